@@ -1,0 +1,31 @@
+package dev.widekey.annotations;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * Prefixes the partition key with the first {@code length} hex digits of a digest of the key,
+ * so that sequential values scatter over all partitions instead of piling onto the last one.
+ *
+ * <p>On a component, the digest is of that component's text; on the type, of the whole
+ * partition-key text. Readers recompute the prefix from the key values, so point reads keep
+ * working; range reads across partition-key values do not (rule WK107), and the generated
+ * repository offers none. {@code length} is 1 to 32 (rule WK106).
+ *
+ * <pre>{@code
+ * @PartitionKey(order = 0) @HashPrefix(length = 4) long orderNumber; // 200004 -> "797e200004"
+ * }</pre>
+ */
+@Documented
+@Retention(RetentionPolicy.CLASS)
+@Target({ElementType.FIELD, ElementType.RECORD_COMPONENT, ElementType.METHOD, ElementType.TYPE})
+public @interface HashPrefix {
+  /** Number of hex digits of the digest, 1 to 32. */
+  int length() default 4;
+
+  /** The digest. */
+  HashAlgorithm algorithm() default HashAlgorithm.MD5;
+}

@@ -1,0 +1,25 @@
+package dev.widekey.annotations;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * A primary-key column after the partition key. Rows of one partition-key value are sorted by
+ * these columns, so they are where sequential values (order numbers, times) belong.
+ * Tablestore allows 4 primary-key columns in all (rule WK110).
+ *
+ * <pre>{@code
+ * @PartitionKey(order = 0) String machineIp;
+ * @KeyColumn(order = 0) Instant timestamp;
+ * }</pre>
+ */
+@Documented
+@Retention(RetentionPolicy.CLASS)
+@Target({ElementType.FIELD, ElementType.RECORD_COMPONENT, ElementType.METHOD})
+public @interface KeyColumn {
+  /** Position among the key columns, from 0. */
+  int order() default 0;
+}

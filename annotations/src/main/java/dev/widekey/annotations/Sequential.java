@@ -1,0 +1,20 @@
+package dev.widekey.annotations;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * Declares that a key component grows monotonically (order numbers, auto-increment ids).
+ * Implied for time types such as {@link java.time.Instant}. A sequential leading partition-key
+ * component sends every new row to the last partition (rule WK102) unless it is hash-prefixed
+ * or reversed.
+ *
+ * <pre>{@code @PartitionKey(order = 0) @Sequential @HashPrefix(length = 4) long orderNumber;}</pre>
+ */
+@Documented
+@Retention(RetentionPolicy.CLASS)
+@Target({ElementType.FIELD, ElementType.RECORD_COMPONENT, ElementType.METHOD})
+public @interface Sequential {}

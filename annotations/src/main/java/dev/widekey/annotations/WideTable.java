@@ -1,0 +1,45 @@
+package dev.widekey.annotations;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * Marks a record or class as an entity stored in a wide table.
+ *
+ * <p>The annotation processor checks the entity's key design against the rules of
+ * range-partitioned stores and generates {@code FooKeys}, {@code FooTable} and
+ * {@code FooRepository} next to it.
+ *
+ * <pre>{@code
+ * @WideTable(name = "orders")
+ * public record Order(
+ *     @PartitionKey(order = 0) @HashPrefix(length = 4) long orderNumber,
+ *     long amountCents) {}
+ * }</pre>
+ */
+@Documented
+@Retention(RetentionPolicy.CLASS)
+@Target(ElementType.TYPE)
+public @interface WideTable {
+  /** The (hot) table name. */
+  String name();
+
+  /**
+   * The character placed between partition-key components spliced into one string. It must
+   * sort below every character the components may hold (rule WK105): {@code ','} (0x2C) sorts
+   * below digits and letters; {@code ':'} (0x3A) does not, and breaks order.
+   */
+  char delimiter() default ',';
+
+  /** The service whose limits apply. */
+  Profile profile() default Profile.TABLESTORE;
+
+  /**
+   * The table holding {@link ColdColumn} attributes; empty means the table name followed by
+   * {@code _cold}.
+   */
+  String coldTable() default "";
+}

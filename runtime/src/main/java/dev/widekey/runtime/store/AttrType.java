@@ -1,0 +1,10 @@
+package dev.widekey.runtime.store;
+
+/** The type of an attribute (non-key) column value. */
+public enum AttrType {
+  STRING,
+  INTEGER,
+  DOUBLE,
+  BOOLEAN,
+  BINARY
+}

@@ -1,0 +1,114 @@
+package dev.widekey.runtime.store;
+
+import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.Objects;
+
+/**
+ * One typed attribute value. Immutable; binary values are copied in and out.
+ *
+ * <pre>{@code
+ * AttrValue quantity = AttrValue.ofInteger(3);
+ * AttrValue text = AttrValue.ofString("hello");
+ * }</pre>
+ */
+public final class AttrValue {
+  private final AttrType type;
+  private final Object value; // String, Long, Double, Boolean or byte[]
+
+  private AttrValue(AttrType type, Object value) {
+    this.type = type;
+    this.value = value;
+  }
+
+  public static AttrValue ofString(String value) {
+    return new AttrValue(AttrType.STRING, Objects.requireNonNull(value, "value"));
+  }
+
+  public static AttrValue ofInteger(long value) {
+    return new AttrValue(AttrType.INTEGER, value);
+  }
+
+  public static AttrValue ofDouble(double value) {
+    return new AttrValue(AttrType.DOUBLE, value);
+  }
+
+  public static AttrValue ofBoolean(boolean value) {
+    return new AttrValue(AttrType.BOOLEAN, value);
+  }
+
+  /** A binary value; the array is copied. */
+  public static AttrValue ofBinary(byte[] value) {
+    return new AttrValue(AttrType.BINARY, Objects.requireNonNull(value, "value").clone());
+  }
+
+  public AttrType type() {
+    return type;
+  }
+
+  public String asString() {
+    requireType(AttrType.STRING);
+    return (String) value;
+  }
+
+  public long asLong() {
+    requireType(AttrType.INTEGER);
+    return (Long) value;
+  }
+
+  public double asDouble() {
+    requireType(AttrType.DOUBLE);
+    return (Double) value;
+  }
+
+  public boolean asBoolean() {
+    requireType(AttrType.BOOLEAN);
+    return (Boolean) value;
+  }
+
+  /** A copy of the binary value. */
+  public byte[] asBinary() {
+    requireType(AttrType.BINARY);
+    return ((byte[]) value).clone();
+  }
+
+  /** Bytes the value occupies in the store; the 2 MB attribute limit is measured on this. */
+  public int sizeInBytes() {
+    return switch (type) {
+      case STRING -> PkValue.Utf8.encodedLength((String) value);
+      case INTEGER, DOUBLE -> 8;
+      case BOOLEAN -> 1;
+      case BINARY -> ((byte[]) value).length;
+    };
+  }
+
+  private void requireType(AttrType expected) {
+    if (type != expected) {
+      throw new IllegalStateException("attribute value of type " + type + " is not " + expected);
+    }
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    if (!(o instanceof AttrValue a) || a.type != type) {
+      return false;
+    }
+    return type == AttrType.BINARY
+        ? Arrays.equals((byte[]) value, (byte[]) a.value)
+        : value.equals(a.value);
+  }
+
+  @Override
+  public int hashCode() {
+    return type == AttrType.BINARY ? Arrays.hashCode((byte[]) value) : value.hashCode();
+  }
+
+  @Override
+  public String toString() {
+    return switch (type) {
+      case STRING -> "\"" + value + "\"";
+      case BINARY -> "0x" + HexFormat.of().formatHex((byte[]) value);
+      default -> value.toString();
+    };
+  }
+}

@@ -1,0 +1,66 @@
+package dev.widekey.runtime.store;
+
+import java.util.Set;
+import java.util.SortedSet;
+import java.util.TreeSet;
+
+/**
+ * Which attribute columns a read returns: all of them, or the named ones.
+ *
+ * <pre>{@code store.get("items", key, ColumnSelection.of("quantity", "price"))}</pre>
+ */
+public final class ColumnSelection {
+  private static final ColumnSelection ALL = new ColumnSelection(null);
+
+  private final SortedSet<String> names; // null: all
+
+  private ColumnSelection(SortedSet<String> names) {
+    this.names = names;
+  }
+
+  public static ColumnSelection all() {
+    return ALL;
+  }
+
+  public static ColumnSelection of(String... names) {
+    return of(Set.of(names));
+  }
+
+  public static ColumnSelection of(Set<String> names) {
+    if (names.isEmpty()) {
+      throw new IllegalArgumentException("a column selection names at least one column");
+    }
+    return new ColumnSelection(java.util.Collections.unmodifiableSortedSet(new TreeSet<>(names)));
+  }
+
+  public boolean isAll() {
+    return names == null;
+  }
+
+  /** The selected names; only when not {@link #isAll()}. */
+  public SortedSet<String> names() {
+    if (names == null) {
+      throw new IllegalStateException("all columns are selected");
+    }
+    return names;
+  }
+
+  public boolean includes(String column) {
+    return names == null || names.contains(column);
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof ColumnSelection c && java.util.Objects.equals(names, c.names);
+  }
+
+  @Override
+  public int hashCode() {
+    return java.util.Objects.hashCode(names);
+  }
+
+  @Override
+  public String toString() {
+    return names == null ? "all" : names.toString();
+  }
+}

@@ -1,0 +1,34 @@
+package dev.widekey.runtime.store;
+
+/**
+ * What went wrong in a store call, in terms every backend can map its errors to. Each kind has
+ * a default for whether retrying the same call may succeed.
+ */
+public enum ErrorKind {
+  /** The table does not exist. */
+  TABLE_NOT_FOUND(false),
+  /** A table of that name already exists with another schema. */
+  TABLE_EXISTS(false),
+  /** The request is malformed: wrong key schema, empty row, bad range. */
+  INVALID_REQUEST(false),
+  /** The request exceeds a service limit: key column size, attribute size, batch size. */
+  LIMIT_EXCEEDED(false),
+  /** The service refuses for now: throttled, over quota, server busy. */
+  THROTTLED(true),
+  /** The partition or region is moving or unavailable. */
+  UNAVAILABLE(true),
+  /** The call timed out; the write may or may not have been applied. */
+  TIMEOUT(true),
+  /** An internal service error. */
+  INTERNAL(true);
+
+  private final boolean retryableByDefault;
+
+  ErrorKind(boolean retryableByDefault) {
+    this.retryableByDefault = retryableByDefault;
+  }
+
+  public boolean retryableByDefault() {
+    return retryableByDefault;
+  }
+}

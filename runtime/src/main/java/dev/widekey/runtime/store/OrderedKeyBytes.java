@@ -1,0 +1,146 @@
+package dev.widekey.runtime.store;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Encodes a typed primary key into one byte string whose unsigned bytewise order is the key's
+ * order ({@link PrimaryKey#compareTo}). Stores that sort one row key (HBase, the embedded
+ * store's B-tree) use it.
+ *
+ * <p>Each column is a marker byte and a payload. The marker is {@code 0x01} for a value,
+ * {@code 0x00} for {@link PkValue#INF_MIN} and {@code 0xFF} for {@link PkValue#INF_MAX}, so a
+ * bound sorts before or after every key sharing its leading columns. INTEGER payloads are 8
+ * bytes big-endian with the sign bit flipped; STRING (as UTF-8) and BINARY payloads escape
+ * {@code 0x00} as {@code 0x00 0xFF} and end with {@code 0x00 0x01}, so that a value sorts
+ * before every longer value it is a prefix of.
+ *
+ * <pre>{@code
+ * byte[] row = OrderedKeyBytes.encode(key);
+ * PrimaryKey back = OrderedKeyBytes.decode(row, schema);
+ * }</pre>
+ */
+public final class OrderedKeyBytes {
+  private static final int VALUE = 0x01;
+  private static final int MIN = 0x00;
+  private static final int MAX = 0xFF;
+
+  private OrderedKeyBytes() {}
+
+  /**
+   * Encodes a key.
+   *
+   * @throws StoreException {@link ErrorKind#INVALID_REQUEST} if a string holds an unpaired
+   *     surrogate, which has no UTF-8 form
+   */
+  public static byte[] encode(PrimaryKey key) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream(32);
+    for (PkValue v : key.values()) {
+      if (v.isInfinite()) {
+        out.write(v == PkValue.INF_MIN ? MIN : MAX);
+        continue;
+      }
+      out.write(VALUE);
+      switch (v.type()) {
+        case INTEGER -> {
+          long bits = v.asLong() ^ Long.MIN_VALUE;
+          for (int shift = 56; shift >= 0; shift -= 8) {
+            out.write((int) (bits >>> shift) & 0xFF);
+          }
+        }
+        case STRING -> writeEscaped(out, utf8(v.asString()));
+        case BINARY -> writeEscaped(out, v.asBinary());
+      }
+    }
+    return out.toByteArray();
+  }
+
+  /** Decodes a key encoded by {@link #encode} for a table of this schema. */
+  public static PrimaryKey decode(byte[] bytes, List<PkColumn> schema) {
+    List<PkValue> values = new ArrayList<>(schema.size());
+    int pos = 0;
+    for (PkColumn column : schema) {
+      int marker = bytes[pos++] & 0xFF;
+      if (marker == MIN || marker == MAX) {
+        values.add(marker == MIN ? PkValue.INF_MIN : PkValue.INF_MAX);
+        continue;
+      }
+      switch (column.type()) {
+        case INTEGER -> {
+          long bits = 0;
+          for (int i = 0; i < 8; i++) {
+            bits = (bits << 8) | (bytes[pos++] & 0xFF);
+          }
+          values.add(PkValue.ofInteger(bits ^ Long.MIN_VALUE));
+        }
+        case STRING, BINARY -> {
+          ByteArrayOutputStream raw = new ByteArrayOutputStream();
+          while (true) {
+            int b = bytes[pos++] & 0xFF;
+            if (b != 0) {
+              raw.write(b);
+              continue;
+            }
+            int next = bytes[pos++] & 0xFF;
+            if (next == 0x01) {
+              break;
+            }
+            raw.write(0);
+          }
+          byte[] payload = raw.toByteArray();
+          values.add(
+              column.type() == PkType.STRING
+                  ? PkValue.ofString(new String(payload, StandardCharsets.UTF_8))
+                  : PkValue.ofBinary(payload));
+        }
+      }
+    }
+    if (pos != bytes.length) {
+      throw new IllegalArgumentException("trailing bytes after a key of " + schema.size() + " columns");
+    }
+    return PrimaryKey.of(values);
+  }
+
+  /**
+   * The encoded prefix of the first column only, as a partition lookup compares it: a key's
+   * encoding starts with the encoding of its first column.
+   */
+  public static byte[] encodeFirstColumn(PkValue partitionKey) {
+    return encode(PrimaryKey.of(partitionKey));
+  }
+
+  private static void writeEscaped(ByteArrayOutputStream out, byte[] payload) {
+    for (byte b : payload) {
+      out.write(b);
+      if (b == 0) {
+        out.write(0xFF);
+      }
+    }
+    out.write(0x00);
+    out.write(0x01);
+  }
+
+  /** UTF-8 bytes of a string, refusing unpaired surrogates instead of replacing them. */
+  static byte[] utf8(String s) {
+    try {
+      ByteBuffer buf =
+          StandardCharsets.UTF_8
+              .newEncoder()
+              .onMalformedInput(CodingErrorAction.REPORT)
+              .onUnmappableCharacter(CodingErrorAction.REPORT)
+              .encode(CharBuffer.wrap(s));
+      byte[] bytes = new byte[buf.remaining()];
+      buf.get(bytes);
+      return bytes;
+    } catch (CharacterCodingException e) {
+      throw new StoreException(
+          ErrorKind.INVALID_REQUEST, "string key value holds an unpaired surrogate", e);
+    }
+  }
+}

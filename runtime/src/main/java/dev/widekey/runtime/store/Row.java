@@ -1,0 +1,77 @@
+package dev.widekey.runtime.store;
+
+import java.util.Collections;
+import java.util.Map;
+import java.util.Objects;
+import java.util.SortedMap;
+import java.util.TreeMap;
+
+/**
+ * A row: its primary key and its attribute columns (sorted by name). Immutable.
+ *
+ * <pre>{@code
+ * Row row = Row.of(key, Map.of("quantity", AttrValue.ofInteger(3)));
+ * }</pre>
+ */
+public final class Row {
+  private final PrimaryKey key;
+  private final SortedMap<String, AttrValue> columns;
+
+  private Row(PrimaryKey key, SortedMap<String, AttrValue> columns) {
+    this.key = key;
+    this.columns = columns;
+  }
+
+  /** A row with these attribute columns. */
+  public static Row of(PrimaryKey key, Map<String, AttrValue> columns) {
+    Objects.requireNonNull(key, "key");
+    TreeMap<String, AttrValue> copy = new TreeMap<>();
+    columns.forEach(
+        (name, value) ->
+            copy.put(
+                Objects.requireNonNull(name, "column name"),
+                Objects.requireNonNull(value, () -> "value of column " + name)));
+    return new Row(key, Collections.unmodifiableSortedMap(copy));
+  }
+
+  public PrimaryKey key() {
+    return key;
+  }
+
+  /** The attribute columns, sorted by name. */
+  public SortedMap<String, AttrValue> columns() {
+    return columns;
+  }
+
+  /** The value of a column, or {@code null} if the row has no such column. */
+  public AttrValue get(String column) {
+    return columns.get(column);
+  }
+
+  /** Bytes of the key and all attributes (names included), as batch limits count them. */
+  public long sizeInBytes() {
+    long size = 0;
+    for (PkValue v : key.values()) {
+      size += v.sizeInBytes();
+    }
+    for (Map.Entry<String, AttrValue> e : columns.entrySet()) {
+      size += PkValue.Utf8.encodedLength(e.getKey()) + e.getValue().sizeInBytes();
+    }
+    return size;
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof Row r && key.equals(r.key) && columns.equals(r.columns);
+  }
+
+  @Override
+  public int hashCode() {
+    return 31 * key.hashCode() + columns.hashCode();
+  }
+
+  @Override
+  public String toString() {
+    return key + " " + columns;
+  }
+}

@@ -1,0 +1,75 @@
+package dev.widekey.runtime.store;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/**
+ * A range-partitioned wide-table store: rows sorted by a typed multi-column primary key,
+ * split into partitions by ranges of the first column. The embedded store implements it, and so
+ * do the HBase/Lindorm and Tablestore backends; generated repositories use nothing else.
+ *
+ * <p>Every method throws {@link StoreException} with a typed {@link ErrorKind} and a
+ * {@code retryable} flag. A call that fails a limit check writes nothing.
+ *
+ * <pre>{@code
+ * try (WideTableStore store = EmbeddedStore.inMemory()) {
+ *   store.createTable(spec);
+ *   store.put("items", row);
+ *   Optional<Row> back = store.get("items", row.key(), ColumnSelection.all());
+ * }
+ * }</pre>
+ */
+public interface WideTableStore extends AutoCloseable {
+
+  /**
+   * Creates a table pre-split at the spec's split points. Creating a table that exists with the
+   * same primary-key schema does nothing; with another schema it fails with
+   * {@link ErrorKind#TABLE_EXISTS}, because a table's primary key never changes.
+   */
+  void createTable(TableSpec spec);
+
+  /** The spec of an existing table, if there is one. */
+  Optional<TableSpec> describeTable(String table);
+
+  /** Drops a table and its rows; dropping a missing table does nothing. */
+  void deleteTable(String table);
+
+  /** Writes a whole row, replacing any row with the same key. */
+  void put(String table, Row row);
+
+  /** Reads a row with the selected columns. */
+  Optional<Row> get(String table, PrimaryKey key, ColumnSelection columns);
+
+  /**
+   * Reads several rows of one table, at most {@link StoreLimits#maxMultiGetRows()} keys; the
+   * result holds one entry per key, in the keys' order.
+   */
+  List<Optional<Row>> multiGet(String table, List<PrimaryKey> keys, ColumnSelection columns);
+
+  /** Deletes a row; deleting a missing row does nothing. */
+  void delete(String table, PrimaryKey key);
+
+  /**
+   * Applies a batch of writes, at most {@link StoreLimits#maxBatchRows()} operations and
+   * {@link StoreLimits#maxBatchBytes()} bytes, possibly over several tables. Operations are not
+   * atomic together: the result holds one outcome per operation, in order. A batch over the
+   * limits fails as a whole with {@link ErrorKind#LIMIT_EXCEEDED} and writes nothing.
+   */
+  List<WriteOutcome> batchWrite(List<WriteOp> ops);
+
+  /**
+   * Reads a key range in primary-key order. The stream is lazy and holds store resources until
+   * closed; close it (try-with-resources) when not consuming it to the end.
+   */
+  Stream<Row> scan(String table, ScanRange range);
+
+  /** Load counters per partition, in key order. */
+  List<PartitionStats> partitionStats(String table);
+
+  /** The limits this store enforces. */
+  StoreLimits limits();
+
+  @Override
+  void close();
+}
