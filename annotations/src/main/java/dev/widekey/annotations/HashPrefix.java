@@ -21,11 +21,18 @@ import java.lang.annotation.Target;
  */
 @Documented
 @Retention(RetentionPolicy.CLASS)
-@Target({ElementType.FIELD, ElementType.RECORD_COMPONENT, ElementType.METHOD, ElementType.TYPE})
+@Target({ElementType.FIELD, ElementType.RECORD_COMPONENT, ElementType.TYPE})
 public @interface HashPrefix {
   /** Number of hex digits of the digest, 1 to 32. */
   int length() default 4;
 
   /** The digest. */
   HashAlgorithm algorithm() default HashAlgorithm.MD5;
+
+  /**
+   * Partitions the table is pre-split into, at uniform boundaries of the prefix's hex space
+   * (16 gives {@code "1000", "2000", ... "f000"} for a 4-digit prefix), so that writes spread
+   * from the first row instead of waiting for the store to split. 1 to 4096.
+   */
+  int partitions() default 16;
 }

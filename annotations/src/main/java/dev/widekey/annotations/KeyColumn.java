@@ -18,7 +18,7 @@ import java.lang.annotation.Target;
  */
 @Documented
 @Retention(RetentionPolicy.CLASS)
-@Target({ElementType.FIELD, ElementType.RECORD_COMPONENT, ElementType.METHOD})
+@Target({ElementType.FIELD, ElementType.RECORD_COMPONENT})
 public @interface KeyColumn {
   /** Position among the key columns, from 0. */
   int order() default 0;

@@ -15,7 +15,7 @@ import java.lang.annotation.Target;
  */
 @Documented
 @Retention(RetentionPolicy.CLASS)
-@Target({ElementType.FIELD, ElementType.RECORD_COMPONENT, ElementType.METHOD})
+@Target({ElementType.FIELD, ElementType.RECORD_COMPONENT})
 public @interface MaxLength {
   /** Maximum length in characters (UTF-16 code units). */
   int value();

@@ -16,5 +16,5 @@ import java.lang.annotation.Target;
  */
 @Documented
 @Retention(RetentionPolicy.CLASS)
-@Target({ElementType.FIELD, ElementType.RECORD_COMPONENT, ElementType.METHOD})
+@Target({ElementType.FIELD, ElementType.RECORD_COMPONENT})
 public @interface Sequential {}
