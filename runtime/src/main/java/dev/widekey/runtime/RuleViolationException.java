@@ -1,0 +1,130 @@
+package dev.widekey.runtime;
+
+import java.util.Objects;
+
+/**
+ * A value that breaks one of widekey's rules at run time: a key component that does not fit its
+ * padding, holds a forbidden character, or an attribute too large for the store. The message
+ * reads {@code rule + ": field '" + field + "' " + problem} and says what is wrong with the
+ * value and how to fix it; it never shows more than {@value #MAX_SHOWN_CHARS} characters of a
+ * user value.
+ *
+ * <pre>{@code
+ * try { keys.encode(order); }
+ * catch (RuleViolationException e) { log.warn("{} rejected: {}", e.field(), e.rule()); }
+ * // WK104: field 'deviceId' value 1234567 has 7 digits, more than @Padded(width = 6) holds; ...
+ * }</pre>
+ */
+public class RuleViolationException extends IllegalArgumentException {
+  private static final long serialVersionUID = 1L;
+
+  /** The most characters of a user value a message shows; longer values are abbreviated. */
+  public static final int MAX_SHOWN_CHARS = 64;
+
+  private final String rule;
+  private final String field;
+  private final String problem;
+
+  /**
+   * Creates the exception.
+   *
+   * @param rule the rule id, e.g. {@code "WK104"}
+   * @param field the entity field (or column) at fault
+   * @param problem what is wrong with the value and the fix, shown after the field name
+   */
+  public RuleViolationException(String rule, String field, String problem) {
+    this(rule, field, problem, null);
+  }
+
+  /** Creates the exception with the low-level failure that revealed the problem. */
+  public RuleViolationException(String rule, String field, String problem, Throwable cause) {
+    super(
+        Objects.requireNonNull(rule, "rule")
+            + ": field '"
+            + Objects.requireNonNull(field, "field")
+            + "' "
+            + Objects.requireNonNull(problem, "problem"),
+        cause);
+    this.rule = rule;
+    this.field = field;
+    this.problem = problem;
+  }
+
+  /** The rule id, e.g. {@code "WK105"}. */
+  public String rule() {
+    return rule;
+  }
+
+  /** The field (or column) whose value broke the rule. */
+  public String field() {
+    return field;
+  }
+
+  /** The message after the field name: the value's problem and the fix. */
+  public String problem() {
+    return problem;
+  }
+
+  /**
+   * How messages show a user value: in single quotes, control characters and unpaired surrogates
+   * as {@code \}{@code uXXXX}, and at most {@value #MAX_SHOWN_CHARS} characters of it, a longer
+   * value ending in {@code …} followed by its length. A message must not become a copy of a
+   * megabyte value, nor carry a user's line breaks into a log.
+   *
+   * <pre>{@code quote("a:b")  // "'a:b'"}</pre>
+   *
+   * @param value the value, may be {@code null}
+   */
+  public static String quote(CharSequence value) {
+    if (value == null) {
+      return "null";
+    }
+    int length = value.length();
+    int shown = Math.min(length, MAX_SHOWN_CHARS);
+    // never cut a surrogate pair in half at the boundary
+    if (shown < length
+        && shown > 0
+        && Character.isHighSurrogate(value.charAt(shown - 1))
+        && Character.isLowSurrogate(value.charAt(shown))) {
+      shown--;
+    }
+    StringBuilder out = new StringBuilder(shown + 24).append('\'');
+    for (int i = 0; i < shown; i++) {
+      char c = value.charAt(i);
+      boolean pairedSurrogate =
+          Character.isHighSurrogate(c)
+                  && i + 1 < length
+                  && Character.isLowSurrogate(value.charAt(i + 1))
+              || Character.isLowSurrogate(c)
+                  && i > 0
+                  && Character.isHighSurrogate(value.charAt(i - 1));
+      if (Character.isISOControl(c) || Character.isSurrogate(c) && !pairedSurrogate) {
+        out.append(String.format("\\u%04X", (int) c));
+      } else {
+        out.append(c);
+      }
+    }
+    out.append('\'');
+    if (shown < length) {
+      out.insert(out.length() - 1, '…').append(" (").append(length).append(" chars)");
+    }
+    return out.toString();
+  }
+
+  /**
+   * A code point as messages show it: {@code 'x' (U+0078)}, or only {@code U+000A} for a
+   * character that would not print.
+   *
+   * <pre>{@code codePoint(':')  // "':' (U+003A)"}</pre>
+   */
+  public static String codePoint(int codePoint) {
+    String hex = String.format("U+%04X", codePoint);
+    if (Character.isISOControl(codePoint)
+        || codePoint >= Character.MIN_SURROGATE && codePoint <= Character.MAX_SURROGATE
+        || !Character.isDefined(codePoint)
+        || Character.getType(codePoint) == Character.FORMAT) {
+      return hex;
+    }
+    return "'" + new String(Character.toChars(codePoint)) + "' (" + hex + ")";
+  }
+}

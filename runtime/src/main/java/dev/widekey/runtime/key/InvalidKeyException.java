@@ -1,0 +1,26 @@
+package dev.widekey.runtime.key;
+
+import dev.widekey.runtime.RuleViolationException;
+
+/**
+ * A key component value that cannot be encoded, or a stored key that cannot be decoded: it
+ * breaks a key rule (WK104 padding, WK105 characters, WK106 hash prefix, WK109 size, WK111
+ * null). Nothing is written when it is thrown; a value is never cut or rounded to make it fit.
+ *
+ * <pre>{@code
+ * throw new InvalidKeyException("WK111", "tenant", "is null; key components are never null");
+ * }</pre>
+ */
+public final class InvalidKeyException extends RuleViolationException {
+  private static final long serialVersionUID = 1L;
+
+  /** Creates the exception; see {@link RuleViolationException}. */
+  public InvalidKeyException(String rule, String field, String problem) {
+    super(rule, field, problem);
+  }
+
+  /** Creates the exception with the low-level failure that revealed the problem. */
+  public InvalidKeyException(String rule, String field, String problem, Throwable cause) {
+    super(rule, field, problem, cause);
+  }
+}

@@ -1,0 +1,225 @@
+package dev.widekey.runtime.key;
+
+import static dev.widekey.runtime.RuleViolationException.codePoint;
+import static dev.widekey.runtime.RuleViolationException.quote;
+
+import java.util.Objects;
+
+/**
+ * Splicing key components into one string column and the checks every component passes first.
+ * A spliced key sorts like the tuple of its components only if the delimiter sorts below every
+ * character the components may hold (rule WK105), so a component is checked against its
+ * alphabet (or at least for the delimiter) before it is joined; nothing is ever cut to fit.
+ *
+ * <pre>{@code
+ * String key = KeyText.join(',', Padding.encode("shopId", 54, 6, false),
+ *     KeyText.requireNoDelimiter("sku", sku, ','));           // "000054,a100"
+ * String[] parts = KeyText.split("pk", key, ',', 2);          // {"000054", "a100"}
+ * }</pre>
+ */
+public final class KeyText {
+  private KeyText() {}
+
+  /**
+   * Joins checked components with the delimiter.
+   *
+   * <pre>{@code KeyText.join(',', "000054", "a100");  // "000054,a100"}</pre>
+   */
+  public static String join(char delimiter, String... parts) {
+    StringBuilder out = new StringBuilder();
+    for (int i = 0; i < parts.length; i++) {
+      if (i > 0) {
+        out.append(delimiter);
+      }
+      out.append(Objects.requireNonNull(parts[i], "part"));
+    }
+    return out.toString();
+  }
+
+  /**
+   * Splits a stored spliced key into exactly {@code parts} components, keeping empty ones.
+   *
+   * <pre>{@code KeyText.split("pk", "000054,,x", ',', 3);  // {"000054", "", "x"}}</pre>
+   *
+   * @throws InvalidKeyException WK105 if the key has another number of parts
+   */
+  public static String[] split(String field, String text, char delimiter, int parts) {
+    if (parts < 1) {
+      throw new IllegalArgumentException("parts must be at least 1, was " + parts);
+    }
+    if (text == null) {
+      throw new InvalidKeyException(
+          "WK105", field, "stored key is null, expected " + parts + " parts");
+    }
+    int found = 1;
+    for (int i = 0; i < text.length(); i++) {
+      if (text.charAt(i) == delimiter) {
+        found++;
+      }
+    }
+    if (found != parts) {
+      throw new InvalidKeyException(
+          "WK105",
+          field,
+          "stored key "
+              + quote(text)
+              + " has "
+              + found
+              + " parts, expected "
+              + parts
+              + " separated by "
+              + codePoint(delimiter)
+              + "; the row was not written with this key layout, or a component holds the"
+              + " delimiter");
+    }
+    String[] out = new String[parts];
+    int start = 0;
+    for (int p = 0; p < parts - 1; p++) {
+      int end = text.indexOf(delimiter, start);
+      out[p] = text.substring(start, end);
+      start = end + 1;
+    }
+    out[parts - 1] = text.substring(start);
+    return out;
+  }
+
+  /**
+   * Returns the value if it does not hold the delimiter.
+   *
+   * <pre>{@code KeyText.requireNoDelimiter("sku", "a100", ',');  // "a100"}</pre>
+   *
+   * @throws InvalidKeyException WK111 if null; WK105 if it holds the delimiter
+   */
+  public static String requireNoDelimiter(String field, String value, char delimiter) {
+    requireNonNull(field, value);
+    int at = value.indexOf(delimiter);
+    if (at >= 0) {
+      throw new InvalidKeyException(
+          "WK105",
+          field,
+          "value "
+              + quote(value)
+              + " holds the delimiter "
+              + codePoint(delimiter)
+              + " at index "
+              + at
+              + "; a value carrying the delimiter could read or overwrite another key's rows."
+              + " Reject such values, or declare @KeyChars without the delimiter");
+    }
+    return value;
+  }
+
+  /**
+   * Returns the value if it has at most {@code maxLength} chars (UTF-16 code units).
+   *
+   * <pre>{@code KeyText.checkLength("tenant", "acme", 64);  // "acme"}</pre>
+   *
+   * @throws InvalidKeyException WK111 if null; WK109 if longer, never cut
+   */
+  public static String checkLength(String field, String value, int maxLength) {
+    requireNonNull(field, value);
+    if (value.length() > maxLength) {
+      throw new InvalidKeyException(
+          "WK109",
+          field,
+          "value "
+              + quote(value)
+              + " is "
+              + value.length()
+              + " characters long, more than @MaxLength("
+              + maxLength
+              + ") allows; it is rejected, never cut. Shorten the value or raise @MaxLength"
+              + " within the 1 KB primary-key column budget");
+    }
+    return value;
+  }
+
+  /**
+   * Returns the value if it is well-formed UTF-16, so that it has a UTF-8 form.
+   *
+   * @throws InvalidKeyException WK111 if null; WK105 naming the first unpaired surrogate
+   */
+  public static String requireWellFormed(String field, String value) {
+    requireNonNull(field, value);
+    int bad = Utf8.firstUnpairedSurrogate(value);
+    if (bad >= 0) {
+      throw new InvalidKeyException(
+          "WK105",
+          field,
+          "value "
+              + quote(value)
+              + " holds an unpaired surrogate "
+              + codePoint(value.charAt(bad))
+              + " at index "
+              + bad
+              + "; an unpaired surrogate has no UTF-8 form, so no key can hold it. Remove it"
+              + " before storing");
+    }
+    return value;
+  }
+
+  /**
+   * Returns the value if it is not null.
+   *
+   * <pre>{@code KeyText.requireNonNull("orderId", order.id());}</pre>
+   *
+   * @throws InvalidKeyException WK111 if it is null
+   */
+  public static <T> T requireNonNull(String field, T value) {
+    if (value == null) {
+      throw new InvalidKeyException("WK111", field, "is null; key components are never null");
+    }
+    return value;
+  }
+
+  /**
+   * Returns a primary-key column's value if its UTF-8 form is at most {@code maxBytes} bytes
+   * (1024 on Tablestore and Lindorm).
+   *
+   * <pre>{@code KeyText.checkColumnSize("pk", key, 1024);}</pre>
+   *
+   * @throws InvalidKeyException WK111 if null; WK105 if it holds an unpaired surrogate; WK109
+   *     if larger, giving its byte count
+   */
+  public static String checkColumnSize(String column, String value, int maxBytes) {
+    requireWellFormed(column, value);
+    long bytes = Utf8.encodedLength(value);
+    if (bytes > maxBytes) {
+      throw new InvalidKeyException(
+          "WK109",
+          column,
+          "value "
+              + quote(value)
+              + " is "
+              + bytes
+              + " bytes as UTF-8, over the "
+              + maxBytes
+              + "-byte limit of a primary-key column; it is rejected, never cut. Bound the"
+              + " components with @MaxLength so that the key fits");
+    }
+    return value;
+  }
+
+  /**
+   * Reverses the text by code points ({@code @Reversed}), so that surrogate pairs stay intact;
+   * reversing twice gives the text back.
+   *
+   * <pre>{@code KeyText.reverse("1234");  // "4321"}</pre>
+   *
+   * @throws IllegalArgumentException if the text holds an unpaired surrogate: it could pair up
+   *     with a neighbour once reversed, and the reverse would no longer be exact (generated code
+   *     calls {@link #requireWellFormed} first)
+   */
+  public static String reverse(String value) {
+    int bad = Utf8.firstUnpairedSurrogate(value);
+    if (bad >= 0) {
+      throw new IllegalArgumentException(
+          "cannot reverse text with an unpaired surrogate "
+              + codePoint(value.charAt(bad))
+              + " at index "
+              + bad);
+    }
+    // StringBuilder.reverse keeps well-formed surrogate pairs in order
+    return new StringBuilder(value).reverse().toString();
+  }
+}

@@ -1,0 +1,97 @@
+package dev.widekey.runtime.value;
+
+import static dev.widekey.runtime.RuleViolationException.quote;
+
+import java.math.BigDecimal;
+import java.util.Objects;
+
+/**
+ * {@code @Money(scale)} amounts as a long of minor units (rule WK201): at scale 2, 5.32 is 532.
+ * An amount with more decimals than the scale, or beyond the long range, is rejected, never
+ * rounded.
+ *
+ * <pre>{@code
+ * long cents = Money.toMinorUnits("price", new BigDecimal("5.32"), 2);  // 532
+ * BigDecimal price = Money.fromMinorUnits(532, 2);                      // 5.32
+ * }</pre>
+ */
+public final class Money {
+  /** The largest scale: a long holds 18 full decimal digits. */
+  public static final int MAX_SCALE = 18;
+
+  private Money() {}
+
+  /**
+   * The amount in minor units. Trailing zeros do not count as decimals: 5.320 at scale 2 is
+   * 532.
+   *
+   * @param scale decimal places kept, 0 to 18
+   * @throws InvalidAttributeException WK201 if the amount has more decimals than {@code scale},
+   *     or its minor units do not fit a long
+   * @throws NullPointerException if the amount is null (an absent attribute is not stored)
+   */
+  public static long toMinorUnits(String field, BigDecimal value, int scale) {
+    checkScale(scale);
+    Objects.requireNonNull(value, () -> "field '" + field + "' is null");
+    BigDecimal stripped = value.signum() == 0 ? BigDecimal.ZERO : value.stripTrailingZeros();
+    if (stripped.scale() > scale) {
+      throw new InvalidAttributeException(
+          "WK201",
+          field,
+          "value "
+              + show(value)
+              + " has "
+              + stripped.scale()
+              + " decimals, more than @Money(scale = "
+              + scale
+              + ") keeps; it is rejected, never rounded. Round it yourself, or raise the scale");
+    }
+    // digits before the point, plus the scale: more than 19 cannot fit a long; checked before
+    // any scaling, so that 1E+999999999 costs nothing
+    long integerDigits = (long) stripped.precision() - stripped.scale();
+    if (integerDigits + scale <= 19) {
+      BigDecimal minor = stripped.movePointRight(scale);
+      if (minor.compareTo(LONG_MIN) >= 0 && minor.compareTo(LONG_MAX) <= 0) {
+        return minor.longValueExact();
+      }
+    }
+    throw new InvalidAttributeException(
+        "WK201",
+        field,
+        "value "
+            + show(value)
+            + " is beyond the range @Money(scale = "
+            + scale
+            + ") holds in a long of minor units ("
+            + BigDecimal.valueOf(Long.MIN_VALUE, scale).toPlainString()
+            + " to "
+            + BigDecimal.valueOf(Long.MAX_VALUE, scale).toPlainString()
+            + "); it is rejected, never cut");
+  }
+
+  /**
+   * The amount of {@code minor} units, with exactly {@code scale} decimals.
+   *
+   * <pre>{@code Money.fromMinorUnits(-1, 2);  // -0.01}</pre>
+   */
+  public static BigDecimal fromMinorUnits(long minor, int scale) {
+    checkScale(scale);
+    return BigDecimal.valueOf(minor, scale);
+  }
+
+  private static final BigDecimal LONG_MIN = BigDecimal.valueOf(Long.MIN_VALUE);
+  private static final BigDecimal LONG_MAX = BigDecimal.valueOf(Long.MAX_VALUE);
+
+  private static void checkScale(int scale) {
+    if (scale < 0 || scale > MAX_SCALE) {
+      throw new IllegalArgumentException(
+          "WK201: @Money(scale = " + scale + ") is outside 0.." + MAX_SCALE);
+    }
+  }
+
+  /** Plain digits unless the exponent is extreme, where plain text would be huge. */
+  private static String show(BigDecimal value) {
+    boolean modest = Math.abs((long) value.scale()) < 100 && value.precision() < 100;
+    return quote(modest ? value.toPlainString() : value.toString()).replace("'", "");
+  }
+}
