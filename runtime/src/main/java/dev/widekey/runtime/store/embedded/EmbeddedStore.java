@@ -1,0 +1,710 @@
+package dev.widekey.runtime.store.embedded;
+
+import dev.widekey.runtime.store.AttrValue;
+import dev.widekey.runtime.store.ColumnSelection;
+import dev.widekey.runtime.store.ErrorKind;
+import dev.widekey.runtime.store.OrderedKeyBytes;
+import dev.widekey.runtime.store.PartitionStats;
+import dev.widekey.runtime.store.PrimaryKey;
+import dev.widekey.runtime.store.Row;
+import dev.widekey.runtime.store.ScanRange;
+import dev.widekey.runtime.store.StoreException;
+import dev.widekey.runtime.store.StoreLimits;
+import dev.widekey.runtime.store.TableSpec;
+import dev.widekey.runtime.store.WideTableStore;
+import dev.widekey.runtime.store.WriteOp;
+import dev.widekey.runtime.store.WriteOutcome;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.SortedMap;
+import java.util.Spliterator;
+import java.util.Spliterators;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.Lock;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
+import org.h2.mvstore.Cursor;
+import org.h2.mvstore.DataUtils;
+import org.h2.mvstore.MVMap;
+import org.h2.mvstore.MVStore;
+import org.h2.mvstore.MVStoreException;
+import org.h2.mvstore.type.ByteArrayDataType;
+import org.h2.mvstore.type.StringDataType;
+
+/**
+ * The embedded wide-table store: a real local engine on H2's MVStore, in memory or in a
+ * directory, that sorts, partitions and limits rows the way Tablestore and Lindorm do, so that
+ * what passes locally passes against the service.
+ *
+ * <ul>
+ *   <li>Rows are kept in one MVStore B-tree per table, keyed by {@link OrderedKeyBytes} in
+ *       unsigned byte order: column by column, INTEGER numerically, STRING by UTF-8 bytes,
+ *       BINARY unsigned.
+ *   <li>Tables are range-partitioned at their spec's split points; each partition counts rows
+ *       and bytes stored, row writes, written bytes and rows read ({@link #partitionStats}).
+ *   <li>Every call is checked against {@link StoreLimits} before anything is written.
+ *   <li>With a directory, tables, rows and the stored row and byte totals survive a close and
+ *       reopen; MVStore commits in the background about once a second, so a crash loses at
+ *       most the last second of writes. The totals are recounted from the rows after a crash.
+ * </ul>
+ *
+ * <p>Safe for any number of concurrent readers and writers. A scan reads in pages of a few
+ * hundred rows, as Tablestore's GetRange does, so it sees rows written while it runs in later
+ * pages and holds nothing between pages. A read with a column selection returns no row for a
+ * key whose row holds none of the selected columns, as an HBase Get does.
+ *
+ * <pre>{@code
+ * try (EmbeddedStore store = EmbeddedStore.open(Path.of("data"))) {
+ *   store.createTable(new TableSpec("items", List.of(new PkColumn("pk", PkType.STRING))));
+ *   PrimaryKey key = PrimaryKey.of(PkValue.ofString("a100"));
+ *   store.put("items", Row.of(key, Map.of("quantity", AttrValue.ofInteger(3))));
+ *   Optional<Row> row = store.get("items", key, ColumnSelection.all());
+ * }
+ * }</pre>
+ */
+public final class EmbeddedStore implements WideTableStore {
+  /** The MVStore file inside a store directory. */
+  public static final String DATA_FILE = "widekey.mv.db";
+
+  private static final String META_MAP = "widekey.meta";
+  private static final String ROWS_MAP_PREFIX = "widekey.rows.";
+  private static final String TABLE_PREFIX = "table/";
+  private static final String TOTALS_PREFIX = "totals/";
+  private static final String FORMAT_KEY = "format";
+  private static final String CLEAN_KEY = "clean";
+  private static final String NEXT_ID_KEY = "next-table-id";
+  private static final long FORMAT = 1;
+
+  /** Rows per scan page; Tablestore's GetRange returns at most 5,000 rows and 4 MB. */
+  static final int PAGE_ROWS = 500;
+  /** Bytes per scan page, so that a page of 2 MB attributes stays small. */
+  static final long PAGE_BYTES = 4L * 1024 * 1024;
+
+  private final StoreLimits limits;
+  private final Path directory;
+  private final MVStore mv;
+  private final MVMap<String, byte[]> meta;
+  private final ConcurrentHashMap<String, Table> tables = new ConcurrentHashMap<>();
+  /**
+   * Data calls share the read lock; table creation and deletion and close take the write lock,
+   * so that no call ever touches a row map being removed.
+   */
+  private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
+
+  private final Lock shared = lock.readLock();
+  private final Lock exclusive = lock.writeLock();
+  private volatile boolean closed;
+
+  private EmbeddedStore(StoreLimits limits, Path directory) {
+    this.limits = limits;
+    this.directory = directory;
+    MVStore.Builder builder = new MVStore.Builder();
+    if (directory != null) {
+      try {
+        Files.createDirectories(directory);
+      } catch (IOException e) {
+        throw new StoreException(
+            ErrorKind.UNAVAILABLE, "cannot create store directory " + directory + ": " + e, false, e);
+      }
+      builder.fileName(directory.resolve(DATA_FILE).toString());
+    }
+    try {
+      this.mv = builder.open();
+    } catch (MVStoreException e) {
+      String why =
+          e.getErrorCode() == DataUtils.ERROR_FILE_LOCKED
+              ? "it is open in another store instance or process"
+              : e.getMessage();
+      throw new StoreException(
+          ErrorKind.UNAVAILABLE, "cannot open the store in " + directory + ": " + why, false, e);
+    }
+    try {
+      this.meta =
+          mv.openMap(
+              META_MAP,
+              new MVMap.Builder<String, byte[]>()
+                  .keyType(StringDataType.INSTANCE)
+                  .valueType(ByteArrayDataType.INSTANCE));
+      load();
+    } catch (RuntimeException e) {
+      mv.closeImmediately();
+      throw e instanceof StoreException se ? se : internal(e);
+    }
+  }
+
+  /** A store that keeps everything in memory, with the default limits. */
+  public static EmbeddedStore inMemory() {
+    return builder().build();
+  }
+
+  /**
+   * A store kept in {@code directory} (created if missing), with the default limits. Only one
+   * store instance may have a directory open at a time.
+   *
+   * @throws StoreException {@link ErrorKind#UNAVAILABLE} if the directory is in use or unreadable
+   */
+  public static EmbeddedStore open(Path directory) {
+    return builder().directory(directory).build();
+  }
+
+  /**
+   * A builder for a store with other limits or a directory.
+   *
+   * <pre>{@code
+   * EmbeddedStore store = EmbeddedStore.builder()
+   *     .limits(new StoreLimits(1024, 2 << 20, 100, 4L << 20, 100, 4, false))
+   *     .directory(Path.of("data"))
+   *     .build();
+   * }</pre>
+   */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** The directory the store is kept in, or empty for an in-memory store. */
+  public Optional<Path> directory() {
+    return Optional.ofNullable(directory);
+  }
+
+  @Override
+  public StoreLimits limits() {
+    return limits;
+  }
+
+  // ---------------------------------------------------------------------------------- tables
+
+  @Override
+  public void createTable(TableSpec spec) {
+    Objects.requireNonNull(spec, "spec");
+    RequestChecks.checkSpec(spec, limits);
+    exclusive.lock();
+    try {
+      requireOpen();
+      Table existing = tables.get(spec.name());
+      if (existing != null) {
+        if (existing.spec.primaryKey().equals(spec.primaryKey())) {
+          return;
+        }
+        throw new StoreException(
+            ErrorKind.TABLE_EXISTS,
+            "table " + spec.name() + " exists with primary key " + existing.spec.primaryKey()
+                + ", not " + spec.primaryKey() + "; a table's primary key never changes");
+      }
+      long id = meta.containsKey(NEXT_ID_KEY) ? Catalog.decodeLong(meta.get(NEXT_ID_KEY)) : 1;
+      meta.put(NEXT_ID_KEY, Catalog.encodeLong(id + 1));
+      String mapName = ROWS_MAP_PREFIX + id;
+      Table table = new Table(spec, mapName, openRows(mapName));
+      meta.put(TABLE_PREFIX + spec.name(), Catalog.encodeTable(spec, mapName));
+      tables.put(spec.name(), table);
+    } catch (MVStoreException e) {
+      throw internal(e);
+    } finally {
+      exclusive.unlock();
+    }
+  }
+
+  @Override
+  public Optional<TableSpec> describeTable(String table) {
+    Objects.requireNonNull(table, "table");
+    requireOpen();
+    Table t = tables.get(table);
+    return t == null ? Optional.empty() : Optional.of(t.spec);
+  }
+
+  @Override
+  public void deleteTable(String table) {
+    Objects.requireNonNull(table, "table");
+    exclusive.lock();
+    try {
+      requireOpen();
+      Table t = tables.remove(table);
+      if (t == null) {
+        return;
+      }
+      t.dropped = true;
+      meta.remove(TABLE_PREFIX + table);
+      meta.remove(TOTALS_PREFIX + table);
+      mv.removeMap(t.rows);
+    } catch (MVStoreException e) {
+      throw internal(e);
+    } finally {
+      exclusive.unlock();
+    }
+  }
+
+  // ---------------------------------------------------------------------------------- writes
+
+  @Override
+  public void put(String table, Row row) {
+    Objects.requireNonNull(table, "table");
+    Objects.requireNonNull(row, "row");
+    shared.lock();
+    try {
+      requireOpen();
+      applyPut(table(table), row);
+    } catch (MVStoreException e) {
+      throw internal(e);
+    } finally {
+      shared.unlock();
+    }
+  }
+
+  @Override
+  public void delete(String table, PrimaryKey key) {
+    Objects.requireNonNull(table, "table");
+    Objects.requireNonNull(key, "key");
+    shared.lock();
+    try {
+      requireOpen();
+      applyDelete(table(table), key);
+    } catch (MVStoreException e) {
+      throw internal(e);
+    } finally {
+      shared.unlock();
+    }
+  }
+
+  /**
+   * {@inheritDoc}
+   *
+   * <p>As Tablestore's BatchWriteRow, each operation is checked and applied on its own: one
+   * that fails (a missing table, a key of the wrong schema, a value over a limit) gets a failed
+   * outcome and the others are still applied, in order. Operations on the same key apply in
+   * order.
+   */
+  @Override
+  public List<WriteOutcome> batchWrite(List<WriteOp> ops) {
+    Objects.requireNonNull(ops, "ops");
+    if (ops.size() > limits.maxBatchRows()) {
+      throw new StoreException(
+          ErrorKind.LIMIT_EXCEEDED,
+          "batch of " + ops.size() + " operations; at most " + limits.maxBatchRows()
+              + " are allowed");
+    }
+    long bytes = 0;
+    for (WriteOp op : ops) {
+      bytes += Objects.requireNonNull(op, "batch operation").sizeInBytes();
+    }
+    if (bytes > limits.maxBatchBytes()) {
+      throw new StoreException(
+          ErrorKind.LIMIT_EXCEEDED,
+          "batch of " + bytes + " bytes; at most " + limits.maxBatchBytes() + " are allowed");
+    }
+    List<WriteOutcome> outcomes = new ArrayList<>(ops.size());
+    shared.lock();
+    try {
+      requireOpen();
+      for (WriteOp op : ops) {
+        try {
+          Table t = table(op.table());
+          if (op instanceof WriteOp.Put put) {
+            applyPut(t, put.row());
+          } else {
+            applyDelete(t, op.key());
+          }
+          outcomes.add(WriteOutcome.applied(op));
+        } catch (StoreException e) {
+          outcomes.add(WriteOutcome.failed(op, e));
+        }
+      }
+    } catch (MVStoreException e) {
+      throw internal(e);
+    } finally {
+      shared.unlock();
+    }
+    return outcomes;
+  }
+
+  private void applyPut(Table t, Row row) {
+    byte[] key = RequestChecks.rowKey(t.spec, row.key(), limits);
+    byte[] value = RequestChecks.attributes(t.spec, row, limits);
+    long keySize = RequestChecks.keySize(row.key());
+    long size = row.sizeInBytes();
+    // put returns the replaced value atomically, so concurrent writers keep the totals exact
+    byte[] old = t.rows.put(key, value);
+    PartitionCounters p = t.partitions[t.partitionOf(key)];
+    p.writeRows.increment();
+    p.writtenBytes.add(size);
+    if (old == null) {
+      p.rows.increment();
+      p.storedBytes.add(size);
+    } else {
+      p.storedBytes.add(size - keySize - RowCodec.logicalSize(old));
+    }
+  }
+
+  private void applyDelete(Table t, PrimaryKey primaryKey) {
+    byte[] key = RequestChecks.rowKey(t.spec, primaryKey, limits);
+    long keySize = RequestChecks.keySize(primaryKey);
+    byte[] old = t.rows.remove(key);
+    PartitionCounters p = t.partitions[t.partitionOf(key)];
+    p.writeRows.increment();
+    p.writtenBytes.add(keySize);
+    if (old != null) {
+      p.rows.decrement();
+      p.storedBytes.add(-(keySize + RowCodec.logicalSize(old)));
+    }
+  }
+
+  // ----------------------------------------------------------------------------------- reads
+
+  @Override
+  public Optional<Row> get(String table, PrimaryKey key, ColumnSelection columns) {
+    Objects.requireNonNull(table, "table");
+    Objects.requireNonNull(key, "key");
+    Objects.requireNonNull(columns, "columns");
+    shared.lock();
+    try {
+      requireOpen();
+      Table t = table(table);
+      byte[] encoded = RequestChecks.rowKey(t.spec, key, limits);
+      return Optional.ofNullable(read(t, key, encoded, columns));
+    } catch (MVStoreException e) {
+      throw internal(e);
+    } finally {
+      shared.unlock();
+    }
+  }
+
+  @Override
+  public List<Optional<Row>> multiGet(String table, List<PrimaryKey> keys, ColumnSelection columns) {
+    Objects.requireNonNull(table, "table");
+    Objects.requireNonNull(keys, "keys");
+    Objects.requireNonNull(columns, "columns");
+    if (keys.size() > limits.maxMultiGetRows()) {
+      throw new StoreException(
+          ErrorKind.LIMIT_EXCEEDED,
+          "multi-get of " + keys.size() + " keys; at most " + limits.maxMultiGetRows()
+              + " are allowed");
+    }
+    shared.lock();
+    try {
+      requireOpen();
+      Table t = table(table);
+      // every key is checked before any is read: a bad key fails the whole call
+      byte[][] encoded = new byte[keys.size()][];
+      for (int i = 0; i < encoded.length; i++) {
+        encoded[i] =
+            RequestChecks.rowKey(t.spec, Objects.requireNonNull(keys.get(i), "key"), limits);
+      }
+      List<Optional<Row>> rows = new ArrayList<>(encoded.length);
+      for (int i = 0; i < encoded.length; i++) {
+        rows.add(Optional.ofNullable(read(t, keys.get(i), encoded[i], columns)));
+      }
+      return rows;
+    } catch (MVStoreException e) {
+      throw internal(e);
+    } finally {
+      shared.unlock();
+    }
+  }
+
+  private Row read(Table t, PrimaryKey key, byte[] encoded, ColumnSelection columns) {
+    byte[] value = t.rows.get(encoded);
+    if (value == null) {
+      return null;
+    }
+    SortedMap<String, AttrValue> attributes =
+        RowCodec.decode(value, columns);
+    if (attributes == null) {
+      return null;
+    }
+    t.partitions[t.partitionOf(encoded)].readRows.increment();
+    return Row.of(key, attributes);
+  }
+
+  /**
+   * {@inheritDoc}
+   *
+   * <p>The range is checked when this is called; rows are read page by page as the stream is
+   * consumed. A range whose start is not below its end is empty.
+   */
+  @Override
+  public Stream<Row> scan(String table, ScanRange range) {
+    Objects.requireNonNull(table, "table");
+    Objects.requireNonNull(range, "range");
+    Table t;
+    byte[] start;
+    byte[] end;
+    shared.lock();
+    try {
+      requireOpen();
+      t = table(table);
+      start = RequestChecks.bound(t.spec, range.start(), limits);
+      end = RequestChecks.bound(t.spec, range.end(), limits);
+    } finally {
+      shared.unlock();
+    }
+    if (range.limit() == 0 || Arrays.compareUnsigned(start, end) >= 0) {
+      return Stream.empty();
+    }
+    RangeScan scan = new RangeScan(this, t, start, end, range.columns(), range.limit());
+    return StreamSupport.stream(
+        Spliterators.spliteratorUnknownSize(
+            scan, Spliterator.ORDERED | Spliterator.NONNULL | Spliterator.DISTINCT),
+        false);
+  }
+
+  /**
+   * Reads one page of a scan from {@code from} (inclusive) into {@code out}: at most
+   * {@code maxRows} rows and about {@link #PAGE_BYTES} bytes. Returns the key to resume from, or
+   * {@code null} when the range is exhausted.
+   */
+  byte[] readPage(
+      Table t, byte[] from, byte[] end, ColumnSelection columns, int maxRows, List<RangeScan.Hit> out) {
+    shared.lock();
+    try {
+      requireOpen();
+      if (t.dropped) {
+        throw new StoreException(
+            ErrorKind.TABLE_NOT_FOUND, "table " + t.spec.name() + " was deleted during a scan");
+      }
+      // keeps the chunks of the version the cursor reads from being reclaimed under it
+      MVStore.TxCounter version = mv.registerVersionUsage();
+      try {
+        Cursor<byte[], byte[]> cursor = t.rows.cursor(from);
+        long bytes = 0;
+        int visited = 0;
+        while (cursor.hasNext()) {
+          byte[] key = cursor.next();
+          if (Arrays.compareUnsigned(key, end) >= 0) {
+            return null;
+          }
+          byte[] value = cursor.getValue();
+          SortedMap<String, AttrValue> attributes =
+              RowCodec.decode(value, columns);
+          if (attributes != null) {
+            Row row = Row.of(OrderedKeyBytes.decode(key, t.spec.primaryKey()), attributes);
+            out.add(new RangeScan.Hit(row, t.partitionOf(key)));
+          }
+          bytes += key.length + value.length;
+          visited++;
+          // a selection that matches few rows must not turn one page into a full-table read
+          if (out.size() >= maxRows || bytes >= PAGE_BYTES || visited >= 4 * PAGE_ROWS) {
+            return successor(key);
+          }
+        }
+        return null;
+      } finally {
+        mv.deregisterVersionUsage(version);
+      }
+    } catch (MVStoreException e) {
+      throw internal(e);
+    } finally {
+      shared.unlock();
+    }
+  }
+
+  /** The smallest byte string above {@code key} in unsigned order. */
+  private static byte[] successor(byte[] key) {
+    return Arrays.copyOf(key, key.length + 1);
+  }
+
+  @Override
+  public List<PartitionStats> partitionStats(String table) {
+    Objects.requireNonNull(table, "table");
+    requireOpen();
+    return table(table).stats();
+  }
+
+  // ------------------------------------------------------------------------------- lifecycle
+
+  /**
+   * Closes the store: waits for running calls, saves the row and byte totals of a store kept
+   * in a directory, and releases the directory. Scans still open fail on their next page.
+   * Closing twice does nothing.
+   */
+  @Override
+  public void close() {
+    exclusive.lock();
+    try {
+      if (closed) {
+        return;
+      }
+      closed = true;
+      try {
+        if (directory != null) {
+          for (Table t : tables.values()) {
+            meta.put(TOTALS_PREFIX + t.spec.name(), totals(t));
+          }
+          // written last: its presence tells the next open that the totals are current
+          meta.put(CLEAN_KEY, Catalog.encodeLong(1));
+        }
+      } finally {
+        mv.close();
+      }
+    } catch (MVStoreException e) {
+      throw internal(e);
+    } finally {
+      exclusive.unlock();
+    }
+  }
+
+  /** Stops the engine the way a crash would, after its last commit; for tests of recovery. */
+  void crash() {
+    exclusive.lock();
+    try {
+      closed = true;
+      mv.commit();
+      mv.closeImmediately();
+    } finally {
+      exclusive.unlock();
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "EmbeddedStore[" + (directory == null ? "in memory" : directory) + "]";
+  }
+
+  // -------------------------------------------------------------------------------- internals
+
+  private void load() {
+    byte[] format = meta.get(FORMAT_KEY);
+    if (format == null) {
+      meta.put(FORMAT_KEY, Catalog.encodeLong(FORMAT));
+    } else if (Catalog.decodeLong(format) != FORMAT) {
+      throw new StoreException(
+          ErrorKind.INTERNAL,
+          "store in " + directory + " has format " + Catalog.decodeLong(format) + "; this "
+              + "version reads format " + FORMAT,
+          false,
+          null);
+    }
+    // the flag is cleared while the store is open, so a crash leaves it unset
+    boolean clean = meta.remove(CLEAN_KEY) != null;
+    Set<String> rowMaps = new HashSet<>();
+    for (Map.Entry<String, byte[]> e : entriesWithPrefix(TABLE_PREFIX)) {
+      Catalog.StoredTable stored = Catalog.decodeTable(e.getValue());
+      Table t = new Table(stored.spec(), stored.mapName(), openRows(stored.mapName()));
+      rowMaps.add(stored.mapName());
+      byte[] saved = clean ? meta.get(TOTALS_PREFIX + t.spec.name()) : null;
+      long[][] totals = saved == null ? null : Catalog.decodeTotals(saved);
+      if (totals != null && totals[0].length == t.partitions.length) {
+        for (int i = 0; i < t.partitions.length; i++) {
+          t.partitions[i].rows.add(totals[0][i]);
+          t.partitions[i].storedBytes.add(totals[1][i]);
+        }
+      } else {
+        recount(t);
+      }
+      tables.put(t.spec.name(), t);
+    }
+    // a crash between creating a row map and recording its table leaves an orphan map
+    for (String name : new ArrayList<>(mv.getMapNames())) {
+      if (name.startsWith(ROWS_MAP_PREFIX) && !rowMaps.contains(name)) {
+        mv.removeMap(name);
+      }
+    }
+    if (directory != null) {
+      mv.commit();
+    }
+  }
+
+  private List<Map.Entry<String, byte[]>> entriesWithPrefix(String prefix) {
+    List<Map.Entry<String, byte[]>> out = new ArrayList<>();
+    Cursor<String, byte[]> cursor = meta.cursor(prefix);
+    while (cursor.hasNext()) {
+      String key = cursor.next();
+      if (!key.startsWith(prefix)) {
+        break;
+      }
+      out.add(Map.entry(key, cursor.getValue()));
+    }
+    return out;
+  }
+
+  /** Counts a table's rows and bytes from its rows, when no saved totals can be trusted. */
+  private static void recount(Table t) {
+    Cursor<byte[], byte[]> cursor = t.rows.cursor(null);
+    while (cursor.hasNext()) {
+      byte[] key = cursor.next();
+      PrimaryKey pk = OrderedKeyBytes.decode(key, t.spec.primaryKey());
+      PartitionCounters p = t.partitions[t.partitionOf(key)];
+      p.rows.increment();
+      p.storedBytes.add(RequestChecks.keySize(pk) + RowCodec.logicalSize(cursor.getValue()));
+    }
+  }
+
+  private static byte[] totals(Table t) {
+    long[] rows = new long[t.partitions.length];
+    long[] bytes = new long[t.partitions.length];
+    for (int i = 0; i < rows.length; i++) {
+      rows[i] = t.partitions[i].rows.sum();
+      bytes[i] = t.partitions[i].storedBytes.sum();
+    }
+    return Catalog.encodeTotals(rows, bytes);
+  }
+
+  private MVMap<byte[], byte[]> openRows(String mapName) {
+    return mv.openMap(
+        mapName,
+        new MVMap.Builder<byte[], byte[]>()
+            .keyType(KeyBytesType.INSTANCE)
+            .valueType(ByteArrayDataType.INSTANCE));
+  }
+
+  private Table table(String name) {
+    Table t = tables.get(Objects.requireNonNull(name, "table"));
+    if (t == null) {
+      throw new StoreException(ErrorKind.TABLE_NOT_FOUND, "table " + name + " does not exist");
+    }
+    return t;
+  }
+
+  private void requireOpen() {
+    if (closed) {
+      throw new StoreException(ErrorKind.UNAVAILABLE, "the embedded store is closed", false, null);
+    }
+  }
+
+  /** An engine failure: corrupt file, I/O error. Retrying the same call does not help. */
+  private static StoreException internal(RuntimeException e) {
+    return new StoreException(
+        ErrorKind.INTERNAL, "embedded store failure: " + e.getMessage(), false, e);
+  }
+
+  /** Builds an {@link EmbeddedStore}; see {@link EmbeddedStore#builder()}. */
+  public static final class Builder {
+    private StoreLimits limits = StoreLimits.DEFAULT;
+    private Path directory;
+
+    private Builder() {}
+
+    /** The limits to enforce; {@link StoreLimits#DEFAULT} unless set. */
+    public Builder limits(StoreLimits limits) {
+      Objects.requireNonNull(limits, "limits");
+      if (limits.maxPkColumnBytes() <= 0
+          || limits.maxAttributeBytes() <= 0
+          || limits.maxBatchRows() <= 0
+          || limits.maxBatchBytes() <= 0
+          || limits.maxMultiGetRows() <= 0
+          || limits.maxPkColumns() <= 0) {
+        throw new IllegalArgumentException("store limits must be positive: " + limits);
+      }
+      this.limits = limits;
+      return this;
+    }
+
+    /** The directory to keep the store in; {@code null} (the default) keeps it in memory. */
+    public Builder directory(Path directory) {
+      this.directory = directory;
+      return this;
+    }
+
+    /** Opens the store. */
+    public EmbeddedStore build() {
+      return new EmbeddedStore(limits, directory);
+    }
+  }
+}

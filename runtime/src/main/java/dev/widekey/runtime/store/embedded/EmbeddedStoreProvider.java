@@ -1,0 +1,41 @@
+package dev.widekey.runtime.store.embedded;
+
+import dev.widekey.runtime.store.WideTableStore;
+import dev.widekey.runtime.store.WideTableStoreProvider;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.Map;
+
+/**
+ * Opens the {@link EmbeddedStore} for {@code widekey.store=embedded} (the default kind). The
+ * setting {@code widekey.embedded.dir} names the directory to keep the store in; without it the
+ * store lives in memory.
+ *
+ * <pre>{@code
+ * WideTableStore store = Stores.open(Map.of("widekey.embedded.dir", "data"));
+ * }</pre>
+ */
+public final class EmbeddedStoreProvider implements WideTableStoreProvider {
+  /** The provider's name, the value of {@code widekey.store} that selects it. */
+  public static final String NAME = "embedded";
+  /** The directory setting; absent or blank keeps the store in memory. */
+  public static final String DIRECTORY = "widekey.embedded.dir";
+
+  @Override
+  public String name() {
+    return NAME;
+  }
+
+  @Override
+  public WideTableStore open(Map<String, String> config) {
+    String dir = config.get(DIRECTORY);
+    if (dir == null || dir.isBlank()) {
+      return EmbeddedStore.inMemory();
+    }
+    try {
+      return EmbeddedStore.open(Path.of(dir.trim()));
+    } catch (InvalidPathException e) {
+      throw new IllegalArgumentException(DIRECTORY + "=" + dir + " is not a valid path", e);
+    }
+  }
+}

@@ -1,0 +1,293 @@
+package dev.widekey.runtime.store.embedded;
+
+import dev.widekey.runtime.store.AttrValue;
+import dev.widekey.runtime.store.ColumnSelection;
+import dev.widekey.runtime.store.ErrorKind;
+import dev.widekey.runtime.store.StoreException;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
+
+/**
+ * The stored form of a row's attribute columns: a format byte, the column count, then per
+ * column its UTF-8 name, a type tag and the value (length-prefixed for strings and binaries,
+ * 8 bytes for integers and doubles, 1 byte for booleans). Lengths are unsigned varints.
+ *
+ * <p>Strings are stored as strict UTF-8: a string holding an unpaired surrogate has no UTF-8
+ * form, and storing a replacement character would silently change the value, so it is refused.
+ */
+final class RowCodec {
+  private static final int FORMAT = 1;
+  private static final int STRING = 1;
+  private static final int INTEGER = 2;
+  private static final int DOUBLE = 3;
+  private static final int BOOLEAN = 4;
+  private static final int BINARY = 5;
+
+  private RowCodec() {}
+
+  /** Encodes attribute columns; throws INVALID_REQUEST for a string without a UTF-8 form. */
+  static byte[] encode(SortedMap<String, AttrValue> columns) {
+    Out out = new Out(64);
+    out.write(FORMAT);
+    out.varInt(columns.size());
+    for (Map.Entry<String, AttrValue> e : columns.entrySet()) {
+      byte[] name = utf8(e.getKey(), "attribute column name");
+      out.varInt(name.length);
+      out.write(name);
+      AttrValue v = e.getValue();
+      switch (v.type()) {
+        case STRING -> {
+          byte[] s = utf8(v.asString(), "value of attribute column " + e.getKey());
+          out.write(STRING);
+          out.varInt(s.length);
+          out.write(s);
+        }
+        case BINARY -> {
+          byte[] b = v.asBinary();
+          out.write(BINARY);
+          out.varInt(b.length);
+          out.write(b);
+        }
+        case INTEGER -> {
+          out.write(INTEGER);
+          out.longBits(v.asLong());
+        }
+        case DOUBLE -> {
+          out.write(DOUBLE);
+          out.longBits(Double.doubleToRawLongBits(v.asDouble()));
+        }
+        case BOOLEAN -> {
+          out.write(BOOLEAN);
+          out.write(v.asBoolean() ? 1 : 0);
+        }
+      }
+    }
+    return out.toByteArray();
+  }
+
+  /**
+   * Decodes the selected columns. Returns {@code null} when a selection names columns of which
+   * the row holds none: the stores then return no row (an HBase Get for absent columns is an
+   * empty Result), so a partial read never looks like a row without attributes.
+   */
+  static SortedMap<String, AttrValue> decode(byte[] bytes, ColumnSelection selection) {
+    In in = new In(bytes);
+    int count = in.varInt();
+    TreeMap<String, AttrValue> columns = new TreeMap<>();
+    for (int i = 0; i < count; i++) {
+      String name = in.utf8(in.varInt());
+      int tag = in.u8();
+      boolean keep = selection.includes(name);
+      switch (tag) {
+        case STRING -> {
+          int len = in.varInt();
+          if (keep) {
+            columns.put(name, AttrValue.ofString(in.utf8(len)));
+          } else {
+            in.skip(len);
+          }
+        }
+        case BINARY -> {
+          int len = in.varInt();
+          if (keep) {
+            columns.put(name, AttrValue.ofBinary(in.bytes(len)));
+          } else {
+            in.skip(len);
+          }
+        }
+        case INTEGER -> {
+          long v = in.longBits();
+          if (keep) {
+            columns.put(name, AttrValue.ofInteger(v));
+          }
+        }
+        case DOUBLE -> {
+          long v = in.longBits();
+          if (keep) {
+            columns.put(name, AttrValue.ofDouble(Double.longBitsToDouble(v)));
+          }
+        }
+        case BOOLEAN -> {
+          int v = in.u8();
+          if (keep) {
+            columns.put(name, AttrValue.ofBoolean(v != 0));
+          }
+        }
+        default -> throw corrupt("unknown attribute type tag " + tag);
+      }
+    }
+    if (!selection.isAll() && columns.isEmpty()) {
+      return null;
+    }
+    return columns;
+  }
+
+  /**
+   * The logical size of stored attributes, counted as {@code Row.sizeInBytes()} counts them
+   * (UTF-8 name plus value bytes), without materializing the values.
+   */
+  static long logicalSize(byte[] bytes) {
+    In in = new In(bytes);
+    int count = in.varInt();
+    long size = 0;
+    for (int i = 0; i < count; i++) {
+      int nameLength = in.varInt();
+      in.skip(nameLength);
+      size += nameLength;
+      int tag = in.u8();
+      int valueLength =
+          switch (tag) {
+            case STRING, BINARY -> in.varInt();
+            case INTEGER, DOUBLE -> 8;
+            case BOOLEAN -> 1;
+            default -> throw corrupt("unknown attribute type tag " + tag);
+          };
+      in.skip(valueLength);
+      size += valueLength;
+    }
+    return size;
+  }
+
+  /** Whether a string has a UTF-8 form, i.e. holds no unpaired surrogate. */
+  static boolean isWellFormed(String s) {
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (Character.isHighSurrogate(c)) {
+        if (i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
+          i++;
+        } else {
+          return false;
+        }
+      } else if (Character.isLowSurrogate(c)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Strict UTF-8 bytes of a string; {@code what} names it in the error. */
+  static byte[] utf8(String s, String what) {
+    if (!isWellFormed(s)) {
+      throw new StoreException(
+          ErrorKind.INVALID_REQUEST, what + " holds an unpaired surrogate, which has no UTF-8 form");
+    }
+    return s.getBytes(StandardCharsets.UTF_8);
+  }
+
+  private static StoreException corrupt(String what) {
+    return new StoreException(ErrorKind.INTERNAL, "stored row is corrupt: " + what, false, null);
+  }
+
+  /** A growable byte buffer (ByteArrayOutputStream synchronizes every write). */
+  private static final class Out {
+    private byte[] buf;
+    private int size;
+
+    Out(int capacity) {
+      buf = new byte[capacity];
+    }
+
+    void write(int b) {
+      ensure(1);
+      buf[size++] = (byte) b;
+    }
+
+    void write(byte[] b) {
+      ensure(b.length);
+      System.arraycopy(b, 0, buf, size, b.length);
+      size += b.length;
+    }
+
+    void varInt(int v) {
+      while ((v & ~0x7F) != 0) {
+        write((v & 0x7F) | 0x80);
+        v >>>= 7;
+      }
+      write(v);
+    }
+
+    void longBits(long v) {
+      ensure(8);
+      for (int shift = 56; shift >= 0; shift -= 8) {
+        buf[size++] = (byte) (v >>> shift);
+      }
+    }
+
+    private void ensure(int more) {
+      if (size + more > buf.length) {
+        buf = Arrays.copyOf(buf, Math.max(buf.length * 2, size + more));
+      }
+    }
+
+    byte[] toByteArray() {
+      return Arrays.copyOf(buf, size);
+    }
+  }
+
+  private static final class In {
+    private final byte[] buf;
+    private int pos;
+
+    In(byte[] buf) {
+      this.buf = buf;
+      if (buf.length == 0 || buf[0] != FORMAT) {
+        throw corrupt("unknown row format " + (buf.length == 0 ? "(empty)" : buf[0]));
+      }
+      this.pos = 1;
+    }
+
+    int u8() {
+      require(1);
+      return buf[pos++] & 0xFF;
+    }
+
+    int varInt() {
+      int v = 0;
+      for (int shift = 0; shift < 35; shift += 7) {
+        int b = u8();
+        v |= (b & 0x7F) << shift;
+        if ((b & 0x80) == 0) {
+          return v;
+        }
+      }
+      throw corrupt("malformed length");
+    }
+
+    long longBits() {
+      require(8);
+      long v = 0;
+      for (int i = 0; i < 8; i++) {
+        v = (v << 8) | (buf[pos++] & 0xFF);
+      }
+      return v;
+    }
+
+    String utf8(int len) {
+      require(len);
+      String s = new String(buf, pos, len, StandardCharsets.UTF_8);
+      pos += len;
+      return s;
+    }
+
+    byte[] bytes(int len) {
+      require(len);
+      byte[] b = Arrays.copyOfRange(buf, pos, pos + len);
+      pos += len;
+      return b;
+    }
+
+    void skip(int len) {
+      require(len);
+      pos += len;
+    }
+
+    private void require(int len) {
+      if (len < 0 || len > buf.length - pos) {
+        throw corrupt("truncated");
+      }
+    }
+  }
+}
