@@ -1,0 +1,334 @@
+package dev.widekey.runtime.retry;
+
+import dev.widekey.runtime.store.ColumnSelection;
+import dev.widekey.runtime.store.ErrorKind;
+import dev.widekey.runtime.store.PartitionStats;
+import dev.widekey.runtime.store.PrimaryKey;
+import dev.widekey.runtime.store.Row;
+import dev.widekey.runtime.store.ScanRange;
+import dev.widekey.runtime.store.StoreException;
+import dev.widekey.runtime.store.StoreLimits;
+import dev.widekey.runtime.store.TableSpec;
+import dev.widekey.runtime.store.WideTableStore;
+import dev.widekey.runtime.store.WriteOp;
+import dev.widekey.runtime.store.WriteOutcome;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.NoSuchElementException;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Spliterator;
+import java.util.Spliterators;
+import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
+
+/**
+ * A {@link WideTableStore} decorator that retries retryable failures of the store it wraps with
+ * a {@link RetryPolicy} (rule WK303), so that callers of single reads and writes need no retry
+ * loop of their own.
+ *
+ * <ul>
+ *   <li>Single calls ({@code get}, {@code put}, {@code delete}, table calls) are retried as a
+ *       whole. A put or delete is idempotent, so retrying one whose first attempt was applied
+ *       but timed out leaves the same row.
+ *   <li>{@code multiGet} is split into requests of at most {@link
+ *       StoreLimits#maxMultiGetRows()} keys (rule WK304), each retried on its own; the caller
+ *       may pass any number of keys.
+ *   <li>{@code batchWrite} re-sends the operations that failed retryably, in their order, with
+ *       every later operation of the batch on the same key, so that the last operation on a key
+ *       stays the one that lands. An operation whose retries are used up keeps its failure.
+ *   <li>{@code scan} resumes after a retryable failure from the last key it returned, so no row
+ *       is returned twice and none is skipped. Its attempt budget and deadline start again each
+ *       time the scan makes progress, because a scan's length has no bound.
+ * </ul>
+ *
+ * <pre>{@code
+ * WideTableStore store = new RetryingStore(backend, RetryPolicy.defaults());
+ * try (Stream<Row> rows = store.scan("orders", ScanRange.all(1))) {
+ *   rows.forEach(this::process); // survives a partition move mid-scan
+ * }
+ * }</pre>
+ */
+public final class RetryingStore implements WideTableStore {
+  private final WideTableStore delegate;
+  private final RetryPolicy policy;
+
+  /** Wraps {@code delegate}; closing this store closes it. */
+  public RetryingStore(WideTableStore delegate, RetryPolicy policy) {
+    this.delegate = Objects.requireNonNull(delegate, "delegate");
+    this.policy = Objects.requireNonNull(policy, "policy");
+  }
+
+  /** The wrapped store. */
+  public WideTableStore delegate() {
+    return delegate;
+  }
+
+  public RetryPolicy policy() {
+    return policy;
+  }
+
+  @Override
+  public void createTable(TableSpec spec) {
+    policy.run(() -> delegate.createTable(spec));
+  }
+
+  @Override
+  public Optional<TableSpec> describeTable(String table) {
+    return policy.call(() -> delegate.describeTable(table));
+  }
+
+  @Override
+  public void deleteTable(String table) {
+    policy.run(() -> delegate.deleteTable(table));
+  }
+
+  @Override
+  public void put(String table, Row row) {
+    policy.run(() -> delegate.put(table, row));
+  }
+
+  @Override
+  public Optional<Row> get(String table, PrimaryKey key, ColumnSelection columns) {
+    return policy.call(() -> delegate.get(table, key, columns));
+  }
+
+  @Override
+  public List<Optional<Row>> multiGet(String table, List<PrimaryKey> keys, ColumnSelection columns) {
+    int chunk = Math.max(1, delegate.limits().maxMultiGetRows());
+    if (keys.size() <= chunk) {
+      return policy.call(() -> delegate.multiGet(table, keys, columns));
+    }
+    List<Optional<Row>> out = new ArrayList<>(keys.size());
+    for (int from = 0; from < keys.size(); from += chunk) {
+      List<PrimaryKey> part = keys.subList(from, Math.min(keys.size(), from + chunk));
+      out.addAll(policy.call(() -> delegate.multiGet(table, part, columns)));
+    }
+    return out;
+  }
+
+  @Override
+  public void delete(String table, PrimaryKey key) {
+    policy.run(() -> delegate.delete(table, key));
+  }
+
+  @Override
+  public List<WriteOutcome> batchWrite(List<WriteOp> ops) {
+    List<WriteOp> batch = List.copyOf(ops);
+    WriteOutcome[] outcomes = new WriteOutcome[batch.size()];
+    RetryPolicy.Attempts attempts = policy.start();
+    List<Integer> pending = new ArrayList<>(batch.size());
+    for (int i = 0; i < batch.size(); i++) {
+      pending.add(i);
+    }
+    boolean answered = false;
+    while (!pending.isEmpty()) {
+      List<WriteOp> send = new ArrayList<>(pending.size());
+      for (int i : pending) {
+        send.add(batch.get(i));
+      }
+      List<WriteOutcome> got;
+      try {
+        got = delegate.batchWrite(send);
+      } catch (StoreException e) {
+        long delay = attempts.onFailure(e);
+        if (delay < 0 && !answered) {
+          throw e; // nothing was reported yet: fail as the wrapped store would
+        }
+        if (delay < 0) {
+          // earlier rounds were applied and must be reported: the rest fail with this error
+          for (int i : pending) {
+            outcomes[i] = WriteOutcome.failed(batch.get(i), e);
+          }
+          break;
+        }
+        sleep(delay, e);
+        continue;
+      }
+      if (got.size() != send.size()) {
+        throw new StoreException(
+            ErrorKind.INTERNAL,
+            "the store answered " + got.size() + " outcomes for " + send.size() + " operations",
+            false,
+            null);
+      }
+      answered = true;
+      StoreException retryError = null;
+      List<Integer> retry = new ArrayList<>();
+      // a key with a failed op is re-sent from that op on, so the last op on a key lands last
+      Map<Object, Boolean> reopened = new HashMap<>();
+      for (int j = 0; j < got.size(); j++) {
+        int i = pending.get(j);
+        WriteOutcome o = got.get(j);
+        Object k = keyOf(batch.get(i));
+        boolean failedRetryably = !o.succeeded() && policy.retries(o.failure());
+        if (failedRetryably || reopened.containsKey(k)) {
+          retry.add(i);
+          reopened.put(k, Boolean.TRUE);
+          if (failedRetryably && retryError == null) {
+            retryError = o.failure();
+          }
+        }
+        outcomes[i] = o;
+      }
+      if (retry.isEmpty()) {
+        break;
+      }
+      long delay = attempts.onFailure(retryError);
+      if (delay < 0) {
+        break; // the failed ones keep their failures; the re-opened successes were applied
+      }
+      sleep(delay, retryError);
+      pending = retry;
+    }
+    return List.of(outcomes);
+  }
+
+  private static Object keyOf(WriteOp op) {
+    return List.of(op.table(), op.key());
+  }
+
+  private void sleep(long nanos, StoreException cause) {
+    try {
+      policy.sleeper().sleep(nanos);
+    } catch (InterruptedException ie) {
+      Thread.currentThread().interrupt();
+      cause.addSuppressed(ie);
+      throw cause;
+    }
+  }
+
+  @Override
+  public Stream<Row> scan(String table, ScanRange range) {
+    ResumingScan scan = new ResumingScan(table, range);
+    return StreamSupport.stream(
+            Spliterators.spliteratorUnknownSize(
+                scan, Spliterator.ORDERED | Spliterator.NONNULL | Spliterator.SORTED),
+            false)
+        .onClose(scan::close);
+  }
+
+  @Override
+  public List<PartitionStats> partitionStats(String table) {
+    return policy.call(() -> delegate.partitionStats(table));
+  }
+
+  @Override
+  public StoreLimits limits() {
+    return delegate.limits();
+  }
+
+  @Override
+  public void close() {
+    delegate.close();
+  }
+
+  /**
+   * Iterates a scan, reopening it after a retryable failure at the last key returned (inclusive,
+   * skipping that key) so that every key is returned exactly once, in order.
+   */
+  private final class ResumingScan implements Iterator<Row> {
+    private final String table;
+    private final ScanRange range;
+    private Stream<Row> current;
+    private Iterator<Row> it;
+    private PrimaryKey lastKey;
+    private long returned;
+    private Row next;
+    private boolean done;
+    private RetryPolicy.Attempts attempts;
+
+    ResumingScan(String table, ScanRange range) {
+      this.table = table;
+      this.range = range;
+    }
+
+    @Override
+    public boolean hasNext() {
+      if (next != null) {
+        return true;
+      }
+      if (done) {
+        return false;
+      }
+      if (returned >= range.limit()) {
+        finish();
+        return false;
+      }
+      while (true) {
+        try {
+          if (it == null) {
+            open();
+          }
+          while (it.hasNext()) {
+            Row row = it.next();
+            if (lastKey != null && row.key().compareTo(lastKey) <= 0) {
+              continue; // the resumed scan starts at the last key returned: skip it
+            }
+            next = row;
+            return true;
+          }
+          finish();
+          return false;
+        } catch (StoreException e) {
+          closeCurrent();
+          if (attempts == null) {
+            attempts = policy.start();
+          }
+          attempts.failedOrThrow(e); // waits, or rethrows and ends the scan
+        }
+      }
+    }
+
+    private void open() {
+      ScanRange r = range;
+      if (lastKey != null) {
+        // one extra row: the resumed range starts with the last key, which is skipped
+        long remaining = range.limit() - returned;
+        r = range.withStart(lastKey).withLimit(remaining == Long.MAX_VALUE ? remaining : remaining + 1);
+      }
+      current = delegate.scan(table, r);
+      it = current.iterator();
+    }
+
+    @Override
+    public Row next() {
+      if (!hasNext()) {
+        throw new NoSuchElementException();
+      }
+      Row row = next;
+      next = null;
+      lastKey = row.key();
+      returned++;
+      attempts = null; // progress: a later failure gets a fresh budget
+      return row;
+    }
+
+    private void finish() {
+      done = true;
+      closeCurrent();
+    }
+
+    private void closeCurrent() {
+      Stream<Row> s = current;
+      current = null;
+      it = null;
+      if (s != null) {
+        try {
+          s.close();
+        } catch (RuntimeException ignored) {
+          // closing a failed scan must not hide the failure being handled
+        }
+      }
+    }
+
+    void close() {
+      done = true;
+      next = null;
+      closeCurrent();
+    }
+  }
+}
