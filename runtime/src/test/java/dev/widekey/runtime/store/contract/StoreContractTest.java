@@ -1,0 +1,994 @@
+package dev.widekey.runtime.store.contract;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.widekey.runtime.store.AttrValue;
+import dev.widekey.runtime.store.ColumnSelection;
+import dev.widekey.runtime.store.ErrorKind;
+import dev.widekey.runtime.store.PartitionStats;
+import dev.widekey.runtime.store.PkColumn;
+import dev.widekey.runtime.store.PkType;
+import dev.widekey.runtime.store.PkValue;
+import dev.widekey.runtime.store.PrimaryKey;
+import dev.widekey.runtime.store.Row;
+import dev.widekey.runtime.store.ScanRange;
+import dev.widekey.runtime.store.StoreException;
+import dev.widekey.runtime.store.StoreLimits;
+import dev.widekey.runtime.store.TableSpec;
+import dev.widekey.runtime.store.WideTableStore;
+import dev.widekey.runtime.store.WriteOp;
+import dev.widekey.runtime.store.WriteOutcome;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Random;
+import java.util.TreeSet;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
+
+/**
+ * The behaviour every {@link WideTableStore} backend must share, so that what passes on the
+ * embedded store passes on HBase/Lindorm and Tablestore. A backend's test extends this class and
+ * supplies its store:
+ *
+ * <pre>{@code
+ * class HBaseStoreContractTest extends StoreContractTest {
+ *   static WideTableStore store; // one mini-cluster for the whole class
+ *   @BeforeAll static void start() { store = ...; }
+ *   @AfterAll static void stop() { store.close(); }
+ *   @Override protected WideTableStore store() { return store; }
+ * }
+ * }</pre>
+ *
+ * <p>The subclass owns the store's lifecycle and may share one store across tests: every test
+ * works in tables of its own ({@link #newTable}), drops them afterwards, and never assumes it is
+ * alone in the store. Limit cases are built from {@link WideTableStore#limits()}.
+ *
+ * <p>The random property test uses a fixed seed; {@code -Dwidekey.contract.seed=N} replays
+ * another, and every failure message names the seed.
+ */
+public abstract class StoreContractTest {
+  /** The system property that sets the property test's seed. */
+  public static final String SEED_PROPERTY = "widekey.contract.seed";
+
+  private static final long DEFAULT_SEED = 20261122L;
+  private static final AtomicInteger TABLE_COUNTER = new AtomicInteger();
+
+  private final List<String> tablesToDrop = new ArrayList<>();
+
+  /** The store under test; the subclass opens and closes it. */
+  protected abstract WideTableStore store();
+
+  // ------------------------------------------------------------------------------ helpers
+
+  /**
+   * A table name no other test (in this run or a concurrent one on a shared store) uses:
+   * {@code wk_<hint>_<counter>_<random>}, letters, digits and underscores only, which every
+   * target store accepts.
+   */
+  protected String newTableName(String hint) {
+    String clean = hint.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "_");
+    if (clean.length() > 24) {
+      clean = clean.substring(0, 24);
+    }
+    String random = Long.toString(ThreadLocalRandom.current().nextLong() >>> 1, 36);
+    return "wk_" + clean + "_" + TABLE_COUNTER.incrementAndGet() + "_" + random;
+  }
+
+  /** Creates a fresh table, dropped after the test. */
+  protected TableSpec newTable(String hint, List<PkColumn> primaryKey, List<PkValue> splitPoints) {
+    TableSpec spec = new TableSpec(newTableName(hint), primaryKey, splitPoints);
+    tablesToDrop.add(spec.name());
+    store().createTable(spec);
+    return spec;
+  }
+
+  /** Creates a fresh table without split points, dropped after the test. */
+  protected TableSpec newTable(String hint, PkColumn... primaryKey) {
+    return newTable(hint, List.of(primaryKey), List.of());
+  }
+
+  @AfterEach
+  protected void dropTablesOfTheTest() {
+    for (String table : tablesToDrop) {
+      try {
+        store().deleteTable(table);
+      } catch (RuntimeException e) {
+        // best effort: a test that closed or broke the store must not hide its own failure
+      }
+    }
+    tablesToDrop.clear();
+  }
+
+  protected static PkColumn stringColumn(String name) {
+    return new PkColumn(name, PkType.STRING);
+  }
+
+  protected static PkColumn integerColumn(String name) {
+    return new PkColumn(name, PkType.INTEGER);
+  }
+
+  protected static PkColumn binaryColumn(String name) {
+    return new PkColumn(name, PkType.BINARY);
+  }
+
+  /** A key from Strings, Longs/Integers, byte arrays and PkValues. */
+  protected static PrimaryKey key(Object... values) {
+    List<PkValue> out = new ArrayList<>(values.length);
+    for (Object v : values) {
+      if (v instanceof PkValue p) {
+        out.add(p);
+      } else if (v instanceof String s) {
+        out.add(PkValue.ofString(s));
+      } else if (v instanceof Long l) {
+        out.add(PkValue.ofInteger(l));
+      } else if (v instanceof Integer i) {
+        out.add(PkValue.ofInteger(i));
+      } else if (v instanceof byte[] b) {
+        out.add(PkValue.ofBinary(b));
+      } else {
+        throw new IllegalArgumentException("not a key value: " + v);
+      }
+    }
+    return PrimaryKey.of(out);
+  }
+
+  /** A row with attributes given as name, value pairs. */
+  protected static Row row(PrimaryKey key, Object... nameValuePairs) {
+    Map<String, AttrValue> columns = new LinkedHashMap<>();
+    for (int i = 0; i < nameValuePairs.length; i += 2) {
+      columns.put((String) nameValuePairs[i], (AttrValue) nameValuePairs[i + 1]);
+    }
+    return Row.of(key, columns);
+  }
+
+  protected static byte[] bytes(int... unsigned) {
+    byte[] b = new byte[unsigned.length];
+    for (int i = 0; i < b.length; i++) {
+      b[i] = (byte) unsigned[i];
+    }
+    return b;
+  }
+
+  /** Asserts a store error of this kind whose retryable flag is the kind's default. */
+  protected static StoreException assertStoreError(ErrorKind kind, Executable call) {
+    StoreException e = assertThrows(StoreException.class, call);
+    assertEquals(kind, e.kind(), () -> "error kind of: " + e.getMessage());
+    assertEquals(
+        kind.retryableByDefault(), e.retryable(), () -> "retryable flag of: " + e.getMessage());
+    return e;
+  }
+
+  protected List<Row> scanAll(TableSpec spec) {
+    return scan(spec.name(), ScanRange.all(spec.primaryKey().size()));
+  }
+
+  protected List<Row> scan(String table, ScanRange range) {
+    try (Stream<Row> rows = store().scan(table, range)) {
+      return rows.collect(Collectors.toList());
+    }
+  }
+
+  protected static List<PrimaryKey> keys(List<Row> rows) {
+    return rows.stream().map(Row::key).collect(Collectors.toList());
+  }
+
+  /** Writes rows (any number) in batches the store accepts; fails on any failed outcome. */
+  protected void putAll(String table, List<Row> rows) {
+    int batch = Math.min(100, store().limits().maxBatchRows());
+    for (int i = 0; i < rows.size(); i += batch) {
+      List<WriteOp> ops = new ArrayList<>();
+      for (Row r : rows.subList(i, Math.min(rows.size(), i + batch))) {
+        ops.add(WriteOp.put(table, r));
+      }
+      for (WriteOutcome o : store().batchWrite(ops)) {
+        assertTrue(o.succeeded(), () -> "write of " + o.op().key() + " failed: " + o.failure());
+      }
+    }
+  }
+
+  /** Puts the keys in a scrambled order and asserts that a full scan returns them as listed. */
+  private void assertStoredInOrder(TableSpec spec, List<PrimaryKey> expectedOrder) {
+    List<PrimaryKey> scrambled = new ArrayList<>(expectedOrder);
+    Collections.shuffle(scrambled, new Random(expectedOrder.size()));
+    for (int i = 0; i < scrambled.size(); i++) {
+      store().put(spec.name(), row(scrambled.get(i), "v", AttrValue.ofInteger(i)));
+    }
+    assertEquals(expectedOrder, keys(scanAll(spec)));
+    List<PrimaryKey> sorted = new ArrayList<>(expectedOrder);
+    Collections.sort(sorted);
+    assertEquals(expectedOrder, sorted, "PrimaryKey.compareTo agrees with the store");
+  }
+
+  // ----------------------------------------------------------------------------- ordering
+
+  @Test
+  public void integerKeysSortNumerically() {
+    TableSpec t = newTable("int_order", integerColumn("id"));
+    assertStoredInOrder(
+        t,
+        List.of(
+            key(Long.MIN_VALUE),
+            key(Long.MIN_VALUE + 1),
+            key(-1_000_000L),
+            key(-256L),
+            key(-1L),
+            key(0L),
+            key(1L),
+            key(54L),
+            key(167L),
+            key(1L << 32),
+            key(Long.MAX_VALUE - 1),
+            key(Long.MAX_VALUE)));
+  }
+
+  @Test
+  public void stringKeysSortByUtf8Bytes() {
+    TableSpec t = newTable("string_order", stringColumn("pk"));
+    // U+FF5E is EF BD 9E in UTF-8 and U+1F600 is F0 9F 98 80: by bytes the fullwidth tilde sorts
+    // first, although String.compareTo puts the surrogate pair (D83D) before FF5E
+    assertTrue("\uFF5E".compareTo("\uD83D\uDE00") > 0, "String.compareTo differs from UTF-8");
+    assertStoredInOrder(
+        t,
+        List.of(
+            key("!"),
+            key("0"),
+            key("1"),
+            key("10"),
+            key("9"),
+            key("A"),
+            key("Z"),
+            key("a"),
+            key("z"),
+            key("\u00e9"),
+            key("\u4e2d"),
+            key("\uFF5E"),
+            key("\uD83D\uDE00"),
+            key("\uD83D\uDE00a")));
+  }
+
+  @Test
+  public void binaryKeysSortUnsigned() {
+    TableSpec t = newTable("binary_order", binaryColumn("pk"));
+    assertStoredInOrder(
+        t,
+        List.of(
+            key(bytes(0x00)),
+            key(bytes(0x00, 0x00)),
+            key(bytes(0x00, 0x01)),
+            key(bytes(0x01)),
+            key(bytes(0x7F)),
+            key(bytes(0x7F, 0xFF)),
+            key(bytes(0x80)),
+            key(bytes(0x80, 0x00)),
+            key(bytes(0xFE, 0xFF)),
+            key(bytes(0xFF)),
+            key(bytes(0xFF, 0xFF))));
+  }
+
+  @Test
+  public void aValueSortsBeforeItsExtensionsWhateverTheNextColumn() {
+    // a naive concatenation of the columns would put ("a", 9) after ("a\u0001", 0)
+    TableSpec s = newTable("prefix_string", stringColumn("pk"), integerColumn("n"));
+    assertStoredInOrder(
+        s,
+        List.of(
+            key("a", Long.MAX_VALUE),
+            key("a\u0001", Long.MIN_VALUE),
+            key("a0", 0L),
+            key("aa", -5L),
+            key("aa", 5L),
+            key("ab", Long.MIN_VALUE),
+            key("b", Long.MIN_VALUE)));
+    TableSpec b = newTable("prefix_binary", binaryColumn("pk"), integerColumn("n"));
+    assertStoredInOrder(
+        b,
+        List.of(
+            key(bytes(0x01), Long.MAX_VALUE),
+            key(bytes(0x01, 0x00), Long.MIN_VALUE),
+            key(bytes(0x01, 0x00, 0x00), 0L),
+            key(bytes(0x01, 0x00, 0x01), 0L),
+            key(bytes(0x01, 0x01), Long.MIN_VALUE),
+            key(bytes(0x02), Long.MIN_VALUE)));
+  }
+
+  @Test
+  public void multiColumnKeysSortColumnByColumn() {
+    TableSpec t =
+        newTable("multi_column", stringColumn("a"), integerColumn("b"), binaryColumn("c"));
+    assertStoredInOrder(
+        t,
+        List.of(
+            key("x", -2L, bytes(0xFF)),
+            key("x", -1L, bytes(0x00)),
+            key("x", -1L, bytes(0x80)),
+            key("x", 0L, bytes(0x00)),
+            key("x", 10L, bytes(0x7F)),
+            key("x", 10L, bytes(0x80)),
+            key("x\u00e9", Long.MIN_VALUE, bytes(0x00)),
+            key("y", Long.MIN_VALUE, bytes(0x00))));
+  }
+
+  @Test
+  public void randomTypedKeysScanInPrimaryKeyOrder() {
+    long seed = Long.getLong(SEED_PROPERTY, DEFAULT_SEED);
+    String replay = "seed " + seed + " (replay with -D" + SEED_PROPERTY + "=" + seed + ")";
+    Random random = new Random(seed);
+    TableSpec t =
+        newTable(
+            "property",
+            List.of(stringColumn("s"), integerColumn("i"), binaryColumn("b")),
+            List.of(PkValue.ofString("b"), PkValue.ofString("\u00e9")));
+    // a TreeSet also removes duplicates, which one batch must not hold (Tablestore refuses them)
+    TreeSet<PrimaryKey> expected = new TreeSet<>();
+    while (expected.size() < 400) {
+      expected.add(
+          key(randomString(random), randomLong(random), randomBytes(random)));
+    }
+    List<Row> rows = new ArrayList<>();
+    for (PrimaryKey k : expected) {
+      rows.add(row(k, "v", AttrValue.ofString(k.toString())));
+    }
+    Collections.shuffle(rows, random);
+    putAll(t.name(), rows);
+
+    List<PrimaryKey> all = keys(scanAll(t));
+    assertEquals(new ArrayList<>(expected), all, () -> "full scan order, " + replay);
+
+    List<PrimaryKey> sorted = new ArrayList<>(expected);
+    for (int round = 0; round < 20; round++) {
+      PrimaryKey a = sorted.get(random.nextInt(sorted.size()));
+      PrimaryKey b = sorted.get(random.nextInt(sorted.size()));
+      // bounds: a stored key, or the prefix of one opened with INF_MIN / INF_MAX
+      PrimaryKey start = random.nextBoolean() ? a : prefixBound(a, PkValue.INF_MIN, random);
+      PrimaryKey end = random.nextBoolean() ? b : prefixBound(b, PkValue.INF_MAX, random);
+      ScanRange range = ScanRange.between(start, end);
+      List<PrimaryKey> want =
+          sorted.stream().filter(range::contains).collect(Collectors.toList());
+      int r = round;
+      assertEquals(
+          want,
+          keys(scan(t.name(), range)),
+          () -> "scan " + r + " [" + start + ", " + end + "), " + replay);
+    }
+  }
+
+  private static PrimaryKey prefixBound(PrimaryKey k, PkValue fill, Random random) {
+    int keep = random.nextInt(k.size());
+    return PrimaryKey.bound(k.values().subList(0, keep), fill, k.size());
+  }
+
+  private static String randomString(Random random) {
+    // few distinct characters, so that keys share prefixes; both sides of U+D800 and non-BMP
+    int[] pool = {'a', 'b', 'z', '0', '\u00e9', '\u4e2d', '\uFF5E', 0x1F600, 0x10FFFF, 0x01};
+    int length = 1 + random.nextInt(4);
+    StringBuilder sb = new StringBuilder();
+    for (int i = 0; i < length; i++) {
+      sb.appendCodePoint(pool[random.nextInt(pool.length)]);
+    }
+    return sb.toString();
+  }
+
+  private static long randomLong(Random random) {
+    long[] edges = {Long.MIN_VALUE, Long.MIN_VALUE + 1, -1, 0, 1, Long.MAX_VALUE - 1, Long.MAX_VALUE};
+    return switch (random.nextInt(3)) {
+      case 0 -> edges[random.nextInt(edges.length)];
+      case 1 -> random.nextInt(7) - 3;
+      default -> random.nextLong();
+    };
+  }
+
+  private static byte[] randomBytes(Random random) {
+    int[] pool = {0x00, 0x01, 0x7F, 0x80, 0xFE, 0xFF};
+    byte[] b = new byte[1 + random.nextInt(3)];
+    for (int i = 0; i < b.length; i++) {
+      b[i] = (byte) (random.nextInt(4) == 0 ? random.nextInt(256) : pool[random.nextInt(pool.length)]);
+    }
+    return b;
+  }
+
+  // ------------------------------------------------------------------ put / get / delete
+
+  @Test
+  public void putThenGetRoundTripsEveryAttributeType() {
+    TableSpec t = newTable("round_trip", stringColumn("pk"), integerColumn("n"));
+    PrimaryKey k = key("user\uD83D\uDE00", -42L);
+    Row written =
+        row(
+            k,
+            "text", AttrValue.ofString("h\u00e9llo \u4e2d\u6587 \uD83D\uDE00"),
+            "empty", AttrValue.ofString(""),
+            "count", AttrValue.ofInteger(Long.MIN_VALUE),
+            "ratio", AttrValue.ofDouble(-1.5e-300),
+            "flag", AttrValue.ofBoolean(true),
+            "off", AttrValue.ofBoolean(false),
+            "blob", AttrValue.ofBinary(bytes(0x00, 0x80, 0xFF)),
+            "none", AttrValue.ofBinary(new byte[0]));
+    store().put(t.name(), written);
+    assertEquals(Optional.of(written), store().get(t.name(), k, ColumnSelection.all()));
+    assertEquals(List.of(written), scanAll(t));
+  }
+
+  @Test
+  public void getOfAMissingRowIsEmpty() {
+    TableSpec t = newTable("get_missing", stringColumn("pk"));
+    store().put(t.name(), row(key("a"), "v", AttrValue.ofInteger(1)));
+    assertEquals(Optional.empty(), store().get(t.name(), key("b"), ColumnSelection.all()));
+    assertEquals(Optional.empty(), store().get(t.name(), key("a\u0000"), ColumnSelection.all()));
+  }
+
+  @Test
+  public void putReplacesTheWholeRow() {
+    TableSpec t = newTable("overwrite", stringColumn("pk"));
+    PrimaryKey k = key("a");
+    store().put(t.name(), row(k, "x", AttrValue.ofInteger(1), "y", AttrValue.ofString("old")));
+    Row second = row(k, "y", AttrValue.ofString("new"), "z", AttrValue.ofBoolean(true));
+    store().put(t.name(), second);
+    assertEquals(Optional.of(second), store().get(t.name(), k, ColumnSelection.all()));
+    assertEquals(List.of(second), scanAll(t), "one row per key");
+  }
+
+  @Test
+  public void deleteRemovesTheRowAndDeletingAMissingRowDoesNothing() {
+    TableSpec t = newTable("delete", integerColumn("id"));
+    store().put(t.name(), row(key(1L), "v", AttrValue.ofInteger(1)));
+    store().put(t.name(), row(key(2L), "v", AttrValue.ofInteger(2)));
+    store().delete(t.name(), key(1L));
+    assertEquals(Optional.empty(), store().get(t.name(), key(1L), ColumnSelection.all()));
+    store().delete(t.name(), key(1L));
+    store().delete(t.name(), key(99L));
+    assertEquals(List.of(key(2L)), keys(scanAll(t)));
+  }
+
+  @Test
+  public void columnSelectionReturnsOnlyTheSelectedColumns() {
+    TableSpec t = newTable("selection", stringColumn("pk"));
+    PrimaryKey k = key("a");
+    store()
+        .put(
+            t.name(),
+            row(k, "a", AttrValue.ofInteger(1), "b", AttrValue.ofInteger(2), "c", AttrValue.ofInteger(3)));
+    Row got = store().get(t.name(), k, ColumnSelection.of("b", "c")).orElseThrow();
+    assertEquals(Map.of("b", AttrValue.ofInteger(2), "c", AttrValue.ofInteger(3)), got.columns());
+    assertEquals(k, got.key());
+    // a selected column the row lacks is simply not returned
+    Row partial = store().get(t.name(), k, ColumnSelection.of("b", "missing")).orElseThrow();
+    assertEquals(Map.of("b", AttrValue.ofInteger(2)), partial.columns());
+  }
+
+  // ------------------------------------------------------------------------------ multiGet
+
+  @Test
+  public void multiGetReturnsOneEntryPerKeyInRequestOrder() {
+    TableSpec t = newTable("multi_get", stringColumn("pk"), integerColumn("n"));
+    Row a = row(key("a", 1L), "v", AttrValue.ofString("a"), "w", AttrValue.ofInteger(1));
+    Row c = row(key("c", 3L), "v", AttrValue.ofString("c"), "w", AttrValue.ofInteger(3));
+    store().put(t.name(), a);
+    store().put(t.name(), c);
+    List<PrimaryKey> request = List.of(key("c", 3L), key("b", 2L), key("a", 1L), key("a", 2L));
+    assertEquals(
+        List.of(Optional.of(c), Optional.empty(), Optional.of(a), Optional.empty()),
+        store().multiGet(t.name(), request, ColumnSelection.all()));
+    List<Optional<Row>> selected = store().multiGet(t.name(), request, ColumnSelection.of("w"));
+    assertEquals(4, selected.size());
+    assertEquals(Map.of("w", AttrValue.ofInteger(3)), selected.get(0).orElseThrow().columns());
+    assertFalse(selected.get(1).isPresent());
+    assertEquals(Map.of("w", AttrValue.ofInteger(1)), selected.get(2).orElseThrow().columns());
+    assertEquals(List.of(), store().multiGet(t.name(), List.of(), ColumnSelection.all()));
+  }
+
+  // ----------------------------------------------------------------------------- batches
+
+  @Test
+  public void batchWriteReturnsOneOutcomePerOperationInOrder() {
+    TableSpec t1 = newTable("batch_one", stringColumn("pk"));
+    TableSpec t2 = newTable("batch_two", integerColumn("id"));
+    store().put(t1.name(), row(key("gone"), "v", AttrValue.ofInteger(0)));
+    List<WriteOp> ops =
+        List.of(
+            WriteOp.put(t1.name(), row(key("a"), "v", AttrValue.ofInteger(1))),
+            WriteOp.put(t2.name(), row(key(7L), "v", AttrValue.ofInteger(2))),
+            WriteOp.delete(t1.name(), key("gone")),
+            WriteOp.put(t1.name(), row(key("b"), "v", AttrValue.ofInteger(3))));
+    List<WriteOutcome> outcomes = store().batchWrite(ops);
+    assertEquals(ops.size(), outcomes.size());
+    for (int i = 0; i < ops.size(); i++) {
+      assertEquals(ops.get(i), outcomes.get(i).op(), "outcome " + i + " is for operation " + i);
+      assertTrue(outcomes.get(i).succeeded(), "operation " + i + ": " + outcomes.get(i).failure());
+    }
+    assertEquals(List.of(key("a"), key("b")), keys(scanAll(t1)));
+    assertEquals(List.of(key(7L)), keys(scanAll(t2)));
+    assertEquals(List.of(), store().batchWrite(List.of()));
+  }
+
+  @Test
+  public void aBadOperationInABatchFailsAlone() {
+    TableSpec t = newTable("batch_bad", stringColumn("pk"));
+    String missing = newTableName("batch_missing");
+    List<WriteOp> ops =
+        List.of(
+            WriteOp.put(t.name(), row(key("a"), "v", AttrValue.ofInteger(1))),
+            WriteOp.put(t.name(), row(key(5L), "v", AttrValue.ofInteger(2))), // wrong key type
+            WriteOp.put(t.name(), row(key("b"), "v", AttrValue.ofInteger(3))),
+            WriteOp.put(missing, row(key("c"), "v", AttrValue.ofInteger(4))),
+            WriteOp.delete(t.name(), key("a", "extra")), // wrong column count
+            WriteOp.put(t.name(), row(key("d"), "v", AttrValue.ofInteger(5))));
+    List<WriteOutcome> outcomes = store().batchWrite(ops);
+    assertEquals(ops.size(), outcomes.size());
+    assertTrue(outcomes.get(0).succeeded());
+    assertFailed(outcomes.get(1), ErrorKind.INVALID_REQUEST);
+    assertTrue(outcomes.get(2).succeeded());
+    assertFailed(outcomes.get(3), ErrorKind.TABLE_NOT_FOUND);
+    assertFailed(outcomes.get(4), ErrorKind.INVALID_REQUEST);
+    assertTrue(outcomes.get(5).succeeded());
+    assertEquals(List.of(key("a"), key("b"), key("d")), keys(scanAll(t)));
+    assertEquals(Optional.empty(), store().describeTable(missing));
+  }
+
+  private static void assertFailed(WriteOutcome outcome, ErrorKind kind) {
+    assertFalse(outcome.succeeded(), () -> "operation on " + outcome.op().key() + " succeeded");
+    StoreException e = outcome.error().orElseThrow();
+    assertEquals(kind, e.kind(), e::getMessage);
+    assertEquals(kind.retryableByDefault(), e.retryable(), e::getMessage);
+  }
+
+  // -------------------------------------------------------------------------------- scans
+
+  /** Rows ("a".."e") x (1..3) in a table of (STRING, INTEGER), attributes x and y. */
+  private TableSpec gridTable(String hint) {
+    TableSpec t = newTable(hint, stringColumn("pk"), integerColumn("n"));
+    List<Row> rows = new ArrayList<>();
+    for (String s : List.of("a", "b", "c", "d", "e")) {
+      for (long n = 1; n <= 3; n++) {
+        rows.add(row(key(s, n), "x", AttrValue.ofString(s + n), "y", AttrValue.ofInteger(n)));
+      }
+    }
+    putAll(t.name(), rows);
+    return t;
+  }
+
+  @Test
+  public void scanReturnsEveryRowInKeyOrder() {
+    TableSpec t = gridTable("scan_all");
+    List<Row> rows = scanAll(t);
+    assertEquals(15, rows.size());
+    assertEquals(key("a", 1L), rows.get(0).key());
+    assertEquals(key("e", 3L), rows.get(14).key());
+    assertEquals(Map.of("x", AttrValue.ofString("c2"), "y", AttrValue.ofInteger(2)), rows.get(7).columns());
+    for (int i = 1; i < rows.size(); i++) {
+      assertTrue(rows.get(i - 1).key().compareTo(rows.get(i).key()) < 0, "ascending at " + i);
+    }
+  }
+
+  @Test
+  public void scanIncludesItsStartAndExcludesItsEnd() {
+    TableSpec t = gridTable("scan_bounds");
+    assertEquals(
+        List.of(key("b", 2L), key("b", 3L), key("c", 1L), key("c", 2L)),
+        keys(scan(t.name(), ScanRange.between(key("b", 2L), key("c", 3L)))));
+    // bounds that are not stored keys
+    assertEquals(
+        List.of(key("b", 3L), key("c", 1L)),
+        keys(scan(t.name(), ScanRange.between(key("b", 3L), key("c", 2L)))));
+    assertEquals(
+        List.of(key("c", 1L)),
+        keys(scan(t.name(), ScanRange.between(key("bz", 0L), key("c", 2L)))));
+  }
+
+  @Test
+  public void scanOfAnEmptyOrInvertedRangeIsEmpty() {
+    TableSpec t = gridTable("scan_empty");
+    assertEquals(List.of(), scan(t.name(), ScanRange.between(key("b", 2L), key("b", 2L))));
+    assertEquals(List.of(), scan(t.name(), ScanRange.between(key("c", 1L), key("b", 1L))));
+    assertEquals(List.of(), scan(t.name(), ScanRange.between(key("bb", 0L), key("bc", 0L))));
+    TableSpec empty = newTable("scan_empty_table", stringColumn("pk"));
+    assertEquals(List.of(), scanAll(empty));
+  }
+
+  @Test
+  public void scanOfAPrefixUsesInfMinAndInfMaxBounds() {
+    TableSpec t = gridTable("scan_prefix");
+    PrimaryKey from = PrimaryKey.bound(List.of(PkValue.ofString("c")), PkValue.INF_MIN, 2);
+    PrimaryKey to = PrimaryKey.bound(List.of(PkValue.ofString("c")), PkValue.INF_MAX, 2);
+    assertEquals(
+        List.of(key("c", 1L), key("c", 2L), key("c", 3L)),
+        keys(scan(t.name(), ScanRange.between(from, to))));
+    // from the start of the table to the end of "b"
+    PrimaryKey first = PrimaryKey.bound(List.of(), PkValue.INF_MIN, 2);
+    PrimaryKey endOfB = PrimaryKey.bound(List.of(PkValue.ofString("b")), PkValue.INF_MAX, 2);
+    assertEquals(6, scan(t.name(), ScanRange.between(first, endOfB)).size());
+    // the end bound of a prefix that is only part of stored values ("c" is a prefix of "cc")
+    store().put(t.name(), row(key("cc", 0L), "x", AttrValue.ofString("cc0")));
+    assertEquals(
+        List.of(key("c", 1L), key("c", 2L), key("c", 3L)),
+        keys(scan(t.name(), ScanRange.between(from, to))));
+  }
+
+  @Test
+  public void scanStopsAtItsLimit() {
+    TableSpec t = gridTable("scan_limit");
+    assertEquals(
+        List.of(key("a", 1L), key("a", 2L), key("a", 3L), key("b", 1L)),
+        keys(scan(t.name(), ScanRange.all(2).withLimit(4))));
+    assertEquals(List.of(), scan(t.name(), ScanRange.all(2).withLimit(0)));
+    assertEquals(15, scan(t.name(), ScanRange.all(2).withLimit(1000)).size());
+  }
+
+  @Test
+  public void scanReturnsTheSelectedColumns() {
+    TableSpec t = gridTable("scan_columns");
+    List<Row> rows = scan(t.name(), ScanRange.all(2).withColumns(ColumnSelection.of("y", "absent")));
+    assertEquals(15, rows.size());
+    for (Row r : rows) {
+      assertEquals(Map.of("y", AttrValue.ofInteger(r.key().get(1).asLong())), r.columns());
+    }
+  }
+
+  @Test
+  public void scanReadsLargeRangesAndCanStopEarly() {
+    TableSpec t = newTable("scan_large", integerColumn("id"));
+    List<Row> rows = new ArrayList<>();
+    for (long i = 0; i < 1200; i++) {
+      rows.add(row(key(i * 7 - 4000), "v", AttrValue.ofInteger(i)));
+    }
+    putAll(t.name(), rows);
+    List<Row> all = scanAll(t);
+    assertEquals(1200, all.size());
+    for (int i = 0; i < all.size(); i++) {
+      assertEquals(AttrValue.ofInteger(i), all.get(i).get("v"), "row " + i);
+    }
+    assertEquals(700, scan(t.name(), ScanRange.all(1).withLimit(700)).size());
+    try (Stream<Row> s = store().scan(t.name(), ScanRange.all(1))) {
+      Iterator<Row> it = s.iterator();
+      assertEquals(key(-4000L), it.next().key());
+      assertEquals(key(-3993L), it.next().key());
+    }
+    // the store is still fully usable after a stream closed half-read
+    store().put(t.name(), row(key(-5000L), "v", AttrValue.ofInteger(-1)));
+    assertEquals(key(-5000L), scan(t.name(), ScanRange.all(1).withLimit(1)).get(0).key());
+  }
+
+  // ------------------------------------------------------------------------------- limits
+
+  @Test
+  public void primaryKeyColumnsHoldUpToTheColumnLimit() {
+    int max = store().limits().maxPkColumnBytes();
+    TableSpec t = newTable("pk_limit", stringColumn("pk"), binaryColumn("bin"));
+    byte[] okBinary = new byte[max];
+    Arrays.fill(okBinary, (byte) 0xAB);
+    PrimaryKey atLimit = key("k".repeat(max), okBinary);
+    store().put(t.name(), row(atLimit, "v", AttrValue.ofInteger(1)));
+    assertEquals(atLimit, store().get(t.name(), atLimit, ColumnSelection.all()).orElseThrow().key());
+
+    // the limit counts UTF-8 bytes, not chars: max/2 two-byte characters fit, one more byte does not
+    if (max % 2 == 0) {
+      PrimaryKey twoByte = key("\u00e9".repeat(max / 2), bytes(1));
+      store().put(t.name(), row(twoByte, "v", AttrValue.ofInteger(2)));
+      assertStoreError(
+          ErrorKind.LIMIT_EXCEEDED,
+          () -> store().put(t.name(), row(key("\u00e9".repeat(max / 2) + "x", bytes(1)), "v", AttrValue.ofInteger(3))));
+    }
+    PrimaryKey longString = key("k".repeat(max + 1), bytes(1));
+    PrimaryKey longBinary = key("k", new byte[max + 1]);
+    assertStoreError(
+        ErrorKind.LIMIT_EXCEEDED,
+        () -> store().put(t.name(), row(longString, "v", AttrValue.ofInteger(4))));
+    assertStoreError(
+        ErrorKind.LIMIT_EXCEEDED,
+        () -> store().put(t.name(), row(longBinary, "v", AttrValue.ofInteger(5))));
+    assertEquals(max % 2 == 0 ? 2 : 1, scanAll(t).size(), "a rejected put writes nothing");
+  }
+
+  @Test
+  public void attributesHoldUpToTheAttributeLimit() {
+    int max = store().limits().maxAttributeBytes();
+    TableSpec t = newTable("attr_limit", stringColumn("pk"));
+    byte[] big = new byte[max];
+    new Random(7).nextBytes(big);
+    Row atLimit = row(key("bin"), "blob", AttrValue.ofBinary(big));
+    store().put(t.name(), atLimit);
+    assertEquals(Optional.of(atLimit), store().get(t.name(), key("bin"), ColumnSelection.all()));
+    Row text = row(key("text"), "s", AttrValue.ofString("x".repeat(max)));
+    store().put(t.name(), text);
+    assertEquals(Optional.of(text), store().get(t.name(), key("text"), ColumnSelection.all()));
+
+    assertStoreError(
+        ErrorKind.LIMIT_EXCEEDED,
+        () -> store().put(t.name(), row(key("over"), "ok", AttrValue.ofInteger(1), "blob", AttrValue.ofBinary(new byte[max + 1]))));
+    // two-byte characters: one byte over the limit
+    String overText = "\u00e9".repeat(max / 2) + "x";
+    assertStoreError(
+        ErrorKind.LIMIT_EXCEEDED,
+        () -> store().put(t.name(), row(key("over2"), "s", AttrValue.ofString(overText))));
+    assertEquals(List.of(key("bin"), key("text")), keys(scanAll(t)), "a rejected put writes nothing");
+  }
+
+  @Test
+  public void aBatchHoldsUpToTheBatchRowLimit() {
+    int max = store().limits().maxBatchRows();
+    TableSpec ok = newTable("batch_rows_ok", integerColumn("id"));
+    List<WriteOp> full = new ArrayList<>();
+    for (long i = 0; i < max; i++) {
+      full.add(WriteOp.put(ok.name(), row(key(i), "v", AttrValue.ofInteger(i))));
+    }
+    List<WriteOutcome> outcomes = store().batchWrite(full);
+    assertEquals(max, outcomes.size());
+    assertTrue(outcomes.stream().allMatch(WriteOutcome::succeeded));
+    assertEquals(max, scanAll(ok).size());
+
+    TableSpec over = newTable("batch_rows_over", integerColumn("id"));
+    List<WriteOp> tooMany = new ArrayList<>();
+    for (long i = 0; i <= max; i++) {
+      tooMany.add(WriteOp.put(over.name(), row(key(i), "v", AttrValue.ofInteger(i))));
+    }
+    assertStoreError(ErrorKind.LIMIT_EXCEEDED, () -> store().batchWrite(tooMany));
+    assertEquals(List.of(), scanAll(over), "a batch over the limit writes nothing");
+  }
+
+  @Test
+  public void aBatchHoldsUpToTheBatchByteLimit() {
+    StoreLimits limits = store().limits();
+    TableSpec t = newTable("batch_bytes", integerColumn("id"));
+    List<Row> exact = rowsOfTotalSize(limits.maxBatchBytes(), limits, 0);
+    List<WriteOp> ops = exact.stream().map(r -> (WriteOp) WriteOp.put(t.name(), r)).toList();
+    assertEquals(limits.maxBatchBytes(), ops.stream().mapToLong(WriteOp::sizeInBytes).sum());
+    assertTrue(store().batchWrite(ops).stream().allMatch(WriteOutcome::succeeded));
+    assertEquals(exact.size(), scanAll(t).size());
+
+    TableSpec over = newTable("batch_bytes_over", integerColumn("id"));
+    List<WriteOp> tooBig =
+        rowsOfTotalSize(limits.maxBatchBytes() + 1, limits, 0).stream()
+            .map(r -> (WriteOp) WriteOp.put(over.name(), r))
+            .toList();
+    assertStoreError(ErrorKind.LIMIT_EXCEEDED, () -> store().batchWrite(tooBig));
+    assertEquals(List.of(), scanAll(over), "a batch over the limit writes nothing");
+  }
+
+  /** Rows of one-INTEGER keys whose sizes add up to exactly {@code total} bytes. */
+  private static List<Row> rowsOfTotalSize(long total, StoreLimits limits, long firstId) {
+    int perRowOverhead = 8 + 1; // an INTEGER key and the one-letter column name
+    int maxValue = limits.maxAttributeBytes();
+    List<Row> rows = new ArrayList<>();
+    long left = total;
+    long id = firstId;
+    while (left > 0) {
+      int value = (int) Math.min(maxValue, left - perRowOverhead);
+      assertTrue(value >= 0, "batch byte limit too small for this test");
+      rows.add(row(key(id++), "b", AttrValue.ofBinary(new byte[value])));
+      left -= perRowOverhead + value;
+    }
+    assertTrue(rows.size() <= limits.maxBatchRows(), "batch byte test needs too many rows");
+    return rows;
+  }
+
+  @Test
+  public void aMultiGetHoldsUpToTheMultiGetLimit() {
+    int max = store().limits().maxMultiGetRows();
+    TableSpec t = newTable("multi_get_limit", integerColumn("id"));
+    store().put(t.name(), row(key(3L), "v", AttrValue.ofInteger(3)));
+    List<PrimaryKey> keys = integerKeys(max);
+    List<Optional<Row>> rows = store().multiGet(t.name(), keys, ColumnSelection.all());
+    assertEquals(max, rows.size());
+    assertEquals(1, rows.stream().filter(Optional::isPresent).count());
+    assertTrue(rows.get(3).isPresent());
+    assertStoreError(
+        ErrorKind.LIMIT_EXCEEDED,
+        () -> store().multiGet(t.name(), integerKeys(max + 1), ColumnSelection.all()));
+  }
+
+  private static List<PrimaryKey> integerKeys(int n) {
+    return IntStream.range(0, n).mapToObj(i -> key((long) i)).collect(Collectors.toList());
+  }
+
+  @Test
+  public void aTableHasAtMostTheMaximumOfPrimaryKeyColumns() {
+    int max = store().limits().maxPkColumns();
+    List<PkColumn> columns = new ArrayList<>();
+    for (int i = 0; i < max; i++) {
+      columns.add(i % 2 == 0 ? stringColumn("k" + i) : integerColumn("k" + i));
+    }
+    TableSpec ok = newTable("pk_columns_ok", columns, List.of());
+    assertEquals(columns, store().describeTable(ok.name()).orElseThrow().primaryKey());
+
+    List<PkColumn> tooMany = new ArrayList<>(columns);
+    tooMany.add(stringColumn("k" + max));
+    String name = newTableName("pk_columns_over");
+    assertStoreError(
+        ErrorKind.LIMIT_EXCEEDED, () -> store().createTable(new TableSpec(name, tooMany)));
+    assertEquals(Optional.empty(), store().describeTable(name));
+  }
+
+  @Test
+  public void aRowWithoutAttributesIsRefusedWhenTheStoreRequiresOne() {
+    TableSpec t = newTable("no_attributes", stringColumn("pk"));
+    Row bare = Row.of(key("a"), Map.of());
+    if (store().limits().requireAttribute()) {
+      assertStoreError(ErrorKind.INVALID_REQUEST, () -> store().put(t.name(), bare));
+      List<WriteOutcome> outcomes = store().batchWrite(List.of(WriteOp.put(t.name(), bare)));
+      assertFailed(outcomes.get(0), ErrorKind.INVALID_REQUEST);
+      assertEquals(List.of(), scanAll(t));
+    } else {
+      store().put(t.name(), bare);
+      assertEquals(Optional.of(bare), store().get(t.name(), key("a"), ColumnSelection.all()));
+    }
+  }
+
+  // ------------------------------------------------------------------------------- errors
+
+  @Test
+  public void aKeyThatDoesNotMatchTheSchemaIsInvalid() {
+    TableSpec t = newTable("bad_keys", stringColumn("pk"), integerColumn("n"));
+    store().put(t.name(), row(key("a", 1L), "v", AttrValue.ofInteger(1)));
+    List<PrimaryKey> bad =
+        List.of(
+            key("a"), // too few columns
+            key("a", 1L, 2L), // too many
+            key(1L, "a"), // wrong types
+            key("a", "1"),
+            key("a", bytes(1)),
+            key("a", PkValue.INF_MIN), // sentinels are for scan bounds only
+            key(PkValue.INF_MAX, 1L));
+    for (PrimaryKey k : bad) {
+      assertStoreError(
+          ErrorKind.INVALID_REQUEST, () -> store().put(t.name(), row(k, "v", AttrValue.ofInteger(2))));
+      assertStoreError(ErrorKind.INVALID_REQUEST, () -> store().get(t.name(), k, ColumnSelection.all()));
+      assertStoreError(ErrorKind.INVALID_REQUEST, () -> store().delete(t.name(), k));
+      assertStoreError(
+          ErrorKind.INVALID_REQUEST,
+          () -> store().multiGet(t.name(), List.of(key("a", 1L), k), ColumnSelection.all()));
+    }
+    assertStoreError(
+        ErrorKind.INVALID_REQUEST,
+        () -> scan(t.name(), ScanRange.between(key("a"), key("b"))));
+    assertStoreError(
+        ErrorKind.INVALID_REQUEST,
+        () -> scan(t.name(), ScanRange.between(key(1L, 1L), key(2L, 2L))));
+    assertEquals(List.of(key("a", 1L)), keys(scanAll(t)), "nothing written, nothing deleted");
+  }
+
+  @Test
+  public void aStringKeyWithAnUnpairedSurrogateIsInvalid() {
+    TableSpec t = newTable("surrogate", stringColumn("pk"));
+    for (String s : List.of("a\uD83D", "\uDE00b", "x\uDE00\uD83Dy")) {
+      assertStoreError(
+          ErrorKind.INVALID_REQUEST,
+          () -> store().put(t.name(), row(key(s), "v", AttrValue.ofInteger(1))));
+      assertStoreError(
+          ErrorKind.INVALID_REQUEST, () -> store().get(t.name(), key(s), ColumnSelection.all()));
+    }
+    assertEquals(List.of(), scanAll(t));
+  }
+
+  @Test
+  public void callsOnAMissingTableFailWithTableNotFound() {
+    String missing = newTableName("missing");
+    PrimaryKey k = key("a");
+    assertEquals(Optional.empty(), store().describeTable(missing));
+    assertStoreError(
+        ErrorKind.TABLE_NOT_FOUND, () -> store().put(missing, row(k, "v", AttrValue.ofInteger(1))));
+    assertStoreError(ErrorKind.TABLE_NOT_FOUND, () -> store().get(missing, k, ColumnSelection.all()));
+    assertStoreError(
+        ErrorKind.TABLE_NOT_FOUND, () -> store().multiGet(missing, List.of(k), ColumnSelection.all()));
+    assertStoreError(ErrorKind.TABLE_NOT_FOUND, () -> store().delete(missing, k));
+    assertStoreError(ErrorKind.TABLE_NOT_FOUND, () -> scan(missing, ScanRange.all(1)));
+    assertStoreError(ErrorKind.TABLE_NOT_FOUND, () -> store().partitionStats(missing));
+    store().deleteTable(missing); // dropping a missing table does nothing
+    assertEquals(Optional.empty(), store().describeTable(missing));
+  }
+
+  // ---------------------------------------------------------------------------------- DDL
+
+  @Test
+  public void creatingATableTwiceWithTheSameSchemaDoesNothing() {
+    TableSpec t = newTable("create_twice", List.of(stringColumn("pk"), integerColumn("n")), List.of());
+    store().put(t.name(), row(key("a", 1L), "v", AttrValue.ofInteger(1)));
+    store().createTable(t);
+    TableSpec described = store().describeTable(t.name()).orElseThrow();
+    assertEquals(t.name(), described.name());
+    assertEquals(t.primaryKey(), described.primaryKey());
+    assertEquals(List.of(key("a", 1L)), keys(scanAll(t)), "the rows are kept");
+  }
+
+  @Test
+  public void creatingATableWithAnotherSchemaFailsWithTableExists() {
+    TableSpec t = newTable("create_other", stringColumn("pk"));
+    store().put(t.name(), row(key("a"), "v", AttrValue.ofInteger(1)));
+    for (List<PkColumn> other :
+        List.of(
+            List.of(integerColumn("pk")),
+            List.of(stringColumn("id")),
+            List.of(stringColumn("pk"), integerColumn("n")))) {
+      assertStoreError(
+          ErrorKind.TABLE_EXISTS, () -> store().createTable(new TableSpec(t.name(), other)));
+    }
+    assertEquals(t.primaryKey(), store().describeTable(t.name()).orElseThrow().primaryKey());
+    assertEquals(List.of(key("a")), keys(scanAll(t)));
+  }
+
+  @Test
+  public void deletingATableDropsItsRows() {
+    TableSpec t = newTable("drop", stringColumn("pk"));
+    store().put(t.name(), row(key("a"), "v", AttrValue.ofInteger(1)));
+    store().deleteTable(t.name());
+    assertEquals(Optional.empty(), store().describeTable(t.name()));
+    assertStoreError(ErrorKind.TABLE_NOT_FOUND, () -> store().get(t.name(), key("a"), ColumnSelection.all()));
+    store().createTable(t);
+    assertEquals(List.of(), scanAll(t), "a recreated table starts empty");
+  }
+
+  // --------------------------------------------------------------------------- partitions
+
+  @Test
+  public void splitPointsMakeThePartitions() {
+    TableSpec plain = newTable("one_partition", stringColumn("pk"));
+    List<PartitionStats> one = store().partitionStats(plain.name());
+    assertEquals(1, one.size());
+    assertEquals(0, one.get(0).index());
+    assertNull(one.get(0).start());
+    assertNull(one.get(0).end());
+
+    List<PkValue> splits = List.of(PkValue.ofString("4"), PkValue.ofString("8"), PkValue.ofString("c"));
+    TableSpec t = newTable("split", List.of(stringColumn("pk")), splits);
+    List<PartitionStats> stats = store().partitionStats(t.name());
+    assertEquals(4, stats.size());
+    List<PkValue> starts = new ArrayList<>();
+    List<PkValue> ends = new ArrayList<>();
+    for (int i = 0; i < stats.size(); i++) {
+      assertEquals(i, stats.get(i).index());
+      starts.add(stats.get(i).start());
+      ends.add(stats.get(i).end());
+    }
+    assertEquals(Arrays.asList(null, splits.get(0), splits.get(1), splits.get(2)), starts);
+    assertEquals(Arrays.asList(splits.get(0), splits.get(1), splits.get(2), null), ends);
+  }
+
+  @Test
+  public void writesAndReadsLandInTheirPartition() {
+    List<PkValue> splits = List.of(PkValue.ofInteger(-100), PkValue.ofInteger(0), PkValue.ofInteger(100));
+    TableSpec t = newTable("partition_writes", List.of(integerColumn("id"), stringColumn("s")), splits);
+    // per partition: 3, 0, 5 and 1 rows; keys equal to a split point open its partition
+    Map<Integer, List<Long>> ids =
+        Map.of(
+            0, List.of(Long.MIN_VALUE, -500L, -101L),
+            1, List.of(),
+            2, List.of(0L, 1L, 50L, 99L, 99L),
+            3, List.of(100L));
+    List<Row> rows = new ArrayList<>();
+    for (List<Long> list : ids.values()) {
+      for (int i = 0; i < list.size(); i++) {
+        rows.add(row(key(list.get(i), "r" + i), "v", AttrValue.ofInteger(list.get(i))));
+      }
+    }
+    putAll(t.name(), rows);
+    store().delete(t.name(), key(1L, "r1"));
+
+    List<PartitionStats> stats = store().partitionStats(t.name());
+    assertEquals(List.of(3L, 0L, 6L, 1L), stats.stream().map(PartitionStats::writeRows).toList(), "writeRows");
+    assertEquals(List.of(3L, 0L, 4L, 1L), stats.stream().map(PartitionStats::rows).toList(), "rows");
+    assertTrue(stats.get(2).writtenBytes() > stats.get(0).writtenBytes());
+    assertEquals(0, stats.get(1).storedBytes());
+    assertTrue(stats.get(3).storedBytes() > 0);
+
+    assertEquals(8, scanAll(t).size());
+    store().get(t.name(), key(100L, "r0"), ColumnSelection.all());
+    List<PartitionStats> after = store().partitionStats(t.name());
+    assertEquals(List.of(3L, 0L, 4L, 2L), after.stream().map(PartitionStats::readRows).toList(), "readRows");
+  }
+}

@@ -1,0 +1,29 @@
+package dev.widekey.runtime.store.embedded;
+
+import dev.widekey.runtime.store.WideTableStore;
+import dev.widekey.runtime.store.contract.StoreContractTest;
+import java.nio.file.Path;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The store contract on an embedded store kept in a directory: the same code path on disk. */
+class EmbeddedStoreOnDiskContractTest extends StoreContractTest {
+  @TempDir static Path directory;
+  private static EmbeddedStore store;
+
+  @BeforeAll
+  static void open() {
+    store = EmbeddedStore.open(directory);
+  }
+
+  @AfterAll
+  static void close() {
+    store.close();
+  }
+
+  @Override
+  protected WideTableStore store() {
+    return store;
+  }
+}
