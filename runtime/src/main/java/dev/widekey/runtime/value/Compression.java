@@ -77,7 +77,9 @@ public final class Compression {
       long total = 0;
       while (!inflater.finished()) {
         int n = inflater.inflate(buffer);
-        if (n == 0 && (inflater.needsInput() || inflater.needsDictionary())) {
+        if (n == 0
+            && !inflater.finished()
+            && (inflater.needsInput() || inflater.needsDictionary())) {
           throw corrupt(field, data, "it ends before the compressed stream does", null);
         }
         total += n;
