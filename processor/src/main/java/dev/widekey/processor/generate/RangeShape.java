@@ -1,0 +1,68 @@
+package dev.widekey.processor.generate;
+
+import dev.widekey.processor.model.KeyComponent;
+import dev.widekey.processor.model.KeyLayout;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One kind of scan the key design keeps in order (rule WK107 leaves out the rest): which
+ * leading components it fixes, and whether it bounds the next key column.
+ *
+ * @param kind the shape
+ * @param fixed the leading components whose values the scan fixes
+ * @param between the key column bounded by {@code [from, to)}, or null
+ */
+record RangeShape(Kind kind, List<KeyComponent> fixed, KeyComponent between) {
+
+  enum Kind {
+    /** A proper prefix of a spliced partition key: a text prefix ending with the delimiter. */
+    PARTITION_PREFIX,
+    /** The whole partition key and possibly leading key columns. */
+    LEADING,
+    /** As LEADING, and the next key column in {@code [from, to)}. */
+    BETWEEN
+  }
+
+  static List<RangeShape> all(KeyLayout layout) {
+    List<RangeShape> shapes = new ArrayList<>();
+    List<KeyComponent> partition = layout.partition().components();
+    for (int k = Math.max(1, layout.shortestScannablePrefix()); k < partition.size(); k++) {
+      shapes.add(new RangeShape(Kind.PARTITION_PREFIX, partition.subList(0, k), null));
+    }
+    List<KeyComponent> keyColumns = layout.entity().keyColumns();
+    for (int j = 0; j < keyColumns.size(); j++) {
+      List<KeyComponent> fixed = new ArrayList<>(partition);
+      fixed.addAll(keyColumns.subList(0, j));
+      shapes.add(new RangeShape(Kind.LEADING, List.copyOf(fixed), null));
+      shapes.add(new RangeShape(Kind.BETWEEN, List.copyOf(fixed), keyColumns.get(j)));
+    }
+    return shapes;
+  }
+
+  /** The components named in the method name. */
+  List<KeyComponent> named() {
+    if (between == null) {
+      return fixed;
+    }
+    List<KeyComponent> all = new ArrayList<>(fixed);
+    all.add(between);
+    return all;
+  }
+
+  String suffix() {
+    return kind == Kind.BETWEEN ? "Between" : "";
+  }
+
+  String javadoc() {
+    String names = String.join(", ", fixed.stream().map(KeyComponent::name).toList());
+    return switch (kind) {
+      case PARTITION_PREFIX -> "Rows whose partition key starts with these components (" + names
+          + "), in key order. The prefix ends with the delimiter, so a value never matches a longer"
+          + " one that starts with it.";
+      case LEADING -> "Rows with these leading key values (" + names + "), in key order.";
+      case BETWEEN -> "Rows with these leading key values (" + names + ") and " + between.name()
+          + " from {@code from} (inclusive) to {@code to} (exclusive), in key order.";
+    };
+  }
+}

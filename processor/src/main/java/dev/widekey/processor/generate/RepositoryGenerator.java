@@ -1,0 +1,268 @@
+package dev.widekey.processor.generate;
+
+import static dev.widekey.processor.generate.RuntimeNames.ATTRIBUTES;
+import static dev.widekey.processor.generate.RuntimeNames.ATTR_VALUE;
+import static dev.widekey.processor.generate.RuntimeNames.COLUMNS;
+import static dev.widekey.processor.generate.RuntimeNames.COMPRESSION;
+import static dev.widekey.processor.generate.RuntimeNames.MONEY;
+import static dev.widekey.processor.generate.RuntimeNames.PRIMARY_KEY;
+import static dev.widekey.processor.generate.RuntimeNames.ROW;
+import static dev.widekey.processor.generate.RuntimeNames.SPLIT_TABLE_REPOSITORY;
+import static dev.widekey.processor.generate.RuntimeNames.STORE;
+
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.CodeBlock;
+import com.palantir.javapoet.MethodSpec;
+import com.palantir.javapoet.ParameterSpec;
+import com.palantir.javapoet.ParameterizedTypeName;
+import com.palantir.javapoet.TypeName;
+import com.palantir.javapoet.TypeSpec;
+import dev.widekey.processor.model.Attribute;
+import dev.widekey.processor.model.Construction;
+import dev.widekey.processor.model.EntityModel;
+import dev.widekey.processor.model.KeyComponent;
+import dev.widekey.processor.model.KeyLayout;
+import dev.widekey.processor.model.Property;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
+import javax.annotation.processing.Filer;
+import javax.lang.model.element.Modifier;
+import javax.lang.model.util.Elements;
+
+/**
+ * Writes {@code FooRepository}: typed put, get, delete and scan methods over the hot and cold
+ * tables, on top of the hand-written {@code SplitTableRepository}. Scans exist only where the
+ * key design keeps rows in order (rule WK107).
+ */
+public final class RepositoryGenerator extends SourceFileGenerator {
+
+  public RepositoryGenerator(Filer filer, Elements elements) {
+    super(filer, elements);
+  }
+
+  @Override
+  protected ClassName name(EntityModel entity) {
+    return GeneratedNames.repository(entity);
+  }
+
+  @Override
+  protected TypeSpec.Builder write(EntityModel entity) {
+    ClassName entityName = GeneratedNames.entity(entity);
+    ClassName keys = GeneratedNames.keys(entity);
+    ClassName table = GeneratedNames.table(entity);
+    KeyLayout layout = KeyLayout.of(entity);
+    TypeSpec.Builder type = TypeSpec.classBuilder(name(entity))
+        .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
+        .superclass(ParameterizedTypeName.get(SPLIT_TABLE_REPOSITORY, entityName))
+        .addJavadoc("Reads and writes {@link $T} rows$L.\n", entityName,
+            entity.hasColdColumns() ? " in table {@code " + entity.table() + "} and cold table {@code "
+                + entity.coldTable() + "}" : " in table {@code " + entity.table() + "}");
+    type.addMethod(MethodSpec.constructorBuilder()
+        .addModifiers(Modifier.PUBLIC)
+        .addParameter(STORE, "store")
+        .addStatement("super(store, $T.HOT, $L)", table,
+            entity.hasColdColumns() ? CodeBlock.of("$T.COLD", table) : CodeBlock.of("null"))
+        .build());
+
+    List<ParameterSpec> keyParams = parameters(entity.keyComponents());
+    CodeBlock keyArgs = arguments(entity.keyComponents());
+    TypeName optional = ParameterizedTypeName.get(ClassName.get(Optional.class), entityName);
+    type.addMethod(MethodSpec.methodBuilder("get")
+        .addModifiers(Modifier.PUBLIC)
+        .addJavadoc(entity.hasColdColumns()
+            ? "The entity with this key, hot columns only: cold fields are null.\n"
+            : "The entity with this key.\n")
+        .returns(optional)
+        .addParameters(keyParams)
+        .addStatement("return find($T.primaryKey($L), false)", keys, keyArgs)
+        .build());
+    if (entity.hasColdColumns()) {
+      type.addMethod(MethodSpec.methodBuilder("getWithCold")
+          .addModifiers(Modifier.PUBLIC)
+          .addJavadoc("The entity with this key, with its cold columns read from the cold table.\n")
+          .returns(optional)
+          .addParameters(keyParams)
+          .addStatement("return find($T.primaryKey($L), true)", keys, keyArgs)
+          .build());
+    }
+    type.addMethod(MethodSpec.methodBuilder("delete")
+        .addModifiers(Modifier.PUBLIC)
+        .addJavadoc("Deletes the entity with this key, if any.\n")
+        .addParameters(keyParams)
+        .addStatement("remove($T.primaryKey($L))", keys, keyArgs)
+        .build());
+
+    TypeName stream = ParameterizedTypeName.get(ClassName.get(Stream.class), entityName);
+    for (RangeShape shape : RangeShape.all(layout)) {
+      List<KeyComponent> params = shape.fixed();
+      CodeBlock args = arguments(params);
+      MethodSpec.Builder scan = MethodSpec.methodBuilder(GeneratedNames.scanMethod(shape.named(), shape.suffix()))
+          .addModifiers(Modifier.PUBLIC)
+          .addJavadoc("$L$L\n", shape.javadoc(), entity.hasColdColumns() ? " Hot columns only." : "")
+          .returns(stream)
+          .addParameters(parameters(params));
+      if (shape.between() != null) {
+        TypeName t = TypeName.get(shape.between().property().type());
+        scan.addParameter(t, "from").addParameter(t, "to");
+        args = params.isEmpty() ? CodeBlock.of("from, to") : CodeBlock.of("$L, from, to", args);
+      }
+      type.addMethod(scan
+          .addStatement("return scan($T.$N($L), false)", keys,
+              GeneratedNames.rangeMethod(shape.named(), shape.suffix()), args)
+          .build());
+    }
+
+    type.addMethod(MethodSpec.methodBuilder("keyOf")
+        .addAnnotation(Override.class)
+        .addModifiers(Modifier.PROTECTED)
+        .returns(PRIMARY_KEY)
+        .addParameter(entityName, "entity")
+        .addStatement("return $T.primaryKey(entity)", keys)
+        .build());
+    type.addMethod(columnsMethod("hotColumns", entityName, entity.hotAttributes()));
+    type.addMethod(columnsMethod("coldColumns", entityName, entity.coldAttributes()));
+    type.addMethod(toEntity(entity, entityName, keys));
+    return type;
+  }
+
+  private MethodSpec columnsMethod(String name, ClassName entityName, List<Attribute> attributes) {
+    TypeName map = ParameterizedTypeName.get(ClassName.get(Map.class), ClassName.get(String.class), ATTR_VALUE);
+    MethodSpec.Builder m = MethodSpec.methodBuilder(name)
+        .addAnnotation(Override.class)
+        .addModifiers(Modifier.PROTECTED)
+        .returns(map)
+        .addParameter(entityName, "entity");
+    if (attributes.isEmpty()) {
+      return m.addStatement("return $T.of()", Map.class).build();
+    }
+    m.addStatement("$T columns = new $T<>()", map, LinkedHashMap.class);
+    for (Attribute a : attributes) {
+      CodeBlock read = Accessors.read("entity", a.property());
+      if (a.property().primitive()) {
+        m.addStatement("columns.put($S, $L)", a.name(), attrValue(a, read));
+      } else {
+        m.addStatement("$T $N = $L", TypeName.get(a.property().type()), a.name(), read);
+        m.beginControlFlow("if ($N != null)", a.name());
+        m.addStatement("columns.put($S, $L)", a.name(), attrValue(a, CodeBlock.of("$N", a.name())));
+        m.endControlFlow();
+      }
+    }
+    return m.addStatement("return columns").build();
+  }
+
+  /** The AttrValue of a non-null attribute value. */
+  private static CodeBlock attrValue(Attribute a, CodeBlock v) {
+    String n = a.name();
+    if (a.isMoney()) {
+      return CodeBlock.of("$T.ofInteger($T.toMinorUnits($S, $L, $L))", ATTR_VALUE, MONEY, n, v, a.moneyScale());
+    }
+    return switch (a.kind()) {
+      case STRING -> a.compress()
+          ? CodeBlock.of("$T.ofBinary($T.deflateText($S, $L))", ATTR_VALUE, COMPRESSION, n, v)
+          : CodeBlock.of("$T.ofString($T.requireWellFormed($S, $L))", ATTR_VALUE, ATTRIBUTES, n, v);
+      case BYTES -> a.compress()
+          ? CodeBlock.of("$T.ofBinary($T.deflate($L))", ATTR_VALUE, COMPRESSION, v)
+          : CodeBlock.of("$T.ofBinary($L)", ATTR_VALUE, v);
+      case LONG, INT, SHORT, BYTE -> CodeBlock.of("$T.ofInteger($L)", ATTR_VALUE, v);
+      case DOUBLE, FLOAT -> CodeBlock.of("$T.ofDouble($L)", ATTR_VALUE, v);
+      case BOOLEAN -> CodeBlock.of("$T.ofBoolean($L)", ATTR_VALUE, v);
+      case UUID, INSTANT -> CodeBlock.of("$T.ofString($L.toString())", ATTR_VALUE, v);
+      case ENUM -> CodeBlock.of("$T.ofString($L.name())", ATTR_VALUE, v);
+      default -> throw new IllegalStateException("unsupported attribute " + n);
+    };
+  }
+
+  private MethodSpec toEntity(EntityModel entity, ClassName entityName, ClassName keys) {
+    MethodSpec.Builder m = MethodSpec.methodBuilder("toEntity")
+        .addAnnotation(Override.class)
+        .addModifiers(Modifier.PROTECTED)
+        .returns(entityName)
+        .addParameter(PRIMARY_KEY, "key")
+        .addParameter(ROW, "hot")
+        .addParameter(ROW, "cold")
+        .addStatement("$T k = $T.decode(key)", GeneratedNames.keyRecord(entity), keys);
+    Map<String, CodeBlock> values = new LinkedHashMap<>();
+    for (KeyComponent c : entity.keyComponents()) {
+      values.put(c.name(), CodeBlock.of("k.$N()", c.name()));
+    }
+    for (Attribute a : entity.attributes()) {
+      CodeBlock read = readAttribute(a, a.cold() ? "cold" : "hot");
+      if (a.cold()) {
+        read = CodeBlock.of("cold == null ? null : $L", read);
+      }
+      m.addStatement("$T $N = $L", TypeName.get(a.property().type()), a.name(), read);
+      values.put(a.name(), CodeBlock.of("$N", a.name()));
+    }
+    List<CodeBlock> ordered = new ArrayList<>();
+    for (Property p : entity.properties()) {
+      ordered.add(values.get(p.name()));
+    }
+    if (entity.construction() != Construction.BEAN) {
+      return m.addStatement("return new $T($L)", entityName, CodeBlock.join(ordered, ", ")).build();
+    }
+    m.addStatement("$T entity = new $T()", entityName, entityName);
+    for (int i = 0; i < entity.properties().size(); i++) {
+      Property p = entity.properties().get(i);
+      String setter = entity.setters().get(i);
+      if (setter == null) {
+        m.addStatement("entity.$N = $L", p.name(), ordered.get(i));
+      } else {
+        m.addStatement("entity.$N($L)", setter, ordered.get(i));
+      }
+    }
+    return m.addStatement("return entity").build();
+  }
+
+  /** An attribute's value read from a row variable; null when absent (primitives require it). */
+  private static CodeBlock readAttribute(Attribute a, String row) {
+    String n = a.name();
+    boolean primitive = a.property().primitive();
+    if (a.isMoney()) {
+      return CodeBlock.of("$T.getMoney($N, $S, $L)", COLUMNS, row, n, a.moneyScale());
+    }
+    return switch (a.kind()) {
+      case STRING -> a.compress()
+          ? CodeBlock.of("$T.getDeflatedText($N, $S)", COLUMNS, row, n)
+          : CodeBlock.of("$T.getString($N, $S)", COLUMNS, row, n);
+      case BYTES -> a.compress()
+          ? CodeBlock.of("$T.getDeflatedBytes($N, $S)", COLUMNS, row, n)
+          : CodeBlock.of("$T.getBytes($N, $S)", COLUMNS, row, n);
+      case LONG -> typed(primitive, "Long", row, n);
+      case INT -> typed(primitive, "Int", row, n);
+      case SHORT -> typed(primitive, "Short", row, n);
+      case BYTE -> typed(primitive, "Byte", row, n);
+      case DOUBLE -> typed(primitive, "Double", row, n);
+      case FLOAT -> typed(primitive, "Float", row, n);
+      case BOOLEAN -> typed(primitive, "Boolean", row, n);
+      case UUID -> CodeBlock.of("$T.getUuid($N, $S)", COLUMNS, row, n);
+      case INSTANT -> CodeBlock.of("$T.getInstant($N, $S)", COLUMNS, row, n);
+      case ENUM -> CodeBlock.of("$T.getEnum($N, $S, $T::valueOf)", COLUMNS, row, n,
+          TypeName.get(a.property().type()));
+      default -> throw new IllegalStateException("unsupported attribute " + n);
+    };
+  }
+
+  private static CodeBlock typed(boolean primitive, String type, String row, String column) {
+    return CodeBlock.of("$T.$N($N, $S)", COLUMNS, (primitive ? "require" : "get") + type, row, column);
+  }
+
+  private static List<ParameterSpec> parameters(List<KeyComponent> components) {
+    List<ParameterSpec> out = new ArrayList<>();
+    for (KeyComponent c : components) {
+      out.add(ParameterSpec.builder(TypeName.get(c.property().type()), c.name()).build());
+    }
+    return out;
+  }
+
+  private static CodeBlock arguments(List<KeyComponent> components) {
+    List<CodeBlock> args = new ArrayList<>();
+    for (KeyComponent c : components) {
+      args.add(CodeBlock.of("$N", c.name()));
+    }
+    return CodeBlock.join(args, ", ");
+  }
+}

@@ -1,0 +1,34 @@
+package dev.widekey.processor.generate;
+
+import com.palantir.javapoet.ClassName;
+
+/** The runtime classes generated code uses. */
+final class RuntimeNames {
+  private RuntimeNames() {}
+
+  private static final String RUNTIME = "dev.widekey.runtime";
+  static final ClassName PRIMARY_KEY = ClassName.get(RUNTIME + ".store", "PrimaryKey");
+  static final ClassName PK_VALUE = ClassName.get(RUNTIME + ".store", "PkValue");
+  static final ClassName PK_COLUMN = ClassName.get(RUNTIME + ".store", "PkColumn");
+  static final ClassName PK_TYPE = ClassName.get(RUNTIME + ".store", "PkType");
+  static final ClassName ATTR_VALUE = ClassName.get(RUNTIME + ".store", "AttrValue");
+  static final ClassName ROW = ClassName.get(RUNTIME + ".store", "Row");
+  static final ClassName SCAN_RANGE = ClassName.get(RUNTIME + ".store", "ScanRange");
+  static final ClassName TABLE_SPEC = ClassName.get(RUNTIME + ".store", "TableSpec");
+  static final ClassName STORE = ClassName.get(RUNTIME + ".store", "WideTableStore");
+  static final ClassName PADDING = ClassName.get(RUNTIME + ".key", "Padding");
+  static final ClassName KEY_TEXT = ClassName.get(RUNTIME + ".key", "KeyText");
+  static final ClassName KEY_HASH = ClassName.get(RUNTIME + ".key", "KeyHash");
+  static final ClassName KEY_PARTS = ClassName.get(RUNTIME + ".key", "KeyParts");
+  static final ClassName KEY_RANGES = ClassName.get(RUNTIME + ".key", "KeyRanges");
+  static final ClassName KEY_VALUES = ClassName.get(RUNTIME + ".key", "KeyValues");
+  static final ClassName KEY_ALPHABET = ClassName.get(RUNTIME + ".key", "KeyAlphabet");
+  static final ClassName ATTRIBUTES = ClassName.get(RUNTIME + ".value", "Attributes");
+  static final ClassName MONEY = ClassName.get(RUNTIME + ".value", "Money");
+  static final ClassName COMPRESSION = ClassName.get(RUNTIME + ".value", "Compression");
+  static final ClassName COLUMNS = ClassName.get(RUNTIME + ".repository", "Columns");
+  static final ClassName SPLIT_TABLE_REPOSITORY =
+      ClassName.get(RUNTIME + ".repository", "SplitTableRepository");
+  static final ClassName HASH_ALGORITHM = ClassName.get("dev.widekey.annotations", "HashAlgorithm");
+  static final ClassName PROFILE = ClassName.get("dev.widekey.annotations", "Profile");
+}

@@ -1,0 +1,59 @@
+package dev.widekey.processor.generate;
+
+import dev.widekey.processor.model.ColumnLayout;
+import dev.widekey.processor.model.EntityModel;
+import dev.widekey.processor.model.KeyLayout;
+import java.io.IOException;
+import java.io.Writer;
+import java.util.ArrayList;
+import java.util.List;
+import javax.annotation.processing.Filer;
+import javax.tools.FileObject;
+import javax.tools.StandardLocation;
+
+/**
+ * Writes one schema file per table into the class output
+ * ({@code META-INF/widekey/schema/<table>.schema}) so that the primary-key layout can be
+ * compared across builds: a table's primary key can never change after creation.
+ */
+public final class SchemaExporter {
+  private final Filer filer;
+
+  public SchemaExporter(Filer filer) {
+    this.filer = filer;
+  }
+
+  public void export(EntityModel entity) throws IOException {
+    KeyLayout layout = KeyLayout.of(entity);
+    write(entity, entity.table(), layout, "hot", entity.hotAttributes().stream().map(a -> a.name()).toList());
+    if (entity.hasColdColumns()) {
+      write(entity, entity.coldTable(), layout, "cold", entity.coldAttributes().stream().map(a -> a.name()).toList());
+    }
+  }
+
+  /** The schema text of one table; stable line order so that files diff cleanly. */
+  static String render(EntityModel entity, String table, KeyLayout layout, String role, List<String> columns) {
+    List<String> lines = new ArrayList<>();
+    lines.add("# widekey table schema: the primary key must never change once the table exists");
+    lines.add("table=" + table);
+    lines.add("entity=" + entity.type().getQualifiedName());
+    lines.add("role=" + role);
+    lines.add("profile=" + entity.profile());
+    List<ColumnLayout> pk = layout.columns();
+    for (int i = 0; i < pk.size(); i++) {
+      lines.add("pk." + i + "=" + pk.get(i).name() + " " + pk.get(i).type());
+    }
+    lines.add("split.points=" + String.join(",", layout.splitPoints()));
+    lines.add("columns=" + String.join(",", columns));
+    return String.join("\n", lines) + "\n";
+  }
+
+  private void write(EntityModel entity, String table, KeyLayout layout, String role, List<String> columns)
+      throws IOException {
+    FileObject file = filer.createResource(StandardLocation.CLASS_OUTPUT, "",
+        GeneratedNames.schemaResource(table), entity.type());
+    try (Writer w = file.openWriter()) {
+      w.write(render(entity, table, layout, role, columns));
+    }
+  }
+}

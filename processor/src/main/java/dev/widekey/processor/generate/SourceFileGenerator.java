@@ -1,0 +1,49 @@
+package dev.widekey.processor.generate;
+
+import com.palantir.javapoet.AnnotationSpec;
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.JavaFile;
+import com.palantir.javapoet.TypeSpec;
+import dev.widekey.processor.WidekeyProcessor;
+import dev.widekey.processor.model.EntityModel;
+import java.io.IOException;
+import javax.annotation.processing.Filer;
+import javax.lang.model.util.Elements;
+
+/**
+ * The base of every source generator: adds {@code @Generated} and the originating element
+ * (the entity, so that incremental builds know what to regenerate) and writes the file. Output
+ * depends only on the entity model, so builds are deterministic.
+ */
+public abstract class SourceFileGenerator {
+  private static final ClassName GENERATED = ClassName.get("javax.annotation.processing", "Generated");
+
+  private final Filer filer;
+  private final boolean generatedAvailable;
+
+  protected SourceFileGenerator(Filer filer, Elements elements) {
+    this.filer = filer;
+    this.generatedAvailable = elements.getTypeElement(GENERATED.canonicalName()) != null;
+  }
+
+  /** The class to write for an entity, without {@code @Generated} and originating element. */
+  protected abstract TypeSpec.Builder write(EntityModel entity);
+
+  /** The name of the class {@link #write} builds. */
+  protected abstract ClassName name(EntityModel entity);
+
+  public final void generate(EntityModel entity) throws IOException {
+    TypeSpec.Builder type = write(entity).addOriginatingElement(entity.type());
+    if (generatedAvailable) {
+      type.addAnnotation(
+          AnnotationSpec.builder(GENERATED)
+              .addMember("value", "$S", WidekeyProcessor.class.getName())
+              .build());
+    }
+    JavaFile.builder(name(entity).packageName(), type.build())
+        .skipJavaLangImports(true)
+        .indent("  ")
+        .build()
+        .writeTo(filer);
+  }
+}

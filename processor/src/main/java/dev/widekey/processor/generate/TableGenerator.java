@@ -1,0 +1,113 @@
+package dev.widekey.processor.generate;
+
+import static dev.widekey.processor.generate.RuntimeNames.PK_COLUMN;
+import static dev.widekey.processor.generate.RuntimeNames.PK_TYPE;
+import static dev.widekey.processor.generate.RuntimeNames.PK_VALUE;
+import static dev.widekey.processor.generate.RuntimeNames.PROFILE;
+import static dev.widekey.processor.generate.RuntimeNames.TABLE_SPEC;
+
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.CodeBlock;
+import com.palantir.javapoet.FieldSpec;
+import com.palantir.javapoet.MethodSpec;
+import com.palantir.javapoet.ParameterizedTypeName;
+import com.palantir.javapoet.TypeName;
+import com.palantir.javapoet.TypeSpec;
+import dev.widekey.processor.model.Attribute;
+import dev.widekey.processor.model.ColumnLayout;
+import dev.widekey.processor.model.EntityModel;
+import dev.widekey.processor.model.KeyLayout;
+import java.util.ArrayList;
+import java.util.List;
+import javax.annotation.processing.Filer;
+import javax.lang.model.element.Modifier;
+import javax.lang.model.util.Elements;
+
+/**
+ * Writes {@code FooTable}: the table names, primary-key schema, pre-split points, column lists
+ * and profile of an entity, as constants read without reflection.
+ */
+public final class TableGenerator extends SourceFileGenerator {
+
+  public TableGenerator(Filer filer, Elements elements) {
+    super(filer, elements);
+  }
+
+  @Override
+  protected ClassName name(EntityModel entity) {
+    return GeneratedNames.table(entity);
+  }
+
+  @Override
+  protected TypeSpec.Builder write(EntityModel entity) {
+    KeyLayout layout = KeyLayout.of(entity);
+    TypeName stringList = ParameterizedTypeName.get(ClassName.get(List.class), ClassName.get(String.class));
+    TypeSpec.Builder type = TypeSpec.classBuilder(name(entity))
+        .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
+        .addJavadoc("Table layout of {@link $T}.\n", GeneratedNames.entity(entity))
+        .addField(constant(ClassName.get(String.class), "NAME", "The hot table.", CodeBlock.of("$S", entity.table())));
+    if (entity.hasColdColumns()) {
+      type.addField(constant(ClassName.get(String.class), "COLD_NAME",
+          "The cold table: {@code @ColdColumn} attributes, read on demand.", CodeBlock.of("$S", entity.coldTable())));
+    }
+    type.addField(constant(PROFILE, "PROFILE", "The service whose limits the design was checked against.",
+        CodeBlock.of("$T.$L", PROFILE, entity.profile().name())));
+
+    List<CodeBlock> columns = new ArrayList<>();
+    for (ColumnLayout c : layout.columns()) {
+      columns.add(CodeBlock.of("new $T($S, $T.$L)", PK_COLUMN, c.name(), PK_TYPE, c.type().name()));
+    }
+    type.addField(constant(ParameterizedTypeName.get(ClassName.get(List.class), PK_COLUMN), "PRIMARY_KEY",
+        "The primary-key columns, partition key first. A table's primary key never changes.",
+        CodeBlock.of("$T.of($L)", List.class, CodeBlock.join(columns, ", "))));
+
+    List<CodeBlock> points = new ArrayList<>();
+    for (String p : layout.splitPoints()) {
+      points.add(CodeBlock.of("$T.ofString($S)", PK_VALUE, p));
+    }
+    type.addField(constant(ParameterizedTypeName.get(ClassName.get(List.class), PK_VALUE), "SPLIT_POINTS",
+        splitPointsDoc(entity, layout),
+        CodeBlock.of("$T.of($L)", List.class, CodeBlock.join(points, ", "))));
+
+    type.addField(constant(stringList, "HOT_COLUMNS", "Attribute columns of the hot table.",
+        names(entity.hotAttributes())));
+    type.addField(constant(stringList, "COLD_COLUMNS", "Attribute columns of the cold table.",
+        names(entity.coldAttributes())));
+
+    type.addField(constant(TABLE_SPEC, "HOT", "What a store needs to create the hot table.",
+        CodeBlock.of("new $T(NAME, PRIMARY_KEY, SPLIT_POINTS)", TABLE_SPEC)));
+    if (entity.hasColdColumns()) {
+      type.addField(constant(TABLE_SPEC, "COLD",
+          "What a store needs to create the cold table: the same key, so rows pair up.",
+          CodeBlock.of("new $T(COLD_NAME, PRIMARY_KEY, SPLIT_POINTS)", TABLE_SPEC)));
+    }
+    type.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
+    return type;
+  }
+
+  private static String splitPointsDoc(EntityModel entity, KeyLayout layout) {
+    if (layout.splitPoints().isEmpty()) {
+      return "Pre-split points: none; the store splits the table as it grows.";
+    }
+    if (entity.hashPrefix() != null) {
+      return "Pre-split points: uniform boundaries of the hash prefix, so writes spread over "
+          + (layout.splitPoints().size() + 1) + " partitions from the first row.";
+    }
+    return "Pre-split points: the first digit of the reversed number.";
+  }
+
+  private static CodeBlock names(List<Attribute> attributes) {
+    List<CodeBlock> names = new ArrayList<>();
+    for (Attribute a : attributes) {
+      names.add(CodeBlock.of("$S", a.name()));
+    }
+    return CodeBlock.of("$T.of($L)", List.class, CodeBlock.join(names, ", "));
+  }
+
+  private static FieldSpec constant(TypeName type, String name, String doc, CodeBlock value) {
+    return FieldSpec.builder(type, name, Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
+        .addJavadoc("$L\n", doc)
+        .initializer(value)
+        .build();
+  }
+}

@@ -1,0 +1,34 @@
+package dev.widekey.processor.model;
+
+import javax.lang.model.element.AnnotationMirror;
+
+/**
+ * A non-key property, stored as an attribute column.
+ *
+ * @param property the property
+ * @param cold whether {@code @ColdColumn}: stored in the cold table
+ * @param compress whether {@code @ColdColumn(compress = true)}
+ * @param coldMirror the {@code @ColdColumn} annotation, or null
+ * @param moneyScale {@code @Money(scale)}, or -1 when absent
+ * @param moneyMirror the {@code @Money} annotation, or null
+ */
+public record Attribute(
+    Property property,
+    boolean cold,
+    boolean compress,
+    AnnotationMirror coldMirror,
+    int moneyScale,
+    AnnotationMirror moneyMirror) {
+
+  public String name() {
+    return property.name();
+  }
+
+  public ValueKind kind() {
+    return property.kind();
+  }
+
+  public boolean isMoney() {
+    return moneyScale >= 0;
+  }
+}

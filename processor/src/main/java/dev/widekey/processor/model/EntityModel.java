@@ -1,0 +1,90 @@
+package dev.widekey.processor.model;
+
+import dev.widekey.annotations.Profile;
+import java.util.List;
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.TypeElement;
+
+/**
+ * An entity as declared: everything the rules check and the generators write from, parsed
+ * once from the {@code @WideTable} type. Immutable.
+ *
+ * @param type the annotated type
+ * @param wideTable the {@code @WideTable} annotation, where entity-level diagnostics point
+ * @param table the hot table name
+ * @param coldTable the cold table name
+ * @param delimiter the partition-key splice delimiter
+ * @param profile the target service
+ * @param typeHashPrefix {@code @HashPrefix} on the type, or null
+ * @param properties every stored property, in declaration order
+ * @param partitionKey partition-key components, by order
+ * @param keyColumns key columns, by order
+ * @param attributes non-key properties, in declaration order
+ * @param construction how to build an entity
+ * @param setters for {@link Construction#BEAN}: per property (declaration order), the setter
+ *     method name, or null for a public field
+ */
+public record EntityModel(
+    TypeElement type,
+    AnnotationMirror wideTable,
+    String table,
+    String coldTable,
+    char delimiter,
+    Profile profile,
+    HashPrefixSpec typeHashPrefix,
+    List<Property> properties,
+    List<KeyComponent> partitionKey,
+    List<KeyComponent> keyColumns,
+    List<Attribute> attributes,
+    Construction construction,
+    List<String> setters) {
+
+  public EntityModel {
+    properties = List.copyOf(properties);
+    partitionKey = List.copyOf(partitionKey);
+    keyColumns = List.copyOf(keyColumns);
+    attributes = List.copyOf(attributes);
+    setters = setters == null ? null : java.util.Collections.unmodifiableList(new java.util.ArrayList<>(setters));
+  }
+
+  public String simpleName() {
+    return type.getSimpleName().toString();
+  }
+
+  /** Whether several components are spliced into one string partition key. */
+  public boolean isSpliced() {
+    return partitionKey.size() > 1;
+  }
+
+  /** The hash prefix of the partition key, on the type or on a component; or null. */
+  public HashPrefixSpec hashPrefix() {
+    if (typeHashPrefix != null) {
+      return typeHashPrefix;
+    }
+    for (KeyComponent c : partitionKey) {
+      if (c.hashPrefix() != null) {
+        return c.hashPrefix();
+      }
+    }
+    return null;
+  }
+
+  public boolean hasColdColumns() {
+    return attributes.stream().anyMatch(Attribute::cold);
+  }
+
+  public List<Attribute> hotAttributes() {
+    return attributes.stream().filter(a -> !a.cold()).toList();
+  }
+
+  public List<Attribute> coldAttributes() {
+    return attributes.stream().filter(Attribute::cold).toList();
+  }
+
+  /** All key components: partition key first, then key columns. */
+  public List<KeyComponent> keyComponents() {
+    java.util.List<KeyComponent> all = new java.util.ArrayList<>(partitionKey);
+    all.addAll(keyColumns);
+    return List.copyOf(all);
+  }
+}

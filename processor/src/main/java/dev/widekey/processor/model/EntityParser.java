@@ -1,0 +1,317 @@
+package dev.widekey.processor.model;
+
+import dev.widekey.annotations.ColdColumn;
+import dev.widekey.annotations.HashPrefix;
+import dev.widekey.annotations.KeyChars;
+import dev.widekey.annotations.KeyColumn;
+import dev.widekey.annotations.MaxLength;
+import dev.widekey.annotations.Money;
+import dev.widekey.annotations.Padded;
+import dev.widekey.annotations.PartitionKey;
+import dev.widekey.annotations.Reversed;
+import dev.widekey.annotations.Sequential;
+import dev.widekey.annotations.WideTable;
+import dev.widekey.processor.rules.Diagnostics;
+import dev.widekey.processor.rules.Messages;
+import java.lang.annotation.Annotation;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.Modifier;
+import javax.lang.model.element.NestingKind;
+import javax.lang.model.element.RecordComponentElement;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.element.VariableElement;
+import javax.lang.model.type.ArrayType;
+import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.TypeKind;
+import javax.lang.model.type.TypeMirror;
+import javax.lang.model.util.ElementFilter;
+import javax.lang.model.util.Types;
+
+/**
+ * Builds an {@link EntityModel} from a {@code @WideTable} type. Reports shape errors (rule
+ * WK100) itself; the design rules run on the model afterwards.
+ */
+public final class EntityParser {
+  private final Types types;
+  private final Diagnostics diagnostics;
+
+  public EntityParser(Types types, Diagnostics diagnostics) {
+    this.types = types;
+    this.diagnostics = diagnostics;
+  }
+
+  /** Thrown when a type the entity refers to is not generated yet; try again next round. */
+  public static final class DeferredException extends Exception {
+    private static final long serialVersionUID = 1L;
+
+    public DeferredException(String what) {
+      super(what, null, false, false);
+    }
+  }
+
+  /** The model, or empty when a shape error was reported. */
+  public Optional<EntityModel> parse(TypeElement type) throws DeferredException {
+    int errorsBefore = diagnostics.errorCount();
+    WideTable wideTable = type.getAnnotation(WideTable.class);
+    AnnotationMirror wideTableMirror = mirror(type, WideTable.class);
+    checkShape(type);
+
+    boolean isRecord = type.getKind() == ElementKind.RECORD;
+    List<Property> properties = isRecord ? recordProperties(type) : classProperties(type);
+
+    List<KeyComponent> partition = new ArrayList<>();
+    List<KeyComponent> keyColumns = new ArrayList<>();
+    List<Attribute> attributes = new ArrayList<>();
+    for (Property p : properties) {
+      Element e = p.element();
+      PartitionKey pk = e.getAnnotation(PartitionKey.class);
+      KeyColumn kc = e.getAnnotation(KeyColumn.class);
+      if (pk != null && kc != null) {
+        diagnostics.error(e, mirror(e, KeyColumn.class), Messages.bothPartitionAndKeyColumn(p.name()));
+        continue;
+      }
+      if (pk != null || kc != null) {
+        KeyComponent c = keyComponent(p, pk != null ? KeyRole.PARTITION : KeyRole.KEY_COLUMN,
+            pk != null ? pk.order() : kc.order(),
+            mirror(e, pk != null ? PartitionKey.class : KeyColumn.class));
+        (pk != null ? partition : keyColumns).add(c);
+      } else {
+        attributes.add(attribute(p));
+      }
+    }
+    partition.sort(Comparator.comparingInt(KeyComponent::order));
+    keyColumns.sort(Comparator.comparingInt(KeyComponent::order));
+
+    Construction construction = isRecord ? Construction.RECORD : construction(type, properties);
+    List<String> setters = construction == Construction.BEAN ? setters(type, properties) : null;
+
+    HashPrefix typeHash = type.getAnnotation(HashPrefix.class);
+    HashPrefixSpec typeHashSpec = typeHash == null ? null
+        : new HashPrefixSpec(typeHash.length(), typeHash.algorithm(), typeHash.partitions(), type,
+            mirror(type, HashPrefix.class));
+
+    if (diagnostics.errorCount() > errorsBefore) {
+      return Optional.empty();
+    }
+    String cold = wideTable.coldTable().isEmpty() ? wideTable.name() + "_cold" : wideTable.coldTable();
+    return Optional.of(new EntityModel(type, wideTableMirror, wideTable.name(), cold,
+        wideTable.delimiter(), wideTable.profile(), typeHashSpec, properties, partition,
+        keyColumns, attributes, construction, setters));
+  }
+
+  private void checkShape(TypeElement type) {
+    ElementKind kind = type.getKind();
+    if (kind != ElementKind.CLASS && kind != ElementKind.RECORD) {
+      diagnostics.error(type, Messages.notRecordOrClass(type.getSimpleName().toString(), kind));
+      return;
+    }
+    if (type.getModifiers().contains(Modifier.ABSTRACT)) {
+      diagnostics.error(type, Messages.abstractEntity(type.getSimpleName().toString()));
+    }
+    if (type.getModifiers().contains(Modifier.PRIVATE)) {
+      diagnostics.error(type, Messages.privateEntity(type.getSimpleName().toString()));
+    }
+    if (type.getNestingKind() == NestingKind.MEMBER && !type.getModifiers().contains(Modifier.STATIC)
+        && kind == ElementKind.CLASS) {
+      diagnostics.error(type, Messages.innerEntity(type.getSimpleName().toString()));
+    }
+    if (type.getNestingKind() == NestingKind.LOCAL || type.getNestingKind() == NestingKind.ANONYMOUS) {
+      diagnostics.error(type, Messages.localEntity(type.getSimpleName().toString()));
+    }
+    if (!type.getTypeParameters().isEmpty()) {
+      diagnostics.error(type, Messages.genericEntity(type.getSimpleName().toString()));
+    }
+  }
+
+  private List<Property> recordProperties(TypeElement type) throws DeferredException {
+    List<Property> out = new ArrayList<>();
+    for (RecordComponentElement c : type.getRecordComponents()) {
+      TypeMirror t = c.asType();
+      out.add(new Property(c.getSimpleName().toString(), c, t, kindOf(t), t.getKind().isPrimitive(),
+          c.getSimpleName().toString(), true));
+    }
+    return out;
+  }
+
+  private List<Property> classProperties(TypeElement type) throws DeferredException {
+    List<Property> out = new ArrayList<>();
+    List<ExecutableElement> methods = ElementFilter.methodsIn(type.getEnclosedElements());
+    for (VariableElement f : ElementFilter.fieldsIn(type.getEnclosedElements())) {
+      if (f.getModifiers().contains(Modifier.STATIC) || f.getModifiers().contains(Modifier.TRANSIENT)) {
+        continue;
+      }
+      String name = f.getSimpleName().toString();
+      TypeMirror t = f.asType();
+      ValueKind kind = kindOf(t);
+      if (!f.getModifiers().contains(Modifier.PRIVATE)) {
+        out.add(new Property(name, f, t, kind, t.getKind().isPrimitive(), name, false));
+        continue;
+      }
+      String getter = findGetter(methods, name, t);
+      if (getter == null) {
+        diagnostics.error(f, Messages.noGetter(name, capitalized(name)));
+        continue;
+      }
+      out.add(new Property(name, f, t, kind, t.getKind().isPrimitive(), getter, true));
+    }
+    return out;
+  }
+
+  private String findGetter(List<ExecutableElement> methods, String name, TypeMirror type) {
+    List<String> candidates = new ArrayList<>(List.of("get" + capitalized(name), name));
+    if (type.getKind() == TypeKind.BOOLEAN) {
+      candidates.add(0, "is" + capitalized(name));
+    }
+    for (String candidate : candidates) {
+      for (ExecutableElement m : methods) {
+        if (m.getSimpleName().contentEquals(candidate) && m.getParameters().isEmpty()
+            && !m.getModifiers().contains(Modifier.PRIVATE)
+            && !m.getModifiers().contains(Modifier.STATIC)
+            && types.isSameType(m.getReturnType(), type)) {
+          return candidate;
+        }
+      }
+    }
+    return null;
+  }
+
+  private Construction construction(TypeElement type, List<Property> properties) {
+    boolean noArgs = false;
+    for (ExecutableElement c : ElementFilter.constructorsIn(type.getEnclosedElements())) {
+      if (c.getModifiers().contains(Modifier.PRIVATE)) {
+        continue;
+      }
+      if (c.getParameters().isEmpty()) {
+        noArgs = true;
+      } else if (matchesAll(c, properties)) {
+        return Construction.ALL_ARGS_CONSTRUCTOR;
+      }
+    }
+    if (noArgs) {
+      return Construction.BEAN;
+    }
+    diagnostics.error(type, Messages.noConstructor(type.getSimpleName().toString()));
+    return Construction.BEAN;
+  }
+
+  private boolean matchesAll(ExecutableElement constructor, List<Property> properties) {
+    if (constructor.getParameters().size() != properties.size()) {
+      return false;
+    }
+    for (int i = 0; i < properties.size(); i++) {
+      if (!types.isSameType(constructor.getParameters().get(i).asType(), properties.get(i).type())) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private List<String> setters(TypeElement type, List<Property> properties) {
+    List<ExecutableElement> methods = ElementFilter.methodsIn(type.getEnclosedElements());
+    List<String> out = new ArrayList<>();
+    for (Property p : properties) {
+      Element field = p.element();
+      if (!field.getModifiers().contains(Modifier.PRIVATE) && !field.getModifiers().contains(Modifier.FINAL)) {
+        out.add(null);
+        continue;
+      }
+      String setter = "set" + capitalized(p.name());
+      boolean found = methods.stream().anyMatch(m -> m.getSimpleName().contentEquals(setter)
+          && m.getParameters().size() == 1
+          && !m.getModifiers().contains(Modifier.PRIVATE)
+          && !m.getModifiers().contains(Modifier.STATIC)
+          && types.isSameType(m.getParameters().get(0).asType(), p.type()));
+      if (!found) {
+        diagnostics.error(field, Messages.noSetter(p.name(), setter, type.getSimpleName().toString()));
+      }
+      out.add(setter);
+    }
+    return out;
+  }
+
+  private KeyComponent keyComponent(Property p, KeyRole role, int order, AnnotationMirror roleMirror) {
+    Element e = p.element();
+    Padded padded = e.getAnnotation(Padded.class);
+    HashPrefix hash = e.getAnnotation(HashPrefix.class);
+    KeyChars chars = e.getAnnotation(KeyChars.class);
+    MaxLength max = e.getAnnotation(MaxLength.class);
+    return new KeyComponent(p, role, order, roleMirror,
+        padded == null ? null : new PaddingSpec(padded.width(), padded.signed(), mirror(e, Padded.class)),
+        hash == null ? null
+            : new HashPrefixSpec(hash.length(), hash.algorithm(), hash.partitions(), e, mirror(e, HashPrefix.class)),
+        e.getAnnotation(Reversed.class) != null,
+        e.getAnnotation(Sequential.class) != null,
+        chars == null ? null : chars.value(),
+        mirror(e, KeyChars.class),
+        max == null ? 0 : max.value(),
+        mirror(e, MaxLength.class));
+  }
+
+  private Attribute attribute(Property p) {
+    Element e = p.element();
+    ColdColumn cold = e.getAnnotation(ColdColumn.class);
+    Money money = e.getAnnotation(Money.class);
+    return new Attribute(p, cold != null, cold != null && cold.compress(), mirror(e, ColdColumn.class),
+        money == null ? -1 : money.scale(), mirror(e, Money.class));
+  }
+
+  private ValueKind kindOf(TypeMirror t) throws DeferredException {
+    switch (t.getKind()) {
+      case LONG: return ValueKind.LONG;
+      case INT: return ValueKind.INT;
+      case SHORT: return ValueKind.SHORT;
+      case BYTE: return ValueKind.BYTE;
+      case BOOLEAN: return ValueKind.BOOLEAN;
+      case DOUBLE: return ValueKind.DOUBLE;
+      case FLOAT: return ValueKind.FLOAT;
+      case ERROR: throw new DeferredException(t.toString());
+      case ARRAY:
+        return ((ArrayType) t).getComponentType().getKind() == TypeKind.BYTE
+            ? ValueKind.BYTES : ValueKind.UNSUPPORTED;
+      case DECLARED: {
+        Element element = ((DeclaredType) t).asElement();
+        if (element.getKind() == ElementKind.ENUM) {
+          return ValueKind.ENUM;
+        }
+        String name = ((TypeElement) element).getQualifiedName().toString();
+        return switch (name) {
+          case "java.lang.String" -> ValueKind.STRING;
+          case "java.lang.Long" -> ValueKind.LONG;
+          case "java.lang.Integer" -> ValueKind.INT;
+          case "java.lang.Short" -> ValueKind.SHORT;
+          case "java.lang.Byte" -> ValueKind.BYTE;
+          case "java.lang.Boolean" -> ValueKind.BOOLEAN;
+          case "java.lang.Double" -> ValueKind.DOUBLE;
+          case "java.lang.Float" -> ValueKind.FLOAT;
+          case "java.util.UUID" -> ValueKind.UUID;
+          case "java.time.Instant" -> ValueKind.INSTANT;
+          case "java.math.BigDecimal" -> ValueKind.BIG_DECIMAL;
+          default -> ValueKind.UNSUPPORTED;
+        };
+      }
+      default: return ValueKind.UNSUPPORTED;
+    }
+  }
+
+  /** The mirror of an annotation on an element, for pointing diagnostics at it. */
+  public static AnnotationMirror mirror(Element element, Class<? extends Annotation> annotation) {
+    for (AnnotationMirror m : element.getAnnotationMirrors()) {
+      TypeElement t = (TypeElement) m.getAnnotationType().asElement();
+      if (t.getQualifiedName().contentEquals(annotation.getCanonicalName())) {
+        return m;
+      }
+    }
+    return null;
+  }
+
+  private static String capitalized(String name) {
+    return Character.toUpperCase(name.charAt(0)) + name.substring(1);
+  }
+}

@@ -1,0 +1,26 @@
+package dev.widekey.processor.model;
+
+import javax.lang.model.element.Element;
+import javax.lang.model.type.TypeMirror;
+
+/**
+ * One stored property of an entity: a record component, or a field of a class with the way
+ * generated code reads it.
+ *
+ * @param name the property (and column) name
+ * @param element the record component or field, where diagnostics about it are reported
+ * @param type the declared type
+ * @param kind what the type is for storage
+ * @param primitive whether the type is primitive (cannot be null)
+ * @param reader how generated code reads it from an entity {@code e}: {@code name()} for a
+ *     record or getter (the method name), or the field name for a public field
+ * @param readerIsMethod whether {@code reader} is a method
+ */
+public record Property(
+    String name,
+    Element element,
+    TypeMirror type,
+    ValueKind kind,
+    boolean primitive,
+    String reader,
+    boolean readerIsMethod) {}

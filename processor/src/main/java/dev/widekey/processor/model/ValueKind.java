@@ -1,0 +1,44 @@
+package dev.widekey.processor.model;
+
+/** What a property's Java type is, as far as storing it is concerned. */
+public enum ValueKind {
+  STRING(false, 0),
+  LONG(true, 19),
+  INT(true, 10),
+  SHORT(true, 5),
+  BYTE(true, 3),
+  BOOLEAN(false, 0),
+  DOUBLE(false, 0),
+  FLOAT(false, 0),
+  BYTES(false, 0),
+  UUID(false, 0),
+  ENUM(false, 0),
+  /** Stored in keys as epoch milliseconds. */
+  INSTANT(true, 19),
+  BIG_DECIMAL(false, 0),
+  /** Anything else: collections, maps, other classes. */
+  UNSUPPORTED(false, 0);
+
+  private final boolean integral;
+  private final int maxDigits;
+
+  ValueKind(boolean integral, int maxDigits) {
+    this.integral = integral;
+    this.maxDigits = maxDigits;
+  }
+
+  /** Whether the value is a whole number, written as decimal digits when spliced. */
+  public boolean integral() {
+    return integral;
+  }
+
+  /** Decimal digits of the type's largest magnitude (long: 19). */
+  public int maxDigits() {
+    return maxDigits;
+  }
+
+  /** Whether the kind may be a primary-key component at all (rule WK108). */
+  public boolean keyable() {
+    return integral || this == STRING || this == UUID || this == ENUM || this == BYTES;
+  }
+}

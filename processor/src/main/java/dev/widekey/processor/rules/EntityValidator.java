@@ -1,0 +1,24 @@
+package dev.widekey.processor.rules;
+
+import dev.widekey.processor.model.EntityModel;
+import java.util.List;
+
+/** Runs every rule family on an entity; the entity is generated only if none reported an error. */
+public final class EntityValidator {
+  private final List<EntityRule> rules =
+      List.of(
+          new KeyStructureRules(),
+          new HotspotRules(),
+          new SplicingRules(),
+          new KeySizeRules(),
+          new AttributeRules());
+
+  /** Checks the entity; true if it is valid. */
+  public boolean validate(EntityModel entity, Diagnostics diagnostics) {
+    int before = diagnostics.errorCount();
+    for (EntityRule rule : rules) {
+      rule.check(entity, diagnostics);
+    }
+    return diagnostics.errorCount() == before;
+  }
+}

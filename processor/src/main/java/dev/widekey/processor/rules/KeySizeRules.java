@@ -1,0 +1,94 @@
+package dev.widekey.processor.rules;
+
+import dev.widekey.processor.model.EntityModel;
+import dev.widekey.processor.model.ColumnNames;
+import dev.widekey.processor.model.HashPrefixSpec;
+import dev.widekey.processor.model.KeyComponent;
+import dev.widekey.processor.model.ValueKind;
+import dev.widekey.runtime.key.KeyAlphabet;
+import java.util.List;
+
+/**
+ * Each primary-key column fits in 1 KB (WK109), proven here where the declaration bounds it
+ * ({@code @Padded}, {@code @MaxLength}, UUIDs, enums); otherwise checked at run time.
+ */
+public final class KeySizeRules implements EntityRule {
+  /** The primary-key column limit of Tablestore and Lindorm. */
+  public static final int MAX_PK_COLUMN_BYTES = 1024;
+
+  @Override
+  public void check(EntityModel entity, Diagnostics diagnostics) {
+    for (KeyComponent c : entity.keyComponents()) {
+      if (c.maxLength() == 0 && c.maxLengthMirror() == null) {
+        continue;
+      }
+      if (c.kind() != ValueKind.STRING) {
+        diagnostics.error(c.property().element(), c.maxLengthMirror(),
+            Messages.maxLengthType(c.name(), c.property().type().toString()));
+      } else if (c.maxLength() < 1) {
+        diagnostics.error(c.property().element(), c.maxLengthMirror(),
+            Messages.maxLengthValue(c.name(), c.maxLength()));
+      }
+    }
+    if (!entity.partitionKey().isEmpty() && allValid(entity.partitionKey())) {
+      checkColumn(entity, entity.partitionKey(), diagnostics);
+    }
+    for (KeyComponent c : entity.keyColumns()) {
+      if (allValid(List.of(c))) {
+        checkColumn(entity, List.of(c), diagnostics);
+      }
+    }
+  }
+
+  private static void checkColumn(EntityModel entity, List<KeyComponent> components, Diagnostics diagnostics) {
+    HashPrefixSpec hash = components.size() > 1 || components.get(0).hashPrefix() != null
+        || entity.typeHashPrefix() != null ? entity.hashPrefix() : null;
+    long total = hash == null ? 0 : Math.max(0, hash.length());
+    total += (components.size() - 1L) * String.valueOf(entity.delimiter()).getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+    KeyComponent largest = null;
+    long largestBytes = -1;
+    StringBuilder detail = new StringBuilder();
+    for (KeyComponent c : components) {
+      long bytes = ComponentText.of(c).maxBytes();
+      if (bytes < 0) {
+        return; // unbounded: checked at run time
+      }
+      total += bytes;
+      if (bytes > largestBytes) {
+        largest = c;
+        largestBytes = bytes;
+      }
+      detail.append(detail.length() == 0 ? "" : " + ").append(c.name()).append(' ').append(bytes);
+    }
+    if (total > MAX_PK_COLUMN_BYTES) {
+      String column = ColumnNames.of(components);
+      diagnostics.error(largest.property().element(),
+          largest.maxLengthMirror() != null ? largest.maxLengthMirror() : largest.roleMirror(),
+          Messages.columnTooLarge(column, total, detail.toString()));
+    }
+  }
+
+  /** Whether the components' annotations are valid enough to bound their size. */
+  private static boolean allValid(List<KeyComponent> components) {
+    for (KeyComponent c : components) {
+      if (!c.kind().keyable()) {
+        return false;
+      }
+      if (c.keyChars() != null) {
+        try {
+          KeyAlphabet.parse(c.keyChars());
+        } catch (IllegalArgumentException e) {
+          return false;
+        }
+      }
+      if (c.maxLengthMirror() != null && (c.kind() != ValueKind.STRING || c.maxLength() < 1)) {
+        return false;
+      }
+      if (c.padding() != null && (!c.kind().integral() || c.padding().width() < 1
+          || c.padding().width() > c.kind().maxDigits())) {
+        return false;
+      }
+    }
+    return true;
+  }
+}

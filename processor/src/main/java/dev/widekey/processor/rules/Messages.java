@@ -1,0 +1,326 @@
+package dev.widekey.processor.rules;
+
+import javax.lang.model.element.ElementKind;
+
+/**
+ * Every diagnostic text, in one catalogue that the processor and its tests share. Each message
+ * starts with its rule id, names the element, says why it matters and how to fix it.
+ */
+public final class Messages {
+  private Messages() {}
+
+  private static String msg(Rule rule, String text) {
+    return rule.name() + ": " + text;
+  }
+
+  // ---- WK100: entity shape ----
+
+  public static String notRecordOrClass(String type, ElementKind kind) {
+    return msg(Rule.WK100, "@WideTable " + type + " is " + article(kind) + "; an entity is a record or a"
+        + " class whose rows the generated repository can build. Declare it as a record or class.");
+  }
+
+  public static String abstractEntity(String type) {
+    return msg(Rule.WK100, "@WideTable " + type + " is abstract, so the generated repository cannot create"
+        + " it when reading rows. Annotate a concrete record or class.");
+  }
+
+  public static String privateEntity(String type) {
+    return msg(Rule.WK100, "@WideTable " + type + " is private; the generated classes in its package cannot"
+        + " use it. Make it at least package-private.");
+  }
+
+  public static String innerEntity(String type) {
+    return msg(Rule.WK100, "@WideTable " + type + " is an inner class, which needs an enclosing instance to"
+        + " be created. Make it static.");
+  }
+
+  public static String localEntity(String type) {
+    return msg(Rule.WK100, "@WideTable " + type + " is a local or anonymous class; generated code cannot"
+        + " name it. Declare it at top level or as a static member.");
+  }
+
+  public static String genericEntity(String type) {
+    return msg(Rule.WK100, "@WideTable " + type + " has type parameters; a row has one concrete shape."
+        + " Remove the type parameters.");
+  }
+
+  public static String noGetter(String field, String capitalized) {
+    return msg(Rule.WK100, "field '" + field + "' is private and has no getter, so generated code cannot"
+        + " read it without reflection. Add get" + capitalized + "() or make the field non-private.");
+  }
+
+  public static String noSetter(String field, String setter, String type) {
+    return msg(Rule.WK100, "field '" + field + "' cannot be set: " + type + " has no constructor taking"
+        + " every field in declaration order, and no " + setter + "(...). Add one of them.");
+  }
+
+  public static String noConstructor(String type) {
+    return msg(Rule.WK100, type + " has neither a constructor taking every field in declaration order nor a"
+        + " no-argument constructor, so rows cannot be turned back into entities. Add one.");
+  }
+
+  public static String unsupportedAttribute(String field, String type) {
+    return msg(Rule.WK100, "field '" + field + "' has type " + type + ", which no store column can hold."
+        + " Use String, a number, boolean, byte[], UUID, an enum, Instant or @Money BigDecimal;"
+        + " serialise other values (e.g. as JSON text) yourself.");
+  }
+
+  public static String reservedName(String field) {
+    return msg(Rule.WK100, "field '" + field + "' starts with 'wk_', which widekey reserves for its own"
+        + " columns. Rename it.");
+  }
+
+  // ---- WK101: partition key ----
+
+  public static String noPartitionKey(String type) {
+    return msg(Rule.WK101, type + " has no @PartitionKey. The partition key (the first primary-key column)"
+        + " decides which partition holds each row. Annotate the field(s) whose values spread rows"
+        + " evenly, e.g. @PartitionKey(order = 0) on a card or user id.");
+  }
+
+  public static String duplicateOrder(String field, String annotation, int order, String other) {
+    return msg(Rule.WK101, "field '" + field + "' has @" + annotation + "(order = " + order + "), the same"
+        + " order as field '" + other + "', so the key layout is ambiguous. Give each component its"
+        + " own order.");
+  }
+
+  public static String bothPartitionAndKeyColumn(String field) {
+    return msg(Rule.WK101, "field '" + field + "' is both @PartitionKey and @KeyColumn; a component belongs"
+        + " to one primary-key column. Keep one of the two.");
+  }
+
+  // ---- WK102: sequential leading component ----
+
+  public static String sequentialLeading(String field, String why) {
+    return msg(Rule.WK102, "field '" + field + "' leads the partition key but is sequential (" + why + "):"
+        + " every new row lands on the last partition, a write hotspot that more partitions do not"
+        + " relieve. Add @HashPrefix(length = 4) to scatter it, or @Reversed, or lead with a field"
+        + " whose values vary and make this one a @KeyColumn.");
+  }
+
+  public static String sequentialNotKey(String field) {
+    return msg(Rule.WK102, "field '" + field + "' is @Sequential but not a key component; the annotation only"
+        + " matters for keys. Remove it or make the field a key component.");
+  }
+
+  public static String reversedMisplaced(String field) {
+    return msg(Rule.WK102, "field '" + field + "' is @Reversed but not a partition-key component; reversing"
+        + " only spreads writes when it changes which partition a row lands in. Remove it.");
+  }
+
+  public static String reversedType(String field, String type) {
+    return msg(Rule.WK102, "field '" + field + "' is @Reversed but has type " + type + "; only integral and"
+        + " String components can be reversed.");
+  }
+
+  // ---- WK103: padding of spliced integers ----
+
+  public static String unpaddedSplice(String field, String type) {
+    return msg(Rule.WK103, "field '" + field + "' (" + type + ") is spliced into the string partition key"
+        + " without @Padded: as text 54 sorts after 167, so the key order breaks. Add"
+        + " @Padded(width = N) with N digits for the largest value.");
+  }
+
+  // ---- WK104: padding width ----
+
+  public static String paddingWidth(String field, String type, int width, int maxDigits) {
+    return msg(Rule.WK104, "field '" + field + "' has @Padded(width = " + width + ") but " + type + " values"
+        + " have at most " + maxDigits + " digits. Use a width from 1 to " + maxDigits + ".");
+  }
+
+  public static String paddingType(String field, String type) {
+    return msg(Rule.WK104, "field '" + field + "' is @Padded but has type " + type + "; padding writes whole"
+        + " numbers as fixed-width digits. Remove @Padded, or use an integral type.");
+  }
+
+  public static String paddingNotKey(String field) {
+    return msg(Rule.WK104, "field '" + field + "' is @Padded but not a key component; padding only matters"
+        + " for key order. Remove it.");
+  }
+
+  // ---- WK105: delimiter and alphabets ----
+
+  public static String missingKeyChars(String field, char delimiter) {
+    return msg(Rule.WK105, "field '" + field + "' is a String spliced into the partition key but declares"
+        + " no alphabet, so it could hold the delimiter " + quote(delimiter) + " and break the key order or"
+        + " read another key's rows. Add @KeyChars(\"...\") listing the characters it may hold, all"
+        + " above " + quote(delimiter) + ".");
+  }
+
+  public static String badKeyChars(String field, String spec, String problem) {
+    return msg(Rule.WK105, "field '" + field + "' has @KeyChars(\"" + spec + "\"), which is not a valid"
+        + " alphabet: " + problem + ". Write ranges like \"a-zA-Z0-9_\".");
+  }
+
+  public static String delimiterNotBelow(String field, char delimiter, int lowest, String source) {
+    return msg(Rule.WK105, "the delimiter " + quote(delimiter) + " does not sort below " + quote(lowest)
+        + " that field '" + field + "' may hold (" + source + "): spliced keys then sort out of order"
+        + " (with ':' , a100:x sorts after a1001:x). Use a delimiter below every component character,"
+        + " e.g. ',' (U+002C) for letters and digits, or narrow the alphabet.");
+  }
+
+  public static String keyCharsType(String field, String type) {
+    return msg(Rule.WK105, "field '" + field + "' has @KeyChars but type " + type + "; an alphabet applies to"
+        + " String key components. Remove it.");
+  }
+
+  public static String keyCharsNotKey(String field) {
+    return msg(Rule.WK105, "field '" + field + "' has @KeyChars but is not a key component. Remove it.");
+  }
+
+  public static String badDelimiter(char delimiter) {
+    return msg(Rule.WK105, "delimiter " + quote(delimiter) + " is a surrogate or control character that"
+        + " cannot be stored as one UTF-8 character. Use ',' (U+002C).");
+  }
+
+  // ---- WK106: hash prefix ----
+
+  public static String hashLength(int length) {
+    return msg(Rule.WK106, "@HashPrefix(length = " + length + ") is out of range: use 1 to 32 hex digits"
+        + " (4 digits make 65,536 prefixes, plenty to scatter writes).");
+  }
+
+  public static String hashPartitions(int partitions, int length) {
+    return msg(Rule.WK106, "@HashPrefix(partitions = " + partitions + ") cannot be split evenly over a "
+        + length + "-digit prefix: use 1 to " + Math.min(4096, (long) Math.pow(16, Math.min(length, 3)))
+        + " partitions.");
+  }
+
+  public static String hashNotPartition(String field) {
+    return msg(Rule.WK106, "field '" + field + "' has @HashPrefix but is not a partition-key component; the"
+        + " prefix only scatters rows when it leads the partition key. Move it to a @PartitionKey"
+        + " component or to the type.");
+  }
+
+  public static String hashTwice(String where) {
+    return msg(Rule.WK106, where + " has a second @HashPrefix; the partition key takes one prefix. Keep one.");
+  }
+
+  public static String hashType(String field, String type) {
+    return msg(Rule.WK106, "field '" + field + "' has @HashPrefix but type " + type + "; the prefix is a digest"
+        + " of the key's text. Hash a text or integral component instead.");
+  }
+
+  // ---- WK107: unsupported bucketing ----
+
+  public static String bucketedUnsupported(String field) {
+    return msg(Rule.WK107, "field '" + field + "' is @Bucketed, which this version of widekey does not"
+        + " generate yet (bucket fan-out reads). Use @HashPrefix(length = 4) or @Reversed.");
+  }
+
+  // ---- WK108: key component types ----
+
+  public static String badKeyType(String field, String type) {
+    return msg(Rule.WK108, "field '" + field + "' of type " + type + " cannot be a key component: floats and"
+        + " decimals do not sort as text and one value has many spellings; collections, JSON and page"
+        + " content make huge, unstable keys. Use an integral type (e.g. cents as long), String, UUID,"
+        + " an enum or Instant.");
+  }
+
+  public static String splicedBytes(String field) {
+    return msg(Rule.WK108, "field '" + field + "' is a byte[] spliced into the string partition key; bytes"
+        + " have no text form that keeps their order. Make it the only partition-key component or a"
+        + " @KeyColumn.");
+  }
+
+  // ---- WK109: column size ----
+
+  public static String columnTooLarge(String column, long bytes, String detail) {
+    return msg(Rule.WK109, "primary-key column '" + column + "' can reach " + bytes + " bytes (" + detail
+        + "), over the 1 KB (1024 bytes) limit of a primary-key column. Lower @MaxLength or restrict"
+        + " @KeyChars to ASCII.");
+  }
+
+  public static String maxLengthValue(String field, int value) {
+    return msg(Rule.WK109, "field '" + field + "' has @MaxLength(" + value + "); a maximum length is at"
+        + " least 1.");
+  }
+
+  public static String maxLengthType(String field, String type) {
+    return msg(Rule.WK109, "field '" + field + "' has @MaxLength but type " + type + "; it bounds String key"
+        + " components. Remove it.");
+  }
+
+  public static String maxLengthNotKey(String field) {
+    return msg(Rule.WK109, "field '" + field + "' has @MaxLength but is not a key component; it bounds key"
+        + " columns against the 1 KB limit. Remove it.");
+  }
+
+  // ---- WK110: column count ----
+
+  public static String tooManyKeyColumns(String field, int columns) {
+    return msg(Rule.WK110, "field '" + field + "' makes " + columns + " primary-key columns; Tablestore"
+        + " allows 4 (the partition key and 3 more). Splice components into the partition key or make"
+        + " this one an attribute.");
+  }
+
+  // ---- WK201: money ----
+
+  public static String bigDecimalWithoutMoney(String field) {
+    return msg(Rule.WK201, "field '" + field + "' is a BigDecimal without @Money; the stores have no decimal"
+        + " type and a double cannot hold 0.1 exactly. Add @Money(scale = 2) to store it as a long of"
+        + " minor units (5.32 -> 532).");
+  }
+
+  public static String floatingMoney(String field, String type) {
+    return msg(Rule.WK201, "field '" + field + "' looks like money but is a " + type + ": binary floating"
+        + " point cannot hold 0.1 exactly, so amounts drift. Use BigDecimal with @Money(scale = 2), or a"
+        + " long of minor units.");
+  }
+
+  public static String moneyType(String field, String type) {
+    return msg(Rule.WK201, "field '" + field + "' has @Money but type " + type + "; @Money converts a"
+        + " BigDecimal to a long of minor units. Declare it as BigDecimal.");
+  }
+
+  public static String moneyScale(String field, int scale) {
+    return msg(Rule.WK201, "field '" + field + "' has @Money(scale = " + scale + "); use a scale from 0 to 18"
+        + " so that minor units fit a long.");
+  }
+
+  public static String moneyOnKey(String field) {
+    return msg(Rule.WK201, "field '" + field + "' is a key component with @Money; money is an attribute, not"
+        + " a key. Remove @Money or the key annotation.");
+  }
+
+  // ---- WK204: hot and cold columns ----
+
+  public static String coldKey(String field) {
+    return msg(Rule.WK204, "field '" + field + "' is a key component and cannot be a @ColdColumn: cold"
+        + " columns live in another table read only on demand, while the key finds every row. Remove"
+        + " @ColdColumn.");
+  }
+
+  public static String compressType(String field, String type) {
+    return msg(Rule.WK204, "field '" + field + "' has @ColdColumn(compress = true) but type " + type + ";"
+        + " only String and byte[] values are compressed. Use @ColdColumn without compress.");
+  }
+
+  public static String coldPrimitive(String field, String type, String boxed) {
+    return msg(Rule.WK204, "@ColdColumn field '" + field + "' has primitive type " + type + ", which cannot"
+        + " say 'not loaded' when the cold table is not read. Declare it as " + boxed + ".");
+  }
+
+  public static String coldTableSameName(String table) {
+    return msg(Rule.WK204, "coldTable \"" + table + "\" is the hot table's own name; cold columns need a"
+        + " table of their own. Choose another name or leave coldTable empty.");
+  }
+
+  // ---- WK205: Lindorm rows ----
+
+  public static String noHotAttribute(String type) {
+    return msg(Rule.WK205, type + " has no non-key column outside the cold table, but a Lindorm row must"
+        + " carry at least one. Add an attribute, or move one out of @ColdColumn.");
+  }
+
+  private static String quote(int codePoint) {
+    return "'" + new String(Character.toChars(codePoint)) + "' (U+"
+        + String.format("%04X", codePoint) + ")";
+  }
+
+  private static String article(ElementKind kind) {
+    String k = kind.name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ');
+    return ("aeiou".indexOf(k.charAt(0)) >= 0 ? "an " : "a ") + k;
+  }
+}

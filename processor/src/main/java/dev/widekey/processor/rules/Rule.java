@@ -1,0 +1,37 @@
+package dev.widekey.processor.rules;
+
+/**
+ * The rule catalogue: stable ids, each with the rule it enforces. Every diagnostic starts with
+ * its rule's id; {@link Messages} holds the texts.
+ */
+public enum Rule {
+  WK100("an entity is a record or a class whose properties generated code can read and set"),
+  WK101("an entity has a partition key, and its key components have distinct orders"),
+  WK102("the leading partition-key component is not sequential unless hash-prefixed or reversed"),
+  WK103("an integral component spliced into a string key is @Padded"),
+  WK104("a padding width fits the type; a value that does not fit is rejected, never truncated"),
+  WK105("the delimiter sorts below every character a spliced component may hold"),
+  WK106("a hash prefix is 1 to 32 hex digits, on the partition key, at most once"),
+  WK107("no range read over a hash-prefixed, reversed or bucketed partition key"),
+  WK108("key components are strings, integers, UUIDs, enums or instants"),
+  WK109("each primary-key column fits in 1 KB"),
+  WK110("at most 4 primary-key columns (Tablestore)"),
+  WK111("key components are never null"),
+  WK201("money is a BigDecimal stored as a long of minor units with @Money, never a double"),
+  WK202("an attribute value is at most 2 MB"),
+  WK203("compressed columns are restored exactly"),
+  WK204("columns read at different frequencies go to different tables; never a key"),
+  WK205("a Lindorm row has at least one non-key column"),
+  WK206("text values are valid Unicode, storable exactly as UTF-8");
+
+  private final String summary;
+
+  Rule(String summary) {
+    this.summary = summary;
+  }
+
+  /** The rule in one line. */
+  public String summary() {
+    return summary;
+  }
+}

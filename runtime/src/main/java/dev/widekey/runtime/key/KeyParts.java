@@ -1,0 +1,60 @@
+package dev.widekey.runtime.key;
+
+import static dev.widekey.runtime.RuleViolationException.quote;
+
+import dev.widekey.annotations.HashAlgorithm;
+
+/**
+ * Decoding helpers for generated key codecs: parse and narrow numbers read back from key text,
+ * and check a hash prefix computed over one component of a spliced key. Each failure is a
+ * typed {@link InvalidKeyException}: a stored key that this codec did not write.
+ *
+ * <pre>{@code long id = KeyParts.parseLong("orderNumber", "200004");}</pre>
+ */
+public final class KeyParts {
+  private KeyParts() {}
+
+  /** Parses unpadded decimal key text. */
+  public static long parseLong(String field, String text) {
+    try {
+      return Long.parseLong(text);
+    } catch (NumberFormatException e) {
+      throw new InvalidKeyException(
+          "WK104", field, "stored text " + quote(text) + " is not a decimal number", e);
+    }
+  }
+
+  /** Narrows a decoded number to its field's type, refusing values that do not fit. */
+  public static long narrow(String field, long value, long min, long max) {
+    if (value < min || value > max) {
+      throw new InvalidKeyException(
+          "WK104", field, "stored value " + value + " is out of its field's range " + min + ".." + max);
+    }
+    return value;
+  }
+
+  /**
+   * The stored text after a hash prefix of {@code length} digits, unchecked; check it with
+   * {@link #checkHashPrefix} once the hashed component has been split out.
+   */
+  public static String afterHashPrefix(String field, String stored, int length) {
+    if (stored.length() < length) {
+      throw new InvalidKeyException(
+          "WK106", field, "stored key " + quote(stored) + " is shorter than its hash prefix");
+    }
+    return stored.substring(length);
+  }
+
+  /** Checks that a stored key starts with the hash of the component it was computed over. */
+  public static void checkHashPrefix(
+      String field, String stored, HashAlgorithm algorithm, int length, String hashedText) {
+    String expected = KeyHash.prefix(algorithm, length, hashedText);
+    if (!stored.startsWith(expected)) {
+      throw new InvalidKeyException(
+          "WK106",
+          field,
+          "stored key " + quote(stored) + " does not start with " + quote(expected)
+              + ", the hash of " + quote(hashedText) + "; it was not written with this @HashPrefix");
+    }
+  }
+}

@@ -1,0 +1,174 @@
+package dev.widekey.runtime.repository;
+
+import dev.widekey.runtime.store.AttrType;
+import dev.widekey.runtime.store.AttrValue;
+import dev.widekey.runtime.store.Row;
+import dev.widekey.runtime.value.Compression;
+import dev.widekey.runtime.value.Money;
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.util.UUID;
+import java.util.function.Function;
+
+/**
+ * Typed reads of attribute columns for generated repositories. The {@code get*} methods return
+ * {@code null} for an absent column; the {@code require*} methods serve primitive fields, which
+ * cannot be absent, and fail with the row and column named.
+ *
+ * <pre>{@code int quantity = Columns.requireInt(row, "quantity");}</pre>
+ */
+public final class Columns {
+  private Columns() {}
+
+  public static String getString(Row row, String column) {
+    AttrValue v = value(row, column, AttrType.STRING);
+    return v == null ? null : v.asString();
+  }
+
+  public static Long getLong(Row row, String column) {
+    AttrValue v = value(row, column, AttrType.INTEGER);
+    return v == null ? null : v.asLong();
+  }
+
+  public static Integer getInt(Row row, String column) {
+    Long v = getLong(row, column);
+    return v == null ? null : narrow(row, column, v, Integer.MIN_VALUE, Integer.MAX_VALUE).intValue();
+  }
+
+  public static Short getShort(Row row, String column) {
+    Long v = getLong(row, column);
+    return v == null ? null : narrow(row, column, v, Short.MIN_VALUE, Short.MAX_VALUE).shortValue();
+  }
+
+  public static Byte getByte(Row row, String column) {
+    Long v = getLong(row, column);
+    return v == null ? null : narrow(row, column, v, Byte.MIN_VALUE, Byte.MAX_VALUE).byteValue();
+  }
+
+  public static Double getDouble(Row row, String column) {
+    AttrValue v = value(row, column, AttrType.DOUBLE);
+    return v == null ? null : v.asDouble();
+  }
+
+  public static Float getFloat(Row row, String column) {
+    Double v = getDouble(row, column);
+    if (v == null) {
+      return null;
+    }
+    float f = v.floatValue();
+    if (f != v && !v.isNaN()) {
+      throw new IllegalStateException(where(row, column) + " holds " + v + ", which is not a float");
+    }
+    return f;
+  }
+
+  public static Boolean getBoolean(Row row, String column) {
+    AttrValue v = value(row, column, AttrType.BOOLEAN);
+    return v == null ? null : v.asBoolean();
+  }
+
+  public static byte[] getBytes(Row row, String column) {
+    AttrValue v = value(row, column, AttrType.BINARY);
+    return v == null ? null : v.asBinary();
+  }
+
+  /** A {@code @Money} column: minor units back to a BigDecimal of the scale. */
+  public static BigDecimal getMoney(Row row, String column, int scale) {
+    Long minor = getLong(row, column);
+    return minor == null ? null : Money.fromMinorUnits(minor, scale);
+  }
+
+  /** A {@code @ColdColumn(compress = true)} text column, inflated. */
+  public static String getDeflatedText(Row row, String column) {
+    byte[] bytes = getBytes(row, column);
+    return bytes == null ? null : Compression.inflateText(column, bytes);
+  }
+
+  /** A {@code @ColdColumn(compress = true)} binary column, inflated. */
+  public static byte[] getDeflatedBytes(Row row, String column) {
+    byte[] bytes = getBytes(row, column);
+    return bytes == null ? null : Compression.inflate(column, bytes);
+  }
+
+  public static UUID getUuid(Row row, String column) {
+    String text = getString(row, column);
+    return text == null ? null : parse(row, column, text, UUID::fromString);
+  }
+
+  /** An Instant, stored as ISO-8601 text so that nanoseconds survive. */
+  public static Instant getInstant(Row row, String column) {
+    String text = getString(row, column);
+    return text == null ? null : parse(row, column, text, Instant::parse);
+  }
+
+  /** An enum constant stored by name; {@code valueOf} is the enum's own static method. */
+  public static <T extends Enum<T>> T getEnum(Row row, String column, Function<String, T> valueOf) {
+    String text = getString(row, column);
+    return text == null ? null : parse(row, column, text, valueOf);
+  }
+
+  public static long requireLong(Row row, String column) {
+    return require(row, column, getLong(row, column));
+  }
+
+  public static int requireInt(Row row, String column) {
+    return require(row, column, getInt(row, column));
+  }
+
+  public static short requireShort(Row row, String column) {
+    return require(row, column, getShort(row, column));
+  }
+
+  public static byte requireByte(Row row, String column) {
+    return require(row, column, getByte(row, column));
+  }
+
+  public static double requireDouble(Row row, String column) {
+    return require(row, column, getDouble(row, column));
+  }
+
+  public static float requireFloat(Row row, String column) {
+    return require(row, column, getFloat(row, column));
+  }
+
+  public static boolean requireBoolean(Row row, String column) {
+    return require(row, column, getBoolean(row, column));
+  }
+
+  private static <T> T parse(Row row, String column, String text, Function<String, T> parser) {
+    try {
+      return parser.apply(text);
+    } catch (RuntimeException e) {
+      throw new IllegalStateException(where(row, column) + " holds \"" + text + "\", which its field cannot hold", e);
+    }
+  }
+
+  private static <T> T require(Row row, String column, T value) {
+    if (value == null) {
+      throw new IllegalStateException(
+          where(row, column) + " is missing, but its field is primitive; was the row written by"
+              + " another program?");
+    }
+    return value;
+  }
+
+  private static AttrValue value(Row row, String column, AttrType type) {
+    AttrValue v = row.get(column);
+    if (v != null && v.type() != type) {
+      throw new IllegalStateException(
+          where(row, column) + " holds a " + v.type() + " value where " + type + " is expected");
+    }
+    return v;
+  }
+
+  private static Long narrow(Row row, String column, long v, long min, long max) {
+    if (v < min || v > max) {
+      throw new IllegalStateException(where(row, column) + " holds " + v + ", out of its field's range");
+    }
+    return v;
+  }
+
+  private static String where(Row row, String column) {
+    return "column '" + column + "' of row " + row.key();
+  }
+}

@@ -1,0 +1,209 @@
+package dev.widekey.runtime.repository;
+
+import dev.widekey.runtime.key.InvalidKeyException;
+import dev.widekey.runtime.store.AttrValue;
+import dev.widekey.runtime.store.ColumnSelection;
+import dev.widekey.runtime.store.ErrorKind;
+import dev.widekey.runtime.store.PkColumn;
+import dev.widekey.runtime.store.PkValue;
+import dev.widekey.runtime.store.PrimaryKey;
+import dev.widekey.runtime.store.Row;
+import dev.widekey.runtime.store.ScanRange;
+import dev.widekey.runtime.store.StoreException;
+import dev.widekey.runtime.store.StoreLimits;
+import dev.widekey.runtime.store.TableSpec;
+import dev.widekey.runtime.store.WideTableStore;
+import dev.widekey.runtime.value.Attributes;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/**
+ * The base of generated repositories: puts, gets, deletes and scans entities whose columns are
+ * split between a hot table and an optional cold table. Generated subclasses supply the
+ * mapping (key, hot columns, cold columns, entity from rows) and the public, typed methods.
+ *
+ * <p>Crash safety: the cold row is written before the hot row, and the hot row carries a
+ * marker column ({@value #COLD_MARKER}) when a cold row exists. A crash between the two
+ * writes leaves at worst a cold row nobody points at, never a hot row whose cold row is
+ * missing. Deletes go the other way: hot row first, then cold.
+ *
+ * <p>Every value is encoded and checked against the store's limits before the first write,
+ * so a bad entity writes nothing.
+ *
+ * <pre>{@code
+ * ItemRepository items = new ItemRepository(store);
+ * items.createTables();
+ * items.put(new Item(7, 3, new BigDecimal("5.32"), "long text"));
+ * Optional<Item> hotOnly = items.get(7);          // description == null
+ * Optional<Item> full = items.getWithCold(7);     // reads the cold table too
+ * }</pre>
+ *
+ * @param <E> the entity type
+ */
+public abstract class SplitTableRepository<E> {
+  /** Hot-row column present (true) when the entity has a cold row. */
+  public static final String COLD_MARKER = "wk_cold";
+  /** Hot-row column written when an entity has no non-null hot attribute: a row needs one. */
+  public static final String ROW_MARKER = "wk_row";
+
+  private final WideTableStore store;
+  private final TableSpec hotTable;
+  private final TableSpec coldTable;
+
+  /**
+   * @param coldTable the cold table, or {@code null} if the entity has no cold columns
+   */
+  protected SplitTableRepository(WideTableStore store, TableSpec hotTable, TableSpec coldTable) {
+    this.store = Objects.requireNonNull(store, "store");
+    this.hotTable = Objects.requireNonNull(hotTable, "hotTable");
+    this.coldTable = coldTable;
+  }
+
+  /** The primary key of an entity; throws {@link InvalidKeyException} for a bad value. */
+  protected abstract PrimaryKey keyOf(E entity);
+
+  /** The hot attribute columns of an entity, absent values left out. */
+  protected abstract Map<String, AttrValue> hotColumns(E entity);
+
+  /** The cold attribute columns of an entity, absent values left out; empty if none. */
+  protected abstract Map<String, AttrValue> coldColumns(E entity);
+
+  /** Builds an entity from its key, hot row and cold row ({@code null} if not read or absent). */
+  protected abstract E toEntity(PrimaryKey key, Row hot, Row cold);
+
+  /** The store this repository writes to. */
+  public WideTableStore store() {
+    return store;
+  }
+
+  /** Creates the cold table (if any) and the hot table; existing tables are kept. */
+  public void createTables() {
+    if (coldTable != null) {
+      store.createTable(coldTable);
+    }
+    store.createTable(hotTable);
+  }
+
+  /**
+   * Writes an entity: its cold row first (if it has cold values), then its hot row; a stale
+   * cold row of an entity that has no cold values now is deleted after the hot row no longer
+   * points at it.
+   *
+   * @throws dev.widekey.runtime.RuleViolationException for a value that breaks a rule; nothing
+   *     is written
+   * @throws StoreException for a store failure
+   */
+  public void put(E entity) {
+    PreparedWrite write = prepare(entity);
+    if (write.cold() != null) {
+      store.put(coldTable.name(), write.cold());
+    }
+    store.put(hotTable.name(), write.hot());
+    if (write.cold() == null && coldTable != null) {
+      store.delete(coldTable.name(), write.hot().key());
+    }
+  }
+
+  /**
+   * Encodes and checks an entity without writing anything: the rows {@link #put} would write.
+   *
+   * @throws dev.widekey.runtime.RuleViolationException for a value that breaks a rule
+   */
+  public PreparedWrite prepare(E entity) {
+    Objects.requireNonNull(entity, "entity");
+    PrimaryKey key = keyOf(entity);
+    StoreLimits limits = store.limits();
+    checkKeySize(key, limits);
+    Map<String, AttrValue> hot = new LinkedHashMap<>(hotColumns(entity));
+    Map<String, AttrValue> cold = coldTable == null ? Map.of() : coldColumns(entity);
+    checkSizes(hot, limits);
+    checkSizes(cold, limits);
+    Row coldRow = null;
+    if (!cold.isEmpty()) {
+      coldRow = Row.of(key, cold);
+      hot.put(COLD_MARKER, AttrValue.ofBoolean(true));
+    }
+    if (hot.isEmpty()) {
+      hot.put(ROW_MARKER, AttrValue.ofBoolean(true));
+    }
+    return new PreparedWrite(Row.of(key, hot), coldRow);
+  }
+
+  /** Reads an entity by key: hot columns only, or with the cold row too. */
+  protected Optional<E> find(PrimaryKey key, boolean withCold) {
+    Optional<Row> hot = store.get(hotTable.name(), key, ColumnSelection.all());
+    return hot.map(row -> toEntity(key, row, withCold ? coldRowOf(row) : null));
+  }
+
+  /** Deletes an entity: hot row first, so no hot row ever points at a deleted cold row. */
+  protected void remove(PrimaryKey key) {
+    store.delete(hotTable.name(), key);
+    if (coldTable != null) {
+      store.delete(coldTable.name(), key);
+    }
+  }
+
+  /** Entities of a key range, in key order; close the stream if not read to the end. */
+  protected Stream<E> scan(ScanRange range, boolean withCold) {
+    return store
+        .scan(hotTable.name(), range)
+        .map(row -> toEntity(row.key(), row, withCold ? coldRowOf(row) : null));
+  }
+
+  /** The hot table's spec. */
+  public TableSpec hotTable() {
+    return hotTable;
+  }
+
+  /** The cold table's spec, or empty if the entity has no cold columns. */
+  public Optional<TableSpec> coldTable() {
+    return Optional.ofNullable(coldTable);
+  }
+
+  private Row coldRowOf(Row hot) {
+    if (coldTable == null || hot.get(COLD_MARKER) == null) {
+      return null;
+    }
+    return store
+        .get(coldTable.name(), hot.key(), ColumnSelection.all())
+        .orElseThrow(
+            () ->
+                new StoreException(
+                    ErrorKind.INTERNAL,
+                    "hot row " + hot.key() + " of table " + hotTable.name()
+                        + " points at a cold row missing from table " + coldTable.name(),
+                    false,
+                    null));
+  }
+
+  private void checkKeySize(PrimaryKey key, StoreLimits limits) {
+    for (int i = 0; i < key.size(); i++) {
+      PkValue v = key.get(i);
+      int bytes = v.sizeInBytes();
+      if (bytes > limits.maxPkColumnBytes()) {
+        PkColumn column = hotTable.primaryKey().get(i);
+        throw new InvalidKeyException(
+            "WK109",
+            column.name(),
+            "is " + bytes + " bytes, over the store's " + limits.maxPkColumnBytes()
+                + "-byte primary-key column limit; shorten the value (it is never cut)");
+      }
+    }
+  }
+
+  private static void checkSizes(Map<String, AttrValue> columns, StoreLimits limits) {
+    columns.forEach(
+        (name, value) -> Attributes.checkSize(name, value.sizeInBytes(), limits.maxAttributeBytes()));
+  }
+
+  /**
+   * The rows one entity is written as.
+   *
+   * @param hot the hot row
+   * @param cold the cold row, or {@code null}
+   */
+  public record PreparedWrite(Row hot, Row cold) {}
+}
