@@ -1,0 +1,123 @@
+package dev.widekey.runtime.store;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/** The ordered key encoding sorts exactly as {@link PrimaryKey#compareTo} and decodes back. */
+class OrderedKeyBytesTest {
+  private static final long SEED = Long.getLong("widekey.test.seed", 42L);
+
+  private static final List<PkColumn> SCHEMA =
+      List.of(
+          new PkColumn("s", PkType.STRING),
+          new PkColumn("i", PkType.INTEGER),
+          new PkColumn("b", PkType.BINARY));
+
+  @Test
+  void sortedEncodingsAreSortedKeysOnRandomKeys() {
+    Random random = new Random(SEED);
+    List<PrimaryKey> keys = new ArrayList<>();
+    for (int n = 0; n < 5000; n++) {
+      keys.add(randomKey(random, random.nextInt(6) == 0));
+    }
+    List<PrimaryKey> byCompareTo = new ArrayList<>(keys);
+    byCompareTo.sort(Comparator.naturalOrder());
+    List<PrimaryKey> byBytes = new ArrayList<>(keys);
+    byBytes.sort((a, b) -> Arrays.compareUnsigned(OrderedKeyBytes.encode(a), OrderedKeyBytes.encode(b)));
+    // equal keys have equal encodings, so both sorts agree element by element
+    assertEquals(byCompareTo, byBytes, "seed " + SEED);
+    for (int n = 0; n < 20000; n++) {
+      PrimaryKey a = keys.get(random.nextInt(keys.size()));
+      PrimaryKey b = keys.get(random.nextInt(keys.size()));
+      int expected = Integer.signum(a.compareTo(b));
+      int actual =
+          Integer.signum(Arrays.compareUnsigned(OrderedKeyBytes.encode(a), OrderedKeyBytes.encode(b)));
+      assertEquals(expected, actual, () -> a + " vs " + b + ", seed " + SEED);
+    }
+  }
+
+  @Test
+  void decodeInvertsEncodeOnRandomKeysAndBounds() {
+    Random random = new Random(SEED + 1);
+    for (int n = 0; n < 5000; n++) {
+      PrimaryKey k = randomKey(random, random.nextInt(4) == 0);
+      byte[] encoded = OrderedKeyBytes.encode(k);
+      assertEquals(k, OrderedKeyBytes.decode(encoded, SCHEMA), () -> k + ", seed " + SEED);
+    }
+  }
+
+  @Test
+  void utf8OrderDiffersFromStringCompareTo() {
+    PrimaryKey tilde = PrimaryKey.of(PkValue.ofString("\uFF5E"));
+    PrimaryKey smiley = PrimaryKey.of(PkValue.ofString("\uD83D\uDE00"));
+    assertTrue("\uFF5E".compareTo("\uD83D\uDE00") > 0);
+    assertTrue(tilde.compareTo(smiley) < 0);
+    assertTrue(Arrays.compareUnsigned(OrderedKeyBytes.encode(tilde), OrderedKeyBytes.encode(smiley)) < 0);
+  }
+
+  @Test
+  void aKeyStartsWithTheEncodingOfItsFirstColumn() {
+    Random random = new Random(SEED + 2);
+    for (int n = 0; n < 1000; n++) {
+      PrimaryKey k = randomKey(random, false);
+      byte[] first = OrderedKeyBytes.encodeFirstColumn(k.get(0));
+      byte[] whole = OrderedKeyBytes.encode(k);
+      assertArrayEquals(first, Arrays.copyOf(whole, first.length));
+    }
+  }
+
+  @Test
+  void anUnpairedSurrogateHasNoEncoding() {
+    StoreException e =
+        assertThrows(
+            StoreException.class, () -> OrderedKeyBytes.encode(PrimaryKey.of(PkValue.ofString("a\uD800"))));
+    assertEquals(ErrorKind.INVALID_REQUEST, e.kind());
+  }
+
+  private static PrimaryKey randomKey(Random random, boolean withSentinels) {
+    List<PkValue> values = new ArrayList<>(3);
+    values.add(PkValue.ofString(randomString(random)));
+    values.add(PkValue.ofInteger(randomLong(random)));
+    values.add(PkValue.ofBinary(randomBytes(random)));
+    if (withSentinels) {
+      // a scan bound: the leading columns, then INF_MIN or INF_MAX to the end
+      int keep = random.nextInt(3);
+      PkValue fill = random.nextBoolean() ? PkValue.INF_MIN : PkValue.INF_MAX;
+      return PrimaryKey.bound(values.subList(0, keep), fill, 3);
+    }
+    return PrimaryKey.of(values);
+  }
+
+  private static String randomString(Random random) {
+    int[] pool = {0x00, 0x01, 'a', 'b', 0x7F, 0x80, 0xE9, 0x7FF, 0x800, 0xD7FF, 0xE000, 0xFF5E, 0xFFFF, 0x10000, 0x1F600, 0x10FFFF};
+    int length = random.nextInt(5);
+    StringBuilder sb = new StringBuilder();
+    for (int i = 0; i < length; i++) {
+      sb.appendCodePoint(pool[random.nextInt(pool.length)]);
+    }
+    return sb.toString();
+  }
+
+  private static long randomLong(Random random) {
+    long[] edges = {Long.MIN_VALUE, Long.MIN_VALUE + 1, -256, -1, 0, 1, 255, 256, Long.MAX_VALUE};
+    return random.nextBoolean() ? edges[random.nextInt(edges.length)] : random.nextLong();
+  }
+
+  private static byte[] randomBytes(Random random) {
+    int[] pool = {0x00, 0x01, 0x7F, 0x80, 0xFE, 0xFF};
+    byte[] b = new byte[random.nextInt(5)];
+    for (int i = 0; i < b.length; i++) {
+      b[i] = (byte) (random.nextBoolean() ? pool[random.nextInt(pool.length)] : random.nextInt(256));
+    }
+    return b;
+  }
+}

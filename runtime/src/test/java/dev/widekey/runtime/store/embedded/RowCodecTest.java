@@ -1,0 +1,90 @@
+package dev.widekey.runtime.store.embedded;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.widekey.runtime.store.AttrValue;
+import dev.widekey.runtime.store.ColumnSelection;
+import dev.widekey.runtime.store.ErrorKind;
+import dev.widekey.runtime.store.PkValue;
+import dev.widekey.runtime.store.PrimaryKey;
+import dev.widekey.runtime.store.Row;
+import dev.widekey.runtime.store.StoreException;
+import java.util.Map;
+import java.util.Random;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+
+class RowCodecTest {
+  @Test
+  void randomRowsRoundTripAndKeepTheirLogicalSize() {
+    Random random = new Random(11);
+    PrimaryKey key = PrimaryKey.of(PkValue.ofString("k"));
+    for (int n = 0; n < 2000; n++) {
+      SortedMap<String, AttrValue> columns = new TreeMap<>();
+      int count = random.nextInt(6);
+      for (int c = 0; c < count; c++) {
+        columns.put("c" + random.nextInt(300) + "\u00e9", randomValue(random));
+      }
+      byte[] stored = RowCodec.encode(columns);
+      assertEquals(columns, RowCodec.decode(stored, ColumnSelection.all()));
+      long expected = Row.of(key, columns).sizeInBytes() - 1; // minus the one-byte key
+      assertEquals(expected, RowCodec.logicalSize(stored));
+    }
+  }
+
+  @Test
+  void decodeKeepsOnlyTheSelectedColumns() {
+    SortedMap<String, AttrValue> columns = new TreeMap<>();
+    columns.put("a", AttrValue.ofBinary(new byte[300]));
+    columns.put("b", AttrValue.ofDouble(Double.NaN));
+    columns.put("c", AttrValue.ofString("x".repeat(200)));
+    columns.put("d", AttrValue.ofBoolean(true));
+    byte[] stored = RowCodec.encode(columns);
+    assertEquals(
+        Map.of("b", AttrValue.ofDouble(Double.NaN), "d", AttrValue.ofBoolean(true)),
+        RowCodec.decode(stored, ColumnSelection.of("b", "d", "zz")));
+    assertNull(RowCodec.decode(stored, ColumnSelection.of("zz")), "no selected column: no row");
+    assertEquals(Map.of(), RowCodec.decode(RowCodec.encode(new TreeMap<>()), ColumnSelection.all()));
+  }
+
+  @Test
+  void stringsWithoutAUtf8FormAreRefused() {
+    SortedMap<String, AttrValue> columns = new TreeMap<>(Map.of("s", AttrValue.ofString("a\uDC00")));
+    StoreException e = assertThrows(StoreException.class, () -> RowCodec.encode(columns));
+    assertEquals(ErrorKind.INVALID_REQUEST, e.kind());
+  }
+
+  @Test
+  void aCorruptValueIsAnInternalError() {
+    StoreException e =
+        assertThrows(StoreException.class, () -> RowCodec.decode(new byte[] {1, 1, 1, 'a', 9}, ColumnSelection.all()));
+    assertEquals(ErrorKind.INTERNAL, e.kind());
+    e = assertThrows(StoreException.class, () -> RowCodec.logicalSize(new byte[] {1, 2, 1}));
+    assertEquals(ErrorKind.INTERNAL, e.kind());
+  }
+
+  private static AttrValue randomValue(Random random) {
+    return switch (random.nextInt(5)) {
+      case 0 -> {
+        StringBuilder sb = new StringBuilder();
+        int length = random.nextInt(200);
+        for (int i = 0; i < length; i++) {
+          int[] pool = {'a', 0xE9, 0x4E2D, 0x1F600, 0};
+          sb.appendCodePoint(pool[random.nextInt(pool.length)]);
+        }
+        yield AttrValue.ofString(sb.toString());
+      }
+      case 1 -> AttrValue.ofInteger(random.nextLong());
+      case 2 -> AttrValue.ofDouble(random.nextGaussian() * 1e10);
+      case 3 -> AttrValue.ofBoolean(random.nextBoolean());
+      default -> {
+        byte[] b = new byte[random.nextInt(400)];
+        random.nextBytes(b);
+        yield AttrValue.ofBinary(b);
+      }
+    };
+  }
+}
