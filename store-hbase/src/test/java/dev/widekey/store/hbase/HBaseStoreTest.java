@@ -1,0 +1,185 @@
+package dev.widekey.store.hbase;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.widekey.runtime.store.AttrValue;
+import dev.widekey.runtime.store.ColumnSelection;
+import dev.widekey.runtime.store.ErrorKind;
+import dev.widekey.runtime.store.PartitionStats;
+import dev.widekey.runtime.store.PkColumn;
+import dev.widekey.runtime.store.PkType;
+import dev.widekey.runtime.store.PkValue;
+import dev.widekey.runtime.store.PrimaryKey;
+import dev.widekey.runtime.store.Row;
+import dev.widekey.runtime.store.ScanRange;
+import dev.widekey.runtime.store.StoreException;
+import dev.widekey.runtime.store.TableSpec;
+import dev.widekey.runtime.store.WriteOp;
+import dev.widekey.runtime.store.WriteOutcome;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.apache.hadoop.hbase.TableName;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** HBase-specific behaviour on the mini cluster, beyond the shared store contract. */
+@ExtendWith(MiniHBase.Extension.class)
+class HBaseStoreTest {
+  private static final AtomicInteger TABLES = new AtomicInteger();
+  private static MiniHBase cluster;
+  private static HBaseStore store;
+
+  @BeforeAll
+  static void open(MiniHBase mini) throws Exception {
+    cluster = mini;
+    store = HBaseStore.using(mini.connection(), "default");
+  }
+
+  @AfterAll
+  static void close() {
+    if (store != null) {
+      store.close();
+    }
+  }
+
+  private static String freshTable() {
+    return "hbase_store_test_" + TABLES.incrementAndGet();
+  }
+
+  private static Row row(String pk, long seq, Map<String, AttrValue> columns) {
+    return Row.of(PrimaryKey.of(PkValue.ofString(pk), PkValue.ofInteger(seq)), columns);
+  }
+
+  private static final List<PkColumn> SCHEMA =
+      List.of(new PkColumn("pk", PkType.STRING), new PkColumn("seq", PkType.INTEGER));
+
+  @Test
+  void createsRegionsAtTheSplitPointsAndDescribesTheSpec() throws Exception {
+    String t = freshTable();
+    TableSpec spec =
+        new TableSpec(t, SCHEMA, List.of(PkValue.ofString("4"), PkValue.ofString("8")));
+    store.createTable(spec);
+    assertEquals(
+        3, cluster.util().getAdmin().getRegions(TableName.valueOf("default", t)).size());
+    assertEquals(spec, store.describeTable(t).orElseThrow());
+    // a fresh store reads the spec back from the table descriptor
+    assertEquals(
+        spec, HBaseStore.using(cluster.connection(), "default").describeTable(t).orElseThrow());
+    store.createTable(spec); // same schema: nothing happens
+    StoreException e =
+        assertThrows(
+            StoreException.class,
+            () ->
+                store.createTable(
+                    new TableSpec(t, List.of(new PkColumn("pk", PkType.BINARY)))));
+    assertEquals(ErrorKind.TABLE_EXISTS, e.kind());
+    store.deleteTable(t);
+    assertTrue(store.describeTable(t).isEmpty());
+  }
+
+  @Test
+  void putReplacesTheWholeRowAndValuesKeepTheirTypes() {
+    String t = freshTable();
+    store.createTable(new TableSpec(t, SCHEMA));
+    store.put(t, row("a", 1, Map.of("s", AttrValue.ofString("x"), "old", AttrValue.ofInteger(1))));
+    Row next =
+        row(
+            "a",
+            1,
+            Map.of(
+                "s", AttrValue.ofString("é\u0000😀"),
+                "i", AttrValue.ofInteger(Long.MIN_VALUE),
+                "d", AttrValue.ofDouble(-0.0),
+                "b", AttrValue.ofBoolean(true),
+                "x", AttrValue.ofBinary(new byte[] {0, -1, 2})));
+    store.put(t, next);
+    assertEquals(next, store.get(t, next.key(), ColumnSelection.all()).orElseThrow());
+    // as an HBase Get: a selection of absent columns finds no row
+    assertTrue(store.get(t, next.key(), ColumnSelection.of("zz")).isEmpty());
+    assertEquals(
+        Map.of("i", AttrValue.ofInteger(Long.MIN_VALUE)),
+        store.get(t, next.key(), ColumnSelection.of("i", "zz")).orElseThrow().columns());
+  }
+
+  @Test
+  void batchAppliesRepeatedWritesOfOneRowInOrder() {
+    String t = freshTable();
+    store.createTable(new TableSpec(t, SCHEMA));
+    Row first = row("k", 7, Map.of("v", AttrValue.ofInteger(1), "w", AttrValue.ofInteger(1)));
+    Row second = row("k", 7, Map.of("v", AttrValue.ofInteger(2)));
+    List<WriteOutcome> outcomes =
+        store.batchWrite(
+            List.of(
+                WriteOp.put(t, first),
+                WriteOp.delete(t, first.key()),
+                WriteOp.put(t, second),
+                WriteOp.put("no_such_table", second)));
+    assertTrue(outcomes.get(0).succeeded());
+    assertTrue(outcomes.get(2).succeeded());
+    assertEquals(ErrorKind.TABLE_NOT_FOUND, outcomes.get(3).error().orElseThrow().kind());
+    assertEquals(second, store.get(t, first.key(), ColumnSelection.all()).orElseThrow());
+  }
+
+  @Test
+  void scansInKeyOrderAcrossRegions() {
+    String t = freshTable();
+    store.createTable(new TableSpec(t, SCHEMA, List.of(PkValue.ofString("b"))));
+    List<WriteOp> ops = new ArrayList<>();
+    for (String pk : List.of("c", "a", "b", "ab", "")) {
+      for (long seq : new long[] {5, -3, 0}) {
+        ops.add(WriteOp.put(t, row(pk, seq, Map.of("v", AttrValue.ofString(pk + seq)))));
+      }
+    }
+    store.batchWrite(ops);
+    try (Stream<Row> rows = store.scan(t, ScanRange.all(2))) {
+      List<String> keys = rows.map(r -> r.get("v").asString()).collect(Collectors.toList());
+      assertEquals(
+          List.of("-3", "0", "5", "a-3", "a0", "a5", "ab-3", "ab0", "ab5", "b-3", "b0", "b5",
+              "c-3", "c0", "c5"),
+          keys);
+    }
+    PrimaryKey from = PrimaryKey.bound(List.of(PkValue.ofString("a")), PkValue.INF_MIN, 2);
+    PrimaryKey to = PrimaryKey.bound(List.of(PkValue.ofString("a")), PkValue.INF_MAX, 2);
+    try (Stream<Row> rows = store.scan(t, ScanRange.between(from, to).withLimit(2))) {
+      assertEquals(2, rows.count());
+    }
+  }
+
+  @Test
+  void partitionStatsCountWritesPerRegion() {
+    String t = freshTable();
+    store.createTable(new TableSpec(t, SCHEMA, List.of(PkValue.ofString("m"))));
+    List<WriteOp> ops = new ArrayList<>();
+    for (int i = 0; i < 30; i++) {
+      ops.add(WriteOp.put(t, row("a" + i, i, Map.of("v", AttrValue.ofInteger(i)))));
+    }
+    store.batchWrite(ops);
+    List<PartitionStats> stats = store.partitionStats(t);
+    assertEquals(2, stats.size());
+    assertEquals(null, stats.get(0).start());
+    assertEquals(PkValue.ofString("m"), stats.get(0).end());
+    assertEquals(PkValue.ofString("m"), stats.get(1).start());
+    // HBase counts a whole-row replace as two write requests: the delete of older cells and the put
+    assertEquals(2 * 30, stats.get(0).writeRows());
+    assertEquals(0, stats.get(1).writeRows());
+  }
+
+  @Test
+  void missingTableIsTypedAndNotRetryable() {
+    StoreException e =
+        assertThrows(
+            StoreException.class,
+            () -> store.put("missing_table", row("a", 1, Map.of("v", AttrValue.ofInteger(1)))));
+    assertEquals(ErrorKind.TABLE_NOT_FOUND, e.kind());
+    assertFalse(e.retryable());
+  }
+}

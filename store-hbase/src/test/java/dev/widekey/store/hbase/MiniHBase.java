@@ -1,0 +1,102 @@
+package dev.widekey.store.hbase;
+
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.HBaseTestingUtility;
+import org.apache.hadoop.hbase.client.Connection;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.ParameterContext;
+import org.junit.jupiter.api.extension.ParameterResolver;
+
+/**
+ * One in-JVM HBase mini cluster (mini ZooKeeper, one master, one region server, local file
+ * system instead of HDFS) shared by all test classes of a run and stopped when the run ends.
+ *
+ * <p>Test classes use {@code @ExtendWith(MiniHBase.Extension.class)} and take a {@code MiniHBase}
+ * parameter in their {@code @BeforeAll} method.
+ *
+ * <p>Hadoop's {@code UserGroupInformation} calls {@code Subject.getSubject}, which throws from
+ * JDK 23 on; there the cluster cannot start and the tests that need it are skipped.
+ */
+final class MiniHBase implements AutoCloseable {
+  /** The newest JDK feature release the mini cluster runs on. */
+  static final int MAX_JDK = 22;
+
+  private final HBaseTestingUtility util;
+  private final long startMillis;
+
+  private MiniHBase() throws Exception {
+    long t0 = System.nanoTime();
+    util = new HBaseTestingUtility();
+    Configuration conf = util.getConfiguration();
+    // the local file system has no hflush/hsync; HBase refuses it for WALs unless told not to
+    conf.setBoolean("hbase.unsafe.stream.capability.enforce", false);
+    // keep the cluster small: few handler threads, no web UIs
+    conf.setInt("hbase.regionserver.handler.count", 8);
+    conf.setInt("hbase.master.info.port", -1);
+    conf.setInt("hbase.regionserver.info.port", -1);
+    // no balancer moving regions in the middle of a measurement
+    conf.setBoolean("hbase.balancer.tablesOnMaster", false);
+    util.startMiniZKCluster();
+    util.startMiniHBaseCluster();
+    startMillis = (System.nanoTime() - t0) / 1_000_000;
+    System.err.printf("HBase mini cluster started in %d ms%n", startMillis);
+  }
+
+  /** The shared cluster, started on first use; skips the calling test on JDKs it cannot run on. */
+  static MiniHBase get(ExtensionContext context) {
+    int feature = Runtime.version().feature();
+    String reason =
+        "HBase mini cluster tests need JDK 17.." + MAX_JDK + " (Hadoop's UserGroupInformation"
+            + " calls Subject.getSubject, unsupported from JDK 23); this is JDK " + feature
+            + ": skipped";
+    if (feature > MAX_JDK) {
+      System.err.println(reason);
+    }
+    assumeTrue(feature <= MAX_JDK, reason);
+    return context
+        .getRoot()
+        .getStore(ExtensionContext.Namespace.GLOBAL)
+        .getOrComputeIfAbsent(
+            MiniHBase.class,
+            k -> {
+              try {
+                return new MiniHBase();
+              } catch (Exception e) {
+                throw new IllegalStateException("HBase mini cluster did not start", e);
+              }
+            },
+            MiniHBase.class);
+  }
+
+  Connection connection() throws java.io.IOException {
+    return util.getConnection();
+  }
+
+  HBaseTestingUtility util() {
+    return util;
+  }
+
+  long startMillis() {
+    return startMillis;
+  }
+
+  /** Resolves {@code MiniHBase} parameters to the shared cluster. */
+  static final class Extension implements ParameterResolver {
+    @Override
+    public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
+      return parameter.getParameter().getType() == MiniHBase.class;
+    }
+
+    @Override
+    public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
+      return get(context);
+    }
+  }
+
+  @Override
+  public void close() throws Exception {
+    util.shutdownMiniCluster();
+  }
+}
