@@ -22,8 +22,9 @@ public final class ColumnSelection {
     return ALL;
   }
 
+  /** The named columns; a name given twice is selected once, as the stores do. */
   public static ColumnSelection of(String... names) {
-    return of(Set.of(names));
+    return of(new java.util.HashSet<>(java.util.Arrays.asList(names)));
   }
 
   public static ColumnSelection of(Set<String> names) {

@@ -1,6 +1,5 @@
 package dev.widekey.runtime.store;
 
-import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.Objects;
@@ -175,10 +174,24 @@ public final class PkValue implements Comparable<PkValue> {
       return bytes;
     }
 
-    /** Compares by UTF-8 bytes, which is code point order. */
+    /**
+     * Compares in UTF-8 byte order, which is code point order, without encoding. An unpaired
+     * surrogate compares as its own code point: encoding would turn every one of them into
+     * {@code '?'} and make distinct values compare equal, which breaks sorted collections.
+     */
     static int compare(String a, String b) {
-      return Arrays.compareUnsigned(
-          a.getBytes(StandardCharsets.UTF_8), b.getBytes(StandardCharsets.UTF_8));
+      int i = 0;
+      int j = 0;
+      while (i < a.length() && j < b.length()) {
+        int ca = a.codePointAt(i);
+        int cb = b.codePointAt(j);
+        if (ca != cb) {
+          return Integer.compare(ca, cb);
+        }
+        i += Character.charCount(ca);
+        j += Character.charCount(cb);
+      }
+      return Integer.compare(a.length() - i, b.length() - j);
     }
   }
 }
