@@ -53,6 +53,13 @@ import java.util.stream.Stream;
  *       put first, so a hot row never points at a missing cold row.
  * </ul>
  *
+ * <h2>Backoff</h2>
+ *
+ * A failed operation waits its own backoff before it is sent again. A worker whose batch was
+ * throttled ({@link ErrorKind#THROTTLED}) also waits a backoff before its next batch, growing
+ * while its batches stay throttled, so that the whole import slows down when the store asks
+ * it to, instead of piling retries onto a saturated partition.
+ *
  * <h2>Shuffling</h2>
  *
  * Workers take the operations of their next batch at random among those in the window, so
@@ -395,8 +402,15 @@ public final class BulkWriter {
     void work() {
       try {
         List<Task> batch;
+        int throttledStreak = 0;
         while ((batch = takeBatch()) != null) {
-          complete(batch, send(batch));
+          if (complete(batch, send(batch))) {
+            // the store asks to slow down: this worker waits before its next batch, longer
+            // each time in a row, so that retries do not pile onto a saturated partition
+            policy.sleeper().sleep(policy.backoffNanos(throttledStreak++));
+          } else {
+            throttledStreak = 0;
+          }
         }
       } catch (Throwable t) {
         abort(t);
@@ -516,8 +530,12 @@ public final class BulkWriter {
       return outcomes;
     }
 
-    /** Records the outcomes of a batch: acknowledges, schedules retries, reports failures. */
-    private void complete(List<Task> batch, List<WriteOutcome> outcomes) {
+    /**
+     * Records the outcomes of a batch: acknowledges, schedules retries, reports failures.
+     * Returns whether the store throttled any of it.
+     */
+    private boolean complete(List<Task> batch, List<WriteOutcome> outcomes) {
+      boolean throttled = false;
       lock.lock();
       try {
         long now = clock.nanoTime();
@@ -530,6 +548,7 @@ public final class BulkWriter {
             continue;
           }
           StoreException e = o.failure();
+          throttled |= e.kind() == ErrorKind.THROTTLED;
           long delay =
               abort != null || deadlinePassed
                   ? -1
@@ -552,6 +571,7 @@ public final class BulkWriter {
       }
       notifyFailures();
       reportProgress();
+      return throttled;
     }
 
     /** Once the import deadline passed, everything queued fails instead of being sent. */

@@ -1,0 +1,588 @@
+package dev.widekey.runtime.write;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.widekey.runtime.retry.RetryPolicy;
+import dev.widekey.runtime.store.AttrValue;
+import dev.widekey.runtime.store.ColumnSelection;
+import dev.widekey.runtime.store.ErrorKind;
+import dev.widekey.runtime.store.Row;
+import dev.widekey.runtime.store.ScanRange;
+import dev.widekey.runtime.store.StoreException;
+import dev.widekey.runtime.store.StoreLimits;
+import dev.widekey.runtime.store.WideTableStore;
+import dev.widekey.runtime.store.WriteOp;
+import dev.widekey.runtime.store.WriteOutcome;
+import dev.widekey.runtime.store.embedded.EmbeddedStore;
+import dev.widekey.runtime.store.fault.FakeTime;
+import dev.widekey.runtime.store.fault.FaultInjectingStore;
+import dev.widekey.runtime.store.fault.ForwardingStore;
+import dev.widekey.runtime.store.fault.Seeds;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Random;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.LongStream;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+class BulkWriterTest {
+  @RegisterExtension final Seeds seeds = new Seeds();
+
+  private final FakeTime time = new FakeTime();
+  private EmbeddedStore embedded;
+
+  @BeforeEach
+  void open() {
+    embedded = EmbeddedStore.inMemory();
+  }
+
+  @AfterEach
+  void close() {
+    embedded.close();
+  }
+
+  /** Zero-wait retries with a generous attempt budget, on the fake clock. */
+  private RetryPolicy policy(long seed, int attempts) {
+    return RetryPolicy.builder()
+        .maxAttempts(attempts)
+        .baseDelay(Duration.ofMillis(1))
+        .maxDelay(Duration.ofMillis(20))
+        .deadline(Duration.ofDays(1))
+        .clock(time)
+        .sleeper(time)
+        .random(new Random(seed))
+        .build();
+  }
+
+  private FaultInjectingStore.Builder faults(WideTableStore store, long seed) {
+    return FaultInjectingStore.builder(store).seed(seed).clock(time).sleeper(time);
+  }
+
+  @Test
+  void nonRetryableFailuresAreReportedForExactlyTheRowsTheyHit() {
+    long seed = seeds.seed();
+    int rows = 20_000;
+    embedded.createTable(TestRows.table("t", rows, 8));
+    FaultInjectingStore store =
+        faults(embedded, seed)
+            .retryableErrorRate(0.2)
+            .ambiguousTimeoutRate(0.05)
+            .failRows((table, key) -> key.get(0).asLong() % 97 == 5, ErrorKind.INVALID_REQUEST)
+            .build();
+    List<BulkWriteFailure> streamed = new CopyOnWriteArrayList<>();
+    BulkWriteResult r =
+        BulkWriter.builder(store)
+            .workers(3)
+            .retryPolicy(policy(seed, 40))
+            .seed(seed)
+            .onFailure(streamed::add)
+            .build()
+            .write(LongStream.range(0, rows).mapToObj(i -> WriteOp.put("t", TestRows.row(i, 1))).iterator());
+
+    Set<Long> expectedFailed = new HashSet<>();
+    for (long i = 5; i < rows; i += 97) {
+      expectedFailed.add(i);
+    }
+    assertEquals(rows, r.total());
+    assertEquals(expectedFailed.size(), r.failed());
+    assertEquals(rows - expectedFailed.size(), r.acknowledged());
+    Set<Long> reported = new HashSet<>();
+    for (BulkWriteFailure f : r.failures()) {
+      assertEquals(ErrorKind.INVALID_REQUEST, f.error().kind());
+      assertFalse(f.error().retryable());
+      assertEquals(1, f.attempts(), "a non-retryable failure is not retried");
+      assertEquals(f.position(), f.op().key().get(0).asLong(), "the position is the input index");
+      assertTrue(reported.add(f.op().key().get(0).asLong()), "reported once");
+    }
+    assertEquals(expectedFailed, reported);
+    assertEquals(r.failures().size(), streamed.size());
+    assertFalse(r.failuresTruncated());
+    TestRows.assertTableHolds(
+        embedded, "t", rows, i -> expectedFailed.contains(i) ? null : TestRows.row(i, 1));
+  }
+
+  @Test
+  void recordedFailuresAreBoundedButAllAreCounted() {
+    embedded.createTable(TestRows.table("t", 1000, 1));
+    WideTableStore store =
+        faults(embedded, 1).failRows((t, k) -> k.get(0).asLong() % 2 == 0, ErrorKind.INVALID_REQUEST).build();
+    AtomicInteger streamed = new AtomicInteger();
+    BulkWriteResult r =
+        BulkWriter.builder(store)
+            .maxRecordedFailures(10)
+            .onFailure(f -> streamed.incrementAndGet())
+            .build()
+            .write(LongStream.range(0, 1000).mapToObj(i -> WriteOp.put("t", TestRows.row(i, 0))));
+    assertEquals(500, r.failed());
+    assertEquals(500, r.acknowledged());
+    assertEquals(10, r.failures().size());
+    assertTrue(r.failuresTruncated());
+    assertEquals(500, streamed.get());
+  }
+
+  @Test
+  void theLastOperationOnAKeyWinsEvenUnderAmbiguousTimeouts() {
+    long seed = seeds.seed();
+    Random random = new Random(seed);
+    int keys = 2_000;
+    int ops = 40_000;
+    embedded.createTable(TestRows.table("t", keys, 4));
+    FaultInjectingStore store =
+        faults(embedded, seed)
+            .retryableErrorRate(0.2)
+            .ambiguousTimeoutRate(0.3)
+            .batchErrorRate(0.02)
+            .build();
+    // the input: random keys, the version is the input position; one op in ten is a delete
+    List<WriteOp> input = new ArrayList<>(ops);
+    Map<Long, Long> last = new HashMap<>(); // key -> version of its last op, -1 for a delete
+    for (int i = 0; i < ops; i++) {
+      long id = random.nextInt(keys);
+      if (random.nextInt(10) == 0) {
+        input.add(WriteOp.delete("t", TestRows.key(id)));
+        last.put(id, -1L);
+      } else {
+        input.add(WriteOp.put("t", TestRows.row(id, i)));
+        last.put(id, (long) i);
+      }
+    }
+    BulkWriteResult r =
+        BulkWriter.builder(store)
+            .workers(4)
+            .window(1_000) // small: backpressure and many keys repeating inside the window
+            .retryPolicy(policy(seed, 60))
+            .seed(seed)
+            .build()
+            .write(input.iterator());
+
+    assertTrue(r.allAcknowledged(), () -> r.failed() + " failed");
+    assertEquals(ops, r.acknowledged());
+    assertTrue(store.injectedAmbiguous() > ops / 10);
+    TestRows.assertTableHolds(
+        embedded,
+        "t",
+        keys,
+        id -> {
+          Long v = last.get(id);
+          return v == null || v < 0 ? null : TestRows.row(id, v);
+        });
+  }
+
+  @Test
+  void groupsSendTheColdRowOnlyAfterItWasAcknowledged() {
+    long seed = seeds.seed();
+    int entities = 5_000;
+    embedded.createTable(TestRows.table("hot", entities, 4));
+    embedded.createTable(TestRows.table("cold", entities, 4));
+    // checks, when a hot row is sent, that its cold row is already stored
+    AtomicInteger orphans = new AtomicInteger();
+    AtomicInteger hotSent = new AtomicInteger();
+    WideTableStore checking =
+        new ForwardingStore(embedded) {
+          @Override
+          public List<WriteOutcome> batchWrite(List<WriteOp> ops) {
+            for (WriteOp op : ops) {
+              if (op.table().equals("hot")) {
+                hotSent.incrementAndGet();
+                if (delegate.get("cold", op.key(), ColumnSelection.all()).isEmpty()) {
+                  orphans.incrementAndGet();
+                }
+              }
+            }
+            return super.batchWrite(ops);
+          }
+        };
+    FaultInjectingStore store =
+        faults(checking, seed)
+            .retryableErrorRate(0.2)
+            .ambiguousTimeoutRate(0.1)
+            .failRows(
+                (table, key) -> table.equals("cold") && key.get(0).asLong() % 50 == 3,
+                ErrorKind.LIMIT_EXCEEDED)
+            .build();
+    BulkWriteResult r =
+        BulkWriter.builder(store)
+            .workers(4)
+            .retryPolicy(policy(seed, 40))
+            .seed(seed)
+            .build()
+            .writeGroups(
+                LongStream.range(0, entities)
+                    .mapToObj(
+                        i ->
+                            WriteGroup.of(
+                                WriteOp.put("cold", TestRows.row(i, 7)),
+                                WriteOp.put("hot", TestRows.row(i, 8)))));
+
+    assertEquals(0, orphans.get(), "a hot row was sent before its cold row was stored");
+    int refused = entities / 50;
+    assertEquals(2L * entities, r.total());
+    assertEquals(2L * refused, r.failed());
+    assertEquals(2L * (entities - refused), r.acknowledged());
+    for (BulkWriteFailure f : r.failures()) {
+      long id = f.op().key().get(0).asLong();
+      assertEquals(3, id % 50);
+      assertEquals(id, f.position());
+      if (f.indexInGroup() == 0) {
+        assertEquals(1, f.attempts());
+        assertEquals(ErrorKind.LIMIT_EXCEEDED, f.error().kind());
+      } else {
+        assertEquals("hot", f.op().table());
+        assertEquals(0, f.attempts(), "the hot op of a failed cold op is never sent");
+        assertEquals(ErrorKind.LIMIT_EXCEEDED, f.error().kind());
+        assertFalse(f.error().retryable());
+        assertNotNull(f.error().getCause());
+      }
+    }
+    assertTrue(hotSent.get() >= entities - refused, "every hot op of an acknowledged cold op was sent");
+    TestRows.assertTableHolds(embedded, "cold", entities, i -> i % 50 == 3 ? null : TestRows.row(i, 7));
+    TestRows.assertTableHolds(embedded, "hot", entities, i -> i % 50 == 3 ? null : TestRows.row(i, 8));
+  }
+
+  @Test
+  void concurrentWritersAndReadersNeverSeeAnOlderVersionAfterANewerOne() throws Exception {
+    long seed = seeds.seed();
+    int keys = 4_000;
+    int versions = 6;
+    int writers = 3;
+    embedded.createTable(TestRows.table("t", keys, 8));
+    FaultInjectingStore store =
+        faults(embedded, seed).retryableErrorRate(0.2).ambiguousTimeoutRate(0.2).build();
+    AtomicBoolean writing = new AtomicBoolean(true);
+    List<Throwable> problems = new CopyOnWriteArrayList<>();
+    AtomicLong reads = new AtomicLong();
+
+    // readers: the version a reader sees for a key never goes down
+    List<Thread> readers = new ArrayList<>();
+    for (int rd = 0; rd < 2; rd++) {
+      Random random = new Random(seed + 100 + rd);
+      boolean scanning = rd == 1;
+      Thread t =
+          new Thread(
+              () -> {
+                Map<Long, Long> seen = new HashMap<>();
+                try {
+                  while (writing.get()) {
+                    if (scanning) {
+                      try (Stream<Row> rows = embedded.scan("t", ScanRange.all(1))) {
+                        rows.forEach(row -> check(seen, row));
+                      }
+                    } else {
+                      long id = random.nextInt(keys);
+                      embedded.get("t", TestRows.key(id), ColumnSelection.all()).ifPresent(row -> check(seen, row));
+                    }
+                    reads.incrementAndGet();
+                  }
+                } catch (Throwable e) {
+                  problems.add(e);
+                }
+              });
+      readers.add(t);
+      t.start();
+    }
+
+    // writers: each owns the keys id % writers == w and writes versions 1..V of each in order,
+    // keys interleaved at random
+    List<Thread> writerThreads = new ArrayList<>();
+    List<BulkWriteResult> results = new CopyOnWriteArrayList<>();
+    for (int w = 0; w < writers; w++) {
+      int lane = w;
+      Random random = new Random(seed + lane);
+      Thread t =
+          new Thread(
+              () -> {
+                try {
+                  List<Long> ids = new ArrayList<>();
+                  for (long id = lane; id < keys; id += writers) {
+                    ids.add(id);
+                  }
+                  int[] next = new int[keys];
+                  List<WriteOp> input = new ArrayList<>();
+                  List<Long> open = new ArrayList<>(ids);
+                  while (!open.isEmpty()) {
+                    int slot = random.nextInt(open.size());
+                    long id = open.get(slot);
+                    int v = ++next[(int) id];
+                    input.add(WriteOp.put("t", TestRows.row(id, v)));
+                    if (v == versions) {
+                      open.set(slot, open.get(open.size() - 1));
+                      open.remove(open.size() - 1);
+                    }
+                  }
+                  results.add(
+                      BulkWriter.builder(store)
+                          .workers(2)
+                          .window(800)
+                          .retryPolicy(policy(seed + lane, 60))
+                          .seed(seed + lane)
+                          .build()
+                          .write(input.iterator()));
+                } catch (Throwable e) {
+                  problems.add(e);
+                }
+              });
+      writerThreads.add(t);
+      t.start();
+    }
+    for (Thread t : writerThreads) {
+      t.join();
+    }
+    writing.set(false);
+    for (Thread t : readers) {
+      t.join();
+    }
+    if (!problems.isEmpty()) {
+      throw new AssertionError(problems.get(0));
+    }
+    assertEquals(writers, results.size());
+    for (BulkWriteResult r : results) {
+      assertTrue(r.allAcknowledged(), () -> r.failed() + " failed");
+    }
+    assertTrue(reads.get() > 0);
+    TestRows.assertTableHolds(embedded, "t", keys, id -> TestRows.row(id, versions));
+  }
+
+  private static void check(Map<Long, Long> seen, Row row) {
+    long id = row.key().get(0).asLong();
+    long v = row.get("v").asLong();
+    Long before = seen.put(id, v);
+    if (before != null && before > v) {
+      throw new AssertionError("key " + id + " went back from version " + before + " to " + v);
+    }
+    if (!row.equals(TestRows.row(id, v))) {
+      throw new AssertionError("row " + row + " is not version " + v + " of key " + id);
+    }
+  }
+
+  @Test
+  void batchesStayWithinTheRowAndByteLimits() {
+    StoreLimits small = new StoreLimits(1024, 2 * 1024 * 1024, 50, 20_000, 2000, 4, true);
+    try (EmbeddedStore limited = EmbeddedStore.builder().limits(small).build()) {
+      limited.createTable(TestRows.table("t", 3000, 4));
+      AtomicInteger maxRows = new AtomicInteger();
+      AtomicLong maxBytes = new AtomicLong();
+      WideTableStore observing =
+          new ForwardingStore(limited) {
+            @Override
+            public List<WriteOutcome> batchWrite(List<WriteOp> ops) {
+              maxRows.accumulateAndGet(ops.size(), Math::max);
+              maxBytes.accumulateAndGet(ops.stream().mapToLong(WriteOp::sizeInBytes).sum(), Math::max);
+              return super.batchWrite(ops);
+            }
+          };
+      Random random = new Random(seeds.seed());
+      List<Row> expected = new ArrayList<>();
+      for (int i = 0; i < 3000; i++) {
+        expected.add(
+            Row.of(TestRows.key(i), Map.of("blob", AttrValue.ofBinary(new byte[random.nextInt(2000)]))));
+      }
+      BulkWriteResult r =
+          BulkWriter.builder(observing)
+              .workers(2)
+              .build()
+              .write(expected.stream().map(row -> WriteOp.put("t", row)));
+      assertTrue(r.allAcknowledged());
+      assertTrue(maxRows.get() <= 50, "rows per batch " + maxRows.get());
+      assertTrue(maxBytes.get() <= 20_000, "bytes per batch " + maxBytes.get());
+      TestRows.assertTableHolds(limited, "t", 3000, i -> expected.get((int) i));
+    }
+  }
+
+  @Test
+  void anOperationLargerThanABatchIsRefusedWithoutBeingSent() {
+    StoreLimits small = new StoreLimits(1024, 2 * 1024 * 1024, 50, 10_000, 2000, 4, true);
+    try (EmbeddedStore limited = EmbeddedStore.builder().limits(small).build()) {
+      limited.createTable(TestRows.table("t", 10, 1));
+      Row big = Row.of(TestRows.key(1), Map.of("blob", AttrValue.ofBinary(new byte[20_000])));
+      BulkWriteResult r =
+          BulkWriter.of(limited)
+              .write(Stream.of(WriteOp.put("t", TestRows.row(0, 0)), WriteOp.put("t", big)));
+      assertEquals(1, r.acknowledged());
+      assertEquals(1, r.failed());
+      BulkWriteFailure f = r.failures().get(0);
+      assertEquals(ErrorKind.LIMIT_EXCEEDED, f.error().kind());
+      assertEquals(0, f.attempts());
+      assertTrue(limited.get("t", TestRows.key(1), ColumnSelection.all()).isEmpty());
+    }
+  }
+
+  @Test
+  void aBatchRefusedAsAWholeIsResentRowByRowToFindTheBadRow() {
+    embedded.createTable(TestRows.table("t", 1000, 2));
+    // a backend that refuses a whole batch when one row is bad, as some do
+    WideTableStore strict =
+        new ForwardingStore(embedded) {
+          @Override
+          public List<WriteOutcome> batchWrite(List<WriteOp> ops) {
+            for (WriteOp op : ops) {
+              if (op.key().get(0).asLong() == 123) {
+                throw new StoreException(ErrorKind.INVALID_REQUEST, "bad row 123");
+              }
+            }
+            return super.batchWrite(ops);
+          }
+        };
+    BulkWriteResult r =
+        BulkWriter.of(strict).write(LongStream.range(0, 1000).mapToObj(i -> WriteOp.put("t", TestRows.row(i, 0))));
+    assertEquals(999, r.acknowledged());
+    assertEquals(1, r.failed());
+    assertEquals(123, r.failures().get(0).op().key().get(0).asLong());
+    TestRows.assertTableHolds(embedded, "t", 1000, i -> i == 123 ? null : TestRows.row(i, 0));
+  }
+
+  @Test
+  void theImportDeadlineFailsEverythingNotYetAcknowledged() {
+    embedded.createTable(TestRows.table("t", 5000, 2));
+    // every write fails retryably, for ever: only the deadline ends the import
+    FaultInjectingStore store = faults(embedded, 3).retryableErrorRate(1.0).build();
+    RetryPolicy policy =
+        RetryPolicy.builder()
+            .maxAttempts(Integer.MAX_VALUE)
+            .baseDelay(Duration.ofMillis(10))
+            .maxDelay(Duration.ofMillis(100))
+            .deadline(Duration.ofDays(1))
+            .clock(time)
+            .sleeper(time)
+            .build();
+    BulkWriteResult r =
+        BulkWriter.builder(store)
+            .workers(2)
+            .window(500)
+            .retryPolicy(policy)
+            .deadline(Duration.ofSeconds(30))
+            .build()
+            .write(LongStream.range(0, 5000).mapToObj(i -> WriteOp.put("t", TestRows.row(i, 0))));
+    assertEquals(5000, r.total());
+    assertEquals(5000, r.failed());
+    assertEquals(0, r.acknowledged());
+    assertTrue(time.nanoTime() >= Duration.ofSeconds(30).toNanos());
+    for (BulkWriteFailure f : r.failures()) {
+      assertFalse(f.error().retryable() && f.attempts() == 0, "an unsent op fails for good");
+    }
+    assertTrue(r.failures().stream().anyMatch(f -> f.error().kind() == ErrorKind.TIMEOUT && !f.error().retryable()));
+  }
+
+  @Test
+  void aPerRowDeadlineEndsTheRetriesOfThatRow() {
+    embedded.createTable(TestRows.table("t", 100, 1));
+    FaultInjectingStore store =
+        faults(embedded, 5).retryableErrorRate(1.0).build();
+    RetryPolicy policy =
+        RetryPolicy.builder()
+            .maxAttempts(Integer.MAX_VALUE)
+            .baseDelay(Duration.ofMillis(10))
+            .maxDelay(Duration.ofMillis(100))
+            .deadline(Duration.ofSeconds(2))
+            .clock(time)
+            .sleeper(time)
+            .build();
+    BulkWriteResult r =
+        BulkWriter.builder(store)
+            .workers(1)
+            .retryPolicy(policy)
+            .build()
+            .write(LongStream.range(0, 100).mapToObj(i -> WriteOp.put("t", TestRows.row(i, 0))));
+    assertEquals(100, r.failed());
+    for (BulkWriteFailure f : r.failures()) {
+      assertTrue(f.error().retryable(), "the last retryable error is reported");
+      assertTrue(f.attempts() > 1);
+    }
+  }
+
+  @Test
+  void aFailingInputStopsTheImportAndReportsWhatWasRead() {
+    embedded.createTable(TestRows.table("t", 1000, 1));
+    RuntimeException boom = new IllegalStateException("the input broke");
+    Iterator<WriteOp> input =
+        new Iterator<>() {
+          int i;
+
+          @Override
+          public boolean hasNext() {
+            return true;
+          }
+
+          @Override
+          public WriteOp next() {
+            if (i == 700) {
+              throw boom;
+            }
+            return WriteOp.put("t", TestRows.row(i++, 0));
+          }
+        };
+    BulkWriteException e =
+        assertThrows(BulkWriteException.class, () -> BulkWriter.of(embedded).write(input));
+    assertSame(boom, e.getCause());
+    assertEquals(700, e.partialResult().total());
+    assertEquals(700, e.partialResult().acknowledged());
+    TestRows.assertTableHolds(embedded, "t", 700, i -> TestRows.row(i, 0));
+  }
+
+  @Test
+  void progressIsReportedAndEndsWithTheTotals() {
+    embedded.createTable(TestRows.table("t", 10_000, 4));
+    List<BulkWriteProgress> seen = new CopyOnWriteArrayList<>();
+    FaultInjectingStore store = faults(embedded, 9).retryableErrorRate(0.3).build();
+    BulkWriteResult r =
+        BulkWriter.builder(store)
+            .retryPolicy(policy(9, 40))
+            .progress(seen::add)
+            .build()
+            .write(LongStream.range(0, 10_000).mapToObj(i -> WriteOp.put("t", TestRows.row(i, 0))));
+    assertTrue(r.allAcknowledged());
+    assertTrue(seen.size() > 10);
+    BulkWriteProgress end = seen.get(seen.size() - 1);
+    assertEquals(new BulkWriteProgress(10_000, 10_000, 0, r.retries(), r.batches()), end);
+    assertTrue(r.retries() > 0);
+    for (int i = 1; i < seen.size(); i++) {
+      assertTrue(seen.get(i).acknowledged() >= seen.get(i - 1).acknowledged(), "progress never goes back");
+    }
+  }
+
+  @Test
+  void splitInputKeepsInputPositionsForASizedStream() {
+    embedded.createTable(TestRows.table("t", 10_000, 4));
+    WideTableStore store =
+        faults(embedded, 11).failRows((t, k) -> k.get(0).asLong() % 1000 == 999, ErrorKind.INVALID_REQUEST).build();
+    Map<Long, Long> positions = new ConcurrentHashMap<>();
+    BulkWriteResult r =
+        BulkWriter.builder(store)
+            .splitInput(16)
+            .onFailure(f -> positions.put(f.op().key().get(0).asLong(), f.position()))
+            .build()
+            .write(LongStream.range(0, 10_000).mapToObj(i -> WriteOp.put("t", TestRows.row(i, 0))));
+    assertEquals(10, r.failed());
+    assertEquals(10, positions.size());
+    positions.forEach((id, position) -> assertEquals(id, position));
+    TestRows.assertTableHolds(embedded, "t", 10_000, i -> i % 1000 == 999 ? null : TestRows.row(i, 0));
+  }
+
+  @Test
+  void anEmptyInputFinishesAtOnce() {
+    BulkWriteResult r = BulkWriter.of(embedded).write(Stream.<WriteOp>empty());
+    assertEquals(0, r.total());
+    assertTrue(r.allAcknowledged());
+    Optional<BulkWriteFailure> none = r.failures().stream().findAny();
+    assertTrue(none.isEmpty());
+  }
+}

@@ -1,0 +1,142 @@
+package dev.widekey.runtime.write;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.widekey.runtime.store.AttrType;
+import dev.widekey.runtime.store.AttrValue;
+import dev.widekey.runtime.store.ColumnSelection;
+import dev.widekey.runtime.store.ErrorKind;
+import dev.widekey.runtime.store.Row;
+import dev.widekey.runtime.store.StoreException;
+import dev.widekey.runtime.store.StoreLimits;
+import dev.widekey.runtime.store.embedded.EmbeddedStore;
+import dev.widekey.runtime.store.fault.Seeds;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Random;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+class LargeValuesTest {
+  private static final int MB = 1024 * 1024;
+
+  @RegisterExtension final Seeds seeds = new Seeds();
+
+  private EmbeddedStore store;
+
+  @BeforeEach
+  void open() {
+    store = EmbeddedStore.inMemory();
+    store.createTable(TestRows.table("pages", 10, 1));
+  }
+
+  @AfterEach
+  void close() {
+    store.close();
+  }
+
+  /** About {@code bytes} of UTF-8 text mixing 1-, 2-, 3- and 4-byte code points. */
+  private static String text(Random random, int bytes) {
+    String[] pieces = {"a", "z", "é", "ж", "中", "文", "😀", "𝄞", " "};
+    StringBuilder sb = new StringBuilder();
+    int size = 0;
+    while (size < bytes) {
+      String p = pieces[random.nextInt(pieces.length)];
+      sb.append(p);
+      size += p.getBytes(StandardCharsets.UTF_8).length;
+    }
+    return sb.toString();
+  }
+
+  @Test
+  void aFiveMegabyteValueRoundTripsThroughTheEmbeddedStore() {
+    Random random = new Random(seeds.seed());
+    byte[] blob = new byte[5 * MB + 17];
+    random.nextBytes(blob);
+    String body = text(random, 5 * MB);
+    Row row =
+        Row.of(
+            TestRows.key(1),
+            Map.of(
+                "blob", AttrValue.ofBinary(blob),
+                "body", AttrValue.ofString(body),
+                "title", AttrValue.ofString("small")));
+
+    Row stored = LargeValues.chunk(row, store.limits());
+    for (Map.Entry<String, AttrValue> e : stored.columns().entrySet()) {
+      assertTrue(e.getValue().sizeInBytes() <= store.limits().maxAttributeBytes(), e.getKey());
+    }
+    assertEquals(3, stored.get("blob#n").asLong());
+    assertEquals(AttrType.STRING, stored.get("body#0").type(), "chunks keep the value's type");
+    assertEquals(AttrValue.ofString("small"), stored.get("title"));
+    store.put("pages", stored);
+
+    Row back = LargeValues.join(store.get("pages", TestRows.key(1), ColumnSelection.all()).orElseThrow());
+    assertEquals(row, back);
+    assertEquals(
+        Optional.of(AttrValue.ofBinary(blob)), LargeValues.read(store, "pages", TestRows.key(1), "blob"));
+    assertEquals(
+        Optional.of(AttrValue.ofString(body)), LargeValues.read(store, "pages", TestRows.key(1), "body"));
+    assertEquals(
+        Optional.of(AttrValue.ofString("small")), LargeValues.read(store, "pages", TestRows.key(1), "title"));
+    assertEquals(Optional.empty(), LargeValues.read(store, "pages", TestRows.key(2), "body"));
+  }
+
+  @Test
+  void stringChunksNeverSplitACodePoint() {
+    Random random = new Random(seeds.seed());
+    String s = text(random, 10_000);
+    var chunks = LargeValues.split(AttrValue.ofString(s), 7);
+    StringBuilder joined = new StringBuilder();
+    for (AttrValue c : chunks) {
+      String part = c.asString();
+      assertTrue(part.getBytes(StandardCharsets.UTF_8).length <= 7);
+      assertFalse(Character.isLowSurrogate(part.charAt(0)), "a chunk starts inside a surrogate pair");
+      joined.append(part);
+    }
+    assertEquals(s, joined.toString());
+  }
+
+  @Test
+  void aLargeValueIsRefusedBeforeAnyWriteWhereChunkingIsNotAllowed() {
+    Row row =
+        Row.of(
+            TestRows.key(3),
+            Map.of("body", AttrValue.ofBinary(new byte[3 * MB]), "note", AttrValue.ofBinary(new byte[3 * MB])));
+    StoreException e =
+        assertThrows(StoreException.class, () -> LargeValues.chunk(row, store.limits(), "body"::equals));
+    assertEquals(ErrorKind.LIMIT_EXCEEDED, e.kind());
+    assertFalse(e.retryable());
+    assertTrue(e.getMessage().contains("WK202") && e.getMessage().contains("note"), e.getMessage());
+
+    StoreException strict =
+        assertThrows(StoreException.class, () -> LargeValues.requireWithinLimit("pages", row, store.limits()));
+    assertEquals(ErrorKind.LIMIT_EXCEEDED, strict.kind());
+    assertTrue(store.get("pages", TestRows.key(3), ColumnSelection.all()).isEmpty());
+  }
+
+  @Test
+  void smallRowsPassUnchanged() {
+    Row row = TestRows.row(4, 1);
+    assertSame(row, LargeValues.chunk(row, StoreLimits.DEFAULT));
+    assertSame(row, LargeValues.join(row));
+    LargeValues.requireWithinLimit("pages", row, StoreLimits.DEFAULT);
+  }
+
+  @Test
+  void aColumnNamedLikeAChunkIsAConflict() {
+    Row row =
+        Row.of(
+            TestRows.key(5),
+            Map.of("body", AttrValue.ofBinary(new byte[3 * MB]), "body#1", AttrValue.ofInteger(1)));
+    StoreException e = assertThrows(StoreException.class, () -> LargeValues.chunk(row, StoreLimits.DEFAULT));
+    assertEquals(ErrorKind.INVALID_REQUEST, e.kind());
+  }
+}

@@ -1,0 +1,302 @@
+package dev.widekey.runtime.write;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.widekey.runtime.retry.RetryPolicy;
+import dev.widekey.runtime.retry.RetryingStore;
+import dev.widekey.runtime.store.AttrValue;
+import dev.widekey.runtime.store.ColumnSelection;
+import dev.widekey.runtime.store.ErrorKind;
+import dev.widekey.runtime.store.PkColumn;
+import dev.widekey.runtime.store.PkType;
+import dev.widekey.runtime.store.PkValue;
+import dev.widekey.runtime.store.PrimaryKey;
+import dev.widekey.runtime.store.Row;
+import dev.widekey.runtime.store.ScanRange;
+import dev.widekey.runtime.store.StoreException;
+import dev.widekey.runtime.store.TableSpec;
+import dev.widekey.runtime.store.WideTableStore;
+import dev.widekey.runtime.store.WriteOp;
+import dev.widekey.runtime.store.WriteOutcome;
+import dev.widekey.runtime.store.embedded.EmbeddedStore;
+import dev.widekey.runtime.store.fault.FakeTime;
+import dev.widekey.runtime.store.fault.FaultInjectingStore;
+import dev.widekey.runtime.store.fault.ForwardingStore;
+import dev.widekey.runtime.store.fault.Seeds;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Random;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+class RetryingStoreTest {
+  @RegisterExtension final Seeds seeds = new Seeds();
+
+  private final FakeTime time = new FakeTime();
+  private EmbeddedStore embedded;
+
+  @BeforeEach
+  void open() {
+    embedded = EmbeddedStore.inMemory();
+  }
+
+  @AfterEach
+  void close() {
+    embedded.close();
+  }
+
+  private RetryPolicy.Builder policy() {
+    return RetryPolicy.builder()
+        .maxAttempts(10)
+        .baseDelay(Duration.ofMillis(10))
+        .maxDelay(Duration.ofSeconds(1))
+        .deadline(Duration.ofMinutes(1))
+        .clock(time)
+        .sleeper(time);
+  }
+
+  /** A table keyed by (a STRING group, an INTEGER sequence), so resuming crosses columns. */
+  private List<Row> fillTwoColumnTable(int groups, int perGroup) {
+    embedded.createTable(
+        new TableSpec(
+            "t",
+            List.of(new PkColumn("g", PkType.STRING), new PkColumn("n", PkType.INTEGER)),
+            List.of(PkValue.ofString("g05"), PkValue.ofString("g10"))));
+    List<Row> rows = new ArrayList<>();
+    for (int g = 0; g < groups; g++) {
+      for (int n = 0; n < perGroup; n++) {
+        rows.add(
+            Row.of(
+                PrimaryKey.of(PkValue.ofString(String.format("g%02d", g)), PkValue.ofInteger(n - perGroup / 2)),
+                Map.of("x", AttrValue.ofInteger((long) g * perGroup + n))));
+      }
+    }
+    BulkWriteResult r = BulkWriter.of(embedded).write(rows.stream().map(row -> WriteOp.put("t", row)));
+    assertTrue(r.allAcknowledged());
+    return rows; // generated in key order
+  }
+
+  @Test
+  void scansResumeAfterFailuresWithoutDuplicatesOrGaps() {
+    long seed = seeds.seed();
+    List<Row> expected = fillTwoColumnTable(15, 1000);
+    FaultInjectingStore faulty = FaultInjectingStore.builder(embedded).seed(seed).readErrorRate(0.01).build();
+    RetryingStore store = new RetryingStore(faulty, policy().random(new Random(seed)).build());
+    List<Row> got;
+    try (Stream<Row> rows = store.scan("t", ScanRange.all(2))) {
+      got = rows.collect(Collectors.toList());
+    }
+    assertTrue(faulty.injectedReadErrors() > 20, "failures were injected mid-scan");
+    assertEquals(expected.size(), got.size());
+    assertEquals(expected, got);
+  }
+
+  @Test
+  void aResumedScanKeepsItsLimitAndBounds() {
+    long seed = seeds.seed();
+    List<Row> all = fillTwoColumnTable(15, 1000);
+    FaultInjectingStore faulty = FaultInjectingStore.builder(embedded).seed(seed).readErrorRate(0.02).build();
+    RetryingStore store = new RetryingStore(faulty, policy().random(new Random(seed)).build());
+    PrimaryKey from = all.get(1234).key();
+    PrimaryKey to = all.get(9000).key();
+    List<Row> got;
+    try (Stream<Row> rows = store.scan("t", ScanRange.between(from, to).withLimit(5000))) {
+      got = rows.collect(Collectors.toList());
+    }
+    assertEquals(all.subList(1234, 1234 + 5000), got);
+    try (Stream<Row> rows = store.scan("t", ScanRange.between(from, to))) {
+      assertEquals(all.subList(1234, 9000), rows.collect(Collectors.toList()));
+    }
+  }
+
+  @Test
+  void aScanThatKeepsFailingWithoutProgressGivesUp() {
+    fillTwoColumnTable(1, 10);
+    FaultInjectingStore faulty = FaultInjectingStore.builder(embedded).readErrorRate(1.0).build();
+    RetryingStore store = new RetryingStore(faulty, policy().maxAttempts(4).build());
+    StoreException e =
+        assertThrows(StoreException.class, () -> store.scan("t", ScanRange.all(2)).count());
+    assertEquals(ErrorKind.UNAVAILABLE, e.kind());
+    assertEquals(4, faulty.injectedReadErrors());
+  }
+
+  @Test
+  void nonRetryableErrorsAreNotRetried() {
+    embedded.createTable(TestRows.table("t", 10, 1));
+    AtomicInteger calls = new AtomicInteger();
+    StoreException refusal = new StoreException(ErrorKind.INVALID_REQUEST, "bad row");
+    WideTableStore failing =
+        new ForwardingStore(embedded) {
+          @Override
+          public void put(String table, Row row) {
+            calls.incrementAndGet();
+            throw refusal;
+          }
+        };
+    RetryingStore store = new RetryingStore(failing, policy().build());
+    StoreException e = assertThrows(StoreException.class, () -> store.put("t", TestRows.row(1, 1)));
+    assertSame(refusal, e);
+    assertEquals(1, calls.get());
+    assertEquals(0, time.nanoTime(), "no backoff was waited");
+  }
+
+  @Test
+  void retryableErrorsAreRetriedUntilTheCallSucceeds() {
+    embedded.createTable(TestRows.table("t", 10, 1));
+    AtomicInteger calls = new AtomicInteger();
+    WideTableStore flaky =
+        new ForwardingStore(embedded) {
+          @Override
+          public Optional<Row> get(String table, PrimaryKey key, ColumnSelection columns) {
+            if (calls.incrementAndGet() <= 3) {
+              throw new StoreException(ErrorKind.THROTTLED, "busy");
+            }
+            return super.get(table, key, columns);
+          }
+        };
+    embedded.put("t", TestRows.row(1, 1));
+    RetryingStore store = new RetryingStore(flaky, policy().build());
+    assertEquals(Optional.of(TestRows.row(1, 1)), store.get("t", TestRows.key(1), ColumnSelection.all()));
+    assertEquals(4, calls.get());
+  }
+
+  @Test
+  void theDeadlineIsHonoured() {
+    embedded.createTable(TestRows.table("t", 10, 1));
+    AtomicInteger calls = new AtomicInteger();
+    List<Long> callTimes = new ArrayList<>();
+    WideTableStore down =
+        new ForwardingStore(embedded) {
+          @Override
+          public void delete(String table, PrimaryKey key) {
+            calls.incrementAndGet();
+            callTimes.add(time.nanoTime());
+            throw new StoreException(ErrorKind.UNAVAILABLE, "partition moving");
+          }
+        };
+    Duration deadline = Duration.ofSeconds(5);
+    RetryPolicy policy =
+        policy()
+            .maxAttempts(Integer.MAX_VALUE)
+            .baseDelay(Duration.ofMillis(100))
+            .maxDelay(Duration.ofSeconds(1))
+            .deadline(deadline)
+            .random(new Random(seeds.seed()))
+            .build();
+    RetryingStore store = new RetryingStore(down, policy);
+    StoreException e = assertThrows(StoreException.class, () -> store.delete("t", TestRows.key(1)));
+    assertEquals(ErrorKind.UNAVAILABLE, e.kind());
+    assertTrue(calls.get() > 3, "retried " + calls.get() + " times");
+    for (long t : callTimes) {
+      assertTrue(t <= deadline.toNanos(), "an attempt started after the deadline");
+    }
+    assertTrue(time.nanoTime() <= deadline.toNanos(), "waited past the deadline");
+    assertEquals(1, e.getSuppressed().length, "the first failure is attached");
+  }
+
+  @Test
+  void maxAttemptsIsHonoured() {
+    embedded.createTable(TestRows.table("t", 10, 1));
+    AtomicInteger calls = new AtomicInteger();
+    WideTableStore down =
+        new ForwardingStore(embedded) {
+          @Override
+          public void put(String table, Row row) {
+            calls.incrementAndGet();
+            throw new StoreException(ErrorKind.TIMEOUT, "slow");
+          }
+        };
+    RetryingStore store = new RetryingStore(down, policy().maxAttempts(6).build());
+    assertThrows(StoreException.class, () -> store.put("t", TestRows.row(1, 1)));
+    assertEquals(6, calls.get());
+  }
+
+  @Test
+  void multiGetIsSplitUnderTheLimitAndKeepsTheKeysOrder() {
+    int n = 4500;
+    embedded.createTable(TestRows.table("t", n, 4));
+    for (int i = 0; i < n; i += 2) {
+      embedded.put("t", TestRows.row(i, 3));
+    }
+    List<Integer> sizes = new ArrayList<>();
+    WideTableStore observing =
+        new ForwardingStore(embedded) {
+          @Override
+          public List<Optional<Row>> multiGet(String table, List<PrimaryKey> keys, ColumnSelection columns) {
+            sizes.add(keys.size());
+            return super.multiGet(table, keys, columns);
+          }
+        };
+    FaultInjectingStore faulty =
+        FaultInjectingStore.builder(observing).seed(seeds.seed()).readErrorRate(0.3).build();
+    RetryingStore store = new RetryingStore(faulty, policy().maxAttempts(30).build());
+    List<PrimaryKey> keys = new ArrayList<>();
+    for (int i = n - 1; i >= 0; i--) {
+      keys.add(TestRows.key(i));
+    }
+    List<Optional<Row>> got = store.multiGet("t", keys, ColumnSelection.all());
+    assertEquals(n, got.size());
+    for (int j = 0; j < n; j++) {
+      int i = n - 1 - j;
+      assertEquals(i % 2 == 0 ? Optional.of(TestRows.row(i, 3)) : Optional.empty(), got.get(j));
+    }
+    assertTrue(sizes.stream().allMatch(s -> s <= embedded.limits().maxMultiGetRows()), sizes.toString());
+  }
+
+  @Test
+  void batchWriteRetriesFailedRowsAndTheLastOpOnAKeyStillWins() {
+    long seed = seeds.seed();
+    embedded.createTable(TestRows.table("t", 50, 1));
+    FaultInjectingStore faulty =
+        FaultInjectingStore.builder(embedded)
+            .seed(seed)
+            .retryableErrorRate(0.3)
+            .ambiguousTimeoutRate(0.3)
+            .build();
+    RetryingStore store = new RetryingStore(faulty, policy().maxAttempts(100).build());
+    Random random = new Random(seed);
+    for (int round = 0; round < 50; round++) {
+      List<WriteOp> ops = new ArrayList<>();
+      long[] last = new long[50];
+      java.util.Arrays.fill(last, -2);
+      for (int i = 0; i < 150; i++) {
+        int id = random.nextInt(50);
+        if (random.nextInt(5) == 0) {
+          ops.add(WriteOp.delete("t", TestRows.key(id)));
+          last[id] = -1;
+        } else {
+          ops.add(WriteOp.put("t", TestRows.row(id, i)));
+          last[id] = i;
+        }
+      }
+      for (int id = 0; id < 50; id++) {
+        embedded.delete("t", TestRows.key(id));
+      }
+      List<WriteOutcome> outcomes = store.batchWrite(ops);
+      assertEquals(ops.size(), outcomes.size());
+      for (int i = 0; i < ops.size(); i++) {
+        assertTrue(outcomes.get(i).succeeded(), "op " + i + ": " + outcomes.get(i));
+        assertSame(ops.get(i), outcomes.get(i).op());
+      }
+      for (int id = 0; id < 50; id++) {
+        Optional<Row> row = embedded.get("t", TestRows.key(id), ColumnSelection.all());
+        if (last[id] >= 0) {
+          assertEquals(Optional.of(TestRows.row(id, last[id])), row, "key " + id);
+        } else {
+          assertEquals(Optional.empty(), row, "key " + id);
+        }
+      }
+    }
+  }
+}
