@@ -148,14 +148,18 @@ public final class KeysGenerator extends SourceFileGenerator {
 
   /** The PkValue of a column holding one component as itself. */
   private CodeBlock columnValue(KeyComponent c, PkType type) {
-    String n = c.name();
+    return columnValue(c, type, c.name());
+  }
+
+  /** As {@link #columnValue(KeyComponent, PkType)}, reading the value from variable {@code n}. */
+  private CodeBlock columnValue(KeyComponent c, PkType type, String n) {
     CodeBlock value = c.property().primitive() ? CodeBlock.of("$N", n)
-        : CodeBlock.of("$T.requireNonNull($S, $N)", KEY_TEXT, n, n);
+        : CodeBlock.of("$T.requireNonNull($S, $N)", KEY_TEXT, c.name(), n);
     return switch (type) {
       case STRING -> CodeBlock.of("$T.ofString($N($N))", PK_VALUE, GeneratedNames.textMethod(c), n);
       case BINARY -> CodeBlock.of("$T.ofBinary($L)", PK_VALUE, value);
       case INTEGER -> c.kind() == ValueKind.INSTANT
-          ? CodeBlock.of("$T.ofInteger($T.instantToMillis($S, $L))", PK_VALUE, KEY_VALUES, n, value)
+          ? CodeBlock.of("$T.ofInteger($T.instantToMillis($S, $L))", PK_VALUE, KEY_VALUES, c.name(), value)
           : CodeBlock.of("$T.ofInteger($L)", PK_VALUE, value);
     };
   }
@@ -172,22 +176,27 @@ public final class KeysGenerator extends SourceFileGenerator {
       m.addStatement("String $N = $N($N)", part(c), GeneratedNames.textMethod(c), c.name());
       parts.add(CodeBlock.of("$N", part(c)));
     }
-    if (entity.isSpliced()) {
-      m.addStatement("String text = $T.join(DELIMITER, $L)", KEY_TEXT, CodeBlock.join(parts, ", "));
-    } else {
-      m.addStatement("String text = $L", parts.get(0));
-    }
+    CodeBlock text = entity.isSpliced()
+        ? CodeBlock.of("$T.join(DELIMITER, $L)", KEY_TEXT, CodeBlock.join(parts, ", "))
+        : parts.get(0);
     HashPrefixSpec hash = entity.hashPrefix();
     if (hash == null) {
-      return m.addStatement("return text").build();
+      return m.addStatement("return $L", text).build();
     }
-    return m.addStatement("return $L + text", hashOf(hash, hashedText(entity))).build();
+    if (entity.isSpliced()) {
+      m.addStatement("String text = $L", text);
+      text = CodeBlock.of("text");
+    }
+    return m.addStatement("return $L + $L", hashOf(hash, hashedText(entity)), text).build();
   }
 
   /** The expression a hash prefix is computed over: the whole text or one component's part. */
   private static CodeBlock hashedText(EntityModel entity) {
     HashPrefixSpec hash = entity.hashPrefix();
-    if (hash.on() == entity.type() || !entity.isSpliced()) {
+    if (!entity.isSpliced()) {
+      return CodeBlock.of("$N", part(entity.partitionKey().get(0)));
+    }
+    if (hash.on() == entity.type()) {
       return CodeBlock.of("text");
     }
     for (KeyComponent c : entity.partitionKey()) {
@@ -343,8 +352,8 @@ public final class KeysGenerator extends SourceFileGenerator {
     TypeName t = TypeName.get(between.property().type());
     m.addParameter(ParameterSpec.builder(t, "from").build());
     m.addParameter(ParameterSpec.builder(t, "to").build());
-    m.addStatement("$T fromValue = $L", PK_VALUE, columnValue(renamed(between, "from"), betweenType));
-    m.addStatement("$T toValue = $L", PK_VALUE, columnValue(renamed(between, "to"), betweenType));
+    m.addStatement("$T fromValue = $L", PK_VALUE, columnValue(between, betweenType, "from"));
+    m.addStatement("$T toValue = $L", PK_VALUE, columnValue(between, betweenType, "to"));
     return m.addStatement("return $T.leadingThenBetween($L, fromValue, toValue, COLUMNS)", KEY_RANGES, list)
         .build();
   }
@@ -356,15 +365,6 @@ public final class KeysGenerator extends SourceFileGenerator {
       }
     }
     throw new IllegalArgumentException(c.name() + " is not a key column");
-  }
-
-  /** The component under another parameter name, for from/to bounds. */
-  private static KeyComponent renamed(KeyComponent c, String name) {
-    var p = c.property();
-    var property = new dev.widekey.processor.model.Property(name, p.element(), p.type(), p.kind(),
-        p.primitive(), p.reader(), p.readerIsMethod());
-    return new KeyComponent(property, c.role(), c.order(), c.roleMirror(), c.padding(), c.hashPrefix(),
-        c.reversed(), c.sequential(), c.keyChars(), c.keyCharsMirror(), c.maxLength(), c.maxLengthMirror());
   }
 
   private static boolean needsText(KeyComponent c, KeyLayout layout) {

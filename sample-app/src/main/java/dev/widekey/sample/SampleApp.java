@@ -1,0 +1,212 @@
+package dev.widekey.sample;
+
+import dev.widekey.runtime.RuleViolationException;
+import dev.widekey.runtime.store.PartitionStats;
+import dev.widekey.runtime.store.Row;
+import dev.widekey.runtime.store.ScanRange;
+import dev.widekey.runtime.store.Stores;
+import dev.widekey.runtime.store.WideTableStore;
+import java.io.PrintStream;
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * The seed documents' key designs, run end to end on a store chosen by configuration (the
+ * embedded store by default). Prints the keys as stored, which table each column went to and
+ * a per-partition load summary.
+ *
+ * <pre>
+ * mvn -q -pl sample-app -am install -DskipTests &amp;&amp; mvn -q -pl sample-app exec:java
+ * mvn -q -pl sample-app exec:java -Dwidekey.embedded.dir=target/sample-data   # persistent
+ * </pre>
+ */
+public final class SampleApp {
+  private final WideTableStore store;
+  private final PrintStream out;
+
+  public SampleApp(WideTableStore store, PrintStream out) {
+    this.store = store;
+    this.out = out;
+  }
+
+  public static void main(String[] args) {
+    try (WideTableStore store = Stores.open(configuration())) {
+      new SampleApp(store, System.out).run();
+    }
+  }
+
+  /** {@code widekey.*} system properties, over {@code WIDEKEY_*} environment variables. */
+  static Map<String, String> configuration() {
+    Map<String, String> config = new HashMap<>();
+    System.getenv().forEach((name, value) -> {
+      if (name.startsWith("WIDEKEY_")) {
+        config.put(name.toLowerCase(Locale.ROOT).replace('_', '.'), value);
+      }
+    });
+    System.getProperties().forEach((name, value) -> {
+      if (name.toString().startsWith("widekey.")) {
+        config.put(name.toString(), value.toString());
+      }
+    });
+    return config;
+  }
+
+  public void run() {
+    cardTransactions();
+    deviceTransactions();
+    orders();
+    items();
+    machineMetrics();
+    badInput();
+  }
+
+  /** Card id leads: one card's purchases together, cards spread over partitions. */
+  private void cardTransactions() {
+    heading("Student-card purchases, card id leading (table card_transactions)");
+    CardTransactionRepository repo = new CardTransactionRepository(store);
+    repo.createTables();
+    repo.put(new CardTransaction("C0FFEE01", "s7", 54, 200001, new BigDecimal("5.32")));
+    repo.put(new CardTransaction("C0FFEE01", "s7", 54, 200002, new BigDecimal("12.00")));
+    repo.put(new CardTransaction("BADA5502", "s3", 167, 1, new BigDecimal("0.10")));
+    out.println("purchases of card C0FFEE01, read by a leftmost-prefix scan:");
+    try (Stream<CardTransaction> rows = repo.scanByCardId("C0FFEE01")) {
+      rows.forEach(t -> out.printf("  order %d at seller %s on device %d: %s%n",
+          t.orderNumber(), t.sellerId(), t.deviceId(), t.amount()));
+    }
+    printStoredKeys(CardTransactionTable.NAME, CardTransactionKeys.COLUMNS);
+  }
+
+  /** DeviceID+SellerID+CardID spliced with ',' into one partition key. */
+  private void deviceTransactions() {
+    heading("Spliced partition key deviceId,sellerId,cardId (table device_transactions)");
+    DeviceTransactionRepository repo = new DeviceTransactionRepository(store);
+    repo.createTables();
+    // written out of order on purpose: the store returns them in key order
+    repo.put(new DeviceTransaction(167, "a100", "C3", 1, new BigDecimal("3.00")));
+    repo.put(new DeviceTransaction(54, "a1001", "C2", 1, new BigDecimal("2.00")));
+    repo.put(new DeviceTransaction(540, "a1", "C9", 1, new BigDecimal("9.00")));
+    repo.put(new DeviceTransaction(54, "a100", "C1", 1, new BigDecimal("1.00")));
+    repo.put(new DeviceTransaction(16, "a100", "C0", 1, new BigDecimal("0.50")));
+    out.println("rows as the store returns them (16 < 54/a100 < 54/a1001 < 167 < 540):");
+    printStoredKeys(DeviceTransactionTable.NAME, DeviceTransactionKeys.COLUMNS);
+    out.println("prefix scan of device 54 (the prefix ends with ',', so 540 does not match):");
+    try (Stream<DeviceTransaction> rows = repo.scanByDeviceId(54)) {
+      rows.forEach(t -> out.printf("  device %d seller %s card %s%n", t.deviceId(), t.sellerId(), t.cardId()));
+    }
+  }
+
+  /** A sequential order number, scattered by a 4-hex MD5 prefix. */
+  private void orders() {
+    heading("Sequential order numbers with a 4-hex MD5 prefix (table orders)");
+    OrderRepository repo = new OrderRepository(store);
+    repo.createTables();
+    Instant start = Instant.parse("2026-11-22T08:00:00Z");
+    for (long n = 200001; n <= 200160; n++) {
+      repo.put(new Order(n, "C0FFEE01", new BigDecimal("1.99"), start.plusSeconds(n - 200001)));
+    }
+    for (long n = 200001; n <= 200004; n++) {
+      out.printf("  order %d is stored under key %s%n", n, OrderKeys.partitionKey(n));
+    }
+    out.printf("  order 200004 read back by its number: total %s%n",
+        repo.get(200004).orElseThrow().total());
+    printLoad(OrderTable.NAME);
+  }
+
+  /** Hot quantity and price; cold, compressed description. */
+  private void items() {
+    heading("Hot and cold columns (tables items, items_cold)");
+    ItemRepository repo = new ItemRepository(store);
+    repo.createTables();
+    String description = "A sturdy notebook for lecture notes. ".repeat(40);
+    repo.put(new Item(7, 120, new BigDecimal("5.32"), description));
+    out.println("  hot table " + ItemTable.NAME + " holds " + ItemTable.HOT_COLUMNS
+        + "; cold table " + ItemTable.COLD_NAME + " holds " + ItemTable.COLD_COLUMNS);
+    Item hot = repo.get(7).orElseThrow();
+    out.printf("  get(7): quantity %d, price %s, description %s (cold table not read)%n",
+        hot.quantity(), hot.price(), hot.description());
+    Item full = repo.getWithCold(7).orElseThrow();
+    Row coldRow = store.get(ItemTable.COLD_NAME, ItemKeys.primaryKey(7),
+        dev.widekey.runtime.store.ColumnSelection.all()).orElseThrow();
+    out.printf("  getWithCold(7): description of %d characters, stored deflated in %d bytes, restored %s%n",
+        full.description().length(), coldRow.get("description").sizeInBytes(),
+        full.description().equals(description) ? "exactly" : "WRONGLY");
+    out.printf("  price 5.32 is stored as %s minor units%n", store.get(ItemTable.NAME, ItemKeys.primaryKey(7),
+        dev.widekey.runtime.store.ColumnSelection.of("price")).orElseThrow().get("price"));
+  }
+
+  /** Machine IP leads; the timestamp orders one machine's rows. */
+  private void machineMetrics() {
+    heading("Machine metrics, IP leading and time as key column (table machine_metrics)");
+    MachineMetricRepository repo = new MachineMetricRepository(store);
+    repo.createTables();
+    Instant t0 = Instant.parse("2026-11-22T08:00:00Z");
+    String[] machines = {"10.0.0.7", "10.0.0.12", "192.168.1.20"};
+    for (String ip : machines) {
+      for (int minute = 0; minute < 5; minute++) {
+        repo.put(new MachineMetric(ip, t0.plusSeconds(60L * minute), 0.25 + minute / 10.0, 1_000_000L * minute));
+      }
+    }
+    out.println("  machine 10.0.0.12 from 08:01 (inclusive) to 08:03 (exclusive):");
+    try (Stream<MachineMetric> rows =
+        repo.scanByMachineIpAndTimestampBetween("10.0.0.12", t0.plusSeconds(60), t0.plusSeconds(180))) {
+      rows.forEach(m -> out.printf("    %s cpu %.2f memory %d%n", m.timestamp(), m.cpuLoad(), m.memoryUsedBytes()));
+    }
+    printLoad(MachineMetricTable.NAME);
+  }
+
+  /** A value that would break the key design is refused with its rule, and nothing is written. */
+  private void badInput() {
+    heading("Bad input is refused before anything is written");
+    DeviceTransactionRepository repo = new DeviceTransactionRepository(store);
+    long before = count(DeviceTransactionTable.NAME, DeviceTransactionKeys.COLUMNS);
+    refuse(() -> repo.put(new DeviceTransaction(54, "a1,C1", "X", 2, BigDecimal.ONE)));
+    refuse(() -> repo.put(new DeviceTransaction(1_000_000, "a1", "X", 2, BigDecimal.ONE)));
+    refuse(() -> repo.put(new DeviceTransaction(54, "a1", "X", 2, new BigDecimal("0.001"))));
+    long after = count(DeviceTransactionTable.NAME, DeviceTransactionKeys.COLUMNS);
+    out.printf("  rows in device_transactions before %d, after %d%n", before, after);
+  }
+
+  private void refuse(Runnable write) {
+    try {
+      write.run();
+      out.println("  accepted (unexpected)");
+    } catch (RuleViolationException e) {
+      out.println("  refused: " + e.getMessage());
+    }
+  }
+
+  private void printStoredKeys(String table, int columns) {
+    try (Stream<Row> rows = store.scan(table, ScanRange.all(columns))) {
+      rows.forEach(r -> out.println("  " + r.key()));
+    }
+  }
+
+  private long count(String table, int columns) {
+    try (Stream<Row> rows = store.scan(table, ScanRange.all(columns))) {
+      return rows.count();
+    }
+  }
+
+  private void printLoad(String table) {
+    List<PartitionStats> stats = store.partitionStats(table);
+    long total = stats.stream().mapToLong(PartitionStats::writeRows).sum();
+    long max = stats.stream().mapToLong(PartitionStats::writeRows).max().orElse(0);
+    out.printf("  partition load of %s: %d partitions, %d row writes, busiest partition %d (%.0f%%)%n",
+        table, stats.size(), total, max, total == 0 ? 0.0 : 100.0 * max / total);
+    StringBuilder line = new StringBuilder("  writes per partition:");
+    for (PartitionStats p : stats) {
+      line.append(' ').append(p.writeRows());
+    }
+    out.println(line);
+  }
+
+  private void heading(String title) {
+    out.println();
+    out.println("== " + title);
+  }
+}
