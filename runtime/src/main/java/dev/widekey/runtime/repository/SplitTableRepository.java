@@ -14,7 +14,14 @@ import dev.widekey.runtime.store.StoreLimits;
 import dev.widekey.runtime.store.TableSpec;
 import dev.widekey.runtime.store.WideTableStore;
 import dev.widekey.runtime.value.Attributes;
+import dev.widekey.runtime.store.WriteOp;
+import dev.widekey.runtime.write.BulkWriteResult;
+import dev.widekey.runtime.write.BulkWriter;
+import dev.widekey.runtime.write.WriteGroup;
+import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -108,6 +115,47 @@ public abstract class SplitTableRepository<E> {
   }
 
   /**
+   * Writes many entities through a {@link BulkWriter} with default settings: shuffled, in
+   * batches within the store's limits, by parallel workers, retrying retryable failures. Every
+   * entity is encoded and checked before the first write, so a bad one writes nothing at all.
+   * Each entity's cold row is acknowledged before its hot row is sent.
+   *
+   * @return one outcome per written operation; failures name the rows that did not land
+   * @throws dev.widekey.runtime.RuleViolationException for a value that breaks a rule; nothing
+   *     is written
+   */
+  public BulkWriteResult putAll(Collection<? extends E> entities) {
+    List<WriteGroup> groups = new ArrayList<>(entities.size());
+    for (E entity : entities) {
+      groups.add(groupOf(prepare(entity)));
+    }
+    return BulkWriter.of(store).writeGroups(groups.stream());
+  }
+
+  /**
+   * Streams entities into the store through {@code writer}, for imports too large to hold in
+   * memory. Entities are encoded as they are read: one that breaks a rule stops the import with
+   * a {@link dev.widekey.runtime.write.BulkWriteException} whose cause names it and whose
+   * partial result counts what was written before; that entity and the rest are not written.
+   */
+  public BulkWriteResult putAll(Stream<? extends E> entities, BulkWriter writer) {
+    return writer.writeGroups(entities.map(e -> groupOf(prepare(e))));
+  }
+
+  /** The writes of one entity, in crash-safe order: cold put, hot put, stale cold delete. */
+  private WriteGroup groupOf(PreparedWrite write) {
+    List<WriteOp> ops = new ArrayList<>(2);
+    if (write.cold() != null) {
+      ops.add(WriteOp.put(coldTable.name(), write.cold()));
+    }
+    ops.add(WriteOp.put(hotTable.name(), write.hot()));
+    if (write.cold() == null && coldTable != null) {
+      ops.add(WriteOp.delete(coldTable.name(), write.hot().key()));
+    }
+    return new WriteGroup(ops);
+  }
+
+  /**
    * Encodes and checks an entity without writing anything: the rows {@link #put} would write.
    *
    * @throws dev.widekey.runtime.RuleViolationException for a value that breaks a rule
@@ -144,6 +192,23 @@ public abstract class SplitTableRepository<E> {
     if (coldTable != null) {
       store.delete(coldTable.name(), key);
     }
+  }
+
+  /**
+   * Reads the cold columns of an entity read without them (by a scan, say).
+   *
+   * @return the entity with its cold columns, or empty if it was deleted meanwhile
+   */
+  public Optional<E> loadCold(E entity) {
+    return find(keyOf(entity), true);
+  }
+
+  /**
+   * Every entity of the table in key order, hot columns only. This reads every partition;
+   * prefer the generated scans, which read only the rows they return.
+   */
+  public Stream<E> scanAll() {
+    return scan(ScanRange.all(hotTable.primaryKey().size()), false);
   }
 
   /** Entities of a key range, in key order; close the stream if not read to the end. */

@@ -1,0 +1,83 @@
+package dev.widekey.sample;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.widekey.runtime.store.WideTableStore;
+import dev.widekey.runtime.store.embedded.EmbeddedStore;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.util.HexFormat;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Runs the sample program on the embedded store and checks what it shows. */
+class SampleAppTest {
+
+  @Test
+  void sampleShowsTheSeedDesignsWorking() throws Exception {
+    String output = run();
+
+    // spliced key: listed in the store's order, which is the original numeric/lexicographic order
+    List<String> deviceRows = output.lines()
+        .filter(l -> l.trim().startsWith("[\"000"))
+        .map(String::trim)
+        .toList();
+    assertEquals(List.of(
+        "[\"000016,a100,C0\", 1]",
+        "[\"000054,a100,C1\", 1]",
+        "[\"000054,a1001,C2\", 1]",
+        "[\"000167,a100,C3\", 1]",
+        "[\"000540,a1,C9\", 1]"), deviceRows, output);
+    // the prefix scan of device 54 stops before 540
+    assertTrue(output.contains("device 54 seller a100 card C1\n  device 54 seller a1001 card C2\n\n"), output);
+
+    // hash prefix: real MD5 digits of the order number's text
+    for (long n = 200001; n <= 200004; n++) {
+      String expected = md5Hex(Long.toString(n)).substring(0, 4) + n;
+      assertTrue(output.contains("order " + n + " is stored under key " + expected), expected);
+    }
+    assertTrue(output.contains("797e200004"), "md5(\"200004\") starts with 797e");
+
+    // hot/cold split and compression
+    assertTrue(output.contains("description null (cold table not read)"), output);
+    assertTrue(output.contains("restored exactly"), output);
+    assertTrue(output.contains("price 5.32 is stored as 532 minor units"), output);
+
+    // bad input is refused with its rule and nothing is written
+    assertTrue(output.contains("refused: WK105: field 'sellerId'"), output);
+    assertTrue(output.contains("refused: WK104: field 'deviceId'"), output);
+    assertTrue(output.contains("refused: WK201: field 'amount'"), output);
+    assertTrue(output.contains("rows in device_transactions before 5, after 5"), output);
+  }
+
+  @Test
+  void hashPrefixSpreadsSequentialOrdersOverAllPartitions() throws Exception {
+    String output = run();
+    String line = output.lines().filter(l -> l.contains("writes per partition")).findFirst().orElseThrow();
+    long[] writes = java.util.Arrays.stream(line.substring(line.indexOf(':') + 1).trim().split(" "))
+        .mapToLong(Long::parseLong).toArray();
+    assertEquals(16, writes.length, line);
+    long max = java.util.Arrays.stream(writes).max().orElseThrow();
+    long total = java.util.Arrays.stream(writes).sum();
+    assertEquals(160, total, line);
+    // without the prefix one partition would take all 160; with it none takes more than a fifth
+    assertTrue(max <= 32, line);
+  }
+
+  private static String run() {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    try (WideTableStore store = EmbeddedStore.inMemory();
+        PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8)) {
+      new SampleApp(store, out).run();
+    }
+    return bytes.toString(StandardCharsets.UTF_8);
+  }
+
+  private static String md5Hex(String text) throws Exception {
+    return HexFormat.of().formatHex(
+        MessageDigest.getInstance("MD5").digest(text.getBytes(StandardCharsets.UTF_8)));
+  }
+}
