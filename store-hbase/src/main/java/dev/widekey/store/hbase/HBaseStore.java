@@ -6,6 +6,7 @@ import dev.widekey.runtime.store.ErrorKind;
 import dev.widekey.runtime.store.OrderedKeyBytes;
 import dev.widekey.runtime.store.PartitionStats;
 import dev.widekey.runtime.store.PkColumn;
+import dev.widekey.runtime.store.PkValue;
 import dev.widekey.runtime.store.PrimaryKey;
 import dev.widekey.runtime.store.Row;
 import dev.widekey.runtime.store.ScanRange;
@@ -96,7 +97,7 @@ public final class HBaseStore implements WideTableStore {
   private final String namespace;
   private final StoreLimits limits;
   private final WriteClock clock = new WriteClock();
-  private final Map<String, TableSpec> specs = new ConcurrentHashMap<>();
+  private final Map<String, TableState> tables = new ConcurrentHashMap<>();
 
   private HBaseStore(
       Connection connection, boolean ownsConnection, String namespace, StoreLimits limits) {
@@ -126,6 +127,17 @@ public final class HBaseStore implements WideTableStore {
    */
   public static HBaseStore using(Connection connection, String namespace) {
     return new HBaseStore(connection, false, namespace, StoreLimits.DEFAULT);
+  }
+
+  /** What the store keeps per table: its spec and the client-side partition counters. */
+  private static final class TableState {
+    final TableSpec spec;
+    final ClientPartitionCounters counters;
+
+    TableState(TableSpec spec) {
+      this.spec = spec;
+      this.counters = new ClientPartitionCounters(spec.splitPoints());
+    }
   }
 
   private TableName tableName(String table) {
@@ -159,10 +171,10 @@ public final class HBaseStore implements WideTableStore {
       } else {
         admin.createTable(builder.build(), splits);
       }
-      specs.put(spec.name(), spec);
+      tables.put(spec.name(), new TableState(spec));
     } catch (TableExistsException e) {
       // created concurrently by someone else: fine if it has our schema
-      specs.remove(spec.name());
+      tables.remove(spec.name());
       requireSameSchema(
           spec,
           describeTable(spec.name())
@@ -183,9 +195,9 @@ public final class HBaseStore implements WideTableStore {
 
   @Override
   public Optional<TableSpec> describeTable(String table) {
-    TableSpec cached = specs.get(table);
+    TableState cached = tables.get(table);
     if (cached != null) {
-      return Optional.of(cached);
+      return Optional.of(cached.spec);
     }
     try (Admin admin = connection.getAdmin()) {
       TableSpec spec = TableMetadata.read(table, admin.getDescriptor(tableName(table)));
@@ -195,7 +207,7 @@ public final class HBaseStore implements WideTableStore {
             "HBase table " + tableName(table) + " was not created by widekey: it has no "
                 + TableMetadata.PRIMARY_KEY + " descriptor value");
       }
-      specs.put(table, spec);
+      tables.putIfAbsent(table, new TableState(spec));
       return Optional.of(spec);
     } catch (TableNotFoundException e) {
       return Optional.empty();
@@ -204,15 +216,20 @@ public final class HBaseStore implements WideTableStore {
     }
   }
 
-  private TableSpec spec(String table) {
-    return describeTable(table)
+  private TableState state(String table) {
+    TableState state = tables.get(table);
+    if (state != null) {
+      return state;
+    }
+    describeTable(table)
         .orElseThrow(
             () -> new StoreException(ErrorKind.TABLE_NOT_FOUND, "no table " + tableName(table)));
+    return tables.get(table);
   }
 
   @Override
   public void deleteTable(String table) {
-    specs.remove(table);
+    tables.remove(table);
     TableName name = tableName(table);
     try (Admin admin = connection.getAdmin()) {
       if (!admin.tableExists(name)) {
@@ -227,7 +244,7 @@ public final class HBaseStore implements WideTableStore {
     } catch (IOException e) {
       throw HBaseErrors.map("deleting table " + table, e);
     } finally {
-      specs.remove(table);
+      tables.remove(table);
     }
   }
 
@@ -235,31 +252,36 @@ public final class HBaseStore implements WideTableStore {
 
   @Override
   public void put(String table, Row row) {
-    TableSpec spec = spec(table);
-    Checks.row(spec, row, limits);
+    TableState state = state(table);
+    Checks.row(state.spec, row, limits);
     try (Table t = connection.getTable(tableName(table))) {
       t.mutateRow(replaceRow(row, clock.next(1)));
     } catch (IOException e) {
       throw tableError("writing to table " + table, table, e);
     }
+    state.counters.wrote(row.key().get(0), row.sizeInBytes());
   }
 
   @Override
   public Optional<Row> get(String table, PrimaryKey key, ColumnSelection columns) {
-    TableSpec spec = spec(table);
-    Checks.key(spec, key, limits);
+    TableState state = state(table);
+    Checks.key(state.spec, key, limits);
+    Optional<Row> row;
     try (Table t = connection.getTable(tableName(table))) {
-      return toRow(spec, t.get(get(key, columns)));
+      row = toRow(state.spec, t.get(get(key, columns)));
     } catch (IOException e) {
       throw tableError("reading from table " + table, table, e);
     }
+    row.ifPresent(r -> state.counters.read(key.get(0)));
+    return row;
   }
 
   @Override
   public List<Optional<Row>> multiGet(
       String table, List<PrimaryKey> keys, ColumnSelection columns) {
     Checks.multiGetSize(keys.size(), limits);
-    TableSpec spec = spec(table);
+    TableState state = state(table);
+    TableSpec spec = state.spec;
     List<Get> gets = new ArrayList<>(keys.size());
     for (PrimaryKey key : keys) {
       Checks.key(spec, key, limits);
@@ -272,7 +294,9 @@ public final class HBaseStore implements WideTableStore {
       Result[] results = t.get(gets);
       List<Optional<Row>> rows = new ArrayList<>(results.length);
       for (Result r : results) {
-        rows.add(toRow(spec, r));
+        Optional<Row> row = toRow(spec, r);
+        row.ifPresent(found -> state.counters.read(found.key().get(0)));
+        rows.add(row);
       }
       return rows;
     } catch (IOException e) {
@@ -282,13 +306,14 @@ public final class HBaseStore implements WideTableStore {
 
   @Override
   public void delete(String table, PrimaryKey key) {
-    TableSpec spec = spec(table);
-    Checks.key(spec, key, limits);
+    TableState state = state(table);
+    Checks.key(state.spec, key, limits);
     try (Table t = connection.getTable(tableName(table))) {
       t.delete(new Delete(OrderedKeyBytes.encode(key), clock.next(1)));
     } catch (IOException e) {
       throw tableError("deleting from table " + table, table, e);
     }
+    state.counters.wrote(key.get(0), new WriteOp.Delete(table, key).sizeInBytes());
   }
 
   // ---------------------------------------------------------------- batches
@@ -390,6 +415,10 @@ public final class HBaseStore implements WideTableStore {
                     : new StoreException(ErrorKind.INTERNAL, "no result for " + op.key()));
       } else {
         outcomes[indexes.get(j)] = WriteOutcome.applied(op);
+        TableState state = tables.get(table);
+        if (state != null) {
+          state.counters.wrote(op.key().get(0), op.sizeInBytes());
+        }
       }
     }
   }
@@ -398,7 +427,8 @@ public final class HBaseStore implements WideTableStore {
 
   @Override
   public Stream<Row> scan(String table, ScanRange range) {
-    TableSpec spec = spec(table);
+    TableState state = state(table);
+    TableSpec spec = state.spec;
     Checks.bound(spec, range.start(), limits);
     Checks.bound(spec, range.end(), limits);
     if (range.limit() == 0 || range.start().compareTo(range.end()) >= 0) {
@@ -437,6 +467,7 @@ public final class HBaseStore implements WideTableStore {
                   done = true;
                 } else {
                   next = toRow(spec, r).orElseThrow();
+                  state.counters.read(next.key().get(0));
                 }
               } catch (IOException e) {
                 throw tableError("scanning table " + table, table, e);
@@ -471,18 +502,73 @@ public final class HBaseStore implements WideTableStore {
   // ---------------------------------------------------------------- partition stats
 
   /**
-   * One entry per region, in key order, from the region servers' metrics. HBase counts since a
-   * region was opened, across all clients, not since this store opened. {@code writeRows} is the
-   * region's write request count and {@code readRows} its read request count; {@code
-   * storedBytes} is the store file plus memstore size (HBase reports these rounded to whole
-   * megabytes). HBase keeps no per-region row count or written-byte total, so {@code rows} and
-   * {@code writtenBytes} are {@code -1} (unknown).
+   * {@inheritDoc}
+   *
+   * <p>Partitions are those of the table's split points. {@code writeRows}, {@code
+   * writtenBytes} and {@code readRows} count this store instance's calls since it opened, as
+   * the SPI defines them (HBase's own request counters count a whole-row replace as two writes
+   * and reads per call, not per row; {@link #regionLoad} gives those). {@code storedBytes} is
+   * the store file and memstore size of the partition's regions, which HBase reports in whole
+   * megabytes. HBase keeps no row count per region, so {@code rows} is {@code -1} (unknown).
    */
   @Override
   public List<PartitionStats> partitionStats(String table) {
-    TableSpec spec = spec(table);
+    TableState state = state(table);
+    List<RegionLoad> regions = regionLoad(table);
+    byte[][] splits = TableMetadata.splitKeys(state.spec);
+    long[] stored = new long[splits.length + 1];
+    for (RegionLoad region : regions) {
+      stored[partitionOf(region.startKey(), splits)] += region.storedBytes();
+    }
+    return state.counters.snapshot(stored);
+  }
+
+  /** The partition whose range holds a region that starts at {@code startKey}. */
+  private static int partitionOf(byte[] startKey, byte[][] splits) {
+    int p = 0;
+    while (p < splits.length && Arrays.compareUnsigned(splits[p], startKey) <= 0) {
+      p++;
+    }
+    return p;
+  }
+
+  /**
+   * The load of one region as its region server counts it: since the region opened, over all
+   * clients.
+   *
+   * @param index position of the region in key order, from 0
+   * @param start the partition-key value the region starts at, or {@code null} for the first
+   * @param end the partition-key value the region ends before, or {@code null} for the last
+   * @param startKey the region's start row key ({@link OrderedKeyBytes} form), empty for the first
+   * @param writeRequests the region's write request count (a whole-row replace counts two: the
+   *     delete of the older cells and the put)
+   * @param readRequests the region's read request count
+   * @param storedBytes store file and memstore size, in whole megabytes
+   */
+  public record RegionLoad(
+      int index,
+      PkValue start,
+      PkValue end,
+      byte[] startKey,
+      long writeRequests,
+      long readRequests,
+      long storedBytes) {}
+
+  /**
+   * The table's current regions with the region servers' counters, from {@code
+   * Admin.getRegionMetrics}. Unlike {@link #partitionStats}, these count every client's requests
+   * and follow the regions HBase split or merged since the table was created.
+   *
+   * <pre>{@code
+   * for (HBaseStore.RegionLoad r : store.regionLoad("orders")) {
+   *   log.info("{}..{}: {} writes", r.start(), r.end(), r.writeRequests());
+   * }
+   * }</pre>
+   */
+  public List<RegionLoad> regionLoad(String table) {
+    TableState state = state(table);
     TableName name = tableName(table);
-    PkColumn partitionColumn = spec.primaryKey().get(0);
+    PkColumn partitionColumn = state.spec.primaryKey().get(0);
     try (RegionLocator locator = connection.getRegionLocator(name);
         Admin admin = connection.getAdmin()) {
       List<HRegionLocation> locations = new ArrayList<>(locator.getAllRegionLocations());
@@ -499,7 +585,7 @@ public final class HBaseStore implements WideTableStore {
           }
         }
       }
-      List<PartitionStats> stats = new ArrayList<>(locations.size());
+      List<RegionLoad> loads = new ArrayList<>(locations.size());
       for (int i = 0; i < locations.size(); i++) {
         var region = locations.get(i).getRegion();
         RegionMetrics m = metrics.get(region.getRegionNameAsString());
@@ -508,18 +594,17 @@ public final class HBaseStore implements WideTableStore {
                 ? 0
                 : (long) (m.getStoreFileSize().get(Size.Unit.BYTE)
                     + m.getMemStoreSize().get(Size.Unit.BYTE));
-        stats.add(
-            new PartitionStats(
+        loads.add(
+            new RegionLoad(
                 i,
                 TableMetadata.partitionValue(region.getStartKey(), partitionColumn),
                 TableMetadata.partitionValue(region.getEndKey(), partitionColumn),
-                -1,
-                stored,
+                region.getStartKey(),
                 m == null ? 0 : m.getWriteRequestCount(),
-                -1,
-                m == null ? 0 : m.getReadRequestCount()));
+                m == null ? 0 : m.getReadRequestCount(),
+                stored));
       }
-      return stats;
+      return loads;
     } catch (IOException e) {
       throw tableError("reading region metrics of table " + table, table, e);
     }
@@ -605,7 +690,7 @@ public final class HBaseStore implements WideTableStore {
   private StoreException tableError(String what, String table, Throwable e) {
     StoreException mapped = HBaseErrors.map(what, e);
     if (mapped.kind() == ErrorKind.TABLE_NOT_FOUND) {
-      specs.remove(table);
+      tables.remove(table);
     }
     return mapped;
   }

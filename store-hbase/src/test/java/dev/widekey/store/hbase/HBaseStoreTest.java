@@ -155,7 +155,7 @@ class HBaseStoreTest {
   }
 
   @Test
-  void partitionStatsCountWritesPerRegion() {
+  void partitionStatsCountThisStoresCallsAndRegionLoadTheServersCounts() {
     String t = freshTable();
     store.createTable(new TableSpec(t, SCHEMA, List.of(PkValue.ofString("m"))));
     List<WriteOp> ops = new ArrayList<>();
@@ -163,14 +163,21 @@ class HBaseStoreTest {
       ops.add(WriteOp.put(t, row("a" + i, i, Map.of("v", AttrValue.ofInteger(i)))));
     }
     store.batchWrite(ops);
+    store.delete(t, row("z", 0, Map.of()).key());
     List<PartitionStats> stats = store.partitionStats(t);
     assertEquals(2, stats.size());
     assertEquals(null, stats.get(0).start());
     assertEquals(PkValue.ofString("m"), stats.get(0).end());
     assertEquals(PkValue.ofString("m"), stats.get(1).start());
+    assertEquals(List.of(30L, 1L), stats.stream().map(PartitionStats::writeRows).toList());
+    assertEquals(-1, stats.get(0).rows(), "HBase keeps no row count");
+
+    List<HBaseStore.RegionLoad> regions = store.regionLoad(t);
+    assertEquals(2, regions.size());
+    assertEquals(PkValue.ofString("m"), regions.get(1).start());
     // HBase counts a whole-row replace as two write requests: the delete of older cells and the put
-    assertEquals(2 * 30, stats.get(0).writeRows());
-    assertEquals(0, stats.get(1).writeRows());
+    assertEquals(2 * 30, regions.get(0).writeRequests());
+    assertEquals(1, regions.get(1).writeRequests());
   }
 
   @Test
