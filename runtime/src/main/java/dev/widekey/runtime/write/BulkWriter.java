@@ -186,12 +186,16 @@ public final class BulkWriter {
   }
 
   private <T> Source<T> source(Stream<? extends T> stream) {
-    @SuppressWarnings("unchecked") // a stream of a subtype is read only
-    Spliterator<T> sp = (Spliterator<T>) stream.spliterator();
     if (splitInput > 1) {
+      // a sequential pipeline's spliterator never splits; a parallel one splits its source.
+      // It is still consumed here, on this thread, one element at a time.
+      @SuppressWarnings("unchecked") // a stream of a subtype is read only
+      Spliterator<T> sp = (Spliterator<T>) stream.parallel().spliterator();
       return new SplitSource<>(sp, splitInput, seed == null ? new Random() : new Random(seed ^ 0x5DEECE66DL));
     }
-    return new IteratorSource<>(java.util.Spliterators.iterator(sp));
+    @SuppressWarnings("unchecked") // a stream of a subtype is read only
+    Iterator<T> it = (Iterator<T>) stream.iterator();
+    return new IteratorSource<>(it);
   }
 
   private <T> BulkWriteResult run(Source<T> source, Function<? super T, List<WriteOp>> opsOf) {
@@ -963,7 +967,10 @@ public final class BulkWriter {
      * inputs are always read in order.
      *
      * <p>Only for inputs with no key twice: pieces are read out of input order, so the
-     * later-op-wins guarantee holds only between operations of one piece.
+     * later-op-wins guarantee holds only between operations of one piece. The stream is
+     * switched to parallel to be split (it is still read on the calling thread); a stateful
+     * stage such as {@code sorted()} is then evaluated in full first, so use it on streams
+     * of stateless stages over a splittable source (a list, an array, a range).
      */
     public Builder splitInput(int parts) {
       if (parts < 1) {

@@ -560,13 +560,25 @@ class BulkWriterTest {
   }
 
   @Test
-  void splitInputKeepsInputPositionsForASizedStream() {
+  void splitInputSpreadsASortedStreamAndKeepsInputPositions() {
     embedded.createTable(TestRows.table("t", 10_000, 4));
+    List<List<WriteOp>> batches = new CopyOnWriteArrayList<>();
+    WideTableStore recording =
+        new ForwardingStore(embedded) {
+          @Override
+          public List<WriteOutcome> batchWrite(List<WriteOp> ops) {
+            batches.add(ops);
+            return super.batchWrite(ops);
+          }
+        };
     WideTableStore store =
-        faults(embedded, 11).failRows((t, k) -> k.get(0).asLong() % 1000 == 999, ErrorKind.INVALID_REQUEST).build();
+        faults(recording, 11).failRows((t, k) -> k.get(0).asLong() % 1000 == 999, ErrorKind.INVALID_REQUEST).build();
     Map<Long, Long> positions = new ConcurrentHashMap<>();
     BulkWriteResult r =
         BulkWriter.builder(store)
+            .workers(1)
+            .window(400) // alone, a window this small would write the sorted input in order
+            .seed(seeds.seed())
             .splitInput(16)
             .onFailure(f -> positions.put(f.op().key().get(0).asLong(), f.position()))
             .build()
@@ -574,6 +586,15 @@ class BulkWriterTest {
     assertEquals(10, r.failed());
     assertEquals(10, positions.size());
     positions.forEach((id, position) -> assertEquals(id, position));
+    // the first 400 rows sent already come from all over the key range: 16 pieces of 625 rows
+    long regions =
+        batches.stream()
+            .flatMap(List::stream)
+            .limit(400)
+            .mapToLong(op -> op.key().get(0).asLong() / 625)
+            .distinct()
+            .count();
+    assertTrue(regions >= 12, "the first 400 rows sent touch " + regions + " of 16 input pieces");
     TestRows.assertTableHolds(embedded, "t", 10_000, i -> i % 1000 == 999 ? null : TestRows.row(i, 0));
   }
 
