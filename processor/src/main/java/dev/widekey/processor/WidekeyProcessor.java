@@ -11,6 +11,7 @@ import dev.widekey.processor.model.EntityModel;
 import dev.widekey.processor.model.EntityParser;
 import dev.widekey.processor.rules.Diagnostics;
 import dev.widekey.processor.rules.EntityValidator;
+import dev.widekey.processor.rules.Messages;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.LinkedHashSet;
@@ -101,8 +102,7 @@ public final class WidekeyProcessor extends AbstractProcessor {
       schemaExporter.export(entity.get());
     } catch (EntityParser.DeferredException e) {
       if (lastRound) {
-        diagnostics.error(type, "WK100: " + type.getSimpleName() + " refers to type " + e.getMessage()
-            + ", which does not exist; fix that type so that the entity can be processed.");
+        diagnostics.error(type, Messages.missingType(type.getSimpleName().toString(), e.getMessage()));
       } else {
         deferred.add(type.getQualifiedName().toString());
       }
@@ -110,7 +110,7 @@ public final class WidekeyProcessor extends AbstractProcessor {
       StringWriter trace = new StringWriter();
       e.printStackTrace(new PrintWriter(trace));
       processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR,
-          "WK100: widekey failed on " + type.getSimpleName() + " (please report this): " + trace, type);
+          Messages.internalError(type.getSimpleName().toString(), trace.toString()), type);
     }
   }
 }

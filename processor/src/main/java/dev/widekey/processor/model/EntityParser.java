@@ -61,7 +61,9 @@ public final class EntityParser {
     int errorsBefore = diagnostics.errorCount();
     WideTable wideTable = type.getAnnotation(WideTable.class);
     AnnotationMirror wideTableMirror = mirror(type, WideTable.class);
-    checkShape(type);
+    if (!checkShape(type)) {
+      return Optional.empty(); // not a record or class: its members would only produce noise
+    }
 
     boolean isRecord = type.getKind() == ElementKind.RECORD;
     List<Property> properties = isRecord ? recordProperties(type) : classProperties(type);
@@ -91,6 +93,9 @@ public final class EntityParser {
 
     Construction construction = isRecord ? Construction.RECORD : construction(type, properties);
     List<String> setters = construction == Construction.BEAN ? setters(type, properties) : null;
+    if (construction == null) {
+      construction = Construction.BEAN; // reported; the model is discarded below
+    }
 
     HashPrefix typeHash = type.getAnnotation(HashPrefix.class);
     HashPrefixSpec typeHashSpec = typeHash == null ? null
@@ -106,11 +111,12 @@ public final class EntityParser {
         keyColumns, attributes, construction, setters));
   }
 
-  private void checkShape(TypeElement type) {
+  /** Reports what keeps the type from being an entity; false if it is not a record or class at all. */
+  private boolean checkShape(TypeElement type) {
     ElementKind kind = type.getKind();
     if (kind != ElementKind.CLASS && kind != ElementKind.RECORD) {
       diagnostics.error(type, Messages.notRecordOrClass(type.getSimpleName().toString(), kind));
-      return;
+      return false;
     }
     if (type.getModifiers().contains(Modifier.ABSTRACT)) {
       diagnostics.error(type, Messages.abstractEntity(type.getSimpleName().toString()));
@@ -128,6 +134,7 @@ public final class EntityParser {
     if (!type.getTypeParameters().isEmpty()) {
       diagnostics.error(type, Messages.genericEntity(type.getSimpleName().toString()));
     }
+    return true;
   }
 
   private List<Property> recordProperties(TypeElement type) throws DeferredException {
@@ -182,6 +189,7 @@ public final class EntityParser {
     return null;
   }
 
+  /** How to build the entity, or null (reported) when no constructor will do. */
   private Construction construction(TypeElement type, List<Property> properties) {
     boolean noArgs = false;
     for (ExecutableElement c : ElementFilter.constructorsIn(type.getEnclosedElements())) {
@@ -197,8 +205,12 @@ public final class EntityParser {
     if (noArgs) {
       return Construction.BEAN;
     }
+    if (type.getModifiers().contains(Modifier.PRIVATE)) {
+      // its implicit constructor is private too; the private-entity error already says the fix
+      return Construction.BEAN;
+    }
     diagnostics.error(type, Messages.noConstructor(type.getSimpleName().toString()));
-    return Construction.BEAN;
+    return null;
   }
 
   private boolean matchesAll(ExecutableElement constructor, List<Property> properties) {

@@ -71,6 +71,19 @@ public final class Messages {
         + " columns. Rename it.");
   }
 
+  public static String missingType(String type, String missing) {
+    return msg(Rule.WK100, type + " refers to type " + missing + ", which does not exist; fix that type so"
+        + " that the entity can be checked and its classes generated.");
+  }
+
+  /**
+   * An unexpected failure of widekey itself; {@code detail} is the exception's stack trace (its
+   * first line is the exception's {@code toString()}).
+   */
+  public static String internalError(String type, String detail) {
+    return msg(Rule.WK100, "widekey failed on " + type + " (please report this): " + detail);
+  }
+
   // ---- WK101: partition key ----
 
   public static String noPartitionKey(String type) {

@@ -1,0 +1,143 @@
+package dev.widekey.processor;
+
+import static com.google.common.truth.Truth.assertThat;
+import static com.google.testing.compile.CompilationSubject.assertThat;
+import static dev.widekey.processor.Fixtures.bad;
+import static dev.widekey.processor.Fixtures.compile;
+import static dev.widekey.processor.RuleAssertions.assertError;
+import static dev.widekey.processor.RuleAssertions.assertRejected;
+
+import com.google.testing.compile.Compilation;
+import dev.widekey.processor.rules.Messages;
+import dev.widekey.processor.rules.Rule;
+import javax.lang.model.element.ElementKind;
+import javax.tools.JavaFileObject;
+import org.junit.jupiter.api.Test;
+
+/**
+ * WK100: an entity is a concrete, non-generic record or class whose properties generated code
+ * can read and set, of storable types. Passing fixtures: every good fixture, among them the
+ * class entities {@code BeanAccount} (setters) and {@code AllArgsAccount} (all-args constructor).
+ */
+class EntityShapeTest {
+
+  @Test
+  void interfaceIsNoEntity() {
+    JavaFileObject f = bad("wk100/InterfaceEntity");
+    Compilation c = compile(f);
+
+    assertRejected(c, 1);
+    assertError(c, Rule.WK100, Messages.notRecordOrClass("InterfaceEntity", ElementKind.INTERFACE), f,
+        "public interface InterfaceEntity");
+  }
+
+  @Test
+  void enumIsNoEntity() {
+    JavaFileObject f = bad("wk100/EnumEntity");
+    Compilation c = compile(f);
+
+    assertRejected(c, 1);
+    assertError(c, Rule.WK100, Messages.notRecordOrClass("EnumEntity", ElementKind.ENUM), f,
+        "public enum EnumEntity");
+  }
+
+  @Test
+  void abstractClassCannotBeCreated() {
+    JavaFileObject f = bad("wk100/AbstractEntity");
+    Compilation c = compile(f);
+
+    assertRejected(c, 1);
+    assertError(c, Rule.WK100, Messages.abstractEntity("AbstractEntity"), f, "public abstract class");
+  }
+
+  @Test
+  void privateClassIsInvisibleToGeneratedCode() {
+    JavaFileObject f = bad("wk100/PrivateEntityOuter");
+    Compilation c = compile(f);
+
+    assertRejected(c, 1);
+    assertError(c, Rule.WK100, Messages.privateEntity("PrivateEntity"), f, "class PrivateEntity {");
+  }
+
+  @Test
+  void innerClassNeedsAnEnclosingInstance() {
+    JavaFileObject f = bad("wk100/InnerEntityOuter");
+    Compilation c = compile(f);
+
+    assertRejected(c, 1);
+    assertError(c, Rule.WK100, Messages.innerEntity("InnerEntity"), f, "public class InnerEntity {");
+  }
+
+  @Test
+  void privateFieldWithoutUsableGetter() {
+    JavaFileObject f = bad("wk100/NoGetter");
+    Compilation c = compile(f);
+
+    // a private getter and a getter of the wrong type do not count; every such field is reported
+    assertRejected(c, 3);
+    assertError(c, Rule.WK100, Messages.noGetter("secret", "Secret"), f, "private String secret;");
+    assertError(c, Rule.WK100, Messages.noGetter("pin", "Pin"), f, "private long pin;");
+    assertError(c, Rule.WK100, Messages.noGetter("nickname", "Nickname"), f, "private String nickname;");
+  }
+
+  @Test
+  void classWithoutUsableConstructor() {
+    JavaFileObject f = bad("wk100/NoConstructor");
+    Compilation c = compile(f);
+
+    // the all-args constructor takes the fields in another order, the matching one is private
+    assertRejected(c, 1);
+    assertError(c, Rule.WK100, Messages.noConstructor("NoConstructor"), f, "public class NoConstructor");
+  }
+
+  @Test
+  void beanFieldWithoutSetter() {
+    JavaFileObject f = bad("wk100/NoSetter");
+    Compilation c = compile(f);
+
+    assertRejected(c, 1);
+    assertError(c, Rule.WK100, Messages.noSetter("name", "setName", "NoSetter"), f, "private String name;");
+  }
+
+  @Test
+  void genericEntityHasNoConcreteShape() {
+    JavaFileObject f = bad("wk100/GenericEntity");
+    Compilation c = compile(f);
+
+    assertRejected(c, 1);
+    assertError(c, Rule.WK100, Messages.genericEntity("GenericEntity"), f, "public record GenericEntity<T>");
+  }
+
+  @Test
+  void collectionsAreNoColumnType() {
+    JavaFileObject f = bad("wk100/ListAttribute");
+    Compilation c = compile(f);
+
+    assertRejected(c, 2);
+    assertError(c, Rule.WK100, Messages.unsupportedAttribute("tags", "java.util.List<java.lang.String>"), f,
+        "List<String> tags");
+    assertError(c, Rule.WK100,
+        Messages.unsupportedAttribute("votes", "java.util.Map<java.lang.String,java.lang.Integer>"), f,
+        "Map<String, Integer> votes");
+  }
+
+  @Test
+  void wkPrefixIsReserved() {
+    JavaFileObject f = bad("wk100/ReservedName");
+    Compilation c = compile(f);
+
+    assertRejected(c, 1);
+    assertError(c, Rule.WK100, Messages.reservedName("wk_version"), f, "long wk_version");
+  }
+
+  @Test
+  void missingTypeIsReportedOnTheEntityAfterTheLastRound() {
+    JavaFileObject f = bad("wk100/MissingType");
+    Compilation c = compile(f);
+
+    // javac's own "cannot find symbol", and widekey's error naming the entity
+    assertRejected(c, 2);
+    assertThat(c).hadErrorContaining("cannot find symbol").inFile(f).onLineContaining("DoesNotExist thing");
+    assertError(c, Rule.WK100, Messages.missingType("MissingType", "DoesNotExist"), f, "public record MissingType");
+  }
+}

@@ -1,0 +1,94 @@
+package dev.widekey.processor;
+
+import static dev.widekey.processor.Fixtures.bad;
+import static dev.widekey.processor.Fixtures.compile;
+import static dev.widekey.processor.RuleAssertions.assertError;
+import static dev.widekey.processor.RuleAssertions.assertRejected;
+
+import com.google.testing.compile.Compilation;
+import dev.widekey.processor.rules.Messages;
+import dev.widekey.processor.rules.Rule;
+import javax.tools.JavaFileObject;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The primary key's structure. WK101: a partition key exists and orders are distinct (passing:
+ * {@code DeviceTransaction}, {@code FourColumns}). WK108: key component types (passing:
+ * {@code KeyTypes}, {@code MachineMetric}). WK110: at most 4 columns on Tablestore (passing:
+ * {@code FourColumns}, and {@code HBaseFiveColumns} on HBase).
+ */
+class KeyStructureTest {
+
+  @Test
+  void entityWithoutPartitionKey() {
+    JavaFileObject f = bad("wk101/NoPartitionKey");
+    Compilation c = compile(f);
+
+    assertRejected(c, 1);
+    // about the entity as a whole: reported on its @WideTable
+    assertError(c, Rule.WK101, Messages.noPartitionKey("NoPartitionKey"), f, "@WideTable(name = \"things\")");
+  }
+
+  @Test
+  void duplicatePartitionKeyOrder() {
+    JavaFileObject f = bad("wk101/DuplicatePartitionOrder");
+    Compilation c = compile(f);
+
+    assertRejected(c, 1);
+    // on the order value of the second component, not on the first one
+    assertError(c, Rule.WK101, Messages.duplicateOrder("sellerId", "PartitionKey", 0, "deviceId"), f,
+        "@PartitionKey(order = 0) @KeyChars");
+  }
+
+  @Test
+  void duplicateKeyColumnOrderIsFoundAfterSorting() {
+    JavaFileObject f = bad("wk101/DuplicateKeyColumnOrder");
+    Compilation c = compile(f);
+
+    // order 1 is declared twice, not next to each other: sorting by order brings them together;
+    // the error points at the order value, on its own line
+    assertRejected(c, 1);
+    assertError(c, Rule.WK101, Messages.duplicateOrder("minute", "KeyColumn", 1, "day"), f,
+        "    order = 1)");
+  }
+
+  @Test
+  void componentInBothPartitionKeyAndKeyColumn() {
+    JavaFileObject f = bad("wk101/PartitionAndKeyColumn");
+    Compilation c = compile(f);
+
+    assertRejected(c, 1);
+    assertError(c, Rule.WK101, Messages.bothPartitionAndKeyColumn("sequence"), f, "@KeyColumn(order = 0)");
+  }
+
+  @Test
+  void floatsDecimalsCollectionsAndBooleansAreNoKeys() {
+    JavaFileObject f = bad("wk108/BadKeyTypes");
+    Compilation c = compile(f);
+
+    assertRejected(c, 4);
+    assertError(c, Rule.WK108, Messages.badKeyType("score", "double"), f, "double score");
+    assertError(c, Rule.WK108, Messages.badKeyType("amount", "java.math.BigDecimal"), f, "BigDecimal amount");
+    assertError(c, Rule.WK108, Messages.badKeyType("tags", "java.util.List<java.lang.String>"), f,
+        "List<String> tags");
+    assertError(c, Rule.WK108, Messages.badKeyType("active", "boolean"), f, "boolean active");
+  }
+
+  @Test
+  void bytesCannotBeSplicedIntoText() {
+    JavaFileObject f = bad("wk108/SplicedBytes");
+    Compilation c = compile(f);
+
+    assertRejected(c, 1);
+    assertError(c, Rule.WK108, Messages.splicedBytes("digest"), f, "@PartitionKey(order = 1)");
+  }
+
+  @Test
+  void fivePrimaryKeyColumnsOnTablestore() {
+    JavaFileObject f = bad("wk110/FiveColumns");
+    Compilation c = compile(f);
+
+    assertRejected(c, 1);
+    assertError(c, Rule.WK110, Messages.tooManyKeyColumns("offset", 5), f, "@KeyColumn(order = 3)");
+  }
+}

@@ -1,0 +1,34 @@
+package dev.widekey.processor;
+
+import static com.google.common.truth.Truth.assertWithMessage;
+import static com.google.testing.compile.CompilationSubject.assertThat;
+
+import com.google.testing.compile.Compilation;
+import dev.widekey.processor.rules.Rule;
+import javax.tools.JavaFileObject;
+
+/** Assertions shared by the rule tests. */
+final class RuleAssertions {
+  private RuleAssertions() {}
+
+  /**
+   * The design was rejected with exactly {@code errors} errors, so that a stray error fails the
+   * test. (That nothing is generated from a rejected design is checked for every bad fixture by
+   * {@code RejectedDesignsTest}: compile-testing hides the files of a failed compilation.)
+   */
+  static void assertRejected(Compilation compilation, int errors) {
+    assertThat(compilation).failed();
+    assertThat(compilation).hadErrorCount(errors);
+  }
+
+  /**
+   * An error with this message (built by the same {@code Messages} method the processor uses),
+   * of this rule, in this file, on the line containing {@code line}.
+   */
+  static void assertError(
+      Compilation compilation, Rule rule, String message, JavaFileObject file, String line) {
+    assertWithMessage("the message under test belongs to %s", rule)
+        .that(message).startsWith(rule.name() + ": ");
+    assertThat(compilation).hadErrorContaining(message).inFile(file).onLineContaining(line);
+  }
+}
