@@ -1,7 +1,7 @@
 package dev.widekey.sample;
 
 import dev.widekey.runtime.RuleViolationException;
-import dev.widekey.runtime.store.PartitionStats;
+import dev.widekey.runtime.report.PartitionLoadReport;
 import dev.widekey.runtime.store.Row;
 import dev.widekey.runtime.store.ScanRange;
 import dev.widekey.runtime.store.Stores;
@@ -10,7 +10,9 @@ import java.io.PrintStream;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.HashMap;
-import java.util.List;
+import dev.widekey.runtime.write.BulkWriteResult;
+import dev.widekey.runtime.write.BulkWriter;
+import java.util.stream.LongStream;
 import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -62,6 +64,7 @@ public final class SampleApp {
     orders();
     items();
     machineMetrics();
+    bulkImport();
     badInput();
   }
 
@@ -159,6 +162,24 @@ public final class SampleApp {
     printLoad(MachineMetricTable.NAME);
   }
 
+  /** A large import: shuffled, batched, parallel, retried, with a progress bar. */
+  private void bulkImport() {
+    heading("Bulk import of 50,000 orders in order-number order (table orders)");
+    OrderRepository repo = new OrderRepository(store);
+    int rows = 50_000;
+    ProgressBar bar = new ProgressBar(out, rows);
+    BulkWriter writer = BulkWriter.builder(store).workers(4).progress(bar).build();
+    Instant start = Instant.parse("2026-11-22T09:00:00Z");
+    BulkWriteResult result = repo.putAll(
+        LongStream.range(0, rows).mapToObj(i ->
+            new Order(300_000 + i, "C0FFEE01", new BigDecimal("4.20"), start.plusMillis(i))),
+        writer);
+    bar.finish();
+    out.printf("  %,d acknowledged, %,d failed, %,d batches%n",
+        result.acknowledged(), result.failed(), result.batches());
+    printLoad(OrderTable.NAME);
+  }
+
   /** A value that would break the key design is refused with its rule, and nothing is written. */
   private void badInput() {
     heading("Bad input is refused before anything is written");
@@ -193,16 +214,7 @@ public final class SampleApp {
   }
 
   private void printLoad(String table) {
-    List<PartitionStats> stats = store.partitionStats(table);
-    long total = stats.stream().mapToLong(PartitionStats::writeRows).sum();
-    long max = stats.stream().mapToLong(PartitionStats::writeRows).max().orElse(0);
-    out.printf("  partition load of %s: %d partitions, %d row writes, busiest partition %d (%.0f%%)%n",
-        table, stats.size(), total, max, total == 0 ? 0.0 : 100.0 * max / total);
-    StringBuilder line = new StringBuilder("  writes per partition:");
-    for (PartitionStats p : stats) {
-      line.append(' ').append(p.writeRows());
-    }
-    out.println(line);
+    out.print("  partition load of " + PartitionLoadReport.of(store, table, 2).summary());
   }
 
   private void heading(String title) {

@@ -1,0 +1,62 @@
+package dev.widekey.runtime.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.widekey.runtime.store.AttrValue;
+import dev.widekey.runtime.store.PkColumn;
+import dev.widekey.runtime.store.PkType;
+import dev.widekey.runtime.store.PkValue;
+import dev.widekey.runtime.store.PrimaryKey;
+import dev.widekey.runtime.store.Row;
+import dev.widekey.runtime.store.TableSpec;
+import dev.widekey.runtime.store.embedded.EmbeddedStore;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class PartitionLoadReportTest {
+  private static final TableSpec SPEC = new TableSpec("t",
+      List.of(new PkColumn("pk", PkType.STRING), new PkColumn("n", PkType.INTEGER)),
+      List.of(PkValue.ofString("4"), PkValue.ofString("8"), PkValue.ofString("c")));
+
+  @Test
+  void sequentialKeysShowAsOneHotPartitionAndTheLargestKeyIsNamed() {
+    try (EmbeddedStore store = EmbeddedStore.inMemory()) {
+      store.createTable(SPEC);
+      // every row in the last partition: the tail hotspot of a sequential key
+      for (int i = 0; i < 100; i++) {
+        put(store, "f" + (i % 5), i, "x".repeat(i % 5 == 0 ? 50 : 1));
+      }
+      put(store, "1", 0, "x");
+      PartitionLoadReport report = PartitionLoadReport.of(store, "t", 2);
+      assertEquals(101, report.totalWrites());
+      assertEquals(100 / (101 / 4.0), report.writeSkew(), 1e-9);
+      assertEquals(List.of(3), report.hotPartitions(2.0).stream().map(p -> p.index()).toList());
+      assertEquals(PkValue.ofString("f0"), report.largestKeys().get(0).partitionKey());
+      assertEquals(20, report.largestKeys().get(0).rows());
+      assertEquals(2, report.largestKeys().size());
+      assertTrue(report.summary().contains("WK301 hotspot: partition 3"), report.summary());
+    }
+  }
+
+  @Test
+  void anEvenLoadHasNoHotPartition() {
+    try (EmbeddedStore store = EmbeddedStore.inMemory()) {
+      store.createTable(SPEC);
+      String[] leads = {"0", "5", "9", "d"};
+      for (int i = 0; i < 40; i++) {
+        put(store, leads[i % 4], i, "x");
+      }
+      PartitionLoadReport report = PartitionLoadReport.of(store, "t", 0);
+      assertEquals(1.0, report.writeSkew(), 1e-9);
+      assertTrue(report.hotPartitions(2.0).isEmpty());
+      assertTrue(report.largestKeys().isEmpty());
+    }
+  }
+
+  private static void put(EmbeddedStore store, String pk, long n, String value) {
+    store.put("t", Row.of(PrimaryKey.of(PkValue.ofString(pk), PkValue.ofInteger(n)),
+        Map.of("v", AttrValue.ofString(value))));
+  }
+}
