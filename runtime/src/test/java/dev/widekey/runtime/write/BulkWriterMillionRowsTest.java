@@ -95,4 +95,48 @@ class BulkWriterMillionRowsTest {
           result.batches());
     }
   }
+
+  /**
+   * Sorted input read in order: the window holds one or two partitions' rows at a time, so
+   * throttling is heavy; the writer slows down instead of using up its rows' attempts.
+   */
+  @Test
+  void importsSortedInputThroughHeavyThrottlingWithoutLosingARow() {
+    long seed = seeds.seed();
+    int rows = 200_000;
+    FakeTime time = new FakeTime();
+    try (EmbeddedStore embedded = EmbeddedStore.inMemory()) {
+      embedded.createTable(TestRows.table("events", rows, 4)); // 50,000 rows per partition
+      FaultInjectingStore store =
+          FaultInjectingStore.builder(embedded)
+              .seed(seed)
+              .retryableErrorRate(0.20)
+              .ambiguousTimeoutRate(0.05)
+              .throttle(100, Duration.ofMillis(10))
+              .latency(Duration.ofMillis(1), Duration.ofMillis(1))
+              .clock(time)
+              .sleeper(time)
+              .build();
+      RetryPolicy policy =
+          RetryPolicy.builder()
+              .maxAttempts(50)
+              .baseDelay(Duration.ofMillis(1))
+              .maxDelay(Duration.ofMillis(50))
+              .deadline(Duration.ofDays(1))
+              .clock(time)
+              .sleeper(time)
+              .random(new Random(seed))
+              .build();
+      BulkWriteResult result =
+          BulkWriter.builder(store)
+              .workers(4)
+              .retryPolicy(policy)
+              .seed(seed)
+              .build()
+              .write(LongStream.range(0, rows).mapToObj(i -> WriteOp.put("events", TestRows.row(i, 0))).iterator());
+      assertTrue(result.allAcknowledged(), () -> result.failed() + " failed, e.g. " + result.failures().stream().findFirst());
+      assertTrue(store.injectedThrottled() > rows / 2, "throttled " + store.injectedThrottled());
+      TestRows.assertTableHolds(embedded, "events", rows, i -> TestRows.row(i, 0));
+    }
+  }
 }
