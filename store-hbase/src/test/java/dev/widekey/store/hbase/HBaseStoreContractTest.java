@@ -17,10 +17,13 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledForJreRange;
+import org.junit.jupiter.api.condition.JRE;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /** The store contract on an HBase mini cluster, one store shared by all tests. */
 @ExtendWith(MiniHBase.Extension.class)
+@EnabledForJreRange(max = JRE.JAVA_22, disabledReason = MiniHBase.JDK_REASON)
 class HBaseStoreContractTest extends StoreContractTest {
   private static HBaseStore store;
 

@@ -29,10 +29,13 @@ import org.apache.hadoop.hbase.TableName;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledForJreRange;
+import org.junit.jupiter.api.condition.JRE;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /** HBase-specific behaviour on the mini cluster, beyond the shared store contract. */
 @ExtendWith(MiniHBase.Extension.class)
+@EnabledForJreRange(max = JRE.JAVA_22, disabledReason = MiniHBase.JDK_REASON)
 class HBaseStoreTest {
   private static final AtomicInteger TABLES = new AtomicInteger();
   private static MiniHBase cluster;

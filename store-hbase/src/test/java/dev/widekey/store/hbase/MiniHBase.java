@@ -23,6 +23,11 @@ final class MiniHBase implements AutoCloseable {
   /** The newest JDK feature release the mini cluster runs on. */
   static final int MAX_JDK = 22;
 
+  /** Why the cluster tests are skipped on newer JDKs; test classes carry it in their condition. */
+  static final String JDK_REASON =
+      "HBase mini cluster tests need JDK 17..22: Hadoop's UserGroupInformation calls"
+          + " Subject.getSubject, which throws from JDK 23 on; run them on JDK 17";
+
   private final HBaseTestingUtility util;
   private final long startMillis;
 
@@ -47,12 +52,9 @@ final class MiniHBase implements AutoCloseable {
   /** The shared cluster, started on first use; skips the calling test on JDKs it cannot run on. */
   static MiniHBase get(ExtensionContext context) {
     int feature = Runtime.version().feature();
-    String reason =
-        "HBase mini cluster tests need JDK 17.." + MAX_JDK + " (Hadoop's UserGroupInformation"
-            + " calls Subject.getSubject, unsupported from JDK 23); this is JDK " + feature
-            + ": skipped";
+    String reason = JDK_REASON + " (this is JDK " + feature + ")";
     if (feature > MAX_JDK) {
-      System.err.println(reason);
+      System.err.println("skipped: " + reason);
     }
     assumeTrue(feature <= MAX_JDK, reason);
     return context

@@ -24,6 +24,8 @@ import org.apache.commons.codec.digest.DigestUtils;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledForJreRange;
+import org.junit.jupiter.api.condition.JRE;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
@@ -38,6 +40,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * target/region-balance.txt}.
  */
 @ExtendWith(MiniHBase.Extension.class)
+@EnabledForJreRange(max = JRE.JAVA_22, disabledReason = MiniHBase.JDK_REASON)
 class RegionBalanceTest {
   /** Rows per run; {@code -Dwidekey.balance.rows=...} changes it. */
   private static final int ROWS = Integer.getInteger("widekey.balance.rows", 100_000);

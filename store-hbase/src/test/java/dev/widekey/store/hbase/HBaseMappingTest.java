@@ -1,0 +1,141 @@
+package dev.widekey.store.hbase;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.widekey.runtime.store.AttrValue;
+import dev.widekey.runtime.store.ErrorKind;
+import dev.widekey.runtime.store.OrderedKeyBytes;
+import dev.widekey.runtime.store.PkColumn;
+import dev.widekey.runtime.store.PkType;
+import dev.widekey.runtime.store.PkValue;
+import dev.widekey.runtime.store.PrimaryKey;
+import dev.widekey.runtime.store.StoreException;
+import dev.widekey.runtime.store.TableSpec;
+import java.io.IOException;
+import java.net.SocketTimeoutException;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.CallQueueTooBigException;
+import org.apache.hadoop.hbase.NotServingRegionException;
+import org.apache.hadoop.hbase.RegionTooBusyException;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.TableNotFoundException;
+import org.apache.hadoop.hbase.client.RetriesExhaustedException;
+import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
+import org.apache.hadoop.hbase.exceptions.RegionMovedException;
+import org.apache.hadoop.hbase.ipc.CallTimeoutException;
+import org.apache.hadoop.hbase.regionserver.NoSuchColumnFamilyException;
+import org.junit.jupiter.api.Test;
+
+/** The HBase mapping without a cluster: cell values, table metadata, errors, settings. */
+class HBaseMappingTest {
+  @Test
+  void cellValuesKeepTheirType() {
+    for (AttrValue v :
+        List.of(
+            AttrValue.ofString(""),
+            AttrValue.ofString("h\u00e9llo \uD83D\uDE00"),
+            AttrValue.ofInteger(Long.MIN_VALUE),
+            AttrValue.ofDouble(Double.NaN),
+            AttrValue.ofDouble(-0.0),
+            AttrValue.ofBoolean(false),
+            AttrValue.ofBinary(new byte[] {0, (byte) 0xFF}),
+            AttrValue.ofBinary(new byte[0]))) {
+      assertEquals(v, CellCodec.decode(CellCodec.encode(v)));
+    }
+  }
+
+  @Test
+  void theSpecRoundTripsThroughTheTableDescriptor() {
+    TableSpec spec =
+        new TableSpec(
+            "t",
+            List.of(new PkColumn("a,b:c", PkType.STRING), new PkColumn("n", PkType.INTEGER)),
+            List.of(PkValue.ofString("1000"), PkValue.ofString("f\u0000\u00e9")));
+    TableDescriptorBuilder b = TableDescriptorBuilder.newBuilder(TableName.valueOf("t"));
+    TableMetadata.write(spec, b);
+    assertEquals(spec, TableMetadata.read("t", b.build()));
+    assertNull(TableMetadata.read("t", TableDescriptorBuilder.newBuilder(TableName.valueOf("t")).build()));
+  }
+
+  @Test
+  void regionBoundariesDecodeToPartitionKeyValues() {
+    PkColumn column = new PkColumn("pk", PkType.STRING);
+    assertNull(TableMetadata.partitionValue(new byte[0], column));
+    assertEquals(
+        PkValue.ofString("8"),
+        TableMetadata.partitionValue(OrderedKeyBytes.encodeFirstColumn(PkValue.ofString("8")), column));
+    // a boundary HBase picked when splitting: a whole row key
+    byte[] rowKey =
+        OrderedKeyBytes.encode(PrimaryKey.of(PkValue.ofString("a\u0000b"), PkValue.ofInteger(3)));
+    assertEquals(PkValue.ofString("a\u0000b"), TableMetadata.partitionValue(rowKey, column));
+  }
+
+  @Test
+  void hbaseExceptionsMapToTypedErrors() {
+    assertKind(ErrorKind.UNAVAILABLE, true, new NotServingRegionException("moving"));
+    assertKind(ErrorKind.UNAVAILABLE, true, new RegionMovedException(org.apache.hadoop.hbase.ServerName.valueOf("rs1", 16020, 1L), 1));
+    assertKind(ErrorKind.THROTTLED, true, new RegionTooBusyException("busy"));
+    assertKind(ErrorKind.THROTTLED, true, new CallQueueTooBigException());
+    assertKind(ErrorKind.TIMEOUT, true, new CallTimeoutException("slow"));
+    assertKind(ErrorKind.TIMEOUT, true, new SocketTimeoutException("slow"));
+    assertKind(ErrorKind.TABLE_NOT_FOUND, false, new TableNotFoundException("t"));
+    assertKind(ErrorKind.INVALID_REQUEST, false, new NoSuchColumnFamilyException("x"));
+    assertKind(ErrorKind.INTERNAL, true, new IOException("disk"));
+    // the client wraps the server's exception: the cause decides
+    assertKind(
+        ErrorKind.THROTTLED,
+        true,
+        new RetriesExhaustedException("gave up", new RegionTooBusyException("busy")));
+  }
+
+  private static void assertKind(ErrorKind kind, boolean retryable, Throwable error) {
+    StoreException e = HBaseErrors.map("call", error);
+    assertEquals(kind, e.kind(), e.getMessage());
+    assertEquals(retryable, e.retryable(), e.getMessage());
+  }
+
+  @Test
+  void providerSettingsBecomeClientConfiguration() {
+    Configuration conf =
+        HBaseStoreProvider.configuration(
+            Map.of(
+                "widekey.hbase.zookeeper.quorum", "zk1,zk2",
+                "widekey.hbase.zookeeper.port", "2182",
+                "widekey.hbase.username", "root",
+                "hbase.rpc.timeout", "1234",
+                "other.key", "ignored"));
+    assertEquals("zk1,zk2", conf.get("hbase.zookeeper.quorum"));
+    assertEquals(2182, conf.getInt("hbase.zookeeper.property.clientPort", 0));
+    assertEquals("root", conf.get("hbase.client.username"));
+    assertEquals("1234", conf.get("hbase.rpc.timeout"));
+    assertNull(conf.get("other.key"));
+    assertEquals("default", HBaseStoreProvider.namespace(Map.of()));
+  }
+
+  @Test
+  void aMissingQuorumIsNamed() {
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> HBaseStoreProvider.configuration(Map.of()));
+    assertTrue(e.getMessage().contains("widekey.hbase.zookeeper.quorum"));
+    assertThrows(
+        IllegalArgumentException.class,
+        () ->
+            HBaseStoreProvider.configuration(
+                Map.of("widekey.hbase.zookeeper.quorum", "zk", "widekey.hbase.zookeeper.port", "x")));
+  }
+
+  @Test
+  void writeClockIsStrictlyIncreasing() {
+    WriteClock clock = new WriteClock();
+    long a = clock.next(3);
+    long b = clock.next(1);
+    assertTrue(b >= a + 3);
+    assertFalse(clock.next(1) <= b);
+  }
+}

@@ -1,0 +1,183 @@
+package dev.widekey.store.tablestore;
+
+import dev.widekey.runtime.store.AttrType;
+import dev.widekey.runtime.store.AttrValue;
+import dev.widekey.runtime.store.ErrorKind;
+import dev.widekey.runtime.store.PkColumn;
+import dev.widekey.runtime.store.PkType;
+import dev.widekey.runtime.store.PkValue;
+import dev.widekey.runtime.store.PrimaryKey;
+import dev.widekey.runtime.store.Row;
+import dev.widekey.runtime.store.StoreException;
+import dev.widekey.runtime.store.StoreLimits;
+import dev.widekey.runtime.store.TableSpec;
+import dev.widekey.runtime.store.WriteOp;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Client-side request checks, the same the embedded store and the service make, run before
+ * anything is sent, so that a call that fails a check writes nothing and its error names the
+ * table, the column and the limit.
+ */
+final class Checks {
+  private Checks() {}
+
+  static void tableSpec(TableSpec spec, StoreLimits limits) {
+    List<PkColumn> pk = spec.primaryKey();
+    if (pk.size() > limits.maxPkColumns()) {
+      throw new StoreException(
+          ErrorKind.LIMIT_EXCEEDED,
+          "table " + spec.name() + " has " + pk.size() + " primary-key columns; at most "
+              + limits.maxPkColumns() + " are allowed");
+    }
+    Set<String> names = new HashSet<>();
+    for (PkColumn c : pk) {
+      if (!names.add(c.name())) {
+        throw invalid("table " + spec.name() + " names primary-key column " + c.name() + " twice");
+      }
+    }
+    for (PkValue p : spec.splitPoints()) {
+      value(spec, pk.get(0), p, limits, "split point");
+    }
+  }
+
+  /** A row key: every column a value of the schema's type, within the size limit. */
+  static void key(TableSpec spec, PrimaryKey key, StoreLimits limits) {
+    key(spec, key, limits, false);
+  }
+
+  /** A scan bound: values or INF_MIN/INF_MAX, one per schema column. */
+  static void bound(TableSpec spec, PrimaryKey bound, StoreLimits limits) {
+    key(spec, bound, limits, true);
+  }
+
+  private static void key(TableSpec spec, PrimaryKey key, StoreLimits limits, boolean bound) {
+    List<PkColumn> schema = spec.primaryKey();
+    if (key.size() != schema.size()) {
+      throw invalid(
+          (bound ? "scan bound " : "key ") + key + " has " + key.size() + " columns; table "
+              + spec.name() + " has " + schema.size() + " " + schema);
+    }
+    for (int i = 0; i < schema.size(); i++) {
+      PkValue v = key.get(i);
+      if (v.isInfinite()) {
+        if (!bound) {
+          throw invalid(
+              "key " + key + " of table " + spec.name() + " holds " + v + " in column "
+                  + schema.get(i).name() + "; only scan bounds may hold INF_MIN or INF_MAX");
+        }
+        continue;
+      }
+      value(spec, schema.get(i), v, limits, bound ? "scan bound" : "key");
+    }
+  }
+
+  static void row(TableSpec spec, Row row, StoreLimits limits) {
+    key(spec, row.key(), limits);
+    if (limits.requireAttribute() && row.columns().isEmpty()) {
+      throw invalid(
+          "row " + row.key() + " of table " + spec.name()
+              + " has no attribute column; the store requires at least one non-key column");
+    }
+    for (Map.Entry<String, AttrValue> e : row.columns().entrySet()) {
+      String name = e.getKey();
+      if (name.isEmpty()) {
+        throw invalid("row " + row.key() + " of table " + spec.name() + " has an attribute without a name");
+      }
+      if (!isWellFormed(name)) {
+        throw invalid("attribute name of table " + spec.name() + " holds an unpaired surrogate");
+      }
+      for (PkColumn c : spec.primaryKey()) {
+        if (c.name().equals(name)) {
+          throw invalid(
+              "attribute column " + name + " of table " + spec.name()
+                  + " has the name of a primary-key column");
+        }
+      }
+      AttrValue v = e.getValue();
+      if (v.type() == AttrType.STRING && !isWellFormed(v.asString())) {
+        throw invalid(
+            "attribute column " + name + " of table " + spec.name()
+                + " holds a string with an unpaired surrogate, which has no UTF-8 form");
+      }
+      int size = v.sizeInBytes();
+      if (size > limits.maxAttributeBytes()) {
+        throw new StoreException(
+            ErrorKind.LIMIT_EXCEEDED,
+            "attribute column " + name + " of row " + row.key() + " in table " + spec.name()
+                + " holds " + size + " bytes, over the limit of " + limits.maxAttributeBytes());
+      }
+    }
+  }
+
+  /** The whole-batch limits: a batch over them fails as a whole and writes nothing. */
+  static void batchSize(List<WriteOp> ops, StoreLimits limits) {
+    if (ops.size() > limits.maxBatchRows()) {
+      throw new StoreException(
+          ErrorKind.LIMIT_EXCEEDED,
+          "batch of " + ops.size() + " operations; at most " + limits.maxBatchRows()
+              + " are allowed");
+    }
+    long bytes = 0;
+    for (WriteOp op : ops) {
+      bytes += op.sizeInBytes();
+    }
+    if (bytes > limits.maxBatchBytes()) {
+      throw new StoreException(
+          ErrorKind.LIMIT_EXCEEDED,
+          "batch of " + bytes + " bytes; at most " + limits.maxBatchBytes() + " are allowed");
+    }
+  }
+
+  static void multiGetSize(int keys, StoreLimits limits) {
+    if (keys > limits.maxMultiGetRows()) {
+      throw new StoreException(
+          ErrorKind.LIMIT_EXCEEDED,
+          "multi-get of " + keys + " keys; at most " + limits.maxMultiGetRows() + " are allowed");
+    }
+  }
+
+  private static void value(
+      TableSpec spec, PkColumn column, PkValue v, StoreLimits limits, String what) {
+    if (v.type() != column.type()) {
+      throw invalid(
+          what + " value " + v + " of column " + column.name() + " in table " + spec.name()
+              + " is " + v.type() + "; the column is " + column.type());
+    }
+    if (v.type() == PkType.STRING && !isWellFormed(v.asString())) {
+      throw invalid(
+          what + " column " + column.name() + " of table " + spec.name()
+              + " holds a string with an unpaired surrogate, which has no UTF-8 form");
+    }
+    int size = v.sizeInBytes();
+    if (size > limits.maxPkColumnBytes()) {
+      throw new StoreException(
+          ErrorKind.LIMIT_EXCEEDED,
+          "primary-key column " + column.name() + " of table " + spec.name() + " holds " + size
+              + " bytes, over the limit of " + limits.maxPkColumnBytes());
+    }
+  }
+
+  /** Whether every surrogate is paired, i.e. the string has a UTF-8 form. */
+  static boolean isWellFormed(String s) {
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (Character.isHighSurrogate(c)) {
+        if (i + 1 >= s.length() || !Character.isLowSurrogate(s.charAt(i + 1))) {
+          return false;
+        }
+        i++;
+      } else if (Character.isLowSurrogate(c)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static StoreException invalid(String message) {
+    return new StoreException(ErrorKind.INVALID_REQUEST, message);
+  }
+}

@@ -1,0 +1,136 @@
+package dev.widekey.store.tablestore;
+
+import com.alicloud.openservices.tablestore.model.Column;
+import com.alicloud.openservices.tablestore.model.ColumnValue;
+import com.alicloud.openservices.tablestore.model.PrimaryKeyColumn;
+import com.alicloud.openservices.tablestore.model.PrimaryKeySchema;
+import com.alicloud.openservices.tablestore.model.PrimaryKeyType;
+import com.alicloud.openservices.tablestore.model.PrimaryKeyValue;
+import dev.widekey.runtime.store.AttrValue;
+import dev.widekey.runtime.store.ErrorKind;
+import dev.widekey.runtime.store.PkColumn;
+import dev.widekey.runtime.store.PkType;
+import dev.widekey.runtime.store.PkValue;
+import dev.widekey.runtime.store.PrimaryKey;
+import dev.widekey.runtime.store.Row;
+import dev.widekey.runtime.store.StoreException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Conversions between the SPI's values and the Tablestore SDK's. The two models are the same:
+ * typed primary-key columns (STRING, INTEGER, BINARY, with INF_MIN/INF_MAX bounds) and typed
+ * attribute columns (STRING, INTEGER, DOUBLE, BOOLEAN, BINARY), so every value maps directly.
+ */
+final class SdkMapping {
+  private SdkMapping() {}
+
+  static PrimaryKeyType sdkType(PkType type) {
+    return switch (type) {
+      case STRING -> PrimaryKeyType.STRING;
+      case INTEGER -> PrimaryKeyType.INTEGER;
+      case BINARY -> PrimaryKeyType.BINARY;
+    };
+  }
+
+  static PkType pkType(PrimaryKeyType type) {
+    return switch (type) {
+      case STRING -> PkType.STRING;
+      case INTEGER -> PkType.INTEGER;
+      case BINARY -> PkType.BINARY;
+    };
+  }
+
+  static List<PkColumn> schema(List<PrimaryKeySchema> sdk) {
+    List<PkColumn> columns = new ArrayList<>(sdk.size());
+    for (PrimaryKeySchema s : sdk) {
+      columns.add(new PkColumn(s.getName(), pkType(s.getType())));
+    }
+    return columns;
+  }
+
+  static PrimaryKeyValue sdkValue(PkValue v) {
+    if (v == PkValue.INF_MIN) {
+      return PrimaryKeyValue.INF_MIN;
+    }
+    if (v == PkValue.INF_MAX) {
+      return PrimaryKeyValue.INF_MAX;
+    }
+    return switch (v.type()) {
+      case STRING -> PrimaryKeyValue.fromString(v.asString());
+      case INTEGER -> PrimaryKeyValue.fromLong(v.asLong());
+      case BINARY -> PrimaryKeyValue.fromBinary(v.asBinary());
+    };
+  }
+
+  static PkValue pkValue(PrimaryKeyValue v) {
+    if (v.isInfMin()) {
+      return PkValue.INF_MIN;
+    }
+    if (v.isInfMax()) {
+      return PkValue.INF_MAX;
+    }
+    return switch (v.getType()) {
+      case STRING -> PkValue.ofString(v.asString());
+      case INTEGER -> PkValue.ofInteger(v.asLong());
+      case BINARY -> PkValue.ofBinary(v.asBinary());
+    };
+  }
+
+  /** The SDK key of a checked key: the schema's column names with the key's values. */
+  static com.alicloud.openservices.tablestore.model.PrimaryKey sdkKey(
+      List<PkColumn> schema, PrimaryKey key) {
+    List<PrimaryKeyColumn> columns = new ArrayList<>(schema.size());
+    for (int i = 0; i < schema.size(); i++) {
+      columns.add(new PrimaryKeyColumn(schema.get(i).name(), sdkValue(key.get(i))));
+    }
+    return new com.alicloud.openservices.tablestore.model.PrimaryKey(columns);
+  }
+
+  static PrimaryKey key(com.alicloud.openservices.tablestore.model.PrimaryKey sdk) {
+    List<PkValue> values = new ArrayList<>(sdk.size());
+    for (PrimaryKeyColumn c : sdk.getPrimaryKeyColumns()) {
+      values.add(pkValue(c.getValue()));
+    }
+    return PrimaryKey.of(values);
+  }
+
+  static ColumnValue sdkValue(AttrValue v) {
+    return switch (v.type()) {
+      case STRING -> ColumnValue.fromString(v.asString());
+      case INTEGER -> ColumnValue.fromLong(v.asLong());
+      case DOUBLE -> ColumnValue.fromDouble(v.asDouble());
+      case BOOLEAN -> ColumnValue.fromBoolean(v.asBoolean());
+      case BINARY -> ColumnValue.fromBinary(v.asBinary());
+    };
+  }
+
+  static AttrValue attrValue(ColumnValue v) {
+    return switch (v.getType()) {
+      case STRING -> AttrValue.ofString(v.asString());
+      case INTEGER -> AttrValue.ofInteger(v.asLong());
+      case DOUBLE -> AttrValue.ofDouble(v.asDouble());
+      case BOOLEAN -> AttrValue.ofBoolean(v.asBoolean());
+      case BINARY -> AttrValue.ofBinary(v.asBinary());
+      // only SQL results carry these; rows written through the data API never do
+      default ->
+          throw new StoreException(
+              ErrorKind.INTERNAL, "attribute type " + v.getType() + " has no widekey type");
+    };
+  }
+
+  /** A row the service returned, or {@code null} for none; the latest version of each column. */
+  static Row row(com.alicloud.openservices.tablestore.model.Row sdk) {
+    if (sdk == null) {
+      return null;
+    }
+    Map<String, AttrValue> columns = new TreeMap<>();
+    for (Column c : sdk.getColumns()) {
+      // columns come sorted by name, then newest version first: keep the first of each name
+      columns.putIfAbsent(c.getName(), attrValue(c.getValue()));
+    }
+    return Row.of(key(sdk.getPrimaryKey()), columns);
+  }
+}

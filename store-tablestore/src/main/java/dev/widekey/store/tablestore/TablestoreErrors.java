@@ -1,0 +1,99 @@
+package dev.widekey.store.tablestore;
+
+import com.alicloud.openservices.tablestore.ClientException;
+import com.alicloud.openservices.tablestore.TableStoreException;
+import com.alicloud.openservices.tablestore.model.Error;
+import dev.widekey.runtime.store.ErrorKind;
+import dev.widekey.runtime.store.StoreException;
+import java.net.SocketTimeoutException;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * Maps Tablestore error codes to the SPI's typed errors. Whether a call may be retried follows
+ * the service's documented error codes: busy, quota, partition moves, timeouts and internal errors
+ * may succeed on another attempt; invalid parameters and missing objects never will.
+ */
+final class TablestoreErrors {
+  private TablestoreErrors() {}
+
+  static StoreException map(String what, RuntimeException e) {
+    if (e instanceof StoreException s) {
+      return s;
+    }
+    if (e instanceof TableStoreException t) {
+      return fromCode(what, t.getErrorCode(), t.getMessage(), t.getHttpStatus(), t);
+    }
+    if (e instanceof ClientException) {
+      // the SDK could not complete the call: the network, a timeout, a response it cannot read
+      boolean timeout = hasCause(e, SocketTimeoutException.class) || hasCause(e, TimeoutException.class);
+      return new StoreException(
+          timeout ? ErrorKind.TIMEOUT : ErrorKind.UNAVAILABLE,
+          what + ": " + e.getMessage(),
+          true,
+          e);
+    }
+    if (e instanceof IllegalArgumentException || e instanceof NullPointerException) {
+      // the SDK's own argument checks
+      return new StoreException(ErrorKind.INVALID_REQUEST, what + ": " + e.getMessage(), e);
+    }
+    return new StoreException(ErrorKind.INTERNAL, what + ": " + e, false, e);
+  }
+
+  /** The error of one row of a batch. */
+  static StoreException fromRowError(String what, Error error) {
+    return fromCode(what, error.getCode(), error.getMessage(), 0, null);
+  }
+
+  static StoreException fromCode(
+      String what, String code, String message, int httpStatus, Throwable cause) {
+    ErrorKind kind = kindOf(code);
+    boolean retryable;
+    if (kind == null) {
+      // a code this version does not know: trust the HTTP status where there is one
+      kind = httpStatus >= 500 ? ErrorKind.INTERNAL : ErrorKind.INVALID_REQUEST;
+      retryable = httpStatus >= 500;
+    } else {
+      retryable = kind.retryableByDefault();
+    }
+    return new StoreException(kind, what + ": " + code + " " + message, retryable, cause);
+  }
+
+  static ErrorKind kindOf(String code) {
+    if (code == null) {
+      return null;
+    }
+    return switch (code) {
+      case "OTSServerBusy",
+          "OTSQuotaExhausted",
+          "OTSNotEnoughCapacityUnit",
+          "OTSTooFrequentReservedThroughputAdjustment",
+          "OTSCapacityUnitExhausted",
+          "OTSRowOperationConflict" -> ErrorKind.THROTTLED;
+      case "OTSPartitionUnavailable", "OTSServerUnavailable", "OTSTableNotReady" ->
+          ErrorKind.UNAVAILABLE;
+      case "OTSTimeout", "OTSRequestTimeout" -> ErrorKind.TIMEOUT;
+      case "OTSInternalServerError" -> ErrorKind.INTERNAL;
+      case "OTSObjectNotExist" -> ErrorKind.TABLE_NOT_FOUND;
+      case "OTSObjectAlreadyExist" -> ErrorKind.TABLE_EXISTS;
+      case "OTSRequestBodyTooLarge", "OTSOutOfColumnCountLimit", "OTSOutOfRowSizeLimit" ->
+          ErrorKind.LIMIT_EXCEEDED;
+      case "OTSParameterInvalid",
+          "OTSInvalidPK",
+          "OTSConditionCheckFail",
+          "OTSAuthFailed",
+          "OTSNoPermissionAccess",
+          "OTSMethodNotAllowed",
+          "OTSUnsupportOperation" -> ErrorKind.INVALID_REQUEST;
+      default -> null;
+    };
+  }
+
+  private static boolean hasCause(Throwable error, Class<?> type) {
+    for (Throwable t = error; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      if (type.isInstance(t)) {
+        return true;
+      }
+    }
+    return false;
+  }
+}

@@ -1,0 +1,706 @@
+package dev.widekey.store.tablestore;
+
+import com.alicloud.openservices.tablestore.SyncClientInterface;
+import com.alicloud.openservices.tablestore.TableStoreException;
+import com.alicloud.openservices.tablestore.model.BatchGetRowRequest;
+import com.alicloud.openservices.tablestore.model.BatchGetRowResponse;
+import com.alicloud.openservices.tablestore.model.BatchWriteRowRequest;
+import com.alicloud.openservices.tablestore.model.BatchWriteRowResponse;
+import com.alicloud.openservices.tablestore.model.CapacityUnit;
+import com.alicloud.openservices.tablestore.model.Column;
+import com.alicloud.openservices.tablestore.model.ColumnValue;
+import com.alicloud.openservices.tablestore.model.ConsumedCapacity;
+import com.alicloud.openservices.tablestore.model.CreateTableRequest;
+import com.alicloud.openservices.tablestore.model.CreateTableRequestEx;
+import com.alicloud.openservices.tablestore.model.CreateTableResponse;
+import com.alicloud.openservices.tablestore.model.DeleteRowRequest;
+import com.alicloud.openservices.tablestore.model.DeleteRowResponse;
+import com.alicloud.openservices.tablestore.model.DeleteTableRequest;
+import com.alicloud.openservices.tablestore.model.DeleteTableResponse;
+import com.alicloud.openservices.tablestore.model.DescribeTableRequest;
+import com.alicloud.openservices.tablestore.model.DescribeTableResponse;
+import com.alicloud.openservices.tablestore.model.Direction;
+import com.alicloud.openservices.tablestore.model.Error;
+import com.alicloud.openservices.tablestore.model.GetRangeRequest;
+import com.alicloud.openservices.tablestore.model.GetRangeResponse;
+import com.alicloud.openservices.tablestore.model.GetRowRequest;
+import com.alicloud.openservices.tablestore.model.GetRowResponse;
+import com.alicloud.openservices.tablestore.model.ListTableResponse;
+import com.alicloud.openservices.tablestore.model.MultiRowQueryCriteria;
+import com.alicloud.openservices.tablestore.model.PrimaryKey;
+import com.alicloud.openservices.tablestore.model.PrimaryKeyColumn;
+import com.alicloud.openservices.tablestore.model.PrimaryKeySchema;
+import com.alicloud.openservices.tablestore.model.PrimaryKeyValue;
+import com.alicloud.openservices.tablestore.model.PutRowRequest;
+import com.alicloud.openservices.tablestore.model.PutRowResponse;
+import com.alicloud.openservices.tablestore.model.RangeRowQueryCriteria;
+import com.alicloud.openservices.tablestore.model.Response;
+import com.alicloud.openservices.tablestore.model.Row;
+import com.alicloud.openservices.tablestore.model.RowChange;
+import com.alicloud.openservices.tablestore.model.RowDeleteChange;
+import com.alicloud.openservices.tablestore.model.RowPutChange;
+import com.alicloud.openservices.tablestore.model.RowQueryCriteria;
+import com.alicloud.openservices.tablestore.model.TableMeta;
+import com.alicloud.openservices.tablestore.model.TableOptions;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.NavigableMap;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Predicate;
+import java.util.regex.Pattern;
+
+/**
+ * An in-memory stand-in for the Tablestore service behind the SDK's {@link SyncClientInterface},
+ * for the calls the store makes. It takes and answers the SDK's own request and response objects
+ * and behaves as the service documents: rows sorted by primary key the service's way (STRING by
+ * UTF-8 bytes, BINARY unsigned), the service's limits and name rules, GetRange pages that end at
+ * a row limit and at partition boundaries with a {@code nextStartPrimaryKey} to go on from,
+ * BatchWriteRow/BatchGetRow per-row results, refusal of a row named twice in one batch, error
+ * codes with their HTTP status, and tables that serve only a moment after CreateTable.
+ *
+ * <p>Tests can make chosen calls or rows fail with a given error code, and read back the requests
+ * the service received.
+ */
+final class FakeTablestoreService {
+  private static final Pattern NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,254}");
+  static final int MAX_PK_COLUMN_BYTES = 1024;
+  static final int MAX_COLUMN_VALUE_BYTES = 2 * 1024 * 1024;
+  static final int MAX_BATCH_WRITE_ROWS = 200;
+  static final int MAX_BATCH_GET_ROWS = 100;
+  static final int MAX_REQUEST_BYTES = 4 * 1024 * 1024;
+  static final int MAX_COLUMNS = 1024;
+
+  /** Rows one GetRange page holds at most; small, so that scans need many pages. */
+  private final int pageRows;
+  /** Data calls a new table refuses with OTSTableNotReady, as the service does while loading. */
+  private final int notReadyCalls;
+
+  private final Map<String, FakeTable> tables = new ConcurrentHashMap<>();
+  private final Map<String, List<String>> failNext = new ConcurrentHashMap<>();
+  private final List<RowFailure> rowFailures = new CopyOnWriteArrayList<>();
+  private final List<Object> requests = new CopyOnWriteArrayList<>();
+  private final AtomicInteger requestIds = new AtomicInteger();
+
+  FakeTablestoreService(int pageRows, int notReadyCalls) {
+    this.pageRows = pageRows;
+    this.notReadyCalls = notReadyCalls;
+  }
+
+  private record RowFailure(Predicate<PrimaryKey> rows, String code) {}
+
+  private static final class FakeTable {
+    final TableMeta meta;
+    final List<PrimaryKeyValue> splits;
+    final NavigableMap<PrimaryKey, Map<String, ColumnValue>> rows =
+        new TreeMap<>(FakeTablestoreService::compareKeys);
+    final AtomicInteger notReady;
+
+    FakeTable(TableMeta meta, List<PrimaryKeyValue> splits, int notReady) {
+      this.meta = meta;
+      this.splits = splits;
+      this.notReady = new AtomicInteger(notReady);
+    }
+  }
+
+  /** The SDK client interface, answered by this fake. */
+  SyncClientInterface client() {
+    return (SyncClientInterface)
+        Proxy.newProxyInstance(
+            SyncClientInterface.class.getClassLoader(),
+            new Class<?>[] {SyncClientInterface.class},
+            (proxy, method, args) -> {
+              if (method.getDeclaringClass() == Object.class) {
+                return switch (method.getName()) {
+                  case "toString" -> "FakeTablestoreService client";
+                  case "hashCode" -> System.identityHashCode(proxy);
+                  case "equals" -> proxy == args[0];
+                  default -> throw new IllegalStateException(method.getName());
+                };
+              }
+              Method own;
+              try {
+                own = FakeTablestoreService.class.getDeclaredMethod(
+                    method.getName(), method.getParameterTypes());
+              } catch (NoSuchMethodException e) {
+                throw new UnsupportedOperationException(
+                    "the fake Tablestore service does not answer " + method.getName());
+              }
+              try {
+                return own.invoke(this, args);
+              } catch (InvocationTargetException e) {
+                throw e.getCause();
+              }
+            });
+  }
+
+  // ------------------------------------------------------------------ test controls
+
+  /** The next call of {@code operation} (e.g. "putRow") fails with {@code code}. */
+  void failNext(String operation, String code) {
+    failNext.computeIfAbsent(operation, k -> new CopyOnWriteArrayList<>()).add(code);
+  }
+
+  /** Rows matching {@code rows} fail with {@code code} in BatchWriteRow, until cleared. */
+  void failRows(Predicate<PrimaryKey> rows, String code) {
+    rowFailures.add(new RowFailure(rows, code));
+  }
+
+  void clearRowFailures() {
+    rowFailures.clear();
+  }
+
+  /** The requests received, oldest first. */
+  List<Object> requests() {
+    return List.copyOf(requests);
+  }
+
+  void clearRequests() {
+    requests.clear();
+  }
+
+  <T> List<T> requests(Class<T> type) {
+    List<T> out = new ArrayList<>();
+    for (Object r : requests) {
+      if (type.isInstance(r)) {
+        out.add(type.cast(r));
+      }
+    }
+    return out;
+  }
+
+  // ------------------------------------------------------------------ errors
+
+  static final String PARAMETER_INVALID = "OTSParameterInvalid";
+  static final String OBJECT_NOT_EXIST = "OTSObjectNotExist";
+  static final String OBJECT_ALREADY_EXIST = "OTSObjectAlreadyExist";
+  static final String TABLE_NOT_READY = "OTSTableNotReady";
+
+  private TableStoreException error(String code, String message) {
+    int status =
+        switch (code) {
+          case OBJECT_NOT_EXIST -> 404;
+          case OBJECT_ALREADY_EXIST -> 409;
+          case "OTSServerBusy", "OTSPartitionUnavailable", "OTSServerUnavailable",
+              "OTSTableNotReady", "OTSTimeout" -> 503;
+          case "OTSInternalServerError" -> 500;
+          case "OTSQuotaExhausted", "OTSRowOperationConflict" -> 403;
+          default -> 400;
+        };
+    return new TableStoreException(message, null, code, requestId(), status);
+  }
+
+  private TableStoreException invalid(String message) {
+    return error(PARAMETER_INVALID, message);
+  }
+
+  private String requestId() {
+    return "fake-" + requestIds.incrementAndGet();
+  }
+
+  private Response meta() {
+    return new Response(requestId());
+  }
+
+  private static ConsumedCapacity capacity(int read, int write) {
+    return new ConsumedCapacity(new CapacityUnit(read, write));
+  }
+
+  private void received(String operation, Object request) {
+    requests.add(request);
+    List<String> codes = failNext.get(operation);
+    if (codes != null && !codes.isEmpty()) {
+      throw error(codes.remove(0), "injected failure of " + operation);
+    }
+  }
+
+  private FakeTable table(String name) {
+    FakeTable t = tables.get(name);
+    if (t == null) {
+      throw error(OBJECT_NOT_EXIST, "Requested table does not exist.");
+    }
+    if (t.notReady.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
+      throw error(TABLE_NOT_READY, "The table is loading.");
+    }
+    return t;
+  }
+
+  // ------------------------------------------------------------------ DDL
+
+  CreateTableResponse createTable(CreateTableRequest request) {
+    received("createTable", request);
+    TableMeta meta = request.getTableMeta();
+    TableOptions options = request.getTableOptions();
+    // the SDK refuses these before sending, with an IllegalArgumentException
+    if (options == null || !options.hasSetMaxVersions() || !options.hasSetTimeToLive()) {
+      throw new IllegalArgumentException(
+          "The maxVersions and timeToLive must be set while creating table.");
+    }
+    checkName(meta.getTableName(), "table");
+    List<PrimaryKeySchema> pk = meta.getPrimaryKeyList();
+    if (pk.isEmpty() || pk.size() > 4) {
+      throw invalid("The number of primary key columns must be in range: [1, 4].");
+    }
+    Set<String> names = new HashSet<>();
+    for (PrimaryKeySchema c : pk) {
+      checkName(c.getName(), "primary key");
+      if (!names.add(c.getName())) {
+        throw invalid("Duplicated primary key name: " + c.getName() + ".");
+      }
+    }
+    List<PrimaryKeyValue> splits = List.of();
+    if (request instanceof CreateTableRequestEx ex) {
+      splits = List.copyOf(ex.getSplitPoints());
+      for (int i = 0; i < splits.size(); i++) {
+        if (splits.get(i).getType() != pk.get(0).getType()
+            || (i > 0 && compareValues(splits.get(i - 1), splits.get(i)) >= 0)) {
+          throw invalid("The split points must be ascending values of the partition key's type.");
+        }
+      }
+    }
+    if (tables.putIfAbsent(meta.getTableName(), new FakeTable(meta, splits, notReadyCalls))
+        != null) {
+      throw error(OBJECT_ALREADY_EXIST, "Requested table already exists.");
+    }
+    return new CreateTableResponse(meta());
+  }
+
+  DescribeTableResponse describeTable(DescribeTableRequest request) {
+    received("describeTable", request);
+    FakeTable t = tables.get(request.getTableName());
+    if (t == null) {
+      throw error(OBJECT_NOT_EXIST, "Requested table does not exist.");
+    }
+    DescribeTableResponse response = new DescribeTableResponse(meta());
+    response.setTableMeta(t.meta);
+    response.setTableOptions(new TableOptions(-1, 1));
+    List<PrimaryKey> shardSplits = new ArrayList<>();
+    for (PrimaryKeyValue v : t.splits) {
+      shardSplits.add(
+          new PrimaryKey(List.of(new PrimaryKeyColumn(t.meta.getPrimaryKeyList().get(0).getName(), v))));
+    }
+    response.setShardSplits(shardSplits);
+    return response;
+  }
+
+  DeleteTableResponse deleteTable(DeleteTableRequest request) {
+    received("deleteTable", request);
+    if (tables.remove(request.getTableName()) == null) {
+      throw error(OBJECT_NOT_EXIST, "Requested table does not exist.");
+    }
+    return new DeleteTableResponse(meta());
+  }
+
+  ListTableResponse listTable() {
+    received("listTable", "listTable");
+    ListTableResponse response = new ListTableResponse(meta());
+    response.setTableNames(new ArrayList<>(new TreeMap<>(tables).keySet()));
+    return response;
+  }
+
+  void shutdown() {}
+
+  // ------------------------------------------------------------------ single rows
+
+  PutRowResponse putRow(PutRowRequest request) {
+    received("putRow", request);
+    RowPutChange change = request.getRowChange();
+    FakeTable t = table(change.getTableName());
+    checkRowKey(t, change.getPrimaryKey());
+    Map<String, ColumnValue> columns = checkColumns(t, change);
+    synchronized (t) {
+      t.rows.put(change.getPrimaryKey(), columns);
+    }
+    return new PutRowResponse(meta(), null, capacity(0, 1));
+  }
+
+  GetRowResponse getRow(GetRowRequest request) {
+    received("getRow", request);
+    var criteria = request.getRowQueryCriteria();
+    FakeTable t = table(criteria.getTableName());
+    checkRowKey(t, criteria.getPrimaryKey());
+    checkVersions(criteria);
+    Row row;
+    synchronized (t) {
+      row = select(t, criteria.getPrimaryKey(), t.rows.get(criteria.getPrimaryKey()), criteria);
+    }
+    return new GetRowResponse(meta(), row, capacity(1, 0));
+  }
+
+  DeleteRowResponse deleteRow(DeleteRowRequest request) {
+    received("deleteRow", request);
+    RowDeleteChange change = request.getRowChange();
+    FakeTable t = table(change.getTableName());
+    checkRowKey(t, change.getPrimaryKey());
+    synchronized (t) {
+      t.rows.remove(change.getPrimaryKey());
+    }
+    return new DeleteRowResponse(meta(), null, capacity(0, 1));
+  }
+
+  // ------------------------------------------------------------------ batches
+
+  BatchGetRowResponse batchGetRow(BatchGetRowRequest request) {
+    received("batchGetRow", request);
+    int total = 0;
+    for (MultiRowQueryCriteria c : request.getCriteriasByTable().values()) {
+      total += c.size();
+      Set<PrimaryKey> seen = new HashSet<>();
+      for (PrimaryKey k : c.getRowKeys()) {
+        if (!seen.add(k)) {
+          throw invalid("The input parameter is invalid: duplicated primary key " + k + ".");
+        }
+      }
+    }
+    if (total > MAX_BATCH_GET_ROWS) {
+      throw invalid("Rows count exceeds the upper limit: " + MAX_BATCH_GET_ROWS + ".");
+    }
+    BatchGetRowResponse response = new BatchGetRowResponse(meta());
+    for (Map.Entry<String, MultiRowQueryCriteria> e : request.getCriteriasByTable().entrySet()) {
+      MultiRowQueryCriteria c = e.getValue();
+      FakeTable t;
+      try {
+        t = table(e.getKey());
+        checkVersions(c);
+      } catch (TableStoreException failure) {
+        for (int i = 0; i < c.size(); i++) {
+          response.addResult(
+              new BatchGetRowResponse.RowResult(
+                  e.getKey(), new Error(failure.getErrorCode(), failure.getMessage()), i));
+        }
+        continue;
+      }
+      for (int i = 0; i < c.size(); i++) {
+        PrimaryKey k = c.get(i);
+        try {
+          checkRowKey(t, k);
+          Row row;
+          synchronized (t) {
+            row = select(t, k, t.rows.get(k), c);
+          }
+          response.addResult(new BatchGetRowResponse.RowResult(e.getKey(), row, capacity(1, 0), i));
+        } catch (TableStoreException failure) {
+          response.addResult(
+              new BatchGetRowResponse.RowResult(
+                  e.getKey(), new Error(failure.getErrorCode(), failure.getMessage()), i));
+        }
+      }
+    }
+    return response;
+  }
+
+  BatchWriteRowResponse batchWriteRow(BatchWriteRowRequest request) {
+    received("batchWriteRow", request);
+    int total = 0;
+    long bytes = 0;
+    for (List<RowChange> changes : request.getRowChange().values()) {
+      total += changes.size();
+      Set<PrimaryKey> seen = new HashSet<>();
+      for (RowChange c : changes) {
+        bytes += c.getDataSize();
+        if (!seen.add(c.getPrimaryKey())) {
+          // the service refuses the whole call, not only the repeated row
+          throw invalid("The input parameter is invalid: duplicated row " + c.getPrimaryKey() + ".");
+        }
+      }
+    }
+    if (total > MAX_BATCH_WRITE_ROWS) {
+      throw invalid("Rows count exceeds the upper limit: " + MAX_BATCH_WRITE_ROWS + ".");
+    }
+    if (bytes > MAX_REQUEST_BYTES) {
+      throw error("OTSRequestBodyTooLarge", "The request body is too large.");
+    }
+    BatchWriteRowResponse response = new BatchWriteRowResponse(meta());
+    for (Map.Entry<String, List<RowChange>> e : request.getRowChange().entrySet()) {
+      List<RowChange> changes = e.getValue();
+      for (int i = 0; i < changes.size(); i++) {
+        RowChange c = changes.get(i);
+        try {
+          FakeTable t = table(e.getKey());
+          checkRowKey(t, c.getPrimaryKey());
+          for (RowFailure f : rowFailures) {
+            if (f.rows().test(c.getPrimaryKey())) {
+              throw error(f.code(), "injected failure of row " + c.getPrimaryKey());
+            }
+          }
+          if (c instanceof RowPutChange put) {
+            Map<String, ColumnValue> columns = checkColumns(t, put);
+            synchronized (t) {
+              t.rows.put(c.getPrimaryKey(), columns);
+            }
+          } else if (c instanceof RowDeleteChange) {
+            synchronized (t) {
+              t.rows.remove(c.getPrimaryKey());
+            }
+          } else {
+            throw invalid("this fake applies puts and deletes only");
+          }
+          response.addRowResult(
+              new BatchWriteRowResponse.RowResult(e.getKey(), null, capacity(0, 1), i));
+        } catch (TableStoreException failure) {
+          response.addRowResult(
+              new BatchWriteRowResponse.RowResult(
+                  e.getKey(), null, new Error(failure.getErrorCode(), failure.getMessage()), i));
+        }
+      }
+    }
+    return response;
+  }
+
+  // ------------------------------------------------------------------ ranges
+
+  GetRangeResponse getRange(GetRangeRequest request) {
+    received("getRange", request);
+    RangeRowQueryCriteria c = request.getRangeRowQueryCriteria();
+    FakeTable t = table(c.getTableName());
+    checkVersions(c);
+    if (c.getDirection() != Direction.FORWARD) {
+      throw invalid("this fake reads forward only");
+    }
+    PrimaryKey start = c.getInclusiveStartPrimaryKey();
+    PrimaryKey end = c.getExclusiveEndPrimaryKey();
+    checkBound(t, start);
+    checkBound(t, end);
+    if (compareKeys(start, end) > 0) {
+      throw invalid("Begin key must less than end key in FORWARD.");
+    }
+    int limit = c.getLimit() > 0 ? Math.min(c.getLimit(), 5000) : 5000;
+    int pageLimit = Math.min(limit, pageRows);
+    // a page stays within the partition its start key falls in
+    PrimaryKey partitionEnd = partitionEnd(t, start);
+    PrimaryKey stop = partitionEnd != null && compareKeys(partitionEnd, end) < 0 ? partitionEnd : end;
+    List<Row> rows = new ArrayList<>();
+    PrimaryKey next = null;
+    long bytes = 0;
+    synchronized (t) {
+      for (Map.Entry<PrimaryKey, Map<String, ColumnValue>> e :
+          t.rows.subMap(start, true, stop, false).entrySet()) {
+        if (rows.size() == pageLimit || bytes >= MAX_REQUEST_BYTES) {
+          next = e.getKey();
+          break;
+        }
+        Row row = select(t, e.getKey(), e.getValue(), c);
+        if (row != null) {
+          rows.add(row);
+          bytes += row.getColumns().length == 0 ? 0 : rowBytes(e.getValue());
+        }
+      }
+      if (next == null && stop != end && !t.rows.subMap(stop, true, end, false).isEmpty()) {
+        next = stop; // the next partition's first key: the split point, then INF_MIN
+      }
+    }
+    GetRangeResponse response = new GetRangeResponse(meta(), capacity(Math.max(1, rows.size()), 0));
+    response.setRows(rows);
+    response.setNextStartPrimaryKey(next);
+    return response;
+  }
+
+  /** The first key of the partition after the one {@code key} falls in, or null for the last. */
+  private static PrimaryKey partitionEnd(FakeTable t, PrimaryKey key) {
+    PrimaryKeyValue first = key.getPrimaryKeyColumn(0).getValue();
+    for (PrimaryKeyValue split : t.splits) {
+      if (compareValues(first, split) < 0) {
+        List<PrimaryKeyColumn> columns = new ArrayList<>();
+        List<PrimaryKeySchema> schema = t.meta.getPrimaryKeyList();
+        columns.add(new PrimaryKeyColumn(schema.get(0).getName(), split));
+        for (int i = 1; i < schema.size(); i++) {
+          columns.add(new PrimaryKeyColumn(schema.get(i).getName(), PrimaryKeyValue.INF_MIN));
+        }
+        return new PrimaryKey(columns);
+      }
+    }
+    return null;
+  }
+
+  // ------------------------------------------------------------------ checks and rows
+
+  private void checkName(String name, String what) {
+    if (name == null || !NAME.matcher(name).matches()) {
+      throw invalid("Invalid " + what + " name: '" + name + "'.");
+    }
+  }
+
+  private static void checkVersions(RowQueryCriteria c) {
+    if (!c.hasSetMaxVersions() && !c.hasSetTimeRange()) {
+      throw new TableStoreException(
+          "Neither time range nor max versions is specified.", null, PARAMETER_INVALID, "fake", 400);
+    }
+  }
+
+  private void checkRowKey(FakeTable t, PrimaryKey key) {
+    checkKey(t, key, false);
+  }
+
+  private void checkBound(FakeTable t, PrimaryKey key) {
+    checkKey(t, key, true);
+  }
+
+  private void checkKey(FakeTable t, PrimaryKey key, boolean bound) {
+    List<PrimaryKeySchema> schema = t.meta.getPrimaryKeyList();
+    if (key == null || key.size() != schema.size()) {
+      throw invalid("Validate PK size fail. Input: " + (key == null ? 0 : key.size())
+          + ", Meta: " + schema.size() + ".");
+    }
+    for (int i = 0; i < schema.size(); i++) {
+      PrimaryKeyColumn c = key.getPrimaryKeyColumn(i);
+      if (!c.getName().equals(schema.get(i).getName())) {
+        throw invalid("Validate PK name fail. Input: " + c.getName() + ", Meta: "
+            + schema.get(i).getName() + ".");
+      }
+      PrimaryKeyValue v = c.getValue();
+      if (v.isInfMin() || v.isInfMax()) {
+        if (!bound) {
+          throw invalid("INF_MIN or INF_MAX is not allowed in a row's primary key.");
+        }
+        continue;
+      }
+      if (v.getType() != schema.get(i).getType()) {
+        throw invalid("Validate PK type fail. Input: " + v.getType() + ", Meta: "
+            + schema.get(i).getType() + ".");
+      }
+      int size =
+          switch (v.getType()) {
+            case STRING -> v.asStringInBytes().length;
+            case INTEGER -> 8;
+            case BINARY -> v.asBinary().length;
+          };
+      if (size > MAX_PK_COLUMN_BYTES) {
+        throw invalid("The length of primary key column: '" + c.getName()
+            + "' exceeds the MaxLength: " + MAX_PK_COLUMN_BYTES + " with CurrentLength: " + size + ".");
+      }
+    }
+  }
+
+  private Map<String, ColumnValue> checkColumns(FakeTable t, RowPutChange put) {
+    List<Column> columns = put.getColumnsToPut();
+    if (columns.size() > MAX_COLUMNS) {
+      throw error("OTSOutOfColumnCountLimit", "The number of columns exceeds the limit.");
+    }
+    Set<String> pkNames = new HashSet<>();
+    for (PrimaryKeySchema s : t.meta.getPrimaryKeyList()) {
+      pkNames.add(s.getName());
+    }
+    Map<String, ColumnValue> out = new TreeMap<>();
+    for (Column c : columns) {
+      checkName(c.getName(), "column");
+      if (pkNames.contains(c.getName())) {
+        throw invalid("The attribute column name is the same as a primary key: " + c.getName() + ".");
+      }
+      ColumnValue v = c.getValue();
+      int size =
+          switch (v.getType()) {
+            case STRING -> v.asStringInBytes().length;
+            case BINARY -> v.asBinary().length;
+            default -> 8;
+          };
+      if (size > MAX_COLUMN_VALUE_BYTES) {
+        throw invalid("The length of attribute column: '" + c.getName()
+            + "' exceeds the MaxLength: " + MAX_COLUMN_VALUE_BYTES + " with CurrentLength: " + size + ".");
+      }
+      if (out.put(c.getName(), v) != null) {
+        throw invalid("Duplicated attribute column " + c.getName() + ".");
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The row as the service returns it for a criteria: the selected columns, or none if it
+   * selects columns of which the row holds none (then there is no row); selecting a primary-key
+   * column returns the row with the selected attributes it has.
+   */
+  private static Row select(
+      FakeTable t, PrimaryKey key, Map<String, ColumnValue> stored, RowQueryCriteria c) {
+    if (stored == null) {
+      return null;
+    }
+    Set<String> wanted = c.getColumnsToGet();
+    List<Column> columns = new ArrayList<>();
+    for (Map.Entry<String, ColumnValue> e : stored.entrySet()) {
+      if (wanted.isEmpty() || wanted.contains(e.getKey())) {
+        columns.add(new Column(e.getKey(), e.getValue(), 1L));
+      }
+    }
+    boolean pkSelected = false;
+    for (PrimaryKeySchema s : t.meta.getPrimaryKeyList()) {
+      pkSelected |= wanted.contains(s.getName());
+    }
+    if (columns.isEmpty() && !wanted.isEmpty() && !pkSelected) {
+      return null;
+    }
+    return new Row(key, columns);
+  }
+
+  private static long rowBytes(Map<String, ColumnValue> columns) {
+    long size = 0;
+    for (Map.Entry<String, ColumnValue> e : columns.entrySet()) {
+      size += e.getKey().length() + e.getValue().getDataSize();
+    }
+    return size;
+  }
+
+  // ------------------------------------------------------------------ the service's order
+
+  /** Column by column; INF_MIN and INF_MAX around every value. */
+  static int compareKeys(PrimaryKey a, PrimaryKey b) {
+    int n = Math.min(a.size(), b.size());
+    for (int i = 0; i < n; i++) {
+      int c = compareValues(a.getPrimaryKeyColumn(i).getValue(), b.getPrimaryKeyColumn(i).getValue());
+      if (c != 0) {
+        return c;
+      }
+    }
+    return Integer.compare(a.size(), b.size());
+  }
+
+  /**
+   * As the service: STRING by UTF-8 bytes (the SDK's own compareTo uses String.compareTo, which
+   * differs above U+D800), INTEGER numerically, BINARY bytewise unsigned.
+   */
+  static int compareValues(PrimaryKeyValue a, PrimaryKeyValue b) {
+    int ra = rank(a);
+    int rb = rank(b);
+    if (ra != 0 || rb != 0) {
+      return Integer.compare(ra, rb);
+    }
+    if (a.getType() != b.getType()) {
+      throw new IllegalArgumentException("values of types " + a.getType() + " and " + b.getType());
+    }
+    return switch (a.getType()) {
+      case STRING ->
+          Arrays.compareUnsigned(
+              a.asString().getBytes(StandardCharsets.UTF_8),
+              b.asString().getBytes(StandardCharsets.UTF_8));
+      case INTEGER -> Long.compare(a.asLong(), b.asLong());
+      case BINARY -> Arrays.compareUnsigned(a.asBinary(), b.asBinary());
+    };
+  }
+
+  private static int rank(PrimaryKeyValue v) {
+    return v.isInfMin() ? -1 : v.isInfMax() ? 1 : 0;
+  }
+
+  /** For tests: the keys a table holds, in the service's order. */
+  List<PrimaryKey> keys(String table) {
+    FakeTable t = tables.get(table);
+    synchronized (t) {
+      return Collections.unmodifiableList(new ArrayList<>(t.rows.keySet()));
+    }
+  }
+
+  /** For tests: the split points a table was created with. */
+  List<PrimaryKeyValue> splits(String table) {
+    return tables.get(table).splits;
+  }
+}
