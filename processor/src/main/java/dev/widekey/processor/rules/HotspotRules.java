@@ -1,12 +1,14 @@
 package dev.widekey.processor.rules;
 
 import dev.widekey.annotations.Bucketed;
+import dev.widekey.annotations.Reversed;
 import dev.widekey.processor.model.EntityModel;
 import dev.widekey.processor.model.EntityParser;
 import dev.widekey.processor.model.HashPrefixSpec;
 import dev.widekey.processor.model.KeyComponent;
 import dev.widekey.processor.model.KeyRole;
 import dev.widekey.processor.model.ValueKind;
+import javax.lang.model.element.AnnotationMirror;
 
 /**
  * Write hotspots: a sequential leading partition-key component (WK102), hash prefixes (WK106),
@@ -19,10 +21,11 @@ public final class HotspotRules implements EntityRule {
     checkHashPrefixes(entity, diagnostics);
     for (KeyComponent c : entity.keyComponents()) {
       if (c.reversed()) {
+        AnnotationMirror reversed = EntityParser.mirror(c.property().element(), Reversed.class);
         if (c.role() != KeyRole.PARTITION) {
-          diagnostics.error(c.property().element(), Messages.reversedMisplaced(c.name()));
+          diagnostics.error(c.property().element(), reversed, Messages.reversedMisplaced(c.name()));
         } else if (!c.kind().integral() && c.kind() != ValueKind.STRING) {
-          diagnostics.error(c.property().element(),
+          diagnostics.error(c.property().element(), reversed,
               Messages.reversedType(c.name(), c.property().type().toString()));
         }
       }

@@ -1,0 +1,174 @@
+package dev.widekey.processor;
+
+import static com.google.testing.compile.CompilationSubject.assertThat;
+import static dev.widekey.processor.Fixtures.bad;
+import static dev.widekey.processor.Fixtures.compile;
+import static dev.widekey.processor.Fixtures.good;
+import static dev.widekey.processor.RuleAssertions.assertError;
+import static dev.widekey.processor.RuleAssertions.assertRejected;
+
+import com.google.testing.compile.Compilation;
+import dev.widekey.processor.rules.Messages;
+import dev.widekey.processor.rules.Rule;
+import javax.tools.JavaFileObject;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Write hotspots. WK102: a sequential leading partition-key component (passing: {@code Order}
+ * hash-prefixed, {@code ReversedUser} reversed, {@code MachineMetric} sequential key columns).
+ * WK106: hash prefix bounds and placement (passing: {@code ShortHash}, {@code LongHash},
+ * {@code HashedSplice}). WK107: bucketing is not generated, and no range read is generated over
+ * a scattered partition key.
+ */
+class HotspotTest {
+
+  @Test
+  void sequentialLeadingComponent() {
+    JavaFileObject f = bad("wk102/SequentialLeading");
+    Compilation c = compile(f);
+
+    assertRejected(c, 1);
+    assertError(c, Rule.WK102, Messages.sequentialLeading("orderNumber", "@Sequential"), f, "@PartitionKey");
+  }
+
+  @Test
+  void instantIsSequentialWithoutSaying() {
+    JavaFileObject f = bad("wk102/InstantLeading");
+    Compilation c = compile(f);
+
+    assertRejected(c, 1);
+    assertError(c, Rule.WK102, Messages.sequentialLeading("loggedInAt", "java.time.Instant is a time type"), f,
+        "@PartitionKey");
+  }
+
+  @Test
+  void sequentialLeadingComponentOfASplicedKey() {
+    JavaFileObject f = bad("wk102/SequentialSpliceLeading");
+    Compilation c = compile(f);
+
+    // padding keeps the text order, which is exactly what sends every write to the last partition
+    assertRejected(c, 1);
+    assertError(c, Rule.WK102, Messages.sequentialLeading("shipmentNumber", "@Sequential"), f,
+        "@PartitionKey(order = 0) @Sequential");
+  }
+
+  @Test
+  void reversedOnlyOnIntegralOrTextPartitionKey() {
+    JavaFileObject f = bad("wk102/ReversedMisuse");
+    Compilation c = compile(f);
+
+    assertRejected(c, 2);
+    assertError(c, Rule.WK102, Messages.reversedType("uploadId", "java.util.UUID"), f, "@PartitionKey @Reversed");
+    assertError(c, Rule.WK102, Messages.reversedMisplaced("part"), f, "@KeyColumn @Reversed");
+  }
+
+  @Test
+  void hashPrefixOfZeroDigits() {
+    JavaFileObject f = bad("wk106/HashLengthZero");
+    Compilation c = compile(f);
+
+    assertRejected(c, 1);
+    assertError(c, Rule.WK106, Messages.hashLength(0), f, "@HashPrefix(length = 0)");
+  }
+
+  @Test
+  void hashPrefixLongerThanAnMd5() {
+    JavaFileObject f = bad("wk106/HashLengthTooLong");
+    Compilation c = compile(f);
+
+    // on the value, which sits on its own line
+    assertRejected(c, 1);
+    assertError(c, Rule.WK106, Messages.hashLength(33), f, "length = 33)");
+  }
+
+  @Test
+  void hashPrefixOnAKeyColumn() {
+    JavaFileObject f = bad("wk106/HashOnKeyColumn");
+    Compilation c = compile(f);
+
+    assertRejected(c, 1);
+    assertError(c, Rule.WK106, Messages.hashNotPartition("orderNumber"), f, "@HashPrefix(length = 4)");
+  }
+
+  @Test
+  void hashPrefixOnTypeAndComponent() {
+    JavaFileObject f = bad("wk106/TwoHashPrefixes");
+    Compilation c = compile(f);
+
+    assertRejected(c, 1);
+    assertError(c, Rule.WK106, Messages.hashTwice("field 'orderNumber'"), f, "@HashPrefix(length = 6)");
+  }
+
+  @Test
+  void hashPrefixOnTwoComponents() {
+    JavaFileObject f = bad("wk106/TwoHashedComponents");
+    Compilation c = compile(f);
+
+    // the first one counts; the second is the error
+    assertRejected(c, 1);
+    assertError(c, Rule.WK106, Messages.hashTwice("field 'shop'"), f, "@HashPrefix(length = 2)");
+  }
+
+  @Test
+  void morePartitionsThanPrefixValues() {
+    JavaFileObject f = bad("wk106/HashPartitions");
+    Compilation c = compile(f);
+
+    assertRejected(c, 1);
+    assertError(c, Rule.WK106, Messages.hashPartitions(17, 1), f, "partitions = 17)");
+  }
+
+  @Test
+  void noPartitionsOnTypeLevelHash() {
+    JavaFileObject f = bad("wk106/HashNoPartitions");
+    Compilation c = compile(f);
+
+    assertRejected(c, 1);
+    assertError(c, Rule.WK106, Messages.hashPartitions(0, 4), f, "partitions = 0)");
+  }
+
+  @Test
+  void hashPrefixOverBytes() {
+    JavaFileObject f = bad("wk106/HashOnBytes");
+    Compilation c = compile(f);
+
+    assertRejected(c, 1);
+    assertError(c, Rule.WK106, Messages.hashType("digest", "byte[]"), f, "@HashPrefix(length = 4)");
+  }
+
+  @Test
+  void bucketingIsNotGeneratedYet() {
+    JavaFileObject f = bad("wk107/BucketedKey");
+    Compilation c = compile(f);
+
+    // @Bucketed does not count as a cure for WK102 while it is unsupported
+    assertRejected(c, 2);
+    assertError(c, Rule.WK107, Messages.bucketedUnsupported("orderNumber"), f, "@Bucketed(buckets = 16)");
+    assertError(c, Rule.WK102, Messages.sequentialLeading("orderNumber", "@Sequential"), f,
+        "@PartitionKey @Sequential");
+  }
+
+  @Test
+  void noRangeReadOverAHashedSplicedKey() {
+    Compilation c = compile(good("HashedSplice"));
+
+    // WK107: the hash covers the whole spliced key, so rows of one deviceId are scattered and a
+    // rangeByDeviceId would miss most of them; only point reads are generated
+    assertThat(c).succeededWithoutWarnings();
+    assertThat(c).generatedSourceFile("good.HashedSpliceKeys").contentsAsUtf8String().doesNotContain("rangeBy");
+    assertThat(c).generatedSourceFile("good.HashedSpliceRepository").contentsAsUtf8String()
+        .doesNotContain("scanBy");
+  }
+
+  @Test
+  void rangeReadsWhereTheOrderIsKept() {
+    Compilation c = compile(good("DeviceTransaction"));
+
+    // the control for the test above: a spliced key without a hash keeps its prefixes in order
+    assertThat(c).succeededWithoutWarnings();
+    assertThat(c).generatedSourceFile("good.DeviceTransactionKeys").contentsAsUtf8String()
+        .contains("rangeByDeviceId(");
+    assertThat(c).generatedSourceFile("good.DeviceTransactionRepository").contentsAsUtf8String()
+        .contains("scanByDeviceId(");
+  }
+}
