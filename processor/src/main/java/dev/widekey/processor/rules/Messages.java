@@ -161,9 +161,16 @@ public final class Messages {
         + " above " + quote(delimiter) + ".");
   }
 
+  /**
+   * A {@code @KeyChars} spec the runtime's {@code KeyAlphabet.parse} refused; {@code problem} is
+   * its exception message, whose own "@KeyChars(...) is not a valid alphabet: " is not repeated.
+   */
   public static String badKeyChars(String field, String spec, String problem) {
+    String marker = "is not a valid alphabet: ";
+    int at = problem.indexOf(marker);
+    String why = at < 0 ? problem : problem.substring(at + marker.length());
     return msg(Rule.WK105, "field '" + field + "' has @KeyChars(\"" + spec + "\"), which is not a valid"
-        + " alphabet: " + problem + ". Write ranges like \"a-zA-Z0-9_\".");
+        + " alphabet: " + why + ". Write ranges like \"a-zA-Z0-9_\".");
   }
 
   public static String delimiterNotBelow(String field, char delimiter, int lowest, String source) {
@@ -328,8 +335,12 @@ public final class Messages {
   }
 
   private static String quote(int codePoint) {
-    return "'" + new String(Character.toChars(codePoint)) + "' (U+"
-        + String.format("%04X", codePoint) + ")";
+    String hex = "U+" + String.format("%04X", codePoint);
+    if (Character.isISOControl(codePoint) || Character.isWhitespace(codePoint)
+        || (codePoint >= Character.MIN_SURROGATE && codePoint <= Character.MAX_SURROGATE)) {
+      return hex; // printed as itself it would break or blank out the message
+    }
+    return "'" + new String(Character.toChars(codePoint)) + "' (" + hex + ")";
   }
 
   private static String article(ElementKind kind) {
