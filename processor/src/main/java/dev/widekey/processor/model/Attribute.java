@@ -9,7 +9,7 @@ import javax.lang.model.element.AnnotationMirror;
  * @param cold whether {@code @ColdColumn}: stored in the cold table
  * @param compress whether {@code @ColdColumn(compress = true)}
  * @param coldMirror the {@code @ColdColumn} annotation, or null
- * @param moneyScale {@code @Money(scale)}, or -1 when absent
+ * @param moneyScale {@code @Money(scale)} as written; meaningless when {@code moneyMirror} is null
  * @param moneyMirror the {@code @Money} annotation, or null
  */
 public record Attribute(
@@ -28,7 +28,8 @@ public record Attribute(
     return property.kind();
   }
 
+  /** Whether {@code @Money} is present (its scale may still be out of range: rule WK201). */
   public boolean isMoney() {
-    return moneyScale >= 0;
+    return moneyMirror != null;
   }
 }

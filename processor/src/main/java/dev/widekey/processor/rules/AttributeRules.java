@@ -1,5 +1,6 @@
 package dev.widekey.processor.rules;
 
+import dev.widekey.annotations.Bucketed;
 import dev.widekey.annotations.ColdColumn;
 import dev.widekey.annotations.HashPrefix;
 import dev.widekey.annotations.KeyChars;
@@ -77,6 +78,9 @@ public final class AttributeRules implements EntityRule {
     if (e.getAnnotation(Reversed.class) != null) {
       diagnostics.error(e, EntityParser.mirror(e, Reversed.class), Messages.reversedMisplaced(name));
     }
+    if (e.getAnnotation(Bucketed.class) != null) {
+      diagnostics.error(e, EntityParser.mirror(e, Bucketed.class), Messages.bucketedUnsupported(name));
+    }
   }
 
   private static void checkType(Attribute a, Diagnostics diagnostics) {
@@ -86,7 +90,7 @@ public final class AttributeRules implements EntityRule {
     if (a.isMoney()) {
       if (kind != ValueKind.BIG_DECIMAL) {
         diagnostics.error(e, a.moneyMirror(), Messages.moneyType(a.name(), type));
-      } else if (a.moneyScale() > 18) {
+      } else if (a.moneyScale() < 0 || a.moneyScale() > 18) {
         diagnostics.error(e, a.moneyMirror(), "scale", Messages.moneyScale(a.name(), a.moneyScale()));
       }
       return;

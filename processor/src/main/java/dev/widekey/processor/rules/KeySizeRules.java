@@ -6,6 +6,8 @@ import dev.widekey.processor.model.HashPrefixSpec;
 import dev.widekey.processor.model.KeyComponent;
 import dev.widekey.processor.model.ValueKind;
 import dev.widekey.runtime.key.KeyAlphabet;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -43,28 +45,41 @@ public final class KeySizeRules implements EntityRule {
   private static void checkColumn(EntityModel entity, List<KeyComponent> components, Diagnostics diagnostics) {
     HashPrefixSpec hash = components.size() > 1 || components.get(0).hashPrefix() != null
         || entity.typeHashPrefix() != null ? entity.hashPrefix() : null;
-    long total = hash == null ? 0 : Math.max(0, hash.length());
-    total += (components.size() - 1L) * String.valueOf(entity.delimiter()).getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+    if (hash != null && (hash.length() < 1 || hash.length() > 32)) {
+      return; // WK106 reports the prefix; its size is unknown until it is fixed
+    }
+    List<String> parts = new ArrayList<>(); // the terms of the total, for the message
+    long total = 0;
+    if (hash != null) {
+      total += hash.length();
+      parts.add("hash prefix " + hash.length());
+    }
     KeyComponent largest = null;
     long largestBytes = -1;
-    StringBuilder detail = new StringBuilder();
     for (KeyComponent c : components) {
       long bytes = ComponentText.of(c).maxBytes();
       if (bytes < 0) {
         return; // unbounded: checked at run time
       }
       total += bytes;
+      parts.add(c.name() + " " + bytes);
       if (bytes > largestBytes) {
         largest = c;
         largestBytes = bytes;
       }
-      detail.append(detail.length() == 0 ? "" : " + ").append(c.name()).append(' ').append(bytes);
+    }
+    int delimiters = components.size() - 1;
+    if (delimiters > 0) {
+      long bytes = (long) delimiters
+          * String.valueOf(entity.delimiter()).getBytes(StandardCharsets.UTF_8).length;
+      total += bytes;
+      parts.add(delimiters + (delimiters == 1 ? " delimiter " : " delimiters ") + bytes);
     }
     if (total > MAX_PK_COLUMN_BYTES) {
       String column = ColumnNames.of(components);
       diagnostics.error(largest.property().element(),
           largest.maxLengthMirror() != null ? largest.maxLengthMirror() : largest.roleMirror(),
-          Messages.columnTooLarge(column, total, detail.toString()));
+          Messages.columnTooLarge(column, total, String.join(" + ", parts)));
     }
   }
 

@@ -1,0 +1,106 @@
+package dev.widekey.processor;
+
+import static dev.widekey.processor.Fixtures.bad;
+import static dev.widekey.processor.Fixtures.compile;
+import static dev.widekey.processor.RuleAssertions.assertError;
+import static dev.widekey.processor.RuleAssertions.assertRejected;
+
+import com.google.testing.compile.Compilation;
+import dev.widekey.processor.rules.Messages;
+import dev.widekey.processor.rules.Rule;
+import javax.tools.JavaFileObject;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Attribute columns. WK201: money (passing: {@code Item}, scales 0, 2 and 18, a double that is
+ * not money). WK204: hot and cold tables (passing: {@code Item}). WK205: a Lindorm row has a
+ * non-key column (passing: {@code MachineMetric}, {@code ReversedUser}; {@code KeyOnly} on
+ * Tablestore). And key-only annotations placed on attributes.
+ */
+class AttributeTest {
+
+  @Test
+  void moneyMistakes() {
+    JavaFileObject f = bad("wk201/MoneyMistakes");
+    Compilation c = compile(f);
+
+    // weightKg is a double too, but not money: no error
+    assertRejected(c, 6);
+    assertError(c, Rule.WK201, Messages.bigDecimalWithoutMoney("total"), f, "BigDecimal total");
+    assertError(c, Rule.WK201, Messages.floatingMoney("price", "double"), f, "double price");
+    assertError(c, Rule.WK201, Messages.floatingMoney("shippingCost", "java.lang.Float"), f, "Float shippingCost");
+    assertError(c, Rule.WK201, Messages.moneyType("amountCents", "long"), f, "@Money(scale = 2)");
+    assertError(c, Rule.WK201, Messages.moneyScale("fee", 19), f, "@Money(scale = 19)");
+    assertError(c, Rule.WK201, Messages.moneyScale("tax", -1), f, "@Money(scale = -1)");
+  }
+
+  @Test
+  void moneyOnAKey() {
+    JavaFileObject f = bad("wk201/MoneyOnKey");
+    Compilation c = compile(f);
+
+    assertRejected(c, 1);
+    assertError(c, Rule.WK201, Messages.moneyOnKey("amount"), f, "@Money(scale = 2)");
+  }
+
+  @Test
+  void coldKey() {
+    JavaFileObject f = bad("wk204/ColdKey");
+    Compilation c = compile(f);
+
+    assertRejected(c, 1);
+    assertError(c, Rule.WK204, Messages.coldKey("itemId"), f, "@ColdColumn");
+  }
+
+  @Test
+  void compressedIntAndPrimitiveColdColumn() {
+    JavaFileObject f = bad("wk204/ColdMistakes");
+    Compilation c = compile(f);
+
+    assertRejected(c, 2);
+    assertError(c, Rule.WK204, Messages.compressType("count", "int"), f, "compress = true)");
+    assertError(c, Rule.WK204, Messages.coldPrimitive("views", "long", "Long"), f, "@ColdColumn long views");
+  }
+
+  @Test
+  void coldTableNamedLikeTheHotTable() {
+    JavaFileObject f = bad("wk204/ColdTableSameName");
+    Compilation c = compile(f);
+
+    assertRejected(c, 1);
+    assertError(c, Rule.WK204, Messages.coldTableSameName("items"), f, "coldTable = \"items\")");
+  }
+
+  @Test
+  void lindormRowWithOnlyAColdAttribute() {
+    JavaFileObject f = bad("wk205/OnlyColdAttribute");
+    Compilation c = compile(f);
+
+    assertRejected(c, 1);
+    assertError(c, Rule.WK205, Messages.noHotAttribute("OnlyColdAttribute"), f, "@WideTable(");
+  }
+
+  @Test
+  void lindormRowWithoutAttributes() {
+    JavaFileObject f = bad("wk205/NoAttribute");
+    Compilation c = compile(f);
+
+    assertRejected(c, 1);
+    assertError(c, Rule.WK205, Messages.noHotAttribute("NoAttribute"), f, "@WideTable(");
+  }
+
+  @Test
+  void keyAnnotationsOnAttributes() {
+    JavaFileObject f = bad("misuse/KeyAnnotationsOnAttributes");
+    Compilation c = compile(f);
+
+    assertRejected(c, 7);
+    assertError(c, Rule.WK104, Messages.paddingNotKey("padded"), f, "@Padded(width = 6)");
+    assertError(c, Rule.WK105, Messages.keyCharsNotKey("chars"), f, "@KeyChars(\"a-z\")");
+    assertError(c, Rule.WK109, Messages.maxLengthNotKey("bounded"), f, "@MaxLength(10)");
+    assertError(c, Rule.WK102, Messages.sequentialNotKey("counter"), f, "@Sequential");
+    assertError(c, Rule.WK102, Messages.reversedMisplaced("reversed"), f, "@Reversed");
+    assertError(c, Rule.WK106, Messages.hashNotPartition("hashed"), f, "@HashPrefix");
+    assertError(c, Rule.WK107, Messages.bucketedUnsupported("bucketed"), f, "@Bucketed(buckets = 4)");
+  }
+}

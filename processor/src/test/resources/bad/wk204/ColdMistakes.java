@@ -1,0 +1,14 @@
+package bad.wk204;
+
+import dev.widekey.annotations.ColdColumn;
+import dev.widekey.annotations.PartitionKey;
+import dev.widekey.annotations.WideTable;
+
+@WideTable(name = "items")
+public record ColdMistakes(
+    @PartitionKey long itemId,
+    String name,
+    @ColdColumn(
+        compress = true)
+    int count,
+    @ColdColumn long views) {}

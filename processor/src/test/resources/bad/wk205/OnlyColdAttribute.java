@@ -1,0 +1,11 @@
+package bad.wk205;
+
+import dev.widekey.annotations.ColdColumn;
+import dev.widekey.annotations.PartitionKey;
+import dev.widekey.annotations.Profile;
+import dev.widekey.annotations.WideTable;
+
+@WideTable(name = "notes", profile = Profile.LINDORM)
+public record OnlyColdAttribute(
+    @PartitionKey long noteId,
+    @ColdColumn(compress = true) String text) {}
