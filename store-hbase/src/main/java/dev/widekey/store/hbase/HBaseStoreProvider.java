@@ -13,7 +13,8 @@ import org.apache.hadoop.hbase.HBaseConfiguration;
  *
  * <ul>
  *   <li>{@code widekey.hbase.zookeeper.quorum} (required unless {@code hbase.zookeeper.quorum}
- *       is given): the ZooKeeper quorum, or for Lindorm the wide-table endpoint;
+ *       is given, here or by an {@code hbase-site.xml} on the class path): the ZooKeeper quorum,
+ *       or for Lindorm the wide-table endpoint;
  *   <li>{@code widekey.hbase.zookeeper.port}: ZooKeeper client port (default 2181);
  *   <li>{@code widekey.hbase.znode.parent}: the cluster's znode (default {@code /hbase});
  *   <li>{@code widekey.hbase.namespace}: the namespace that holds the tables (default {@code
@@ -21,7 +22,10 @@ import org.apache.hadoop.hbase.HBaseConfiguration;
  *   <li>{@code widekey.hbase.username} / {@code widekey.hbase.password}: Lindorm's user and
  *       password ({@code hbase.client.username} / {@code hbase.client.password});
  *   <li>any {@code hbase.*} or {@code zookeeper.*} key: passed to the HBase client as it is, e.g.
- *       {@code hbase.client.retries.number} or {@code hbase.rpc.timeout}.
+ *       {@code hbase.client.retries.number} or {@code hbase.rpc.timeout};
+ *   <li>{@code widekey.hbase.conf.<key>}: passed as {@code <key>}, for configurations that only
+ *       carry {@code widekey.*} settings (e.g. {@code WIDEKEY_HBASE_CONF_HBASE_RPC_TIMEOUT} read
+ *       from the environment as {@code widekey.hbase.conf.hbase.rpc.timeout}).
  * </ul>
  *
  * <pre>{@code
@@ -41,6 +45,7 @@ public final class HBaseStoreProvider implements WideTableStoreProvider {
   static final String NAMESPACE = PREFIX + "namespace";
   static final String USERNAME = PREFIX + "username";
   static final String PASSWORD = PREFIX + "password";
+  static final String CONF_PREFIX = PREFIX + "conf.";
 
   @Override
   public String name() {
@@ -67,12 +72,17 @@ public final class HBaseStoreProvider implements WideTableStoreProvider {
         (key, value) -> {
           if (key.startsWith("hbase.") || key.startsWith("zookeeper.")) {
             conf.set(key, value);
+          } else if (key.startsWith(CONF_PREFIX) && key.length() > CONF_PREFIX.length()) {
+            conf.set(key.substring(CONF_PREFIX.length()), value);
           }
         });
     String quorum = config.get(QUORUM);
     if (quorum != null && !quorum.isBlank()) {
       conf.set("hbase.zookeeper.quorum", quorum.trim());
-    } else if (!config.containsKey("hbase.zookeeper.quorum")) {
+    } else if (!config.containsKey("hbase.zookeeper.quorum")
+        && !config.containsKey(CONF_PREFIX + "hbase.zookeeper.quorum")
+        && java.util.Set.of("127.0.0.1", "localhost").contains(conf.get("hbase.zookeeper.quorum"))) {
+      // only HBase's built-in default: almost certainly a forgotten setting
       throw new IllegalArgumentException(
           QUORUM + " is not set: name the ZooKeeper quorum (or Lindorm endpoint) to connect to");
     }

@@ -109,7 +109,9 @@ class HBaseMappingTest {
                 "widekey.hbase.zookeeper.port", "2182",
                 "widekey.hbase.username", "root",
                 "hbase.rpc.timeout", "1234",
+                "widekey.hbase.conf.hbase.client.retries.number", "3",
                 "other.key", "ignored"));
+    assertEquals("3", conf.get("hbase.client.retries.number"));
     assertEquals("zk1,zk2", conf.get("hbase.zookeeper.quorum"));
     assertEquals(2182, conf.getInt("hbase.zookeeper.property.clientPort", 0));
     assertEquals("root", conf.get("hbase.client.username"));

@@ -184,6 +184,27 @@ class HBaseStoreTest {
   }
 
   @Test
+  void storesOpensTheBackendFromConfiguration() {
+    org.apache.hadoop.conf.Configuration conf = cluster.util().getConfiguration();
+    Map<String, String> config =
+        Map.of(
+            "widekey.store", "hbase",
+            "widekey.hbase.zookeeper.quorum", conf.get("hbase.zookeeper.quorum"),
+            "widekey.hbase.zookeeper.port", conf.get("hbase.zookeeper.property.clientPort"),
+            "widekey.hbase.conf.hbase.client.retries.number", "3");
+    String t = freshTable();
+    try (dev.widekey.runtime.store.WideTableStore opened =
+        dev.widekey.runtime.store.Stores.open(config)) {
+      assertTrue(opened instanceof HBaseStore);
+      opened.createTable(new TableSpec(t, SCHEMA));
+      Row r = row("via-config", 1, Map.of("v", AttrValue.ofInteger(1)));
+      opened.put(t, r);
+      assertEquals(r, store.get(t, r.key(), ColumnSelection.all()).orElseThrow());
+      opened.deleteTable(t);
+    }
+  }
+
+  @Test
   void missingTableIsTypedAndNotRetryable() {
     StoreException e =
         assertThrows(
