@@ -278,7 +278,12 @@ public final class RetryingStore implements WideTableStore {
           if (attempts == null) {
             attempts = policy.start();
           }
-          attempts.failedOrThrow(e); // waits, or rethrows and ends the scan
+          try {
+            attempts.failedOrThrow(e); // waits, or rethrows and ends the scan
+          } catch (StoreException giveUp) {
+            done = true;
+            throw giveUp;
+          }
         }
       }
     }
