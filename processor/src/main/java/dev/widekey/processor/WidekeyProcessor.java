@@ -12,6 +12,7 @@ import dev.widekey.processor.model.EntityParser;
 import dev.widekey.processor.rules.Diagnostics;
 import dev.widekey.processor.rules.EntityValidator;
 import dev.widekey.processor.rules.Messages;
+import dev.widekey.processor.rules.TableOwners;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.LinkedHashSet;
@@ -41,6 +42,7 @@ public final class WidekeyProcessor extends AbstractProcessor {
   private Diagnostics diagnostics;
   private EntityParser parser;
   private final EntityValidator validator = new EntityValidator();
+  private final TableOwners tableOwners = new TableOwners();
   private List<SourceFileGenerator> generators;
   private SchemaExporter schemaExporter;
   /** Entities whose types referred to classes not generated yet; retried each round by name. */
@@ -93,7 +95,8 @@ public final class WidekeyProcessor extends AbstractProcessor {
     diagnostics.reset();
     try {
       Optional<EntityModel> entity = parser.parse(type);
-      if (entity.isEmpty() || !validator.validate(entity.get(), diagnostics)) {
+      if (entity.isEmpty() || !validator.validate(entity.get(), diagnostics)
+          || !tableOwners.claim(entity.get(), diagnostics)) {
         return; // every error of the entity is reported; nothing is generated from a bad design
       }
       for (SourceFileGenerator generator : generators) {

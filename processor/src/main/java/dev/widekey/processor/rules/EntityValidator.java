@@ -11,7 +11,8 @@ public final class EntityValidator {
           new HotspotRules(),
           new SplicingRules(),
           new KeySizeRules(),
-          new AttributeRules());
+          new AttributeRules(),
+          new TableRules());
 
   /** Checks the entity; true if it is valid. */
   public boolean validate(EntityModel entity, Diagnostics diagnostics) {

@@ -334,6 +334,20 @@ public final class Messages {
         + " carry at least one. Add an attribute, or move one out of @ColdColumn.");
   }
 
+  // ---- WK207: table names ----
+
+  public static String badTableName(String member, String table) {
+    return msg(Rule.WK207, member + " \"" + table + "\" is not a valid table name: Tablestore and Lindorm"
+        + " accept 1 to 255 letters, digits and '_', starting with a letter or '_' (and the name also"
+        + " names the schema file). Rename the table, e.g. \"order_items\".");
+  }
+
+  public static String tableTaken(String table, String owner) {
+    return msg(Rule.WK207, "table \"" + table + "\" is already a table of entity " + owner + "; two entities"
+        + " in one table would overwrite each other's rows under different key layouts. Give this"
+        + " entity a table of its own.");
+  }
+
   private static String quote(int codePoint) {
     String hex = "U+" + String.format("%04X", codePoint);
     if (Character.isISOControl(codePoint) || Character.isWhitespace(codePoint)

@@ -22,7 +22,8 @@ public enum Rule {
   WK203("compressed columns are restored exactly"),
   WK204("columns read at different frequencies go to different tables; never a key"),
   WK205("a Lindorm row has at least one non-key column"),
-  WK206("text values are valid Unicode, storable exactly as UTF-8");
+  WK206("text values are valid Unicode, storable exactly as UTF-8"),
+  WK207("a table name is valid on every service and belongs to one entity");
 
   private final String summary;
 

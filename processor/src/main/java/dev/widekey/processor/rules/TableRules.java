@@ -1,0 +1,27 @@
+package dev.widekey.processor.rules;
+
+import dev.widekey.processor.model.EntityModel;
+import java.util.regex.Pattern;
+
+/**
+ * Table names (WK207): valid on every supported service, and usable as the schema file name.
+ * That two entities do not share a table is checked across entities by {@link TableOwners}.
+ */
+public final class TableRules implements EntityRule {
+  /** Tablestore's rule, which Lindorm and HBase table names also accept. */
+  private static final Pattern NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,254}");
+
+  @Override
+  public void check(EntityModel entity, Diagnostics diagnostics) {
+    boolean hotValid = NAME.matcher(entity.table()).matches();
+    if (!hotValid) {
+      diagnostics.error(entity.type(), entity.wideTable(), "name", Messages.badTableName("name", entity.table()));
+    }
+    // a default cold name is derived from the hot one: reported once, above
+    boolean explicitCold = !entity.coldTable().equals(entity.table() + "_cold");
+    if ((explicitCold || hotValid) && !NAME.matcher(entity.coldTable()).matches()) {
+      diagnostics.error(entity.type(), entity.wideTable(), "coldTable",
+          Messages.badTableName("coldTable", entity.coldTable()));
+    }
+  }
+}

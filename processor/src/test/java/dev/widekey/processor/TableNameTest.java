@@ -1,0 +1,57 @@
+package dev.widekey.processor;
+
+import static com.google.common.truth.Truth.assertThat;
+import static dev.widekey.processor.Fixtures.bad;
+import static dev.widekey.processor.RuleAssertions.assertError;
+import static dev.widekey.processor.RuleAssertions.assertRejected;
+
+import com.google.testing.compile.Compilation;
+import com.google.testing.compile.Compiler;
+import dev.widekey.processor.rules.Messages;
+import dev.widekey.processor.rules.Rule;
+import javax.tools.JavaFileObject;
+import org.junit.jupiter.api.Test;
+
+/**
+ * WK207: table names are valid on every service and each table belongs to one entity (passing:
+ * {@code GoodDesignsTest.allGoodFixturesCompileTogether}, 17 entities in one build).
+ */
+class TableNameTest {
+
+  @Test
+  void invalidTableNames() {
+    JavaFileObject f = bad("wk207/BadTableNames");
+    Compilation c = Fixtures.compile(f);
+
+    assertRejected(c, 2);
+    assertError(c, Rule.WK207, Messages.badTableName("name", "order items"), f, "name = \"order items\",");
+    assertError(c, Rule.WK207, Messages.badTableName("coldTable", "cold/items"), f, "coldTable = \"cold/items\")");
+  }
+
+  @Test
+  void emptyTableNameIsReportedOnce() {
+    JavaFileObject f = bad("wk207/EmptyTableName");
+    Compilation c = Fixtures.compile(f);
+
+    // the default cold table "_cold" is derived from it, so it is not reported again
+    assertRejected(c, 1);
+    assertError(c, Rule.WK207, Messages.badTableName("name", ""), f, "@WideTable(name = \"\")");
+  }
+
+  @Test
+  void twoEntitiesInOneTable() {
+    JavaFileObject f = bad("wk207/SharedTable");
+    SpyingProcessor spy = new SpyingProcessor();
+    Compilation c = Compiler.javac().withProcessors(spy).compile(f);
+
+    assertRejected(c, 2);
+    assertError(c, Rule.WK207, Messages.tableTaken("orders", "bad.wk207.Orders"), f,
+        "@WideTable(name = \"orders\", profile");
+    assertError(c, Rule.WK207, Messages.tableTaken("orders_cold", "bad.wk207.Orders"), f,
+        "coldTable = \"orders_cold\")");
+    // the first entity is generated; the two that clash with it are not
+    assertThat(spy.created()).containsExactly(
+        "bad.wk207.OrdersKeys", "bad.wk207.OrdersTable", "bad.wk207.OrdersRepository",
+        "META-INF/widekey/schema/orders.schema", "META-INF/widekey/schema/orders_cold.schema");
+  }
+}
