@@ -64,6 +64,7 @@ final class HBaseErrors {
         error);
   }
 
+  @SuppressWarnings("deprecation") // ThrottlingException: what servers before 2.0 throw
   private static ErrorKind kindOf(Throwable t) {
     if (t instanceof TableNotFoundException) {
       return ErrorKind.TABLE_NOT_FOUND;

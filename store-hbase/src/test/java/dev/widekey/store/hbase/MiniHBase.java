@@ -98,7 +98,7 @@ final class MiniHBase implements AutoCloseable {
   }
 
   @Override
-  public void close() throws Exception {
+  public void close() throws java.io.IOException {
     util.shutdownMiniCluster();
   }
 }
