@@ -64,8 +64,8 @@ public final class RepositoryGenerator extends SourceFileGenerator {
     type.addMethod(MethodSpec.constructorBuilder()
         .addModifiers(Modifier.PUBLIC)
         .addParameter(STORE, "store")
-        .addStatement("super(store, $T.HOT, $L)", table,
-            entity.hasColdColumns() ? CodeBlock.of("$T.COLD", table) : CodeBlock.of("null"))
+        .addStatement("super(store, $T.HOT, $L, $T.CHUNKED_COLUMNS)", table,
+            entity.hasColdColumns() ? CodeBlock.of("$T.COLD", table) : CodeBlock.of("null"), table)
         .build());
 
     List<ParameterSpec> keyParams = parameters(entity.keyComponents());

@@ -74,6 +74,9 @@ public final class TableGenerator extends SourceFileGenerator {
     type.addField(constant(stringList, "COLD_COLUMNS", "Attribute columns of the cold table.",
         names(entity.coldAttributes())));
 
+    type.addField(constant(stringList, "CHUNKED_COLUMNS",
+        "Columns whose values over the 2 MB attribute limit are split into chunk columns.",
+        names(entity.attributes().stream().filter(Attribute::chunked).toList())));
     type.addField(constant(TABLE_SPEC, "HOT", "What a store needs to create the hot table.",
         CodeBlock.of("new $T(NAME, PRIMARY_KEY, SPLIT_POINTS)", TABLE_SPEC)));
     if (entity.hasColdColumns()) {

@@ -11,6 +11,7 @@ import javax.lang.model.element.AnnotationMirror;
  * @param coldMirror the {@code @ColdColumn} annotation, or null
  * @param moneyScale {@code @Money(scale)} as written; meaningless when {@code moneyMirror} is null
  * @param moneyMirror the {@code @Money} annotation, or null
+ * @param chunkedMirror the {@code @Chunked} annotation, or null
  */
 public record Attribute(
     Property property,
@@ -18,7 +19,8 @@ public record Attribute(
     boolean compress,
     AnnotationMirror coldMirror,
     int moneyScale,
-    AnnotationMirror moneyMirror) {
+    AnnotationMirror moneyMirror,
+    AnnotationMirror chunkedMirror) {
 
   public String name() {
     return property.name();
@@ -26,6 +28,11 @@ public record Attribute(
 
   public ValueKind kind() {
     return property.kind();
+  }
+
+  /** Whether {@code @Chunked}: values over the attribute limit are split into chunk columns. */
+  public boolean chunked() {
+    return chunkedMirror != null;
   }
 
   /** Whether {@code @Money} is present (its scale may still be out of range: rule WK201). */

@@ -1,5 +1,6 @@
 package dev.widekey.processor.model;
 
+import dev.widekey.annotations.Chunked;
 import dev.widekey.annotations.ColdColumn;
 import dev.widekey.annotations.HashPrefix;
 import dev.widekey.annotations.KeyChars;
@@ -271,7 +272,7 @@ public final class EntityParser {
     ColdColumn cold = e.getAnnotation(ColdColumn.class);
     Money money = e.getAnnotation(Money.class);
     return new Attribute(p, cold != null, cold != null && cold.compress(), mirror(e, ColdColumn.class),
-        money == null ? -1 : money.scale(), mirror(e, Money.class));
+        money == null ? -1 : money.scale(), mirror(e, Money.class), mirror(e, Chunked.class));
   }
 
   private ValueKind kindOf(TypeMirror t) throws DeferredException {

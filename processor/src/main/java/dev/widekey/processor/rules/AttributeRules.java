@@ -1,6 +1,7 @@
 package dev.widekey.processor.rules;
 
 import dev.widekey.annotations.Bucketed;
+import dev.widekey.annotations.Chunked;
 import dev.widekey.annotations.ColdColumn;
 import dev.widekey.annotations.HashPrefix;
 import dev.widekey.annotations.KeyChars;
@@ -43,11 +44,15 @@ public final class AttributeRules implements EntityRule {
       if (e.getAnnotation(Money.class) != null) {
         diagnostics.error(e, EntityParser.mirror(e, Money.class), Messages.moneyOnKey(c.name()));
       }
+      if (e.getAnnotation(Chunked.class) != null) {
+        diagnostics.error(e, EntityParser.mirror(e, Chunked.class), Messages.chunkedKey(c.name()));
+      }
     }
     for (Attribute a : entity.attributes()) {
       checkKeyOnlyAnnotations(a, diagnostics);
       checkType(a, diagnostics);
       checkCold(a, diagnostics);
+      checkChunked(a, diagnostics);
     }
     if (entity.hasColdColumns() && entity.coldTable().equals(entity.table())) {
       diagnostics.error(entity.type(), entity.wideTable(), "coldTable", Messages.coldTableSameName(entity.table()));
@@ -114,6 +119,13 @@ public final class AttributeRules implements EntityRule {
       diagnostics.error(e, a.coldMirror(), "compress", Messages.compressType(a.name(), type));
     } else if (a.property().primitive()) {
       diagnostics.error(e, a.coldMirror(), Messages.coldPrimitive(a.name(), type, boxed(type)));
+    }
+  }
+
+  private static void checkChunked(Attribute a, Diagnostics diagnostics) {
+    if (a.chunked() && a.kind() != ValueKind.STRING && a.kind() != ValueKind.BYTES) {
+      diagnostics.error(a.property().element(), a.chunkedMirror(),
+          Messages.chunkedType(a.name(), a.property().type().toString()));
     }
   }
 

@@ -304,6 +304,18 @@ public final class Messages {
         + " a key. Remove @Money or the key annotation.");
   }
 
+  // ---- WK202: large values ----
+
+  public static String chunkedType(String field, String type) {
+    return msg(Rule.WK202, "field '" + field + "' is @Chunked but has type " + type + "; only String and"
+        + " byte[] values can outgrow the 2 MB attribute limit. Remove @Chunked.");
+  }
+
+  public static String chunkedKey(String field) {
+    return msg(Rule.WK202, "field '" + field + "' is a key component and cannot be @Chunked: a key column"
+        + " holds at most 1 KB. Remove @Chunked.");
+  }
+
   // ---- WK204: hot and cold columns ----
 
   public static String coldKey(String field) {

@@ -17,6 +17,7 @@ import dev.widekey.runtime.value.Attributes;
 import dev.widekey.runtime.store.WriteOp;
 import dev.widekey.runtime.write.BulkWriteResult;
 import dev.widekey.runtime.write.BulkWriter;
+import dev.widekey.runtime.write.LargeValues;
 import dev.widekey.runtime.write.WriteGroup;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -25,6 +26,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Stream;
 
 /**
@@ -59,14 +61,26 @@ public abstract class SplitTableRepository<E> {
   private final WideTableStore store;
   private final TableSpec hotTable;
   private final TableSpec coldTable;
+  private final Set<String> chunkedColumns;
 
   /**
    * @param coldTable the cold table, or {@code null} if the entity has no cold columns
    */
   protected SplitTableRepository(WideTableStore store, TableSpec hotTable, TableSpec coldTable) {
+    this(store, hotTable, coldTable, List.of());
+  }
+
+  /**
+   * @param coldTable the cold table, or {@code null} if the entity has no cold columns
+   * @param chunkedColumns {@code @Chunked} columns: values over the attribute limit are split
+   *     into chunk columns and joined again on read
+   */
+  protected SplitTableRepository(
+      WideTableStore store, TableSpec hotTable, TableSpec coldTable, Collection<String> chunkedColumns) {
     this.store = Objects.requireNonNull(store, "store");
     this.hotTable = Objects.requireNonNull(hotTable, "hotTable");
     this.coldTable = coldTable;
+    this.chunkedColumns = Set.copyOf(chunkedColumns);
   }
 
   /** The primary key of an entity; throws {@link InvalidKeyException} for a bad value. */
@@ -104,7 +118,10 @@ public abstract class SplitTableRepository<E> {
    * @throws StoreException for a store failure
    */
   public void put(E entity) {
-    PreparedWrite write = prepare(entity);
+    write(prepare(entity));
+  }
+
+  private void write(PreparedWrite write) {
     if (write.cold() != null) {
       store.put(coldTable.name(), write.cold());
     }
@@ -125,9 +142,17 @@ public abstract class SplitTableRepository<E> {
    *     is written
    */
   public BulkWriteResult putAll(Collection<? extends E> entities) {
-    List<WriteGroup> groups = new ArrayList<>(entities.size());
+    List<PreparedWrite> writes = new ArrayList<>(entities.size());
     for (E entity : entities) {
-      groups.add(groupOf(prepare(entity)));
+      writes.add(prepare(entity));
+    }
+    List<WriteGroup> groups = new ArrayList<>(writes.size());
+    for (PreparedWrite write : writes) {
+      if (write.sizeInBytes() > store.limits().maxBatchBytes()) {
+        write(write); // a row with chunked values can outgrow any batch: written alone
+      } else {
+        groups.add(groupOf(write));
+      }
     }
     return BulkWriter.of(store).writeGroups(groups.stream());
   }
@@ -171,18 +196,18 @@ public abstract class SplitTableRepository<E> {
     checkSizes(cold, limits);
     Row coldRow = null;
     if (!cold.isEmpty()) {
-      coldRow = Row.of(key, cold);
+      coldRow = chunked(Row.of(key, cold), limits);
       hot.put(COLD_MARKER, AttrValue.ofBoolean(true));
     }
     if (hot.isEmpty()) {
       hot.put(ROW_MARKER, AttrValue.ofBoolean(true));
     }
-    return new PreparedWrite(Row.of(key, hot), coldRow);
+    return new PreparedWrite(chunked(Row.of(key, hot), limits), coldRow);
   }
 
   /** Reads an entity by key: hot columns only, or with the cold row too. */
   protected Optional<E> find(PrimaryKey key, boolean withCold) {
-    Optional<Row> hot = store.get(hotTable.name(), key, ColumnSelection.all());
+    Optional<Row> hot = store.get(hotTable.name(), key, ColumnSelection.all()).map(this::joined);
     return hot.map(row -> toEntity(key, row, withCold ? coldRowOf(row) : null));
   }
 
@@ -215,6 +240,7 @@ public abstract class SplitTableRepository<E> {
   protected Stream<E> scan(ScanRange range, boolean withCold) {
     return store
         .scan(hotTable.name(), range)
+        .map(this::joined)
         .map(row -> toEntity(row.key(), row, withCold ? coldRowOf(row) : null));
   }
 
@@ -234,6 +260,7 @@ public abstract class SplitTableRepository<E> {
     }
     return store
         .get(coldTable.name(), hot.key(), ColumnSelection.all())
+        .map(this::joined)
         .orElseThrow(
             () ->
                 new StoreException(
@@ -259,9 +286,22 @@ public abstract class SplitTableRepository<E> {
     }
   }
 
-  private static void checkSizes(Map<String, AttrValue> columns, StoreLimits limits) {
+  /** Refuses a value over the attribute limit, unless its column is {@code @Chunked}. */
+  private void checkSizes(Map<String, AttrValue> columns, StoreLimits limits) {
     columns.forEach(
-        (name, value) -> Attributes.checkSize(name, value.sizeInBytes(), limits.maxAttributeBytes()));
+        (name, value) -> {
+          if (!chunkedColumns.contains(name)) {
+            Attributes.checkSize(name, value.sizeInBytes(), limits.maxAttributeBytes());
+          }
+        });
+  }
+
+  private Row chunked(Row row, StoreLimits limits) {
+    return chunkedColumns.isEmpty() ? row : LargeValues.chunk(row, limits, chunkedColumns::contains);
+  }
+
+  private Row joined(Row row) {
+    return chunkedColumns.isEmpty() ? row : LargeValues.join(row);
   }
 
   /**
@@ -270,5 +310,10 @@ public abstract class SplitTableRepository<E> {
    * @param hot the hot row
    * @param cold the cold row, or {@code null}
    */
-  public record PreparedWrite(Row hot, Row cold) {}
+  public record PreparedWrite(Row hot, Row cold) {
+    /** Bytes of both rows. */
+    public long sizeInBytes() {
+      return hot.sizeInBytes() + (cold == null ? 0 : cold.sizeInBytes());
+    }
+  }
 }
