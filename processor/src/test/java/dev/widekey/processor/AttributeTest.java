@@ -12,7 +12,8 @@ import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
 
 /**
- * Attribute columns. WK201: money (passing: {@code Item}, scales 0, 2 and 18, a double that is
+ * Attribute columns. WK202: only String and byte[] attributes are chunked (passing:
+ * {@code Document}). WK201: money (passing: {@code Item}, scales 0, 2 and 18, a double that is
  * not money). WK204: hot and cold tables (passing: {@code Item}). WK205: a Lindorm row has a
  * non-key column (passing: {@code MachineMetric}, {@code ReversedUser}; {@code KeyOnly} on
  * Tablestore). And key-only annotations placed on attributes.
@@ -41,6 +42,16 @@ class AttributeTest {
 
     assertRejected(c, 1);
     assertError(c, Rule.WK201, Messages.moneyOnKey("amount"), f, "@Money(scale = 2)");
+  }
+
+  @Test
+  void chunkedKeyOrNumber() {
+    JavaFileObject f = bad("wk202/ChunkedMisuse");
+    Compilation c = compile(f);
+
+    assertRejected(c, 2);
+    assertError(c, Rule.WK202, Messages.chunkedKey("documentId"), f, "@PartitionKey @Chunked");
+    assertError(c, Rule.WK202, Messages.chunkedType("size", "long"), f, "@Chunked long size");
   }
 
   @Test

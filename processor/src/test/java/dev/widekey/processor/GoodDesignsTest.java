@@ -21,7 +21,7 @@ class GoodDesignsTest {
   @ValueSource(strings = {
       "Order", "ReversedUser", "MachineMetric", "DeviceTransaction", "HashedSplice", "PaddingLimits",
       "SignedSplice", "ShortHash", "LongHash", "KeySizeLimit", "FourColumns", "HBaseFiveColumns",
-      "Item", "KeyOnly", "KeyTypes", "BeanAccount", "AllArgsAccount"})
+      "Item", "KeyOnly", "KeyTypes", "BeanAccount", "AllArgsAccount", "Document"})
   void compilesCleanlyAndGeneratesKeysTableAndRepository(String entity) {
     Compilation compilation = compile(good(entity));
 
@@ -38,7 +38,8 @@ class GoodDesignsTest {
         good("Order"), good("ReversedUser"), good("MachineMetric"), good("DeviceTransaction"),
         good("HashedSplice"), good("PaddingLimits"), good("SignedSplice"), good("ShortHash"),
         good("LongHash"), good("KeySizeLimit"), good("FourColumns"), good("HBaseFiveColumns"),
-        good("Item"), good("KeyOnly"), good("KeyTypes"), good("BeanAccount"), good("AllArgsAccount")};
+        good("Item"), good("KeyOnly"), good("KeyTypes"), good("BeanAccount"), good("AllArgsAccount"),
+        good("Document")};
 
     Compilation compilation = compile(all);
 

@@ -78,6 +78,27 @@ class SplicingTest {
   }
 
   @Test
+  void delimiterInsideTheAlphabet() {
+    JavaFileObject f = bad("wk105/DelimiterInAlphabet");
+    Compilation c = compile(f);
+
+    // not an order problem but an injection: "x,y" as one value reads as two components
+    assertRejected(c, 1);
+    String message = Messages.delimiterNotBelow("path", ',', ',', "@KeyChars(\"a-z,\")");
+    assertError(c, Rule.WK105, message, f, "@KeyChars(\"a-z,\")");
+    assertThat(message).contains("splits into two components");
+  }
+
+  @Test
+  void orderExampleInTheMessageIsTrue() {
+    // the message claims "a0:x" sorts before "a:x" although "a0" sorts after "a"
+    assertThat(Messages.delimiterNotBelow("f", ':', '0', "s"))
+        .contains("\"a0:x\" sorts before \"a:x\" although \"a0\" sorts after \"a\"");
+    assertThat("a0:x").isLessThan("a:x");
+    assertThat("a0").isGreaterThan("a");
+  }
+
+  @Test
   void splicedStringWithoutAlphabet() {
     JavaFileObject f = bad("wk105/MissingKeyChars");
     Compilation c = compile(f);

@@ -174,10 +174,15 @@ public final class Messages {
   }
 
   public static String delimiterNotBelow(String field, char delimiter, int lowest, String source) {
+    String d = String.valueOf(delimiter);
+    String c = new String(Character.toChars(lowest));
+    String why = lowest == delimiter
+        ? "a value holding it splits into two components and can read or overwrite another key's rows"
+        : "spliced keys then sort out of order: \"a" + c + d + "x\" sorts before \"a" + d + "x\" although \"a" + c
+            + "\" sorts after \"a\"";
     return msg(Rule.WK105, "the delimiter " + quote(delimiter) + " does not sort below " + quote(lowest)
-        + " that field '" + field + "' may hold (" + source + "): spliced keys then sort out of order"
-        + " (with ':' , a100:x sorts after a1001:x). Use a delimiter below every component character,"
-        + " e.g. ',' (U+002C) for letters and digits, or narrow the alphabet.");
+        + " that field '" + field + "' may hold (" + source + "): " + why + ". Use a delimiter below every"
+        + " component character, e.g. ',' (U+002C) for letters and digits, or narrow the alphabet.");
   }
 
   public static String keyCharsType(String field, String type) {
@@ -190,8 +195,11 @@ public final class Messages {
   }
 
   public static String badDelimiter(char delimiter) {
-    return msg(Rule.WK105, "delimiter " + quote(delimiter) + " is a surrogate or control character that"
-        + " cannot be stored as one UTF-8 character. Use ',' (U+002C).");
+    String why = Character.isSurrogate(delimiter)
+        ? "is half of a surrogate pair, which cannot be stored as UTF-8"
+        : "is a control character, invisible wherever keys are printed, logged or typed";
+    return msg(Rule.WK105, "delimiter " + quote(delimiter) + " " + why + ". Use ',' (U+002C), which sorts"
+        + " below letters and digits.");
   }
 
   // ---- WK106: hash prefix ----
