@@ -1,21 +1,16 @@
 package dev.widekey.benchmarks;
 
-import dev.widekey.runtime.store.ColumnSelection;
-import dev.widekey.runtime.store.PartitionStats;
+import dev.widekey.runtime.store.ForwardingStore;
 import dev.widekey.runtime.store.PkValue;
 import dev.widekey.runtime.store.PrimaryKey;
 import dev.widekey.runtime.store.Row;
-import dev.widekey.runtime.store.ScanRange;
-import dev.widekey.runtime.store.StoreLimits;
 import dev.widekey.runtime.store.TableSpec;
 import dev.widekey.runtime.store.WideTableStore;
 import dev.widekey.runtime.store.WriteOp;
 import dev.widekey.runtime.store.WriteOutcome;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.LockSupport;
-import java.util.stream.Stream;
 
 /**
  * Gives every partition of a store a fixed write throughput, as a partition server of a
@@ -28,14 +23,13 @@ import java.util.stream.Stream;
  * WideTableStore capped = new PartitionCappedStore(EmbeddedStore.inMemory(), 100, 10_000_000L);
  * }</pre>
  */
-final class PartitionCappedStore implements WideTableStore {
-  private final WideTableStore delegate;
+final class PartitionCappedStore extends ForwardingStore {
   private final int rowsPerSlice;
   private final long sliceNanos;
   private final ConcurrentHashMap<String, Partitions> tables = new ConcurrentHashMap<>();
 
   PartitionCappedStore(WideTableStore delegate, int rowsPerSlice, long sliceNanos) {
-    this.delegate = delegate;
+    super(delegate);
     this.rowsPerSlice = rowsPerSlice;
     this.sliceNanos = sliceNanos;
   }
@@ -127,43 +121,8 @@ final class PartitionCappedStore implements WideTableStore {
   }
 
   @Override
-  public Optional<TableSpec> describeTable(String table) {
-    return delegate.describeTable(table);
-  }
-
-  @Override
   public void deleteTable(String table) {
     delegate.deleteTable(table);
     tables.remove(table);
-  }
-
-  @Override
-  public Optional<Row> get(String table, PrimaryKey key, ColumnSelection columns) {
-    return delegate.get(table, key, columns);
-  }
-
-  @Override
-  public List<Optional<Row>> multiGet(String table, List<PrimaryKey> keys, ColumnSelection columns) {
-    return delegate.multiGet(table, keys, columns);
-  }
-
-  @Override
-  public Stream<Row> scan(String table, ScanRange range) {
-    return delegate.scan(table, range);
-  }
-
-  @Override
-  public List<PartitionStats> partitionStats(String table) {
-    return delegate.partitionStats(table);
-  }
-
-  @Override
-  public StoreLimits limits() {
-    return delegate.limits();
-  }
-
-  @Override
-  public void close() {
-    delegate.close();
   }
 }

@@ -5,12 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.widekey.runtime.repository.SplitTableRepository;
 import dev.widekey.runtime.store.ColumnSelection;
-import dev.widekey.runtime.store.PartitionStats;
+import dev.widekey.runtime.store.ForwardingStore;
 import dev.widekey.runtime.store.PrimaryKey;
 import dev.widekey.runtime.store.Row;
 import dev.widekey.runtime.store.ScanRange;
-import dev.widekey.runtime.store.StoreLimits;
-import dev.widekey.runtime.store.TableSpec;
 import dev.widekey.runtime.store.WideTableStore;
 import dev.widekey.runtime.store.WriteOp;
 import dev.widekey.runtime.store.WriteOutcome;
@@ -18,7 +16,6 @@ import dev.widekey.runtime.store.embedded.EmbeddedStore;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
@@ -99,14 +96,13 @@ class SplitTableCrashTest {
    * Applies writes until the n-th one, then "crashes": a single write is not applied; a batch
    * applies its first half and then dies. Every later call fails too, as a dead process would.
    */
-  static final class CrashingStore implements WideTableStore {
-    private final WideTableStore delegate;
+  static final class CrashingStore extends ForwardingStore {
     private final int crashAt;
     private boolean armed;
     private int writes;
 
     CrashingStore(WideTableStore delegate, int crashAt) {
-      this.delegate = delegate;
+      super(delegate);
       this.crashAt = crashAt;
     }
 
@@ -115,14 +111,7 @@ class SplitTableCrashTest {
     }
 
     private synchronized boolean crashesNow() {
-      if (!armed) {
-        return false;
-      }
-      writes++;
-      if (writes >= crashAt) {
-        return true;
-      }
-      return false;
+      return armed && ++writes >= crashAt;
     }
 
     @Override
@@ -130,7 +119,7 @@ class SplitTableCrashTest {
       if (crashesNow()) {
         throw new Crash("crashed before putting into " + table);
       }
-      delegate.put(table, row);
+      super.put(table, row);
     }
 
     @Override
@@ -138,60 +127,20 @@ class SplitTableCrashTest {
       if (crashesNow()) {
         throw new Crash("crashed before deleting from " + table);
       }
-      delegate.delete(table, key);
+      super.delete(table, key);
     }
 
     @Override
     public List<WriteOutcome> batchWrite(List<WriteOp> ops) {
       if (crashesNow()) {
-        delegate.batchWrite(ops.subList(0, ops.size() / 2));
+        super.batchWrite(ops.subList(0, ops.size() / 2));
         throw new Crash("crashed in the middle of a batch");
       }
-      return delegate.batchWrite(ops);
+      return super.batchWrite(ops);
     }
 
     @Override
-    public void createTable(TableSpec spec) {
-      delegate.createTable(spec);
-    }
-
-    @Override
-    public Optional<TableSpec> describeTable(String table) {
-      return delegate.describeTable(table);
-    }
-
-    @Override
-    public void deleteTable(String table) {
-      delegate.deleteTable(table);
-    }
-
-    @Override
-    public Optional<Row> get(String table, PrimaryKey key, ColumnSelection columns) {
-      return delegate.get(table, key, columns);
-    }
-
-    @Override
-    public List<Optional<Row>> multiGet(String table, List<PrimaryKey> keys, ColumnSelection columns) {
-      return delegate.multiGet(table, keys, columns);
-    }
-
-    @Override
-    public Stream<Row> scan(String table, ScanRange range) {
-      return delegate.scan(table, range);
-    }
-
-    @Override
-    public List<PartitionStats> partitionStats(String table) {
-      return delegate.partitionStats(table);
-    }
-
-    @Override
-    public StoreLimits limits() {
-      return delegate.limits();
-    }
-
-    @Override
-    public void close() {}
+    public void close() {} // the durable store outlives the crashed writer
   }
 
   @Test

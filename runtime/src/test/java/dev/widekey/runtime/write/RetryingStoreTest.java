@@ -24,7 +24,7 @@ import dev.widekey.runtime.store.WriteOutcome;
 import dev.widekey.runtime.store.embedded.EmbeddedStore;
 import dev.widekey.runtime.store.fault.FakeTime;
 import dev.widekey.runtime.store.fault.FaultInjectingStore;
-import dev.widekey.runtime.store.fault.ForwardingStore;
+import dev.widekey.runtime.store.ForwardingStore;
 import dev.widekey.runtime.store.fault.Seeds;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -1,5 +1,7 @@
 package dev.widekey.store.hbase;
 
+import dev.widekey.runtime.store.backend.RequestChecks;
+import dev.widekey.runtime.store.backend.ClientPartitionCounters;
 import dev.widekey.runtime.store.AttrValue;
 import dev.widekey.runtime.store.ColumnSelection;
 import dev.widekey.runtime.store.ErrorKind;
@@ -153,7 +155,7 @@ public final class HBaseStore implements WideTableStore {
 
   @Override
   public void createTable(TableSpec spec) {
-    Checks.tableSpec(spec, limits);
+    RequestChecks.tableSpec(spec, limits);
     Optional<TableSpec> existing = describeTable(spec.name());
     if (existing.isPresent()) {
       requireSameSchema(spec, existing.get());
@@ -253,7 +255,7 @@ public final class HBaseStore implements WideTableStore {
   @Override
   public void put(String table, Row row) {
     TableState state = state(table);
-    Checks.row(state.spec, row, limits);
+    RequestChecks.row(state.spec, row, limits);
     try (Table t = connection.getTable(tableName(table))) {
       t.mutateRow(replaceRow(row, clock.next(1)));
     } catch (IOException e) {
@@ -265,7 +267,7 @@ public final class HBaseStore implements WideTableStore {
   @Override
   public Optional<Row> get(String table, PrimaryKey key, ColumnSelection columns) {
     TableState state = state(table);
-    Checks.key(state.spec, key, limits);
+    RequestChecks.key(state.spec, key, limits);
     Optional<Row> row;
     try (Table t = connection.getTable(tableName(table))) {
       row = toRow(state.spec, t.get(get(key, columns)));
@@ -279,12 +281,12 @@ public final class HBaseStore implements WideTableStore {
   @Override
   public List<Optional<Row>> multiGet(
       String table, List<PrimaryKey> keys, ColumnSelection columns) {
-    Checks.multiGetSize(keys.size(), limits);
+    RequestChecks.multiGetSize(keys.size(), limits);
     TableState state = state(table);
     TableSpec spec = state.spec;
     List<Get> gets = new ArrayList<>(keys.size());
     for (PrimaryKey key : keys) {
-      Checks.key(spec, key, limits);
+      RequestChecks.key(spec, key, limits);
       gets.add(get(key, columns));
     }
     if (gets.isEmpty()) {
@@ -307,7 +309,7 @@ public final class HBaseStore implements WideTableStore {
   @Override
   public void delete(String table, PrimaryKey key) {
     TableState state = state(table);
-    Checks.key(state.spec, key, limits);
+    RequestChecks.key(state.spec, key, limits);
     try (Table t = connection.getTable(tableName(table))) {
       t.delete(new Delete(OrderedKeyBytes.encode(key), clock.next(1)));
     } catch (IOException e) {
@@ -328,7 +330,7 @@ public final class HBaseStore implements WideTableStore {
    */
   @Override
   public List<WriteOutcome> batchWrite(List<WriteOp> ops) {
-    Checks.batchSize(ops, limits);
+    RequestChecks.batchSize(ops, limits);
     WriteOutcome[] outcomes = new WriteOutcome[ops.size()];
     // which ops go to which table, in their order; all are checked before anything is sent
     Map<String, List<Integer>> byTable = new LinkedHashMap<>();
@@ -344,9 +346,9 @@ public final class HBaseStore implements WideTableStore {
                         new StoreException(
                             ErrorKind.TABLE_NOT_FOUND, "no table " + tableName(op.table())));
         if (op instanceof WriteOp.Put p) {
-          Checks.row(spec, p.row(), limits);
+          RequestChecks.row(spec, p.row(), limits);
         } else {
-          Checks.key(spec, op.key(), limits);
+          RequestChecks.key(spec, op.key(), limits);
         }
         byTable.computeIfAbsent(op.table(), t -> new ArrayList<>()).add(i);
       } catch (StoreException e) {
@@ -429,8 +431,8 @@ public final class HBaseStore implements WideTableStore {
   public Stream<Row> scan(String table, ScanRange range) {
     TableState state = state(table);
     TableSpec spec = state.spec;
-    Checks.bound(spec, range.start(), limits);
-    Checks.bound(spec, range.end(), limits);
+    RequestChecks.bound(spec, range.start(), limits);
+    RequestChecks.bound(spec, range.end(), limits);
     if (range.limit() == 0 || range.start().compareTo(range.end()) >= 0) {
       return Stream.empty(); // as the embedded store: an empty range, not an error
     }

@@ -1,5 +1,7 @@
 package dev.widekey.store.tablestore;
 
+import dev.widekey.runtime.store.backend.RequestChecks;
+import dev.widekey.runtime.store.backend.ClientPartitionCounters;
 import com.alicloud.openservices.tablestore.SyncClientInterface;
 import com.alicloud.openservices.tablestore.model.BatchGetRowRequest;
 import com.alicloud.openservices.tablestore.model.BatchGetRowResponse;
@@ -160,7 +162,7 @@ public final class TablestoreStore implements WideTableStore {
 
   @Override
   public void createTable(TableSpec spec) {
-    Checks.tableSpec(spec, limits);
+    RequestChecks.tableSpec(spec, limits);
     Optional<TableSpec> existing = describeTable(spec.name());
     if (existing.isPresent()) {
       requireSameSchema(spec, existing.get());
@@ -313,7 +315,7 @@ public final class TablestoreStore implements WideTableStore {
   @Override
   public void put(String table, Row row) {
     TableState state = state(table);
-    Checks.row(state.spec, row, limits);
+    RequestChecks.row(state.spec, row, limits);
     try {
       client.putRow(new PutRowRequest(putChange(state.spec, table, row)));
     } catch (RuntimeException e) {
@@ -325,7 +327,7 @@ public final class TablestoreStore implements WideTableStore {
   @Override
   public Optional<Row> get(String table, PrimaryKey key, ColumnSelection columns) {
     TableState state = state(table);
-    Checks.key(state.spec, key, limits);
+    RequestChecks.key(state.spec, key, limits);
     SingleRowQueryCriteria criteria =
         new SingleRowQueryCriteria(table, SdkMapping.sdkKey(state.spec.primaryKey(), key));
     select(criteria, columns);
@@ -350,10 +352,10 @@ public final class TablestoreStore implements WideTableStore {
   @Override
   public List<Optional<Row>> multiGet(
       String table, List<PrimaryKey> keys, ColumnSelection columns) {
-    Checks.multiGetSize(keys.size(), limits);
+    RequestChecks.multiGetSize(keys.size(), limits);
     TableState state = state(table);
     for (PrimaryKey key : keys) {
-      Checks.key(state.spec, key, limits);
+      RequestChecks.key(state.spec, key, limits);
     }
     // one request per 100 distinct keys: the service refuses a key named twice in one call
     List<PrimaryKey> distinct = new ArrayList<>(new java.util.LinkedHashSet<>(keys));
@@ -403,7 +405,7 @@ public final class TablestoreStore implements WideTableStore {
   @Override
   public void delete(String table, PrimaryKey key) {
     TableState state = state(table);
-    Checks.key(state.spec, key, limits);
+    RequestChecks.key(state.spec, key, limits);
     try {
       client.deleteRow(
           new DeleteRowRequest(
@@ -426,7 +428,7 @@ public final class TablestoreStore implements WideTableStore {
    */
   @Override
   public List<WriteOutcome> batchWrite(List<WriteOp> ops) {
-    Checks.batchSize(ops, limits);
+    RequestChecks.batchSize(ops, limits);
     WriteOutcome[] outcomes = new WriteOutcome[ops.size()];
     RowChange[] changes = new RowChange[ops.size()];
     Map<String, Optional<TableState>> states = new HashMap<>();
@@ -441,10 +443,10 @@ public final class TablestoreStore implements WideTableStore {
                 .orElseThrow(
                     () -> new StoreException(ErrorKind.TABLE_NOT_FOUND, "no table " + op.table()));
         if (op instanceof WriteOp.Put p) {
-          Checks.row(state.spec, p.row(), limits);
+          RequestChecks.row(state.spec, p.row(), limits);
           changes[i] = putChange(state.spec, op.table(), p.row());
         } else {
-          Checks.key(state.spec, op.key(), limits);
+          RequestChecks.key(state.spec, op.key(), limits);
           changes[i] =
               new RowDeleteChange(op.table(), SdkMapping.sdkKey(state.spec.primaryKey(), op.key()));
         }
@@ -547,8 +549,8 @@ public final class TablestoreStore implements WideTableStore {
   @Override
   public Stream<Row> scan(String table, ScanRange range) {
     TableState state = state(table);
-    Checks.bound(state.spec, range.start(), limits);
-    Checks.bound(state.spec, range.end(), limits);
+    RequestChecks.bound(state.spec, range.start(), limits);
+    RequestChecks.bound(state.spec, range.end(), limits);
     if (range.limit() == 0 || range.start().compareTo(range.end()) >= 0) {
       return Stream.empty(); // as the embedded store: an empty range, not an error
     }

@@ -2,6 +2,7 @@ package dev.widekey.runtime.store.fault;
 
 import dev.widekey.runtime.retry.RetryPolicy;
 import dev.widekey.runtime.store.ColumnSelection;
+import dev.widekey.runtime.store.ForwardingStore;
 import dev.widekey.runtime.store.ErrorKind;
 import dev.widekey.runtime.store.PartitionStats;
 import dev.widekey.runtime.store.PkValue;
@@ -66,12 +67,11 @@ import java.util.stream.StreamSupport;
  *     .build();
  * }</pre>
  */
-public final class FaultInjectingStore implements WideTableStore {
+public final class FaultInjectingStore extends ForwardingStore {
   private static final ErrorKind[] RETRYABLE_KINDS = {
     ErrorKind.UNAVAILABLE, ErrorKind.INTERNAL, ErrorKind.TIMEOUT
   };
 
-  private final WideTableStore delegate;
   private final Random random;
   private final double retryableErrorRate;
   private final double batchErrorRate;
@@ -97,7 +97,7 @@ public final class FaultInjectingStore implements WideTableStore {
   private final AtomicLong injectedReadErrors = new AtomicLong();
 
   private FaultInjectingStore(Builder b) {
-    this.delegate = b.delegate;
+    super(b.delegate);
     this.random = new Random(b.seed);
     this.retryableErrorRate = b.retryableErrorRate;
     this.batchErrorRate = b.batchErrorRate;
@@ -282,11 +282,6 @@ public final class FaultInjectingStore implements WideTableStore {
   }
 
   @Override
-  public Optional<TableSpec> describeTable(String table) {
-    return delegate.describeTable(table);
-  }
-
-  @Override
   public void deleteTable(String table) {
     delegate.deleteTable(table);
     splitPoints.remove(table);
@@ -411,21 +406,6 @@ public final class FaultInjectingStore implements WideTableStore {
             Spliterators.spliteratorUnknownSize(faulty, Spliterator.ORDERED | Spliterator.NONNULL),
             false)
         .onClose(inner::close);
-  }
-
-  @Override
-  public List<PartitionStats> partitionStats(String table) {
-    return delegate.partitionStats(table);
-  }
-
-  @Override
-  public StoreLimits limits() {
-    return delegate.limits();
-  }
-
-  @Override
-  public void close() {
-    delegate.close();
   }
 
   /** Configures a {@link FaultInjectingStore}; every fault is off by default. */

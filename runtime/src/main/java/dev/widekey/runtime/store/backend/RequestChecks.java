@@ -1,4 +1,4 @@
-package dev.widekey.store.hbase;
+package dev.widekey.runtime.store.backend;
 
 import dev.widekey.runtime.store.AttrType;
 import dev.widekey.runtime.store.AttrValue;
@@ -18,14 +18,19 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Client-side request checks, the same the embedded store and the services make. HBase accepts
- * far larger keys, values and batches than the services the rules come from, so the limits are
- * enforced here, before anything is sent.
+ * Client-side request checks for store backends, the same the embedded store and the services
+ * make, run before anything is sent: a call that fails one writes nothing, and its error names
+ * the table, the column and the limit. HBase accepts far larger keys, values and batches than
+ * the services the rules come from, so its backend relies on these.
+ *
+ * <pre>{@code
+ * RequestChecks.row(spec, row, store.limits());   // throws StoreException, INVALID_REQUEST or LIMIT_EXCEEDED
+ * }</pre>
  */
-final class Checks {
-  private Checks() {}
+public final class RequestChecks {
+  private RequestChecks() {}
 
-  static void tableSpec(TableSpec spec, StoreLimits limits) {
+  public static void tableSpec(TableSpec spec, StoreLimits limits) {
     List<PkColumn> pk = spec.primaryKey();
     if (pk.size() > limits.maxPkColumns()) {
       throw new StoreException(
@@ -45,12 +50,12 @@ final class Checks {
   }
 
   /** A row key: every column a value of the schema's type, within the size limit. */
-  static void key(TableSpec spec, PrimaryKey key, StoreLimits limits) {
+  public static void key(TableSpec spec, PrimaryKey key, StoreLimits limits) {
     key(spec, key, limits, false);
   }
 
   /** A scan bound: values or INF_MIN/INF_MAX, one per schema column. */
-  static void bound(TableSpec spec, PrimaryKey bound, StoreLimits limits) {
+  public static void bound(TableSpec spec, PrimaryKey bound, StoreLimits limits) {
     key(spec, bound, limits, true);
   }
 
@@ -75,7 +80,7 @@ final class Checks {
     }
   }
 
-  static void row(TableSpec spec, Row row, StoreLimits limits) {
+  public static void row(TableSpec spec, Row row, StoreLimits limits) {
     key(spec, row.key(), limits);
     if (limits.requireAttribute() && row.columns().isEmpty()) {
       throw invalid(
@@ -114,7 +119,7 @@ final class Checks {
   }
 
   /** The whole-batch limits: a batch over them fails as a whole and writes nothing. */
-  static void batchSize(List<WriteOp> ops, StoreLimits limits) {
+  public static void batchSize(List<WriteOp> ops, StoreLimits limits) {
     if (ops.size() > limits.maxBatchRows()) {
       throw new StoreException(
           ErrorKind.LIMIT_EXCEEDED,
@@ -132,7 +137,7 @@ final class Checks {
     }
   }
 
-  static void multiGetSize(int keys, StoreLimits limits) {
+  public static void multiGetSize(int keys, StoreLimits limits) {
     if (keys > limits.maxMultiGetRows()) {
       throw new StoreException(
           ErrorKind.LIMIT_EXCEEDED,
@@ -162,7 +167,7 @@ final class Checks {
   }
 
   /** Whether every surrogate is paired, i.e. the string has a UTF-8 form. */
-  static boolean isWellFormed(String s) {
+  public static boolean isWellFormed(String s) {
     for (int i = 0; i < s.length(); i++) {
       char c = s.charAt(i);
       if (Character.isHighSurrogate(c)) {

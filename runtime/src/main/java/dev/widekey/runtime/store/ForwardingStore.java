@@ -1,22 +1,12 @@
-package dev.widekey.runtime.store.fault;
+package dev.widekey.runtime.store;
 
-import dev.widekey.runtime.store.ColumnSelection;
-import dev.widekey.runtime.store.PartitionStats;
-import dev.widekey.runtime.store.PrimaryKey;
-import dev.widekey.runtime.store.Row;
-import dev.widekey.runtime.store.ScanRange;
-import dev.widekey.runtime.store.StoreLimits;
-import dev.widekey.runtime.store.TableSpec;
-import dev.widekey.runtime.store.WideTableStore;
-import dev.widekey.runtime.store.WriteOp;
-import dev.widekey.runtime.store.WriteOutcome;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
- * A store that forwards every call to another; tests override the calls they observe or
- * disturb.
+ * A store that forwards every call to another: the base of store decorators (fault injection,
+ * throttling, metrics), which override only the calls they observe or change.
  *
  * <pre>{@code
  * WideTableStore counting = new ForwardingStore(backend) {

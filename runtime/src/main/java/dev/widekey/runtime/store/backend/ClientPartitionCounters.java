@@ -1,4 +1,4 @@
-package dev.widekey.store.hbase;
+package dev.widekey.runtime.store.backend;
 
 import dev.widekey.runtime.store.PartitionStats;
 import dev.widekey.runtime.store.PkValue;
@@ -8,16 +8,22 @@ import java.util.List;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * Load counters per partition, kept on the client: this store instance's writes and reads since
- * it opened, assigned to partitions by the table's split points.
+ * Load counters per partition, kept on the client by a store backend: this store instance's
+ * writes and reads since it opened, assigned to partitions by the table's split points. For
+ * services whose own counters do not match the SPI's "since the store opened".
+ *
+ * <pre>{@code
+ * ClientPartitionCounters counters = new ClientPartitionCounters(spec.splitPoints());
+ * counters.write(key.get(0), row.sizeInBytes());
+ * }</pre>
  */
-final class ClientPartitionCounters {
+public final class ClientPartitionCounters {
   private final List<PkValue> splits;
   private final LongAdder[] writeRows;
   private final LongAdder[] writtenBytes;
   private final LongAdder[] readRows;
 
-  ClientPartitionCounters(List<PkValue> splits) {
+  public ClientPartitionCounters(List<PkValue> splits) {
     this.splits = List.copyOf(splits);
     int n = splits.size() + 1;
     writeRows = adders(n);
@@ -34,23 +40,30 @@ final class ClientPartitionCounters {
   }
 
   /** Partition {@code i} holds keys from split {@code i - 1} (inclusive) to split {@code i}. */
-  int partitionOf(PkValue partitionKey) {
+  public int partitionOf(PkValue partitionKey) {
     int at = Collections.binarySearch(splits, partitionKey);
     return at >= 0 ? at + 1 : -at - 1;
   }
 
-  void wrote(PkValue partitionKey, long bytes) {
+  public void wrote(PkValue partitionKey, long bytes) {
     int p = partitionOf(partitionKey);
     writeRows[p].increment();
     writtenBytes[p].add(bytes);
   }
 
-  void read(PkValue partitionKey) {
+  public void read(PkValue partitionKey) {
     readRows[partitionOf(partitionKey)].increment();
   }
 
-  /** The counters; {@code storedBytes[i]} is partition {@code i}'s, from the region servers. */
-  List<PartitionStats> snapshot(long[] storedBytes) {
+  /** The counters, stored rows and bytes unknown (-1). */
+  public List<PartitionStats> snapshot() {
+    long[] unknown = new long[splits.size() + 1];
+    java.util.Arrays.fill(unknown, -1);
+    return snapshot(unknown);
+  }
+
+  /** The counters; {@code storedBytes[i]} is partition {@code i}'s, as the service reports it. */
+  public List<PartitionStats> snapshot(long[] storedBytes) {
     List<PartitionStats> stats = new ArrayList<>(writeRows.length);
     for (int i = 0; i < writeRows.length; i++) {
       stats.add(
