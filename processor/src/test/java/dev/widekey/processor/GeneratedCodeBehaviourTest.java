@@ -92,6 +92,33 @@ class GeneratedCodeBehaviourTest {
   }
 
   @Test
+  void componentsNamedLikeGeneratedLocalsKeepTheirValues() throws Exception {
+    GeneratedClassLoader loader = new GeneratedClassLoader(compile(good("NameClashes")));
+    Class<?> type = loader.loadClass("good.NameClashes");
+    SplitTableRepository<Object> repo = repository(loader, "good.NameClashesRepository");
+    var create = type.getConstructors()[0];
+    for (long to = 1; to <= 5; to++) {
+      repo.put(create.newInstance(7L, "p", "q", 9L, to, "key", "row", "entity", "store", "columns", 11L, "hot",
+          "cold" + to));
+    }
+
+    // the key column named "from" is fixed at 9; "to" is bounded by the generated from_/to parameters
+    Method between = repo.getClass().getMethod("scanByStoredAndPartsAndPrefixAndFromAndToBetween",
+        long.class, String.class, String.class, long.class, long.class, long.class);
+    List<Long> tos;
+    try (Stream<?> rows = (Stream<?>) between.invoke(repo, 7L, "p", "q", 9L, 2L, 4L)) {
+      tos = rows.map(r -> (Long) invoke(type, r, "to")).toList();
+    }
+    Method getWithCold = repo.getClass().getMethod("getWithCold",
+        long.class, String.class, String.class, long.class, long.class);
+    Object read = ((Optional<?>) getWithCold.invoke(repo, 7L, "p", "q", 9L, 3L)).orElseThrow();
+
+    assertThat(tos).containsExactly(2L, 3L).inOrder();
+    assertThat(read).isEqualTo(create.newInstance(7L, "p", "q", 9L, 3L, "key", "row", "entity", "store", "columns",
+        11L, "hot", "cold3"));
+  }
+
+  @Test
   void hashPrefixIsTheRealMd5() throws Exception {
     GeneratedClassLoader loader = new GeneratedClassLoader(compile(good("Order")));
     Method partitionKey = loader.loadClass("good.OrderKeys").getMethod("partitionKey", long.class);

@@ -21,7 +21,8 @@ class GoodDesignsTest {
   @ValueSource(strings = {
       "Order", "ReversedUser", "MachineMetric", "DeviceTransaction", "HashedSplice", "PaddingLimits",
       "SignedSplice", "ShortHash", "LongHash", "KeySizeLimit", "FourColumns", "HBaseFiveColumns",
-      "Item", "KeyOnly", "KeyTypes", "BeanAccount", "AllArgsAccount", "Document"})
+      "Item", "KeyOnly", "KeyTypes", "BeanAccount", "AllArgsAccount", "Document", "NameClashes",
+      "HashedNameClashes"})
   void compilesCleanlyAndGeneratesKeysTableAndRepository(String entity) {
     Compilation compilation = compile(good(entity));
 

@@ -16,6 +16,7 @@ import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.FieldSpec;
 import com.palantir.javapoet.MethodSpec;
+import com.palantir.javapoet.NameAllocator;
 import com.palantir.javapoet.ParameterSpec;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
@@ -171,10 +172,11 @@ public final class KeysGenerator extends SourceFileGenerator {
         .addJavadoc("The text of partition-key column {@code $L}.\n", layout.partition().name())
         .returns(String.class)
         .addParameters(parameters(entity.partitionKey()));
+    NameAllocator names = names(entity.partitionKey());
     List<CodeBlock> parts = new ArrayList<>();
     for (KeyComponent c : entity.partitionKey()) {
-      m.addStatement("String $N = $N($N)", part(c), GeneratedNames.textMethod(c), c.name());
-      parts.add(CodeBlock.of("$N", part(c)));
+      m.addStatement("String $N = $N($N)", part(names, c), GeneratedNames.textMethod(c), c.name());
+      parts.add(CodeBlock.of("$N", names.get(c)));
     }
     CodeBlock text = entity.isSpliced()
         ? CodeBlock.of("$T.join(DELIMITER, $L)", KEY_TEXT, CodeBlock.join(parts, ", "))
@@ -183,25 +185,30 @@ public final class KeysGenerator extends SourceFileGenerator {
     if (hash == null) {
       return m.addStatement("return $L", text).build();
     }
+    String textName = null;
     if (entity.isSpliced()) {
-      m.addStatement("String text = $L", text);
-      text = CodeBlock.of("text");
+      textName = names.newName("text");
+      m.addStatement("String $N = $L", textName, text);
+      text = CodeBlock.of("$N", textName);
     }
-    return m.addStatement("return $L + $L", hashOf(hash, hashedText(entity)), text).build();
+    return m.addStatement("return $L + $L", hashOf(hash, hashedText(entity, names, textName)), text).build();
   }
 
-  /** The expression a hash prefix is computed over: the whole text or one component's part. */
-  private static CodeBlock hashedText(EntityModel entity) {
+  /**
+   * The expression a hash prefix is computed over: the whole text (variable {@code textName}) or
+   * one component's part (named in {@code names}, tagged by the component).
+   */
+  private static CodeBlock hashedText(EntityModel entity, NameAllocator names, String textName) {
     HashPrefixSpec hash = entity.hashPrefix();
     if (!entity.isSpliced()) {
-      return CodeBlock.of("$N", part(entity.partitionKey().get(0)));
+      return CodeBlock.of("$N", names.get(entity.partitionKey().get(0)));
     }
     if (hash.on() == entity.type()) {
-      return CodeBlock.of("text");
+      return CodeBlock.of("$N", textName);
     }
     for (KeyComponent c : entity.partitionKey()) {
       if (c.hashPrefix() != null) {
-        return CodeBlock.of("$N", part(c));
+        return CodeBlock.of("$N", names.get(c));
       }
     }
     throw new IllegalStateException("hash prefix without a component");
@@ -324,19 +331,21 @@ public final class KeysGenerator extends SourceFileGenerator {
         .returns(SCAN_RANGE)
         .addParameters(parameters(shape.fixed()));
     m.addJavadoc("$L\n", shape.javadoc());
+    NameAllocator names = names(shape.fixed());
     if (shape.kind() == RangeShape.Kind.PARTITION_PREFIX) {
       List<CodeBlock> parts = new ArrayList<>();
       for (KeyComponent c : shape.fixed()) {
-        m.addStatement("String $N = $N($N)", part(c), GeneratedNames.textMethod(c), c.name());
-        parts.add(CodeBlock.of("$N", part(c)));
+        m.addStatement("String $N = $N($N)", part(names, c), GeneratedNames.textMethod(c), c.name());
+        parts.add(CodeBlock.of("$N", names.get(c)));
       }
+      String prefix = names.newName("prefix");
       // the prefix ends with the delimiter, so that 54 never matches 540
-      m.addStatement("String prefix = $T.join(DELIMITER, $L) + DELIMITER", KEY_TEXT, CodeBlock.join(parts, ", "));
+      m.addStatement("String $N = $T.join(DELIMITER, $L) + DELIMITER", prefix, KEY_TEXT, CodeBlock.join(parts, ", "));
       HashPrefixSpec hash = entity.hashPrefix();
       if (hash != null) {
-        m.addStatement("prefix = $L + prefix", hashOf(hash, hashedText(entity)));
+        m.addStatement("$N = $L + $N", prefix, hashOf(hash, hashedText(entity, names, null)), prefix);
       }
-      return m.addStatement("return $T.textPrefix(prefix, COLUMNS)", KEY_RANGES).build();
+      return m.addStatement("return $T.textPrefix($N, COLUMNS)", KEY_RANGES, prefix).build();
     }
     List<CodeBlock> fixed = new ArrayList<>();
     fixed.add(partitionValue(layout, entity.partitionKey()));
@@ -350,11 +359,15 @@ public final class KeysGenerator extends SourceFileGenerator {
     KeyComponent between = shape.between();
     PkType betweenType = columnOf(layout, between).type();
     TypeName t = TypeName.get(between.property().type());
-    m.addParameter(ParameterSpec.builder(t, "from").build());
-    m.addParameter(ParameterSpec.builder(t, "to").build());
-    m.addStatement("$T fromValue = $L", PK_VALUE, columnValue(between, betweenType, "from"));
-    m.addStatement("$T toValue = $L", PK_VALUE, columnValue(between, betweenType, "to"));
-    return m.addStatement("return $T.leadingThenBetween($L, fromValue, toValue, COLUMNS)", KEY_RANGES, list)
+    String from = names.newName("from");
+    String to = names.newName("to");
+    String fromValue = names.newName("fromValue");
+    String toValue = names.newName("toValue");
+    m.addParameter(ParameterSpec.builder(t, from).build());
+    m.addParameter(ParameterSpec.builder(t, to).build());
+    m.addStatement("$T $N = $L", PK_VALUE, fromValue, columnValue(between, betweenType, from));
+    m.addStatement("$T $N = $L", PK_VALUE, toValue, columnValue(between, betweenType, to));
+    return m.addStatement("return $T.leadingThenBetween($L, $N, $N, COLUMNS)", KEY_RANGES, list, fromValue, toValue)
         .build();
   }
 
@@ -434,8 +447,21 @@ public final class KeysGenerator extends SourceFileGenerator {
     return out;
   }
 
-  private static String part(KeyComponent c) {
-    return c.name() + "Part";
+  /**
+   * The names of a generated method's scope: the components' parameter names first, as they are,
+   * so that locals added with {@code newName} never clash with a component called e.g. "text".
+   */
+  private static NameAllocator names(List<KeyComponent> parameters) {
+    NameAllocator names = new NameAllocator();
+    for (KeyComponent c : parameters) {
+      names.newName(c.name());
+    }
+    return names;
+  }
+
+  /** Allocates the local holding component {@code c}'s text, tagged by the component. */
+  private static String part(NameAllocator names, KeyComponent c) {
+    return names.newName(c.name() + "Part", c);
   }
 
   static String charLiteral(char c) {

@@ -13,6 +13,7 @@ import static dev.widekey.processor.generate.RuntimeNames.STORE;
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.MethodSpec;
+import com.palantir.javapoet.NameAllocator;
 import com.palantir.javapoet.ParameterSpec;
 import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
@@ -106,9 +107,13 @@ public final class RepositoryGenerator extends SourceFileGenerator {
           .returns(stream)
           .addParameters(parameters(params));
       if (shape.between() != null) {
+        NameAllocator names = new NameAllocator();
+        params.forEach(c -> names.newName(c.name()));
+        String from = names.newName("from");
+        String to = names.newName("to");
         TypeName t = TypeName.get(shape.between().property().type());
-        scan.addParameter(t, "from").addParameter(t, "to");
-        args = params.isEmpty() ? CodeBlock.of("from, to") : CodeBlock.of("$L, from, to", args);
+        scan.addParameter(t, from).addParameter(t, to);
+        args = params.isEmpty() ? CodeBlock.of("$N, $N", from, to) : CodeBlock.of("$L, $N, $N", args, from, to);
       }
       type.addMethod(scan
           .addStatement("return scan($T.$N($L), false)", keys,
@@ -139,19 +144,24 @@ public final class RepositoryGenerator extends SourceFileGenerator {
     if (attributes.isEmpty()) {
       return m.addStatement("return $T.of()", Map.class).build();
     }
-    m.addStatement("$T columns = new $T<>()", map, LinkedHashMap.class);
+    // locals are named after attributes; "entity" and "columns" stay what they are
+    NameAllocator names = new NameAllocator();
+    names.newName("entity");
+    String columns = names.newName("columns");
+    m.addStatement("$T $N = new $T<>()", map, columns, LinkedHashMap.class);
     for (Attribute a : attributes) {
       CodeBlock read = Accessors.read("entity", a.property());
       if (a.property().primitive()) {
-        m.addStatement("columns.put($S, $L)", a.name(), attrValue(a, read));
+        m.addStatement("$N.put($S, $L)", columns, a.name(), attrValue(a, read));
       } else {
-        m.addStatement("$T $N = $L", TypeName.get(a.property().type()), a.name(), read);
-        m.beginControlFlow("if ($N != null)", a.name());
-        m.addStatement("columns.put($S, $L)", a.name(), attrValue(a, CodeBlock.of("$N", a.name())));
+        String local = names.newName(a.name());
+        m.addStatement("$T $N = $L", TypeName.get(a.property().type()), local, read);
+        m.beginControlFlow("if ($N != null)", local);
+        m.addStatement("$N.put($S, $L)", columns, a.name(), attrValue(a, CodeBlock.of("$N", local)));
         m.endControlFlow();
       }
     }
-    return m.addStatement("return columns").build();
+    return m.addStatement("return $N", columns).build();
   }
 
   /** The AttrValue of a non-null attribute value. */
@@ -185,6 +195,11 @@ public final class RepositoryGenerator extends SourceFileGenerator {
         .addParameter(ROW, "hot")
         .addParameter(ROW, "cold")
         .addStatement("$T k = $T.decode(key)", GeneratedNames.keyRecord(entity), keys);
+    // locals are named after attributes; the parameters, "k" and "entity" stay what they are
+    NameAllocator names = new NameAllocator();
+    for (String reserved : List.of("key", "hot", "cold", "k", "entity")) {
+      names.newName(reserved);
+    }
     Map<String, CodeBlock> values = new LinkedHashMap<>();
     for (KeyComponent c : entity.keyComponents()) {
       values.put(c.name(), CodeBlock.of("k.$N()", c.name()));
@@ -194,8 +209,9 @@ public final class RepositoryGenerator extends SourceFileGenerator {
       if (a.cold()) {
         read = CodeBlock.of("cold == null ? null : $L", read);
       }
-      m.addStatement("$T $N = $L", TypeName.get(a.property().type()), a.name(), read);
-      values.put(a.name(), CodeBlock.of("$N", a.name()));
+      String local = names.newName(a.name());
+      m.addStatement("$T $N = $L", TypeName.get(a.property().type()), local, read);
+      values.put(a.name(), CodeBlock.of("$N", local));
     }
     List<CodeBlock> ordered = new ArrayList<>();
     for (Property p : entity.properties()) {
