@@ -100,6 +100,17 @@ class EntityShapeTest {
   }
 
   @Test
+  void inheritedFieldWouldBeLost() {
+    JavaFileObject f = bad("wk100/InheritedField");
+    Compilation c = compile(f);
+
+    // static and transient fields of the superclass are not stored anyway: no error for them
+    assertRejected(c, 1);
+    assertError(c, Rule.WK100, Messages.inheritedField("InheritedField", "createdBy", "Audited"), f,
+        "public class InheritedField");
+  }
+
+  @Test
   void genericEntityHasNoConcreteShape() {
     JavaFileObject f = bad("wk100/GenericEntity");
     Compilation c = compile(f);

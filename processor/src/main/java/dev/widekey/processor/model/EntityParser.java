@@ -149,6 +149,7 @@ public final class EntityParser {
   }
 
   private List<Property> classProperties(TypeElement type) throws DeferredException {
+    checkInheritedFields(type);
     List<Property> out = new ArrayList<>();
     List<ExecutableElement> methods = ElementFilter.methodsIn(type.getEnclosedElements());
     for (VariableElement f : ElementFilter.fieldsIn(type.getEnclosedElements())) {
@@ -170,6 +171,24 @@ public final class EntityParser {
       out.add(new Property(name, f, t, kind, t.getKind().isPrimitive(), getter, true));
     }
     return out;
+  }
+
+  /** Instance fields of superclasses would be neither stored nor read back: reports each one. */
+  private void checkInheritedFields(TypeElement type) {
+    TypeMirror superclass = type.getSuperclass();
+    while (superclass.getKind() == TypeKind.DECLARED) {
+      TypeElement parent = (TypeElement) ((DeclaredType) superclass).asElement();
+      if (parent.getQualifiedName().contentEquals("java.lang.Object")) {
+        return;
+      }
+      for (VariableElement f : ElementFilter.fieldsIn(parent.getEnclosedElements())) {
+        if (!f.getModifiers().contains(Modifier.STATIC) && !f.getModifiers().contains(Modifier.TRANSIENT)) {
+          diagnostics.error(type, Messages.inheritedField(type.getSimpleName().toString(),
+              f.getSimpleName().toString(), parent.getSimpleName().toString()));
+        }
+      }
+      superclass = parent.getSuperclass();
+    }
   }
 
   private String findGetter(List<ExecutableElement> methods, String name, TypeMirror type) {

@@ -55,6 +55,12 @@ public final class Messages {
         + " every field in declaration order, and no " + setter + "(...). Add one of them.");
   }
 
+  public static String inheritedField(String type, String field, String superclass) {
+    return msg(Rule.WK100, type + " inherits field '" + field + "' from " + superclass + ", but an entity"
+        + " stores only the fields it declares, so the value would be lost on every write. Declare"
+        + " the field in " + type + ", or make it transient if it is not meant to be stored.");
+  }
+
   public static String noConstructor(String type) {
     return msg(Rule.WK100, type + " has neither a constructor taking every field in declaration order nor a"
         + " no-argument constructor, so rows cannot be turned back into entities. Add one.");

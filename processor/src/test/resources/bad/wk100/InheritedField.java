@@ -1,0 +1,16 @@
+package bad.wk100;
+
+import dev.widekey.annotations.PartitionKey;
+import dev.widekey.annotations.WideTable;
+
+abstract class Audited {
+  public String createdBy;
+  protected transient long cachedHash;
+  static int instances;
+}
+
+@WideTable(name = "notes")
+public class InheritedField extends Audited {
+  @PartitionKey public long id;
+  public String text;
+}
