@@ -33,6 +33,18 @@ class GoodDesignsTest {
   }
 
   @Test
+  void nestedEntitiesGetTopLevelClasses() {
+    Compilation compilation = compile(good("Catalog"));
+
+    assertThat(compilation).succeededWithoutWarnings();
+    for (String entity : new String[] {"Catalog_Product", "Catalog_Blob"}) {
+      assertThat(compilation).generatedSourceFile("good." + entity + "Keys");
+      assertThat(compilation).generatedSourceFile("good." + entity + "Table");
+      assertThat(compilation).generatedSourceFile("good." + entity + "Repository");
+    }
+  }
+
+  @Test
   void allGoodFixturesCompileTogether() {
     // one build holding many entities: no clash between their generated names or schema files
     JavaFileObject[] all = {
