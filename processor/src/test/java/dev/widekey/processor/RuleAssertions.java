@@ -5,6 +5,7 @@ import static com.google.testing.compile.CompilationSubject.assertThat;
 
 import com.google.testing.compile.Compilation;
 import dev.widekey.processor.rules.Rule;
+import java.util.regex.Pattern;
 import javax.tools.JavaFileObject;
 
 /** Assertions shared by the rule tests. */
@@ -29,6 +30,8 @@ final class RuleAssertions {
       Compilation compilation, Rule rule, String message, JavaFileObject file, String line) {
     assertWithMessage("the message under test belongs to %s", rule)
         .that(message).startsWith(rule.name() + ": ");
-    assertThat(compilation).hadErrorContaining(message).inFile(file).onLineContaining(line);
+    // the whole message, not a part of it: a longer or garbled text fails
+    Pattern exactly = Pattern.compile("\\A" + Pattern.quote(message) + "\\z");
+    assertThat(compilation).hadErrorContainingMatch(exactly).inFile(file).onLineContaining(line);
   }
 }
