@@ -316,6 +316,11 @@ final class FakeTablestoreService {
   PutRowResponse putRow(PutRowRequest request) {
     received("putRow", request);
     RowPutChange change = request.getRowChange();
+    // the service's 4 MB limit holds for one PutRow as for a BatchWriteRow, though a row itself
+    // has no size limit
+    if (change.getDataSize() > MAX_REQUEST_BYTES) {
+      throw error("OTSRequestBodyTooLarge", "The request body is too large.");
+    }
     FakeTable t = table(change.getTableName());
     checkRowKey(t, change.getPrimaryKey());
     Map<String, ColumnValue> columns = checkColumns(t, change);

@@ -1,0 +1,15 @@
+package dev.widekey.store.tablestore.entities;
+
+import dev.widekey.annotations.ColdColumn;
+import dev.widekey.annotations.Money;
+import dev.widekey.annotations.PartitionKey;
+import dev.widekey.annotations.WideTable;
+import java.math.BigDecimal;
+
+/** Hot quantity and price; the rarely read description deflated in table gen_items_cold. */
+@WideTable(name = "gen_items")
+public record ColdItem(
+    @PartitionKey long itemId,
+    int quantity,
+    @Money(scale = 2) BigDecimal price,
+    @ColdColumn(compress = true) String description) {}

@@ -1,0 +1,14 @@
+package dev.widekey.store.tablestore.entities;
+
+import dev.widekey.annotations.Chunked;
+import dev.widekey.annotations.KeyChars;
+import dev.widekey.annotations.MaxLength;
+import dev.widekey.annotations.PartitionKey;
+import dev.widekey.annotations.WideTable;
+
+/** A body that may exceed the 2 MB attribute limit: stored as chunk columns body#0, body#1, … */
+@WideTable(name = "gen_documents")
+public record LargeDocument(
+    @PartitionKey @KeyChars("a-z0-9-") @MaxLength(36) String id,
+    @Chunked String body,
+    String title) {}
