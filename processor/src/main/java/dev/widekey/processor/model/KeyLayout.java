@@ -32,6 +32,16 @@ public record KeyLayout(
     return all;
   }
 
+  /** The layout of the key column holding {@code c}. */
+  public ColumnLayout columnOf(KeyComponent c) {
+    for (ColumnLayout column : keyColumns) {
+      if (column.single() == c) {
+        return column;
+      }
+    }
+    throw new IllegalArgumentException(c.name() + " is not a key column");
+  }
+
   /** Whether the partition column is text built from its components rather than one value. */
   public boolean partitionIsText() {
     KeyComponent first = partition.single();

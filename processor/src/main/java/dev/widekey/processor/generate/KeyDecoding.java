@@ -1,0 +1,126 @@
+package dev.widekey.processor.generate;
+
+import static dev.widekey.processor.generate.RuntimeNames.KEY_HASH;
+import static dev.widekey.processor.generate.RuntimeNames.KEY_PARTS;
+import static dev.widekey.processor.generate.RuntimeNames.KEY_TEXT;
+import static dev.widekey.processor.generate.RuntimeNames.KEY_VALUES;
+import static dev.widekey.processor.generate.RuntimeNames.PADDING;
+import static dev.widekey.processor.generate.RuntimeNames.PRIMARY_KEY;
+import static dev.widekey.processor.generate.RuntimeNames.HASH_ALGORITHM;
+
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.CodeBlock;
+import com.palantir.javapoet.MethodSpec;
+import com.palantir.javapoet.TypeName;
+import dev.widekey.processor.model.ColumnLayout;
+import dev.widekey.processor.model.EntityModel;
+import dev.widekey.processor.model.HashPrefixSpec;
+import dev.widekey.processor.model.KeyComponent;
+import dev.widekey.processor.model.KeyLayout;
+import dev.widekey.runtime.store.PkType;
+import java.util.ArrayList;
+import java.util.List;
+import javax.lang.model.element.Modifier;
+
+/**
+ * {@code FooKeys.decode(PrimaryKey)}: splits a stored key back into its components, checking
+ * the hash prefix and narrowing numbers to their field types.
+ */
+final class KeyDecoding {
+  private KeyDecoding() {}
+
+  static MethodSpec decode(EntityModel entity, KeyLayout layout) {
+    ClassName key = GeneratedNames.keyRecord(entity);
+    MethodSpec.Builder m = MethodSpec.methodBuilder("decode")
+        .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+        .addJavadoc("Decodes a primary key written by {@link #primaryKey}.\n\n"
+            + "@throws $T if the key was not written by this codec\n",
+            ClassName.get("dev.widekey.runtime.key", "InvalidKeyException"))
+        .returns(key)
+        .addParameter(PRIMARY_KEY, "key");
+    List<CodeBlock> values = new ArrayList<>();
+    ColumnLayout partition = layout.partition();
+    if (layout.partitionIsText()) {
+      decodePartitionText(m, entity, partition);
+      for (int i = 0; i < entity.partitionKey().size(); i++) {
+        KeyComponent c = entity.partitionKey().get(i);
+        CodeBlock text = entity.isSpliced() ? CodeBlock.of("parts[$L]", i) : CodeBlock.of("unprefixed");
+        values.add(fromText(c, text));
+      }
+    } else {
+      values.add(fromColumn(partition.single(), partition.type(), 0));
+    }
+    for (int i = 0; i < layout.keyColumns().size(); i++) {
+      ColumnLayout column = layout.keyColumns().get(i);
+      values.add(fromColumn(column.single(), column.type(), i + 1));
+    }
+    return m.addStatement("return new $T($L)", key, CodeBlock.join(values, ", ")).build();
+  }
+
+  static void decodePartitionText(MethodSpec.Builder m, EntityModel entity, ColumnLayout partition) {
+    String column = partition.name();
+    m.addStatement("String stored = key.get(0).asString()");
+    HashPrefixSpec hash = entity.hashPrefix();
+    boolean wholeHash = hash != null && (hash.on() == entity.type() || !entity.isSpliced());
+    if (hash == null) {
+      m.addStatement("String unprefixed = stored");
+    } else if (wholeHash) {
+      m.addStatement("String unprefixed = $T.strip($S, stored, $T.$L, $L)", KEY_HASH, column,
+          HASH_ALGORITHM, hash.algorithm().name(), hash.length());
+    } else {
+      m.addStatement("String unprefixed = $T.afterHashPrefix($S, stored, $L)", KEY_PARTS, column,
+          hash.length());
+    }
+    if (entity.isSpliced()) {
+      m.addStatement("String[] parts = $T.split($S, unprefixed, DELIMITER, $L)", KEY_TEXT, column,
+          entity.partitionKey().size());
+    }
+    if (hash != null && !wholeHash) {
+      int index = 0;
+      for (int i = 0; i < entity.partitionKey().size(); i++) {
+        if (entity.partitionKey().get(i).hashPrefix() != null) {
+          index = i;
+        }
+      }
+      m.addStatement("$T.checkHashPrefix($S, stored, $T.$L, $L, parts[$L])", KEY_PARTS, column,
+          HASH_ALGORITHM, hash.algorithm().name(), hash.length(), index);
+    }
+  }
+
+  /** A component's value from its key text. */
+  static CodeBlock fromText(KeyComponent c, CodeBlock text) {
+    String n = c.name();
+    CodeBlock t = c.reversed() ? CodeBlock.of("$T.reverse($L)", KEY_TEXT, text) : text;
+    return switch (c.kind()) {
+      case STRING -> t;
+      case UUID -> CodeBlock.of("$T.parseUuid($S, $L)", KEY_VALUES, n, t);
+      case ENUM -> CodeBlock.of("$T.valueOf($L)", TypeName.get(c.property().type()), t);
+      default -> {
+        CodeBlock number = c.padding() != null
+            ? CodeBlock.of("$T.decode($S, $L, $L, $L)", PADDING, n, t, c.padding().width(), c.padding().signed())
+            : CodeBlock.of("$T.parseLong($S, $L)", KEY_PARTS, n, t);
+        yield fromLong(c, number);
+      }
+    };
+  }
+
+  /** A component's value from the column holding it as itself. */
+  static CodeBlock fromColumn(KeyComponent c, PkType type, int index) {
+    return switch (type) {
+      case STRING -> fromText(c, CodeBlock.of("key.get($L).asString()", index));
+      case BINARY -> CodeBlock.of("key.get($L).asBinary()", index);
+      case INTEGER -> fromLong(c, CodeBlock.of("key.get($L).asLong()", index));
+    };
+  }
+
+  static CodeBlock fromLong(KeyComponent c, CodeBlock number) {
+    String n = c.name();
+    return switch (c.kind()) {
+      case INSTANT -> CodeBlock.of("$T.millisToInstant($L)", KEY_VALUES, number);
+      case INT -> CodeBlock.of("(int) $T.narrow($S, $L, Integer.MIN_VALUE, Integer.MAX_VALUE)", KEY_PARTS, n, number);
+      case SHORT -> CodeBlock.of("(short) $T.narrow($S, $L, Short.MIN_VALUE, Short.MAX_VALUE)", KEY_PARTS, n, number);
+      case BYTE -> CodeBlock.of("(byte) $T.narrow($S, $L, Byte.MIN_VALUE, Byte.MAX_VALUE)", KEY_PARTS, n, number);
+      default -> number;
+    };
+  }
+}

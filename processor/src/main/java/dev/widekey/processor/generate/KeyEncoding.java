@@ -1,0 +1,191 @@
+package dev.widekey.processor.generate;
+
+import static dev.widekey.processor.generate.RuntimeNames.KEY_HASH;
+import static dev.widekey.processor.generate.RuntimeNames.KEY_TEXT;
+import static dev.widekey.processor.generate.RuntimeNames.KEY_VALUES;
+import static dev.widekey.processor.generate.RuntimeNames.PADDING;
+import static dev.widekey.processor.generate.RuntimeNames.PK_VALUE;
+import static dev.widekey.processor.generate.RuntimeNames.HASH_ALGORITHM;
+
+import com.palantir.javapoet.CodeBlock;
+import com.palantir.javapoet.MethodSpec;
+import com.palantir.javapoet.NameAllocator;
+import com.palantir.javapoet.ParameterSpec;
+import com.palantir.javapoet.TypeName;
+import dev.widekey.processor.model.EntityModel;
+import dev.widekey.processor.model.HashPrefixSpec;
+import dev.widekey.processor.model.KeyComponent;
+import dev.widekey.processor.model.KeyLayout;
+import dev.widekey.processor.model.ValueKind;
+import dev.widekey.runtime.store.PkType;
+import java.util.ArrayList;
+import java.util.List;
+import javax.lang.model.element.Modifier;
+
+/**
+ * The encoding half of {@code FooKeys}: code that turns key values into primary-key column
+ * values, the {@code partitionKey(...)} method and the per-component {@code fooText(...)}
+ * methods with every check the component's annotations ask for.
+ */
+final class KeyEncoding {
+  private KeyEncoding() {}
+
+  /** The PkValue of the partition column from parameters named after the components. */
+  static CodeBlock partitionValue(KeyLayout layout, List<KeyComponent> components) {
+    if (layout.partitionIsText()) {
+      List<CodeBlock> args = new ArrayList<>();
+      for (KeyComponent c : components) {
+        args.add(CodeBlock.of("$N", c.name()));
+      }
+      return CodeBlock.of("$T.ofString(partitionKey($L))", PK_VALUE, CodeBlock.join(args, ", "));
+    }
+    return columnValue(layout.partition().single(), layout.partition().type());
+  }
+
+  /** The PkValue of a column holding one component as itself. */
+  static CodeBlock columnValue(KeyComponent c, PkType type) {
+    return columnValue(c, type, c.name());
+  }
+
+  /** As {@link #columnValue(KeyComponent, PkType)}, reading the value from variable {@code n}. */
+  static CodeBlock columnValue(KeyComponent c, PkType type, String n) {
+    CodeBlock value = c.property().primitive() ? CodeBlock.of("$N", n)
+        : CodeBlock.of("$T.requireNonNull($S, $N)", KEY_TEXT, c.name(), n);
+    return switch (type) {
+      case STRING -> CodeBlock.of("$T.ofString($N($N))", PK_VALUE, GeneratedNames.textMethod(c), n);
+      case BINARY -> CodeBlock.of("$T.ofBinary($L)", PK_VALUE, value);
+      case INTEGER -> c.kind() == ValueKind.INSTANT
+          ? CodeBlock.of("$T.ofInteger($T.instantToMillis($S, $L))", PK_VALUE, KEY_VALUES, c.name(), value)
+          : CodeBlock.of("$T.ofInteger($L)", PK_VALUE, value);
+    };
+  }
+
+  /** {@code partitionKey(...)}: the partition column's text, spliced and hash-prefixed. */
+  static MethodSpec partitionText(EntityModel entity, KeyLayout layout) {
+    MethodSpec.Builder m = MethodSpec.methodBuilder("partitionKey")
+        .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+        .addJavadoc("The text of partition-key column {@code $L}.\n", layout.partition().name())
+        .returns(String.class)
+        .addParameters(parameters(entity.partitionKey()));
+    NameAllocator names = names(entity.partitionKey());
+    List<CodeBlock> parts = new ArrayList<>();
+    for (KeyComponent c : entity.partitionKey()) {
+      m.addStatement("String $N = $N($N)", part(names, c), GeneratedNames.textMethod(c), c.name());
+      parts.add(CodeBlock.of("$N", names.get(c)));
+    }
+    CodeBlock text = entity.isSpliced()
+        ? CodeBlock.of("$T.join(DELIMITER, $L)", KEY_TEXT, CodeBlock.join(parts, ", "))
+        : parts.get(0);
+    HashPrefixSpec hash = entity.hashPrefix();
+    if (hash == null) {
+      return m.addStatement("return $L", text).build();
+    }
+    String textName = null;
+    if (entity.isSpliced()) {
+      textName = names.newName("text");
+      m.addStatement("String $N = $L", textName, text);
+      text = CodeBlock.of("$N", textName);
+    }
+    return m.addStatement("return $L + $L", hashOf(hash, hashedText(entity, names, textName)), text).build();
+  }
+
+  /**
+   * The expression a hash prefix is computed over: the whole text (variable {@code textName}) or
+   * one component's part (named in {@code names}, tagged by the component).
+   */
+  static CodeBlock hashedText(EntityModel entity, NameAllocator names, String textName) {
+    HashPrefixSpec hash = entity.hashPrefix();
+    if (!entity.isSpliced()) {
+      return CodeBlock.of("$N", names.get(entity.partitionKey().get(0)));
+    }
+    if (hash.on() == entity.type()) {
+      return CodeBlock.of("$N", textName);
+    }
+    for (KeyComponent c : entity.partitionKey()) {
+      if (c.hashPrefix() != null) {
+        return CodeBlock.of("$N", names.get(c));
+      }
+    }
+    throw new IllegalStateException("hash prefix without a component");
+  }
+
+  static CodeBlock hashOf(HashPrefixSpec hash, CodeBlock text) {
+    return CodeBlock.of("$T.prefix($T.$L, $L, $L)", KEY_HASH, HASH_ALGORITHM, hash.algorithm().name(),
+        hash.length(), text);
+  }
+
+  /** {@code fooText(value)}: one component's key text, with every check its annotations ask for. */
+  static MethodSpec textMethod(KeyComponent c, EntityModel entity) {
+    String n = c.name();
+    MethodSpec.Builder m = MethodSpec.methodBuilder(GeneratedNames.textMethod(c))
+        .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+        .returns(String.class)
+        .addParameter(TypeName.get(c.property().type()), n);
+    if (!c.property().primitive()) {
+      m.addStatement("$T.requireNonNull($S, $N)", KEY_TEXT, n, n);
+    }
+    CodeBlock text;
+    switch (c.kind()) {
+      case STRING -> {
+        m.addStatement("$T.requireWellFormed($S, $N)", KEY_TEXT, n, n);
+        if (c.maxLength() > 0) {
+          m.addStatement("$T.checkLength($S, $N, $L)", KEY_TEXT, n, n, c.maxLength());
+        }
+        if (c.keyChars() != null) {
+          m.addStatement("$N.check($S, $N)", GeneratedNames.alphabetConstant(c), n, n);
+        } else if (entity.isSpliced() && entity.partitionKey().contains(c)) {
+          m.addStatement("$T.requireNoDelimiter($S, $N, DELIMITER)", KEY_TEXT, n, n);
+        }
+        text = CodeBlock.of("$N", n);
+      }
+      case UUID -> text = CodeBlock.of("$T.uuidText($N)", KEY_VALUES, n);
+      case ENUM -> text = CodeBlock.of("$N.name()", n);
+      default -> {
+        CodeBlock number = c.kind() == ValueKind.INSTANT
+            ? CodeBlock.of("$T.instantToMillis($S, $N)", KEY_VALUES, n, n) : CodeBlock.of("$N", n);
+        text = c.padding() != null
+            ? CodeBlock.of("$T.encode($S, $L, $L, $L)", PADDING, n, number, c.padding().width(), c.padding().signed())
+            : CodeBlock.of("Long.toString($L)", number);
+      }
+    }
+    if (c.reversed()) {
+      text = CodeBlock.of("$T.reverse($L)", KEY_TEXT, text);
+    }
+    return m.addStatement("return $L", text).build();
+  }
+
+  static List<ParameterSpec> parameters(List<KeyComponent> components) {
+    List<ParameterSpec> out = new ArrayList<>();
+    for (KeyComponent c : components) {
+      out.add(ParameterSpec.builder(TypeName.get(c.property().type()), c.name()).build());
+    }
+    return out;
+  }
+
+  /**
+   * The names of a generated method's scope: the components' parameter names first, as they are,
+   * so that locals added with {@code newName} never clash with a component called e.g. "text".
+   */
+  static NameAllocator names(List<KeyComponent> parameters) {
+    NameAllocator names = new NameAllocator();
+    for (KeyComponent c : parameters) {
+      names.newName(c.name());
+    }
+    return names;
+  }
+
+  /** Allocates the local holding component {@code c}'s text, tagged by the component. */
+  static String part(NameAllocator names, KeyComponent c) {
+    return names.newName(c.name() + "Part", c);
+  }
+
+  static String charLiteral(char c) {
+    if (c == '\'' || c == '\\') {
+      return "'\\" + c + "'";
+    }
+    if (c < 0x20 || c > 0x7e) {
+      return String.format("'\\u%04x'", (int) c);
+    }
+    return "'" + c + "'";
+  }
+}

@@ -1,0 +1,96 @@
+package dev.widekey.processor.generate;
+
+import static dev.widekey.processor.generate.RuntimeNames.KEY_RANGES;
+import static dev.widekey.processor.generate.RuntimeNames.KEY_TEXT;
+import static dev.widekey.processor.generate.RuntimeNames.PK_VALUE;
+import static dev.widekey.processor.generate.RuntimeNames.SCAN_RANGE;
+
+import com.palantir.javapoet.CodeBlock;
+import com.palantir.javapoet.MethodSpec;
+import com.palantir.javapoet.NameAllocator;
+import com.palantir.javapoet.ParameterSpec;
+import com.palantir.javapoet.TypeName;
+import com.palantir.javapoet.TypeSpec;
+import dev.widekey.processor.model.ColumnLayout;
+import dev.widekey.processor.model.EntityModel;
+import dev.widekey.processor.model.HashPrefixSpec;
+import dev.widekey.processor.model.KeyComponent;
+import dev.widekey.processor.model.KeyLayout;
+import dev.widekey.runtime.store.PkType;
+import java.util.ArrayList;
+import java.util.List;
+import javax.lang.model.element.Modifier;
+
+/**
+ * The {@code rangeBy...} methods of {@code FooKeys}: scan ranges over the leading key
+ * components, only where the stored order keeps them contiguous (rule WK107).
+ */
+final class RangeMethods {
+  private RangeMethods() {}
+
+  /**
+   * Range methods over the leading key components, where the stored order allows them: proper
+   * prefixes of a spliced partition key, the whole partition key, leading key columns, and a
+   * half-open interval of the first key column within one partition-key value.
+   */
+  static void addRangeMethods(TypeSpec.Builder type, EntityModel entity, KeyLayout layout) {
+    for (RangeShape shape : RangeShape.all(layout)) {
+      type.addMethod(rangeMethod(entity, layout, shape));
+    }
+  }
+
+  static MethodSpec rangeMethod(EntityModel entity, KeyLayout layout, RangeShape shape) {
+    MethodSpec.Builder m = MethodSpec.methodBuilder(GeneratedNames.rangeMethod(shape.named(), shape.suffix()))
+        .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+        .returns(SCAN_RANGE)
+        .addParameters(KeyEncoding.parameters(shape.fixed()));
+    m.addJavadoc("$L\n", shape.javadoc());
+    NameAllocator names = KeyEncoding.names(shape.fixed());
+    if (shape.kind() == RangeShape.Kind.PARTITION_PREFIX) {
+      List<CodeBlock> parts = new ArrayList<>();
+      for (KeyComponent c : shape.fixed()) {
+        m.addStatement("String $N = $N($N)", KeyEncoding.part(names, c), GeneratedNames.textMethod(c), c.name());
+        parts.add(CodeBlock.of("$N", names.get(c)));
+      }
+      String prefix = names.newName("prefix");
+      // the prefix ends with the delimiter, so that 54 never matches 540
+      m.addStatement("String $N = $T.join(DELIMITER, $L) + DELIMITER", prefix, KEY_TEXT, CodeBlock.join(parts, ", "));
+      HashPrefixSpec hash = entity.hashPrefix();
+      if (hash != null) {
+        m.addStatement("$N = $L + $N", prefix, KeyEncoding.hashOf(hash, KeyEncoding.hashedText(entity, names, null)), prefix);
+      }
+      return m.addStatement("return $T.textPrefix($N, COLUMNS)", KEY_RANGES, prefix).build();
+    }
+    List<CodeBlock> fixed = new ArrayList<>();
+    fixed.add(KeyEncoding.partitionValue(layout, entity.partitionKey()));
+    for (KeyComponent c : shape.fixed().subList(entity.partitionKey().size(), shape.fixed().size())) {
+      fixed.add(KeyEncoding.columnValue(c, layout.columnOf(c).type()));
+    }
+    CodeBlock list = CodeBlock.of("$T.of($L)", List.class, CodeBlock.join(fixed, ", "));
+    if (shape.kind() == RangeShape.Kind.LEADING) {
+      return m.addStatement("return $T.leading($L, COLUMNS)", KEY_RANGES, list).build();
+    }
+    KeyComponent between = shape.between();
+    PkType betweenType = layout.columnOf(between).type();
+    TypeName t = TypeName.get(between.property().type());
+    String from = names.newName("from");
+    String to = names.newName("to");
+    String fromValue = names.newName("fromValue");
+    String toValue = names.newName("toValue");
+    m.addParameter(ParameterSpec.builder(t, from).build());
+    m.addParameter(ParameterSpec.builder(t, to).build());
+    m.addStatement("$T $N = $L", PK_VALUE, fromValue, KeyEncoding.columnValue(between, betweenType, from));
+    m.addStatement("$T $N = $L", PK_VALUE, toValue, KeyEncoding.columnValue(between, betweenType, to));
+    return m.addStatement("return $T.leadingThenBetween($L, $N, $N, COLUMNS)", KEY_RANGES, list, fromValue, toValue)
+        .build();
+  }
+
+  static ColumnLayout columnOf(KeyLayout layout, KeyComponent c) {
+    for (ColumnLayout column : layout.keyColumns()) {
+      if (column.single() == c) {
+        return column;
+      }
+    }
+    throw new IllegalArgumentException(c.name() + " is not a key column");
+  }
+}
