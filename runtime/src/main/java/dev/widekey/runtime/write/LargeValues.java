@@ -26,7 +26,7 @@ import java.util.function.Predicate;
  * before a write, joined again after a read, or refused before anything is written.
  *
  * <p>A value of column {@code doc} larger than {@link StoreLimits#maxAttributeBytes()} is stored
- * as columns {@code doc#0}, {@code doc#1}, … each within the limit, plus {@code doc#n} holding
+ * as columns {@code wk_doc_0}, {@code wk_doc_1}, … each within the limit, plus {@code wk_doc_n} holding
  * the chunk count as an INTEGER. Chunks keep the value's type: a STRING is cut between code
  * points (each chunk is valid text), a BINARY between bytes. Values within the limit are left
  * as they are, so only large values pay for chunking. Since a put replaces the whole row, no
@@ -45,21 +45,27 @@ import java.util.function.Predicate;
  * }</pre>
  */
 public final class LargeValues {
+  /**
+   * Starts every chunk column: widekey's reserved prefix, which entity fields may not use, so
+   * that chunk names never meet a user column. Names stay within {@code [A-Za-z0-9_]}, the only
+   * characters Tablestore allows in a column name.
+   */
+  public static final String PREFIX = "wk_";
   /** Separates a column name from its chunk index. */
-  public static final String SEPARATOR = "#";
+  public static final String SEPARATOR = "_";
   /** Suffix of the column holding the chunk count. */
   public static final String COUNT_SUFFIX = SEPARATOR + "n";
 
   private LargeValues() {}
 
-  /** The name of chunk {@code index} of {@code column}. */
+  /** The name of chunk {@code index} of {@code column}: {@code wk_body_0}. */
   public static String chunkColumn(String column, int index) {
-    return column + SEPARATOR + index;
+    return PREFIX + column + SEPARATOR + index;
   }
 
-  /** The name of the column holding {@code column}'s chunk count. */
+  /** The name of the column holding {@code column}'s chunk count: {@code wk_body_n}. */
   public static String countColumn(String column) {
-    return column + COUNT_SUFFIX;
+    return PREFIX + column + COUNT_SUFFIX;
   }
 
   /**
@@ -164,7 +170,7 @@ public final class LargeValues {
 
   /**
    * The row as written before {@link #chunk}: every chunked column (one with an INTEGER
-   * {@code name#n} count column and all its chunks, and no plain {@code name} column) joined
+   * {@code wk_name_n} count column and all its chunks, and no plain {@code name} column) joined
    * back into one value. Rows without chunks come back unchanged.
    *
    * @throws StoreException {@link ErrorKind#INTERNAL} (not retryable) if a count column names
@@ -175,10 +181,11 @@ public final class LargeValues {
     Map<String, Integer> chunked = new LinkedHashMap<>();
     for (Map.Entry<String, AttrValue> e : columns.entrySet()) {
       String name = e.getKey();
-      if (name.endsWith(COUNT_SUFFIX)
+      if (name.startsWith(PREFIX)
+          && name.endsWith(COUNT_SUFFIX)
           && e.getValue().type() == AttrType.INTEGER
-          && name.length() > COUNT_SUFFIX.length()) {
-        String base = name.substring(0, name.length() - COUNT_SUFFIX.length());
+          && name.length() > PREFIX.length() + COUNT_SUFFIX.length()) {
+        String base = name.substring(PREFIX.length(), name.length() - COUNT_SUFFIX.length());
         if (!columns.containsKey(base) && columns.containsKey(chunkColumn(base, 0))) {
           chunked.put(base, (int) e.getValue().asLong());
         }

@@ -73,8 +73,8 @@ class LargeValuesTest {
     for (Map.Entry<String, AttrValue> e : stored.columns().entrySet()) {
       assertTrue(e.getValue().sizeInBytes() <= store.limits().maxAttributeBytes(), e.getKey());
     }
-    assertEquals(3, stored.get("blob#n").asLong());
-    assertEquals(AttrType.STRING, stored.get("body#0").type(), "chunks keep the value's type");
+    assertEquals(3, stored.get("wk_blob_n").asLong());
+    assertEquals(AttrType.STRING, stored.get("wk_body_0").type(), "chunks keep the value's type");
     assertEquals(AttrValue.ofString("small"), stored.get("title"));
     store.put("pages", stored);
 
@@ -135,7 +135,7 @@ class LargeValuesTest {
     Row row =
         Row.of(
             TestRows.key(5),
-            Map.of("body", AttrValue.ofBinary(new byte[3 * MB]), "body#1", AttrValue.ofInteger(1)));
+            Map.of("body", AttrValue.ofBinary(new byte[3 * MB]), "wk_body_1", AttrValue.ofInteger(1)));
     StoreException e = assertThrows(StoreException.class, () -> LargeValues.chunk(row, StoreLimits.DEFAULT));
     assertEquals(ErrorKind.INVALID_REQUEST, e.kind());
   }
