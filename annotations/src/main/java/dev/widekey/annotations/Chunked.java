@@ -13,7 +13,9 @@ import java.lang.annotation.Target;
  * before anything is written.
  *
  * <p>A chunked row can be larger than one batch may carry, so bulk puts write such rows on
- * their own. Prefer {@link ColdColumn} for large values, so that hot reads never carry them.
+ * their own. Tablestore takes at most 4 MB in one PutRow, so there a chunked row stays under
+ * 4 MB (HBase and the embedded store take larger rows). Prefer {@link ColdColumn} for large
+ * values, so that hot reads never carry them.
  *
  * <pre>{@code @ColdColumn(compress = true) @Chunked String body;}</pre>
  */

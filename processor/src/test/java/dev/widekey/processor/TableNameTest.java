@@ -29,6 +29,16 @@ class TableNameTest {
   }
 
   @Test
+  void columnNamesTheServicesRefuse() {
+    JavaFileObject f = bad("wk207/BadColumnNames");
+    Compilation c = Fixtures.compile(f);
+
+    assertRejected(c, 2);
+    assertError(c, Rule.WK207, Messages.badColumnName("price$cents"), f, "long price$cents,");
+    assertError(c, Rule.WK207, Messages.badColumnName("bezeichnung\u00C4"), f, "String bezeichnung");
+  }
+
+  @Test
   void emptyTableNameIsReportedOnce() {
     JavaFileObject f = bad("wk207/EmptyTableName");
     Compilation c = Fixtures.compile(f);

@@ -368,6 +368,11 @@ public final class Messages {
         + " names the schema file). Rename the table, e.g. \"order_items\".");
   }
 
+  public static String badColumnName(String field) {
+    return msg(Rule.WK207, "field '" + field + "' names a column, but Tablestore and Lindorm accept only"
+        + " letters, digits and '_' in column names. Rename the field.");
+  }
+
   public static String tableTaken(String table, String owner) {
     return msg(Rule.WK207, "table \"" + table + "\" is already a table of entity " + owner + "; two entities"
         + " in one table would overwrite each other's rows under different key layouts. Give this"

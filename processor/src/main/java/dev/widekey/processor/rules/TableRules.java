@@ -4,7 +4,8 @@ import dev.widekey.processor.model.EntityModel;
 import java.util.regex.Pattern;
 
 /**
- * Table names (WK207): valid on every supported service, and usable as the schema file name.
+ * Table and column names (WK207): valid on every supported service, and usable as the schema
+ * file name. Columns are named after fields, and Java allows '$' and non-ASCII letters there.
  * That two entities do not share a table is checked across entities by {@link TableOwners}.
  */
 public final class TableRules implements EntityRule {
@@ -22,6 +23,11 @@ public final class TableRules implements EntityRule {
     if ((explicitCold || hotValid) && !NAME.matcher(entity.coldTable()).matches()) {
       diagnostics.error(entity.type(), entity.wideTable(), "coldTable",
           Messages.badTableName("coldTable", entity.coldTable()));
+    }
+    for (var p : entity.properties()) {
+      if (!NAME.matcher(p.name()).matches()) {
+        diagnostics.error(p.element(), Messages.badColumnName(p.name()));
+      }
     }
   }
 }
