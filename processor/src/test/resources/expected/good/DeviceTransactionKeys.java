@@ -69,8 +69,7 @@ public final class DeviceTransactionKeys {
    */
   public static Key decode(PrimaryKey key) {
     String stored = key.get(0).asString();
-    String unprefixed = stored;
-    String[] parts = KeyText.split("deviceId_sellerId_cardId", unprefixed, DELIMITER, 3);
+    String[] parts = KeyText.split("deviceId_sellerId_cardId", stored, DELIMITER, 3);
     return new Key(Padding.decode("deviceId", parts[0], 6, false), parts[1], parts[2], key.get(1).asLong());
   }
 

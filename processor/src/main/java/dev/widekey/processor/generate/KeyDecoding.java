@@ -41,11 +41,10 @@ final class KeyDecoding {
     List<CodeBlock> values = new ArrayList<>();
     ColumnLayout partition = layout.partition();
     if (layout.partitionIsText()) {
-      decodePartitionText(m, entity, partition);
+      String text = decodePartitionText(m, entity, partition);
       for (int i = 0; i < entity.partitionKey().size(); i++) {
         KeyComponent c = entity.partitionKey().get(i);
-        CodeBlock text = entity.isSpliced() ? CodeBlock.of("parts[$L]", i) : CodeBlock.of("unprefixed");
-        values.add(fromText(c, text));
+        values.add(fromText(c, entity.isSpliced() ? CodeBlock.of("parts[$L]", i) : CodeBlock.of("$N", text)));
       }
     } else {
       values.add(fromColumn(partition.single(), partition.type(), 0));
@@ -57,22 +56,22 @@ final class KeyDecoding {
     return m.addStatement("return new $T($L)", key, CodeBlock.join(values, ", ")).build();
   }
 
-  static void decodePartitionText(MethodSpec.Builder m, EntityModel entity, ColumnLayout partition) {
+  /** Declares the partition column's text without its hash prefix; returns that local's name. */
+  static String decodePartitionText(MethodSpec.Builder m, EntityModel entity, ColumnLayout partition) {
     String column = partition.name();
     m.addStatement("String stored = key.get(0).asString()");
     HashPrefixSpec hash = entity.hashPrefix();
     boolean wholeHash = hash != null && (hash.on() == entity.type() || !entity.isSpliced());
-    if (hash == null) {
-      m.addStatement("String unprefixed = stored");
-    } else if (wholeHash) {
+    String text = hash == null ? "stored" : "unprefixed";
+    if (wholeHash) {
       m.addStatement("String unprefixed = $T.strip($S, stored, $T.$L, $L)", KEY_HASH, column,
           HASH_ALGORITHM, hash.algorithm().name(), hash.length());
-    } else {
+    } else if (hash != null) {
       m.addStatement("String unprefixed = $T.afterHashPrefix($S, stored, $L)", KEY_PARTS, column,
           hash.length());
     }
     if (entity.isSpliced()) {
-      m.addStatement("String[] parts = $T.split($S, unprefixed, DELIMITER, $L)", KEY_TEXT, column,
+      m.addStatement("String[] parts = $T.split($S, $N, DELIMITER, $L)", KEY_TEXT, column, text,
           entity.partitionKey().size());
     }
     if (hash != null && !wholeHash) {
@@ -85,6 +84,7 @@ final class KeyDecoding {
       m.addStatement("$T.checkHashPrefix($S, stored, $T.$L, $L, parts[$L])", KEY_PARTS, column,
           HASH_ALGORITHM, hash.algorithm().name(), hash.length(), index);
     }
+    return text;
   }
 
   /** A component's value from its key text. */
