@@ -32,26 +32,8 @@ class BulkWriterMillionRowsTest {
     FakeTime time = new FakeTime(); // backoffs, latencies and throttling windows: no real waits
     try (EmbeddedStore embedded = EmbeddedStore.inMemory()) {
       embedded.createTable(TestRows.table("events", ROWS, 16));
-      FaultInjectingStore store =
-          FaultInjectingStore.builder(embedded)
-              .seed(seed)
-              .retryableErrorRate(0.20)
-              .ambiguousTimeoutRate(0.05)
-              .throttle(100, Duration.ofMillis(10))
-              .latency(Duration.ofMillis(1), Duration.ofMillis(1))
-              .clock(time)
-              .sleeper(time)
-              .build();
-      RetryPolicy policy =
-          RetryPolicy.builder()
-              .maxAttempts(50)
-              .baseDelay(Duration.ofMillis(1))
-              .maxDelay(Duration.ofMillis(50))
-              .deadline(Duration.ofDays(1))
-              .clock(time)
-              .sleeper(time)
-              .random(new Random(seed))
-              .build();
+      FaultInjectingStore store = faulty(embedded, seed, time);
+      RetryPolicy policy = patientPolicy(seed, time);
       AtomicReference<BulkWriteProgress> last = new AtomicReference<>();
       BulkWriter writer =
           BulkWriter.builder(store)
@@ -107,26 +89,8 @@ class BulkWriterMillionRowsTest {
     FakeTime time = new FakeTime();
     try (EmbeddedStore embedded = EmbeddedStore.inMemory()) {
       embedded.createTable(TestRows.table("events", rows, 4)); // 50,000 rows per partition
-      FaultInjectingStore store =
-          FaultInjectingStore.builder(embedded)
-              .seed(seed)
-              .retryableErrorRate(0.20)
-              .ambiguousTimeoutRate(0.05)
-              .throttle(100, Duration.ofMillis(10))
-              .latency(Duration.ofMillis(1), Duration.ofMillis(1))
-              .clock(time)
-              .sleeper(time)
-              .build();
-      RetryPolicy policy =
-          RetryPolicy.builder()
-              .maxAttempts(50)
-              .baseDelay(Duration.ofMillis(1))
-              .maxDelay(Duration.ofMillis(50))
-              .deadline(Duration.ofDays(1))
-              .clock(time)
-              .sleeper(time)
-              .random(new Random(seed))
-              .build();
+      FaultInjectingStore store = faulty(embedded, seed, time);
+      RetryPolicy policy = patientPolicy(seed, time);
       BulkWriteResult result =
           BulkWriter.builder(store)
               .workers(4)
@@ -138,5 +102,31 @@ class BulkWriterMillionRowsTest {
       assertTrue(store.injectedThrottled() > rows / 2, "throttled " + store.injectedThrottled());
       TestRows.assertTableHolds(embedded, "events", rows, i -> TestRows.row(i, 0));
     }
+  }
+
+  /** 20% retryable errors, 5% ambiguous timeouts, throttling and latency, on a fake clock. */
+  private static FaultInjectingStore faulty(EmbeddedStore embedded, long seed, FakeTime time) {
+    return FaultInjectingStore.builder(embedded)
+        .seed(seed)
+        .retryableErrorRate(0.20)
+        .ambiguousTimeoutRate(0.05)
+        .throttle(100, Duration.ofMillis(10))
+        .latency(Duration.ofMillis(1), Duration.ofMillis(1))
+        .clock(time)
+        .sleeper(time)
+        .build();
+  }
+
+  /** Enough attempts that only a bug, not bad luck, leaves a row failed. */
+  private static RetryPolicy patientPolicy(long seed, FakeTime time) {
+    return RetryPolicy.builder()
+        .maxAttempts(50)
+        .baseDelay(Duration.ofMillis(1))
+        .maxDelay(Duration.ofMillis(50))
+        .deadline(Duration.ofDays(1))
+        .clock(time)
+        .sleeper(time)
+        .random(new Random(seed))
+        .build();
   }
 }
