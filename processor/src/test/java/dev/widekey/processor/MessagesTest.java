@@ -4,7 +4,7 @@ import static com.google.common.truth.Truth.assertThat;
 import static com.google.common.truth.Truth.assertWithMessage;
 
 import dev.widekey.processor.rules.Messages;
-import dev.widekey.processor.rules.Rule;
+import dev.widekey.runtime.Rule;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;

@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.google.testing.compile.Compilation;
 import dev.widekey.processor.rules.Messages;
-import dev.widekey.processor.rules.Rule;
+import dev.widekey.runtime.Rule;
 import dev.widekey.runtime.key.KeyAlphabet;
 import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;

@@ -28,16 +28,16 @@ public class RuleViolationException extends IllegalArgumentException {
   /**
    * Creates the exception.
    *
-   * @param rule the rule id, e.g. {@code "WK104"}
+   * @param rule the rule broken, e.g. {@link Rule#WK104}
    * @param field the entity field (or column) at fault
    * @param problem what is wrong with the value and the fix, shown after the field name
    */
-  public RuleViolationException(String rule, String field, String problem) {
+  public RuleViolationException(Rule rule, String field, String problem) {
     this(rule, field, problem, null);
   }
 
   /** Creates the exception with the low-level failure that revealed the problem. */
-  public RuleViolationException(String rule, String field, String problem, Throwable cause) {
+  public RuleViolationException(Rule rule, String field, String problem, Throwable cause) {
     super(
         Objects.requireNonNull(rule, "rule")
             + ": field '"
@@ -45,7 +45,7 @@ public class RuleViolationException extends IllegalArgumentException {
             + "' "
             + Objects.requireNonNull(problem, "problem"),
         cause);
-    this.rule = rule;
+    this.rule = rule.name();
     this.field = field;
     this.problem = problem;
   }

@@ -1,5 +1,6 @@
 package dev.widekey.processor.rules;
 
+import dev.widekey.runtime.Rule;
 import javax.lang.model.element.ElementKind;
 
 /**

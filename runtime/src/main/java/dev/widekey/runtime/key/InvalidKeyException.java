@@ -1,5 +1,6 @@
 package dev.widekey.runtime.key;
 
+import dev.widekey.runtime.Rule;
 import dev.widekey.runtime.RuleViolationException;
 
 /**
@@ -8,19 +9,19 @@ import dev.widekey.runtime.RuleViolationException;
  * null). Nothing is written when it is thrown; a value is never cut or rounded to make it fit.
  *
  * <pre>{@code
- * throw new InvalidKeyException("WK111", "tenant", "is null; key components are never null");
+ * throw new InvalidKeyException(Rule.WK111, "tenant", "is null; key components are never null");
  * }</pre>
  */
 public final class InvalidKeyException extends RuleViolationException {
   private static final long serialVersionUID = 1L;
 
   /** Creates the exception; see {@link RuleViolationException}. */
-  public InvalidKeyException(String rule, String field, String problem) {
+  public InvalidKeyException(Rule rule, String field, String problem) {
     super(rule, field, problem);
   }
 
   /** Creates the exception with the low-level failure that revealed the problem. */
-  public InvalidKeyException(String rule, String field, String problem, Throwable cause) {
+  public InvalidKeyException(Rule rule, String field, String problem, Throwable cause) {
     super(rule, field, problem, cause);
   }
 }

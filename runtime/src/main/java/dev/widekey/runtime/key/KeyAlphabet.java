@@ -1,5 +1,7 @@
 package dev.widekey.runtime.key;
 
+import dev.widekey.runtime.Rule;
+
 import static dev.widekey.runtime.RuleViolationException.codePoint;
 import static dev.widekey.runtime.RuleViolationException.quote;
 
@@ -222,7 +224,7 @@ public final class KeyAlphabet {
       int cp = value.codePointAt(i);
       if (cp >= Character.MIN_SURROGATE && cp <= Character.MAX_SURROGATE) {
         throw new InvalidKeyException(
-            "WK105",
+            Rule.WK105,
             field,
             "value "
                 + quote(value)
@@ -234,7 +236,7 @@ public final class KeyAlphabet {
       }
       if (!contains(cp)) {
         throw new InvalidKeyException(
-            "WK105",
+            Rule.WK105,
             field,
             "value "
                 + quote(value)

@@ -1,5 +1,7 @@
 package dev.widekey.runtime.key;
 
+import dev.widekey.runtime.Rule;
+
 import static dev.widekey.runtime.RuleViolationException.quote;
 
 import dev.widekey.annotations.HashAlgorithm;
@@ -52,7 +54,7 @@ public final class KeyHash {
     checkLength(length);
     if (stored == null || stored.length() < length) {
       throw new InvalidKeyException(
-          "WK106",
+          Rule.WK106,
           field,
           "stored key "
               + quote(stored)
@@ -67,14 +69,14 @@ public final class KeyHash {
       expected = prefix(algorithm, length, text);
     } catch (IllegalArgumentException e) {
       throw new InvalidKeyException(
-          "WK106",
+          Rule.WK106,
           field,
           "stored key " + quote(stored) + " holds an unpaired surrogate, so it has no hash",
           e);
     }
     if (!expected.equals(carried)) {
       throw new InvalidKeyException(
-          "WK106",
+          Rule.WK106,
           field,
           "stored key "
               + quote(stored)
@@ -94,7 +96,7 @@ public final class KeyHash {
   private static void checkLength(int length) {
     if (length < 1 || length > MAX_LENGTH) {
       throw new IllegalArgumentException(
-          "WK106: @HashPrefix(length = " + length + ") is outside 1.." + MAX_LENGTH);
+          Rule.WK106 + ": @HashPrefix(length = " + length + ") is outside 1.." + MAX_LENGTH);
     }
   }
 }

@@ -1,5 +1,7 @@
 package dev.widekey.runtime.key;
 
+import dev.widekey.runtime.Rule;
+
 import static dev.widekey.runtime.RuleViolationException.quote;
 
 import dev.widekey.annotations.HashAlgorithm;
@@ -20,7 +22,7 @@ public final class KeyParts {
       return Long.parseLong(text);
     } catch (NumberFormatException e) {
       throw new InvalidKeyException(
-          "WK104", field, "stored text " + quote(text) + " is not a decimal number", e);
+          Rule.WK104, field, "stored text " + quote(text) + " is not a decimal number", e);
     }
   }
 
@@ -28,7 +30,7 @@ public final class KeyParts {
   public static long narrow(String field, long value, long min, long max) {
     if (value < min || value > max) {
       throw new InvalidKeyException(
-          "WK104", field, "stored value " + value + " is out of its field's range " + min + ".." + max);
+          Rule.WK104, field, "stored value " + value + " is out of its field's range " + min + ".." + max);
     }
     return value;
   }
@@ -40,7 +42,7 @@ public final class KeyParts {
   public static String afterHashPrefix(String field, String stored, int length) {
     if (stored.length() < length) {
       throw new InvalidKeyException(
-          "WK106", field, "stored key " + quote(stored) + " is shorter than its hash prefix");
+          Rule.WK106, field, "stored key " + quote(stored) + " is shorter than its hash prefix");
     }
     return stored.substring(length);
   }
@@ -51,7 +53,7 @@ public final class KeyParts {
     String expected = KeyHash.prefix(algorithm, length, hashedText);
     if (!stored.startsWith(expected)) {
       throw new InvalidKeyException(
-          "WK106",
+          Rule.WK106,
           field,
           "stored key " + quote(stored) + " does not start with " + quote(expected)
               + ", the hash of " + quote(hashedText) + "; it was not written with this @HashPrefix");

@@ -1,5 +1,7 @@
 package dev.widekey.runtime.key;
 
+import dev.widekey.runtime.Rule;
+
 import static dev.widekey.runtime.RuleViolationException.codePoint;
 import static dev.widekey.runtime.RuleViolationException.quote;
 
@@ -49,7 +51,7 @@ public final class KeyText {
     }
     if (text == null) {
       throw new InvalidKeyException(
-          "WK105", field, "stored key is null, expected " + parts + " parts");
+          Rule.WK105, field, "stored key is null, expected " + parts + " parts");
     }
     int found = 1;
     for (int i = 0; i < text.length(); i++) {
@@ -59,7 +61,7 @@ public final class KeyText {
     }
     if (found != parts) {
       throw new InvalidKeyException(
-          "WK105",
+          Rule.WK105,
           field,
           "stored key "
               + quote(text)
@@ -95,7 +97,7 @@ public final class KeyText {
     int at = value.indexOf(delimiter);
     if (at >= 0) {
       throw new InvalidKeyException(
-          "WK105",
+          Rule.WK105,
           field,
           "value "
               + quote(value)
@@ -120,7 +122,7 @@ public final class KeyText {
     requireNonNull(field, value);
     if (value.length() > maxLength) {
       throw new InvalidKeyException(
-          "WK109",
+          Rule.WK109,
           field,
           "value "
               + quote(value)
@@ -144,7 +146,7 @@ public final class KeyText {
     int bad = Utf8.firstUnpairedSurrogate(value);
     if (bad >= 0) {
       throw new InvalidKeyException(
-          "WK105",
+          Rule.WK105,
           field,
           "value "
               + quote(value)
@@ -167,7 +169,7 @@ public final class KeyText {
    */
   public static <T> T requireNonNull(String field, T value) {
     if (value == null) {
-      throw new InvalidKeyException("WK111", field, "is null; key components are never null");
+      throw new InvalidKeyException(Rule.WK111, field, "is null; key components are never null");
     }
     return value;
   }
@@ -186,7 +188,7 @@ public final class KeyText {
     long bytes = Utf8.encodedLength(value);
     if (bytes > maxBytes) {
       throw new InvalidKeyException(
-          "WK109",
+          Rule.WK109,
           column,
           "value "
               + quote(value)

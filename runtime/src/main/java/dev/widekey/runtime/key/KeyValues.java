@@ -1,5 +1,7 @@
 package dev.widekey.runtime.key;
 
+import dev.widekey.runtime.Rule;
+
 import static dev.widekey.runtime.RuleViolationException.quote;
 
 import java.time.Instant;
@@ -30,7 +32,7 @@ public final class KeyValues {
     KeyText.requireNonNull(field, t);
     if (t.getNano() % 1_000_000 != 0) {
       throw new InvalidKeyException(
-          "WK104",
+          Rule.WK104,
           field,
           "value "
               + t
@@ -41,7 +43,7 @@ public final class KeyValues {
       return t.toEpochMilli();
     } catch (ArithmeticException e) {
       throw new InvalidKeyException(
-          "WK104",
+          Rule.WK104,
           field,
           "value " + t + " is outside the range of a long of epoch milliseconds",
           e);
@@ -88,7 +90,7 @@ public final class KeyValues {
 
   private static InvalidKeyException malformedUuid(String field, String text) {
     return new InvalidKeyException(
-        "WK105",
+        Rule.WK105,
         field,
         "stored key text "
             + quote(text)

@@ -1,5 +1,7 @@
 package dev.widekey.runtime.key;
 
+import dev.widekey.runtime.Rule;
+
 import static dev.widekey.runtime.RuleViolationException.codePoint;
 import static dev.widekey.runtime.RuleViolationException.quote;
 
@@ -41,7 +43,7 @@ public final class Padding {
       String digits = Long.toString(value);
       if (digits.length() > width) {
         throw new InvalidKeyException(
-            "WK104",
+            Rule.WK104,
             field,
             "value "
                 + value
@@ -55,7 +57,7 @@ public final class Padding {
     }
     if (!signed) {
       throw new InvalidKeyException(
-          "WK104",
+          Rule.WK104,
           field,
           "value " + value + " is negative, but @Padded is unsigned; use @Padded(signed = true)");
     }
@@ -63,7 +65,7 @@ public final class Padding {
     String digits = Long.toString(-(value + 1));
     if (digits.length() > width) {
       throw new InvalidKeyException(
-          "WK104",
+          Rule.WK104,
           field,
           "value "
               + value
@@ -125,7 +127,7 @@ public final class Padding {
   private static void checkWidth(String field, int width, boolean signed) {
     if (width < 1 || width > MAX_WIDTH) {
       throw new InvalidKeyException(
-          "WK104",
+          Rule.WK104,
           field,
           "has "
               + annotation(width, signed)
@@ -142,7 +144,7 @@ public final class Padding {
             ? width + " digits 0-9, or '-' and " + width + " digits"
             : "exactly " + width + " digits 0-9";
     return new InvalidKeyException(
-        "WK104",
+        Rule.WK104,
         field,
         "stored key text "
             + quote(text)

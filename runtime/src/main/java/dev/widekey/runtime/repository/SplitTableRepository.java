@@ -1,5 +1,7 @@
 package dev.widekey.runtime.repository;
 
+import dev.widekey.runtime.Rule;
+
 import dev.widekey.runtime.key.InvalidKeyException;
 import dev.widekey.runtime.store.AttrValue;
 import dev.widekey.runtime.store.ColumnSelection;
@@ -278,7 +280,7 @@ public abstract class SplitTableRepository<E> {
       if (bytes > limits.maxPkColumnBytes()) {
         PkColumn column = hotTable.primaryKey().get(i);
         throw new InvalidKeyException(
-            "WK109",
+            Rule.WK109,
             column.name(),
             "is " + bytes + " bytes, over the store's " + limits.maxPkColumnBytes()
                 + "-byte primary-key column limit; shorten the value (it is never cut)");

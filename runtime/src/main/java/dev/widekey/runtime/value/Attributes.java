@@ -1,5 +1,7 @@
 package dev.widekey.runtime.value;
 
+import dev.widekey.runtime.Rule;
+
 import static dev.widekey.runtime.RuleViolationException.codePoint;
 import static dev.widekey.runtime.RuleViolationException.quote;
 
@@ -41,7 +43,7 @@ public final class Attributes {
   public static void checkSize(String field, long bytes, long maxBytes) {
     if (bytes > maxBytes) {
       throw new InvalidAttributeException(
-          "WK202",
+          Rule.WK202,
           field,
           "is "
               + bytes
@@ -53,7 +55,7 @@ public final class Attributes {
 
   static InvalidAttributeException unpaired(String field, String value, int index) {
     return new InvalidAttributeException(
-        "WK206",
+        Rule.WK206,
         field,
         "value "
             + quote(value)

@@ -1,5 +1,7 @@
 package dev.widekey.runtime.value;
 
+import dev.widekey.runtime.Rule;
+
 import static dev.widekey.runtime.RuleViolationException.quote;
 
 import dev.widekey.runtime.key.Utf8;
@@ -133,7 +135,7 @@ public final class Compression {
       String field, byte[] data, String why, Throwable cause) {
     String head = HexFormat.of().formatHex(data, 0, Math.min(data.length, 16));
     return new InvalidAttributeException(
-        "WK203",
+        Rule.WK203,
         field,
         "stored compressed value ("
             + data.length

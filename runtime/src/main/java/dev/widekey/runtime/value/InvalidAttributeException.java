@@ -1,5 +1,6 @@
 package dev.widekey.runtime.value;
 
+import dev.widekey.runtime.Rule;
 import dev.widekey.runtime.RuleViolationException;
 
 /**
@@ -9,19 +10,19 @@ import dev.widekey.runtime.RuleViolationException;
  * never rounded or cut.
  *
  * <pre>{@code
- * throw new InvalidAttributeException("WK202", "body", "is 3145728 bytes, over ...");
+ * throw new InvalidAttributeException(Rule.WK202, "body", "is 3145728 bytes, over ...");
  * }</pre>
  */
 public final class InvalidAttributeException extends RuleViolationException {
   private static final long serialVersionUID = 1L;
 
   /** Creates the exception; see {@link RuleViolationException}. */
-  public InvalidAttributeException(String rule, String field, String problem) {
+  public InvalidAttributeException(Rule rule, String field, String problem) {
     super(rule, field, problem);
   }
 
   /** Creates the exception with the low-level failure that revealed the problem. */
-  public InvalidAttributeException(String rule, String field, String problem, Throwable cause) {
+  public InvalidAttributeException(Rule rule, String field, String problem, Throwable cause) {
     super(rule, field, problem, cause);
   }
 }

@@ -1,5 +1,7 @@
 package dev.widekey.runtime.value;
 
+import dev.widekey.runtime.Rule;
+
 import static dev.widekey.runtime.RuleViolationException.quote;
 
 import java.math.BigDecimal;
@@ -36,7 +38,7 @@ public final class Money {
     BigDecimal stripped = value.signum() == 0 ? BigDecimal.ZERO : value.stripTrailingZeros();
     if (stripped.scale() > scale) {
       throw new InvalidAttributeException(
-          "WK201",
+          Rule.WK201,
           field,
           "value "
               + show(value)
@@ -56,7 +58,7 @@ public final class Money {
       }
     }
     throw new InvalidAttributeException(
-        "WK201",
+        Rule.WK201,
         field,
         "value "
             + show(value)
@@ -85,7 +87,7 @@ public final class Money {
   private static void checkScale(int scale) {
     if (scale < 0 || scale > MAX_SCALE) {
       throw new IllegalArgumentException(
-          "WK201: @Money(scale = " + scale + ") is outside 0.." + MAX_SCALE);
+          Rule.WK201 + ": @Money(scale = " + scale + ") is outside 0.." + MAX_SCALE);
     }
   }
 

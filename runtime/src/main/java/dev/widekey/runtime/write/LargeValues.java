@@ -1,5 +1,7 @@
 package dev.widekey.runtime.write;
 
+import dev.widekey.runtime.Rule;
+
 import dev.widekey.runtime.store.AttrType;
 import dev.widekey.runtime.store.AttrValue;
 import dev.widekey.runtime.store.ColumnSelection;
@@ -266,7 +268,7 @@ public final class LargeValues {
       String table, PrimaryKey key, String column, int size, StoreLimits limits) {
     return new StoreException(
         ErrorKind.LIMIT_EXCEEDED,
-        "WK202: column "
+        Rule.WK202 + ": column "
             + column
             + " of row "
             + key

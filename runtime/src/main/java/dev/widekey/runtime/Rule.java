@@ -1,8 +1,13 @@
-package dev.widekey.processor.rules;
+package dev.widekey.runtime;
 
 /**
- * The rule catalogue: stable ids, each with the rule it enforces. Every diagnostic starts with
- * its rule's id; {@link Messages} holds the texts.
+ * The rule catalogue: stable ids, each with the rule it enforces. The one source of rule ids:
+ * the processor's compile-time diagnostics and the runtime's {@link RuleViolationException}s
+ * both start with {@code rule.name()}.
+ *
+ * <pre>{@code
+ * throw new InvalidKeyException(Rule.WK111, "tenant", "is null; key components are never null");
+ * }</pre>
  */
 public enum Rule {
   WK100("an entity is a record or a class whose properties generated code can read and set"),
