@@ -10,8 +10,8 @@ import java.lang.annotation.Target;
  * Leads the partition key with a bucket number ({@code value mod buckets}) so that a sequential
  * component spreads over {@code buckets} partitions; reads fan out over the buckets and merge.
  *
- * <p>Reserved: this version of the processor reports it as not yet supported and suggests
- * {@link HashPrefix} or {@link Reversed}.
+ * <p>Reserved: this version of the processor reports it as not yet supported and suggests {@link
+ * HashPrefix} or {@link Reversed}.
  *
  * <pre>{@code @PartitionKey(order = 0) @Bucketed(buckets = 16) long orderNumber;}</pre>
  */

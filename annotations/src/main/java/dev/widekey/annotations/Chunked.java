@@ -7,15 +7,14 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
 /**
- * Lets a String or byte[] attribute hold values over the store's 2 MB attribute limit
- * (rule WK202): a larger value is split into chunk columns ({@code body#0}, {@code body#1}, …)
- * when written and joined again when read. Without it, a value over the limit is refused
- * before anything is written.
+ * Lets a String or byte[] attribute hold values over the store's 2 MB attribute limit (rule WK202):
+ * a larger value is split into chunk columns ({@code body#0}, {@code body#1}, …) when written and
+ * joined again when read. Without it, a value over the limit is refused before anything is written.
  *
- * <p>A chunked row can be larger than one batch may carry, so bulk puts write such rows on
- * their own. Tablestore takes at most 4 MB in one PutRow, so there a chunked row stays under
- * 4 MB (HBase and the embedded store take larger rows). Prefer {@link ColdColumn} for large
- * values, so that hot reads never carry them.
+ * <p>A chunked row can be larger than one batch may carry, so bulk puts write such rows on their
+ * own. Tablestore takes at most 4 MB in one PutRow, so there a chunked row stays under 4 MB (HBase
+ * and the embedded store take larger rows). Prefer {@link ColdColumn} for large values, so that hot
+ * reads never carry them.
  *
  * <pre>{@code @ColdColumn(compress = true) @Chunked String body;}</pre>
  */

@@ -7,11 +7,11 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
 /**
- * An attribute read rarely, stored in the entity's cold table (rule WK204) so that reads of
- * the hot columns do not drag it along. The repository reads the cold table only when asked.
+ * An attribute read rarely, stored in the entity's cold table (rule WK204) so that reads of the hot
+ * columns do not drag it along. The repository reads the cold table only when asked.
  *
- * <p>With {@code compress = true} a String or byte[] value is deflated and stored as binary
- * (rule WK203), and restored exactly on read.
+ * <p>With {@code compress = true} a String or byte[] value is deflated and stored as binary (rule
+ * WK203), and restored exactly on read.
  *
  * <pre>{@code @ColdColumn(compress = true) String description;}</pre>
  */

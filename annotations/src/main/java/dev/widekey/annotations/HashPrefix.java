@@ -7,8 +7,8 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
 /**
- * Prefixes the partition key with the first {@code length} hex digits of a digest of the key,
- * so that sequential values scatter over all partitions instead of piling onto the last one.
+ * Prefixes the partition key with the first {@code length} hex digits of a digest of the key, so
+ * that sequential values scatter over all partitions instead of piling onto the last one.
  *
  * <p>On a component, the digest is of that component's text; on the type, of the whole
  * partition-key text. Readers recompute the prefix from the key values, so point reads keep
@@ -30,9 +30,9 @@ public @interface HashPrefix {
   HashAlgorithm algorithm() default HashAlgorithm.MD5;
 
   /**
-   * Partitions the table is pre-split into, at uniform boundaries of the prefix's hex space
-   * (16 gives {@code "1000", "2000", ... "f000"} for a 4-digit prefix), so that writes spread
-   * from the first row instead of waiting for the store to split. 1 to 4096.
+   * Partitions the table is pre-split into, at uniform boundaries of the prefix's hex space (16
+   * gives {@code "1000", "2000", ... "f000"} for a 4-digit prefix), so that writes spread from the
+   * first row instead of waiting for the store to split. 1 to 4096.
    */
   int partitions() default 16;
 }

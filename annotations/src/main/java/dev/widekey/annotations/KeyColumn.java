@@ -7,9 +7,9 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
 /**
- * A primary-key column after the partition key. Rows of one partition-key value are sorted by
- * these columns, so they are where sequential values (order numbers, times) belong.
- * Tablestore allows 4 primary-key columns in all (rule WK110).
+ * A primary-key column after the partition key. Rows of one partition-key value are sorted by these
+ * columns, so they are where sequential values (order numbers, times) belong. Tablestore allows 4
+ * primary-key columns in all (rule WK110).
  *
  * <pre>{@code
  * @PartitionKey(order = 0) String machineIp;

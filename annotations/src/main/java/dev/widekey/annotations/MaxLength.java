@@ -7,9 +7,9 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
 /**
- * The most characters a String key component may hold. It lets the processor prove at compile
- * time that a primary-key column fits the 1 KB limit (rule WK109); a longer value is rejected
- * at run time, never cut.
+ * The most characters a String key component may hold. It lets the processor prove at compile time
+ * that a primary-key column fits the 1 KB limit (rule WK109); a longer value is rejected at run
+ * time, never cut.
  *
  * <pre>{@code @PartitionKey(order = 0) @MaxLength(64) String tenant;}</pre>
  */

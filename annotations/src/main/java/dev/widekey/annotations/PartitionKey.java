@@ -7,13 +7,13 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
 /**
- * A component of the partition key, the first primary-key column, by which the store splits
- * the table into partitions.
+ * A component of the partition key, the first primary-key column, by which the store splits the
+ * table into partitions.
  *
- * <p>One component is stored as it is; several are spliced into one string in {@code order},
- * joined by {@link WideTable#delimiter()}. The leading component decides which partition a
- * write hits, so it must not be sequential (rule WK102): order numbers, timestamps and
- * auto-increment ids all land on the last partition.
+ * <p>One component is stored as it is; several are spliced into one string in {@code order}, joined
+ * by {@link WideTable#delimiter()}. The leading component decides which partition a write hits, so
+ * it must not be sequential (rule WK102): order numbers, timestamps and auto-increment ids all land
+ * on the last partition.
  *
  * <pre>{@code
  * @PartitionKey(order = 0) @Padded(width = 6) long deviceId;

@@ -5,10 +5,11 @@ package dev.widekey.annotations;
  *
  * <p>The stores share one model (rows sorted by primary key, range-partitioned by the first
  * primary-key column) but differ in their limits:
+ *
  * <ul>
- *   <li>{@link #TABLESTORE}: at most 4 primary-key columns, each at most 1 KB.</li>
- *   <li>{@link #LINDORM}: a row must carry at least one non-key column (rule WK205).</li>
- *   <li>{@link #HBASE}: one row key; the primary-key columns are encoded into it.</li>
+ *   <li>{@link #TABLESTORE}: at most 4 primary-key columns, each at most 1 KB.
+ *   <li>{@link #LINDORM}: a row must carry at least one non-key column (rule WK205).
+ *   <li>{@link #HBASE}: one row key; the primary-key columns are encoded into it.
  * </ul>
  *
  * <pre>{@code @WideTable(name = "metrics", profile = Profile.LINDORM)}</pre>

@@ -7,9 +7,9 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
 /**
- * Stores the component's text reversed, so that an incrementing id varies in its first
- * character and consecutive ids land in different partitions (Lindorm's alternative to a
- * hash prefix). Like a hash prefix, it gives up range reads over the partition key.
+ * Stores the component's text reversed, so that an incrementing id varies in its first character
+ * and consecutive ids land in different partitions (Lindorm's alternative to a hash prefix). Like a
+ * hash prefix, it gives up range reads over the partition key.
  *
  * <pre>{@code @PartitionKey(order = 0) @Reversed long userId; // 1234 -> "4321"}</pre>
  */

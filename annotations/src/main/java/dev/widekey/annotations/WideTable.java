@@ -9,9 +9,8 @@ import java.lang.annotation.Target;
 /**
  * Marks a record or class as an entity stored in a wide table.
  *
- * <p>The annotation processor checks the entity's key design against the rules of
- * range-partitioned stores and generates {@code FooKeys}, {@code FooTable} and
- * {@code FooRepository} next to it.
+ * <p>The annotation processor checks the entity's key design against the rules of range-partitioned
+ * stores and generates {@code FooKeys}, {@code FooTable} and {@code FooRepository} next to it.
  *
  * <pre>{@code
  * @WideTable(name = "orders")
@@ -28,9 +27,9 @@ public @interface WideTable {
   String name();
 
   /**
-   * The character placed between partition-key components spliced into one string. It must
-   * sort below every character the components may hold (rule WK105): {@code ','} (0x2C) sorts
-   * below digits and letters; {@code ':'} (0x3A) does not, and breaks order.
+   * The character placed between partition-key components spliced into one string. It must sort
+   * below every character the components may hold (rule WK105): {@code ','} (0x2C) sorts below
+   * digits and letters; {@code ':'} (0x3A) does not, and breaks order.
    */
   char delimiter() default ',';
 
@@ -38,8 +37,8 @@ public @interface WideTable {
   Profile profile() default Profile.TABLESTORE;
 
   /**
-   * The table holding {@link ColdColumn} attributes; empty means the table name followed by
-   * {@code _cold}.
+   * The table holding {@link ColdColumn} attributes; empty means the table name followed by {@code
+   * _cold}.
    */
   String coldTable() default "";
 }

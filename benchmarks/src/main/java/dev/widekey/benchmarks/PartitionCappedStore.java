@@ -13,11 +13,11 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * Gives every partition of a store a fixed write throughput, as a partition server of a
- * distributed store has: each partition writes at most {@code rowsPerSlice} rows per
- * {@code sliceNanos}, one request after another. A call returns when its slowest partition has
- * written its share, so rows queued on one busy partition wait while the other partitions
- * idle, which is what writing in key order does to a range-partitioned store.
+ * Gives every partition of a store a fixed write throughput, as a partition server of a distributed
+ * store has: each partition writes at most {@code rowsPerSlice} rows per {@code sliceNanos}, one
+ * request after another. A call returns when its slowest partition has written its share, so rows
+ * queued on one busy partition wait while the other partitions idle, which is what writing in key
+ * order does to a range-partitioned store.
  *
  * <pre>{@code
  * WideTableStore capped = new PartitionCappedStore(EmbeddedStore.inMemory(), 100, 10_000_000L);
@@ -63,7 +63,9 @@ final class PartitionCappedStore extends ForwardingStore {
   private Partitions partitions(String table) {
     return tables.computeIfAbsent(
         table,
-        t -> new Partitions(delegate.describeTable(t).map(TableSpec::splitPoints).orElse(List.of())));
+        t ->
+            new Partitions(
+                delegate.describeTable(t).map(TableSpec::splitPoints).orElse(List.of())));
   }
 
   /** Queues the rows on their partitions and waits until the last of them is written. */

@@ -29,13 +29,13 @@ import javax.lang.model.element.TypeElement;
 import javax.tools.Diagnostic;
 
 /**
- * The widekey annotation processor: for every {@code @WideTable} type, parses the entity,
- * checks the key-design rules and, when none is broken, generates {@code FooKeys},
- * {@code FooTable}, {@code FooRepository} and the table schema files.
+ * The widekey annotation processor: for every {@code @WideTable} type, parses the entity, checks
+ * the key-design rules and, when none is broken, generates {@code FooKeys}, {@code FooTable},
+ * {@code FooRepository} and the table schema files.
  *
- * <p>Thin by design: parsing lives in {@code model/}, rules in {@code rules/}, generation in
- * {@code generate/}. It never lets an exception reach javac; an unexpected one becomes an
- * error on the entity.
+ * <p>Thin by design: parsing lives in {@code model/}, rules in {@code rules/}, generation in {@code
+ * generate/}. It never lets an exception reach javac; an unexpected one becomes an error on the
+ * entity.
  */
 @AutoService(Processor.class)
 public final class WidekeyProcessor extends AbstractProcessor {
@@ -45,6 +45,7 @@ public final class WidekeyProcessor extends AbstractProcessor {
   private final TableOwners tableOwners = new TableOwners();
   private List<SourceFileGenerator> generators;
   private SchemaExporter schemaExporter;
+
   /** Entities whose types referred to classes not generated yet; retried each round by name. */
   private final Set<String> deferred = new LinkedHashSet<>();
 
@@ -53,10 +54,11 @@ public final class WidekeyProcessor extends AbstractProcessor {
     super.init(env);
     diagnostics = new Diagnostics(env.getMessager());
     parser = new EntityParser(env.getTypeUtils(), diagnostics);
-    generators = List.of(
-        new KeysGenerator(env.getFiler(), env.getElementUtils()),
-        new TableGenerator(env.getFiler(), env.getElementUtils()),
-        new RepositoryGenerator(env.getFiler(), env.getElementUtils()));
+    generators =
+        List.of(
+            new KeysGenerator(env.getFiler(), env.getElementUtils()),
+            new TableGenerator(env.getFiler(), env.getElementUtils()),
+            new RepositoryGenerator(env.getFiler(), env.getElementUtils()));
     schemaExporter = new SchemaExporter(env.getFiler());
   }
 
@@ -95,7 +97,8 @@ public final class WidekeyProcessor extends AbstractProcessor {
     diagnostics.reset();
     try {
       Optional<EntityModel> entity = parser.parse(type);
-      if (entity.isEmpty() || !validator.validate(entity.get(), diagnostics)
+      if (entity.isEmpty()
+          || !validator.validate(entity.get(), diagnostics)
           || !tableOwners.claim(entity.get(), diagnostics)) {
         return; // every error of the entity is reported; nothing is generated from a bad design
       }
@@ -105,15 +108,20 @@ public final class WidekeyProcessor extends AbstractProcessor {
       schemaExporter.export(entity.get());
     } catch (EntityParser.DeferredException e) {
       if (lastRound) {
-        diagnostics.error(type, Messages.missingType(type.getSimpleName().toString(), e.getMessage()));
+        diagnostics.error(
+            type, Messages.missingType(type.getSimpleName().toString(), e.getMessage()));
       } else {
         deferred.add(type.getQualifiedName().toString());
       }
     } catch (Exception | LinkageError e) {
       StringWriter trace = new StringWriter();
       e.printStackTrace(new PrintWriter(trace));
-      processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR,
-          Messages.internalError(type.getSimpleName().toString(), trace.toString()), type);
+      processingEnv
+          .getMessager()
+          .printMessage(
+              Diagnostic.Kind.ERROR,
+              Messages.internalError(type.getSimpleName().toString(), trace.toString()),
+              type);
     }
   }
 }

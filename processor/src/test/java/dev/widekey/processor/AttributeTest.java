@@ -12,11 +12,11 @@ import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
 
 /**
- * Attribute columns. WK202: only String and byte[] attributes are chunked (passing:
- * {@code Document}). WK201: money (passing: {@code Item}, scales 0, 2 and 18, a double that is
- * not money). WK204: hot and cold tables (passing: {@code Item}). WK205: a Lindorm row has a
- * non-key column (passing: {@code MachineMetric}, {@code ReversedUser}; {@code KeyOnly} on
- * Tablestore). And key-only annotations placed on attributes.
+ * Attribute columns. WK202: only String and byte[] attributes are chunked (passing: {@code
+ * Document}). WK201: money (passing: {@code Item}, scales 0, 2 and 18, a double that is not money).
+ * WK204: hot and cold tables (passing: {@code Item}). WK205: a Lindorm row has a non-key column
+ * (passing: {@code MachineMetric}, {@code ReversedUser}; {@code KeyOnly} on Tablestore). And
+ * key-only annotations placed on attributes.
  */
 class AttributeTest {
 
@@ -29,7 +29,12 @@ class AttributeTest {
     assertRejected(c, 6);
     assertError(c, Rule.WK201, Messages.bigDecimalWithoutMoney("total"), f, "BigDecimal total");
     assertError(c, Rule.WK201, Messages.floatingMoney("price", "double"), f, "double price");
-    assertError(c, Rule.WK201, Messages.floatingMoney("shippingCost", "java.lang.Float"), f, "Float shippingCost");
+    assertError(
+        c,
+        Rule.WK201,
+        Messages.floatingMoney("shippingCost", "java.lang.Float"),
+        f,
+        "Float shippingCost");
     assertError(c, Rule.WK201, Messages.moneyType("amountCents", "long"), f, "@Money(scale = 2)");
     assertError(c, Rule.WK201, Messages.moneyScale("fee", 19), f, "@Money(scale = 19)");
     assertError(c, Rule.WK201, Messages.moneyScale("tax", -1), f, "@Money(scale = -1)");
@@ -70,7 +75,12 @@ class AttributeTest {
 
     assertRejected(c, 2);
     assertError(c, Rule.WK204, Messages.compressType("count", "int"), f, "compress = true)");
-    assertError(c, Rule.WK204, Messages.coldPrimitive("views", "long", "Long"), f, "@ColdColumn long views");
+    assertError(
+        c,
+        Rule.WK204,
+        Messages.coldPrimitive("views", "long", "Long"),
+        f,
+        "@ColdColumn long views");
   }
 
   @Test
@@ -112,6 +122,7 @@ class AttributeTest {
     assertError(c, Rule.WK102, Messages.sequentialNotKey("counter"), f, "@Sequential");
     assertError(c, Rule.WK102, Messages.reversedMisplaced("reversed"), f, "@Reversed");
     assertError(c, Rule.WK106, Messages.hashNotPartition("hashed"), f, "@HashPrefix");
-    assertError(c, Rule.WK107, Messages.bucketedUnsupported("bucketed"), f, "@Bucketed(buckets = 4)");
+    assertError(
+        c, Rule.WK107, Messages.bucketedUnsupported("bucketed"), f, "@Bucketed(buckets = 4)");
   }
 }

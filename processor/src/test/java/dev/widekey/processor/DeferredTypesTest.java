@@ -18,8 +18,8 @@ import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
 
 /**
- * An entity may refer to a type another processor generates: widekey waits for it, re-looking
- * the entity up by name in the next round, instead of reporting the type as missing.
+ * An entity may refer to a type another processor generates: widekey waits for it, re-looking the
+ * entity up by name in the next round, instead of reporting the type as missing.
  */
 class DeferredTypesTest {
 
@@ -53,12 +53,15 @@ class DeferredTypesTest {
 
   @Test
   void entityWaitsForAGeneratedType() {
-    Compilation c = Compiler.javac()
-        .withProcessors(new WidekeyProcessor(), new StatusGenerator())
-        .compile(good("UsesGeneratedType"));
+    Compilation c =
+        Compiler.javac()
+            .withProcessors(new WidekeyProcessor(), new StatusGenerator())
+            .compile(good("UsesGeneratedType"));
 
     assertThat(c).succeededWithoutWarnings();
-    assertThat(c).generatedSourceFile("good.UsesGeneratedTypeKeys").contentsAsUtf8String()
+    assertThat(c)
+        .generatedSourceFile("good.UsesGeneratedTypeKeys")
+        .contentsAsUtf8String()
         .contains("Status.valueOf(");
     assertThat(c).generatedSourceFile("good.UsesGeneratedTypeRepository");
   }
@@ -70,7 +73,9 @@ class DeferredTypesTest {
     Compilation c = Fixtures.compile(f);
 
     assertThat(c).failed();
-    assertThat(c).hadErrorContaining(Messages.missingType("UsesGeneratedType", "Status"))
-        .inFile(f).onLineContaining("public record UsesGeneratedType(");
+    assertThat(c)
+        .hadErrorContaining(Messages.missingType("UsesGeneratedType", "Status"))
+        .inFile(f)
+        .onLineContaining("public record UsesGeneratedType(");
   }
 }

@@ -15,9 +15,9 @@ import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
 
 /**
- * WK100: an entity is a concrete, non-generic record or class whose properties generated code
- * can read and set, of storable types. Passing fixtures: every good fixture, among them the
- * class entities {@code BeanAccount} (setters) and {@code AllArgsAccount} (all-args constructor).
+ * WK100: an entity is a concrete, non-generic record or class whose properties generated code can
+ * read and set, of storable types. Passing fixtures: every good fixture, among them the class
+ * entities {@code BeanAccount} (setters) and {@code AllArgsAccount} (all-args constructor).
  */
 class EntityShapeTest {
 
@@ -27,7 +27,11 @@ class EntityShapeTest {
     Compilation c = compile(f);
 
     assertRejected(c, 1);
-    assertError(c, Rule.WK100, Messages.notRecordOrClass("InterfaceEntity", ElementKind.INTERFACE), f,
+    assertError(
+        c,
+        Rule.WK100,
+        Messages.notRecordOrClass("InterfaceEntity", ElementKind.INTERFACE),
+        f,
         "public interface InterfaceEntity");
   }
 
@@ -37,7 +41,11 @@ class EntityShapeTest {
     Compilation c = compile(f);
 
     assertRejected(c, 1);
-    assertError(c, Rule.WK100, Messages.notRecordOrClass("EnumEntity", ElementKind.ENUM), f,
+    assertError(
+        c,
+        Rule.WK100,
+        Messages.notRecordOrClass("EnumEntity", ElementKind.ENUM),
+        f,
         "public enum EnumEntity");
   }
 
@@ -47,7 +55,8 @@ class EntityShapeTest {
     Compilation c = compile(f);
 
     assertRejected(c, 1);
-    assertError(c, Rule.WK100, Messages.abstractEntity("AbstractEntity"), f, "public abstract class");
+    assertError(
+        c, Rule.WK100, Messages.abstractEntity("AbstractEntity"), f, "public abstract class");
   }
 
   @Test
@@ -65,7 +74,8 @@ class EntityShapeTest {
     Compilation c = compile(f);
 
     assertRejected(c, 1);
-    assertError(c, Rule.WK100, Messages.innerEntity("InnerEntity"), f, "public class InnerEntity {");
+    assertError(
+        c, Rule.WK100, Messages.innerEntity("InnerEntity"), f, "public class InnerEntity {");
   }
 
   @Test
@@ -77,7 +87,8 @@ class EntityShapeTest {
     assertRejected(c, 3);
     assertError(c, Rule.WK100, Messages.noGetter("secret", "Secret"), f, "private String secret;");
     assertError(c, Rule.WK100, Messages.noGetter("pin", "Pin"), f, "private long pin;");
-    assertError(c, Rule.WK100, Messages.noGetter("nickname", "Nickname"), f, "private String nickname;");
+    assertError(
+        c, Rule.WK100, Messages.noGetter("nickname", "Nickname"), f, "private String nickname;");
   }
 
   @Test
@@ -87,7 +98,8 @@ class EntityShapeTest {
 
     // the all-args constructor takes the fields in another order, the matching one is private
     assertRejected(c, 1);
-    assertError(c, Rule.WK100, Messages.noConstructor("NoConstructor"), f, "public class NoConstructor");
+    assertError(
+        c, Rule.WK100, Messages.noConstructor("NoConstructor"), f, "public class NoConstructor");
   }
 
   @Test
@@ -96,7 +108,8 @@ class EntityShapeTest {
     Compilation c = compile(f);
 
     assertRejected(c, 1);
-    assertError(c, Rule.WK100, Messages.noSetter("name", "setName", "NoSetter"), f, "private String name;");
+    assertError(
+        c, Rule.WK100, Messages.noSetter("name", "setName", "NoSetter"), f, "private String name;");
   }
 
   @Test
@@ -106,7 +119,11 @@ class EntityShapeTest {
 
     // static and transient fields of the superclass are not stored anyway: no error for them
     assertRejected(c, 1);
-    assertError(c, Rule.WK100, Messages.inheritedField("InheritedField", "createdBy", "Audited"), f,
+    assertError(
+        c,
+        Rule.WK100,
+        Messages.inheritedField("InheritedField", "createdBy", "Audited"),
+        f,
         "public class InheritedField");
   }
 
@@ -116,7 +133,12 @@ class EntityShapeTest {
     Compilation c = compile(f);
 
     assertRejected(c, 1);
-    assertError(c, Rule.WK100, Messages.genericEntity("GenericEntity"), f, "public record GenericEntity<T>");
+    assertError(
+        c,
+        Rule.WK100,
+        Messages.genericEntity("GenericEntity"),
+        f,
+        "public record GenericEntity<T>");
   }
 
   @Test
@@ -125,10 +147,17 @@ class EntityShapeTest {
     Compilation c = compile(f);
 
     assertRejected(c, 2);
-    assertError(c, Rule.WK100, Messages.unsupportedAttribute("tags", "java.util.List<java.lang.String>"), f,
+    assertError(
+        c,
+        Rule.WK100,
+        Messages.unsupportedAttribute("tags", "java.util.List<java.lang.String>"),
+        f,
         "List<String> tags");
-    assertError(c, Rule.WK100,
-        Messages.unsupportedAttribute("votes", "java.util.Map<java.lang.String,java.lang.Integer>"), f,
+    assertError(
+        c,
+        Rule.WK100,
+        Messages.unsupportedAttribute("votes", "java.util.Map<java.lang.String,java.lang.Integer>"),
+        f,
         "Map<String, Integer> votes");
   }
 
@@ -148,7 +177,15 @@ class EntityShapeTest {
 
     // javac's own "cannot find symbol", and widekey's error naming the entity
     assertRejected(c, 2);
-    assertThat(c).hadErrorContaining("cannot find symbol").inFile(f).onLineContaining("DoesNotExist thing");
-    assertError(c, Rule.WK100, Messages.missingType("MissingType", "DoesNotExist"), f, "public record MissingType");
+    assertThat(c)
+        .hadErrorContaining("cannot find symbol")
+        .inFile(f)
+        .onLineContaining("DoesNotExist thing");
+    assertError(
+        c,
+        Rule.WK100,
+        Messages.missingType("MissingType", "DoesNotExist"),
+        f,
+        "public record MissingType");
   }
 }

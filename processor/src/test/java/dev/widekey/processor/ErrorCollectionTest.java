@@ -27,12 +27,26 @@ class ErrorCollectionTest {
 
     // one mistake from each rule family: hotspot, splicing, money, cold columns, attribute types
     assertRejected(c, 5);
-    assertError(c, Rule.WK102, Messages.sequentialLeading("orderNumber", "@Sequential"), f,
+    assertError(
+        c,
+        Rule.WK102,
+        Messages.sequentialLeading("orderNumber", "@Sequential"),
+        f,
         "@PartitionKey @Sequential long orderNumber");
-    assertError(c, Rule.WK104, Messages.paddingWidth("line", "long", 25, 19), f, "@Padded(width = 25)");
+    assertError(
+        c, Rule.WK104, Messages.paddingWidth("line", "long", 25, 19), f, "@Padded(width = 25)");
     assertError(c, Rule.WK201, Messages.bigDecimalWithoutMoney("total"), f, "BigDecimal total");
-    assertError(c, Rule.WK204, Messages.coldPrimitive("views", "long", "Long"), f, "@ColdColumn long views");
-    assertError(c, Rule.WK100, Messages.unsupportedAttribute("tags", "java.util.List<java.lang.String>"), f,
+    assertError(
+        c,
+        Rule.WK204,
+        Messages.coldPrimitive("views", "long", "Long"),
+        f,
+        "@ColdColumn long views");
+    assertError(
+        c,
+        Rule.WK100,
+        Messages.unsupportedAttribute("tags", "java.util.List<java.lang.String>"),
+        f,
         "List<String> tags");
     assertThat(spy.created()).isEmpty();
   }
@@ -41,13 +55,20 @@ class ErrorCollectionTest {
   void aRejectedEntityDoesNotStopItsNeighbours() {
     JavaFileObject bad = bad("many/ManyMistakes");
     SpyingProcessor spy = new SpyingProcessor();
-    Compilation c = Compiler.javac().withProcessors(spy).compile(good("Item"), bad, good("DeviceTransaction"));
+    Compilation c =
+        Compiler.javac().withProcessors(spy).compile(good("Item"), bad, good("DeviceTransaction"));
 
     assertRejected(c, 5);
-    assertThat(spy.created()).containsExactly(
-        "good.ItemKeys", "good.ItemTable", "good.ItemRepository",
-        "META-INF/widekey/schema/items.schema", "META-INF/widekey/schema/items_cold.schema",
-        "good.DeviceTransactionKeys", "good.DeviceTransactionTable", "good.DeviceTransactionRepository",
-        "META-INF/widekey/schema/device_transactions.schema");
+    assertThat(spy.created())
+        .containsExactly(
+            "good.ItemKeys",
+            "good.ItemTable",
+            "good.ItemRepository",
+            "META-INF/widekey/schema/items.schema",
+            "META-INF/widekey/schema/items_cold.schema",
+            "good.DeviceTransactionKeys",
+            "good.DeviceTransactionTable",
+            "good.DeviceTransactionRepository",
+            "META-INF/widekey/schema/device_transactions.schema");
   }
 }

@@ -5,7 +5,9 @@ import com.google.testing.compile.Compiler;
 import com.google.testing.compile.JavaFileObjects;
 import javax.tools.JavaFileObject;
 
-/** Fixture files under {@code src/test/resources} and the compiler that runs the processor on them. */
+/**
+ * Fixture files under {@code src/test/resources} and the compiler that runs the processor on them.
+ */
 final class Fixtures {
   private Fixtures() {}
 
@@ -23,7 +25,8 @@ final class Fixtures {
   static Compilation compile(JavaFileObject... files) {
     return Compiler.javac()
         .withProcessors(new WidekeyProcessor())
-        // -Xlint:all so that a generated file that javac warns about fails succeededWithoutWarnings()
+        // -Xlint:all so that a generated file that javac warns about fails
+        // succeededWithoutWarnings()
         .withOptions("-Xlint:all", "-Xlint:-processing")
         .compile(files);
   }

@@ -10,7 +10,9 @@ import java.util.HashMap;
 import java.util.Map;
 import javax.tools.JavaFileObject;
 
-/** Loads the classes of a successful compilation: the fixtures and what widekey generated for them. */
+/**
+ * Loads the classes of a successful compilation: the fixtures and what widekey generated for them.
+ */
 final class GeneratedClassLoader extends ClassLoader {
   private final Map<String, byte[]> classes = new HashMap<>();
 
@@ -23,8 +25,11 @@ final class GeneratedClassLoader extends ClassLoader {
       }
       // "/CLASS_OUTPUT/good/Foo$Key.class" -> "good.Foo$Key"
       String path = f.toUri().getPath();
-      String name = path.substring(path.indexOf("/CLASS_OUTPUT/") + "/CLASS_OUTPUT/".length(),
-          path.length() - ".class".length()).replace('/', '.');
+      String name =
+          path.substring(
+                  path.indexOf("/CLASS_OUTPUT/") + "/CLASS_OUTPUT/".length(),
+                  path.length() - ".class".length())
+              .replace('/', '.');
       try (InputStream in = f.openInputStream()) {
         classes.put(name, in.readAllBytes());
       } catch (IOException e) {

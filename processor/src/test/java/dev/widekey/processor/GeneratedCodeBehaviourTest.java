@@ -16,9 +16,9 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The generated code does what the design says, run on the in-memory embedded store: class
- * entities are rebuilt through setters, public fields or the all-args constructor; spliced keys
- * scan by prefix in numeric order; the hash prefix is the real digest.
+ * The generated code does what the design says, run on the in-memory embedded store: class entities
+ * are rebuilt through setters, public fields or the all-args constructor; spliced keys scan by
+ * prefix in numeric order; the hash prefix is the real digest.
  */
 class GeneratedCodeBehaviourTest {
   private final WideTableStore store = EmbeddedStore.inMemory();
@@ -40,7 +40,9 @@ class GeneratedCodeBehaviourTest {
     type.getField("owner").set(account, "Ada");
 
     repo.put(account);
-    Object read = ((Optional<?>) repo.getClass().getMethod("get", String.class).invoke(repo, "acc42")).orElseThrow();
+    Object read =
+        ((Optional<?>) repo.getClass().getMethod("get", String.class).invoke(repo, "acc42"))
+            .orElseThrow();
 
     assertThat(type.getMethod("getAccountId").invoke(read)).isEqualTo("acc42");
     assertThat(type.getMethod("getBalance").invoke(read)).isEqualTo(new BigDecimal("5.32"));
@@ -53,7 +55,8 @@ class GeneratedCodeBehaviourTest {
     GeneratedClassLoader loader = new GeneratedClassLoader(compile(good("AllArgsAccount")));
     Class<?> type = loader.loadClass("good.AllArgsAccount");
     SplitTableRepository<Object> repo = repository(loader, "good.AllArgsAccountRepository");
-    Object entry = type.getConstructor(String.class, long.class, long.class).newInstance("acc7", 3L, -250L);
+    Object entry =
+        type.getConstructor(String.class, long.class, long.class).newInstance("acc7", 3L, -250L);
 
     repo.put(entry);
     Method get = repo.getClass().getMethod("get", String.class, long.class);
@@ -70,17 +73,26 @@ class GeneratedCodeBehaviourTest {
     GeneratedClassLoader loader = new GeneratedClassLoader(compile(good("DeviceTransaction")));
     Class<?> type = loader.loadClass("good.DeviceTransaction");
     SplitTableRepository<Object> repo = repository(loader, "good.DeviceTransactionRepository");
-    var create = type.getConstructor(long.class, String.class, String.class, long.class, BigDecimal.class);
-    // 540 starts with "54" and 167 sorts before 54 as unpadded text: neither may leak into device 54
-    for (Object[] row : new Object[][] {
-        {540L, "a1", "C9"}, {54L, "a1001", "C2"}, {167L, "a100", "C3"}, {54L, "a100", "C1"}, {16L, "a100", "C0"}}) {
+    var create =
+        type.getConstructor(long.class, String.class, String.class, long.class, BigDecimal.class);
+    // 540 starts with "54" and 167 sorts before 54 as unpadded text: neither may leak into device
+    // 54
+    for (Object[] row :
+        new Object[][] {
+          {540L, "a1", "C9"},
+          {54L, "a1001", "C2"},
+          {167L, "a100", "C3"},
+          {54L, "a100", "C1"},
+          {16L, "a100", "C0"}
+        }) {
       repo.put(create.newInstance(row[0], row[1], row[2], 1L, BigDecimal.ONE));
     }
 
     Method scan = repo.getClass().getMethod("scanByDeviceId", long.class);
     List<String> device54;
     try (Stream<?> rows = (Stream<?>) scan.invoke(repo, 54L)) {
-      device54 = rows.map(t -> invoke(type, t, "sellerId") + "/" + invoke(type, t, "cardId")).toList();
+      device54 =
+          rows.map(t -> invoke(type, t, "sellerId") + "/" + invoke(type, t, "cardId")).toList();
     }
     List<Long> all;
     try (Stream<Object> rows = repo.scanAll()) {
@@ -98,24 +110,51 @@ class GeneratedCodeBehaviourTest {
     SplitTableRepository<Object> repo = repository(loader, "good.NameClashesRepository");
     var create = type.getConstructors()[0];
     for (long to = 1; to <= 5; to++) {
-      repo.put(create.newInstance(7L, "p", "q", 9L, to, "key", "row", "entity", "store", "columns", 11L, "hot",
-          "cold" + to));
+      repo.put(
+          create.newInstance(
+              7L,
+              "p",
+              "q",
+              9L,
+              to,
+              "key",
+              "row",
+              "entity",
+              "store",
+              "columns",
+              11L,
+              "hot",
+              "cold" + to));
     }
 
-    // the key column named "from" is fixed at 9; "to" is bounded by the generated from_/to parameters
-    Method between = repo.getClass().getMethod("scanByStoredAndPartsAndPrefixAndFromAndToBetween",
-        long.class, String.class, String.class, long.class, long.class, long.class);
+    // the key column named "from" is fixed at 9; "to" is bounded by the generated from_/to
+    // parameters
+    Method between =
+        repo.getClass()
+            .getMethod(
+                "scanByStoredAndPartsAndPrefixAndFromAndToBetween",
+                long.class,
+                String.class,
+                String.class,
+                long.class,
+                long.class,
+                long.class);
     List<Long> tos;
     try (Stream<?> rows = (Stream<?>) between.invoke(repo, 7L, "p", "q", 9L, 2L, 4L)) {
       tos = rows.map(r -> (Long) invoke(type, r, "to")).toList();
     }
-    Method getWithCold = repo.getClass().getMethod("getWithCold",
-        long.class, String.class, String.class, long.class, long.class);
+    Method getWithCold =
+        repo.getClass()
+            .getMethod(
+                "getWithCold", long.class, String.class, String.class, long.class, long.class);
     Object read = ((Optional<?>) getWithCold.invoke(repo, 7L, "p", "q", 9L, 3L)).orElseThrow();
 
     assertThat(tos).containsExactly(2L, 3L).inOrder();
-    assertThat(read).isEqualTo(create.newInstance(7L, "p", "q", 9L, 3L, "key", "row", "entity", "store", "columns",
-        11L, "hot", "cold3"));
+    assertThat(read)
+        .isEqualTo(
+            create.newInstance(
+                7L, "p", "q", 9L, 3L, "key", "row", "entity", "store", "columns", 11L, "hot",
+                "cold3"));
   }
 
   @Test
@@ -128,9 +167,11 @@ class GeneratedCodeBehaviourTest {
   }
 
   @SuppressWarnings("unchecked")
-  private SplitTableRepository<Object> repository(ClassLoader loader, String name) throws Exception {
-    SplitTableRepository<Object> repo = (SplitTableRepository<Object>)
-        loader.loadClass(name).getConstructor(WideTableStore.class).newInstance(store);
+  private SplitTableRepository<Object> repository(ClassLoader loader, String name)
+      throws Exception {
+    SplitTableRepository<Object> repo =
+        (SplitTableRepository<Object>)
+            loader.loadClass(name).getConstructor(WideTableStore.class).newInstance(store);
     repo.createTables();
     return repo;
   }

@@ -12,17 +12,35 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The passing fixture of every rule: each design compiles without errors or warnings (the
- * generated code included, under -Xlint:all) and gets its three generated classes.
+ * The passing fixture of every rule: each design compiles without errors or warnings (the generated
+ * code included, under -Xlint:all) and gets its three generated classes.
  */
 class GoodDesignsTest {
 
   @ParameterizedTest
-  @ValueSource(strings = {
-      "Order", "ReversedUser", "MachineMetric", "DeviceTransaction", "HashedSplice", "PaddingLimits",
-      "SignedSplice", "ShortHash", "LongHash", "KeySizeLimit", "FourColumns", "HBaseFiveColumns",
-      "Item", "KeyOnly", "KeyTypes", "BeanAccount", "AllArgsAccount", "Document", "NameClashes",
-      "HashedNameClashes"})
+  @ValueSource(
+      strings = {
+        "Order",
+        "ReversedUser",
+        "MachineMetric",
+        "DeviceTransaction",
+        "HashedSplice",
+        "PaddingLimits",
+        "SignedSplice",
+        "ShortHash",
+        "LongHash",
+        "KeySizeLimit",
+        "FourColumns",
+        "HBaseFiveColumns",
+        "Item",
+        "KeyOnly",
+        "KeyTypes",
+        "BeanAccount",
+        "AllArgsAccount",
+        "Document",
+        "NameClashes",
+        "HashedNameClashes"
+      })
   void compilesCleanlyAndGeneratesKeysTableAndRepository(String entity) {
     Compilation compilation = compile(good(entity));
 
@@ -48,11 +66,25 @@ class GoodDesignsTest {
   void allGoodFixturesCompileTogether() {
     // one build holding many entities: no clash between their generated names or schema files
     JavaFileObject[] all = {
-        good("Order"), good("ReversedUser"), good("MachineMetric"), good("DeviceTransaction"),
-        good("HashedSplice"), good("PaddingLimits"), good("SignedSplice"), good("ShortHash"),
-        good("LongHash"), good("KeySizeLimit"), good("FourColumns"), good("HBaseFiveColumns"),
-        good("Item"), good("KeyOnly"), good("KeyTypes"), good("BeanAccount"), good("AllArgsAccount"),
-        good("Document")};
+      good("Order"),
+      good("ReversedUser"),
+      good("MachineMetric"),
+      good("DeviceTransaction"),
+      good("HashedSplice"),
+      good("PaddingLimits"),
+      good("SignedSplice"),
+      good("ShortHash"),
+      good("LongHash"),
+      good("KeySizeLimit"),
+      good("FourColumns"),
+      good("HBaseFiveColumns"),
+      good("Item"),
+      good("KeyOnly"),
+      good("KeyTypes"),
+      good("BeanAccount"),
+      good("AllArgsAccount"),
+      good("Document")
+    };
 
     Compilation compilation = compile(all);
 

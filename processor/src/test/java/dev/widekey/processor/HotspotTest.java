@@ -16,9 +16,9 @@ import org.junit.jupiter.api.Test;
 /**
  * Write hotspots. WK102: a sequential leading partition-key component (passing: {@code Order}
  * hash-prefixed, {@code ReversedUser} reversed, {@code MachineMetric} sequential key columns).
- * WK106: hash prefix bounds and placement (passing: {@code ShortHash}, {@code LongHash},
- * {@code HashedSplice}). WK107: bucketing is not generated, and no range read is generated over
- * a scattered partition key.
+ * WK106: hash prefix bounds and placement (passing: {@code ShortHash}, {@code LongHash}, {@code
+ * HashedSplice}). WK107: bucketing is not generated, and no range read is generated over a
+ * scattered partition key.
  */
 class HotspotTest {
 
@@ -28,7 +28,12 @@ class HotspotTest {
     Compilation c = compile(f);
 
     assertRejected(c, 1);
-    assertError(c, Rule.WK102, Messages.sequentialLeading("orderNumber", "@Sequential"), f, "@PartitionKey");
+    assertError(
+        c,
+        Rule.WK102,
+        Messages.sequentialLeading("orderNumber", "@Sequential"),
+        f,
+        "@PartitionKey");
   }
 
   @Test
@@ -37,7 +42,11 @@ class HotspotTest {
     Compilation c = compile(f);
 
     assertRejected(c, 1);
-    assertError(c, Rule.WK102, Messages.sequentialLeading("loggedInAt", "java.time.Instant is a time type"), f,
+    assertError(
+        c,
+        Rule.WK102,
+        Messages.sequentialLeading("loggedInAt", "java.time.Instant is a time type"),
+        f,
         "@PartitionKey");
   }
 
@@ -48,7 +57,11 @@ class HotspotTest {
 
     // padding keeps the text order, which is exactly what sends every write to the last partition
     assertRejected(c, 1);
-    assertError(c, Rule.WK102, Messages.sequentialLeading("shipmentNumber", "@Sequential"), f,
+    assertError(
+        c,
+        Rule.WK102,
+        Messages.sequentialLeading("shipmentNumber", "@Sequential"),
+        f,
         "@PartitionKey(order = 0) @Sequential");
   }
 
@@ -58,7 +71,12 @@ class HotspotTest {
     Compilation c = compile(f);
 
     assertRejected(c, 2);
-    assertError(c, Rule.WK102, Messages.reversedType("uploadId", "java.util.UUID"), f, "@PartitionKey @Reversed");
+    assertError(
+        c,
+        Rule.WK102,
+        Messages.reversedType("uploadId", "java.util.UUID"),
+        f,
+        "@PartitionKey @Reversed");
     assertError(c, Rule.WK102, Messages.reversedMisplaced("part"), f, "@KeyColumn @Reversed");
   }
 
@@ -87,7 +105,8 @@ class HotspotTest {
     Compilation c = compile(f);
 
     assertRejected(c, 1);
-    assertError(c, Rule.WK106, Messages.hashNotPartition("orderNumber"), f, "@HashPrefix(length = 4)");
+    assertError(
+        c, Rule.WK106, Messages.hashNotPartition("orderNumber"), f, "@HashPrefix(length = 4)");
   }
 
   @Test
@@ -96,7 +115,8 @@ class HotspotTest {
     Compilation c = compile(f);
 
     assertRejected(c, 1);
-    assertError(c, Rule.WK106, Messages.hashTwice("field 'orderNumber'"), f, "@HashPrefix(length = 6)");
+    assertError(
+        c, Rule.WK106, Messages.hashTwice("field 'orderNumber'"), f, "@HashPrefix(length = 6)");
   }
 
   @Test
@@ -143,8 +163,13 @@ class HotspotTest {
 
     // @Bucketed does not count as a cure for WK102 while it is unsupported
     assertRejected(c, 2);
-    assertError(c, Rule.WK107, Messages.bucketedUnsupported("orderNumber"), f, "@Bucketed(buckets = 16)");
-    assertError(c, Rule.WK102, Messages.sequentialLeading("orderNumber", "@Sequential"), f,
+    assertError(
+        c, Rule.WK107, Messages.bucketedUnsupported("orderNumber"), f, "@Bucketed(buckets = 16)");
+    assertError(
+        c,
+        Rule.WK102,
+        Messages.sequentialLeading("orderNumber", "@Sequential"),
+        f,
         "@PartitionKey @Sequential");
   }
 
@@ -155,8 +180,13 @@ class HotspotTest {
     // WK107: the hash covers the whole spliced key, so rows of one deviceId are scattered and a
     // rangeByDeviceId would miss most of them; only point reads are generated
     assertThat(c).succeededWithoutWarnings();
-    assertThat(c).generatedSourceFile("good.HashedSpliceKeys").contentsAsUtf8String().doesNotContain("rangeBy");
-    assertThat(c).generatedSourceFile("good.HashedSpliceRepository").contentsAsUtf8String()
+    assertThat(c)
+        .generatedSourceFile("good.HashedSpliceKeys")
+        .contentsAsUtf8String()
+        .doesNotContain("rangeBy");
+    assertThat(c)
+        .generatedSourceFile("good.HashedSpliceRepository")
+        .contentsAsUtf8String()
         .doesNotContain("scanBy");
   }
 
@@ -166,9 +196,13 @@ class HotspotTest {
 
     // the control for the test above: a spliced key without a hash keeps its prefixes in order
     assertThat(c).succeededWithoutWarnings();
-    assertThat(c).generatedSourceFile("good.DeviceTransactionKeys").contentsAsUtf8String()
+    assertThat(c)
+        .generatedSourceFile("good.DeviceTransactionKeys")
+        .contentsAsUtf8String()
         .contains("rangeByDeviceId(");
-    assertThat(c).generatedSourceFile("good.DeviceTransactionRepository").contentsAsUtf8String()
+    assertThat(c)
+        .generatedSourceFile("good.DeviceTransactionRepository")
+        .contentsAsUtf8String()
         .contains("scanByDeviceId(");
   }
 }

@@ -12,8 +12,8 @@ import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
 
 /**
- * WK109: each primary-key column fits in 1 KB where the declaration bounds it (passing:
- * {@code KeySizeLimit} at exactly 1024 bytes, {@code DeviceTransaction} spliced).
+ * WK109: each primary-key column fits in 1 KB where the declaration bounds it (passing: {@code
+ * KeySizeLimit} at exactly 1024 bytes, {@code DeviceTransaction} spliced).
  */
 class KeySizeTest {
 
@@ -24,7 +24,8 @@ class KeySizeTest {
 
     // 400 characters up to U+9FA5 take 3 UTF-8 bytes each
     assertRejected(c, 1);
-    assertError(c, Rule.WK109, Messages.columnTooLarge("title", 1200, "title 1200"), f, "@MaxLength(400)");
+    assertError(
+        c, Rule.WK109, Messages.columnTooLarge("title", 1200, "title 1200"), f, "@MaxLength(400)");
   }
 
   @Test
@@ -34,8 +35,11 @@ class KeySizeTest {
 
     // each part fits alone; with the delimiter they make 1101 bytes. Reported on the largest part
     assertRejected(c, 1);
-    assertError(c, Rule.WK109,
-        Messages.columnTooLarge("region_name", 1101, "region 600 + name 500 + 1 delimiter 1"), f,
+    assertError(
+        c,
+        Rule.WK109,
+        Messages.columnTooLarge("region_name", 1101, "region 600 + name 500 + 1 delimiter 1"),
+        f,
         "@MaxLength(600)");
   }
 
@@ -45,7 +49,11 @@ class KeySizeTest {
     Compilation c = compile(f);
 
     assertRejected(c, 1);
-    assertError(c, Rule.WK109, Messages.columnTooLarge("path", 1032, "hash prefix 32 + path 1000"), f,
+    assertError(
+        c,
+        Rule.WK109,
+        Messages.columnTooLarge("path", 1032, "hash prefix 32 + path 1000"),
+        f,
         "@MaxLength(1000)");
   }
 

@@ -13,9 +13,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The primary key's structure. WK101: a partition key exists and orders are distinct (passing:
- * {@code DeviceTransaction}, {@code FourColumns}). WK108: key component types (passing:
- * {@code KeyTypes}, {@code MachineMetric}). WK110: at most 4 columns on Tablestore (passing:
- * {@code FourColumns}, and {@code HBaseFiveColumns} on HBase).
+ * {@code DeviceTransaction}, {@code FourColumns}). WK108: key component types (passing: {@code
+ * KeyTypes}, {@code MachineMetric}). WK110: at most 4 columns on Tablestore (passing: {@code
+ * FourColumns}, and {@code HBaseFiveColumns} on HBase).
  */
 class KeyStructureTest {
 
@@ -26,7 +26,12 @@ class KeyStructureTest {
 
     assertRejected(c, 1);
     // about the entity as a whole: reported on its @WideTable
-    assertError(c, Rule.WK101, Messages.noPartitionKey("NoPartitionKey"), f, "@WideTable(name = \"things\")");
+    assertError(
+        c,
+        Rule.WK101,
+        Messages.noPartitionKey("NoPartitionKey"),
+        f,
+        "@WideTable(name = \"things\")");
   }
 
   @Test
@@ -36,7 +41,11 @@ class KeyStructureTest {
 
     assertRejected(c, 1);
     // on the order value of the second component, not on the first one
-    assertError(c, Rule.WK101, Messages.duplicateOrder("sellerId", "PartitionKey", 0, "deviceId"), f,
+    assertError(
+        c,
+        Rule.WK101,
+        Messages.duplicateOrder("sellerId", "PartitionKey", 0, "deviceId"),
+        f,
         "@PartitionKey(order = 0) @KeyChars");
   }
 
@@ -48,7 +57,11 @@ class KeyStructureTest {
     // order 1 is declared twice, not next to each other: sorting by order brings them together;
     // the error points at the order value, on its own line
     assertRejected(c, 1);
-    assertError(c, Rule.WK101, Messages.duplicateOrder("minute", "KeyColumn", 1, "day"), f,
+    assertError(
+        c,
+        Rule.WK101,
+        Messages.duplicateOrder("minute", "KeyColumn", 1, "day"),
+        f,
         "    order = 1)");
   }
 
@@ -58,7 +71,8 @@ class KeyStructureTest {
     Compilation c = compile(f);
 
     assertRejected(c, 1);
-    assertError(c, Rule.WK101, Messages.bothPartitionAndKeyColumn("sequence"), f, "@KeyColumn(order = 0)");
+    assertError(
+        c, Rule.WK101, Messages.bothPartitionAndKeyColumn("sequence"), f, "@KeyColumn(order = 0)");
   }
 
   @Test
@@ -68,8 +82,17 @@ class KeyStructureTest {
 
     assertRejected(c, 4);
     assertError(c, Rule.WK108, Messages.badKeyType("score", "double"), f, "double score");
-    assertError(c, Rule.WK108, Messages.badKeyType("amount", "java.math.BigDecimal"), f, "BigDecimal amount");
-    assertError(c, Rule.WK108, Messages.badKeyType("tags", "java.util.List<java.lang.String>"), f,
+    assertError(
+        c,
+        Rule.WK108,
+        Messages.badKeyType("amount", "java.math.BigDecimal"),
+        f,
+        "BigDecimal amount");
+    assertError(
+        c,
+        Rule.WK108,
+        Messages.badKeyType("tags", "java.util.List<java.lang.String>"),
+        f,
         "List<String> tags");
     assertError(c, Rule.WK108, Messages.badKeyType("active", "boolean"), f, "boolean active");
   }

@@ -30,7 +30,8 @@ class MessagesTest {
       String id = message.substring(0, Math.min(5, message.length()));
       assertWithMessage("%s()", m.getName()).that(message).startsWith(id + ": ");
       assertWithMessage("%s() names a catalogued rule", m.getName())
-          .that(Rule.valueOf(id)).isNotNull();
+          .that(Rule.valueOf(id))
+          .isNotNull();
       checked.add(m.getName());
     }
     assertThat(checked.size()).isAtLeast(40);

@@ -22,66 +22,91 @@ class ProcessorFailureTest {
   @Test
   void runtimeExceptionBecomesAnErrorOnTheEntity() {
     JavaFileObject order = good("Order");
-    SpyingProcessor spy = new SpyingProcessor(name -> {
-      throw new IllegalStateException("boom");
-    });
+    SpyingProcessor spy =
+        new SpyingProcessor(
+            name -> {
+              throw new IllegalStateException("boom");
+            });
 
     // compile() returning at all shows that the exception did not escape into javac
     Compilation c = Compiler.javac().withProcessors(spy).compile(order);
 
     assertThat(c).failed();
     assertThat(c).hadErrorCount(1);
-    assertThat(c).hadErrorContaining(Messages.internalError("Order", "java.lang.IllegalStateException: boom"))
-        .inFile(order).onLineContaining("public record Order(");
+    assertThat(c)
+        .hadErrorContaining(
+            Messages.internalError("Order", "java.lang.IllegalStateException: boom"))
+        .inFile(order)
+        .onLineContaining("public record Order(");
   }
 
   @Test
   void ioExceptionBecomesAnErrorOnTheEntity() {
     JavaFileObject order = good("Order");
-    SpyingProcessor spy = new SpyingProcessor(name -> {
-      throw new FilerException("disk full");
-    });
+    SpyingProcessor spy =
+        new SpyingProcessor(
+            name -> {
+              throw new FilerException("disk full");
+            });
 
     Compilation c = Compiler.javac().withProcessors(spy).compile(order);
 
     assertThat(c).hadErrorCount(1);
-    assertThat(c).hadErrorContaining(
-            Messages.internalError("Order", "javax.annotation.processing.FilerException: disk full"))
-        .inFile(order).onLineContaining("public record Order(");
+    assertThat(c)
+        .hadErrorContaining(
+            Messages.internalError(
+                "Order", "javax.annotation.processing.FilerException: disk full"))
+        .inFile(order)
+        .onLineContaining("public record Order(");
   }
 
   @Test
   void linkageErrorBecomesAnErrorOnTheEntity() {
     // e.g. a processor path holding another runtime version than the one it was built against
     JavaFileObject order = good("Order");
-    SpyingProcessor spy = new SpyingProcessor(name -> {
-      throw new NoClassDefFoundError("dev/widekey/runtime/key/KeyAlphabet");
-    });
+    SpyingProcessor spy =
+        new SpyingProcessor(
+            name -> {
+              throw new NoClassDefFoundError("dev/widekey/runtime/key/KeyAlphabet");
+            });
 
     Compilation c = Compiler.javac().withProcessors(spy).compile(order);
 
     assertThat(c).hadErrorCount(1);
-    assertThat(c).hadErrorContaining(Messages.internalError("Order",
-            "java.lang.NoClassDefFoundError: dev/widekey/runtime/key/KeyAlphabet"))
-        .inFile(order).onLineContaining("public record Order(");
+    assertThat(c)
+        .hadErrorContaining(
+            Messages.internalError(
+                "Order", "java.lang.NoClassDefFoundError: dev/widekey/runtime/key/KeyAlphabet"))
+        .inFile(order)
+        .onLineContaining("public record Order(");
   }
 
   @Test
   void otherEntitiesAreStillGenerated() {
     JavaFileObject order = good("Order");
     JavaFileObject item = good("Item");
-    SpyingProcessor spy = new SpyingProcessor(name -> {
-      if (name.contains("Order")) {
-        throw new IOException("cannot write " + name);
-      }
-    });
+    SpyingProcessor spy =
+        new SpyingProcessor(
+            name -> {
+              if (name.contains("Order")) {
+                throw new IOException("cannot write " + name);
+              }
+            });
 
     Compilation c = Compiler.javac().withProcessors(spy).compile(order, item);
 
     assertThat(c).hadErrorCount(1);
-    assertThat(c).hadErrorContaining(Messages.internalError("Order", "java.io.IOException: cannot write good.OrderKeys"))
-        .inFile(order).onLineContaining("public record Order(");
-    assertThat(spy.created()).containsAtLeast("good.ItemKeys", "good.ItemTable", "good.ItemRepository",
-        "META-INF/widekey/schema/items.schema", "META-INF/widekey/schema/items_cold.schema");
+    assertThat(c)
+        .hadErrorContaining(
+            Messages.internalError("Order", "java.io.IOException: cannot write good.OrderKeys"))
+        .inFile(order)
+        .onLineContaining("public record Order(");
+    assertThat(spy.created())
+        .containsAtLeast(
+            "good.ItemKeys",
+            "good.ItemTable",
+            "good.ItemRepository",
+            "META-INF/widekey/schema/items.schema",
+            "META-INF/widekey/schema/items_cold.schema");
   }
 }

@@ -22,8 +22,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Properties every rejected design has, checked on every fixture under {@code bad/}: each error
- * is widekey's, starts with a rule id and has a file and line; and nothing is generated from the
+ * Properties every rejected design has, checked on every fixture under {@code bad/}: each error is
+ * widekey's, starts with a rule id and has a file and line; and nothing is generated from the
  * rejected entity.
  */
 class RejectedDesignsTest {
@@ -33,10 +33,12 @@ class RejectedDesignsTest {
   static Stream<String> badFixtures() throws IOException, URISyntaxException {
     Path root = Path.of(RejectedDesignsTest.class.getClassLoader().getResource("bad").toURI());
     try (Stream<Path> files = Files.walk(root)) {
-      List<String> names = files.filter(p -> p.toString().endsWith(".java"))
-          .map(p -> root.relativize(p).toString().replace('\\', '/').replaceAll("\\.java$", ""))
-          .sorted()
-          .toList();
+      List<String> names =
+          files
+              .filter(p -> p.toString().endsWith(".java"))
+              .map(p -> root.relativize(p).toString().replace('\\', '/').replaceAll("\\.java$", ""))
+              .sorted()
+              .toList();
       return names.stream();
     }
   }

@@ -23,13 +23,14 @@ final class RuleAssertions {
   }
 
   /**
-   * An error with this message (built by the same {@code Messages} method the processor uses),
-   * of this rule, in this file, on the line containing {@code line}.
+   * An error with this message (built by the same {@code Messages} method the processor uses), of
+   * this rule, in this file, on the line containing {@code line}.
    */
   static void assertError(
       Compilation compilation, Rule rule, String message, JavaFileObject file, String line) {
     assertWithMessage("the message under test belongs to %s", rule)
-        .that(message).startsWith(rule.name() + ": ");
+        .that(message)
+        .startsWith(rule.name() + ": ");
     // the whole message, not a part of it: a longer or garbled text fails
     Pattern exactly = Pattern.compile("\\A" + Pattern.quote(message) + "\\z");
     assertThat(compilation).hadErrorContainingMatch(exactly).inFile(file).onLineContaining(line);

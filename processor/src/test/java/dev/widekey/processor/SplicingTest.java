@@ -15,11 +15,11 @@ import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
 
 /**
- * Text keys that keep their order. WK103: spliced integers are padded (passing:
- * {@code DeviceTransaction}; {@code HashedSplice}, whose type-level hash makes order moot).
- * WK104: padding widths fit the type (passing: {@code PaddingLimits} at every maximum). WK105:
- * the delimiter sorts below every component character (passing: {@code DeviceTransaction},
- * {@code SignedSplice} with ',' below '-', {@code MachineMetric} with ':' in an unspliced key).
+ * Text keys that keep their order. WK103: spliced integers are padded (passing: {@code
+ * DeviceTransaction}; {@code HashedSplice}, whose type-level hash makes order moot). WK104: padding
+ * widths fit the type (passing: {@code PaddingLimits} at every maximum). WK105: the delimiter sorts
+ * below every component character (passing: {@code DeviceTransaction}, {@code SignedSplice} with
+ * ',' below '-', {@code MachineMetric} with ':' in an unspliced key).
  */
 class SplicingTest {
 
@@ -29,8 +29,14 @@ class SplicingTest {
     Compilation c = compile(f);
 
     assertRejected(c, 2);
-    assertError(c, Rule.WK103, Messages.unpaddedSplice("deviceId", "long"), f, "@PartitionKey(order = 1)");
-    assertError(c, Rule.WK103, Messages.unpaddedSplice("port", "java.lang.Integer"), f, "@PartitionKey(order = 2)");
+    assertError(
+        c, Rule.WK103, Messages.unpaddedSplice("deviceId", "long"), f, "@PartitionKey(order = 1)");
+    assertError(
+        c,
+        Rule.WK103,
+        Messages.unpaddedSplice("port", "java.lang.Integer"),
+        f,
+        "@PartitionKey(order = 2)");
   }
 
   @Test
@@ -39,9 +45,12 @@ class SplicingTest {
     Compilation c = compile(f);
 
     assertRejected(c, 3);
-    assertError(c, Rule.WK104, Messages.paddingWidth("deviceId", "long", 25, 19), f, "@Padded(width = 25)");
-    assertError(c, Rule.WK104, Messages.paddingWidth("shopId", "int", 11, 10), f, "@Padded(width = 11");
-    assertError(c, Rule.WK104, Messages.paddingWidth("sequence", "long", 0, 19), f, "@Padded(width = 0)");
+    assertError(
+        c, Rule.WK104, Messages.paddingWidth("deviceId", "long", 25, 19), f, "@Padded(width = 25)");
+    assertError(
+        c, Rule.WK104, Messages.paddingWidth("shopId", "int", 11, 10), f, "@Padded(width = 11");
+    assertError(
+        c, Rule.WK104, Messages.paddingWidth("sequence", "long", 0, 19), f, "@Padded(width = 0)");
   }
 
   @Test
@@ -50,7 +59,8 @@ class SplicingTest {
     Compilation c = compile(f);
 
     assertRejected(c, 1);
-    assertError(c, Rule.WK104, Messages.paddingType("code", "java.lang.String"), f, "@Padded(width = 8)");
+    assertError(
+        c, Rule.WK104, Messages.paddingType("code", "java.lang.String"), f, "@Padded(width = 8)");
   }
 
   @Test
@@ -58,12 +68,21 @@ class SplicingTest {
     JavaFileObject f = bad("wk105/ColonDelimiter");
     Compilation c = compile(f);
 
-    // ':' (U+003A) is above '0'..'9': a100:x would sort after a1001:x. Both components are reported,
+    // ':' (U+003A) is above '0'..'9': a100:x would sort after a1001:x. Both components are
+    // reported,
     // each on its @KeyChars
     assertRejected(c, 2);
-    assertError(c, Rule.WK105, Messages.delimiterNotBelow("sellerId", ':', '0', "@KeyChars(\"a-z0-9\")"), f,
+    assertError(
+        c,
+        Rule.WK105,
+        Messages.delimiterNotBelow("sellerId", ':', '0', "@KeyChars(\"a-z0-9\")"),
+        f,
         "@KeyChars(\"a-z0-9\")");
-    assertError(c, Rule.WK105, Messages.delimiterNotBelow("cardId", ':', '0', "@KeyChars(\"0-9A-Z\")"), f,
+    assertError(
+        c,
+        Rule.WK105,
+        Messages.delimiterNotBelow("cardId", ':', '0', "@KeyChars(\"0-9A-Z\")"),
+        f,
         "@KeyChars(\"0-9A-Z\")");
   }
 
@@ -73,7 +92,11 @@ class SplicingTest {
     Compilation c = compile(f);
 
     assertRejected(c, 1);
-    assertError(c, Rule.WK105, Messages.delimiterNotBelow("tag", ',', '!', "@KeyChars(\"!a-z\")"), f,
+    assertError(
+        c,
+        Rule.WK105,
+        Messages.delimiterNotBelow("tag", ',', '!', "@KeyChars(\"!a-z\")"),
+        f,
         "@KeyChars(\"!a-z\")");
   }
 
@@ -104,7 +127,8 @@ class SplicingTest {
     Compilation c = compile(f);
 
     assertRejected(c, 1);
-    assertError(c, Rule.WK105, Messages.missingKeyChars("cardId", ','), f, "@PartitionKey(order = 1)");
+    assertError(
+        c, Rule.WK105, Messages.missingKeyChars("cardId", ','), f, "@PartitionKey(order = 1)");
   }
 
   @Test
@@ -112,7 +136,8 @@ class SplicingTest {
     JavaFileObject f = bad("wk105/MalformedKeyChars");
     Compilation c = compile(f);
     // the reason comes from the runtime parser that the generated code uses too
-    String problem = assertThrows(IllegalArgumentException.class, () -> KeyAlphabet.parse("z-a")).getMessage();
+    String problem =
+        assertThrows(IllegalArgumentException.class, () -> KeyAlphabet.parse("z-a")).getMessage();
 
     assertRejected(c, 1);
     String message = Messages.badKeyChars("word", "z-a", problem);
@@ -138,7 +163,11 @@ class SplicingTest {
 
     // '.' (U+002E) is above '-' (U+002D), which starts every negative value
     assertRejected(c, 1);
-    assertError(c, Rule.WK105, Messages.delimiterNotBelow("delta", '.', '-', "signed @Padded digits and '-'"), f,
+    assertError(
+        c,
+        Rule.WK105,
+        Messages.delimiterNotBelow("delta", '.', '-', "signed @Padded digits and '-'"),
+        f,
         "@Padded(width = 8, signed = true)");
   }
 
@@ -148,8 +177,12 @@ class SplicingTest {
     Compilation c = compile(f);
 
     assertRejected(c, 1);
-    assertError(c, Rule.WK105, Messages.delimiterNotBelow("sessionId", '.', '-', "UUID text: hex digits and '-'"),
-        f, "@PartitionKey(order = 1)");
+    assertError(
+        c,
+        Rule.WK105,
+        Messages.delimiterNotBelow("sessionId", '.', '-', "UUID text: hex digits and '-'"),
+        f,
+        "@PartitionKey(order = 1)");
   }
 
   @Test

@@ -22,8 +22,8 @@ import javax.tools.JavaFileObject;
 
 /**
  * Runs a {@link WidekeyProcessor} through a {@link Filer} that records every file it creates
- * (compile-testing hides generated files of a failed compilation) and can be told to fail, to
- * check that a failure inside widekey reaches the user as an error, not as a javac crash.
+ * (compile-testing hides generated files of a failed compilation) and can be told to fail, to check
+ * that a failure inside widekey reaches the user as an error, not as a javac crash.
  */
 final class SpyingProcessor implements Processor {
   /** What the spied Filer does when asked to create a file. */
@@ -52,18 +52,21 @@ final class SpyingProcessor implements Processor {
   @Override
   public void init(ProcessingEnvironment env) {
     Filer filer = new SpyFiler(env.getFiler());
-    ProcessingEnvironment spied = (ProcessingEnvironment) Proxy.newProxyInstance(
-        getClass().getClassLoader(), new Class<?>[] {ProcessingEnvironment.class},
-        (proxy, method, args) -> {
-          if (method.getName().equals("getFiler")) {
-            return filer;
-          }
-          try {
-            return method.invoke(env, args);
-          } catch (InvocationTargetException e) {
-            throw e.getCause();
-          }
-        });
+    ProcessingEnvironment spied =
+        (ProcessingEnvironment)
+            Proxy.newProxyInstance(
+                getClass().getClassLoader(),
+                new Class<?>[] {ProcessingEnvironment.class},
+                (proxy, method, args) -> {
+                  if (method.getName().equals("getFiler")) {
+                    return filer;
+                  }
+                  try {
+                    return method.invoke(env, args);
+                  } catch (InvocationTargetException e) {
+                    throw e.getCause();
+                  }
+                });
     delegate.init(spied);
   }
 
@@ -117,16 +120,21 @@ final class SpyingProcessor implements Processor {
     }
 
     @Override
-    public FileObject createResource(JavaFileManager.Location location, CharSequence moduleAndPkg,
-        CharSequence relativeName, Element... originatingElements) throws IOException {
+    public FileObject createResource(
+        JavaFileManager.Location location,
+        CharSequence moduleAndPkg,
+        CharSequence relativeName,
+        Element... originatingElements)
+        throws IOException {
       fault.before(relativeName.toString());
       created.add(relativeName.toString());
       return filer.createResource(location, moduleAndPkg, relativeName, originatingElements);
     }
 
     @Override
-    public FileObject getResource(JavaFileManager.Location location, CharSequence moduleAndPkg,
-        CharSequence relativeName) throws IOException {
+    public FileObject getResource(
+        JavaFileManager.Location location, CharSequence moduleAndPkg, CharSequence relativeName)
+        throws IOException {
       return filer.getResource(location, moduleAndPkg, relativeName);
     }
   }

@@ -24,8 +24,14 @@ class TableNameTest {
     Compilation c = Fixtures.compile(f);
 
     assertRejected(c, 2);
-    assertError(c, Rule.WK207, Messages.badTableName("name", "order items"), f, "name = \"order items\",");
-    assertError(c, Rule.WK207, Messages.badTableName("coldTable", "cold/items"), f, "coldTable = \"cold/items\")");
+    assertError(
+        c, Rule.WK207, Messages.badTableName("name", "order items"), f, "name = \"order items\",");
+    assertError(
+        c,
+        Rule.WK207,
+        Messages.badTableName("coldTable", "cold/items"),
+        f,
+        "coldTable = \"cold/items\")");
   }
 
   @Test
@@ -35,7 +41,8 @@ class TableNameTest {
 
     assertRejected(c, 2);
     assertError(c, Rule.WK207, Messages.badColumnName("price$cents"), f, "long price$cents,");
-    assertError(c, Rule.WK207, Messages.badColumnName("bezeichnung\u00C4"), f, "String bezeichnung");
+    assertError(
+        c, Rule.WK207, Messages.badColumnName("bezeichnung\u00C4"), f, "String bezeichnung");
   }
 
   @Test
@@ -55,13 +62,25 @@ class TableNameTest {
     Compilation c = Compiler.javac().withProcessors(spy).compile(f);
 
     assertRejected(c, 2);
-    assertError(c, Rule.WK207, Messages.tableTaken("orders", "bad.wk207.Orders"), f,
+    assertError(
+        c,
+        Rule.WK207,
+        Messages.tableTaken("orders", "bad.wk207.Orders"),
+        f,
         "@WideTable(name = \"orders\", profile");
-    assertError(c, Rule.WK207, Messages.tableTaken("orders_cold", "bad.wk207.Orders"), f,
+    assertError(
+        c,
+        Rule.WK207,
+        Messages.tableTaken("orders_cold", "bad.wk207.Orders"),
+        f,
         "coldTable = \"orders_cold\")");
     // the first entity is generated; the two that clash with it are not
-    assertThat(spy.created()).containsExactly(
-        "bad.wk207.OrdersKeys", "bad.wk207.OrdersTable", "bad.wk207.OrdersRepository",
-        "META-INF/widekey/schema/orders.schema", "META-INF/widekey/schema/orders_cold.schema");
+    assertThat(spy.created())
+        .containsExactly(
+            "bad.wk207.OrdersKeys",
+            "bad.wk207.OrdersTable",
+            "bad.wk207.OrdersRepository",
+            "META-INF/widekey/schema/orders.schema",
+            "META-INF/widekey/schema/orders_cold.schema");
   }
 }

@@ -1,9 +1,9 @@
 package dev.widekey.runtime;
 
 /**
- * The rule catalogue: stable ids, each with the rule it enforces. The one source of rule ids:
- * the processor's compile-time diagnostics and the runtime's {@link RuleViolationException}s
- * both start with {@code rule.name()}.
+ * The rule catalogue: stable ids, each with the rule it enforces. The one source of rule ids: the
+ * processor's compile-time diagnostics and the runtime's {@link RuleViolationException}s both start
+ * with {@code rule.name()}.
  *
  * <pre>{@code
  * throw new InvalidKeyException(Rule.WK111, "tenant", "is null; key components are never null");

@@ -4,10 +4,9 @@ import java.util.Objects;
 
 /**
  * A value that breaks one of widekey's rules at run time: a key component that does not fit its
- * padding, holds a forbidden character, or an attribute too large for the store. The message
- * reads {@code rule + ": field '" + field + "' " + problem} and says what is wrong with the
- * value and how to fix it; it never shows more than {@value #MAX_SHOWN_CHARS} characters of a
- * user value.
+ * padding, holds a forbidden character, or an attribute too large for the store. The message reads
+ * {@code rule + ": field '" + field + "' " + problem} and says what is wrong with the value and how
+ * to fix it; it never shows more than {@value #MAX_SHOWN_CHARS} characters of a user value.
  *
  * <pre>{@code
  * try { keys.encode(order); }
@@ -66,10 +65,10 @@ public class RuleViolationException extends IllegalArgumentException {
   }
 
   /**
-   * How messages show a user value: in single quotes, control characters and unpaired surrogates
-   * as {@code \}{@code uXXXX}, and at most {@value #MAX_SHOWN_CHARS} characters of it, a longer
-   * value ending in {@code …} followed by its length. A message must not become a copy of a
-   * megabyte value, nor carry a user's line breaks into a log.
+   * How messages show a user value: in single quotes, control characters and unpaired surrogates as
+   * {@code \}{@code uXXXX}, and at most {@value #MAX_SHOWN_CHARS} characters of it, a longer value
+   * ending in {@code …} followed by its length. A message must not become a copy of a megabyte
+   * value, nor carry a user's line breaks into a log.
    *
    * <pre>{@code quote("a:b")  // "'a:b'"}</pre>
    *
@@ -112,8 +111,8 @@ public class RuleViolationException extends IllegalArgumentException {
   }
 
   /**
-   * A code point as messages show it: {@code 'x' (U+0078)}, or only {@code U+000A} for a
-   * character that would not print.
+   * A code point as messages show it: {@code 'x' (U+0078)}, or only {@code U+000A} for a character
+   * that would not print.
    *
    * <pre>{@code codePoint(':')  // "':' (U+003A)"}</pre>
    */

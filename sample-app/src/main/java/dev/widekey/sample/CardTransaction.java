@@ -9,9 +9,9 @@ import dev.widekey.annotations.WideTable;
 import java.math.BigDecimal;
 
 /**
- * A student-card purchase, keyed the way the seeds recommend: the card id leads, so the
- * purchases of one card sit together and different cards spread over partitions; the
- * sequential order number comes last, where it only orders rows within a card.
+ * A student-card purchase, keyed the way the seeds recommend: the card id leads, so the purchases
+ * of one card sit together and different cards spread over partitions; the sequential order number
+ * comes last, where it only orders rows within a card.
  */
 @WideTable(name = "card_transactions")
 public record CardTransaction(

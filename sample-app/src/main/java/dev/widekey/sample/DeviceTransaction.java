@@ -10,10 +10,10 @@ import dev.widekey.annotations.WideTable;
 import java.math.BigDecimal;
 
 /**
- * The seeds' spliced partition key: DeviceID, SellerID and CardID joined by ',' into one
- * string column, so that no single partition-key value grows past the 10 GB guideline. The
- * device id is padded so that 54 sorts before 167, and ',' sorts below every digit and letter
- * so that seller a100 sorts before a1001.
+ * The seeds' spliced partition key: DeviceID, SellerID and CardID joined by ',' into one string
+ * column, so that no single partition-key value grows past the 10 GB guideline. The device id is
+ * padded so that 54 sorts before 167, and ',' sorts below every digit and letter so that seller
+ * a100 sorts before a1001.
  */
 @WideTable(name = "device_transactions", delimiter = ',')
 public record DeviceTransaction(

@@ -7,9 +7,9 @@ import dev.widekey.annotations.WideTable;
 import java.math.BigDecimal;
 
 /**
- * The seeds' item table: quantity and price are read all the time, the long description
- * rarely. The description goes to the cold table {@code items_cold}, deflated, so reads of the
- * hot columns never drag it along.
+ * The seeds' item table: quantity and price are read all the time, the long description rarely. The
+ * description goes to the cold table {@code items_cold}, deflated, so reads of the hot columns
+ * never drag it along.
  */
 @WideTable(name = "items")
 public record Item(

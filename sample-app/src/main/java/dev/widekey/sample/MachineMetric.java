@@ -10,8 +10,8 @@ import java.time.Instant;
 
 /**
  * Machine metrics, Lindorm-style: the machine's IP leads, so each machine's series is one
- * partition-key value and machines spread over partitions; the timestamp is a key column,
- * where a sequential value only orders one machine's rows.
+ * partition-key value and machines spread over partitions; the timestamp is a key column, where a
+ * sequential value only orders one machine's rows.
  */
 @WideTable(name = "machine_metrics", profile = Profile.LINDORM)
 public record MachineMetric(

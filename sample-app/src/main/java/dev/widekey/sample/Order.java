@@ -9,9 +9,9 @@ import java.math.BigDecimal;
 import java.time.Instant;
 
 /**
- * Orders keyed by their sequential order number. Alone it would send every new order to the
- * last partition; the first 4 hex digits of its MD5 in front scatter them over 16 pre-split
- * partitions (200004 is stored as "797e200004").
+ * Orders keyed by their sequential order number. Alone it would send every new order to the last
+ * partition; the first 4 hex digits of its MD5 in front scatter them over 16 pre-split partitions
+ * (200004 is stored as "797e200004").
  */
 @WideTable(name = "orders")
 public record Order(

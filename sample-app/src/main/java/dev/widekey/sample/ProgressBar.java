@@ -6,8 +6,8 @@ import java.util.Locale;
 import java.util.function.Consumer;
 
 /**
- * A console progress bar for bulk imports: redraws one line in place ({@code \r}) at most
- * every whole percent, so a long import neither floods the console nor looks stuck.
+ * A console progress bar for bulk imports: redraws one line in place ({@code \r}) at most every
+ * whole percent, so a long import neither floods the console nor looks stuck.
  */
 final class ProgressBar implements Consumer<BulkWriteProgress> {
   private static final int WIDTH = 30;
@@ -29,8 +29,16 @@ final class ProgressBar implements Consumer<BulkWriteProgress> {
     }
     lastPercent = percent;
     int filled = percent * WIDTH / 100;
-    out.printf(Locale.ROOT, "\r  [%s%s] %3d%% %,d/%,d rows, %,d failed, %,d retried",
-        "#".repeat(filled), ".".repeat(WIDTH - filled), percent, done, total, p.failed(), p.retries());
+    out.printf(
+        Locale.ROOT,
+        "\r  [%s%s] %3d%% %,d/%,d rows, %,d failed, %,d retried",
+        "#".repeat(filled),
+        ".".repeat(WIDTH - filled),
+        percent,
+        done,
+        total,
+        p.failed(),
+        p.retries());
     out.flush();
   }
 

@@ -6,21 +6,21 @@ import dev.widekey.runtime.store.Row;
 import dev.widekey.runtime.store.ScanRange;
 import dev.widekey.runtime.store.Stores;
 import dev.widekey.runtime.store.WideTableStore;
+import dev.widekey.runtime.write.BulkWriteResult;
+import dev.widekey.runtime.write.BulkWriter;
 import java.io.PrintStream;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.HashMap;
-import dev.widekey.runtime.write.BulkWriteResult;
-import dev.widekey.runtime.write.BulkWriter;
-import java.util.stream.LongStream;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.LongStream;
 import java.util.stream.Stream;
 
 /**
- * The seed documents' key designs, run end to end on a store chosen by configuration (the
- * embedded store by default). Prints the keys as stored, which table each column went to and
- * a per-partition load summary.
+ * The seed documents' key designs, run end to end on a store chosen by configuration (the embedded
+ * store by default). Prints the keys as stored, which table each column went to and a per-partition
+ * load summary.
  *
  * <pre>
  * mvn -q -pl sample-app -am install -DskipTests &amp;&amp; mvn -q -pl sample-app exec:java
@@ -45,16 +45,20 @@ public final class SampleApp {
   /** {@code widekey.*} system properties, over {@code WIDEKEY_*} environment variables. */
   static Map<String, String> configuration() {
     Map<String, String> config = new HashMap<>();
-    System.getenv().forEach((name, value) -> {
-      if (name.startsWith("WIDEKEY_")) {
-        config.put(name.toLowerCase(Locale.ROOT).replace('_', '.'), value);
-      }
-    });
-    System.getProperties().forEach((name, value) -> {
-      if (name.toString().startsWith("widekey.")) {
-        config.put(name.toString(), value.toString());
-      }
-    });
+    System.getenv()
+        .forEach(
+            (name, value) -> {
+              if (name.startsWith("WIDEKEY_")) {
+                config.put(name.toLowerCase(Locale.ROOT).replace('_', '.'), value);
+              }
+            });
+    System.getProperties()
+        .forEach(
+            (name, value) -> {
+              if (name.toString().startsWith("widekey.")) {
+                config.put(name.toString(), value.toString());
+              }
+            });
     return config;
   }
 
@@ -78,8 +82,11 @@ public final class SampleApp {
     repo.put(new CardTransaction("BADA5502", "s3", 167, 1, new BigDecimal("0.10")));
     out.println("purchases of card C0FFEE01, read by a leftmost-prefix scan:");
     try (Stream<CardTransaction> rows = repo.scanByCardId("C0FFEE01")) {
-      rows.forEach(t -> out.printf("  order %d at seller %s on device %d: %s%n",
-          t.orderNumber(), t.sellerId(), t.deviceId(), t.amount()));
+      rows.forEach(
+          t ->
+              out.printf(
+                  "  order %d at seller %s on device %d: %s%n",
+                  t.orderNumber(), t.sellerId(), t.deviceId(), t.amount()));
     }
     printStoredKeys(CardTransactionTable.NAME, CardTransactionKeys.COLUMNS);
   }
@@ -99,7 +106,10 @@ public final class SampleApp {
     printStoredKeys(DeviceTransactionTable.NAME, DeviceTransactionKeys.COLUMNS);
     out.println("prefix scan of device 54 (the prefix ends with ',', so 540 does not match):");
     try (Stream<DeviceTransaction> rows = repo.scanByDeviceId(54)) {
-      rows.forEach(t -> out.printf("  device %d seller %s card %s%n", t.deviceId(), t.sellerId(), t.cardId()));
+      rows.forEach(
+          t ->
+              out.printf(
+                  "  device %d seller %s card %s%n", t.deviceId(), t.sellerId(), t.cardId()));
     }
   }
 
@@ -115,7 +125,8 @@ public final class SampleApp {
     for (long n = 200001; n <= 200004; n++) {
       out.printf("  order %d is stored under key %s%n", n, OrderKeys.partitionKey(n));
     }
-    out.printf("  order 200004 read back by its number: total %s%n",
+    out.printf(
+        "  order 200004 read back by its number: total %s%n",
         repo.get(200004).orElseThrow().total());
     printLoad(OrderTable.NAME);
   }
@@ -127,19 +138,41 @@ public final class SampleApp {
     repo.createTables();
     String description = "A sturdy notebook for lecture notes. ".repeat(40);
     repo.put(new Item(7, 120, new BigDecimal("5.32"), description));
-    out.println("  hot table " + ItemTable.NAME + " holds " + ItemTable.HOT_COLUMNS
-        + "; cold table " + ItemTable.COLD_NAME + " holds " + ItemTable.COLD_COLUMNS);
+    out.println(
+        "  hot table "
+            + ItemTable.NAME
+            + " holds "
+            + ItemTable.HOT_COLUMNS
+            + "; cold table "
+            + ItemTable.COLD_NAME
+            + " holds "
+            + ItemTable.COLD_COLUMNS);
     Item hot = repo.get(7).orElseThrow();
-    out.printf("  get(7): quantity %d, price %s, description %s (cold table not read)%n",
+    out.printf(
+        "  get(7): quantity %d, price %s, description %s (cold table not read)%n",
         hot.quantity(), hot.price(), hot.description());
     Item full = repo.getWithCold(7).orElseThrow();
-    Row coldRow = store.get(ItemTable.COLD_NAME, ItemKeys.primaryKey(7),
-        dev.widekey.runtime.store.ColumnSelection.all()).orElseThrow();
-    out.printf("  getWithCold(7): description of %d characters, stored deflated in %d bytes, restored %s%n",
-        full.description().length(), coldRow.get("description").sizeInBytes(),
+    Row coldRow =
+        store
+            .get(
+                ItemTable.COLD_NAME,
+                ItemKeys.primaryKey(7),
+                dev.widekey.runtime.store.ColumnSelection.all())
+            .orElseThrow();
+    out.printf(
+        "  getWithCold(7): description of %d characters, stored deflated in %d bytes, restored %s%n",
+        full.description().length(),
+        coldRow.get("description").sizeInBytes(),
         full.description().equals(description) ? "exactly" : "WRONGLY");
-    out.printf("  price 5.32 is stored as %s minor units%n", store.get(ItemTable.NAME, ItemKeys.primaryKey(7),
-        dev.widekey.runtime.store.ColumnSelection.of("price")).orElseThrow().get("price"));
+    out.printf(
+        "  price 5.32 is stored as %s minor units%n",
+        store
+            .get(
+                ItemTable.NAME,
+                ItemKeys.primaryKey(7),
+                dev.widekey.runtime.store.ColumnSelection.of("price"))
+            .orElseThrow()
+            .get("price"));
   }
 
   /** Machine IP leads; the timestamp orders one machine's rows. */
@@ -151,13 +184,19 @@ public final class SampleApp {
     String[] machines = {"10.0.0.7", "10.0.0.12", "192.168.1.20"};
     for (String ip : machines) {
       for (int minute = 0; minute < 5; minute++) {
-        repo.put(new MachineMetric(ip, t0.plusSeconds(60L * minute), 0.25 + minute / 10.0, 1_000_000L * minute));
+        repo.put(
+            new MachineMetric(
+                ip, t0.plusSeconds(60L * minute), 0.25 + minute / 10.0, 1_000_000L * minute));
       }
     }
     out.println("  machine 10.0.0.12 from 08:01 (inclusive) to 08:03 (exclusive):");
     try (Stream<MachineMetric> rows =
-        repo.scanByMachineIpAndTimestampBetween("10.0.0.12", t0.plusSeconds(60), t0.plusSeconds(180))) {
-      rows.forEach(m -> out.printf("    %s cpu %.2f memory %d%n", m.timestamp(), m.cpuLoad(), m.memoryUsedBytes()));
+        repo.scanByMachineIpAndTimestampBetween(
+            "10.0.0.12", t0.plusSeconds(60), t0.plusSeconds(180))) {
+      rows.forEach(
+          m ->
+              out.printf(
+                  "    %s cpu %.2f memory %d%n", m.timestamp(), m.cpuLoad(), m.memoryUsedBytes()));
     }
     printLoad(MachineMetricTable.NAME);
   }
@@ -170,12 +209,17 @@ public final class SampleApp {
     ProgressBar bar = new ProgressBar(out, rows);
     BulkWriter writer = BulkWriter.builder(store).workers(4).progress(bar).build();
     Instant start = Instant.parse("2026-11-22T09:00:00Z");
-    BulkWriteResult result = repo.putAll(
-        LongStream.range(0, rows).mapToObj(i ->
-            new Order(300_000 + i, "C0FFEE01", new BigDecimal("4.20"), start.plusMillis(i))),
-        writer);
+    BulkWriteResult result =
+        repo.putAll(
+            LongStream.range(0, rows)
+                .mapToObj(
+                    i ->
+                        new Order(
+                            300_000 + i, "C0FFEE01", new BigDecimal("4.20"), start.plusMillis(i))),
+            writer);
     bar.finish();
-    out.printf("  %,d acknowledged, %,d failed, %,d batches%n",
+    out.printf(
+        "  %,d acknowledged, %,d failed, %,d batches%n",
         result.acknowledged(), result.failed(), result.batches());
     printLoad(OrderTable.NAME);
   }

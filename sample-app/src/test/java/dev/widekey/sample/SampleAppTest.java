@@ -21,18 +21,21 @@ class SampleAppTest {
     String output = run();
 
     // spliced key: listed in the store's order, which is the original numeric/lexicographic order
-    List<String> deviceRows = output.lines()
-        .filter(l -> l.trim().startsWith("[\"000"))
-        .map(String::trim)
-        .toList();
-    assertEquals(List.of(
-        "[\"000016,a100,C0\", 1]",
-        "[\"000054,a100,C1\", 1]",
-        "[\"000054,a1001,C2\", 1]",
-        "[\"000167,a100,C3\", 1]",
-        "[\"000540,a1,C9\", 1]"), deviceRows, output);
+    List<String> deviceRows =
+        output.lines().filter(l -> l.trim().startsWith("[\"000")).map(String::trim).toList();
+    assertEquals(
+        List.of(
+            "[\"000016,a100,C0\", 1]",
+            "[\"000054,a100,C1\", 1]",
+            "[\"000054,a1001,C2\", 1]",
+            "[\"000167,a100,C3\", 1]",
+            "[\"000540,a1,C9\", 1]"),
+        deviceRows,
+        output);
     // the prefix scan of device 54 stops before 540
-    assertTrue(output.contains("device 54 seller a100 card C1\n  device 54 seller a1001 card C2\n\n"), output);
+    assertTrue(
+        output.contains("device 54 seller a100 card C1\n  device 54 seller a1001 card C2\n\n"),
+        output);
 
     // hash prefix: real MD5 digits of the order number's text
     for (long n = 200001; n <= 200004; n++) {
@@ -56,9 +59,12 @@ class SampleAppTest {
   @Test
   void hashPrefixSpreadsSequentialOrdersOverAllPartitions() throws Exception {
     String output = run();
-    String line = output.lines().filter(l -> l.contains("writes per partition")).findFirst().orElseThrow();
-    long[] writes = java.util.Arrays.stream(line.substring(line.indexOf(':') + 1).trim().split(" "))
-        .mapToLong(Long::parseLong).toArray();
+    String line =
+        output.lines().filter(l -> l.contains("writes per partition")).findFirst().orElseThrow();
+    long[] writes =
+        java.util.Arrays.stream(line.substring(line.indexOf(':') + 1).trim().split(" "))
+            .mapToLong(Long::parseLong)
+            .toArray();
     assertEquals(16, writes.length, line);
     long max = java.util.Arrays.stream(writes).max().orElseThrow();
     long total = java.util.Arrays.stream(writes).sum();
@@ -77,7 +83,7 @@ class SampleAppTest {
   }
 
   private static String md5Hex(String text) throws Exception {
-    return HexFormat.of().formatHex(
-        MessageDigest.getInstance("MD5").digest(text.getBytes(StandardCharsets.UTF_8)));
+    return HexFormat.of()
+        .formatHex(MessageDigest.getInstance("MD5").digest(text.getBytes(StandardCharsets.UTF_8)));
   }
 }

@@ -20,9 +20,9 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * A crash between the writes of a split-table entity never leaves a hot row pointing at a
- * missing cold row: the process is "killed" at every write in turn, and the surviving store is
- * checked each time.
+ * A crash between the writes of a split-table entity never leaves a hot row pointing at a missing
+ * cold row: the process is "killed" at every write in turn, and the surviving store is checked each
+ * time.
  */
 class SplitTableCrashTest {
 
@@ -77,9 +77,12 @@ class SplitTableCrashTest {
 
   private static void assertHotRowsHaveColdRows(WideTableStore store, String scenario) {
     try (Stream<Row> hot = store.scan(ItemTable.NAME, ScanRange.all(ItemKeys.COLUMNS))) {
-      hot.filter(row -> row.get(SplitTableRepository.COLD_MARKER) != null).forEach(row ->
-          assertTrue(store.get(ItemTable.COLD_NAME, row.key(), ColumnSelection.all()).isPresent(),
-              scenario + ": hot row " + row.key() + " points at a missing cold row"));
+      hot.filter(row -> row.get(SplitTableRepository.COLD_MARKER) != null)
+          .forEach(
+              row ->
+                  assertTrue(
+                      store.get(ItemTable.COLD_NAME, row.key(), ColumnSelection.all()).isPresent(),
+                      scenario + ": hot row " + row.key() + " points at a missing cold row"));
     }
   }
 

@@ -1,12 +1,12 @@
 package dev.widekey.processor.generate;
 
+import static dev.widekey.processor.generate.RuntimeNames.HASH_ALGORITHM;
 import static dev.widekey.processor.generate.RuntimeNames.KEY_HASH;
 import static dev.widekey.processor.generate.RuntimeNames.KEY_PARTS;
 import static dev.widekey.processor.generate.RuntimeNames.KEY_TEXT;
 import static dev.widekey.processor.generate.RuntimeNames.KEY_VALUES;
 import static dev.widekey.processor.generate.RuntimeNames.PADDING;
 import static dev.widekey.processor.generate.RuntimeNames.PRIMARY_KEY;
-import static dev.widekey.processor.generate.RuntimeNames.HASH_ALGORITHM;
 
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
@@ -23,28 +23,32 @@ import java.util.List;
 import javax.lang.model.element.Modifier;
 
 /**
- * {@code FooKeys.decode(PrimaryKey)}: splits a stored key back into its components, checking
- * the hash prefix and narrowing numbers to their field types.
+ * {@code FooKeys.decode(PrimaryKey)}: splits a stored key back into its components, checking the
+ * hash prefix and narrowing numbers to their field types.
  */
 final class KeyDecoding {
   private KeyDecoding() {}
 
   static MethodSpec decode(EntityModel entity, KeyLayout layout) {
     ClassName key = GeneratedNames.keyRecord(entity);
-    MethodSpec.Builder m = MethodSpec.methodBuilder("decode")
-        .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
-        .addJavadoc("Decodes a primary key written by {@link #primaryKey}.\n\n"
-            + "@throws $T if the key was not written by this codec\n",
-            ClassName.get("dev.widekey.runtime.key", "InvalidKeyException"))
-        .returns(key)
-        .addParameter(PRIMARY_KEY, "key");
+    MethodSpec.Builder m =
+        MethodSpec.methodBuilder("decode")
+            .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+            .addJavadoc(
+                "Decodes a primary key written by {@link #primaryKey}.\n\n"
+                    + "@throws $T if the key was not written by this codec\n",
+                ClassName.get("dev.widekey.runtime.key", "InvalidKeyException"))
+            .returns(key)
+            .addParameter(PRIMARY_KEY, "key");
     List<CodeBlock> values = new ArrayList<>();
     ColumnLayout partition = layout.partition();
     if (layout.partitionIsText()) {
       String text = decodePartitionText(m, entity, partition);
       for (int i = 0; i < entity.partitionKey().size(); i++) {
         KeyComponent c = entity.partitionKey().get(i);
-        values.add(fromText(c, entity.isSpliced() ? CodeBlock.of("parts[$L]", i) : CodeBlock.of("$N", text)));
+        values.add(
+            fromText(
+                c, entity.isSpliced() ? CodeBlock.of("parts[$L]", i) : CodeBlock.of("$N", text)));
       }
     } else {
       values.add(fromColumn(partition.single(), partition.type(), 0));
@@ -57,21 +61,34 @@ final class KeyDecoding {
   }
 
   /** Declares the partition column's text without its hash prefix; returns that local's name. */
-  static String decodePartitionText(MethodSpec.Builder m, EntityModel entity, ColumnLayout partition) {
+  static String decodePartitionText(
+      MethodSpec.Builder m, EntityModel entity, ColumnLayout partition) {
     String column = partition.name();
     m.addStatement("String stored = key.get(0).asString()");
     HashPrefixSpec hash = entity.hashPrefix();
     boolean wholeHash = hash != null && (hash.on() == entity.type() || !entity.isSpliced());
     String text = hash == null ? "stored" : "unprefixed";
     if (wholeHash) {
-      m.addStatement("String unprefixed = $T.strip($S, stored, $T.$L, $L)", KEY_HASH, column,
-          HASH_ALGORITHM, hash.algorithm().name(), hash.length());
+      m.addStatement(
+          "String unprefixed = $T.strip($S, stored, $T.$L, $L)",
+          KEY_HASH,
+          column,
+          HASH_ALGORITHM,
+          hash.algorithm().name(),
+          hash.length());
     } else if (hash != null) {
-      m.addStatement("String unprefixed = $T.afterHashPrefix($S, stored, $L)", KEY_PARTS, column,
+      m.addStatement(
+          "String unprefixed = $T.afterHashPrefix($S, stored, $L)",
+          KEY_PARTS,
+          column,
           hash.length());
     }
     if (entity.isSpliced()) {
-      m.addStatement("String[] parts = $T.split($S, $N, DELIMITER, $L)", KEY_TEXT, column, text,
+      m.addStatement(
+          "String[] parts = $T.split($S, $N, DELIMITER, $L)",
+          KEY_TEXT,
+          column,
+          text,
           entity.partitionKey().size());
     }
     if (hash != null && !wholeHash) {
@@ -81,8 +98,14 @@ final class KeyDecoding {
           index = i;
         }
       }
-      m.addStatement("$T.checkHashPrefix($S, stored, $T.$L, $L, parts[$L])", KEY_PARTS, column,
-          HASH_ALGORITHM, hash.algorithm().name(), hash.length(), index);
+      m.addStatement(
+          "$T.checkHashPrefix($S, stored, $T.$L, $L, parts[$L])",
+          KEY_PARTS,
+          column,
+          HASH_ALGORITHM,
+          hash.algorithm().name(),
+          hash.length(),
+          index);
     }
     return text;
   }
@@ -96,9 +119,16 @@ final class KeyDecoding {
       case UUID -> CodeBlock.of("$T.parseUuid($S, $L)", KEY_VALUES, n, t);
       case ENUM -> CodeBlock.of("$T.valueOf($L)", TypeName.get(c.property().type()), t);
       default -> {
-        CodeBlock number = c.padding() != null
-            ? CodeBlock.of("$T.decode($S, $L, $L, $L)", PADDING, n, t, c.padding().width(), c.padding().signed())
-            : CodeBlock.of("$T.parseLong($S, $L)", KEY_PARTS, n, t);
+        CodeBlock number =
+            c.padding() != null
+                ? CodeBlock.of(
+                    "$T.decode($S, $L, $L, $L)",
+                    PADDING,
+                    n,
+                    t,
+                    c.padding().width(),
+                    c.padding().signed())
+                : CodeBlock.of("$T.parseLong($S, $L)", KEY_PARTS, n, t);
         yield fromLong(c, number);
       }
     };
@@ -117,9 +147,18 @@ final class KeyDecoding {
     String n = c.name();
     return switch (c.kind()) {
       case INSTANT -> CodeBlock.of("$T.millisToInstant($L)", KEY_VALUES, number);
-      case INT -> CodeBlock.of("(int) $T.narrow($S, $L, Integer.MIN_VALUE, Integer.MAX_VALUE)", KEY_PARTS, n, number);
-      case SHORT -> CodeBlock.of("(short) $T.narrow($S, $L, Short.MIN_VALUE, Short.MAX_VALUE)", KEY_PARTS, n, number);
-      case BYTE -> CodeBlock.of("(byte) $T.narrow($S, $L, Byte.MIN_VALUE, Byte.MAX_VALUE)", KEY_PARTS, n, number);
+      case INT ->
+          CodeBlock.of(
+              "(int) $T.narrow($S, $L, Integer.MIN_VALUE, Integer.MAX_VALUE)",
+              KEY_PARTS,
+              n,
+              number);
+      case SHORT ->
+          CodeBlock.of(
+              "(short) $T.narrow($S, $L, Short.MIN_VALUE, Short.MAX_VALUE)", KEY_PARTS, n, number);
+      case BYTE ->
+          CodeBlock.of(
+              "(byte) $T.narrow($S, $L, Byte.MIN_VALUE, Byte.MAX_VALUE)", KEY_PARTS, n, number);
       default -> number;
     };
   }

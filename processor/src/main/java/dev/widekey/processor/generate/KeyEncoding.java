@@ -1,11 +1,11 @@
 package dev.widekey.processor.generate;
 
+import static dev.widekey.processor.generate.RuntimeNames.HASH_ALGORITHM;
 import static dev.widekey.processor.generate.RuntimeNames.KEY_HASH;
 import static dev.widekey.processor.generate.RuntimeNames.KEY_TEXT;
 import static dev.widekey.processor.generate.RuntimeNames.KEY_VALUES;
 import static dev.widekey.processor.generate.RuntimeNames.PADDING;
 import static dev.widekey.processor.generate.RuntimeNames.PK_VALUE;
-import static dev.widekey.processor.generate.RuntimeNames.HASH_ALGORITHM;
 
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.MethodSpec;
@@ -23,9 +23,9 @@ import java.util.List;
 import javax.lang.model.element.Modifier;
 
 /**
- * The encoding half of {@code FooKeys}: code that turns key values into primary-key column
- * values, the {@code partitionKey(...)} method and the per-component {@code fooText(...)}
- * methods with every check the component's annotations ask for.
+ * The encoding half of {@code FooKeys}: code that turns key values into primary-key column values,
+ * the {@code partitionKey(...)} method and the per-component {@code fooText(...)} methods with
+ * every check the component's annotations ask for.
  */
 final class KeyEncoding {
   private KeyEncoding() {}
@@ -49,33 +49,39 @@ final class KeyEncoding {
 
   /** As {@link #columnValue(KeyComponent, PkType)}, reading the value from variable {@code n}. */
   static CodeBlock columnValue(KeyComponent c, PkType type, String n) {
-    CodeBlock value = c.property().primitive() ? CodeBlock.of("$N", n)
-        : CodeBlock.of("$T.requireNonNull($S, $N)", KEY_TEXT, c.name(), n);
+    CodeBlock value =
+        c.property().primitive()
+            ? CodeBlock.of("$N", n)
+            : CodeBlock.of("$T.requireNonNull($S, $N)", KEY_TEXT, c.name(), n);
     return switch (type) {
       case STRING -> CodeBlock.of("$T.ofString($N($N))", PK_VALUE, GeneratedNames.textMethod(c), n);
       case BINARY -> CodeBlock.of("$T.ofBinary($L)", PK_VALUE, value);
-      case INTEGER -> c.kind() == ValueKind.INSTANT
-          ? CodeBlock.of("$T.ofInteger($T.instantToMillis($S, $L))", PK_VALUE, KEY_VALUES, c.name(), value)
-          : CodeBlock.of("$T.ofInteger($L)", PK_VALUE, value);
+      case INTEGER ->
+          c.kind() == ValueKind.INSTANT
+              ? CodeBlock.of(
+                  "$T.ofInteger($T.instantToMillis($S, $L))", PK_VALUE, KEY_VALUES, c.name(), value)
+              : CodeBlock.of("$T.ofInteger($L)", PK_VALUE, value);
     };
   }
 
   /** {@code partitionKey(...)}: the partition column's text, spliced and hash-prefixed. */
   static MethodSpec partitionText(EntityModel entity, KeyLayout layout) {
-    MethodSpec.Builder m = MethodSpec.methodBuilder("partitionKey")
-        .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
-        .addJavadoc("The text of partition-key column {@code $L}.\n", layout.partition().name())
-        .returns(String.class)
-        .addParameters(parameters(entity.partitionKey()));
+    MethodSpec.Builder m =
+        MethodSpec.methodBuilder("partitionKey")
+            .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+            .addJavadoc("The text of partition-key column {@code $L}.\n", layout.partition().name())
+            .returns(String.class)
+            .addParameters(parameters(entity.partitionKey()));
     NameAllocator names = names(entity.partitionKey());
     List<CodeBlock> parts = new ArrayList<>();
     for (KeyComponent c : entity.partitionKey()) {
       m.addStatement("String $N = $N($N)", part(names, c), GeneratedNames.textMethod(c), c.name());
       parts.add(CodeBlock.of("$N", names.get(c)));
     }
-    CodeBlock text = entity.isSpliced()
-        ? CodeBlock.of("$T.join(DELIMITER, $L)", KEY_TEXT, CodeBlock.join(parts, ", "))
-        : parts.get(0);
+    CodeBlock text =
+        entity.isSpliced()
+            ? CodeBlock.of("$T.join(DELIMITER, $L)", KEY_TEXT, CodeBlock.join(parts, ", "))
+            : parts.get(0);
     HashPrefixSpec hash = entity.hashPrefix();
     if (hash == null) {
       return m.addStatement("return $L", text).build();
@@ -86,7 +92,8 @@ final class KeyEncoding {
       m.addStatement("String $N = $L", textName, text);
       text = CodeBlock.of("$N", textName);
     }
-    return m.addStatement("return $L + $L", hashOf(hash, hashedText(entity, names, textName)), text).build();
+    return m.addStatement("return $L + $L", hashOf(hash, hashedText(entity, names, textName)), text)
+        .build();
   }
 
   /**
@@ -110,17 +117,23 @@ final class KeyEncoding {
   }
 
   static CodeBlock hashOf(HashPrefixSpec hash, CodeBlock text) {
-    return CodeBlock.of("$T.prefix($T.$L, $L, $L)", KEY_HASH, HASH_ALGORITHM, hash.algorithm().name(),
-        hash.length(), text);
+    return CodeBlock.of(
+        "$T.prefix($T.$L, $L, $L)",
+        KEY_HASH,
+        HASH_ALGORITHM,
+        hash.algorithm().name(),
+        hash.length(),
+        text);
   }
 
   /** {@code fooText(value)}: one component's key text, with every check its annotations ask for. */
   static MethodSpec textMethod(KeyComponent c, EntityModel entity) {
     String n = c.name();
-    MethodSpec.Builder m = MethodSpec.methodBuilder(GeneratedNames.textMethod(c))
-        .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
-        .returns(String.class)
-        .addParameter(TypeName.get(c.property().type()), n);
+    MethodSpec.Builder m =
+        MethodSpec.methodBuilder(GeneratedNames.textMethod(c))
+            .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+            .returns(String.class)
+            .addParameter(TypeName.get(c.property().type()), n);
     if (!c.property().primitive()) {
       m.addStatement("$T.requireNonNull($S, $N)", KEY_TEXT, n, n);
     }
@@ -141,11 +154,20 @@ final class KeyEncoding {
       case UUID -> text = CodeBlock.of("$T.uuidText($N)", KEY_VALUES, n);
       case ENUM -> text = CodeBlock.of("$N.name()", n);
       default -> {
-        CodeBlock number = c.kind() == ValueKind.INSTANT
-            ? CodeBlock.of("$T.instantToMillis($S, $N)", KEY_VALUES, n, n) : CodeBlock.of("$N", n);
-        text = c.padding() != null
-            ? CodeBlock.of("$T.encode($S, $L, $L, $L)", PADDING, n, number, c.padding().width(), c.padding().signed())
-            : CodeBlock.of("Long.toString($L)", number);
+        CodeBlock number =
+            c.kind() == ValueKind.INSTANT
+                ? CodeBlock.of("$T.instantToMillis($S, $N)", KEY_VALUES, n, n)
+                : CodeBlock.of("$N", n);
+        text =
+            c.padding() != null
+                ? CodeBlock.of(
+                    "$T.encode($S, $L, $L, $L)",
+                    PADDING,
+                    n,
+                    number,
+                    c.padding().width(),
+                    c.padding().signed())
+                : CodeBlock.of("Long.toString($L)", number);
       }
     }
     if (c.reversed()) {
@@ -163,8 +185,8 @@ final class KeyEncoding {
   }
 
   /**
-   * The names of a generated method's scope: the components' parameter names first, as they are,
-   * so that locals added with {@code newName} never clash with a component called e.g. "text".
+   * The names of a generated method's scope: the components' parameter names first, as they are, so
+   * that locals added with {@code newName} never clash with a component called e.g. "text".
    */
   static NameAllocator names(List<KeyComponent> parameters) {
     NameAllocator names = new NameAllocator();

@@ -21,9 +21,8 @@ import javax.lang.model.element.Modifier;
 import javax.lang.model.util.Elements;
 
 /**
- * Writes {@code FooKeys}: encodes an entity or bare key values into a {@code PrimaryKey},
- * decodes one back into {@code FooKeys.Key}, and builds the scan ranges the key design keeps
- * in order.
+ * Writes {@code FooKeys}: encodes an entity or bare key values into a {@code PrimaryKey}, decodes
+ * one back into {@code FooKeys.Key}, and builds the scan ranges the key design keeps in order.
  */
 public final class KeysGenerator extends SourceFileGenerator {
 
@@ -45,15 +44,19 @@ public final class KeysGenerator extends SourceFileGenerator {
             .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
             .addJavadoc(
                 "Primary-key codec of {@link $T}: table {@code $L}, columns $L.\n",
-                entityName, entity.table(), describe(layout))
+                entityName,
+                entity.table(),
+                describe(layout))
             .addField(
-                FieldSpec.builder(TypeName.INT, "COLUMNS", Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
+                FieldSpec.builder(
+                        TypeName.INT, "COLUMNS", Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
                     .addJavadoc("The number of primary-key columns.\n")
                     .initializer("$L", layout.columns().size())
                     .build());
     if (entity.isSpliced()) {
       type.addField(
-          FieldSpec.builder(TypeName.CHAR, "DELIMITER", Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
+          FieldSpec.builder(
+                  TypeName.CHAR, "DELIMITER", Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
               .addJavadoc("Joins the partition-key components; sorts below all their characters.\n")
               .initializer("$L", KeyEncoding.charLiteral(entity.delimiter()))
               .build());
@@ -61,8 +64,12 @@ public final class KeysGenerator extends SourceFileGenerator {
     for (KeyComponent c : entity.keyComponents()) {
       if (c.keyChars() != null) {
         type.addField(
-            FieldSpec.builder(KEY_ALPHABET, GeneratedNames.alphabetConstant(c),
-                    Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+            FieldSpec.builder(
+                    KEY_ALPHABET,
+                    GeneratedNames.alphabetConstant(c),
+                    Modifier.PRIVATE,
+                    Modifier.STATIC,
+                    Modifier.FINAL)
                 .initializer("$T.parse($S)", KEY_ALPHABET, c.keyChars())
                 .build());
       }
@@ -99,7 +106,8 @@ public final class KeysGenerator extends SourceFileGenerator {
     }
     return MethodSpec.methodBuilder("primaryKey")
         .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
-        .addJavadoc("The primary key of an entity.\n\n@throws $T if a key value breaks a rule\n",
+        .addJavadoc(
+            "The primary key of an entity.\n\n@throws $T if a key value breaks a rule\n",
             ClassName.get("dev.widekey.runtime.key", "InvalidKeyException"))
         .returns(PRIMARY_KEY)
         .addParameter(entityName, "entity")
@@ -108,12 +116,14 @@ public final class KeysGenerator extends SourceFileGenerator {
   }
 
   private MethodSpec primaryKeyOfValues(EntityModel entity, KeyLayout layout) {
-    MethodSpec.Builder m = MethodSpec.methodBuilder("primaryKey")
-        .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
-        .addJavadoc("The primary key of these key values.\n\n@throws $T if a value breaks a rule\n",
-            ClassName.get("dev.widekey.runtime.key", "InvalidKeyException"))
-        .returns(PRIMARY_KEY)
-        .addParameters(KeyEncoding.parameters(entity.keyComponents()));
+    MethodSpec.Builder m =
+        MethodSpec.methodBuilder("primaryKey")
+            .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+            .addJavadoc(
+                "The primary key of these key values.\n\n@throws $T if a value breaks a rule\n",
+                ClassName.get("dev.widekey.runtime.key", "InvalidKeyException"))
+            .returns(PRIMARY_KEY)
+            .addParameters(KeyEncoding.parameters(entity.keyComponents()));
     List<CodeBlock> values = new ArrayList<>();
     values.add(KeyEncoding.partitionValue(layout, entity.partitionKey()));
     for (ColumnLayout column : layout.keyColumns()) {
@@ -122,7 +132,7 @@ public final class KeysGenerator extends SourceFileGenerator {
     return m.addStatement("return $T.of($L)", PRIMARY_KEY, CodeBlock.join(values, ", ")).build();
   }
 
-              private static boolean needsText(KeyComponent c, KeyLayout layout) {
+  private static boolean needsText(KeyComponent c, KeyLayout layout) {
     if (layout.partition().components().contains(c)) {
       return layout.partitionIsText() || layout.partition().type() == PkType.STRING;
     }
@@ -140,5 +150,4 @@ public final class KeysGenerator extends SourceFileGenerator {
         .recordConstructor(constructor.build())
         .build();
   }
-
-    }
+}

@@ -22,8 +22,8 @@ import java.util.List;
 import javax.lang.model.element.Modifier;
 
 /**
- * The {@code rangeBy...} methods of {@code FooKeys}: scan ranges over the leading key
- * components, only where the stored order keeps them contiguous (rule WK107).
+ * The {@code rangeBy...} methods of {@code FooKeys}: scan ranges over the leading key components,
+ * only where the stored order keeps them contiguous (rule WK107).
  */
 final class RangeMethods {
   private RangeMethods() {}
@@ -40,30 +40,44 @@ final class RangeMethods {
   }
 
   static MethodSpec rangeMethod(EntityModel entity, KeyLayout layout, RangeShape shape) {
-    MethodSpec.Builder m = MethodSpec.methodBuilder(GeneratedNames.rangeMethod(shape.named(), shape.suffix()))
-        .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
-        .returns(SCAN_RANGE)
-        .addParameters(KeyEncoding.parameters(shape.fixed()));
+    MethodSpec.Builder m =
+        MethodSpec.methodBuilder(GeneratedNames.rangeMethod(shape.named(), shape.suffix()))
+            .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+            .returns(SCAN_RANGE)
+            .addParameters(KeyEncoding.parameters(shape.fixed()));
     m.addJavadoc("$L\n", shape.javadoc());
     NameAllocator names = KeyEncoding.names(shape.fixed());
     if (shape.kind() == RangeShape.Kind.PARTITION_PREFIX) {
       List<CodeBlock> parts = new ArrayList<>();
       for (KeyComponent c : shape.fixed()) {
-        m.addStatement("String $N = $N($N)", KeyEncoding.part(names, c), GeneratedNames.textMethod(c), c.name());
+        m.addStatement(
+            "String $N = $N($N)",
+            KeyEncoding.part(names, c),
+            GeneratedNames.textMethod(c),
+            c.name());
         parts.add(CodeBlock.of("$N", names.get(c)));
       }
       String prefix = names.newName("prefix");
       // the prefix ends with the delimiter, so that 54 never matches 540
-      m.addStatement("String $N = $T.join(DELIMITER, $L) + DELIMITER", prefix, KEY_TEXT, CodeBlock.join(parts, ", "));
+      m.addStatement(
+          "String $N = $T.join(DELIMITER, $L) + DELIMITER",
+          prefix,
+          KEY_TEXT,
+          CodeBlock.join(parts, ", "));
       HashPrefixSpec hash = entity.hashPrefix();
       if (hash != null) {
-        m.addStatement("$N = $L + $N", prefix, KeyEncoding.hashOf(hash, KeyEncoding.hashedText(entity, names, null)), prefix);
+        m.addStatement(
+            "$N = $L + $N",
+            prefix,
+            KeyEncoding.hashOf(hash, KeyEncoding.hashedText(entity, names, null)),
+            prefix);
       }
       return m.addStatement("return $T.textPrefix($N, COLUMNS)", KEY_RANGES, prefix).build();
     }
     List<CodeBlock> fixed = new ArrayList<>();
     fixed.add(KeyEncoding.partitionValue(layout, entity.partitionKey()));
-    for (KeyComponent c : shape.fixed().subList(entity.partitionKey().size(), shape.fixed().size())) {
+    for (KeyComponent c :
+        shape.fixed().subList(entity.partitionKey().size(), shape.fixed().size())) {
       fixed.add(KeyEncoding.columnValue(c, layout.columnOf(c).type()));
     }
     CodeBlock list = CodeBlock.of("$T.of($L)", List.class, CodeBlock.join(fixed, ", "));
@@ -79,9 +93,16 @@ final class RangeMethods {
     String toValue = names.newName("toValue");
     m.addParameter(ParameterSpec.builder(t, from).build());
     m.addParameter(ParameterSpec.builder(t, to).build());
-    m.addStatement("$T $N = $L", PK_VALUE, fromValue, KeyEncoding.columnValue(between, betweenType, from));
-    m.addStatement("$T $N = $L", PK_VALUE, toValue, KeyEncoding.columnValue(between, betweenType, to));
-    return m.addStatement("return $T.leadingThenBetween($L, $N, $N, COLUMNS)", KEY_RANGES, list, fromValue, toValue)
+    m.addStatement(
+        "$T $N = $L", PK_VALUE, fromValue, KeyEncoding.columnValue(between, betweenType, from));
+    m.addStatement(
+        "$T $N = $L", PK_VALUE, toValue, KeyEncoding.columnValue(between, betweenType, to));
+    return m.addStatement(
+            "return $T.leadingThenBetween($L, $N, $N, COLUMNS)",
+            KEY_RANGES,
+            list,
+            fromValue,
+            toValue)
         .build();
   }
 

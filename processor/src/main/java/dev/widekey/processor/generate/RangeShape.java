@@ -6,8 +6,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * One kind of scan the key design keeps in order (rule WK107 leaves out the rest): which
- * leading components it fixes, and whether it bounds the next key column.
+ * One kind of scan the key design keeps in order (rule WK107 leaves out the rest): which leading
+ * components it fixes, and whether it bounds the next key column.
  *
  * @param kind the shape
  * @param fixed the leading components whose values the scan fixes
@@ -57,12 +57,18 @@ record RangeShape(Kind kind, List<KeyComponent> fixed, KeyComponent between) {
   String javadoc() {
     String names = String.join(", ", fixed.stream().map(KeyComponent::name).toList());
     return switch (kind) {
-      case PARTITION_PREFIX -> "Rows whose partition key starts with these components (" + names
-          + "), in key order. The prefix ends with the delimiter, so a value never matches a longer"
-          + " one that starts with it.";
+      case PARTITION_PREFIX ->
+          "Rows whose partition key starts with these components ("
+              + names
+              + "), in key order. The prefix ends with the delimiter, so a value never matches a longer"
+              + " one that starts with it.";
       case LEADING -> "Rows with these leading key values (" + names + "), in key order.";
-      case BETWEEN -> "Rows with these leading key values (" + names + ") and " + between.name()
-          + " from {@code from} (inclusive) to {@code to} (exclusive), in key order.";
+      case BETWEEN ->
+          "Rows with these leading key values ("
+              + names
+              + ") and "
+              + between.name()
+              + " from {@code from} (inclusive) to {@code to} (exclusive), in key order.";
     };
   }
 }

@@ -36,8 +36,8 @@ import javax.lang.model.util.Elements;
 
 /**
  * Writes {@code FooRepository}: typed put, get, delete and scan methods over the hot and cold
- * tables, on top of the hand-written {@code SplitTableRepository}. Scans exist only where the
- * key design keeps rows in order (rule WK107).
+ * tables, on top of the hand-written {@code SplitTableRepository}. Scans exist only where the key
+ * design keeps rows in order (rule WK107).
  */
 public final class RepositoryGenerator extends SourceFileGenerator {
 
@@ -56,56 +56,75 @@ public final class RepositoryGenerator extends SourceFileGenerator {
     ClassName keys = GeneratedNames.keys(entity);
     ClassName table = GeneratedNames.table(entity);
     KeyLayout layout = KeyLayout.of(entity);
-    TypeSpec.Builder type = TypeSpec.classBuilder(name(entity))
-        .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
-        .superclass(ParameterizedTypeName.get(SPLIT_TABLE_REPOSITORY, entityName))
-        .addJavadoc("Reads and writes {@link $T} rows$L.\n", entityName,
-            entity.hasColdColumns() ? " in table {@code " + entity.table() + "} and cold table {@code "
-                + entity.coldTable() + "}" : " in table {@code " + entity.table() + "}");
-    type.addMethod(MethodSpec.constructorBuilder()
-        .addModifiers(Modifier.PUBLIC)
-        .addParameter(STORE, "store")
-        .addStatement("super(store, $T.HOT, $L, $T.CHUNKED_COLUMNS)", table,
-            entity.hasColdColumns() ? CodeBlock.of("$T.COLD", table) : CodeBlock.of("null"), table)
-        .build());
+    TypeSpec.Builder type =
+        TypeSpec.classBuilder(name(entity))
+            .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
+            .superclass(ParameterizedTypeName.get(SPLIT_TABLE_REPOSITORY, entityName))
+            .addJavadoc(
+                "Reads and writes {@link $T} rows$L.\n",
+                entityName,
+                entity.hasColdColumns()
+                    ? " in table {@code "
+                        + entity.table()
+                        + "} and cold table {@code "
+                        + entity.coldTable()
+                        + "}"
+                    : " in table {@code " + entity.table() + "}");
+    type.addMethod(
+        MethodSpec.constructorBuilder()
+            .addModifiers(Modifier.PUBLIC)
+            .addParameter(STORE, "store")
+            .addStatement(
+                "super(store, $T.HOT, $L, $T.CHUNKED_COLUMNS)",
+                table,
+                entity.hasColdColumns() ? CodeBlock.of("$T.COLD", table) : CodeBlock.of("null"),
+                table)
+            .build());
 
     List<ParameterSpec> keyParams = parameters(entity.keyComponents());
     CodeBlock keyArgs = arguments(entity.keyComponents());
     TypeName optional = ParameterizedTypeName.get(ClassName.get(Optional.class), entityName);
-    type.addMethod(MethodSpec.methodBuilder("get")
-        .addModifiers(Modifier.PUBLIC)
-        .addJavadoc(entity.hasColdColumns()
-            ? "The entity with this key, hot columns only: cold fields are null.\n"
-            : "The entity with this key.\n")
-        .returns(optional)
-        .addParameters(keyParams)
-        .addStatement("return find($T.primaryKey($L), false)", keys, keyArgs)
-        .build());
+    type.addMethod(
+        MethodSpec.methodBuilder("get")
+            .addModifiers(Modifier.PUBLIC)
+            .addJavadoc(
+                entity.hasColdColumns()
+                    ? "The entity with this key, hot columns only: cold fields are null.\n"
+                    : "The entity with this key.\n")
+            .returns(optional)
+            .addParameters(keyParams)
+            .addStatement("return find($T.primaryKey($L), false)", keys, keyArgs)
+            .build());
     if (entity.hasColdColumns()) {
-      type.addMethod(MethodSpec.methodBuilder("getWithCold")
-          .addModifiers(Modifier.PUBLIC)
-          .addJavadoc("The entity with this key, with its cold columns read from the cold table.\n")
-          .returns(optional)
-          .addParameters(keyParams)
-          .addStatement("return find($T.primaryKey($L), true)", keys, keyArgs)
-          .build());
+      type.addMethod(
+          MethodSpec.methodBuilder("getWithCold")
+              .addModifiers(Modifier.PUBLIC)
+              .addJavadoc(
+                  "The entity with this key, with its cold columns read from the cold table.\n")
+              .returns(optional)
+              .addParameters(keyParams)
+              .addStatement("return find($T.primaryKey($L), true)", keys, keyArgs)
+              .build());
     }
-    type.addMethod(MethodSpec.methodBuilder("delete")
-        .addModifiers(Modifier.PUBLIC)
-        .addJavadoc("Deletes the entity with this key, if any.\n")
-        .addParameters(keyParams)
-        .addStatement("remove($T.primaryKey($L))", keys, keyArgs)
-        .build());
+    type.addMethod(
+        MethodSpec.methodBuilder("delete")
+            .addModifiers(Modifier.PUBLIC)
+            .addJavadoc("Deletes the entity with this key, if any.\n")
+            .addParameters(keyParams)
+            .addStatement("remove($T.primaryKey($L))", keys, keyArgs)
+            .build());
 
     TypeName stream = ParameterizedTypeName.get(ClassName.get(Stream.class), entityName);
     for (RangeShape shape : RangeShape.all(layout)) {
       List<KeyComponent> params = shape.fixed();
       CodeBlock args = arguments(params);
-      MethodSpec.Builder scan = MethodSpec.methodBuilder(GeneratedNames.scanMethod(shape.named(), shape.suffix()))
-          .addModifiers(Modifier.PUBLIC)
-          .addJavadoc("$L$L\n", shape.javadoc(), entity.hasColdColumns() ? " Hot columns only." : "")
-          .returns(stream)
-          .addParameters(parameters(params));
+      MethodSpec.Builder scan =
+          MethodSpec.methodBuilder(GeneratedNames.scanMethod(shape.named(), shape.suffix()))
+              .addModifiers(Modifier.PUBLIC)
+              .addJavadoc(
+                  "$L$L\n", shape.javadoc(), entity.hasColdColumns() ? " Hot columns only." : "")
+              .returns(stream)
+              .addParameters(parameters(params));
       if (shape.between() != null) {
         NameAllocator names = new NameAllocator();
         params.forEach(c -> names.newName(c.name()));
@@ -113,21 +132,28 @@ public final class RepositoryGenerator extends SourceFileGenerator {
         String to = names.newName("to");
         TypeName t = TypeName.get(shape.between().property().type());
         scan.addParameter(t, from).addParameter(t, to);
-        args = params.isEmpty() ? CodeBlock.of("$N, $N", from, to) : CodeBlock.of("$L, $N, $N", args, from, to);
+        args =
+            params.isEmpty()
+                ? CodeBlock.of("$N, $N", from, to)
+                : CodeBlock.of("$L, $N, $N", args, from, to);
       }
-      type.addMethod(scan
-          .addStatement("return scan($T.$N($L), false)", keys,
-              GeneratedNames.rangeMethod(shape.named(), shape.suffix()), args)
-          .build());
+      type.addMethod(
+          scan.addStatement(
+                  "return scan($T.$N($L), false)",
+                  keys,
+                  GeneratedNames.rangeMethod(shape.named(), shape.suffix()),
+                  args)
+              .build());
     }
 
-    type.addMethod(MethodSpec.methodBuilder("keyOf")
-        .addAnnotation(Override.class)
-        .addModifiers(Modifier.PROTECTED)
-        .returns(PRIMARY_KEY)
-        .addParameter(entityName, "entity")
-        .addStatement("return $T.primaryKey(entity)", keys)
-        .build());
+    type.addMethod(
+        MethodSpec.methodBuilder("keyOf")
+            .addAnnotation(Override.class)
+            .addModifiers(Modifier.PROTECTED)
+            .returns(PRIMARY_KEY)
+            .addParameter(entityName, "entity")
+            .addStatement("return $T.primaryKey(entity)", keys)
+            .build());
     type.addMethod(columnsMethod("hotColumns", entityName, entity.hotAttributes()));
     type.addMethod(columnsMethod("coldColumns", entityName, entity.coldAttributes()));
     type.addMethod(toEntity(entity, entityName, keys));
@@ -135,12 +161,15 @@ public final class RepositoryGenerator extends SourceFileGenerator {
   }
 
   private MethodSpec columnsMethod(String name, ClassName entityName, List<Attribute> attributes) {
-    TypeName map = ParameterizedTypeName.get(ClassName.get(Map.class), ClassName.get(String.class), ATTR_VALUE);
-    MethodSpec.Builder m = MethodSpec.methodBuilder(name)
-        .addAnnotation(Override.class)
-        .addModifiers(Modifier.PROTECTED)
-        .returns(map)
-        .addParameter(entityName, "entity");
+    TypeName map =
+        ParameterizedTypeName.get(
+            ClassName.get(Map.class), ClassName.get(String.class), ATTR_VALUE);
+    MethodSpec.Builder m =
+        MethodSpec.methodBuilder(name)
+            .addAnnotation(Override.class)
+            .addModifiers(Modifier.PROTECTED)
+            .returns(map)
+            .addParameter(entityName, "entity");
     if (attributes.isEmpty()) {
       return m.addStatement("return $T.of()", Map.class).build();
     }
@@ -157,7 +186,8 @@ public final class RepositoryGenerator extends SourceFileGenerator {
         String local = names.newName(a.name());
         m.addStatement("$T $N = $L", TypeName.get(a.property().type()), local, read);
         m.beginControlFlow("if ($N != null)", local);
-        m.addStatement("$N.put($S, $L)", columns, a.name(), attrValue(a, CodeBlock.of("$N", local)));
+        m.addStatement(
+            "$N.put($S, $L)", columns, a.name(), attrValue(a, CodeBlock.of("$N", local)));
         m.endControlFlow();
       }
     }
@@ -168,15 +198,19 @@ public final class RepositoryGenerator extends SourceFileGenerator {
   private static CodeBlock attrValue(Attribute a, CodeBlock v) {
     String n = a.name();
     if (a.isMoney()) {
-      return CodeBlock.of("$T.ofInteger($T.toMinorUnits($S, $L, $L))", ATTR_VALUE, MONEY, n, v, a.moneyScale());
+      return CodeBlock.of(
+          "$T.ofInteger($T.toMinorUnits($S, $L, $L))", ATTR_VALUE, MONEY, n, v, a.moneyScale());
     }
     return switch (a.kind()) {
-      case STRING -> a.compress()
-          ? CodeBlock.of("$T.ofBinary($T.deflateText($S, $L))", ATTR_VALUE, COMPRESSION, n, v)
-          : CodeBlock.of("$T.ofString($T.requireWellFormed($S, $L))", ATTR_VALUE, ATTRIBUTES, n, v);
-      case BYTES -> a.compress()
-          ? CodeBlock.of("$T.ofBinary($T.deflate($L))", ATTR_VALUE, COMPRESSION, v)
-          : CodeBlock.of("$T.ofBinary($L)", ATTR_VALUE, v);
+      case STRING ->
+          a.compress()
+              ? CodeBlock.of("$T.ofBinary($T.deflateText($S, $L))", ATTR_VALUE, COMPRESSION, n, v)
+              : CodeBlock.of(
+                  "$T.ofString($T.requireWellFormed($S, $L))", ATTR_VALUE, ATTRIBUTES, n, v);
+      case BYTES ->
+          a.compress()
+              ? CodeBlock.of("$T.ofBinary($T.deflate($L))", ATTR_VALUE, COMPRESSION, v)
+              : CodeBlock.of("$T.ofBinary($L)", ATTR_VALUE, v);
       case LONG, INT, SHORT, BYTE -> CodeBlock.of("$T.ofInteger($L)", ATTR_VALUE, v);
       case DOUBLE, FLOAT -> CodeBlock.of("$T.ofDouble($L)", ATTR_VALUE, v);
       case BOOLEAN -> CodeBlock.of("$T.ofBoolean($L)", ATTR_VALUE, v);
@@ -187,14 +221,15 @@ public final class RepositoryGenerator extends SourceFileGenerator {
   }
 
   private MethodSpec toEntity(EntityModel entity, ClassName entityName, ClassName keys) {
-    MethodSpec.Builder m = MethodSpec.methodBuilder("toEntity")
-        .addAnnotation(Override.class)
-        .addModifiers(Modifier.PROTECTED)
-        .returns(entityName)
-        .addParameter(PRIMARY_KEY, "key")
-        .addParameter(ROW, "hot")
-        .addParameter(ROW, "cold")
-        .addStatement("$T k = $T.decode(key)", GeneratedNames.keyRecord(entity), keys);
+    MethodSpec.Builder m =
+        MethodSpec.methodBuilder("toEntity")
+            .addAnnotation(Override.class)
+            .addModifiers(Modifier.PROTECTED)
+            .returns(entityName)
+            .addParameter(PRIMARY_KEY, "key")
+            .addParameter(ROW, "hot")
+            .addParameter(ROW, "cold")
+            .addStatement("$T k = $T.decode(key)", GeneratedNames.keyRecord(entity), keys);
     // locals are named after attributes; the parameters, "k" and "entity" stay what they are
     NameAllocator names = new NameAllocator();
     for (String reserved : List.of("key", "hot", "cold", "k", "entity")) {
@@ -241,12 +276,14 @@ public final class RepositoryGenerator extends SourceFileGenerator {
       return CodeBlock.of("$T.getMoney($N, $S, $L)", COLUMNS, row, n, a.moneyScale());
     }
     return switch (a.kind()) {
-      case STRING -> a.compress()
-          ? CodeBlock.of("$T.getDeflatedText($N, $S)", COLUMNS, row, n)
-          : CodeBlock.of("$T.getString($N, $S)", COLUMNS, row, n);
-      case BYTES -> a.compress()
-          ? CodeBlock.of("$T.getDeflatedBytes($N, $S)", COLUMNS, row, n)
-          : CodeBlock.of("$T.getBytes($N, $S)", COLUMNS, row, n);
+      case STRING ->
+          a.compress()
+              ? CodeBlock.of("$T.getDeflatedText($N, $S)", COLUMNS, row, n)
+              : CodeBlock.of("$T.getString($N, $S)", COLUMNS, row, n);
+      case BYTES ->
+          a.compress()
+              ? CodeBlock.of("$T.getDeflatedBytes($N, $S)", COLUMNS, row, n)
+              : CodeBlock.of("$T.getBytes($N, $S)", COLUMNS, row, n);
       case LONG -> typed(primitive, "Long", row, n);
       case INT -> typed(primitive, "Int", row, n);
       case SHORT -> typed(primitive, "Short", row, n);
@@ -256,14 +293,20 @@ public final class RepositoryGenerator extends SourceFileGenerator {
       case BOOLEAN -> typed(primitive, "Boolean", row, n);
       case UUID -> CodeBlock.of("$T.getUuid($N, $S)", COLUMNS, row, n);
       case INSTANT -> CodeBlock.of("$T.getInstant($N, $S)", COLUMNS, row, n);
-      case ENUM -> CodeBlock.of("$T.getEnum($N, $S, $T::valueOf)", COLUMNS, row, n,
-          TypeName.get(a.property().type()));
+      case ENUM ->
+          CodeBlock.of(
+              "$T.getEnum($N, $S, $T::valueOf)",
+              COLUMNS,
+              row,
+              n,
+              TypeName.get(a.property().type()));
       default -> throw new IllegalStateException("unsupported attribute " + n);
     };
   }
 
   private static CodeBlock typed(boolean primitive, String type, String row, String column) {
-    return CodeBlock.of("$T.$N($N, $S)", COLUMNS, (primitive ? "require" : "get") + type, row, column);
+    return CodeBlock.of(
+        "$T.$N($N, $S)", COLUMNS, (primitive ? "require" : "get") + type, row, column);
   }
 
   private static List<ParameterSpec> parameters(List<KeyComponent> components) {

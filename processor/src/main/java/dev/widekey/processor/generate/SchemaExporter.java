@@ -12,9 +12,9 @@ import javax.tools.FileObject;
 import javax.tools.StandardLocation;
 
 /**
- * Writes one schema file per table into the class output
- * ({@code META-INF/widekey/schema/<table>.schema}) so that the primary-key layout can be
- * compared across builds: a table's primary key can never change after creation.
+ * Writes one schema file per table into the class output ({@code
+ * META-INF/widekey/schema/<table>.schema}) so that the primary-key layout can be compared across
+ * builds: a table's primary key can never change after creation.
  */
 public final class SchemaExporter {
   private final Filer filer;
@@ -25,14 +25,25 @@ public final class SchemaExporter {
 
   public void export(EntityModel entity) throws IOException {
     KeyLayout layout = KeyLayout.of(entity);
-    write(entity, entity.table(), layout, "hot", entity.hotAttributes().stream().map(a -> a.name()).toList());
+    write(
+        entity,
+        entity.table(),
+        layout,
+        "hot",
+        entity.hotAttributes().stream().map(a -> a.name()).toList());
     if (entity.hasColdColumns()) {
-      write(entity, entity.coldTable(), layout, "cold", entity.coldAttributes().stream().map(a -> a.name()).toList());
+      write(
+          entity,
+          entity.coldTable(),
+          layout,
+          "cold",
+          entity.coldAttributes().stream().map(a -> a.name()).toList());
     }
   }
 
   /** The schema text of one table; stable line order so that files diff cleanly. */
-  static String render(EntityModel entity, String table, KeyLayout layout, String role, List<String> columns) {
+  static String render(
+      EntityModel entity, String table, KeyLayout layout, String role, List<String> columns) {
     List<String> lines = new ArrayList<>();
     lines.add("# widekey table schema: the primary key must never change once the table exists");
     lines.add("table=" + table);
@@ -48,10 +59,12 @@ public final class SchemaExporter {
     return String.join("\n", lines) + "\n";
   }
 
-  private void write(EntityModel entity, String table, KeyLayout layout, String role, List<String> columns)
+  private void write(
+      EntityModel entity, String table, KeyLayout layout, String role, List<String> columns)
       throws IOException {
-    FileObject file = filer.createResource(StandardLocation.CLASS_OUTPUT, "",
-        GeneratedNames.schemaResource(table), entity.type());
+    FileObject file =
+        filer.createResource(
+            StandardLocation.CLASS_OUTPUT, "", GeneratedNames.schemaResource(table), entity.type());
     try (Writer w = file.openWriter()) {
       w.write(render(entity, table, layout, role, columns));
     }

@@ -11,12 +11,13 @@ import javax.annotation.processing.Filer;
 import javax.lang.model.util.Elements;
 
 /**
- * The base of every source generator: adds {@code @Generated} and the originating element
- * (the entity, so that incremental builds know what to regenerate) and writes the file. Output
- * depends only on the entity model, so builds are deterministic.
+ * The base of every source generator: adds {@code @Generated} and the originating element (the
+ * entity, so that incremental builds know what to regenerate) and writes the file. Output depends
+ * only on the entity model, so builds are deterministic.
  */
 public abstract class SourceFileGenerator {
-  private static final ClassName GENERATED = ClassName.get("javax.annotation.processing", "Generated");
+  private static final ClassName GENERATED =
+      ClassName.get("javax.annotation.processing", "Generated");
 
   private final Filer filer;
   private final boolean generatedAvailable;

@@ -24,8 +24,8 @@ import javax.lang.model.element.Modifier;
 import javax.lang.model.util.Elements;
 
 /**
- * Writes {@code FooTable}: the table names, primary-key schema, pre-split points, column lists
- * and profile of an entity, as constants read without reflection.
+ * Writes {@code FooTable}: the table names, primary-key schema, pre-split points, column lists and
+ * profile of an entity, as constants read without reflection.
  */
 public final class TableGenerator extends SourceFileGenerator {
 
@@ -41,48 +41,87 @@ public final class TableGenerator extends SourceFileGenerator {
   @Override
   protected TypeSpec.Builder write(EntityModel entity) {
     KeyLayout layout = KeyLayout.of(entity);
-    TypeName stringList = ParameterizedTypeName.get(ClassName.get(List.class), ClassName.get(String.class));
-    TypeSpec.Builder type = TypeSpec.classBuilder(name(entity))
-        .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
-        .addJavadoc("Table layout of {@link $T}.\n", GeneratedNames.entity(entity))
-        .addField(constant(ClassName.get(String.class), "NAME", "The hot table.", CodeBlock.of("$S", entity.table())));
+    TypeName stringList =
+        ParameterizedTypeName.get(ClassName.get(List.class), ClassName.get(String.class));
+    TypeSpec.Builder type =
+        TypeSpec.classBuilder(name(entity))
+            .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
+            .addJavadoc("Table layout of {@link $T}.\n", GeneratedNames.entity(entity))
+            .addField(
+                constant(
+                    ClassName.get(String.class),
+                    "NAME",
+                    "The hot table.",
+                    CodeBlock.of("$S", entity.table())));
     if (entity.hasColdColumns()) {
-      type.addField(constant(ClassName.get(String.class), "COLD_NAME",
-          "The cold table: {@code @ColdColumn} attributes, read on demand.", CodeBlock.of("$S", entity.coldTable())));
+      type.addField(
+          constant(
+              ClassName.get(String.class),
+              "COLD_NAME",
+              "The cold table: {@code @ColdColumn} attributes, read on demand.",
+              CodeBlock.of("$S", entity.coldTable())));
     }
-    type.addField(constant(PROFILE, "PROFILE", "The service whose limits the design was checked against.",
-        CodeBlock.of("$T.$L", PROFILE, entity.profile().name())));
+    type.addField(
+        constant(
+            PROFILE,
+            "PROFILE",
+            "The service whose limits the design was checked against.",
+            CodeBlock.of("$T.$L", PROFILE, entity.profile().name())));
 
     List<CodeBlock> columns = new ArrayList<>();
     for (ColumnLayout c : layout.columns()) {
       columns.add(CodeBlock.of("new $T($S, $T.$L)", PK_COLUMN, c.name(), PK_TYPE, c.type().name()));
     }
-    type.addField(constant(ParameterizedTypeName.get(ClassName.get(List.class), PK_COLUMN), "PRIMARY_KEY",
-        "The primary-key columns, partition key first. A table's primary key never changes.",
-        CodeBlock.of("$T.of($L)", List.class, CodeBlock.join(columns, ", "))));
+    type.addField(
+        constant(
+            ParameterizedTypeName.get(ClassName.get(List.class), PK_COLUMN),
+            "PRIMARY_KEY",
+            "The primary-key columns, partition key first. A table's primary key never changes.",
+            CodeBlock.of("$T.of($L)", List.class, CodeBlock.join(columns, ", "))));
 
     List<CodeBlock> points = new ArrayList<>();
     for (String p : layout.splitPoints()) {
       points.add(CodeBlock.of("$T.ofString($S)", PK_VALUE, p));
     }
-    type.addField(constant(ParameterizedTypeName.get(ClassName.get(List.class), PK_VALUE), "SPLIT_POINTS",
-        splitPointsDoc(entity, layout),
-        CodeBlock.of("$T.of($L)", List.class, CodeBlock.join(points, ", "))));
+    type.addField(
+        constant(
+            ParameterizedTypeName.get(ClassName.get(List.class), PK_VALUE),
+            "SPLIT_POINTS",
+            splitPointsDoc(entity, layout),
+            CodeBlock.of("$T.of($L)", List.class, CodeBlock.join(points, ", "))));
 
-    type.addField(constant(stringList, "HOT_COLUMNS", "Attribute columns of the hot table.",
-        names(entity.hotAttributes())));
-    type.addField(constant(stringList, "COLD_COLUMNS", "Attribute columns of the cold table.",
-        names(entity.coldAttributes())));
+    type.addField(
+        constant(
+            stringList,
+            "HOT_COLUMNS",
+            "Attribute columns of the hot table.",
+            names(entity.hotAttributes())));
+    type.addField(
+        constant(
+            stringList,
+            "COLD_COLUMNS",
+            "Attribute columns of the cold table.",
+            names(entity.coldAttributes())));
 
-    type.addField(constant(stringList, "CHUNKED_COLUMNS",
-        "Columns whose values over the 2 MB attribute limit are split into chunk columns.",
-        names(entity.attributes().stream().filter(Attribute::chunked).toList())));
-    type.addField(constant(TABLE_SPEC, "HOT", "What a store needs to create the hot table.",
-        CodeBlock.of("new $T(NAME, PRIMARY_KEY, SPLIT_POINTS)", TABLE_SPEC)));
+    type.addField(
+        constant(
+            stringList,
+            "CHUNKED_COLUMNS",
+            "Columns whose values over the 2 MB attribute limit are split into chunk columns.",
+            names(entity.attributes().stream().filter(Attribute::chunked).toList())));
+    type.addField(
+        constant(
+            TABLE_SPEC,
+            "HOT",
+            "What a store needs to create the hot table.",
+            CodeBlock.of("new $T(NAME, PRIMARY_KEY, SPLIT_POINTS)", TABLE_SPEC)));
     if (entity.hasColdColumns()) {
-      type.addField(constant(TABLE_SPEC, "COLD",
-          "What a store needs to create the cold table: the same key, so rows pair up.",
-          CodeBlock.of("new $T(COLD_NAME, PRIMARY_KEY, SPLIT_POINTS)", TABLE_SPEC)));
+      type.addField(
+          constant(
+              TABLE_SPEC,
+              "COLD",
+              "What a store needs to create the cold table: the same key, so rows pair up.",
+              CodeBlock.of("new $T(COLD_NAME, PRIMARY_KEY, SPLIT_POINTS)", TABLE_SPEC)));
     }
     type.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
     return type;
@@ -94,7 +133,8 @@ public final class TableGenerator extends SourceFileGenerator {
     }
     if (entity.hashPrefix() != null) {
       return "Pre-split points: uniform boundaries of the hash prefix, so writes spread over "
-          + (layout.splitPoints().size() + 1) + " partitions from the first row.";
+          + (layout.splitPoints().size() + 1)
+          + " partitions from the first row.";
     }
     return "Pre-split points: the first digit of the reversed number.";
   }

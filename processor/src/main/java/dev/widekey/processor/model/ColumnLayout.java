@@ -4,8 +4,8 @@ import dev.widekey.runtime.store.PkType;
 import java.util.List;
 
 /**
- * One primary-key column as stored: its name, its store type and the components it holds
- * (several only for a spliced partition key).
+ * One primary-key column as stored: its name, its store type and the components it holds (several
+ * only for a spliced partition key).
  */
 public record ColumnLayout(String name, PkType type, List<KeyComponent> components) {
   public ColumnLayout {

@@ -6,8 +6,8 @@ import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.TypeElement;
 
 /**
- * An entity as declared: everything the rules check and the generators write from, parsed
- * once from the {@code @WideTable} type. Immutable.
+ * An entity as declared: everything the rules check and the generators write from, parsed once from
+ * the {@code @WideTable} type. Immutable.
  *
  * @param type the annotated type
  * @param wideTable the {@code @WideTable} annotation, where entity-level diagnostics point
@@ -21,8 +21,8 @@ import javax.lang.model.element.TypeElement;
  * @param keyColumns key columns, by order
  * @param attributes non-key properties, in declaration order
  * @param construction how to build an entity
- * @param setters for {@link Construction#BEAN}: per property (declaration order), the setter
- *     method name, or null for a public field
+ * @param setters for {@link Construction#BEAN}: per property (declaration order), the setter method
+ *     name, or null for a public field
  */
 public record EntityModel(
     TypeElement type,
@@ -44,7 +44,10 @@ public record EntityModel(
     partitionKey = List.copyOf(partitionKey);
     keyColumns = List.copyOf(keyColumns);
     attributes = List.copyOf(attributes);
-    setters = setters == null ? null : java.util.Collections.unmodifiableList(new java.util.ArrayList<>(setters));
+    setters =
+        setters == null
+            ? null
+            : java.util.Collections.unmodifiableList(new java.util.ArrayList<>(setters));
   }
 
   public String simpleName() {

@@ -36,8 +36,8 @@ import javax.lang.model.util.ElementFilter;
 import javax.lang.model.util.Types;
 
 /**
- * Builds an {@link EntityModel} from a {@code @WideTable} type. Reports shape errors (rule
- * WK100) itself; the design rules run on the model afterwards.
+ * Builds an {@link EntityModel} from a {@code @WideTable} type. Reports shape errors (rule WK100)
+ * itself; the design rules run on the model afterwards.
  */
 public final class EntityParser {
   private final Types types;
@@ -77,13 +77,17 @@ public final class EntityParser {
       PartitionKey pk = e.getAnnotation(PartitionKey.class);
       KeyColumn kc = e.getAnnotation(KeyColumn.class);
       if (pk != null && kc != null) {
-        diagnostics.error(e, mirror(e, KeyColumn.class), Messages.bothPartitionAndKeyColumn(p.name()));
+        diagnostics.error(
+            e, mirror(e, KeyColumn.class), Messages.bothPartitionAndKeyColumn(p.name()));
         continue;
       }
       if (pk != null || kc != null) {
-        KeyComponent c = keyComponent(p, pk != null ? KeyRole.PARTITION : KeyRole.KEY_COLUMN,
-            pk != null ? pk.order() : kc.order(),
-            mirror(e, pk != null ? PartitionKey.class : KeyColumn.class));
+        KeyComponent c =
+            keyComponent(
+                p,
+                pk != null ? KeyRole.PARTITION : KeyRole.KEY_COLUMN,
+                pk != null ? pk.order() : kc.order(),
+                mirror(e, pk != null ? PartitionKey.class : KeyColumn.class));
         (pk != null ? partition : keyColumns).add(c);
       } else {
         attributes.add(attribute(p));
@@ -99,20 +103,41 @@ public final class EntityParser {
     }
 
     HashPrefix typeHash = type.getAnnotation(HashPrefix.class);
-    HashPrefixSpec typeHashSpec = typeHash == null ? null
-        : new HashPrefixSpec(typeHash.length(), typeHash.algorithm(), typeHash.partitions(), type,
-            mirror(type, HashPrefix.class));
+    HashPrefixSpec typeHashSpec =
+        typeHash == null
+            ? null
+            : new HashPrefixSpec(
+                typeHash.length(),
+                typeHash.algorithm(),
+                typeHash.partitions(),
+                type,
+                mirror(type, HashPrefix.class));
 
     if (diagnostics.errorCount() > errorsBefore) {
       return Optional.empty();
     }
-    String cold = wideTable.coldTable().isEmpty() ? wideTable.name() + "_cold" : wideTable.coldTable();
-    return Optional.of(new EntityModel(type, wideTableMirror, wideTable.name(), cold,
-        wideTable.delimiter(), wideTable.profile(), typeHashSpec, properties, partition,
-        keyColumns, attributes, construction, setters));
+    String cold =
+        wideTable.coldTable().isEmpty() ? wideTable.name() + "_cold" : wideTable.coldTable();
+    return Optional.of(
+        new EntityModel(
+            type,
+            wideTableMirror,
+            wideTable.name(),
+            cold,
+            wideTable.delimiter(),
+            wideTable.profile(),
+            typeHashSpec,
+            properties,
+            partition,
+            keyColumns,
+            attributes,
+            construction,
+            setters));
   }
 
-  /** Reports what keeps the type from being an entity; false if it is not a record or class at all. */
+  /**
+   * Reports what keeps the type from being an entity; false if it is not a record or class at all.
+   */
   private boolean checkShape(TypeElement type) {
     ElementKind kind = type.getKind();
     if (kind != ElementKind.CLASS && kind != ElementKind.RECORD) {
@@ -125,11 +150,13 @@ public final class EntityParser {
     if (type.getModifiers().contains(Modifier.PRIVATE)) {
       diagnostics.error(type, Messages.privateEntity(type.getSimpleName().toString()));
     }
-    if (type.getNestingKind() == NestingKind.MEMBER && !type.getModifiers().contains(Modifier.STATIC)
+    if (type.getNestingKind() == NestingKind.MEMBER
+        && !type.getModifiers().contains(Modifier.STATIC)
         && kind == ElementKind.CLASS) {
       diagnostics.error(type, Messages.innerEntity(type.getSimpleName().toString()));
     }
-    if (type.getNestingKind() == NestingKind.LOCAL || type.getNestingKind() == NestingKind.ANONYMOUS) {
+    if (type.getNestingKind() == NestingKind.LOCAL
+        || type.getNestingKind() == NestingKind.ANONYMOUS) {
       diagnostics.error(type, Messages.localEntity(type.getSimpleName().toString()));
     }
     if (!type.getTypeParameters().isEmpty()) {
@@ -142,8 +169,15 @@ public final class EntityParser {
     List<Property> out = new ArrayList<>();
     for (RecordComponentElement c : type.getRecordComponents()) {
       TypeMirror t = c.asType();
-      out.add(new Property(c.getSimpleName().toString(), c, t, kindOf(t), t.getKind().isPrimitive(),
-          c.getSimpleName().toString(), true));
+      out.add(
+          new Property(
+              c.getSimpleName().toString(),
+              c,
+              t,
+              kindOf(t),
+              t.getKind().isPrimitive(),
+              c.getSimpleName().toString(),
+              true));
     }
     return out;
   }
@@ -153,7 +187,8 @@ public final class EntityParser {
     List<Property> out = new ArrayList<>();
     List<ExecutableElement> methods = ElementFilter.methodsIn(type.getEnclosedElements());
     for (VariableElement f : ElementFilter.fieldsIn(type.getEnclosedElements())) {
-      if (f.getModifiers().contains(Modifier.STATIC) || f.getModifiers().contains(Modifier.TRANSIENT)) {
+      if (f.getModifiers().contains(Modifier.STATIC)
+          || f.getModifiers().contains(Modifier.TRANSIENT)) {
         continue;
       }
       String name = f.getSimpleName().toString();
@@ -182,9 +217,14 @@ public final class EntityParser {
         return;
       }
       for (VariableElement f : ElementFilter.fieldsIn(parent.getEnclosedElements())) {
-        if (!f.getModifiers().contains(Modifier.STATIC) && !f.getModifiers().contains(Modifier.TRANSIENT)) {
-          diagnostics.error(type, Messages.inheritedField(type.getSimpleName().toString(),
-              f.getSimpleName().toString(), parent.getSimpleName().toString()));
+        if (!f.getModifiers().contains(Modifier.STATIC)
+            && !f.getModifiers().contains(Modifier.TRANSIENT)) {
+          diagnostics.error(
+              type,
+              Messages.inheritedField(
+                  type.getSimpleName().toString(),
+                  f.getSimpleName().toString(),
+                  parent.getSimpleName().toString()));
         }
       }
       superclass = parent.getSuperclass();
@@ -198,7 +238,8 @@ public final class EntityParser {
     }
     for (String candidate : candidates) {
       for (ExecutableElement m : methods) {
-        if (m.getSimpleName().contentEquals(candidate) && m.getParameters().isEmpty()
+        if (m.getSimpleName().contentEquals(candidate)
+            && m.getParameters().isEmpty()
             && !m.getModifiers().contains(Modifier.PRIVATE)
             && !m.getModifiers().contains(Modifier.STATIC)
             && types.isSameType(m.getReturnType(), type)) {
@@ -238,7 +279,8 @@ public final class EntityParser {
       return false;
     }
     for (int i = 0; i < properties.size(); i++) {
-      if (!types.isSameType(constructor.getParameters().get(i).asType(), properties.get(i).type())) {
+      if (!types.isSameType(
+          constructor.getParameters().get(i).asType(), properties.get(i).type())) {
         return false;
       }
     }
@@ -250,34 +292,49 @@ public final class EntityParser {
     List<String> out = new ArrayList<>();
     for (Property p : properties) {
       Element field = p.element();
-      if (!field.getModifiers().contains(Modifier.PRIVATE) && !field.getModifiers().contains(Modifier.FINAL)) {
+      if (!field.getModifiers().contains(Modifier.PRIVATE)
+          && !field.getModifiers().contains(Modifier.FINAL)) {
         out.add(null);
         continue;
       }
       String setter = "set" + capitalized(p.name());
-      boolean found = methods.stream().anyMatch(m -> m.getSimpleName().contentEquals(setter)
-          && m.getParameters().size() == 1
-          && !m.getModifiers().contains(Modifier.PRIVATE)
-          && !m.getModifiers().contains(Modifier.STATIC)
-          && types.isSameType(m.getParameters().get(0).asType(), p.type()));
+      boolean found =
+          methods.stream()
+              .anyMatch(
+                  m ->
+                      m.getSimpleName().contentEquals(setter)
+                          && m.getParameters().size() == 1
+                          && !m.getModifiers().contains(Modifier.PRIVATE)
+                          && !m.getModifiers().contains(Modifier.STATIC)
+                          && types.isSameType(m.getParameters().get(0).asType(), p.type()));
       if (!found) {
-        diagnostics.error(field, Messages.noSetter(p.name(), setter, type.getSimpleName().toString()));
+        diagnostics.error(
+            field, Messages.noSetter(p.name(), setter, type.getSimpleName().toString()));
       }
       out.add(setter);
     }
     return out;
   }
 
-  private KeyComponent keyComponent(Property p, KeyRole role, int order, AnnotationMirror roleMirror) {
+  private KeyComponent keyComponent(
+      Property p, KeyRole role, int order, AnnotationMirror roleMirror) {
     Element e = p.element();
     Padded padded = e.getAnnotation(Padded.class);
     HashPrefix hash = e.getAnnotation(HashPrefix.class);
     KeyChars chars = e.getAnnotation(KeyChars.class);
     MaxLength max = e.getAnnotation(MaxLength.class);
-    return new KeyComponent(p, role, order, roleMirror,
-        padded == null ? null : new PaddingSpec(padded.width(), padded.signed(), mirror(e, Padded.class)),
-        hash == null ? null
-            : new HashPrefixSpec(hash.length(), hash.algorithm(), hash.partitions(), e, mirror(e, HashPrefix.class)),
+    return new KeyComponent(
+        p,
+        role,
+        order,
+        roleMirror,
+        padded == null
+            ? null
+            : new PaddingSpec(padded.width(), padded.signed(), mirror(e, Padded.class)),
+        hash == null
+            ? null
+            : new HashPrefixSpec(
+                hash.length(), hash.algorithm(), hash.partitions(), e, mirror(e, HashPrefix.class)),
         e.getAnnotation(Reversed.class) != null,
         e.getAnnotation(Sequential.class) != null,
         chars == null ? null : chars.value(),
@@ -290,45 +347,62 @@ public final class EntityParser {
     Element e = p.element();
     ColdColumn cold = e.getAnnotation(ColdColumn.class);
     Money money = e.getAnnotation(Money.class);
-    return new Attribute(p, cold != null, cold != null && cold.compress(), mirror(e, ColdColumn.class),
-        money == null ? -1 : money.scale(), mirror(e, Money.class), mirror(e, Chunked.class));
+    return new Attribute(
+        p,
+        cold != null,
+        cold != null && cold.compress(),
+        mirror(e, ColdColumn.class),
+        money == null ? -1 : money.scale(),
+        mirror(e, Money.class),
+        mirror(e, Chunked.class));
   }
 
   private ValueKind kindOf(TypeMirror t) throws DeferredException {
     switch (t.getKind()) {
-      case LONG: return ValueKind.LONG;
-      case INT: return ValueKind.INT;
-      case SHORT: return ValueKind.SHORT;
-      case BYTE: return ValueKind.BYTE;
-      case BOOLEAN: return ValueKind.BOOLEAN;
-      case DOUBLE: return ValueKind.DOUBLE;
-      case FLOAT: return ValueKind.FLOAT;
-      case ERROR: throw new DeferredException(t.toString());
+      case LONG:
+        return ValueKind.LONG;
+      case INT:
+        return ValueKind.INT;
+      case SHORT:
+        return ValueKind.SHORT;
+      case BYTE:
+        return ValueKind.BYTE;
+      case BOOLEAN:
+        return ValueKind.BOOLEAN;
+      case DOUBLE:
+        return ValueKind.DOUBLE;
+      case FLOAT:
+        return ValueKind.FLOAT;
+      case ERROR:
+        throw new DeferredException(t.toString());
       case ARRAY:
         return ((ArrayType) t).getComponentType().getKind() == TypeKind.BYTE
-            ? ValueKind.BYTES : ValueKind.UNSUPPORTED;
-      case DECLARED: {
-        Element element = ((DeclaredType) t).asElement();
-        if (element.getKind() == ElementKind.ENUM) {
-          return ValueKind.ENUM;
+            ? ValueKind.BYTES
+            : ValueKind.UNSUPPORTED;
+      case DECLARED:
+        {
+          Element element = ((DeclaredType) t).asElement();
+          if (element.getKind() == ElementKind.ENUM) {
+            return ValueKind.ENUM;
+          }
+          String name = ((TypeElement) element).getQualifiedName().toString();
+          return switch (name) {
+            case "java.lang.String" -> ValueKind.STRING;
+            case "java.lang.Long" -> ValueKind.LONG;
+            case "java.lang.Integer" -> ValueKind.INT;
+            case "java.lang.Short" -> ValueKind.SHORT;
+            case "java.lang.Byte" -> ValueKind.BYTE;
+            case "java.lang.Boolean" -> ValueKind.BOOLEAN;
+            case "java.lang.Double" -> ValueKind.DOUBLE;
+            case "java.lang.Float" -> ValueKind.FLOAT;
+            case "java.util.UUID" -> ValueKind.UUID;
+            case "java.time.Instant" -> ValueKind.INSTANT;
+            case "java.math.BigDecimal" -> ValueKind.BIG_DECIMAL;
+            default -> ValueKind.UNSUPPORTED;
+          };
         }
-        String name = ((TypeElement) element).getQualifiedName().toString();
-        return switch (name) {
-          case "java.lang.String" -> ValueKind.STRING;
-          case "java.lang.Long" -> ValueKind.LONG;
-          case "java.lang.Integer" -> ValueKind.INT;
-          case "java.lang.Short" -> ValueKind.SHORT;
-          case "java.lang.Byte" -> ValueKind.BYTE;
-          case "java.lang.Boolean" -> ValueKind.BOOLEAN;
-          case "java.lang.Double" -> ValueKind.DOUBLE;
-          case "java.lang.Float" -> ValueKind.FLOAT;
-          case "java.util.UUID" -> ValueKind.UUID;
-          case "java.time.Instant" -> ValueKind.INSTANT;
-          case "java.math.BigDecimal" -> ValueKind.BIG_DECIMAL;
-          default -> ValueKind.UNSUPPORTED;
-        };
-      }
-      default: return ValueKind.UNSUPPORTED;
+      default:
+        return ValueKind.UNSUPPORTED;
     }
   }
 

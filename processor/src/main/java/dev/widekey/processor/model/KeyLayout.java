@@ -5,12 +5,15 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * How a valid entity's key components become primary-key columns: the partition-key column
- * (one component stored as itself, or several spliced into text, possibly hash-prefixed) and
- * one column per key column. The generators and the schema export share it.
+ * How a valid entity's key components become primary-key columns: the partition-key column (one
+ * component stored as itself, or several spliced into text, possibly hash-prefixed) and one column
+ * per key column. The generators and the schema export share it.
  */
 public record KeyLayout(
-    EntityModel entity, ColumnLayout partition, List<ColumnLayout> keyColumns, List<String> splitPoints) {
+    EntityModel entity,
+    ColumnLayout partition,
+    List<ColumnLayout> keyColumns,
+    List<String> splitPoints) {
 
   public static KeyLayout of(EntityModel entity) {
     List<KeyComponent> pk = entity.partitionKey();
@@ -45,14 +48,16 @@ public record KeyLayout(
   /** Whether the partition column is text built from its components rather than one value. */
   public boolean partitionIsText() {
     KeyComponent first = partition.single();
-    return partition.components().size() > 1 || entity.hashPrefix() != null || first.reversed()
+    return partition.components().size() > 1
+        || entity.hashPrefix() != null
+        || first.reversed()
         || (partition.type() == PkType.STRING && first.padding() != null);
   }
 
   /**
-   * The fewest leading partition-key components an exact-prefix scan may fix, or a number
-   * above the component count when no proper prefix can be scanned. A hash over the whole key
-   * allows only the whole key; a hash over component {@code h} needs components up to {@code h}.
+   * The fewest leading partition-key components an exact-prefix scan may fix, or a number above the
+   * component count when no proper prefix can be scanned. A hash over the whole key allows only the
+   * whole key; a hash over component {@code h} needs components up to {@code h}.
    */
   public int shortestScannablePrefix() {
     HashPrefixSpec hash = entity.hashPrefix();

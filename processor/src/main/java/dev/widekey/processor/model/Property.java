@@ -12,8 +12,8 @@ import javax.lang.model.type.TypeMirror;
  * @param type the declared type
  * @param kind what the type is for storage
  * @param primitive whether the type is primitive (cannot be null)
- * @param reader how generated code reads it from an entity {@code e}: {@code name()} for a
- *     record or getter (the method name), or the field name for a public field
+ * @param reader how generated code reads it from an entity {@code e}: {@code name()} for a record
+ *     or getter (the method name), or the field name for a public field
  * @param readerIsMethod whether {@code reader} is a method
  */
 public record Property(

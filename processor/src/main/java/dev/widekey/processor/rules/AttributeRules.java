@@ -21,8 +21,8 @@ import java.util.Set;
 import javax.lang.model.element.Element;
 
 /**
- * Attribute columns: storable types (WK100), money (WK201), hot and cold tables (WK204), a
- * non-key column on Lindorm (WK205), and key-only annotations that sit on attributes.
+ * Attribute columns: storable types (WK100), money (WK201), hot and cold tables (WK204), a non-key
+ * column on Lindorm (WK205), and key-only annotations that sit on attributes.
  */
 public final class AttributeRules implements EntityRule {
   /** Name parts that mark a floating-point field as money. */
@@ -55,10 +55,15 @@ public final class AttributeRules implements EntityRule {
       checkChunked(a, diagnostics);
     }
     if (entity.hasColdColumns() && entity.coldTable().equals(entity.table())) {
-      diagnostics.error(entity.type(), entity.wideTable(), "coldTable", Messages.coldTableSameName(entity.table()));
+      diagnostics.error(
+          entity.type(),
+          entity.wideTable(),
+          "coldTable",
+          Messages.coldTableSameName(entity.table()));
     }
     if (entity.profile() == Profile.LINDORM && entity.hotAttributes().isEmpty()) {
-      diagnostics.error(entity.type(), entity.wideTable(), Messages.noHotAttribute(entity.simpleName()));
+      diagnostics.error(
+          entity.type(), entity.wideTable(), Messages.noHotAttribute(entity.simpleName()));
     }
   }
 
@@ -75,16 +80,20 @@ public final class AttributeRules implements EntityRule {
       diagnostics.error(e, EntityParser.mirror(e, MaxLength.class), Messages.maxLengthNotKey(name));
     }
     if (e.getAnnotation(HashPrefix.class) != null) {
-      diagnostics.error(e, EntityParser.mirror(e, HashPrefix.class), Messages.hashNotPartition(name));
+      diagnostics.error(
+          e, EntityParser.mirror(e, HashPrefix.class), Messages.hashNotPartition(name));
     }
     if (e.getAnnotation(Sequential.class) != null) {
-      diagnostics.error(e, EntityParser.mirror(e, Sequential.class), Messages.sequentialNotKey(name));
+      diagnostics.error(
+          e, EntityParser.mirror(e, Sequential.class), Messages.sequentialNotKey(name));
     }
     if (e.getAnnotation(Reversed.class) != null) {
-      diagnostics.error(e, EntityParser.mirror(e, Reversed.class), Messages.reversedMisplaced(name));
+      diagnostics.error(
+          e, EntityParser.mirror(e, Reversed.class), Messages.reversedMisplaced(name));
     }
     if (e.getAnnotation(Bucketed.class) != null) {
-      diagnostics.error(e, EntityParser.mirror(e, Bucketed.class), Messages.bucketedUnsupported(name));
+      diagnostics.error(
+          e, EntityParser.mirror(e, Bucketed.class), Messages.bucketedUnsupported(name));
     }
   }
 
@@ -96,7 +105,8 @@ public final class AttributeRules implements EntityRule {
       if (kind != ValueKind.BIG_DECIMAL) {
         diagnostics.error(e, a.moneyMirror(), Messages.moneyType(a.name(), type));
       } else if (a.moneyScale() < 0 || a.moneyScale() > 18) {
-        diagnostics.error(e, a.moneyMirror(), "scale", Messages.moneyScale(a.name(), a.moneyScale()));
+        diagnostics.error(
+            e, a.moneyMirror(), "scale", Messages.moneyScale(a.name(), a.moneyScale()));
       }
       return;
     }
@@ -124,7 +134,9 @@ public final class AttributeRules implements EntityRule {
 
   private static void checkChunked(Attribute a, Diagnostics diagnostics) {
     if (a.chunked() && a.kind() != ValueKind.STRING && a.kind() != ValueKind.BYTES) {
-      diagnostics.error(a.property().element(), a.chunkedMirror(),
+      diagnostics.error(
+          a.property().element(),
+          a.chunkedMirror(),
           Messages.chunkedType(a.name(), a.property().type().toString()));
     }
   }

@@ -8,9 +8,9 @@ import javax.lang.model.element.ElementKind;
 import javax.lang.model.type.DeclaredType;
 
 /**
- * What a key component looks like as text: the lowest character it may hold and the most
- * bytes it may take, as far as the declaration tells. Shared by the delimiter rule (WK105) and
- * the size rule (WK109).
+ * What a key component looks like as text: the lowest character it may hold and the most bytes it
+ * may take, as far as the declaration tells. Shared by the delimiter rule (WK105) and the size rule
+ * (WK109).
  *
  * @param lowest the lowest code point the text may hold, or -1 if any character may appear
  * @param maxBytes the most UTF-8 bytes, or -1 if unbounded
@@ -24,7 +24,9 @@ public record ComponentText(int lowest, long maxBytes, String source) {
     if (kind.integral()) {
       if (c.padding() != null) {
         boolean signed = c.padding().signed();
-        return new ComponentText(signed ? '-' : '0', c.padding().width() + (signed ? 1 : 0),
+        return new ComponentText(
+            signed ? '-' : '0',
+            c.padding().width() + (signed ? 1 : 0),
             signed ? "signed @Padded digits and '-'" : "@Padded digits");
       }
       return new ComponentText('-', kind.maxDigits() + 1, "decimal digits and '-'");
@@ -34,16 +36,23 @@ public record ComponentText(int lowest, long maxBytes, String source) {
         return new ComponentText('-', 36, "UUID text: hex digits and '-'");
       case ENUM:
         return enumText(c);
-      case STRING: {
-        if (c.keyChars() == null) {
-          return new ComponentText(-1, c.maxLength() > 0 ? 3L * c.maxLength() : -1, "any character");
+      case STRING:
+        {
+          if (c.keyChars() == null) {
+            return new ComponentText(
+                -1, c.maxLength() > 0 ? 3L * c.maxLength() : -1, "any character");
+          }
+          KeyAlphabet alphabet = KeyAlphabet.parse(c.keyChars());
+          int highest = alphabet.highest();
+          int perChar =
+              highest < 0x80
+                  ? 1
+                  : highest < 0x800 ? 2 : 3; // per UTF-16 unit: a pair is 4 bytes for 2 units
+          return new ComponentText(
+              alphabet.lowest(),
+              c.maxLength() > 0 ? (long) perChar * c.maxLength() : -1,
+              "@KeyChars(\"" + c.keyChars() + "\")");
         }
-        KeyAlphabet alphabet = KeyAlphabet.parse(c.keyChars());
-        int highest = alphabet.highest();
-        int perChar = highest < 0x80 ? 1 : highest < 0x800 ? 2 : 3; // per UTF-16 unit: a pair is 4 bytes for 2 units
-        return new ComponentText(alphabet.lowest(), c.maxLength() > 0 ? (long) perChar * c.maxLength() : -1,
-            "@KeyChars(\"" + c.keyChars() + "\")");
-      }
       default:
         return new ComponentText(-1, -1, "binary");
     }
@@ -61,7 +70,9 @@ public record ComponentText(int lowest, long maxBytes, String source) {
       maxBytes = Math.max(maxBytes, name.getBytes(java.nio.charset.StandardCharsets.UTF_8).length);
       lowest = Math.min(lowest, name.codePoints().min().orElse(Integer.MAX_VALUE));
     }
-    return new ComponentText(lowest == Integer.MAX_VALUE ? 'A' : lowest, maxBytes,
+    return new ComponentText(
+        lowest == Integer.MAX_VALUE ? 'A' : lowest,
+        maxBytes,
         "the names of enum " + type.getSimpleName());
   }
 }

@@ -12,8 +12,8 @@ import javax.lang.model.util.ElementFilter;
 import javax.tools.Diagnostic;
 
 /**
- * Reports diagnostics on the exact element, annotation and annotation value at fault, and
- * counts the errors of the entity being processed so that its generation can be skipped.
+ * Reports diagnostics on the exact element, annotation and annotation value at fault, and counts
+ * the errors of the entity being processed so that its generation can be skipped.
  */
 public final class Diagnostics {
   private final Messager messager;
@@ -69,15 +69,16 @@ public final class Diagnostics {
   }
 
   /**
-   * Where javac can place a diagnostic about an element. javac (17) gives a diagnostic on a
-   * record component no source position at all, so it would print without file and line; the
-   * record's private field of the same name has the component's declaration as its tree.
+   * Where javac can place a diagnostic about an element. javac (17) gives a diagnostic on a record
+   * component no source position at all, so it would print without file and line; the record's
+   * private field of the same name has the component's declaration as its tree.
    */
   private static Element positioned(Element element) {
     if (element.getKind() != ElementKind.RECORD_COMPONENT) {
       return element;
     }
-    for (VariableElement field : ElementFilter.fieldsIn(element.getEnclosingElement().getEnclosedElements())) {
+    for (VariableElement field :
+        ElementFilter.fieldsIn(element.getEnclosingElement().getEnclosedElements())) {
       if (field.getSimpleName().contentEquals(element.getSimpleName())
           && !field.getModifiers().contains(Modifier.STATIC)) {
         return field;
@@ -88,10 +89,11 @@ public final class Diagnostics {
 
   /**
    * The annotation on {@code at} that corresponds to {@code annotation} on {@code original}: the
-   * same mirror, or, for a record component moved to its field, the field's copy of the
-   * annotation (every widekey annotation targets fields too). Null when there is none.
+   * same mirror, or, for a record component moved to its field, the field's copy of the annotation
+   * (every widekey annotation targets fields too). Null when there is none.
    */
-  private static AnnotationMirror positioned(Element original, Element at, AnnotationMirror annotation) {
+  private static AnnotationMirror positioned(
+      Element original, Element at, AnnotationMirror annotation) {
     if (annotation == null || original == at) {
       return annotation;
     }

@@ -25,12 +25,16 @@ public final class HotspotRules implements EntityRule {
         if (c.role() != KeyRole.PARTITION) {
           diagnostics.error(c.property().element(), reversed, Messages.reversedMisplaced(c.name()));
         } else if (!c.kind().integral() && c.kind() != ValueKind.STRING) {
-          diagnostics.error(c.property().element(), reversed,
+          diagnostics.error(
+              c.property().element(),
+              reversed,
               Messages.reversedType(c.name(), c.property().type().toString()));
         }
       }
       if (c.property().element().getAnnotation(Bucketed.class) != null) {
-        diagnostics.error(c.property().element(), EntityParser.mirror(c.property().element(), Bucketed.class),
+        diagnostics.error(
+            c.property().element(),
+            EntityParser.mirror(c.property().element(), Bucketed.class),
             Messages.bucketedUnsupported(c.name()));
       }
     }
@@ -39,8 +43,11 @@ public final class HotspotRules implements EntityRule {
     }
     KeyComponent leading = entity.partitionKey().get(0);
     if (leading.isSequential() && entity.hashPrefix() == null && !leading.reversed()) {
-      String why = leading.sequential() ? "@Sequential" : leading.property().type() + " is a time type";
-      diagnostics.error(leading.property().element(), leading.roleMirror(),
+      String why =
+          leading.sequential() ? "@Sequential" : leading.property().type() + " is a time type";
+      diagnostics.error(
+          leading.property().element(),
+          leading.roleMirror(),
           Messages.sequentialLeading(leading.name(), why));
     }
   }
@@ -59,9 +66,12 @@ public final class HotspotRules implements EntityRule {
         diagnostics.error(spec.on(), spec.mirror(), Messages.hashNotPartition(c.name()));
         continue;
       }
-      if (!c.kind().integral() && c.kind() != ValueKind.STRING && c.kind() != ValueKind.UUID
+      if (!c.kind().integral()
+          && c.kind() != ValueKind.STRING
+          && c.kind() != ValueKind.UUID
           && c.kind() != ValueKind.ENUM) {
-        diagnostics.error(spec.on(), spec.mirror(), Messages.hashType(c.name(), c.property().type().toString()));
+        diagnostics.error(
+            spec.on(), spec.mirror(), Messages.hashType(c.name(), c.property().type().toString()));
         continue;
       }
       if (first != null) {
@@ -80,7 +90,10 @@ public final class HotspotRules implements EntityRule {
     }
     long space = (long) Math.pow(16, Math.min(spec.length(), 3));
     if (spec.partitions() < 1 || spec.partitions() > Math.min(4096, space)) {
-      diagnostics.error(spec.on(), spec.mirror(), "partitions",
+      diagnostics.error(
+          spec.on(),
+          spec.mirror(),
+          "partitions",
           Messages.hashPartitions(spec.partitions(), spec.length()));
     }
   }

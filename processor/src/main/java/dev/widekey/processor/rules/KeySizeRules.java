@@ -1,7 +1,7 @@
 package dev.widekey.processor.rules;
 
-import dev.widekey.processor.model.EntityModel;
 import dev.widekey.processor.model.ColumnNames;
+import dev.widekey.processor.model.EntityModel;
 import dev.widekey.processor.model.HashPrefixSpec;
 import dev.widekey.processor.model.KeyComponent;
 import dev.widekey.processor.model.ValueKind;
@@ -25,10 +25,14 @@ public final class KeySizeRules implements EntityRule {
         continue;
       }
       if (c.kind() != ValueKind.STRING) {
-        diagnostics.error(c.property().element(), c.maxLengthMirror(),
+        diagnostics.error(
+            c.property().element(),
+            c.maxLengthMirror(),
             Messages.maxLengthType(c.name(), c.property().type().toString()));
       } else if (c.maxLength() < 1) {
-        diagnostics.error(c.property().element(), c.maxLengthMirror(),
+        diagnostics.error(
+            c.property().element(),
+            c.maxLengthMirror(),
             Messages.maxLengthValue(c.name(), c.maxLength()));
       }
     }
@@ -42,9 +46,14 @@ public final class KeySizeRules implements EntityRule {
     }
   }
 
-  private static void checkColumn(EntityModel entity, List<KeyComponent> components, Diagnostics diagnostics) {
-    HashPrefixSpec hash = components.size() > 1 || components.get(0).hashPrefix() != null
-        || entity.typeHashPrefix() != null ? entity.hashPrefix() : null;
+  private static void checkColumn(
+      EntityModel entity, List<KeyComponent> components, Diagnostics diagnostics) {
+    HashPrefixSpec hash =
+        components.size() > 1
+                || components.get(0).hashPrefix() != null
+                || entity.typeHashPrefix() != null
+            ? entity.hashPrefix()
+            : null;
     if (hash != null && (hash.length() < 1 || hash.length() > 32)) {
       return; // WK106 reports the prefix; its size is unknown until it is fixed
     }
@@ -70,14 +79,16 @@ public final class KeySizeRules implements EntityRule {
     }
     int delimiters = components.size() - 1;
     if (delimiters > 0) {
-      long bytes = (long) delimiters
-          * String.valueOf(entity.delimiter()).getBytes(StandardCharsets.UTF_8).length;
+      long bytes =
+          (long) delimiters
+              * String.valueOf(entity.delimiter()).getBytes(StandardCharsets.UTF_8).length;
       total += bytes;
       parts.add(delimiters + (delimiters == 1 ? " delimiter " : " delimiters ") + bytes);
     }
     if (total > MAX_PK_COLUMN_BYTES) {
       String column = ColumnNames.of(components);
-      diagnostics.error(largest.property().element(),
+      diagnostics.error(
+          largest.property().element(),
           largest.maxLengthMirror() != null ? largest.maxLengthMirror() : largest.roleMirror(),
           Messages.columnTooLarge(column, total, String.join(" + ", parts)));
     }
@@ -99,8 +110,10 @@ public final class KeySizeRules implements EntityRule {
       if (c.maxLengthMirror() != null && (c.kind() != ValueKind.STRING || c.maxLength() < 1)) {
         return false;
       }
-      if (c.padding() != null && (!c.kind().integral() || c.padding().width() < 1
-          || c.padding().width() > c.kind().maxDigits())) {
+      if (c.padding() != null
+          && (!c.kind().integral()
+              || c.padding().width() < 1
+              || c.padding().width() > c.kind().maxDigits())) {
         return false;
       }
     }

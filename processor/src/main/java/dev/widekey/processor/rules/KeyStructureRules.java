@@ -16,7 +16,8 @@ public final class KeyStructureRules implements EntityRule {
   @Override
   public void check(EntityModel entity, Diagnostics diagnostics) {
     if (entity.partitionKey().isEmpty()) {
-      diagnostics.error(entity.type(), entity.wideTable(), Messages.noPartitionKey(entity.simpleName()));
+      diagnostics.error(
+          entity.type(), entity.wideTable(), Messages.noPartitionKey(entity.simpleName()));
     }
     checkOrders(entity.partitionKey(), "PartitionKey", diagnostics);
     checkOrders(entity.keyColumns(), "KeyColumn", diagnostics);
@@ -24,7 +25,9 @@ public final class KeyStructureRules implements EntityRule {
     for (KeyComponent c : entity.keyComponents()) {
       ValueKind kind = c.kind();
       if (!kind.keyable()) {
-        diagnostics.error(c.property().element(), c.roleMirror(),
+        diagnostics.error(
+            c.property().element(),
+            c.roleMirror(),
             Messages.badKeyType(c.name(), c.property().type().toString()));
       } else if (kind == ValueKind.BYTES && c.role() == KeyRole.PARTITION && entity.isSpliced()) {
         diagnostics.error(c.property().element(), c.roleMirror(), Messages.splicedBytes(c.name()));
@@ -35,18 +38,22 @@ public final class KeyStructureRules implements EntityRule {
       List<KeyComponent> columns = entity.keyColumns();
       for (int i = 3; i < columns.size(); i++) {
         KeyComponent c = columns.get(i);
-        diagnostics.error(c.property().element(), c.roleMirror(),
-            Messages.tooManyKeyColumns(c.name(), i + 2));
+        diagnostics.error(
+            c.property().element(), c.roleMirror(), Messages.tooManyKeyColumns(c.name(), i + 2));
       }
     }
   }
 
-  private static void checkOrders(List<KeyComponent> sorted, String annotation, Diagnostics diagnostics) {
+  private static void checkOrders(
+      List<KeyComponent> sorted, String annotation, Diagnostics diagnostics) {
     for (int i = 1; i < sorted.size(); i++) {
       KeyComponent previous = sorted.get(i - 1);
       KeyComponent c = sorted.get(i);
       if (previous.order() == c.order()) {
-        diagnostics.error(c.property().element(), c.roleMirror(), "order",
+        diagnostics.error(
+            c.property().element(),
+            c.roleMirror(),
+            "order",
             Messages.duplicateOrder(c.name(), annotation, c.order(), previous.name()));
       }
     }

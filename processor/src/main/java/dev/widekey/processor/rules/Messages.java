@@ -17,70 +17,137 @@ public final class Messages {
   // ---- WK100: entity shape ----
 
   public static String notRecordOrClass(String type, ElementKind kind) {
-    return msg(Rule.WK100, "@WideTable " + type + " is " + article(kind) + "; an entity is a record or a"
-        + " class whose rows the generated repository can build. Declare it as a record or class.");
+    return msg(
+        Rule.WK100,
+        "@WideTable "
+            + type
+            + " is "
+            + article(kind)
+            + "; an entity is a record or a"
+            + " class whose rows the generated repository can build. Declare it as a record or class.");
   }
 
   public static String abstractEntity(String type) {
-    return msg(Rule.WK100, "@WideTable " + type + " is abstract, so the generated repository cannot create"
-        + " it when reading rows. Annotate a concrete record or class.");
+    return msg(
+        Rule.WK100,
+        "@WideTable "
+            + type
+            + " is abstract, so the generated repository cannot create"
+            + " it when reading rows. Annotate a concrete record or class.");
   }
 
   public static String privateEntity(String type) {
-    return msg(Rule.WK100, "@WideTable " + type + " is private; the generated classes in its package cannot"
-        + " use it. Make it at least package-private.");
+    return msg(
+        Rule.WK100,
+        "@WideTable "
+            + type
+            + " is private; the generated classes in its package cannot"
+            + " use it. Make it at least package-private.");
   }
 
   public static String innerEntity(String type) {
-    return msg(Rule.WK100, "@WideTable " + type + " is an inner class, which needs an enclosing instance to"
-        + " be created. Make it static.");
+    return msg(
+        Rule.WK100,
+        "@WideTable "
+            + type
+            + " is an inner class, which needs an enclosing instance to"
+            + " be created. Make it static.");
   }
 
   public static String localEntity(String type) {
-    return msg(Rule.WK100, "@WideTable " + type + " is a local or anonymous class; generated code cannot"
-        + " name it. Declare it at top level or as a static member.");
+    return msg(
+        Rule.WK100,
+        "@WideTable "
+            + type
+            + " is a local or anonymous class; generated code cannot"
+            + " name it. Declare it at top level or as a static member.");
   }
 
   public static String genericEntity(String type) {
-    return msg(Rule.WK100, "@WideTable " + type + " has type parameters; a row has one concrete shape."
-        + " Remove the type parameters.");
+    return msg(
+        Rule.WK100,
+        "@WideTable "
+            + type
+            + " has type parameters; a row has one concrete shape."
+            + " Remove the type parameters.");
   }
 
   public static String noGetter(String field, String capitalized) {
-    return msg(Rule.WK100, "field '" + field + "' is private and has no getter, so generated code cannot"
-        + " read it without reflection. Add get" + capitalized + "() or make the field non-private.");
+    return msg(
+        Rule.WK100,
+        "field '"
+            + field
+            + "' is private and has no getter, so generated code cannot"
+            + " read it without reflection. Add get"
+            + capitalized
+            + "() or make the field non-private.");
   }
 
   public static String noSetter(String field, String setter, String type) {
-    return msg(Rule.WK100, "field '" + field + "' cannot be set: " + type + " has no constructor taking"
-        + " every field in declaration order, and no " + setter + "(...). Add one of them.");
+    return msg(
+        Rule.WK100,
+        "field '"
+            + field
+            + "' cannot be set: "
+            + type
+            + " has no constructor taking"
+            + " every field in declaration order, and no "
+            + setter
+            + "(...). Add one of them.");
   }
 
   public static String inheritedField(String type, String field, String superclass) {
-    return msg(Rule.WK100, type + " inherits field '" + field + "' from " + superclass + ", but an entity"
-        + " stores only the fields it declares, so the value would be lost on every write. Declare"
-        + " the field in " + type + ", or make it transient if it is not meant to be stored.");
+    return msg(
+        Rule.WK100,
+        type
+            + " inherits field '"
+            + field
+            + "' from "
+            + superclass
+            + ", but an entity"
+            + " stores only the fields it declares, so the value would be lost on every write. Declare"
+            + " the field in "
+            + type
+            + ", or make it transient if it is not meant to be stored.");
   }
 
   public static String noConstructor(String type) {
-    return msg(Rule.WK100, type + " has neither a constructor taking every field in declaration order nor a"
-        + " no-argument constructor, so rows cannot be turned back into entities. Add one.");
+    return msg(
+        Rule.WK100,
+        type
+            + " has neither a constructor taking every field in declaration order nor a"
+            + " no-argument constructor, so rows cannot be turned back into entities. Add one.");
   }
 
   public static String unsupportedAttribute(String field, String type) {
-    return msg(Rule.WK100, "field '" + field + "' has type " + type + ", which no store column can hold."
-        + " Use String, a number, boolean, byte[], UUID, an enum, Instant or @Money BigDecimal;"
-        + " serialise other values (e.g. as JSON text) yourself.");
+    return msg(
+        Rule.WK100,
+        "field '"
+            + field
+            + "' has type "
+            + type
+            + ", which no store column can hold."
+            + " Use String, a number, boolean, byte[], UUID, an enum, Instant or @Money BigDecimal;"
+            + " serialise other values (e.g. as JSON text) yourself.");
   }
 
   public static String reservedName(String field) {
-    return msg(Rule.WK100, "field '" + field + "' starts with 'wk_', which widekey reserves for its own"
-        + " columns. Rename it.");
+    return msg(
+        Rule.WK100,
+        "field '"
+            + field
+            + "' starts with 'wk_', which widekey reserves for its own"
+            + " columns. Rename it.");
   }
 
   public static String missingType(String type, String missing) {
-    return msg(Rule.WK100, type + " refers to type " + missing + ", which does not exist; fix that type so"
-        + " that the entity can be checked and its classes generated.");
+    return msg(
+        Rule.WK100,
+        type
+            + " refers to type "
+            + missing
+            + ", which does not exist; fix that type so"
+            + " that the entity can be checked and its classes generated.");
   }
 
   /**
@@ -94,78 +161,151 @@ public final class Messages {
   // ---- WK101: partition key ----
 
   public static String noPartitionKey(String type) {
-    return msg(Rule.WK101, type + " has no @PartitionKey. The partition key (the first primary-key column)"
-        + " decides which partition holds each row. Annotate the field(s) whose values spread rows"
-        + " evenly, e.g. @PartitionKey(order = 0) on a card or user id.");
+    return msg(
+        Rule.WK101,
+        type
+            + " has no @PartitionKey. The partition key (the first primary-key column)"
+            + " decides which partition holds each row. Annotate the field(s) whose values spread rows"
+            + " evenly, e.g. @PartitionKey(order = 0) on a card or user id.");
   }
 
   public static String duplicateOrder(String field, String annotation, int order, String other) {
-    return msg(Rule.WK101, "field '" + field + "' has @" + annotation + "(order = " + order + "), the same"
-        + " order as field '" + other + "', so the key layout is ambiguous. Give each component its"
-        + " own order.");
+    return msg(
+        Rule.WK101,
+        "field '"
+            + field
+            + "' has @"
+            + annotation
+            + "(order = "
+            + order
+            + "), the same"
+            + " order as field '"
+            + other
+            + "', so the key layout is ambiguous. Give each component its"
+            + " own order.");
   }
 
   public static String bothPartitionAndKeyColumn(String field) {
-    return msg(Rule.WK101, "field '" + field + "' is both @PartitionKey and @KeyColumn; a component belongs"
-        + " to one primary-key column. Keep one of the two.");
+    return msg(
+        Rule.WK101,
+        "field '"
+            + field
+            + "' is both @PartitionKey and @KeyColumn; a component belongs"
+            + " to one primary-key column. Keep one of the two.");
   }
 
   // ---- WK102: sequential leading component ----
 
   public static String sequentialLeading(String field, String why) {
-    return msg(Rule.WK102, "field '" + field + "' leads the partition key but is sequential (" + why + "):"
-        + " every new row lands on the last partition, a write hotspot that more partitions do not"
-        + " relieve. Add @HashPrefix(length = 4) to scatter it, or @Reversed, or lead with a field"
-        + " whose values vary and make this one a @KeyColumn.");
+    return msg(
+        Rule.WK102,
+        "field '"
+            + field
+            + "' leads the partition key but is sequential ("
+            + why
+            + "):"
+            + " every new row lands on the last partition, a write hotspot that more partitions do not"
+            + " relieve. Add @HashPrefix(length = 4) to scatter it, or @Reversed, or lead with a field"
+            + " whose values vary and make this one a @KeyColumn.");
   }
 
   public static String sequentialNotKey(String field) {
-    return msg(Rule.WK102, "field '" + field + "' is @Sequential but not a key component; the annotation only"
-        + " matters for keys. Remove it or make the field a key component.");
+    return msg(
+        Rule.WK102,
+        "field '"
+            + field
+            + "' is @Sequential but not a key component; the annotation only"
+            + " matters for keys. Remove it or make the field a key component.");
   }
 
   public static String reversedMisplaced(String field) {
-    return msg(Rule.WK102, "field '" + field + "' is @Reversed but not a partition-key component; reversing"
-        + " only spreads writes when it changes which partition a row lands in. Remove it.");
+    return msg(
+        Rule.WK102,
+        "field '"
+            + field
+            + "' is @Reversed but not a partition-key component; reversing"
+            + " only spreads writes when it changes which partition a row lands in. Remove it.");
   }
 
   public static String reversedType(String field, String type) {
-    return msg(Rule.WK102, "field '" + field + "' is @Reversed but has type " + type + "; only integral and"
-        + " String components can be reversed.");
+    return msg(
+        Rule.WK102,
+        "field '"
+            + field
+            + "' is @Reversed but has type "
+            + type
+            + "; only integral and"
+            + " String components can be reversed.");
   }
 
   // ---- WK103: padding of spliced integers ----
 
   public static String unpaddedSplice(String field, String type) {
-    return msg(Rule.WK103, "field '" + field + "' (" + type + ") is spliced into the string partition key"
-        + " without @Padded: as text 54 sorts after 167, so the key order breaks. Add"
-        + " @Padded(width = N) with N digits for the largest value.");
+    return msg(
+        Rule.WK103,
+        "field '"
+            + field
+            + "' ("
+            + type
+            + ") is spliced into the string partition key"
+            + " without @Padded: as text 54 sorts after 167, so the key order breaks. Add"
+            + " @Padded(width = N) with N digits for the largest value.");
   }
 
   // ---- WK104: padding width ----
 
   public static String paddingWidth(String field, String type, int width, int maxDigits) {
-    return msg(Rule.WK104, "field '" + field + "' has @Padded(width = " + width + ") but " + type + " values"
-        + " have at most " + maxDigits + " digits. Use a width from 1 to " + maxDigits + ".");
+    return msg(
+        Rule.WK104,
+        "field '"
+            + field
+            + "' has @Padded(width = "
+            + width
+            + ") but "
+            + type
+            + " values"
+            + " have at most "
+            + maxDigits
+            + " digits. Use a width from 1 to "
+            + maxDigits
+            + ".");
   }
 
   public static String paddingType(String field, String type) {
-    return msg(Rule.WK104, "field '" + field + "' is @Padded but has type " + type + "; padding writes whole"
-        + " numbers as fixed-width digits. Remove @Padded, or use an integral type.");
+    return msg(
+        Rule.WK104,
+        "field '"
+            + field
+            + "' is @Padded but has type "
+            + type
+            + "; padding writes whole"
+            + " numbers as fixed-width digits. Remove @Padded, or use an integral type.");
   }
 
   public static String paddingNotKey(String field) {
-    return msg(Rule.WK104, "field '" + field + "' is @Padded but not a key component; padding only matters"
-        + " for key order. Remove it.");
+    return msg(
+        Rule.WK104,
+        "field '"
+            + field
+            + "' is @Padded but not a key component; padding only matters"
+            + " for key order. Remove it.");
   }
 
   // ---- WK105: delimiter and alphabets ----
 
   public static String missingKeyChars(String field, char delimiter) {
-    return msg(Rule.WK105, "field '" + field + "' is a String spliced into the partition key but declares"
-        + " no alphabet, so it could hold the delimiter " + quote(delimiter) + " and break the key order or"
-        + " read another key's rows. Add @KeyChars(\"...\") listing the characters it may hold, all"
-        + " above " + quote(delimiter) + ".");
+    return msg(
+        Rule.WK105,
+        "field '"
+            + field
+            + "' is a String spliced into the partition key but declares"
+            + " no alphabet, so it could hold the delimiter "
+            + quote(delimiter)
+            + " and break the key order or"
+            + " read another key's rows. Add @KeyChars(\"...\") listing the characters it may hold, all"
+            + " above "
+            + quote(delimiter)
+            + ".");
   }
 
   /**
@@ -176,213 +316,395 @@ public final class Messages {
     String marker = "is not a valid alphabet: ";
     int at = problem.indexOf(marker);
     String why = at < 0 ? problem : problem.substring(at + marker.length());
-    return msg(Rule.WK105, "field '" + field + "' has @KeyChars(\"" + spec + "\"), which is not a valid"
-        + " alphabet: " + why + ". Write ranges like \"a-zA-Z0-9_\".");
+    return msg(
+        Rule.WK105,
+        "field '"
+            + field
+            + "' has @KeyChars(\""
+            + spec
+            + "\"), which is not a valid"
+            + " alphabet: "
+            + why
+            + ". Write ranges like \"a-zA-Z0-9_\".");
   }
 
   public static String delimiterNotBelow(String field, char delimiter, int lowest, String source) {
     String d = String.valueOf(delimiter);
     String c = new String(Character.toChars(lowest));
-    String why = lowest == delimiter
-        ? "a value holding it splits into two components and can read or overwrite another key's rows"
-        : "spliced keys then sort out of order: \"a" + c + d + "x\" sorts before \"a" + d + "x\" although \"a" + c
-            + "\" sorts after \"a\"";
-    return msg(Rule.WK105, "the delimiter " + quote(delimiter) + " does not sort below " + quote(lowest)
-        + " that field '" + field + "' may hold (" + source + "): " + why + ". Use a delimiter below every"
-        + " component character, e.g. ',' (U+002C) for letters and digits, or narrow the alphabet.");
+    String why =
+        lowest == delimiter
+            ? "a value holding it splits into two components and can read or overwrite another key's rows"
+            : "spliced keys then sort out of order: \"a"
+                + c
+                + d
+                + "x\" sorts before \"a"
+                + d
+                + "x\" although \"a"
+                + c
+                + "\" sorts after \"a\"";
+    return msg(
+        Rule.WK105,
+        "the delimiter "
+            + quote(delimiter)
+            + " does not sort below "
+            + quote(lowest)
+            + " that field '"
+            + field
+            + "' may hold ("
+            + source
+            + "): "
+            + why
+            + ". Use a delimiter below every"
+            + " component character, e.g. ',' (U+002C) for letters and digits, or narrow the alphabet.");
   }
 
   public static String keyCharsType(String field, String type) {
-    return msg(Rule.WK105, "field '" + field + "' has @KeyChars but type " + type + "; an alphabet applies to"
-        + " String key components. Remove it.");
+    return msg(
+        Rule.WK105,
+        "field '"
+            + field
+            + "' has @KeyChars but type "
+            + type
+            + "; an alphabet applies to"
+            + " String key components. Remove it.");
   }
 
   public static String keyCharsNotKey(String field) {
-    return msg(Rule.WK105, "field '" + field + "' has @KeyChars but is not a key component. Remove it.");
+    return msg(
+        Rule.WK105, "field '" + field + "' has @KeyChars but is not a key component. Remove it.");
   }
 
   public static String badDelimiter(char delimiter) {
-    String why = Character.isSurrogate(delimiter)
-        ? "is half of a surrogate pair, which cannot be stored as UTF-8"
-        : "is a control character, invisible wherever keys are printed, logged or typed";
-    return msg(Rule.WK105, "delimiter " + quote(delimiter) + " " + why + ". Use ',' (U+002C), which sorts"
-        + " below letters and digits.");
+    String why =
+        Character.isSurrogate(delimiter)
+            ? "is half of a surrogate pair, which cannot be stored as UTF-8"
+            : "is a control character, invisible wherever keys are printed, logged or typed";
+    return msg(
+        Rule.WK105,
+        "delimiter "
+            + quote(delimiter)
+            + " "
+            + why
+            + ". Use ',' (U+002C), which sorts"
+            + " below letters and digits.");
   }
 
   // ---- WK106: hash prefix ----
 
   public static String hashLength(int length) {
-    return msg(Rule.WK106, "@HashPrefix(length = " + length + ") is out of range: use 1 to 32 hex digits"
-        + " (4 digits make 65,536 prefixes, plenty to scatter writes).");
+    return msg(
+        Rule.WK106,
+        "@HashPrefix(length = "
+            + length
+            + ") is out of range: use 1 to 32 hex digits"
+            + " (4 digits make 65,536 prefixes, plenty to scatter writes).");
   }
 
   public static String hashPartitions(int partitions, int length) {
-    return msg(Rule.WK106, "@HashPrefix(partitions = " + partitions + ") cannot be split evenly over a "
-        + length + "-digit prefix: use 1 to " + Math.min(4096, (long) Math.pow(16, Math.min(length, 3)))
-        + " partitions.");
+    return msg(
+        Rule.WK106,
+        "@HashPrefix(partitions = "
+            + partitions
+            + ") cannot be split evenly over a "
+            + length
+            + "-digit prefix: use 1 to "
+            + Math.min(4096, (long) Math.pow(16, Math.min(length, 3)))
+            + " partitions.");
   }
 
   public static String hashNotPartition(String field) {
-    return msg(Rule.WK106, "field '" + field + "' has @HashPrefix but is not a partition-key component; the"
-        + " prefix only scatters rows when it leads the partition key. Move it to a @PartitionKey"
-        + " component or to the type.");
+    return msg(
+        Rule.WK106,
+        "field '"
+            + field
+            + "' has @HashPrefix but is not a partition-key component; the"
+            + " prefix only scatters rows when it leads the partition key. Move it to a @PartitionKey"
+            + " component or to the type.");
   }
 
   public static String hashTwice(String where) {
-    return msg(Rule.WK106, where + " has a second @HashPrefix; the partition key takes one prefix. Keep one.");
+    return msg(
+        Rule.WK106,
+        where + " has a second @HashPrefix; the partition key takes one prefix. Keep one.");
   }
 
   public static String hashType(String field, String type) {
-    return msg(Rule.WK106, "field '" + field + "' has @HashPrefix but type " + type + "; the prefix is a digest"
-        + " of the key's text. Hash a text or integral component instead.");
+    return msg(
+        Rule.WK106,
+        "field '"
+            + field
+            + "' has @HashPrefix but type "
+            + type
+            + "; the prefix is a digest"
+            + " of the key's text. Hash a text or integral component instead.");
   }
 
   // ---- WK107: unsupported bucketing ----
 
   public static String bucketedUnsupported(String field) {
-    return msg(Rule.WK107, "field '" + field + "' is @Bucketed, which this version of widekey does not"
-        + " generate yet (bucket fan-out reads). Use @HashPrefix(length = 4) or @Reversed.");
+    return msg(
+        Rule.WK107,
+        "field '"
+            + field
+            + "' is @Bucketed, which this version of widekey does not"
+            + " generate yet (bucket fan-out reads). Use @HashPrefix(length = 4) or @Reversed.");
   }
 
   // ---- WK108: key component types ----
 
   public static String badKeyType(String field, String type) {
-    return msg(Rule.WK108, "field '" + field + "' of type " + type + " cannot be a key component: floats and"
-        + " decimals do not sort as text and one value has many spellings; collections, JSON and page"
-        + " content make huge, unstable keys. Use an integral type (e.g. cents as long), String, UUID,"
-        + " an enum or Instant.");
+    return msg(
+        Rule.WK108,
+        "field '"
+            + field
+            + "' of type "
+            + type
+            + " cannot be a key component: floats and"
+            + " decimals do not sort as text and one value has many spellings; collections, JSON and page"
+            + " content make huge, unstable keys. Use an integral type (e.g. cents as long), String, UUID,"
+            + " an enum or Instant.");
   }
 
   public static String splicedBytes(String field) {
-    return msg(Rule.WK108, "field '" + field + "' is a byte[] spliced into the string partition key; bytes"
-        + " have no text form that keeps their order. Make it the only partition-key component or a"
-        + " @KeyColumn.");
+    return msg(
+        Rule.WK108,
+        "field '"
+            + field
+            + "' is a byte[] spliced into the string partition key; bytes"
+            + " have no text form that keeps their order. Make it the only partition-key component or a"
+            + " @KeyColumn.");
   }
 
   // ---- WK109: column size ----
 
   public static String columnTooLarge(String column, long bytes, String detail) {
-    return msg(Rule.WK109, "primary-key column '" + column + "' can reach " + bytes + " bytes (" + detail
-        + "), over the 1 KB (1024 bytes) limit of a primary-key column. Lower @MaxLength or restrict"
-        + " @KeyChars to ASCII.");
+    return msg(
+        Rule.WK109,
+        "primary-key column '"
+            + column
+            + "' can reach "
+            + bytes
+            + " bytes ("
+            + detail
+            + "), over the 1 KB (1024 bytes) limit of a primary-key column. Lower @MaxLength or restrict"
+            + " @KeyChars to ASCII.");
   }
 
   public static String maxLengthValue(String field, int value) {
-    return msg(Rule.WK109, "field '" + field + "' has @MaxLength(" + value + "); a maximum length is at"
-        + " least 1.");
+    return msg(
+        Rule.WK109,
+        "field '"
+            + field
+            + "' has @MaxLength("
+            + value
+            + "); a maximum length is at"
+            + " least 1.");
   }
 
   public static String maxLengthType(String field, String type) {
-    return msg(Rule.WK109, "field '" + field + "' has @MaxLength but type " + type + "; it bounds String key"
-        + " components. Remove it.");
+    return msg(
+        Rule.WK109,
+        "field '"
+            + field
+            + "' has @MaxLength but type "
+            + type
+            + "; it bounds String key"
+            + " components. Remove it.");
   }
 
   public static String maxLengthNotKey(String field) {
-    return msg(Rule.WK109, "field '" + field + "' has @MaxLength but is not a key component; it bounds key"
-        + " columns against the 1 KB limit. Remove it.");
+    return msg(
+        Rule.WK109,
+        "field '"
+            + field
+            + "' has @MaxLength but is not a key component; it bounds key"
+            + " columns against the 1 KB limit. Remove it.");
   }
 
   // ---- WK110: column count ----
 
   public static String tooManyKeyColumns(String field, int columns) {
-    return msg(Rule.WK110, "field '" + field + "' makes " + columns + " primary-key columns; Tablestore"
-        + " allows 4 (the partition key and 3 more). Splice components into the partition key or make"
-        + " this one an attribute.");
+    return msg(
+        Rule.WK110,
+        "field '"
+            + field
+            + "' makes "
+            + columns
+            + " primary-key columns; Tablestore"
+            + " allows 4 (the partition key and 3 more). Splice components into the partition key or make"
+            + " this one an attribute.");
   }
 
   // ---- WK201: money ----
 
   public static String bigDecimalWithoutMoney(String field) {
-    return msg(Rule.WK201, "field '" + field + "' is a BigDecimal without @Money; the stores have no decimal"
-        + " type and a double cannot hold 0.1 exactly. Add @Money(scale = 2) to store it as a long of"
-        + " minor units (5.32 -> 532).");
+    return msg(
+        Rule.WK201,
+        "field '"
+            + field
+            + "' is a BigDecimal without @Money; the stores have no decimal"
+            + " type and a double cannot hold 0.1 exactly. Add @Money(scale = 2) to store it as a long of"
+            + " minor units (5.32 -> 532).");
   }
 
   public static String floatingMoney(String field, String type) {
-    return msg(Rule.WK201, "field '" + field + "' looks like money but is a " + type + ": binary floating"
-        + " point cannot hold 0.1 exactly, so amounts drift. Use BigDecimal with @Money(scale = 2), or a"
-        + " long of minor units.");
+    return msg(
+        Rule.WK201,
+        "field '"
+            + field
+            + "' looks like money but is a "
+            + type
+            + ": binary floating"
+            + " point cannot hold 0.1 exactly, so amounts drift. Use BigDecimal with @Money(scale = 2), or a"
+            + " long of minor units.");
   }
 
   public static String moneyType(String field, String type) {
-    return msg(Rule.WK201, "field '" + field + "' has @Money but type " + type + "; @Money converts a"
-        + " BigDecimal to a long of minor units. Declare it as BigDecimal.");
+    return msg(
+        Rule.WK201,
+        "field '"
+            + field
+            + "' has @Money but type "
+            + type
+            + "; @Money converts a"
+            + " BigDecimal to a long of minor units. Declare it as BigDecimal.");
   }
 
   public static String moneyScale(String field, int scale) {
-    return msg(Rule.WK201, "field '" + field + "' has @Money(scale = " + scale + "); use a scale from 0 to 18"
-        + " so that minor units fit a long.");
+    return msg(
+        Rule.WK201,
+        "field '"
+            + field
+            + "' has @Money(scale = "
+            + scale
+            + "); use a scale from 0 to 18"
+            + " so that minor units fit a long.");
   }
 
   public static String moneyOnKey(String field) {
-    return msg(Rule.WK201, "field '" + field + "' is a key component with @Money; money is an attribute, not"
-        + " a key. Remove @Money or the key annotation.");
+    return msg(
+        Rule.WK201,
+        "field '"
+            + field
+            + "' is a key component with @Money; money is an attribute, not"
+            + " a key. Remove @Money or the key annotation.");
   }
 
   // ---- WK202: large values ----
 
   public static String chunkedType(String field, String type) {
-    return msg(Rule.WK202, "field '" + field + "' is @Chunked but has type " + type + "; only String and"
-        + " byte[] values can outgrow the 2 MB attribute limit. Remove @Chunked.");
+    return msg(
+        Rule.WK202,
+        "field '"
+            + field
+            + "' is @Chunked but has type "
+            + type
+            + "; only String and"
+            + " byte[] values can outgrow the 2 MB attribute limit. Remove @Chunked.");
   }
 
   public static String chunkedKey(String field) {
-    return msg(Rule.WK202, "field '" + field + "' is a key component and cannot be @Chunked: a key column"
-        + " holds at most 1 KB. Remove @Chunked.");
+    return msg(
+        Rule.WK202,
+        "field '"
+            + field
+            + "' is a key component and cannot be @Chunked: a key column"
+            + " holds at most 1 KB. Remove @Chunked.");
   }
 
   // ---- WK204: hot and cold columns ----
 
   public static String coldKey(String field) {
-    return msg(Rule.WK204, "field '" + field + "' is a key component and cannot be a @ColdColumn: cold"
-        + " columns live in another table read only on demand, while the key finds every row. Remove"
-        + " @ColdColumn.");
+    return msg(
+        Rule.WK204,
+        "field '"
+            + field
+            + "' is a key component and cannot be a @ColdColumn: cold"
+            + " columns live in another table read only on demand, while the key finds every row. Remove"
+            + " @ColdColumn.");
   }
 
   public static String compressType(String field, String type) {
-    return msg(Rule.WK204, "field '" + field + "' has @ColdColumn(compress = true) but type " + type + ";"
-        + " only String and byte[] values are compressed. Use @ColdColumn without compress.");
+    return msg(
+        Rule.WK204,
+        "field '"
+            + field
+            + "' has @ColdColumn(compress = true) but type "
+            + type
+            + ";"
+            + " only String and byte[] values are compressed. Use @ColdColumn without compress.");
   }
 
   public static String coldPrimitive(String field, String type, String boxed) {
-    return msg(Rule.WK204, "@ColdColumn field '" + field + "' has primitive type " + type + ", which cannot"
-        + " say 'not loaded' when the cold table is not read. Declare it as " + boxed + ".");
+    return msg(
+        Rule.WK204,
+        "@ColdColumn field '"
+            + field
+            + "' has primitive type "
+            + type
+            + ", which cannot"
+            + " say 'not loaded' when the cold table is not read. Declare it as "
+            + boxed
+            + ".");
   }
 
   public static String coldTableSameName(String table) {
-    return msg(Rule.WK204, "coldTable \"" + table + "\" is the hot table's own name; cold columns need a"
-        + " table of their own. Choose another name or leave coldTable empty.");
+    return msg(
+        Rule.WK204,
+        "coldTable \""
+            + table
+            + "\" is the hot table's own name; cold columns need a"
+            + " table of their own. Choose another name or leave coldTable empty.");
   }
 
   // ---- WK205: Lindorm rows ----
 
   public static String noHotAttribute(String type) {
-    return msg(Rule.WK205, type + " has no non-key column outside the cold table, but a Lindorm row must"
-        + " carry at least one. Add an attribute, or move one out of @ColdColumn.");
+    return msg(
+        Rule.WK205,
+        type
+            + " has no non-key column outside the cold table, but a Lindorm row must"
+            + " carry at least one. Add an attribute, or move one out of @ColdColumn.");
   }
 
   // ---- WK207: table names ----
 
   public static String badTableName(String member, String table) {
-    return msg(Rule.WK207, member + " \"" + table + "\" is not a valid table name: Tablestore and Lindorm"
-        + " accept 1 to 255 letters, digits and '_', starting with a letter or '_' (and the name also"
-        + " names the schema file). Rename the table, e.g. \"order_items\".");
+    return msg(
+        Rule.WK207,
+        member
+            + " \""
+            + table
+            + "\" is not a valid table name: Tablestore and Lindorm"
+            + " accept 1 to 255 letters, digits and '_', starting with a letter or '_' (and the name also"
+            + " names the schema file). Rename the table, e.g. \"order_items\".");
   }
 
   public static String badColumnName(String field) {
-    return msg(Rule.WK207, "field '" + field + "' names a column, but Tablestore and Lindorm accept only"
-        + " letters, digits and '_' in column names. Rename the field.");
+    return msg(
+        Rule.WK207,
+        "field '"
+            + field
+            + "' names a column, but Tablestore and Lindorm accept only"
+            + " letters, digits and '_' in column names. Rename the field.");
   }
 
   public static String tableTaken(String table, String owner) {
-    return msg(Rule.WK207, "table \"" + table + "\" is already a table of entity " + owner + "; two entities"
-        + " in one table would overwrite each other's rows under different key layouts. Give this"
-        + " entity a table of its own.");
+    return msg(
+        Rule.WK207,
+        "table \""
+            + table
+            + "\" is already a table of entity "
+            + owner
+            + "; two entities"
+            + " in one table would overwrite each other's rows under different key layouts. Give this"
+            + " entity a table of its own.");
   }
 
   private static String quote(int codePoint) {
     String hex = "U+" + String.format("%04X", codePoint);
-    if (Character.isISOControl(codePoint) || Character.isWhitespace(codePoint)
+    if (Character.isISOControl(codePoint)
+        || Character.isWhitespace(codePoint)
         || (codePoint >= Character.MIN_SURROGATE && codePoint <= Character.MAX_SURROGATE)) {
       return hex; // printed as itself it would break or blank out the message
     }

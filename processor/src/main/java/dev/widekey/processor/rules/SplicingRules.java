@@ -7,10 +7,9 @@ import dev.widekey.processor.model.ValueKind;
 import dev.widekey.runtime.key.KeyAlphabet;
 
 /**
- * Text keys that keep their order: spliced integers are padded (WK103), paddings fit their
- * type (WK104), and the delimiter sorts below every character a spliced component may hold
- * (WK105). Also checks that {@code @Padded} and {@code @KeyChars} sit where they mean
- * something.
+ * Text keys that keep their order: spliced integers are padded (WK103), paddings fit their type
+ * (WK104), and the delimiter sorts below every character a spliced component may hold (WK105). Also
+ * checks that {@code @Padded} and {@code @KeyChars} sit where they mean something.
  */
 public final class SplicingRules implements EntityRule {
 
@@ -19,7 +18,8 @@ public final class SplicingRules implements EntityRule {
     char delimiter = entity.delimiter();
     boolean spliced = entity.isSpliced();
     if (spliced && (Character.isSurrogate(delimiter) || Character.isISOControl(delimiter))) {
-      diagnostics.error(entity.type(), entity.wideTable(), "delimiter", Messages.badDelimiter(delimiter));
+      diagnostics.error(
+          entity.type(), entity.wideTable(), "delimiter", Messages.badDelimiter(delimiter));
       spliced = false; // the alphabet checks below would only repeat it
     }
     boolean orderMatters = entity.typeHashPrefix() == null;
@@ -30,15 +30,20 @@ public final class SplicingRules implements EntityRule {
       if (c.padding() != null) {
         checkPadding(c, type, diagnostics);
       }
-      if (!spliced || c.role() != KeyRole.PARTITION || c.kind() == ValueKind.BYTES || !c.kind().keyable()) {
+      if (!spliced
+          || c.role() != KeyRole.PARTITION
+          || c.kind() == ValueKind.BYTES
+          || !c.kind().keyable()) {
         continue;
       }
       if (c.kind().integral() && c.padding() == null && orderMatters) {
-        diagnostics.error(c.property().element(), c.roleMirror(), Messages.unpaddedSplice(c.name(), type));
+        diagnostics.error(
+            c.property().element(), c.roleMirror(), Messages.unpaddedSplice(c.name(), type));
         continue;
       }
       if (c.kind() == ValueKind.STRING && c.keyChars() == null) {
-        diagnostics.error(c.property().element(), c.roleMirror(), Messages.missingKeyChars(c.name(), delimiter));
+        diagnostics.error(
+            c.property().element(), c.roleMirror(), Messages.missingKeyChars(c.name(), delimiter));
         continue;
       }
       if (!validChars) {
@@ -47,27 +52,36 @@ public final class SplicingRules implements EntityRule {
       ComponentText text = ComponentText.of(c);
       if (text.lowest() >= 0 && text.lowest() <= delimiter) {
         boolean fromKeyChars = c.keyCharsMirror() != null;
-        diagnostics.error(c.property().element(),
-            fromKeyChars ? c.keyCharsMirror() : c.padding() != null ? c.padding().mirror() : c.roleMirror(),
+        diagnostics.error(
+            c.property().element(),
+            fromKeyChars
+                ? c.keyCharsMirror()
+                : c.padding() != null ? c.padding().mirror() : c.roleMirror(),
             Messages.delimiterNotBelow(c.name(), delimiter, text.lowest(), text.source()));
       }
     }
   }
 
-  /** Reports a misplaced or malformed {@code @KeyChars}; true if the component's alphabet is usable. */
+  /**
+   * Reports a misplaced or malformed {@code @KeyChars}; true if the component's alphabet is usable.
+   */
   private static boolean checkKeyChars(KeyComponent c, String type, Diagnostics diagnostics) {
     if (c.keyChars() == null) {
       return true;
     }
     if (c.kind() != ValueKind.STRING) {
-      diagnostics.error(c.property().element(), c.keyCharsMirror(), Messages.keyCharsType(c.name(), type));
+      diagnostics.error(
+          c.property().element(), c.keyCharsMirror(), Messages.keyCharsType(c.name(), type));
       return false;
     }
     try {
       KeyAlphabet.parse(c.keyChars());
       return true;
     } catch (IllegalArgumentException e) {
-      diagnostics.error(c.property().element(), c.keyCharsMirror(), "value",
+      diagnostics.error(
+          c.property().element(),
+          c.keyCharsMirror(),
+          "value",
           Messages.badKeyChars(c.name(), c.keyChars(), e.getMessage()));
       return false;
     }
@@ -75,13 +89,17 @@ public final class SplicingRules implements EntityRule {
 
   private static void checkPadding(KeyComponent c, String type, Diagnostics diagnostics) {
     if (!c.kind().integral()) {
-      diagnostics.error(c.property().element(), c.padding().mirror(), Messages.paddingType(c.name(), type));
+      diagnostics.error(
+          c.property().element(), c.padding().mirror(), Messages.paddingType(c.name(), type));
       return;
     }
     int width = c.padding().width();
     int maxDigits = c.kind().maxDigits();
     if (width < 1 || width > maxDigits) {
-      diagnostics.error(c.property().element(), c.padding().mirror(), "width",
+      diagnostics.error(
+          c.property().element(),
+          c.padding().mirror(),
+          "width",
           Messages.paddingWidth(c.name(), type, width, maxDigits));
     }
   }

@@ -5,8 +5,8 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * Which entity each table belongs to, across all entities of one compilation (WK207): two
- * entities in one table would overwrite each other's rows and schema file.
+ * Which entity each table belongs to, across all entities of one compilation (WK207): two entities
+ * in one table would overwrite each other's rows and schema file.
  */
 public final class TableOwners {
   private final Map<String, String> owners = new HashMap<>();
@@ -31,7 +31,8 @@ public final class TableOwners {
     return free;
   }
 
-  private boolean check(EntityModel entity, String table, String member, String self, Diagnostics diagnostics) {
+  private boolean check(
+      EntityModel entity, String table, String member, String self, Diagnostics diagnostics) {
     String owner = owners.get(table);
     if (owner == null || owner.equals(self)) {
       return true;

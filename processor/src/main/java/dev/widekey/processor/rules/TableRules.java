@@ -4,9 +4,9 @@ import dev.widekey.processor.model.EntityModel;
 import java.util.regex.Pattern;
 
 /**
- * Table and column names (WK207): valid on every supported service, and usable as the schema
- * file name. Columns are named after fields, and Java allows '$' and non-ASCII letters there.
- * That two entities do not share a table is checked across entities by {@link TableOwners}.
+ * Table and column names (WK207): valid on every supported service, and usable as the schema file
+ * name. Columns are named after fields, and Java allows '$' and non-ASCII letters there. That two
+ * entities do not share a table is checked across entities by {@link TableOwners}.
  */
 public final class TableRules implements EntityRule {
   /** Tablestore's rule, which Lindorm and HBase table names also accept. */
@@ -16,12 +16,16 @@ public final class TableRules implements EntityRule {
   public void check(EntityModel entity, Diagnostics diagnostics) {
     boolean hotValid = NAME.matcher(entity.table()).matches();
     if (!hotValid) {
-      diagnostics.error(entity.type(), entity.wideTable(), "name", Messages.badTableName("name", entity.table()));
+      diagnostics.error(
+          entity.type(), entity.wideTable(), "name", Messages.badTableName("name", entity.table()));
     }
     // a default cold name is derived from the hot one: reported once, above
     boolean explicitCold = !entity.coldTable().equals(entity.table() + "_cold");
     if ((explicitCold || hotValid) && !NAME.matcher(entity.coldTable()).matches()) {
-      diagnostics.error(entity.type(), entity.wideTable(), "coldTable",
+      diagnostics.error(
+          entity.type(),
+          entity.wideTable(),
+          "coldTable",
           Messages.badTableName("coldTable", entity.coldTable()));
     }
     for (var p : entity.properties()) {

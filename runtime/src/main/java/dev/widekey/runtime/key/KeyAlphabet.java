@@ -1,25 +1,24 @@
 package dev.widekey.runtime.key;
 
-import dev.widekey.runtime.Rule;
-
 import static dev.widekey.runtime.RuleViolationException.codePoint;
 import static dev.widekey.runtime.RuleViolationException.quote;
 
+import dev.widekey.runtime.Rule;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 
 /**
- * The characters a String key component may hold, parsed from a {@code @KeyChars} spec written
- * like the body of a regex character class: single characters and ranges ({@code "a-zA-Z0-9_"}),
- * a literal {@code '-'} first or last, and {@code '\'} escaping the next character (an escaped
- * letter or digit is refused, so that {@code "\\d"} does not silently mean the letter d).
- * Characters above U+FFFF are allowed. Immutable.
+ * The characters a String key component may hold, parsed from a {@code @KeyChars} spec written like
+ * the body of a regex character class: single characters and ranges ({@code "a-zA-Z0-9_"}), a
+ * literal {@code '-'} first or last, and {@code '\'} escaping the next character (an escaped letter
+ * or digit is refused, so that {@code "\\d"} does not silently mean the letter d). Characters above
+ * U+FFFF are allowed. Immutable.
  *
  * <p>The annotation processor uses it to check that the delimiter sorts below {@link #lowest()}
- * (rule WK105); the generated code calls {@link #check} on every value, which is also what
- * stops a value carrying the delimiter from reaching another key's rows.
+ * (rule WK105); the generated code calls {@link #check} on every value, which is also what stops a
+ * value carrying the delimiter from reaching another key's rows.
  *
  * <pre>{@code
  * KeyAlphabet sellerIds = KeyAlphabet.parse("a-z0-9");
@@ -31,8 +30,10 @@ import java.util.Objects;
 public final class KeyAlphabet {
   /** Decimal digits, {@code "0-9"}. */
   public static final KeyAlphabet DIGITS = parse("0-9");
+
   /** Lower-case hex digits, {@code "0-9a-f"}. */
   public static final KeyAlphabet HEX_LOWER = parse("0-9a-f");
+
   /** The characters of a canonical lower-case UUID, {@code "0-9a-f-"}. */
   public static final KeyAlphabet UUID = parse("0-9a-f-");
 
@@ -54,8 +55,8 @@ public final class KeyAlphabet {
    *
    * @throws IllegalArgumentException if the spec is empty, has a reversed range ({@code z-a}), a
    *     dangling {@code '\'}, a {@code '-'} that is neither first, last, escaped nor between two
-   *     characters, an escaped letter or digit, a leading {@code '^'} (negation is not
-   *     supported), an unpaired surrogate, or allows no character outside the surrogate range
+   *     characters, an escaped letter or digit, a leading {@code '^'} (negation is not supported),
+   *     an unpaired surrogate, or allows no character outside the surrogate range
    */
   public static KeyAlphabet parse(String spec) {
     Objects.requireNonNull(spec, "spec");
@@ -203,8 +204,8 @@ public final class KeyAlphabet {
   }
 
   /**
-   * The alphabet for people, in spec order, e.g. {@code "a-z, 0-9, '_'"}; characters that do
-   * not print are shown as {@code U+XXXX}.
+   * The alphabet for people, in spec order, e.g. {@code "a-z, 0-9, '_'"}; characters that do not
+   * print are shown as {@code U+XXXX}.
    */
   public String describe() {
     return describe;

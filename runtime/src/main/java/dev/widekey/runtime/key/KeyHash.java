@@ -1,16 +1,15 @@
 package dev.widekey.runtime.key;
 
-import dev.widekey.runtime.Rule;
-
 import static dev.widekey.runtime.RuleViolationException.quote;
 
 import dev.widekey.annotations.HashAlgorithm;
+import dev.widekey.runtime.Rule;
 import org.apache.commons.codec.digest.DigestUtils;
 
 /**
- * {@code @HashPrefix}: the first hex digits of a digest of the key text, put before the key so
- * that sequential values scatter over all partitions. Readers recompute the prefix from the
- * key values; {@link #strip} checks it on every decoded key (rule WK106).
+ * {@code @HashPrefix}: the first hex digits of a digest of the key text, put before the key so that
+ * sequential values scatter over all partitions. Readers recompute the prefix from the key values;
+ * {@link #strip} checks it on every decoded key (rule WK106).
  *
  * <pre>{@code
  * String prefix = KeyHash.prefix(HashAlgorithm.MD5, 4, "200004");          // "797e"
@@ -28,8 +27,8 @@ public final class KeyHash {
    * The first {@code length} lower-case hex digits of the digest of the text's UTF-8 bytes.
    *
    * @param length 1 to 32
-   * @throws IllegalArgumentException if the length is out of range, or the text holds an
-   *     unpaired surrogate (its UTF-8 form, and so its hash, would not be exact)
+   * @throws IllegalArgumentException if the length is out of range, or the text holds an unpaired
+   *     surrogate (its UTF-8 form, and so its hash, would not be exact)
    */
   public static String prefix(HashAlgorithm algorithm, int length, String text) {
     checkLength(length);
@@ -44,11 +43,11 @@ public final class KeyHash {
   }
 
   /**
-   * The text after the prefix of a stored key, once the prefix has been checked against the
-   * hash of that text.
+   * The text after the prefix of a stored key, once the prefix has been checked against the hash of
+   * that text.
    *
-   * @throws InvalidKeyException WK106 if the stored key is shorter than the prefix, or its
-   *     prefix is not the hash of the rest
+   * @throws InvalidKeyException WK106 if the stored key is shorter than the prefix, or its prefix
+   *     is not the hash of the rest
    */
   public static String strip(String field, String stored, HashAlgorithm algorithm, int length) {
     checkLength(length);

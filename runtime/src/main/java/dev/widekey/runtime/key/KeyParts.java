@@ -1,15 +1,14 @@
 package dev.widekey.runtime.key;
 
-import dev.widekey.runtime.Rule;
-
 import static dev.widekey.runtime.RuleViolationException.quote;
 
 import dev.widekey.annotations.HashAlgorithm;
+import dev.widekey.runtime.Rule;
 
 /**
- * Decoding helpers for generated key codecs: parse and narrow numbers read back from key text,
- * and check a hash prefix computed over one component of a spliced key. Each failure is a
- * typed {@link InvalidKeyException}: a stored key that this codec did not write.
+ * Decoding helpers for generated key codecs: parse and narrow numbers read back from key text, and
+ * check a hash prefix computed over one component of a spliced key. Each failure is a typed {@link
+ * InvalidKeyException}: a stored key that this codec did not write.
  *
  * <pre>{@code long id = KeyParts.parseLong("orderNumber", "200004");}</pre>
  */
@@ -30,14 +29,16 @@ public final class KeyParts {
   public static long narrow(String field, long value, long min, long max) {
     if (value < min || value > max) {
       throw new InvalidKeyException(
-          Rule.WK104, field, "stored value " + value + " is out of its field's range " + min + ".." + max);
+          Rule.WK104,
+          field,
+          "stored value " + value + " is out of its field's range " + min + ".." + max);
     }
     return value;
   }
 
   /**
-   * The stored text after a hash prefix of {@code length} digits, unchecked; check it with
-   * {@link #checkHashPrefix} once the hashed component has been split out.
+   * The stored text after a hash prefix of {@code length} digits, unchecked; check it with {@link
+   * #checkHashPrefix} once the hashed component has been split out.
    */
   public static String afterHashPrefix(String field, String stored, int length) {
     if (stored.length() < length) {
@@ -55,8 +56,13 @@ public final class KeyParts {
       throw new InvalidKeyException(
           Rule.WK106,
           field,
-          "stored key " + quote(stored) + " does not start with " + quote(expected)
-              + ", the hash of " + quote(hashedText) + "; it was not written with this @HashPrefix");
+          "stored key "
+              + quote(stored)
+              + " does not start with "
+              + quote(expected)
+              + ", the hash of "
+              + quote(hashedText)
+              + "; it was not written with this @HashPrefix");
     }
   }
 }

@@ -7,9 +7,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Scan ranges for generated key codecs. A prefix range over a spliced partition key ends just
- * past the prefix, which itself ends with the delimiter, so fixing {@code 54} never matches
- * {@code 540}.
+ * Scan ranges for generated key codecs. A prefix range over a spliced partition key ends just past
+ * the prefix, which itself ends with the delimiter, so fixing {@code 54} never matches {@code 540}.
  *
  * <pre>{@code
  * ScanRange r = KeyRanges.textPrefix("000054,", 2); // ["000054,", "000054-") on column 0
@@ -42,10 +41,11 @@ public final class KeyRanges {
   }
 
   /**
-   * Rows whose leading columns equal {@code fixed} and whose next column lies in
-   * {@code [from, to)}.
+   * Rows whose leading columns equal {@code fixed} and whose next column lies in {@code [from,
+   * to)}.
    */
-  public static ScanRange leadingThenBetween(List<PkValue> fixed, PkValue from, PkValue to, int columns) {
+  public static ScanRange leadingThenBetween(
+      List<PkValue> fixed, PkValue from, PkValue to, int columns) {
     List<PkValue> start = new ArrayList<>(fixed);
     start.add(from);
     List<PkValue> end = new ArrayList<>(fixed);

@@ -1,17 +1,16 @@
 package dev.widekey.runtime.key;
 
-import dev.widekey.runtime.Rule;
-
 import static dev.widekey.runtime.RuleViolationException.codePoint;
 import static dev.widekey.runtime.RuleViolationException.quote;
 
+import dev.widekey.runtime.Rule;
 import java.util.Objects;
 
 /**
- * Splicing key components into one string column and the checks every component passes first.
- * A spliced key sorts like the tuple of its components only if the delimiter sorts below every
- * character the components may hold (rule WK105), so a component is checked against its
- * alphabet (or at least for the delimiter) before it is joined; nothing is ever cut to fit.
+ * Splicing key components into one string column and the checks every component passes first. A
+ * spliced key sorts like the tuple of its components only if the delimiter sorts below every
+ * character the components may hold (rule WK105), so a component is checked against its alphabet
+ * (or at least for the delimiter) before it is joined; nothing is ever cut to fit.
  *
  * <pre>{@code
  * String key = KeyText.join(',', Padding.encode("shopId", 54, 6, false),
@@ -175,13 +174,13 @@ public final class KeyText {
   }
 
   /**
-   * Returns a primary-key column's value if its UTF-8 form is at most {@code maxBytes} bytes
-   * (1024 on Tablestore and Lindorm).
+   * Returns a primary-key column's value if its UTF-8 form is at most {@code maxBytes} bytes (1024
+   * on Tablestore and Lindorm).
    *
    * <pre>{@code KeyText.checkColumnSize("pk", key, 1024);}</pre>
    *
-   * @throws InvalidKeyException WK111 if null; WK105 if it holds an unpaired surrogate; WK109
-   *     if larger, giving its byte count
+   * @throws InvalidKeyException WK111 if null; WK105 if it holds an unpaired surrogate; WK109 if
+   *     larger, giving its byte count
    */
   public static String checkColumnSize(String column, String value, int maxBytes) {
     requireWellFormed(column, value);
@@ -208,9 +207,9 @@ public final class KeyText {
    *
    * <pre>{@code KeyText.reverse("1234");  // "4321"}</pre>
    *
-   * @throws IllegalArgumentException if the text holds an unpaired surrogate: it could pair up
-   *     with a neighbour once reversed, and the reverse would no longer be exact (generated code
-   *     calls {@link #requireWellFormed} first)
+   * @throws IllegalArgumentException if the text holds an unpaired surrogate: it could pair up with
+   *     a neighbour once reversed, and the reverse would no longer be exact (generated code calls
+   *     {@link #requireWellFormed} first)
    */
   public static String reverse(String value) {
     int bad = Utf8.firstUnpairedSurrogate(value);

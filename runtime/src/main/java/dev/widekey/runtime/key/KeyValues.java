@@ -1,17 +1,15 @@
 package dev.widekey.runtime.key;
 
-import dev.widekey.runtime.Rule;
-
 import static dev.widekey.runtime.RuleViolationException.quote;
 
+import dev.widekey.runtime.Rule;
 import java.time.Instant;
 import java.util.Objects;
 import java.util.UUID;
 
 /**
- * Typed key values as key text or numbers: instants as epoch milliseconds, UUIDs as their
- * canonical lower-case text. Nothing is truncated: an instant finer than a millisecond is
- * rejected.
+ * Typed key values as key text or numbers: instants as epoch milliseconds, UUIDs as their canonical
+ * lower-case text. Nothing is truncated: an instant finer than a millisecond is rejected.
  *
  * <pre>{@code
  * long millis = KeyValues.instantToMillis("createdAt", Instant.parse("2024-05-01T10:00:00Z"));
@@ -66,8 +64,8 @@ public final class KeyValues {
 
   /**
    * Parses the canonical lower-case text written by {@link #uuidText}; the exact inverse. Other
-   * spellings that {@link UUID#fromString} tolerates (upper case, short groups) are refused,
-   * since they would not encode back to the same key.
+   * spellings that {@link UUID#fromString} tolerates (upper case, short groups) are refused, since
+   * they would not encode back to the same key.
    *
    * @throws InvalidKeyException WK105 if the text is not a canonical lower-case UUID
    */

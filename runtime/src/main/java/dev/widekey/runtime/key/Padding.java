@@ -1,20 +1,20 @@
 package dev.widekey.runtime.key;
 
-import dev.widekey.runtime.Rule;
-
 import static dev.widekey.runtime.RuleViolationException.codePoint;
 import static dev.widekey.runtime.RuleViolationException.quote;
 
+import dev.widekey.runtime.Rule;
+
 /**
- * {@code @Padded} integers as fixed-width decimal text whose text order is the numeric order
- * (rule WK103/WK104): unpadded, {@code "54"} sorts after {@code "167"}.
+ * {@code @Padded} integers as fixed-width decimal text whose text order is the numeric order (rule
+ * WK103/WK104): unpadded, {@code "54"} sorts after {@code "167"}.
  *
- * <p>Unsigned, a value is zero-padded to exactly {@code width} digits. Signed, a non-negative
- * value is written the same way, and a negative value {@code v} as {@code '-'} followed by the
- * nines' complement of {@code -(v + 1)}, padded to {@code width}: -1 is {@code "-999999"} and
- * -999 is {@code "-999001"} at width 6. {@code '-'} (0x2D) sorts below {@code '0'}, so every
- * negative sorts before every non-negative, and a more negative value has a smaller
- * complement. A value that does not fit is rejected, never truncated.
+ * <p>Unsigned, a value is zero-padded to exactly {@code width} digits. Signed, a non-negative value
+ * is written the same way, and a negative value {@code v} as {@code '-'} followed by the nines'
+ * complement of {@code -(v + 1)}, padded to {@code width}: -1 is {@code "-999999"} and -999 is
+ * {@code "-999001"} at width 6. {@code '-'} (0x2D) sorts below {@code '0'}, so every negative sorts
+ * before every non-negative, and a more negative value has a smaller complement. A value that does
+ * not fit is rejected, never truncated.
  *
  * <pre>{@code
  * Padding.encode("deviceId", 54, 6, false);        // "000054"
@@ -34,8 +34,8 @@ public final class Padding {
    * @param field the entity field, for messages
    * @param width digits, 1 to 19
    * @param signed whether negative values are allowed
-   * @throws InvalidKeyException WK104 if the value is negative and {@code signed} is false, or
-   *     has more digits than {@code width}
+   * @throws InvalidKeyException WK104 if the value is negative and {@code signed} is false, or has
+   *     more digits than {@code width}
    */
   public static String encode(String field, long value, int width, boolean signed) {
     checkWidth(field, width, signed);
@@ -88,11 +88,10 @@ public final class Padding {
   }
 
   /**
-   * Decodes text written by {@link #encode} with the same width and signedness; the exact
-   * inverse.
+   * Decodes text written by {@link #encode} with the same width and signedness; the exact inverse.
    *
-   * @throws InvalidKeyException WK104 if the text is not such a value (wrong length, a
-   *     character other than 0-9, a sign where none is allowed, beyond the long range)
+   * @throws InvalidKeyException WK104 if the text is not such a value (wrong length, a character
+   *     other than 0-9, a sign where none is allowed, beyond the long range)
    */
   public static long decode(String field, String text, int width, boolean signed) {
     checkWidth(field, width, signed);
@@ -108,12 +107,7 @@ public final class Padding {
     for (int i = start; i < text.length(); i++) {
       char c = text.charAt(i);
       if (c < '0' || c > '9') {
-        throw malformed(
-            field,
-            text,
-            width,
-            signed,
-            "it holds " + codePoint(c) + " at index " + i);
+        throw malformed(field, text, width, signed, "it holds " + codePoint(c) + " at index " + i);
       }
       int digit = negative ? '9' - c : c - '0';
       if (magnitude > (Long.MAX_VALUE - digit) / 10) {

@@ -7,9 +7,9 @@ import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Strict UTF-8 helpers. The stores keep strings as UTF-8 and sort them by those bytes; an
- * unpaired surrogate has no UTF-8 form, and {@link String#getBytes} would silently replace it
- * with {@code '?'}, so two different values could become one key.
+ * Strict UTF-8 helpers. The stores keep strings as UTF-8 and sort them by those bytes; an unpaired
+ * surrogate has no UTF-8 form, and {@link String#getBytes} would silently replace it with {@code
+ * '?'}, so two different values could become one key.
  *
  * <pre>{@code
  * int bad = Utf8.firstUnpairedSurrogate(value);  // -1 if the text is well formed
@@ -105,8 +105,8 @@ public final class Utf8 {
   }
 
   /**
-   * Compares two well-formed strings by their UTF-8 bytes, unsigned, as the stores sort them.
-   * That is code point order, which differs from {@link String#compareTo} when one string has a
+   * Compares two well-formed strings by their UTF-8 bytes, unsigned, as the stores sort them. That
+   * is code point order, which differs from {@link String#compareTo} when one string has a
    * character above U+FFFF and the other one in U+E000..U+FFFF.
    */
   public static int compare(String a, String b) {

@@ -14,9 +14,9 @@ import java.util.PriorityQueue;
 import java.util.stream.Stream;
 
 /**
- * How evenly a table's load spreads over its partitions, and which partition-key values are
- * largest (rule WK301: keep one partition-key value under 10 GB, 1 GB in the Chinese edition).
- * Built from the store's own counters, so it shows what the store saw, not what the code meant.
+ * How evenly a table's load spreads over its partitions, and which partition-key values are largest
+ * (rule WK301: keep one partition-key value under 10 GB, 1 GB in the Chinese edition). Built from
+ * the store's own counters, so it shows what the store saw, not what the code meant.
  *
  * <pre>{@code
  * PartitionLoadReport report = PartitionLoadReport.of(store, "orders", 3);
@@ -53,8 +53,8 @@ public record PartitionLoadReport(
   }
 
   /**
-   * Reads the table's partition counters and, with {@code topKeys > 0}, scans the table once
-   * to size its partition-key values (a full scan: run it off the hot path).
+   * Reads the table's partition counters and, with {@code topKeys > 0}, scans the table once to
+   * size its partition-key values (a full scan: run it off the hot path).
    */
   public static PartitionLoadReport of(WideTableStore store, String table, int topKeys) {
     List<PartitionStats> stats = store.partitionStats(table);
@@ -63,9 +63,12 @@ public record PartitionLoadReport(
   }
 
   private static List<KeySize> largestKeys(WideTableStore store, String table, int top) {
-    TableSpec spec = store.describeTable(table).orElseThrow(
-        () -> new IllegalArgumentException("no table " + table));
-    PriorityQueue<KeySize> smallestFirst = new PriorityQueue<>(Comparator.comparingLong(KeySize::bytes));
+    TableSpec spec =
+        store
+            .describeTable(table)
+            .orElseThrow(() -> new IllegalArgumentException("no table " + table));
+    PriorityQueue<KeySize> smallestFirst =
+        new PriorityQueue<>(Comparator.comparingLong(KeySize::bytes));
     PkValue current = null;
     long rows = 0;
     long bytes = 0;
@@ -88,7 +91,8 @@ public record PartitionLoadReport(
     return out;
   }
 
-  private static void offer(PriorityQueue<KeySize> queue, PkValue key, long rows, long bytes, int top) {
+  private static void offer(
+      PriorityQueue<KeySize> queue, PkValue key, long rows, long bytes, int top) {
     if (key == null) {
       return;
     }
@@ -103,7 +107,9 @@ public record PartitionLoadReport(
     return partitions.stream().mapToLong(PartitionStats::writeRows).sum();
   }
 
-  /** The busiest partition's writes over the mean; 1.0 is perfectly even, 0 if nothing was written. */
+  /**
+   * The busiest partition's writes over the mean; 1.0 is perfectly even, 0 if nothing was written.
+   */
   public double writeSkew() {
     long total = totalWrites();
     if (total == 0) {
@@ -116,26 +122,48 @@ public record PartitionLoadReport(
   /** Partitions that took more than {@code factor} times the mean writes. */
   public List<PartitionStats> hotPartitions(double factor) {
     double mean = partitions.isEmpty() ? 0 : (double) totalWrites() / partitions.size();
-    return partitions.stream().filter(p -> p.writeRows() > factor * mean && p.writeRows() > 0).toList();
+    return partitions.stream()
+        .filter(p -> p.writeRows() > factor * mean && p.writeRows() > 0)
+        .toList();
   }
 
   /** A few lines for a console or a log. */
   public String summary() {
     StringBuilder sb = new StringBuilder();
-    sb.append(String.format(Locale.ROOT, "%s: %d partitions, %d row writes, busiest/mean %.2f%n",
-        table, partitions.size(), totalWrites(), writeSkew()));
+    sb.append(
+        String.format(
+            Locale.ROOT,
+            "%s: %d partitions, %d row writes, busiest/mean %.2f%n",
+            table,
+            partitions.size(),
+            totalWrites(),
+            writeSkew()));
     sb.append("  writes per partition:");
     for (PartitionStats p : partitions) {
       sb.append(' ').append(p.writeRows());
     }
     sb.append(System.lineSeparator());
     for (PartitionStats p : hotPartitions(2.0)) {
-      sb.append(String.format(Locale.ROOT, "  WK301 hotspot: partition %d [%s, %s) took %d writes%n",
-          p.index(), p.start() == null ? "-inf" : p.start(), p.end() == null ? "+inf" : p.end(), p.writeRows()));
+      sb.append(
+          String.format(
+              Locale.ROOT,
+              "  WK301 hotspot: partition %d [%s, %s) took %d writes%n",
+              p.index(),
+              p.start() == null ? "-inf" : p.start(),
+              p.end() == null ? "+inf" : p.end(),
+              p.writeRows()));
     }
     for (KeySize k : largestKeys) {
-      sb.append(String.format(Locale.ROOT, "  partition key %s: %d rows, %d bytes%s%n", k.partitionKey(), k.rows(),
-          k.bytes(), k.overGuideline() ? " - WK301: over the 10 GB guideline, splice another column into it" : ""));
+      sb.append(
+          String.format(
+              Locale.ROOT,
+              "  partition key %s: %d rows, %d bytes%s%n",
+              k.partitionKey(),
+              k.rows(),
+              k.bytes(),
+              k.overGuideline()
+                  ? " - WK301: over the 10 GB guideline, splice another column into it"
+                  : ""));
     }
     return sb.toString();
   }

@@ -32,7 +32,9 @@ public final class Columns {
 
   public static Integer getInt(Row row, String column) {
     Long v = getLong(row, column);
-    return v == null ? null : narrow(row, column, v, Integer.MIN_VALUE, Integer.MAX_VALUE).intValue();
+    return v == null
+        ? null
+        : narrow(row, column, v, Integer.MIN_VALUE, Integer.MAX_VALUE).intValue();
   }
 
   public static Short getShort(Row row, String column) {
@@ -57,7 +59,8 @@ public final class Columns {
     }
     float f = v.floatValue();
     if (f != v && !v.isNaN()) {
-      throw new IllegalStateException(where(row, column) + " holds " + v + ", which is not a float");
+      throw new IllegalStateException(
+          where(row, column) + " holds " + v + ", which is not a float");
     }
     return f;
   }
@@ -139,14 +142,16 @@ public final class Columns {
     try {
       return parser.apply(text);
     } catch (RuntimeException e) {
-      throw new IllegalStateException(where(row, column) + " holds \"" + text + "\", which its field cannot hold", e);
+      throw new IllegalStateException(
+          where(row, column) + " holds \"" + text + "\", which its field cannot hold", e);
     }
   }
 
   private static <T> T require(Row row, String column, T value) {
     if (value == null) {
       throw new IllegalStateException(
-          where(row, column) + " is missing, but its field is primitive; was the row written by"
+          where(row, column)
+              + " is missing, but its field is primitive; was the row written by"
               + " another program?");
     }
     return value;
@@ -163,7 +168,8 @@ public final class Columns {
 
   private static Long narrow(Row row, String column, long v, long min, long max) {
     if (v < min || v > max) {
-      throw new IllegalStateException(where(row, column) + " holds " + v + ", out of its field's range");
+      throw new IllegalStateException(
+          where(row, column) + " holds " + v + ", out of its field's range");
     }
     return v;
   }

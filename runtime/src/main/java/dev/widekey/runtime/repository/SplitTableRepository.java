@@ -1,7 +1,6 @@
 package dev.widekey.runtime.repository;
 
 import dev.widekey.runtime.Rule;
-
 import dev.widekey.runtime.key.InvalidKeyException;
 import dev.widekey.runtime.store.AttrValue;
 import dev.widekey.runtime.store.ColumnSelection;
@@ -15,8 +14,8 @@ import dev.widekey.runtime.store.StoreException;
 import dev.widekey.runtime.store.StoreLimits;
 import dev.widekey.runtime.store.TableSpec;
 import dev.widekey.runtime.store.WideTableStore;
-import dev.widekey.runtime.value.Attributes;
 import dev.widekey.runtime.store.WriteOp;
+import dev.widekey.runtime.value.Attributes;
 import dev.widekey.runtime.write.BulkWriteResult;
 import dev.widekey.runtime.write.BulkWriter;
 import dev.widekey.runtime.write.LargeValues;
@@ -33,16 +32,16 @@ import java.util.stream.Stream;
 
 /**
  * The base of generated repositories: puts, gets, deletes and scans entities whose columns are
- * split between a hot table and an optional cold table. Generated subclasses supply the
- * mapping (key, hot columns, cold columns, entity from rows) and the public, typed methods.
+ * split between a hot table and an optional cold table. Generated subclasses supply the mapping
+ * (key, hot columns, cold columns, entity from rows) and the public, typed methods.
  *
- * <p>Crash safety: the cold row is written before the hot row, and the hot row carries a
- * marker column ({@value #COLD_MARKER}) when a cold row exists. A crash between the two
- * writes leaves at worst a cold row nobody points at, never a hot row whose cold row is
- * missing. Deletes go the other way: hot row first, then cold.
+ * <p>Crash safety: the cold row is written before the hot row, and the hot row carries a marker
+ * column ({@value #COLD_MARKER}) when a cold row exists. A crash between the two writes leaves at
+ * worst a cold row nobody points at, never a hot row whose cold row is missing. Deletes go the
+ * other way: hot row first, then cold.
  *
- * <p>Every value is encoded and checked against the store's limits before the first write,
- * so a bad entity writes nothing.
+ * <p>Every value is encoded and checked against the store's limits before the first write, so a bad
+ * entity writes nothing.
  *
  * <pre>{@code
  * ItemRepository items = new ItemRepository(store);
@@ -57,6 +56,7 @@ import java.util.stream.Stream;
 public abstract class SplitTableRepository<E> {
   /** Hot-row column present (true) when the entity has a cold row. */
   public static final String COLD_MARKER = "wk_cold";
+
   /** Hot-row column written when an entity has no non-null hot attribute: a row needs one. */
   public static final String ROW_MARKER = "wk_row";
 
@@ -74,11 +74,14 @@ public abstract class SplitTableRepository<E> {
 
   /**
    * @param coldTable the cold table, or {@code null} if the entity has no cold columns
-   * @param chunkedColumns {@code @Chunked} columns: values over the attribute limit are split
-   *     into chunk columns and joined again on read
+   * @param chunkedColumns {@code @Chunked} columns: values over the attribute limit are split into
+   *     chunk columns and joined again on read
    */
   protected SplitTableRepository(
-      WideTableStore store, TableSpec hotTable, TableSpec coldTable, Collection<String> chunkedColumns) {
+      WideTableStore store,
+      TableSpec hotTable,
+      TableSpec coldTable,
+      Collection<String> chunkedColumns) {
     this.store = Objects.requireNonNull(store, "store");
     this.hotTable = Objects.requireNonNull(hotTable, "hotTable");
     this.coldTable = coldTable;
@@ -111,12 +114,12 @@ public abstract class SplitTableRepository<E> {
   }
 
   /**
-   * Writes an entity: its cold row first (if it has cold values), then its hot row; a stale
-   * cold row of an entity that has no cold values now is deleted after the hot row no longer
-   * points at it.
+   * Writes an entity: its cold row first (if it has cold values), then its hot row; a stale cold
+   * row of an entity that has no cold values now is deleted after the hot row no longer points at
+   * it.
    *
-   * @throws dev.widekey.runtime.RuleViolationException for a value that breaks a rule; nothing
-   *     is written
+   * @throws dev.widekey.runtime.RuleViolationException for a value that breaks a rule; nothing is
+   *     written
    * @throws StoreException for a store failure
    */
   public void put(E entity) {
@@ -134,14 +137,14 @@ public abstract class SplitTableRepository<E> {
   }
 
   /**
-   * Writes many entities through a {@link BulkWriter} with default settings: shuffled, in
-   * batches within the store's limits, by parallel workers, retrying retryable failures. Every
-   * entity is encoded and checked before the first write, so a bad one writes nothing at all.
-   * Each entity's cold row is acknowledged before its hot row is sent.
+   * Writes many entities through a {@link BulkWriter} with default settings: shuffled, in batches
+   * within the store's limits, by parallel workers, retrying retryable failures. Every entity is
+   * encoded and checked before the first write, so a bad one writes nothing at all. Each entity's
+   * cold row is acknowledged before its hot row is sent.
    *
    * @return one outcome per written operation; failures name the rows that did not land
-   * @throws dev.widekey.runtime.RuleViolationException for a value that breaks a rule; nothing
-   *     is written
+   * @throws dev.widekey.runtime.RuleViolationException for a value that breaks a rule; nothing is
+   *     written
    */
   public BulkWriteResult putAll(Collection<? extends E> entities) {
     List<PreparedWrite> writes = new ArrayList<>(entities.size());
@@ -161,9 +164,9 @@ public abstract class SplitTableRepository<E> {
 
   /**
    * Streams entities into the store through {@code writer}, for imports too large to hold in
-   * memory. Entities are encoded as they are read: one that breaks a rule stops the import with
-   * a {@link dev.widekey.runtime.write.BulkWriteException} whose cause names it and whose
-   * partial result counts what was written before; that entity and the rest are not written.
+   * memory. Entities are encoded as they are read: one that breaks a rule stops the import with a
+   * {@link dev.widekey.runtime.write.BulkWriteException} whose cause names it and whose partial
+   * result counts what was written before; that entity and the rest are not written.
    */
   public BulkWriteResult putAll(Stream<? extends E> entities, BulkWriter writer) {
     return writer.writeGroups(entities.map(e -> groupOf(prepare(e))));
@@ -231,8 +234,8 @@ public abstract class SplitTableRepository<E> {
   }
 
   /**
-   * Every entity of the table in key order, hot columns only. This reads every partition;
-   * prefer the generated scans, which read only the rows they return.
+   * Every entity of the table in key order, hot columns only. This reads every partition; prefer
+   * the generated scans, which read only the rows they return.
    */
   public Stream<E> scanAll() {
     return scan(ScanRange.all(hotTable.primaryKey().size()), false);
@@ -267,8 +270,12 @@ public abstract class SplitTableRepository<E> {
             () ->
                 new StoreException(
                     ErrorKind.INTERNAL,
-                    "hot row " + hot.key() + " of table " + hotTable.name()
-                        + " points at a cold row missing from table " + coldTable.name(),
+                    "hot row "
+                        + hot.key()
+                        + " of table "
+                        + hotTable.name()
+                        + " points at a cold row missing from table "
+                        + coldTable.name(),
                     false,
                     null));
   }
@@ -282,7 +289,10 @@ public abstract class SplitTableRepository<E> {
         throw new InvalidKeyException(
             Rule.WK109,
             column.name(),
-            "is " + bytes + " bytes, over the store's " + limits.maxPkColumnBytes()
+            "is "
+                + bytes
+                + " bytes, over the store's "
+                + limits.maxPkColumnBytes()
                 + "-byte primary-key column limit; shorten the value (it is never cut)");
       }
     }
@@ -299,7 +309,9 @@ public abstract class SplitTableRepository<E> {
   }
 
   private Row chunked(Row row, StoreLimits limits) {
-    return chunkedColumns.isEmpty() ? row : LargeValues.chunk(row, limits, chunkedColumns::contains);
+    return chunkedColumns.isEmpty()
+        ? row
+        : LargeValues.chunk(row, limits, chunkedColumns::contains);
   }
 
   private Row joined(Row row) {

@@ -10,12 +10,12 @@ import java.util.function.Supplier;
  * When and how long to wait before retrying a failed store call (rule WK303): only errors whose
  * {@link StoreException#retryable()} flag is set are retried, at most {@link #maxAttempts()}
  * attempts in all and never past the {@link #deadline()}, waiting an exponential, randomized
- * backoff between attempts ("full jitter": a uniform random delay between 0 and
- * {@code min(maxDelay, baseDelay * 2^retry)}), so that many clients failing together do not
- * retry together and make the overload worse. Immutable and thread-safe.
+ * backoff between attempts ("full jitter": a uniform random delay between 0 and {@code
+ * min(maxDelay, baseDelay * 2^retry)}), so that many clients failing together do not retry together
+ * and make the overload worse. Immutable and thread-safe.
  *
- * <p>Time is read from an injectable {@link Clock} and waited through an injectable
- * {@link Sleeper}, so tests run retries without sleeping.
+ * <p>Time is read from an injectable {@link Clock} and waited through an injectable {@link
+ * Sleeper}, so tests run retries without sleeping.
  *
  * <pre>{@code
  * RetryPolicy policy = RetryPolicy.builder()
@@ -85,8 +85,8 @@ public final class RetryPolicy {
   }
 
   /**
-   * A builder with the defaults: 10 attempts, 50 ms base delay, 5 s maximum delay, 60 s
-   * deadline, the system clock and sleeper, and an unseeded random source.
+   * A builder with the defaults: 10 attempts, 50 ms base delay, 5 s maximum delay, 60 s deadline,
+   * the system clock and sleeper, and an unseeded random source.
    */
   public static Builder builder() {
     return new Builder();
@@ -169,9 +169,9 @@ public final class RetryPolicy {
 
   /**
    * The decision after a failure, for callers that keep the state of many operations themselves
-   * (the bulk writer does, per row): the backoff in nanoseconds before the next attempt, or -1
-   * if there is none because the error is not retryable, {@code failures} reached
-   * {@link #maxAttempts()}, or the retry would start after the deadline.
+   * (the bulk writer does, per row): the backoff in nanoseconds before the next attempt, or -1 if
+   * there is none because the error is not retryable, {@code failures} reached {@link
+   * #maxAttempts()}, or the retry would start after the deadline.
    *
    * @param error the failure just seen
    * @param failures failed attempts so far, this one included (1 after the first failure)
@@ -198,8 +198,8 @@ public final class RetryPolicy {
   }
 
   /**
-   * Runs {@code call}, retrying retryable failures with backoff until it succeeds, the attempts
-   * are used up or the deadline would pass.
+   * Runs {@code call}, retrying retryable failures with backoff until it succeeds, the attempts are
+   * used up or the deadline would pass.
    *
    * @throws StoreException the last failure, when it is not retryable or no retry is left; the
    *     earlier failures are attached as suppressed exceptions
@@ -252,8 +252,8 @@ public final class RetryPolicy {
 
     /**
      * Records a failure and decides: returns the backoff to wait before the next attempt, in
-     * nanoseconds, or -1 if the error must not be retried (not retryable, attempts used up, or
-     * the retry would start after the deadline).
+     * nanoseconds, or -1 if the error must not be retried (not retryable, attempts used up, or the
+     * retry would start after the deadline).
      */
     public long onFailure(StoreException error) {
       failures++;
@@ -261,8 +261,8 @@ public final class RetryPolicy {
     }
 
     /**
-     * Records a failure, then either waits the backoff (so the caller may try again) or throws
-     * the error with the earlier failure attached.
+     * Records a failure, then either waits the backoff (so the caller may try again) or throws the
+     * error with the earlier failure attached.
      */
     public void failedOrThrow(StoreException error) {
       long delay = onFailure(error);
@@ -356,8 +356,8 @@ public final class RetryPolicy {
     }
 
     /**
-     * The jitter source. A shared seeded {@link Random} makes one thread's delays
-     * reproducible; {@link Random} is thread-safe.
+     * The jitter source. A shared seeded {@link Random} makes one thread's delays reproducible;
+     * {@link Random} is thread-safe.
      */
     public Builder random(Random random) {
       Objects.requireNonNull(random, "random");

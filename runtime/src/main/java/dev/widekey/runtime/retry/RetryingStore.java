@@ -26,23 +26,22 @@ import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 
 /**
- * A {@link WideTableStore} decorator that retries retryable failures of the store it wraps with
- * a {@link RetryPolicy} (rule WK303), so that callers of single reads and writes need no retry
- * loop of their own.
+ * A {@link WideTableStore} decorator that retries retryable failures of the store it wraps with a
+ * {@link RetryPolicy} (rule WK303), so that callers of single reads and writes need no retry loop
+ * of their own.
  *
  * <ul>
  *   <li>Single calls ({@code get}, {@code put}, {@code delete}, table calls) are retried as a
- *       whole. A put or delete is idempotent, so retrying one whose first attempt was applied
- *       but timed out leaves the same row.
- *   <li>{@code multiGet} is split into requests of at most {@link
- *       StoreLimits#maxMultiGetRows()} keys (rule WK304), each retried on its own; the caller
- *       may pass any number of keys.
+ *       whole. A put or delete is idempotent, so retrying one whose first attempt was applied but
+ *       timed out leaves the same row.
+ *   <li>{@code multiGet} is split into requests of at most {@link StoreLimits#maxMultiGetRows()}
+ *       keys (rule WK304), each retried on its own; the caller may pass any number of keys.
  *   <li>{@code batchWrite} re-sends the operations that failed retryably, in their order, with
  *       every later operation of the batch on the same key, so that the last operation on a key
  *       stays the one that lands. An operation whose retries are used up keeps its failure.
- *   <li>{@code scan} resumes after a retryable failure from the last key it returned, so no row
- *       is returned twice and none is skipped. Its attempt budget and deadline start again each
- *       time the scan makes progress, because a scan's length has no bound.
+ *   <li>{@code scan} resumes after a retryable failure from the last key it returned, so no row is
+ *       returned twice and none is skipped. Its attempt budget and deadline start again each time
+ *       the scan makes progress, because a scan's length has no bound.
  * </ul>
  *
  * <pre>{@code
@@ -97,7 +96,8 @@ public final class RetryingStore implements WideTableStore {
   }
 
   @Override
-  public List<Optional<Row>> multiGet(String table, List<PrimaryKey> keys, ColumnSelection columns) {
+  public List<Optional<Row>> multiGet(
+      String table, List<PrimaryKey> keys, ColumnSelection columns) {
     int chunk = Math.max(1, delegate.limits().maxMultiGetRows());
     if (keys.size() <= chunk) {
       return policy.call(() -> delegate.multiGet(table, keys, columns));
@@ -293,7 +293,10 @@ public final class RetryingStore implements WideTableStore {
       if (lastKey != null) {
         // one extra row: the resumed range starts with the last key, which is skipped
         long remaining = range.limit() - returned;
-        r = range.withStart(lastKey).withLimit(remaining == Long.MAX_VALUE ? remaining : remaining + 1);
+        r =
+            range
+                .withStart(lastKey)
+                .withLimit(remaining == Long.MAX_VALUE ? remaining : remaining + 1);
       }
       current = delegate.scan(table, r);
       it = current.iterator();

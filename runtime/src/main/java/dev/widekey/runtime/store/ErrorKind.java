@@ -1,8 +1,8 @@
 package dev.widekey.runtime.store;
 
 /**
- * What went wrong in a store call, in terms every backend can map its errors to. Each kind has
- * a default for whether retrying the same call may succeed.
+ * What went wrong in a store call, in terms every backend can map its errors to. Each kind has a
+ * default for whether retrying the same call may succeed.
  */
 public enum ErrorKind {
   /** The table does not exist. */

@@ -47,7 +47,8 @@ public class ForwardingStore implements WideTableStore {
   }
 
   @Override
-  public List<Optional<Row>> multiGet(String table, List<PrimaryKey> keys, ColumnSelection columns) {
+  public List<Optional<Row>> multiGet(
+      String table, List<PrimaryKey> keys, ColumnSelection columns) {
     return delegate.multiGet(table, keys, columns);
   }
 

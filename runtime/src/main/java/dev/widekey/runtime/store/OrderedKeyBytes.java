@@ -10,16 +10,16 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Encodes a typed primary key into one byte string whose unsigned bytewise order is the key's
- * order ({@link PrimaryKey#compareTo}). Stores that sort one row key (HBase, the embedded
- * store's B-tree) use it.
+ * Encodes a typed primary key into one byte string whose unsigned bytewise order is the key's order
+ * ({@link PrimaryKey#compareTo}). Stores that sort one row key (HBase, the embedded store's B-tree)
+ * use it.
  *
- * <p>Each column is a marker byte and a payload. The marker is {@code 0x01} for a value,
- * {@code 0x00} for {@link PkValue#INF_MIN} and {@code 0xFF} for {@link PkValue#INF_MAX}, so a
- * bound sorts before or after every key sharing its leading columns. INTEGER payloads are 8
- * bytes big-endian with the sign bit flipped; STRING (as UTF-8) and BINARY payloads escape
- * {@code 0x00} as {@code 0x00 0xFF} and end with {@code 0x00 0x01}, so that a value sorts
- * before every longer value it is a prefix of.
+ * <p>Each column is a marker byte and a payload. The marker is {@code 0x01} for a value, {@code
+ * 0x00} for {@link PkValue#INF_MIN} and {@code 0xFF} for {@link PkValue#INF_MAX}, so a bound sorts
+ * before or after every key sharing its leading columns. INTEGER payloads are 8 bytes big-endian
+ * with the sign bit flipped; STRING (as UTF-8) and BINARY payloads escape {@code 0x00} as {@code
+ * 0x00 0xFF} and end with {@code 0x00 0x01}, so that a value sorts before every longer value it is
+ * a prefix of.
  *
  * <pre>{@code
  * byte[] row = OrderedKeyBytes.encode(key);
@@ -102,7 +102,8 @@ public final class OrderedKeyBytes {
       }
     }
     if (pos != bytes.length) {
-      throw new IllegalArgumentException("trailing bytes after a key of " + schema.size() + " columns");
+      throw new IllegalArgumentException(
+          "trailing bytes after a key of " + schema.size() + " columns");
     }
     return PrimaryKey.of(values);
   }

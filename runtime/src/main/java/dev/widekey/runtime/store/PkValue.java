@@ -5,13 +5,12 @@ import java.util.HexFormat;
 import java.util.Objects;
 
 /**
- * One typed primary-key column value, or one of the two range sentinels {@link #INF_MIN} and
- * {@link #INF_MAX} that sort before and after every value of a column (as Tablestore's
- * {@code INF_MIN}/{@code INF_MAX}). Immutable.
+ * One typed primary-key column value, or one of the two range sentinels {@link #INF_MIN} and {@link
+ * #INF_MAX} that sort before and after every value of a column (as Tablestore's {@code
+ * INF_MIN}/{@code INF_MAX}). Immutable.
  *
- * <p>Values compare the way the stores sort them: INTEGER numerically, STRING by UTF-8 bytes
- * (which differs from {@link String#compareTo} for characters above U+D800), BINARY bytewise
- * unsigned.
+ * <p>Values compare the way the stores sort them: INTEGER numerically, STRING by UTF-8 bytes (which
+ * differs from {@link String#compareTo} for characters above U+D800), BINARY bytewise unsigned.
  *
  * <pre>{@code
  * PkValue a = PkValue.ofString("000054,a100");
@@ -21,6 +20,7 @@ import java.util.Objects;
 public final class PkValue implements Comparable<PkValue> {
   /** Sorts before every value; only in scan bounds. */
   public static final PkValue INF_MIN = new PkValue(null, null, -1);
+
   /** Sorts after every value; only in scan bounds. */
   public static final PkValue INF_MAX = new PkValue(null, null, 1);
 
@@ -78,8 +78,8 @@ public final class PkValue implements Comparable<PkValue> {
   }
 
   /**
-   * The number of bytes the value occupies in the store: UTF-8 length, 8 for an integer, the
-   * array length for binary. This is what the 1 KB primary-key column limit is measured on.
+   * The number of bytes the value occupies in the store: UTF-8 length, 8 for an integer, the array
+   * length for binary. This is what the 1 KB primary-key column limit is measured on.
    */
   public int sizeInBytes() {
     if (sentinel != 0) {
@@ -176,8 +176,8 @@ public final class PkValue implements Comparable<PkValue> {
 
     /**
      * Compares in UTF-8 byte order, which is code point order, without encoding. An unpaired
-     * surrogate compares as its own code point: encoding would turn every one of them into
-     * {@code '?'} and make distinct values compare equal, which breaks sorted collections.
+     * surrogate compares as its own code point: encoding would turn every one of them into {@code
+     * '?'} and make distinct values compare equal, which breaks sorted collections.
      */
     static int compare(String a, String b) {
       int i = 0;

@@ -6,8 +6,8 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * An ordered list of primary-key column values. Primary keys compare column by column, each
- * column in its type's order ({@link PkValue}); the stores sort rows this way.
+ * An ordered list of primary-key column values. Primary keys compare column by column, each column
+ * in its type's order ({@link PkValue}); the stores sort rows this way.
  *
  * <pre>{@code
  * PrimaryKey key = PrimaryKey.of(PkValue.ofString("192.168.0.1"), PkValue.ofInteger(1700000000000L));
@@ -62,8 +62,8 @@ public final class PrimaryKey implements Comparable<PrimaryKey> {
   }
 
   /**
-   * A scan bound: the given leading values followed by {@code fill} up to {@code columns}
-   * columns, e.g. {@code bound(List.of(pk), PkValue.INF_MIN, 2)} is the first key of {@code pk}.
+   * A scan bound: the given leading values followed by {@code fill} up to {@code columns} columns,
+   * e.g. {@code bound(List.of(pk), PkValue.INF_MIN, 2)} is the first key of {@code pk}.
    */
   public static PrimaryKey bound(List<PkValue> leading, PkValue fill, int columns) {
     if (leading.size() > columns) {

@@ -4,9 +4,9 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * A forward range read: rows with {@code start <= key < end}, at most {@code limit} of them,
- * with the selected columns. Bounds are full-width keys whose trailing columns may be
- * {@link PkValue#INF_MIN} or {@link PkValue#INF_MAX}.
+ * A forward range read: rows with {@code start <= key < end}, at most {@code limit} of them, with
+ * the selected columns. Bounds are full-width keys whose trailing columns may be {@link
+ * PkValue#INF_MIN} or {@link PkValue#INF_MAX}.
  *
  * <pre>{@code
  * ScanRange all = ScanRange.all(2);

@@ -16,6 +16,7 @@ import java.util.ServiceLoader;
 public final class Stores {
   /** The setting that names the store kind. */
   public static final String STORE = "widekey.store";
+
   /** The kind used when {@link #STORE} is not set. */
   public static final String DEFAULT_KIND = "embedded";
 

@@ -4,10 +4,10 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * What a store needs to create a table: its name, its primary-key schema and the points at
- * which it is pre-split into partitions. A split point is a one-column key on the partition-key
- * column; partition {@code i} holds the keys from split point {@code i - 1} (inclusive) up to
- * split point {@code i} (exclusive).
+ * What a store needs to create a table: its name, its primary-key schema and the points at which it
+ * is pre-split into partitions. A split point is a one-column key on the partition-key column;
+ * partition {@code i} holds the keys from split point {@code i - 1} (inclusive) up to split point
+ * {@code i} (exclusive).
  *
  * <pre>{@code
  * TableSpec spec = new TableSpec("orders",

@@ -5,12 +5,12 @@ import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
- * A range-partitioned wide-table store: rows sorted by a typed multi-column primary key,
- * split into partitions by ranges of the first column. The embedded store implements it, and so
- * do the HBase/Lindorm and Tablestore backends; generated repositories use nothing else.
+ * A range-partitioned wide-table store: rows sorted by a typed multi-column primary key, split into
+ * partitions by ranges of the first column. The embedded store implements it, and so do the
+ * HBase/Lindorm and Tablestore backends; generated repositories use nothing else.
  *
- * <p>Every method throws {@link StoreException} with a typed {@link ErrorKind} and a
- * {@code retryable} flag. A call that fails a limit check writes nothing.
+ * <p>Every method throws {@link StoreException} with a typed {@link ErrorKind} and a {@code
+ * retryable} flag. A call that fails a limit check writes nothing.
  *
  * <pre>{@code
  * try (WideTableStore store = EmbeddedStore.inMemory()) {
@@ -24,8 +24,8 @@ public interface WideTableStore extends AutoCloseable {
 
   /**
    * Creates a table pre-split at the spec's split points. Creating a table that exists with the
-   * same primary-key schema does nothing; with another schema it fails with
-   * {@link ErrorKind#TABLE_EXISTS}, because a table's primary key never changes.
+   * same primary-key schema does nothing; with another schema it fails with {@link
+   * ErrorKind#TABLE_EXISTS}, because a table's primary key never changes.
    */
   void createTable(TableSpec spec);
 
@@ -42,8 +42,8 @@ public interface WideTableStore extends AutoCloseable {
   Optional<Row> get(String table, PrimaryKey key, ColumnSelection columns);
 
   /**
-   * Reads several rows of one table, at most {@link StoreLimits#maxMultiGetRows()} keys; the
-   * result holds one entry per key, in the keys' order.
+   * Reads several rows of one table, at most {@link StoreLimits#maxMultiGetRows()} keys; the result
+   * holds one entry per key, in the keys' order.
    */
   List<Optional<Row>> multiGet(String table, List<PrimaryKey> keys, ColumnSelection columns);
 
@@ -51,10 +51,10 @@ public interface WideTableStore extends AutoCloseable {
   void delete(String table, PrimaryKey key);
 
   /**
-   * Applies a batch of writes, at most {@link StoreLimits#maxBatchRows()} operations and
-   * {@link StoreLimits#maxBatchBytes()} bytes, possibly over several tables. Operations are not
-   * atomic together: the result holds one outcome per operation, in order. A batch over the
-   * limits fails as a whole with {@link ErrorKind#LIMIT_EXCEEDED} and writes nothing.
+   * Applies a batch of writes, at most {@link StoreLimits#maxBatchRows()} operations and {@link
+   * StoreLimits#maxBatchBytes()} bytes, possibly over several tables. Operations are not atomic
+   * together: the result holds one outcome per operation, in order. A batch over the limits fails
+   * as a whole with {@link ErrorKind#LIMIT_EXCEEDED} and writes nothing.
    */
   List<WriteOutcome> batchWrite(List<WriteOp> ops);
 

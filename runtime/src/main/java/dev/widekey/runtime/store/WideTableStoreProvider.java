@@ -3,10 +3,10 @@ package dev.widekey.runtime.store;
 import java.util.Map;
 
 /**
- * Opens a {@link WideTableStore} of one kind from configuration, so that an application picks
- * its backend by configuration alone. Backend modules register an implementation in
- * {@code META-INF/services/dev.widekey.runtime.store.WideTableStoreProvider};
- * {@link Stores#open(Map)} chooses one by the {@code widekey.store} setting.
+ * Opens a {@link WideTableStore} of one kind from configuration, so that an application picks its
+ * backend by configuration alone. Backend modules register an implementation in {@code
+ * META-INF/services/dev.widekey.runtime.store.WideTableStoreProvider}; {@link Stores#open(Map)}
+ * chooses one by the {@code widekey.store} setting.
  *
  * <pre>{@code
  * WideTableStore store = Stores.open(Map.of("widekey.store", "embedded"));

@@ -1,5 +1,5 @@
 /**
- * The store SPI: {@link dev.widekey.runtime.store.WideTableStore} and its value types, which
- * every backend implements and every generated repository uses.
+ * The store SPI: {@link dev.widekey.runtime.store.WideTableStore} and its value types, which every
+ * backend implements and every generated repository uses.
  */
 package dev.widekey.runtime.store;

@@ -1,10 +1,9 @@
 package dev.widekey.runtime.value;
 
-import dev.widekey.runtime.Rule;
-
 import static dev.widekey.runtime.RuleViolationException.codePoint;
 import static dev.widekey.runtime.RuleViolationException.quote;
 
+import dev.widekey.runtime.Rule;
 import dev.widekey.runtime.key.Utf8;
 import java.util.Objects;
 

@@ -1,9 +1,8 @@
 package dev.widekey.runtime.value;
 
-import dev.widekey.runtime.Rule;
-
 import static dev.widekey.runtime.RuleViolationException.quote;
 
+import dev.widekey.runtime.Rule;
 import dev.widekey.runtime.key.Utf8;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.CharacterCodingException;
@@ -62,11 +61,11 @@ public final class Compression {
   }
 
   /**
-   * Inflates bytes written by {@link #deflate}, refusing to produce more than {@code maxBytes}
-   * (a guard against a small corrupt or hostile value expanding without bound).
+   * Inflates bytes written by {@link #deflate}, refusing to produce more than {@code maxBytes} (a
+   * guard against a small corrupt or hostile value expanding without bound).
    *
-   * @throws InvalidAttributeException WK203 if the data is corrupt, truncated, followed by
-   *     trailing bytes, or inflates to more than {@code maxBytes}
+   * @throws InvalidAttributeException WK203 if the data is corrupt, truncated, followed by trailing
+   *     bytes, or inflates to more than {@code maxBytes}
    */
   public static byte[] inflate(String field, byte[] data, long maxBytes) {
     Objects.requireNonNull(data, () -> "field '" + field + "' is null");

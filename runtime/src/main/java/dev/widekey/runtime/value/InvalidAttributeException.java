@@ -4,10 +4,10 @@ import dev.widekey.runtime.Rule;
 import dev.widekey.runtime.RuleViolationException;
 
 /**
- * An attribute value that cannot be stored exactly, or a stored one that cannot be read back:
- * money with more decimals than its scale (WK201), a value over the store's size limit (WK202),
- * corrupt compressed data (WK203), text without a UTF-8 form (WK206). Values are rejected,
- * never rounded or cut.
+ * An attribute value that cannot be stored exactly, or a stored one that cannot be read back: money
+ * with more decimals than its scale (WK201), a value over the store's size limit (WK202), corrupt
+ * compressed data (WK203), text without a UTF-8 form (WK206). Values are rejected, never rounded or
+ * cut.
  *
  * <pre>{@code
  * throw new InvalidAttributeException(Rule.WK202, "body", "is 3145728 bytes, over ...");

@@ -1,16 +1,14 @@
 package dev.widekey.runtime.value;
 
-import dev.widekey.runtime.Rule;
-
 import static dev.widekey.runtime.RuleViolationException.quote;
 
+import dev.widekey.runtime.Rule;
 import java.math.BigDecimal;
 import java.util.Objects;
 
 /**
- * {@code @Money(scale)} amounts as a long of minor units (rule WK201): at scale 2, 5.32 is 532.
- * An amount with more decimals than the scale, or beyond the long range, is rejected, never
- * rounded.
+ * {@code @Money(scale)} amounts as a long of minor units (rule WK201): at scale 2, 5.32 is 532. An
+ * amount with more decimals than the scale, or beyond the long range, is rejected, never rounded.
  *
  * <pre>{@code
  * long cents = Money.toMinorUnits("price", new BigDecimal("5.32"), 2);  // 532
@@ -24,12 +22,11 @@ public final class Money {
   private Money() {}
 
   /**
-   * The amount in minor units. Trailing zeros do not count as decimals: 5.320 at scale 2 is
-   * 532.
+   * The amount in minor units. Trailing zeros do not count as decimals: 5.320 at scale 2 is 532.
    *
    * @param scale decimal places kept, 0 to 18
-   * @throws InvalidAttributeException WK201 if the amount has more decimals than {@code scale},
-   *     or its minor units do not fit a long
+   * @throws InvalidAttributeException WK201 if the amount has more decimals than {@code scale}, or
+   *     its minor units do not fit a long
    * @throws NullPointerException if the amount is null (an absent attribute is not stored)
    */
   public static long toMinorUnits(String field, BigDecimal value, int scale) {

@@ -1,10 +1,10 @@
 package dev.widekey.runtime.write;
 
 /**
- * A {@link BulkWriter} import stopped before it had read its whole input: the input itself
- * threw, a listener threw, or the calling thread was interrupted. The operations read before
- * were finished (acknowledged or failed) as far as the writer could, and {@link
- * #partialResult()} counts them; the rest of the input was not read.
+ * A {@link BulkWriter} import stopped before it had read its whole input: the input itself threw, a
+ * listener threw, or the calling thread was interrupted. The operations read before were finished
+ * (acknowledged or failed) as far as the writer could, and {@link #partialResult()} counts them;
+ * the rest of the input was not read.
  *
  * <pre>{@code
  * try { writer.write(ops); }

@@ -12,13 +12,13 @@ import dev.widekey.runtime.store.WriteOp;
  * }
  * }</pre>
  *
- * @param position the position in the input of the operation, or of its {@link WriteGroup},
- *     counted from 0
+ * @param position the position in the input of the operation, or of its {@link WriteGroup}, counted
+ *     from 0
  * @param indexInGroup the operation's index in its group; 0 for a lone operation
  * @param op the operation
- * @param error the last error: non-retryable, or the last retryable one when the attempts or
- *     the deadline ran out; for an operation never sent because an earlier one of its group
- *     failed, an error of the same kind, not retryable, caused by that failure
+ * @param error the last error: non-retryable, or the last retryable one when the attempts or the
+ *     deadline ran out; for an operation never sent because an earlier one of its group failed, an
+ *     error of the same kind, not retryable, caused by that failure
  * @param attempts how many times the operation was sent (0 if never)
  */
 public record BulkWriteFailure(

@@ -13,7 +13,8 @@ package dev.widekey.runtime.write;
  * @param retries attempts beyond the first, over all operations
  * @param batches batch-write calls made
  */
-public record BulkWriteProgress(long read, long acknowledged, long failed, long retries, long batches) {
+public record BulkWriteProgress(
+    long read, long acknowledged, long failed, long retries, long batches) {
 
   /** Operations read but not yet acknowledged nor failed. */
   public long inFlight() {

@@ -5,9 +5,9 @@ import java.util.List;
 
 /**
  * The outcome of one {@link BulkWriter} import: every input operation is counted either
- * acknowledged or failed. Failures are kept (up to the writer's
- * {@link BulkWriter.Builder#maxRecordedFailures(int) bound}; all of them go to its failure
- * listener); successes are only counted, so a million-row import stays small.
+ * acknowledged or failed. Failures are kept (up to the writer's {@link
+ * BulkWriter.Builder#maxRecordedFailures(int) bound}; all of them go to its failure listener);
+ * successes are only counted, so a million-row import stays small.
  *
  * <pre>{@code
  * BulkWriteResult r = writer.write(ops);

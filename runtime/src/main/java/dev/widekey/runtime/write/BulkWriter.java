@@ -27,10 +27,10 @@ import java.util.stream.Stream;
 
 /**
  * Imports many rows into a {@link WideTableStore} the way the stores want it (rules WK302–WK304):
- * input shuffled so that writes spread over the partitions instead of walking them one at a
- * time, batches bounded by the store's row and byte limits, several workers writing in
- * parallel, and retryable per-row failures retried with the {@link RetryPolicy}'s exponential,
- * randomized backoff.
+ * input shuffled so that writes spread over the partitions instead of walking them one at a time,
+ * batches bounded by the store's row and byte limits, several workers writing in parallel, and
+ * retryable per-row failures retried with the {@link RetryPolicy}'s exponential, randomized
+ * backoff.
  *
  * <h2>Guarantees</h2>
  *
@@ -38,35 +38,35 @@ import java.util.stream.Stream;
  *   <li><b>Every input operation is accounted for</b>: the {@link BulkWriteResult} counts it
  *       acknowledged or failed, and each failure carries its typed {@link StoreException}
  *       (successes are only counted, so memory does not grow with the input).
- *   <li><b>Bounded memory and backpressure</b>: at most {@link Builder#window(int)} operations
- *       are read and unfinished at a time; reading the input waits while the window is full.
- *       The input is never materialized.
- *   <li><b>The later operation on a key wins</b>: operations on the same table and key are
- *       applied one after another in input order; the next is sent only once the one before
- *       is finished (acknowledged, or failed for good). So a retried ambiguous write (applied,
- *       but the caller saw a timeout) is finished before a newer write of its key is sent,
- *       and cannot overwrite it. (A store that applies a timed-out request late, after the
- *       client has moved on, is outside what any client can order.)
- *   <li><b>Groups</b>: the operations of a {@link WriteGroup} are applied in order, each sent
- *       only after the one before was acknowledged; after a failure the rest are not sent and
- *       are reported failed. Split-table repositories write an entity as a group, cold-table
- *       put first, so a hot row never points at a missing cold row.
+ *   <li><b>Bounded memory and backpressure</b>: at most {@link Builder#window(int)} operations are
+ *       read and unfinished at a time; reading the input waits while the window is full. The input
+ *       is never materialized.
+ *   <li><b>The later operation on a key wins</b>: operations on the same table and key are applied
+ *       one after another in input order; the next is sent only once the one before is finished
+ *       (acknowledged, or failed for good). So a retried ambiguous write (applied, but the caller
+ *       saw a timeout) is finished before a newer write of its key is sent, and cannot overwrite
+ *       it. (A store that applies a timed-out request late, after the client has moved on, is
+ *       outside what any client can order.)
+ *   <li><b>Groups</b>: the operations of a {@link WriteGroup} are applied in order, each sent only
+ *       after the one before was acknowledged; after a failure the rest are not sent and are
+ *       reported failed. Split-table repositories write an entity as a group, cold-table put first,
+ *       so a hot row never points at a missing cold row.
  * </ul>
  *
  * <h2>Backoff</h2>
  *
  * A failed operation waits its own backoff before it is sent again. A worker whose batch was
- * throttled ({@link ErrorKind#THROTTLED}) also waits a backoff before its next batch, growing
- * while its batches stay throttled, so that the whole import slows down when the store asks
- * it to, instead of piling retries onto a saturated partition.
+ * throttled ({@link ErrorKind#THROTTLED}) also waits a backoff before its next batch, growing while
+ * its batches stay throttled, so that the whole import slows down when the store asks it to,
+ * instead of piling retries onto a saturated partition.
  *
  * <h2>Shuffling</h2>
  *
- * Workers take the operations of their next batch at random among those in the window, so
- * writes from anywhere in the window go out together. A window cannot spread an input that is
- * sorted by key over more of the key range than the window holds; for a splittable sorted
- * {@link Stream} (a list, a range), {@link Builder#splitInput(int)} reads the stream as that
- * many pieces at once, which spreads it over the whole key range with the same bounded memory.
+ * Workers take the operations of their next batch at random among those in the window, so writes
+ * from anywhere in the window go out together. A window cannot spread an input that is sorted by
+ * key over more of the key range than the window holds; for a splittable sorted {@link Stream} (a
+ * list, a range), {@link Builder#splitInput(int)} reads the stream as that many pieces at once,
+ * which spreads it over the whole key range with the same bounded memory.
  *
  * <pre>{@code
  * BulkWriter writer = BulkWriter.builder(store)
@@ -84,8 +84,8 @@ import java.util.stream.Stream;
  * if (!r2.allAcknowledged()) { r2.failures().forEach(f -> log.warn("{}", f)); }
  * }</pre>
  *
- * <p>A writer is immutable and may run several imports, one after another or at once; each
- * {@code write} call runs its own worker threads and returns when the import is finished.
+ * <p>A writer is immutable and may run several imports, one after another or at once; each {@code
+ * write} call runs its own worker threads and returns when the import is finished.
  */
 public final class BulkWriter {
   /** Longest single idle wait of a worker, so that new input is not left waiting long. */
@@ -146,19 +146,18 @@ public final class BulkWriter {
   }
 
   /**
-   * Writes the operations of an iterator, read in order on the calling thread (so an iterator
-   * bound to it, such as a database cursor, works).
+   * Writes the operations of an iterator, read in order on the calling thread (so an iterator bound
+   * to it, such as a database cursor, works).
    *
-   * @throws BulkWriteException if the iterator or a listener throws, or the thread is
-   *     interrupted
+   * @throws BulkWriteException if the iterator or a listener throws, or the thread is interrupted
    */
   public BulkWriteResult write(Iterator<? extends WriteOp> ops) {
     return run(new IteratorSource<>(ops), List::of);
   }
 
   /**
-   * Writes the operations of a stream; with {@link Builder#splitInput(int)} the stream is read
-   * as several pieces at once. The stream is not closed.
+   * Writes the operations of a stream; with {@link Builder#splitInput(int)} the stream is read as
+   * several pieces at once. The stream is not closed.
    *
    * @throws BulkWriteException if the stream or a listener throws, or the thread is interrupted
    */
@@ -169,8 +168,7 @@ public final class BulkWriter {
   /**
    * Writes groups of dependent operations read from an iterator, as {@link #write(Iterator)}.
    *
-   * @throws BulkWriteException if the iterator or a listener throws, or the thread is
-   *     interrupted
+   * @throws BulkWriteException if the iterator or a listener throws, or the thread is interrupted
    */
   public BulkWriteResult writeGroups(Iterator<WriteGroup> groups) {
     return run(new IteratorSource<>(groups), WriteGroup::ops);
@@ -191,7 +189,8 @@ public final class BulkWriter {
       // It is still consumed here, on this thread, one element at a time.
       @SuppressWarnings("unchecked") // a stream of a subtype is read only
       Spliterator<T> sp = (Spliterator<T>) stream.parallel().spliterator();
-      return new SplitSource<>(sp, splitInput, seed == null ? new Random() : new Random(seed ^ 0x5DEECE66DL));
+      return new SplitSource<>(
+          sp, splitInput, seed == null ? new Random() : new Random(seed ^ 0x5DEECE66DL));
     }
     @SuppressWarnings("unchecked") // a stream of a subtype is read only
     Iterator<T> it = (Iterator<T>) stream.iterator();
@@ -498,7 +497,11 @@ public final class BulkWriter {
               ops,
               new StoreException(
                   ErrorKind.INTERNAL,
-                  "the store answered " + outcomes.size() + " outcomes for " + ops.size() + " operations",
+                  "the store answered "
+                      + outcomes.size()
+                      + " outcomes for "
+                      + ops.size()
+                      + " operations",
                   false,
                   null));
         }
@@ -535,8 +538,8 @@ public final class BulkWriter {
     }
 
     /**
-     * Records the outcomes of a batch: acknowledges, schedules retries, reports failures.
-     * Returns whether the store throttled any of it.
+     * Records the outcomes of a batch: acknowledges, schedules retries, reports failures. Returns
+     * whether the store throttled any of it.
      */
     private boolean complete(List<Task> batch, List<WriteOutcome> outcomes) {
       boolean throttled = false;
@@ -634,9 +637,9 @@ public final class BulkWriter {
     }
 
     /**
-     * Finishes a task (acknowledged if {@code error} is null) and releases the operations
-     * waiting for it, failing the rest of its group after a failure. Iterative, because a
-     * failure can cascade along long chains.
+     * Finishes a task (acknowledged if {@code error} is null) and releases the operations waiting
+     * for it, failing the rest of its group after a failure. Iterative, because a failure can
+     * cascade along long chains.
      */
     private void finish(Task first, StoreException firstError) {
       first.finalError = firstError;
@@ -798,10 +801,10 @@ public final class BulkWriter {
   }
 
   /**
-   * Reads a spliterator as up to {@code parts} pieces, taking each next element from a piece
-   * chosen at random, so that a sorted input is read from all over its range at once. When
-   * every piece knows its exact size the elements keep their input positions; otherwise
-   * positions count the elements in the order they were read.
+   * Reads a spliterator as up to {@code parts} pieces, taking each next element from a piece chosen
+   * at random, so that a sorted input is read from all over its range at once. When every piece
+   * knows its exact size the elements keep their input positions; otherwise positions count the
+   * elements in the order they were read.
    */
   private static final class SplitSource<T> implements Source<T> {
     private final List<Spliterator<T>> pieces;
@@ -918,9 +921,9 @@ public final class BulkWriter {
     }
 
     /**
-     * Retries of each operation: attempts, backoff and a per-operation deadline counted from
-     * its first send; the policy's clock and sleeper also drive the writer's waits. Default
-     * {@link RetryPolicy#defaults()}.
+     * Retries of each operation: attempts, backoff and a per-operation deadline counted from its
+     * first send; the policy's clock and sleeper also drive the writer's waits. Default {@link
+     * RetryPolicy#defaults()}.
      */
     public Builder retryPolicy(RetryPolicy policy) {
       this.policy = Objects.requireNonNull(policy, "policy");
@@ -962,15 +965,15 @@ public final class BulkWriter {
 
     /**
      * Reads a {@link Stream} input as up to {@code parts} pieces at once (by splitting its
-     * spliterator), drawing from them at random, so a key-sorted input spreads over the whole
-     * key range rather than over what the window holds. Default 1 (read in order). Iterator
-     * inputs are always read in order.
+     * spliterator), drawing from them at random, so a key-sorted input spreads over the whole key
+     * range rather than over what the window holds. Default 1 (read in order). Iterator inputs are
+     * always read in order.
      *
      * <p>Only for inputs with no key twice: pieces are read out of input order, so the
-     * later-op-wins guarantee holds only between operations of one piece. The stream is
-     * switched to parallel to be split (it is still read on the calling thread); a stateful
-     * stage such as {@code sorted()} is then evaluated in full first, so use it on streams
-     * of stateless stages over a splittable source (a list, an array, a range).
+     * later-op-wins guarantee holds only between operations of one piece. The stream is switched to
+     * parallel to be split (it is still read on the calling thread); a stateful stage such as
+     * {@code sorted()} is then evaluated in full first, so use it on streams of stateless stages
+     * over a splittable source (a list, an array, a range).
      */
     public Builder splitInput(int parts) {
       if (parts < 1) {
@@ -987,8 +990,8 @@ public final class BulkWriter {
     }
 
     /**
-     * Called after every batch and at the end with the counts so far; from the writer's
-     * threads, one call at a time. It must be quick: workers wait for it.
+     * Called after every batch and at the end with the counts so far; from the writer's threads,
+     * one call at a time. It must be quick: workers wait for it.
      */
     public Builder progress(Consumer<BulkWriteProgress> listener) {
       this.progress = listener;
@@ -996,8 +999,8 @@ public final class BulkWriter {
     }
 
     /**
-     * Called once per failed operation, all of them (the result keeps only the first
-     * {@link #maxRecordedFailures(int)}); from the writer's threads, one call at a time.
+     * Called once per failed operation, all of them (the result keeps only the first {@link
+     * #maxRecordedFailures(int)}); from the writer's threads, one call at a time.
      */
     public Builder onFailure(Consumer<BulkWriteFailure> listener) {
       this.failureListener = listener;
@@ -1016,8 +1019,8 @@ public final class BulkWriter {
     /**
      * A deadline for the whole import, counted on the retry policy's clock: once passed, no
      * operation is sent any more, and the ones not yet acknowledged (the rest of the input
-     * included, which is still read) fail with a non-retryable {@link ErrorKind#TIMEOUT}.
-     * None by default.
+     * included, which is still read) fail with a non-retryable {@link ErrorKind#TIMEOUT}. None by
+     * default.
      */
     public Builder deadline(Duration deadline) {
       if (deadline != null && deadline.isNegative()) {

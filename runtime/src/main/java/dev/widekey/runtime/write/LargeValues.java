@@ -1,7 +1,6 @@
 package dev.widekey.runtime.write;
 
 import dev.widekey.runtime.Rule;
-
 import dev.widekey.runtime.store.AttrType;
 import dev.widekey.runtime.store.AttrValue;
 import dev.widekey.runtime.store.ColumnSelection;
@@ -24,18 +23,18 @@ import java.util.TreeMap;
 import java.util.function.Predicate;
 
 /**
- * Attribute values over the store's size limit (2 MB, rule WK202): split into chunk columns
- * before a write, joined again after a read, or refused before anything is written.
+ * Attribute values over the store's size limit (2 MB, rule WK202): split into chunk columns before
+ * a write, joined again after a read, or refused before anything is written.
  *
- * <p>A value of column {@code doc} larger than {@link StoreLimits#maxAttributeBytes()} is stored
- * as columns {@code wk_doc_0}, {@code wk_doc_1}, … each within the limit, plus {@code wk_doc_n} holding
- * the chunk count as an INTEGER. Chunks keep the value's type: a STRING is cut between code
- * points (each chunk is valid text), a BINARY between bytes. Values within the limit are left
- * as they are, so only large values pay for chunking. Since a put replaces the whole row, no
- * chunk of an older, longer value survives a rewrite.
+ * <p>A value of column {@code doc} larger than {@link StoreLimits#maxAttributeBytes()} is stored as
+ * columns {@code wk_doc_0}, {@code wk_doc_1}, … each within the limit, plus {@code wk_doc_n}
+ * holding the chunk count as an INTEGER. Chunks keep the value's type: a STRING is cut between code
+ * points (each chunk is valid text), a BINARY between bytes. Values within the limit are left as
+ * they are, so only large values pay for chunking. Since a put replaces the whole row, no chunk of
+ * an older, longer value survives a rewrite.
  *
- * <p>A chunked row can be larger than one batch may carry ({@link
- * StoreLimits#maxBatchBytes()}): write it with {@link WideTableStore#put}, on its own.
+ * <p>A chunked row can be larger than one batch may carry ({@link StoreLimits#maxBatchBytes()}):
+ * write it with {@link WideTableStore#put}, on its own.
  *
  * <pre>{@code
  * // write: chunk "body" if needed, refuse a large value anywhere else
@@ -48,13 +47,15 @@ import java.util.function.Predicate;
  */
 public final class LargeValues {
   /**
-   * Starts every chunk column: widekey's reserved prefix, which entity fields may not use, so
-   * that chunk names never meet a user column. Names stay within {@code [A-Za-z0-9_]}, the only
+   * Starts every chunk column: widekey's reserved prefix, which entity fields may not use, so that
+   * chunk names never meet a user column. Names stay within {@code [A-Za-z0-9_]}, the only
    * characters Tablestore allows in a column name.
    */
   public static final String PREFIX = "wk_";
+
   /** Separates a column name from its chunk index. */
   public static final String SEPARATOR = "_";
+
   /** Suffix of the column holding the chunk count. */
   public static final String COUNT_SUFFIX = SEPARATOR + "n";
 
@@ -71,8 +72,8 @@ public final class LargeValues {
   }
 
   /**
-   * Refuses a row holding an attribute value over the limit, before any write, for callers
-   * that do not allow chunking.
+   * Refuses a row holding an attribute value over the limit, before any write, for callers that do
+   * not allow chunking.
    *
    * @throws StoreException {@link ErrorKind#LIMIT_EXCEEDED}, not retryable, naming the column
    */
@@ -137,13 +138,16 @@ public final class LargeValues {
   /** Splits a value into chunks of at most {@code maxChunkBytes} bytes each. */
   static List<AttrValue> split(AttrValue value, int maxChunkBytes) {
     if (maxChunkBytes < 4) {
-      throw new IllegalArgumentException("chunks of " + maxChunkBytes + " bytes cannot hold a code point");
+      throw new IllegalArgumentException(
+          "chunks of " + maxChunkBytes + " bytes cannot hold a code point");
     }
     List<AttrValue> chunks = new ArrayList<>();
     if (value.type() == AttrType.BINARY) {
       byte[] bytes = value.asBinary();
       for (int from = 0; from < bytes.length; from += maxChunkBytes) {
-        chunks.add(AttrValue.ofBinary(Arrays.copyOfRange(bytes, from, Math.min(bytes.length, from + maxChunkBytes))));
+        chunks.add(
+            AttrValue.ofBinary(
+                Arrays.copyOfRange(bytes, from, Math.min(bytes.length, from + maxChunkBytes))));
       }
       return chunks;
     }
@@ -171,9 +175,9 @@ public final class LargeValues {
   }
 
   /**
-   * The row as written before {@link #chunk}: every chunked column (one with an INTEGER
-   * {@code wk_name_n} count column and all its chunks, and no plain {@code name} column) joined
-   * back into one value. Rows without chunks come back unchanged.
+   * The row as written before {@link #chunk}: every chunked column (one with an INTEGER {@code
+   * wk_name_n} count column and all its chunks, and no plain {@code name} column) joined back into
+   * one value. Rows without chunks come back unchanged.
    *
    * @throws StoreException {@link ErrorKind#INTERNAL} (not retryable) if a count column names
    *     chunks that are missing or of mixed types, i.e. the row was not read whole
@@ -210,13 +214,12 @@ public final class LargeValues {
   }
 
   /**
-   * Reads one possibly chunked column of one row: the column and its count first, then the
-   * chunks if there are any. Two reads for a chunked value, one otherwise.
+   * Reads one possibly chunked column of one row: the column and its count first, then the chunks
+   * if there are any. Two reads for a chunked value, one otherwise.
    */
   public static Optional<AttrValue> read(
       WideTableStore store, String table, PrimaryKey key, String column) {
-    Optional<Row> head =
-        store.get(table, key, ColumnSelection.of(column, countColumn(column)));
+    Optional<Row> head = store.get(table, key, ColumnSelection.of(column, countColumn(column)));
     if (head.isEmpty()) {
       return Optional.empty();
     }
@@ -244,7 +247,8 @@ public final class LargeValues {
   private static AttrValue concat(PrimaryKey key, String column, List<AttrValue> chunks) {
     AttrType type = null;
     for (AttrValue c : chunks) {
-      if (c == null || (type != null && c.type() != type)
+      if (c == null
+          || (type != null && c.type() != type)
           || (c.type() != AttrType.STRING && c.type() != AttrType.BINARY)) {
         throw new StoreException(
             ErrorKind.INTERNAL,
@@ -268,7 +272,8 @@ public final class LargeValues {
       String table, PrimaryKey key, String column, int size, StoreLimits limits) {
     return new StoreException(
         ErrorKind.LIMIT_EXCEEDED,
-        Rule.WK202 + ": column "
+        Rule.WK202
+            + ": column "
             + column
             + " of row "
             + key

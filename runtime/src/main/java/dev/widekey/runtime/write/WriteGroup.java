@@ -4,13 +4,13 @@ import dev.widekey.runtime.store.WriteOp;
 import java.util.List;
 
 /**
- * Operations that must be applied in order, each sent only after the one before it was
- * acknowledged by the store, as one unit of a {@link BulkWriter} input. If one fails for good,
- * the ones after it are not sent and are reported failed, with the cause attached.
+ * Operations that must be applied in order, each sent only after the one before it was acknowledged
+ * by the store, as one unit of a {@link BulkWriter} input. If one fails for good, the ones after it
+ * are not sent and are reported failed, with the cause attached.
  *
- * <p>A split-table entity is written as a group whose cold-table put comes first, so that a
- * crash or a failure never leaves a hot row pointing at a missing cold row; it is deleted in
- * the reverse order, the hot row first.
+ * <p>A split-table entity is written as a group whose cold-table put comes first, so that a crash
+ * or a failure never leaves a hot row pointing at a missing cold row; it is deleted in the reverse
+ * order, the hot row first.
  *
  * <pre>{@code
  * WriteGroup write = WriteGroup.of(WriteOp.put("orders_cold", coldRow), WriteOp.put("orders", hotRow));

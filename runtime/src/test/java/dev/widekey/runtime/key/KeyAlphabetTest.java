@@ -159,7 +159,10 @@ class KeyAlphabetTest {
   void checkRejectsNull() {
     InvalidKeyException e =
         expectRejected(
-            InvalidKeyException.class, "WK111", "sellerId", () -> KeyAlphabet.DIGITS.check("sellerId", null));
+            InvalidKeyException.class,
+            "WK111",
+            "sellerId",
+            () -> KeyAlphabet.DIGITS.check("sellerId", null));
     assertTrue(e.getMessage().contains("null"), e.getMessage());
   }
 
@@ -181,8 +184,8 @@ class KeyAlphabetTest {
 
   // edges of interesting blocks, the characters the syntax gives a meaning, and non-BMP ones
   private static final int[] POOL = {
-    '!', ',', '-', '.', '/', '0', '9', ':', 'A', 'Z', '[', '\\', ']', '^', '_', 'a', 'z', '~',
-    0x7F, 0xE9, 0x3000, 0xD7FF, 0xE000, 0xFFFD, 0xFFFF, 0x10000, GRINNING, PRAYING, 0x10FFFF
+    '!', ',', '-', '.', '/', '0', '9', ':', 'A', 'Z', '[', '\\', ']', '^', '_', 'a', 'z', '~', 0x7F,
+    0xE9, 0x3000, 0xD7FF, 0xE000, 0xFFFD, 0xFFFF, 0x10000, GRINNING, PRAYING, 0x10FFFF
   };
 
   private static int randomCodePoint(Random random) {
@@ -190,7 +193,10 @@ class KeyAlphabetTest {
       return POOL[random.nextInt(POOL.length)];
     }
     while (true) {
-      int cp = random.nextInt(4) == 0 ? 0x20 + random.nextInt(0x10FFFF - 0x20) : 0x20 + random.nextInt(0x5F);
+      int cp =
+          random.nextInt(4) == 0
+              ? 0x20 + random.nextInt(0x10FFFF - 0x20)
+              : 0x20 + random.nextInt(0x5F);
       if (cp < Character.MIN_SURROGATE || cp > Character.MAX_SURROGATE) {
         return cp;
       }
@@ -254,7 +260,8 @@ class KeyAlphabetTest {
             if (probe < 0 || probe > Character.MAX_CODE_POINT) {
               continue;
             }
-            boolean surrogate = probe >= Character.MIN_SURROGATE && probe <= Character.MAX_SURROGATE;
+            boolean surrogate =
+                probe >= Character.MIN_SURROGATE && probe <= Character.MAX_SURROGATE;
             boolean listed = false;
             for (Item item : items) {
               listed |= probe >= item.low() && probe <= item.high();

@@ -10,8 +10,7 @@ import dev.widekey.annotations.HashAlgorithm;
 import org.junit.jupiter.api.Test;
 
 /**
- * Expected digests come from coreutils, e.g. {@code printf 200004 | md5sum}, not from this
- * code.
+ * Expected digests come from coreutils, e.g. {@code printf 200004 | md5sum}, not from this code.
  */
 class KeyHashTest {
   // printf 200004 | md5sum
@@ -53,7 +52,8 @@ class KeyHashTest {
   @Test
   void everyLengthIsAPrefixOfTheFullDigest() {
     for (int length = 1; length <= 32; length++) {
-      assertEquals(MD5_200004.substring(0, length), KeyHash.prefix(HashAlgorithm.MD5, length, "200004"));
+      assertEquals(
+          MD5_200004.substring(0, length), KeyHash.prefix(HashAlgorithm.MD5, length, "200004"));
       assertEquals(
           SHA256_200004.substring(0, length),
           KeyHash.prefix(HashAlgorithm.SHA256, length, "200004"));

@@ -95,7 +95,9 @@ class KeyTextTest {
     return tuples;
   }
 
-  private static final int[] ALNUM_EDGES = {'0', '1', '8', '9', 'A', 'B', 'Y', 'Z', 'a', 'b', 'y', 'z'};
+  private static final int[] ALNUM_EDGES = {
+    '0', '1', '8', '9', 'A', 'B', 'Y', 'Z', 'a', 'b', 'y', 'z'
+  };
 
   private static void assertSpliceKeepsOrder(KeyAlphabet alphabet, int[] edges, Random random) {
     List<Tuple> tuples = randomTuples(random, edges, 40);
@@ -175,7 +177,8 @@ class KeyTextTest {
           for (Tuple a : tuples) {
             for (Tuple b : tuples) {
               int expected = Integer.signum(a.compareTo(b));
-              int actual = Integer.signum(compareUtf8(a.splice(':', alphabet), b.splice(':', alphabet)));
+              int actual =
+                  Integer.signum(compareUtf8(a.splice(':', alphabet), b.splice(':', alphabet)));
               if (expected != actual) {
                 broken++;
               }
@@ -289,7 +292,9 @@ class KeyTextTest {
     KeyText.checkColumnSize("pk", "a".repeat(1024), 1024);
     KeyText.checkColumnSize("pk", "é".repeat(512), 1024); // 2 bytes each
     KeyText.checkColumnSize("pk", "\uD83D\uDE00".repeat(256), 1024); // 4 bytes each
-    String[] over = {"a".repeat(1025), "é".repeat(513), "\uD83D\uDE00".repeat(257), "中".repeat(342)};
+    String[] over = {
+      "a".repeat(1025), "é".repeat(513), "\uD83D\uDE00".repeat(257), "中".repeat(342)
+    };
     for (String value : over) {
       int bytes = value.getBytes(StandardCharsets.UTF_8).length;
       InvalidKeyException e =
@@ -375,7 +380,10 @@ class KeyTextTest {
         5_000,
         random -> {
           String a = randomWellFormed(random, random.nextInt(6));
-          String b = random.nextInt(4) == 0 ? a + randomWellFormed(random, 1) : randomWellFormed(random, random.nextInt(6));
+          String b =
+              random.nextInt(4) == 0
+                  ? a + randomWellFormed(random, 1)
+                  : randomWellFormed(random, random.nextInt(6));
           assertEquals(Integer.signum(compareUtf8(a, b)), Integer.signum(Utf8.compare(a, b)));
         });
   }

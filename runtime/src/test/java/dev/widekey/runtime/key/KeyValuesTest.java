@@ -33,7 +33,9 @@ class KeyValuesTest {
   void subMillisecondPrecisionIsRejectedNeverTruncated() {
     for (String text :
         new String[] {
-          "2024-05-01T10:00:00.123456Z", "2024-05-01T10:00:00.000000001Z", "1969-12-31T23:59:59.9999999Z"
+          "2024-05-01T10:00:00.123456Z",
+          "2024-05-01T10:00:00.000000001Z",
+          "1969-12-31T23:59:59.9999999Z"
         }) {
       Instant t = Instant.parse(text);
       InvalidKeyException e =

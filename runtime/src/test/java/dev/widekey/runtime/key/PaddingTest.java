@@ -25,8 +25,7 @@ class PaddingTest {
       return "0".repeat(width - digits.length()) + digits;
     }
     // nines' complement of |v| - 1 at this width is 10^width - |v|
-    String digits =
-        BigInteger.TEN.pow(width).subtract(BigInteger.valueOf(v).negate()).toString();
+    String digits = BigInteger.TEN.pow(width).subtract(BigInteger.valueOf(v).negate()).toString();
     return "-" + "0".repeat(width - digits.length()) + digits;
   }
 
@@ -268,15 +267,21 @@ class PaddingTest {
 
   @Test
   void malformedStoredTextIsRejected() {
-    String[] unsigned6 = {"", "12345", "1234567", "12a456", "-12345", "+12345", " 12345",
-        "12345\u0663", "\uFF11\uFF12\uFF13\uFF14\uFF15\uFF16"};
+    String[] unsigned6 = {
+      "",
+      "12345",
+      "1234567",
+      "12a456",
+      "-12345",
+      "+12345",
+      " 12345",
+      "12345\u0663",
+      "\uFF11\uFF12\uFF13\uFF14\uFF15\uFF16"
+    };
     for (String text : unsigned6) {
       InvalidKeyException e =
           expectRejected(
-              InvalidKeyException.class,
-              "WK104",
-              "pk",
-              () -> Padding.decode("pk", text, 6, false));
+              InvalidKeyException.class, "WK104", "pk", () -> Padding.decode("pk", text, 6, false));
       assertTrue(e.getMessage().contains("@Padded(width = 6)"), e.getMessage());
     }
     String[] signed6 = {"-12345", "--12345", "-1234567", "+123456", "1-2345", "-12345-"};
@@ -303,8 +308,7 @@ class PaddingTest {
         () -> Padding.decode("pk", "-" + "0".repeat(19), 19, true));
     String justBelowMin = reference(Long.MIN_VALUE, 19);
     // one less in the complement is one lower than Long.MIN_VALUE
-    String tooLow =
-        justBelowMin.substring(0, 19) + (char) (justBelowMin.charAt(19) - 1);
+    String tooLow = justBelowMin.substring(0, 19) + (char) (justBelowMin.charAt(19) - 1);
     expectRejected(
         InvalidKeyException.class, "WK104", "pk", () -> Padding.decode("pk", tooLow, 19, true));
   }

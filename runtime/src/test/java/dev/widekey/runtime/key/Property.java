@@ -3,9 +3,9 @@ package dev.widekey.runtime.key;
 import java.util.Random;
 
 /**
- * Seeded property checks without a framework: a property runs {@code trials} times on one
- * {@link Random} seeded with {@link #DEFAULT_SEED}, or with {@code -Dwidekey.seed=N}. Every
- * failure names the property, the trial and the seed, so that it can be replayed.
+ * Seeded property checks without a framework: a property runs {@code trials} times on one {@link
+ * Random} seeded with {@link #DEFAULT_SEED}, or with {@code -Dwidekey.seed=N}. Every failure names
+ * the property, the trial and the seed, so that it can be replayed.
  */
 public final class Property {
   /** The seed used unless {@code -Dwidekey.seed} says otherwise. */

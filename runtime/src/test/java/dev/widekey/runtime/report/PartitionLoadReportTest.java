@@ -16,9 +16,11 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class PartitionLoadReportTest {
-  private static final TableSpec SPEC = new TableSpec("t",
-      List.of(new PkColumn("pk", PkType.STRING), new PkColumn("n", PkType.INTEGER)),
-      List.of(PkValue.ofString("4"), PkValue.ofString("8"), PkValue.ofString("c")));
+  private static final TableSpec SPEC =
+      new TableSpec(
+          "t",
+          List.of(new PkColumn("pk", PkType.STRING), new PkColumn("n", PkType.INTEGER)),
+          List.of(PkValue.ofString("4"), PkValue.ofString("8"), PkValue.ofString("c")));
 
   @Test
   void sequentialKeysShowAsOneHotPartitionAndTheLargestKeyIsNamed() {
@@ -56,7 +58,10 @@ class PartitionLoadReportTest {
   }
 
   private static void put(EmbeddedStore store, String pk, long n, String value) {
-    store.put("t", Row.of(PrimaryKey.of(PkValue.ofString(pk), PkValue.ofInteger(n)),
-        Map.of("v", AttrValue.ofString(value))));
+    store.put(
+        "t",
+        Row.of(
+            PrimaryKey.of(PkValue.ofString(pk), PkValue.ofInteger(n)),
+            Map.of("v", AttrValue.ofString(value))));
   }
 }

@@ -32,7 +32,8 @@ class OrderedKeyBytesTest {
     List<PrimaryKey> byCompareTo = new ArrayList<>(keys);
     byCompareTo.sort(Comparator.naturalOrder());
     List<PrimaryKey> byBytes = new ArrayList<>(keys);
-    byBytes.sort((a, b) -> Arrays.compareUnsigned(OrderedKeyBytes.encode(a), OrderedKeyBytes.encode(b)));
+    byBytes.sort(
+        (a, b) -> Arrays.compareUnsigned(OrderedKeyBytes.encode(a), OrderedKeyBytes.encode(b)));
     // equal keys have equal encodings, so both sorts agree element by element
     assertEquals(byCompareTo, byBytes, "seed " + SEED);
     for (int n = 0; n < 20000; n++) {
@@ -40,7 +41,8 @@ class OrderedKeyBytesTest {
       PrimaryKey b = keys.get(random.nextInt(keys.size()));
       int expected = Integer.signum(a.compareTo(b));
       int actual =
-          Integer.signum(Arrays.compareUnsigned(OrderedKeyBytes.encode(a), OrderedKeyBytes.encode(b)));
+          Integer.signum(
+              Arrays.compareUnsigned(OrderedKeyBytes.encode(a), OrderedKeyBytes.encode(b)));
       assertEquals(expected, actual, () -> a + " vs " + b + ", seed " + SEED);
     }
   }
@@ -61,7 +63,8 @@ class OrderedKeyBytesTest {
     PrimaryKey smiley = PrimaryKey.of(PkValue.ofString("\uD83D\uDE00"));
     assertTrue("\uFF5E".compareTo("\uD83D\uDE00") > 0);
     assertTrue(tilde.compareTo(smiley) < 0);
-    assertTrue(Arrays.compareUnsigned(OrderedKeyBytes.encode(tilde), OrderedKeyBytes.encode(smiley)) < 0);
+    assertTrue(
+        Arrays.compareUnsigned(OrderedKeyBytes.encode(tilde), OrderedKeyBytes.encode(smiley)) < 0);
   }
 
   @Test
@@ -79,7 +82,8 @@ class OrderedKeyBytesTest {
   void anUnpairedSurrogateHasNoEncoding() {
     StoreException e =
         assertThrows(
-            StoreException.class, () -> OrderedKeyBytes.encode(PrimaryKey.of(PkValue.ofString("a\uD800"))));
+            StoreException.class,
+            () -> OrderedKeyBytes.encode(PrimaryKey.of(PkValue.ofString("a\uD800"))));
     assertEquals(ErrorKind.INVALID_REQUEST, e.kind());
   }
 
@@ -98,7 +102,10 @@ class OrderedKeyBytesTest {
   }
 
   private static String randomString(Random random) {
-    int[] pool = {0x00, 0x01, 'a', 'b', 0x7F, 0x80, 0xE9, 0x7FF, 0x800, 0xD7FF, 0xE000, 0xFF5E, 0xFFFF, 0x10000, 0x1F600, 0x10FFFF};
+    int[] pool = {
+      0x00, 0x01, 'a', 'b', 0x7F, 0x80, 0xE9, 0x7FF, 0x800, 0xD7FF, 0xE000, 0xFF5E, 0xFFFF, 0x10000,
+      0x1F600, 0x10FFFF
+    };
     int length = random.nextInt(5);
     StringBuilder sb = new StringBuilder();
     for (int i = 0; i < length; i++) {
@@ -116,7 +123,8 @@ class OrderedKeyBytesTest {
     int[] pool = {0x00, 0x01, 0x7F, 0x80, 0xFE, 0xFF};
     byte[] b = new byte[random.nextInt(5)];
     for (int i = 0; i < b.length; i++) {
-      b[i] = (byte) (random.nextBoolean() ? pool[random.nextInt(pool.length)] : random.nextInt(256));
+      b[i] =
+          (byte) (random.nextBoolean() ? pool[random.nextInt(pool.length)] : random.nextInt(256));
     }
     return b;
   }

@@ -15,14 +15,21 @@ class PkValueTest {
   @Test
   void stringsCompareByTheirUtf8Bytes() {
     Random random = new Random(5);
-    int[] pool = {0x00, 'a', 0x7F, 0x80, 0x7FF, 0x800, 0xD7FF, 0xE000, 0xFF5E, 0xFFFF, 0x10000, 0x1F600, 0x10FFFF};
+    int[] pool = {
+      0x00, 'a', 0x7F, 0x80, 0x7FF, 0x800, 0xD7FF, 0xE000, 0xFF5E, 0xFFFF, 0x10000, 0x1F600,
+      0x10FFFF
+    };
     for (int n = 0; n < 20000; n++) {
       String a = randomString(random, pool);
       String b = randomString(random, pool);
       int expected =
           Integer.signum(
-              Arrays.compareUnsigned(a.getBytes(StandardCharsets.UTF_8), b.getBytes(StandardCharsets.UTF_8)));
-      assertEquals(expected, Integer.signum(PkValue.ofString(a).compareTo(PkValue.ofString(b))), a + " vs " + b);
+              Arrays.compareUnsigned(
+                  a.getBytes(StandardCharsets.UTF_8), b.getBytes(StandardCharsets.UTF_8)));
+      assertEquals(
+          expected,
+          Integer.signum(PkValue.ofString(a).compareTo(PkValue.ofString(b))),
+          a + " vs " + b);
     }
   }
 

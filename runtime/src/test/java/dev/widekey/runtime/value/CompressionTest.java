@@ -102,7 +102,8 @@ class CompressionTest {
               "description",
               () -> Compression.deflateText("description", bad));
       assertTrue(
-          e.getMessage().contains("text with an unpaired surrogate cannot be stored exactly as UTF-8"),
+          e.getMessage()
+              .contains("text with an unpaired surrogate cannot be stored exactly as UTF-8"),
           e.getMessage());
     }
   }
@@ -117,7 +118,8 @@ class CompressionTest {
     badHeader[0] ^= 0x10;
     byte[] trailing = Arrays.copyOf(packed, packed.length + 2);
     byte[] plain = "not compressed at all".getBytes(StandardCharsets.UTF_8);
-    for (byte[] bad : new byte[][] {truncated, badChecksum, badHeader, trailing, plain, new byte[0]}) {
+    for (byte[] bad :
+        new byte[][] {truncated, badChecksum, badHeader, trailing, plain, new byte[0]}) {
       InvalidAttributeException e =
           expectRejected(
               InvalidAttributeException.class, "WK203", "d", () -> Compression.inflate("d", bad));
@@ -140,7 +142,10 @@ class CompressionTest {
           byte[] bad = packed.clone();
           bad[at] ^= (byte) (1 + random.nextInt(255));
           expectRejected(
-              InvalidAttributeException.class, "WK203", "d", () -> Compression.inflateText("d", bad));
+              InvalidAttributeException.class,
+              "WK203",
+              "d",
+              () -> Compression.inflateText("d", bad));
         });
   }
 
@@ -153,7 +158,10 @@ class CompressionTest {
           byte[] garbage = new byte[random.nextInt(200)];
           random.nextBytes(garbage);
           expectRejected(
-              InvalidAttributeException.class, "WK203", "d", () -> Compression.inflate("d", garbage));
+              InvalidAttributeException.class,
+              "WK203",
+              "d",
+              () -> Compression.inflate("d", garbage));
         });
   }
 
@@ -162,7 +170,10 @@ class CompressionTest {
     byte[] packed = Compression.deflate(new byte[] {'a', (byte) 0xC3, '(', (byte) 0xFF});
     InvalidAttributeException e =
         expectRejected(
-            InvalidAttributeException.class, "WK203", "d", () -> Compression.inflateText("d", packed));
+            InvalidAttributeException.class,
+            "WK203",
+            "d",
+            () -> Compression.inflateText("d", packed));
     assertTrue(e.getMessage().contains("UTF-8"), e.getMessage());
   }
 

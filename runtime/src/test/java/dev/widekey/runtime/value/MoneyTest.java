@@ -5,8 +5,8 @@ import static dev.widekey.runtime.key.Rejections.expectRejected;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -39,8 +39,7 @@ class MoneyTest {
     assertEquals("5.00", five.toPlainString());
     assertEquals("-0.01", Money.fromMinorUnits(-1, 2).toPlainString());
     assertEquals("532", Money.fromMinorUnits(532, 0).toPlainString());
-    assertEquals(
-        "-9.223372036854775808", Money.fromMinorUnits(Long.MIN_VALUE, 18).toPlainString());
+    assertEquals("-9.223372036854775808", Money.fromMinorUnits(Long.MIN_VALUE, 18).toPlainString());
   }
 
   @Test
@@ -124,10 +123,7 @@ class MoneyTest {
     BigDecimal value = new BigDecimal("0." + "3".repeat(500));
     InvalidAttributeException e =
         expectRejected(
-            InvalidAttributeException.class,
-            "WK201",
-            "p",
-            () -> Money.toMinorUnits("p", value, 2));
+            InvalidAttributeException.class, "WK201", "p", () -> Money.toMinorUnits("p", value, 2));
     assertFalse(e.getMessage().contains("3".repeat(65)), e.getMessage());
     assertTrue(e.getMessage().contains("has 500 decimals"), e.getMessage());
   }

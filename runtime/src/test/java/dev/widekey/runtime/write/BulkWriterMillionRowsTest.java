@@ -18,8 +18,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * A million-row import through retryable failures, throttling and ambiguous timeouts: the
- * store ends up holding exactly the input, and every row is acknowledged.
+ * A million-row import through retryable failures, throttling and ambiguous timeouts: the store
+ * ends up holding exactly the input, and every row is acknowledged.
  */
 class BulkWriterMillionRowsTest {
   private static final int ROWS = 1_000_000;
@@ -45,13 +45,17 @@ class BulkWriterMillionRowsTest {
               .build();
 
       BulkWriteResult result =
-          writer.write(LongStream.range(0, ROWS).mapToObj(i -> WriteOp.put("events", TestRows.row(i, 0))));
+          writer.write(
+              LongStream.range(0, ROWS).mapToObj(i -> WriteOp.put("events", TestRows.row(i, 0))));
 
       assertEquals(ROWS, result.total());
       assertEquals(
           ROWS,
           result.acknowledged(),
-          () -> result.failed() + " failed, the first: " + result.failures().subList(0, Math.min(3, result.failures().size())));
+          () ->
+              result.failed()
+                  + " failed, the first: "
+                  + result.failures().subList(0, Math.min(3, result.failures().size())));
       assertEquals(0, result.failed());
       assertTrue(result.allAcknowledged());
       assertTrue(result.failures().isEmpty());
@@ -65,7 +69,8 @@ class BulkWriterMillionRowsTest {
       assertEquals(ROWS, last.get().acknowledged());
 
       TestRows.assertTableHolds(embedded, "events", ROWS, i -> TestRows.row(i, 0));
-      long stored = embedded.partitionStats("events").stream().mapToLong(PartitionStats::rows).sum();
+      long stored =
+          embedded.partitionStats("events").stream().mapToLong(PartitionStats::rows).sum();
       assertEquals(ROWS, stored);
       System.out.printf(
           "1M import: %s, %d retries (%d retryable, %d throttled, %d ambiguous), %d batches%n",
@@ -97,8 +102,13 @@ class BulkWriterMillionRowsTest {
               .retryPolicy(policy)
               .seed(seed)
               .build()
-              .write(LongStream.range(0, rows).mapToObj(i -> WriteOp.put("events", TestRows.row(i, 0))).iterator());
-      assertTrue(result.allAcknowledged(), () -> result.failed() + " failed, e.g. " + result.failures().stream().findFirst());
+              .write(
+                  LongStream.range(0, rows)
+                      .mapToObj(i -> WriteOp.put("events", TestRows.row(i, 0)))
+                      .iterator());
+      assertTrue(
+          result.allAcknowledged(),
+          () -> result.failed() + " failed, e.g. " + result.failures().stream().findFirst());
       assertTrue(store.injectedThrottled() > rows / 2, "throttled " + store.injectedThrottled());
       TestRows.assertTableHolds(embedded, "events", rows, i -> TestRows.row(i, 0));
     }

@@ -11,6 +11,7 @@ import dev.widekey.runtime.retry.RetryPolicy;
 import dev.widekey.runtime.store.AttrValue;
 import dev.widekey.runtime.store.ColumnSelection;
 import dev.widekey.runtime.store.ErrorKind;
+import dev.widekey.runtime.store.ForwardingStore;
 import dev.widekey.runtime.store.Row;
 import dev.widekey.runtime.store.ScanRange;
 import dev.widekey.runtime.store.StoreException;
@@ -21,7 +22,6 @@ import dev.widekey.runtime.store.WriteOutcome;
 import dev.widekey.runtime.store.embedded.EmbeddedStore;
 import dev.widekey.runtime.store.fault.FakeTime;
 import dev.widekey.runtime.store.fault.FaultInjectingStore;
-import dev.widekey.runtime.store.ForwardingStore;
 import dev.widekey.runtime.store.fault.Seeds;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -97,7 +97,10 @@ class BulkWriterTest {
             .seed(seed)
             .onFailure(streamed::add)
             .build()
-            .write(LongStream.range(0, rows).mapToObj(i -> WriteOp.put("t", TestRows.row(i, 1))).iterator());
+            .write(
+                LongStream.range(0, rows)
+                    .mapToObj(i -> WriteOp.put("t", TestRows.row(i, 1)))
+                    .iterator());
 
     Set<Long> expectedFailed = new HashSet<>();
     for (long i = 5; i < rows; i += 97) {
@@ -125,7 +128,9 @@ class BulkWriterTest {
   void recordedFailuresAreBoundedButAllAreCounted() {
     embedded.createTable(TestRows.table("t", 1000, 1));
     WideTableStore store =
-        faults(embedded, 1).failRows((t, k) -> k.get(0).asLong() % 2 == 0, ErrorKind.INVALID_REQUEST).build();
+        faults(embedded, 1)
+            .failRows((t, k) -> k.get(0).asLong() % 2 == 0, ErrorKind.INVALID_REQUEST)
+            .build();
     AtomicInteger streamed = new AtomicInteger();
     BulkWriteResult r =
         BulkWriter.builder(store)
@@ -254,9 +259,12 @@ class BulkWriterTest {
         assertNotNull(f.error().getCause());
       }
     }
-    assertTrue(hotSent.get() >= entities - refused, "every hot op of an acknowledged cold op was sent");
-    TestRows.assertTableHolds(embedded, "cold", entities, i -> i % 50 == 3 ? null : TestRows.row(i, 7));
-    TestRows.assertTableHolds(embedded, "hot", entities, i -> i % 50 == 3 ? null : TestRows.row(i, 8));
+    assertTrue(
+        hotSent.get() >= entities - refused, "every hot op of an acknowledged cold op was sent");
+    TestRows.assertTableHolds(
+        embedded, "cold", entities, i -> i % 50 == 3 ? null : TestRows.row(i, 7));
+    TestRows.assertTableHolds(
+        embedded, "hot", entities, i -> i % 50 == 3 ? null : TestRows.row(i, 8));
   }
 
   @Test
@@ -289,7 +297,9 @@ class BulkWriterTest {
                       }
                     } else {
                       long id = random.nextInt(keys);
-                      embedded.get("t", TestRows.key(id), ColumnSelection.all()).ifPresent(row -> check(seen, row));
+                      embedded
+                          .get("t", TestRows.key(id), ColumnSelection.all())
+                          .ifPresent(row -> check(seen, row));
                     }
                     reads.incrementAndGet();
                   }
@@ -386,7 +396,8 @@ class BulkWriterTest {
             @Override
             public List<WriteOutcome> batchWrite(List<WriteOp> ops) {
               maxRows.accumulateAndGet(ops.size(), Math::max);
-              maxBytes.accumulateAndGet(ops.stream().mapToLong(WriteOp::sizeInBytes).sum(), Math::max);
+              maxBytes.accumulateAndGet(
+                  ops.stream().mapToLong(WriteOp::sizeInBytes).sum(), Math::max);
               return super.batchWrite(ops);
             }
           };
@@ -394,7 +405,9 @@ class BulkWriterTest {
       List<Row> expected = new ArrayList<>();
       for (int i = 0; i < 3000; i++) {
         expected.add(
-            Row.of(TestRows.key(i), Map.of("blob", AttrValue.ofBinary(new byte[random.nextInt(2000)]))));
+            Row.of(
+                TestRows.key(i),
+                Map.of("blob", AttrValue.ofBinary(new byte[random.nextInt(2000)]))));
       }
       BulkWriteResult r =
           BulkWriter.builder(observing)
@@ -443,7 +456,8 @@ class BulkWriterTest {
           }
         };
     BulkWriteResult r =
-        BulkWriter.of(strict).write(LongStream.range(0, 1000).mapToObj(i -> WriteOp.put("t", TestRows.row(i, 0))));
+        BulkWriter.of(strict)
+            .write(LongStream.range(0, 1000).mapToObj(i -> WriteOp.put("t", TestRows.row(i, 0))));
     assertEquals(999, r.acknowledged());
     assertEquals(1, r.failed());
     assertEquals(123, r.failures().get(0).op().key().get(0).asLong());
@@ -479,14 +493,15 @@ class BulkWriterTest {
     for (BulkWriteFailure f : r.failures()) {
       assertFalse(f.error().retryable() && f.attempts() == 0, "an unsent op fails for good");
     }
-    assertTrue(r.failures().stream().anyMatch(f -> f.error().kind() == ErrorKind.TIMEOUT && !f.error().retryable()));
+    assertTrue(
+        r.failures().stream()
+            .anyMatch(f -> f.error().kind() == ErrorKind.TIMEOUT && !f.error().retryable()));
   }
 
   @Test
   void aPerRowDeadlineEndsTheRetriesOfThatRow() {
     embedded.createTable(TestRows.table("t", 100, 1));
-    FaultInjectingStore store =
-        faults(embedded, 5).retryableErrorRate(1.0).build();
+    FaultInjectingStore store = faults(embedded, 5).retryableErrorRate(1.0).build();
     RetryPolicy policy =
         RetryPolicy.builder()
             .maxAttempts(Integer.MAX_VALUE)
@@ -555,7 +570,8 @@ class BulkWriterTest {
     assertEquals(new BulkWriteProgress(10_000, 10_000, 0, r.retries(), r.batches()), end);
     assertTrue(r.retries() > 0);
     for (int i = 1; i < seen.size(); i++) {
-      assertTrue(seen.get(i).acknowledged() >= seen.get(i - 1).acknowledged(), "progress never goes back");
+      assertTrue(
+          seen.get(i).acknowledged() >= seen.get(i - 1).acknowledged(), "progress never goes back");
     }
   }
 
@@ -572,7 +588,9 @@ class BulkWriterTest {
           }
         };
     WideTableStore store =
-        faults(recording, 11).failRows((t, k) -> k.get(0).asLong() % 1000 == 999, ErrorKind.INVALID_REQUEST).build();
+        faults(recording, 11)
+            .failRows((t, k) -> k.get(0).asLong() % 1000 == 999, ErrorKind.INVALID_REQUEST)
+            .build();
     Map<Long, Long> positions = new ConcurrentHashMap<>();
     BulkWriteResult r =
         BulkWriter.builder(store)
@@ -595,7 +613,8 @@ class BulkWriterTest {
             .distinct()
             .count();
     assertTrue(regions >= 12, "the first 400 rows sent touch " + regions + " of 16 input pieces");
-    TestRows.assertTableHolds(embedded, "t", 10_000, i -> i % 1000 == 999 ? null : TestRows.row(i, 0));
+    TestRows.assertTableHolds(
+        embedded, "t", 10_000, i -> i % 1000 == 999 ? null : TestRows.row(i, 0));
   }
 
   @Test

@@ -78,14 +78,18 @@ class LargeValuesTest {
     assertEquals(AttrValue.ofString("small"), stored.get("title"));
     store.put("pages", stored);
 
-    Row back = LargeValues.join(store.get("pages", TestRows.key(1), ColumnSelection.all()).orElseThrow());
+    Row back =
+        LargeValues.join(store.get("pages", TestRows.key(1), ColumnSelection.all()).orElseThrow());
     assertEquals(row, back);
     assertEquals(
-        Optional.of(AttrValue.ofBinary(blob)), LargeValues.read(store, "pages", TestRows.key(1), "blob"));
+        Optional.of(AttrValue.ofBinary(blob)),
+        LargeValues.read(store, "pages", TestRows.key(1), "blob"));
     assertEquals(
-        Optional.of(AttrValue.ofString(body)), LargeValues.read(store, "pages", TestRows.key(1), "body"));
+        Optional.of(AttrValue.ofString(body)),
+        LargeValues.read(store, "pages", TestRows.key(1), "body"));
     assertEquals(
-        Optional.of(AttrValue.ofString("small")), LargeValues.read(store, "pages", TestRows.key(1), "title"));
+        Optional.of(AttrValue.ofString("small")),
+        LargeValues.read(store, "pages", TestRows.key(1), "title"));
     assertEquals(Optional.empty(), LargeValues.read(store, "pages", TestRows.key(2), "body"));
   }
 
@@ -98,7 +102,8 @@ class LargeValuesTest {
     for (AttrValue c : chunks) {
       String part = c.asString();
       assertTrue(part.getBytes(StandardCharsets.UTF_8).length <= 7);
-      assertFalse(Character.isLowSurrogate(part.charAt(0)), "a chunk starts inside a surrogate pair");
+      assertFalse(
+          Character.isLowSurrogate(part.charAt(0)), "a chunk starts inside a surrogate pair");
       joined.append(part);
     }
     assertEquals(s, joined.toString());
@@ -109,15 +114,22 @@ class LargeValuesTest {
     Row row =
         Row.of(
             TestRows.key(3),
-            Map.of("body", AttrValue.ofBinary(new byte[3 * MB]), "note", AttrValue.ofBinary(new byte[3 * MB])));
+            Map.of(
+                "body",
+                AttrValue.ofBinary(new byte[3 * MB]),
+                "note",
+                AttrValue.ofBinary(new byte[3 * MB])));
     StoreException e =
-        assertThrows(StoreException.class, () -> LargeValues.chunk(row, store.limits(), "body"::equals));
+        assertThrows(
+            StoreException.class, () -> LargeValues.chunk(row, store.limits(), "body"::equals));
     assertEquals(ErrorKind.LIMIT_EXCEEDED, e.kind());
     assertFalse(e.retryable());
     assertTrue(e.getMessage().contains("WK202") && e.getMessage().contains("note"), e.getMessage());
 
     StoreException strict =
-        assertThrows(StoreException.class, () -> LargeValues.requireWithinLimit("pages", row, store.limits()));
+        assertThrows(
+            StoreException.class,
+            () -> LargeValues.requireWithinLimit("pages", row, store.limits()));
     assertEquals(ErrorKind.LIMIT_EXCEEDED, strict.kind());
     assertTrue(store.get("pages", TestRows.key(3), ColumnSelection.all()).isEmpty());
   }
@@ -135,8 +147,10 @@ class LargeValuesTest {
     Row row =
         Row.of(
             TestRows.key(5),
-            Map.of("body", AttrValue.ofBinary(new byte[3 * MB]), "wk_body_1", AttrValue.ofInteger(1)));
-    StoreException e = assertThrows(StoreException.class, () -> LargeValues.chunk(row, StoreLimits.DEFAULT));
+            Map.of(
+                "body", AttrValue.ofBinary(new byte[3 * MB]), "wk_body_1", AttrValue.ofInteger(1)));
+    StoreException e =
+        assertThrows(StoreException.class, () -> LargeValues.chunk(row, StoreLimits.DEFAULT));
     assertEquals(ErrorKind.INVALID_REQUEST, e.kind());
   }
 }

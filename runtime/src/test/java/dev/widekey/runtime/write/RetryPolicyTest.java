@@ -26,12 +26,16 @@ class RetryPolicyTest {
             .random(new Random(seeds.seed()))
             .build();
     for (int retry = 0; retry < 80; retry++) {
-      long ceiling = Math.min(Duration.ofSeconds(2).toNanos(), retry >= 40 ? Long.MAX_VALUE : (10_000_000L << retry));
+      long ceiling =
+          Math.min(
+              Duration.ofSeconds(2).toNanos(),
+              retry >= 40 ? Long.MAX_VALUE : (10_000_000L << retry));
       long min = Long.MAX_VALUE;
       long max = 0;
       for (int i = 0; i < 2000; i++) {
         long d = p.backoffNanos(retry);
-        assertTrue(d >= 0 && d <= ceiling, "retry " + retry + ": " + d + " outside [0, " + ceiling + "]");
+        assertTrue(
+            d >= 0 && d <= ceiling, "retry " + retry + ": " + d + " outside [0, " + ceiling + "]");
         min = Math.min(min, d);
         max = Math.max(max, d);
       }
@@ -64,7 +68,8 @@ class RetryPolicyTest {
   @Test
   void callReturnsOnceTheCallSucceeds() {
     FakeTime time = new FakeTime();
-    RetryPolicy p = RetryPolicy.builder().clock(time).sleeper(time).random(new Random(seeds.seed())).build();
+    RetryPolicy p =
+        RetryPolicy.builder().clock(time).sleeper(time).random(new Random(seeds.seed())).build();
     int[] calls = {0};
     String result =
         p.call(
@@ -82,10 +87,16 @@ class RetryPolicyTest {
   @Test
   void theBuilderRefusesNonsense() {
     assertThrows(IllegalArgumentException.class, () -> RetryPolicy.builder().maxAttempts(0));
-    assertThrows(IllegalArgumentException.class, () -> RetryPolicy.builder().baseDelay(Duration.ofMillis(-1)));
     assertThrows(
         IllegalArgumentException.class,
-        () -> RetryPolicy.builder().baseDelay(Duration.ofSeconds(2)).maxDelay(Duration.ofSeconds(1)).build());
+        () -> RetryPolicy.builder().baseDelay(Duration.ofMillis(-1)));
+    assertThrows(
+        IllegalArgumentException.class,
+        () ->
+            RetryPolicy.builder()
+                .baseDelay(Duration.ofSeconds(2))
+                .maxDelay(Duration.ofSeconds(1))
+                .build());
     assertEquals(1, RetryPolicy.NONE.maxAttempts());
   }
 }

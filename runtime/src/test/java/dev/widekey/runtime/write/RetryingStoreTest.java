@@ -10,6 +10,7 @@ import dev.widekey.runtime.retry.RetryingStore;
 import dev.widekey.runtime.store.AttrValue;
 import dev.widekey.runtime.store.ColumnSelection;
 import dev.widekey.runtime.store.ErrorKind;
+import dev.widekey.runtime.store.ForwardingStore;
 import dev.widekey.runtime.store.PkColumn;
 import dev.widekey.runtime.store.PkType;
 import dev.widekey.runtime.store.PkValue;
@@ -24,7 +25,6 @@ import dev.widekey.runtime.store.WriteOutcome;
 import dev.widekey.runtime.store.embedded.EmbeddedStore;
 import dev.widekey.runtime.store.fault.FakeTime;
 import dev.widekey.runtime.store.fault.FaultInjectingStore;
-import dev.widekey.runtime.store.ForwardingStore;
 import dev.widekey.runtime.store.fault.Seeds;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -78,11 +78,14 @@ class RetryingStoreTest {
       for (int n = 0; n < perGroup; n++) {
         rows.add(
             Row.of(
-                PrimaryKey.of(PkValue.ofString(String.format("g%02d", g)), PkValue.ofInteger(n - perGroup / 2)),
+                PrimaryKey.of(
+                    PkValue.ofString(String.format("g%02d", g)),
+                    PkValue.ofInteger(n - perGroup / 2)),
                 Map.of("x", AttrValue.ofInteger((long) g * perGroup + n))));
       }
     }
-    BulkWriteResult r = BulkWriter.of(embedded).write(rows.stream().map(row -> WriteOp.put("t", row)));
+    BulkWriteResult r =
+        BulkWriter.of(embedded).write(rows.stream().map(row -> WriteOp.put("t", row)));
     assertTrue(r.allAcknowledged());
     return rows; // generated in key order
   }
@@ -91,7 +94,8 @@ class RetryingStoreTest {
   void scansResumeAfterFailuresWithoutDuplicatesOrGaps() {
     long seed = seeds.seed();
     List<Row> expected = fillTwoColumnTable(15, 1000);
-    FaultInjectingStore faulty = FaultInjectingStore.builder(embedded).seed(seed).readErrorRate(0.01).build();
+    FaultInjectingStore faulty =
+        FaultInjectingStore.builder(embedded).seed(seed).readErrorRate(0.01).build();
     RetryingStore store = new RetryingStore(faulty, policy().random(new Random(seed)).build());
     List<Row> got;
     try (Stream<Row> rows = store.scan("t", ScanRange.all(2))) {
@@ -106,7 +110,8 @@ class RetryingStoreTest {
   void aResumedScanKeepsItsLimitAndBounds() {
     long seed = seeds.seed();
     List<Row> all = fillTwoColumnTable(15, 1000);
-    FaultInjectingStore faulty = FaultInjectingStore.builder(embedded).seed(seed).readErrorRate(0.02).build();
+    FaultInjectingStore faulty =
+        FaultInjectingStore.builder(embedded).seed(seed).readErrorRate(0.02).build();
     RetryingStore store = new RetryingStore(faulty, policy().random(new Random(seed)).build());
     PrimaryKey from = all.get(1234).key();
     PrimaryKey to = all.get(9000).key();
@@ -167,7 +172,8 @@ class RetryingStoreTest {
         };
     embedded.put("t", TestRows.row(1, 1));
     RetryingStore store = new RetryingStore(flaky, policy().build());
-    assertEquals(Optional.of(TestRows.row(1, 1)), store.get("t", TestRows.key(1), ColumnSelection.all()));
+    assertEquals(
+        Optional.of(TestRows.row(1, 1)), store.get("t", TestRows.key(1), ColumnSelection.all()));
     assertEquals(4, calls.get());
   }
 
@@ -233,7 +239,8 @@ class RetryingStoreTest {
     WideTableStore observing =
         new ForwardingStore(embedded) {
           @Override
-          public List<Optional<Row>> multiGet(String table, List<PrimaryKey> keys, ColumnSelection columns) {
+          public List<Optional<Row>> multiGet(
+              String table, List<PrimaryKey> keys, ColumnSelection columns) {
             sizes.add(keys.size());
             return super.multiGet(table, keys, columns);
           }
@@ -251,7 +258,8 @@ class RetryingStoreTest {
       int i = n - 1 - j;
       assertEquals(i % 2 == 0 ? Optional.of(TestRows.row(i, 3)) : Optional.empty(), got.get(j));
     }
-    assertTrue(sizes.stream().allMatch(s -> s <= embedded.limits().maxMultiGetRows()), sizes.toString());
+    assertTrue(
+        sizes.stream().allMatch(s -> s <= embedded.limits().maxMultiGetRows()), sizes.toString());
   }
 
   @Test

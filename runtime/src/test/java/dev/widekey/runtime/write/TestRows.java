@@ -47,10 +47,11 @@ final class TestRows {
   }
 
   /**
-   * Scans the whole table and checks it holds exactly {@code expected(i)} for the ids that
-   * have one, in key order: no row missing, none extra, none different.
+   * Scans the whole table and checks it holds exactly {@code expected(i)} for the ids that have
+   * one, in key order: no row missing, none extra, none different.
    */
-  static void assertTableHolds(WideTableStore store, String table, long ids, LongFunction<Row> expected) {
+  static void assertTableHolds(
+      WideTableStore store, String table, long ids, LongFunction<Row> expected) {
     try (Stream<Row> rows = store.scan(table, ScanRange.all(1))) {
       Iterator<Row> it = rows.iterator();
       long count = 0;

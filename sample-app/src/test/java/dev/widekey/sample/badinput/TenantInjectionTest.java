@@ -11,9 +11,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Key injection: with tenant and folder spliced by ',', the tuples ("acme", "hr,payroll") and
- * ("acme,hr", "payroll") would share one partition-key text. A tenant that names itself
- * "acme,hr" must not be able to read, overwrite or delete tenant acme's rows, and its scans
- * must not reach them.
+ * ("acme,hr", "payroll") would share one partition-key text. A tenant that names itself "acme,hr"
+ * must not be able to read, overwrite or delete tenant acme's rows, and its scans must not reach
+ * them.
  */
 class TenantInjectionTest {
 
@@ -34,7 +34,8 @@ class TenantInjectionTest {
 
       // the attacker's tenant "acme,hr" is refused on every path, before the store is touched
       assertRefused("tenant", () -> docs.get("acme,hr", "salaries", "salaries"));
-      assertRefused("tenant", () -> docs.put(new TenantDoc("acme,hr", "", "salaries", "overwritten")));
+      assertRefused(
+          "tenant", () -> docs.put(new TenantDoc("acme,hr", "", "salaries", "overwritten")));
       assertRefused("tenant", () -> docs.delete("acme,hr", "", "salaries"));
       assertRefused("tenant", () -> docs.scanByTenant("acme,hr"));
       assertRefused("tenant", () -> docs.scanByTenantAndFolder("acme,hr", ""));
@@ -44,7 +45,8 @@ class TenantInjectionTest {
       // the scan prefix ends with the delimiter
       docs.put(new TenantDoc("ac", "me", "own", "mine"));
       try (Stream<TenantDoc> rows = docs.scanByTenant("ac")) {
-        assertEquals(List.of(new TenantDoc("ac", "me", "own", null)),
+        assertEquals(
+            List.of(new TenantDoc("ac", "me", "own", null)),
             rows.map(d -> new TenantDoc(d.tenant(), d.folder(), d.doc(), null)).toList());
       }
       assertEquals(victim, docs.get("acme", "hr", "salaries").orElseThrow());

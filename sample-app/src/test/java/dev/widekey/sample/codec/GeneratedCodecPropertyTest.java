@@ -24,9 +24,9 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * Property tests of generated key codecs on random data: exact round trips, and the store's
- * order of encoded keys equals the order of the original tuples. The seed is fixed for
- * repeatable builds and printed in every failure; run with {@code -Dwidekey.seed=N} to explore.
+ * Property tests of generated key codecs on random data: exact round trips, and the store's order
+ * of encoded keys equals the order of the original tuples. The seed is fixed for repeatable builds
+ * and printed in every failure; run with {@code -Dwidekey.seed=N} to explore.
  */
 class GeneratedCodecPropertyTest {
   private static final long SEED = Long.getLong("widekey.seed", 20261122L);
@@ -45,16 +45,27 @@ class GeneratedCodecPropertyTest {
     }
     for (SignedReading r : readings) {
       PrimaryKey key = SignedReadingKeys.primaryKey(r);
-      assertEquals(new SignedReadingKeys.Key(r.delta(), r.label(), r.big(), r.sequence()),
-          SignedReadingKeys.decode(key), "seed " + SEED + ": round trip of " + r);
+      assertEquals(
+          new SignedReadingKeys.Key(r.delta(), r.label(), r.big(), r.sequence()),
+          SignedReadingKeys.decode(key),
+          "seed " + SEED + ": round trip of " + r);
     }
     List<SignedReading> byTuple = readings.stream().sorted(TUPLE_ORDER).toList();
-    List<SignedReading> byKey = readings.stream()
-        .sorted(Comparator.comparing(SignedReadingKeys::primaryKey)).toList();
+    List<SignedReading> byKey =
+        readings.stream().sorted(Comparator.comparing(SignedReadingKeys::primaryKey)).toList();
     for (int i = 1; i < byKey.size(); i++) {
       // equal tuples may come in either order; compare the tuples, not the instances
-      assertEquals(0, TUPLE_ORDER.compare(byTuple.get(i), byKey.get(i)),
-          "seed " + SEED + ": position " + i + " key order " + byKey.get(i) + " tuple order " + byTuple.get(i));
+      assertEquals(
+          0,
+          TUPLE_ORDER.compare(byTuple.get(i), byKey.get(i)),
+          "seed "
+              + SEED
+              + ": position "
+              + i
+              + " key order "
+              + byKey.get(i)
+              + " tuple order "
+              + byTuple.get(i));
     }
   }
 
@@ -74,7 +85,8 @@ class GeneratedCodecPropertyTest {
       try (Stream<SignedReading> rows = repo.scanAll()) {
         scanned = rows.toList();
       }
-      assertEquals(distinct.values().stream().sorted(TUPLE_ORDER).toList(), scanned, "seed " + SEED);
+      assertEquals(
+          distinct.values().stream().sorted(TUPLE_ORDER).toList(), scanned, "seed " + SEED);
     }
   }
 
@@ -89,19 +101,30 @@ class GeneratedCodecPropertyTest {
       int[] deltas = {5, 54, 540, -5, -54, 0};
       String[] labels = {"", "a", "ab", "abc", "b", "z"};
       for (int i = 0; i < 400; i++) {
-        all.add(new SignedReading(deltas[random.nextInt(deltas.length)], labels[random.nextInt(labels.length)],
-            random.nextInt(3), i, "n" + i));
+        all.add(
+            new SignedReading(
+                deltas[random.nextInt(deltas.length)],
+                labels[random.nextInt(labels.length)],
+                random.nextInt(3),
+                i,
+                "n" + i));
       }
       repo.putAll(all);
       for (int delta : deltas) {
         try (Stream<SignedReading> rows = repo.scanByDelta(delta)) {
-          assertEquals(all.stream().filter(r -> r.delta() == delta).sorted(TUPLE_ORDER).toList(), rows.toList(),
+          assertEquals(
+              all.stream().filter(r -> r.delta() == delta).sorted(TUPLE_ORDER).toList(),
+              rows.toList(),
               "seed " + SEED + ": delta " + delta);
         }
         for (String label : labels) {
           try (Stream<SignedReading> rows = repo.scanByDeltaAndLabel(delta, label)) {
-            assertEquals(all.stream().filter(r -> r.delta() == delta && r.label().equals(label))
-                    .sorted(TUPLE_ORDER).toList(), rows.toList(),
+            assertEquals(
+                all.stream()
+                    .filter(r -> r.delta() == delta && r.label().equals(label))
+                    .sorted(TUPLE_ORDER)
+                    .toList(),
+                rows.toList(),
                 "seed " + SEED + ": delta " + delta + " label '" + label + "'");
           }
         }
@@ -116,11 +139,16 @@ class GeneratedCodecPropertyTest {
       HashedEvent e = randomEvent(random);
       String stored = HashedEventKeys.primaryKey(e).get(0).asString();
       String tenantText = String.format("%010d", e.tenant());
-      String digest = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
-          .digest(tenantText.getBytes(StandardCharsets.UTF_8)));
+      String digest =
+          HexFormat.of()
+              .formatHex(
+                  MessageDigest.getInstance("SHA-256")
+                      .digest(tenantText.getBytes(StandardCharsets.UTF_8)));
       assertEquals(digest.substring(0, 6) + tenantText + "," + e.stream(), stored, "seed " + SEED);
-      assertEquals(new HashedEventKeys.Key(e.tenant(), e.stream(), e.at(), e.eventId(), e.kind()),
-          HashedEventKeys.decode(HashedEventKeys.primaryKey(e)), "seed " + SEED);
+      assertEquals(
+          new HashedEventKeys.Key(e.tenant(), e.stream(), e.at(), e.eventId(), e.kind()),
+          HashedEventKeys.decode(HashedEventKeys.primaryKey(e)),
+          "seed " + SEED);
     }
   }
 
@@ -136,19 +164,26 @@ class GeneratedCodecPropertyTest {
       }
       repo.putAll(events);
       for (HashedEvent e : events) {
-        assertEquals(e, repo.get(e.tenant(), e.stream(), e.at(), e.eventId(), e.kind()).orElseThrow(),
+        assertEquals(
+            e,
+            repo.get(e.tenant(), e.stream(), e.at(), e.eventId(), e.kind()).orElseThrow(),
             "seed " + SEED);
       }
-      Map<Long, List<HashedEvent>> byTenant = events.stream().collect(Collectors.groupingBy(HashedEvent::tenant));
-      byTenant.forEach((tenant, expected) -> {
-        try (Stream<HashedEvent> rows = repo.scanByTenant(tenant)) {
-          List<HashedEvent> got = rows.toList();
-          assertEquals(expected.size(), got.size(), "seed " + SEED + ": tenant " + tenant);
-          assertTrue(got.containsAll(expected), "seed " + SEED);
-        }
-      });
+      Map<Long, List<HashedEvent>> byTenant =
+          events.stream().collect(Collectors.groupingBy(HashedEvent::tenant));
+      byTenant.forEach(
+          (tenant, expected) -> {
+            try (Stream<HashedEvent> rows = repo.scanByTenant(tenant)) {
+              List<HashedEvent> got = rows.toList();
+              assertEquals(expected.size(), got.size(), "seed " + SEED + ": tenant " + tenant);
+              assertTrue(got.containsAll(expected), "seed " + SEED);
+            }
+          });
       // the prefix spreads tenants over the pre-split partitions
-      long used = store.partitionStats(HashedEventTable.NAME).stream().filter(p -> p.writeRows() > 0).count();
+      long used =
+          store.partitionStats(HashedEventTable.NAME).stream()
+              .filter(p -> p.writeRows() > 0)
+              .count();
       assertEquals(16, store.partitionStats(HashedEventTable.NAME).size());
       assertTrue(used >= 8, "seed " + SEED + ": " + used + " partitions used");
     }
@@ -181,14 +216,20 @@ class GeneratedCodecPropertyTest {
   }
 
   private static SignedReading randomReading(Random random) {
-    int delta = random.nextInt(4) == 0 ? (random.nextBoolean() ? 9999 : -9999) : random.nextInt(19999) - 9999;
+    int delta =
+        random.nextInt(4) == 0
+            ? (random.nextBoolean() ? 9999 : -9999)
+            : random.nextInt(19999) - 9999;
     char[] alphabetEdges = {'a', 'b', 'y', 'z'};
     StringBuilder label = new StringBuilder();
     int length = random.nextInt(7);
     for (int i = 0; i < length; i++) {
       label.append(alphabetEdges[random.nextInt(alphabetEdges.length)]);
     }
-    long big = random.nextInt(5) == 0 ? Long.MAX_VALUE - random.nextInt(3) : random.nextLong() & Long.MAX_VALUE;
+    long big =
+        random.nextInt(5) == 0
+            ? Long.MAX_VALUE - random.nextInt(3)
+            : random.nextLong() & Long.MAX_VALUE;
     long sequence = random.nextInt(5) == 0 ? random.nextInt(3) - 1 : random.nextLong();
     return new SignedReading(delta, label.toString(), big, sequence, "note");
   }
@@ -199,9 +240,12 @@ class GeneratedCodecPropertyTest {
     for (int i = 0, n = 1 + random.nextInt(8); i < n; i++) {
       stream.append(chars.charAt(random.nextInt(chars.length())));
     }
-    return new HashedEvent(random.nextInt(50), stream.toString(),
+    return new HashedEvent(
+        random.nextInt(50),
+        stream.toString(),
         Instant.ofEpochMilli(1_700_000_000_000L + random.nextInt(1_000_000)),
         new UUID(random.nextLong(), random.nextLong()),
-        HashedEvent.Kind.values()[random.nextInt(3)], random.nextInt(1000));
+        HashedEvent.Kind.values()[random.nextInt(3)],
+        random.nextInt(1000));
   }
 }

@@ -21,7 +21,9 @@ class LargeValueRoundTripTest {
     Random random = new Random(5);
     StringBuilder text = new StringBuilder();
     while (text.length() < 2_000_000) {
-      text.append((char) ('a' + random.nextInt(26))).append('\u00E9').appendCodePoint(0x1F600); // 1, 2 and 4 bytes
+      text.append((char) ('a' + random.nextInt(26)))
+          .append('\u00E9')
+          .appendCodePoint(0x1F600); // 1, 2 and 4 bytes
     }
     String body = text.toString(); // about 5 MB of UTF-8
     byte[] scan = new byte[5 * 1024 * 1024];
@@ -38,20 +40,36 @@ class LargeValueRoundTripTest {
       assertArrayEquals(scan, full.scan());
 
       // stored as chunk columns each within the attribute limit
-      Row stored = store.get(DocumentTable.NAME, DocumentKeys.primaryKey("d1"), ColumnSelection.all()).orElseThrow();
-      assertTrue(stored.columns().keySet().stream().anyMatch(c -> c.startsWith("wk_body_")), stored.columns().keySet().toString());
-      stored.columns().values().forEach(v -> assertTrue(v.sizeInBytes() <= store.limits().maxAttributeBytes()));
+      Row stored =
+          store
+              .get(DocumentTable.NAME, DocumentKeys.primaryKey("d1"), ColumnSelection.all())
+              .orElseThrow();
+      assertTrue(
+          stored.columns().keySet().stream().anyMatch(c -> c.startsWith("wk_body_")),
+          stored.columns().keySet().toString());
+      stored
+          .columns()
+          .values()
+          .forEach(v -> assertTrue(v.sizeInBytes() <= store.limits().maxAttributeBytes()));
 
       // a bulk put writes the oversized row on its own, and small ones in batches
-      BulkWriteResult result = docs.putAll(List.of(new Document("d2", body, null, "big"), new Document("d3", "small", null, "s")));
+      BulkWriteResult result =
+          docs.putAll(
+              List.of(
+                  new Document("d2", body, null, "big"), new Document("d3", "small", null, "s")));
       assertTrue(result.allAcknowledged());
       assertEquals(body, docs.get("d2").orElseThrow().body());
       assertEquals("small", docs.get("d3").orElseThrow().body());
 
       // rewriting with a small value leaves no chunk of the old one behind
       docs.put(new Document("d1", "short", null, "small now"));
-      Row rewritten = store.get(DocumentTable.NAME, DocumentKeys.primaryKey("d1"), ColumnSelection.all()).orElseThrow();
-      assertTrue(rewritten.columns().keySet().stream().noneMatch(c -> c.startsWith("wk_body_")), rewritten.toString());
+      Row rewritten =
+          store
+              .get(DocumentTable.NAME, DocumentKeys.primaryKey("d1"), ColumnSelection.all())
+              .orElseThrow();
+      assertTrue(
+          rewritten.columns().keySet().stream().noneMatch(c -> c.startsWith("wk_body_")),
+          rewritten.toString());
       assertEquals("short", docs.getWithCold("d1").orElseThrow().body());
     }
   }

@@ -15,10 +15,27 @@ public class ReversedUser {
 
   public ReversedUser() {}
 
-  public long getUserId() { return userId; }
-  public void setUserId(long userId) { this.userId = userId; }
-  public byte[] getDevice() { return device; }
-  public void setDevice(byte[] device) { this.device = device; }
-  public String getName() { return name; }
-  public void setName(String name) { this.name = name; }
+  public long getUserId() {
+    return userId;
+  }
+
+  public void setUserId(long userId) {
+    this.userId = userId;
+  }
+
+  public byte[] getDevice() {
+    return device;
+  }
+
+  public void setDevice(byte[] device) {
+    this.device = device;
+  }
+
+  public String getName() {
+    return name;
+  }
+
+  public void setName(String name) {
+    this.name = name;
+  }
 }

@@ -5,8 +5,8 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Attribute values as HBase cell values: one type tag byte, then the payload, so that a value
- * reads back with the type it was written with (HBase cells are untyped bytes).
+ * Attribute values as HBase cell values: one type tag byte, then the payload, so that a value reads
+ * back with the type it was written with (HBase cells are untyped bytes).
  */
 final class CellCodec {
   private static final byte STRING = 'S';

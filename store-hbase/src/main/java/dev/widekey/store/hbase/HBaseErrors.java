@@ -49,8 +49,7 @@ final class HBaseErrors {
       }
       ErrorKind kind = kindOf(t);
       if (kind != null) {
-        boolean retryable =
-            kind.retryableByDefault() && !(t instanceof TableNotEnabledException);
+        boolean retryable = kind.retryableByDefault() && !(t instanceof TableNotEnabledException);
         return new StoreException(kind, what + ": " + describe(t), retryable, error);
       }
     }

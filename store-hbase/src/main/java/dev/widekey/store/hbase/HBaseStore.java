@@ -1,7 +1,5 @@
 package dev.widekey.store.hbase;
 
-import dev.widekey.runtime.store.backend.RequestChecks;
-import dev.widekey.runtime.store.backend.ClientPartitionCounters;
 import dev.widekey.runtime.store.AttrValue;
 import dev.widekey.runtime.store.ColumnSelection;
 import dev.widekey.runtime.store.ErrorKind;
@@ -18,6 +16,8 @@ import dev.widekey.runtime.store.TableSpec;
 import dev.widekey.runtime.store.WideTableStore;
 import dev.widekey.runtime.store.WriteOp;
 import dev.widekey.runtime.store.WriteOutcome;
+import dev.widekey.runtime.store.backend.ClientPartitionCounters;
+import dev.widekey.runtime.store.backend.RequestChecks;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -66,18 +66,17 @@ import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
  * A {@link WideTableStore} on the HBase 2.x client API: Apache HBase, and Lindorm's wide-table
  * engine, which speaks the same API.
  *
- * <p>The typed primary key becomes one row key through {@link OrderedKeyBytes}, so HBase's
- * bytewise row order is the key order; attributes are cells of one column family, each value
- * tagged with its type. As with an HBase Get, a read that selects columns of which a row holds
- * none finds no row. Tables are created pre-split at the spec's split points and keep their spec
- * in the table descriptor. The service limits of
- * {@link StoreLimits} are checked on the client before anything is sent, since HBase itself
- * accepts larger requests.
+ * <p>The typed primary key becomes one row key through {@link OrderedKeyBytes}, so HBase's bytewise
+ * row order is the key order; attributes are cells of one column family, each value tagged with its
+ * type. As with an HBase Get, a read that selects columns of which a row holds none finds no row.
+ * Tables are created pre-split at the spec's split points and keep their spec in the table
+ * descriptor. The service limits of {@link StoreLimits} are checked on the client before anything
+ * is sent, since HBase itself accepts larger requests.
  *
- * <p>A put replaces the whole row: it deletes the row's older cells and writes the new ones in
- * one atomic row mutation. This needs client-assigned cell timestamps (strictly increasing per
- * store instance); writers of the same row on different machines therefore rely on their clocks
- * being in step, as HBase clients that set timestamps always do.
+ * <p>A put replaces the whole row: it deletes the row's older cells and writes the new ones in one
+ * atomic row mutation. This needs client-assigned cell timestamps (strictly increasing per store
+ * instance); writers of the same row on different machines therefore rely on their clocks being in
+ * step, as HBase clients that set timestamps always do.
  *
  * <pre>{@code
  * Configuration conf = HBaseConfiguration.create();
@@ -147,7 +146,9 @@ public final class HBaseStore implements WideTableStore {
       return TableName.valueOf(namespace, table);
     } catch (IllegalArgumentException e) {
       throw new StoreException(
-          ErrorKind.INVALID_REQUEST, "invalid HBase table name " + table + ": " + e.getMessage(), e);
+          ErrorKind.INVALID_REQUEST,
+          "invalid HBase table name " + table + ": " + e.getMessage(),
+          e);
     }
   }
 
@@ -190,8 +191,13 @@ public final class HBaseStore implements WideTableStore {
     if (!existing.primaryKey().equals(wanted.primaryKey())) {
       throw new StoreException(
           ErrorKind.TABLE_EXISTS,
-          "table " + wanted.name() + " exists with primary key " + existing.primaryKey()
-              + ", not " + wanted.primaryKey() + "; a table's primary key never changes");
+          "table "
+              + wanted.name()
+              + " exists with primary key "
+              + existing.primaryKey()
+              + ", not "
+              + wanted.primaryKey()
+              + "; a table's primary key never changes");
     }
   }
 
@@ -206,8 +212,11 @@ public final class HBaseStore implements WideTableStore {
       if (spec == null) {
         throw new StoreException(
             ErrorKind.INVALID_REQUEST,
-            "HBase table " + tableName(table) + " was not created by widekey: it has no "
-                + TableMetadata.PRIMARY_KEY + " descriptor value");
+            "HBase table "
+                + tableName(table)
+                + " was not created by widekey: it has no "
+                + TableMetadata.PRIMARY_KEY
+                + " descriptor value");
       }
       tables.putIfAbsent(table, new TableState(spec));
       return Optional.of(spec);
@@ -323,10 +332,10 @@ public final class HBaseStore implements WideTableStore {
   /**
    * {@inheritDoc}
    *
-   * <p>As Tablestore's BatchWriteRow and the embedded store, each operation is checked on its
-   * own: one that fails a check (a missing table, a key of the wrong schema, a value over a
-   * limit) gets a failed outcome and is not sent; the others are. Operations on the same row
-   * apply in order. The operations of one table go to HBase in one {@code Table.batch} call.
+   * <p>As Tablestore's BatchWriteRow and the embedded store, each operation is checked on its own:
+   * one that fails a check (a missing table, a key of the wrong schema, a value over a limit) gets
+   * a failed outcome and is not sent; the others are. Operations on the same row apply in order.
+   * The operations of one table go to HBase in one {@code Table.batch} call.
    */
   @Override
   public List<WriteOutcome> batchWrite(List<WriteOp> ops) {
@@ -407,7 +416,8 @@ public final class HBaseStore implements WideTableStore {
       Object r = results[j];
       if (r instanceof Throwable failure) {
         outcomes[indexes.get(j)] =
-            WriteOutcome.failed(op, HBaseErrors.map("writing " + op.key() + " to " + table, failure));
+            WriteOutcome.failed(
+                op, HBaseErrors.map("writing " + op.key() + " to " + table, failure));
       } else if (r == null) {
         outcomes[indexes.get(j)] =
             WriteOutcome.failed(
@@ -506,12 +516,12 @@ public final class HBaseStore implements WideTableStore {
   /**
    * {@inheritDoc}
    *
-   * <p>Partitions are those of the table's split points. {@code writeRows}, {@code
-   * writtenBytes} and {@code readRows} count this store instance's calls since it opened, as
-   * the SPI defines them (HBase's own request counters count a whole-row replace as two writes
-   * and reads per call, not per row; {@link #regionLoad} gives those). {@code storedBytes} is
-   * the store file and memstore size of the partition's regions, which HBase reports in whole
-   * megabytes. HBase keeps no row count per region, so {@code rows} is {@code -1} (unknown).
+   * <p>Partitions are those of the table's split points. {@code writeRows}, {@code writtenBytes}
+   * and {@code readRows} count this store instance's calls since it opened, as the SPI defines them
+   * (HBase's own request counters count a whole-row replace as two writes and reads per call, not
+   * per row; {@link #regionLoad} gives those). {@code storedBytes} is the store file and memstore
+   * size of the partition's regions, which HBase reports in whole megabytes. HBase keeps no row
+   * count per region, so {@code rows} is {@code -1} (unknown).
    */
   @Override
   public List<PartitionStats> partitionStats(String table) {
@@ -594,8 +604,9 @@ public final class HBaseStore implements WideTableStore {
         long stored =
             m == null
                 ? 0
-                : (long) (m.getStoreFileSize().get(Size.Unit.BYTE)
-                    + m.getMemStoreSize().get(Size.Unit.BYTE));
+                : (long)
+                    (m.getStoreFileSize().get(Size.Unit.BYTE)
+                        + m.getMemStoreSize().get(Size.Unit.BYTE));
         loads.add(
             new RegionLoad(
                 i,
@@ -684,8 +695,7 @@ public final class HBaseStore implements WideTableStore {
       columns.put(
           new String(cell.getKey(), StandardCharsets.UTF_8), CellCodec.decode(cell.getValue()));
     }
-    return Optional.of(
-        Row.of(OrderedKeyBytes.decode(result.getRow(), spec.primaryKey()), columns));
+    return Optional.of(Row.of(OrderedKeyBytes.decode(result.getRow(), spec.primaryKey()), columns));
   }
 
   /** Maps an error; a missing table also drops the cached spec, which may be stale. */

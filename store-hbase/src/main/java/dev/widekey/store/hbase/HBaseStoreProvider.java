@@ -12,9 +12,9 @@ import org.apache.hadoop.hbase.HBaseConfiguration;
  * <p>Settings:
  *
  * <ul>
- *   <li>{@code widekey.hbase.zookeeper.quorum} (required unless {@code hbase.zookeeper.quorum}
- *       is given, here or by an {@code hbase-site.xml} on the class path): the ZooKeeper quorum,
- *       or for Lindorm the wide-table endpoint;
+ *   <li>{@code widekey.hbase.zookeeper.quorum} (required unless {@code hbase.zookeeper.quorum} is
+ *       given, here or by an {@code hbase-site.xml} on the class path): the ZooKeeper quorum, or
+ *       for Lindorm the wide-table endpoint;
  *   <li>{@code widekey.hbase.zookeeper.port}: ZooKeeper client port (default 2181);
  *   <li>{@code widekey.hbase.znode.parent}: the cluster's znode (default {@code /hbase});
  *   <li>{@code widekey.hbase.namespace}: the namespace that holds the tables (default {@code
@@ -81,7 +81,8 @@ public final class HBaseStoreProvider implements WideTableStoreProvider {
       conf.set("hbase.zookeeper.quorum", quorum.trim());
     } else if (!config.containsKey("hbase.zookeeper.quorum")
         && !config.containsKey(CONF_PREFIX + "hbase.zookeeper.quorum")
-        && java.util.Set.of("127.0.0.1", "localhost").contains(conf.get("hbase.zookeeper.quorum"))) {
+        && java.util.Set.of("127.0.0.1", "localhost")
+            .contains(conf.get("hbase.zookeeper.quorum"))) {
       // only HBase's built-in default: almost certainly a forgotten setting
       throw new IllegalArgumentException(
           QUORUM + " is not set: name the ZooKeeper quorum (or Lindorm endpoint) to connect to");

@@ -17,9 +17,9 @@ import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 
 /**
- * A table's widekey spec kept in its HBase table descriptor, so that {@code describeTable} can
- * give back the typed primary-key schema and the split points it was created with (HBase itself
- * only knows byte row keys and regions, which split further over time).
+ * A table's widekey spec kept in its HBase table descriptor, so that {@code describeTable} can give
+ * back the typed primary-key schema and the split points it was created with (HBase itself only
+ * knows byte row keys and regions, which split further over time).
  */
 final class TableMetadata {
   static final String PRIMARY_KEY = "widekey.pk";

@@ -3,9 +3,9 @@ package dev.widekey.store.hbase;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Strictly increasing cell timestamps for this client. A whole-row replace is a delete of the
- * row's older cells plus a put of the new ones; with server-assigned timestamps both would get
- * the same time and the delete would hide the put, so every write carries its own timestamp.
+ * Strictly increasing cell timestamps for this client. A whole-row replace is a delete of the row's
+ * older cells plus a put of the new ones; with server-assigned timestamps both would get the same
+ * time and the delete would hide the put, so every write carries its own timestamp.
  */
 final class WriteClock {
   private final AtomicLong last = new AtomicLong();

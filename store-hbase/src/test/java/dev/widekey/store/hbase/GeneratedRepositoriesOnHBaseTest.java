@@ -63,9 +63,9 @@ import org.junit.jupiter.api.condition.JRE;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * The repositories the processor generates for the test entities ({@code entities/}), unchanged,
- * on the HBase mini cluster: what the embedded store's tests show, shown again on HBase, and
- * checked on the HBase tables themselves (regions, row keys, cells) where it matters.
+ * The repositories the processor generates for the test entities ({@code entities/}), unchanged, on
+ * the HBase mini cluster: what the embedded store's tests show, shown again on HBase, and checked
+ * on the HBase tables themselves (regions, row keys, cells) where it matters.
  */
 @ExtendWith(MiniHBase.Extension.class)
 @EnabledForJreRange(max = JRE.JAVA_22, disabledReason = MiniHBase.JDK_REASON)
@@ -137,12 +137,15 @@ class GeneratedRepositoriesOnHBaseTest {
     // the generated split points became 16 regions; the row is in the one from "7000" to "8000"
     byte[] rowKey = OrderedKeyBytes.encode(key);
     try (Admin admin = cluster.util().getAdmin();
-        RegionLocator locator = cluster.connection().getRegionLocator(hbaseName(HashedOrderTable.NAME));
+        RegionLocator locator =
+            cluster.connection().getRegionLocator(hbaseName(HashedOrderTable.NAME));
         Table table = cluster.connection().getTable(hbaseName(HashedOrderTable.NAME))) {
       assertEquals(16, admin.getRegions(hbaseName(HashedOrderTable.NAME)).size());
       var region = locator.getRegionLocation(rowKey, true).getRegion();
-      assertArrayEquals(OrderedKeyBytes.encodeFirstColumn(PkValue.ofString("7000")), region.getStartKey());
-      assertArrayEquals(OrderedKeyBytes.encodeFirstColumn(PkValue.ofString("8000")), region.getEndKey());
+      assertArrayEquals(
+          OrderedKeyBytes.encodeFirstColumn(PkValue.ofString("7000")), region.getStartKey());
+      assertArrayEquals(
+          OrderedKeyBytes.encodeFirstColumn(PkValue.ofString("8000")), region.getEndKey());
       assertTrue(table.exists(new Get(rowKey)));
 
       orders.delete(200004);
@@ -153,7 +156,10 @@ class GeneratedRepositoriesOnHBaseTest {
 
   @Test
   void bulkPutScattersSequentialOrdersOverEveryRegion() {
-    long before = store.partitionStats(HashedOrderTable.NAME).stream().mapToLong(PartitionStats::writeRows).sum();
+    long before =
+        store.partitionStats(HashedOrderTable.NAME).stream()
+            .mapToLong(PartitionStats::writeRows)
+            .sum();
     List<HashedOrder> batch = new ArrayList<>();
     for (long n = 300_000; n < 300_200; n++) {
       batch.add(new HashedOrder(n, BigDecimal.valueOf(n % 10_000, 2)));
@@ -172,7 +178,9 @@ class GeneratedRepositoriesOnHBaseTest {
     }
   }
 
-  /** The spliced-key rows in key order: 16 < 54/a100 < 54/a1001 < 167 < 540, order numbers numeric. */
+  /**
+   * The spliced-key rows in key order: 16 < 54/a100 < 54/a1001 < 167 < 540, order numbers numeric.
+   */
   private static List<DeviceSale> salesInKeyOrder() {
     List<DeviceSale> rows = new ArrayList<>();
     rows.add(sale(16, "b7", 1));
@@ -211,11 +219,14 @@ class GeneratedRepositoriesOnHBaseTest {
 
     // the HBase row keys themselves sort in that order (HBase compares them bytewise)
     List<String> partitionKeys =
-        store.scan(DeviceSaleTable.NAME, ScanRange.all(2))
+        store
+            .scan(DeviceSaleTable.NAME, ScanRange.all(2))
             .map(r -> r.key().get(0).asString())
             .distinct()
             .toList();
-    assertEquals(List.of("000016,b7", "000054,a100", "000054,a1001", "000167,a1", "000540,a100"), partitionKeys);
+    assertEquals(
+        List.of("000016,b7", "000054,a100", "000054,a1001", "000167,a1", "000540,a100"),
+        partitionKeys);
 
     sales.delete(54, "a100", 9);
     assertTrue(sales.get(54, "a100", 9).isEmpty());
@@ -226,25 +237,38 @@ class GeneratedRepositoriesOnHBaseTest {
   @Test
   void badKeyValuesAreRefusedBeforeAnyWrite() {
     List<DeviceSale> before = sales.scanAll().toList();
-    long writes = store.partitionStats(DeviceSaleTable.NAME).stream().mapToLong(PartitionStats::writeRows).sum();
+    long writes =
+        store.partitionStats(DeviceSaleTable.NAME).stream()
+            .mapToLong(PartitionStats::writeRows)
+            .sum();
 
     // ',' is the delimiter: "a,b" would read back as two components (key injection)
-    InvalidKeyException comma = assertThrows(InvalidKeyException.class, () -> sales.put(sale(54, "a,b", 1)));
+    InvalidKeyException comma =
+        assertThrows(InvalidKeyException.class, () -> sales.put(sale(54, "a,b", 1)));
     assertEquals("WK105", comma.rule());
     assertEquals("sellerId", comma.field());
     // outside @KeyChars("a-z0-9")
-    assertEquals("WK105", assertThrows(InvalidKeyException.class, () -> sales.put(sale(54, "A100", 1))).rule());
+    assertEquals(
+        "WK105",
+        assertThrows(InvalidKeyException.class, () -> sales.put(sale(54, "A100", 1))).rule());
     // 7 digits do not fit @Padded(width = 6): refused, never cut
-    assertEquals("WK104", assertThrows(InvalidKeyException.class, () -> sales.put(sale(1_000_000, "a1", 1))).rule());
+    assertEquals(
+        "WK104",
+        assertThrows(InvalidKeyException.class, () -> sales.put(sale(1_000_000, "a1", 1))).rule());
     // a bulk put checks every entity first: the good one is not written either
     InvalidKeyException bulk =
-        assertThrows(InvalidKeyException.class, () -> sales.putAll(List.of(sale(77, "ok", 1), sale(77, "o,k", 2))));
+        assertThrows(
+            InvalidKeyException.class,
+            () -> sales.putAll(List.of(sale(77, "ok", 1), sale(77, "o,k", 2))));
     assertEquals("WK105", bulk.rule());
 
     assertTrue(sales.get(77, "ok", 1).isEmpty());
     assertEquals(before, sales.scanAll().toList());
     assertEquals(
-        writes, store.partitionStats(DeviceSaleTable.NAME).stream().mapToLong(PartitionStats::writeRows).sum(),
+        writes,
+        store.partitionStats(DeviceSaleTable.NAME).stream()
+            .mapToLong(PartitionStats::writeRows)
+            .sum(),
         "no write reached HBase");
   }
 
@@ -264,11 +288,13 @@ class GeneratedRepositoriesOnHBaseTest {
       assertTrue(admin.tableExists(hbaseName(ColdItemTable.NAME)));
       assertTrue(admin.tableExists(hbaseName(ColdItemTable.COLD_NAME)));
     }
-    assertEquals(List.of(List.of("price", "quantity", "wk_cold")), rawQualifiers(ColdItemTable.NAME));
+    assertEquals(
+        List.of(List.of("price", "quantity", "wk_cold")), rawQualifiers(ColdItemTable.NAME));
     assertEquals(List.of(List.of("description")), rawQualifiers(ColdItemTable.COLD_NAME));
     // compress = true: stored deflated, as binary
     AttrValue stored =
-        store.get(ColdItemTable.COLD_NAME, ColdItemKeys.primaryKey(7), ColumnSelection.all())
+        store
+            .get(ColdItemTable.COLD_NAME, ColdItemKeys.primaryKey(7), ColumnSelection.all())
             .orElseThrow()
             .get("description");
     assertEquals(AttrType.BINARY, stored.type());
@@ -308,12 +334,20 @@ class GeneratedRepositoriesOnHBaseTest {
     assertEquals(doc, documents.get("d1").orElseThrow());
 
     Row stored =
-        store.get(LargeDocumentTable.NAME, LargeDocumentKeys.primaryKey("d1"), ColumnSelection.all()).orElseThrow();
+        store
+            .get(LargeDocumentTable.NAME, LargeDocumentKeys.primaryKey("d1"), ColumnSelection.all())
+            .orElseThrow();
     Map<String, Integer> sizes =
         stored.columns().entrySet().stream()
-            .collect(Collectors.toMap(Map.Entry::getKey, e -> e.getValue().sizeInBytes(), (a, b) -> a, TreeMap::new));
-    assertEquals(List.of("title", "wk_body_0", "wk_body_1", "wk_body_2", "wk_body_n"), List.copyOf(sizes.keySet()));
-    sizes.values().forEach(s -> assertTrue(s <= store.limits().maxAttributeBytes(), sizes.toString()));
+            .collect(
+                Collectors.toMap(
+                    Map.Entry::getKey, e -> e.getValue().sizeInBytes(), (a, b) -> a, TreeMap::new));
+    assertEquals(
+        List.of("title", "wk_body_0", "wk_body_1", "wk_body_2", "wk_body_n"),
+        List.copyOf(sizes.keySet()));
+    sizes
+        .values()
+        .forEach(s -> assertTrue(s <= store.limits().maxAttributeBytes(), sizes.toString()));
     assertTrue(stored.sizeInBytes() > 4L * 1024 * 1024);
 
     // a bulk put writes the oversized row on its own and the small one in a batch
@@ -326,7 +360,9 @@ class GeneratedRepositoriesOnHBaseTest {
     // a rewrite with a small body leaves no chunk behind
     documents.put(new LargeDocument("d1", "short", "small now"));
     Row rewritten =
-        store.get(LargeDocumentTable.NAME, LargeDocumentKeys.primaryKey("d1"), ColumnSelection.all()).orElseThrow();
+        store
+            .get(LargeDocumentTable.NAME, LargeDocumentKeys.primaryKey("d1"), ColumnSelection.all())
+            .orElseThrow();
     assertEquals(Set.of("body", "title"), rewritten.columns().keySet());
     assertEquals("short", documents.get("d1").orElseThrow().body());
   }

@@ -60,7 +60,8 @@ class HBaseMappingTest {
     TableDescriptorBuilder b = TableDescriptorBuilder.newBuilder(TableName.valueOf("t"));
     TableMetadata.write(spec, b);
     assertEquals(spec, TableMetadata.read("t", b.build()));
-    assertNull(TableMetadata.read("t", TableDescriptorBuilder.newBuilder(TableName.valueOf("t")).build()));
+    assertNull(
+        TableMetadata.read("t", TableDescriptorBuilder.newBuilder(TableName.valueOf("t")).build()));
   }
 
   @Test
@@ -69,7 +70,8 @@ class HBaseMappingTest {
     assertNull(TableMetadata.partitionValue(new byte[0], column));
     assertEquals(
         PkValue.ofString("8"),
-        TableMetadata.partitionValue(OrderedKeyBytes.encodeFirstColumn(PkValue.ofString("8")), column));
+        TableMetadata.partitionValue(
+            OrderedKeyBytes.encodeFirstColumn(PkValue.ofString("8")), column));
     // a boundary HBase picked when splitting: a whole row key
     byte[] rowKey =
         OrderedKeyBytes.encode(PrimaryKey.of(PkValue.ofString("a\u0000b"), PkValue.ofInteger(3)));
@@ -79,7 +81,10 @@ class HBaseMappingTest {
   @Test
   void hbaseExceptionsMapToTypedErrors() {
     assertKind(ErrorKind.UNAVAILABLE, true, new NotServingRegionException("moving"));
-    assertKind(ErrorKind.UNAVAILABLE, true, new RegionMovedException(org.apache.hadoop.hbase.ServerName.valueOf("rs1", 16020, 1L), 1));
+    assertKind(
+        ErrorKind.UNAVAILABLE,
+        true,
+        new RegionMovedException(org.apache.hadoop.hbase.ServerName.valueOf("rs1", 16020, 1L), 1));
     assertKind(ErrorKind.THROTTLED, true, new RegionTooBusyException("busy"));
     assertKind(ErrorKind.THROTTLED, true, new CallQueueTooBigException());
     assertKind(ErrorKind.TIMEOUT, true, new CallTimeoutException("slow"));
@@ -123,13 +128,15 @@ class HBaseMappingTest {
   @Test
   void aMissingQuorumIsNamed() {
     IllegalArgumentException e =
-        assertThrows(IllegalArgumentException.class, () -> HBaseStoreProvider.configuration(Map.of()));
+        assertThrows(
+            IllegalArgumentException.class, () -> HBaseStoreProvider.configuration(Map.of()));
     assertTrue(e.getMessage().contains("widekey.hbase.zookeeper.quorum"));
     assertThrows(
         IllegalArgumentException.class,
         () ->
             HBaseStoreProvider.configuration(
-                Map.of("widekey.hbase.zookeeper.quorum", "zk", "widekey.hbase.zookeeper.port", "x")));
+                Map.of(
+                    "widekey.hbase.zookeeper.quorum", "zk", "widekey.hbase.zookeeper.port", "x")));
   }
 
   @Test

@@ -71,8 +71,7 @@ class HBaseStoreTest {
     TableSpec spec =
         new TableSpec(t, SCHEMA, List.of(PkValue.ofString("4"), PkValue.ofString("8")));
     store.createTable(spec);
-    assertEquals(
-        3, cluster.util().getAdmin().getRegions(TableName.valueOf("default", t)).size());
+    assertEquals(3, cluster.util().getAdmin().getRegions(TableName.valueOf("default", t)).size());
     assertEquals(spec, store.describeTable(t).orElseThrow());
     // a fresh store reads the spec back from the table descriptor
     assertEquals(
@@ -81,9 +80,7 @@ class HBaseStoreTest {
     StoreException e =
         assertThrows(
             StoreException.class,
-            () ->
-                store.createTable(
-                    new TableSpec(t, List.of(new PkColumn("pk", PkType.BINARY)))));
+            () -> store.createTable(new TableSpec(t, List.of(new PkColumn("pk", PkType.BINARY)))));
     assertEquals(ErrorKind.TABLE_EXISTS, e.kind());
     store.deleteTable(t);
     assertTrue(store.describeTable(t).isEmpty());
@@ -146,8 +143,9 @@ class HBaseStoreTest {
     try (Stream<Row> rows = store.scan(t, ScanRange.all(2))) {
       List<String> keys = rows.map(r -> r.get("v").asString()).collect(Collectors.toList());
       assertEquals(
-          List.of("-3", "0", "5", "a-3", "a0", "a5", "ab-3", "ab0", "ab5", "b-3", "b0", "b5",
-              "c-3", "c0", "c5"),
+          List.of(
+              "-3", "0", "5", "a-3", "a0", "a5", "ab-3", "ab0", "ab5", "b-3", "b0", "b5", "c-3",
+              "c0", "c5"),
           keys);
     }
     PrimaryKey from = PrimaryKey.bound(List.of(PkValue.ofString("a")), PkValue.INF_MIN, 2);
@@ -188,10 +186,14 @@ class HBaseStoreTest {
     org.apache.hadoop.conf.Configuration conf = cluster.util().getConfiguration();
     Map<String, String> config =
         Map.of(
-            "widekey.store", "hbase",
-            "widekey.hbase.zookeeper.quorum", conf.get("hbase.zookeeper.quorum"),
-            "widekey.hbase.zookeeper.port", conf.get("hbase.zookeeper.property.clientPort"),
-            "widekey.hbase.conf.hbase.client.retries.number", "3");
+            "widekey.store",
+            "hbase",
+            "widekey.hbase.zookeeper.quorum",
+            conf.get("hbase.zookeeper.quorum"),
+            "widekey.hbase.zookeeper.port",
+            conf.get("hbase.zookeeper.property.clientPort"),
+            "widekey.hbase.conf.hbase.client.retries.number",
+            "3");
     String t = freshTable();
     try (dev.widekey.runtime.store.WideTableStore opened =
         dev.widekey.runtime.store.Stores.open(config)) {

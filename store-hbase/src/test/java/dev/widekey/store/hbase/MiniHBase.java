@@ -10,14 +10,14 @@ import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolver;
 
 /**
- * One in-JVM HBase mini cluster (mini ZooKeeper, one master, one region server, local file
- * system instead of HDFS) shared by all test classes of a run and stopped when the run ends.
+ * One in-JVM HBase mini cluster (mini ZooKeeper, one master, one region server, local file system
+ * instead of HDFS) shared by all test classes of a run and stopped when the run ends.
  *
  * <p>Test classes use {@code @ExtendWith(MiniHBase.Extension.class)} and take a {@code MiniHBase}
  * parameter in their {@code @BeforeAll} method.
  *
- * <p>Hadoop's {@code UserGroupInformation} calls {@code Subject.getSubject}, which throws from
- * JDK 23 on; there the cluster cannot start and the tests that need it are skipped.
+ * <p>Hadoop's {@code UserGroupInformation} calls {@code Subject.getSubject}, which throws from JDK
+ * 23 on; there the cluster cannot start and the tests that need it are skipped.
  */
 final class MiniHBase implements AutoCloseable {
   /** The newest JDK feature release the mini cluster runs on. */

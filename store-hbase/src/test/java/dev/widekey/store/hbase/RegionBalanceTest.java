@@ -30,9 +30,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Rule WK102 measured on a real region server: sequential order numbers written into a table
- * pre-split into 16 regions at uniform hex boundaries. Keyed by the bare number, every write
- * lands in one region (the tail hotspot); keyed with the {@code @HashPrefix} form (the first 4
- * hex digits of the md5 of the decimal text, then the text) the writes spread evenly.
+ * pre-split into 16 regions at uniform hex boundaries. Keyed by the bare number, every write lands
+ * in one region (the tail hotspot); keyed with the {@code @HashPrefix} form (the first 4 hex digits
+ * of the md5 of the decimal text, then the text) the writes spread evenly.
  *
  * <p>The per-region counts come from the region servers ({@code Admin.getRegionMetrics}, through
  * {@link HBaseStore#regionLoad}); HBase counts each whole-row put as two write requests, which
@@ -44,6 +44,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class RegionBalanceTest {
   /** Rows per run; {@code -Dwidekey.balance.rows=...} changes it. */
   private static final int ROWS = Integer.getInteger("widekey.balance.rows", 100_000);
+
   private static final int BATCH = 200;
   private static final long FIRST_ORDER = 20_000_000L;
 
@@ -114,8 +115,13 @@ class RegionBalanceTest {
         String.format(
             "%s: %,d sequential order numbers in batches of %d, %.1f s; per-region write"
                 + " requests max/mean = %.3f (max %.0f, mean %.1f); regions:",
-            prefixed ? "with @HashPrefix(4)" : "without prefix", ROWS, BATCH, seconds,
-            max / mean, max, mean));
+            prefixed ? "with @HashPrefix(4)" : "without prefix",
+            ROWS,
+            BATCH,
+            seconds,
+            max / mean,
+            max,
+            mean));
     for (double c : counts) {
       line.append(' ').append((long) c);
     }

@@ -20,9 +20,9 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * Conversions between the SPI's values and the Tablestore SDK's. The two models are the same:
- * typed primary-key columns (STRING, INTEGER, BINARY, with INF_MIN/INF_MAX bounds) and typed
- * attribute columns (STRING, INTEGER, DOUBLE, BOOLEAN, BINARY), so every value maps directly.
+ * Conversions between the SPI's values and the Tablestore SDK's. The two models are the same: typed
+ * primary-key columns (STRING, INTEGER, BINARY, with INF_MIN/INF_MAX bounds) and typed attribute
+ * columns (STRING, INTEGER, DOUBLE, BOOLEAN, BINARY), so every value maps directly.
  */
 final class SdkMapping {
   private SdkMapping() {}

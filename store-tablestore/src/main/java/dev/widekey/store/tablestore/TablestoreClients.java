@@ -76,7 +76,8 @@ final class TablestoreClients {
             .get(config.getSyncClientWaitFutureTimeoutInMillis(), TimeUnit.MILLISECONDS);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
-        throw new ClientException("interrupted creating table " + request.getTableMeta().getTableName(), e);
+        throw new ClientException(
+            "interrupted creating table " + request.getTableMeta().getTableName(), e);
       } catch (ExecutionException | TimeoutException e) {
         throw new ClientException("creating table " + request.getTableMeta().getTableName(), e);
       }

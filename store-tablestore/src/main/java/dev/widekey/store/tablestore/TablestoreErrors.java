@@ -9,9 +9,9 @@ import java.net.SocketTimeoutException;
 import java.util.concurrent.TimeoutException;
 
 /**
- * Maps Tablestore error codes to the SPI's typed errors. Whether a call may be retried follows
- * the service's documented error codes: busy, quota, partition moves, timeouts and internal errors
- * may succeed on another attempt; invalid parameters and missing objects never will.
+ * Maps Tablestore error codes to the SPI's typed errors. Whether a call may be retried follows the
+ * service's documented error codes: busy, quota, partition moves, timeouts and internal errors may
+ * succeed on another attempt; invalid parameters and missing objects never will.
  */
 final class TablestoreErrors {
   private TablestoreErrors() {}
@@ -25,7 +25,8 @@ final class TablestoreErrors {
     }
     if (e instanceof ClientException) {
       // the SDK could not complete the call: the network, a timeout, a response it cannot read
-      boolean timeout = hasCause(e, SocketTimeoutException.class) || hasCause(e, TimeoutException.class);
+      boolean timeout =
+          hasCause(e, SocketTimeoutException.class) || hasCause(e, TimeoutException.class);
       return new StoreException(
           timeout ? ErrorKind.TIMEOUT : ErrorKind.UNAVAILABLE,
           what + ": " + e.getMessage(),
@@ -68,7 +69,8 @@ final class TablestoreErrors {
           "OTSNotEnoughCapacityUnit",
           "OTSTooFrequentReservedThroughputAdjustment",
           "OTSCapacityUnitExhausted",
-          "OTSRowOperationConflict" -> ErrorKind.THROTTLED;
+          "OTSRowOperationConflict" ->
+          ErrorKind.THROTTLED;
       case "OTSPartitionUnavailable", "OTSServerUnavailable", "OTSTableNotReady" ->
           ErrorKind.UNAVAILABLE;
       case "OTSTimeout", "OTSRequestTimeout" -> ErrorKind.TIMEOUT;
@@ -83,7 +85,8 @@ final class TablestoreErrors {
           "OTSAuthFailed",
           "OTSNoPermissionAccess",
           "OTSMethodNotAllowed",
-          "OTSUnsupportOperation" -> ErrorKind.INVALID_REQUEST;
+          "OTSUnsupportOperation" ->
+          ErrorKind.INVALID_REQUEST;
       default -> null;
     };
   }

@@ -1,7 +1,5 @@
 package dev.widekey.store.tablestore;
 
-import dev.widekey.runtime.store.backend.RequestChecks;
-import dev.widekey.runtime.store.backend.ClientPartitionCounters;
 import com.alicloud.openservices.tablestore.SyncClientInterface;
 import com.alicloud.openservices.tablestore.model.BatchGetRowRequest;
 import com.alicloud.openservices.tablestore.model.BatchGetRowResponse;
@@ -42,6 +40,8 @@ import dev.widekey.runtime.store.TableSpec;
 import dev.widekey.runtime.store.WideTableStore;
 import dev.widekey.runtime.store.WriteOp;
 import dev.widekey.runtime.store.WriteOutcome;
+import dev.widekey.runtime.store.backend.ClientPartitionCounters;
+import dev.widekey.runtime.store.backend.RequestChecks;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -68,20 +68,20 @@ import java.util.stream.StreamSupport;
  *
  * <p>The SPI is Tablestore's own model, so values map directly: typed primary-key columns become
  * the SDK's {@code PrimaryKey} ({@code INF_MIN}/{@code INF_MAX} included), attributes its typed
- * columns. Batches go out as {@code BatchWriteRow} calls of at most 200 rows and a bounded size
- * (a batch that writes one row twice is sent in order, in several calls, since the service
- * refuses a call that names a row twice), multi-gets as {@code BatchGetRow} calls of at most 100
- * keys, scans as {@code GetRange} calls that follow {@code nextStartPrimaryKey} page by page.
- * Tables are created with one version per cell, no expiry and the spec's split points.
+ * columns. Batches go out as {@code BatchWriteRow} calls of at most 200 rows and a bounded size (a
+ * batch that writes one row twice is sent in order, in several calls, since the service refuses a
+ * call that names a row twice), multi-gets as {@code BatchGetRow} calls of at most 100 keys, scans
+ * as {@code GetRange} calls that follow {@code nextStartPrimaryKey} page by page. Tables are
+ * created with one version per cell, no expiry and the spec's split points.
  *
- * <p>The SDK's {@code SyncClient} sends {@code CreateTable} without split points; {@link
- * #connect} therefore creates pre-split tables through the SDK's {@code InternalClient}, which
- * has the call that carries them. A store built with {@link #using} hands the {@link
- * CreateTableRequestEx} to the given client's {@code createTable}.
+ * <p>The SDK's {@code SyncClient} sends {@code CreateTable} without split points; {@link #connect}
+ * therefore creates pre-split tables through the SDK's {@code InternalClient}, which has the call
+ * that carries them. A store built with {@link #using} hands the {@link CreateTableRequestEx} to
+ * the given client's {@code createTable}.
  *
  * <p>{@link #partitionStats} counts on the client: the service reports no per-partition load
- * through its data API. Writes, written bytes and rows read are those of this store instance
- * since it opened, per partition of the table's current split points; {@code rows} and {@code
+ * through its data API. Writes, written bytes and rows read are those of this store instance since
+ * it opened, per partition of the table's current split points; {@code rows} and {@code
  * storedBytes} are {@code -1} (unknown).
  *
  * <pre>{@code
@@ -95,13 +95,16 @@ import java.util.stream.StreamSupport;
 public final class TablestoreStore implements WideTableStore {
   /** Keys of one {@code BatchGetRow} call, the service's limit. */
   static final int MAX_BATCH_GET_ROWS = 100;
+
   /** Rows of one {@code BatchWriteRow} call, the service's limit. */
   static final int MAX_BATCH_WRITE_ROWS = 200;
+
   /**
-   * Data bytes of one {@code BatchWriteRow} call as the SDK measures them; below the service's 4
-   * MB request limit, leaving room for the request's framing.
+   * Data bytes of one {@code BatchWriteRow} call as the SDK measures them; below the service's 4 MB
+   * request limit, leaving room for the request's framing.
    */
   static final long MAX_BATCH_WRITE_BYTES = 3L * 1024 * 1024 + 512 * 1024;
+
   /** Rows asked of one {@code GetRange} call, the service's limit. */
   static final int MAX_RANGE_ROWS = 5000;
 
@@ -136,10 +139,10 @@ public final class TablestoreStore implements WideTableStore {
   }
 
   /**
-   * A store over a client the caller owns and shuts down; closing the store leaves it open.
-   * Tables are created with {@code client.createTable(CreateTableRequestEx)}: the SDK's own
-   * {@code SyncClient} drops the split points of such a request, so use {@link #connect} for
-   * pre-split tables on the service.
+   * A store over a client the caller owns and shuts down; closing the store leaves it open. Tables
+   * are created with {@code client.createTable(CreateTableRequestEx)}: the SDK's own {@code
+   * SyncClient} drops the split points of such a request, so use {@link #connect} for pre-split
+   * tables on the service.
    *
    * <pre>{@code TablestoreStore store = TablestoreStore.using(syncClient);}</pre>
    */
@@ -201,8 +204,13 @@ public final class TablestoreStore implements WideTableStore {
     if (!existing.primaryKey().equals(wanted.primaryKey())) {
       throw new StoreException(
           ErrorKind.TABLE_EXISTS,
-          "table " + wanted.name() + " exists with primary key " + existing.primaryKey()
-              + ", not " + wanted.primaryKey() + "; a table's primary key never changes");
+          "table "
+              + wanted.name()
+              + " exists with primary key "
+              + existing.primaryKey()
+              + ", not "
+              + wanted.primaryKey()
+              + "; a table's primary key never changes");
     }
   }
 
@@ -233,8 +241,7 @@ public final class TablestoreStore implements WideTableStore {
         return;
       } catch (RuntimeException e) {
         StoreException mapped = TablestoreErrors.map("waiting for table " + spec.name(), e);
-        boolean loading =
-            mapped.retryable() || mapped.kind() == ErrorKind.TABLE_NOT_FOUND;
+        boolean loading = mapped.retryable() || mapped.kind() == ErrorKind.TABLE_NOT_FOUND;
         if (!loading || System.nanoTime() > deadline) {
           throw mapped;
         }
@@ -290,8 +297,7 @@ public final class TablestoreStore implements WideTableStore {
       return state;
     }
     describeTable(table)
-        .orElseThrow(
-            () -> new StoreException(ErrorKind.TABLE_NOT_FOUND, "no table " + table));
+        .orElseThrow(() -> new StoreException(ErrorKind.TABLE_NOT_FOUND, "no table " + table));
     return tables.get(table);
   }
 
@@ -380,8 +386,13 @@ public final class TablestoreStore implements WideTableStore {
       if (results == null || results.size() != chunk.size()) {
         throw new StoreException(
             ErrorKind.INTERNAL,
-            "BatchGetRow on " + table + " answered " + (results == null ? 0 : results.size())
-                + " rows for " + chunk.size() + " keys");
+            "BatchGetRow on "
+                + table
+                + " answered "
+                + (results == null ? 0 : results.size())
+                + " rows for "
+                + chunk.size()
+                + " keys");
       }
       for (BatchGetRowResponse.RowResult r : results) {
         PrimaryKey key = chunk.get(r.getIndex());
@@ -437,9 +448,7 @@ public final class TablestoreStore implements WideTableStore {
       try {
         TableState state =
             states
-                .computeIfAbsent(
-                    op.table(),
-                    t -> describeTable(t).map(s -> tables.get(t)))
+                .computeIfAbsent(op.table(), t -> describeTable(t).map(s -> tables.get(t)))
                 .orElseThrow(
                     () -> new StoreException(ErrorKind.TABLE_NOT_FOUND, "no table " + op.table()));
         if (op instanceof WriteOp.Put p) {
@@ -498,7 +507,8 @@ public final class TablestoreStore implements WideTableStore {
       response = client.batchWriteRow(request);
     } catch (RuntimeException e) {
       for (int i : indexes) {
-        outcomes[i] = WriteOutcome.failed(ops.get(i), tableError("batch write", ops.get(i).table(), e));
+        outcomes[i] =
+            WriteOutcome.failed(ops.get(i), tableError("batch write", ops.get(i).table(), e));
       }
       return;
     }
@@ -532,7 +542,8 @@ public final class TablestoreStore implements WideTableStore {
             WriteOutcome.failed(
                 ops.get(i),
                 new StoreException(
-                    ErrorKind.INTERNAL, "BatchWriteRow returned no result for " + ops.get(i).key()));
+                    ErrorKind.INTERNAL,
+                    "BatchWriteRow returned no result for " + ops.get(i).key()));
       }
     }
   }
@@ -542,9 +553,9 @@ public final class TablestoreStore implements WideTableStore {
   /**
    * {@inheritDoc}
    *
-   * <p>Rows are fetched page by page with {@code GetRange} as the stream is consumed; the
-   * service ends a page at its own row and byte limits and at partition boundaries, and says
-   * where to go on with {@code nextStartPrimaryKey}.
+   * <p>Rows are fetched page by page with {@code GetRange} as the stream is consumed; the service
+   * ends a page at its own row and byte limits and at partition boundaries, and says where to go on
+   * with {@code nextStartPrimaryKey}.
    */
   @Override
   public Stream<Row> scan(String table, ScanRange range) {
@@ -589,8 +600,7 @@ public final class TablestoreStore implements WideTableStore {
     private void fetch() {
       RangeRowQueryCriteria criteria = new RangeRowQueryCriteria(table);
       criteria.setInclusiveStartPrimaryKey(next);
-      criteria.setExclusiveEndPrimaryKey(
-          SdkMapping.sdkKey(state.spec.primaryKey(), range.end()));
+      criteria.setExclusiveEndPrimaryKey(SdkMapping.sdkKey(state.spec.primaryKey(), range.end()));
       criteria.setDirection(Direction.FORWARD);
       criteria.setLimit((int) Math.min(remaining, MAX_RANGE_ROWS));
       select(criteria, range.columns());

@@ -11,8 +11,8 @@ import java.util.function.Function;
 /**
  * Opens a {@link TablestoreStore} from configuration ({@code widekey.store=tablestore}).
  *
- * <p>Settings, each read from the configuration or else from the environment variable of the
- * same name in upper case with {@code _} for {@code .} and {@code -} (e.g. {@code
+ * <p>Settings, each read from the configuration or else from the environment variable of the same
+ * name in upper case with {@code _} for {@code .} and {@code -} (e.g. {@code
  * WIDEKEY_TABLESTORE_ENDPOINT}):
  *
  * <ul>
@@ -21,8 +21,8 @@ import java.util.function.Function;
  *   <li>{@code widekey.tablestore.instance} (required);
  *   <li>{@code widekey.tablestore.access-key-id} and {@code widekey.tablestore.access-key-secret}
  *       (required);
- *   <li>{@code widekey.tablestore.ready-timeout-seconds}: how long {@code createTable} waits for
- *       a new table to serve (default 60).
+ *   <li>{@code widekey.tablestore.ready-timeout-seconds}: how long {@code createTable} waits for a
+ *       new table to serve (default 60).
  * </ul>
  *
  * <pre>{@code
@@ -64,7 +64,11 @@ public final class TablestoreStoreProvider implements WideTableStoreProvider {
   public WideTableStore open(Map<String, String> config) {
     Settings s = settings(config);
     return TablestoreClients.connect(
-        s.endpoint, s.instance, s.accessKeyId, s.accessKeySecret, new ClientConfiguration(),
+        s.endpoint,
+        s.instance,
+        s.accessKeyId,
+        s.accessKeySecret,
+        new ClientConfiguration(),
         s.readyTimeout);
   }
 

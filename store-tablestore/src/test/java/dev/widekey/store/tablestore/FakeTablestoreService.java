@@ -65,10 +65,10 @@ import java.util.regex.Pattern;
  * An in-memory stand-in for the Tablestore service behind the SDK's {@link SyncClientInterface},
  * for the calls the store makes. It takes and answers the SDK's own request and response objects
  * and behaves as the service documents: rows sorted by primary key the service's way (STRING by
- * UTF-8 bytes, BINARY unsigned), the service's limits and name rules, GetRange pages that end at
- * a row limit and at partition boundaries with a {@code nextStartPrimaryKey} to go on from,
- * BatchWriteRow/BatchGetRow per-row results, refusal of a row named twice in one batch, error
- * codes with their HTTP status, and tables that serve only a moment after CreateTable.
+ * UTF-8 bytes, BINARY unsigned), the service's limits and name rules, GetRange pages that end at a
+ * row limit and at partition boundaries with a {@code nextStartPrimaryKey} to go on from,
+ * BatchWriteRow/BatchGetRow per-row results, refusal of a row named twice in one batch, error codes
+ * with their HTTP status, and tables that serve only a moment after CreateTable.
  *
  * <p>Tests can make chosen calls or rows fail with a given error code, and read back the requests
  * the service received.
@@ -84,6 +84,7 @@ final class FakeTablestoreService {
 
   /** Rows one GetRange page holds at most; small, so that scans need many pages. */
   private final int pageRows;
+
   /** Data calls a new table refuses with OTSTableNotReady, as the service does while loading. */
   private final int notReadyCalls;
 
@@ -131,8 +132,9 @@ final class FakeTablestoreService {
               }
               Method own;
               try {
-                own = FakeTablestoreService.class.getDeclaredMethod(
-                    method.getName(), method.getParameterTypes());
+                own =
+                    FakeTablestoreService.class.getDeclaredMethod(
+                        method.getName(), method.getParameterTypes());
               } catch (NoSuchMethodException e) {
                 throw new UnsupportedOperationException(
                     "the fake Tablestore service does not answer " + method.getName());
@@ -192,8 +194,12 @@ final class FakeTablestoreService {
         switch (code) {
           case OBJECT_NOT_EXIST -> 404;
           case OBJECT_ALREADY_EXIST -> 409;
-          case "OTSServerBusy", "OTSPartitionUnavailable", "OTSServerUnavailable",
-              "OTSTableNotReady", "OTSTimeout" -> 503;
+          case "OTSServerBusy",
+              "OTSPartitionUnavailable",
+              "OTSServerUnavailable",
+              "OTSTableNotReady",
+              "OTSTimeout" ->
+              503;
           case "OTSInternalServerError" -> 500;
           case "OTSQuotaExhausted", "OTSRowOperationConflict" -> 403;
           default -> 400;
@@ -288,7 +294,8 @@ final class FakeTablestoreService {
     List<PrimaryKey> shardSplits = new ArrayList<>();
     for (PrimaryKeyValue v : t.splits) {
       shardSplits.add(
-          new PrimaryKey(List.of(new PrimaryKeyColumn(t.meta.getPrimaryKeyList().get(0).getName(), v))));
+          new PrimaryKey(
+              List.of(new PrimaryKeyColumn(t.meta.getPrimaryKeyList().get(0).getName(), v))));
     }
     response.setShardSplits(shardSplits);
     return response;
@@ -416,7 +423,8 @@ final class FakeTablestoreService {
         bytes += c.getDataSize();
         if (!seen.add(c.getPrimaryKey())) {
           // the service refuses the whole call, not only the repeated row
-          throw invalid("The input parameter is invalid: duplicated row " + c.getPrimaryKey() + ".");
+          throw invalid(
+              "The input parameter is invalid: duplicated row " + c.getPrimaryKey() + ".");
         }
       }
     }
@@ -484,7 +492,8 @@ final class FakeTablestoreService {
     int pageLimit = Math.min(limit, pageRows);
     // a page stays within the partition its start key falls in
     PrimaryKey partitionEnd = partitionEnd(t, start);
-    PrimaryKey stop = partitionEnd != null && compareKeys(partitionEnd, end) < 0 ? partitionEnd : end;
+    PrimaryKey stop =
+        partitionEnd != null && compareKeys(partitionEnd, end) < 0 ? partitionEnd : end;
     List<Row> rows = new ArrayList<>();
     PrimaryKey next = null;
     long bytes = 0;
@@ -539,7 +548,11 @@ final class FakeTablestoreService {
   private static void checkVersions(RowQueryCriteria c) {
     if (!c.hasSetMaxVersions() && !c.hasSetTimeRange()) {
       throw new TableStoreException(
-          "Neither time range nor max versions is specified.", null, PARAMETER_INVALID, "fake", 400);
+          "Neither time range nor max versions is specified.",
+          null,
+          PARAMETER_INVALID,
+          "fake",
+          400);
     }
   }
 
@@ -554,14 +567,22 @@ final class FakeTablestoreService {
   private void checkKey(FakeTable t, PrimaryKey key, boolean bound) {
     List<PrimaryKeySchema> schema = t.meta.getPrimaryKeyList();
     if (key == null || key.size() != schema.size()) {
-      throw invalid("Validate PK size fail. Input: " + (key == null ? 0 : key.size())
-          + ", Meta: " + schema.size() + ".");
+      throw invalid(
+          "Validate PK size fail. Input: "
+              + (key == null ? 0 : key.size())
+              + ", Meta: "
+              + schema.size()
+              + ".");
     }
     for (int i = 0; i < schema.size(); i++) {
       PrimaryKeyColumn c = key.getPrimaryKeyColumn(i);
       if (!c.getName().equals(schema.get(i).getName())) {
-        throw invalid("Validate PK name fail. Input: " + c.getName() + ", Meta: "
-            + schema.get(i).getName() + ".");
+        throw invalid(
+            "Validate PK name fail. Input: "
+                + c.getName()
+                + ", Meta: "
+                + schema.get(i).getName()
+                + ".");
       }
       PrimaryKeyValue v = c.getValue();
       if (v.isInfMin() || v.isInfMax()) {
@@ -571,8 +592,12 @@ final class FakeTablestoreService {
         continue;
       }
       if (v.getType() != schema.get(i).getType()) {
-        throw invalid("Validate PK type fail. Input: " + v.getType() + ", Meta: "
-            + schema.get(i).getType() + ".");
+        throw invalid(
+            "Validate PK type fail. Input: "
+                + v.getType()
+                + ", Meta: "
+                + schema.get(i).getType()
+                + ".");
       }
       int size =
           switch (v.getType()) {
@@ -581,8 +606,14 @@ final class FakeTablestoreService {
             case BINARY -> v.asBinary().length;
           };
       if (size > MAX_PK_COLUMN_BYTES) {
-        throw invalid("The length of primary key column: '" + c.getName()
-            + "' exceeds the MaxLength: " + MAX_PK_COLUMN_BYTES + " with CurrentLength: " + size + ".");
+        throw invalid(
+            "The length of primary key column: '"
+                + c.getName()
+                + "' exceeds the MaxLength: "
+                + MAX_PK_COLUMN_BYTES
+                + " with CurrentLength: "
+                + size
+                + ".");
       }
     }
   }
@@ -600,7 +631,8 @@ final class FakeTablestoreService {
     for (Column c : columns) {
       checkName(c.getName(), "column");
       if (pkNames.contains(c.getName())) {
-        throw invalid("The attribute column name is the same as a primary key: " + c.getName() + ".");
+        throw invalid(
+            "The attribute column name is the same as a primary key: " + c.getName() + ".");
       }
       ColumnValue v = c.getValue();
       int size =
@@ -610,8 +642,14 @@ final class FakeTablestoreService {
             default -> 8;
           };
       if (size > MAX_COLUMN_VALUE_BYTES) {
-        throw invalid("The length of attribute column: '" + c.getName()
-            + "' exceeds the MaxLength: " + MAX_COLUMN_VALUE_BYTES + " with CurrentLength: " + size + ".");
+        throw invalid(
+            "The length of attribute column: '"
+                + c.getName()
+                + "' exceeds the MaxLength: "
+                + MAX_COLUMN_VALUE_BYTES
+                + " with CurrentLength: "
+                + size
+                + ".");
       }
       if (out.put(c.getName(), v) != null) {
         throw invalid("Duplicated attribute column " + c.getName() + ".");
@@ -621,9 +659,9 @@ final class FakeTablestoreService {
   }
 
   /**
-   * The row as the service returns it for a criteria: the selected columns, or none if it
-   * selects columns of which the row holds none (then there is no row); selecting a primary-key
-   * column returns the row with the selected attributes it has.
+   * The row as the service returns it for a criteria: the selected columns, or none if it selects
+   * columns of which the row holds none (then there is no row); selecting a primary-key column
+   * returns the row with the selected attributes it has.
    */
   private static Row select(
       FakeTable t, PrimaryKey key, Map<String, ColumnValue> stored, RowQueryCriteria c) {
@@ -661,7 +699,8 @@ final class FakeTablestoreService {
   static int compareKeys(PrimaryKey a, PrimaryKey b) {
     int n = Math.min(a.size(), b.size());
     for (int i = 0; i < n; i++) {
-      int c = compareValues(a.getPrimaryKeyColumn(i).getValue(), b.getPrimaryKeyColumn(i).getValue());
+      int c =
+          compareValues(a.getPrimaryKeyColumn(i).getValue(), b.getPrimaryKeyColumn(i).getValue());
       if (c != 0) {
         return c;
       }

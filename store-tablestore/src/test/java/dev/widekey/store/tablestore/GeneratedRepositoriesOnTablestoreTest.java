@@ -57,10 +57,10 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The repositories the processor generates for the test entities ({@code entities/}), unchanged,
- * on the Tablestore backend, its requests answered by {@link FakeTablestoreService} as in the
- * contract test (GetRange pages of at most 7 rows, new tables that refuse their first call).
- * Where it matters, the test looks at what the service received and holds.
+ * The repositories the processor generates for the test entities ({@code entities/}), unchanged, on
+ * the Tablestore backend, its requests answered by {@link FakeTablestoreService} as in the contract
+ * test (GetRange pages of at most 7 rows, new tables that refuse their first call). Where it
+ * matters, the test looks at what the service received and holds.
  */
 class GeneratedRepositoriesOnTablestoreTest {
   private static FakeTablestoreService service;
@@ -73,7 +73,9 @@ class GeneratedRepositoriesOnTablestoreTest {
   @BeforeAll
   static void open() {
     service = new FakeTablestoreService(7, 1);
-    store = new TablestoreStore(service.client(), service.client()::createTable, () -> {}, Duration.ofSeconds(5));
+    store =
+        new TablestoreStore(
+            service.client(), service.client()::createTable, () -> {}, Duration.ofSeconds(5));
     orders = new HashedOrderRepository(store);
     sales = new DeviceSaleRepository(store);
     items = new ColdItemRepository(store);
@@ -99,7 +101,8 @@ class GeneratedRepositoriesOnTablestoreTest {
   /** The attribute column names the service holds for a row, read with the SDK. */
   private static Set<String> serviceColumns(String table, PrimaryKey key) {
     SingleRowQueryCriteria criteria =
-        new SingleRowQueryCriteria(table, SdkMapping.sdkKey(store.describeTable(table).orElseThrow().primaryKey(), key));
+        new SingleRowQueryCriteria(
+            table, SdkMapping.sdkKey(store.describeTable(table).orElseThrow().primaryKey(), key));
     criteria.setMaxVersions(1);
     var row = service.client().getRow(new GetRowRequest(criteria)).getRow();
     Set<String> names = new TreeSet<>();
@@ -118,7 +121,12 @@ class GeneratedRepositoriesOnTablestoreTest {
     assertEquals("797e200004", HashedOrderKeys.partitionKey(200004));
     // the generated split points became 16 partitions on the service
     assertEquals(
-        15, service.client().describeTable(new DescribeTableRequest(HashedOrderTable.NAME)).getShardSplits().size());
+        15,
+        service
+            .client()
+            .describeTable(new DescribeTableRequest(HashedOrderTable.NAME))
+            .getShardSplits()
+            .size());
 
     List<PartitionStats> before = store.partitionStats(HashedOrderTable.NAME);
     service.clearRequests();
@@ -129,16 +137,22 @@ class GeneratedRepositoriesOnTablestoreTest {
     List<PutRowRequest> puts = service.requests(PutRowRequest.class);
     assertEquals(1, puts.size());
     assertEquals(
-        "797e200004", puts.get(0).getRowChange().getPrimaryKey().getPrimaryKeyColumn(0).getValue().asString());
+        "797e200004",
+        puts.get(0).getRowChange().getPrimaryKey().getPrimaryKeyColumn(0).getValue().asString());
     assertEquals(
         Map.of("total", AttrValue.ofInteger(532)),
-        store.get(HashedOrderTable.NAME, PrimaryKey.of(PkValue.ofString("797e200004")), ColumnSelection.all())
+        store
+            .get(
+                HashedOrderTable.NAME,
+                PrimaryKey.of(PkValue.ofString("797e200004")),
+                ColumnSelection.all())
             .orElseThrow()
             .columns());
     // the write landed in the partition from "7000" to "8000", the 8th
     List<PartitionStats> after = store.partitionStats(HashedOrderTable.NAME);
     for (int p = 0; p < 16; p++) {
-      assertEquals(before.get(p).writeRows() + (p == 7 ? 1 : 0), after.get(p).writeRows(), "partition " + p);
+      assertEquals(
+          before.get(p).writeRows() + (p == 7 ? 1 : 0), after.get(p).writeRows(), "partition " + p);
     }
     assertEquals(PkValue.ofString("7000"), after.get(7).start());
 
@@ -158,7 +172,8 @@ class GeneratedRepositoriesOnTablestoreTest {
     BulkWriteResult result = orders.putAll(batch);
     assertTrue(result.allAcknowledged(), result.toString());
     assertEquals(200, result.acknowledged());
-    assertTrue(!service.requests(BatchWriteRowRequest.class).isEmpty(), "written as BatchWriteRow calls");
+    assertTrue(
+        !service.requests(BatchWriteRowRequest.class).isEmpty(), "written as BatchWriteRow calls");
     assertTrue(service.requests(PutRowRequest.class).isEmpty());
 
     // 200 consecutive numbers, no partition left out: the prefix scatters the tail hotspot
@@ -175,7 +190,9 @@ class GeneratedRepositoriesOnTablestoreTest {
     }
   }
 
-  /** The spliced-key rows in key order: 16 < 54/a100 < 54/a1001 < 167 < 540, order numbers numeric. */
+  /**
+   * The spliced-key rows in key order: 16 < 54/a100 < 54/a1001 < 167 < 540, order numbers numeric.
+   */
   private static List<DeviceSale> salesInKeyOrder() {
     List<DeviceSale> rows = new ArrayList<>();
     rows.add(sale(16, "b7", 1));
@@ -206,7 +223,9 @@ class GeneratedRepositoriesOnTablestoreTest {
     service.clearRequests();
     // 54's rows, never 540's (the prefix ends with the delimiter) nor 16's or 167's
     assertEquals(expected.subList(1, 16), sales.scanByDeviceId(54).toList());
-    assertTrue(service.requests(GetRangeRequest.class).size() >= 3, "the scan followed the service's pages");
+    assertTrue(
+        service.requests(GetRangeRequest.class).size() >= 3,
+        "the scan followed the service's pages");
     // a100's rows, never a1001's
     assertEquals(expected.subList(1, 4), sales.scanByDeviceIdAndSellerId(54, "a100").toList());
     assertEquals(
@@ -216,11 +235,14 @@ class GeneratedRepositoriesOnTablestoreTest {
 
     // the partition-key values as the service sorts them (STRING by UTF-8 bytes)
     List<String> partitionKeys =
-        store.scan(DeviceSaleTable.NAME, ScanRange.all(2))
+        store
+            .scan(DeviceSaleTable.NAME, ScanRange.all(2))
             .map(r -> r.key().get(0).asString())
             .distinct()
             .toList();
-    assertEquals(List.of("000016,b7", "000054,a100", "000054,a1001", "000167,a1", "000540,a100"), partitionKeys);
+    assertEquals(
+        List.of("000016,b7", "000054,a100", "000054,a1001", "000167,a1", "000540,a100"),
+        partitionKeys);
 
     sales.delete(54, "a100", 9);
     assertTrue(sales.get(54, "a100", 9).isEmpty());
@@ -234,16 +256,23 @@ class GeneratedRepositoriesOnTablestoreTest {
     service.clearRequests();
 
     // ',' is the delimiter: "a,b" would read back as two components (key injection)
-    InvalidKeyException comma = assertThrows(InvalidKeyException.class, () -> sales.put(sale(54, "a,b", 1)));
+    InvalidKeyException comma =
+        assertThrows(InvalidKeyException.class, () -> sales.put(sale(54, "a,b", 1)));
     assertEquals("WK105", comma.rule());
     assertEquals("sellerId", comma.field());
     // outside @KeyChars("a-z0-9")
-    assertEquals("WK105", assertThrows(InvalidKeyException.class, () -> sales.put(sale(54, "A100", 1))).rule());
+    assertEquals(
+        "WK105",
+        assertThrows(InvalidKeyException.class, () -> sales.put(sale(54, "A100", 1))).rule());
     // 7 digits do not fit @Padded(width = 6): refused, never cut
-    assertEquals("WK104", assertThrows(InvalidKeyException.class, () -> sales.put(sale(1_000_000, "a1", 1))).rule());
+    assertEquals(
+        "WK104",
+        assertThrows(InvalidKeyException.class, () -> sales.put(sale(1_000_000, "a1", 1))).rule());
     // a bulk put checks every entity first: the good one is not written either
     InvalidKeyException bulk =
-        assertThrows(InvalidKeyException.class, () -> sales.putAll(List.of(sale(77, "ok", 1), sale(77, "o,k", 2))));
+        assertThrows(
+            InvalidKeyException.class,
+            () -> sales.putAll(List.of(sale(77, "ok", 1), sale(77, "o,k", 2))));
     assertEquals("WK105", bulk.rule());
 
     assertEquals(List.of(), service.requests(), "nothing reached the service");
@@ -260,21 +289,27 @@ class GeneratedRepositoriesOnTablestoreTest {
 
     // two tables on the service: the hot row carries the marker, the cold row the description
     List<String> tables = service.client().listTable().getTableNames();
-    assertTrue(tables.containsAll(List.of(ColdItemTable.NAME, ColdItemTable.COLD_NAME)), tables.toString());
+    assertTrue(
+        tables.containsAll(List.of(ColdItemTable.NAME, ColdItemTable.COLD_NAME)),
+        tables.toString());
     assertEquals(Set.of("price", "quantity", "wk_cold"), serviceColumns(ColdItemTable.NAME, key));
     assertEquals(Set.of("description"), serviceColumns(ColdItemTable.COLD_NAME, key));
 
     service.clearRequests();
     ColdItem hot = items.get(7).orElseThrow();
     assertEquals(new ColdItem(7, 3, new BigDecimal("5.32"), null), hot);
-    assertEquals(List.of(ColdItemTable.NAME), getRowTables(), "a hot read leaves the cold table alone");
+    assertEquals(
+        List.of(ColdItemTable.NAME), getRowTables(), "a hot read leaves the cold table alone");
     service.clearRequests();
     assertEquals(item, items.getWithCold(7).orElseThrow());
     assertEquals(List.of(ColdItemTable.NAME, ColdItemTable.COLD_NAME), getRowTables());
 
     // compress = true: stored deflated, as binary
     AttrValue stored =
-        store.get(ColdItemTable.COLD_NAME, key, ColumnSelection.all()).orElseThrow().get("description");
+        store
+            .get(ColdItemTable.COLD_NAME, key, ColumnSelection.all())
+            .orElseThrow()
+            .get("description");
     assertEquals(AttrType.BINARY, stored.type());
     assertTrue(stored.sizeInBytes() < description.length() / 20, stored.sizeInBytes() + " bytes");
 
@@ -308,19 +343,22 @@ class GeneratedRepositoriesOnTablestoreTest {
     documents.put(doc);
     assertEquals(doc, documents.get("d1").orElseThrow());
     // within the limit, the value is one plain column
-    assertEquals(Set.of("body", "title"), serviceColumns(LargeDocumentTable.NAME, LargeDocumentKeys.primaryKey("d1")));
+    assertEquals(
+        Set.of("body", "title"),
+        serviceColumns(LargeDocumentTable.NAME, LargeDocumentKeys.primaryKey("d1")));
   }
 
   /**
-   * A value over 2 MB is stored as chunk columns {@code wk_body_0}, {@code wk_body_1} and the
-   * count {@code wk_body_n}: names within Tablestore's letters, digits and '_'.
+   * A value over 2 MB is stored as chunk columns {@code wk_body_0}, {@code wk_body_1} and the count
+   * {@code wk_body_n}: names within Tablestore's letters, digits and '_'.
    */
   @Test
   void chunkedBodyOverTwoMegabytesRoundTripsInLegalColumnNames() {
     LargeDocument doc = new LargeDocument("big", text(2.5, 2), "over 2 MB");
     documents.put(doc);
     assertEquals(doc, documents.get("big").orElseThrow());
-    assertEquals(Set.of("title", "wk_body_0", "wk_body_1", "wk_body_n"),
+    assertEquals(
+        Set.of("title", "wk_body_0", "wk_body_1", "wk_body_n"),
         serviceColumns(LargeDocumentTable.NAME, LargeDocumentKeys.primaryKey("big")));
   }
 
@@ -341,11 +379,15 @@ class GeneratedRepositoriesOnTablestoreTest {
     try (EmbeddedStore embedded = EmbeddedStore.inMemory()) {
       embedded.createTable(LargeDocumentTable.HOT);
       embedded.put(LargeDocumentTable.NAME, wide);
-      assertEquals(wide, embedded.get(LargeDocumentTable.NAME, wide.key(), ColumnSelection.all()).orElseThrow());
+      assertEquals(
+          wide,
+          embedded.get(LargeDocumentTable.NAME, wide.key(), ColumnSelection.all()).orElseThrow());
     }
     WideTableStore tablestore = store;
-    StoreException e = assertThrows(StoreException.class, () -> tablestore.put(LargeDocumentTable.NAME, wide));
+    StoreException e =
+        assertThrows(StoreException.class, () -> tablestore.put(LargeDocumentTable.NAME, wide));
     assertEquals(ErrorKind.LIMIT_EXCEEDED, e.kind());
-    assertTrue(tablestore.get(LargeDocumentTable.NAME, wide.key(), ColumnSelection.all()).isEmpty());
+    assertTrue(
+        tablestore.get(LargeDocumentTable.NAME, wide.key(), ColumnSelection.all()).isEmpty());
   }
 }

@@ -6,8 +6,8 @@ import dev.widekey.runtime.store.contract.StoreContractTest;
 abstract class TablestoreContractBase extends StoreContractTest {
 
   /**
-   * Tablestore reports no row count or stored size per partition through its data API; the
-   * write, written-byte and read counts are this client's own.
+   * Tablestore reports no row count or stored size per partition through its data API; the write,
+   * written-byte and read counts are this client's own.
    */
   @Override
   protected boolean countsStoredRows() {

@@ -17,11 +17,11 @@ class TablestoreErrorsTest {
   void clientSideFailuresAreRetryable() {
     StoreException timeout =
         TablestoreErrors.map(
-            "put", new ClientException("request failed", new SocketTimeoutException("read timed out")));
+            "put",
+            new ClientException("request failed", new SocketTimeoutException("read timed out")));
     assertEquals(ErrorKind.TIMEOUT, timeout.kind());
     assertTrue(timeout.retryable());
-    StoreException network =
-        TablestoreErrors.map("put", new ClientException("Connection refused"));
+    StoreException network = TablestoreErrors.map("put", new ClientException("Connection refused"));
     assertEquals(ErrorKind.UNAVAILABLE, network.kind());
     assertTrue(network.retryable());
   }

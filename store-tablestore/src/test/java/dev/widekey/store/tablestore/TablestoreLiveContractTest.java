@@ -13,10 +13,22 @@ import org.junit.jupiter.api.condition.EnabledIfEnvironmentVariable;
  * creates and drops its own tables ({@code wk_...}); expect a few minutes, most of it tables
  * loading after CreateTable.
  */
-@EnabledIfEnvironmentVariable(named = "WIDEKEY_TABLESTORE_ENDPOINT", matches = ".+", disabledReason = TablestoreLiveContractTest.SKIPPED)
-@EnabledIfEnvironmentVariable(named = "WIDEKEY_TABLESTORE_INSTANCE", matches = ".+", disabledReason = TablestoreLiveContractTest.SKIPPED)
-@EnabledIfEnvironmentVariable(named = "WIDEKEY_TABLESTORE_ACCESS_KEY_ID", matches = ".+", disabledReason = TablestoreLiveContractTest.SKIPPED)
-@EnabledIfEnvironmentVariable(named = "WIDEKEY_TABLESTORE_ACCESS_KEY_SECRET", matches = ".+", disabledReason = TablestoreLiveContractTest.SKIPPED)
+@EnabledIfEnvironmentVariable(
+    named = "WIDEKEY_TABLESTORE_ENDPOINT",
+    matches = ".+",
+    disabledReason = TablestoreLiveContractTest.SKIPPED)
+@EnabledIfEnvironmentVariable(
+    named = "WIDEKEY_TABLESTORE_INSTANCE",
+    matches = ".+",
+    disabledReason = TablestoreLiveContractTest.SKIPPED)
+@EnabledIfEnvironmentVariable(
+    named = "WIDEKEY_TABLESTORE_ACCESS_KEY_ID",
+    matches = ".+",
+    disabledReason = TablestoreLiveContractTest.SKIPPED)
+@EnabledIfEnvironmentVariable(
+    named = "WIDEKEY_TABLESTORE_ACCESS_KEY_SECRET",
+    matches = ".+",
+    disabledReason = TablestoreLiveContractTest.SKIPPED)
 class TablestoreLiveContractTest extends TablestoreContractBase {
   static final String SKIPPED =
       "live Tablestore contract run skipped: set WIDEKEY_TABLESTORE_ENDPOINT, _INSTANCE,"

@@ -7,9 +7,8 @@ import org.junit.jupiter.api.BeforeAll;
 
 /**
  * The store contract on the Tablestore backend, its requests answered by {@link
- * FakeTablestoreService} through the SDK's client interface: GetRange pages of at most 7 rows
- * that also end at partition boundaries, and new tables that refuse their first call while
- * they "load".
+ * FakeTablestoreService} through the SDK's client interface: GetRange pages of at most 7 rows that
+ * also end at partition boundaries, and new tables that refuse their first call while they "load".
  */
 class TablestoreStoreContractTest extends TablestoreContractBase {
   private static TablestoreStore store;

@@ -40,8 +40,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * How the store maps its calls onto the SDK's requests, checked on what {@link
- * FakeTablestoreService} receives: split points, batch chunking, per-row results, pagination,
- * error codes.
+ * FakeTablestoreService} receives: split points, batch chunking, per-row results, pagination, error
+ * codes.
  */
 class TablestoreStoreTest {
   private static final List<PkColumn> SCHEMA =
@@ -119,8 +119,7 @@ class TablestoreStoreTest {
         assertTrue(keys.add(c.getPrimaryKey()), "a row twice in one call");
       }
     }
-    assertEquals(
-        Optional.of(row("a", 1, 3)), store.get("t", key("a", 1), ColumnSelection.all()));
+    assertEquals(Optional.of(row("a", 1, 3)), store.get("t", key("a", 1), ColumnSelection.all()));
   }
 
   @Test
@@ -130,8 +129,7 @@ class TablestoreStoreTest {
     List<WriteOp> ops = new ArrayList<>();
     for (int i = 0; i < 3; i++) {
       byte[] big = new byte[1_300_000];
-      ops.add(
-          WriteOp.put("t", Row.of(key("k" + i, i), Map.of("blob", AttrValue.ofBinary(big)))));
+      ops.add(WriteOp.put("t", Row.of(key("k" + i, i), Map.of("blob", AttrValue.ofBinary(big)))));
     }
     assertTrue(store.batchWrite(ops).stream().allMatch(WriteOutcome::succeeded));
     List<BatchWriteRowRequest> calls = service.requests(BatchWriteRowRequest.class);
@@ -150,8 +148,10 @@ class TablestoreStoreTest {
   @Test
   void perRowErrorsOfBatchWriteRowBecomeTypedOutcomes() {
     store.createTable(new TableSpec("t", SCHEMA));
-    service.failRows(k -> k.getPrimaryKeyColumn(0).getValue().asString().equals("busy"), "OTSServerBusy");
-    service.failRows(k -> k.getPrimaryKeyColumn(0).getValue().asString().equals("bad"), "OTSParameterInvalid");
+    service.failRows(
+        k -> k.getPrimaryKeyColumn(0).getValue().asString().equals("busy"), "OTSServerBusy");
+    service.failRows(
+        k -> k.getPrimaryKeyColumn(0).getValue().asString().equals("bad"), "OTSParameterInvalid");
     List<WriteOutcome> outcomes =
         store.batchWrite(
             List.of(
@@ -175,7 +175,8 @@ class TablestoreStoreTest {
     store.createTable(new TableSpec("t", SCHEMA));
     service.failNext("batchWriteRow", "OTSPartitionUnavailable");
     List<WriteOutcome> outcomes =
-        store.batchWrite(List.of(WriteOp.put("t", row("a", 1, 1)), WriteOp.put("t", row("b", 1, 1))));
+        store.batchWrite(
+            List.of(WriteOp.put("t", row("a", 1, 1)), WriteOp.put("t", row("b", 1, 1))));
     for (WriteOutcome o : outcomes) {
       assertEquals(ErrorKind.UNAVAILABLE, o.error().orElseThrow().kind());
       assertTrue(o.error().orElseThrow().retryable());

@@ -8,9 +8,9 @@ import java.util.List;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * Load counters per partition, kept on the client by a store backend: this store instance's
- * writes and reads since it opened, assigned to partitions by the table's split points. For
- * services whose own counters do not match the SPI's "since the store opened".
+ * Load counters per partition, kept on the client by a store backend: this store instance's writes
+ * and reads since it opened, assigned to partitions by the table's split points. For services whose
+ * own counters do not match the SPI's "since the store opened".
  *
  * <pre>{@code
  * ClientPartitionCounters counters = new ClientPartitionCounters(spec.splitPoints());

@@ -18,10 +18,10 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Client-side request checks for store backends, the same the embedded store and the services
- * make, run before anything is sent: a call that fails one writes nothing, and its error names
- * the table, the column and the limit. HBase accepts far larger keys, values and batches than
- * the services the rules come from, so its backend relies on these.
+ * Client-side request checks for store backends, the same the embedded store and the services make,
+ * run before anything is sent: a call that fails one writes nothing, and its error names the table,
+ * the column and the limit. HBase accepts far larger keys, values and batches than the services the
+ * rules come from, so its backend relies on these.
  *
  * <pre>{@code
  * RequestChecks.row(spec, row, store.limits());   // throws StoreException, INVALID_REQUEST or LIMIT_EXCEEDED
@@ -35,8 +35,13 @@ public final class RequestChecks {
     if (pk.size() > limits.maxPkColumns()) {
       throw new StoreException(
           ErrorKind.LIMIT_EXCEEDED,
-          "table " + spec.name() + " has " + pk.size() + " primary-key columns; at most "
-              + limits.maxPkColumns() + " are allowed");
+          "table "
+              + spec.name()
+              + " has "
+              + pk.size()
+              + " primary-key columns; at most "
+              + limits.maxPkColumns()
+              + " are allowed");
     }
     Set<String> names = new HashSet<>();
     for (PkColumn c : pk) {
@@ -63,16 +68,31 @@ public final class RequestChecks {
     List<PkColumn> schema = spec.primaryKey();
     if (key.size() != schema.size()) {
       throw invalid(
-          (bound ? "scan bound " : "key ") + key + " has " + key.size() + " columns; table "
-              + spec.name() + " has " + schema.size() + " " + schema);
+          (bound ? "scan bound " : "key ")
+              + key
+              + " has "
+              + key.size()
+              + " columns; table "
+              + spec.name()
+              + " has "
+              + schema.size()
+              + " "
+              + schema);
     }
     for (int i = 0; i < schema.size(); i++) {
       PkValue v = key.get(i);
       if (v.isInfinite()) {
         if (!bound) {
           throw invalid(
-              "key " + key + " of table " + spec.name() + " holds " + v + " in column "
-                  + schema.get(i).name() + "; only scan bounds may hold INF_MIN or INF_MAX");
+              "key "
+                  + key
+                  + " of table "
+                  + spec.name()
+                  + " holds "
+                  + v
+                  + " in column "
+                  + schema.get(i).name()
+                  + "; only scan bounds may hold INF_MIN or INF_MAX");
         }
         continue;
       }
@@ -84,13 +104,17 @@ public final class RequestChecks {
     key(spec, row.key(), limits);
     if (limits.requireAttribute() && row.columns().isEmpty()) {
       throw invalid(
-          "row " + row.key() + " of table " + spec.name()
+          "row "
+              + row.key()
+              + " of table "
+              + spec.name()
               + " has no attribute column; the store requires at least one non-key column");
     }
     for (Map.Entry<String, AttrValue> e : row.columns().entrySet()) {
       String name = e.getKey();
       if (name.isEmpty()) {
-        throw invalid("row " + row.key() + " of table " + spec.name() + " has an attribute without a name");
+        throw invalid(
+            "row " + row.key() + " of table " + spec.name() + " has an attribute without a name");
       }
       if (!isWellFormed(name)) {
         throw invalid("attribute name of table " + spec.name() + " holds an unpaired surrogate");
@@ -98,22 +122,36 @@ public final class RequestChecks {
       for (PkColumn c : spec.primaryKey()) {
         if (c.name().equals(name)) {
           throw invalid(
-              "attribute column " + name + " of table " + spec.name()
+              "attribute column "
+                  + name
+                  + " of table "
+                  + spec.name()
                   + " has the name of a primary-key column");
         }
       }
       AttrValue v = e.getValue();
       if (v.type() == AttrType.STRING && !isWellFormed(v.asString())) {
         throw invalid(
-            "attribute column " + name + " of table " + spec.name()
+            "attribute column "
+                + name
+                + " of table "
+                + spec.name()
                 + " holds a string with an unpaired surrogate, which has no UTF-8 form");
       }
       int size = v.sizeInBytes();
       if (size > limits.maxAttributeBytes()) {
         throw new StoreException(
             ErrorKind.LIMIT_EXCEEDED,
-            "attribute column " + name + " of row " + row.key() + " in table " + spec.name()
-                + " holds " + size + " bytes, over the limit of " + limits.maxAttributeBytes());
+            "attribute column "
+                + name
+                + " of row "
+                + row.key()
+                + " in table "
+                + spec.name()
+                + " holds "
+                + size
+                + " bytes, over the limit of "
+                + limits.maxAttributeBytes());
       }
     }
   }
@@ -123,7 +161,10 @@ public final class RequestChecks {
     if (ops.size() > limits.maxBatchRows()) {
       throw new StoreException(
           ErrorKind.LIMIT_EXCEEDED,
-          "batch of " + ops.size() + " operations; at most " + limits.maxBatchRows()
+          "batch of "
+              + ops.size()
+              + " operations; at most "
+              + limits.maxBatchRows()
               + " are allowed");
     }
     long bytes = 0;
@@ -149,20 +190,39 @@ public final class RequestChecks {
       TableSpec spec, PkColumn column, PkValue v, StoreLimits limits, String what) {
     if (v.type() != column.type()) {
       throw invalid(
-          what + " value " + v + " of column " + column.name() + " in table " + spec.name()
-              + " is " + v.type() + "; the column is " + column.type());
+          what
+              + " value "
+              + v
+              + " of column "
+              + column.name()
+              + " in table "
+              + spec.name()
+              + " is "
+              + v.type()
+              + "; the column is "
+              + column.type());
     }
     if (v.type() == PkType.STRING && !isWellFormed(v.asString())) {
       throw invalid(
-          what + " column " + column.name() + " of table " + spec.name()
+          what
+              + " column "
+              + column.name()
+              + " of table "
+              + spec.name()
               + " holds a string with an unpaired surrogate, which has no UTF-8 form");
     }
     int size = v.sizeInBytes();
     if (size > limits.maxPkColumnBytes()) {
       throw new StoreException(
           ErrorKind.LIMIT_EXCEEDED,
-          "primary-key column " + column.name() + " of table " + spec.name() + " holds " + size
-              + " bytes, over the limit of " + limits.maxPkColumnBytes());
+          "primary-key column "
+              + column.name()
+              + " of table "
+              + spec.name()
+              + " holds "
+              + size
+              + " bytes, over the limit of "
+              + limits.maxPkColumnBytes());
     }
   }
 

@@ -18,9 +18,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The entries of the store's meta map: a table's spec and row-map name, and the per-partition
- * row and byte totals saved at a clean close. Split points are kept in their ordered-key
- * encoding, so they decode exactly as they were given.
+ * The entries of the store's meta map: a table's spec and row-map name, and the per-partition row
+ * and byte totals saved at a clean close. Split points are kept in their ordered-key encoding, so
+ * they decode exactly as they were given.
  */
 final class Catalog {
   private static final int FORMAT = 1;

@@ -42,26 +42,25 @@ import org.h2.mvstore.type.ByteArrayDataType;
 import org.h2.mvstore.type.StringDataType;
 
 /**
- * The embedded wide-table store: a real local engine on H2's MVStore, in memory or in a
- * directory, that sorts, partitions and limits rows the way Tablestore and Lindorm do, so that
- * what passes locally passes against the service.
+ * The embedded wide-table store: a real local engine on H2's MVStore, in memory or in a directory,
+ * that sorts, partitions and limits rows the way Tablestore and Lindorm do, so that what passes
+ * locally passes against the service.
  *
  * <ul>
- *   <li>Rows are kept in one MVStore B-tree per table, keyed by {@link OrderedKeyBytes} in
- *       unsigned byte order: column by column, INTEGER numerically, STRING by UTF-8 bytes,
- *       BINARY unsigned.
- *   <li>Tables are range-partitioned at their spec's split points; each partition counts rows
- *       and bytes stored, row writes, written bytes and rows read ({@link #partitionStats}).
+ *   <li>Rows are kept in one MVStore B-tree per table, keyed by {@link OrderedKeyBytes} in unsigned
+ *       byte order: column by column, INTEGER numerically, STRING by UTF-8 bytes, BINARY unsigned.
+ *   <li>Tables are range-partitioned at their spec's split points; each partition counts rows and
+ *       bytes stored, row writes, written bytes and rows read ({@link #partitionStats}).
  *   <li>Every call is checked against {@link StoreLimits} before anything is written.
  *   <li>With a directory, tables, rows and the stored row and byte totals survive a close and
- *       reopen; MVStore commits in the background about once a second, so a crash loses at
- *       most the last second of writes. The totals are recounted from the rows after a crash.
+ *       reopen; MVStore commits in the background about once a second, so a crash loses at most the
+ *       last second of writes. The totals are recounted from the rows after a crash.
  * </ul>
  *
- * <p>Safe for any number of concurrent readers and writers. A scan reads in pages of a few
- * hundred rows, as Tablestore's GetRange does, so it sees rows written while it runs in later
- * pages and holds nothing between pages. A read with a column selection returns no row for a
- * key whose row holds none of the selected columns, as an HBase Get does.
+ * <p>Safe for any number of concurrent readers and writers. A scan reads in pages of a few hundred
+ * rows, as Tablestore's GetRange does, so it sees rows written while it runs in later pages and
+ * holds nothing between pages. A read with a column selection returns no row for a key whose row
+ * holds none of the selected columns, as an HBase Get does.
  *
  * <pre>{@code
  * try (EmbeddedStore store = EmbeddedStore.open(Path.of("data"))) {
@@ -87,6 +86,7 @@ public final class EmbeddedStore implements WideTableStore {
 
   /** Rows per scan page; Tablestore's GetRange returns at most 5,000 rows and 4 MB. */
   static final int PAGE_ROWS = 500;
+
   /** Bytes per scan page, so that a page of 2 MB attributes stays small. */
   static final long PAGE_BYTES = 4L * 1024 * 1024;
 
@@ -95,9 +95,10 @@ public final class EmbeddedStore implements WideTableStore {
   private final MVStore mv;
   private final MVMap<String, byte[]> meta;
   private final ConcurrentHashMap<String, Table> tables = new ConcurrentHashMap<>();
+
   /**
-   * Data calls share the read lock; table creation and deletion and close take the write lock,
-   * so that no call ever touches a row map being removed.
+   * Data calls share the read lock; table creation and deletion and close take the write lock, so
+   * that no call ever touches a row map being removed.
    */
   private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
 
@@ -114,7 +115,10 @@ public final class EmbeddedStore implements WideTableStore {
         Files.createDirectories(directory);
       } catch (IOException e) {
         throw new StoreException(
-            ErrorKind.UNAVAILABLE, "cannot create store directory " + directory + ": " + e, false, e);
+            ErrorKind.UNAVAILABLE,
+            "cannot create store directory " + directory + ": " + e,
+            false,
+            e);
       }
       builder.fileName(directory.resolve(DATA_FILE).toString());
     }
@@ -148,8 +152,8 @@ public final class EmbeddedStore implements WideTableStore {
   }
 
   /**
-   * A store kept in {@code directory} (created if missing), with the default limits. Only one
-   * store instance may have a directory open at a time.
+   * A store kept in {@code directory} (created if missing), with the default limits. Only one store
+   * instance may have a directory open at a time.
    *
    * @throws StoreException {@link ErrorKind#UNAVAILABLE} if the directory is in use or unreadable
    */
@@ -197,8 +201,13 @@ public final class EmbeddedStore implements WideTableStore {
         }
         throw new StoreException(
             ErrorKind.TABLE_EXISTS,
-            "table " + spec.name() + " exists with primary key " + existing.spec.primaryKey()
-                + ", not " + spec.primaryKey() + "; a table's primary key never changes");
+            "table "
+                + spec.name()
+                + " exists with primary key "
+                + existing.spec.primaryKey()
+                + ", not "
+                + spec.primaryKey()
+                + "; a table's primary key never changes");
       }
       long id = meta.containsKey(NEXT_ID_KEY) ? Catalog.decodeLong(meta.get(NEXT_ID_KEY)) : 1;
       meta.put(NEXT_ID_KEY, Catalog.encodeLong(id + 1));
@@ -277,10 +286,9 @@ public final class EmbeddedStore implements WideTableStore {
   /**
    * {@inheritDoc}
    *
-   * <p>As Tablestore's BatchWriteRow, each operation is checked and applied on its own: one
-   * that fails (a missing table, a key of the wrong schema, a value over a limit) gets a failed
-   * outcome and the others are still applied, in order. Operations on the same key apply in
-   * order.
+   * <p>As Tablestore's BatchWriteRow, each operation is checked and applied on its own: one that
+   * fails (a missing table, a key of the wrong schema, a value over a limit) gets a failed outcome
+   * and the others are still applied, in order. Operations on the same key apply in order.
    */
   @Override
   public List<WriteOutcome> batchWrite(List<WriteOp> ops) {
@@ -288,7 +296,10 @@ public final class EmbeddedStore implements WideTableStore {
     if (ops.size() > limits.maxBatchRows()) {
       throw new StoreException(
           ErrorKind.LIMIT_EXCEEDED,
-          "batch of " + ops.size() + " operations; at most " + limits.maxBatchRows()
+          "batch of "
+              + ops.size()
+              + " operations; at most "
+              + limits.maxBatchRows()
               + " are allowed");
     }
     long bytes = 0;
@@ -377,14 +388,18 @@ public final class EmbeddedStore implements WideTableStore {
   }
 
   @Override
-  public List<Optional<Row>> multiGet(String table, List<PrimaryKey> keys, ColumnSelection columns) {
+  public List<Optional<Row>> multiGet(
+      String table, List<PrimaryKey> keys, ColumnSelection columns) {
     Objects.requireNonNull(table, "table");
     Objects.requireNonNull(keys, "keys");
     Objects.requireNonNull(columns, "columns");
     if (keys.size() > limits.maxMultiGetRows()) {
       throw new StoreException(
           ErrorKind.LIMIT_EXCEEDED,
-          "multi-get of " + keys.size() + " keys; at most " + limits.maxMultiGetRows()
+          "multi-get of "
+              + keys.size()
+              + " keys; at most "
+              + limits.maxMultiGetRows()
               + " are allowed");
     }
     shared.lock();
@@ -414,8 +429,7 @@ public final class EmbeddedStore implements WideTableStore {
     if (value == null) {
       return null;
     }
-    SortedMap<String, AttrValue> attributes =
-        RowCodec.decode(value, columns);
+    SortedMap<String, AttrValue> attributes = RowCodec.decode(value, columns);
     if (attributes == null) {
       return null;
     }
@@ -456,12 +470,17 @@ public final class EmbeddedStore implements WideTableStore {
   }
 
   /**
-   * Reads one page of a scan from {@code from} (inclusive) into {@code out}: at most
-   * {@code maxRows} rows and about {@link #PAGE_BYTES} bytes. Returns the key to resume from, or
-   * {@code null} when the range is exhausted.
+   * Reads one page of a scan from {@code from} (inclusive) into {@code out}: at most {@code
+   * maxRows} rows and about {@link #PAGE_BYTES} bytes. Returns the key to resume from, or {@code
+   * null} when the range is exhausted.
    */
   byte[] readPage(
-      Table t, byte[] from, byte[] end, ColumnSelection columns, int maxRows, List<RangeScan.Hit> out) {
+      Table t,
+      byte[] from,
+      byte[] end,
+      ColumnSelection columns,
+      int maxRows,
+      List<RangeScan.Hit> out) {
     shared.lock();
     try {
       requireOpen();
@@ -481,8 +500,7 @@ public final class EmbeddedStore implements WideTableStore {
             return null;
           }
           byte[] value = cursor.getValue();
-          SortedMap<String, AttrValue> attributes =
-              RowCodec.decode(value, columns);
+          SortedMap<String, AttrValue> attributes = RowCodec.decode(value, columns);
           if (attributes != null) {
             Row row = Row.of(OrderedKeyBytes.decode(key, t.spec.primaryKey()), attributes);
             out.add(new RangeScan.Hit(row, t.partitionOf(key)));
@@ -520,9 +538,9 @@ public final class EmbeddedStore implements WideTableStore {
   // ------------------------------------------------------------------------------- lifecycle
 
   /**
-   * Closes the store: waits for running calls, saves the row and byte totals of a store kept
-   * in a directory, and releases the directory. Scans still open fail on their next page.
-   * Closing twice does nothing.
+   * Closes the store: waits for running calls, saves the row and byte totals of a store kept in a
+   * directory, and releases the directory. Scans still open fail on their next page. Closing twice
+   * does nothing.
    */
   @Override
   public void close() {
@@ -576,8 +594,13 @@ public final class EmbeddedStore implements WideTableStore {
     } else if (Catalog.decodeLong(format) != FORMAT) {
       throw new StoreException(
           ErrorKind.INTERNAL,
-          "store in " + directory + " has format " + Catalog.decodeLong(format) + "; this "
-              + "version reads format " + FORMAT,
+          "store in "
+              + directory
+              + " has format "
+              + Catalog.decodeLong(format)
+              + "; this "
+              + "version reads format "
+              + FORMAT,
           false,
           null);
     }

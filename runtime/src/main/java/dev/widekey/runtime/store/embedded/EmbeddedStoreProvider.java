@@ -18,6 +18,7 @@ import java.util.Map;
 public final class EmbeddedStoreProvider implements WideTableStoreProvider {
   /** The provider's name, the value of {@code widekey.store} that selects it. */
   public static final String NAME = "embedded";
+
   /** The directory setting; absent or blank keeps the store in memory. */
   public static final String DIRECTORY = "widekey.embedded.dir";
 

@@ -7,10 +7,10 @@ import org.h2.mvstore.WriteBuffer;
 import org.h2.mvstore.type.BasicDataType;
 
 /**
- * The MVStore key type of the row maps: byte strings in unsigned lexicographic order, which is
- * the order {@link dev.widekey.runtime.store.OrderedKeyBytes} gives primary keys. MVStore's own
- * {@code ByteArrayDataType} cannot be used: in 2.3 it has no order, and later versions compare
- * signed bytes, which would put {@code 0x80} before {@code 0x7F}.
+ * The MVStore key type of the row maps: byte strings in unsigned lexicographic order, which is the
+ * order {@link dev.widekey.runtime.store.OrderedKeyBytes} gives primary keys. MVStore's own {@code
+ * ByteArrayDataType} cannot be used: in 2.3 it has no order, and later versions compare signed
+ * bytes, which would put {@code 0x80} before {@code 0x7F}.
  */
 final class KeyBytesType extends BasicDataType<byte[]> {
   static final KeyBytesType INSTANCE = new KeyBytesType();

@@ -8,8 +8,8 @@ import java.util.List;
 import java.util.NoSuchElementException;
 
 /**
- * The rows of a scan, read page by page as they are consumed. Nothing is held between pages,
- * so a stream that is dropped without being closed leaks nothing.
+ * The rows of a scan, read page by page as they are consumed. Nothing is held between pages, so a
+ * stream that is dropped without being closed leaks nothing.
  */
 final class RangeScan implements Iterator<Row> {
   /** A row read and the partition it came from, which is charged when the row is returned. */
@@ -25,7 +25,12 @@ final class RangeScan implements Iterator<Row> {
   private int position;
 
   RangeScan(
-      EmbeddedStore store, Table table, byte[] start, byte[] end, ColumnSelection columns, long limit) {
+      EmbeddedStore store,
+      Table table,
+      byte[] start,
+      byte[] end,
+      ColumnSelection columns,
+      long limit) {
     this.store = store;
     this.table = table;
     this.end = end;

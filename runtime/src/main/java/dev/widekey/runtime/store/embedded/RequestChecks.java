@@ -10,8 +10,8 @@ import dev.widekey.runtime.store.TableSpec;
 
 /**
  * The request checks the services make before writing anything (the backends' shared {@link
- * dev.widekey.runtime.store.backend.RequestChecks}), plus the encodings the embedded store
- * stores. Every check runs before the first byte is written.
+ * dev.widekey.runtime.store.backend.RequestChecks}), plus the encodings the embedded store stores.
+ * Every check runs before the first byte is written.
  */
 final class RequestChecks {
   private RequestChecks() {}

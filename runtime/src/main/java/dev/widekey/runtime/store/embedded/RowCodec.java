@@ -11,12 +11,12 @@ import java.util.SortedMap;
 import java.util.TreeMap;
 
 /**
- * The stored form of a row's attribute columns: a format byte, the column count, then per
- * column its UTF-8 name, a type tag and the value (length-prefixed for strings and binaries,
- * 8 bytes for integers and doubles, 1 byte for booleans). Lengths are unsigned varints.
+ * The stored form of a row's attribute columns: a format byte, the column count, then per column
+ * its UTF-8 name, a type tag and the value (length-prefixed for strings and binaries, 8 bytes for
+ * integers and doubles, 1 byte for booleans). Lengths are unsigned varints.
  *
- * <p>Strings are stored as strict UTF-8: a string holding an unpaired surrogate has no UTF-8
- * form, and storing a replacement character would silently change the value, so it is refused.
+ * <p>Strings are stored as strict UTF-8: a string holding an unpaired surrogate has no UTF-8 form,
+ * and storing a replacement character would silently change the value, so it is refused.
  */
 final class RowCodec {
   private static final int FORMAT = 1;
@@ -69,9 +69,9 @@ final class RowCodec {
   }
 
   /**
-   * Decodes the selected columns. Returns {@code null} when a selection names columns of which
-   * the row holds none: the stores then return no row (an HBase Get for absent columns is an
-   * empty Result), so a partial read never looks like a row without attributes.
+   * Decodes the selected columns. Returns {@code null} when a selection names columns of which the
+   * row holds none: the stores then return no row (an HBase Get for absent columns is an empty
+   * Result), so a partial read never looks like a row without attributes.
    */
   static SortedMap<String, AttrValue> decode(byte[] bytes, ColumnSelection selection) {
     In in = new In(bytes);
@@ -126,8 +126,8 @@ final class RowCodec {
   }
 
   /**
-   * The logical size of stored attributes, counted as {@code Row.sizeInBytes()} counts them
-   * (UTF-8 name plus value bytes), without materializing the values.
+   * The logical size of stored attributes, counted as {@code Row.sizeInBytes()} counts them (UTF-8
+   * name plus value bytes), without materializing the values.
    */
   static long logicalSize(byte[] bytes) {
     In in = new In(bytes);
@@ -172,7 +172,8 @@ final class RowCodec {
   static byte[] utf8(String s, String what) {
     if (!isWellFormed(s)) {
       throw new StoreException(
-          ErrorKind.INVALID_REQUEST, what + " holds an unpaired surrogate, which has no UTF-8 form");
+          ErrorKind.INVALID_REQUEST,
+          what + " holds an unpaired surrogate, which has no UTF-8 form");
     }
     return s.getBytes(StandardCharsets.UTF_8);
   }

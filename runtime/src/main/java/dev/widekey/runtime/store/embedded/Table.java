@@ -14,10 +14,12 @@ final class Table {
   final TableSpec spec;
   final String mapName;
   final MVMap<byte[], byte[]> rows;
+
   /** The encoded split points; a key's encoding starts with its first column's encoding. */
   private final byte[][] splits;
 
   final PartitionCounters[] partitions;
+
   /** Set when the table is dropped, so that scans still holding it stop. */
   volatile boolean dropped;
 
@@ -39,8 +41,8 @@ final class Table {
   /**
    * The partition of an encoded key: the number of split points at or below its first column.
    * Comparing the whole key with an encoded split point is the same as comparing first columns,
-   * because each column's encoding is self-delimiting and a key whose first column equals the
-   * split point has the split point's encoding as a prefix.
+   * because each column's encoding is self-delimiting and a key whose first column equals the split
+   * point has the split point's encoding as a prefix.
    */
   int partitionOf(byte[] encodedKey) {
     int lo = 0;

@@ -1,6 +1,5 @@
 package dev.widekey.runtime.store.contract;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -57,12 +56,12 @@ import org.junit.jupiter.api.function.Executable;
  * }
  * }</pre>
  *
- * <p>The subclass owns the store's lifecycle and may share one store across tests: every test
- * works in tables of its own ({@link #newTable}), drops them afterwards, and never assumes it is
- * alone in the store. Limit cases are built from {@link WideTableStore#limits()}.
+ * <p>The subclass owns the store's lifecycle and may share one store across tests: every test works
+ * in tables of its own ({@link #newTable}), drops them afterwards, and never assumes it is alone in
+ * the store. Limit cases are built from {@link WideTableStore#limits()}.
  *
- * <p>The random property test uses a fixed seed; {@code -Dwidekey.contract.seed=N} replays
- * another, and every failure message names the seed.
+ * <p>The random property test uses a fixed seed; {@code -Dwidekey.contract.seed=N} replays another,
+ * and every failure message names the seed.
  */
 public abstract class StoreContractTest {
   /** The system property that sets the property test's seed. */
@@ -79,9 +78,9 @@ public abstract class StoreContractTest {
   // ------------------------------------------------------------------------------ helpers
 
   /**
-   * A table name no other test (in this run or a concurrent one on a shared store) uses:
-   * {@code wk_<hint>_<counter>_<random>}, letters, digits and underscores only, which every
-   * target store accepts.
+   * A table name no other test (in this run or a concurrent one on a shared store) uses: {@code
+   * wk_<hint>_<counter>_<random>}, letters, digits and underscores only, which every target store
+   * accepts.
    */
   protected String newTableName(String hint) {
     String clean = hint.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "_");
@@ -339,8 +338,7 @@ public abstract class StoreContractTest {
     // a TreeSet also removes duplicates, which one batch must not hold (Tablestore refuses them)
     TreeSet<PrimaryKey> expected = new TreeSet<>();
     while (expected.size() < 400) {
-      expected.add(
-          key(randomString(random), randomLong(random), randomBytes(random)));
+      expected.add(key(randomString(random), randomLong(random), randomBytes(random)));
     }
     List<Row> rows = new ArrayList<>();
     for (PrimaryKey k : expected) {
@@ -360,8 +358,7 @@ public abstract class StoreContractTest {
       PrimaryKey start = random.nextBoolean() ? a : prefixBound(a, PkValue.INF_MIN, random);
       PrimaryKey end = random.nextBoolean() ? b : prefixBound(b, PkValue.INF_MAX, random);
       ScanRange range = ScanRange.between(start, end);
-      List<PrimaryKey> want =
-          sorted.stream().filter(range::contains).collect(Collectors.toList());
+      List<PrimaryKey> want = sorted.stream().filter(range::contains).collect(Collectors.toList());
       int r = round;
       assertEquals(
           want,
@@ -387,7 +384,9 @@ public abstract class StoreContractTest {
   }
 
   private static long randomLong(Random random) {
-    long[] edges = {Long.MIN_VALUE, Long.MIN_VALUE + 1, -1, 0, 1, Long.MAX_VALUE - 1, Long.MAX_VALUE};
+    long[] edges = {
+      Long.MIN_VALUE, Long.MIN_VALUE + 1, -1, 0, 1, Long.MAX_VALUE - 1, Long.MAX_VALUE
+    };
     return switch (random.nextInt(3)) {
       case 0 -> edges[random.nextInt(edges.length)];
       case 1 -> random.nextInt(7) - 3;
@@ -399,7 +398,8 @@ public abstract class StoreContractTest {
     int[] pool = {0x00, 0x01, 0x7F, 0x80, 0xFE, 0xFF};
     byte[] b = new byte[1 + random.nextInt(3)];
     for (int i = 0; i < b.length; i++) {
-      b[i] = (byte) (random.nextInt(4) == 0 ? random.nextInt(256) : pool[random.nextInt(pool.length)]);
+      b[i] =
+          (byte) (random.nextInt(4) == 0 ? random.nextInt(256) : pool[random.nextInt(pool.length)]);
     }
     return b;
   }
@@ -413,14 +413,22 @@ public abstract class StoreContractTest {
     Row written =
         row(
             k,
-            "text", AttrValue.ofString("h\u00e9llo \u4e2d\u6587 \uD83D\uDE00"),
-            "empty", AttrValue.ofString(""),
-            "count", AttrValue.ofInteger(Long.MIN_VALUE),
-            "ratio", AttrValue.ofDouble(-1.5e-300),
-            "flag", AttrValue.ofBoolean(true),
-            "off", AttrValue.ofBoolean(false),
-            "blob", AttrValue.ofBinary(bytes(0x00, 0x80, 0xFF)),
-            "none", AttrValue.ofBinary(new byte[0]));
+            "text",
+            AttrValue.ofString("h\u00e9llo \u4e2d\u6587 \uD83D\uDE00"),
+            "empty",
+            AttrValue.ofString(""),
+            "count",
+            AttrValue.ofInteger(Long.MIN_VALUE),
+            "ratio",
+            AttrValue.ofDouble(-1.5e-300),
+            "flag",
+            AttrValue.ofBoolean(true),
+            "off",
+            AttrValue.ofBoolean(false),
+            "blob",
+            AttrValue.ofBinary(bytes(0x00, 0x80, 0xFF)),
+            "none",
+            AttrValue.ofBinary(new byte[0]));
     store().put(t.name(), written);
     assertEquals(Optional.of(written), store().get(t.name(), k, ColumnSelection.all()));
     assertEquals(List.of(written), scanAll(t));
@@ -464,7 +472,14 @@ public abstract class StoreContractTest {
     store()
         .put(
             t.name(),
-            row(k, "a", AttrValue.ofInteger(1), "b", AttrValue.ofInteger(2), "c", AttrValue.ofInteger(3)));
+            row(
+                k,
+                "a",
+                AttrValue.ofInteger(1),
+                "b",
+                AttrValue.ofInteger(2),
+                "c",
+                AttrValue.ofInteger(3)));
     Row got = store().get(t.name(), k, ColumnSelection.of("b", "c")).orElseThrow();
     assertEquals(Map.of("b", AttrValue.ofInteger(2), "c", AttrValue.ofInteger(3)), got.columns());
     assertEquals(k, got.key());
@@ -571,7 +586,8 @@ public abstract class StoreContractTest {
     assertEquals(15, rows.size());
     assertEquals(key("a", 1L), rows.get(0).key());
     assertEquals(key("e", 3L), rows.get(14).key());
-    assertEquals(Map.of("x", AttrValue.ofString("c2"), "y", AttrValue.ofInteger(2)), rows.get(7).columns());
+    assertEquals(
+        Map.of("x", AttrValue.ofString("c2"), "y", AttrValue.ofInteger(2)), rows.get(7).columns());
     for (int i = 1; i < rows.size(); i++) {
       assertTrue(rows.get(i - 1).key().compareTo(rows.get(i).key()) < 0, "ascending at " + i);
     }
@@ -634,7 +650,8 @@ public abstract class StoreContractTest {
   @Test
   public void scanReturnsTheSelectedColumns() {
     TableSpec t = gridTable("scan_columns");
-    List<Row> rows = scan(t.name(), ScanRange.all(2).withColumns(ColumnSelection.of("y", "absent")));
+    List<Row> rows =
+        scan(t.name(), ScanRange.all(2).withColumns(ColumnSelection.of("y", "absent")));
     assertEquals(15, rows.size());
     for (Row r : rows) {
       assertEquals(Map.of("y", AttrValue.ofInteger(r.key().get(1).asLong())), r.columns());
@@ -675,15 +692,24 @@ public abstract class StoreContractTest {
     Arrays.fill(okBinary, (byte) 0xAB);
     PrimaryKey atLimit = key("k".repeat(max), okBinary);
     store().put(t.name(), row(atLimit, "v", AttrValue.ofInteger(1)));
-    assertEquals(atLimit, store().get(t.name(), atLimit, ColumnSelection.all()).orElseThrow().key());
+    assertEquals(
+        atLimit, store().get(t.name(), atLimit, ColumnSelection.all()).orElseThrow().key());
 
-    // the limit counts UTF-8 bytes, not chars: max/2 two-byte characters fit, one more byte does not
+    // the limit counts UTF-8 bytes, not chars: max/2 two-byte characters fit, one more byte does
+    // not
     if (max % 2 == 0) {
       PrimaryKey twoByte = key("\u00e9".repeat(max / 2), bytes(1));
       store().put(t.name(), row(twoByte, "v", AttrValue.ofInteger(2)));
       assertStoreError(
           ErrorKind.LIMIT_EXCEEDED,
-          () -> store().put(t.name(), row(key("\u00e9".repeat(max / 2) + "x", bytes(1)), "v", AttrValue.ofInteger(3))));
+          () ->
+              store()
+                  .put(
+                      t.name(),
+                      row(
+                          key("\u00e9".repeat(max / 2) + "x", bytes(1)),
+                          "v",
+                          AttrValue.ofInteger(3))));
     }
     PrimaryKey longString = key("k".repeat(max + 1), bytes(1));
     PrimaryKey longBinary = key("k", new byte[max + 1]);
@@ -711,13 +737,23 @@ public abstract class StoreContractTest {
 
     assertStoreError(
         ErrorKind.LIMIT_EXCEEDED,
-        () -> store().put(t.name(), row(key("over"), "ok", AttrValue.ofInteger(1), "blob", AttrValue.ofBinary(new byte[max + 1]))));
+        () ->
+            store()
+                .put(
+                    t.name(),
+                    row(
+                        key("over"),
+                        "ok",
+                        AttrValue.ofInteger(1),
+                        "blob",
+                        AttrValue.ofBinary(new byte[max + 1]))));
     // two-byte characters: one byte over the limit
     String overText = "\u00e9".repeat(max / 2) + "x";
     assertStoreError(
         ErrorKind.LIMIT_EXCEEDED,
         () -> store().put(t.name(), row(key("over2"), "s", AttrValue.ofString(overText))));
-    assertEquals(List.of(key("bin"), key("text")), keys(scanAll(t)), "a rejected put writes nothing");
+    assertEquals(
+        List.of(key("bin"), key("text")), keys(scanAll(t)), "a rejected put writes nothing");
   }
 
   @Test
@@ -847,16 +883,17 @@ public abstract class StoreContractTest {
             key(PkValue.INF_MAX, 1L));
     for (PrimaryKey k : bad) {
       assertStoreError(
-          ErrorKind.INVALID_REQUEST, () -> store().put(t.name(), row(k, "v", AttrValue.ofInteger(2))));
-      assertStoreError(ErrorKind.INVALID_REQUEST, () -> store().get(t.name(), k, ColumnSelection.all()));
+          ErrorKind.INVALID_REQUEST,
+          () -> store().put(t.name(), row(k, "v", AttrValue.ofInteger(2))));
+      assertStoreError(
+          ErrorKind.INVALID_REQUEST, () -> store().get(t.name(), k, ColumnSelection.all()));
       assertStoreError(ErrorKind.INVALID_REQUEST, () -> store().delete(t.name(), k));
       assertStoreError(
           ErrorKind.INVALID_REQUEST,
           () -> store().multiGet(t.name(), List.of(key("a", 1L), k), ColumnSelection.all()));
     }
     assertStoreError(
-        ErrorKind.INVALID_REQUEST,
-        () -> scan(t.name(), ScanRange.between(key("a"), key("b"))));
+        ErrorKind.INVALID_REQUEST, () -> scan(t.name(), ScanRange.between(key("a"), key("b"))));
     assertStoreError(
         ErrorKind.INVALID_REQUEST,
         () -> scan(t.name(), ScanRange.between(key(1L, 1L), key(2L, 2L))));
@@ -883,9 +920,11 @@ public abstract class StoreContractTest {
     assertEquals(Optional.empty(), store().describeTable(missing));
     assertStoreError(
         ErrorKind.TABLE_NOT_FOUND, () -> store().put(missing, row(k, "v", AttrValue.ofInteger(1))));
-    assertStoreError(ErrorKind.TABLE_NOT_FOUND, () -> store().get(missing, k, ColumnSelection.all()));
     assertStoreError(
-        ErrorKind.TABLE_NOT_FOUND, () -> store().multiGet(missing, List.of(k), ColumnSelection.all()));
+        ErrorKind.TABLE_NOT_FOUND, () -> store().get(missing, k, ColumnSelection.all()));
+    assertStoreError(
+        ErrorKind.TABLE_NOT_FOUND,
+        () -> store().multiGet(missing, List.of(k), ColumnSelection.all()));
     assertStoreError(ErrorKind.TABLE_NOT_FOUND, () -> store().delete(missing, k));
     assertStoreError(ErrorKind.TABLE_NOT_FOUND, () -> scan(missing, ScanRange.all(1)));
     assertStoreError(ErrorKind.TABLE_NOT_FOUND, () -> store().partitionStats(missing));
@@ -897,7 +936,8 @@ public abstract class StoreContractTest {
 
   @Test
   public void creatingATableTwiceWithTheSameSchemaDoesNothing() {
-    TableSpec t = newTable("create_twice", List.of(stringColumn("pk"), integerColumn("n")), List.of());
+    TableSpec t =
+        newTable("create_twice", List.of(stringColumn("pk"), integerColumn("n")), List.of());
     store().put(t.name(), row(key("a", 1L), "v", AttrValue.ofInteger(1)));
     store().createTable(t);
     TableSpec described = store().describeTable(t.name()).orElseThrow();
@@ -928,7 +968,8 @@ public abstract class StoreContractTest {
     store().put(t.name(), row(key("a"), "v", AttrValue.ofInteger(1)));
     store().deleteTable(t.name());
     assertEquals(Optional.empty(), store().describeTable(t.name()));
-    assertStoreError(ErrorKind.TABLE_NOT_FOUND, () -> store().get(t.name(), key("a"), ColumnSelection.all()));
+    assertStoreError(
+        ErrorKind.TABLE_NOT_FOUND, () -> store().get(t.name(), key("a"), ColumnSelection.all()));
     store().createTable(t);
     assertEquals(List.of(), scanAll(t), "a recreated table starts empty");
   }
@@ -944,7 +985,8 @@ public abstract class StoreContractTest {
     assertNull(one.get(0).start());
     assertNull(one.get(0).end());
 
-    List<PkValue> splits = List.of(PkValue.ofString("4"), PkValue.ofString("8"), PkValue.ofString("c"));
+    List<PkValue> splits =
+        List.of(PkValue.ofString("4"), PkValue.ofString("8"), PkValue.ofString("c"));
     TableSpec t = newTable("split", List.of(stringColumn("pk")), splits);
     List<PartitionStats> stats = store().partitionStats(t.name());
     assertEquals(4, stats.size());
@@ -960,8 +1002,8 @@ public abstract class StoreContractTest {
   }
 
   /**
-   * Whether {@link WideTableStore#partitionStats} gives exact stored rows and bytes per
-   * partition. Services that keep no such count (HBase, Tablestore) report -1 rows.
+   * Whether {@link WideTableStore#partitionStats} gives exact stored rows and bytes per partition.
+   * Services that keep no such count (HBase, Tablestore) report -1 rows.
    */
   protected boolean countsStoredRows() {
     return true;
@@ -974,8 +1016,10 @@ public abstract class StoreContractTest {
 
   @Test
   public void writesAndReadsLandInTheirPartition() {
-    List<PkValue> splits = List.of(PkValue.ofInteger(-100), PkValue.ofInteger(0), PkValue.ofInteger(100));
-    TableSpec t = newTable("partition_writes", List.of(integerColumn("id"), stringColumn("s")), splits);
+    List<PkValue> splits =
+        List.of(PkValue.ofInteger(-100), PkValue.ofInteger(0), PkValue.ofInteger(100));
+    TableSpec t =
+        newTable("partition_writes", List.of(integerColumn("id"), stringColumn("s")), splits);
     // per partition: 3, 0, 5 and 1 rows; keys equal to a split point open its partition
     Map<Integer, List<Long>> ids =
         Map.of(
@@ -993,11 +1037,15 @@ public abstract class StoreContractTest {
     store().delete(t.name(), key(1L, "r1"));
 
     List<PartitionStats> stats = store().partitionStats(t.name());
-    assertEquals(List.of(3L, 0L, 6L, 1L), stats.stream().map(PartitionStats::writeRows).toList(), "writeRows");
+    assertEquals(
+        List.of(3L, 0L, 6L, 1L),
+        stats.stream().map(PartitionStats::writeRows).toList(),
+        "writeRows");
     assertTrue(stats.get(2).writtenBytes() > stats.get(0).writtenBytes());
     List<Long> unknown = List.of(-1L, -1L, -1L, -1L);
     if (countsStoredRows()) {
-      assertEquals(List.of(3L, 0L, 4L, 1L), stats.stream().map(PartitionStats::rows).toList(), "rows");
+      assertEquals(
+          List.of(3L, 0L, 4L, 1L), stats.stream().map(PartitionStats::rows).toList(), "rows");
       assertEquals(0, stats.get(1).storedBytes());
       assertTrue(stats.get(3).storedBytes() > 0);
     } else {
@@ -1006,13 +1054,15 @@ public abstract class StoreContractTest {
         assertEquals(0, stats.get(1).storedBytes());
         assertTrue(stats.get(3).storedBytes() >= 0); // coarse: a few rows may round to 0
       } else {
-        assertEquals(unknown, stats.stream().map(PartitionStats::storedBytes).toList(), "storedBytes");
+        assertEquals(
+            unknown, stats.stream().map(PartitionStats::storedBytes).toList(), "storedBytes");
       }
     }
 
     assertEquals(8, scanAll(t).size());
     store().get(t.name(), key(100L, "r0"), ColumnSelection.all());
     List<PartitionStats> after = store().partitionStats(t.name());
-    assertEquals(List.of(3L, 0L, 4L, 2L), after.stream().map(PartitionStats::readRows).toList(), "readRows");
+    assertEquals(
+        List.of(3L, 0L, 4L, 2L), after.stream().map(PartitionStats::readRows).toList(), "readRows");
   }
 }

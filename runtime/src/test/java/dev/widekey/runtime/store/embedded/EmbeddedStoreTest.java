@@ -106,9 +106,14 @@ class EmbeddedStoreTest {
       }
       store.put("orders", order("5", 1, "replaced with a longer note"));
       store.delete("orders", order("9", 2, "").key());
-      store.put("blobs", Row.of(PrimaryKey.of(PkValue.ofBinary(new byte[] {(byte) 0xFF})),
-          Map.of("b", AttrValue.ofBinary(new byte[1000]))));
-      store.put("dropped", Row.of(PrimaryKey.of(PkValue.ofString("x")), Map.of("v", AttrValue.ofBoolean(true))));
+      store.put(
+          "blobs",
+          Row.of(
+              PrimaryKey.of(PkValue.ofBinary(new byte[] {(byte) 0xFF})),
+              Map.of("b", AttrValue.ofBinary(new byte[1000]))));
+      store.put(
+          "dropped",
+          Row.of(PrimaryKey.of(PkValue.ofString("x")), Map.of("v", AttrValue.ofBoolean(true))));
       store.deleteTable("dropped");
       before = store.partitionStats("orders");
       orders = scanAll(store, ORDERS);
@@ -122,13 +127,16 @@ class EmbeddedStoreTest {
       List<PartitionStats> after = store.partitionStats("orders");
       for (int i = 0; i < before.size(); i++) {
         assertEquals(before.get(i).rows(), after.get(i).rows(), "rows of partition " + i);
-        assertEquals(before.get(i).storedBytes(), after.get(i).storedBytes(), "bytes of partition " + i);
+        assertEquals(
+            before.get(i).storedBytes(), after.get(i).storedBytes(), "bytes of partition " + i);
         assertEquals(0, after.get(i).writeRows(), "write counters start again at open");
         assertEquals(0, after.get(i).readRows());
       }
       assertEquals(orders, scanAll(store, ORDERS));
       assertEquals(1, scanAll(store, BLOBS).size());
-      assertEquals(List.of(0L, 1L), store.partitionStats("blobs").stream().map(PartitionStats::rows).toList());
+      assertEquals(
+          List.of(0L, 1L),
+          store.partitionStats("blobs").stream().map(PartitionStats::rows).toList());
       // keep writing after the reopen, and reopen once more
       store.put("orders", order("z", 0, "new"));
       store.delete("orders", order("1", 0, "").key());
@@ -139,7 +147,9 @@ class EmbeddedStoreTest {
       assertEquals(rows.size(), storedTotals(store, "orders")[0]);
       assertEquals(sizeOf(rows), storedTotals(store, "orders")[1]);
       store.createTable(new TableSpec("dropped", List.of(new PkColumn("pk", PkType.STRING))));
-      assertEquals(List.of(), scanAll(store, new TableSpec("dropped", List.of(new PkColumn("pk", PkType.STRING)))));
+      assertEquals(
+          List.of(),
+          scanAll(store, new TableSpec("dropped", List.of(new PkColumn("pk", PkType.STRING)))));
     }
   }
 
@@ -163,7 +173,8 @@ class EmbeddedStoreTest {
       assertEquals(50, rows.size());
       assertEquals(rows.size(), storedTotals(store, "orders")[0]);
       assertEquals(sizeOf(rows), storedTotals(store, "orders")[1]);
-      long inLastPartition = rows.stream().filter(r -> r.key().get(0).asString().compareTo("c") >= 0).count();
+      long inLastPartition =
+          rows.stream().filter(r -> r.key().get(0).asString().compareTo("c") >= 0).count();
       assertEquals(inLastPartition, store.partitionStats("orders").get(3).rows());
     }
   }
@@ -216,11 +227,17 @@ class EmbeddedStoreTest {
 
       List<PartitionStats> stats = store.partitionStats("orders");
       assertEquals(List.of(1L, 1L, 0L, 0L), stats.stream().map(PartitionStats::rows).toList());
-      assertEquals(List.of(a.sizeInBytes(), b2.sizeInBytes(), 0L, 0L),
+      assertEquals(
+          List.of(a.sizeInBytes(), b2.sizeInBytes(), 0L, 0L),
           stats.stream().map(PartitionStats::storedBytes).toList());
       assertEquals(List.of(1L, 2L, 0L, 3L), stats.stream().map(PartitionStats::writeRows).toList());
       long keyBytes = 1 + 8;
-      assertEquals(List.of(a.sizeInBytes(), b.sizeInBytes() + b2.sizeInBytes(), 0L, c.sizeInBytes() + 2 * keyBytes),
+      assertEquals(
+          List.of(
+              a.sizeInBytes(),
+              b.sizeInBytes() + b2.sizeInBytes(),
+              0L,
+              c.sizeInBytes() + 2 * keyBytes),
           stats.stream().map(PartitionStats::writtenBytes).toList());
 
       store.get("orders", a.key(), ColumnSelection.all());
@@ -230,7 +247,8 @@ class EmbeddedStoreTest {
       try (Stream<Row> s = store.scan("orders", ScanRange.all(2).withLimit(1))) {
         s.forEach(r -> {});
       }
-      assertEquals(List.of(3L, 1L, 0L, 0L),
+      assertEquals(
+          List.of(3L, 1L, 0L, 0L),
           store.partitionStats("orders").stream().map(PartitionStats::readRows).toList());
     }
   }
@@ -241,8 +259,11 @@ class EmbeddedStoreTest {
       store.createTable(ORDERS);
       store.put("orders", order("1", 1, "x"));
       store.put("orders", Row.of(order("2", 1, "").key(), Map.of("other", AttrValue.ofInteger(1))));
-      assertEquals(Optional.empty(), store.get("orders", order("2", 1, "").key(), ColumnSelection.of("note")));
-      try (Stream<Row> s = store.scan("orders", ScanRange.all(2).withColumns(ColumnSelection.of("note")))) {
+      assertEquals(
+          Optional.empty(),
+          store.get("orders", order("2", 1, "").key(), ColumnSelection.of("note")));
+      try (Stream<Row> s =
+          store.scan("orders", ScanRange.all(2).withColumns(ColumnSelection.of("note")))) {
         assertEquals(List.of(order("1", 1, "").key()), s.map(Row::key).toList());
       }
     }
@@ -274,13 +295,17 @@ class EmbeddedStoreTest {
       store.createTable(ORDERS);
       PrimaryKey k = order("1", 1, "").key();
       // Tablestore refuses an attribute named like a primary-key column
-      assertStoreError(ErrorKind.INVALID_REQUEST,
+      assertStoreError(
+          ErrorKind.INVALID_REQUEST,
           () -> store.put("orders", Row.of(k, Map.of("seq", AttrValue.ofInteger(1)))));
-      assertStoreError(ErrorKind.INVALID_REQUEST,
+      assertStoreError(
+          ErrorKind.INVALID_REQUEST,
           () -> store.put("orders", Row.of(k, Map.of("", AttrValue.ofInteger(1)))));
-      assertStoreError(ErrorKind.INVALID_REQUEST,
+      assertStoreError(
+          ErrorKind.INVALID_REQUEST,
           () -> store.put("orders", Row.of(k, Map.of("s", AttrValue.ofString("a\uD800")))));
-      assertStoreError(ErrorKind.INVALID_REQUEST,
+      assertStoreError(
+          ErrorKind.INVALID_REQUEST,
           () -> store.put("orders", Row.of(k, Map.of("bad\uDC00", AttrValue.ofInteger(1)))));
       assertEquals(0, storedTotals(store, "orders")[0]);
     }
@@ -289,15 +314,30 @@ class EmbeddedStoreTest {
   @Test
   void tableSpecsAreCheckedOnCreate() {
     try (EmbeddedStore store = EmbeddedStore.inMemory()) {
-      assertStoreError(ErrorKind.INVALID_REQUEST,
-          () -> store.createTable(new TableSpec("t", List.of(
-              new PkColumn("a", PkType.STRING), new PkColumn("a", PkType.INTEGER)))));
-      assertStoreError(ErrorKind.LIMIT_EXCEEDED,
-          () -> store.createTable(new TableSpec("t", List.of(new PkColumn("a", PkType.STRING)),
-              List.of(PkValue.ofString("x".repeat(1025))))));
-      assertStoreError(ErrorKind.INVALID_REQUEST,
-          () -> store.createTable(new TableSpec("t", List.of(new PkColumn("a", PkType.STRING)),
-              List.of(PkValue.ofString("\uD800")))));
+      assertStoreError(
+          ErrorKind.INVALID_REQUEST,
+          () ->
+              store.createTable(
+                  new TableSpec(
+                      "t",
+                      List.of(
+                          new PkColumn("a", PkType.STRING), new PkColumn("a", PkType.INTEGER)))));
+      assertStoreError(
+          ErrorKind.LIMIT_EXCEEDED,
+          () ->
+              store.createTable(
+                  new TableSpec(
+                      "t",
+                      List.of(new PkColumn("a", PkType.STRING)),
+                      List.of(PkValue.ofString("x".repeat(1025))))));
+      assertStoreError(
+          ErrorKind.INVALID_REQUEST,
+          () ->
+              store.createTable(
+                  new TableSpec(
+                      "t",
+                      List.of(new PkColumn("a", PkType.STRING)),
+                      List.of(PkValue.ofString("\uD800")))));
       assertEquals(Optional.empty(), store.describeTable("t"));
     }
   }
@@ -309,13 +349,23 @@ class EmbeddedStoreTest {
       assertEquals(small, store.limits());
       TableSpec t = new TableSpec("t", List.of(new PkColumn("pk", PkType.STRING)));
       store.createTable(t);
-      assertStoreError(ErrorKind.LIMIT_EXCEEDED, () -> store.createTable(new TableSpec("three", List.of(
-          new PkColumn("a", PkType.STRING), new PkColumn("b", PkType.STRING), new PkColumn("c", PkType.STRING)))));
+      assertStoreError(
+          ErrorKind.LIMIT_EXCEEDED,
+          () ->
+              store.createTable(
+                  new TableSpec(
+                      "three",
+                      List.of(
+                          new PkColumn("a", PkType.STRING),
+                          new PkColumn("b", PkType.STRING),
+                          new PkColumn("c", PkType.STRING)))));
       PrimaryKey k16 = PrimaryKey.of(PkValue.ofString("x".repeat(16)));
       store.put("t", Row.of(k16, Map.of())); // no attribute needed with these limits
-      assertStoreError(ErrorKind.LIMIT_EXCEEDED,
+      assertStoreError(
+          ErrorKind.LIMIT_EXCEEDED,
           () -> store.put("t", Row.of(PrimaryKey.of(PkValue.ofString("x".repeat(17))), Map.of())));
-      assertStoreError(ErrorKind.LIMIT_EXCEEDED,
+      assertStoreError(
+          ErrorKind.LIMIT_EXCEEDED,
           () -> store.put("t", Row.of(k16, Map.of("a", AttrValue.ofBinary(new byte[65])))));
       List<WriteOp> four = new ArrayList<>();
       for (int i = 0; i < 4; i++) {
@@ -327,10 +377,12 @@ class EmbeddedStoreTest {
       for (int i = 0; i < 6; i++) {
         six.add(PrimaryKey.of(PkValue.ofString("k" + i)));
       }
-      assertStoreError(ErrorKind.LIMIT_EXCEEDED, () -> store.multiGet("t", six, ColumnSelection.all()));
+      assertStoreError(
+          ErrorKind.LIMIT_EXCEEDED, () -> store.multiGet("t", six, ColumnSelection.all()));
       assertEquals(Optional.of(Row.of(k16, Map.of())), store.get("t", k16, ColumnSelection.all()));
     }
-    assertThrows(IllegalArgumentException.class,
+    assertThrows(
+        IllegalArgumentException.class,
         () -> EmbeddedStore.builder().limits(new StoreLimits(0, 1, 1, 1, 1, 1, true)));
   }
 
@@ -377,11 +429,14 @@ class EmbeddedStoreTest {
       it.next();
       store.deleteTable("orders");
       store.createTable(ORDERS); // a new table of the same name is another table
-      StoreException e = assertThrows(StoreException.class, () -> {
-        while (it.hasNext()) {
-          it.next();
-        }
-      });
+      StoreException e =
+          assertThrows(
+              StoreException.class,
+              () -> {
+                while (it.hasNext()) {
+                  it.next();
+                }
+              });
       assertEquals(ErrorKind.TABLE_NOT_FOUND, e.kind());
     }
   }
@@ -393,8 +448,11 @@ class EmbeddedStoreTest {
       for (int i = 0; i < 12; i++) {
         byte[] big = new byte[1_500_000];
         big[0] = (byte) i;
-        store.put("blobs", Row.of(PrimaryKey.of(PkValue.ofBinary(new byte[] {(byte) i})),
-            Map.of("b", AttrValue.ofBinary(big))));
+        store.put(
+            "blobs",
+            Row.of(
+                PrimaryKey.of(PkValue.ofBinary(new byte[] {(byte) i})),
+                Map.of("b", AttrValue.ofBinary(big))));
       }
       try (Stream<Row> s = store.scan("blobs", ScanRange.all(1))) {
         List<Integer> firstBytes = s.map(r -> (int) r.get("b").asBinary()[0]).toList();
@@ -414,18 +472,19 @@ class EmbeddedStoreTest {
     open.next();
     store.close();
     store.close(); // twice is fine
-    for (Executable call : List.<Executable>of(
-        () -> store.put("orders", order("1", 1, "x")),
-        () -> store.get("orders", order("1", 1, "x").key(), ColumnSelection.all()),
-        () -> store.createTable(BLOBS),
-        () -> store.describeTable("orders"),
-        () -> store.partitionStats("orders"),
-        () -> store.scan("orders", ScanRange.all(2)),
-        () -> {
-          while (open.hasNext()) {
-            open.next();
-          }
-        })) {
+    for (Executable call :
+        List.<Executable>of(
+            () -> store.put("orders", order("1", 1, "x")),
+            () -> store.get("orders", order("1", 1, "x").key(), ColumnSelection.all()),
+            () -> store.createTable(BLOBS),
+            () -> store.describeTable("orders"),
+            () -> store.partitionStats("orders"),
+            () -> store.scan("orders", ScanRange.all(2)),
+            () -> {
+              while (open.hasNext()) {
+                open.next();
+              }
+            })) {
       StoreException e = assertThrows(StoreException.class, call);
       assertEquals(ErrorKind.UNAVAILABLE, e.kind());
       assertFalse(e.retryable());
@@ -448,43 +507,52 @@ class EmbeddedStoreTest {
       String[] pks = {"0", "3", "5", "9", "a", "f", "\u00e9"};
       for (int w = 0; w < writers; w++) {
         int seed = w;
-        writes.add(pool.submit(() -> {
-          Random random = new Random(seed);
-          start.await();
-          for (int i = 0; i < 1500; i++) {
-            // keys overlap between writers, so puts, overwrites and deletes race on them
-            String pk = pks[random.nextInt(pks.length)];
-            long seq = random.nextInt(60);
-            switch (random.nextInt(4)) {
-              case 0 -> store.delete("orders", order(pk, seq, "").key());
-              case 1 -> store.batchWrite(List.of(
-                  WriteOp.put("orders", order(pk, seq, "batch " + i)),
-                  WriteOp.delete("orders", order(pk, seq + 1, "").key())));
-              default -> store.put("orders", order(pk, seq, "w" + seed + "#" + "x".repeat(random.nextInt(40))));
-            }
-          }
-          return null;
-        }));
+        writes.add(
+            pool.submit(
+                () -> {
+                  Random random = new Random(seed);
+                  start.await();
+                  for (int i = 0; i < 1500; i++) {
+                    // keys overlap between writers, so puts, overwrites and deletes race on them
+                    String pk = pks[random.nextInt(pks.length)];
+                    long seq = random.nextInt(60);
+                    switch (random.nextInt(4)) {
+                      case 0 -> store.delete("orders", order(pk, seq, "").key());
+                      case 1 ->
+                          store.batchWrite(
+                              List.of(
+                                  WriteOp.put("orders", order(pk, seq, "batch " + i)),
+                                  WriteOp.delete("orders", order(pk, seq + 1, "").key())));
+                      default ->
+                          store.put(
+                              "orders",
+                              order(pk, seq, "w" + seed + "#" + "x".repeat(random.nextInt(40))));
+                    }
+                  }
+                  return null;
+                }));
       }
       List<Future<?>> reads = new ArrayList<>();
       for (int r = 0; r < readers; r++) {
-        reads.add(pool.submit(() -> {
-          start.await();
-          while (writing.get()) {
-            PrimaryKey previous = null;
-            try (Stream<Row> s = store.scan("orders", ScanRange.all(2))) {
-              for (Row row : (Iterable<Row>) s::iterator) {
-                if (previous != null && previous.compareTo(row.key()) >= 0) {
-                  problems.add(previous + " then " + row.key());
-                }
-                previous = row.key();
-              }
-            }
-            store.get("orders", order("5", 5, "").key(), ColumnSelection.of("note"));
-            store.partitionStats("orders");
-          }
-          return null;
-        }));
+        reads.add(
+            pool.submit(
+                () -> {
+                  start.await();
+                  while (writing.get()) {
+                    PrimaryKey previous = null;
+                    try (Stream<Row> s = store.scan("orders", ScanRange.all(2))) {
+                      for (Row row : (Iterable<Row>) s::iterator) {
+                        if (previous != null && previous.compareTo(row.key()) >= 0) {
+                          problems.add(previous + " then " + row.key());
+                        }
+                        previous = row.key();
+                      }
+                    }
+                    store.get("orders", order("5", 5, "").key(), ColumnSelection.of("note"));
+                    store.partitionStats("orders");
+                  }
+                  return null;
+                }));
       }
       start.countDown();
       for (Future<?> f : writes) {
@@ -500,7 +568,8 @@ class EmbeddedStoreTest {
       List<Row> rows = scanAll(store, ORDERS);
       assertEquals(rows.size(), storedTotals(store, "orders")[0]);
       assertEquals(sizeOf(rows), storedTotals(store, "orders")[1]);
-      long writeRows = store.partitionStats("orders").stream().mapToLong(PartitionStats::writeRows).sum();
+      long writeRows =
+          store.partitionStats("orders").stream().mapToLong(PartitionStats::writeRows).sum();
       assertTrue(writeRows >= writers * 1500L);
     }
   }

@@ -47,12 +47,14 @@ class RowCodecTest {
         Map.of("b", AttrValue.ofDouble(Double.NaN), "d", AttrValue.ofBoolean(true)),
         RowCodec.decode(stored, ColumnSelection.of("b", "d", "zz")));
     assertNull(RowCodec.decode(stored, ColumnSelection.of("zz")), "no selected column: no row");
-    assertEquals(Map.of(), RowCodec.decode(RowCodec.encode(new TreeMap<>()), ColumnSelection.all()));
+    assertEquals(
+        Map.of(), RowCodec.decode(RowCodec.encode(new TreeMap<>()), ColumnSelection.all()));
   }
 
   @Test
   void stringsWithoutAUtf8FormAreRefused() {
-    SortedMap<String, AttrValue> columns = new TreeMap<>(Map.of("s", AttrValue.ofString("a\uDC00")));
+    SortedMap<String, AttrValue> columns =
+        new TreeMap<>(Map.of("s", AttrValue.ofString("a\uDC00")));
     StoreException e = assertThrows(StoreException.class, () -> RowCodec.encode(columns));
     assertEquals(ErrorKind.INVALID_REQUEST, e.kind());
   }
@@ -60,7 +62,9 @@ class RowCodecTest {
   @Test
   void aCorruptValueIsAnInternalError() {
     StoreException e =
-        assertThrows(StoreException.class, () -> RowCodec.decode(new byte[] {1, 1, 1, 'a', 9}, ColumnSelection.all()));
+        assertThrows(
+            StoreException.class,
+            () -> RowCodec.decode(new byte[] {1, 1, 1, 'a', 9}, ColumnSelection.all()));
     assertEquals(ErrorKind.INTERNAL, e.kind());
     e = assertThrows(StoreException.class, () -> RowCodec.logicalSize(new byte[] {1, 2, 1}));
     assertEquals(ErrorKind.INTERNAL, e.kind());

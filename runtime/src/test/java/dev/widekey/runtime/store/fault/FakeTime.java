@@ -4,8 +4,8 @@ import dev.widekey.runtime.retry.RetryPolicy;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * A shared fake clock: sleeping through it advances it instead of waiting, so backoffs,
- * injected latencies and throttling windows all run on one time line without real delays.
+ * A shared fake clock: sleeping through it advances it instead of waiting, so backoffs, injected
+ * latencies and throttling windows all run on one time line without real delays.
  *
  * <pre>{@code
  * FakeTime time = new FakeTime();

@@ -2,9 +2,8 @@ package dev.widekey.runtime.store.fault;
 
 import dev.widekey.runtime.retry.RetryPolicy;
 import dev.widekey.runtime.store.ColumnSelection;
-import dev.widekey.runtime.store.ForwardingStore;
 import dev.widekey.runtime.store.ErrorKind;
-import dev.widekey.runtime.store.PartitionStats;
+import dev.widekey.runtime.store.ForwardingStore;
 import dev.widekey.runtime.store.PkValue;
 import dev.widekey.runtime.store.PrimaryKey;
 import dev.widekey.runtime.store.Row;
@@ -33,29 +32,27 @@ import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 
 /**
- * A {@link WideTableStore} decorator that makes the failures of a distributed store happen on
- * any backend, for tests of retry and import code. All random choices come from one seeded
- * {@link Random}: a single-threaded test replays exactly; a multi-threaded one replays the same
- * rates.
+ * A {@link WideTableStore} decorator that makes the failures of a distributed store happen on any
+ * backend, for tests of retry and import code. All random choices come from one seeded {@link
+ * Random}: a single-threaded test replays exactly; a multi-threaded one replays the same rates.
  *
  * <ul>
  *   <li><b>retryable errors</b> at a rate per row written and per read call: the row is not
  *       written, its outcome (or the call) fails with a retryable {@link ErrorKind#UNAVAILABLE},
  *       {@link ErrorKind#INTERNAL} or {@link ErrorKind#TIMEOUT};
- *   <li><b>batch errors</b> at a rate per batch call: the whole call throws a retryable
- *       {@link ErrorKind#UNAVAILABLE} and writes nothing;
- *   <li><b>throttling</b>: a partition accepts at most {@code rows} row writes per window of
- *       time; the rows over it fail with a retryable {@link ErrorKind#THROTTLED} and are not
- *       written;
- *   <li><b>ambiguous timeouts</b> at a rate per row written: the row IS written, then its
- *       outcome (or the call) fails with a retryable {@link ErrorKind#TIMEOUT};
- *   <li><b>permanent errors</b> for the rows a predicate picks: not written, a non-retryable
- *       error of the chosen kind, on every attempt;
+ *   <li><b>batch errors</b> at a rate per batch call: the whole call throws a retryable {@link
+ *       ErrorKind#UNAVAILABLE} and writes nothing;
+ *   <li><b>throttling</b>: a partition accepts at most {@code rows} row writes per window of time;
+ *       the rows over it fail with a retryable {@link ErrorKind#THROTTLED} and are not written;
+ *   <li><b>ambiguous timeouts</b> at a rate per row written: the row IS written, then its outcome
+ *       (or the call) fails with a retryable {@link ErrorKind#TIMEOUT};
+ *   <li><b>permanent errors</b> for the rows a predicate picks: not written, a non-retryable error
+ *       of the chosen kind, on every attempt;
  *   <li><b>latency</b>: each call waits a random time in a range, through the sleeper.
  * </ul>
  *
- * Time comes from an injectable clock and sleeper (see {@link FakeTime}), so throttling
- * windows and latencies need no real waiting. Faults can be switched off to check the data.
+ * Time comes from an injectable clock and sleeper (see {@link FakeTime}), so throttling windows and
+ * latencies need no real waiting. Faults can be switched off to check the data.
  *
  * <pre>{@code
  * FaultInjectingStore store = FaultInjectingStore.builder(EmbeddedStore.inMemory())
@@ -195,8 +192,13 @@ public final class FaultInjectingStore extends ForwardingStore {
       injectedThrottled.incrementAndGet();
       return new StoreException(
           ErrorKind.THROTTLED,
-          "injected throttling: the partition of row " + key + " of " + table
-              + " took more than " + throttleRows + " writes in its window",
+          "injected throttling: the partition of row "
+              + key
+              + " of "
+              + table
+              + " took more than "
+              + throttleRows
+              + " writes in its window",
           true,
           null);
     }
@@ -225,7 +227,8 @@ public final class FaultInjectingStore extends ForwardingStore {
               }
               return w;
             });
-    return ws[partitionOf(points, key.get(0))].admit(clock.nanoTime() / throttleWindowNanos, throttleRows);
+    return ws[partitionOf(points, key.get(0))].admit(
+        clock.nanoTime() / throttleWindowNanos, throttleRows);
   }
 
   private List<PkValue> loadSplitPoints(String table) {
@@ -268,7 +271,8 @@ public final class FaultInjectingStore extends ForwardingStore {
   private void readFault(String what) {
     if (enabled && chance(readErrorRate)) {
       injectedReadErrors.incrementAndGet();
-      throw new StoreException(ErrorKind.UNAVAILABLE, "injected retryable failure of " + what, true, null);
+      throw new StoreException(
+          ErrorKind.UNAVAILABLE, "injected retryable failure of " + what, true, null);
     }
   }
 
@@ -323,7 +327,8 @@ public final class FaultInjectingStore extends ForwardingStore {
   }
 
   @Override
-  public List<Optional<Row>> multiGet(String table, List<PrimaryKey> keys, ColumnSelection columns) {
+  public List<Optional<Row>> multiGet(
+      String table, List<PrimaryKey> keys, ColumnSelection columns) {
     latency();
     readFault("multi-get of " + keys.size() + " keys");
     return delegate.multiGet(table, keys, columns);

@@ -5,8 +5,8 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.TestWatcher;
 
 /**
- * Gives each test a random seed and prints it when the test fails, so the failure can be
- * replayed with {@code -Dwidekey.seed=<seed>}.
+ * Gives each test a random seed and prints it when the test fails, so the failure can be replayed
+ * with {@code -Dwidekey.seed=<seed>}.
  *
  * <pre>{@code
  * @RegisterExtension final Seeds seeds = new Seeds();
@@ -33,6 +33,12 @@ public final class Seeds implements BeforeEachCallback, TestWatcher {
   @Override
   public void testFailed(ExtensionContext context, Throwable cause) {
     System.err.println(
-        context.getDisplayName() + " failed with seed " + seed + "; replay with -D" + PROPERTY + "=" + seed);
+        context.getDisplayName()
+            + " failed with seed "
+            + seed
+            + "; replay with -D"
+            + PROPERTY
+            + "="
+            + seed);
   }
 }

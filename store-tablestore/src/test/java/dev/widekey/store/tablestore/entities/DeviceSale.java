@@ -10,8 +10,8 @@ import dev.widekey.annotations.WideTable;
 import java.math.BigDecimal;
 
 /**
- * A spliced partition key "deviceId,sellerId" (device 54 is "000054", so it sorts before 167)
- * and the order number as a second, INTEGER primary-key column.
+ * A spliced partition key "deviceId,sellerId" (device 54 is "000054", so it sorts before 167) and
+ * the order number as a second, INTEGER primary-key column.
  */
 @WideTable(name = "gen_device_sales", delimiter = ',')
 public record DeviceSale(

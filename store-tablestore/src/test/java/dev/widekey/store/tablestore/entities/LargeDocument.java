@@ -6,7 +6,9 @@ import dev.widekey.annotations.MaxLength;
 import dev.widekey.annotations.PartitionKey;
 import dev.widekey.annotations.WideTable;
 
-/** A body that may exceed the 2 MB attribute limit: stored as chunk columns wk_body_0, wk_body_1, … */
+/**
+ * A body that may exceed the 2 MB attribute limit: stored as chunk columns wk_body_0, wk_body_1, …
+ */
 @WideTable(name = "gen_documents")
 public record LargeDocument(
     @PartitionKey @KeyChars("a-z0-9-") @MaxLength(36) String id,
