@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.widekey.runtime.retry.RetryPolicy;
 import dev.widekey.runtime.store.PartitionStats;
+import dev.widekey.runtime.store.TestRows;
 import dev.widekey.runtime.store.WriteOp;
 import dev.widekey.runtime.store.embedded.EmbeddedStore;
 import dev.widekey.runtime.store.fault.FakeTime;

@@ -13,6 +13,7 @@ import dev.widekey.runtime.store.ErrorKind;
 import dev.widekey.runtime.store.Row;
 import dev.widekey.runtime.store.StoreException;
 import dev.widekey.runtime.store.StoreLimits;
+import dev.widekey.runtime.store.TestRows;
 import dev.widekey.runtime.store.embedded.EmbeddedStore;
 import dev.widekey.runtime.store.fault.Seeds;
 import java.nio.charset.StandardCharsets;

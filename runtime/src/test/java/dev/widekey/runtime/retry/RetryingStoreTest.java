@@ -1,12 +1,10 @@
-package dev.widekey.runtime.write;
+package dev.widekey.runtime.retry;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.widekey.runtime.retry.RetryPolicy;
-import dev.widekey.runtime.retry.RetryingStore;
 import dev.widekey.runtime.store.AttrValue;
 import dev.widekey.runtime.store.ColumnSelection;
 import dev.widekey.runtime.store.ErrorKind;
@@ -19,6 +17,7 @@ import dev.widekey.runtime.store.Row;
 import dev.widekey.runtime.store.ScanRange;
 import dev.widekey.runtime.store.StoreException;
 import dev.widekey.runtime.store.TableSpec;
+import dev.widekey.runtime.store.TestRows;
 import dev.widekey.runtime.store.WideTableStore;
 import dev.widekey.runtime.store.WriteOp;
 import dev.widekey.runtime.store.WriteOutcome;
@@ -26,6 +25,8 @@ import dev.widekey.runtime.store.embedded.EmbeddedStore;
 import dev.widekey.runtime.store.fault.FakeTime;
 import dev.widekey.runtime.store.fault.FaultInjectingStore;
 import dev.widekey.runtime.store.fault.Seeds;
+import dev.widekey.runtime.write.BulkWriteResult;
+import dev.widekey.runtime.write.BulkWriter;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,10 +1,9 @@
-package dev.widekey.runtime.write;
+package dev.widekey.runtime.retry;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.widekey.runtime.retry.RetryPolicy;
 import dev.widekey.runtime.store.ErrorKind;
 import dev.widekey.runtime.store.StoreException;
 import dev.widekey.runtime.store.fault.FakeTime;

@@ -1,17 +1,8 @@
-package dev.widekey.runtime.write;
+package dev.widekey.runtime.store;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import dev.widekey.runtime.store.AttrValue;
-import dev.widekey.runtime.store.PkColumn;
-import dev.widekey.runtime.store.PkType;
-import dev.widekey.runtime.store.PkValue;
-import dev.widekey.runtime.store.PrimaryKey;
-import dev.widekey.runtime.store.Row;
-import dev.widekey.runtime.store.ScanRange;
-import dev.widekey.runtime.store.TableSpec;
-import dev.widekey.runtime.store.WideTableStore;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -19,12 +10,14 @@ import java.util.Map;
 import java.util.function.LongFunction;
 import java.util.stream.Stream;
 
-/** Tables and rows of the writer tests: INTEGER keys, evenly pre-split. */
-final class TestRows {
+/**
+ * Tables and rows of the bulk-writer, retry and large-value tests: INTEGER keys, evenly pre-split.
+ */
+public final class TestRows {
   private TestRows() {}
 
   /** A one-column INTEGER-keyed table over keys [0, rows), split into equal partitions. */
-  static TableSpec table(String name, long rows, int partitions) {
+  public static TableSpec table(String name, long rows, int partitions) {
     List<PkValue> points = new ArrayList<>();
     for (int i = 1; i < partitions; i++) {
       points.add(PkValue.ofInteger(rows * i / partitions));
@@ -32,12 +25,12 @@ final class TestRows {
     return new TableSpec(name, List.of(new PkColumn("id", PkType.INTEGER)), points);
   }
 
-  static PrimaryKey key(long id) {
+  public static PrimaryKey key(long id) {
     return PrimaryKey.of(PkValue.ofInteger(id));
   }
 
   /** The row of id {@code id} at version {@code version}: content depends on both. */
-  static Row row(long id, long version) {
+  public static Row row(long id, long version) {
     long mix = id * 0x9E3779B97F4A7C15L + version;
     return Row.of(
         key(id),
@@ -50,7 +43,7 @@ final class TestRows {
    * Scans the whole table and checks it holds exactly {@code expected(i)} for the ids that have
    * one, in key order: no row missing, none extra, none different.
    */
-  static void assertTableHolds(
+  public static void assertTableHolds(
       WideTableStore store, String table, long ids, LongFunction<Row> expected) {
     try (Stream<Row> rows = store.scan(table, ScanRange.all(1))) {
       Iterator<Row> it = rows.iterator();
