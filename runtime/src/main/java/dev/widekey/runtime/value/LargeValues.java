@@ -1,4 +1,4 @@
-package dev.widekey.runtime.write;
+package dev.widekey.runtime.value;
 
 import dev.widekey.runtime.Rule;
 import dev.widekey.runtime.store.AttrType;

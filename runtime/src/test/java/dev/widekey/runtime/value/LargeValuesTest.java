@@ -1,4 +1,4 @@
-package dev.widekey.runtime.write;
+package dev.widekey.runtime.value;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
