@@ -14,23 +14,157 @@ import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.h2.mvstore.Cursor;
+import org.h2.mvstore.MVMap;
+import org.h2.mvstore.MVStore;
+import org.h2.mvstore.type.ByteArrayDataType;
+import org.h2.mvstore.type.StringDataType;
 
 /**
- * The entries of the store's meta map: a table's spec and row-map name, and the per-partition row
- * and byte totals saved at a clean close. Split points are kept in their ordered-key encoding, so
- * they decode exactly as they were given.
+ * The store's meta map and everything it records: the store format, each table's spec and row-map
+ * name, the next table id, and the per-partition row and byte totals saved at a clean close with
+ * the flag that says they are current. Split points are kept in their ordered-key encoding, so they
+ * decode exactly as they were given.
+ *
+ * <pre>{@code
+ * Catalog catalog = Catalog.open(mv);
+ * catalog.checkFormat(directory);
+ * String mapName = catalog.newRowMapName();
+ * catalog.saveTable(spec, mapName);
+ * }</pre>
  */
 final class Catalog {
+  private static final String META_MAP = "widekey.meta";
+  private static final String ROWS_MAP_PREFIX = "widekey.rows.";
+  private static final String TABLE_PREFIX = "table/";
+  private static final String TOTALS_PREFIX = "totals/";
+  private static final String FORMAT_KEY = "format";
+  private static final String CLEAN_KEY = "clean";
+  private static final String NEXT_ID_KEY = "next-table-id";
+
+  /** The format of the whole store, kept under {@link #FORMAT_KEY}. */
+  private static final long STORE_FORMAT = 1;
+
+  /** The format byte that starts every table and totals record. */
   private static final int FORMAT = 1;
 
-  private Catalog() {}
+  private final MVMap<String, byte[]> meta;
+
+  private Catalog(MVMap<String, byte[]> meta) {
+    this.meta = meta;
+  }
+
+  /** The catalog of {@code mv}, its meta map created if the store is new. */
+  static Catalog open(MVStore mv) {
+    return new Catalog(
+        mv.openMap(
+            META_MAP,
+            new MVMap.Builder<String, byte[]>()
+                .keyType(StringDataType.INSTANCE)
+                .valueType(ByteArrayDataType.INSTANCE)));
+  }
 
   /** A table as the meta map records it. */
   record StoredTable(TableSpec spec, String mapName) {}
 
-  static byte[] encodeTable(TableSpec spec, String mapName) {
+  /** The row and stored-byte totals of a table's partitions, in partition order. */
+  record PartitionTotals(long[] rows, long[] storedBytes) {
+    int partitions() {
+      return rows.length;
+    }
+  }
+
+  /**
+   * Records the format of a new store, or refuses a store written in another format.
+   *
+   * @param directory where the store is kept, for the message
+   */
+  void checkFormat(Path directory) {
+    byte[] format = meta.get(FORMAT_KEY);
+    if (format == null) {
+      meta.put(FORMAT_KEY, encodeLong(STORE_FORMAT));
+    } else if (decodeLong(format) != STORE_FORMAT) {
+      throw new StoreException(
+          ErrorKind.INTERNAL,
+          "store in "
+              + directory
+              + " has format "
+              + decodeLong(format)
+              + "; this version reads format "
+              + STORE_FORMAT,
+          false,
+          null);
+    }
+  }
+
+  /**
+   * Whether the store was closed cleanly, so that its saved totals are current. Clears the flag: it
+   * stays unset while the store is open, so a crash leaves it unset.
+   */
+  boolean takeCleanClose() {
+    return meta.remove(CLEAN_KEY) != null;
+  }
+
+  /** Records a clean close; written last, after the totals it vouches for. */
+  void markCleanClose() {
+    meta.put(CLEAN_KEY, encodeLong(1));
+  }
+
+  /** Takes the next table id and names the row map of a new table after it. */
+  String newRowMapName() {
+    byte[] next = meta.get(NEXT_ID_KEY);
+    long id = next == null ? 1 : decodeLong(next);
+    meta.put(NEXT_ID_KEY, encodeLong(id + 1));
+    return ROWS_MAP_PREFIX + id;
+  }
+
+  /** Whether an MVStore map is a table's row map (recorded or orphaned), not the meta map. */
+  static boolean isRowMapName(String mapName) {
+    return mapName.startsWith(ROWS_MAP_PREFIX);
+  }
+
+  /** Records a table and the name of its row map. */
+  void saveTable(TableSpec spec, String mapName) {
+    meta.put(TABLE_PREFIX + spec.name(), encodeTable(spec, mapName));
+  }
+
+  /** Every recorded table, in name order. */
+  List<StoredTable> loadTables() {
+    List<StoredTable> tables = new ArrayList<>();
+    Cursor<String, byte[]> cursor = meta.cursor(TABLE_PREFIX);
+    while (cursor.hasNext()) {
+      String key = cursor.next();
+      if (!key.startsWith(TABLE_PREFIX)) {
+        break;
+      }
+      tables.add(decodeTable(cursor.getValue()));
+    }
+    return tables;
+  }
+
+  /** Forgets a table and its saved totals. */
+  void removeTable(String table) {
+    meta.remove(TABLE_PREFIX + table);
+    meta.remove(TOTALS_PREFIX + table);
+  }
+
+  /** Saves a table's partition totals, for the next open to trust after a clean close. */
+  void saveTotals(String table, PartitionTotals totals) {
+    meta.put(TOTALS_PREFIX + table, encodeTotals(totals));
+  }
+
+  /**
+   * A table's saved partition totals, or {@code null} if none were saved or they are unreadable.
+   */
+  PartitionTotals loadTotals(String table) {
+    byte[] saved = meta.get(TOTALS_PREFIX + table);
+    return saved == null ? null : decodeTotals(saved);
+  }
+
+  private static byte[] encodeTable(TableSpec spec, String mapName) {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     try (DataOutputStream out = new DataOutputStream(bytes)) {
       out.writeByte(FORMAT);
@@ -53,7 +187,7 @@ final class Catalog {
     return bytes.toByteArray();
   }
 
-  static StoredTable decodeTable(byte[] bytes) {
+  private static StoredTable decodeTable(byte[] bytes) {
     try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes))) {
       int format = in.readUnsignedByte();
       if (format != FORMAT) {
@@ -83,15 +217,14 @@ final class Catalog {
     }
   }
 
-  /** Rows and stored bytes of each partition, in partition order. */
-  static byte[] encodeTotals(long[] rows, long[] storedBytes) {
+  private static byte[] encodeTotals(PartitionTotals totals) {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     try (DataOutputStream out = new DataOutputStream(bytes)) {
       out.writeByte(FORMAT);
-      out.writeInt(rows.length);
-      for (int i = 0; i < rows.length; i++) {
-        out.writeLong(rows[i]);
-        out.writeLong(storedBytes[i]);
+      out.writeInt(totals.partitions());
+      for (int i = 0; i < totals.partitions(); i++) {
+        out.writeLong(totals.rows()[i]);
+        out.writeLong(totals.storedBytes()[i]);
       }
     } catch (IOException e) {
       throw new UncheckedIOException(e);
@@ -99,25 +232,26 @@ final class Catalog {
     return bytes.toByteArray();
   }
 
-  /** The saved totals as {@code {rows, storedBytes}}, or {@code null} if unreadable. */
-  static long[][] decodeTotals(byte[] bytes) {
+  /** The saved totals, or {@code null} if unreadable. */
+  private static PartitionTotals decodeTotals(byte[] bytes) {
     try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes))) {
       if (in.readUnsignedByte() != FORMAT) {
         return null;
       }
       int n = in.readInt();
-      long[][] totals = new long[2][n];
+      long[] rows = new long[n];
+      long[] storedBytes = new long[n];
       for (int i = 0; i < n; i++) {
-        totals[0][i] = in.readLong();
-        totals[1][i] = in.readLong();
+        rows[i] = in.readLong();
+        storedBytes[i] = in.readLong();
       }
-      return totals;
+      return new PartitionTotals(rows, storedBytes);
     } catch (IOException e) {
       return null; // recounted from the rows instead
     }
   }
 
-  static byte[] encodeLong(long v) {
+  private static byte[] encodeLong(long v) {
     byte[] b = new byte[8];
     for (int i = 0; i < 8; i++) {
       b[i] = (byte) (v >>> (56 - 8 * i));
@@ -125,7 +259,7 @@ final class Catalog {
     return b;
   }
 
-  static long decodeLong(byte[] b) {
+  private static long decodeLong(byte[] b) {
     long v = 0;
     for (int i = 0; i < 8; i++) {
       v = (v << 8) | (b[i] & 0xFF);

@@ -21,7 +21,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -39,7 +38,6 @@ import org.h2.mvstore.MVMap;
 import org.h2.mvstore.MVStore;
 import org.h2.mvstore.MVStoreException;
 import org.h2.mvstore.type.ByteArrayDataType;
-import org.h2.mvstore.type.StringDataType;
 
 /**
  * The embedded wide-table store: a real local engine on H2's MVStore, in memory or in a directory,
@@ -75,15 +73,6 @@ public final class EmbeddedStore implements WideTableStore {
   /** The MVStore file inside a store directory. */
   public static final String DATA_FILE = "widekey.mv.db";
 
-  private static final String META_MAP = "widekey.meta";
-  private static final String ROWS_MAP_PREFIX = "widekey.rows.";
-  private static final String TABLE_PREFIX = "table/";
-  private static final String TOTALS_PREFIX = "totals/";
-  private static final String FORMAT_KEY = "format";
-  private static final String CLEAN_KEY = "clean";
-  private static final String NEXT_ID_KEY = "next-table-id";
-  private static final long FORMAT = 1;
-
   /** Rows per scan page; Tablestore's GetRange returns at most 5,000 rows and 4 MB. */
   static final int PAGE_ROWS = 500;
 
@@ -93,7 +82,7 @@ public final class EmbeddedStore implements WideTableStore {
   private final StoreLimits limits;
   private final Path directory;
   private final MVStore mv;
-  private final MVMap<String, byte[]> meta;
+  private final Catalog catalog;
   private final ConcurrentHashMap<String, Table> tables = new ConcurrentHashMap<>();
 
   /**
@@ -133,12 +122,7 @@ public final class EmbeddedStore implements WideTableStore {
           ErrorKind.UNAVAILABLE, "cannot open the store in " + directory + ": " + why, false, e);
     }
     try {
-      this.meta =
-          mv.openMap(
-              META_MAP,
-              new MVMap.Builder<String, byte[]>()
-                  .keyType(StringDataType.INSTANCE)
-                  .valueType(ByteArrayDataType.INSTANCE));
+      this.catalog = Catalog.open(mv);
       load();
     } catch (RuntimeException e) {
       mv.closeImmediately();
@@ -209,11 +193,9 @@ public final class EmbeddedStore implements WideTableStore {
                 + spec.primaryKey()
                 + "; a table's primary key never changes");
       }
-      long id = meta.containsKey(NEXT_ID_KEY) ? Catalog.decodeLong(meta.get(NEXT_ID_KEY)) : 1;
-      meta.put(NEXT_ID_KEY, Catalog.encodeLong(id + 1));
-      String mapName = ROWS_MAP_PREFIX + id;
+      String mapName = catalog.newRowMapName();
       Table table = new Table(spec, mapName, openRows(mapName));
-      meta.put(TABLE_PREFIX + spec.name(), Catalog.encodeTable(spec, mapName));
+      catalog.saveTable(spec, mapName);
       tables.put(spec.name(), table);
     } catch (MVStoreException e) {
       throw internal(e);
@@ -241,8 +223,7 @@ public final class EmbeddedStore implements WideTableStore {
         return;
       }
       t.dropped = true;
-      meta.remove(TABLE_PREFIX + table);
-      meta.remove(TOTALS_PREFIX + table);
+      catalog.removeTable(table);
       mv.removeMap(t.rows);
     } catch (MVStoreException e) {
       throw internal(e);
@@ -553,10 +534,10 @@ public final class EmbeddedStore implements WideTableStore {
       try {
         if (directory != null) {
           for (Table t : tables.values()) {
-            meta.put(TOTALS_PREFIX + t.spec.name(), totals(t));
+            catalog.saveTotals(t.spec.name(), totals(t));
           }
           // written last: its presence tells the next open that the totals are current
-          meta.put(CLEAN_KEY, Catalog.encodeLong(1));
+          catalog.markCleanClose();
         }
       } finally {
         mv.close();
@@ -588,35 +569,17 @@ public final class EmbeddedStore implements WideTableStore {
   // -------------------------------------------------------------------------------- internals
 
   private void load() {
-    byte[] format = meta.get(FORMAT_KEY);
-    if (format == null) {
-      meta.put(FORMAT_KEY, Catalog.encodeLong(FORMAT));
-    } else if (Catalog.decodeLong(format) != FORMAT) {
-      throw new StoreException(
-          ErrorKind.INTERNAL,
-          "store in "
-              + directory
-              + " has format "
-              + Catalog.decodeLong(format)
-              + "; this "
-              + "version reads format "
-              + FORMAT,
-          false,
-          null);
-    }
-    // the flag is cleared while the store is open, so a crash leaves it unset
-    boolean clean = meta.remove(CLEAN_KEY) != null;
+    catalog.checkFormat(directory);
+    boolean clean = catalog.takeCleanClose();
     Set<String> rowMaps = new HashSet<>();
-    for (Map.Entry<String, byte[]> e : entriesWithPrefix(TABLE_PREFIX)) {
-      Catalog.StoredTable stored = Catalog.decodeTable(e.getValue());
+    for (Catalog.StoredTable stored : catalog.loadTables()) {
       Table t = new Table(stored.spec(), stored.mapName(), openRows(stored.mapName()));
       rowMaps.add(stored.mapName());
-      byte[] saved = clean ? meta.get(TOTALS_PREFIX + t.spec.name()) : null;
-      long[][] totals = saved == null ? null : Catalog.decodeTotals(saved);
-      if (totals != null && totals[0].length == t.partitions.length) {
+      Catalog.PartitionTotals totals = clean ? catalog.loadTotals(t.spec.name()) : null;
+      if (totals != null && totals.partitions() == t.partitions.length) {
         for (int i = 0; i < t.partitions.length; i++) {
-          t.partitions[i].rows.add(totals[0][i]);
-          t.partitions[i].storedBytes.add(totals[1][i]);
+          t.partitions[i].rows.add(totals.rows()[i]);
+          t.partitions[i].storedBytes.add(totals.storedBytes()[i]);
         }
       } else {
         recount(t);
@@ -625,26 +588,13 @@ public final class EmbeddedStore implements WideTableStore {
     }
     // a crash between creating a row map and recording its table leaves an orphan map
     for (String name : new ArrayList<>(mv.getMapNames())) {
-      if (name.startsWith(ROWS_MAP_PREFIX) && !rowMaps.contains(name)) {
+      if (Catalog.isRowMapName(name) && !rowMaps.contains(name)) {
         mv.removeMap(name);
       }
     }
     if (directory != null) {
       mv.commit();
     }
-  }
-
-  private List<Map.Entry<String, byte[]>> entriesWithPrefix(String prefix) {
-    List<Map.Entry<String, byte[]>> out = new ArrayList<>();
-    Cursor<String, byte[]> cursor = meta.cursor(prefix);
-    while (cursor.hasNext()) {
-      String key = cursor.next();
-      if (!key.startsWith(prefix)) {
-        break;
-      }
-      out.add(Map.entry(key, cursor.getValue()));
-    }
-    return out;
   }
 
   /** Counts a table's rows and bytes from its rows, when no saved totals can be trusted. */
@@ -659,14 +609,14 @@ public final class EmbeddedStore implements WideTableStore {
     }
   }
 
-  private static byte[] totals(Table t) {
+  private static Catalog.PartitionTotals totals(Table t) {
     long[] rows = new long[t.partitions.length];
     long[] bytes = new long[t.partitions.length];
     for (int i = 0; i < rows.length; i++) {
       rows[i] = t.partitions[i].rows.sum();
       bytes[i] = t.partitions[i].storedBytes.sum();
     }
-    return Catalog.encodeTotals(rows, bytes);
+    return new Catalog.PartitionTotals(rows, bytes);
   }
 
   private MVMap<byte[], byte[]> openRows(String mapName) {
