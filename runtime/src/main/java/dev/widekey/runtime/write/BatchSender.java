@@ -1,0 +1,73 @@
+package dev.widekey.runtime.write;
+
+import dev.widekey.runtime.store.ErrorKind;
+import dev.widekey.runtime.store.StoreException;
+import dev.widekey.runtime.store.WideTableStore;
+import dev.widekey.runtime.store.WriteOp;
+import dev.widekey.runtime.store.WriteOutcome;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Sends the batches of an import to the store. Each operation gets an outcome, whatever the store
+ * throws, so that the scheduler can account for every one.
+ */
+final class BatchSender {
+  private final WideTableStore store;
+
+  BatchSender(WideTableStore store) {
+    this.store = store;
+  }
+
+  /** Sends one batch; the outcomes are in the order of the batch. */
+  List<WriteOutcome> send(List<Task> batch) {
+    List<WriteOp> ops = new ArrayList<>(batch.size());
+    for (Task t : batch) {
+      ops.add(t.op);
+    }
+    try {
+      List<WriteOutcome> outcomes = store.batchWrite(ops);
+      if (outcomes.size() != ops.size()) {
+        return failAll(
+            ops,
+            new StoreException(
+                ErrorKind.INTERNAL,
+                "the store answered "
+                    + outcomes.size()
+                    + " outcomes for "
+                    + ops.size()
+                    + " operations",
+                false,
+                null));
+      }
+      return outcomes;
+    } catch (StoreException e) {
+      if (e.retryable() || ops.size() == 1) {
+        return failAll(ops, e);
+      }
+      // a non-retryable refusal of the whole batch may come from one bad row: send them
+      // one by one so that the failure is reported for the rows it concerns only
+      List<WriteOutcome> outcomes = new ArrayList<>(ops.size());
+      for (WriteOp op : ops) {
+        try {
+          List<WriteOutcome> one = store.batchWrite(List.of(op));
+          outcomes.add(one.size() == 1 ? one.get(0) : WriteOutcome.failed(op, e));
+        } catch (StoreException single) {
+          outcomes.add(WriteOutcome.failed(op, single));
+        }
+      }
+      return outcomes;
+    } catch (RuntimeException e) {
+      // a backend bug: whether the batch was applied is unknown, so do not retry it
+      return failAll(ops, new StoreException(ErrorKind.INTERNAL, "the store threw " + e, false, e));
+    }
+  }
+
+  private static List<WriteOutcome> failAll(List<WriteOp> ops, StoreException e) {
+    List<WriteOutcome> outcomes = new ArrayList<>(ops.size());
+    for (WriteOp op : ops) {
+      outcomes.add(WriteOutcome.failed(op, e));
+    }
+    return outcomes;
+  }
+}

@@ -1,0 +1,114 @@
+package dev.widekey.runtime.write;
+
+import dev.widekey.runtime.retry.RetryPolicy;
+import dev.widekey.runtime.store.WriteOp;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Function;
+
+/**
+ * One {@code write} call of a {@link BulkWriter}: the calling thread reads the input into the
+ * {@link Scheduler} while worker threads send its batches; returns when every operation read is
+ * finished.
+ */
+final class Import {
+  private final WriterSettings settings;
+  private final RetryPolicy policy;
+  private final Scheduler scheduler;
+  private final BatchSender sender;
+
+  Import(WriterSettings settings) {
+    this.settings = settings;
+    this.policy = settings.policy();
+    this.scheduler = new Scheduler(settings);
+    this.sender = new BatchSender(settings.store());
+  }
+
+  /**
+   * Runs the import of {@code source}, each element written as the operations {@code opsOf} gives.
+   *
+   * @throws BulkWriteException if the input or a listener throws, or the thread is interrupted
+   */
+  <T> BulkWriteResult run(InputSource<T> source, Function<? super T, List<WriteOp>> opsOf) {
+    List<Thread> threads = new ArrayList<>(settings.workers());
+    for (int i = 0; i < settings.workers(); i++) {
+      Thread t = new Thread(this::work, "widekey-bulk-writer-" + i);
+      t.setDaemon(true);
+      threads.add(t);
+    }
+    threads.forEach(Thread::start);
+    Throwable stop = null;
+    try {
+      while (source.advance()) {
+        T element = source.current();
+        Objects.requireNonNull(element, "an input element is null");
+        scheduler.admit(source.position(), opsOf.apply(element));
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      scheduler.abort(e);
+      stop = e;
+    } catch (RuntimeException | Error e) {
+      stop = e; // the input failed: finish what was read, then report
+    } finally {
+      scheduler.inputDone();
+    }
+    boolean interrupted = false;
+    for (Thread t : threads) {
+      while (true) {
+        try {
+          t.join();
+          break;
+        } catch (InterruptedException e) {
+          interrupted = true;
+          scheduler.abort(e);
+        }
+      }
+    }
+    if (interrupted) {
+      Thread.currentThread().interrupt();
+    }
+    ImportOutcomes outcomes = scheduler.outcomes();
+    outcomes.notifyFailures();
+    BulkWriteResult result = outcomes.result();
+    outcomes.reportProgress();
+    Throwable cause = scheduler.abortCause();
+    if (cause != null && (stop == null || stop instanceof ImportStopped)) {
+      stop = cause;
+    }
+    if (stop != null) {
+      throw new BulkWriteException(
+          "the bulk import stopped after "
+              + result.total()
+              + " operations ("
+              + result.acknowledged()
+              + " acknowledged, "
+              + result.failed()
+              + " failed): "
+              + stop,
+          stop,
+          result);
+    }
+    return result;
+  }
+
+  /** The body of a worker thread. */
+  private void work() {
+    try {
+      List<Task> batch;
+      int throttledStreak = 0;
+      while ((batch = scheduler.takeBatch()) != null) {
+        if (scheduler.complete(batch, sender.send(batch))) {
+          // the store asks to slow down: this worker waits before its next batch, longer
+          // each time in a row, so that retries do not pile onto a saturated partition
+          policy.sleeper().sleep(policy.backoffNanos(throttledStreak++));
+        } else {
+          throttledStreak = 0;
+        }
+      }
+    } catch (Throwable t) {
+      scheduler.abort(t);
+    }
+  }
+}

@@ -1,0 +1,286 @@
+package dev.widekey.runtime.write;
+
+import dev.widekey.runtime.retry.RetryPolicy;
+import dev.widekey.runtime.store.ErrorKind;
+import dev.widekey.runtime.store.StoreException;
+import dev.widekey.runtime.store.WriteOp;
+import dev.widekey.runtime.store.WriteOutcome;
+import java.util.ArrayDeque;
+import java.util.List;
+import java.util.Objects;
+import java.util.Random;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Consumer;
+
+/**
+ * The scheduling state of one import: which operations may be sent now, which wait for a backoff,
+ * which wait for an earlier operation of their group or key ({@link WriteOrder}), and how many are
+ * read and unfinished. The reading thread {@link #admit admits} input, the workers {@link
+ * #takeBatch take batches} and {@link #complete complete} them; one lock guards it all.
+ */
+final class Scheduler {
+  /** Longest single idle wait of a worker, so that new input is not left waiting long. */
+  private static final long IDLE_SLICE_NANOS = 5_000_000L;
+
+  private final ReentrantLock lock = new ReentrantLock();
+  private final Condition changed = lock.newCondition();
+  private final RetryPolicy policy;
+  private final RetryPolicy.Clock clock;
+  private final long maxBatchBytes;
+  private final int window;
+  private final ImportDeadline deadline;
+  private final ImportOutcomes outcomes;
+  private final SendQueue queue;
+  private final WriteOrder order = new WriteOrder();
+  private int inFlight;
+  private boolean inputDone;
+  private boolean deadlinePassed;
+  private Throwable abort;
+
+  Scheduler(WriterSettings settings) {
+    this.policy = settings.policy();
+    this.clock = policy.clock();
+    this.maxBatchBytes = settings.maxBatchBytes();
+    this.queue =
+        new SendQueue(
+            settings.seed() == null ? new Random() : new Random(settings.seed()),
+            settings.maxBatchRows(),
+            maxBatchBytes);
+    this.window = settings.window();
+    this.deadline = new ImportDeadline(settings.deadline(), clock.nanoTime());
+    this.outcomes = new ImportOutcomes(lock, settings);
+  }
+
+  ImportOutcomes outcomes() {
+    return outcomes;
+  }
+
+  // ------------------------------------------------------------------------------- the reader
+
+  /** Takes in the operations of one input element, waiting while the window is full. */
+  void admit(long position, List<WriteOp> ops) throws InterruptedException {
+    for (WriteOp op : ops) {
+      // checked before any state changes: a half-admitted group would never finish
+      Objects.requireNonNull(op, "an input operation is null");
+    }
+    lock.lock();
+    try {
+      while (abort == null && inFlight > 0 && inFlight + ops.size() > window) {
+        changed.await();
+      }
+      if (abort != null) {
+        throw new ImportStopped();
+      }
+      checkDeadline(clock.nanoTime());
+      Task first = null;
+      Task prev = null;
+      for (int i = 0; i < ops.size(); i++) {
+        Task t = new Task(ops.get(i), position, i, outcomes.countRead());
+        inFlight++;
+        order.add(t, prev);
+        if (prev == null) {
+          first = t;
+        }
+        prev = t;
+      }
+      if (first.pending == 0) {
+        release(first);
+      }
+      changed.signalAll();
+    } finally {
+      lock.unlock();
+    }
+    outcomes.notifyFailures();
+  }
+
+  void inputDone() {
+    lock.lock();
+    try {
+      inputDone = true;
+      changed.signalAll();
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  void abort(Throwable cause) {
+    lock.lock();
+    try {
+      if (abort == null) {
+        abort = cause;
+      }
+      changed.signalAll();
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  Throwable abortCause() {
+    lock.lock();
+    try {
+      return abort;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  // ------------------------------------------------------------------------------ the workers
+
+  /** The next batch to send, or null when the import is over. */
+  List<Task> takeBatch() throws InterruptedException {
+    lock.lock();
+    try {
+      while (true) {
+        if (abort != null) {
+          return null;
+        }
+        long now = clock.nanoTime();
+        checkDeadline(now);
+        if (queue.anyReadyAt(now)) {
+          outcomes.countBatch();
+          return queue.takeBatch(now);
+        }
+        if (inputDone && inFlight == 0) {
+          changed.signalAll();
+          return null;
+        }
+        if (queue.anyDelayed()) {
+          long wait = Math.min(queue.nextNotBefore() - now, IDLE_SLICE_NANOS);
+          lock.unlock();
+          try {
+            policy.sleeper().sleep(wait);
+          } finally {
+            lock.lock();
+          }
+          continue;
+        }
+        changed.await();
+      }
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /**
+   * Records the outcomes of a batch: acknowledges, schedules retries, reports failures. Returns
+   * whether the store throttled any of it.
+   */
+  boolean complete(List<Task> batch, List<WriteOutcome> results) {
+    boolean throttled = false;
+    lock.lock();
+    try {
+      long now = clock.nanoTime();
+      checkDeadline(now);
+      for (int i = 0; i < batch.size(); i++) {
+        Task t = batch.get(i);
+        WriteOutcome o = results.get(i);
+        if (o.succeeded()) {
+          finish(t, null);
+          continue;
+        }
+        StoreException e = o.failure();
+        throttled |= e.kind() == ErrorKind.THROTTLED;
+        long delay =
+            abort != null || deadlinePassed
+                ? -1
+                : policy.retryDelayNanos(e, t.attempts, t.firstSentNanos);
+        if (delay < 0) {
+          finish(t, e);
+        } else {
+          outcomes.countRetry();
+          if (delay == 0) {
+            queue.ready(t);
+          } else {
+            queue.delay(t, now + delay);
+          }
+        }
+      }
+      changed.signalAll();
+    } finally {
+      lock.unlock();
+    }
+    outcomes.notifyFailures();
+    outcomes.reportProgress();
+    return throttled;
+  }
+
+  // ------------------------------------------------------------------------------- internals
+
+  /** Once the import deadline passed, everything queued fails instead of being sent. */
+  private void checkDeadline(long now) {
+    if (deadlinePassed || !deadline.passedAt(now)) {
+      return;
+    }
+    deadlinePassed = true;
+    for (Task t : queue.drain()) {
+      finish(t, deadline.error());
+    }
+    changed.signalAll();
+  }
+
+  /** A task whose predecessors are finished: queue it, or fail it without sending. */
+  private void release(Task t) {
+    StoreException error = refusal(t);
+    if (error == null) {
+      queue.ready(t);
+    } else {
+      finish(t, error);
+    }
+  }
+
+  private StoreException refusal(Task t) {
+    if (t.groupFailure != null) {
+      return t.groupFailure;
+    }
+    if (deadlinePassed) {
+      return deadline.error();
+    }
+    if (t.bytes > maxBatchBytes) {
+      return new StoreException(
+          ErrorKind.LIMIT_EXCEEDED,
+          "the operation holds "
+              + t.bytes
+              + " bytes, over the batch limit of "
+              + maxBatchBytes
+              + " bytes (WK304); it was not sent",
+          false,
+          null);
+    }
+    return null;
+  }
+
+  /**
+   * Finishes a task (acknowledged if {@code error} is null) and releases the operations waiting for
+   * it, failing the rest of its group after a failure. Iterative, because a failure can cascade
+   * along long chains.
+   */
+  private void finish(Task first, StoreException firstError) {
+    first.finalError = firstError;
+    ArrayDeque<Task> work = new ArrayDeque<>();
+    work.add(first);
+    Consumer<Task> released = next -> releaseInto(next, work);
+    Task t;
+    while ((t = work.poll()) != null) {
+      StoreException error = t.finalError;
+      inFlight--;
+      if (error == null) {
+        outcomes.countAcknowledged();
+      } else {
+        outcomes.countFailed(
+            new BulkWriteFailure(t.position, t.indexInGroup, t.op, error, t.attempts));
+      }
+      order.finished(t, error, released);
+    }
+  }
+
+  private void releaseInto(Task t, ArrayDeque<Task> work) {
+    StoreException error = refusal(t);
+    if (error == null) {
+      queue.ready(t);
+    } else {
+      t.finalError = error;
+      work.add(t);
+    }
+  }
+}

@@ -1,0 +1,39 @@
+package dev.widekey.runtime.write;
+
+import dev.widekey.runtime.store.PrimaryKey;
+import dev.widekey.runtime.store.StoreException;
+import dev.widekey.runtime.store.WriteOp;
+import java.util.Objects;
+
+/**
+ * One input operation of an import and its scheduling state: its place in the chains of its group
+ * and of its key, and its attempts. Guarded by the {@link Scheduler}'s lock.
+ */
+final class Task {
+  /** Operations with equal keys are applied one after another, in input order. */
+  record TableKey(String table, PrimaryKey key) {}
+
+  final WriteOp op;
+  final TableKey key;
+  final long bytes;
+  final long position;
+  final int indexInGroup;
+  final long seq;
+  Task groupNext; // the next operation of the group, sent once this one is acknowledged
+  Task keyNext; // the next operation on the same key, sent once this one is finished
+  int pending; // unfinished predecessors (group and key)
+  StoreException groupFailure; // set when an earlier operation of the group failed
+  StoreException finalError; // set when finishing with a failure
+  int attempts;
+  long firstSentNanos;
+  long notBefore;
+
+  Task(WriteOp op, long position, int indexInGroup, long seq) {
+    this.op = Objects.requireNonNull(op, "an input operation is null");
+    this.key = new TableKey(op.table(), op.key());
+    this.bytes = op.sizeInBytes();
+    this.position = position;
+    this.indexInGroup = indexInGroup;
+    this.seq = seq;
+  }
+}
