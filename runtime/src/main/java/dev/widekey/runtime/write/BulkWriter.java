@@ -288,10 +288,10 @@ public final class BulkWriter {
     long firstSentNanos;
     long notBefore;
 
-    Task(WriteOp op, long position, int indexInGroup, long seq) {
-      this.op = Objects.requireNonNull(op, "an input operation is null");
+    Task(WriteOp op, long bytes, long position, int indexInGroup, long seq) {
+      this.op = op;
       this.key = new TableKey(op.table(), op.key());
-      this.bytes = op.sizeInBytes();
+      this.bytes = bytes;
       this.position = position;
       this.indexInGroup = indexInGroup;
       this.seq = seq;
@@ -329,9 +329,12 @@ public final class BulkWriter {
 
     /** Takes in the operations of one input element, waiting while the window is full. */
     void admit(long position, List<WriteOp> ops) throws InterruptedException {
-      for (WriteOp op : ops) {
-        // checked before any state changes: a half-admitted group would never finish
-        Objects.requireNonNull(op, "an input operation is null");
+      long[] bytes = new long[ops.size()];
+      for (int i = 0; i < ops.size(); i++) {
+        // checked and measured before any state changes: a half-admitted group would never
+        // finish; an operation with a string that has no UTF-8 form has no size and stops the
+        // input here
+        bytes[i] = Objects.requireNonNull(ops.get(i), "an input operation is null").sizeInBytes();
       }
       lock.lock();
       try {
@@ -345,7 +348,7 @@ public final class BulkWriter {
         Task first = null;
         Task prev = null;
         for (int i = 0; i < ops.size(); i++) {
-          Task t = new Task(ops.get(i), position, i, read++);
+          Task t = new Task(ops.get(i), bytes[i], position, i, read++);
           inFlight++;
           if (prev != null) {
             prev.groupNext = t;

@@ -424,7 +424,7 @@ public final class TablestoreStore implements WideTableStore {
     } catch (RuntimeException e) {
       throw tableError("deleting from table " + table, table, e);
     }
-    state.counters.wrote(key.get(0), keySize(key));
+    state.counters.wrote(key.get(0), key.sizeInBytes());
   }
 
   // ---------------------------------------------------------------- batches
@@ -660,14 +660,6 @@ public final class TablestoreStore implements WideTableStore {
     if (!columns.isAll()) {
       criteria.addColumnsToGet(columns.names());
     }
-  }
-
-  private static long keySize(PrimaryKey key) {
-    long size = 0;
-    for (PkValue v : key.values()) {
-      size += v.sizeInBytes();
-    }
-    return size;
   }
 
   /** Maps an error; a missing table also drops the cached spec, which may be stale. */

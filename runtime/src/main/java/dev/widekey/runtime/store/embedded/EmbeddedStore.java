@@ -293,24 +293,7 @@ public final class EmbeddedStore implements WideTableStore {
   @Override
   public List<WriteOutcome> batchWrite(List<WriteOp> ops) {
     Objects.requireNonNull(ops, "ops");
-    if (ops.size() > limits.maxBatchRows()) {
-      throw new StoreException(
-          ErrorKind.LIMIT_EXCEEDED,
-          "batch of "
-              + ops.size()
-              + " operations; at most "
-              + limits.maxBatchRows()
-              + " are allowed");
-    }
-    long bytes = 0;
-    for (WriteOp op : ops) {
-      bytes += Objects.requireNonNull(op, "batch operation").sizeInBytes();
-    }
-    if (bytes > limits.maxBatchBytes()) {
-      throw new StoreException(
-          ErrorKind.LIMIT_EXCEEDED,
-          "batch of " + bytes + " bytes; at most " + limits.maxBatchBytes() + " are allowed");
-    }
+    dev.widekey.runtime.store.backend.RequestChecks.batchSize(ops, limits);
     List<WriteOutcome> outcomes = new ArrayList<>(ops.size());
     shared.lock();
     try {
@@ -339,7 +322,7 @@ public final class EmbeddedStore implements WideTableStore {
   private void applyPut(Table t, Row row) {
     byte[] key = RequestChecks.rowKey(t.spec, row.key(), limits);
     byte[] value = RequestChecks.attributes(t.spec, row, limits);
-    long keySize = RequestChecks.keySize(row.key());
+    long keySize = row.key().sizeInBytes();
     long size = row.sizeInBytes();
     // put returns the replaced value atomically, so concurrent writers keep the totals exact
     byte[] old = t.rows.put(key, value);
@@ -356,7 +339,7 @@ public final class EmbeddedStore implements WideTableStore {
 
   private void applyDelete(Table t, PrimaryKey primaryKey) {
     byte[] key = RequestChecks.rowKey(t.spec, primaryKey, limits);
-    long keySize = RequestChecks.keySize(primaryKey);
+    long keySize = primaryKey.sizeInBytes();
     byte[] old = t.rows.remove(key);
     PartitionCounters p = t.partitions[t.partitionOf(key)];
     p.writeRows.increment();
@@ -655,7 +638,7 @@ public final class EmbeddedStore implements WideTableStore {
       PrimaryKey pk = OrderedKeyBytes.decode(key, t.spec.primaryKey());
       PartitionCounters p = t.partitions[t.partitionOf(key)];
       p.rows.increment();
-      p.storedBytes.add(RequestChecks.keySize(pk) + RowCodec.logicalSize(cursor.getValue()));
+      p.storedBytes.add(pk.sizeInBytes() + RowCodec.logicalSize(cursor.getValue()));
     }
   }
 

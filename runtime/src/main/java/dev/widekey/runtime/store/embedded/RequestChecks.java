@@ -2,7 +2,6 @@ package dev.widekey.runtime.store.embedded;
 
 import dev.widekey.runtime.store.OrderedKeyBytes;
 import dev.widekey.runtime.store.PkColumn;
-import dev.widekey.runtime.store.PkValue;
 import dev.widekey.runtime.store.PrimaryKey;
 import dev.widekey.runtime.store.Row;
 import dev.widekey.runtime.store.StoreLimits;
@@ -40,14 +39,5 @@ final class RequestChecks {
   static byte[] attributes(TableSpec spec, Row row, StoreLimits limits) {
     dev.widekey.runtime.store.backend.RequestChecks.row(spec, row, limits);
     return RowCodec.encode(row.columns());
-  }
-
-  /** Sum of the primary-key column sizes, the key's part of {@code Row.sizeInBytes()}. */
-  static long keySize(PrimaryKey key) {
-    long size = 0;
-    for (PkValue v : key.values()) {
-      size += v.sizeInBytes();
-    }
-    return size;
   }
 }

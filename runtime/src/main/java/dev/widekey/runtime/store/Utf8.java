@@ -1,19 +1,20 @@
-package dev.widekey.runtime.key;
+package dev.widekey.runtime.store;
 
 import java.nio.ByteBuffer;
-import java.nio.CharBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Strict UTF-8 helpers. The stores keep strings as UTF-8 and sort them by those bytes; an unpaired
- * surrogate has no UTF-8 form, and {@link String#getBytes} would silently replace it with {@code
- * '?'}, so two different values could become one key.
+ * Strict UTF-8, the one place widekey encodes, measures, decodes and orders text. The stores keep
+ * strings as UTF-8 and sort them by those bytes; an unpaired surrogate has no UTF-8 form, and
+ * {@link String#getBytes} would silently replace it with {@code '?'}, so two different values could
+ * become one key. Every method here refuses such text instead.
  *
  * <pre>{@code
  * int bad = Utf8.firstUnpairedSurrogate(value);  // -1 if the text is well formed
  * long bytes = Utf8.encodedLength("é");           // 2
+ * byte[] stored = Utf8.encode("é");               // {0xC3, 0xA9}
  * }</pre>
  */
 public final class Utf8 {
@@ -35,6 +36,11 @@ public final class Utf8 {
       }
     }
     return -1;
+  }
+
+  /** Whether the text holds no unpaired surrogate, i.e. has a UTF-8 form. */
+  public static boolean isWellFormed(CharSequence text) {
+    return firstUnpairedSurrogate(text) < 0;
   }
 
   /**
@@ -75,19 +81,8 @@ public final class Utf8 {
     if (bad >= 0) {
       throw unpaired(bad, text.charAt(bad));
     }
-    try {
-      ByteBuffer buffer =
-          StandardCharsets.UTF_8
-              .newEncoder()
-              .onMalformedInput(CodingErrorAction.REPORT)
-              .onUnmappableCharacter(CodingErrorAction.REPORT)
-              .encode(CharBuffer.wrap(text));
-      byte[] bytes = new byte[buffer.remaining()];
-      buffer.get(bytes);
-      return bytes;
-    } catch (CharacterCodingException e) {
-      throw new IllegalArgumentException("text has no UTF-8 form", e);
-    }
+    // well formed, so the JDK's encoder has nothing to replace
+    return text.toString().getBytes(StandardCharsets.UTF_8);
   }
 
   /**
@@ -96,18 +91,35 @@ public final class Utf8 {
    * @throws CharacterCodingException if the bytes are not well-formed UTF-8
    */
   public static String decode(byte[] bytes) throws CharacterCodingException {
+    return decode(bytes, 0, bytes.length);
+  }
+
+  /**
+   * Decodes {@code length} UTF-8 bytes from {@code offset}, refusing malformed input instead of
+   * replacing it with U+FFFD.
+   *
+   * @throws CharacterCodingException if the bytes are not well-formed UTF-8
+   */
+  public static String decode(byte[] bytes, int offset, int length)
+      throws CharacterCodingException {
+    String text = new String(bytes, offset, length, StandardCharsets.UTF_8);
+    if (text.indexOf('\uFFFD') < 0) {
+      return text; // the JDK's decoder puts U+FFFD wherever the input is malformed: it was not
+    }
     return StandardCharsets.UTF_8
         .newDecoder()
         .onMalformedInput(CodingErrorAction.REPORT)
         .onUnmappableCharacter(CodingErrorAction.REPORT)
-        .decode(ByteBuffer.wrap(bytes))
+        .decode(ByteBuffer.wrap(bytes, offset, length))
         .toString();
   }
 
   /**
-   * Compares two well-formed strings by their UTF-8 bytes, unsigned, as the stores sort them. That
-   * is code point order, which differs from {@link String#compareTo} when one string has a
-   * character above U+FFFF and the other one in U+E000..U+FFFF.
+   * Compares two strings by their UTF-8 bytes, unsigned, as the stores sort them, without encoding
+   * them. That is code point order, which differs from {@link String#compareTo} when one string has
+   * a character above U+FFFF and the other one in U+E000..U+FFFF. An unpaired surrogate compares as
+   * its own code point, so that distinct strings never compare equal (sorted collections rely on
+   * it).
    */
   public static int compare(String a, String b) {
     int i = 0;
