@@ -14,6 +14,7 @@ import dev.widekey.runtime.store.TableSpec;
 import dev.widekey.runtime.store.WideTableStore;
 import dev.widekey.runtime.store.WriteOp;
 import dev.widekey.runtime.store.WriteOutcome;
+import dev.widekey.runtime.store.backend.ServiceChecks;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -190,7 +191,7 @@ public final class EmbeddedStore implements WideTableStore {
   @Override
   public void createTable(TableSpec spec) {
     Objects.requireNonNull(spec, "spec");
-    RequestChecks.checkSpec(spec, limits);
+    RequestEncoder.checkSpec(spec, limits);
     exclusive.lock();
     try {
       requireOpen();
@@ -293,7 +294,7 @@ public final class EmbeddedStore implements WideTableStore {
   @Override
   public List<WriteOutcome> batchWrite(List<WriteOp> ops) {
     Objects.requireNonNull(ops, "ops");
-    dev.widekey.runtime.store.backend.RequestChecks.batchSize(ops, limits);
+    ServiceChecks.batchSize(ops, limits);
     List<WriteOutcome> outcomes = new ArrayList<>(ops.size());
     shared.lock();
     try {
@@ -320,8 +321,8 @@ public final class EmbeddedStore implements WideTableStore {
   }
 
   private void applyPut(Table t, Row row) {
-    byte[] key = RequestChecks.rowKey(t.spec, row.key(), limits);
-    byte[] value = RequestChecks.attributes(t.spec, row, limits);
+    byte[] key = RequestEncoder.rowKey(t.spec, row.key(), limits);
+    byte[] value = RequestEncoder.attributes(t.spec, row, limits);
     long keySize = row.key().sizeInBytes();
     long size = row.sizeInBytes();
     // put returns the replaced value atomically, so concurrent writers keep the totals exact
@@ -338,7 +339,7 @@ public final class EmbeddedStore implements WideTableStore {
   }
 
   private void applyDelete(Table t, PrimaryKey primaryKey) {
-    byte[] key = RequestChecks.rowKey(t.spec, primaryKey, limits);
+    byte[] key = RequestEncoder.rowKey(t.spec, primaryKey, limits);
     long keySize = primaryKey.sizeInBytes();
     byte[] old = t.rows.remove(key);
     PartitionCounters p = t.partitions[t.partitionOf(key)];
@@ -361,7 +362,7 @@ public final class EmbeddedStore implements WideTableStore {
     try {
       requireOpen();
       Table t = table(table);
-      byte[] encoded = RequestChecks.rowKey(t.spec, key, limits);
+      byte[] encoded = RequestEncoder.rowKey(t.spec, key, limits);
       return Optional.ofNullable(read(t, key, encoded, columns));
     } catch (MVStoreException e) {
       throw internal(e);
@@ -393,7 +394,7 @@ public final class EmbeddedStore implements WideTableStore {
       byte[][] encoded = new byte[keys.size()][];
       for (int i = 0; i < encoded.length; i++) {
         encoded[i] =
-            RequestChecks.rowKey(t.spec, Objects.requireNonNull(keys.get(i), "key"), limits);
+            RequestEncoder.rowKey(t.spec, Objects.requireNonNull(keys.get(i), "key"), limits);
       }
       List<Optional<Row>> rows = new ArrayList<>(encoded.length);
       for (int i = 0; i < encoded.length; i++) {
@@ -437,8 +438,8 @@ public final class EmbeddedStore implements WideTableStore {
     try {
       requireOpen();
       t = table(table);
-      start = RequestChecks.bound(t.spec, range.start(), limits);
-      end = RequestChecks.bound(t.spec, range.end(), limits);
+      start = RequestEncoder.bound(t.spec, range.start(), limits);
+      end = RequestEncoder.bound(t.spec, range.end(), limits);
     } finally {
       shared.unlock();
     }

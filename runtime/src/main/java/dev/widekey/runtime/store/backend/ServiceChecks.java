@@ -20,17 +20,18 @@ import java.util.Objects;
 import java.util.Set;
 
 /**
- * Client-side request checks for store backends, the same the embedded store and the services make,
- * run before anything is sent: a call that fails one writes nothing, and its error names the table,
- * the column and the limit. HBase accepts far larger keys, values and batches than the services the
- * rules come from, so its backend relies on these.
+ * The checks the services (Tablestore, Lindorm) make on each request: the key matches the table's
+ * schema, every string has a UTF-8 form, and the request is within the {@link StoreLimits}. Every
+ * backend runs them before it sends anything, so a call that fails one writes nothing, and its
+ * error names the table, the column and the limit. HBase accepts far larger keys, values and
+ * batches than the services the rules come from, so its backend relies on these.
  *
  * <pre>{@code
- * RequestChecks.row(spec, row, store.limits());   // throws StoreException, INVALID_REQUEST or LIMIT_EXCEEDED
+ * ServiceChecks.row(spec, row, store.limits());   // throws StoreException, INVALID_REQUEST or LIMIT_EXCEEDED
  * }</pre>
  */
-public final class RequestChecks {
-  private RequestChecks() {}
+public final class ServiceChecks {
+  private ServiceChecks() {}
 
   public static void tableSpec(TableSpec spec, StoreLimits limits) {
     List<PkColumn> pk = spec.primaryKey();
