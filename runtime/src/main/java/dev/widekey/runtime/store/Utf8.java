@@ -51,24 +51,36 @@ public final class Utf8 {
   public static long encodedLength(CharSequence text) {
     long bytes = 0;
     int length = text.length();
-    for (int i = 0; i < length; i++) {
-      char c = text.charAt(i);
-      if (c < 0x80) {
-        bytes += 1;
-      } else if (c < 0x800) {
-        bytes += 2;
-      } else if (!Character.isSurrogate(c)) {
-        bytes += 3;
-      } else if (Character.isHighSurrogate(c)
-          && i + 1 < length
-          && Character.isLowSurrogate(text.charAt(i + 1))) {
-        bytes += 4;
-        i++;
-      } else {
-        throw unpaired(i, c);
+    for (int i = 0; i < length; ) {
+      int cp = Character.codePointAt(text, i); // an unpaired surrogate comes back as itself
+      if (cp >= Character.MIN_SURROGATE && cp <= Character.MAX_SURROGATE) {
+        throw unpaired(i, (char) cp);
       }
+      bytes += encodedLength(cp);
+      i += Character.charCount(cp);
     }
     return bytes;
+  }
+
+  /**
+   * The number of bytes of one code point's UTF-8 form, 1 to 4.
+   *
+   * <pre>{@code Utf8.encodedLength(0x1F600);  // 4}</pre>
+   *
+   * @throws IllegalArgumentException for a surrogate code point, which has no UTF-8 form
+   */
+  public static int encodedLength(int codePoint) {
+    if (codePoint < 0x80) {
+      return 1;
+    } else if (codePoint < 0x800) {
+      return 2;
+    } else if (codePoint >= Character.MIN_SURROGATE && codePoint <= Character.MAX_SURROGATE) {
+      throw new IllegalArgumentException(
+          String.format("U+%04X is a surrogate, which has no UTF-8 form", codePoint));
+    } else if (codePoint < 0x10000) {
+      return 3;
+    }
+    return 4;
   }
 
   /**

@@ -60,6 +60,19 @@ class Utf8Test {
   }
 
   @Test
+  void everyCodePointHasTheLengthTheJdkEncodesItIn() {
+    for (int cp = 0; cp <= Character.MAX_CODE_POINT; cp++) {
+      if (cp == Character.MIN_SURROGATE) {
+        cp = Character.MAX_SURROGATE + 1;
+      }
+      String one = new String(Character.toChars(cp));
+      assertEquals(one.getBytes(StandardCharsets.UTF_8).length, Utf8.encodedLength(cp), one);
+    }
+    assertThrows(IllegalArgumentException.class, () -> Utf8.encodedLength(0xD800));
+    assertThrows(IllegalArgumentException.class, () -> Utf8.encodedLength(0xDFFF));
+  }
+
+  @Test
   void malformedBytesAreNotDecoded() {
     byte[][] malformed = {
       {(byte) 0xC3}, // truncated
