@@ -4,6 +4,7 @@ import static dev.widekey.runtime.RuleViolationException.codePoint;
 import static dev.widekey.runtime.RuleViolationException.quote;
 
 import dev.widekey.runtime.Rule;
+import dev.widekey.runtime.store.Utf8;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

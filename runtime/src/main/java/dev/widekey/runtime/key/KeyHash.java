@@ -4,6 +4,7 @@ import static dev.widekey.runtime.RuleViolationException.quote;
 
 import dev.widekey.annotations.HashAlgorithm;
 import dev.widekey.runtime.Rule;
+import dev.widekey.runtime.store.Utf8;
 import org.apache.commons.codec.digest.DigestUtils;
 
 /**

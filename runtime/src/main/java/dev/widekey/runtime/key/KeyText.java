@@ -4,6 +4,7 @@ import static dev.widekey.runtime.RuleViolationException.codePoint;
 import static dev.widekey.runtime.RuleViolationException.quote;
 
 import dev.widekey.runtime.Rule;
+import dev.widekey.runtime.store.Utf8;
 import java.util.Objects;
 
 /**
@@ -169,34 +170,6 @@ public final class KeyText {
   public static <T> T requireNonNull(String field, T value) {
     if (value == null) {
       throw new InvalidKeyException(Rule.WK111, field, "is null; key components are never null");
-    }
-    return value;
-  }
-
-  /**
-   * Returns a primary-key column's value if its UTF-8 form is at most {@code maxBytes} bytes (1024
-   * on Tablestore and Lindorm).
-   *
-   * <pre>{@code KeyText.checkColumnSize("pk", key, 1024);}</pre>
-   *
-   * @throws InvalidKeyException WK111 if null; WK105 if it holds an unpaired surrogate; WK109 if
-   *     larger, giving its byte count
-   */
-  public static String checkColumnSize(String column, String value, int maxBytes) {
-    requireWellFormed(column, value);
-    long bytes = Utf8.encodedLength(value);
-    if (bytes > maxBytes) {
-      throw new InvalidKeyException(
-          Rule.WK109,
-          column,
-          "value "
-              + quote(value)
-              + " is "
-              + bytes
-              + " bytes as UTF-8, over the "
-              + maxBytes
-              + "-byte limit of a primary-key column; it is rejected, never cut. Bound the"
-              + " components with @MaxLength so that the key fits");
     }
     return value;
   }

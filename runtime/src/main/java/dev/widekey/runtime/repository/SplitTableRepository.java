@@ -2,10 +2,12 @@ package dev.widekey.runtime.repository;
 
 import dev.widekey.runtime.Rule;
 import dev.widekey.runtime.key.InvalidKeyException;
+import dev.widekey.runtime.key.KeyText;
 import dev.widekey.runtime.store.AttrValue;
 import dev.widekey.runtime.store.ColumnSelection;
 import dev.widekey.runtime.store.ErrorKind;
 import dev.widekey.runtime.store.PkColumn;
+import dev.widekey.runtime.store.PkType;
 import dev.widekey.runtime.store.PkValue;
 import dev.widekey.runtime.store.PrimaryKey;
 import dev.widekey.runtime.store.Row;
@@ -194,7 +196,7 @@ public abstract class SplitTableRepository<E> {
     Objects.requireNonNull(entity, "entity");
     PrimaryKey key = keyOf(entity);
     StoreLimits limits = store.limits();
-    checkKeySize(key, limits);
+    checkKeySize(hotTable.primaryKey(), key, limits);
     Map<String, AttrValue> hot = new LinkedHashMap<>(hotColumns(entity));
     Map<String, AttrValue> cold = coldTable == null ? Map.of() : coldColumns(entity);
     checkSizes(hot, limits);
@@ -280,15 +282,26 @@ public abstract class SplitTableRepository<E> {
                     null));
   }
 
-  private void checkKeySize(PrimaryKey key, StoreLimits limits) {
+  /**
+   * The run-time WK109 check: every column of the key fits the store's primary-key column limit
+   * ({@link StoreLimits#maxPkColumnBytes}, 1 KB on Tablestore and Lindorm), strings measured as
+   * UTF-8. A string with an unpaired surrogate has no UTF-8 form, so no size: it is refused first
+   * (WK105).
+   *
+   * @throws InvalidKeyException WK105 or WK109, naming the column
+   */
+  static void checkKeySize(List<PkColumn> schema, PrimaryKey key, StoreLimits limits) {
     for (int i = 0; i < key.size(); i++) {
       PkValue v = key.get(i);
+      String column = schema.get(i).name();
+      if (v.type() == PkType.STRING) {
+        KeyText.requireWellFormed(column, v.asString());
+      }
       int bytes = v.sizeInBytes();
       if (bytes > limits.maxPkColumnBytes()) {
-        PkColumn column = hotTable.primaryKey().get(i);
         throw new InvalidKeyException(
             Rule.WK109,
-            column.name(),
+            column,
             "is "
                 + bytes
                 + " bytes, over the store's "

@@ -72,10 +72,15 @@ public final class AttrValue {
     return ((byte[]) value).clone();
   }
 
-  /** Bytes the value occupies in the store; the 2 MB attribute limit is measured on this. */
+  /**
+   * Bytes the value occupies in the store; the 2 MB attribute limit is measured on this.
+   *
+   * @throws IllegalArgumentException if a string holds an unpaired surrogate, which has no UTF-8
+   *     form and so no size in the store
+   */
   public int sizeInBytes() {
     return switch (type) {
-      case STRING -> PkValue.Utf8.encodedLength((String) value);
+      case STRING -> Math.toIntExact(Utf8.encodedLength((String) value));
       case INTEGER, DOUBLE -> 8;
       case BOOLEAN -> 1;
       case BINARY -> ((byte[]) value).length;

@@ -1,11 +1,7 @@
 package dev.widekey.runtime.store;
 
 import java.io.ByteArrayOutputStream;
-import java.nio.ByteBuffer;
-import java.nio.CharBuffer;
 import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -96,7 +92,7 @@ public final class OrderedKeyBytes {
           byte[] payload = raw.toByteArray();
           values.add(
               column.type() == PkType.STRING
-                  ? PkValue.ofString(new String(payload, StandardCharsets.UTF_8))
+                  ? PkValue.ofString(string(payload))
                   : PkValue.ofBinary(payload));
         }
       }
@@ -127,21 +123,22 @@ public final class OrderedKeyBytes {
     out.write(0x01);
   }
 
-  /** UTF-8 bytes of a string, refusing unpaired surrogates instead of replacing them. */
-  static byte[] utf8(String s) {
+  /** UTF-8 bytes of a string key value, refusing unpaired surrogates instead of replacing them. */
+  private static byte[] utf8(String s) {
     try {
-      ByteBuffer buf =
-          StandardCharsets.UTF_8
-              .newEncoder()
-              .onMalformedInput(CodingErrorAction.REPORT)
-              .onUnmappableCharacter(CodingErrorAction.REPORT)
-              .encode(CharBuffer.wrap(s));
-      byte[] bytes = new byte[buf.remaining()];
-      buf.get(bytes);
-      return bytes;
-    } catch (CharacterCodingException e) {
+      return Utf8.encode(s);
+    } catch (IllegalArgumentException e) {
       throw new StoreException(
           ErrorKind.INVALID_REQUEST, "string key value holds an unpaired surrogate", e);
+    }
+  }
+
+  /** A string key value from its UTF-8 bytes, refusing malformed ones. */
+  private static String string(byte[] payload) {
+    try {
+      return Utf8.decode(payload);
+    } catch (CharacterCodingException e) {
+      throw new IllegalArgumentException("a string key column is not well-formed UTF-8", e);
     }
   }
 }

@@ -80,13 +80,16 @@ public final class PkValue implements Comparable<PkValue> {
   /**
    * The number of bytes the value occupies in the store: UTF-8 length, 8 for an integer, the array
    * length for binary. This is what the 1 KB primary-key column limit is measured on.
+   *
+   * @throws IllegalArgumentException if a string holds an unpaired surrogate, which has no UTF-8
+   *     form and so no size in the store
    */
   public int sizeInBytes() {
     if (sentinel != 0) {
       return 0;
     }
     return switch (type) {
-      case STRING -> Utf8.encodedLength((String) value);
+      case STRING -> Math.toIntExact(Utf8.encodedLength((String) value));
       case INTEGER -> 8;
       case BINARY -> ((byte[]) value).length;
     };
@@ -148,50 +151,5 @@ public final class PkValue implements Comparable<PkValue> {
       case INTEGER -> value.toString();
       case BINARY -> "0x" + HexFormat.of().formatHex((byte[]) value);
     };
-  }
-
-  /** UTF-8 helpers that avoid allocating where they can. */
-  static final class Utf8 {
-    private Utf8() {}
-
-    static int encodedLength(String s) {
-      int bytes = 0;
-      for (int i = 0; i < s.length(); i++) {
-        char c = s.charAt(i);
-        if (c < 0x80) {
-          bytes += 1;
-        } else if (c < 0x800) {
-          bytes += 2;
-        } else if (Character.isHighSurrogate(c)
-            && i + 1 < s.length()
-            && Character.isLowSurrogate(s.charAt(i + 1))) {
-          bytes += 4;
-          i++;
-        } else {
-          bytes += 3; // includes an unpaired surrogate, which UTF-8 encodes as '?' (1) or rejects
-        }
-      }
-      return bytes;
-    }
-
-    /**
-     * Compares in UTF-8 byte order, which is code point order, without encoding. An unpaired
-     * surrogate compares as its own code point: encoding would turn every one of them into {@code
-     * '?'} and make distinct values compare equal, which breaks sorted collections.
-     */
-    static int compare(String a, String b) {
-      int i = 0;
-      int j = 0;
-      while (i < a.length() && j < b.length()) {
-        int ca = a.codePointAt(i);
-        int cb = b.codePointAt(j);
-        if (ca != cb) {
-          return Integer.compare(ca, cb);
-        }
-        i += Character.charCount(ca);
-        j += Character.charCount(cb);
-      }
-      return Integer.compare(a.length() - i, b.length() - j);
-    }
   }
 }

@@ -51,6 +51,24 @@ public final class PrimaryKey implements Comparable<PrimaryKey> {
     return values.get(index);
   }
 
+  /**
+   * Bytes of all the key's columns ({@link PkValue#sizeInBytes}), the key's part of a row's or a
+   * write's size.
+   *
+   * <pre>{@code
+   * PrimaryKey.of(PkValue.ofString("é"), PkValue.ofInteger(7)).sizeInBytes();  // 2 + 8
+   * }</pre>
+   *
+   * @throws IllegalArgumentException if a string holds an unpaired surrogate
+   */
+  public long sizeInBytes() {
+    long size = 0;
+    for (PkValue v : values) {
+      size += v.sizeInBytes();
+    }
+    return size;
+  }
+
   /** Whether a column holds {@link PkValue#INF_MIN} or {@link PkValue#INF_MAX}. */
   public boolean hasInfinite() {
     for (PkValue v : values) {

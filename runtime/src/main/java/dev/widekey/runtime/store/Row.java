@@ -48,14 +48,16 @@ public final class Row {
     return columns.get(column);
   }
 
-  /** Bytes of the key and all attributes (names included), as batch limits count them. */
+  /**
+   * Bytes of the key and all attributes (names included), as batch limits count them.
+   *
+   * @throws IllegalArgumentException if a string (key, column name or value) holds an unpaired
+   *     surrogate, which has no UTF-8 form
+   */
   public long sizeInBytes() {
-    long size = 0;
-    for (PkValue v : key.values()) {
-      size += v.sizeInBytes();
-    }
+    long size = key.sizeInBytes();
     for (Map.Entry<String, AttrValue> e : columns.entrySet()) {
-      size += PkValue.Utf8.encodedLength(e.getKey()) + e.getValue().sizeInBytes();
+      size += Utf8.encodedLength(e.getKey()) + e.getValue().sizeInBytes();
     }
     return size;
   }

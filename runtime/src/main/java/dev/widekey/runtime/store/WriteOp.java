@@ -16,7 +16,12 @@ public sealed interface WriteOp {
   /** The key written. */
   PrimaryKey key();
 
-  /** Bytes the operation carries, as batch byte limits count them. */
+  /**
+   * Bytes the operation carries, as batch byte limits count them.
+   *
+   * @throws IllegalArgumentException if a string holds an unpaired surrogate, which has no UTF-8
+   *     form
+   */
   long sizeInBytes();
 
   static Put put(String table, Row row) {
@@ -54,11 +59,7 @@ public sealed interface WriteOp {
 
     @Override
     public long sizeInBytes() {
-      long size = 0;
-      for (PkValue v : key.values()) {
-        size += v.sizeInBytes();
-      }
-      return size;
+      return key.sizeInBytes();
     }
   }
 }

@@ -4,7 +4,7 @@ import static dev.widekey.runtime.RuleViolationException.codePoint;
 import static dev.widekey.runtime.RuleViolationException.quote;
 
 import dev.widekey.runtime.Rule;
-import dev.widekey.runtime.key.Utf8;
+import dev.widekey.runtime.store.Utf8;
 import java.util.Objects;
 
 /**

@@ -3,7 +3,7 @@ package dev.widekey.runtime.value;
 import static dev.widekey.runtime.RuleViolationException.quote;
 
 import dev.widekey.runtime.Rule;
-import dev.widekey.runtime.key.Utf8;
+import dev.widekey.runtime.store.Utf8;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.CharacterCodingException;
 import java.util.HexFormat;

@@ -9,6 +9,7 @@ import dev.widekey.runtime.store.PrimaryKey;
 import dev.widekey.runtime.store.Row;
 import dev.widekey.runtime.store.StoreException;
 import dev.widekey.runtime.store.StoreLimits;
+import dev.widekey.runtime.store.Utf8;
 import dev.widekey.runtime.store.WideTableStore;
 import java.io.ByteArrayOutputStream;
 import java.util.ArrayList;
@@ -161,7 +162,7 @@ public final class LargeValues {
     while (i < s.length()) {
       int cp = s.codePointAt(i);
       int width = Character.charCount(cp);
-      int cpBytes = cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+      int cpBytes = Utf8.encodedLength(cp);
       if (bytes + cpBytes > maxChunkBytes) {
         chunks.add(AttrValue.ofString(s.substring(start, i)));
         start = i;

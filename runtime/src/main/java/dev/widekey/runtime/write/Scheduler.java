@@ -60,9 +60,12 @@ final class Scheduler {
 
   /** Takes in the operations of one input element, waiting while the window is full. */
   void admit(long position, List<WriteOp> ops) throws InterruptedException {
-    for (WriteOp op : ops) {
-      // checked before any state changes: a half-admitted group would never finish
-      Objects.requireNonNull(op, "an input operation is null");
+    long[] bytes = new long[ops.size()];
+    for (int i = 0; i < ops.size(); i++) {
+      // checked and measured before any state changes: a half-admitted group would never
+      // finish; an operation with a string that has no UTF-8 form has no size and stops the
+      // input here
+      bytes[i] = Objects.requireNonNull(ops.get(i), "an input operation is null").sizeInBytes();
     }
     lock.lock();
     try {
@@ -76,7 +79,7 @@ final class Scheduler {
       Task first = null;
       Task prev = null;
       for (int i = 0; i < ops.size(); i++) {
-        Task t = new Task(ops.get(i), position, i, outcomes.countRead());
+        Task t = new Task(ops.get(i), bytes[i], position, i, outcomes.countRead());
         inFlight++;
         order.add(t, prev);
         if (prev == null) {

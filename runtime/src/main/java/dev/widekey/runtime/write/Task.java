@@ -3,7 +3,6 @@ package dev.widekey.runtime.write;
 import dev.widekey.runtime.store.PrimaryKey;
 import dev.widekey.runtime.store.StoreException;
 import dev.widekey.runtime.store.WriteOp;
-import java.util.Objects;
 
 /**
  * One input operation of an import and its scheduling state: its place in the chains of its group
@@ -28,10 +27,10 @@ final class Task {
   long firstSentNanos;
   long notBefore;
 
-  Task(WriteOp op, long position, int indexInGroup, long seq) {
-    this.op = Objects.requireNonNull(op, "an input operation is null");
+  Task(WriteOp op, long bytes, long position, int indexInGroup, long seq) {
+    this.op = op;
     this.key = new TableKey(op.table(), op.key());
-    this.bytes = op.sizeInBytes();
+    this.bytes = bytes;
     this.position = position;
     this.indexInGroup = indexInGroup;
     this.seq = seq;

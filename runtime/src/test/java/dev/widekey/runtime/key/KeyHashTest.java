@@ -86,7 +86,7 @@ class KeyHashTest {
         random -> {
           HashAlgorithm algorithm = HashAlgorithm.values()[random.nextInt(3)];
           int length = 1 + random.nextInt(32);
-          String text = KeyTextTest.randomWellFormed(random, random.nextInt(20));
+          String text = Property.wellFormedText(random, random.nextInt(20));
           String prefix = KeyHash.prefix(algorithm, length, text);
           assertEquals(length, prefix.length());
           assertTrue(prefix.matches("[0-9a-f]+"), prefix);

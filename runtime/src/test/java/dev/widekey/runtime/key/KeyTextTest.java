@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.widekey.runtime.store.Utf8;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -286,56 +287,6 @@ class KeyTextTest {
     assertSame(boxed, KeyText.requireNonNull("n", boxed));
   }
 
-  @Test
-  void columnSizeCountsUtf8Bytes() {
-    assertEquals(1024, "a".repeat(1024).getBytes(StandardCharsets.UTF_8).length);
-    KeyText.checkColumnSize("pk", "a".repeat(1024), 1024);
-    KeyText.checkColumnSize("pk", "é".repeat(512), 1024); // 2 bytes each
-    KeyText.checkColumnSize("pk", "\uD83D\uDE00".repeat(256), 1024); // 4 bytes each
-    String[] over = {
-      "a".repeat(1025), "é".repeat(513), "\uD83D\uDE00".repeat(257), "中".repeat(342)
-    };
-    for (String value : over) {
-      int bytes = value.getBytes(StandardCharsets.UTF_8).length;
-      InvalidKeyException e =
-          expectRejected(
-              InvalidKeyException.class,
-              "WK109",
-              "pk",
-              () -> KeyText.checkColumnSize("pk", value, 1024));
-      assertTrue(e.getMessage().contains(bytes + " bytes"), e.getMessage());
-      assertTrue(e.getMessage().contains("1024"), e.getMessage());
-      assertTrue(e.getMessage().length() < 500, e.getMessage());
-    }
-    expectRejected(
-        InvalidKeyException.class,
-        "WK105",
-        "pk",
-        () -> KeyText.checkColumnSize("pk", "a\uD800", 1024));
-  }
-
-  @Test
-  void columnSizeAgreesWithTheJdkOnRandomText() {
-    forAll(
-        "checkColumnSize accepts exactly the values of at most maxBytes UTF-8 bytes",
-        2_000,
-        random -> {
-          String value = randomWellFormed(random, random.nextInt(400));
-          int bytes = value.getBytes(StandardCharsets.UTF_8).length;
-          int max = Math.max(0, bytes + random.nextInt(5) - 2);
-          if (bytes <= max) {
-            assertSame(value, KeyText.checkColumnSize("pk", value, max));
-          } else {
-            expectRejected(
-                InvalidKeyException.class,
-                "WK109",
-                "pk",
-                () -> KeyText.checkColumnSize("pk", value, max));
-          }
-          assertEquals(bytes, Utf8.encodedLength(value));
-        });
-  }
-
   // ---- reverse -------------------------------------------------------------------------------
 
   @Test
@@ -352,7 +303,7 @@ class KeyTextTest {
         "reverse(reverse(s)) == s, and reverse keeps the code points",
         5_000,
         random -> {
-          String s = randomWellFormed(random, random.nextInt(30));
+          String s = Property.wellFormedText(random, random.nextInt(30));
           String r = KeyText.reverse(s);
           assertEquals(s, KeyText.reverse(r));
           int[] forward = s.codePoints().toArray();
@@ -371,37 +322,5 @@ class KeyTextTest {
     String a = KeyText.reverse(Long.toString(1_000_000));
     String b = KeyText.reverse(Long.toString(1_000_001));
     assertFalse(a.charAt(0) == b.charAt(0));
-  }
-
-  @Test
-  void utf8CompareAgreesWithBytes() {
-    forAll(
-        "Utf8.compare is the unsigned order of UTF-8 bytes",
-        5_000,
-        random -> {
-          String a = randomWellFormed(random, random.nextInt(6));
-          String b =
-              random.nextInt(4) == 0
-                  ? a + randomWellFormed(random, 1)
-                  : randomWellFormed(random, random.nextInt(6));
-          assertEquals(Integer.signum(compareUtf8(a, b)), Integer.signum(Utf8.compare(a, b)));
-        });
-  }
-
-  /** Random well-formed text mixing ASCII, 2- and 3-byte characters and surrogate pairs. */
-  static String randomWellFormed(Random random, int codePoints) {
-    StringBuilder s = new StringBuilder();
-    for (int i = 0; i < codePoints; i++) {
-      int cp =
-          switch (random.nextInt(5)) {
-            case 0 -> 0x20 + random.nextInt(0x5F);
-            case 1 -> 0x80 + random.nextInt(0x780);
-            case 2 -> 0xE000 + random.nextInt(0x2000);
-            case 3 -> 0x10000 + random.nextInt(0x100000);
-            default -> 0x800 + random.nextInt(Character.MIN_SURROGATE - 0x800);
-          };
-      s.appendCodePoint(cp);
-    }
-    return s.toString();
   }
 }

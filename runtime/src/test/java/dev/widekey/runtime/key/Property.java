@@ -67,4 +67,21 @@ public final class Property {
       }
     }
   }
+
+  /** Random well-formed text mixing ASCII, 2- and 3-byte characters and surrogate pairs. */
+  public static String wellFormedText(Random random, int codePoints) {
+    StringBuilder s = new StringBuilder();
+    for (int i = 0; i < codePoints; i++) {
+      int cp =
+          switch (random.nextInt(5)) {
+            case 0 -> 0x20 + random.nextInt(0x5F);
+            case 1 -> 0x80 + random.nextInt(0x780);
+            case 2 -> 0xE000 + random.nextInt(0x2000);
+            case 3 -> 0x10000 + random.nextInt(0x100000);
+            default -> 0x800 + random.nextInt(Character.MIN_SURROGATE - 0x800);
+          };
+      s.appendCodePoint(cp);
+    }
+    return s.toString();
+  }
 }

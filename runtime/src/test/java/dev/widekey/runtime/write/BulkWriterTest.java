@@ -2,6 +2,7 @@ package dev.widekey.runtime.write;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -552,6 +553,26 @@ class BulkWriterTest {
     assertEquals(700, e.partialResult().total());
     assertEquals(700, e.partialResult().acknowledged());
     TestRows.assertTableHolds(embedded, "t", 700, i -> TestRows.row(i, 0));
+  }
+
+  @Test
+  void anOperationWithoutAUtf8FormStopsTheImportBeforeItsGroupIsSent() {
+    // such an operation has no size; its whole group is refused before any of it is admitted
+    embedded.createTable(TestRows.table("t", 1000, 1));
+    Row bad = Row.of(TestRows.key(301), Map.of("v\uD800", AttrValue.ofInteger(1)));
+    Stream<WriteGroup> input =
+        Stream.concat(
+            LongStream.range(0, 300)
+                .mapToObj(i -> WriteGroup.of(WriteOp.put("t", TestRows.row(i, 0)))),
+            Stream.of(
+                WriteGroup.of(WriteOp.put("t", TestRows.row(300, 0)), WriteOp.put("t", bad))));
+    BulkWriteException e =
+        assertThrows(BulkWriteException.class, () -> BulkWriter.of(embedded).writeGroups(input));
+    assertInstanceOf(IllegalArgumentException.class, e.getCause());
+    assertTrue(e.getCause().getMessage().contains("unpaired surrogate"), e.getCause()::getMessage);
+    assertEquals(300, e.partialResult().total());
+    assertEquals(300, e.partialResult().acknowledged());
+    TestRows.assertTableHolds(embedded, "t", 300, i -> TestRows.row(i, 0));
   }
 
   @Test

@@ -17,7 +17,7 @@ import dev.widekey.runtime.store.WideTableStore;
 import dev.widekey.runtime.store.WriteOp;
 import dev.widekey.runtime.store.WriteOutcome;
 import dev.widekey.runtime.store.backend.ClientPartitionCounters;
-import dev.widekey.runtime.store.backend.RequestChecks;
+import dev.widekey.runtime.store.backend.ServiceChecks;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -156,7 +156,7 @@ public final class HBaseStore implements WideTableStore {
 
   @Override
   public void createTable(TableSpec spec) {
-    RequestChecks.tableSpec(spec, limits);
+    ServiceChecks.tableSpec(spec, limits);
     Optional<TableSpec> existing = describeTable(spec.name());
     if (existing.isPresent()) {
       requireSameSchema(spec, existing.get());
@@ -264,7 +264,7 @@ public final class HBaseStore implements WideTableStore {
   @Override
   public void put(String table, Row row) {
     TableState state = state(table);
-    RequestChecks.row(state.spec, row, limits);
+    ServiceChecks.row(state.spec, row, limits);
     try (Table t = connection.getTable(tableName(table))) {
       t.mutateRow(replaceRow(row, clock.next(1)));
     } catch (IOException e) {
@@ -276,7 +276,7 @@ public final class HBaseStore implements WideTableStore {
   @Override
   public Optional<Row> get(String table, PrimaryKey key, ColumnSelection columns) {
     TableState state = state(table);
-    RequestChecks.key(state.spec, key, limits);
+    ServiceChecks.key(state.spec, key, limits);
     Optional<Row> row;
     try (Table t = connection.getTable(tableName(table))) {
       row = toRow(state.spec, t.get(get(key, columns)));
@@ -290,12 +290,12 @@ public final class HBaseStore implements WideTableStore {
   @Override
   public List<Optional<Row>> multiGet(
       String table, List<PrimaryKey> keys, ColumnSelection columns) {
-    RequestChecks.multiGetSize(keys.size(), limits);
+    ServiceChecks.multiGetSize(keys.size(), limits);
     TableState state = state(table);
     TableSpec spec = state.spec;
     List<Get> gets = new ArrayList<>(keys.size());
     for (PrimaryKey key : keys) {
-      RequestChecks.key(spec, key, limits);
+      ServiceChecks.key(spec, key, limits);
       gets.add(get(key, columns));
     }
     if (gets.isEmpty()) {
@@ -318,7 +318,7 @@ public final class HBaseStore implements WideTableStore {
   @Override
   public void delete(String table, PrimaryKey key) {
     TableState state = state(table);
-    RequestChecks.key(state.spec, key, limits);
+    ServiceChecks.key(state.spec, key, limits);
     try (Table t = connection.getTable(tableName(table))) {
       t.delete(new Delete(OrderedKeyBytes.encode(key), clock.next(1)));
     } catch (IOException e) {
@@ -339,7 +339,7 @@ public final class HBaseStore implements WideTableStore {
    */
   @Override
   public List<WriteOutcome> batchWrite(List<WriteOp> ops) {
-    RequestChecks.batchSize(ops, limits);
+    ServiceChecks.batchSize(ops, limits);
     WriteOutcome[] outcomes = new WriteOutcome[ops.size()];
     // which ops go to which table, in their order; all are checked before anything is sent
     Map<String, List<Integer>> byTable = new LinkedHashMap<>();
@@ -355,9 +355,9 @@ public final class HBaseStore implements WideTableStore {
                         new StoreException(
                             ErrorKind.TABLE_NOT_FOUND, "no table " + tableName(op.table())));
         if (op instanceof WriteOp.Put p) {
-          RequestChecks.row(spec, p.row(), limits);
+          ServiceChecks.row(spec, p.row(), limits);
         } else {
-          RequestChecks.key(spec, op.key(), limits);
+          ServiceChecks.key(spec, op.key(), limits);
         }
         byTable.computeIfAbsent(op.table(), t -> new ArrayList<>()).add(i);
       } catch (StoreException e) {
@@ -441,8 +441,8 @@ public final class HBaseStore implements WideTableStore {
   public Stream<Row> scan(String table, ScanRange range) {
     TableState state = state(table);
     TableSpec spec = state.spec;
-    RequestChecks.bound(spec, range.start(), limits);
-    RequestChecks.bound(spec, range.end(), limits);
+    ServiceChecks.bound(spec, range.start(), limits);
+    ServiceChecks.bound(spec, range.end(), limits);
     if (range.limit() == 0 || range.start().compareTo(range.end()) >= 0) {
       return Stream.empty(); // as the embedded store: an empty range, not an error
     }

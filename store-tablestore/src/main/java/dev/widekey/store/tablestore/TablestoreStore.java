@@ -41,7 +41,7 @@ import dev.widekey.runtime.store.WideTableStore;
 import dev.widekey.runtime.store.WriteOp;
 import dev.widekey.runtime.store.WriteOutcome;
 import dev.widekey.runtime.store.backend.ClientPartitionCounters;
-import dev.widekey.runtime.store.backend.RequestChecks;
+import dev.widekey.runtime.store.backend.ServiceChecks;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -165,7 +165,7 @@ public final class TablestoreStore implements WideTableStore {
 
   @Override
   public void createTable(TableSpec spec) {
-    RequestChecks.tableSpec(spec, limits);
+    ServiceChecks.tableSpec(spec, limits);
     Optional<TableSpec> existing = describeTable(spec.name());
     if (existing.isPresent()) {
       requireSameSchema(spec, existing.get());
@@ -321,7 +321,7 @@ public final class TablestoreStore implements WideTableStore {
   @Override
   public void put(String table, Row row) {
     TableState state = state(table);
-    RequestChecks.row(state.spec, row, limits);
+    ServiceChecks.row(state.spec, row, limits);
     try {
       client.putRow(new PutRowRequest(putChange(state.spec, table, row)));
     } catch (RuntimeException e) {
@@ -333,7 +333,7 @@ public final class TablestoreStore implements WideTableStore {
   @Override
   public Optional<Row> get(String table, PrimaryKey key, ColumnSelection columns) {
     TableState state = state(table);
-    RequestChecks.key(state.spec, key, limits);
+    ServiceChecks.key(state.spec, key, limits);
     SingleRowQueryCriteria criteria =
         new SingleRowQueryCriteria(table, SdkMapping.sdkKey(state.spec.primaryKey(), key));
     select(criteria, columns);
@@ -358,10 +358,10 @@ public final class TablestoreStore implements WideTableStore {
   @Override
   public List<Optional<Row>> multiGet(
       String table, List<PrimaryKey> keys, ColumnSelection columns) {
-    RequestChecks.multiGetSize(keys.size(), limits);
+    ServiceChecks.multiGetSize(keys.size(), limits);
     TableState state = state(table);
     for (PrimaryKey key : keys) {
-      RequestChecks.key(state.spec, key, limits);
+      ServiceChecks.key(state.spec, key, limits);
     }
     // one request per 100 distinct keys: the service refuses a key named twice in one call
     List<PrimaryKey> distinct = new ArrayList<>(new java.util.LinkedHashSet<>(keys));
@@ -416,7 +416,7 @@ public final class TablestoreStore implements WideTableStore {
   @Override
   public void delete(String table, PrimaryKey key) {
     TableState state = state(table);
-    RequestChecks.key(state.spec, key, limits);
+    ServiceChecks.key(state.spec, key, limits);
     try {
       client.deleteRow(
           new DeleteRowRequest(
@@ -424,7 +424,7 @@ public final class TablestoreStore implements WideTableStore {
     } catch (RuntimeException e) {
       throw tableError("deleting from table " + table, table, e);
     }
-    state.counters.wrote(key.get(0), keySize(key));
+    state.counters.wrote(key.get(0), key.sizeInBytes());
   }
 
   // ---------------------------------------------------------------- batches
@@ -439,7 +439,7 @@ public final class TablestoreStore implements WideTableStore {
    */
   @Override
   public List<WriteOutcome> batchWrite(List<WriteOp> ops) {
-    RequestChecks.batchSize(ops, limits);
+    ServiceChecks.batchSize(ops, limits);
     WriteOutcome[] outcomes = new WriteOutcome[ops.size()];
     RowChange[] changes = new RowChange[ops.size()];
     Map<String, Optional<TableState>> states = new HashMap<>();
@@ -452,10 +452,10 @@ public final class TablestoreStore implements WideTableStore {
                 .orElseThrow(
                     () -> new StoreException(ErrorKind.TABLE_NOT_FOUND, "no table " + op.table()));
         if (op instanceof WriteOp.Put p) {
-          RequestChecks.row(state.spec, p.row(), limits);
+          ServiceChecks.row(state.spec, p.row(), limits);
           changes[i] = putChange(state.spec, op.table(), p.row());
         } else {
-          RequestChecks.key(state.spec, op.key(), limits);
+          ServiceChecks.key(state.spec, op.key(), limits);
           changes[i] =
               new RowDeleteChange(op.table(), SdkMapping.sdkKey(state.spec.primaryKey(), op.key()));
         }
@@ -560,8 +560,8 @@ public final class TablestoreStore implements WideTableStore {
   @Override
   public Stream<Row> scan(String table, ScanRange range) {
     TableState state = state(table);
-    RequestChecks.bound(state.spec, range.start(), limits);
-    RequestChecks.bound(state.spec, range.end(), limits);
+    ServiceChecks.bound(state.spec, range.start(), limits);
+    ServiceChecks.bound(state.spec, range.end(), limits);
     if (range.limit() == 0 || range.start().compareTo(range.end()) >= 0) {
       return Stream.empty(); // as the embedded store: an empty range, not an error
     }
@@ -660,14 +660,6 @@ public final class TablestoreStore implements WideTableStore {
     if (!columns.isAll()) {
       criteria.addColumnsToGet(columns.names());
     }
-  }
-
-  private static long keySize(PrimaryKey key) {
-    long size = 0;
-    for (PkValue v : key.values()) {
-      size += v.sizeInBytes();
-    }
-    return size;
   }
 
   /** Maps an error; a missing table also drops the cached spec, which may be stale. */

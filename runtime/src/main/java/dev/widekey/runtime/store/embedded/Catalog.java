@@ -7,13 +7,13 @@ import dev.widekey.runtime.store.PkType;
 import dev.widekey.runtime.store.PkValue;
 import dev.widekey.runtime.store.StoreException;
 import dev.widekey.runtime.store.TableSpec;
+import dev.widekey.runtime.store.Utf8;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -268,7 +268,7 @@ final class Catalog {
   }
 
   private static void writeString(DataOutputStream out, String s) throws IOException {
-    byte[] b = s.getBytes(StandardCharsets.UTF_8);
+    byte[] b = Utf8.encode(s);
     out.writeInt(b.length);
     out.write(b);
   }
@@ -276,7 +276,7 @@ final class Catalog {
   private static String readString(DataInputStream in) throws IOException {
     byte[] b = new byte[in.readInt()];
     in.readFully(b);
-    return new String(b, StandardCharsets.UTF_8);
+    return Utf8.decode(b); // a CharacterCodingException is an IOException: corrupt
   }
 
   private static StoreException corrupt(String what) {

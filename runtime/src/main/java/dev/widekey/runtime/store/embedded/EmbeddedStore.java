@@ -14,6 +14,7 @@ import dev.widekey.runtime.store.TableSpec;
 import dev.widekey.runtime.store.WideTableStore;
 import dev.widekey.runtime.store.WriteOp;
 import dev.widekey.runtime.store.WriteOutcome;
+import dev.widekey.runtime.store.backend.ServiceChecks;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -174,7 +175,7 @@ public final class EmbeddedStore implements WideTableStore {
   @Override
   public void createTable(TableSpec spec) {
     Objects.requireNonNull(spec, "spec");
-    RequestChecks.checkSpec(spec, limits);
+    RequestEncoder.checkSpec(spec, limits);
     exclusive.lock();
     try {
       requireOpen();
@@ -274,24 +275,7 @@ public final class EmbeddedStore implements WideTableStore {
   @Override
   public List<WriteOutcome> batchWrite(List<WriteOp> ops) {
     Objects.requireNonNull(ops, "ops");
-    if (ops.size() > limits.maxBatchRows()) {
-      throw new StoreException(
-          ErrorKind.LIMIT_EXCEEDED,
-          "batch of "
-              + ops.size()
-              + " operations; at most "
-              + limits.maxBatchRows()
-              + " are allowed");
-    }
-    long bytes = 0;
-    for (WriteOp op : ops) {
-      bytes += Objects.requireNonNull(op, "batch operation").sizeInBytes();
-    }
-    if (bytes > limits.maxBatchBytes()) {
-      throw new StoreException(
-          ErrorKind.LIMIT_EXCEEDED,
-          "batch of " + bytes + " bytes; at most " + limits.maxBatchBytes() + " are allowed");
-    }
+    ServiceChecks.batchSize(ops, limits);
     List<WriteOutcome> outcomes = new ArrayList<>(ops.size());
     shared.lock();
     try {
@@ -318,9 +302,9 @@ public final class EmbeddedStore implements WideTableStore {
   }
 
   private void applyPut(Table t, Row row) {
-    byte[] key = RequestChecks.rowKey(t.spec, row.key(), limits);
-    byte[] value = RequestChecks.attributes(t.spec, row, limits);
-    long keySize = RequestChecks.keySize(row.key());
+    byte[] key = RequestEncoder.rowKey(t.spec, row.key(), limits);
+    byte[] value = RequestEncoder.attributes(t.spec, row, limits);
+    long keySize = row.key().sizeInBytes();
     long size = row.sizeInBytes();
     // put returns the replaced value atomically, so concurrent writers keep the totals exact
     byte[] old = t.rows.put(key, value);
@@ -336,8 +320,8 @@ public final class EmbeddedStore implements WideTableStore {
   }
 
   private void applyDelete(Table t, PrimaryKey primaryKey) {
-    byte[] key = RequestChecks.rowKey(t.spec, primaryKey, limits);
-    long keySize = RequestChecks.keySize(primaryKey);
+    byte[] key = RequestEncoder.rowKey(t.spec, primaryKey, limits);
+    long keySize = primaryKey.sizeInBytes();
     byte[] old = t.rows.remove(key);
     PartitionCounters p = t.partitions[t.partitionOf(key)];
     p.writeRows.increment();
@@ -359,7 +343,7 @@ public final class EmbeddedStore implements WideTableStore {
     try {
       requireOpen();
       Table t = table(table);
-      byte[] encoded = RequestChecks.rowKey(t.spec, key, limits);
+      byte[] encoded = RequestEncoder.rowKey(t.spec, key, limits);
       return Optional.ofNullable(read(t, key, encoded, columns));
     } catch (MVStoreException e) {
       throw internal(e);
@@ -391,7 +375,7 @@ public final class EmbeddedStore implements WideTableStore {
       byte[][] encoded = new byte[keys.size()][];
       for (int i = 0; i < encoded.length; i++) {
         encoded[i] =
-            RequestChecks.rowKey(t.spec, Objects.requireNonNull(keys.get(i), "key"), limits);
+            RequestEncoder.rowKey(t.spec, Objects.requireNonNull(keys.get(i), "key"), limits);
       }
       List<Optional<Row>> rows = new ArrayList<>(encoded.length);
       for (int i = 0; i < encoded.length; i++) {
@@ -435,8 +419,8 @@ public final class EmbeddedStore implements WideTableStore {
     try {
       requireOpen();
       t = table(table);
-      start = RequestChecks.bound(t.spec, range.start(), limits);
-      end = RequestChecks.bound(t.spec, range.end(), limits);
+      start = RequestEncoder.bound(t.spec, range.start(), limits);
+      end = RequestEncoder.bound(t.spec, range.end(), limits);
     } finally {
       shared.unlock();
     }
@@ -605,7 +589,7 @@ public final class EmbeddedStore implements WideTableStore {
       PrimaryKey pk = OrderedKeyBytes.decode(key, t.spec.primaryKey());
       PartitionCounters p = t.partitions[t.partitionOf(key)];
       p.rows.increment();
-      p.storedBytes.add(RequestChecks.keySize(pk) + RowCodec.logicalSize(cursor.getValue()));
+      p.storedBytes.add(pk.sizeInBytes() + RowCodec.logicalSize(cursor.getValue()));
     }
   }
 

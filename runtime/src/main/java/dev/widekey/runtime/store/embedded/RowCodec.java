@@ -4,7 +4,8 @@ import dev.widekey.runtime.store.AttrValue;
 import dev.widekey.runtime.store.ColumnSelection;
 import dev.widekey.runtime.store.ErrorKind;
 import dev.widekey.runtime.store.StoreException;
-import java.nio.charset.StandardCharsets;
+import dev.widekey.runtime.store.Utf8;
+import java.nio.charset.CharacterCodingException;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.SortedMap;
@@ -151,31 +152,16 @@ final class RowCodec {
     return size;
   }
 
-  /** Whether a string has a UTF-8 form, i.e. holds no unpaired surrogate. */
-  static boolean isWellFormed(String s) {
-    for (int i = 0; i < s.length(); i++) {
-      char c = s.charAt(i);
-      if (Character.isHighSurrogate(c)) {
-        if (i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
-          i++;
-        } else {
-          return false;
-        }
-      } else if (Character.isLowSurrogate(c)) {
-        return false;
-      }
-    }
-    return true;
-  }
-
   /** Strict UTF-8 bytes of a string; {@code what} names it in the error. */
   static byte[] utf8(String s, String what) {
-    if (!isWellFormed(s)) {
+    try {
+      return Utf8.encode(s);
+    } catch (IllegalArgumentException e) {
       throw new StoreException(
           ErrorKind.INVALID_REQUEST,
-          what + " holds an unpaired surrogate, which has no UTF-8 form");
+          what + " holds an unpaired surrogate, which has no UTF-8 form",
+          e);
     }
-    return s.getBytes(StandardCharsets.UTF_8);
   }
 
   private static StoreException corrupt(String what) {
@@ -268,7 +254,12 @@ final class RowCodec {
 
     String utf8(int len) {
       require(len);
-      String s = new String(buf, pos, len, StandardCharsets.UTF_8);
+      String s;
+      try {
+        s = Utf8.decode(buf, pos, len);
+      } catch (CharacterCodingException e) {
+        throw corrupt("a string is not well-formed UTF-8");
+      }
       pos += len;
       return s;
     }

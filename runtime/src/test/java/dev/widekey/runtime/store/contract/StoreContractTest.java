@@ -557,6 +557,28 @@ public abstract class StoreContractTest {
     assertEquals(Optional.empty(), store().describeTable(missing));
   }
 
+  @Test
+  public void aStringWithoutAUtf8FormFailsItsBatchOperationAlone() {
+    // such a string has no size either, so the batch's byte count must not trip over it
+    TableSpec t = newTable("batch_surrogate", stringColumn("pk"));
+    List<WriteOp> ops =
+        List.of(
+            WriteOp.put(t.name(), row(key("a"), "v", AttrValue.ofInteger(1))),
+            WriteOp.put(t.name(), row(key("b\uD800"), "v", AttrValue.ofInteger(2))),
+            WriteOp.put(t.name(), row(key("c"), "v", AttrValue.ofString("\uDC00"))),
+            WriteOp.put(t.name(), row(key("d"), "v\uD800", AttrValue.ofInteger(3))),
+            WriteOp.delete(t.name(), key("e\uDC00")),
+            WriteOp.put(t.name(), row(key("f"), "v", AttrValue.ofInteger(4))));
+    List<WriteOutcome> outcomes = store().batchWrite(ops);
+    assertEquals(ops.size(), outcomes.size());
+    assertTrue(outcomes.get(0).succeeded());
+    for (int i = 1; i <= 4; i++) {
+      assertFailed(outcomes.get(i), ErrorKind.INVALID_REQUEST);
+    }
+    assertTrue(outcomes.get(5).succeeded());
+    assertEquals(List.of(key("a"), key("f")), keys(scanAll(t)));
+  }
+
   private static void assertFailed(WriteOutcome outcome, ErrorKind kind) {
     assertFalse(outcome.succeeded(), () -> "operation on " + outcome.op().key() + " succeeded");
     StoreException e = outcome.error().orElseThrow();

@@ -11,24 +11,27 @@ import dev.widekey.runtime.store.Row;
 import dev.widekey.runtime.store.StoreException;
 import dev.widekey.runtime.store.StoreLimits;
 import dev.widekey.runtime.store.TableSpec;
+import dev.widekey.runtime.store.Utf8;
 import dev.widekey.runtime.store.WriteOp;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 
 /**
- * Client-side request checks for store backends, the same the embedded store and the services make,
- * run before anything is sent: a call that fails one writes nothing, and its error names the table,
- * the column and the limit. HBase accepts far larger keys, values and batches than the services the
- * rules come from, so its backend relies on these.
+ * The checks the services (Tablestore, Lindorm) make on each request: the key matches the table's
+ * schema, every string has a UTF-8 form, and the request is within the {@link StoreLimits}. Every
+ * backend runs them before it sends anything, so a call that fails one writes nothing, and its
+ * error names the table, the column and the limit. HBase accepts far larger keys, values and
+ * batches than the services the rules come from, so its backend relies on these.
  *
  * <pre>{@code
- * RequestChecks.row(spec, row, store.limits());   // throws StoreException, INVALID_REQUEST or LIMIT_EXCEEDED
+ * ServiceChecks.row(spec, row, store.limits());   // throws StoreException, INVALID_REQUEST or LIMIT_EXCEEDED
  * }</pre>
  */
-public final class RequestChecks {
-  private RequestChecks() {}
+public final class ServiceChecks {
+  private ServiceChecks() {}
 
   public static void tableSpec(TableSpec spec, StoreLimits limits) {
     List<PkColumn> pk = spec.primaryKey();
@@ -116,7 +119,7 @@ public final class RequestChecks {
         throw invalid(
             "row " + row.key() + " of table " + spec.name() + " has an attribute without a name");
       }
-      if (!isWellFormed(name)) {
+      if (!Utf8.isWellFormed(name)) {
         throw invalid("attribute name of table " + spec.name() + " holds an unpaired surrogate");
       }
       for (PkColumn c : spec.primaryKey()) {
@@ -130,7 +133,7 @@ public final class RequestChecks {
         }
       }
       AttrValue v = e.getValue();
-      if (v.type() == AttrType.STRING && !isWellFormed(v.asString())) {
+      if (v.type() == AttrType.STRING && !Utf8.isWellFormed(v.asString())) {
         throw invalid(
             "attribute column "
                 + name
@@ -169,12 +172,24 @@ public final class RequestChecks {
     }
     long bytes = 0;
     for (WriteOp op : ops) {
-      bytes += op.sizeInBytes();
+      bytes += sizeOf(Objects.requireNonNull(op, "batch operation"));
     }
     if (bytes > limits.maxBatchBytes()) {
       throw new StoreException(
           ErrorKind.LIMIT_EXCEEDED,
           "batch of " + bytes + " bytes; at most " + limits.maxBatchBytes() + " are allowed");
+    }
+  }
+
+  /**
+   * An operation's bytes, or none if a string in it has no UTF-8 form and so no size: its own check
+   * ({@link #row} or {@link #key}) fails that operation alone, and it is not sent.
+   */
+  private static long sizeOf(WriteOp op) {
+    try {
+      return op.sizeInBytes();
+    } catch (IllegalArgumentException unpairedSurrogate) {
+      return 0;
     }
   }
 
@@ -202,7 +217,7 @@ public final class RequestChecks {
               + "; the column is "
               + column.type());
     }
-    if (v.type() == PkType.STRING && !isWellFormed(v.asString())) {
+    if (v.type() == PkType.STRING && !Utf8.isWellFormed(v.asString())) {
       throw invalid(
           what
               + " column "
@@ -224,22 +239,6 @@ public final class RequestChecks {
               + " bytes, over the limit of "
               + limits.maxPkColumnBytes());
     }
-  }
-
-  /** Whether every surrogate is paired, i.e. the string has a UTF-8 form. */
-  public static boolean isWellFormed(String s) {
-    for (int i = 0; i < s.length(); i++) {
-      char c = s.charAt(i);
-      if (Character.isHighSurrogate(c)) {
-        if (i + 1 >= s.length() || !Character.isLowSurrogate(s.charAt(i + 1))) {
-          return false;
-        }
-        i++;
-      } else if (Character.isLowSurrogate(c)) {
-        return false;
-      }
-    }
-    return true;
   }
 
   private static StoreException invalid(String message) {

@@ -1,0 +1,157 @@
+package dev.widekey.runtime.store;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Strict UTF-8, the one place widekey encodes, measures, decodes and orders text. The stores keep
+ * strings as UTF-8 and sort them by those bytes; an unpaired surrogate has no UTF-8 form, and
+ * {@link String#getBytes} would silently replace it with {@code '?'}, so two different values could
+ * become one key. Every method here refuses such text instead.
+ *
+ * <pre>{@code
+ * int bad = Utf8.firstUnpairedSurrogate(value);  // -1 if the text is well formed
+ * long bytes = Utf8.encodedLength("é");           // 2
+ * byte[] stored = Utf8.encode("é");               // {0xC3, 0xA9}
+ * }</pre>
+ */
+public final class Utf8 {
+  private Utf8() {}
+
+  /** The index of the first unpaired surrogate in the text, or -1 if it is well formed. */
+  public static int firstUnpairedSurrogate(CharSequence text) {
+    int length = text.length();
+    for (int i = 0; i < length; i++) {
+      char c = text.charAt(i);
+      if (Character.isHighSurrogate(c)) {
+        if (i + 1 < length && Character.isLowSurrogate(text.charAt(i + 1))) {
+          i++;
+        } else {
+          return i;
+        }
+      } else if (Character.isLowSurrogate(c)) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  /** Whether the text holds no unpaired surrogate, i.e. has a UTF-8 form. */
+  public static boolean isWellFormed(CharSequence text) {
+    return firstUnpairedSurrogate(text) < 0;
+  }
+
+  /**
+   * The number of bytes of the text's UTF-8 form, counted without encoding it.
+   *
+   * @throws IllegalArgumentException if the text holds an unpaired surrogate
+   */
+  public static long encodedLength(CharSequence text) {
+    long bytes = 0;
+    int length = text.length();
+    for (int i = 0; i < length; ) {
+      int cp = Character.codePointAt(text, i); // an unpaired surrogate comes back as itself
+      if (cp >= Character.MIN_SURROGATE && cp <= Character.MAX_SURROGATE) {
+        throw unpaired(i, (char) cp);
+      }
+      bytes += encodedLength(cp);
+      i += Character.charCount(cp);
+    }
+    return bytes;
+  }
+
+  /**
+   * The number of bytes of one code point's UTF-8 form, 1 to 4.
+   *
+   * <pre>{@code Utf8.encodedLength(0x1F600);  // 4}</pre>
+   *
+   * @throws IllegalArgumentException for a surrogate code point, which has no UTF-8 form
+   */
+  public static int encodedLength(int codePoint) {
+    if (codePoint < 0x80) {
+      return 1;
+    } else if (codePoint < 0x800) {
+      return 2;
+    } else if (codePoint >= Character.MIN_SURROGATE && codePoint <= Character.MAX_SURROGATE) {
+      throw new IllegalArgumentException(
+          String.format("U+%04X is a surrogate, which has no UTF-8 form", codePoint));
+    } else if (codePoint < 0x10000) {
+      return 3;
+    }
+    return 4;
+  }
+
+  /**
+   * The text's UTF-8 bytes.
+   *
+   * @throws IllegalArgumentException if the text holds an unpaired surrogate
+   */
+  public static byte[] encode(CharSequence text) {
+    int bad = firstUnpairedSurrogate(text);
+    if (bad >= 0) {
+      throw unpaired(bad, text.charAt(bad));
+    }
+    // well formed, so the JDK's encoder has nothing to replace
+    return text.toString().getBytes(StandardCharsets.UTF_8);
+  }
+
+  /**
+   * Decodes UTF-8 bytes, refusing malformed input instead of replacing it with U+FFFD.
+   *
+   * @throws CharacterCodingException if the bytes are not well-formed UTF-8
+   */
+  public static String decode(byte[] bytes) throws CharacterCodingException {
+    return decode(bytes, 0, bytes.length);
+  }
+
+  /**
+   * Decodes {@code length} UTF-8 bytes from {@code offset}, refusing malformed input instead of
+   * replacing it with U+FFFD.
+   *
+   * @throws CharacterCodingException if the bytes are not well-formed UTF-8
+   */
+  public static String decode(byte[] bytes, int offset, int length)
+      throws CharacterCodingException {
+    String text = new String(bytes, offset, length, StandardCharsets.UTF_8);
+    if (text.indexOf('\uFFFD') < 0) {
+      return text; // the JDK's decoder puts U+FFFD wherever the input is malformed: it was not
+    }
+    return StandardCharsets.UTF_8
+        .newDecoder()
+        .onMalformedInput(CodingErrorAction.REPORT)
+        .onUnmappableCharacter(CodingErrorAction.REPORT)
+        .decode(ByteBuffer.wrap(bytes, offset, length))
+        .toString();
+  }
+
+  /**
+   * Compares two strings by their UTF-8 bytes, unsigned, as the stores sort them, without encoding
+   * them. That is code point order, which differs from {@link String#compareTo} when one string has
+   * a character above U+FFFF and the other one in U+E000..U+FFFF. An unpaired surrogate compares as
+   * its own code point, so that distinct strings never compare equal (sorted collections rely on
+   * it).
+   */
+  public static int compare(String a, String b) {
+    int i = 0;
+    int j = 0;
+    while (i < a.length() && j < b.length()) {
+      int ca = a.codePointAt(i);
+      int cb = b.codePointAt(j);
+      if (ca != cb) {
+        return Integer.compare(ca, cb);
+      }
+      i += Character.charCount(ca);
+      j += Character.charCount(cb);
+    }
+    return Integer.compare(a.length() - i, b.length() - j);
+  }
+
+  private static IllegalArgumentException unpaired(int index, char c) {
+    return new IllegalArgumentException(
+        String.format(
+            "text holds an unpaired surrogate U+%04X at index %d, which has no UTF-8 form",
+            (int) c, index));
+  }
+}
