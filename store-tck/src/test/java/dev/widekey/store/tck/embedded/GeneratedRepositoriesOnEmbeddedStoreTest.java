@@ -1,12 +1,13 @@
-package dev.widekey.runtime.store.embedded;
+package dev.widekey.store.tck.embedded;
 
 import dev.widekey.runtime.store.WideTableStore;
-import dev.widekey.runtime.store.contract.StoreContractTest;
+import dev.widekey.runtime.store.embedded.EmbeddedStore;
+import dev.widekey.store.tck.GeneratedRepositoriesContractTest;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 
-/** The store contract on an in-memory embedded store, shared by all tests as a cluster would be. */
-class EmbeddedStoreContractTest extends StoreContractTest {
+/** The generated repositories on an in-memory embedded store. */
+class GeneratedRepositoriesOnEmbeddedStoreTest extends GeneratedRepositoriesContractTest {
   private static EmbeddedStore store;
 
   @BeforeAll

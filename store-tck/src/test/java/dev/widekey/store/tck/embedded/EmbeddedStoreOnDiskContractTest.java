@@ -1,7 +1,8 @@
-package dev.widekey.runtime.store.embedded;
+package dev.widekey.store.tck.embedded;
 
 import dev.widekey.runtime.store.WideTableStore;
-import dev.widekey.runtime.store.contract.StoreContractTest;
+import dev.widekey.runtime.store.embedded.EmbeddedStore;
+import dev.widekey.store.tck.StoreContractTest;
 import java.nio.file.Path;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;

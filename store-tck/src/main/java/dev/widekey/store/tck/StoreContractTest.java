@@ -1,4 +1,4 @@
-package dev.widekey.runtime.store.contract;
+package dev.widekey.store.tck;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -44,8 +44,8 @@ import org.junit.jupiter.api.function.Executable;
 
 /**
  * The behaviour every {@link WideTableStore} backend must share, so that what passes on the
- * embedded store passes on HBase/Lindorm and Tablestore. A backend's test extends this class and
- * supplies its store:
+ * embedded store passes on HBase/Lindorm and Tablestore. It is part of the store TCK, which every
+ * backend depends on in test scope; a backend's test extends this class and supplies its store:
  *
  * <pre>{@code
  * class HBaseStoreContractTest extends StoreContractTest {
