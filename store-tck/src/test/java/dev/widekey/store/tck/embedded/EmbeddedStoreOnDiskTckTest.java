@@ -2,14 +2,16 @@ package dev.widekey.store.tck.embedded;
 
 import dev.widekey.runtime.store.WideTableStore;
 import dev.widekey.runtime.store.embedded.EmbeddedStore;
+import dev.widekey.store.tck.GeneratedRepositoriesContractTest;
 import dev.widekey.store.tck.StoreContractTest;
 import java.nio.file.Path;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The store contract on an embedded store kept in a directory: the same code path on disk. */
-class EmbeddedStoreOnDiskContractTest extends StoreContractTest {
+/** The store TCK on an embedded store kept in a directory: the same code path on disk. */
+class EmbeddedStoreOnDiskTckTest {
   @TempDir static Path directory;
   private static EmbeddedStore store;
 
@@ -23,8 +25,19 @@ class EmbeddedStoreOnDiskContractTest extends StoreContractTest {
     store.close();
   }
 
-  @Override
-  protected WideTableStore store() {
-    return store;
+  @Nested
+  class Contract extends StoreContractTest {
+    @Override
+    protected WideTableStore store() {
+      return store;
+    }
+  }
+
+  @Nested
+  class GeneratedRepositories extends GeneratedRepositoriesContractTest {
+    @Override
+    protected WideTableStore store() {
+      return store;
+    }
   }
 }
