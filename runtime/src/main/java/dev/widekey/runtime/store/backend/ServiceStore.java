@@ -17,7 +17,6 @@ import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
-import java.util.NoSuchElementException;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -360,35 +359,7 @@ public abstract class ServiceStore implements WideTableStore {
     } catch (Exception e) {
       throw serviceError(what, table, e);
     }
-    Iterator<Row> rows =
-        new Iterator<>() {
-          private Row next;
-          private boolean done;
-
-          @Override
-          public boolean hasNext() {
-            if (next == null && !done) {
-              try {
-                next = cursor.next();
-              } catch (Exception e) {
-                throw serviceError(what, table, e);
-              }
-              done = next == null;
-            }
-            return next != null;
-          }
-
-          @Override
-          public Row next() {
-            if (!hasNext()) {
-              throw new NoSuchElementException();
-            }
-            Row row = next;
-            next = null;
-            known.counters().read(row.key().get(0));
-            return row;
-          }
-        };
+    Iterator<Row> rows = new ScanRows(cursor, known.counters(), e -> serviceError(what, table, e));
     Stream<Row> stream =
         StreamSupport.stream(
                 Spliterators.spliteratorUnknownSize(
