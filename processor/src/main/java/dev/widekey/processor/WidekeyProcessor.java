@@ -2,6 +2,8 @@ package dev.widekey.processor;
 
 import com.google.auto.service.AutoService;
 import dev.widekey.annotations.WideTable;
+import dev.widekey.processor.diagnostics.Diagnostics;
+import dev.widekey.processor.diagnostics.Messages;
 import dev.widekey.processor.generate.KeysGenerator;
 import dev.widekey.processor.generate.RepositoryGenerator;
 import dev.widekey.processor.generate.SchemaExporter;
@@ -9,9 +11,7 @@ import dev.widekey.processor.generate.SourceFileGenerator;
 import dev.widekey.processor.generate.TableGenerator;
 import dev.widekey.processor.model.EntityModel;
 import dev.widekey.processor.model.EntityParser;
-import dev.widekey.processor.rules.Diagnostics;
 import dev.widekey.processor.rules.EntityValidator;
-import dev.widekey.processor.rules.Messages;
 import dev.widekey.processor.rules.TableOwners;
 import java.io.PrintWriter;
 import java.io.StringWriter;

@@ -11,6 +11,8 @@ import dev.widekey.annotations.Padded;
 import dev.widekey.annotations.Profile;
 import dev.widekey.annotations.Reversed;
 import dev.widekey.annotations.Sequential;
+import dev.widekey.processor.diagnostics.Diagnostics;
+import dev.widekey.processor.diagnostics.Messages;
 import dev.widekey.processor.model.Attribute;
 import dev.widekey.processor.model.EntityModel;
 import dev.widekey.processor.model.EntityParser;

@@ -2,6 +2,8 @@ package dev.widekey.processor.rules;
 
 import dev.widekey.annotations.Bucketed;
 import dev.widekey.annotations.Reversed;
+import dev.widekey.processor.diagnostics.Diagnostics;
+import dev.widekey.processor.diagnostics.Messages;
 import dev.widekey.processor.model.EntityModel;
 import dev.widekey.processor.model.EntityParser;
 import dev.widekey.processor.model.HashPrefixSpec;

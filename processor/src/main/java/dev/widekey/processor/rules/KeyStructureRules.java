@@ -1,6 +1,8 @@
 package dev.widekey.processor.rules;
 
 import dev.widekey.annotations.Profile;
+import dev.widekey.processor.diagnostics.Diagnostics;
+import dev.widekey.processor.diagnostics.Messages;
 import dev.widekey.processor.model.EntityModel;
 import dev.widekey.processor.model.KeyComponent;
 import dev.widekey.processor.model.KeyRole;

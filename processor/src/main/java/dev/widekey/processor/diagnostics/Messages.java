@@ -1,4 +1,4 @@
-package dev.widekey.processor.rules;
+package dev.widekey.processor.diagnostics;
 
 import dev.widekey.runtime.Rule;
 import javax.lang.model.element.ElementKind;

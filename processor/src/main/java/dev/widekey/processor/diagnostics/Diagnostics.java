@@ -1,4 +1,4 @@
-package dev.widekey.processor.rules;
+package dev.widekey.processor.diagnostics;
 
 import javax.annotation.processing.Messager;
 import javax.lang.model.element.AnnotationMirror;
