@@ -13,6 +13,7 @@ import dev.widekey.processor.model.EntityModel;
 import dev.widekey.processor.model.EntityParser;
 import dev.widekey.processor.rules.EntityValidator;
 import dev.widekey.processor.rules.TableOwners;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.LinkedHashSet;
@@ -26,7 +27,7 @@ import javax.annotation.processing.RoundEnvironment;
 import javax.lang.model.SourceVersion;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.TypeElement;
-import javax.tools.Diagnostic;
+import javax.lang.model.util.Types;
 
 /**
  * The widekey annotation processor: for every {@code @WideTable} type, parses the entity, checks
@@ -39,8 +40,7 @@ import javax.tools.Diagnostic;
  */
 @AutoService(Processor.class)
 public final class WidekeyProcessor extends AbstractProcessor {
-  private Diagnostics diagnostics;
-  private EntityParser parser;
+  private Types types;
   private final EntityValidator validator = new EntityValidator();
   private final TableOwners tableOwners = new TableOwners();
   private List<SourceFileGenerator> generators;
@@ -52,8 +52,7 @@ public final class WidekeyProcessor extends AbstractProcessor {
   @Override
   public synchronized void init(ProcessingEnvironment env) {
     super.init(env);
-    diagnostics = new Diagnostics(env.getMessager());
-    parser = new EntityParser(env.getTypeUtils(), diagnostics);
+    types = env.getTypeUtils();
     generators =
         List.of(
             new KeysGenerator(env.getFiler(), env.getElementUtils()),
@@ -93,35 +92,43 @@ public final class WidekeyProcessor extends AbstractProcessor {
     return false;
   }
 
+  /**
+   * Parses, checks and generates one entity, and prints its report once it is final: after this
+   * round, unless the entity waits for a type another processor has yet to generate.
+   */
   private void process(TypeElement type, boolean lastRound) {
-    diagnostics.reset();
+    Diagnostics report = new Diagnostics();
     try {
-      Optional<EntityModel> entity = parser.parse(type);
-      if (entity.isEmpty()
-          || !validator.validate(entity.get(), diagnostics)
-          || !tableOwners.claim(entity.get(), diagnostics)) {
-        return; // every error of the entity is reported; nothing is generated from a bad design
-      }
-      for (SourceFileGenerator generator : generators) {
-        generator.generate(entity.get());
-      }
-      schemaExporter.export(entity.get());
+      generate(type, report);
     } catch (EntityParser.DeferredException e) {
-      if (lastRound) {
-        diagnostics.error(
-            type, Messages.missingType(type.getSimpleName().toString(), e.getMessage()));
-      } else {
+      if (!lastRound) {
+        // checked again from scratch next round; what was found so far would be found again
         deferred.add(type.getQualifiedName().toString());
+        return;
       }
+      report.error(type, Messages.missingType(type.getSimpleName().toString(), e.getMessage()));
     } catch (Exception | LinkageError e) {
       StringWriter trace = new StringWriter();
       e.printStackTrace(new PrintWriter(trace));
-      processingEnv
-          .getMessager()
-          .printMessage(
-              Diagnostic.Kind.ERROR,
-              Messages.internalError(type.getSimpleName().toString(), trace.toString()),
-              type);
+      report.error(type, Messages.internalError(type.getSimpleName().toString(), trace.toString()));
     }
+    report.printTo(processingEnv.getMessager());
+  }
+
+  /** Generates the entity's files, unless its design breaks a rule (reported to {@code report}). */
+  private void generate(TypeElement type, Diagnostics report)
+      throws EntityParser.DeferredException, IOException {
+    Optional<EntityModel> entity = new EntityParser(types, report).parse(type);
+    if (entity.isEmpty()) {
+      return;
+    }
+    validator.validate(entity.get(), report);
+    if (report.hasErrors() || !tableOwners.claim(entity.get(), report)) {
+      return; // every error of the entity is reported; nothing is generated from a bad design
+    }
+    for (SourceFileGenerator generator : generators) {
+      generator.generate(entity.get());
+    }
+    schemaExporter.export(entity.get());
   }
 }

@@ -36,8 +36,8 @@ import javax.lang.model.util.ElementFilter;
 import javax.lang.model.util.Types;
 
 /**
- * Builds an {@link EntityModel} from a {@code @WideTable} type. Reports shape errors (rule WK100)
- * itself; the design rules run on the model afterwards.
+ * Builds an {@link EntityModel} from one {@code @WideTable} type. Reports shape errors (rule WK100)
+ * to the entity's report itself; the design rules run on the model afterwards.
  */
 public final class EntityParser {
   private final Types types;
@@ -59,7 +59,6 @@ public final class EntityParser {
 
   /** The model, or empty when a shape error was reported. */
   public Optional<EntityModel> parse(TypeElement type) throws DeferredException {
-    int errorsBefore = diagnostics.errorCount();
     WideTable wideTable = type.getAnnotation(WideTable.class);
     AnnotationMirror wideTableMirror = mirror(type, WideTable.class);
     if (!checkShape(type)) {
@@ -113,7 +112,7 @@ public final class EntityParser {
                 type,
                 mirror(type, HashPrefix.class));
 
-    if (diagnostics.errorCount() > errorsBefore) {
+    if (diagnostics.hasErrors()) {
       return Optional.empty();
     }
     String cold =

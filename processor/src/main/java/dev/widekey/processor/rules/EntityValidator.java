@@ -15,12 +15,10 @@ public final class EntityValidator {
           new AttributeRules(),
           new TableRules());
 
-  /** Checks the entity; true if it is valid. */
-  public boolean validate(EntityModel entity, Diagnostics diagnostics) {
-    int before = diagnostics.errorCount();
+  /** Checks the entity, reporting every broken rule to its report. */
+  public void validate(EntityModel entity, Diagnostics diagnostics) {
     for (EntityRule rule : rules) {
       rule.check(entity, diagnostics);
     }
-    return diagnostics.errorCount() == before;
   }
 }
