@@ -258,11 +258,10 @@ public final class RepositoryGenerator extends SourceFileGenerator {
     m.addStatement("$T entity = new $T()", entityName, entityName);
     for (int i = 0; i < entity.properties().size(); i++) {
       Property p = entity.properties().get(i);
-      String setter = entity.setters().get(i);
-      if (setter == null) {
+      if (p.setter() == null) {
         m.addStatement("entity.$N = $L", p.name(), ordered.get(i));
       } else {
-        m.addStatement("entity.$N($L)", setter, ordered.get(i));
+        m.addStatement("entity.$N($L)", p.setter(), ordered.get(i));
       }
     }
     return m.addStatement("return entity").build();

@@ -15,7 +15,6 @@ import dev.widekey.processor.diagnostics.Diagnostics;
 import dev.widekey.processor.diagnostics.Messages;
 import dev.widekey.processor.model.Attribute;
 import dev.widekey.processor.model.EntityModel;
-import dev.widekey.processor.model.EntityParser;
 import dev.widekey.processor.model.KeyComponent;
 import dev.widekey.processor.model.ValueKind;
 import java.util.Locale;
@@ -40,14 +39,17 @@ public final class AttributeRules implements EntityRule {
     }
     for (KeyComponent c : entity.keyComponents()) {
       Element e = c.property().element();
-      if (e.getAnnotation(ColdColumn.class) != null) {
-        diagnostics.error(e, EntityParser.mirror(e, ColdColumn.class), Messages.coldKey(c.name()));
+      if (c.property().annotations().has(ColdColumn.class)) {
+        diagnostics.error(
+            e, c.property().annotations().mirror(ColdColumn.class), Messages.coldKey(c.name()));
       }
-      if (e.getAnnotation(Money.class) != null) {
-        diagnostics.error(e, EntityParser.mirror(e, Money.class), Messages.moneyOnKey(c.name()));
+      if (c.property().annotations().has(Money.class)) {
+        diagnostics.error(
+            e, c.property().annotations().mirror(Money.class), Messages.moneyOnKey(c.name()));
       }
-      if (e.getAnnotation(Chunked.class) != null) {
-        diagnostics.error(e, EntityParser.mirror(e, Chunked.class), Messages.chunkedKey(c.name()));
+      if (c.property().annotations().has(Chunked.class)) {
+        diagnostics.error(
+            e, c.property().annotations().mirror(Chunked.class), Messages.chunkedKey(c.name()));
       }
     }
     for (Attribute a : entity.attributes()) {
@@ -72,30 +74,33 @@ public final class AttributeRules implements EntityRule {
   private static void checkKeyOnlyAnnotations(Attribute a, Diagnostics diagnostics) {
     Element e = a.property().element();
     String name = a.name();
-    if (e.getAnnotation(Padded.class) != null) {
-      diagnostics.error(e, EntityParser.mirror(e, Padded.class), Messages.paddingNotKey(name));
-    }
-    if (e.getAnnotation(KeyChars.class) != null) {
-      diagnostics.error(e, EntityParser.mirror(e, KeyChars.class), Messages.keyCharsNotKey(name));
-    }
-    if (e.getAnnotation(MaxLength.class) != null) {
-      diagnostics.error(e, EntityParser.mirror(e, MaxLength.class), Messages.maxLengthNotKey(name));
-    }
-    if (e.getAnnotation(HashPrefix.class) != null) {
+    if (a.property().annotations().has(Padded.class)) {
       diagnostics.error(
-          e, EntityParser.mirror(e, HashPrefix.class), Messages.hashNotPartition(name));
+          e, a.property().annotations().mirror(Padded.class), Messages.paddingNotKey(name));
     }
-    if (e.getAnnotation(Sequential.class) != null) {
+    if (a.property().annotations().has(KeyChars.class)) {
       diagnostics.error(
-          e, EntityParser.mirror(e, Sequential.class), Messages.sequentialNotKey(name));
+          e, a.property().annotations().mirror(KeyChars.class), Messages.keyCharsNotKey(name));
     }
-    if (e.getAnnotation(Reversed.class) != null) {
+    if (a.property().annotations().has(MaxLength.class)) {
       diagnostics.error(
-          e, EntityParser.mirror(e, Reversed.class), Messages.reversedMisplaced(name));
+          e, a.property().annotations().mirror(MaxLength.class), Messages.maxLengthNotKey(name));
     }
-    if (e.getAnnotation(Bucketed.class) != null) {
+    if (a.property().annotations().has(HashPrefix.class)) {
       diagnostics.error(
-          e, EntityParser.mirror(e, Bucketed.class), Messages.bucketedUnsupported(name));
+          e, a.property().annotations().mirror(HashPrefix.class), Messages.hashNotPartition(name));
+    }
+    if (a.property().annotations().has(Sequential.class)) {
+      diagnostics.error(
+          e, a.property().annotations().mirror(Sequential.class), Messages.sequentialNotKey(name));
+    }
+    if (a.property().annotations().has(Reversed.class)) {
+      diagnostics.error(
+          e, a.property().annotations().mirror(Reversed.class), Messages.reversedMisplaced(name));
+    }
+    if (a.property().annotations().has(Bucketed.class)) {
+      diagnostics.error(
+          e, a.property().annotations().mirror(Bucketed.class), Messages.bucketedUnsupported(name));
     }
   }
 
@@ -138,7 +143,7 @@ public final class AttributeRules implements EntityRule {
     if (a.chunked() && a.kind() != ValueKind.STRING && a.kind() != ValueKind.BYTES) {
       diagnostics.error(
           a.property().element(),
-          a.chunkedMirror(),
+          a.property().annotations().mirror(Chunked.class),
           Messages.chunkedType(a.name(), a.property().type().toString()));
     }
   }

@@ -5,7 +5,6 @@ import dev.widekey.annotations.Reversed;
 import dev.widekey.processor.diagnostics.Diagnostics;
 import dev.widekey.processor.diagnostics.Messages;
 import dev.widekey.processor.model.EntityModel;
-import dev.widekey.processor.model.EntityParser;
 import dev.widekey.processor.model.HashPrefixSpec;
 import dev.widekey.processor.model.KeyComponent;
 import dev.widekey.processor.model.KeyRole;
@@ -23,7 +22,7 @@ public final class HotspotRules implements EntityRule {
     checkHashPrefixes(entity, diagnostics);
     for (KeyComponent c : entity.keyComponents()) {
       if (c.reversed()) {
-        AnnotationMirror reversed = EntityParser.mirror(c.property().element(), Reversed.class);
+        AnnotationMirror reversed = c.property().annotations().mirror(Reversed.class);
         if (c.role() != KeyRole.PARTITION) {
           diagnostics.error(c.property().element(), reversed, Messages.reversedMisplaced(c.name()));
         } else if (!c.kind().integral() && c.kind() != ValueKind.STRING) {
@@ -33,10 +32,10 @@ public final class HotspotRules implements EntityRule {
               Messages.reversedType(c.name(), c.property().type().toString()));
         }
       }
-      if (c.property().element().getAnnotation(Bucketed.class) != null) {
+      if (c.property().annotations().has(Bucketed.class)) {
         diagnostics.error(
             c.property().element(),
-            EntityParser.mirror(c.property().element(), Bucketed.class),
+            c.property().annotations().mirror(Bucketed.class),
             Messages.bucketedUnsupported(c.name()));
       }
     }
