@@ -9,6 +9,7 @@ public final class EntityValidator {
   private final List<EntityRule> rules =
       List.of(
           new KeyStructureRules(),
+          new PlacementRules(),
           new HotspotRules(),
           new SplicingRules(),
           new KeySizeRules(),

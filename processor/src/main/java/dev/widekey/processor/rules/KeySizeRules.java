@@ -1,12 +1,13 @@
 package dev.widekey.processor.rules;
 
+import dev.widekey.annotations.MaxLength;
+import dev.widekey.annotations.Padded;
 import dev.widekey.processor.diagnostics.Diagnostics;
 import dev.widekey.processor.diagnostics.Messages;
 import dev.widekey.processor.model.ColumnNames;
 import dev.widekey.processor.model.EntityModel;
 import dev.widekey.processor.model.HashPrefixSpec;
 import dev.widekey.processor.model.KeyComponent;
-import dev.widekey.processor.model.ValueKind;
 import dev.widekey.runtime.key.KeyAlphabet;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -23,15 +24,9 @@ public final class KeySizeRules implements EntityRule {
   @Override
   public void check(EntityModel entity, Diagnostics diagnostics) {
     for (KeyComponent c : entity.keyComponents()) {
-      if (c.maxLength() == 0 && c.maxLengthMirror() == null) {
-        continue;
-      }
-      if (c.kind() != ValueKind.STRING) {
-        diagnostics.error(
-            c.property().element(),
-            c.maxLengthMirror(),
-            Messages.maxLengthType(c.name(), c.property().type().toString()));
-      } else if (c.maxLength() < 1) {
+      if (c.maxLengthMirror() != null
+          && PlacementRules.meaningful(MaxLength.class, c)
+          && c.maxLength() < 1) {
         diagnostics.error(
             c.property().element(),
             c.maxLengthMirror(),
@@ -109,11 +104,12 @@ public final class KeySizeRules implements EntityRule {
           return false;
         }
       }
-      if (c.maxLengthMirror() != null && (c.kind() != ValueKind.STRING || c.maxLength() < 1)) {
+      if (c.maxLengthMirror() != null
+          && (!PlacementRules.meaningful(MaxLength.class, c) || c.maxLength() < 1)) {
         return false;
       }
       if (c.padding() != null
-          && (!c.kind().integral()
+          && (!PlacementRules.meaningful(Padded.class, c)
               || c.padding().width() < 1
               || c.padding().width() > c.kind().maxDigits())) {
         return false;

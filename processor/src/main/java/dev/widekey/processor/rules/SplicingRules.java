@@ -1,5 +1,7 @@
 package dev.widekey.processor.rules;
 
+import dev.widekey.annotations.KeyChars;
+import dev.widekey.annotations.Padded;
 import dev.widekey.processor.diagnostics.Diagnostics;
 import dev.widekey.processor.diagnostics.Messages;
 import dev.widekey.processor.model.EntityModel;
@@ -10,8 +12,7 @@ import dev.widekey.runtime.key.KeyAlphabet;
 
 /**
  * Text keys that keep their order: spliced integers are padded (WK103), paddings fit their type
- * (WK104), and the delimiter sorts below every character a spliced component may hold (WK105). Also
- * checks that {@code @Padded} and {@code @KeyChars} sit where they mean something.
+ * (WK104), and the delimiter sorts below every character a spliced component may hold (WK105).
  */
 public final class SplicingRules implements EntityRule {
 
@@ -71,10 +72,8 @@ public final class SplicingRules implements EntityRule {
     if (c.keyChars() == null) {
       return true;
     }
-    if (c.kind() != ValueKind.STRING) {
-      diagnostics.error(
-          c.property().element(), c.keyCharsMirror(), Messages.keyCharsType(c.name(), type));
-      return false;
+    if (!PlacementRules.meaningful(KeyChars.class, c)) {
+      return false; // reported by PlacementRules
     }
     try {
       KeyAlphabet.parse(c.keyChars());
@@ -90,10 +89,8 @@ public final class SplicingRules implements EntityRule {
   }
 
   private static void checkPadding(KeyComponent c, String type, Diagnostics diagnostics) {
-    if (!c.kind().integral()) {
-      diagnostics.error(
-          c.property().element(), c.padding().mirror(), Messages.paddingType(c.name(), type));
-      return;
+    if (!PlacementRules.meaningful(Padded.class, c)) {
+      return; // reported by PlacementRules
     }
     int width = c.padding().width();
     int maxDigits = c.kind().maxDigits();
