@@ -11,6 +11,7 @@ import dev.widekey.processor.generate.SourceFileGenerator;
 import dev.widekey.processor.generate.TableGenerator;
 import dev.widekey.processor.model.EntityModel;
 import dev.widekey.processor.model.EntityParser;
+import dev.widekey.processor.model.KeyLayout;
 import dev.widekey.processor.rules.EntityValidator;
 import dev.widekey.processor.rules.TableOwners;
 import java.io.IOException;
@@ -126,9 +127,10 @@ public final class WidekeyProcessor extends AbstractProcessor {
     if (report.hasErrors() || !tableOwners.claim(entity.get(), report)) {
       return; // every error of the entity is reported; nothing is generated from a bad design
     }
+    KeyLayout layout = KeyLayout.of(entity.get());
     for (SourceFileGenerator generator : generators) {
-      generator.generate(entity.get());
+      generator.generate(entity.get(), layout);
     }
-    schemaExporter.export(entity.get());
+    schemaExporter.export(entity.get(), layout);
   }
 }

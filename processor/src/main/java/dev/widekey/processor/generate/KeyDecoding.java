@@ -43,7 +43,7 @@ final class KeyDecoding {
     List<CodeBlock> values = new ArrayList<>();
     ColumnLayout partition = layout.partition();
     if (layout.partitionIsText()) {
-      String text = decodePartitionText(m, entity, partition);
+      String text = decodePartitionText(m, entity, layout);
       for (int i = 0; i < entity.partitionKey().size(); i++) {
         KeyComponent c = entity.partitionKey().get(i);
         values.add(
@@ -61,14 +61,12 @@ final class KeyDecoding {
   }
 
   /** Declares the partition column's text without its hash prefix; returns that local's name. */
-  static String decodePartitionText(
-      MethodSpec.Builder m, EntityModel entity, ColumnLayout partition) {
-    String column = partition.name();
+  static String decodePartitionText(MethodSpec.Builder m, EntityModel entity, KeyLayout layout) {
+    String column = layout.partition().name();
     m.addStatement("String stored = key.get(0).asString()");
-    HashPrefixSpec hash = entity.hashPrefix();
-    boolean wholeHash = hash != null && (hash.on() == entity.type() || !entity.isSpliced());
+    HashPrefixSpec hash = layout.hashPrefix();
     String text = hash == null ? "stored" : "unprefixed";
-    if (wholeHash) {
+    if (layout.hashesWholeText()) {
       m.addStatement(
           "String unprefixed = $T.strip($S, stored, $T.$L, $L)",
           KEY_HASH,
@@ -91,13 +89,8 @@ final class KeyDecoding {
           text,
           entity.partitionKey().size());
     }
-    if (hash != null && !wholeHash) {
-      int index = 0;
-      for (int i = 0; i < entity.partitionKey().size(); i++) {
-        if (entity.partitionKey().get(i).hashPrefix() != null) {
-          index = i;
-        }
-      }
+    if (layout.hashedComponent() != null) {
+      int index = entity.partitionKey().indexOf(layout.hashedComponent());
       m.addStatement(
           "$T.checkHashPrefix($S, stored, $T.$L, $L, parts[$L])",
           KEY_PARTS,

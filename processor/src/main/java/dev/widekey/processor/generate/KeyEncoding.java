@@ -82,38 +82,18 @@ final class KeyEncoding {
         entity.isSpliced()
             ? CodeBlock.of("$T.join(DELIMITER, $L)", KEY_TEXT, CodeBlock.join(parts, ", "))
             : parts.get(0);
-    HashPrefixSpec hash = entity.hashPrefix();
+    HashPrefixSpec hash = layout.hashPrefix();
     if (hash == null) {
       return m.addStatement("return $L", text).build();
     }
-    String textName = null;
     if (entity.isSpliced()) {
-      textName = names.newName("text");
+      String textName = names.newName("text");
       m.addStatement("String $N = $L", textName, text);
       text = CodeBlock.of("$N", textName);
     }
-    return m.addStatement("return $L + $L", hashOf(hash, hashedText(entity, names, textName)), text)
-        .build();
-  }
-
-  /**
-   * The expression a hash prefix is computed over: the whole text (variable {@code textName}) or
-   * one component's part (named in {@code names}, tagged by the component).
-   */
-  static CodeBlock hashedText(EntityModel entity, NameAllocator names, String textName) {
-    HashPrefixSpec hash = entity.hashPrefix();
-    if (!entity.isSpliced()) {
-      return CodeBlock.of("$N", names.get(entity.partitionKey().get(0)));
-    }
-    if (hash.on() == entity.type()) {
-      return CodeBlock.of("$N", textName);
-    }
-    for (KeyComponent c : entity.partitionKey()) {
-      if (c.hashPrefix() != null) {
-        return CodeBlock.of("$N", names.get(c));
-      }
-    }
-    throw new IllegalStateException("hash prefix without a component");
+    CodeBlock hashed =
+        layout.hashesWholeText() ? text : CodeBlock.of("$N", names.get(layout.hashedComponent()));
+    return m.addStatement("return $L + $L", hashOf(hash, hashed), text).build();
   }
 
   static CodeBlock hashOf(HashPrefixSpec hash, CodeBlock text) {

@@ -36,8 +36,7 @@ public final class KeysGenerator extends SourceFileGenerator {
   }
 
   @Override
-  protected TypeSpec.Builder write(EntityModel entity) {
-    KeyLayout layout = KeyLayout.of(entity);
+  protected TypeSpec.Builder write(EntityModel entity, KeyLayout layout) {
     ClassName entityName = GeneratedNames.entity(entity);
     TypeSpec.Builder type =
         TypeSpec.classBuilder(name(entity))
@@ -132,10 +131,8 @@ public final class KeysGenerator extends SourceFileGenerator {
     return m.addStatement("return $T.of($L)", PRIMARY_KEY, CodeBlock.join(values, ", ")).build();
   }
 
+  /** Whether the component is written as text, by its own {@code fooText(...)} method. */
   private static boolean needsText(KeyComponent c, KeyLayout layout) {
-    if (layout.partition().components().contains(c)) {
-      return layout.partitionIsText() || layout.partition().type() == PkType.STRING;
-    }
     return layout.columnOf(c).type() == PkType.STRING;
   }
 

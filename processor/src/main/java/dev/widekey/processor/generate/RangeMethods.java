@@ -11,7 +11,6 @@ import com.palantir.javapoet.NameAllocator;
 import com.palantir.javapoet.ParameterSpec;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
-import dev.widekey.processor.model.ColumnLayout;
 import dev.widekey.processor.model.EntityModel;
 import dev.widekey.processor.model.HashPrefixSpec;
 import dev.widekey.processor.model.KeyComponent;
@@ -64,13 +63,11 @@ final class RangeMethods {
           prefix,
           KEY_TEXT,
           CodeBlock.join(parts, ", "));
-      HashPrefixSpec hash = entity.hashPrefix();
+      HashPrefixSpec hash = layout.hashPrefix();
       if (hash != null) {
-        m.addStatement(
-            "$N = $L + $N",
-            prefix,
-            KeyEncoding.hashOf(hash, KeyEncoding.hashedText(entity, names, null)),
-            prefix);
+        // a proper prefix is scannable only when the hash digests one component, fixed here
+        CodeBlock hashed = CodeBlock.of("$N", names.get(layout.hashedComponent()));
+        m.addStatement("$N = $L + $N", prefix, KeyEncoding.hashOf(hash, hashed), prefix);
       }
       return m.addStatement("return $T.textPrefix($N, COLUMNS)", KEY_RANGES, prefix).build();
     }
@@ -104,14 +101,5 @@ final class RangeMethods {
             fromValue,
             toValue)
         .build();
-  }
-
-  static ColumnLayout columnOf(KeyLayout layout, KeyComponent c) {
-    for (ColumnLayout column : layout.keyColumns()) {
-      if (column.single() == c) {
-        return column;
-      }
-    }
-    throw new IllegalArgumentException(c.name() + " is not a key column");
   }
 }

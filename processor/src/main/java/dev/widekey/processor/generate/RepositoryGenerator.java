@@ -51,11 +51,10 @@ public final class RepositoryGenerator extends SourceFileGenerator {
   }
 
   @Override
-  protected TypeSpec.Builder write(EntityModel entity) {
+  protected TypeSpec.Builder write(EntityModel entity, KeyLayout layout) {
     ClassName entityName = GeneratedNames.entity(entity);
     ClassName keys = GeneratedNames.keys(entity);
     ClassName table = GeneratedNames.table(entity);
-    KeyLayout layout = KeyLayout.of(entity);
     TypeSpec.Builder type =
         TypeSpec.classBuilder(name(entity))
             .addModifiers(Modifier.PUBLIC, Modifier.FINAL)

@@ -39,8 +39,7 @@ public final class TableGenerator extends SourceFileGenerator {
   }
 
   @Override
-  protected TypeSpec.Builder write(EntityModel entity) {
-    KeyLayout layout = KeyLayout.of(entity);
+  protected TypeSpec.Builder write(EntityModel entity, KeyLayout layout) {
     TypeName stringList =
         ParameterizedTypeName.get(ClassName.get(List.class), ClassName.get(String.class));
     TypeSpec.Builder type =
@@ -87,7 +86,7 @@ public final class TableGenerator extends SourceFileGenerator {
         constant(
             ParameterizedTypeName.get(ClassName.get(List.class), PK_VALUE),
             "SPLIT_POINTS",
-            splitPointsDoc(entity, layout),
+            splitPointsDoc(layout),
             CodeBlock.of("$T.of($L)", List.class, CodeBlock.join(points, ", "))));
 
     type.addField(
@@ -127,11 +126,11 @@ public final class TableGenerator extends SourceFileGenerator {
     return type;
   }
 
-  private static String splitPointsDoc(EntityModel entity, KeyLayout layout) {
+  private static String splitPointsDoc(KeyLayout layout) {
     if (layout.splitPoints().isEmpty()) {
       return "Pre-split points: none; the store splits the table as it grows.";
     }
-    if (entity.hashPrefix() != null) {
+    if (layout.hashPrefix() != null) {
       return "Pre-split points: uniform boundaries of the hash prefix, so writes spread over "
           + (layout.splitPoints().size() + 1)
           + " partitions from the first row.";
