@@ -34,23 +34,25 @@ public final class KeySizeRules implements EntityRule {
       }
     }
     if (!entity.partitionKey().isEmpty() && allValid(entity.partitionKey())) {
-      checkColumn(entity, entity.partitionKey(), diagnostics);
+      checkColumn(entity, entity.partitionKey(), entity.hashPrefix(), diagnostics);
     }
     for (KeyComponent c : entity.keyColumns()) {
       if (allValid(List.of(c))) {
-        checkColumn(entity, List.of(c), diagnostics);
+        checkColumn(entity, List.of(c), null, diagnostics);
       }
     }
   }
 
+  /**
+   * Reports a column whose declared bounds exceed the limit.
+   *
+   * @param hash the hash prefix leading the column (only the partition column has one), or null
+   */
   private static void checkColumn(
-      EntityModel entity, List<KeyComponent> components, Diagnostics diagnostics) {
-    HashPrefixSpec hash =
-        components.size() > 1
-                || components.get(0).hashPrefix() != null
-                || entity.typeHashPrefix() != null
-            ? entity.hashPrefix()
-            : null;
+      EntityModel entity,
+      List<KeyComponent> components,
+      HashPrefixSpec hash,
+      Diagnostics diagnostics) {
     if (hash != null && (hash.length() < 1 || hash.length() > 32)) {
       return; // WK106 reports the prefix; its size is unknown until it is fixed
     }
