@@ -41,6 +41,9 @@ import javax.lang.model.util.Types;
  */
 @AutoService(Processor.class)
 public final class WidekeyProcessor extends AbstractProcessor {
+  /** What generated files name as their generator, in {@code @Generated}. */
+  private static final String NAME = WidekeyProcessor.class.getName();
+
   private Types types;
   private final EntityValidator validator = new EntityValidator();
   private final TableOwners tableOwners = new TableOwners();
@@ -56,9 +59,9 @@ public final class WidekeyProcessor extends AbstractProcessor {
     types = env.getTypeUtils();
     generators =
         List.of(
-            new KeysGenerator(env.getFiler(), env.getElementUtils()),
-            new TableGenerator(env.getFiler(), env.getElementUtils()),
-            new RepositoryGenerator(env.getFiler(), env.getElementUtils()));
+            new KeysGenerator(env.getFiler(), env.getElementUtils(), NAME),
+            new TableGenerator(env.getFiler(), env.getElementUtils(), NAME),
+            new RepositoryGenerator(env.getFiler(), env.getElementUtils(), NAME));
     schemaExporter = new SchemaExporter(env.getFiler());
   }
 

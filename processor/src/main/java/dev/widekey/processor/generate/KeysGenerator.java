@@ -26,8 +26,8 @@ import javax.lang.model.util.Elements;
  */
 public final class KeysGenerator extends SourceFileGenerator {
 
-  public KeysGenerator(Filer filer, Elements elements) {
-    super(filer, elements);
+  public KeysGenerator(Filer filer, Elements elements, String generator) {
+    super(filer, elements, generator);
   }
 
   @Override

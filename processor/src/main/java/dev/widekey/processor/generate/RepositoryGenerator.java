@@ -41,8 +41,8 @@ import javax.lang.model.util.Elements;
  */
 public final class RepositoryGenerator extends SourceFileGenerator {
 
-  public RepositoryGenerator(Filer filer, Elements elements) {
-    super(filer, elements);
+  public RepositoryGenerator(Filer filer, Elements elements, String generator) {
+    super(filer, elements, generator);
   }
 
   @Override

@@ -4,7 +4,6 @@ import com.palantir.javapoet.AnnotationSpec;
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.JavaFile;
 import com.palantir.javapoet.TypeSpec;
-import dev.widekey.processor.WidekeyProcessor;
 import dev.widekey.processor.model.EntityModel;
 import dev.widekey.processor.model.KeyLayout;
 import java.io.IOException;
@@ -22,10 +21,16 @@ public abstract class SourceFileGenerator {
 
   private final Filer filer;
   private final boolean generatedAvailable;
+  private final String generator;
 
-  protected SourceFileGenerator(Filer filer, Elements elements) {
+  /**
+   * @param generator the processor's class name, written into {@code @Generated}; given by the
+   *     processor, so that generators do not depend on it
+   */
+  protected SourceFileGenerator(Filer filer, Elements elements, String generator) {
     this.filer = filer;
     this.generatedAvailable = elements.getTypeElement(GENERATED.canonicalName()) != null;
+    this.generator = generator;
   }
 
   /** The class to write for an entity, without {@code @Generated} and originating element. */
@@ -38,9 +43,7 @@ public abstract class SourceFileGenerator {
     TypeSpec.Builder type = write(entity, layout).addOriginatingElement(entity.type());
     if (generatedAvailable) {
       type.addAnnotation(
-          AnnotationSpec.builder(GENERATED)
-              .addMember("value", "$S", WidekeyProcessor.class.getName())
-              .build());
+          AnnotationSpec.builder(GENERATED).addMember("value", "$S", generator).build());
     }
     JavaFile.builder(name(entity).packageName(), type.build())
         .skipJavaLangImports(true)

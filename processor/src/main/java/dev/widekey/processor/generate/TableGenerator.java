@@ -29,8 +29,8 @@ import javax.lang.model.util.Elements;
  */
 public final class TableGenerator extends SourceFileGenerator {
 
-  public TableGenerator(Filer filer, Elements elements) {
-    super(filer, elements);
+  public TableGenerator(Filer filer, Elements elements, String generator) {
+    super(filer, elements, generator);
   }
 
   @Override
