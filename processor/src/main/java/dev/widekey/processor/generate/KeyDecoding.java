@@ -1,6 +1,7 @@
 package dev.widekey.processor.generate;
 
 import static dev.widekey.processor.generate.RuntimeNames.HASH_ALGORITHM;
+import static dev.widekey.processor.generate.RuntimeNames.INVALID_KEY_EXCEPTION;
 import static dev.widekey.processor.generate.RuntimeNames.KEY_HASH;
 import static dev.widekey.processor.generate.RuntimeNames.KEY_PARTS;
 import static dev.widekey.processor.generate.RuntimeNames.KEY_TEXT;
@@ -12,6 +13,7 @@ import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.TypeName;
+import dev.widekey.processor.generate.GeneratedNames.KeysMembers;
 import dev.widekey.processor.model.ColumnLayout;
 import dev.widekey.processor.model.EntityModel;
 import dev.widekey.processor.model.HashPrefixSpec;
@@ -32,12 +34,13 @@ final class KeyDecoding {
   static MethodSpec decode(EntityModel entity, KeyLayout layout) {
     ClassName key = GeneratedNames.keyRecord(entity);
     MethodSpec.Builder m =
-        MethodSpec.methodBuilder("decode")
+        MethodSpec.methodBuilder(KeysMembers.DECODE)
             .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
             .addJavadoc(
-                "Decodes a primary key written by {@link #primaryKey}.\n\n"
+                "Decodes a primary key written by {@link #$L}.\n\n"
                     + "@throws $T if the key was not written by this codec\n",
-                ClassName.get("dev.widekey.runtime.key", "InvalidKeyException"))
+                KeysMembers.PRIMARY_KEY,
+                INVALID_KEY_EXCEPTION)
             .returns(key)
             .addParameter(PRIMARY_KEY, "key");
     List<CodeBlock> values = new ArrayList<>();
@@ -83,10 +86,11 @@ final class KeyDecoding {
     }
     if (entity.isSpliced()) {
       m.addStatement(
-          "String[] parts = $T.split($S, $N, DELIMITER, $L)",
+          "String[] parts = $T.split($S, $N, $N, $L)",
           KEY_TEXT,
           column,
           text,
+          KeysMembers.DELIMITER,
           entity.partitionKey().size());
     }
     if (layout.hashedComponent() != null) {

@@ -18,6 +18,8 @@ import com.palantir.javapoet.ParameterSpec;
 import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
+import dev.widekey.processor.generate.GeneratedNames.KeysMembers;
+import dev.widekey.processor.generate.GeneratedNames.TableMembers;
 import dev.widekey.processor.model.Attribute;
 import dev.widekey.processor.model.Construction;
 import dev.widekey.processor.model.EntityModel;
@@ -74,10 +76,14 @@ public final class RepositoryGenerator extends SourceFileGenerator {
             .addModifiers(Modifier.PUBLIC)
             .addParameter(STORE, "store")
             .addStatement(
-                "super(store, $T.HOT, $L, $T.CHUNKED_COLUMNS)",
+                "super(store, $T.$N, $L, $T.$N)",
                 table,
-                entity.hasColdColumns() ? CodeBlock.of("$T.COLD", table) : CodeBlock.of("null"),
-                table)
+                TableMembers.HOT,
+                entity.hasColdColumns()
+                    ? CodeBlock.of("$T.$N", table, TableMembers.COLD)
+                    : CodeBlock.of("null"),
+                table,
+                TableMembers.CHUNKED_COLUMNS)
             .build());
 
     List<ParameterSpec> keyParams = parameters(entity.keyComponents());
@@ -92,7 +98,7 @@ public final class RepositoryGenerator extends SourceFileGenerator {
                     : "The entity with this key.\n")
             .returns(optional)
             .addParameters(keyParams)
-            .addStatement("return find($T.primaryKey($L), false)", keys, keyArgs)
+            .addStatement("return find($T.$N($L), false)", keys, KeysMembers.PRIMARY_KEY, keyArgs)
             .build());
     if (entity.hasColdColumns()) {
       type.addMethod(
@@ -102,7 +108,7 @@ public final class RepositoryGenerator extends SourceFileGenerator {
                   "The entity with this key, with its cold columns read from the cold table.\n")
               .returns(optional)
               .addParameters(keyParams)
-              .addStatement("return find($T.primaryKey($L), true)", keys, keyArgs)
+              .addStatement("return find($T.$N($L), true)", keys, KeysMembers.PRIMARY_KEY, keyArgs)
               .build());
     }
     type.addMethod(
@@ -110,7 +116,7 @@ public final class RepositoryGenerator extends SourceFileGenerator {
             .addModifiers(Modifier.PUBLIC)
             .addJavadoc("Deletes the entity with this key, if any.\n")
             .addParameters(keyParams)
-            .addStatement("remove($T.primaryKey($L))", keys, keyArgs)
+            .addStatement("remove($T.$N($L))", keys, KeysMembers.PRIMARY_KEY, keyArgs)
             .build());
 
     TypeName stream = ParameterizedTypeName.get(ClassName.get(Stream.class), entityName);
@@ -151,7 +157,7 @@ public final class RepositoryGenerator extends SourceFileGenerator {
             .addModifiers(Modifier.PROTECTED)
             .returns(PRIMARY_KEY)
             .addParameter(entityName, "entity")
-            .addStatement("return $T.primaryKey(entity)", keys)
+            .addStatement("return $T.$N(entity)", keys, KeysMembers.PRIMARY_KEY)
             .build());
     type.addMethod(columnsMethod("hotColumns", entityName, entity.hotAttributes()));
     type.addMethod(columnsMethod("coldColumns", entityName, entity.coldAttributes()));
@@ -228,7 +234,8 @@ public final class RepositoryGenerator extends SourceFileGenerator {
             .addParameter(PRIMARY_KEY, "key")
             .addParameter(ROW, "hot")
             .addParameter(ROW, "cold")
-            .addStatement("$T k = $T.decode(key)", GeneratedNames.keyRecord(entity), keys);
+            .addStatement(
+                "$T k = $T.$N(key)", GeneratedNames.keyRecord(entity), keys, KeysMembers.DECODE);
     // locals are named after attributes; the parameters, "k" and "entity" stay what they are
     NameAllocator names = new NameAllocator();
     for (String reserved : List.of("key", "hot", "cold", "k", "entity")) {

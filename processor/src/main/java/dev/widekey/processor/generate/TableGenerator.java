@@ -13,6 +13,7 @@ import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
+import dev.widekey.processor.generate.GeneratedNames.TableMembers;
 import dev.widekey.processor.model.Attribute;
 import dev.widekey.processor.model.ColumnLayout;
 import dev.widekey.processor.model.EntityModel;
@@ -49,21 +50,21 @@ public final class TableGenerator extends SourceFileGenerator {
             .addField(
                 constant(
                     ClassName.get(String.class),
-                    "NAME",
+                    TableMembers.NAME,
                     "The hot table.",
                     CodeBlock.of("$S", entity.table())));
     if (entity.hasColdColumns()) {
       type.addField(
           constant(
               ClassName.get(String.class),
-              "COLD_NAME",
+              TableMembers.COLD_NAME,
               "The cold table: {@code @ColdColumn} attributes, read on demand.",
               CodeBlock.of("$S", entity.coldTable())));
     }
     type.addField(
         constant(
             PROFILE,
-            "PROFILE",
+            TableMembers.PROFILE,
             "The service whose limits the design was checked against.",
             CodeBlock.of("$T.$L", PROFILE, entity.profile().name())));
 
@@ -74,7 +75,7 @@ public final class TableGenerator extends SourceFileGenerator {
     type.addField(
         constant(
             ParameterizedTypeName.get(ClassName.get(List.class), PK_COLUMN),
-            "PRIMARY_KEY",
+            TableMembers.PRIMARY_KEY,
             "The primary-key columns, partition key first. A table's primary key never changes.",
             CodeBlock.of("$T.of($L)", List.class, CodeBlock.join(columns, ", "))));
 
@@ -85,42 +86,42 @@ public final class TableGenerator extends SourceFileGenerator {
     type.addField(
         constant(
             ParameterizedTypeName.get(ClassName.get(List.class), PK_VALUE),
-            "SPLIT_POINTS",
+            TableMembers.SPLIT_POINTS,
             splitPointsDoc(layout),
             CodeBlock.of("$T.of($L)", List.class, CodeBlock.join(points, ", "))));
 
     type.addField(
         constant(
             stringList,
-            "HOT_COLUMNS",
+            TableMembers.HOT_COLUMNS,
             "Attribute columns of the hot table.",
             names(entity.hotAttributes())));
     type.addField(
         constant(
             stringList,
-            "COLD_COLUMNS",
+            TableMembers.COLD_COLUMNS,
             "Attribute columns of the cold table.",
             names(entity.coldAttributes())));
 
     type.addField(
         constant(
             stringList,
-            "CHUNKED_COLUMNS",
+            TableMembers.CHUNKED_COLUMNS,
             "Columns whose values over the 2 MB attribute limit are split into chunk columns.",
             names(entity.attributes().stream().filter(Attribute::chunked).toList())));
     type.addField(
         constant(
             TABLE_SPEC,
-            "HOT",
+            TableMembers.HOT,
             "What a store needs to create the hot table.",
-            CodeBlock.of("new $T(NAME, PRIMARY_KEY, SPLIT_POINTS)", TABLE_SPEC)));
+            tableSpec(TableMembers.NAME)));
     if (entity.hasColdColumns()) {
       type.addField(
           constant(
               TABLE_SPEC,
-              "COLD",
+              TableMembers.COLD,
               "What a store needs to create the cold table: the same key, so rows pair up.",
-              CodeBlock.of("new $T(COLD_NAME, PRIMARY_KEY, SPLIT_POINTS)", TABLE_SPEC)));
+              tableSpec(TableMembers.COLD_NAME)));
     }
     type.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
     return type;
@@ -136,6 +137,16 @@ public final class TableGenerator extends SourceFileGenerator {
           + " partitions from the first row.";
     }
     return "Pre-split points: the first digit of the reversed number.";
+  }
+
+  /** The {@code TableSpec} of the table named by constant {@code name}: the key is shared. */
+  private static CodeBlock tableSpec(String name) {
+    return CodeBlock.of(
+        "new $T($N, $N, $N)",
+        TABLE_SPEC,
+        name,
+        TableMembers.PRIMARY_KEY,
+        TableMembers.SPLIT_POINTS);
   }
 
   private static CodeBlock names(List<Attribute> attributes) {
