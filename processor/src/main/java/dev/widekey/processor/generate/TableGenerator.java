@@ -18,6 +18,7 @@ import dev.widekey.processor.model.Attribute;
 import dev.widekey.processor.model.ColumnLayout;
 import dev.widekey.processor.model.EntityModel;
 import dev.widekey.processor.model.KeyLayout;
+import dev.widekey.runtime.store.StoreLimits;
 import java.util.ArrayList;
 import java.util.List;
 import javax.annotation.processing.Filer;
@@ -107,7 +108,9 @@ public final class TableGenerator extends SourceFileGenerator {
         constant(
             stringList,
             TableMembers.CHUNKED_COLUMNS,
-            "Columns whose values over the 2 MB attribute limit are split into chunk columns.",
+            "Columns whose values over the "
+                + (StoreLimits.DEFAULT.maxAttributeBytes() >> 20)
+                + " MB attribute limit are split into chunk columns.",
             names(entity.attributes().stream().filter(Attribute::chunked).toList())));
     type.addField(
         constant(

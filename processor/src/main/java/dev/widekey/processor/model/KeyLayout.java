@@ -1,5 +1,6 @@
 package dev.widekey.processor.model;
 
+import dev.widekey.runtime.key.KeyHash;
 import dev.widekey.runtime.store.PkType;
 import java.util.ArrayList;
 import java.util.List;
@@ -120,8 +121,8 @@ public record KeyLayout(
     List<String> points = new ArrayList<>();
     HashPrefixSpec hash = entity.hashPrefix();
     if (hash != null) {
-      int digits = Math.min(hash.length(), 3);
-      long space = 1L << (4 * digits);
+      int digits = hash.splitDigits();
+      long space = KeyHash.maxPartitions(hash.length());
       for (int i = 1; i < hash.partitions(); i++) {
         String boundary = String.format("%0" + digits + "x", i * space / hash.partitions());
         StringBuilder padded = new StringBuilder(boundary);

@@ -7,6 +7,7 @@ import dev.widekey.processor.diagnostics.Messages;
 import dev.widekey.processor.model.Attribute;
 import dev.widekey.processor.model.EntityModel;
 import dev.widekey.processor.model.ValueKind;
+import dev.widekey.runtime.write.LargeValues;
 import java.util.Locale;
 import java.util.Set;
 import javax.lang.model.element.Element;
@@ -23,7 +24,7 @@ public final class AttributeRules implements EntityRule {
   @Override
   public void check(EntityModel entity, Diagnostics diagnostics) {
     for (var p : entity.properties()) {
-      if (p.name().startsWith("wk_")) {
+      if (p.name().startsWith(LargeValues.PREFIX)) {
         diagnostics.error(p.element(), Messages.reservedName(p.name()));
       }
     }
@@ -50,7 +51,7 @@ public final class AttributeRules implements EntityRule {
     ValueKind kind = a.kind();
     if (a.isMoney()) {
       if (PlacementRules.meaningful(Money.class, a)
-          && (a.moneyScale() < 0 || a.moneyScale() > 18)) {
+          && (a.moneyScale() < 0 || a.moneyScale() > dev.widekey.runtime.value.Money.MAX_SCALE)) {
         diagnostics.error(
             e, a.moneyMirror(), "scale", Messages.moneyScale(a.name(), a.moneyScale()));
       }

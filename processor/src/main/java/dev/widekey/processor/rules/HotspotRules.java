@@ -54,12 +54,11 @@ public final class HotspotRules implements EntityRule {
   }
 
   private static void checkSpec(HashPrefixSpec spec, Diagnostics diagnostics) {
-    if (spec.length() < 1 || spec.length() > 32) {
+    if (!spec.lengthInRange()) {
       diagnostics.error(spec.on(), spec.mirror(), "length", Messages.hashLength(spec.length()));
       return;
     }
-    long space = (long) Math.pow(16, Math.min(spec.length(), 3));
-    if (spec.partitions() < 1 || spec.partitions() > Math.min(4096, space)) {
+    if (!spec.partitionsInRange()) {
       diagnostics.error(
           spec.on(),
           spec.mirror(),

@@ -9,6 +9,7 @@ import dev.widekey.processor.model.EntityModel;
 import dev.widekey.processor.model.HashPrefixSpec;
 import dev.widekey.processor.model.KeyComponent;
 import dev.widekey.runtime.key.KeyAlphabet;
+import dev.widekey.runtime.store.StoreLimits;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,9 +19,6 @@ import java.util.List;
  * ({@code @Padded}, {@code @MaxLength}, UUIDs, enums); otherwise checked at run time.
  */
 public final class KeySizeRules implements EntityRule {
-  /** The primary-key column limit of Tablestore and Lindorm. */
-  public static final int MAX_PK_COLUMN_BYTES = 1024;
-
   @Override
   public void check(EntityModel entity, Diagnostics diagnostics) {
     for (KeyComponent c : entity.keyComponents()) {
@@ -53,7 +51,7 @@ public final class KeySizeRules implements EntityRule {
       List<KeyComponent> components,
       HashPrefixSpec hash,
       Diagnostics diagnostics) {
-    if (hash != null && (hash.length() < 1 || hash.length() > 32)) {
+    if (hash != null && !hash.lengthInRange()) {
       return; // WK106 reports the prefix; its size is unknown until it is fixed
     }
     List<String> parts = new ArrayList<>(); // the terms of the total, for the message
@@ -84,7 +82,7 @@ public final class KeySizeRules implements EntityRule {
       total += bytes;
       parts.add(delimiters + (delimiters == 1 ? " delimiter " : " delimiters ") + bytes);
     }
-    if (total > MAX_PK_COLUMN_BYTES) {
+    if (total > StoreLimits.DEFAULT.maxPkColumnBytes()) {
       String column = ColumnNames.of(components);
       diagnostics.error(
           largest.property().element(),

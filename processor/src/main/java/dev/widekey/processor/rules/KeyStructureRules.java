@@ -7,6 +7,7 @@ import dev.widekey.processor.model.EntityModel;
 import dev.widekey.processor.model.KeyComponent;
 import dev.widekey.processor.model.KeyRole;
 import dev.widekey.processor.model.ValueKind;
+import dev.widekey.runtime.store.StoreLimits;
 import java.util.List;
 
 /**
@@ -38,7 +39,8 @@ public final class KeyStructureRules implements EntityRule {
 
     if (entity.profile() != Profile.HBASE) {
       List<KeyComponent> columns = entity.keyColumns();
-      for (int i = 3; i < columns.size(); i++) {
+      // the partition key is a column too
+      for (int i = StoreLimits.DEFAULT.maxPkColumns() - 1; i < columns.size(); i++) {
         KeyComponent c = columns.get(i);
         diagnostics.error(
             c.property().element(), c.roleMirror(), Messages.tooManyKeyColumns(c.name(), i + 2));
