@@ -86,7 +86,7 @@ public final class RepositoryGenerator extends SourceFileGenerator {
                 TableMembers.CHUNKED_COLUMNS)
             .build());
 
-    List<ParameterSpec> keyParams = parameters(entity.keyComponents());
+    List<ParameterSpec> keyParams = KeyEncoding.parameters(entity.keyComponents());
     CodeBlock keyArgs = arguments(entity.keyComponents());
     TypeName optional = ParameterizedTypeName.get(ClassName.get(Optional.class), entityName);
     type.addMethod(
@@ -129,10 +129,9 @@ public final class RepositoryGenerator extends SourceFileGenerator {
               .addJavadoc(
                   "$L$L\n", shape.javadoc(), entity.hasColdColumns() ? " Hot columns only." : "")
               .returns(stream)
-              .addParameters(parameters(params));
+              .addParameters(KeyEncoding.parameters(params));
       if (shape.between() != null) {
-        NameAllocator names = new NameAllocator();
-        params.forEach(c -> names.newName(c.name()));
+        NameAllocator names = KeyEncoding.names(params);
         String from = names.newName("from");
         String to = names.newName("to");
         TypeName t = TypeName.get(shape.between().property().type());
@@ -312,14 +311,6 @@ public final class RepositoryGenerator extends SourceFileGenerator {
   private static CodeBlock typed(boolean primitive, String type, String row, String column) {
     return CodeBlock.of(
         "$T.$N($N, $S)", COLUMNS, (primitive ? "require" : "get") + type, row, column);
-  }
-
-  private static List<ParameterSpec> parameters(List<KeyComponent> components) {
-    List<ParameterSpec> out = new ArrayList<>();
-    for (KeyComponent c : components) {
-      out.add(ParameterSpec.builder(TypeName.get(c.property().type()), c.name()).build());
-    }
-    return out;
   }
 
   private static CodeBlock arguments(List<KeyComponent> components) {

@@ -38,6 +38,9 @@ public final class EntityParser {
   private final Types types;
   private final Diagnostics diagnostics;
 
+  /**
+   * @param diagnostics the report of the one entity this parser reads
+   */
   public EntityParser(Types types, Diagnostics diagnostics) {
     this.types = types;
     this.diagnostics = diagnostics;

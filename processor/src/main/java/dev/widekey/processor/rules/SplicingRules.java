@@ -25,11 +25,12 @@ public final class SplicingRules implements EntityRule {
           entity.type(), entity.wideTable(), "delimiter", Messages.badDelimiter(delimiter));
       spliced = false; // the alphabet checks below would only repeat it
     }
+    // a prefix on the type digests the whole spliced text: no scan relies on the components' order
     boolean orderMatters = entity.typeHashPrefix() == null;
 
     for (KeyComponent c : entity.keyComponents()) {
       String type = c.property().type().toString();
-      boolean validChars = checkKeyChars(c, type, diagnostics);
+      boolean validChars = checkKeyChars(c, diagnostics);
       if (c.padding() != null) {
         checkPadding(c, type, diagnostics);
       }
@@ -65,10 +66,8 @@ public final class SplicingRules implements EntityRule {
     }
   }
 
-  /**
-   * Reports a misplaced or malformed {@code @KeyChars}; true if the component's alphabet is usable.
-   */
-  private static boolean checkKeyChars(KeyComponent c, String type, Diagnostics diagnostics) {
+  /** Reports a malformed {@code @KeyChars}; true if the component's alphabet is usable. */
+  private static boolean checkKeyChars(KeyComponent c, Diagnostics diagnostics) {
     if (c.keyChars() == null) {
       return true;
     }
