@@ -36,8 +36,8 @@ import javax.lang.model.util.Types;
  * {@code FooRepository} and the table schema files.
  *
  * <p>Thin by design: parsing lives in {@code model/}, rules in {@code rules/}, generation in {@code
- * generate/}. It never lets an exception reach javac; an unexpected one becomes an error on the
- * entity.
+ * generate/}, and each entity's report in {@code diagnostics/}. It never lets an exception reach
+ * javac; an unexpected one becomes an error in the entity's report.
  */
 @AutoService(Processor.class)
 public final class WidekeyProcessor extends AbstractProcessor {
