@@ -81,16 +81,36 @@ public final class Columns {
     return minor == null ? null : Money.fromMinorUnits(minor, scale);
   }
 
-  /** A {@code @ColdColumn(compress = true)} text column, inflated. */
+  /**
+   * A {@code @ColdColumn(compress = true)} text column, inflated up to {@link
+   * Compression#DEFAULT_MAX_INFLATED_BYTES}.
+   */
   public static String getDeflatedText(Row row, String column) {
-    byte[] bytes = getBytes(row, column);
-    return bytes == null ? null : Compression.inflateText(column, bytes);
+    return getDeflatedText(row, column, Compression.DEFAULT_MAX_INFLATED_BYTES);
   }
 
-  /** A {@code @ColdColumn(compress = true)} binary column, inflated. */
-  public static byte[] getDeflatedBytes(Row row, String column) {
+  /**
+   * A {@code @ColdColumn(compress = true)} text column, inflated up to the column's cap.
+   *
+   * <pre>{@code String body = Columns.getDeflatedText(row, "body", 8 << 20);}</pre>
+   */
+  public static String getDeflatedText(Row row, String column, long maxInflatedBytes) {
     byte[] bytes = getBytes(row, column);
-    return bytes == null ? null : Compression.inflate(column, bytes);
+    return bytes == null ? null : Compression.inflateText(column, bytes, maxInflatedBytes);
+  }
+
+  /**
+   * A {@code @ColdColumn(compress = true)} binary column, inflated up to {@link
+   * Compression#DEFAULT_MAX_INFLATED_BYTES}.
+   */
+  public static byte[] getDeflatedBytes(Row row, String column) {
+    return getDeflatedBytes(row, column, Compression.DEFAULT_MAX_INFLATED_BYTES);
+  }
+
+  /** A {@code @ColdColumn(compress = true)} binary column, inflated up to the column's cap. */
+  public static byte[] getDeflatedBytes(Row row, String column, long maxInflatedBytes) {
+    byte[] bytes = getBytes(row, column);
+    return bytes == null ? null : Compression.inflate(column, bytes, maxInflatedBytes);
   }
 
   public static UUID getUuid(Row row, String column) {
