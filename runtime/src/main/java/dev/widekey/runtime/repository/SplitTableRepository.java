@@ -214,7 +214,8 @@ public abstract class SplitTableRepository<E> {
 
   /** Reads an entity by key: hot columns only, or with the cold row too. */
   protected Optional<E> find(PrimaryKey key, boolean withCold) {
-    Optional<Row> hot = store.get(hotTable.name(), key, ColumnSelection.all()).map(this::joined);
+    Optional<Row> hot =
+        store.get(hotTable.name(), key, ColumnSelection.all()).map(r -> joined(hotTable, r));
     return hot.map(row -> toEntity(key, row, withCold ? coldRowOf(row) : null));
   }
 
@@ -247,7 +248,7 @@ public abstract class SplitTableRepository<E> {
   protected Stream<E> scan(ScanRange range, boolean withCold) {
     return store
         .scan(hotTable.name(), range)
-        .map(this::joined)
+        .map(r -> joined(hotTable, r))
         .map(row -> toEntity(row.key(), row, withCold ? coldRowOf(row) : null));
   }
 
@@ -267,7 +268,7 @@ public abstract class SplitTableRepository<E> {
     }
     return store
         .get(coldTable.name(), hot.key(), ColumnSelection.all())
-        .map(this::joined)
+        .map(r -> joined(coldTable, r))
         .orElseThrow(
             () ->
                 new StoreException(
@@ -327,8 +328,8 @@ public abstract class SplitTableRepository<E> {
         : LargeValues.chunk(row, limits, chunkedColumns::contains);
   }
 
-  private Row joined(Row row) {
-    return chunkedColumns.isEmpty() ? row : LargeValues.join(row);
+  private Row joined(TableSpec table, Row row) {
+    return chunkedColumns.isEmpty() ? row : LargeValues.join(table.name(), row);
   }
 
   /**
