@@ -3,6 +3,7 @@ package dev.widekey.runtime.repository;
 import dev.widekey.runtime.Rule;
 import dev.widekey.runtime.key.InvalidKeyException;
 import dev.widekey.runtime.key.KeyText;
+import dev.widekey.runtime.store.AttrType;
 import dev.widekey.runtime.store.AttrValue;
 import dev.widekey.runtime.store.ColumnSelection;
 import dev.widekey.runtime.store.ErrorKind;
@@ -56,10 +57,18 @@ import java.util.stream.Stream;
  * @param <E> the entity type
  */
 public abstract class SplitTableRepository<E> {
-  /** Hot-row column present (true) when the entity has a cold row. */
+  /**
+   * Hot-row column: BOOLEAN {@code true} when the entity has a cold row, which a read with cold
+   * columns then requires. Absent or {@code false}: no cold row, and none is read (a cold row
+   * nobody points at is a leftover of a crash between the writes). Any other value is {@link
+   * ErrorKind#CORRUPT_DATA}.
+   */
   public static final String COLD_MARKER = "wk_cold";
 
-  /** Hot-row column written when an entity has no non-null hot attribute: a row needs one. */
+  /**
+   * Hot-row column: BOOLEAN {@code true}, written when an entity has no non-null hot attribute,
+   * because a row needs one. It carries no data; any other value is {@link ErrorKind#CORRUPT_DATA}.
+   */
   public static final String ROW_MARKER = "wk_row";
 
   private final WideTableStore store;
@@ -214,8 +223,7 @@ public abstract class SplitTableRepository<E> {
 
   /** Reads an entity by key: hot columns only, or with the cold row too. */
   protected Optional<E> find(PrimaryKey key, boolean withCold) {
-    Optional<Row> hot =
-        store.get(hotTable.name(), key, ColumnSelection.all()).map(r -> joined(hotTable, r));
+    Optional<Row> hot = store.get(hotTable.name(), key, ColumnSelection.all()).map(this::readHot);
     return hot.map(row -> toEntity(key, row, withCold ? coldRowOf(row) : null));
   }
 
@@ -248,7 +256,7 @@ public abstract class SplitTableRepository<E> {
   protected Stream<E> scan(ScanRange range, boolean withCold) {
     return store
         .scan(hotTable.name(), range)
-        .map(r -> joined(hotTable, r))
+        .map(this::readHot)
         .map(row -> toEntity(row.key(), row, withCold ? coldRowOf(row) : null));
   }
 
@@ -262,8 +270,39 @@ public abstract class SplitTableRepository<E> {
     return Optional.ofNullable(coldTable);
   }
 
+  /** A hot row as read: its markers checked, its chunks joined. */
+  private Row readHot(Row row) {
+    AttrValue rowMarker = row.get(ROW_MARKER);
+    if (rowMarker != null && !rowMarker.equals(AttrValue.ofBoolean(true))) {
+      throw corruptMarker(row, ROW_MARKER, rowMarker, "true");
+    }
+    AttrValue coldMarker = row.get(COLD_MARKER);
+    if (coldMarker != null && coldMarker.type() != AttrType.BOOLEAN) {
+      throw corruptMarker(row, COLD_MARKER, coldMarker, "true or false");
+    }
+    return joined(hotTable, row);
+  }
+
+  private StoreException corruptMarker(Row row, String column, AttrValue value, String expected) {
+    return new StoreException(
+        ErrorKind.CORRUPT_DATA,
+        "marker column "
+            + column
+            + " of row "
+            + row.key()
+            + " of table "
+            + hotTable.name()
+            + " holds "
+            + value
+            + " where widekey writes only "
+            + expected
+            + "; the row was not written by widekey (another writer, a restored backup, or damage)",
+        false,
+        null);
+  }
+
   private Row coldRowOf(Row hot) {
-    if (coldTable == null || hot.get(COLD_MARKER) == null) {
+    if (coldTable == null || !AttrValue.ofBoolean(true).equals(hot.get(COLD_MARKER))) {
       return null;
     }
     return store
