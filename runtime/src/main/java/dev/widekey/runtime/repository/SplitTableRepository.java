@@ -1,6 +1,7 @@
 package dev.widekey.runtime.repository;
 
 import dev.widekey.runtime.Rule;
+import dev.widekey.runtime.RuleViolationException;
 import dev.widekey.runtime.key.InvalidKeyException;
 import dev.widekey.runtime.key.KeyText;
 import dev.widekey.runtime.store.AttrType;
@@ -224,7 +225,7 @@ public abstract class SplitTableRepository<E> {
   /** Reads an entity by key: hot columns only, or with the cold row too. */
   protected Optional<E> find(PrimaryKey key, boolean withCold) {
     Optional<Row> hot = store.get(hotTable.name(), key, ColumnSelection.all()).map(this::readHot);
-    return hot.map(row -> toEntity(key, row, withCold ? coldRowOf(row) : null));
+    return hot.map(row -> entity(key, row, withCold ? coldRowOf(row) : null));
   }
 
   /** Deletes an entity: hot row first, so no hot row ever points at a deleted cold row. */
@@ -257,7 +258,7 @@ public abstract class SplitTableRepository<E> {
     return store
         .scan(hotTable.name(), range)
         .map(this::readHot)
-        .map(row -> toEntity(row.key(), row, withCold ? coldRowOf(row) : null));
+        .map(row -> entity(row.key(), row, withCold ? coldRowOf(row) : null));
   }
 
   /** The hot table's spec. */
@@ -268,6 +269,33 @@ public abstract class SplitTableRepository<E> {
   /** The cold table's spec, or empty if the entity has no cold columns. */
   public Optional<TableSpec> coldTable() {
     return Optional.ofNullable(coldTable);
+  }
+
+  /**
+   * The entity of stored rows. Stored bytes are not trusted: a key the codec would not write, a
+   * value its field cannot hold, a value that will not inflate, all become one typed error, {@link
+   * ErrorKind#CORRUPT_DATA} (not retryable), naming the table and row, with the column or field in
+   * its message and the first failure as its cause.
+   */
+  private E entity(PrimaryKey key, Row hot, Row cold) {
+    try {
+      return toEntity(key, hot, cold);
+    } catch (RuleViolationException e) {
+      throw unreadable(key, e.getMessage(), e);
+    } catch (StoreException e) {
+      if (e.kind() != ErrorKind.CORRUPT_DATA) {
+        throw e;
+      }
+      throw unreadable(key, e.detail(), e);
+    }
+  }
+
+  private StoreException unreadable(PrimaryKey key, String why, RuntimeException cause) {
+    return new StoreException(
+        ErrorKind.CORRUPT_DATA,
+        "row " + key + " of table " + hotTable.name() + " cannot be read: " + why,
+        false,
+        cause);
   }
 
   /** A hot row as read: its markers checked, its chunks joined. */
