@@ -15,14 +15,34 @@ import dev.widekey.runtime.Rule;
 public final class KeyParts {
   private KeyParts() {}
 
-  /** Parses unpadded decimal key text. */
+  /**
+   * Parses unpadded decimal key text, canonical only: exactly what {@link Long#toString(long)}
+   * writes. {@code "+5"}, {@code "05"}, {@code "-0"} or non-ASCII digits would all decode as a
+   * number whose key is another text, so one stored entity would hide behind another's key.
+   *
+   * @throws InvalidKeyException WK104 for any other text
+   */
   public static long parseLong(String field, String text) {
+    long value;
     try {
-      return Long.parseLong(text);
+      value = Long.parseLong(text);
     } catch (NumberFormatException e) {
-      throw new InvalidKeyException(
-          Rule.WK104, field, "stored text " + quote(text) + " is not a decimal number", e);
+      throw notCanonical(field, text);
     }
+    if (!Long.toString(value).equals(text)) {
+      throw notCanonical(field, text);
+    }
+    return value;
+  }
+
+  private static InvalidKeyException notCanonical(String field, String text) {
+    return new InvalidKeyException(
+        Rule.WK104,
+        field,
+        "stored text "
+            + quote(text)
+            + " is not a number as the key codec writes it (ASCII digits, no sign but '-', no"
+            + " leading zero); the row was not written by this codec");
   }
 
   /** Narrows a decoded number to its field's type, refusing values that do not fit. */
