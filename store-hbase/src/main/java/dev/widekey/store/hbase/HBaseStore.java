@@ -4,7 +4,6 @@ import dev.widekey.runtime.store.AttrValue;
 import dev.widekey.runtime.store.ColumnSelection;
 import dev.widekey.runtime.store.ErrorKind;
 import dev.widekey.runtime.store.OrderedKeyBytes;
-import dev.widekey.runtime.store.PartitionStats;
 import dev.widekey.runtime.store.PkColumn;
 import dev.widekey.runtime.store.PkValue;
 import dev.widekey.runtime.store.PrimaryKey;
@@ -15,37 +14,29 @@ import dev.widekey.runtime.store.StoreLimits;
 import dev.widekey.runtime.store.TableSpec;
 import dev.widekey.runtime.store.WideTableStore;
 import dev.widekey.runtime.store.WriteOp;
-import dev.widekey.runtime.store.WriteOutcome;
-import dev.widekey.runtime.store.backend.ClientPartitionCounters;
-import dev.widekey.runtime.store.backend.ServiceChecks;
+import dev.widekey.runtime.store.backend.CheckedBatch;
+import dev.widekey.runtime.store.backend.RowCursor;
+import dev.widekey.runtime.store.backend.ServiceStore;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
-import java.util.Iterator;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
-import java.util.NoSuchElementException;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Spliterator;
-import java.util.Spliterators;
 import java.util.TreeMap;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.stream.Stream;
-import java.util.stream.StreamSupport;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HRegionLocation;
 import org.apache.hadoop.hbase.RegionMetrics;
 import org.apache.hadoop.hbase.ServerName;
 import org.apache.hadoop.hbase.Size;
-import org.apache.hadoop.hbase.TableExistsException;
 import org.apache.hadoop.hbase.TableName;
-import org.apache.hadoop.hbase.TableNotFoundException;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.Connection;
@@ -71,7 +62,8 @@ import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
  * type. As with an HBase Get, a read that selects columns of which a row holds none finds no row.
  * Tables are created pre-split at the spec's split points and keep their spec in the table
  * descriptor. The service limits of {@link StoreLimits} are checked on the client before anything
- * is sent, since HBase itself accepts larger requests.
+ * is sent, since HBase itself accepts larger requests: {@link ServiceStore} checks, counts and
+ * keeps the table specs; this class maps the calls to the HBase client.
  *
  * <p>A put replaces the whole row: it deletes the row's older cells and writes the new ones in one
  * atomic row mutation. This needs client-assigned cell timestamps (strictly increasing per store
@@ -87,7 +79,7 @@ import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
  * }
  * }</pre>
  */
-public final class HBaseStore implements WideTableStore {
+public final class HBaseStore extends ServiceStore {
   /** The column family that holds the attributes. */
   public static final String FAMILY = "w";
 
@@ -96,16 +88,14 @@ public final class HBaseStore implements WideTableStore {
   private final Connection connection;
   private final boolean ownsConnection;
   private final String namespace;
-  private final StoreLimits limits;
   private final WriteClock clock = new WriteClock();
-  private final Map<String, TableState> tables = new ConcurrentHashMap<>();
 
   private HBaseStore(
       Connection connection, boolean ownsConnection, String namespace, StoreLimits limits) {
+    super(limits);
     this.connection = Objects.requireNonNull(connection, "connection");
     this.ownsConnection = ownsConnection;
     this.namespace = Objects.requireNonNull(namespace, "namespace");
-    this.limits = Objects.requireNonNull(limits, "limits");
   }
 
   /**
@@ -130,17 +120,6 @@ public final class HBaseStore implements WideTableStore {
     return new HBaseStore(connection, false, namespace, StoreLimits.DEFAULT);
   }
 
-  /** What the store keeps per table: its spec and the client-side partition counters. */
-  private static final class TableState {
-    final TableSpec spec;
-    final ClientPartitionCounters counters;
-
-    TableState(TableSpec spec) {
-      this.spec = spec;
-      this.counters = new ClientPartitionCounters(spec.splitPoints());
-    }
-  }
-
   private TableName tableName(String table) {
     try {
       return TableName.valueOf(namespace, table);
@@ -152,16 +131,27 @@ public final class HBaseStore implements WideTableStore {
     }
   }
 
+  @Override
+  protected String displayName(String table) {
+    return tableName(table).toString();
+  }
+
+  /**
+   * The HBase client reports the service's failures as {@code IOException}s; an unchecked exception
+   * is not the service's answer and goes up as it is.
+   */
+  @Override
+  protected StoreException mapError(String what, Exception error) {
+    if (error instanceof RuntimeException unchecked) {
+      throw unchecked;
+    }
+    return HBaseErrors.map(what, error);
+  }
+
   // ---------------------------------------------------------------- tables
 
   @Override
-  public void createTable(TableSpec spec) {
-    ServiceChecks.tableSpec(spec, limits);
-    Optional<TableSpec> existing = describeTable(spec.name());
-    if (existing.isPresent()) {
-      requireSameSchema(spec, existing.get());
-      return;
-    }
+  protected void sendCreateTable(TableSpec spec) throws IOException {
     TableDescriptorBuilder builder =
         TableDescriptorBuilder.newBuilder(tableName(spec.name()))
             .setColumnFamily(
@@ -174,39 +164,11 @@ public final class HBaseStore implements WideTableStore {
       } else {
         admin.createTable(builder.build(), splits);
       }
-      tables.put(spec.name(), new TableState(spec));
-    } catch (TableExistsException e) {
-      // created concurrently by someone else: fine if it has our schema
-      tables.remove(spec.name());
-      requireSameSchema(
-          spec,
-          describeTable(spec.name())
-              .orElseThrow(() -> HBaseErrors.map("creating table " + spec.name(), e)));
-    } catch (IOException e) {
-      throw HBaseErrors.map("creating table " + spec.name(), e);
-    }
-  }
-
-  private static void requireSameSchema(TableSpec wanted, TableSpec existing) {
-    if (!existing.primaryKey().equals(wanted.primaryKey())) {
-      throw new StoreException(
-          ErrorKind.TABLE_EXISTS,
-          "table "
-              + wanted.name()
-              + " exists with primary key "
-              + existing.primaryKey()
-              + ", not "
-              + wanted.primaryKey()
-              + "; a table's primary key never changes");
     }
   }
 
   @Override
-  public Optional<TableSpec> describeTable(String table) {
-    TableState cached = tables.get(table);
-    if (cached != null) {
-      return Optional.of(cached.spec);
-    }
+  protected Optional<TableSpec> sendDescribeTable(String table) throws IOException {
     try (Admin admin = connection.getAdmin()) {
       TableSpec spec = TableMetadata.read(table, admin.getDescriptor(tableName(table)));
       if (spec == null) {
@@ -218,29 +180,12 @@ public final class HBaseStore implements WideTableStore {
                 + TableMetadata.PRIMARY_KEY
                 + " descriptor value");
       }
-      tables.putIfAbsent(table, new TableState(spec));
       return Optional.of(spec);
-    } catch (TableNotFoundException e) {
-      return Optional.empty();
-    } catch (IOException e) {
-      throw HBaseErrors.map("describing table " + table, e);
     }
-  }
-
-  private TableState state(String table) {
-    TableState state = tables.get(table);
-    if (state != null) {
-      return state;
-    }
-    describeTable(table)
-        .orElseThrow(
-            () -> new StoreException(ErrorKind.TABLE_NOT_FOUND, "no table " + tableName(table)));
-    return tables.get(table);
   }
 
   @Override
-  public void deleteTable(String table) {
-    tables.remove(table);
+  protected void sendDeleteTable(String table) throws IOException {
     TableName name = tableName(table);
     try (Admin admin = connection.getAdmin()) {
       if (!admin.tableExists(name)) {
@@ -250,158 +195,90 @@ public final class HBaseStore implements WideTableStore {
         admin.disableTable(name);
       }
       admin.deleteTable(name);
-    } catch (TableNotFoundException e) {
-      // dropped concurrently: the outcome is the same
-    } catch (IOException e) {
-      throw HBaseErrors.map("deleting table " + table, e);
-    } finally {
-      tables.remove(table);
     }
   }
 
   // ---------------------------------------------------------------- single rows
 
   @Override
-  public void put(String table, Row row) {
-    TableState state = state(table);
-    ServiceChecks.row(state.spec, row, limits);
-    try (Table t = connection.getTable(tableName(table))) {
+  protected void sendPut(TableSpec table, Row row) throws IOException {
+    try (Table t = connection.getTable(tableName(table.name()))) {
       t.mutateRow(replaceRow(row, clock.next(1)));
-    } catch (IOException e) {
-      throw tableError("writing to table " + table, table, e);
     }
-    state.counters.wrote(row.key().get(0), row.sizeInBytes());
   }
 
   @Override
-  public Optional<Row> get(String table, PrimaryKey key, ColumnSelection columns) {
-    TableState state = state(table);
-    ServiceChecks.key(state.spec, key, limits);
-    Optional<Row> row;
-    try (Table t = connection.getTable(tableName(table))) {
-      row = toRow(state.spec, t.get(get(key, columns)));
-    } catch (IOException e) {
-      throw tableError("reading from table " + table, table, e);
+  protected Optional<Row> sendGet(TableSpec table, PrimaryKey key, ColumnSelection columns)
+      throws IOException {
+    try (Table t = connection.getTable(tableName(table.name()))) {
+      return toRow(table, t.get(get(key, columns)));
     }
-    row.ifPresent(r -> state.counters.read(key.get(0)));
-    return row;
   }
 
   @Override
-  public List<Optional<Row>> multiGet(
-      String table, List<PrimaryKey> keys, ColumnSelection columns) {
-    ServiceChecks.multiGetSize(keys.size(), limits);
-    TableState state = state(table);
-    TableSpec spec = state.spec;
+  protected List<Optional<Row>> sendMultiGet(
+      TableSpec table, List<PrimaryKey> keys, ColumnSelection columns) throws IOException {
     List<Get> gets = new ArrayList<>(keys.size());
     for (PrimaryKey key : keys) {
-      ServiceChecks.key(spec, key, limits);
       gets.add(get(key, columns));
     }
-    if (gets.isEmpty()) {
-      return List.of();
-    }
-    try (Table t = connection.getTable(tableName(table))) {
+    try (Table t = connection.getTable(tableName(table.name()))) {
       Result[] results = t.get(gets);
       List<Optional<Row>> rows = new ArrayList<>(results.length);
       for (Result r : results) {
-        Optional<Row> row = toRow(spec, r);
-        row.ifPresent(found -> state.counters.read(found.key().get(0)));
-        rows.add(row);
+        rows.add(toRow(table, r));
       }
       return rows;
-    } catch (IOException e) {
-      throw tableError("reading from table " + table, table, e);
     }
   }
 
   @Override
-  public void delete(String table, PrimaryKey key) {
-    TableState state = state(table);
-    ServiceChecks.key(state.spec, key, limits);
-    try (Table t = connection.getTable(tableName(table))) {
+  protected void sendDelete(TableSpec table, PrimaryKey key) throws IOException {
+    try (Table t = connection.getTable(tableName(table.name()))) {
       t.delete(new Delete(OrderedKeyBytes.encode(key), clock.next(1)));
-    } catch (IOException e) {
-      throw tableError("deleting from table " + table, table, e);
     }
-    state.counters.wrote(key.get(0), new WriteOp.Delete(table, key).sizeInBytes());
   }
 
   // ---------------------------------------------------------------- batches
 
   /**
-   * {@inheritDoc}
-   *
-   * <p>As Tablestore's BatchWriteRow and the embedded store, each operation is checked on its own:
-   * one that fails a check (a missing table, a key of the wrong schema, a value over a limit) gets
-   * a failed outcome and is not sent; the others are. Operations on the same row apply in order.
-   * The operations of one table go to HBase in one {@code Table.batch} call.
+   * The writes of one table go to HBase in one {@code Table.batch} call; those to the same row
+   * apply in order.
    */
   @Override
-  public List<WriteOutcome> batchWrite(List<WriteOp> ops) {
-    ServiceChecks.batchSize(ops, limits);
-    WriteOutcome[] outcomes = new WriteOutcome[ops.size()];
-    // which ops go to which table, in their order; all are checked before anything is sent
-    Map<String, List<Integer>> byTable = new LinkedHashMap<>();
-    Map<String, Optional<TableSpec>> tableSpecs = new HashMap<>();
-    for (int i = 0; i < ops.size(); i++) {
-      WriteOp op = ops.get(i);
-      try {
-        TableSpec spec =
-            tableSpecs
-                .computeIfAbsent(op.table(), this::describeTable)
-                .orElseThrow(
-                    () ->
-                        new StoreException(
-                            ErrorKind.TABLE_NOT_FOUND, "no table " + tableName(op.table())));
-        if (op instanceof WriteOp.Put p) {
-          ServiceChecks.row(spec, p.row(), limits);
-        } else {
-          ServiceChecks.key(spec, op.key(), limits);
-        }
-        byTable.computeIfAbsent(op.table(), t -> new ArrayList<>()).add(i);
-      } catch (StoreException e) {
-        outcomes[i] = WriteOutcome.failed(op, e);
-      }
-    }
+  protected void sendBatch(CheckedBatch batch) {
     // HBase does not keep the order of a batch's actions on one row, so the writes to a row
     // that occurs more than once get increasing timestamps: they then commute.
+    Map<String, List<CheckedBatch.Write>> byTable = new LinkedHashMap<>();
     Map<String, Integer> occurrences = new HashMap<>();
-    int[] rank = new int[ops.size()];
+    Map<CheckedBatch.Write, Integer> rank = new IdentityHashMap<>();
     int maxRank = 0;
-    for (int i = 0; i < ops.size(); i++) {
-      if (outcomes[i] == null) {
-        String id = ops.get(i).table() + "\u0000" + Arrays.toString(keyBytes(ops.get(i)));
-        rank[i] = occurrences.merge(id, 1, Integer::sum) - 1;
-        maxRank = Math.max(maxRank, rank[i]);
-      }
+    for (CheckedBatch.Write w : batch.writes()) {
+      byTable.computeIfAbsent(w.op().table(), t -> new ArrayList<>()).add(w);
+      String id = w.op().table() + "\u0000" + Arrays.toString(OrderedKeyBytes.encode(w.op().key()));
+      int r = occurrences.merge(id, 1, Integer::sum) - 1;
+      rank.put(w, r);
+      maxRank = Math.max(maxRank, r);
     }
     long base = clock.next(maxRank + 1);
-    for (Map.Entry<String, List<Integer>> group : byTable.entrySet()) {
-      applyBatch(group.getKey(), group.getValue(), ops, base, rank, outcomes);
+    for (Map.Entry<String, List<CheckedBatch.Write>> group : byTable.entrySet()) {
+      sendTableBatch(group.getKey(), group.getValue(), base, rank, batch);
     }
-    return List.of(outcomes);
   }
 
-  private static byte[] keyBytes(WriteOp op) {
-    return OrderedKeyBytes.encode(op.key());
-  }
-
-  private void applyBatch(
+  private void sendTableBatch(
       String table,
-      List<Integer> indexes,
-      List<WriteOp> ops,
+      List<CheckedBatch.Write> writes,
       long base,
-      int[] rank,
-      WriteOutcome[] outcomes) {
-    List<org.apache.hadoop.hbase.client.Row> actions = new ArrayList<>(indexes.size());
-    for (int i : indexes) {
-      WriteOp op = ops.get(i);
-      long ts = base + rank[i];
+      Map<CheckedBatch.Write, Integer> rank,
+      CheckedBatch batch) {
+    List<org.apache.hadoop.hbase.client.Row> actions = new ArrayList<>(writes.size());
+    for (CheckedBatch.Write w : writes) {
+      long ts = base + rank.get(w);
       actions.add(
-          op instanceof WriteOp.Put p
+          w.op() instanceof WriteOp.Put p
               ? replaceRow(p.row(), ts)
-              : new Delete(OrderedKeyBytes.encode(op.key()), ts));
+              : new Delete(OrderedKeyBytes.encode(w.op().key()), ts));
     }
     Object[] results = new Object[actions.size()];
     StoreException whole = null;
@@ -409,28 +286,17 @@ public final class HBaseStore implements WideTableStore {
       t.batch(actions, results);
     } catch (IOException | InterruptedException e) {
       // per-action failures are in results; this is only the summary (or a failure of all)
-      whole = tableError("writing to table " + table, table, e);
+      whole = serviceError("writing to table " + table, table, e);
     }
-    for (int j = 0; j < indexes.size(); j++) {
-      WriteOp op = ops.get(indexes.get(j));
+    for (int j = 0; j < writes.size(); j++) {
+      CheckedBatch.Write w = writes.get(j);
       Object r = results[j];
       if (r instanceof Throwable failure) {
-        outcomes[indexes.get(j)] =
-            WriteOutcome.failed(
-                op, HBaseErrors.map("writing " + op.key() + " to " + table, failure));
-      } else if (r == null) {
-        outcomes[indexes.get(j)] =
-            WriteOutcome.failed(
-                op,
-                whole != null
-                    ? whole
-                    : new StoreException(ErrorKind.INTERNAL, "no result for " + op.key()));
-      } else {
-        outcomes[indexes.get(j)] = WriteOutcome.applied(op);
-        TableState state = tables.get(table);
-        if (state != null) {
-          state.counters.wrote(op.key().get(0), op.sizeInBytes());
-        }
+        batch.failed(w, HBaseErrors.map("writing " + w.op().key() + " to " + table, failure));
+      } else if (r != null) {
+        batch.applied(w);
+      } else if (whole != null) {
+        batch.failed(w, whole);
       }
     }
   }
@@ -438,14 +304,7 @@ public final class HBaseStore implements WideTableStore {
   // ---------------------------------------------------------------- scans
 
   @Override
-  public Stream<Row> scan(String table, ScanRange range) {
-    TableState state = state(table);
-    TableSpec spec = state.spec;
-    ServiceChecks.bound(spec, range.start(), limits);
-    ServiceChecks.bound(spec, range.end(), limits);
-    if (range.limit() == 0 || range.start().compareTo(range.end()) >= 0) {
-      return Stream.empty(); // as the embedded store: an empty range, not an error
-    }
+  protected RowCursor openScan(TableSpec table, ScanRange range) throws IOException {
     Scan scan =
         new Scan()
             .withStartRow(OrderedKeyBytes.encode(range.start()), true)
@@ -455,84 +314,44 @@ public final class HBaseStore implements WideTableStore {
       scan.setLimit((int) range.limit());
     }
     select(scan, range.columns());
-    Table t = null;
+    Table t = connection.getTable(tableName(table.name()));
     ResultScanner scanner;
     try {
-      t = connection.getTable(tableName(table));
       scanner = t.getScanner(scan);
-    } catch (IOException e) {
+    } catch (IOException | RuntimeException e) {
       closeQuietly(t);
-      throw tableError("scanning table " + table, table, e);
+      throw e;
     }
-    Table opened = t;
-    Iterator<Row> rows =
-        new Iterator<>() {
-          private Row next;
-          private boolean done;
+    return new RowCursor() {
+      @Override
+      public Row next() throws IOException {
+        Result r = scanner.next();
+        return r == null ? null : toRow(table, r).orElseThrow();
+      }
 
-          @Override
-          public boolean hasNext() {
-            if (next == null && !done) {
-              try {
-                Result r = scanner.next();
-                if (r == null) {
-                  done = true;
-                } else {
-                  next = toRow(spec, r).orElseThrow();
-                  state.counters.read(next.key().get(0));
-                }
-              } catch (IOException e) {
-                throw tableError("scanning table " + table, table, e);
-              }
-            }
-            return next != null;
-          }
-
-          @Override
-          public Row next() {
-            if (!hasNext()) {
-              throw new NoSuchElementException();
-            }
-            Row r = next;
-            next = null;
-            return r;
-          }
-        };
-    Stream<Row> stream =
-        StreamSupport.stream(
-                Spliterators.spliteratorUnknownSize(
-                    rows, Spliterator.ORDERED | Spliterator.NONNULL | Spliterator.DISTINCT),
-                false)
-            .onClose(
-                () -> {
-                  scanner.close();
-                  closeQuietly(opened);
-                });
-    return range.limit() < Long.MAX_VALUE ? stream.limit(range.limit()) : stream;
+      @Override
+      public void close() {
+        scanner.close();
+        closeQuietly(t);
+      }
+    };
   }
 
   // ---------------------------------------------------------------- partition stats
 
   /**
-   * {@inheritDoc}
-   *
-   * <p>Partitions are those of the table's split points. {@code writeRows}, {@code writtenBytes}
-   * and {@code readRows} count this store instance's calls since it opened, as the SPI defines them
-   * (HBase's own request counters count a whole-row replace as two writes and reads per call, not
-   * per row; {@link #regionLoad} gives those). {@code storedBytes} is the store file and memstore
-   * size of the partition's regions, which HBase reports in whole megabytes. HBase keeps no row
-   * count per region, so {@code rows} is {@code -1} (unknown).
+   * The store file and memstore size of the partition's regions, which HBase reports in whole
+   * megabytes. (HBase's own request counters count a whole-row replace as two writes, and reads per
+   * call, not per row; {@link #regionLoad} gives those.)
    */
   @Override
-  public List<PartitionStats> partitionStats(String table) {
-    TableState state = state(table);
-    List<RegionLoad> regions = regionLoad(table);
-    byte[][] splits = TableMetadata.splitKeys(state.spec);
+  protected long[] storedBytes(TableSpec table) {
+    byte[][] splits = TableMetadata.splitKeys(table);
     long[] stored = new long[splits.length + 1];
-    for (RegionLoad region : regions) {
+    for (RegionLoad region : regionLoad(table.name())) {
       stored[partitionOf(region.startKey(), splits)] += region.storedBytes();
     }
-    return state.counters.snapshot(stored);
+    return stored;
   }
 
   /** The partition whose range holds a region that starts at {@code startKey}. */
@@ -578,9 +397,8 @@ public final class HBaseStore implements WideTableStore {
    * }</pre>
    */
   public List<RegionLoad> regionLoad(String table) {
-    TableState state = state(table);
     TableName name = tableName(table);
-    PkColumn partitionColumn = state.spec.primaryKey().get(0);
+    PkColumn partitionColumn = spec(table).primaryKey().get(0);
     try (RegionLocator locator = connection.getRegionLocator(name);
         Admin admin = connection.getAdmin()) {
       List<HRegionLocation> locations = new ArrayList<>(locator.getAllRegionLocations());
@@ -619,13 +437,8 @@ public final class HBaseStore implements WideTableStore {
       }
       return loads;
     } catch (IOException e) {
-      throw tableError("reading region metrics of table " + table, table, e);
+      throw serviceError("reading region metrics of table " + table, table, e);
     }
-  }
-
-  @Override
-  public StoreLimits limits() {
-    return limits;
   }
 
   @Override
@@ -696,15 +509,6 @@ public final class HBaseStore implements WideTableStore {
           new String(cell.getKey(), StandardCharsets.UTF_8), CellCodec.decode(cell.getValue()));
     }
     return Optional.of(Row.of(OrderedKeyBytes.decode(result.getRow(), spec.primaryKey()), columns));
-  }
-
-  /** Maps an error; a missing table also drops the cached spec, which may be stale. */
-  private StoreException tableError(String what, String table, Throwable e) {
-    StoreException mapped = HBaseErrors.map(what, e);
-    if (mapped.kind() == ErrorKind.TABLE_NOT_FOUND) {
-      tables.remove(table);
-    }
-    return mapped;
   }
 
   private static void closeQuietly(Table t) {

@@ -1,7 +1,7 @@
 package dev.widekey.store.hbase;
 
 import dev.widekey.runtime.store.WideTableStore;
-import dev.widekey.runtime.store.contract.StoreContractTest;
+import dev.widekey.store.tck.StoreContractTest;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.condition.EnabledForJreRange;

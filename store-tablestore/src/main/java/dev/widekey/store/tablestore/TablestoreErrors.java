@@ -16,7 +16,7 @@ import java.util.concurrent.TimeoutException;
 final class TablestoreErrors {
   private TablestoreErrors() {}
 
-  static StoreException map(String what, RuntimeException e) {
+  static StoreException map(String what, Exception e) {
     if (e instanceof StoreException s) {
       return s;
     }

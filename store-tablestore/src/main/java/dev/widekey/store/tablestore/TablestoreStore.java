@@ -28,7 +28,6 @@ import com.alicloud.openservices.tablestore.model.TableOptions;
 import dev.widekey.runtime.store.AttrValue;
 import dev.widekey.runtime.store.ColumnSelection;
 import dev.widekey.runtime.store.ErrorKind;
-import dev.widekey.runtime.store.PartitionStats;
 import dev.widekey.runtime.store.PkColumn;
 import dev.widekey.runtime.store.PkValue;
 import dev.widekey.runtime.store.PrimaryKey;
@@ -39,29 +38,22 @@ import dev.widekey.runtime.store.StoreLimits;
 import dev.widekey.runtime.store.TableSpec;
 import dev.widekey.runtime.store.WideTableStore;
 import dev.widekey.runtime.store.WriteOp;
-import dev.widekey.runtime.store.WriteOutcome;
-import dev.widekey.runtime.store.backend.ClientPartitionCounters;
-import dev.widekey.runtime.store.backend.ServiceChecks;
+import dev.widekey.runtime.store.backend.CheckedBatch;
+import dev.widekey.runtime.store.backend.RowCursor;
+import dev.widekey.runtime.store.backend.ServiceStore;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.NoSuchElementException;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import java.util.Spliterator;
-import java.util.Spliterators;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
-import java.util.stream.Stream;
-import java.util.stream.StreamSupport;
 
 /**
  * A {@link WideTableStore} on the official Tablestore Java SDK.
@@ -72,7 +64,8 @@ import java.util.stream.StreamSupport;
  * batch that writes one row twice is sent in order, in several calls, since the service refuses a
  * call that names a row twice), multi-gets as {@code BatchGetRow} calls of at most 100 keys, scans
  * as {@code GetRange} calls that follow {@code nextStartPrimaryKey} page by page. Tables are
- * created with one version per cell, no expiry and the spec's split points.
+ * created with one version per cell, no expiry and the spec's split points. {@link ServiceStore}
+ * checks the calls, counts them and keeps the table specs; this class maps them to the SDK.
  *
  * <p>The SDK's {@code SyncClient} sends {@code CreateTable} without split points; {@link #connect}
  * therefore creates pre-split tables through the SDK's {@code InternalClient}, which has the call
@@ -92,7 +85,7 @@ import java.util.stream.StreamSupport;
  * }
  * }</pre>
  */
-public final class TablestoreStore implements WideTableStore {
+public final class TablestoreStore extends ServiceStore {
   /** Keys of one {@code BatchGetRow} call, the service's limit. */
   static final int MAX_BATCH_GET_ROWS = 100;
 
@@ -112,14 +105,13 @@ public final class TablestoreStore implements WideTableStore {
   private final Consumer<CreateTableRequestEx> tableCreator;
   private final Runnable onClose;
   private final Duration readyTimeout;
-  private final StoreLimits limits = StoreLimits.DEFAULT;
-  private final Map<String, TableState> tables = new ConcurrentHashMap<>();
 
   TablestoreStore(
       SyncClientInterface client,
       Consumer<CreateTableRequestEx> tableCreator,
       Runnable onClose,
       Duration readyTimeout) {
+    super(StoreLimits.DEFAULT);
     this.client = Objects.requireNonNull(client, "client");
     this.tableCreator = Objects.requireNonNull(tableCreator, "tableCreator");
     this.onClose = Objects.requireNonNull(onClose, "onClose");
@@ -150,27 +142,15 @@ public final class TablestoreStore implements WideTableStore {
     return new TablestoreStore(client, client::createTable, () -> {}, Duration.ofSeconds(60));
   }
 
-  /** What the store keeps per table: its spec and the client-side partition counters. */
-  private static final class TableState {
-    final TableSpec spec;
-    final ClientPartitionCounters counters;
-
-    TableState(TableSpec spec) {
-      this.spec = spec;
-      this.counters = new ClientPartitionCounters(spec.splitPoints());
-    }
+  @Override
+  protected StoreException mapError(String what, Exception error) {
+    return TablestoreErrors.map(what, error);
   }
 
   // ---------------------------------------------------------------- tables
 
   @Override
-  public void createTable(TableSpec spec) {
-    ServiceChecks.tableSpec(spec, limits);
-    Optional<TableSpec> existing = describeTable(spec.name());
-    if (existing.isPresent()) {
-      requireSameSchema(spec, existing.get());
-      return;
-    }
+  protected void sendCreateTable(TableSpec spec) {
     TableMeta meta = new TableMeta(spec.name());
     for (PkColumn c : spec.primaryKey()) {
       meta.addPrimaryKeyColumn(c.name(), SdkMapping.sdkType(c.type()));
@@ -184,34 +164,7 @@ public final class TablestoreStore implements WideTableStore {
       }
       request.setSplitPoints(splits);
     }
-    try {
-      tableCreator.accept(request);
-    } catch (RuntimeException e) {
-      StoreException mapped = TablestoreErrors.map("creating table " + spec.name(), e);
-      if (mapped.kind() != ErrorKind.TABLE_EXISTS) {
-        throw mapped;
-      }
-      // created concurrently by someone else: fine if it has our schema
-      tables.remove(spec.name());
-      requireSameSchema(spec, describeTable(spec.name()).orElseThrow(() -> mapped));
-      return;
-    }
-    tables.put(spec.name(), new TableState(spec));
-    awaitReady(spec);
-  }
-
-  private static void requireSameSchema(TableSpec wanted, TableSpec existing) {
-    if (!existing.primaryKey().equals(wanted.primaryKey())) {
-      throw new StoreException(
-          ErrorKind.TABLE_EXISTS,
-          "table "
-              + wanted.name()
-              + " exists with primary key "
-              + existing.primaryKey()
-              + ", not "
-              + wanted.primaryKey()
-              + "; a table's primary key never changes");
-    }
+    tableCreator.accept(request);
   }
 
   /**
@@ -219,7 +172,8 @@ public final class TablestoreStore implements WideTableStore {
    * writes meanwhile fail with a retryable error. Probing with a GetRow until one succeeds keeps
    * that out of the caller's first writes.
    */
-  private void awaitReady(TableSpec spec) {
+  @Override
+  protected void awaitReady(TableSpec spec) {
     List<PkValue> probe = new ArrayList<>();
     for (PkColumn c : spec.primaryKey()) {
       probe.add(
@@ -258,21 +212,8 @@ public final class TablestoreStore implements WideTableStore {
   }
 
   @Override
-  public Optional<TableSpec> describeTable(String table) {
-    TableState state = tables.get(table);
-    if (state != null) {
-      return Optional.of(state.spec);
-    }
-    DescribeTableResponse response;
-    try {
-      response = client.describeTable(new DescribeTableRequest(table));
-    } catch (RuntimeException e) {
-      StoreException mapped = TablestoreErrors.map("describing table " + table, e);
-      if (mapped.kind() == ErrorKind.TABLE_NOT_FOUND) {
-        return Optional.empty();
-      }
-      throw mapped;
-    }
+  protected Optional<TableSpec> sendDescribeTable(String table) {
+    DescribeTableResponse response = client.describeTable(new DescribeTableRequest(table));
     List<PkColumn> schema = SdkMapping.schema(response.getTableMeta().getPrimaryKeyList());
     // the service's current partition boundaries: the split points it was created with, and
     // any it added when it split a partition that grew
@@ -286,108 +227,57 @@ public final class TablestoreStore implements WideTableStore {
         }
       }
     }
-    TableSpec spec = new TableSpec(table, schema, splits);
-    tables.putIfAbsent(table, new TableState(spec));
-    return Optional.of(spec);
-  }
-
-  private TableState state(String table) {
-    TableState state = tables.get(table);
-    if (state != null) {
-      return state;
-    }
-    describeTable(table)
-        .orElseThrow(() -> new StoreException(ErrorKind.TABLE_NOT_FOUND, "no table " + table));
-    return tables.get(table);
+    return Optional.of(new TableSpec(table, schema, splits));
   }
 
   @Override
-  public void deleteTable(String table) {
-    tables.remove(table);
-    try {
-      client.deleteTable(new DeleteTableRequest(table));
-    } catch (RuntimeException e) {
-      StoreException mapped = TablestoreErrors.map("deleting table " + table, e);
-      if (mapped.kind() != ErrorKind.TABLE_NOT_FOUND) {
-        throw mapped;
-      }
-    } finally {
-      tables.remove(table);
-    }
+  protected void sendDeleteTable(String table) {
+    client.deleteTable(new DeleteTableRequest(table));
   }
 
   // ---------------------------------------------------------------- single rows
 
   @Override
-  public void put(String table, Row row) {
-    TableState state = state(table);
-    ServiceChecks.row(state.spec, row, limits);
-    try {
-      client.putRow(new PutRowRequest(putChange(state.spec, table, row)));
-    } catch (RuntimeException e) {
-      throw tableError("writing to table " + table, table, e);
-    }
-    state.counters.wrote(row.key().get(0), row.sizeInBytes());
+  protected void sendPut(TableSpec table, Row row) {
+    client.putRow(new PutRowRequest(putChange(table, row)));
   }
 
   @Override
-  public Optional<Row> get(String table, PrimaryKey key, ColumnSelection columns) {
-    TableState state = state(table);
-    ServiceChecks.key(state.spec, key, limits);
+  protected Optional<Row> sendGet(TableSpec table, PrimaryKey key, ColumnSelection columns) {
     SingleRowQueryCriteria criteria =
-        new SingleRowQueryCriteria(table, SdkMapping.sdkKey(state.spec.primaryKey(), key));
+        new SingleRowQueryCriteria(table.name(), SdkMapping.sdkKey(table.primaryKey(), key));
     select(criteria, columns);
-    Row row;
-    try {
-      row = SdkMapping.row(client.getRow(new GetRowRequest(criteria)).getRow());
-    } catch (RuntimeException e) {
-      throw tableError("reading from table " + table, table, e);
-    }
-    if (row != null) {
-      state.counters.read(key.get(0));
-    }
-    return Optional.ofNullable(row);
+    return Optional.ofNullable(SdkMapping.row(client.getRow(new GetRowRequest(criteria)).getRow()));
   }
 
   /**
-   * {@inheritDoc}
-   *
-   * <p>Sent as {@code BatchGetRow} calls of at most 100 distinct keys. A key that fails on the
-   * service fails the call with that key's error.
+   * Sent as {@code BatchGetRow} calls of at most 100 distinct keys. A key that fails on the service
+   * fails the call with that key's error.
    */
   @Override
-  public List<Optional<Row>> multiGet(
-      String table, List<PrimaryKey> keys, ColumnSelection columns) {
-    ServiceChecks.multiGetSize(keys.size(), limits);
-    TableState state = state(table);
-    for (PrimaryKey key : keys) {
-      ServiceChecks.key(state.spec, key, limits);
-    }
+  protected List<Optional<Row>> sendMultiGet(
+      TableSpec table, List<PrimaryKey> keys, ColumnSelection columns) {
+    String name = table.name();
     // one request per 100 distinct keys: the service refuses a key named twice in one call
-    List<PrimaryKey> distinct = new ArrayList<>(new java.util.LinkedHashSet<>(keys));
+    List<PrimaryKey> distinct = new ArrayList<>(new LinkedHashSet<>(keys));
     Map<PrimaryKey, Row> found = new HashMap<>();
     for (int from = 0; from < distinct.size(); from += MAX_BATCH_GET_ROWS) {
       List<PrimaryKey> chunk =
           distinct.subList(from, Math.min(distinct.size(), from + MAX_BATCH_GET_ROWS));
-      MultiRowQueryCriteria criteria = new MultiRowQueryCriteria(table);
+      MultiRowQueryCriteria criteria = new MultiRowQueryCriteria(name);
       for (PrimaryKey key : chunk) {
-        criteria.addRow(SdkMapping.sdkKey(state.spec.primaryKey(), key));
+        criteria.addRow(SdkMapping.sdkKey(table.primaryKey(), key));
       }
       select(criteria, columns);
       BatchGetRowRequest request = new BatchGetRowRequest();
       request.addMultiRowQueryCriteria(criteria);
-      BatchGetRowResponse response;
-      try {
-        response = client.batchGetRow(request);
-      } catch (RuntimeException e) {
-        throw tableError("reading from table " + table, table, e);
-      }
-      List<BatchGetRowResponse.RowResult> results = response.getBatchGetRowResult(table);
+      BatchGetRowResponse response = client.batchGetRow(request);
+      List<BatchGetRowResponse.RowResult> results = response.getBatchGetRowResult(name);
       if (results == null || results.size() != chunk.size()) {
         throw new StoreException(
             ErrorKind.INTERNAL,
             "BatchGetRow on "
-                + table
+                + name
                 + " answered "
                 + (results == null ? 0 : results.size())
                 + " rows for "
@@ -397,12 +287,11 @@ public final class TablestoreStore implements WideTableStore {
       for (BatchGetRowResponse.RowResult r : results) {
         PrimaryKey key = chunk.get(r.getIndex());
         if (!r.isSucceed()) {
-          throw TablestoreErrors.fromRowError("reading " + key + " from " + table, r.getError());
+          throw TablestoreErrors.fromRowError("reading " + key + " from " + name, r.getError());
         }
         Row row = SdkMapping.row(r.getRow());
         if (row != null) {
           found.put(key, row);
-          state.counters.read(key.get(0));
         }
       }
     }
@@ -414,136 +303,86 @@ public final class TablestoreStore implements WideTableStore {
   }
 
   @Override
-  public void delete(String table, PrimaryKey key) {
-    TableState state = state(table);
-    ServiceChecks.key(state.spec, key, limits);
-    try {
-      client.deleteRow(
-          new DeleteRowRequest(
-              new RowDeleteChange(table, SdkMapping.sdkKey(state.spec.primaryKey(), key))));
-    } catch (RuntimeException e) {
-      throw tableError("deleting from table " + table, table, e);
-    }
-    state.counters.wrote(key.get(0), key.sizeInBytes());
+  protected void sendDelete(TableSpec table, PrimaryKey key) {
+    client.deleteRow(new DeleteRowRequest(deleteChange(table, key)));
   }
 
   // ---------------------------------------------------------------- batches
 
   /**
-   * {@inheritDoc}
-   *
-   * <p>As the embedded store, each operation is checked on its own: one that fails a check (a
-   * missing table, a key of the wrong schema, a value over a limit) gets a failed outcome and is
-   * not sent. The rest go out as {@code BatchWriteRow} calls, each row's result mapped to its
-   * outcome; a call that fails as a whole fails all of its rows with that error.
+   * Sent as {@code BatchWriteRow} calls, each row's result mapped to its outcome; a call that fails
+   * as a whole fails all of its rows with that error.
    */
   @Override
-  public List<WriteOutcome> batchWrite(List<WriteOp> ops) {
-    ServiceChecks.batchSize(ops, limits);
-    WriteOutcome[] outcomes = new WriteOutcome[ops.size()];
-    RowChange[] changes = new RowChange[ops.size()];
-    Map<String, Optional<TableState>> states = new HashMap<>();
-    for (int i = 0; i < ops.size(); i++) {
-      WriteOp op = ops.get(i);
-      try {
-        TableState state =
-            states
-                .computeIfAbsent(op.table(), t -> describeTable(t).map(s -> tables.get(t)))
-                .orElseThrow(
-                    () -> new StoreException(ErrorKind.TABLE_NOT_FOUND, "no table " + op.table()));
-        if (op instanceof WriteOp.Put p) {
-          ServiceChecks.row(state.spec, p.row(), limits);
-          changes[i] = putChange(state.spec, op.table(), p.row());
-        } else {
-          ServiceChecks.key(state.spec, op.key(), limits);
-          changes[i] =
-              new RowDeleteChange(op.table(), SdkMapping.sdkKey(state.spec.primaryKey(), op.key()));
-        }
-      } catch (StoreException e) {
-        outcomes[i] = WriteOutcome.failed(op, e);
-      }
-    }
+  protected void sendBatch(CheckedBatch batch) {
     // Requests in op order: a new one starts at 200 rows, at the byte bound, or when a row comes
     // again (so that the writes of one row apply in order).
-    List<Integer> current = new ArrayList<>();
+    List<Change> current = new ArrayList<>();
     Set<String> rowsInRequest = new HashSet<>();
     long bytes = 0;
-    for (int i = 0; i < ops.size(); i++) {
-      if (changes[i] == null) {
-        continue;
-      }
-      String rowId = ops.get(i).table() + "\u0000" + ops.get(i).key();
-      long size = changes[i].getDataSize();
+    for (CheckedBatch.Write w : batch.writes()) {
+      Change change =
+          new Change(
+              w,
+              w.op() instanceof WriteOp.Put p
+                  ? putChange(w.table(), p.row())
+                  : deleteChange(w.table(), w.op().key()));
+      String rowId = w.op().table() + "\u0000" + w.op().key();
+      long size = change.row().getDataSize();
       if (!current.isEmpty()
           && (current.size() == MAX_BATCH_WRITE_ROWS
               || bytes + size > MAX_BATCH_WRITE_BYTES
               || rowsInRequest.contains(rowId))) {
-        send(current, ops, changes, outcomes);
+        send(current, batch);
         current.clear();
         rowsInRequest.clear();
         bytes = 0;
       }
-      current.add(i);
+      current.add(change);
       rowsInRequest.add(rowId);
       bytes += size;
     }
     if (!current.isEmpty()) {
-      send(current, ops, changes, outcomes);
+      send(current, batch);
     }
-    return List.of(outcomes);
   }
 
-  private void send(
-      List<Integer> indexes, List<WriteOp> ops, RowChange[] changes, WriteOutcome[] outcomes) {
+  /** A checked write and the SDK's row change for it. */
+  private record Change(CheckedBatch.Write write, RowChange row) {}
+
+  private void send(List<Change> changes, CheckedBatch batch) {
     BatchWriteRowRequest request = new BatchWriteRowRequest();
     // the request groups rows by table; a result names its table and its index in that group
-    Map<String, List<Integer>> byTable = new LinkedHashMap<>();
-    for (int i : indexes) {
-      request.addRowChange(changes[i]);
-      byTable.computeIfAbsent(ops.get(i).table(), t -> new ArrayList<>()).add(i);
+    Map<String, List<CheckedBatch.Write>> byTable = new LinkedHashMap<>();
+    for (Change c : changes) {
+      request.addRowChange(c.row());
+      byTable.computeIfAbsent(c.write().op().table(), t -> new ArrayList<>()).add(c.write());
     }
     BatchWriteRowResponse response;
     try {
       response = client.batchWriteRow(request);
     } catch (RuntimeException e) {
-      for (int i : indexes) {
-        outcomes[i] =
-            WriteOutcome.failed(ops.get(i), tableError("batch write", ops.get(i).table(), e));
+      for (Change c : changes) {
+        batch.failed(c.write(), serviceError("batch write", c.write().op().table(), e));
       }
       return;
     }
     for (Map.Entry<String, List<BatchWriteRowResponse.RowResult>> e :
         response.getRowStatus().entrySet()) {
-      List<Integer> group = byTable.getOrDefault(e.getKey(), List.of());
+      List<CheckedBatch.Write> group = byTable.getOrDefault(e.getKey(), List.of());
       for (BatchWriteRowResponse.RowResult r : e.getValue()) {
         if (r.getIndex() < 0 || r.getIndex() >= group.size()) {
-          continue; // not one of ours; left without an outcome, so caught below
+          continue; // not one of ours; left without an outcome, so failed as unanswered
         }
-        int i = group.get(r.getIndex());
-        WriteOp op = ops.get(i);
+        CheckedBatch.Write w = group.get(r.getIndex());
         if (r.isSucceed()) {
-          outcomes[i] = WriteOutcome.applied(op);
-          TableState state = tables.get(op.table());
-          if (state != null) {
-            state.counters.wrote(op.key().get(0), op.sizeInBytes());
-          }
+          batch.applied(w);
         } else {
-          outcomes[i] =
-              WriteOutcome.failed(
-                  op,
-                  TablestoreErrors.fromRowError(
-                      "writing " + op.key() + " to " + op.table(), r.getError()));
+          batch.failed(
+              w,
+              TablestoreErrors.fromRowError(
+                  "writing " + w.op().key() + " to " + w.op().table(), r.getError()));
         }
-      }
-    }
-    for (int i : indexes) {
-      if (outcomes[i] == null) {
-        outcomes[i] =
-            WriteOutcome.failed(
-                ops.get(i),
-                new StoreException(
-                    ErrorKind.INTERNAL,
-                    "BatchWriteRow returned no result for " + ops.get(i).key()));
       }
     }
   }
@@ -551,94 +390,58 @@ public final class TablestoreStore implements WideTableStore {
   // ---------------------------------------------------------------- scans
 
   /**
-   * {@inheritDoc}
-   *
-   * <p>Rows are fetched page by page with {@code GetRange} as the stream is consumed; the service
-   * ends a page at its own row and byte limits and at partition boundaries, and says where to go on
-   * with {@code nextStartPrimaryKey}.
+   * Rows are fetched page by page with {@code GetRange} as the stream is consumed; the service ends
+   * a page at its own row and byte limits and at partition boundaries, and says where to go on with
+   * {@code nextStartPrimaryKey}.
    */
   @Override
-  public Stream<Row> scan(String table, ScanRange range) {
-    TableState state = state(table);
-    ServiceChecks.bound(state.spec, range.start(), limits);
-    ServiceChecks.bound(state.spec, range.end(), limits);
-    if (range.limit() == 0 || range.start().compareTo(range.end()) >= 0) {
-      return Stream.empty(); // as the embedded store: an empty range, not an error
-    }
-    Iterator<Row> rows = new RangeIterator(state, table, range);
-    return StreamSupport.stream(
-        Spliterators.spliteratorUnknownSize(
-            rows, Spliterator.ORDERED | Spliterator.NONNULL | Spliterator.DISTINCT),
-        false);
+  protected RowCursor openScan(TableSpec table, ScanRange range) {
+    return new RangeCursor(table, range);
   }
 
   /** Follows {@code nextStartPrimaryKey} from page to page until the range or limit is done. */
-  private final class RangeIterator implements Iterator<Row> {
-    private final TableState state;
-    private final String table;
+  private final class RangeCursor implements RowCursor {
+    private final TableSpec table;
     private final ScanRange range;
     private final ArrayDeque<Row> page = new ArrayDeque<>();
     private com.alicloud.openservices.tablestore.model.PrimaryKey next;
     private long remaining;
 
-    RangeIterator(TableState state, String table, ScanRange range) {
-      this.state = state;
+    RangeCursor(TableSpec table, ScanRange range) {
       this.table = table;
       this.range = range;
-      this.next = SdkMapping.sdkKey(state.spec.primaryKey(), range.start());
+      this.next = SdkMapping.sdkKey(table.primaryKey(), range.start());
       this.remaining = range.limit();
     }
 
     @Override
-    public boolean hasNext() {
+    public Row next() {
       while (page.isEmpty() && next != null && remaining > 0) {
         fetch();
       }
-      return !page.isEmpty() && remaining > 0;
-    }
-
-    private void fetch() {
-      RangeRowQueryCriteria criteria = new RangeRowQueryCriteria(table);
-      criteria.setInclusiveStartPrimaryKey(next);
-      criteria.setExclusiveEndPrimaryKey(SdkMapping.sdkKey(state.spec.primaryKey(), range.end()));
-      criteria.setDirection(Direction.FORWARD);
-      criteria.setLimit((int) Math.min(remaining, MAX_RANGE_ROWS));
-      select(criteria, range.columns());
-      GetRangeResponse response;
-      try {
-        response = client.getRange(new GetRangeRequest(criteria));
-      } catch (RuntimeException e) {
-        throw tableError("scanning table " + table, table, e);
-      }
-      for (com.alicloud.openservices.tablestore.model.Row r : response.getRows()) {
-        Row row = SdkMapping.row(r);
-        page.add(row);
-        state.counters.read(row.key().get(0));
-      }
-      next = response.getNextStartPrimaryKey();
-    }
-
-    @Override
-    public Row next() {
-      if (!hasNext()) {
-        throw new NoSuchElementException();
+      if (page.isEmpty() || remaining == 0) {
+        return null;
       }
       remaining--;
       return page.poll();
     }
+
+    private void fetch() {
+      RangeRowQueryCriteria criteria = new RangeRowQueryCriteria(table.name());
+      criteria.setInclusiveStartPrimaryKey(next);
+      criteria.setExclusiveEndPrimaryKey(SdkMapping.sdkKey(table.primaryKey(), range.end()));
+      criteria.setDirection(Direction.FORWARD);
+      criteria.setLimit((int) Math.min(remaining, MAX_RANGE_ROWS));
+      select(criteria, range.columns());
+      GetRangeResponse response = client.getRange(new GetRangeRequest(criteria));
+      for (com.alicloud.openservices.tablestore.model.Row r : response.getRows()) {
+        page.add(SdkMapping.row(r));
+      }
+      next = response.getNextStartPrimaryKey();
+    }
   }
 
-  // ---------------------------------------------------------------- stats, lifecycle
-
-  @Override
-  public List<PartitionStats> partitionStats(String table) {
-    return state(table).counters.snapshot();
-  }
-
-  @Override
-  public StoreLimits limits() {
-    return limits;
-  }
+  // ---------------------------------------------------------------- lifecycle
 
   @Override
   public void close() {
@@ -647,12 +450,17 @@ public final class TablestoreStore implements WideTableStore {
 
   // ---------------------------------------------------------------- mapping
 
-  private static RowPutChange putChange(TableSpec spec, String table, Row row) {
-    RowPutChange change = new RowPutChange(table, SdkMapping.sdkKey(spec.primaryKey(), row.key()));
+  private static RowPutChange putChange(TableSpec table, Row row) {
+    RowPutChange change =
+        new RowPutChange(table.name(), SdkMapping.sdkKey(table.primaryKey(), row.key()));
     for (Map.Entry<String, AttrValue> e : row.columns().entrySet()) {
       change.addColumn(e.getKey(), SdkMapping.sdkValue(e.getValue()));
     }
     return change;
+  }
+
+  private static RowDeleteChange deleteChange(TableSpec table, PrimaryKey key) {
+    return new RowDeleteChange(table.name(), SdkMapping.sdkKey(table.primaryKey(), key));
   }
 
   private static void select(RowQueryCriteria criteria, ColumnSelection columns) {
@@ -662,17 +470,8 @@ public final class TablestoreStore implements WideTableStore {
     }
   }
 
-  /** Maps an error; a missing table also drops the cached spec, which may be stale. */
-  private StoreException tableError(String what, String table, RuntimeException e) {
-    StoreException mapped = TablestoreErrors.map(what, e);
-    if (mapped.kind() == ErrorKind.TABLE_NOT_FOUND) {
-      tables.remove(table);
-    }
-    return mapped;
-  }
-
   /** For tests: the spec cache, to check that a missing table is forgotten. */
   Set<String> cachedTables() {
-    return Collections.unmodifiableSet(tables.keySet());
+    return knownTables();
   }
 }

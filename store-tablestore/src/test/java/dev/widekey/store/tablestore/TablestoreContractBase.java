@@ -1,6 +1,6 @@
 package dev.widekey.store.tablestore;
 
-import dev.widekey.runtime.store.contract.StoreContractTest;
+import dev.widekey.store.tck.StoreContractTest;
 
 /** The store contract as the Tablestore backend meets it, over the fake or the live service. */
 abstract class TablestoreContractBase extends StoreContractTest {

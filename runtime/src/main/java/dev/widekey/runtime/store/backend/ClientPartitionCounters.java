@@ -14,7 +14,7 @@ import java.util.concurrent.atomic.LongAdder;
  *
  * <pre>{@code
  * ClientPartitionCounters counters = new ClientPartitionCounters(spec.splitPoints());
- * counters.write(key.get(0), row.sizeInBytes());
+ * counters.wrote(key.get(0), row.sizeInBytes());
  * }</pre>
  */
 public final class ClientPartitionCounters {
@@ -55,14 +55,10 @@ public final class ClientPartitionCounters {
     readRows[partitionOf(partitionKey)].increment();
   }
 
-  /** The counters, stored rows and bytes unknown (-1). */
-  public List<PartitionStats> snapshot() {
-    long[] unknown = new long[splits.size() + 1];
-    java.util.Arrays.fill(unknown, -1);
-    return snapshot(unknown);
-  }
-
-  /** The counters; {@code storedBytes[i]} is partition {@code i}'s, as the service reports it. */
+  /**
+   * The counters, stored rows unknown (-1); {@code storedBytes[i]} is partition {@code i}'s as the
+   * service reports it, or -1.
+   */
   public List<PartitionStats> snapshot(long[] storedBytes) {
     List<PartitionStats> stats = new ArrayList<>(writeRows.length);
     for (int i = 0; i < writeRows.length; i++) {

@@ -1,4 +1,4 @@
-package dev.widekey.store.hbase.entities;
+package dev.widekey.store.tck.entities;
 
 import dev.widekey.annotations.KeyChars;
 import dev.widekey.annotations.KeyColumn;

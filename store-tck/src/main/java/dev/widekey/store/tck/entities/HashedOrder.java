@@ -1,4 +1,4 @@
-package dev.widekey.store.tablestore.entities;
+package dev.widekey.store.tck.entities;
 
 import dev.widekey.annotations.HashPrefix;
 import dev.widekey.annotations.Money;

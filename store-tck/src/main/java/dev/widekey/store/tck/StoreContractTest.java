@@ -1,4 +1,4 @@
-package dev.widekey.runtime.store.contract;
+package dev.widekey.store.tck;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -44,8 +44,8 @@ import org.junit.jupiter.api.function.Executable;
 
 /**
  * The behaviour every {@link WideTableStore} backend must share, so that what passes on the
- * embedded store passes on HBase/Lindorm and Tablestore. A backend's test extends this class and
- * supplies its store:
+ * embedded store passes on HBase/Lindorm and Tablestore. It is part of the store TCK, which every
+ * backend depends on in test scope; a backend's test extends this class and supplies its store:
  *
  * <pre>{@code
  * class HBaseStoreContractTest extends StoreContractTest {
@@ -1086,5 +1086,34 @@ public abstract class StoreContractTest {
     List<PartitionStats> after = store().partitionStats(t.name());
     assertEquals(
         List.of(3L, 0L, 4L, 2L), after.stream().map(PartitionStats::readRows).toList(), "readRows");
+  }
+
+  /**
+   * A read counts each row returned to the caller, as the embedded store counts: a key a multi-get
+   * names twice reads twice, and a scan stream closed early counts only the rows it returned.
+   */
+  @Test
+  public void readsCountTheRowsReturned() {
+    TableSpec t = newTable("read_counts", integerColumn("id"));
+    List<Row> rows = new ArrayList<>();
+    for (long id = 0; id < 20; id++) {
+      rows.add(row(key(id), "v", AttrValue.ofInteger(id)));
+    }
+    putAll(t.name(), rows);
+    long before = readRows(t);
+
+    List<Optional<Row>> found =
+        store().multiGet(t.name(), List.of(key(1L), key(1L), key(99L)), ColumnSelection.all());
+    assertEquals(3, found.size());
+    assertEquals(before + 2, readRows(t), "a read per row returned by the multi-get");
+
+    try (Stream<Row> scan = store().scan(t.name(), ScanRange.all(1))) {
+      assertEquals(3, scan.limit(3).count());
+    }
+    assertEquals(before + 5, readRows(t), "a read per row returned by the scan");
+  }
+
+  private long readRows(TableSpec t) {
+    return store().partitionStats(t.name()).stream().mapToLong(PartitionStats::readRows).sum();
   }
 }

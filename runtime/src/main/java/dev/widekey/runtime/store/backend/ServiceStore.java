@@ -1,0 +1,392 @@
+package dev.widekey.runtime.store.backend;
+
+import dev.widekey.runtime.store.ColumnSelection;
+import dev.widekey.runtime.store.ErrorKind;
+import dev.widekey.runtime.store.PartitionStats;
+import dev.widekey.runtime.store.PrimaryKey;
+import dev.widekey.runtime.store.Row;
+import dev.widekey.runtime.store.ScanRange;
+import dev.widekey.runtime.store.StoreException;
+import dev.widekey.runtime.store.StoreLimits;
+import dev.widekey.runtime.store.TableSpec;
+import dev.widekey.runtime.store.WideTableStore;
+import dev.widekey.runtime.store.WriteOp;
+import dev.widekey.runtime.store.WriteOutcome;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.Spliterator;
+import java.util.Spliterators;
+import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
+
+/**
+ * The base of a store backend that reaches its service through a client library: HBase/Lindorm and
+ * Tablestore today, and the next ones (Lindorm's native API, Bigtable). It holds what every such
+ * backend does the same way, so that a backend holds only the mapping to its client's calls and
+ * errors:
+ *
+ * <ul>
+ *   <li>the tables the store knows: each table's spec, asked of the service once and kept, and the
+ *       partition counters kept on the client ({@link ClientPartitionCounters}); a table the
+ *       service reports missing is forgotten;
+ *   <li>every call as check, call, count: {@link ServiceChecks} before anything is sent (a call
+ *       that fails one sends nothing), then the backend's call, then the counters;
+ *   <li>the table errors ({@link TableErrors}), and the mapping of the client's exceptions through
+ *       the backend's {@link #mapError}, with the name of the call that failed.
+ * </ul>
+ *
+ * <p>A backend implements the {@code send...} calls and {@link #openScan}. They receive requests
+ * that passed the checks, on tables the store knows; they may throw the client's own exceptions and
+ * never count.
+ *
+ * <pre>{@code
+ * final class BigtableStore extends ServiceStore {
+ *   BigtableStore(BigtableDataClient data) {
+ *     super(StoreLimits.DEFAULT);
+ *     this.data = data;
+ *   }
+ *
+ *   @Override
+ *   protected void sendPut(TableSpec table, Row row) {
+ *     data.mutateRow(BigtableMapping.mutation(table, row));
+ *   }
+ *
+ *   @Override
+ *   protected StoreException mapError(String what, Exception error) {
+ *     return BigtableErrors.map(what, error);
+ *   }
+ *   // ... and the other calls
+ * }
+ * }</pre>
+ */
+public abstract class ServiceStore implements WideTableStore {
+  private final StoreLimits limits;
+  private final KnownTables tables = new KnownTables();
+
+  protected ServiceStore(StoreLimits limits) {
+    this.limits = Objects.requireNonNull(limits, "limits");
+  }
+
+  // ---------------------------------------------------------------- what a backend implements
+
+  /**
+   * Creates the table, pre-split at the spec's split points. A table that exists already fails with
+   * the client's error for it, which {@link #mapError} maps to {@link ErrorKind#TABLE_EXISTS}.
+   */
+  protected abstract void sendCreateTable(TableSpec spec) throws Exception;
+
+  /** Waits, after the store created a table, until the service serves it; by default at once. */
+  protected void awaitReady(TableSpec spec) {}
+
+  /**
+   * The table's spec as the service describes it: empty, or the client's error that maps to {@link
+   * ErrorKind#TABLE_NOT_FOUND}, if there is no such table.
+   */
+  protected abstract Optional<TableSpec> sendDescribeTable(String table) throws Exception;
+
+  /** Drops the table; a missing table is not an error. */
+  protected abstract void sendDeleteTable(String table) throws Exception;
+
+  protected abstract void sendPut(TableSpec table, Row row) throws Exception;
+
+  protected abstract Optional<Row> sendGet(TableSpec table, PrimaryKey key, ColumnSelection columns)
+      throws Exception;
+
+  /** One entry per key, in the keys' order; keys may repeat. Never called without keys. */
+  protected abstract List<Optional<Row>> sendMultiGet(
+      TableSpec table, List<PrimaryKey> keys, ColumnSelection columns) throws Exception;
+
+  protected abstract void sendDelete(TableSpec table, PrimaryKey key) throws Exception;
+
+  /**
+   * Sends the checked writes of a batch (at least one) and records each one's outcome in {@code
+   * batch}; a call that fails as a whole fails its writes with {@link #serviceError}. A write left
+   * without an outcome fails as unanswered.
+   */
+  protected abstract void sendBatch(CheckedBatch batch);
+
+  /** Opens a scan of a range that is not empty; rows are fetched as the cursor is read. */
+  protected abstract RowCursor openScan(TableSpec table, ScanRange range) throws Exception;
+
+  /**
+   * The bytes the service stores per partition of the table's split points, for {@link
+   * #partitionStats}; by default unknown, {@code -1} each.
+   */
+  protected long[] storedBytes(TableSpec table) {
+    long[] unknown = new long[table.splitPoints().size() + 1];
+    Arrays.fill(unknown, -1);
+    return unknown;
+  }
+
+  /**
+   * Maps an exception of the client to a typed error. {@code what} names the call, e.g. "writing to
+   * table orders". A {@link StoreException} thrown by the backend itself is not passed here.
+   */
+  protected abstract StoreException mapError(String what, Exception error);
+
+  /** The table as error messages name it, e.g. with its namespace; by default its name. */
+  protected String displayName(String table) {
+    return table;
+  }
+
+  // ---------------------------------------------------------------- what a backend may use
+
+  /**
+   * A failure of a call on {@code table}, mapped; if the table is missing, the store forgets it, as
+   * its kept spec may be stale.
+   */
+  protected final StoreException serviceError(String what, String table, Exception error) {
+    StoreException mapped = mapped(what, error);
+    if (mapped.kind() == ErrorKind.TABLE_NOT_FOUND) {
+      tables.forget(table);
+    }
+    return mapped;
+  }
+
+  /** The table's spec, known or asked of the service; {@link ErrorKind#TABLE_NOT_FOUND} if none. */
+  protected final TableSpec spec(String table) {
+    return known(table).spec();
+  }
+
+  /** The tables whose spec the store keeps. */
+  protected final Set<String> knownTables() {
+    return tables.names();
+  }
+
+  private StoreException mapped(String what, Exception error) {
+    return error instanceof StoreException s ? s : mapError(what, error);
+  }
+
+  private KnownTables.Table known(String table) {
+    return tables
+        .lookup(table, this::describe)
+        .orElseThrow(() -> TableErrors.notFound(displayName(table)));
+  }
+
+  private Optional<TableSpec> describe(String table) {
+    try {
+      return sendDescribeTable(table);
+    } catch (Exception e) {
+      StoreException mapped = mapped("describing table " + table, e);
+      if (mapped.kind() == ErrorKind.TABLE_NOT_FOUND) {
+        return Optional.empty();
+      }
+      throw mapped;
+    }
+  }
+
+  // ---------------------------------------------------------------- tables
+
+  @Override
+  public final void createTable(TableSpec spec) {
+    ServiceChecks.tableSpec(spec, limits);
+    Optional<TableSpec> existing = describeTable(spec.name());
+    if (existing.isPresent()) {
+      TableErrors.requireSamePrimaryKey(spec, existing.get());
+      return;
+    }
+    try {
+      sendCreateTable(spec);
+    } catch (Exception e) {
+      StoreException mapped = mapped("creating table " + spec.name(), e);
+      if (mapped.kind() != ErrorKind.TABLE_EXISTS) {
+        throw mapped;
+      }
+      // created concurrently by someone else: fine if it has our schema
+      tables.forget(spec.name());
+      TableErrors.requireSamePrimaryKey(spec, describeTable(spec.name()).orElseThrow(() -> mapped));
+      return;
+    }
+    tables.remember(spec);
+    awaitReady(spec);
+  }
+
+  @Override
+  public final Optional<TableSpec> describeTable(String table) {
+    return tables.lookup(table, this::describe).map(KnownTables.Table::spec);
+  }
+
+  @Override
+  public final void deleteTable(String table) {
+    tables.forget(table);
+    try {
+      sendDeleteTable(table);
+    } catch (Exception e) {
+      StoreException mapped = mapped("deleting table " + table, e);
+      if (mapped.kind() != ErrorKind.TABLE_NOT_FOUND) {
+        throw mapped; // else dropped already, or concurrently: the outcome is the same
+      }
+    } finally {
+      tables.forget(table);
+    }
+  }
+
+  // ---------------------------------------------------------------- single rows
+
+  @Override
+  public final void put(String table, Row row) {
+    KnownTables.Table known = known(table);
+    ServiceChecks.row(known.spec(), row, limits);
+    try {
+      sendPut(known.spec(), row);
+    } catch (Exception e) {
+      throw serviceError("writing to table " + table, table, e);
+    }
+    known.counters().wrote(row.key().get(0), row.sizeInBytes());
+  }
+
+  @Override
+  public final Optional<Row> get(String table, PrimaryKey key, ColumnSelection columns) {
+    KnownTables.Table known = known(table);
+    ServiceChecks.key(known.spec(), key, limits);
+    Optional<Row> row;
+    try {
+      row = sendGet(known.spec(), key, columns);
+    } catch (Exception e) {
+      throw serviceError("reading from table " + table, table, e);
+    }
+    row.ifPresent(r -> known.counters().read(key.get(0)));
+    return row;
+  }
+
+  @Override
+  public final List<Optional<Row>> multiGet(
+      String table, List<PrimaryKey> keys, ColumnSelection columns) {
+    ServiceChecks.multiGetSize(keys.size(), limits);
+    KnownTables.Table known = known(table);
+    for (PrimaryKey key : keys) {
+      ServiceChecks.key(known.spec(), key, limits);
+    }
+    if (keys.isEmpty()) {
+      return List.of();
+    }
+    List<Optional<Row>> rows;
+    try {
+      rows = sendMultiGet(known.spec(), keys, columns);
+    } catch (Exception e) {
+      throw serviceError("reading from table " + table, table, e);
+    }
+    // a read per row returned, as the embedded store counts: a key asked twice reads twice
+    for (Optional<Row> row : rows) {
+      row.ifPresent(r -> known.counters().read(r.key().get(0)));
+    }
+    return rows;
+  }
+
+  @Override
+  public final void delete(String table, PrimaryKey key) {
+    KnownTables.Table known = known(table);
+    ServiceChecks.key(known.spec(), key, limits);
+    try {
+      sendDelete(known.spec(), key);
+    } catch (Exception e) {
+      throw serviceError("deleting from table " + table, table, e);
+    }
+    known.counters().wrote(key.get(0), WriteOp.delete(table, key).sizeInBytes());
+  }
+
+  // ---------------------------------------------------------------- batches
+
+  /**
+   * {@inheritDoc}
+   *
+   * <p>As the embedded store, each operation is checked on its own: one that fails a check (a
+   * missing table, a key of the wrong schema, a value over a limit) gets a failed outcome and is
+   * not sent; the backend sends the others.
+   */
+  @Override
+  public final List<WriteOutcome> batchWrite(List<WriteOp> ops) {
+    ServiceChecks.batchSize(ops, limits);
+    CheckedBatch batch = new CheckedBatch(ops);
+    Map<String, Optional<KnownTables.Table>> batchTables = new HashMap<>();
+    for (int i = 0; i < ops.size(); i++) {
+      WriteOp op = ops.get(i);
+      try {
+        TableSpec spec =
+            batchTables
+                .computeIfAbsent(op.table(), t -> tables.lookup(t, this::describe))
+                .orElseThrow(() -> TableErrors.notFound(displayName(op.table())))
+                .spec();
+        if (op instanceof WriteOp.Put p) {
+          ServiceChecks.row(spec, p.row(), limits);
+        } else {
+          ServiceChecks.key(spec, op.key(), limits);
+        }
+        batch.accept(i, spec);
+      } catch (StoreException e) {
+        batch.refuse(i, e);
+      }
+    }
+    if (!batch.writes().isEmpty()) {
+      sendBatch(batch);
+    }
+    List<WriteOutcome> outcomes = batch.outcomes();
+    for (WriteOutcome outcome : outcomes) {
+      KnownTables.Table known = tables.get(outcome.op().table());
+      if (outcome.succeeded() && known != null) {
+        known.counters().wrote(outcome.op().key().get(0), outcome.op().sizeInBytes());
+      }
+    }
+    return outcomes;
+  }
+
+  // ---------------------------------------------------------------- scans
+
+  /**
+   * {@inheritDoc}
+   *
+   * <p>The range is checked when this is called; rows are fetched from the service as the stream is
+   * consumed, and counted as read when they are returned.
+   */
+  @Override
+  public final Stream<Row> scan(String table, ScanRange range) {
+    KnownTables.Table known = known(table);
+    ServiceChecks.bound(known.spec(), range.start(), limits);
+    ServiceChecks.bound(known.spec(), range.end(), limits);
+    if (range.limit() == 0 || range.start().compareTo(range.end()) >= 0) {
+      return Stream.empty(); // as the embedded store: an empty range, not an error
+    }
+    String what = "scanning table " + table;
+    RowCursor cursor;
+    try {
+      cursor = openScan(known.spec(), range);
+    } catch (Exception e) {
+      throw serviceError(what, table, e);
+    }
+    Iterator<Row> rows = new ScanRows(cursor, known.counters(), e -> serviceError(what, table, e));
+    Stream<Row> stream =
+        StreamSupport.stream(
+                Spliterators.spliteratorUnknownSize(
+                    rows, Spliterator.ORDERED | Spliterator.NONNULL | Spliterator.DISTINCT),
+                false)
+            .onClose(cursor::close);
+    return range.limit() < Long.MAX_VALUE ? stream.limit(range.limit()) : stream;
+  }
+
+  // ---------------------------------------------------------------- stats, limits
+
+  /**
+   * {@inheritDoc}
+   *
+   * <p>Partitions are those of the table's split points. {@code writeRows}, {@code writtenBytes}
+   * and {@code readRows} count this store instance's calls since it opened, on the client; {@code
+   * storedBytes} is what the service reports ({@link #storedBytes}), and {@code rows} is {@code -1}
+   * (unknown): the services keep no row count per partition.
+   */
+  @Override
+  public final List<PartitionStats> partitionStats(String table) {
+    KnownTables.Table known = known(table);
+    return known.counters().snapshot(storedBytes(known.spec()));
+  }
+
+  @Override
+  public final StoreLimits limits() {
+    return limits;
+  }
+}

@@ -1,0 +1,429 @@
+package dev.widekey.store.tck;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.widekey.runtime.key.InvalidKeyException;
+import dev.widekey.runtime.store.AttrType;
+import dev.widekey.runtime.store.AttrValue;
+import dev.widekey.runtime.store.ColumnSelection;
+import dev.widekey.runtime.store.PartitionStats;
+import dev.widekey.runtime.store.PkValue;
+import dev.widekey.runtime.store.PrimaryKey;
+import dev.widekey.runtime.store.Row;
+import dev.widekey.runtime.store.ScanRange;
+import dev.widekey.runtime.store.WideTableStore;
+import dev.widekey.runtime.write.BulkWriteResult;
+import dev.widekey.store.tck.entities.ColdItem;
+import dev.widekey.store.tck.entities.ColdItemKeys;
+import dev.widekey.store.tck.entities.ColdItemRepository;
+import dev.widekey.store.tck.entities.ColdItemTable;
+import dev.widekey.store.tck.entities.DeviceSale;
+import dev.widekey.store.tck.entities.DeviceSaleRepository;
+import dev.widekey.store.tck.entities.DeviceSaleTable;
+import dev.widekey.store.tck.entities.HashedOrder;
+import dev.widekey.store.tck.entities.HashedOrderKeys;
+import dev.widekey.store.tck.entities.HashedOrderRepository;
+import dev.widekey.store.tck.entities.HashedOrderTable;
+import dev.widekey.store.tck.entities.LargeDocument;
+import dev.widekey.store.tck.entities.LargeDocumentKeys;
+import dev.widekey.store.tck.entities.LargeDocumentRepository;
+import dev.widekey.store.tck.entities.LargeDocumentTable;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import org.apache.commons.codec.digest.DigestUtils;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The repositories the processor generates for the test entities ({@code entities/}), unchanged, on
+ * a backend: what the embedded store's tests show, shown again on every backend. A backend's test
+ * extends this class, supplies its store and may check, through the hooks below, what its service
+ * itself received and holds:
+ *
+ * <pre>{@code
+ * class GeneratedRepositoriesOnHBaseTest extends GeneratedRepositoriesContractTest {
+ *   static HBaseStore store; // one mini-cluster for the whole class
+ *   @BeforeAll static void open() { store = ...; }
+ *   @AfterAll static void close() { store.close(); }
+ *   @Override protected WideTableStore store() { return store; }
+ *   @Override protected Set<String> serviceColumns(String table, PrimaryKey key) { ... }
+ * }
+ * }</pre>
+ *
+ * <p>The subclass owns the store's lifecycle. The entities' tables are created before each test
+ * (which does nothing once they exist) and kept, so a store is best used by one such class.
+ */
+public abstract class GeneratedRepositoriesContractTest {
+  protected HashedOrderRepository orders;
+  protected DeviceSaleRepository sales;
+  protected ColdItemRepository items;
+  protected LargeDocumentRepository documents;
+
+  /** The store under test; the subclass opens and closes it. */
+  protected abstract WideTableStore store();
+
+  @BeforeEach
+  protected void openRepositories() {
+    orders = new HashedOrderRepository(store());
+    sales = new DeviceSaleRepository(store());
+    items = new ColdItemRepository(store());
+    documents = new LargeDocumentRepository(store());
+    orders.createTables();
+    sales.createTables();
+    items.createTables();
+    documents.createTables();
+  }
+
+  // ------------------------------------------------------------------------------ backend hooks
+
+  /**
+   * The attribute columns the service holds for a row, read around the store (empty: no row). By
+   * default through the store, which is all there is to read for the embedded store.
+   */
+  protected Set<String> serviceColumns(String table, PrimaryKey key) {
+    return store()
+        .get(table, key, ColumnSelection.all())
+        .map(r -> (Set<String>) new TreeSet<>(r.columns().keySet()))
+        .orElse(Set.of());
+  }
+
+  /** Checks that the service has these tables. By default the store describes them. */
+  protected void checkTablesExist(List<String> tables) {
+    for (String table : tables) {
+      assertTrue(store().describeTable(table).isPresent(), table);
+    }
+  }
+
+  /**
+   * Checks that the service holds the table in this many partitions (regions, shards). By default
+   * the store's spec has one split point fewer.
+   */
+  protected void checkPartitions(String table, int partitions) {
+    assertEquals(partitions - 1, store().describeTable(table).orElseThrow().splitPoints().size());
+  }
+
+  /**
+   * Where the service records the requests it receives: forgets those so far, so that the next
+   * {@code check...} sees only what follows. By default there is no such record.
+   */
+  protected void clearRequests() {}
+
+  /**
+   * After one {@code put} since {@link #clearRequests}: the row reached the service under {@code
+   * key}, in the partition from {@code start} (inclusive) to {@code end}.
+   */
+  protected void checkWritten(String table, PrimaryKey key, PkValue start, PkValue end) {}
+
+  /** After one {@code delete} since {@link #clearRequests}: the delete reached the service. */
+  protected void checkDeleted(String table, PrimaryKey key) {}
+
+  /** After a bulk put: its rows went to the service in batch calls, none one by one. */
+  protected void checkWrittenInBatches() {}
+
+  /** After a scan of more rows than one page: the scan followed the service's pages. */
+  protected void checkScannedInPages() {}
+
+  /** After calls refused on the client: no request reached the service. */
+  protected void checkNothingSent() {}
+
+  /** The tables read from, row by row, since {@link #clearRequests}, in order. */
+  protected void checkRowsReadFrom(List<String> tables) {}
+
+  /**
+   * Whether one row may carry more than 4 MB (Tablestore's PutRow limit): HBase takes cells up to
+   * {@code hbase.client.keyvalue.maxsize} (10 MB) and the embedded store any row of 2 MB columns.
+   */
+  protected boolean takesRowsOverFourMegabytes() {
+    return true;
+  }
+
+  // ------------------------------------------------------------------------------ tests
+
+  @Test
+  public void hashPrefixedOrderLandsUnderItsRealMd5PrefixInItsPartition() {
+    // printf 200004 | md5sum → 797e5af4...; the seeds' "2e38"-style prefixes are illustrative
+    assertTrue(DigestUtils.md5Hex("200004").startsWith("797e"));
+    assertEquals("797e200004", HashedOrderKeys.partitionKey(200004));
+    // the generated split points became 16 partitions
+    checkPartitions(HashedOrderTable.NAME, 16);
+
+    List<PartitionStats> before = store().partitionStats(HashedOrderTable.NAME);
+    clearRequests();
+    HashedOrder order = new HashedOrder(200004, new BigDecimal("5.32"));
+    orders.put(order);
+    assertEquals(order, orders.get(200004).orElseThrow());
+
+    // one row under the hashed key, the money as 532 minor units
+    PrimaryKey key = PrimaryKey.of(PkValue.ofString("797e200004"));
+    checkWritten(HashedOrderTable.NAME, key, PkValue.ofString("7000"), PkValue.ofString("8000"));
+    assertEquals(
+        Map.of("total", AttrValue.ofInteger(532)),
+        store().get(HashedOrderTable.NAME, key, ColumnSelection.all()).orElseThrow().columns());
+    // the write landed in the partition from "7000" to "8000", the 8th
+    List<PartitionStats> after = store().partitionStats(HashedOrderTable.NAME);
+    for (int p = 0; p < 16; p++) {
+      assertEquals(
+          before.get(p).writeRows() + (p == 7 ? 1 : 0), after.get(p).writeRows(), "partition " + p);
+    }
+    assertEquals(PkValue.ofString("7000"), after.get(7).start());
+
+    orders.delete(200004);
+    assertTrue(orders.get(200004).isEmpty());
+    checkDeleted(HashedOrderTable.NAME, key);
+  }
+
+  @Test
+  public void bulkPutScattersSequentialOrdersOverEveryPartition() {
+    List<PartitionStats> before = store().partitionStats(HashedOrderTable.NAME);
+    clearRequests();
+    List<HashedOrder> batch = new ArrayList<>();
+    for (long n = 300_000; n < 300_200; n++) {
+      batch.add(new HashedOrder(n, BigDecimal.valueOf(n % 10_000, 2)));
+    }
+    BulkWriteResult result = orders.putAll(batch);
+    assertTrue(result.allAcknowledged(), result.toString());
+    assertEquals(200, result.acknowledged());
+    checkWrittenInBatches();
+
+    // 200 consecutive numbers, no partition left out: the prefix scatters the tail hotspot
+    List<PartitionStats> after = store().partitionStats(HashedOrderTable.NAME);
+    assertEquals(16, after.size());
+    long added = 0;
+    for (int p = 0; p < 16; p++) {
+      long writes = after.get(p).writeRows() - before.get(p).writeRows();
+      assertTrue(writes > 0, "no write in partition " + p);
+      added += writes;
+    }
+    assertEquals(200, added);
+    for (HashedOrder o : List.of(batch.get(0), batch.get(117), batch.get(199))) {
+      assertEquals(o, orders.get(o.orderNumber()).orElseThrow());
+    }
+  }
+
+  /**
+   * The spliced-key rows in key order: 16 < 54/a100 < 54/a1001 < 167 < 540, order numbers numeric.
+   */
+  private static List<DeviceSale> salesInKeyOrder() {
+    List<DeviceSale> rows = new ArrayList<>();
+    rows.add(sale(16, "b7", 1));
+    for (long n : new long[] {-5, 9, 10}) {
+      rows.add(sale(54, "a100", n));
+    }
+    for (long n = 1; n <= 12; n++) { // more rows than one scan page of some stores
+      rows.add(sale(54, "a1001", n));
+    }
+    rows.add(sale(167, "a1", 1));
+    rows.add(sale(540, "a100", 1));
+    return rows;
+  }
+
+  private static DeviceSale sale(long device, String seller, long orderNumber) {
+    return new DeviceSale(device, seller, orderNumber, BigDecimal.valueOf(1000 + orderNumber, 2));
+  }
+
+  @Test
+  public void splicedKeyScansReturnTheirRowsInNumericOrder() {
+    List<DeviceSale> expected = salesInKeyOrder();
+    List<DeviceSale> shuffled = new ArrayList<>(expected);
+    Collections.shuffle(shuffled, new Random(54));
+    BulkWriteResult result = sales.putAll(shuffled);
+    assertTrue(result.allAcknowledged(), result.toString());
+
+    clearRequests();
+    assertEquals(expected, sales.scanAll().toList());
+    checkScannedInPages();
+    // 54's rows, never 540's (the prefix ends with the delimiter) nor 16's or 167's
+    assertEquals(expected.subList(1, 16), sales.scanByDeviceId(54).toList());
+    // a100's rows, never a1001's
+    assertEquals(expected.subList(1, 4), sales.scanByDeviceIdAndSellerId(54, "a100").toList());
+    assertEquals(
+        List.of(sale(54, "a100", 9)),
+        sales.scanByDeviceIdAndSellerIdAndOrderNumberBetween(54, "a100", 0, 10).toList());
+    assertEquals(List.of(sale(540, "a100", 1)), sales.scanByDeviceId(540).toList());
+
+    // the partition-key values as the store sorts them (STRING by UTF-8 bytes)
+    List<String> partitionKeys =
+        store()
+            .scan(DeviceSaleTable.NAME, ScanRange.all(2))
+            .map(r -> r.key().get(0).asString())
+            .distinct()
+            .toList();
+    assertEquals(
+        List.of("000016,b7", "000054,a100", "000054,a1001", "000167,a1", "000540,a100"),
+        partitionKeys);
+
+    sales.delete(54, "a100", 9);
+    assertTrue(sales.get(54, "a100", 9).isEmpty());
+    assertEquals(2, sales.scanByDeviceIdAndSellerId(54, "a100").count());
+    sales.put(sale(54, "a100", 9));
+  }
+
+  @Test
+  public void badKeyValuesAreRefusedBeforeAnyWrite() {
+    List<DeviceSale> before = sales.scanAll().toList();
+    long writes = writeRows(DeviceSaleTable.NAME);
+    clearRequests();
+
+    // ',' is the delimiter: "a,b" would read back as two components (key injection)
+    InvalidKeyException comma =
+        assertThrows(InvalidKeyException.class, () -> sales.put(sale(54, "a,b", 1)));
+    assertEquals("WK105", comma.rule());
+    assertEquals("sellerId", comma.field());
+    // outside @KeyChars("a-z0-9")
+    assertEquals(
+        "WK105",
+        assertThrows(InvalidKeyException.class, () -> sales.put(sale(54, "A100", 1))).rule());
+    // 7 digits do not fit @Padded(width = 6): refused, never cut
+    assertEquals(
+        "WK104",
+        assertThrows(InvalidKeyException.class, () -> sales.put(sale(1_000_000, "a1", 1))).rule());
+    // a bulk put checks every entity first: the good one is not written either
+    InvalidKeyException bulk =
+        assertThrows(
+            InvalidKeyException.class,
+            () -> sales.putAll(List.of(sale(77, "ok", 1), sale(77, "o,k", 2))));
+    assertEquals("WK105", bulk.rule());
+
+    checkNothingSent();
+    assertTrue(sales.get(77, "ok", 1).isEmpty());
+    assertEquals(before, sales.scanAll().toList());
+    assertEquals(writes, writeRows(DeviceSaleTable.NAME), "no write reached the store");
+  }
+
+  private long writeRows(String table) {
+    return store().partitionStats(table).stream().mapToLong(PartitionStats::writeRows).sum();
+  }
+
+  @Test
+  public void coldColumnLivesInItsOwnTableAndIsReadOnlyOnDemand() {
+    String description = "Hand-knitted wool socks, warm and soft. ".repeat(2_000); // 80 KB
+    ColdItem item = new ColdItem(7, 3, new BigDecimal("5.32"), description);
+    items.put(item);
+    PrimaryKey key = ColdItemKeys.primaryKey(7);
+
+    // two tables: the hot row carries the marker, the cold row the description
+    checkTablesExist(List.of(ColdItemTable.NAME, ColdItemTable.COLD_NAME));
+    assertEquals(Set.of("price", "quantity", "wk_cold"), serviceColumns(ColdItemTable.NAME, key));
+    assertEquals(Set.of("description"), serviceColumns(ColdItemTable.COLD_NAME, key));
+
+    clearRequests();
+    ColdItem hot = items.get(7).orElseThrow();
+    assertNull(hot.description());
+    assertEquals(new ColdItem(7, 3, new BigDecimal("5.32"), null), hot);
+    checkRowsReadFrom(List.of(ColdItemTable.NAME)); // a hot read leaves the cold table alone
+    clearRequests();
+    assertEquals(item, items.getWithCold(7).orElseThrow());
+    checkRowsReadFrom(List.of(ColdItemTable.NAME, ColdItemTable.COLD_NAME));
+
+    // compress = true: stored deflated, as binary
+    AttrValue stored =
+        store()
+            .get(ColdItemTable.COLD_NAME, key, ColumnSelection.all())
+            .orElseThrow()
+            .get("description");
+    assertEquals(AttrType.BINARY, stored.type());
+    assertTrue(stored.sizeInBytes() < description.length() / 20, stored.sizeInBytes() + " bytes");
+
+    // without a description now: the stale cold row goes
+    items.put(new ColdItem(7, 4, new BigDecimal("5.32"), null));
+    assertEquals(Set.of(), serviceColumns(ColdItemTable.COLD_NAME, key));
+    assertNull(items.getWithCold(7).orElseThrow().description());
+
+    items.put(item);
+    items.delete(7);
+    assertTrue(items.getWithCold(7).isEmpty());
+    assertEquals(Set.of(), serviceColumns(ColdItemTable.NAME, key));
+    assertEquals(Set.of(), serviceColumns(ColdItemTable.COLD_NAME, key));
+  }
+
+  /** About {@code megabytes} MB of UTF-8 mixing 1-, 2- and 4-byte characters. */
+  protected static String text(double megabytes, long seed) {
+    Random random = new Random(seed);
+    StringBuilder text = new StringBuilder();
+    long bytes = 0;
+    while (bytes < megabytes * 1024 * 1024) {
+      text.append((char) ('a' + random.nextInt(26))).append('\u00E9').appendCodePoint(0x1F600);
+      bytes += 7;
+    }
+    return text.toString();
+  }
+
+  @Test
+  public void chunkedBodyWithinTheAttributeLimitRoundTrips() {
+    LargeDocument doc = new LargeDocument("d1", text(1.9, 1), "under 2 MB");
+    documents.put(doc);
+    assertEquals(doc, documents.get("d1").orElseThrow());
+    // within the limit, the value is one plain column
+    assertEquals(
+        Set.of("body", "title"),
+        serviceColumns(LargeDocumentTable.NAME, LargeDocumentKeys.primaryKey("d1")));
+  }
+
+  /**
+   * A value over 2 MB is stored as chunk columns {@code wk_body_0}, {@code wk_body_1} and the count
+   * {@code wk_body_n}: names within Tablestore's letters, digits and '_'.
+   */
+  @Test
+  public void chunkedBodyOverTwoMegabytesRoundTripsInLegalColumnNames() {
+    LargeDocument doc = new LargeDocument("big", text(2.5, 2), "over 2 MB");
+    documents.put(doc);
+    assertEquals(doc, documents.get("big").orElseThrow());
+    assertEquals(
+        Set.of("title", "wk_body_0", "wk_body_1", "wk_body_n"),
+        serviceColumns(LargeDocumentTable.NAME, LargeDocumentKeys.primaryKey("big")));
+  }
+
+  @Test
+  public void chunkedBodyOfFiveMegabytesRoundTrips() {
+    assumeTrue(takesRowsOverFourMegabytes(), "one row of this store carries at most 4 MB");
+    String body = text(5, 5);
+    LargeDocument doc = new LargeDocument("d1", body, "big");
+    documents.put(doc);
+    assertEquals(doc, documents.get("d1").orElseThrow());
+
+    Row stored =
+        store()
+            .get(LargeDocumentTable.NAME, LargeDocumentKeys.primaryKey("d1"), ColumnSelection.all())
+            .orElseThrow();
+    Map<String, Integer> sizes =
+        stored.columns().entrySet().stream()
+            .collect(
+                Collectors.toMap(
+                    Map.Entry::getKey, e -> e.getValue().sizeInBytes(), (a, b) -> a, TreeMap::new));
+    assertEquals(
+        List.of("title", "wk_body_0", "wk_body_1", "wk_body_2", "wk_body_n"),
+        List.copyOf(sizes.keySet()));
+    sizes
+        .values()
+        .forEach(s -> assertTrue(s <= store().limits().maxAttributeBytes(), sizes.toString()));
+    assertTrue(stored.sizeInBytes() > 4L * 1024 * 1024);
+
+    // a bulk put writes the oversized row on its own and the small one in a batch
+    LargeDocument big = new LargeDocument("d2", text(2.5, 6), "over 2 MB");
+    LargeDocument small = new LargeDocument("d3", "small", "s");
+    assertTrue(documents.putAll(List.of(big, small)).allAcknowledged());
+    assertEquals(big, documents.get("d2").orElseThrow());
+    assertEquals(small, documents.get("d3").orElseThrow());
+
+    // a rewrite with a small body leaves no chunk behind
+    documents.put(new LargeDocument("d1", "short", "small now"));
+    Row rewritten =
+        store()
+            .get(LargeDocumentTable.NAME, LargeDocumentKeys.primaryKey("d1"), ColumnSelection.all())
+            .orElseThrow();
+    assertEquals(Set.of("body", "title"), rewritten.columns().keySet());
+    assertEquals("short", documents.get("d1").orElseThrow().body());
+  }
+}

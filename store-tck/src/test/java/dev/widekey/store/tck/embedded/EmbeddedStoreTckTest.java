@@ -1,0 +1,40 @@
+package dev.widekey.store.tck.embedded;
+
+import dev.widekey.runtime.store.WideTableStore;
+import dev.widekey.runtime.store.embedded.EmbeddedStore;
+import dev.widekey.store.tck.GeneratedRepositoriesContractTest;
+import dev.widekey.store.tck.StoreContractTest;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Nested;
+
+/** The store TCK on an in-memory embedded store, shared by both suites as a cluster would be. */
+class EmbeddedStoreTckTest {
+  private static EmbeddedStore store;
+
+  @BeforeAll
+  static void open() {
+    store = EmbeddedStore.inMemory();
+  }
+
+  @AfterAll
+  static void close() {
+    store.close();
+  }
+
+  @Nested
+  class Contract extends StoreContractTest {
+    @Override
+    protected WideTableStore store() {
+      return store;
+    }
+  }
+
+  @Nested
+  class GeneratedRepositories extends GeneratedRepositoriesContractTest {
+    @Override
+    protected WideTableStore store() {
+      return store;
+    }
+  }
+}
