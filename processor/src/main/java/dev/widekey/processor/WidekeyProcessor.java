@@ -2,6 +2,8 @@ package dev.widekey.processor;
 
 import com.google.auto.service.AutoService;
 import dev.widekey.annotations.WideTable;
+import dev.widekey.processor.diagnostics.Diagnostics;
+import dev.widekey.processor.diagnostics.Messages;
 import dev.widekey.processor.generate.KeysGenerator;
 import dev.widekey.processor.generate.RepositoryGenerator;
 import dev.widekey.processor.generate.SchemaExporter;
@@ -9,10 +11,10 @@ import dev.widekey.processor.generate.SourceFileGenerator;
 import dev.widekey.processor.generate.TableGenerator;
 import dev.widekey.processor.model.EntityModel;
 import dev.widekey.processor.model.EntityParser;
-import dev.widekey.processor.rules.Diagnostics;
+import dev.widekey.processor.model.KeyLayout;
 import dev.widekey.processor.rules.EntityValidator;
-import dev.widekey.processor.rules.Messages;
 import dev.widekey.processor.rules.TableOwners;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.LinkedHashSet;
@@ -26,7 +28,7 @@ import javax.annotation.processing.RoundEnvironment;
 import javax.lang.model.SourceVersion;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.TypeElement;
-import javax.tools.Diagnostic;
+import javax.lang.model.util.Types;
 
 /**
  * The widekey annotation processor: for every {@code @WideTable} type, parses the entity, checks
@@ -34,13 +36,15 @@ import javax.tools.Diagnostic;
  * {@code FooRepository} and the table schema files.
  *
  * <p>Thin by design: parsing lives in {@code model/}, rules in {@code rules/}, generation in {@code
- * generate/}. It never lets an exception reach javac; an unexpected one becomes an error on the
- * entity.
+ * generate/}, and each entity's report in {@code diagnostics/}. It never lets an exception reach
+ * javac; an unexpected one becomes an error in the entity's report.
  */
 @AutoService(Processor.class)
 public final class WidekeyProcessor extends AbstractProcessor {
-  private Diagnostics diagnostics;
-  private EntityParser parser;
+  /** What generated files name as their generator, in {@code @Generated}. */
+  private static final String NAME = WidekeyProcessor.class.getName();
+
+  private Types types;
   private final EntityValidator validator = new EntityValidator();
   private final TableOwners tableOwners = new TableOwners();
   private List<SourceFileGenerator> generators;
@@ -52,13 +56,12 @@ public final class WidekeyProcessor extends AbstractProcessor {
   @Override
   public synchronized void init(ProcessingEnvironment env) {
     super.init(env);
-    diagnostics = new Diagnostics(env.getMessager());
-    parser = new EntityParser(env.getTypeUtils(), diagnostics);
+    types = env.getTypeUtils();
     generators =
         List.of(
-            new KeysGenerator(env.getFiler(), env.getElementUtils()),
-            new TableGenerator(env.getFiler(), env.getElementUtils()),
-            new RepositoryGenerator(env.getFiler(), env.getElementUtils()));
+            new KeysGenerator(env.getFiler(), env.getElementUtils(), NAME),
+            new TableGenerator(env.getFiler(), env.getElementUtils(), NAME),
+            new RepositoryGenerator(env.getFiler(), env.getElementUtils(), NAME));
     schemaExporter = new SchemaExporter(env.getFiler());
   }
 
@@ -93,35 +96,44 @@ public final class WidekeyProcessor extends AbstractProcessor {
     return false;
   }
 
+  /**
+   * Parses, checks and generates one entity, and prints its report once it is final: after this
+   * round, unless the entity waits for a type another processor has yet to generate.
+   */
   private void process(TypeElement type, boolean lastRound) {
-    diagnostics.reset();
+    Diagnostics report = new Diagnostics();
     try {
-      Optional<EntityModel> entity = parser.parse(type);
-      if (entity.isEmpty()
-          || !validator.validate(entity.get(), diagnostics)
-          || !tableOwners.claim(entity.get(), diagnostics)) {
-        return; // every error of the entity is reported; nothing is generated from a bad design
-      }
-      for (SourceFileGenerator generator : generators) {
-        generator.generate(entity.get());
-      }
-      schemaExporter.export(entity.get());
+      generate(type, report);
     } catch (EntityParser.DeferredException e) {
-      if (lastRound) {
-        diagnostics.error(
-            type, Messages.missingType(type.getSimpleName().toString(), e.getMessage()));
-      } else {
+      if (!lastRound) {
+        // checked again from scratch next round; what was found so far would be found again
         deferred.add(type.getQualifiedName().toString());
+        return;
       }
+      report.error(type, Messages.missingType(type.getSimpleName().toString(), e.getMessage()));
     } catch (Exception | LinkageError e) {
       StringWriter trace = new StringWriter();
       e.printStackTrace(new PrintWriter(trace));
-      processingEnv
-          .getMessager()
-          .printMessage(
-              Diagnostic.Kind.ERROR,
-              Messages.internalError(type.getSimpleName().toString(), trace.toString()),
-              type);
+      report.error(type, Messages.internalError(type.getSimpleName().toString(), trace.toString()));
     }
+    report.printTo(processingEnv.getMessager());
+  }
+
+  /** Generates the entity's files, unless its design breaks a rule (reported to {@code report}). */
+  private void generate(TypeElement type, Diagnostics report)
+      throws EntityParser.DeferredException, IOException {
+    Optional<EntityModel> entity = new EntityParser(types, report).parse(type);
+    if (entity.isEmpty()) {
+      return;
+    }
+    validator.validate(entity.get(), report);
+    if (report.hasErrors() || !tableOwners.claim(entity.get(), report)) {
+      return; // every error of the entity is reported; nothing is generated from a bad design
+    }
+    KeyLayout layout = KeyLayout.of(entity.get());
+    for (SourceFileGenerator generator : generators) {
+      generator.generate(entity.get(), layout);
+    }
+    schemaExporter.export(entity.get(), layout);
   }
 }

@@ -1,11 +1,15 @@
 package dev.widekey.processor;
 
 import static com.google.testing.compile.CompilationSubject.assertThat;
+import static dev.widekey.processor.Fixtures.bad;
 import static dev.widekey.processor.Fixtures.good;
+import static dev.widekey.processor.RuleAssertions.assertError;
+import static dev.widekey.processor.RuleAssertions.assertRejected;
 
 import com.google.testing.compile.Compilation;
 import com.google.testing.compile.Compiler;
-import dev.widekey.processor.rules.Messages;
+import dev.widekey.processor.diagnostics.Messages;
+import dev.widekey.runtime.Rule;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.io.Writer;
@@ -64,6 +68,23 @@ class DeferredTypesTest {
         .contentsAsUtf8String()
         .contains("Status.valueOf(");
     assertThat(c).generatedSourceFile("good.UsesGeneratedTypeRepository");
+  }
+
+  @Test
+  void aDeferredEntityIsReportedOnce() {
+    // parsed in the first round, where it waits for Status, and again in the next: its error is
+    // printed once, from the parse that counts
+    JavaFileObject f = bad("wk100/GenericUsesGeneratedType");
+    Compilation c =
+        Compiler.javac().withProcessors(new WidekeyProcessor(), new StatusGenerator()).compile(f);
+
+    assertRejected(c, 1);
+    assertError(
+        c,
+        Rule.WK100,
+        Messages.genericEntity("GenericUsesGeneratedType"),
+        f,
+        "public record GenericUsesGeneratedType<T>(");
   }
 
   @Test

@@ -8,7 +8,7 @@ import static dev.widekey.processor.RuleAssertions.assertError;
 import static dev.widekey.processor.RuleAssertions.assertRejected;
 
 import com.google.testing.compile.Compilation;
-import dev.widekey.processor.rules.Messages;
+import dev.widekey.processor.diagnostics.Messages;
 import dev.widekey.runtime.Rule;
 import javax.lang.model.element.ElementKind;
 import javax.tools.JavaFileObject;

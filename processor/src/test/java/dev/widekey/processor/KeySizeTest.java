@@ -1,19 +1,22 @@
 package dev.widekey.processor;
 
+import static com.google.testing.compile.CompilationSubject.assertThat;
 import static dev.widekey.processor.Fixtures.bad;
 import static dev.widekey.processor.Fixtures.compile;
+import static dev.widekey.processor.Fixtures.good;
 import static dev.widekey.processor.RuleAssertions.assertError;
 import static dev.widekey.processor.RuleAssertions.assertRejected;
 
 import com.google.testing.compile.Compilation;
-import dev.widekey.processor.rules.Messages;
+import dev.widekey.processor.diagnostics.Messages;
 import dev.widekey.runtime.Rule;
 import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
 
 /**
  * WK109: each primary-key column fits in 1 KB where the declaration bounds it (passing: {@code
- * KeySizeLimit} at exactly 1024 bytes, {@code DeviceTransaction} spliced).
+ * KeySizeLimit} at exactly 1024 bytes, {@code DeviceTransaction} spliced, {@code
+ * HashedKeyColumnAtLimit} with a hash prefix).
  */
 class KeySizeTest {
 
@@ -55,6 +58,14 @@ class KeySizeTest {
         Messages.columnTooLarge("path", 1032, "hash prefix 32 + path 1000"),
         f,
         "@MaxLength(1000)");
+  }
+
+  @Test
+  void hashPrefixCountsOnThePartitionColumnOnly() {
+    // the key column is stored without the prefix, so it may take the whole 1 KB
+    Compilation c = compile(good("HashedKeyColumnAtLimit"));
+
+    assertThat(c).succeededWithoutWarnings();
   }
 
   @Test

@@ -3,7 +3,7 @@ package dev.widekey.processor;
 import static com.google.common.truth.Truth.assertThat;
 import static com.google.common.truth.Truth.assertWithMessage;
 
-import dev.widekey.processor.rules.Messages;
+import dev.widekey.processor.diagnostics.Messages;
 import dev.widekey.runtime.Rule;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;

@@ -6,7 +6,7 @@ import static dev.widekey.processor.Fixtures.good;
 
 import com.google.testing.compile.Compilation;
 import com.google.testing.compile.Compiler;
-import dev.widekey.processor.rules.Messages;
+import dev.widekey.processor.diagnostics.Messages;
 import java.io.IOException;
 import javax.annotation.processing.FilerException;
 import javax.tools.JavaFileObject;

@@ -8,7 +8,7 @@ import static dev.widekey.processor.RuleAssertions.assertRejected;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.google.testing.compile.Compilation;
-import dev.widekey.processor.rules.Messages;
+import dev.widekey.processor.diagnostics.Messages;
 import dev.widekey.runtime.Rule;
 import dev.widekey.runtime.key.KeyAlphabet;
 import javax.tools.JavaFileObject;

@@ -10,6 +10,46 @@ import java.util.Locale;
 public final class GeneratedNames {
   private GeneratedNames() {}
 
+  /** Members of {@code FooKeys} that other generated code refers to. */
+  static final class KeysMembers {
+    private KeysMembers() {}
+
+    /** The number of primary-key columns. */
+    static final String COLUMNS = "COLUMNS";
+
+    /** The partition-key splice delimiter, on spliced keys only. */
+    static final String DELIMITER = "DELIMITER";
+
+    /** {@code primaryKey(entity)} and {@code primaryKey(values...)}. */
+    static final String PRIMARY_KEY = "primaryKey";
+
+    /** {@code partitionKey(values...)}: the partition column's text, where it is built. */
+    static final String PARTITION_KEY = "partitionKey";
+
+    /** {@code decode(PrimaryKey)}. */
+    static final String DECODE = "decode";
+  }
+
+  /** Members of {@code FooTable}. */
+  static final class TableMembers {
+    private TableMembers() {}
+
+    static final String NAME = "NAME";
+    static final String COLD_NAME = "COLD_NAME";
+    static final String PROFILE = "PROFILE";
+    static final String PRIMARY_KEY = "PRIMARY_KEY";
+    static final String SPLIT_POINTS = "SPLIT_POINTS";
+    static final String HOT_COLUMNS = "HOT_COLUMNS";
+    static final String COLD_COLUMNS = "COLD_COLUMNS";
+    static final String CHUNKED_COLUMNS = "CHUNKED_COLUMNS";
+
+    /** The hot table's {@code TableSpec}. */
+    static final String HOT = "HOT";
+
+    /** The cold table's {@code TableSpec}, on entities with cold columns only. */
+    static final String COLD = "COLD";
+  }
+
   public static ClassName entity(EntityModel e) {
     return ClassName.get(e.type());
   }

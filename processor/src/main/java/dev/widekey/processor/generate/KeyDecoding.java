@@ -1,6 +1,7 @@
 package dev.widekey.processor.generate;
 
 import static dev.widekey.processor.generate.RuntimeNames.HASH_ALGORITHM;
+import static dev.widekey.processor.generate.RuntimeNames.INVALID_KEY_EXCEPTION;
 import static dev.widekey.processor.generate.RuntimeNames.KEY_HASH;
 import static dev.widekey.processor.generate.RuntimeNames.KEY_PARTS;
 import static dev.widekey.processor.generate.RuntimeNames.KEY_TEXT;
@@ -12,6 +13,7 @@ import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.TypeName;
+import dev.widekey.processor.generate.GeneratedNames.KeysMembers;
 import dev.widekey.processor.model.ColumnLayout;
 import dev.widekey.processor.model.EntityModel;
 import dev.widekey.processor.model.HashPrefixSpec;
@@ -32,18 +34,19 @@ final class KeyDecoding {
   static MethodSpec decode(EntityModel entity, KeyLayout layout) {
     ClassName key = GeneratedNames.keyRecord(entity);
     MethodSpec.Builder m =
-        MethodSpec.methodBuilder("decode")
+        MethodSpec.methodBuilder(KeysMembers.DECODE)
             .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
             .addJavadoc(
-                "Decodes a primary key written by {@link #primaryKey}.\n\n"
+                "Decodes a primary key written by {@link #$L}.\n\n"
                     + "@throws $T if the key was not written by this codec\n",
-                ClassName.get("dev.widekey.runtime.key", "InvalidKeyException"))
+                KeysMembers.PRIMARY_KEY,
+                INVALID_KEY_EXCEPTION)
             .returns(key)
             .addParameter(PRIMARY_KEY, "key");
     List<CodeBlock> values = new ArrayList<>();
     ColumnLayout partition = layout.partition();
     if (layout.partitionIsText()) {
-      String text = decodePartitionText(m, entity, partition);
+      String text = decodePartitionText(m, entity, layout);
       for (int i = 0; i < entity.partitionKey().size(); i++) {
         KeyComponent c = entity.partitionKey().get(i);
         values.add(
@@ -61,14 +64,12 @@ final class KeyDecoding {
   }
 
   /** Declares the partition column's text without its hash prefix; returns that local's name. */
-  static String decodePartitionText(
-      MethodSpec.Builder m, EntityModel entity, ColumnLayout partition) {
-    String column = partition.name();
+  static String decodePartitionText(MethodSpec.Builder m, EntityModel entity, KeyLayout layout) {
+    String column = layout.partition().name();
     m.addStatement("String stored = key.get(0).asString()");
-    HashPrefixSpec hash = entity.hashPrefix();
-    boolean wholeHash = hash != null && (hash.on() == entity.type() || !entity.isSpliced());
+    HashPrefixSpec hash = layout.hashPrefix();
     String text = hash == null ? "stored" : "unprefixed";
-    if (wholeHash) {
+    if (layout.hashesWholeText()) {
       m.addStatement(
           "String unprefixed = $T.strip($S, stored, $T.$L, $L)",
           KEY_HASH,
@@ -85,19 +86,15 @@ final class KeyDecoding {
     }
     if (entity.isSpliced()) {
       m.addStatement(
-          "String[] parts = $T.split($S, $N, DELIMITER, $L)",
+          "String[] parts = $T.split($S, $N, $N, $L)",
           KEY_TEXT,
           column,
           text,
+          KeysMembers.DELIMITER,
           entity.partitionKey().size());
     }
-    if (hash != null && !wholeHash) {
-      int index = 0;
-      for (int i = 0; i < entity.partitionKey().size(); i++) {
-        if (entity.partitionKey().get(i).hashPrefix() != null) {
-          index = i;
-        }
-      }
+    if (layout.hashedComponent() != null) {
+      int index = entity.partitionKey().indexOf(layout.hashedComponent());
       m.addStatement(
           "$T.checkHashPrefix($S, stored, $T.$L, $L, parts[$L])",
           KEY_PARTS,

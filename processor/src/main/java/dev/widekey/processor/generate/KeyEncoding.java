@@ -12,6 +12,7 @@ import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.NameAllocator;
 import com.palantir.javapoet.ParameterSpec;
 import com.palantir.javapoet.TypeName;
+import dev.widekey.processor.generate.GeneratedNames.KeysMembers;
 import dev.widekey.processor.model.EntityModel;
 import dev.widekey.processor.model.HashPrefixSpec;
 import dev.widekey.processor.model.KeyComponent;
@@ -37,7 +38,8 @@ final class KeyEncoding {
       for (KeyComponent c : components) {
         args.add(CodeBlock.of("$N", c.name()));
       }
-      return CodeBlock.of("$T.ofString(partitionKey($L))", PK_VALUE, CodeBlock.join(args, ", "));
+      return CodeBlock.of(
+          "$T.ofString($N($L))", PK_VALUE, KeysMembers.PARTITION_KEY, CodeBlock.join(args, ", "));
     }
     return columnValue(layout.partition().single(), layout.partition().type());
   }
@@ -67,7 +69,7 @@ final class KeyEncoding {
   /** {@code partitionKey(...)}: the partition column's text, spliced and hash-prefixed. */
   static MethodSpec partitionText(EntityModel entity, KeyLayout layout) {
     MethodSpec.Builder m =
-        MethodSpec.methodBuilder("partitionKey")
+        MethodSpec.methodBuilder(KeysMembers.PARTITION_KEY)
             .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
             .addJavadoc("The text of partition-key column {@code $L}.\n", layout.partition().name())
             .returns(String.class)
@@ -80,40 +82,21 @@ final class KeyEncoding {
     }
     CodeBlock text =
         entity.isSpliced()
-            ? CodeBlock.of("$T.join(DELIMITER, $L)", KEY_TEXT, CodeBlock.join(parts, ", "))
+            ? CodeBlock.of(
+                "$T.join($N, $L)", KEY_TEXT, KeysMembers.DELIMITER, CodeBlock.join(parts, ", "))
             : parts.get(0);
-    HashPrefixSpec hash = entity.hashPrefix();
+    HashPrefixSpec hash = layout.hashPrefix();
     if (hash == null) {
       return m.addStatement("return $L", text).build();
     }
-    String textName = null;
     if (entity.isSpliced()) {
-      textName = names.newName("text");
+      String textName = names.newName("text");
       m.addStatement("String $N = $L", textName, text);
       text = CodeBlock.of("$N", textName);
     }
-    return m.addStatement("return $L + $L", hashOf(hash, hashedText(entity, names, textName)), text)
-        .build();
-  }
-
-  /**
-   * The expression a hash prefix is computed over: the whole text (variable {@code textName}) or
-   * one component's part (named in {@code names}, tagged by the component).
-   */
-  static CodeBlock hashedText(EntityModel entity, NameAllocator names, String textName) {
-    HashPrefixSpec hash = entity.hashPrefix();
-    if (!entity.isSpliced()) {
-      return CodeBlock.of("$N", names.get(entity.partitionKey().get(0)));
-    }
-    if (hash.on() == entity.type()) {
-      return CodeBlock.of("$N", textName);
-    }
-    for (KeyComponent c : entity.partitionKey()) {
-      if (c.hashPrefix() != null) {
-        return CodeBlock.of("$N", names.get(c));
-      }
-    }
-    throw new IllegalStateException("hash prefix without a component");
+    CodeBlock hashed =
+        layout.hashesWholeText() ? text : CodeBlock.of("$N", names.get(layout.hashedComponent()));
+    return m.addStatement("return $L + $L", hashOf(hash, hashed), text).build();
   }
 
   static CodeBlock hashOf(HashPrefixSpec hash, CodeBlock text) {
@@ -147,7 +130,8 @@ final class KeyEncoding {
         if (c.keyChars() != null) {
           m.addStatement("$N.check($S, $N)", GeneratedNames.alphabetConstant(c), n, n);
         } else if (entity.isSpliced() && entity.partitionKey().contains(c)) {
-          m.addStatement("$T.requireNoDelimiter($S, $N, DELIMITER)", KEY_TEXT, n, n);
+          m.addStatement(
+              "$T.requireNoDelimiter($S, $N, $N)", KEY_TEXT, n, n, KeysMembers.DELIMITER);
         }
         text = CodeBlock.of("$N", n);
       }

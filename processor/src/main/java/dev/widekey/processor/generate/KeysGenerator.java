@@ -1,5 +1,6 @@
 package dev.widekey.processor.generate;
 
+import static dev.widekey.processor.generate.RuntimeNames.INVALID_KEY_EXCEPTION;
 import static dev.widekey.processor.generate.RuntimeNames.KEY_ALPHABET;
 import static dev.widekey.processor.generate.RuntimeNames.PRIMARY_KEY;
 
@@ -9,6 +10,7 @@ import com.palantir.javapoet.FieldSpec;
 import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
+import dev.widekey.processor.generate.GeneratedNames.KeysMembers;
 import dev.widekey.processor.model.ColumnLayout;
 import dev.widekey.processor.model.EntityModel;
 import dev.widekey.processor.model.KeyComponent;
@@ -26,8 +28,8 @@ import javax.lang.model.util.Elements;
  */
 public final class KeysGenerator extends SourceFileGenerator {
 
-  public KeysGenerator(Filer filer, Elements elements) {
-    super(filer, elements);
+  public KeysGenerator(Filer filer, Elements elements, String generator) {
+    super(filer, elements, generator);
   }
 
   @Override
@@ -36,8 +38,7 @@ public final class KeysGenerator extends SourceFileGenerator {
   }
 
   @Override
-  protected TypeSpec.Builder write(EntityModel entity) {
-    KeyLayout layout = KeyLayout.of(entity);
+  protected TypeSpec.Builder write(EntityModel entity, KeyLayout layout) {
     ClassName entityName = GeneratedNames.entity(entity);
     TypeSpec.Builder type =
         TypeSpec.classBuilder(name(entity))
@@ -49,14 +50,22 @@ public final class KeysGenerator extends SourceFileGenerator {
                 describe(layout))
             .addField(
                 FieldSpec.builder(
-                        TypeName.INT, "COLUMNS", Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
+                        TypeName.INT,
+                        KeysMembers.COLUMNS,
+                        Modifier.PUBLIC,
+                        Modifier.STATIC,
+                        Modifier.FINAL)
                     .addJavadoc("The number of primary-key columns.\n")
                     .initializer("$L", layout.columns().size())
                     .build());
     if (entity.isSpliced()) {
       type.addField(
           FieldSpec.builder(
-                  TypeName.CHAR, "DELIMITER", Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
+                  TypeName.CHAR,
+                  KeysMembers.DELIMITER,
+                  Modifier.PUBLIC,
+                  Modifier.STATIC,
+                  Modifier.FINAL)
               .addJavadoc("Joins the partition-key components; sorts below all their characters.\n")
               .initializer("$L", KeyEncoding.charLiteral(entity.delimiter()))
               .build());
@@ -104,24 +113,24 @@ public final class KeysGenerator extends SourceFileGenerator {
     for (KeyComponent c : entity.keyComponents()) {
       args.add(Accessors.read("entity", c.property()));
     }
-    return MethodSpec.methodBuilder("primaryKey")
+    return MethodSpec.methodBuilder(KeysMembers.PRIMARY_KEY)
         .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
         .addJavadoc(
             "The primary key of an entity.\n\n@throws $T if a key value breaks a rule\n",
-            ClassName.get("dev.widekey.runtime.key", "InvalidKeyException"))
+            INVALID_KEY_EXCEPTION)
         .returns(PRIMARY_KEY)
         .addParameter(entityName, "entity")
-        .addStatement("return primaryKey($L)", CodeBlock.join(args, ", "))
+        .addStatement("return $N($L)", KeysMembers.PRIMARY_KEY, CodeBlock.join(args, ", "))
         .build();
   }
 
   private MethodSpec primaryKeyOfValues(EntityModel entity, KeyLayout layout) {
     MethodSpec.Builder m =
-        MethodSpec.methodBuilder("primaryKey")
+        MethodSpec.methodBuilder(KeysMembers.PRIMARY_KEY)
             .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
             .addJavadoc(
                 "The primary key of these key values.\n\n@throws $T if a value breaks a rule\n",
-                ClassName.get("dev.widekey.runtime.key", "InvalidKeyException"))
+                INVALID_KEY_EXCEPTION)
             .returns(PRIMARY_KEY)
             .addParameters(KeyEncoding.parameters(entity.keyComponents()));
     List<CodeBlock> values = new ArrayList<>();
@@ -132,10 +141,8 @@ public final class KeysGenerator extends SourceFileGenerator {
     return m.addStatement("return $T.of($L)", PRIMARY_KEY, CodeBlock.join(values, ", ")).build();
   }
 
+  /** Whether the component is written as text, by its own {@code fooText(...)} method. */
   private static boolean needsText(KeyComponent c, KeyLayout layout) {
-    if (layout.partition().components().contains(c)) {
-      return layout.partitionIsText() || layout.partition().type() == PkType.STRING;
-    }
     return layout.columnOf(c).type() == PkType.STRING;
   }
 

@@ -11,7 +11,7 @@ import com.palantir.javapoet.NameAllocator;
 import com.palantir.javapoet.ParameterSpec;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
-import dev.widekey.processor.model.ColumnLayout;
+import dev.widekey.processor.generate.GeneratedNames.KeysMembers;
 import dev.widekey.processor.model.EntityModel;
 import dev.widekey.processor.model.HashPrefixSpec;
 import dev.widekey.processor.model.KeyComponent;
@@ -60,19 +60,20 @@ final class RangeMethods {
       String prefix = names.newName("prefix");
       // the prefix ends with the delimiter, so that 54 never matches 540
       m.addStatement(
-          "String $N = $T.join(DELIMITER, $L) + DELIMITER",
+          "String $N = $T.join($N, $L) + $N",
           prefix,
           KEY_TEXT,
-          CodeBlock.join(parts, ", "));
-      HashPrefixSpec hash = entity.hashPrefix();
+          KeysMembers.DELIMITER,
+          CodeBlock.join(parts, ", "),
+          KeysMembers.DELIMITER);
+      HashPrefixSpec hash = layout.hashPrefix();
       if (hash != null) {
-        m.addStatement(
-            "$N = $L + $N",
-            prefix,
-            KeyEncoding.hashOf(hash, KeyEncoding.hashedText(entity, names, null)),
-            prefix);
+        // a proper prefix is scannable only when the hash digests one component, fixed here
+        CodeBlock hashed = CodeBlock.of("$N", names.get(layout.hashedComponent()));
+        m.addStatement("$N = $L + $N", prefix, KeyEncoding.hashOf(hash, hashed), prefix);
       }
-      return m.addStatement("return $T.textPrefix($N, COLUMNS)", KEY_RANGES, prefix).build();
+      return m.addStatement("return $T.textPrefix($N, $N)", KEY_RANGES, prefix, KeysMembers.COLUMNS)
+          .build();
     }
     List<CodeBlock> fixed = new ArrayList<>();
     fixed.add(KeyEncoding.partitionValue(layout, entity.partitionKey()));
@@ -82,7 +83,8 @@ final class RangeMethods {
     }
     CodeBlock list = CodeBlock.of("$T.of($L)", List.class, CodeBlock.join(fixed, ", "));
     if (shape.kind() == RangeShape.Kind.LEADING) {
-      return m.addStatement("return $T.leading($L, COLUMNS)", KEY_RANGES, list).build();
+      return m.addStatement("return $T.leading($L, $N)", KEY_RANGES, list, KeysMembers.COLUMNS)
+          .build();
     }
     KeyComponent between = shape.between();
     PkType betweenType = layout.columnOf(between).type();
@@ -98,20 +100,12 @@ final class RangeMethods {
     m.addStatement(
         "$T $N = $L", PK_VALUE, toValue, KeyEncoding.columnValue(between, betweenType, to));
     return m.addStatement(
-            "return $T.leadingThenBetween($L, $N, $N, COLUMNS)",
+            "return $T.leadingThenBetween($L, $N, $N, $N)",
             KEY_RANGES,
             list,
             fromValue,
-            toValue)
+            toValue,
+            KeysMembers.COLUMNS)
         .build();
-  }
-
-  static ColumnLayout columnOf(KeyLayout layout, KeyComponent c) {
-    for (ColumnLayout column : layout.keyColumns()) {
-      if (column.single() == c) {
-        return column;
-      }
-    }
-    throw new IllegalArgumentException(c.name() + " is not a key column");
   }
 }

@@ -1,5 +1,6 @@
 package dev.widekey.processor.generate;
 
+import dev.widekey.processor.model.ColumnLayout;
 import dev.widekey.processor.model.KeyComponent;
 import dev.widekey.processor.model.KeyLayout;
 import java.util.ArrayList;
@@ -30,7 +31,7 @@ record RangeShape(Kind kind, List<KeyComponent> fixed, KeyComponent between) {
     for (int k = Math.max(1, layout.shortestScannablePrefix()); k < partition.size(); k++) {
       shapes.add(new RangeShape(Kind.PARTITION_PREFIX, partition.subList(0, k), null));
     }
-    List<KeyComponent> keyColumns = layout.entity().keyColumns();
+    List<KeyComponent> keyColumns = layout.keyColumns().stream().map(ColumnLayout::single).toList();
     for (int j = 0; j < keyColumns.size(); j++) {
       List<KeyComponent> fixed = new ArrayList<>(partition);
       fixed.addAll(keyColumns.subList(0, j));

@@ -18,6 +18,8 @@ import com.palantir.javapoet.ParameterSpec;
 import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
+import dev.widekey.processor.generate.GeneratedNames.KeysMembers;
+import dev.widekey.processor.generate.GeneratedNames.TableMembers;
 import dev.widekey.processor.model.Attribute;
 import dev.widekey.processor.model.Construction;
 import dev.widekey.processor.model.EntityModel;
@@ -41,8 +43,8 @@ import javax.lang.model.util.Elements;
  */
 public final class RepositoryGenerator extends SourceFileGenerator {
 
-  public RepositoryGenerator(Filer filer, Elements elements) {
-    super(filer, elements);
+  public RepositoryGenerator(Filer filer, Elements elements, String generator) {
+    super(filer, elements, generator);
   }
 
   @Override
@@ -51,11 +53,10 @@ public final class RepositoryGenerator extends SourceFileGenerator {
   }
 
   @Override
-  protected TypeSpec.Builder write(EntityModel entity) {
+  protected TypeSpec.Builder write(EntityModel entity, KeyLayout layout) {
     ClassName entityName = GeneratedNames.entity(entity);
     ClassName keys = GeneratedNames.keys(entity);
     ClassName table = GeneratedNames.table(entity);
-    KeyLayout layout = KeyLayout.of(entity);
     TypeSpec.Builder type =
         TypeSpec.classBuilder(name(entity))
             .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
@@ -75,13 +76,17 @@ public final class RepositoryGenerator extends SourceFileGenerator {
             .addModifiers(Modifier.PUBLIC)
             .addParameter(STORE, "store")
             .addStatement(
-                "super(store, $T.HOT, $L, $T.CHUNKED_COLUMNS)",
+                "super(store, $T.$N, $L, $T.$N)",
                 table,
-                entity.hasColdColumns() ? CodeBlock.of("$T.COLD", table) : CodeBlock.of("null"),
-                table)
+                TableMembers.HOT,
+                entity.hasColdColumns()
+                    ? CodeBlock.of("$T.$N", table, TableMembers.COLD)
+                    : CodeBlock.of("null"),
+                table,
+                TableMembers.CHUNKED_COLUMNS)
             .build());
 
-    List<ParameterSpec> keyParams = parameters(entity.keyComponents());
+    List<ParameterSpec> keyParams = KeyEncoding.parameters(entity.keyComponents());
     CodeBlock keyArgs = arguments(entity.keyComponents());
     TypeName optional = ParameterizedTypeName.get(ClassName.get(Optional.class), entityName);
     type.addMethod(
@@ -93,7 +98,7 @@ public final class RepositoryGenerator extends SourceFileGenerator {
                     : "The entity with this key.\n")
             .returns(optional)
             .addParameters(keyParams)
-            .addStatement("return find($T.primaryKey($L), false)", keys, keyArgs)
+            .addStatement("return find($T.$N($L), false)", keys, KeysMembers.PRIMARY_KEY, keyArgs)
             .build());
     if (entity.hasColdColumns()) {
       type.addMethod(
@@ -103,7 +108,7 @@ public final class RepositoryGenerator extends SourceFileGenerator {
                   "The entity with this key, with its cold columns read from the cold table.\n")
               .returns(optional)
               .addParameters(keyParams)
-              .addStatement("return find($T.primaryKey($L), true)", keys, keyArgs)
+              .addStatement("return find($T.$N($L), true)", keys, KeysMembers.PRIMARY_KEY, keyArgs)
               .build());
     }
     type.addMethod(
@@ -111,7 +116,7 @@ public final class RepositoryGenerator extends SourceFileGenerator {
             .addModifiers(Modifier.PUBLIC)
             .addJavadoc("Deletes the entity with this key, if any.\n")
             .addParameters(keyParams)
-            .addStatement("remove($T.primaryKey($L))", keys, keyArgs)
+            .addStatement("remove($T.$N($L))", keys, KeysMembers.PRIMARY_KEY, keyArgs)
             .build());
 
     TypeName stream = ParameterizedTypeName.get(ClassName.get(Stream.class), entityName);
@@ -124,10 +129,9 @@ public final class RepositoryGenerator extends SourceFileGenerator {
               .addJavadoc(
                   "$L$L\n", shape.javadoc(), entity.hasColdColumns() ? " Hot columns only." : "")
               .returns(stream)
-              .addParameters(parameters(params));
+              .addParameters(KeyEncoding.parameters(params));
       if (shape.between() != null) {
-        NameAllocator names = new NameAllocator();
-        params.forEach(c -> names.newName(c.name()));
+        NameAllocator names = KeyEncoding.names(params);
         String from = names.newName("from");
         String to = names.newName("to");
         TypeName t = TypeName.get(shape.between().property().type());
@@ -152,7 +156,7 @@ public final class RepositoryGenerator extends SourceFileGenerator {
             .addModifiers(Modifier.PROTECTED)
             .returns(PRIMARY_KEY)
             .addParameter(entityName, "entity")
-            .addStatement("return $T.primaryKey(entity)", keys)
+            .addStatement("return $T.$N(entity)", keys, KeysMembers.PRIMARY_KEY)
             .build());
     type.addMethod(columnsMethod("hotColumns", entityName, entity.hotAttributes()));
     type.addMethod(columnsMethod("coldColumns", entityName, entity.coldAttributes()));
@@ -229,7 +233,8 @@ public final class RepositoryGenerator extends SourceFileGenerator {
             .addParameter(PRIMARY_KEY, "key")
             .addParameter(ROW, "hot")
             .addParameter(ROW, "cold")
-            .addStatement("$T k = $T.decode(key)", GeneratedNames.keyRecord(entity), keys);
+            .addStatement(
+                "$T k = $T.$N(key)", GeneratedNames.keyRecord(entity), keys, KeysMembers.DECODE);
     // locals are named after attributes; the parameters, "k" and "entity" stay what they are
     NameAllocator names = new NameAllocator();
     for (String reserved : List.of("key", "hot", "cold", "k", "entity")) {
@@ -258,11 +263,10 @@ public final class RepositoryGenerator extends SourceFileGenerator {
     m.addStatement("$T entity = new $T()", entityName, entityName);
     for (int i = 0; i < entity.properties().size(); i++) {
       Property p = entity.properties().get(i);
-      String setter = entity.setters().get(i);
-      if (setter == null) {
+      if (p.setter() == null) {
         m.addStatement("entity.$N = $L", p.name(), ordered.get(i));
       } else {
-        m.addStatement("entity.$N($L)", setter, ordered.get(i));
+        m.addStatement("entity.$N($L)", p.setter(), ordered.get(i));
       }
     }
     return m.addStatement("return entity").build();
@@ -307,14 +311,6 @@ public final class RepositoryGenerator extends SourceFileGenerator {
   private static CodeBlock typed(boolean primitive, String type, String row, String column) {
     return CodeBlock.of(
         "$T.$N($N, $S)", COLUMNS, (primitive ? "require" : "get") + type, row, column);
-  }
-
-  private static List<ParameterSpec> parameters(List<KeyComponent> components) {
-    List<ParameterSpec> out = new ArrayList<>();
-    for (KeyComponent c : components) {
-      out.add(ParameterSpec.builder(TypeName.get(c.property().type()), c.name()).build());
-    }
-    return out;
   }
 
   private static CodeBlock arguments(List<KeyComponent> components) {

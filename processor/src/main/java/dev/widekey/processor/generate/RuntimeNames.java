@@ -17,6 +17,8 @@ final class RuntimeNames {
   static final ClassName TABLE_SPEC = ClassName.get(RUNTIME + ".store", "TableSpec");
   static final ClassName STORE = ClassName.get(RUNTIME + ".store", "WideTableStore");
   static final ClassName PADDING = ClassName.get(RUNTIME + ".key", "Padding");
+  static final ClassName INVALID_KEY_EXCEPTION =
+      ClassName.get(RUNTIME + ".key", "InvalidKeyException");
   static final ClassName KEY_TEXT = ClassName.get(RUNTIME + ".key", "KeyText");
   static final ClassName KEY_HASH = ClassName.get(RUNTIME + ".key", "KeyHash");
   static final ClassName KEY_PARTS = ClassName.get(RUNTIME + ".key", "KeyParts");

@@ -23,8 +23,7 @@ public final class SchemaExporter {
     this.filer = filer;
   }
 
-  public void export(EntityModel entity) throws IOException {
-    KeyLayout layout = KeyLayout.of(entity);
+  public void export(EntityModel entity, KeyLayout layout) throws IOException {
     write(
         entity,
         entity.table(),

@@ -13,10 +13,12 @@ import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
+import dev.widekey.processor.generate.GeneratedNames.TableMembers;
 import dev.widekey.processor.model.Attribute;
 import dev.widekey.processor.model.ColumnLayout;
 import dev.widekey.processor.model.EntityModel;
 import dev.widekey.processor.model.KeyLayout;
+import dev.widekey.runtime.store.StoreLimits;
 import java.util.ArrayList;
 import java.util.List;
 import javax.annotation.processing.Filer;
@@ -29,8 +31,8 @@ import javax.lang.model.util.Elements;
  */
 public final class TableGenerator extends SourceFileGenerator {
 
-  public TableGenerator(Filer filer, Elements elements) {
-    super(filer, elements);
+  public TableGenerator(Filer filer, Elements elements, String generator) {
+    super(filer, elements, generator);
   }
 
   @Override
@@ -39,8 +41,7 @@ public final class TableGenerator extends SourceFileGenerator {
   }
 
   @Override
-  protected TypeSpec.Builder write(EntityModel entity) {
-    KeyLayout layout = KeyLayout.of(entity);
+  protected TypeSpec.Builder write(EntityModel entity, KeyLayout layout) {
     TypeName stringList =
         ParameterizedTypeName.get(ClassName.get(List.class), ClassName.get(String.class));
     TypeSpec.Builder type =
@@ -50,21 +51,21 @@ public final class TableGenerator extends SourceFileGenerator {
             .addField(
                 constant(
                     ClassName.get(String.class),
-                    "NAME",
+                    TableMembers.NAME,
                     "The hot table.",
                     CodeBlock.of("$S", entity.table())));
     if (entity.hasColdColumns()) {
       type.addField(
           constant(
               ClassName.get(String.class),
-              "COLD_NAME",
+              TableMembers.COLD_NAME,
               "The cold table: {@code @ColdColumn} attributes, read on demand.",
               CodeBlock.of("$S", entity.coldTable())));
     }
     type.addField(
         constant(
             PROFILE,
-            "PROFILE",
+            TableMembers.PROFILE,
             "The service whose limits the design was checked against.",
             CodeBlock.of("$T.$L", PROFILE, entity.profile().name())));
 
@@ -75,7 +76,7 @@ public final class TableGenerator extends SourceFileGenerator {
     type.addField(
         constant(
             ParameterizedTypeName.get(ClassName.get(List.class), PK_COLUMN),
-            "PRIMARY_KEY",
+            TableMembers.PRIMARY_KEY,
             "The primary-key columns, partition key first. A table's primary key never changes.",
             CodeBlock.of("$T.of($L)", List.class, CodeBlock.join(columns, ", "))));
 
@@ -86,57 +87,69 @@ public final class TableGenerator extends SourceFileGenerator {
     type.addField(
         constant(
             ParameterizedTypeName.get(ClassName.get(List.class), PK_VALUE),
-            "SPLIT_POINTS",
-            splitPointsDoc(entity, layout),
+            TableMembers.SPLIT_POINTS,
+            splitPointsDoc(layout),
             CodeBlock.of("$T.of($L)", List.class, CodeBlock.join(points, ", "))));
 
     type.addField(
         constant(
             stringList,
-            "HOT_COLUMNS",
+            TableMembers.HOT_COLUMNS,
             "Attribute columns of the hot table.",
             names(entity.hotAttributes())));
     type.addField(
         constant(
             stringList,
-            "COLD_COLUMNS",
+            TableMembers.COLD_COLUMNS,
             "Attribute columns of the cold table.",
             names(entity.coldAttributes())));
 
     type.addField(
         constant(
             stringList,
-            "CHUNKED_COLUMNS",
-            "Columns whose values over the 2 MB attribute limit are split into chunk columns.",
+            TableMembers.CHUNKED_COLUMNS,
+            "Columns whose values over the "
+                + (StoreLimits.DEFAULT.maxAttributeBytes() >> 20)
+                + " MB attribute limit are split into chunk columns.",
             names(entity.attributes().stream().filter(Attribute::chunked).toList())));
     type.addField(
         constant(
             TABLE_SPEC,
-            "HOT",
+            TableMembers.HOT,
             "What a store needs to create the hot table.",
-            CodeBlock.of("new $T(NAME, PRIMARY_KEY, SPLIT_POINTS)", TABLE_SPEC)));
+            tableSpec(TableMembers.NAME)));
     if (entity.hasColdColumns()) {
       type.addField(
           constant(
               TABLE_SPEC,
-              "COLD",
+              TableMembers.COLD,
               "What a store needs to create the cold table: the same key, so rows pair up.",
-              CodeBlock.of("new $T(COLD_NAME, PRIMARY_KEY, SPLIT_POINTS)", TABLE_SPEC)));
+              tableSpec(TableMembers.COLD_NAME)));
     }
     type.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
     return type;
   }
 
-  private static String splitPointsDoc(EntityModel entity, KeyLayout layout) {
+  private static String splitPointsDoc(KeyLayout layout) {
     if (layout.splitPoints().isEmpty()) {
       return "Pre-split points: none; the store splits the table as it grows.";
     }
-    if (entity.hashPrefix() != null) {
+    if (layout.hashPrefix() != null) {
       return "Pre-split points: uniform boundaries of the hash prefix, so writes spread over "
           + (layout.splitPoints().size() + 1)
           + " partitions from the first row.";
     }
     return "Pre-split points: the first digit of the reversed number.";
+  }
+
+  /** The {@code TableSpec} of the table named by constant {@code name}: the key is shared. */
+  private static CodeBlock tableSpec(String name) {
+    return CodeBlock.of(
+        "new $T($N, $N, $N)",
+        TABLE_SPEC,
+        name,
+        TableMembers.PRIMARY_KEY,
+        TableMembers.SPLIT_POINTS);
   }
 
   private static CodeBlock names(List<Attribute> attributes) {

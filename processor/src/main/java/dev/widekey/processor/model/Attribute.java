@@ -1,26 +1,18 @@
 package dev.widekey.processor.model;
 
+import dev.widekey.annotations.Chunked;
+import dev.widekey.annotations.ColdColumn;
+import dev.widekey.annotations.Money;
 import javax.lang.model.element.AnnotationMirror;
 
 /**
  * A non-key property, stored as an attribute column.
  *
  * @param property the property
- * @param cold whether {@code @ColdColumn}: stored in the cold table
  * @param compress whether {@code @ColdColumn(compress = true)}
- * @param coldMirror the {@code @ColdColumn} annotation, or null
- * @param moneyScale {@code @Money(scale)} as written; meaningless when {@code moneyMirror} is null
- * @param moneyMirror the {@code @Money} annotation, or null
- * @param chunkedMirror the {@code @Chunked} annotation, or null
+ * @param moneyScale {@code @Money(scale)} as written; meaningless unless {@link #isMoney()}
  */
-public record Attribute(
-    Property property,
-    boolean cold,
-    boolean compress,
-    AnnotationMirror coldMirror,
-    int moneyScale,
-    AnnotationMirror moneyMirror,
-    AnnotationMirror chunkedMirror) {
+public record Attribute(Property property, boolean compress, int moneyScale) {
 
   public String name() {
     return property.name();
@@ -30,13 +22,28 @@ public record Attribute(
     return property.kind();
   }
 
+  /** Whether {@code @ColdColumn}: stored in the cold table. */
+  public boolean cold() {
+    return property.annotations().has(ColdColumn.class);
+  }
+
+  /** The {@code @ColdColumn} annotation, or null. */
+  public AnnotationMirror coldMirror() {
+    return property.annotations().mirror(ColdColumn.class);
+  }
+
   /** Whether {@code @Chunked}: values over the attribute limit are split into chunk columns. */
   public boolean chunked() {
-    return chunkedMirror != null;
+    return property.annotations().has(Chunked.class);
   }
 
   /** Whether {@code @Money} is present (its scale may still be out of range: rule WK201). */
   public boolean isMoney() {
-    return moneyMirror != null;
+    return property.annotations().has(Money.class);
+  }
+
+  /** The {@code @Money} annotation, or null. */
+  public AnnotationMirror moneyMirror() {
+    return property.annotations().mirror(Money.class);
   }
 }

@@ -21,8 +21,6 @@ import javax.lang.model.element.TypeElement;
  * @param keyColumns key columns, by order
  * @param attributes non-key properties, in declaration order
  * @param construction how to build an entity
- * @param setters for {@link Construction#BEAN}: per property (declaration order), the setter method
- *     name, or null for a public field
  */
 public record EntityModel(
     TypeElement type,
@@ -36,18 +34,13 @@ public record EntityModel(
     List<KeyComponent> partitionKey,
     List<KeyComponent> keyColumns,
     List<Attribute> attributes,
-    Construction construction,
-    List<String> setters) {
+    Construction construction) {
 
   public EntityModel {
     properties = List.copyOf(properties);
     partitionKey = List.copyOf(partitionKey);
     keyColumns = List.copyOf(keyColumns);
     attributes = List.copyOf(attributes);
-    setters =
-        setters == null
-            ? null
-            : java.util.Collections.unmodifiableList(new java.util.ArrayList<>(setters));
   }
 
   public String simpleName() {

@@ -1,6 +1,5 @@
 package dev.widekey.processor.model;
 
-import dev.widekey.annotations.Chunked;
 import dev.widekey.annotations.ColdColumn;
 import dev.widekey.annotations.HashPrefix;
 import dev.widekey.annotations.KeyChars;
@@ -9,17 +8,13 @@ import dev.widekey.annotations.MaxLength;
 import dev.widekey.annotations.Money;
 import dev.widekey.annotations.Padded;
 import dev.widekey.annotations.PartitionKey;
-import dev.widekey.annotations.Reversed;
-import dev.widekey.annotations.Sequential;
 import dev.widekey.annotations.WideTable;
-import dev.widekey.processor.rules.Diagnostics;
-import dev.widekey.processor.rules.Messages;
-import java.lang.annotation.Annotation;
+import dev.widekey.processor.diagnostics.Diagnostics;
+import dev.widekey.processor.diagnostics.Messages;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
-import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
@@ -36,13 +31,16 @@ import javax.lang.model.util.ElementFilter;
 import javax.lang.model.util.Types;
 
 /**
- * Builds an {@link EntityModel} from a {@code @WideTable} type. Reports shape errors (rule WK100)
- * itself; the design rules run on the model afterwards.
+ * Builds an {@link EntityModel} from one {@code @WideTable} type. Reports shape errors (rule WK100)
+ * to the entity's report itself; the design rules run on the model afterwards.
  */
 public final class EntityParser {
   private final Types types;
   private final Diagnostics diagnostics;
 
+  /**
+   * @param diagnostics the report of the one entity this parser reads
+   */
   public EntityParser(Types types, Diagnostics diagnostics) {
     this.types = types;
     this.diagnostics = diagnostics;
@@ -59,36 +57,38 @@ public final class EntityParser {
 
   /** The model, or empty when a shape error was reported. */
   public Optional<EntityModel> parse(TypeElement type) throws DeferredException {
-    int errorsBefore = diagnostics.errorCount();
-    WideTable wideTable = type.getAnnotation(WideTable.class);
-    AnnotationMirror wideTableMirror = mirror(type, WideTable.class);
     if (!checkShape(type)) {
       return Optional.empty(); // not a record or class: its members would only produce noise
     }
+    WidekeyAnnotations typeAnnotations = WidekeyAnnotations.of(type);
+    WideTable wideTable = type.getAnnotation(WideTable.class);
 
     boolean isRecord = type.getKind() == ElementKind.RECORD;
     List<Property> properties = isRecord ? recordProperties(type) : classProperties(type);
+    Construction construction = isRecord ? Construction.RECORD : construction(type, properties);
+    if (construction == Construction.BEAN) {
+      properties = withSetters(type, properties);
+    } else if (construction == null) {
+      construction = Construction.BEAN; // reported; the model is discarded below
+    }
 
     List<KeyComponent> partition = new ArrayList<>();
     List<KeyComponent> keyColumns = new ArrayList<>();
     List<Attribute> attributes = new ArrayList<>();
     for (Property p : properties) {
-      Element e = p.element();
-      PartitionKey pk = e.getAnnotation(PartitionKey.class);
-      KeyColumn kc = e.getAnnotation(KeyColumn.class);
-      if (pk != null && kc != null) {
+      boolean inPartition = p.annotations().has(PartitionKey.class);
+      boolean keyColumn = p.annotations().has(KeyColumn.class);
+      if (inPartition && keyColumn) {
         diagnostics.error(
-            e, mirror(e, KeyColumn.class), Messages.bothPartitionAndKeyColumn(p.name()));
-        continue;
-      }
-      if (pk != null || kc != null) {
-        KeyComponent c =
-            keyComponent(
-                p,
-                pk != null ? KeyRole.PARTITION : KeyRole.KEY_COLUMN,
-                pk != null ? pk.order() : kc.order(),
-                mirror(e, pk != null ? PartitionKey.class : KeyColumn.class));
-        (pk != null ? partition : keyColumns).add(c);
+            p.element(),
+            p.annotations().mirror(KeyColumn.class),
+            Messages.bothPartitionAndKeyColumn(p.name()));
+      } else if (inPartition) {
+        int order = p.element().getAnnotation(PartitionKey.class).order();
+        partition.add(keyComponent(p, KeyRole.PARTITION, order));
+      } else if (keyColumn) {
+        int order = p.element().getAnnotation(KeyColumn.class).order();
+        keyColumns.add(keyComponent(p, KeyRole.KEY_COLUMN, order));
       } else {
         attributes.add(attribute(p));
       }
@@ -96,24 +96,8 @@ public final class EntityParser {
     partition.sort(Comparator.comparingInt(KeyComponent::order));
     keyColumns.sort(Comparator.comparingInt(KeyComponent::order));
 
-    Construction construction = isRecord ? Construction.RECORD : construction(type, properties);
-    List<String> setters = construction == Construction.BEAN ? setters(type, properties) : null;
-    if (construction == null) {
-      construction = Construction.BEAN; // reported; the model is discarded below
-    }
-
-    HashPrefix typeHash = type.getAnnotation(HashPrefix.class);
-    HashPrefixSpec typeHashSpec =
-        typeHash == null
-            ? null
-            : new HashPrefixSpec(
-                typeHash.length(),
-                typeHash.algorithm(),
-                typeHash.partitions(),
-                type,
-                mirror(type, HashPrefix.class));
-
-    if (diagnostics.errorCount() > errorsBefore) {
+    HashPrefixSpec typeHash = hashPrefix(type, typeAnnotations);
+    if (diagnostics.hasErrors()) {
       return Optional.empty();
     }
     String cold =
@@ -121,18 +105,17 @@ public final class EntityParser {
     return Optional.of(
         new EntityModel(
             type,
-            wideTableMirror,
+            typeAnnotations.mirror(WideTable.class),
             wideTable.name(),
             cold,
             wideTable.delimiter(),
             wideTable.profile(),
-            typeHashSpec,
+            typeHash,
             properties,
             partition,
             keyColumns,
             attributes,
-            construction,
-            setters));
+            construction));
   }
 
   /**
@@ -169,15 +152,18 @@ public final class EntityParser {
     List<Property> out = new ArrayList<>();
     for (RecordComponentElement c : type.getRecordComponents()) {
       TypeMirror t = c.asType();
+      String name = c.getSimpleName().toString();
       out.add(
           new Property(
-              c.getSimpleName().toString(),
+              name,
               c,
               t,
               kindOf(t),
               t.getKind().isPrimitive(),
-              c.getSimpleName().toString(),
-              true));
+              WidekeyAnnotations.of(c),
+              name,
+              true,
+              null));
     }
     return out;
   }
@@ -194,8 +180,11 @@ public final class EntityParser {
       String name = f.getSimpleName().toString();
       TypeMirror t = f.asType();
       ValueKind kind = kindOf(t);
+      WidekeyAnnotations annotations = WidekeyAnnotations.of(f);
       if (!f.getModifiers().contains(Modifier.PRIVATE)) {
-        out.add(new Property(name, f, t, kind, t.getKind().isPrimitive(), name, false));
+        out.add(
+            new Property(
+                name, f, t, kind, t.getKind().isPrimitive(), annotations, name, false, null));
         continue;
       }
       String getter = findGetter(methods, name, t);
@@ -203,7 +192,9 @@ public final class EntityParser {
         diagnostics.error(f, Messages.noGetter(name, capitalized(name)));
         continue;
       }
-      out.add(new Property(name, f, t, kind, t.getKind().isPrimitive(), getter, true));
+      out.add(
+          new Property(
+              name, f, t, kind, t.getKind().isPrimitive(), annotations, getter, true, null));
     }
     return out;
   }
@@ -287,14 +278,18 @@ public final class EntityParser {
     return true;
   }
 
-  private List<String> setters(TypeElement type, List<Property> properties) {
+  /**
+   * The properties of a bean entity with the setters generated code calls: none for a public field,
+   * which is assigned; a missing setter is reported.
+   */
+  private List<Property> withSetters(TypeElement type, List<Property> properties) {
     List<ExecutableElement> methods = ElementFilter.methodsIn(type.getEnclosedElements());
-    List<String> out = new ArrayList<>();
+    List<Property> out = new ArrayList<>();
     for (Property p : properties) {
       Element field = p.element();
       if (!field.getModifiers().contains(Modifier.PRIVATE)
           && !field.getModifiers().contains(Modifier.FINAL)) {
-        out.add(null);
+        out.add(p);
         continue;
       }
       String setter = "set" + capitalized(p.name());
@@ -311,50 +306,46 @@ public final class EntityParser {
         diagnostics.error(
             field, Messages.noSetter(p.name(), setter, type.getSimpleName().toString()));
       }
-      out.add(setter);
+      out.add(p.withSetter(setter));
     }
     return out;
   }
 
-  private KeyComponent keyComponent(
-      Property p, KeyRole role, int order, AnnotationMirror roleMirror) {
+  private KeyComponent keyComponent(Property p, KeyRole role, int order) {
     Element e = p.element();
     Padded padded = e.getAnnotation(Padded.class);
-    HashPrefix hash = e.getAnnotation(HashPrefix.class);
     KeyChars chars = e.getAnnotation(KeyChars.class);
     MaxLength max = e.getAnnotation(MaxLength.class);
     return new KeyComponent(
         p,
         role,
         order,
-        roleMirror,
         padded == null
             ? null
-            : new PaddingSpec(padded.width(), padded.signed(), mirror(e, Padded.class)),
-        hash == null
-            ? null
-            : new HashPrefixSpec(
-                hash.length(), hash.algorithm(), hash.partitions(), e, mirror(e, HashPrefix.class)),
-        e.getAnnotation(Reversed.class) != null,
-        e.getAnnotation(Sequential.class) != null,
+            : new PaddingSpec(
+                padded.width(), padded.signed(), p.annotations().mirror(Padded.class)),
+        hashPrefix(e, p.annotations()),
         chars == null ? null : chars.value(),
-        mirror(e, KeyChars.class),
-        max == null ? 0 : max.value(),
-        mirror(e, MaxLength.class));
+        max == null ? 0 : max.value());
+  }
+
+  /** {@code @HashPrefix} on a component or on the entity type, or null. */
+  private static HashPrefixSpec hashPrefix(Element e, WidekeyAnnotations annotations) {
+    HashPrefix hash = e.getAnnotation(HashPrefix.class);
+    return hash == null
+        ? null
+        : new HashPrefixSpec(
+            hash.length(),
+            hash.algorithm(),
+            hash.partitions(),
+            e,
+            annotations.mirror(HashPrefix.class));
   }
 
   private Attribute attribute(Property p) {
-    Element e = p.element();
-    ColdColumn cold = e.getAnnotation(ColdColumn.class);
-    Money money = e.getAnnotation(Money.class);
-    return new Attribute(
-        p,
-        cold != null,
-        cold != null && cold.compress(),
-        mirror(e, ColdColumn.class),
-        money == null ? -1 : money.scale(),
-        mirror(e, Money.class),
-        mirror(e, Chunked.class));
+    ColdColumn cold = p.element().getAnnotation(ColdColumn.class);
+    Money money = p.element().getAnnotation(Money.class);
+    return new Attribute(p, cold != null && cold.compress(), money == null ? -1 : money.scale());
   }
 
   private ValueKind kindOf(TypeMirror t) throws DeferredException {
@@ -404,17 +395,6 @@ public final class EntityParser {
       default:
         return ValueKind.UNSUPPORTED;
     }
-  }
-
-  /** The mirror of an annotation on an element, for pointing diagnostics at it. */
-  public static AnnotationMirror mirror(Element element, Class<? extends Annotation> annotation) {
-    for (AnnotationMirror m : element.getAnnotationMirrors()) {
-      TypeElement t = (TypeElement) m.getAnnotationType().asElement();
-      if (t.getQualifiedName().contentEquals(annotation.getCanonicalName())) {
-        return m;
-      }
-    }
-    return null;
   }
 
   private static String capitalized(String name) {

@@ -1,5 +1,11 @@
 package dev.widekey.processor.model;
 
+import dev.widekey.annotations.KeyChars;
+import dev.widekey.annotations.KeyColumn;
+import dev.widekey.annotations.MaxLength;
+import dev.widekey.annotations.PartitionKey;
+import dev.widekey.annotations.Reversed;
+import dev.widekey.annotations.Sequential;
 import javax.lang.model.element.AnnotationMirror;
 
 /**
@@ -8,29 +14,19 @@ import javax.lang.model.element.AnnotationMirror;
  * @param property the property
  * @param role partition-key component or key column
  * @param order the declared order within its role
- * @param roleMirror the {@code @PartitionKey}/{@code @KeyColumn} annotation
  * @param padding {@code @Padded}, or null
  * @param hashPrefix {@code @HashPrefix} on this component, or null
- * @param reversed whether {@code @Reversed}
- * @param sequential whether declared {@code @Sequential}
  * @param keyChars the {@code @KeyChars} spec, or null
- * @param keyCharsMirror its annotation, or null
  * @param maxLength {@code @MaxLength}, or 0 when absent
- * @param maxLengthMirror its annotation, or null
  */
 public record KeyComponent(
     Property property,
     KeyRole role,
     int order,
-    AnnotationMirror roleMirror,
     PaddingSpec padding,
     HashPrefixSpec hashPrefix,
-    boolean reversed,
-    boolean sequential,
     String keyChars,
-    AnnotationMirror keyCharsMirror,
-    int maxLength,
-    AnnotationMirror maxLengthMirror) {
+    int maxLength) {
 
   public String name() {
     return property.name();
@@ -40,8 +36,35 @@ public record KeyComponent(
     return property.kind();
   }
 
+  /** The {@code @PartitionKey}/{@code @KeyColumn} annotation. */
+  public AnnotationMirror roleMirror() {
+    return property
+        .annotations()
+        .mirror(role == KeyRole.PARTITION ? PartitionKey.class : KeyColumn.class);
+  }
+
+  /** Whether {@code @Reversed}. */
+  public boolean reversed() {
+    return property.annotations().has(Reversed.class);
+  }
+
+  /** Whether declared {@code @Sequential}. */
+  public boolean sequential() {
+    return property.annotations().has(Sequential.class);
+  }
+
+  /** The {@code @KeyChars} annotation, or null. */
+  public AnnotationMirror keyCharsMirror() {
+    return property.annotations().mirror(KeyChars.class);
+  }
+
+  /** The {@code @MaxLength} annotation, or null. */
+  public AnnotationMirror maxLengthMirror() {
+    return property.annotations().mirror(MaxLength.class);
+  }
+
   /** Whether the value grows over time: declared, or a time type. */
   public boolean isSequential() {
-    return sequential || property.kind() == ValueKind.INSTANT;
+    return sequential() || property.kind() == ValueKind.INSTANT;
   }
 }

@@ -1,30 +1,55 @@
 package dev.widekey.processor.model;
 
+import dev.widekey.runtime.key.KeyHash;
 import dev.widekey.runtime.store.PkType;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * How a valid entity's key components become primary-key columns: the partition-key column (one
- * component stored as itself, or several spliced into text, possibly hash-prefixed) and one column
- * per key column. The generators and the schema export share it.
+ * component stored as itself, or text built from its components: spliced, hash-prefixed, reversed
+ * or padded) and one column per key column. Computed once, after validation, and given with the
+ * entity to every generator and the schema export; each key-layout fact is one method here.
+ *
+ * @param partition the partition-key column
+ * @param keyColumns the further primary-key columns, in order
+ * @param partitionIsText whether the partition column is text built from its components (by the
+ *     generated {@code partitionKey(...)}) rather than one component stored as itself
+ * @param hashPrefix the hash prefix leading the partition column, or null
+ * @param hashedComponent the one component whose text alone the hash prefix digests, or null when
+ *     it digests the whole partition text (or there is no prefix)
+ * @param splitPoints the partition-key values the table is pre-split at
  */
 public record KeyLayout(
-    EntityModel entity,
     ColumnLayout partition,
     List<ColumnLayout> keyColumns,
+    boolean partitionIsText,
+    HashPrefixSpec hashPrefix,
+    KeyComponent hashedComponent,
     List<String> splitPoints) {
+
+  public KeyLayout {
+    keyColumns = List.copyOf(keyColumns);
+    splitPoints = List.copyOf(splitPoints);
+  }
 
   public static KeyLayout of(EntityModel entity) {
     List<KeyComponent> pk = entity.partitionKey();
-    boolean text = pk.size() > 1 || entity.hashPrefix() != null || pk.get(0).reversed();
-    PkType partitionType = text ? PkType.STRING : columnType(pk.get(0));
-    ColumnLayout partition = new ColumnLayout(ColumnNames.of(pk), partitionType, pk);
+    KeyComponent first = pk.get(0);
+    HashPrefixSpec hash = entity.hashPrefix();
+    boolean text = pk.size() > 1 || hash != null || first.reversed() || first.padding() != null;
+    PkType partitionType = text ? PkType.STRING : columnType(first);
     List<ColumnLayout> columns = new ArrayList<>();
     for (KeyComponent c : entity.keyColumns()) {
       columns.add(new ColumnLayout(c.name(), columnType(c), List.of(c)));
     }
-    return new KeyLayout(entity, partition, columns, splitPoints(entity, partitionType));
+    return new KeyLayout(
+        new ColumnLayout(ColumnNames.of(pk), partitionType, pk),
+        columns,
+        text,
+        hash,
+        hashedComponent(entity),
+        splitPoints(entity, partitionType));
   }
 
   /** All primary-key columns, partition key first. */
@@ -35,44 +60,50 @@ public record KeyLayout(
     return all;
   }
 
-  /** The layout of the key column holding {@code c}. */
+  /** The column holding {@code c}. */
   public ColumnLayout columnOf(KeyComponent c) {
-    for (ColumnLayout column : keyColumns) {
-      if (column.single() == c) {
+    for (ColumnLayout column : columns()) {
+      if (column.components().contains(c)) {
         return column;
       }
     }
-    throw new IllegalArgumentException(c.name() + " is not a key column");
+    throw new IllegalArgumentException(c.name() + " is not a key component");
   }
 
-  /** Whether the partition column is text built from its components rather than one value. */
-  public boolean partitionIsText() {
-    KeyComponent first = partition.single();
-    return partition.components().size() > 1
-        || entity.hashPrefix() != null
-        || first.reversed()
-        || (partition.type() == PkType.STRING && first.padding() != null);
+  /** Whether the hash prefix digests the whole partition text rather than one component's. */
+  public boolean hashesWholeText() {
+    return hashPrefix != null && hashedComponent == null;
   }
 
   /**
    * The fewest leading partition-key components an exact-prefix scan may fix, or a number above the
-   * component count when no proper prefix can be scanned. A hash over the whole key allows only the
-   * whole key; a hash over component {@code h} needs components up to {@code h}.
+   * component count when no proper prefix can be scanned: a hash over the whole text allows only
+   * the whole key; a hash over component {@code h} needs components up to {@code h}.
    */
   public int shortestScannablePrefix() {
-    HashPrefixSpec hash = entity.hashPrefix();
-    if (hash == null) {
+    if (hashPrefix == null) {
       return 1;
     }
-    if (hash.on() == entity.type()) {
+    if (hashedComponent == null) {
       return partition.components().size();
     }
-    for (int i = 0; i < partition.components().size(); i++) {
-      if (partition.components().get(i).hashPrefix() != null) {
-        return i + 1;
+    return partition.components().indexOf(hashedComponent) + 1;
+  }
+
+  /**
+   * What a hash prefix digests: the whole partition text when it is on the type or on the only
+   * component; one component's text when it is on a component of a spliced key.
+   */
+  private static KeyComponent hashedComponent(EntityModel entity) {
+    if (entity.typeHashPrefix() != null || !entity.isSpliced()) {
+      return null;
+    }
+    for (KeyComponent c : entity.partitionKey()) {
+      if (c.hashPrefix() != null) {
+        return c;
       }
     }
-    return partition.components().size();
+    return null;
   }
 
   private static PkType columnType(KeyComponent c) {
@@ -90,8 +121,8 @@ public record KeyLayout(
     List<String> points = new ArrayList<>();
     HashPrefixSpec hash = entity.hashPrefix();
     if (hash != null) {
-      int digits = Math.min(hash.length(), 3);
-      long space = 1L << (4 * digits);
+      int digits = hash.splitDigits();
+      long space = KeyHash.maxPartitions(hash.length());
       for (int i = 1; i < hash.partitions(); i++) {
         String boundary = String.format("%0" + digits + "x", i * space / hash.partitions());
         StringBuilder padded = new StringBuilder(boundary);

@@ -1,5 +1,6 @@
 package dev.widekey.processor.rules;
 
+import dev.widekey.processor.diagnostics.Diagnostics;
 import dev.widekey.processor.model.EntityModel;
 
 /** One family of rules, checked on a parsed entity; reports through {@link Diagnostics}. */

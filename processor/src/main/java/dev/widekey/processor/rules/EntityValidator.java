@@ -1,5 +1,6 @@
 package dev.widekey.processor.rules;
 
+import dev.widekey.processor.diagnostics.Diagnostics;
 import dev.widekey.processor.model.EntityModel;
 import java.util.List;
 
@@ -8,18 +9,17 @@ public final class EntityValidator {
   private final List<EntityRule> rules =
       List.of(
           new KeyStructureRules(),
+          new PlacementRules(),
           new HotspotRules(),
           new SplicingRules(),
           new KeySizeRules(),
           new AttributeRules(),
           new TableRules());
 
-  /** Checks the entity; true if it is valid. */
-  public boolean validate(EntityModel entity, Diagnostics diagnostics) {
-    int before = diagnostics.errorCount();
+  /** Checks the entity, reporting every broken rule to its report. */
+  public void validate(EntityModel entity, Diagnostics diagnostics) {
     for (EntityRule rule : rules) {
       rule.check(entity, diagnostics);
     }
-    return diagnostics.errorCount() == before;
   }
 }

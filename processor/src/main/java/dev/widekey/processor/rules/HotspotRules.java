@@ -1,43 +1,22 @@
 package dev.widekey.processor.rules;
 
-import dev.widekey.annotations.Bucketed;
-import dev.widekey.annotations.Reversed;
+import dev.widekey.annotations.HashPrefix;
+import dev.widekey.processor.diagnostics.Diagnostics;
+import dev.widekey.processor.diagnostics.Messages;
 import dev.widekey.processor.model.EntityModel;
-import dev.widekey.processor.model.EntityParser;
 import dev.widekey.processor.model.HashPrefixSpec;
 import dev.widekey.processor.model.KeyComponent;
-import dev.widekey.processor.model.KeyRole;
-import dev.widekey.processor.model.ValueKind;
-import javax.lang.model.element.AnnotationMirror;
 
 /**
- * Write hotspots: a sequential leading partition-key component (WK102), hash prefixes (WK106),
- * reversal and bucketing placement (WK102, WK107).
+ * Write hotspots: a sequential leading partition-key component (WK102) and hash prefixes (WK106).
+ * Where {@code @Reversed}, {@code @HashPrefix} and {@code @Bucketed} may sit is checked by {@link
+ * PlacementRules}.
  */
 public final class HotspotRules implements EntityRule {
 
   @Override
   public void check(EntityModel entity, Diagnostics diagnostics) {
     checkHashPrefixes(entity, diagnostics);
-    for (KeyComponent c : entity.keyComponents()) {
-      if (c.reversed()) {
-        AnnotationMirror reversed = EntityParser.mirror(c.property().element(), Reversed.class);
-        if (c.role() != KeyRole.PARTITION) {
-          diagnostics.error(c.property().element(), reversed, Messages.reversedMisplaced(c.name()));
-        } else if (!c.kind().integral() && c.kind() != ValueKind.STRING) {
-          diagnostics.error(
-              c.property().element(),
-              reversed,
-              Messages.reversedType(c.name(), c.property().type().toString()));
-        }
-      }
-      if (c.property().element().getAnnotation(Bucketed.class) != null) {
-        diagnostics.error(
-            c.property().element(),
-            EntityParser.mirror(c.property().element(), Bucketed.class),
-            Messages.bucketedUnsupported(c.name()));
-      }
-    }
     if (entity.partitionKey().isEmpty()) {
       return;
     }
@@ -62,17 +41,8 @@ public final class HotspotRules implements EntityRule {
       if (spec == null) {
         continue;
       }
-      if (c.role() != KeyRole.PARTITION) {
-        diagnostics.error(spec.on(), spec.mirror(), Messages.hashNotPartition(c.name()));
-        continue;
-      }
-      if (!c.kind().integral()
-          && c.kind() != ValueKind.STRING
-          && c.kind() != ValueKind.UUID
-          && c.kind() != ValueKind.ENUM) {
-        diagnostics.error(
-            spec.on(), spec.mirror(), Messages.hashType(c.name(), c.property().type().toString()));
-        continue;
+      if (!PlacementRules.meaningful(HashPrefix.class, c)) {
+        continue; // reported by PlacementRules
       }
       if (first != null) {
         diagnostics.error(spec.on(), spec.mirror(), Messages.hashTwice("field '" + c.name() + "'"));
@@ -84,12 +54,11 @@ public final class HotspotRules implements EntityRule {
   }
 
   private static void checkSpec(HashPrefixSpec spec, Diagnostics diagnostics) {
-    if (spec.length() < 1 || spec.length() > 32) {
+    if (!spec.lengthInRange()) {
       diagnostics.error(spec.on(), spec.mirror(), "length", Messages.hashLength(spec.length()));
       return;
     }
-    long space = (long) Math.pow(16, Math.min(spec.length(), 3));
-    if (spec.partitions() < 1 || spec.partitions() > Math.min(4096, space)) {
+    if (!spec.partitionsInRange()) {
       diagnostics.error(
           spec.on(),
           spec.mirror(),

@@ -1,11 +1,15 @@
 package dev.widekey.processor.rules;
 
+import dev.widekey.annotations.MaxLength;
+import dev.widekey.annotations.Padded;
+import dev.widekey.processor.diagnostics.Diagnostics;
+import dev.widekey.processor.diagnostics.Messages;
 import dev.widekey.processor.model.ColumnNames;
 import dev.widekey.processor.model.EntityModel;
 import dev.widekey.processor.model.HashPrefixSpec;
 import dev.widekey.processor.model.KeyComponent;
-import dev.widekey.processor.model.ValueKind;
 import dev.widekey.runtime.key.KeyAlphabet;
+import dev.widekey.runtime.store.StoreLimits;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,21 +19,12 @@ import java.util.List;
  * ({@code @Padded}, {@code @MaxLength}, UUIDs, enums); otherwise checked at run time.
  */
 public final class KeySizeRules implements EntityRule {
-  /** The primary-key column limit of Tablestore and Lindorm. */
-  public static final int MAX_PK_COLUMN_BYTES = 1024;
-
   @Override
   public void check(EntityModel entity, Diagnostics diagnostics) {
     for (KeyComponent c : entity.keyComponents()) {
-      if (c.maxLength() == 0 && c.maxLengthMirror() == null) {
-        continue;
-      }
-      if (c.kind() != ValueKind.STRING) {
-        diagnostics.error(
-            c.property().element(),
-            c.maxLengthMirror(),
-            Messages.maxLengthType(c.name(), c.property().type().toString()));
-      } else if (c.maxLength() < 1) {
+      if (c.maxLengthMirror() != null
+          && PlacementRules.meaningful(MaxLength.class, c)
+          && c.maxLength() < 1) {
         diagnostics.error(
             c.property().element(),
             c.maxLengthMirror(),
@@ -37,24 +32,26 @@ public final class KeySizeRules implements EntityRule {
       }
     }
     if (!entity.partitionKey().isEmpty() && allValid(entity.partitionKey())) {
-      checkColumn(entity, entity.partitionKey(), diagnostics);
+      checkColumn(entity, entity.partitionKey(), entity.hashPrefix(), diagnostics);
     }
     for (KeyComponent c : entity.keyColumns()) {
       if (allValid(List.of(c))) {
-        checkColumn(entity, List.of(c), diagnostics);
+        checkColumn(entity, List.of(c), null, diagnostics);
       }
     }
   }
 
+  /**
+   * Reports a column whose declared bounds exceed the limit.
+   *
+   * @param hash the hash prefix leading the column (only the partition column has one), or null
+   */
   private static void checkColumn(
-      EntityModel entity, List<KeyComponent> components, Diagnostics diagnostics) {
-    HashPrefixSpec hash =
-        components.size() > 1
-                || components.get(0).hashPrefix() != null
-                || entity.typeHashPrefix() != null
-            ? entity.hashPrefix()
-            : null;
-    if (hash != null && (hash.length() < 1 || hash.length() > 32)) {
+      EntityModel entity,
+      List<KeyComponent> components,
+      HashPrefixSpec hash,
+      Diagnostics diagnostics) {
+    if (hash != null && !hash.lengthInRange()) {
       return; // WK106 reports the prefix; its size is unknown until it is fixed
     }
     List<String> parts = new ArrayList<>(); // the terms of the total, for the message
@@ -85,7 +82,7 @@ public final class KeySizeRules implements EntityRule {
       total += bytes;
       parts.add(delimiters + (delimiters == 1 ? " delimiter " : " delimiters ") + bytes);
     }
-    if (total > MAX_PK_COLUMN_BYTES) {
+    if (total > StoreLimits.DEFAULT.maxPkColumnBytes()) {
       String column = ColumnNames.of(components);
       diagnostics.error(
           largest.property().element(),
@@ -107,11 +104,12 @@ public final class KeySizeRules implements EntityRule {
           return false;
         }
       }
-      if (c.maxLengthMirror() != null && (c.kind() != ValueKind.STRING || c.maxLength() < 1)) {
+      if (c.maxLengthMirror() != null
+          && (!PlacementRules.meaningful(MaxLength.class, c) || c.maxLength() < 1)) {
         return false;
       }
       if (c.padding() != null
-          && (!c.kind().integral()
+          && (!PlacementRules.meaningful(Padded.class, c)
               || c.padding().width() < 1
               || c.padding().width() > c.kind().maxDigits())) {
         return false;

@@ -1,10 +1,13 @@
 package dev.widekey.processor.rules;
 
 import dev.widekey.annotations.Profile;
+import dev.widekey.processor.diagnostics.Diagnostics;
+import dev.widekey.processor.diagnostics.Messages;
 import dev.widekey.processor.model.EntityModel;
 import dev.widekey.processor.model.KeyComponent;
 import dev.widekey.processor.model.KeyRole;
 import dev.widekey.processor.model.ValueKind;
+import dev.widekey.runtime.store.StoreLimits;
 import java.util.List;
 
 /**
@@ -36,7 +39,8 @@ public final class KeyStructureRules implements EntityRule {
 
     if (entity.profile() != Profile.HBASE) {
       List<KeyComponent> columns = entity.keyColumns();
-      for (int i = 3; i < columns.size(); i++) {
+      // the partition key is a column too
+      for (int i = StoreLimits.DEFAULT.maxPkColumns() - 1; i < columns.size(); i++) {
         KeyComponent c = columns.get(i);
         diagnostics.error(
             c.property().element(), c.roleMirror(), Messages.tooManyKeyColumns(c.name(), i + 2));

@@ -1,5 +1,9 @@
 package dev.widekey.processor.rules;
 
+import dev.widekey.annotations.KeyChars;
+import dev.widekey.annotations.Padded;
+import dev.widekey.processor.diagnostics.Diagnostics;
+import dev.widekey.processor.diagnostics.Messages;
 import dev.widekey.processor.model.EntityModel;
 import dev.widekey.processor.model.KeyComponent;
 import dev.widekey.processor.model.KeyRole;
@@ -8,8 +12,7 @@ import dev.widekey.runtime.key.KeyAlphabet;
 
 /**
  * Text keys that keep their order: spliced integers are padded (WK103), paddings fit their type
- * (WK104), and the delimiter sorts below every character a spliced component may hold (WK105). Also
- * checks that {@code @Padded} and {@code @KeyChars} sit where they mean something.
+ * (WK104), and the delimiter sorts below every character a spliced component may hold (WK105).
  */
 public final class SplicingRules implements EntityRule {
 
@@ -22,11 +25,12 @@ public final class SplicingRules implements EntityRule {
           entity.type(), entity.wideTable(), "delimiter", Messages.badDelimiter(delimiter));
       spliced = false; // the alphabet checks below would only repeat it
     }
+    // a prefix on the type digests the whole spliced text: no scan relies on the components' order
     boolean orderMatters = entity.typeHashPrefix() == null;
 
     for (KeyComponent c : entity.keyComponents()) {
       String type = c.property().type().toString();
-      boolean validChars = checkKeyChars(c, type, diagnostics);
+      boolean validChars = checkKeyChars(c, diagnostics);
       if (c.padding() != null) {
         checkPadding(c, type, diagnostics);
       }
@@ -62,17 +66,13 @@ public final class SplicingRules implements EntityRule {
     }
   }
 
-  /**
-   * Reports a misplaced or malformed {@code @KeyChars}; true if the component's alphabet is usable.
-   */
-  private static boolean checkKeyChars(KeyComponent c, String type, Diagnostics diagnostics) {
+  /** Reports a malformed {@code @KeyChars}; true if the component's alphabet is usable. */
+  private static boolean checkKeyChars(KeyComponent c, Diagnostics diagnostics) {
     if (c.keyChars() == null) {
       return true;
     }
-    if (c.kind() != ValueKind.STRING) {
-      diagnostics.error(
-          c.property().element(), c.keyCharsMirror(), Messages.keyCharsType(c.name(), type));
-      return false;
+    if (!PlacementRules.meaningful(KeyChars.class, c)) {
+      return false; // reported by PlacementRules
     }
     try {
       KeyAlphabet.parse(c.keyChars());
@@ -88,10 +88,8 @@ public final class SplicingRules implements EntityRule {
   }
 
   private static void checkPadding(KeyComponent c, String type, Diagnostics diagnostics) {
-    if (!c.kind().integral()) {
-      diagnostics.error(
-          c.property().element(), c.padding().mirror(), Messages.paddingType(c.name(), type));
-      return;
+    if (!PlacementRules.meaningful(Padded.class, c)) {
+      return; // reported by PlacementRules
     }
     int width = c.padding().width();
     int maxDigits = c.kind().maxDigits();

@@ -1,5 +1,7 @@
 package dev.widekey.processor.rules;
 
+import dev.widekey.processor.diagnostics.Diagnostics;
+import dev.widekey.processor.diagnostics.Messages;
 import dev.widekey.processor.model.EntityModel;
 import java.util.HashMap;
 import java.util.Map;

@@ -22,7 +22,22 @@ public final class KeyHash {
   /** The longest prefix: 32 hex digits, all of MD5 (rule WK106). */
   public static final int MAX_LENGTH = 32;
 
+  /**
+   * The most leading hex digits of the prefix that a table's pre-split points are drawn from, so
+   * that a hashed table starts with at most 16^3 = 4,096 partitions (rule WK106).
+   */
+  public static final int SPLIT_DIGITS = 3;
+
   private KeyHash() {}
+
+  /**
+   * The most partitions a table keyed by a {@code length}-digit prefix can be pre-split into
+   * evenly: 16 to the power of {@code min(length, SPLIT_DIGITS)}, so 16 for one digit and 4,096
+   * from three.
+   */
+  public static int maxPartitions(int length) {
+    return 1 << (4 * Math.max(0, Math.min(length, SPLIT_DIGITS)));
+  }
 
   /**
    * The first {@code length} lower-case hex digits of the digest of the text's UTF-8 bytes.

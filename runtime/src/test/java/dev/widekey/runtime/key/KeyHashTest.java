@@ -159,4 +159,12 @@ class KeyHashTest {
               () -> KeyHash.strip("k", tampered, HashAlgorithm.MD5, 8));
         });
   }
+
+  @Test
+  void aPrefixPreSplitsIntoAtMost4096Partitions() {
+    assertEquals(16, KeyHash.maxPartitions(1));
+    assertEquals(256, KeyHash.maxPartitions(2));
+    assertEquals(4096, KeyHash.maxPartitions(3));
+    assertEquals(4096, KeyHash.maxPartitions(KeyHash.MAX_LENGTH));
+  }
 }

@@ -1,14 +1,22 @@
-package dev.widekey.processor.rules;
+package dev.widekey.processor.diagnostics;
 
 import dev.widekey.runtime.Rule;
+import dev.widekey.runtime.key.KeyHash;
+import dev.widekey.runtime.store.StoreLimits;
+import dev.widekey.runtime.value.Money;
+import dev.widekey.runtime.write.LargeValues;
 import javax.lang.model.element.ElementKind;
 
 /**
  * Every diagnostic text, in one catalogue that the processor and its tests share. Each message
- * starts with its rule id, names the element, says why it matters and how to fix it.
+ * starts with its rule id (from the runtime's {@link Rule}), names the element, says why it matters
+ * and how to fix it. Limits are quoted from the runtime that enforces them.
  */
 public final class Messages {
   private Messages() {}
+
+  /** The service limits the rules check against (Tablestore and Lindorm). */
+  private static final StoreLimits LIMITS = StoreLimits.DEFAULT;
 
   private static String msg(Rule rule, String text) {
     return rule.name() + ": " + text;
@@ -136,7 +144,9 @@ public final class Messages {
         Rule.WK100,
         "field '"
             + field
-            + "' starts with 'wk_', which widekey reserves for its own"
+            + "' starts with '"
+            + LargeValues.PREFIX
+            + "', which widekey reserves for its own"
             + " columns. Rename it.");
   }
 
@@ -396,7 +406,9 @@ public final class Messages {
         Rule.WK106,
         "@HashPrefix(length = "
             + length
-            + ") is out of range: use 1 to 32 hex digits"
+            + ") is out of range: use 1 to "
+            + KeyHash.MAX_LENGTH
+            + " hex digits"
             + " (4 digits make 65,536 prefixes, plenty to scatter writes).");
   }
 
@@ -408,7 +420,7 @@ public final class Messages {
             + ") cannot be split evenly over a "
             + length
             + "-digit prefix: use 1 to "
-            + Math.min(4096, (long) Math.pow(16, Math.min(length, 3)))
+            + KeyHash.maxPartitions(length)
             + " partitions.");
   }
 
@@ -486,7 +498,11 @@ public final class Messages {
             + bytes
             + " bytes ("
             + detail
-            + "), over the 1 KB (1024 bytes) limit of a primary-key column. Lower @MaxLength or restrict"
+            + "), over the "
+            + size(LIMITS.maxPkColumnBytes())
+            + " ("
+            + LIMITS.maxPkColumnBytes()
+            + " bytes) limit of a primary-key column. Lower @MaxLength or restrict"
             + " @KeyChars to ASCII.");
   }
 
@@ -518,7 +534,9 @@ public final class Messages {
         "field '"
             + field
             + "' has @MaxLength but is not a key component; it bounds key"
-            + " columns against the 1 KB limit. Remove it.");
+            + " columns against the "
+            + size(LIMITS.maxPkColumnBytes())
+            + " limit. Remove it.");
   }
 
   // ---- WK110: column count ----
@@ -531,7 +549,11 @@ public final class Messages {
             + "' makes "
             + columns
             + " primary-key columns; Tablestore"
-            + " allows 4 (the partition key and 3 more). Splice components into the partition key or make"
+            + " allows "
+            + LIMITS.maxPkColumns()
+            + " (the partition key and "
+            + (LIMITS.maxPkColumns() - 1)
+            + " more). Splice components into the partition key or make"
             + " this one an attribute.");
   }
 
@@ -577,7 +599,8 @@ public final class Messages {
             + field
             + "' has @Money(scale = "
             + scale
-            + "); use a scale from 0 to 18"
+            + "); use a scale from 0 to "
+            + Money.MAX_SCALE
             + " so that minor units fit a long.");
   }
 
@@ -600,7 +623,9 @@ public final class Messages {
             + "' is @Chunked but has type "
             + type
             + "; only String and"
-            + " byte[] values can outgrow the 2 MB attribute limit. Remove @Chunked.");
+            + " byte[] values can outgrow the "
+            + size(LIMITS.maxAttributeBytes())
+            + " attribute limit. Remove @Chunked.");
   }
 
   public static String chunkedKey(String field) {
@@ -609,7 +634,9 @@ public final class Messages {
         "field '"
             + field
             + "' is a key component and cannot be @Chunked: a key column"
-            + " holds at most 1 KB. Remove @Chunked.");
+            + " holds at most "
+            + size(LIMITS.maxPkColumnBytes())
+            + ". Remove @Chunked.");
   }
 
   // ---- WK204: hot and cold columns ----
@@ -699,6 +726,14 @@ public final class Messages {
             + "; two entities"
             + " in one table would overwrite each other's rows under different key layouts. Give this"
             + " entity a table of its own.");
+  }
+
+  /** A limit in bytes as people write it: "1 KB", "2 MB". */
+  private static String size(long bytes) {
+    if (bytes % (1 << 20) == 0) {
+      return (bytes >> 20) + " MB";
+    }
+    return bytes % (1 << 10) == 0 ? (bytes >> 10) + " KB" : bytes + " bytes";
   }
 
   private static String quote(int codePoint) {

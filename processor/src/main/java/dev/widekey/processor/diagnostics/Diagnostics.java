@@ -1,5 +1,7 @@
-package dev.widekey.processor.rules;
+package dev.widekey.processor.diagnostics;
 
+import java.util.ArrayList;
+import java.util.List;
 import javax.annotation.processing.Messager;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.AnnotationValue;
@@ -12,33 +14,24 @@ import javax.lang.model.util.ElementFilter;
 import javax.tools.Diagnostic;
 
 /**
- * Reports diagnostics on the exact element, annotation and annotation value at fault, and counts
- * the errors of the entity being processed so that its generation can be skipped.
+ * The report of one entity: every diagnostic found while it is parsed, checked and generated, each
+ * placed on the exact element, annotation and annotation value at fault. Printed once, when the
+ * entity is final (as Dagger's {@code ValidationReport}): an entity deferred to a later round is
+ * checked again from scratch there, so what was found before is dropped, not printed twice.
  */
 public final class Diagnostics {
-  private final Messager messager;
-  private int errors;
-
-  public Diagnostics(Messager messager) {
-    this.messager = messager;
-  }
+  private final List<Item> items = new ArrayList<>();
 
   /** An error on an element. */
   public void error(Element element, String message) {
-    errors++;
-    messager.printMessage(Diagnostic.Kind.ERROR, message, positioned(element));
+    items.add(new Item(Diagnostic.Kind.ERROR, message, positioned(element), null, null));
   }
 
   /** An error on an annotation of an element (falls back to the element). */
   public void error(Element element, AnnotationMirror annotation, String message) {
-    errors++;
     Element at = positioned(element);
-    AnnotationMirror mirror = positioned(element, at, annotation);
-    if (mirror == null) {
-      messager.printMessage(Diagnostic.Kind.ERROR, message, at);
-    } else {
-      messager.printMessage(Diagnostic.Kind.ERROR, message, at, mirror);
-    }
+    items.add(
+        new Item(Diagnostic.Kind.ERROR, message, at, positioned(element, at, annotation), null));
   }
 
   /** An error on one value of an annotation (falls back to the annotation, then the element). */
@@ -46,26 +39,43 @@ public final class Diagnostics {
     Element at = positioned(element);
     AnnotationMirror mirror = positioned(element, at, annotation);
     AnnotationValue value = mirror == null ? null : valueOf(mirror, member);
-    if (value == null) {
-      error(element, annotation, message);
-      return;
-    }
-    errors++;
-    messager.printMessage(Diagnostic.Kind.ERROR, message, at, mirror, value);
+    items.add(new Item(Diagnostic.Kind.ERROR, message, at, mirror, value));
   }
 
   /** A warning on an element. */
   public void warning(Element element, String message) {
-    messager.printMessage(Diagnostic.Kind.WARNING, message, positioned(element));
+    items.add(new Item(Diagnostic.Kind.WARNING, message, positioned(element), null, null));
   }
 
-  /** Errors reported since the last {@link #reset()}. */
-  public int errorCount() {
-    return errors;
+  /** Whether an error was reported: then nothing is generated from the entity. */
+  public boolean hasErrors() {
+    return items.stream().anyMatch(i -> i.kind() == Diagnostic.Kind.ERROR);
   }
 
-  public void reset() {
-    errors = 0;
+  /** Prints the report, in the order the diagnostics were found. */
+  public void printTo(Messager messager) {
+    for (Item item : items) {
+      item.printTo(messager);
+    }
+  }
+
+  /** One diagnostic and where javac shows it; {@code annotation} and {@code value} may be null. */
+  private record Item(
+      Diagnostic.Kind kind,
+      String message,
+      Element element,
+      AnnotationMirror annotation,
+      AnnotationValue value) {
+
+    void printTo(Messager messager) {
+      if (annotation == null) {
+        messager.printMessage(kind, message, element);
+      } else if (value == null) {
+        messager.printMessage(kind, message, element, annotation);
+      } else {
+        messager.printMessage(kind, message, element, annotation, value);
+      }
+    }
   }
 
   /**

@@ -1,0 +1,159 @@
+package dev.widekey.processor.rules;
+
+import dev.widekey.annotations.Bucketed;
+import dev.widekey.annotations.Chunked;
+import dev.widekey.annotations.ColdColumn;
+import dev.widekey.annotations.HashPrefix;
+import dev.widekey.annotations.KeyChars;
+import dev.widekey.annotations.MaxLength;
+import dev.widekey.annotations.Money;
+import dev.widekey.annotations.Padded;
+import dev.widekey.annotations.Reversed;
+import dev.widekey.annotations.Sequential;
+import dev.widekey.processor.diagnostics.Diagnostics;
+import dev.widekey.processor.diagnostics.Messages;
+import dev.widekey.processor.model.Attribute;
+import dev.widekey.processor.model.EntityModel;
+import dev.widekey.processor.model.KeyComponent;
+import dev.widekey.processor.model.KeyRole;
+import dev.widekey.processor.model.Property;
+import dev.widekey.processor.model.ValueKind;
+import java.lang.annotation.Annotation;
+import java.util.List;
+import java.util.function.BiFunction;
+import java.util.function.Predicate;
+
+/**
+ * Annotations that sit where they mean nothing ({@code @Padded} on an attribute,
+ * {@code @ColdColumn} on a key, {@code @KeyChars} on a number, ...), in one table: for each
+ * annotation, where it is meaningful and what is reported otherwise. An annotation is reported
+ * once, by the first requirement it fails; the other rule families skip it by asking {@link
+ * #meaningful}.
+ */
+public final class PlacementRules implements EntityRule {
+
+  /** Where a property sits in the entity. */
+  private enum Place {
+    PARTITION_KEY,
+    KEY_COLUMN,
+    ATTRIBUTE
+  }
+
+  /** A property where it sits. */
+  private record Site(Property property, Place place) {
+    boolean isKey() {
+      return place != Place.ATTRIBUTE;
+    }
+
+    ValueKind kind() {
+      return property.kind();
+    }
+  }
+
+  /**
+   * The annotation means something only where {@code holds}; elsewhere it is reported with the
+   * message {@code otherwise} builds from the field's name and type.
+   */
+  private record Requirement(
+      Class<? extends Annotation> annotation,
+      Predicate<Site> holds,
+      BiFunction<String, String, String> otherwise) {}
+
+  private static final List<Requirement> TABLE =
+      List.of(
+          new Requirement(Padded.class, Site::isKey, (f, t) -> Messages.paddingNotKey(f)),
+          new Requirement(Padded.class, s -> s.kind().integral(), Messages::paddingType),
+          new Requirement(KeyChars.class, Site::isKey, (f, t) -> Messages.keyCharsNotKey(f)),
+          new Requirement(
+              KeyChars.class, s -> s.kind() == ValueKind.STRING, Messages::keyCharsType),
+          new Requirement(MaxLength.class, Site::isKey, (f, t) -> Messages.maxLengthNotKey(f)),
+          new Requirement(
+              MaxLength.class, s -> s.kind() == ValueKind.STRING, Messages::maxLengthType),
+          new Requirement(
+              HashPrefix.class,
+              s -> s.place() == Place.PARTITION_KEY,
+              (f, t) -> Messages.hashNotPartition(f)),
+          new Requirement(HashPrefix.class, PlacementRules::hashable, Messages::hashType),
+          new Requirement(Sequential.class, Site::isKey, (f, t) -> Messages.sequentialNotKey(f)),
+          new Requirement(
+              Reversed.class,
+              s -> s.place() == Place.PARTITION_KEY,
+              (f, t) -> Messages.reversedMisplaced(f)),
+          new Requirement(
+              Reversed.class,
+              s -> s.kind().integral() || s.kind() == ValueKind.STRING,
+              Messages::reversedType),
+          // bucket fan-out reads are not generated yet
+          new Requirement(Bucketed.class, s -> false, (f, t) -> Messages.bucketedUnsupported(f)),
+          new Requirement(ColdColumn.class, s -> !s.isKey(), (f, t) -> Messages.coldKey(f)),
+          new Requirement(Money.class, s -> !s.isKey(), (f, t) -> Messages.moneyOnKey(f)),
+          new Requirement(Money.class, s -> s.kind() == ValueKind.BIG_DECIMAL, Messages::moneyType),
+          new Requirement(Chunked.class, s -> !s.isKey(), (f, t) -> Messages.chunkedKey(f)),
+          new Requirement(Chunked.class, PlacementRules::textOrBytes, Messages::chunkedType));
+
+  @Override
+  public void check(EntityModel entity, Diagnostics diagnostics) {
+    for (KeyComponent c : entity.keyComponents()) {
+      check(site(c), diagnostics);
+    }
+    for (Attribute a : entity.attributes()) {
+      check(site(a), diagnostics);
+    }
+  }
+
+  /** Whether the component's {@code annotation} sits where it means something. */
+  static boolean meaningful(Class<? extends Annotation> annotation, KeyComponent c) {
+    return failed(annotation, site(c)) == null;
+  }
+
+  /** Whether the attribute's {@code annotation} sits where it means something. */
+  static boolean meaningful(Class<? extends Annotation> annotation, Attribute a) {
+    return failed(annotation, site(a)) == null;
+  }
+
+  private static void check(Site site, Diagnostics diagnostics) {
+    Property p = site.property();
+    for (Class<? extends Annotation> annotation : p.annotations().types()) {
+      Requirement failed = failed(annotation, site);
+      if (failed != null) {
+        diagnostics.error(
+            p.element(),
+            p.annotations().mirror(annotation),
+            failed.otherwise().apply(p.name(), p.type().toString()));
+      }
+    }
+  }
+
+  /** The first requirement {@code annotation} fails at {@code site}, or null. */
+  private static Requirement failed(Class<? extends Annotation> annotation, Site site) {
+    for (Requirement r : TABLE) {
+      if (r.annotation() == annotation && !r.holds().test(site)) {
+        return r;
+      }
+    }
+    return null;
+  }
+
+  private static Site site(KeyComponent c) {
+    return new Site(
+        c.property(), c.role() == KeyRole.PARTITION ? Place.PARTITION_KEY : Place.KEY_COLUMN);
+  }
+
+  private static Site site(Attribute a) {
+    return new Site(a.property(), Place.ATTRIBUTE);
+  }
+
+  /** A hash prefix digests the component's key text. */
+  private static boolean hashable(Site s) {
+    ValueKind kind = s.kind();
+    return kind.integral()
+        || kind == ValueKind.STRING
+        || kind == ValueKind.UUID
+        || kind == ValueKind.ENUM;
+  }
+
+  /** Only text and bytes can outgrow the attribute limit. */
+  private static boolean textOrBytes(Site s) {
+    return s.kind() == ValueKind.STRING || s.kind() == ValueKind.BYTES;
+  }
+}
