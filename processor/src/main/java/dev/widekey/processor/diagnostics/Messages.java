@@ -3,8 +3,8 @@ package dev.widekey.processor.diagnostics;
 import dev.widekey.runtime.Rule;
 import dev.widekey.runtime.key.KeyHash;
 import dev.widekey.runtime.store.StoreLimits;
+import dev.widekey.runtime.value.LargeValues;
 import dev.widekey.runtime.value.Money;
-import dev.widekey.runtime.write.LargeValues;
 import javax.lang.model.element.ElementKind;
 
 /**

@@ -7,7 +7,7 @@ import dev.widekey.processor.diagnostics.Messages;
 import dev.widekey.processor.model.Attribute;
 import dev.widekey.processor.model.EntityModel;
 import dev.widekey.processor.model.ValueKind;
-import dev.widekey.runtime.write.LargeValues;
+import dev.widekey.runtime.value.LargeValues;
 import java.util.Locale;
 import java.util.Set;
 import javax.lang.model.element.Element;
