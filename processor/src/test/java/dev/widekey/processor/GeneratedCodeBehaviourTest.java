@@ -3,8 +3,12 @@ package dev.widekey.processor;
 import static com.google.common.truth.Truth.assertThat;
 import static dev.widekey.processor.Fixtures.compile;
 import static dev.widekey.processor.Fixtures.good;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.widekey.runtime.key.InvalidKeyException;
 import dev.widekey.runtime.repository.SplitTableRepository;
+import dev.widekey.runtime.store.PkValue;
+import dev.widekey.runtime.store.PrimaryKey;
 import dev.widekey.runtime.store.WideTableStore;
 import dev.widekey.runtime.store.embedded.EmbeddedStore;
 import java.lang.reflect.Method;
@@ -164,6 +168,78 @@ class GeneratedCodeBehaviourTest {
 
     // md5("200004") = 797e...; the seeds' illustrative "2e38"-style prefixes are not real digests
     assertThat(partitionKey.invoke(null, 200004L)).isEqualTo("797e200004");
+  }
+
+  /** {@code decode} of a generated Keys class, its InvalidKeyException unwrapped. */
+  private static Object decode(ClassLoader loader, String keys, PrimaryKey key) throws Throwable {
+    try {
+      return loader.loadClass(keys).getMethod("decode", PrimaryKey.class).invoke(null, key);
+    } catch (java.lang.reflect.InvocationTargetException e) {
+      throw e.getCause();
+    }
+  }
+
+  private static String md5Prefixed(String text) {
+    return org.apache.commons.codec.digest.DigestUtils.md5Hex(text).substring(0, 4) + text;
+  }
+
+  @Test
+  void decodingIsCanonicalForNumbers() throws Throwable {
+    GeneratedClassLoader loader = new GeneratedClassLoader(compile(good("Order")));
+    PrimaryKey five = PrimaryKey.of(PkValue.ofString(md5Prefixed("5")));
+    assertThat(decode(loader, "good.OrderKeys", five).toString()).contains("orderNumber=5");
+    // a raw writer can compute the MD5 prefix: these all decoded as order 5
+    for (String text : new String[] {"+5", "05", "\u0665", "\uFF15", "5 "}) {
+      PrimaryKey forged = PrimaryKey.of(PkValue.ofString(md5Prefixed(text)));
+      InvalidKeyException e =
+          assertThrows(InvalidKeyException.class, () -> decode(loader, "good.OrderKeys", forged));
+      assertThat(e.rule()).isAnyOf("WK104", "WK112");
+    }
+  }
+
+  @Test
+  void decodingRechecksKeyCharsAndMaxLength() throws Throwable {
+    GeneratedClassLoader loader = new GeneratedClassLoader(compile(good("DeviceTransaction")));
+    String keys = "good.DeviceTransactionKeys";
+    PrimaryKey fine = PrimaryKey.of(PkValue.ofString("000054,a100,C0FFEE01"), PkValue.ofInteger(1));
+    assertThat(decode(loader, keys, fine).toString()).contains("sellerId=a100");
+    // a 511-character seller id holding a NUL decoded, and its entity could not be deleted
+    String seller = "a".repeat(255) + "\u0000" + "a".repeat(255);
+    PrimaryKey nul =
+        PrimaryKey.of(PkValue.ofString("000054," + seller + ",C0"), PkValue.ofInteger(1));
+    InvalidKeyException e =
+        assertThrows(InvalidKeyException.class, () -> decode(loader, keys, nul));
+    assertThat(e.field()).isEqualTo("sellerId");
+    assertThat(e.getMessage().length()).isLessThan(800);
+    PrimaryKey upper = PrimaryKey.of(PkValue.ofString("000054,A100,C0"), PkValue.ofInteger(1));
+    assertThrows(InvalidKeyException.class, () -> decode(loader, keys, upper));
+    // another table's key shape is a typed error too, not an untyped one
+    PrimaryKey shape = PrimaryKey.of(PkValue.ofInteger(54), PkValue.ofInteger(1));
+    assertThat(assertThrows(InvalidKeyException.class, () -> decode(loader, keys, shape)).rule())
+        .isEqualTo("WK112");
+    PrimaryKey short_ = PrimaryKey.of(PkValue.ofString("000054,a100,C0"));
+    assertThrows(InvalidKeyException.class, () -> decode(loader, keys, short_));
+  }
+
+  @Test
+  void anUnknownEnumNameIsATypedError() throws Throwable {
+    GeneratedClassLoader loader = new GeneratedClassLoader(compile(good("KeyTypes")));
+    Class<?> keys = loader.loadClass("good.KeyTypesKeys");
+    PrimaryKey stored =
+        (PrimaryKey)
+            java.util.Arrays.stream(keys.getMethods())
+                .filter(m -> m.getName().equals("primaryKey") && m.getParameterCount() > 1)
+                .findFirst()
+                .orElseThrow()
+                .invoke(
+                    null,
+                    loader.loadClass("good.KeyTypes$Region").getEnumConstants()[0],
+                    java.util.UUID.randomUUID(),
+                    1,
+                    new byte[] {1});
+    PrimaryKey forged =
+        PrimaryKey.of(PkValue.ofString("NOWHERE"), stored.get(1), stored.get(2), stored.get(3));
+    assertThrows(InvalidKeyException.class, () -> decode(loader, "good.KeyTypesKeys", forged));
   }
 
   @SuppressWarnings("unchecked")

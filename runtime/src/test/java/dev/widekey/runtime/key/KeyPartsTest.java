@@ -43,4 +43,78 @@ class KeyPartsTest {
           }
         });
   }
+
+  private static final java.util.List<dev.widekey.runtime.store.PkColumn> SCHEMA =
+      java.util.List.of(
+          new dev.widekey.runtime.store.PkColumn("pk", dev.widekey.runtime.store.PkType.STRING),
+          new dev.widekey.runtime.store.PkColumn("n", dev.widekey.runtime.store.PkType.INTEGER));
+
+  private static dev.widekey.runtime.store.PrimaryKey key(String pk, long n) {
+    return dev.widekey.runtime.store.PrimaryKey.of(
+        dev.widekey.runtime.store.PkValue.ofString(pk),
+        dev.widekey.runtime.store.PkValue.ofInteger(n));
+  }
+
+  @Test
+  void aKeyOfAnotherShapeIsRefusedBeforeItIsRead() {
+    KeyParts.requireShape(key("a", 1), SCHEMA);
+    expectRejected(
+        InvalidKeyException.class,
+        "WK112",
+        "pk",
+        () ->
+            KeyParts.requireShape(
+                dev.widekey.runtime.store.PrimaryKey.of(
+                    dev.widekey.runtime.store.PkValue.ofString("a")),
+                SCHEMA));
+    expectRejected(
+        InvalidKeyException.class,
+        "WK112",
+        "n",
+        () ->
+            KeyParts.requireShape(
+                dev.widekey.runtime.store.PrimaryKey.of(
+                    dev.widekey.runtime.store.PkValue.ofString("a"),
+                    dev.widekey.runtime.store.PkValue.ofString("1")),
+                SCHEMA));
+  }
+
+  @Test
+  void aKeyDecodesOnlyIfItEncodesBackExactly() {
+    KeyParts.requireCanonical(SCHEMA, key("a", 1), () -> key("a", 1));
+    InvalidKeyException e =
+        expectRejected(
+            InvalidKeyException.class,
+            "WK112",
+            "pk",
+            () -> KeyParts.requireCanonical(SCHEMA, key("A", 1), () -> key("a", 1)));
+    assertTrue(e.getMessage().contains("not written by this codec"), e.getMessage());
+    // the decoded values break a key rule: that rule, named on its field
+    expectRejected(
+        InvalidKeyException.class,
+        "WK105",
+        "seller",
+        () ->
+            KeyParts.requireCanonical(
+                SCHEMA,
+                key("a\u0000", 1),
+                () -> {
+                  throw new InvalidKeyException(
+                      dev.widekey.runtime.Rule.WK105, "seller", "holds U+0000");
+                }));
+  }
+
+  enum Colour {
+    RED
+  }
+
+  @Test
+  void anUnknownEnumNameIsATypedError() {
+    assertEquals(Colour.RED, KeyParts.parseEnum("c", "RED", Colour::valueOf));
+    expectRejected(
+        InvalidKeyException.class,
+        "WK112",
+        "c",
+        () -> KeyParts.parseEnum("c", "red", Colour::valueOf));
+  }
 }
