@@ -7,10 +7,16 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.widekey.runtime.key.InvalidKeyException;
 import dev.widekey.runtime.repository.SplitTableRepository;
+import dev.widekey.runtime.store.AttrValue;
+import dev.widekey.runtime.store.ErrorKind;
 import dev.widekey.runtime.store.PkValue;
 import dev.widekey.runtime.store.PrimaryKey;
+import dev.widekey.runtime.store.Row;
+import dev.widekey.runtime.store.StoreException;
 import dev.widekey.runtime.store.WideTableStore;
 import dev.widekey.runtime.store.embedded.EmbeddedStore;
+import dev.widekey.runtime.value.Compression;
+import dev.widekey.runtime.value.InvalidAttributeException;
 import java.lang.reflect.Method;
 import java.math.BigDecimal;
 import java.util.List;
@@ -168,6 +174,47 @@ class GeneratedCodeBehaviourTest {
 
     // md5("200004") = 797e...; the seeds' illustrative "2e38"-style prefixes are not real digests
     assertThat(partitionKey.invoke(null, 200004L)).isEqualTo("797e200004");
+  }
+
+  @Test
+  void aColumnsInflatedCapHoldsOnWriteAndOnRead() throws Exception {
+    GeneratedClassLoader loader = new GeneratedClassLoader(compile(good("CappedNote")));
+    Class<?> type = loader.loadClass("good.CappedNote");
+    SplitTableRepository<Object> repo = repository(loader, "good.CappedNoteRepository");
+    var create = type.getConstructor(long.class, String.class, String.class);
+    repo.put(create.newInstance(1L, "t", "a".repeat(1000)));
+    Method getWithCold = repo.getClass().getMethod("getWithCold", long.class);
+    Object read = ((Optional<?>) getWithCold.invoke(repo, 1L)).orElseThrow();
+    assertThat(type.getMethod("body").invoke(read)).isEqualTo("a".repeat(1000));
+    // one byte over the column's cap: refused on write, so it can never fail on read
+    Object over = create.newInstance(2L, "t", "a".repeat(1001));
+    InvalidAttributeException e =
+        assertThrows(InvalidAttributeException.class, () -> repo.put(over));
+    assertThat(e.rule()).isEqualTo("WK203");
+    // a stored value that inflates past the cap is a typed error on read
+    PrimaryKey key =
+        (PrimaryKey)
+            loader
+                .loadClass("good.CappedNoteKeys")
+                .getMethod("primaryKey", long.class)
+                .invoke(null, 3L);
+    store.put(
+        "capped_notes_cold",
+        Row.of(
+            key,
+            java.util.Map.of("body", AttrValue.ofBinary(Compression.deflate(new byte[5000])))));
+    store.put(
+        "capped_notes",
+        Row.of(
+            key,
+            java.util.Map.of(
+                "title", AttrValue.ofString("t"), "wk_cold", AttrValue.ofBoolean(true))));
+    java.lang.reflect.InvocationTargetException failed =
+        assertThrows(
+            java.lang.reflect.InvocationTargetException.class, () -> getWithCold.invoke(repo, 3L));
+    assertThat(failed.getCause()).isInstanceOf(StoreException.class);
+    assertThat(((StoreException) failed.getCause()).kind()).isEqualTo(ErrorKind.CORRUPT_DATA);
+    assertThat(failed.getCause().getMessage()).contains("1000");
   }
 
   /** {@code decode} of a generated Keys class, its InvalidKeyException unwrapped. */
