@@ -25,6 +25,11 @@ final class Forgery {
     this.random = random;
   }
 
+  /** The seeded source, for stores that forge bytes of their own. */
+  Random random() {
+    return random;
+  }
+
   boolean chance(int percent) {
     return random.nextInt(100) < percent;
   }

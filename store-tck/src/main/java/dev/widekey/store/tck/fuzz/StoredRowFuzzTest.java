@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.widekey.runtime.key.InvalidKeyException;
 import dev.widekey.runtime.repository.SplitTableRepository;
 import dev.widekey.runtime.store.AttrValue;
+import dev.widekey.runtime.store.ColumnSelection;
 import dev.widekey.runtime.store.PkValue;
 import dev.widekey.runtime.store.PrimaryKey;
 import dev.widekey.runtime.store.Row;
@@ -66,6 +67,15 @@ public abstract class StoredRowFuzzTest {
     store().put(table, row);
   }
 
+  /**
+   * Stores a row of the service's own bytes around the store (for HBase: a random or mangled row
+   * key and cells), if the store has such a form. Returns how to remove it again, or null when the
+   * store has no byte form or refuses these bytes.
+   */
+  protected Runnable writeServiceBytes(String table, Random random) {
+    return null;
+  }
+
   /** Removes a raw row again. */
   protected void deleteRaw(String table, PrimaryKey key) {
     store().delete(table, key);
@@ -98,6 +108,10 @@ public abstract class StoredRowFuzzTest {
     int stored = 0;
     int refused = 0;
     for (row = 0; stored < rows; row++) {
+      if (forge.chance(15) && serviceBytes(forge)) {
+        stored++;
+        continue;
+      }
       Case c =
           switch (forge.below(4)) {
             case 0 -> order(forge);
@@ -140,6 +154,39 @@ public abstract class StoredRowFuzzTest {
         outcomes);
     assertTrue(outcomes.getOrDefault("entity", 0) > 0, "some reads succeeded: " + outcomes);
     assertTrue(outcomes.getOrDefault("typed error", 0) > 0, "some reads failed: " + outcomes);
+  }
+
+  /** A row of service bytes in one of the tables, read by a scan; false if none was stored. */
+  private boolean serviceBytes(Forgery forge) {
+    SplitTableRepository<?>[] repos = {orders, sales, items, documents};
+    SplitTableRepository<?> repo = repos[forge.below(repos.length)];
+    String table = repo.hotTable().name();
+    Runnable remove = writeServiceBytes(table, forge.random());
+    if (remove == null) {
+      return false;
+    }
+    described = "service bytes in " + table;
+    try {
+      check(
+          new Case(table, null, null, List.of()),
+          new Read(
+              "scanAll of " + table,
+              () -> repo.scanAll().toList(),
+              result -> {
+                for (Object e : (List<?>) result) {
+                  assertTrue(foundAgain(repo, e), "the entity's key finds its row: " + e);
+                }
+              }));
+    } finally {
+      remove.run();
+    }
+    return true;
+  }
+
+  @SuppressWarnings("unchecked")
+  private <E> boolean foundAgain(SplitTableRepository<E> repo, Object entity) {
+    PrimaryKey key = repo.prepare((E) entity).hot().key();
+    return store().get(repo.hotTable().name(), key, ColumnSelection.all()).isPresent();
   }
 
   private void cleanUp(Case c) {
@@ -200,7 +247,10 @@ public abstract class StoredRowFuzzTest {
   record Case(String table, Row hot, Row cold, List<Read> reads) {
     @Override
     public String toString() {
-      return table + " " + hot + (cold == null ? "" : ", cold " + cold);
+      return table
+          + " "
+          + (hot == null ? "(service bytes)" : hot)
+          + (cold == null ? "" : ", cold " + cold);
     }
   }
 
