@@ -3,6 +3,7 @@ package good;
 
 import dev.widekey.runtime.key.InvalidKeyException;
 import dev.widekey.runtime.key.KeyAlphabet;
+import dev.widekey.runtime.key.KeyParts;
 import dev.widekey.runtime.key.KeyRanges;
 import dev.widekey.runtime.key.KeyText;
 import dev.widekey.runtime.key.Padding;
@@ -69,9 +70,12 @@ public final class DeviceTransactionKeys {
    * @throws InvalidKeyException if the key was not written by this codec
    */
   public static Key decode(PrimaryKey key) {
+    KeyParts.requireShape(key, DeviceTransactionTable.PRIMARY_KEY);
     String stored = key.get(0).asString();
     String[] parts = KeyText.split("deviceId_sellerId_cardId", stored, DELIMITER, 3);
-    return new Key(Padding.decode("deviceId", parts[0], 6, false), parts[1], parts[2], key.get(1).asLong());
+    Key decoded = new Key(Padding.decode("deviceId", parts[0], 6, false), parts[1], parts[2], key.get(1).asLong());
+    KeyParts.requireCanonical(DeviceTransactionTable.PRIMARY_KEY, key, () -> primaryKey(decoded.deviceId(), decoded.sellerId(), decoded.cardId(), decoded.orderNumber()));
+    return decoded;
   }
 
   /**

@@ -11,9 +11,14 @@ import java.lang.annotation.Target;
  * columns do not drag it along. The repository reads the cold table only when asked.
  *
  * <p>With {@code compress = true} a String or byte[] value is deflated and stored as binary (rule
- * WK203), and restored exactly on read.
+ * WK203), and restored exactly on read. A compressed value is capped by its inflated size, {@link
+ * #maxInflatedBytes()}, on write and on read, so that a small stored value can never inflate into
+ * the whole heap.
  *
- * <pre>{@code @ColdColumn(compress = true) String description;}</pre>
+ * <pre>{@code
+ * @ColdColumn(compress = true) String description;
+ * @ColdColumn(compress = true, maxInflatedBytes = 64 << 20) byte[] scan;  // up to 64 MiB
+ * }</pre>
  */
 @Documented
 @Retention(RetentionPolicy.CLASS)
@@ -21,4 +26,12 @@ import java.lang.annotation.Target;
 public @interface ColdColumn {
   /** Deflate the value and store it as binary; String and byte[] only. */
   boolean compress() default false;
+
+  /**
+   * With {@code compress = true}: the most bytes the value may hold before compression (UTF-8 bytes
+   * of text). A larger value is refused on write, and a stored value that would inflate past it is
+   * refused on read. {@code 0}, the default, means the runtime's {@code
+   * Compression.DEFAULT_MAX_INFLATED_BYTES}, 32 MiB (sixteen times the 2 MB attribute limit).
+   */
+  long maxInflatedBytes() default 0;
 }

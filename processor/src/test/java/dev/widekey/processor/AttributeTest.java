@@ -60,6 +60,23 @@ class AttributeTest {
   }
 
   @Test
+  void inflatedCapNeedsCompressionAndAnArraySize() {
+    JavaFileObject f = bad("wk203/InflatedCaps");
+    Compilation c = compile(f);
+
+    assertRejected(c, 3);
+    assertError(
+        c,
+        Rule.WK203,
+        Messages.inflatedCapWithoutCompress("uncompressed"),
+        f,
+        "maxInflatedBytes = 1024");
+    assertError(c, Rule.WK203, Messages.inflatedCapRange("negative", -1), f, "= -1)");
+    assertError(
+        c, Rule.WK203, Messages.inflatedCapRange("overArray", 4294967296L), f, "4294967296L");
+  }
+
+  @Test
   void coldKey() {
     JavaFileObject f = bad("wk204/ColdKey");
     Compilation c = compile(f);

@@ -3,10 +3,20 @@ package dev.widekey.processor;
 import static com.google.common.truth.Truth.assertThat;
 import static dev.widekey.processor.Fixtures.compile;
 import static dev.widekey.processor.Fixtures.good;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.widekey.runtime.key.InvalidKeyException;
 import dev.widekey.runtime.repository.SplitTableRepository;
+import dev.widekey.runtime.store.AttrValue;
+import dev.widekey.runtime.store.ErrorKind;
+import dev.widekey.runtime.store.PkValue;
+import dev.widekey.runtime.store.PrimaryKey;
+import dev.widekey.runtime.store.Row;
+import dev.widekey.runtime.store.StoreException;
 import dev.widekey.runtime.store.WideTableStore;
 import dev.widekey.runtime.store.embedded.EmbeddedStore;
+import dev.widekey.runtime.value.Compression;
+import dev.widekey.runtime.value.InvalidAttributeException;
 import java.lang.reflect.Method;
 import java.math.BigDecimal;
 import java.util.List;
@@ -164,6 +174,119 @@ class GeneratedCodeBehaviourTest {
 
     // md5("200004") = 797e...; the seeds' illustrative "2e38"-style prefixes are not real digests
     assertThat(partitionKey.invoke(null, 200004L)).isEqualTo("797e200004");
+  }
+
+  @Test
+  void aColumnsInflatedCapHoldsOnWriteAndOnRead() throws Exception {
+    GeneratedClassLoader loader = new GeneratedClassLoader(compile(good("CappedNote")));
+    Class<?> type = loader.loadClass("good.CappedNote");
+    SplitTableRepository<Object> repo = repository(loader, "good.CappedNoteRepository");
+    var create = type.getConstructor(long.class, String.class, String.class);
+    repo.put(create.newInstance(1L, "t", "a".repeat(1000)));
+    Method getWithCold = repo.getClass().getMethod("getWithCold", long.class);
+    Object read = ((Optional<?>) getWithCold.invoke(repo, 1L)).orElseThrow();
+    assertThat(type.getMethod("body").invoke(read)).isEqualTo("a".repeat(1000));
+    // one byte over the column's cap: refused on write, so it can never fail on read
+    Object over = create.newInstance(2L, "t", "a".repeat(1001));
+    InvalidAttributeException e =
+        assertThrows(InvalidAttributeException.class, () -> repo.put(over));
+    assertThat(e.rule()).isEqualTo("WK203");
+    // a stored value that inflates past the cap is a typed error on read
+    PrimaryKey key =
+        (PrimaryKey)
+            loader
+                .loadClass("good.CappedNoteKeys")
+                .getMethod("primaryKey", long.class)
+                .invoke(null, 3L);
+    store.put(
+        "capped_notes_cold",
+        Row.of(
+            key,
+            java.util.Map.of("body", AttrValue.ofBinary(Compression.deflate(new byte[5000])))));
+    store.put(
+        "capped_notes",
+        Row.of(
+            key,
+            java.util.Map.of(
+                "title", AttrValue.ofString("t"), "wk_cold", AttrValue.ofBoolean(true))));
+    java.lang.reflect.InvocationTargetException failed =
+        assertThrows(
+            java.lang.reflect.InvocationTargetException.class, () -> getWithCold.invoke(repo, 3L));
+    assertThat(failed.getCause()).isInstanceOf(StoreException.class);
+    assertThat(((StoreException) failed.getCause()).kind()).isEqualTo(ErrorKind.CORRUPT_DATA);
+    assertThat(failed.getCause().getMessage()).contains("1000");
+  }
+
+  /** {@code decode} of a generated Keys class, its InvalidKeyException unwrapped. */
+  private static Object decode(ClassLoader loader, String keys, PrimaryKey key) throws Throwable {
+    try {
+      return loader.loadClass(keys).getMethod("decode", PrimaryKey.class).invoke(null, key);
+    } catch (java.lang.reflect.InvocationTargetException e) {
+      throw e.getCause();
+    }
+  }
+
+  private static String md5Prefixed(String text) {
+    return org.apache.commons.codec.digest.DigestUtils.md5Hex(text).substring(0, 4) + text;
+  }
+
+  @Test
+  void decodingIsCanonicalForNumbers() throws Throwable {
+    GeneratedClassLoader loader = new GeneratedClassLoader(compile(good("Order")));
+    PrimaryKey five = PrimaryKey.of(PkValue.ofString(md5Prefixed("5")));
+    assertThat(decode(loader, "good.OrderKeys", five).toString()).contains("orderNumber=5");
+    // a raw writer can compute the MD5 prefix: these all decoded as order 5
+    for (String text : new String[] {"+5", "05", "\u0665", "\uFF15", "5 "}) {
+      PrimaryKey forged = PrimaryKey.of(PkValue.ofString(md5Prefixed(text)));
+      InvalidKeyException e =
+          assertThrows(InvalidKeyException.class, () -> decode(loader, "good.OrderKeys", forged));
+      assertThat(e.rule()).isAnyOf("WK104", "WK112");
+    }
+  }
+
+  @Test
+  void decodingRechecksKeyCharsAndMaxLength() throws Throwable {
+    GeneratedClassLoader loader = new GeneratedClassLoader(compile(good("DeviceTransaction")));
+    String keys = "good.DeviceTransactionKeys";
+    PrimaryKey fine = PrimaryKey.of(PkValue.ofString("000054,a100,C0FFEE01"), PkValue.ofInteger(1));
+    assertThat(decode(loader, keys, fine).toString()).contains("sellerId=a100");
+    // a 511-character seller id holding a NUL decoded, and its entity could not be deleted
+    String seller = "a".repeat(255) + "\u0000" + "a".repeat(255);
+    PrimaryKey nul =
+        PrimaryKey.of(PkValue.ofString("000054," + seller + ",C0"), PkValue.ofInteger(1));
+    InvalidKeyException e =
+        assertThrows(InvalidKeyException.class, () -> decode(loader, keys, nul));
+    assertThat(e.field()).isEqualTo("sellerId");
+    assertThat(e.getMessage().length()).isLessThan(800);
+    PrimaryKey upper = PrimaryKey.of(PkValue.ofString("000054,A100,C0"), PkValue.ofInteger(1));
+    assertThrows(InvalidKeyException.class, () -> decode(loader, keys, upper));
+    // another table's key shape is a typed error too, not an untyped one
+    PrimaryKey shape = PrimaryKey.of(PkValue.ofInteger(54), PkValue.ofInteger(1));
+    assertThat(assertThrows(InvalidKeyException.class, () -> decode(loader, keys, shape)).rule())
+        .isEqualTo("WK112");
+    PrimaryKey short_ = PrimaryKey.of(PkValue.ofString("000054,a100,C0"));
+    assertThrows(InvalidKeyException.class, () -> decode(loader, keys, short_));
+  }
+
+  @Test
+  void anUnknownEnumNameIsATypedError() throws Throwable {
+    GeneratedClassLoader loader = new GeneratedClassLoader(compile(good("KeyTypes")));
+    Class<?> keys = loader.loadClass("good.KeyTypesKeys");
+    PrimaryKey stored =
+        (PrimaryKey)
+            java.util.Arrays.stream(keys.getMethods())
+                .filter(m -> m.getName().equals("primaryKey") && m.getParameterCount() > 1)
+                .findFirst()
+                .orElseThrow()
+                .invoke(
+                    null,
+                    loader.loadClass("good.KeyTypes$Region").getEnumConstants()[0],
+                    java.util.UUID.randomUUID(),
+                    1,
+                    new byte[] {1});
+    PrimaryKey forged =
+        PrimaryKey.of(PkValue.ofString("NOWHERE"), stored.get(1), stored.get(2), stored.get(3));
+    assertThrows(InvalidKeyException.class, () -> decode(loader, "good.KeyTypesKeys", forged));
   }
 
   @SuppressWarnings("unchecked")

@@ -22,6 +22,7 @@ public enum Rule {
   WK109("each primary-key column fits in 1 KB"),
   WK110("at most 4 primary-key columns (Tablestore)"),
   WK111("key components are never null"),
+  WK112("a stored key decodes only if encoding its decoded values gives it back exactly"),
   WK201("money is a BigDecimal stored as a long of minor units with @Money, never a double"),
   WK202("an attribute value is at most 2 MB"),
   WK203("compressed columns are restored exactly"),

@@ -1,5 +1,6 @@
 package dev.widekey.runtime;
 
+import java.util.HexFormat;
 import java.util.Objects;
 
 /**
@@ -78,16 +79,21 @@ public class RuleViolationException extends IllegalArgumentException {
     if (value == null) {
       return "null";
     }
+    String shown = "'" + escapedPrefix(value) + "'";
+    return shown(value) < value.length() ? shown + " (" + value.length() + " chars)" : shown;
+  }
+
+  /**
+   * The part of a value that {@link #quote} shows, without the quotes and the length: at most
+   * {@value #MAX_SHOWN_CHARS} characters, control characters and unpaired surrogates escaped, and
+   * {@code …} where it is cut. For formats that quote their own way, as {@code PkValue.toString}.
+   *
+   * <pre>{@code escapedPrefix("x".repeat(100))  // 64 x and "…"}</pre>
+   */
+  public static String escapedPrefix(CharSequence value) {
     int length = value.length();
-    int shown = Math.min(length, MAX_SHOWN_CHARS);
-    // never cut a surrogate pair in half at the boundary
-    if (shown < length
-        && shown > 0
-        && Character.isHighSurrogate(value.charAt(shown - 1))
-        && Character.isLowSurrogate(value.charAt(shown))) {
-      shown--;
-    }
-    StringBuilder out = new StringBuilder(shown + 24).append('\'');
+    int shown = shown(value);
+    StringBuilder out = new StringBuilder(shown + 8);
     for (int i = 0; i < shown; i++) {
       char c = value.charAt(i);
       boolean pairedSurrogate =
@@ -103,11 +109,54 @@ public class RuleViolationException extends IllegalArgumentException {
         out.append(c);
       }
     }
-    out.append('\'');
     if (shown < length) {
-      out.insert(out.length() - 1, '…').append(" (").append(length).append(" chars)");
+      out.append('…');
     }
     return out.toString();
+  }
+
+  /** How many leading chars of a value messages show: never half a surrogate pair. */
+  private static int shown(CharSequence value) {
+    int length = value.length();
+    int shown = Math.min(length, MAX_SHOWN_CHARS);
+    if (shown < length
+        && shown > 0
+        && Character.isHighSurrogate(value.charAt(shown - 1))
+        && Character.isLowSurrogate(value.charAt(shown))) {
+      shown--;
+    }
+    return shown;
+  }
+
+  /** The most bytes of a binary value a message shows, as hex. */
+  public static final int MAX_SHOWN_BYTES = 32;
+
+  /**
+   * How messages show a binary value: {@code 0x} and the hex of at most {@value #MAX_SHOWN_BYTES}
+   * bytes, a longer value ending in {@code …} followed by its length.
+   *
+   * <pre>{@code quoteBytes(new byte[] {0, 10})  // "0x000a"}</pre>
+   *
+   * @param value the bytes, may be {@code null}
+   */
+  public static String quoteBytes(byte[] value) {
+    if (value == null) {
+      return "null";
+    }
+    String hex = hexPrefix(value);
+    return value.length > MAX_SHOWN_BYTES ? hex + " (" + value.length + " bytes)" : hex;
+  }
+
+  /**
+   * The part of a binary value that {@link #quoteBytes} shows, without the length: {@code 0x} and
+   * the hex of at most {@value #MAX_SHOWN_BYTES} bytes, and {@code …} where it is cut.
+   *
+   * <pre>{@code hexPrefix(new byte[] {0, 10})  // "0x000a"}</pre>
+   */
+  public static String hexPrefix(byte[] value) {
+    int shown = Math.min(value.length, MAX_SHOWN_BYTES);
+    String hex = "0x" + HexFormat.of().formatHex(value, 0, shown);
+    return shown < value.length ? hex + "…" : hex;
   }
 
   /**

@@ -165,14 +165,15 @@ public final class SampleApp {
         coldRow.get("description").sizeInBytes(),
         full.description().equals(description) ? "exactly" : "WRONGLY");
     out.printf(
-        "  price 5.32 is stored as %s minor units%n",
+        "  price 5.32 is stored as %d minor units%n",
         store
             .get(
                 ItemTable.NAME,
                 ItemKeys.primaryKey(7),
                 dev.widekey.runtime.store.ColumnSelection.of("price"))
             .orElseThrow()
-            .get("price"));
+            .get("price")
+            .asLong());
   }
 
   /** Machine IP leads; the timestamp orders one machine's rows. */

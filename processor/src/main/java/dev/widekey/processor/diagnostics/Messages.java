@@ -3,6 +3,7 @@ package dev.widekey.processor.diagnostics;
 import dev.widekey.runtime.Rule;
 import dev.widekey.runtime.key.KeyHash;
 import dev.widekey.runtime.store.StoreLimits;
+import dev.widekey.runtime.value.Compression;
 import dev.widekey.runtime.value.LargeValues;
 import dev.widekey.runtime.value.Money;
 import javax.lang.model.element.ElementKind;
@@ -660,6 +661,31 @@ public final class Messages {
             + type
             + ";"
             + " only String and byte[] values are compressed. Use @ColdColumn without compress.");
+  }
+
+  public static String inflatedCapWithoutCompress(String field) {
+    return msg(
+        Rule.WK203,
+        "field '"
+            + field
+            + "' sets @ColdColumn(maxInflatedBytes) without compress = true; the cap bounds a"
+            + " compressed value once inflated, and an uncompressed value is bounded by the"
+            + " attribute limit. Add compress = true, or remove maxInflatedBytes.");
+  }
+
+  public static String inflatedCapRange(String field, long cap) {
+    return msg(
+        Rule.WK203,
+        "field '"
+            + field
+            + "' has @ColdColumn(maxInflatedBytes = "
+            + cap
+            + "), outside 1.."
+            + Compression.LARGEST_MAX_INFLATED_BYTES
+            + " (the largest array); a value inflates into one array. Use a cap in that range,"
+            + " or leave it out for the default of "
+            + Compression.DEFAULT_MAX_INFLATED_BYTES
+            + " bytes.");
   }
 
   public static String coldPrimitive(String field, String type, String boxed) {

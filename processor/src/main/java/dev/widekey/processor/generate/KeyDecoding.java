@@ -14,6 +14,7 @@ import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.TypeName;
 import dev.widekey.processor.generate.GeneratedNames.KeysMembers;
+import dev.widekey.processor.generate.GeneratedNames.TableMembers;
 import dev.widekey.processor.model.ColumnLayout;
 import dev.widekey.processor.model.EntityModel;
 import dev.widekey.processor.model.HashPrefixSpec;
@@ -26,7 +27,10 @@ import javax.lang.model.element.Modifier;
 
 /**
  * {@code FooKeys.decode(PrimaryKey)}: splits a stored key back into its components, checking the
- * hash prefix and narrowing numbers to their field types.
+ * hash prefix and narrowing numbers to their field types. Decoding is canonical: the key's shape is
+ * checked before it is read, and the decoded values must encode back to exactly the stored key, so
+ * a key the codec never wrote (a forged {@code "+5"}, a seller id with a NUL) is a typed {@code
+ * InvalidKeyException}, never a second entity behind another's key.
  */
 final class KeyDecoding {
   private KeyDecoding() {}
@@ -43,6 +47,8 @@ final class KeyDecoding {
                 INVALID_KEY_EXCEPTION)
             .returns(key)
             .addParameter(PRIMARY_KEY, "key");
+    ClassName table = GeneratedNames.table(entity);
+    m.addStatement("$T.requireShape(key, $T.$L)", KEY_PARTS, table, TableMembers.PRIMARY_KEY);
     List<CodeBlock> values = new ArrayList<>();
     ColumnLayout partition = layout.partition();
     if (layout.partitionIsText()) {
@@ -60,7 +66,19 @@ final class KeyDecoding {
       ColumnLayout column = layout.keyColumns().get(i);
       values.add(fromColumn(column.single(), column.type(), i + 1));
     }
-    return m.addStatement("return new $T($L)", key, CodeBlock.join(values, ", ")).build();
+    m.addStatement("$T decoded = new $T($L)", key, key, CodeBlock.join(values, ", "));
+    List<CodeBlock> again = new ArrayList<>();
+    for (KeyComponent c : entity.keyComponents()) {
+      again.add(CodeBlock.of("decoded.$N()", c.name()));
+    }
+    m.addStatement(
+        "$T.requireCanonical($T.$L, key, () -> $N($L))",
+        KEY_PARTS,
+        table,
+        TableMembers.PRIMARY_KEY,
+        KeysMembers.PRIMARY_KEY,
+        CodeBlock.join(again, ", "));
+    return m.addStatement("return decoded").build();
   }
 
   /** Declares the partition column's text without its hash prefix; returns that local's name. */
@@ -114,7 +132,13 @@ final class KeyDecoding {
     return switch (c.kind()) {
       case STRING -> t;
       case UUID -> CodeBlock.of("$T.parseUuid($S, $L)", KEY_VALUES, n, t);
-      case ENUM -> CodeBlock.of("$T.valueOf($L)", TypeName.get(c.property().type()), t);
+      case ENUM ->
+          CodeBlock.of(
+              "$T.parseEnum($S, $L, $T::valueOf)",
+              KEY_PARTS,
+              n,
+              t,
+              TypeName.get(c.property().type()));
       default -> {
         CodeBlock number =
             c.padding() != null

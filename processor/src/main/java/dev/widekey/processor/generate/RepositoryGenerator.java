@@ -208,12 +208,24 @@ public final class RepositoryGenerator extends SourceFileGenerator {
     return switch (a.kind()) {
       case STRING ->
           a.compress()
-              ? CodeBlock.of("$T.ofBinary($T.deflateText($S, $L))", ATTR_VALUE, COMPRESSION, n, v)
+              ? CodeBlock.of(
+                  "$T.ofBinary($T.deflateText($S, $L, $LL))",
+                  ATTR_VALUE,
+                  COMPRESSION,
+                  n,
+                  v,
+                  a.inflatedCap())
               : CodeBlock.of(
                   "$T.ofString($T.requireWellFormed($S, $L))", ATTR_VALUE, ATTRIBUTES, n, v);
       case BYTES ->
           a.compress()
-              ? CodeBlock.of("$T.ofBinary($T.deflate($L))", ATTR_VALUE, COMPRESSION, v)
+              ? CodeBlock.of(
+                  "$T.ofBinary($T.deflate($S, $L, $LL))",
+                  ATTR_VALUE,
+                  COMPRESSION,
+                  n,
+                  v,
+                  a.inflatedCap())
               : CodeBlock.of("$T.ofBinary($L)", ATTR_VALUE, v);
       case LONG, INT, SHORT, BYTE -> CodeBlock.of("$T.ofInteger($L)", ATTR_VALUE, v);
       case DOUBLE, FLOAT -> CodeBlock.of("$T.ofDouble($L)", ATTR_VALUE, v);
@@ -282,11 +294,11 @@ public final class RepositoryGenerator extends SourceFileGenerator {
     return switch (a.kind()) {
       case STRING ->
           a.compress()
-              ? CodeBlock.of("$T.getDeflatedText($N, $S)", COLUMNS, row, n)
+              ? CodeBlock.of("$T.getDeflatedText($N, $S, $LL)", COLUMNS, row, n, a.inflatedCap())
               : CodeBlock.of("$T.getString($N, $S)", COLUMNS, row, n);
       case BYTES ->
           a.compress()
-              ? CodeBlock.of("$T.getDeflatedBytes($N, $S)", COLUMNS, row, n)
+              ? CodeBlock.of("$T.getDeflatedBytes($N, $S, $LL)", COLUMNS, row, n, a.inflatedCap())
               : CodeBlock.of("$T.getBytes($N, $S)", COLUMNS, row, n);
       case LONG -> typed(primitive, "Long", row, n);
       case INT -> typed(primitive, "Int", row, n);

@@ -3,6 +3,7 @@ package dev.widekey.processor.model;
 import dev.widekey.annotations.Chunked;
 import dev.widekey.annotations.ColdColumn;
 import dev.widekey.annotations.Money;
+import dev.widekey.runtime.value.Compression;
 import javax.lang.model.element.AnnotationMirror;
 
 /**
@@ -11,8 +12,10 @@ import javax.lang.model.element.AnnotationMirror;
  * @param property the property
  * @param compress whether {@code @ColdColumn(compress = true)}
  * @param moneyScale {@code @Money(scale)} as written; meaningless unless {@link #isMoney()}
+ * @param maxInflatedBytes {@code @ColdColumn(maxInflatedBytes)} as written, 0 when not set
  */
-public record Attribute(Property property, boolean compress, int moneyScale) {
+public record Attribute(
+    Property property, boolean compress, int moneyScale, long maxInflatedBytes) {
 
   public String name() {
     return property.name();
@@ -30,6 +33,15 @@ public record Attribute(Property property, boolean compress, int moneyScale) {
   /** The {@code @ColdColumn} annotation, or null. */
   public AnnotationMirror coldMirror() {
     return property.annotations().mirror(ColdColumn.class);
+  }
+
+  /**
+   * The cap on the inflated size of a compressed value: as written, or the runtime's default
+   * ({@code Compression.DEFAULT_MAX_INFLATED_BYTES}) when not set. Generated code carries it as a
+   * constant, on write and on read.
+   */
+  public long inflatedCap() {
+    return maxInflatedBytes == 0 ? Compression.DEFAULT_MAX_INFLATED_BYTES : maxInflatedBytes;
   }
 
   /** Whether {@code @Chunked}: values over the attribute limit are split into chunk columns. */

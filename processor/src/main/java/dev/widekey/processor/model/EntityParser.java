@@ -345,7 +345,11 @@ public final class EntityParser {
   private Attribute attribute(Property p) {
     ColdColumn cold = p.element().getAnnotation(ColdColumn.class);
     Money money = p.element().getAnnotation(Money.class);
-    return new Attribute(p, cold != null && cold.compress(), money == null ? -1 : money.scale());
+    return new Attribute(
+        p,
+        cold != null && cold.compress(),
+        money == null ? -1 : money.scale(),
+        cold == null ? 0 : cold.maxInflatedBytes());
   }
 
   private ValueKind kindOf(TypeMirror t) throws DeferredException {

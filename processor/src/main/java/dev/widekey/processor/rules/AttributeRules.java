@@ -7,6 +7,7 @@ import dev.widekey.processor.diagnostics.Messages;
 import dev.widekey.processor.model.Attribute;
 import dev.widekey.processor.model.EntityModel;
 import dev.widekey.processor.model.ValueKind;
+import dev.widekey.runtime.value.Compression;
 import dev.widekey.runtime.value.LargeValues;
 import java.util.Locale;
 import java.util.Set;
@@ -76,6 +77,14 @@ public final class AttributeRules implements EntityRule {
       diagnostics.error(e, a.coldMirror(), "compress", Messages.compressType(a.name(), type));
     } else if (a.property().primitive()) {
       diagnostics.error(e, a.coldMirror(), Messages.coldPrimitive(a.name(), type, boxed(type)));
+    }
+    long cap = a.maxInflatedBytes();
+    if (cap != 0 && !a.compress()) {
+      diagnostics.error(
+          e, a.coldMirror(), "maxInflatedBytes", Messages.inflatedCapWithoutCompress(a.name()));
+    } else if (cap < 0 || cap > Compression.LARGEST_MAX_INFLATED_BYTES) {
+      diagnostics.error(
+          e, a.coldMirror(), "maxInflatedBytes", Messages.inflatedCapRange(a.name(), cap));
     }
   }
 

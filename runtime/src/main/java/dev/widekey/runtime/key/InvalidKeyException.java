@@ -5,8 +5,9 @@ import dev.widekey.runtime.RuleViolationException;
 
 /**
  * A key component value that cannot be encoded, or a stored key that cannot be decoded: it breaks a
- * key rule (WK104 padding, WK105 characters, WK106 hash prefix, WK109 size, WK111 null). Nothing is
- * written when it is thrown; a value is never cut or rounded to make it fit.
+ * key rule (WK104 padding, WK105 characters, WK106 hash prefix, WK109 size, WK111 null, WK112 not
+ * the codec's own encoding). Nothing is written when it is thrown; a value is never cut or rounded
+ * to make it fit.
  *
  * <pre>{@code
  * throw new InvalidKeyException(Rule.WK111, "tenant", "is null; key components are never null");

@@ -1,8 +1,12 @@
 package dev.widekey.runtime.repository;
 
+import static dev.widekey.runtime.RuleViolationException.quote;
+
 import dev.widekey.runtime.store.AttrType;
 import dev.widekey.runtime.store.AttrValue;
+import dev.widekey.runtime.store.ErrorKind;
 import dev.widekey.runtime.store.Row;
+import dev.widekey.runtime.store.StoreException;
 import dev.widekey.runtime.value.Compression;
 import dev.widekey.runtime.value.Money;
 import java.math.BigDecimal;
@@ -13,7 +17,9 @@ import java.util.function.Function;
 /**
  * Typed reads of attribute columns for generated repositories. The {@code get*} methods return
  * {@code null} for an absent column; the {@code require*} methods serve primitive fields, which
- * cannot be absent, and fail with the row and column named.
+ * cannot be absent. A stored value the field cannot hold (wrong type, out of range, unparseable,
+ * missing for a primitive) is a {@link ErrorKind#CORRUPT_DATA} {@link StoreException} naming the
+ * row and column, the value shown shortened and escaped.
  *
  * <pre>{@code int quantity = Columns.requireInt(row, "quantity");}</pre>
  */
@@ -59,8 +65,7 @@ public final class Columns {
     }
     float f = v.floatValue();
     if (f != v && !v.isNaN()) {
-      throw new IllegalStateException(
-          where(row, column) + " holds " + v + ", which is not a float");
+      throw corrupt(row, column, "holds " + v + ", which is not a float");
     }
     return f;
   }
@@ -81,16 +86,36 @@ public final class Columns {
     return minor == null ? null : Money.fromMinorUnits(minor, scale);
   }
 
-  /** A {@code @ColdColumn(compress = true)} text column, inflated. */
+  /**
+   * A {@code @ColdColumn(compress = true)} text column, inflated up to {@link
+   * Compression#DEFAULT_MAX_INFLATED_BYTES}.
+   */
   public static String getDeflatedText(Row row, String column) {
-    byte[] bytes = getBytes(row, column);
-    return bytes == null ? null : Compression.inflateText(column, bytes);
+    return getDeflatedText(row, column, Compression.DEFAULT_MAX_INFLATED_BYTES);
   }
 
-  /** A {@code @ColdColumn(compress = true)} binary column, inflated. */
-  public static byte[] getDeflatedBytes(Row row, String column) {
+  /**
+   * A {@code @ColdColumn(compress = true)} text column, inflated up to the column's cap.
+   *
+   * <pre>{@code String body = Columns.getDeflatedText(row, "body", 8 << 20);}</pre>
+   */
+  public static String getDeflatedText(Row row, String column, long maxInflatedBytes) {
     byte[] bytes = getBytes(row, column);
-    return bytes == null ? null : Compression.inflate(column, bytes);
+    return bytes == null ? null : Compression.inflateText(column, bytes, maxInflatedBytes);
+  }
+
+  /**
+   * A {@code @ColdColumn(compress = true)} binary column, inflated up to {@link
+   * Compression#DEFAULT_MAX_INFLATED_BYTES}.
+   */
+  public static byte[] getDeflatedBytes(Row row, String column) {
+    return getDeflatedBytes(row, column, Compression.DEFAULT_MAX_INFLATED_BYTES);
+  }
+
+  /** A {@code @ColdColumn(compress = true)} binary column, inflated up to the column's cap. */
+  public static byte[] getDeflatedBytes(Row row, String column, long maxInflatedBytes) {
+    byte[] bytes = getBytes(row, column);
+    return bytes == null ? null : Compression.inflate(column, bytes, maxInflatedBytes);
   }
 
   public static UUID getUuid(Row row, String column) {
@@ -142,17 +167,25 @@ public final class Columns {
     try {
       return parser.apply(text);
     } catch (RuntimeException e) {
-      throw new IllegalStateException(
-          where(row, column) + " holds \"" + text + "\", which its field cannot hold", e);
+      throw new StoreException(
+          ErrorKind.CORRUPT_DATA,
+          where(row, column)
+              + " holds "
+              + quote(text)
+              + ", which its field cannot hold ("
+              + e.getClass().getSimpleName()
+              + ")",
+          false,
+          null); // not the parser's exception: its message may copy the whole text
     }
   }
 
   private static <T> T require(Row row, String column, T value) {
     if (value == null) {
-      throw new IllegalStateException(
-          where(row, column)
-              + " is missing, but its field is primitive; was the row written by"
-              + " another program?");
+      throw corrupt(
+          row,
+          column,
+          "is missing, but its field is primitive; was the row written by another program?");
     }
     return value;
   }
@@ -160,18 +193,20 @@ public final class Columns {
   private static AttrValue value(Row row, String column, AttrType type) {
     AttrValue v = row.get(column);
     if (v != null && v.type() != type) {
-      throw new IllegalStateException(
-          where(row, column) + " holds a " + v.type() + " value where " + type + " is expected");
+      throw corrupt(row, column, "holds a " + v.type() + " value where " + type + " is expected");
     }
     return v;
   }
 
   private static Long narrow(Row row, String column, long v, long min, long max) {
     if (v < min || v > max) {
-      throw new IllegalStateException(
-          where(row, column) + " holds " + v + ", out of its field's range");
+      throw corrupt(row, column, "holds " + v + ", out of its field's range");
     }
     return v;
+  }
+
+  private static StoreException corrupt(Row row, String column, String why) {
+    return new StoreException(ErrorKind.CORRUPT_DATA, where(row, column) + " " + why, false, null);
   }
 
   private static String where(Row row, String column) {

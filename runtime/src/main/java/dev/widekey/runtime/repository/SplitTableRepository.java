@@ -1,8 +1,10 @@
 package dev.widekey.runtime.repository;
 
 import dev.widekey.runtime.Rule;
+import dev.widekey.runtime.RuleViolationException;
 import dev.widekey.runtime.key.InvalidKeyException;
 import dev.widekey.runtime.key.KeyText;
+import dev.widekey.runtime.store.AttrType;
 import dev.widekey.runtime.store.AttrValue;
 import dev.widekey.runtime.store.ColumnSelection;
 import dev.widekey.runtime.store.ErrorKind;
@@ -56,10 +58,18 @@ import java.util.stream.Stream;
  * @param <E> the entity type
  */
 public abstract class SplitTableRepository<E> {
-  /** Hot-row column present (true) when the entity has a cold row. */
+  /**
+   * Hot-row column: BOOLEAN {@code true} when the entity has a cold row, which a read with cold
+   * columns then requires. Absent or {@code false}: no cold row, and none is read (a cold row
+   * nobody points at is a leftover of a crash between the writes). Any other value is {@link
+   * ErrorKind#CORRUPT_DATA}.
+   */
   public static final String COLD_MARKER = "wk_cold";
 
-  /** Hot-row column written when an entity has no non-null hot attribute: a row needs one. */
+  /**
+   * Hot-row column: BOOLEAN {@code true}, written when an entity has no non-null hot attribute,
+   * because a row needs one. It carries no data; any other value is {@link ErrorKind#CORRUPT_DATA}.
+   */
   public static final String ROW_MARKER = "wk_row";
 
   private final WideTableStore store;
@@ -214,8 +224,8 @@ public abstract class SplitTableRepository<E> {
 
   /** Reads an entity by key: hot columns only, or with the cold row too. */
   protected Optional<E> find(PrimaryKey key, boolean withCold) {
-    Optional<Row> hot = store.get(hotTable.name(), key, ColumnSelection.all()).map(this::joined);
-    return hot.map(row -> toEntity(key, row, withCold ? coldRowOf(row) : null));
+    Optional<Row> hot = store.get(hotTable.name(), key, ColumnSelection.all()).map(this::readHot);
+    return hot.map(row -> entity(key, row, withCold ? coldRowOf(row) : null));
   }
 
   /** Deletes an entity: hot row first, so no hot row ever points at a deleted cold row. */
@@ -247,8 +257,8 @@ public abstract class SplitTableRepository<E> {
   protected Stream<E> scan(ScanRange range, boolean withCold) {
     return store
         .scan(hotTable.name(), range)
-        .map(this::joined)
-        .map(row -> toEntity(row.key(), row, withCold ? coldRowOf(row) : null));
+        .map(this::readHot)
+        .map(row -> entity(row.key(), row, withCold ? coldRowOf(row) : null));
   }
 
   /** The hot table's spec. */
@@ -261,13 +271,71 @@ public abstract class SplitTableRepository<E> {
     return Optional.ofNullable(coldTable);
   }
 
+  /**
+   * The entity of stored rows. Stored bytes are not trusted: a key the codec would not write, a
+   * value its field cannot hold, a value that will not inflate, all become one typed error, {@link
+   * ErrorKind#CORRUPT_DATA} (not retryable), naming the table and row, with the column or field in
+   * its message and the first failure as its cause.
+   */
+  private E entity(PrimaryKey key, Row hot, Row cold) {
+    try {
+      return toEntity(key, hot, cold);
+    } catch (RuleViolationException e) {
+      throw unreadable(key, e.getMessage(), e);
+    } catch (StoreException e) {
+      if (e.kind() != ErrorKind.CORRUPT_DATA) {
+        throw e;
+      }
+      throw unreadable(key, e.detail(), e);
+    }
+  }
+
+  private StoreException unreadable(PrimaryKey key, String why, RuntimeException cause) {
+    return new StoreException(
+        ErrorKind.CORRUPT_DATA,
+        "row " + key + " of table " + hotTable.name() + " cannot be read: " + why,
+        false,
+        cause);
+  }
+
+  /** A hot row as read: its markers checked, its chunks joined. */
+  private Row readHot(Row row) {
+    AttrValue rowMarker = row.get(ROW_MARKER);
+    if (rowMarker != null && !rowMarker.equals(AttrValue.ofBoolean(true))) {
+      throw corruptMarker(row, ROW_MARKER, rowMarker, "true");
+    }
+    AttrValue coldMarker = row.get(COLD_MARKER);
+    if (coldMarker != null && coldMarker.type() != AttrType.BOOLEAN) {
+      throw corruptMarker(row, COLD_MARKER, coldMarker, "true or false");
+    }
+    return joined(hotTable, row);
+  }
+
+  private StoreException corruptMarker(Row row, String column, AttrValue value, String expected) {
+    return new StoreException(
+        ErrorKind.CORRUPT_DATA,
+        "marker column "
+            + column
+            + " of row "
+            + row.key()
+            + " of table "
+            + hotTable.name()
+            + " holds "
+            + value
+            + " where widekey writes only "
+            + expected
+            + "; the row was not written by widekey (another writer, a restored backup, or damage)",
+        false,
+        null);
+  }
+
   private Row coldRowOf(Row hot) {
-    if (coldTable == null || hot.get(COLD_MARKER) == null) {
+    if (coldTable == null || !AttrValue.ofBoolean(true).equals(hot.get(COLD_MARKER))) {
       return null;
     }
     return store
         .get(coldTable.name(), hot.key(), ColumnSelection.all())
-        .map(this::joined)
+        .map(r -> joined(coldTable, r))
         .orElseThrow(
             () ->
                 new StoreException(
@@ -327,8 +395,8 @@ public abstract class SplitTableRepository<E> {
         : LargeValues.chunk(row, limits, chunkedColumns::contains);
   }
 
-  private Row joined(Row row) {
-    return chunkedColumns.isEmpty() ? row : LargeValues.join(row);
+  private Row joined(TableSpec table, Row row) {
+    return chunkedColumns.isEmpty() ? row : LargeValues.join(table.name(), row);
   }
 
   /**

@@ -1,7 +1,7 @@
 package dev.widekey.runtime.store;
 
+import dev.widekey.runtime.RuleViolationException;
 import java.util.Arrays;
-import java.util.HexFormat;
 import java.util.Objects;
 
 /**
@@ -108,12 +108,27 @@ public final class AttrValue {
     return type == AttrType.BINARY ? Arrays.hashCode((byte[]) value) : value.hashCode();
   }
 
+  /**
+   * The type, the size and a short escaped prefix, never the whole value: {@code STRING(5 chars)
+   * "hello"}, {@code BINARY(2 bytes) 0x000a}, {@code INTEGER 5}. Outcomes and rows are logged, and
+   * a value may be megabytes of personal data.
+   */
   @Override
   public String toString() {
     return switch (type) {
-      case STRING -> "\"" + value + "\"";
-      case BINARY -> "0x" + HexFormat.of().formatHex((byte[]) value);
-      default -> value.toString();
+      case STRING -> {
+        String s = (String) value;
+        yield "STRING("
+            + s.length()
+            + " chars) \""
+            + RuleViolationException.escapedPrefix(s)
+            + "\"";
+      }
+      case BINARY -> {
+        byte[] b = (byte[]) value;
+        yield "BINARY(" + b.length + " bytes) " + RuleViolationException.hexPrefix(b);
+      }
+      default -> type + " " + value;
     };
   }
 }

@@ -20,7 +20,13 @@ public enum ErrorKind {
   /** The call timed out; the write may or may not have been applied. */
   TIMEOUT(true),
   /** An internal service error. */
-  INTERNAL(true);
+  INTERNAL(true),
+  /**
+   * Stored bytes that are not widekey's encoding: a forged chunk count or marker, a malformed key
+   * or cell, a value that would inflate past its cap. Another writer, a restored backup or a
+   * compromised service put them there; retrying reads the same bytes, so it is not retryable.
+   */
+  CORRUPT_DATA(false);
 
   private final boolean retryableByDefault;
 

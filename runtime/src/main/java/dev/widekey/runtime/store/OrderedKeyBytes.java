@@ -1,5 +1,6 @@
 package dev.widekey.runtime.store;
 
+import dev.widekey.runtime.RuleViolationException;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.CharacterCodingException;
 import java.util.ArrayList;
@@ -57,18 +58,43 @@ public final class OrderedKeyBytes {
     return out.toByteArray();
   }
 
-  /** Decodes a key encoded by {@link #encode} for a table of this schema. */
+  /** As {@link #decode(String, byte[], List)}, for bytes of no particular table. */
   public static PrimaryKey decode(byte[] bytes, List<PkColumn> schema) {
+    return decode(null, bytes, schema);
+  }
+
+  /**
+   * Decodes a key encoded by {@link #encode} for a table of this schema. Stored bytes are not
+   * trusted: only the canonical encoding decodes (a value marker, {@code 0x00 0xFF} for a zero byte
+   * and {@code 0x00 0x01} at the end, nothing after the last column, strict UTF-8), so that one
+   * stored key has one meaning.
+   *
+   * <pre>{@code PrimaryKey key = OrderedKeyBytes.decode("orders", rowKey, schema);}</pre>
+   *
+   * @param table the table the bytes were read from, named in errors; may be null
+   * @throws StoreException {@link ErrorKind#CORRUPT_DATA} (not retryable) naming the table and an
+   *     escaped prefix of the bytes, for anything else
+   */
+  public static PrimaryKey decode(String table, byte[] bytes, List<PkColumn> schema) {
     List<PkValue> values = new ArrayList<>(schema.size());
     int pos = 0;
     for (PkColumn column : schema) {
+      if (pos >= bytes.length) {
+        throw malformed(table, bytes, "it ends before column " + column.name());
+      }
       int marker = bytes[pos++] & 0xFF;
       if (marker == MIN || marker == MAX) {
         values.add(marker == MIN ? PkValue.INF_MIN : PkValue.INF_MAX);
         continue;
       }
+      if (marker != VALUE) {
+        throw malformed(table, bytes, "column " + column.name() + " has marker " + marker);
+      }
       switch (column.type()) {
         case INTEGER -> {
+          if (bytes.length - pos < 8) {
+            throw malformed(table, bytes, "INTEGER column " + column.name() + " is cut short");
+          }
           long bits = 0;
           for (int i = 0; i < 8; i++) {
             bits = (bits << 8) | (bytes[pos++] & 0xFF);
@@ -78,30 +104,54 @@ public final class OrderedKeyBytes {
         case STRING, BINARY -> {
           ByteArrayOutputStream raw = new ByteArrayOutputStream();
           while (true) {
+            if (pos >= bytes.length) {
+              throw malformed(table, bytes, "column " + column.name() + " has no end mark");
+            }
             int b = bytes[pos++] & 0xFF;
             if (b != 0) {
               raw.write(b);
               continue;
             }
-            int next = bytes[pos++] & 0xFF;
+            int next = pos < bytes.length ? bytes[pos++] & 0xFF : -1;
             if (next == 0x01) {
               break;
+            }
+            if (next != 0xFF) { // only 00 FF stands for a zero byte
+              throw malformed(
+                  table,
+                  bytes,
+                  "column " + column.name() + " has a zero byte not escaped as 00 FF");
             }
             raw.write(0);
           }
           byte[] payload = raw.toByteArray();
           values.add(
               column.type() == PkType.STRING
-                  ? PkValue.ofString(string(payload))
+                  ? PkValue.ofString(string(table, bytes, column, payload))
                   : PkValue.ofBinary(payload));
         }
       }
     }
     if (pos != bytes.length) {
-      throw new IllegalArgumentException(
-          "trailing bytes after a key of " + schema.size() + " columns");
+      throw malformed(
+          table,
+          bytes,
+          (bytes.length - pos) + " bytes follow the last of " + schema.size() + " columns");
     }
     return PrimaryKey.of(values);
+  }
+
+  private static StoreException malformed(String table, byte[] bytes, String why) {
+    return new StoreException(
+        ErrorKind.CORRUPT_DATA,
+        "row key "
+            + RuleViolationException.quoteBytes(bytes)
+            + (table == null ? "" : " of table " + RuleViolationException.quote(table))
+            + " is not widekey's key encoding: "
+            + why
+            + "; it was not written by widekey",
+        false,
+        null);
   }
 
   /**
@@ -134,11 +184,11 @@ public final class OrderedKeyBytes {
   }
 
   /** A string key value from its UTF-8 bytes, refusing malformed ones. */
-  private static String string(byte[] payload) {
+  private static String string(String table, byte[] bytes, PkColumn column, byte[] payload) {
     try {
       return Utf8.decode(payload);
     } catch (CharacterCodingException e) {
-      throw new IllegalArgumentException("a string key column is not well-formed UTF-8", e);
+      throw malformed(table, bytes, "STRING column " + column.name() + " is not well-formed UTF-8");
     }
   }
 }

@@ -1,7 +1,7 @@
 package dev.widekey.runtime.store;
 
+import dev.widekey.runtime.RuleViolationException;
 import java.util.Arrays;
-import java.util.HexFormat;
 import java.util.Objects;
 
 /**
@@ -146,10 +146,17 @@ public final class PkValue implements Comparable<PkValue> {
     if (sentinel != 0) {
       return sentinel < 0 ? "INF_MIN" : "INF_MAX";
     }
+    // bounded and escaped: a forged key can be long, and messages and logs show keys
     return switch (type) {
-      case STRING -> "\"" + value + "\"";
+      case STRING -> {
+        String s = (String) value;
+        String shown = "\"" + RuleViolationException.escapedPrefix(s) + "\"";
+        yield s.length() > RuleViolationException.MAX_SHOWN_CHARS
+            ? shown + " (" + s.length() + " chars)"
+            : shown;
+      }
       case INTEGER -> value.toString();
-      case BINARY -> "0x" + HexFormat.of().formatHex((byte[]) value);
+      case BINARY -> RuleViolationException.quoteBytes((byte[]) value);
     };
   }
 }

@@ -1,5 +1,6 @@
 package dev.widekey.runtime.store;
 
+import dev.widekey.runtime.RuleViolationException;
 import java.util.Collections;
 import java.util.Map;
 import java.util.Objects;
@@ -72,8 +73,31 @@ public final class Row {
     return 31 * key.hashCode() + columns.hashCode();
   }
 
+  /** The most columns {@link #toString} shows. */
+  private static final int SHOWN_COLUMNS = 8;
+
+  /**
+   * The key and the first few columns, each value shortened as {@link AttrValue#toString} does:
+   * never the whole row, which may hold thousands of columns and megabytes of personal data.
+   */
   @Override
   public String toString() {
-    return key + " " + columns;
+    StringBuilder out = new StringBuilder().append(key).append(" {");
+    int i = 0;
+    for (Map.Entry<String, AttrValue> e : columns.entrySet()) {
+      if (i == SHOWN_COLUMNS) {
+        out.append(", …");
+        break;
+      }
+      out.append(i++ == 0 ? "" : ", ")
+          .append(RuleViolationException.escapedPrefix(e.getKey()))
+          .append('=')
+          .append(e.getValue());
+    }
+    out.append('}');
+    if (columns.size() > SHOWN_COLUMNS) {
+      out.append(" (").append(columns.size()).append(" columns)");
+    }
+    return out.toString();
   }
 }

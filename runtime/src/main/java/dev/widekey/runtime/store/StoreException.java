@@ -15,6 +15,7 @@ public class StoreException extends RuntimeException {
 
   private final ErrorKind kind;
   private final boolean retryable;
+  private final String detail;
 
   public StoreException(ErrorKind kind, String message) {
     this(kind, message, kind.retryableByDefault(), null);
@@ -28,10 +29,16 @@ public class StoreException extends RuntimeException {
     super(Objects.requireNonNull(kind, "kind") + ": " + message, cause);
     this.kind = kind;
     this.retryable = retryable;
+    this.detail = message;
   }
 
   public ErrorKind kind() {
     return kind;
+  }
+
+  /** The message without the kind in front. */
+  public String detail() {
+    return detail;
   }
 
   /** Whether retrying the same call may succeed. */

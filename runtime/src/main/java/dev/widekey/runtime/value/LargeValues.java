@@ -1,5 +1,7 @@
 package dev.widekey.runtime.value;
 
+import static dev.widekey.runtime.RuleViolationException.quote;
+
 import dev.widekey.runtime.Rule;
 import dev.widekey.runtime.store.AttrType;
 import dev.widekey.runtime.store.AttrValue;
@@ -14,12 +16,9 @@ import dev.widekey.runtime.store.WideTableStore;
 import java.io.ByteArrayOutputStream;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Predicate;
 
@@ -175,26 +174,38 @@ public final class LargeValues {
     return chunks;
   }
 
-  /**
-   * The row as written before {@link #chunk}: every chunked column (one with an INTEGER {@code
-   * wk_name_n} count column and all its chunks, and no plain {@code name} column) joined back into
-   * one value. Rows without chunks come back unchanged.
-   *
-   * @throws StoreException {@link ErrorKind#INTERNAL} (not retryable) if a count column names
-   *     chunks that are missing or of mixed types, i.e. the row was not read whole
-   */
+  /** As {@link #join(String, Row)}, for a row whose table need not be named in errors. */
   public static Row join(Row row) {
+    return join(null, row);
+  }
+
+  /**
+   * The row as written before {@link #chunk}: every chunked column (a {@code wk_name_n} count
+   * column and no plain {@code name} column) joined back into one value. Rows without chunks come
+   * back unchanged.
+   *
+   * <p>Stored bytes are not trusted: the count must be an INTEGER from 1 to the number of chunk
+   * columns the row holds, and chunks 0 … n−1 must all be there, all STRING or all BINARY. Anything
+   * else is refused before any allocation sized by the count.
+   *
+   * <pre>
+   * {@code Row whole = LargeValues.join("pages", store.get("pages", key, all()).orElseThrow());}
+   * </pre>
+   *
+   * @param table the table the row was read from, named in errors
+   * @throws StoreException {@link ErrorKind#CORRUPT_DATA} (not retryable) naming the table and
+   *     column, for a forged or damaged count or chunks
+   */
+  public static Row join(String table, Row row) {
     Map<String, AttrValue> columns = row.columns();
-    Map<String, Integer> chunked = new LinkedHashMap<>();
-    for (Map.Entry<String, AttrValue> e : columns.entrySet()) {
-      String name = e.getKey();
+    List<String> chunked = new ArrayList<>();
+    for (String name : columns.keySet()) {
       if (name.startsWith(PREFIX)
           && name.endsWith(COUNT_SUFFIX)
-          && e.getValue().type() == AttrType.INTEGER
           && name.length() > PREFIX.length() + COUNT_SUFFIX.length()) {
         String base = name.substring(PREFIX.length(), name.length() - COUNT_SUFFIX.length());
-        if (!columns.containsKey(base) && columns.containsKey(chunkColumn(base, 0))) {
-          chunked.put(base, (int) e.getValue().asLong());
+        if (!columns.containsKey(base)) {
+          chunked.add(base);
         }
       }
     }
@@ -202,21 +213,61 @@ public final class LargeValues {
       return row;
     }
     Map<String, AttrValue> out = new TreeMap<>(columns);
-    for (Map.Entry<String, Integer> e : chunked.entrySet()) {
-      String base = e.getKey();
-      List<AttrValue> chunks = new ArrayList<>(e.getValue());
-      for (int i = 0; i < e.getValue(); i++) {
+    for (String base : chunked) {
+      int n = chunkCount(table, row, base, columns.get(countColumn(base)));
+      List<AttrValue> chunks = new ArrayList<>(n);
+      for (int i = 0; i < n; i++) {
         chunks.add(out.remove(chunkColumn(base, i)));
       }
       out.remove(countColumn(base));
-      out.put(base, concat(row.key(), base, chunks));
+      out.put(base, concat(table, row.key(), base, chunks));
     }
     return Row.of(row.key(), out);
   }
 
   /**
-   * Reads one possibly chunked column of one row: the column and its count first, then the chunks
-   * if there are any. Two reads for a chunked value, one otherwise.
+   * The chunk count of {@code base}, checked against the row: an INTEGER from 1 to the number of
+   * chunk columns present, so a forged count can never size an allocation or a loop.
+   */
+  private static int chunkCount(String table, Row row, String base, AttrValue count) {
+    if (count.type() != AttrType.INTEGER) {
+      throw corrupt(table, row.key(), base, "its chunk count is a " + count.type() + " value");
+    }
+    long n = count.asLong();
+    int present = chunksPresent(row, base);
+    if (n < 1 || n > present) {
+      throw corrupt(
+          table,
+          row.key(),
+          base,
+          "its chunk count is " + n + " but the row holds " + present + " chunk columns");
+    }
+    return (int) n;
+  }
+
+  /** How many {@code wk_base_<digits>} columns the row holds. */
+  private static int chunksPresent(Row row, String base) {
+    String from = PREFIX + base + SEPARATOR;
+    int present = 0;
+    for (String name : row.columns().tailMap(from).keySet()) {
+      if (!name.startsWith(from)) {
+        break;
+      }
+      String index = name.substring(from.length());
+      if (!index.isEmpty() && index.chars().allMatch(c -> c >= '0' && c <= '9')) {
+        present++;
+      }
+    }
+    return present;
+  }
+
+  /**
+   * Reads one possibly chunked column of one row: the column and its count first, then, for a
+   * chunked value, the row's columns, checked as {@link #join(String, Row)} checks them. Two reads
+   * for a chunked value, one otherwise.
+   *
+   * @throws StoreException {@link ErrorKind#CORRUPT_DATA} (not retryable) for a forged or damaged
+   *     count or chunks
    */
   public static Optional<AttrValue> read(
       WideTableStore store, String table, PrimaryKey key, String column) {
@@ -226,36 +277,35 @@ public final class LargeValues {
     }
     AttrValue plain = head.get().get(column);
     AttrValue count = head.get().get(countColumn(column));
-    if (plain != null || count == null || count.type() != AttrType.INTEGER) {
+    if (plain != null || count == null) {
       return Optional.ofNullable(plain);
     }
-    int n = (int) count.asLong();
-    Set<String> names = new HashSet<>();
-    for (int i = 0; i < n; i++) {
-      names.add(chunkColumn(column, i));
+    // the chunk names are not listed from the count, which may be forged: the whole row is read
+    // (its size is bounded by the store) and the count checked against the chunks it holds
+    Row whole = store.get(table, key, ColumnSelection.all()).orElse(null);
+    if (whole == null || whole.get(column) != null) {
+      return Optional.ofNullable(whole == null ? null : whole.get(column)); // rewritten meanwhile
     }
-    Row chunks = store.get(table, key, ColumnSelection.of(names)).orElse(null);
-    if (chunks == null) {
-      return Optional.empty(); // deleted between the two reads
+    AttrValue current = whole.get(countColumn(column));
+    if (current == null) {
+      return Optional.empty();
     }
+    int n = chunkCount(table, whole, column, current);
     List<AttrValue> parts = new ArrayList<>(n);
     for (int i = 0; i < n; i++) {
-      parts.add(chunks.get(chunkColumn(column, i)));
+      parts.add(whole.get(chunkColumn(column, i)));
     }
-    return Optional.of(concat(key, column, parts));
+    return Optional.of(concat(table, key, column, parts));
   }
 
-  private static AttrValue concat(PrimaryKey key, String column, List<AttrValue> chunks) {
+  private static AttrValue concat(
+      String table, PrimaryKey key, String column, List<AttrValue> chunks) {
     AttrType type = null;
     for (AttrValue c : chunks) {
       if (c == null
           || (type != null && c.type() != type)
           || (c.type() != AttrType.STRING && c.type() != AttrType.BINARY)) {
-        throw new StoreException(
-            ErrorKind.INTERNAL,
-            "chunks of column " + column + " of row " + key + " are missing or of mixed types",
-            false,
-            null);
+        throw corrupt(table, key, column, "its chunks are missing or of mixed types");
       }
       type = c.type();
     }
@@ -266,7 +316,23 @@ public final class LargeValues {
     }
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     chunks.forEach(c -> out.writeBytes(c.asBinary()));
-    return type == null ? AttrValue.ofBinary(new byte[0]) : AttrValue.ofBinary(out.toByteArray());
+    return AttrValue.ofBinary(out.toByteArray());
+  }
+
+  private static StoreException corrupt(String table, PrimaryKey key, String column, String why) {
+    return new StoreException(
+        ErrorKind.CORRUPT_DATA,
+        Rule.WK202
+            + ": chunked column "
+            + quote(column)
+            + " of row "
+            + key
+            + (table == null ? "" : " of table " + quote(table))
+            + " cannot be joined: "
+            + why
+            + "; widekey did not write it so (another writer, a restored backup, or damage)",
+        false,
+        null);
   }
 
   private static StoreException tooLarge(

@@ -4,6 +4,7 @@ import static dev.widekey.runtime.RuleViolationException.quote;
 
 import dev.widekey.runtime.Rule;
 import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.util.Objects;
 
 /**
@@ -32,29 +33,57 @@ public final class Money {
   public static long toMinorUnits(String field, BigDecimal value, int scale) {
     checkScale(scale);
     Objects.requireNonNull(value, () -> "field '" + field + "' is null");
-    BigDecimal stripped = value.signum() == 0 ? BigDecimal.ZERO : value.stripTrailingZeros();
-    if (stripped.scale() > scale) {
-      throw new InvalidAttributeException(
-          Rule.WK201,
-          field,
-          "value "
-              + show(value)
-              + " has "
-              + stripped.scale()
-              + " decimals, more than @Money(scale = "
-              + scale
-              + ") keeps; it is rejected, never rounded. Round it yourself, or raise the scale");
+    if (value.signum() == 0) {
+      return 0;
     }
-    // digits before the point, plus the scale: more than 19 cannot fit a long; checked before
-    // any scaling, so that 1E+999999999 costs nothing
-    long integerDigits = (long) stripped.precision() - stripped.scale();
-    if (integerDigits + scale <= 19) {
-      BigDecimal minor = stripped.movePointRight(scale);
-      if (minor.compareTo(LONG_MIN) >= 0 && minor.compareTo(LONG_MAX) <= 0) {
-        return minor.longValueExact();
+    // Every step below is one BigInteger operation whatever the value's digits: a value of
+    // 200,000 digits must cost what one division costs, never a loop per digit (the JDK's
+    // stripTrailingZeros removes one zero at a time).
+    long integerDigits = (long) value.precision() - value.scale();
+    if (integerDigits + scale > 19) {
+      throw beyondRange(field, value, scale); // at least 10^19 minor units: no long holds it
+    }
+    BigInteger unscaled = value.unscaledValue();
+    long drop = (long) value.scale() - scale; // decimals beyond the scale, which must be zeros
+    BigInteger minor;
+    if (drop <= 0) {
+      minor = unscaled.multiply(BigInteger.TEN.pow((int) -drop)); // at most 10^18: see above
+    } else if (drop >= value.precision()) {
+      throw tooManyDecimals(field, value, scale); // a nonzero value below 10^drop is not a multiple
+    } else {
+      BigInteger[] qr = unscaled.divideAndRemainder(BigInteger.TEN.pow((int) drop));
+      if (qr[1].signum() != 0) {
+        throw tooManyDecimals(field, value, scale);
       }
+      minor = qr[0];
     }
-    throw new InvalidAttributeException(
+    if (minor.bitLength() > 63) {
+      throw beyondRange(field, value, scale);
+    }
+    return minor.longValueExact();
+  }
+
+  private static InvalidAttributeException tooManyDecimals(
+      String field, BigDecimal value, int scale) {
+    // counting the decimals strips trailing zeros one at a time: only for values of modest size
+    String decimals =
+        value.precision() <= 1_000
+            ? String.valueOf(value.stripTrailingZeros().scale())
+            : "more than " + scale;
+    return new InvalidAttributeException(
+        Rule.WK201,
+        field,
+        "value "
+            + show(value)
+            + " has "
+            + decimals
+            + " decimals, more than @Money(scale = "
+            + scale
+            + ") keeps; it is rejected, never rounded. Round it yourself, or raise the scale");
+  }
+
+  private static InvalidAttributeException beyondRange(String field, BigDecimal value, int scale) {
+    return new InvalidAttributeException(
         Rule.WK201,
         field,
         "value "
@@ -77,9 +106,6 @@ public final class Money {
     checkScale(scale);
     return BigDecimal.valueOf(minor, scale);
   }
-
-  private static final BigDecimal LONG_MIN = BigDecimal.valueOf(Long.MIN_VALUE);
-  private static final BigDecimal LONG_MAX = BigDecimal.valueOf(Long.MAX_VALUE);
 
   private static void checkScale(int scale) {
     if (scale < 0 || scale > MAX_SCALE) {

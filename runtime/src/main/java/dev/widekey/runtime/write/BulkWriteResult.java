@@ -12,7 +12,7 @@ import java.util.List;
  * <pre>{@code
  * BulkWriteResult r = writer.write(ops);
  * if (!r.allAcknowledged()) {
- *   r.failures().forEach(f -> log.warn("{}: {}", f.op().key(), f.error().getMessage()));
+ *   r.failures().forEach(f -> log.warn("{}: {}", f.key(), f.error().getMessage()));
  * }
  * }</pre>
  *
@@ -42,5 +42,39 @@ public record BulkWriteResult(
   /** Whether every input operation was acknowledged. */
   public boolean allAcknowledged() {
     return failed == 0 && acknowledged == total;
+  }
+
+  /** The most failures {@link #toString} shows. */
+  private static final int SHOWN_FAILURES = 3;
+
+  /**
+   * The counts and the first few failures: short whatever the import, since results get logged.
+   *
+   * <pre>{@code 10000 read, 0 acknowledged, 10000 failed, 0 retries, 50 batches in PT0.2S; first
+   * failures: [...], …}</pre>
+   */
+  @Override
+  public String toString() {
+    StringBuilder out =
+        new StringBuilder()
+            .append(total)
+            .append(" read, ")
+            .append(acknowledged)
+            .append(" acknowledged, ")
+            .append(failed)
+            .append(" failed, ")
+            .append(retries)
+            .append(" retries, ")
+            .append(batches)
+            .append(" batches in ")
+            .append(elapsed);
+    if (!failures.isEmpty()) {
+      out.append("; first failures: ")
+          .append(failures.subList(0, Math.min(SHOWN_FAILURES, failures.size())));
+      if (failures.size() > SHOWN_FAILURES || failuresTruncated) {
+        out.append(", …");
+      }
+    }
+    return out.toString();
   }
 }

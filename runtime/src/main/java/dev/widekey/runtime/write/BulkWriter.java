@@ -27,9 +27,10 @@ import java.util.stream.Stream;
  *   <li><b>Every input operation is accounted for</b>: the {@link BulkWriteResult} counts it
  *       acknowledged or failed, and each failure carries its typed {@link StoreException}
  *       (successes are only counted, so memory does not grow with the input).
- *   <li><b>Bounded memory and backpressure</b>: at most {@link Builder#window(int)} operations are
- *       read and unfinished at a time; reading the input waits while the window is full. The input
- *       is never materialized.
+ *   <li><b>Bounded memory and backpressure</b>: at most {@link Builder#window(int)} operations, of
+ *       at most {@link Builder#windowBytes(long)} bytes, are read and unfinished at a time; reading
+ *       the input waits while the window is full. The input is never materialized, and failures are
+ *       kept by table, key and size, never by the whole row.
  *   <li><b>The later operation on a key wins</b>: operations on the same table and key are applied
  *       one after another in input order; the next is sent only once the one before is finished
  *       (acknowledged, or failed for good). So a retried ambiguous write (applied, but the caller
@@ -82,14 +83,16 @@ public final class BulkWriter {
   private BulkWriter(Builder b) {
     StoreLimits limits = b.store.limits();
     int maxBatchRows = Math.max(1, Math.min(b.maxBatchRows, limits.maxBatchRows()));
+    long maxBatchBytes = Math.max(1, Math.min(b.maxBatchBytes, limits.maxBatchBytes()));
     this.settings =
         new WriterSettings(
             b.store,
             b.workers,
             b.policy,
             maxBatchRows,
-            Math.max(1, Math.min(b.maxBatchBytes, limits.maxBatchBytes())),
+            maxBatchBytes,
             b.window > 0 ? b.window : b.workers * maxBatchRows * 8,
+            b.windowBytes > 0 ? b.windowBytes : b.workers * maxBatchBytes * 2,
             b.splitInput,
             b.seed,
             b.progress,
@@ -121,6 +124,11 @@ public final class BulkWriter {
   /** The largest number of operations read and not yet finished. */
   public int window() {
     return settings.window();
+  }
+
+  /** The largest number of bytes of operations read and not yet finished. */
+  public long windowBytes() {
+    return settings.windowBytes();
   }
 
   /**
@@ -184,6 +192,7 @@ public final class BulkWriter {
     private int maxBatchRows = Integer.MAX_VALUE;
     private long maxBatchBytes = Long.MAX_VALUE;
     private int window;
+    private long windowBytes;
     private int splitInput = 1;
     private Long seed;
     private Consumer<BulkWriteProgress> progress;
@@ -244,6 +253,22 @@ public final class BulkWriter {
         throw new IllegalArgumentException("window must be at least 1: " + operations);
       }
       this.window = operations;
+      return this;
+    }
+
+    /**
+     * The most bytes of operations read and not yet finished ({@link WriteOp#sizeInBytes()}): the
+     * memory bound when rows are large, whatever the store's speed. One input element larger than
+     * this is still read when nothing else is unfinished. Default {@code workers * maxBatchBytes *
+     * 2}: 64 MB with 8 workers and the 4 MB batch limit.
+     *
+     * <pre>{@code BulkWriter.builder(store).windowBytes(16L << 20).build();}</pre>
+     */
+    public Builder windowBytes(long bytes) {
+      if (bytes < 1) {
+        throw new IllegalArgumentException("windowBytes must be at least 1: " + bytes);
+      }
+      this.windowBytes = bytes;
       return this;
     }
 

@@ -29,11 +29,13 @@ final class Scheduler {
   private final RetryPolicy.Clock clock;
   private final long maxBatchBytes;
   private final int window;
+  private final long windowBytes;
   private final ImportDeadline deadline;
   private final ImportOutcomes outcomes;
   private final SendQueue queue;
   private final WriteOrder order = new WriteOrder();
   private int inFlight;
+  private long inFlightBytes;
   private boolean inputDone;
   private boolean deadlinePassed;
   private Throwable abort;
@@ -48,6 +50,7 @@ final class Scheduler {
             settings.maxBatchRows(),
             maxBatchBytes);
     this.window = settings.window();
+    this.windowBytes = settings.windowBytes();
     this.deadline = new ImportDeadline(settings.deadline(), clock.nanoTime());
     this.outcomes = new ImportOutcomes(lock, settings);
   }
@@ -61,15 +64,20 @@ final class Scheduler {
   /** Takes in the operations of one input element, waiting while the window is full. */
   void admit(long position, List<WriteOp> ops) throws InterruptedException {
     long[] bytes = new long[ops.size()];
+    long groupBytes = 0;
     for (int i = 0; i < ops.size(); i++) {
       // checked and measured before any state changes: a half-admitted group would never
       // finish; an operation with a string that has no UTF-8 form has no size and stops the
       // input here
       bytes[i] = Objects.requireNonNull(ops.get(i), "an input operation is null").sizeInBytes();
+      groupBytes += bytes[i];
     }
     lock.lock();
     try {
-      while (abort == null && inFlight > 0 && inFlight + ops.size() > window) {
+      // bounded by operations and by bytes; a group over either bound alone still goes through
+      while (abort == null
+          && inFlight > 0
+          && (inFlight + ops.size() > window || inFlightBytes + groupBytes > windowBytes)) {
         changed.await();
       }
       if (abort != null) {
@@ -81,6 +89,7 @@ final class Scheduler {
       for (int i = 0; i < ops.size(); i++) {
         Task t = new Task(ops.get(i), bytes[i], position, i, outcomes.countRead());
         inFlight++;
+        inFlightBytes += bytes[i];
         order.add(t, prev);
         if (prev == null) {
           first = t;
@@ -267,11 +276,13 @@ final class Scheduler {
     while ((t = work.poll()) != null) {
       StoreException error = t.finalError;
       inFlight--;
+      inFlightBytes -= t.bytes;
       if (error == null) {
         outcomes.countAcknowledged();
       } else {
         outcomes.countFailed(
-            new BulkWriteFailure(t.position, t.indexInGroup, t.op, error, t.attempts));
+            new BulkWriteFailure(
+                t.position, t.indexInGroup, t.op.table(), t.op.key(), t.bytes, error, t.attempts));
       }
       order.finished(t, error, released);
     }

@@ -21,6 +21,7 @@ record WriterSettings(
     int maxBatchRows,
     long maxBatchBytes,
     int window,
+    long windowBytes,
     int splitInput,
     Long seed,
     Consumer<BulkWriteProgress> progress,

@@ -128,4 +128,55 @@ class OrderedKeyBytesTest {
     }
     return b;
   }
+
+  private static final List<PkColumn> TEXT_AND_NUMBER =
+      List.of(new PkColumn("s", PkType.STRING), new PkColumn("n", PkType.INTEGER));
+
+  private static StoreException malformed(byte[] bytes) {
+    StoreException e =
+        assertThrows(
+            StoreException.class, () -> OrderedKeyBytes.decode("t", bytes, TEXT_AND_NUMBER));
+    assertEquals(ErrorKind.CORRUPT_DATA, e.kind(), e.getMessage());
+    assertTrue(!e.retryable());
+    assertTrue(e.getMessage().contains("'t'"), e.getMessage());
+    assertTrue(e.getMessage().length() < 400, e.getMessage());
+    return e;
+  }
+
+  @Test
+  void malformedRowKeysAreTypedErrorsNeverUntypedOnes() {
+    byte[] good =
+        OrderedKeyBytes.encode(PrimaryKey.of(PkValue.ofString("a\u0000b"), PkValue.ofInteger(5)));
+    assertEquals(
+        PrimaryKey.of(PkValue.ofString("a\u0000b"), PkValue.ofInteger(5)),
+        OrderedKeyBytes.decode("t", good, TEXT_AND_NUMBER));
+    // every truncation: ArrayIndexOutOfBoundsException before
+    for (int n = 0; n < good.length; n++) {
+      malformed(java.util.Arrays.copyOf(good, n));
+    }
+    // trailing bytes, an unknown marker, invalid UTF-8
+    malformed(java.util.Arrays.copyOf(good, good.length + 1));
+    byte[] marker = good.clone();
+    marker[0] = 0x07;
+    malformed(marker);
+    malformed(new byte[] {1, (byte) 0xC3, 0x28, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 5});
+    // a huge forged key shows a short prefix
+    byte[] huge = new byte[100_000];
+    huge[0] = 1;
+    java.util.Arrays.fill(huge, 1, huge.length, (byte) 'x');
+    malformed(huge);
+  }
+
+  @Test
+  void onlyTheCanonicalEscapeDecodes() {
+    // "a" NUL "b": 61 00 FF 62 00 01; 00 07 decoded as NUL before
+    byte[] canonical = {1, 'a', 0, (byte) 0xFF, 'b', 0, 1, 1, (byte) 0x80, 0, 0, 0, 0, 0, 0, 5};
+    assertEquals(
+        "a\u0000b", OrderedKeyBytes.decode("t", canonical, TEXT_AND_NUMBER).get(0).asString());
+    for (int escape : new int[] {0x00, 0x02, 0x07, 0xFE}) {
+      byte[] other = canonical.clone();
+      other[3] = (byte) escape;
+      malformed(other);
+    }
+  }
 }

@@ -196,4 +196,77 @@ class CompressionTest {
     assertThrows(NullPointerException.class, () -> Compression.deflate(null));
     assertThrows(NullPointerException.class, () -> Compression.inflate("d", null));
   }
+
+  /** A zlib stream of {@code size} zero bytes, built without holding them: a decompression bomb. */
+  static byte[] zeroBomb(long size) {
+    java.util.zip.Deflater deflater = new java.util.zip.Deflater(9);
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    byte[] zeros = new byte[1 << 20];
+    byte[] buffer = new byte[1 << 16];
+    for (long fed = 0; fed < size; fed += zeros.length) {
+      deflater.setInput(zeros, 0, (int) Math.min(zeros.length, size - fed));
+      while (!deflater.needsInput()) {
+        out.write(buffer, 0, deflater.deflate(buffer));
+      }
+    }
+    deflater.finish();
+    while (!deflater.finished()) {
+      out.write(buffer, 0, deflater.deflate(buffer));
+    }
+    deflater.end();
+    return out.toByteArray();
+  }
+
+  @Test
+  void aBombStopsAtTheDefaultCapBeforeTheHeapFills() {
+    // 64 KB of zlib that would inflate to 64 MiB, twice the default cap
+    byte[] bomb = zeroBomb(2L * Compression.DEFAULT_MAX_INFLATED_BYTES);
+    assertTrue(bomb.length < 100_000, "bomb of " + bomb.length + " bytes");
+    InvalidAttributeException e =
+        expectRejected(
+            InvalidAttributeException.class, "WK203", "d", () -> Compression.inflate("d", bomb));
+    assertTrue(
+        e.getMessage().contains(String.valueOf(Compression.DEFAULT_MAX_INFLATED_BYTES)),
+        e.getMessage());
+    expectRejected(
+        InvalidAttributeException.class, "WK203", "d", () -> Compression.inflateText("d", bomb));
+    assertEquals(33_554_432, Compression.DEFAULT_MAX_INFLATED_BYTES); // 16 times the 2 MB limit
+  }
+
+  @Test
+  void writesAreRefusedOverTheSameCapSoAStoredValueAlwaysReadsBack() {
+    // a value the reader would refuse is refused on write, however well it compresses
+    String text = "a".repeat(Compression.DEFAULT_MAX_INFLATED_BYTES + 1);
+    InvalidAttributeException e =
+        expectRejected(
+            InvalidAttributeException.class,
+            "WK203",
+            "body",
+            () -> Compression.deflateText("body", text));
+    assertTrue(e.getMessage().contains("maxInflatedBytes"), e.getMessage());
+    assertTrue(e.getMessage().length() < 600, e.getMessage());
+    expectRejected(
+        InvalidAttributeException.class,
+        "WK203",
+        "blob",
+        () -> Compression.deflate("blob", new byte[1001], 1000));
+    expectRejected(
+        InvalidAttributeException.class,
+        "WK203",
+        "body",
+        () -> Compression.deflateText("body", "\u00e9".repeat(501), 1000)); // 1002 UTF-8 bytes
+    // exactly at the cap: written, and read back under the same cap
+    byte[] packed = Compression.deflateText("body", "\u00e9".repeat(500), 1000);
+    assertEquals("\u00e9".repeat(500), Compression.inflateText("body", packed, 1000));
+    byte[] blob = Compression.deflate("blob", new byte[1000], 1000);
+    assertEquals(1000, Compression.inflate("blob", blob, 1000).length);
+  }
+
+  @Test
+  void aCapOutsideTheArrayRangeIsAProgrammingError() {
+    assertThrows(IllegalArgumentException.class, () -> Compression.inflate("d", new byte[1], 0));
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> Compression.deflate("d", new byte[1], Integer.MAX_VALUE));
+  }
 }

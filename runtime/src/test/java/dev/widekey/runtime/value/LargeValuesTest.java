@@ -154,4 +154,77 @@ class LargeValuesTest {
         assertThrows(StoreException.class, () -> LargeValues.chunk(row, StoreLimits.DEFAULT));
     assertEquals(ErrorKind.INVALID_REQUEST, e.kind());
   }
+
+  /** A row holding one small chunk of {@code body} and a forged count. */
+  private static Row forged(AttrValue count) {
+    return Row.of(
+        TestRows.key(6),
+        Map.of(
+            "wk_body_0", AttrValue.ofString("only chunk"),
+            "wk_body_n", count,
+            "title", AttrValue.ofString("t")));
+  }
+
+  private static void assertCorrupt(StoreException e) {
+    assertEquals(ErrorKind.CORRUPT_DATA, e.kind(), e.getMessage());
+    assertFalse(e.retryable());
+    assertTrue(e.getMessage().contains("pages"), e.getMessage());
+    assertTrue(e.getMessage().contains("body"), e.getMessage());
+    assertTrue(e.getMessage().length() < 600, e.getMessage());
+  }
+
+  @Test
+  void forgedChunkCountsAreTypedErrorsRaisedBeforeAnyAllocation() {
+    // 300 million exhausted a 1 GB heap; MAX_VALUE overflowed the array limit; -1 was an untyped
+    // IllegalArgumentException; 2^32+1 read as 1; 0 returned an empty binary
+    long[] counts = {300_000_000L, Integer.MAX_VALUE, -1, (1L << 32) + 1, 0, 2, Long.MIN_VALUE};
+    for (long n : counts) {
+      Row row = forged(AttrValue.ofInteger(n));
+      assertCorrupt(
+          assertThrows(StoreException.class, () -> LargeValues.join("pages", row), "n = " + n));
+      store.put("pages", row);
+      assertCorrupt(
+          assertThrows(
+              StoreException.class,
+              () -> LargeValues.read(store, "pages", TestRows.key(6), "body"),
+              "n = " + n));
+    }
+    // a count that is not an INTEGER
+    Row text = forged(AttrValue.ofString("1"));
+    assertCorrupt(assertThrows(StoreException.class, () -> LargeValues.join("pages", text)));
+    store.put("pages", text);
+    assertCorrupt(
+        assertThrows(
+            StoreException.class, () -> LargeValues.read(store, "pages", TestRows.key(6), "body")));
+  }
+
+  @Test
+  void theRightCountJoins() {
+    Row row = forged(AttrValue.ofInteger(1));
+    assertEquals(AttrValue.ofString("only chunk"), LargeValues.join("pages", row).get("body"));
+    store.put("pages", row);
+    assertEquals(
+        Optional.of(AttrValue.ofString("only chunk")),
+        LargeValues.read(store, "pages", TestRows.key(6), "body"));
+  }
+
+  @Test
+  void chunksOfMixedTypesOrWithGapsAreCorrupt() {
+    Row gap =
+        Row.of(
+            TestRows.key(7),
+            Map.of(
+                "wk_body_0", AttrValue.ofString("a"),
+                "wk_body_2", AttrValue.ofString("c"),
+                "wk_body_n", AttrValue.ofInteger(2)));
+    assertCorrupt(assertThrows(StoreException.class, () -> LargeValues.join("pages", gap)));
+    Row mixed =
+        Row.of(
+            TestRows.key(7),
+            Map.of(
+                "wk_body_0", AttrValue.ofString("a"),
+                "wk_body_1", AttrValue.ofBinary(new byte[] {1}),
+                "wk_body_n", AttrValue.ofInteger(2)));
+    assertCorrupt(assertThrows(StoreException.class, () -> LargeValues.join("pages", mixed)));
+  }
 }

@@ -176,4 +176,35 @@ class MoneyTest {
               () -> Money.toMinorUnits("p", value, scale));
         });
   }
+
+  @Test
+  void hugeDigitStringsCostConstantSteps() {
+    // "1" and 200,000 zeros took 13 s a call when trailing zeros were stripped one at a time
+    String zeros = "0".repeat(200_000);
+    BigDecimal huge = d("1" + zeros); // parsing is slow itself, so it is done outside the timer
+    BigDecimal padded = d("5.32" + zeros);
+    BigDecimal longFraction = d("5.32" + zeros + "1");
+    assertTimeoutPreemptively(
+        Duration.ofSeconds(5),
+        () -> {
+          for (int i = 0; i < 5; i++) {
+            InvalidAttributeException big =
+                expectRejected(
+                    InvalidAttributeException.class,
+                    "WK201",
+                    "p",
+                    () -> Money.toMinorUnits("p", huge, 2));
+            assertTrue(big.getMessage().length() < 400, big.getMessage());
+            assertEquals(532, Money.toMinorUnits("p", padded, 2));
+            InvalidAttributeException fraction =
+                expectRejected(
+                    InvalidAttributeException.class,
+                    "WK201",
+                    "p",
+                    () -> Money.toMinorUnits("p", longFraction, 2));
+            assertTrue(fraction.getMessage().contains("decimals"), fraction.getMessage());
+            assertTrue(fraction.getMessage().length() < 400, fraction.getMessage());
+          }
+        });
+  }
 }

@@ -116,8 +116,8 @@ class BulkWriterTest {
       assertEquals(ErrorKind.INVALID_REQUEST, f.error().kind());
       assertFalse(f.error().retryable());
       assertEquals(1, f.attempts(), "a non-retryable failure is not retried");
-      assertEquals(f.position(), f.op().key().get(0).asLong(), "the position is the input index");
-      assertTrue(reported.add(f.op().key().get(0).asLong()), "reported once");
+      assertEquals(f.position(), f.key().get(0).asLong(), "the position is the input index");
+      assertTrue(reported.add(f.key().get(0).asLong()), "reported once");
     }
     assertEquals(expectedFailed, reported);
     assertEquals(r.failures().size(), streamed.size());
@@ -247,14 +247,14 @@ class BulkWriterTest {
     assertEquals(2L * refused, r.failed());
     assertEquals(2L * (entities - refused), r.acknowledged());
     for (BulkWriteFailure f : r.failures()) {
-      long id = f.op().key().get(0).asLong();
+      long id = f.key().get(0).asLong();
       assertEquals(3, id % 50);
       assertEquals(id, f.position());
       if (f.indexInGroup() == 0) {
         assertEquals(1, f.attempts());
         assertEquals(ErrorKind.LIMIT_EXCEEDED, f.error().kind());
       } else {
-        assertEquals("hot", f.op().table());
+        assertEquals("hot", f.table());
         assertEquals(0, f.attempts(), "the hot op of a failed cold op is never sent");
         assertEquals(ErrorKind.LIMIT_EXCEEDED, f.error().kind());
         assertFalse(f.error().retryable());
@@ -462,7 +462,7 @@ class BulkWriterTest {
             .write(LongStream.range(0, 1000).mapToObj(i -> WriteOp.put("t", TestRows.row(i, 0))));
     assertEquals(999, r.acknowledged());
     assertEquals(1, r.failed());
-    assertEquals(123, r.failures().get(0).op().key().get(0).asLong());
+    assertEquals(123, r.failures().get(0).key().get(0).asLong());
     TestRows.assertTableHolds(embedded, "t", 1000, i -> i == 123 ? null : TestRows.row(i, 0));
   }
 
@@ -620,7 +620,7 @@ class BulkWriterTest {
             .window(400) // alone, a window this small would write the sorted input in order
             .seed(seeds.seed())
             .splitInput(16)
-            .onFailure(f -> positions.put(f.op().key().get(0).asLong(), f.position()))
+            .onFailure(f -> positions.put(f.key().get(0).asLong(), f.position()))
             .build()
             .write(LongStream.range(0, 10_000).mapToObj(i -> WriteOp.put("t", TestRows.row(i, 0))));
     assertEquals(10, r.failed());

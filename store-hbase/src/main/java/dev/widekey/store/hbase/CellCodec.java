@@ -1,6 +1,9 @@
 package dev.widekey.store.hbase;
 
+import dev.widekey.runtime.RuleViolationException;
 import dev.widekey.runtime.store.AttrValue;
+import dev.widekey.runtime.store.ErrorKind;
+import dev.widekey.runtime.store.StoreException;
 import dev.widekey.runtime.store.Utf8;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
@@ -32,41 +35,84 @@ final class CellCodec {
     };
   }
 
-  static AttrValue decode(byte[] cell) {
+  /**
+   * A cell value as written by {@link #encode}. Stored bytes are not trusted: an unknown tag, a
+   * payload of the wrong length, a boolean other than 0 or 1, or text that is not strict UTF-8 is
+   * refused.
+   *
+   * @throws StoreException {@link ErrorKind#CORRUPT_DATA} (not retryable) naming the table, the row
+   *     key (an escaped prefix) and the column
+   */
+  static AttrValue decode(String table, byte[] rowKey, String column, byte[] cell) {
     if (cell.length == 0) {
-      throw new IllegalArgumentException("empty cell value: not written by widekey");
+      throw malformed(table, rowKey, column, "it is empty");
     }
-    ByteBuffer payload = ByteBuffer.wrap(cell, 1, cell.length - 1);
+    int payload = cell.length - 1;
+    ByteBuffer bytes = ByteBuffer.wrap(cell, 1, payload);
     return switch (cell[0]) {
-      case STRING -> AttrValue.ofString(text(cell));
-      case INTEGER -> AttrValue.ofInteger(payload.getLong());
-      case DOUBLE -> AttrValue.ofDouble(Double.longBitsToDouble(payload.getLong()));
-      case BOOLEAN -> AttrValue.ofBoolean(payload.get() != 0);
+      case STRING -> {
+        try {
+          yield AttrValue.ofString(Utf8.decode(cell, 1, payload));
+        } catch (CharacterCodingException e) {
+          throw malformed(table, rowKey, column, "its text is not well-formed UTF-8");
+        }
+      }
+      case INTEGER -> AttrValue.ofInteger(fixed(table, rowKey, column, cell, 8).getLong());
+      case DOUBLE ->
+          AttrValue.ofDouble(
+              Double.longBitsToDouble(fixed(table, rowKey, column, cell, 8).getLong()));
+      case BOOLEAN -> {
+        byte b = fixed(table, rowKey, column, cell, 1).get();
+        if (b != 0 && b != 1) {
+          throw malformed(table, rowKey, column, "its boolean byte is " + b + ", not 0 or 1");
+        }
+        yield AttrValue.ofBoolean(b == 1);
+      }
       case BINARY -> {
-        byte[] raw = new byte[cell.length - 1];
-        System.arraycopy(cell, 1, raw, 0, raw.length);
+        byte[] raw = new byte[payload];
+        bytes.get(raw);
         yield AttrValue.ofBinary(raw);
       }
-      default -> throw new IllegalArgumentException("unknown value type tag " + cell[0]);
+      default -> throw malformed(table, rowKey, column, "its type tag is " + cell[0]);
     };
   }
 
-  /** A column qualifier's name, refusing bytes that are not well-formed UTF-8. */
-  static String columnName(byte[] qualifier) {
+  /** A column name from its cell qualifier, strict UTF-8. */
+  static String columnName(String table, byte[] rowKey, byte[] qualifier) {
     try {
       return Utf8.decode(qualifier);
     } catch (CharacterCodingException e) {
-      throw new IllegalArgumentException("column qualifier is not well-formed UTF-8", e);
+      throw malformed(
+          table, rowKey, RuleViolationException.quoteBytes(qualifier), "its name is not UTF-8");
     }
   }
 
-  /** The text of a STRING cell, refusing bytes that are not well-formed UTF-8. */
-  private static String text(byte[] cell) {
-    try {
-      return Utf8.decode(cell, 1, cell.length - 1);
-    } catch (CharacterCodingException e) {
-      throw new IllegalArgumentException("text cell value is not well-formed UTF-8", e);
+  private static ByteBuffer fixed(
+      String table, byte[] rowKey, String column, byte[] cell, int length) {
+    if (cell.length - 1 != length) {
+      throw malformed(
+          table,
+          rowKey,
+          column,
+          "its payload is " + (cell.length - 1) + " bytes where its type has " + length);
     }
+    return ByteBuffer.wrap(cell, 1, length);
+  }
+
+  private static StoreException malformed(String table, byte[] rowKey, String column, String why) {
+    return new StoreException(
+        ErrorKind.CORRUPT_DATA,
+        "cell "
+            + RuleViolationException.quote(column)
+            + " of row key "
+            + RuleViolationException.quoteBytes(rowKey)
+            + " of table "
+            + RuleViolationException.quote(table)
+            + " is not widekey's cell encoding: "
+            + why
+            + "; it was not written by widekey",
+        false,
+        null);
   }
 
   private static byte[] tagged(byte tag, byte[] payload) {

@@ -31,6 +31,7 @@ import java.util.NavigableMap;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.function.Consumer;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HRegionLocation;
 import org.apache.hadoop.hbase.RegionMetrics;
@@ -89,13 +90,34 @@ public final class HBaseStore extends ServiceStore {
   private final boolean ownsConnection;
   private final String namespace;
   private final WriteClock clock = new WriteClock();
+  private final Consumer<StoreException> skippedRows; // null: a malformed row ends the scan
 
   private HBaseStore(
-      Connection connection, boolean ownsConnection, String namespace, StoreLimits limits) {
+      Connection connection,
+      boolean ownsConnection,
+      String namespace,
+      StoreLimits limits,
+      Consumer<StoreException> skippedRows) {
     super(limits);
     this.connection = Objects.requireNonNull(connection, "connection");
     this.ownsConnection = ownsConnection;
     this.namespace = Objects.requireNonNull(namespace, "namespace");
+    this.skippedRows = skippedRows;
+  }
+
+  /**
+   * A store over the same connection and namespace whose scans skip rows that are not widekey's
+   * encoding (a malformed row key or cell: {@link ErrorKind#CORRUPT_DATA}), handing each error to
+   * {@code report}, instead of ending the scan with it. Gets still fail on such a row. Closing it
+   * leaves the connection open.
+   *
+   * <pre>{@code
+   * WideTableStore tolerant = store.skippingMalformedRows(e -> log.warn("skipped: {}", e.getMessage()));
+   * }</pre>
+   */
+  public HBaseStore skippingMalformedRows(Consumer<StoreException> report) {
+    return new HBaseStore(
+        connection, false, namespace, limits(), Objects.requireNonNull(report, "report"));
   }
 
   /**
@@ -105,7 +127,7 @@ public final class HBaseStore extends ServiceStore {
   public static HBaseStore connect(Configuration conf, String namespace) {
     try {
       return new HBaseStore(
-          ConnectionFactory.createConnection(conf), true, namespace, StoreLimits.DEFAULT);
+          ConnectionFactory.createConnection(conf), true, namespace, StoreLimits.DEFAULT, null);
     } catch (IOException e) {
       throw HBaseErrors.map("connecting to HBase", e);
     }
@@ -117,7 +139,7 @@ public final class HBaseStore extends ServiceStore {
    * <pre>{@code HBaseStore store = HBaseStore.using(connection, "default");}</pre>
    */
   public static HBaseStore using(Connection connection, String namespace) {
-    return new HBaseStore(connection, false, namespace, StoreLimits.DEFAULT);
+    return new HBaseStore(connection, false, namespace, StoreLimits.DEFAULT, null);
   }
 
   private TableName tableName(String table) {
@@ -325,8 +347,20 @@ public final class HBaseStore extends ServiceStore {
     return new RowCursor() {
       @Override
       public Row next() throws IOException {
-        Result r = scanner.next();
-        return r == null ? null : toRow(table, r).orElseThrow();
+        while (true) {
+          Result r = scanner.next();
+          if (r == null) {
+            return null;
+          }
+          try {
+            return toRow(table, r).orElseThrow();
+          } catch (StoreException e) {
+            if (skippedRows == null || e.kind() != ErrorKind.CORRUPT_DATA) {
+              throw e;
+            }
+            skippedRows.accept(e); // the caller chose to skip malformed rows
+          }
+        }
       }
 
       @Override
@@ -499,11 +533,15 @@ public final class HBaseStore extends ServiceStore {
     if (cells == null || cells.isEmpty()) {
       return Optional.empty();
     }
+    // stored bytes are not trusted: a malformed key or cell is a typed CORRUPT_DATA error
+    byte[] rowKey = result.getRow();
+    PrimaryKey key = OrderedKeyBytes.decode(spec.name(), rowKey, spec.primaryKey());
     Map<String, AttrValue> columns = new TreeMap<>();
     for (Map.Entry<byte[], byte[]> cell : cells.entrySet()) {
-      columns.put(CellCodec.columnName(cell.getKey()), CellCodec.decode(cell.getValue()));
+      String column = CellCodec.columnName(spec.name(), rowKey, cell.getKey());
+      columns.put(column, CellCodec.decode(spec.name(), rowKey, column, cell.getValue()));
     }
-    return Optional.of(Row.of(OrderedKeyBytes.decode(result.getRow(), spec.primaryKey()), columns));
+    return Optional.of(Row.of(key, columns));
   }
 
   private static void closeQuietly(Table t) {

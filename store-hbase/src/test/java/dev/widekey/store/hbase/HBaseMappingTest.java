@@ -46,8 +46,38 @@ class HBaseMappingTest {
             AttrValue.ofBoolean(false),
             AttrValue.ofBinary(new byte[] {0, (byte) 0xFF}),
             AttrValue.ofBinary(new byte[0]))) {
-      assertEquals(v, CellCodec.decode(CellCodec.encode(v)));
+      assertEquals(v, CellCodec.decode("t", new byte[] {1}, "c", CellCodec.encode(v)));
     }
+  }
+
+  @Test
+  void malformedCellsAreTypedErrorsNamingTableKeyAndColumn() {
+    byte[][] malformed = {
+      {}, // empty: an IllegalArgumentException before
+      {'I', 1, 2, 3}, // a short INTEGER: BufferUnderflowException before
+      {'I', 0, 0, 0, 0, 0, 0, 0, 0, 9}, // a long one: its tail ignored before
+      {'D', 1},
+      {'B'},
+      {'B', 7}, // a boolean that is neither 0 nor 1
+      {'S', (byte) 0xC3, '('}, // not UTF-8: replaced by U+FFFD before
+      {'Q', 1}, // an unknown tag
+    };
+    for (byte[] cell : malformed) {
+      StoreException e =
+          assertThrows(
+              StoreException.class,
+              () -> CellCodec.decode("orders", new byte[] {1, 'k', '\n', 0, 1}, "total", cell));
+      assertEquals(ErrorKind.CORRUPT_DATA, e.kind(), e.getMessage());
+      assertFalse(e.retryable());
+      assertTrue(e.getMessage().contains("'orders'"), e.getMessage());
+      assertTrue(e.getMessage().contains("'total'"), e.getMessage());
+      assertTrue(e.getMessage().contains("0x016b0a0001"), e.getMessage());
+    }
+    StoreException name =
+        assertThrows(
+            StoreException.class,
+            () -> CellCodec.columnName("orders", new byte[] {1}, new byte[] {(byte) 0xFF}));
+    assertEquals(ErrorKind.CORRUPT_DATA, name.kind());
   }
 
   @Test

@@ -318,7 +318,7 @@ public final class TablestoreStore extends ServiceStore {
     // Requests in op order: a new one starts at 200 rows, at the byte bound, or when a row comes
     // again (so that the writes of one row apply in order).
     List<Change> current = new ArrayList<>();
-    Set<String> rowsInRequest = new HashSet<>();
+    Set<Map.Entry<String, PrimaryKey>> rowsInRequest = new HashSet<>();
     long bytes = 0;
     for (CheckedBatch.Write w : batch.writes()) {
       Change change =
@@ -327,7 +327,8 @@ public final class TablestoreStore extends ServiceStore {
               w.op() instanceof WriteOp.Put p
                   ? putChange(w.table(), p.row())
                   : deleteChange(w.table(), w.op().key()));
-      String rowId = w.op().table() + "\u0000" + w.op().key();
+      // the key itself, not its text: toString shortens long keys, so two could print alike
+      Map.Entry<String, PrimaryKey> rowId = Map.entry(w.op().table(), w.op().key());
       long size = change.row().getDataSize();
       if (!current.isEmpty()
           && (current.size() == MAX_BATCH_WRITE_ROWS

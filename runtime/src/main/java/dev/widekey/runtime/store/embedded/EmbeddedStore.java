@@ -467,7 +467,8 @@ public final class EmbeddedStore implements WideTableStore {
           byte[] value = cursor.getValue();
           SortedMap<String, AttrValue> attributes = RowCodec.decode(value, columns);
           if (attributes != null) {
-            Row row = Row.of(OrderedKeyBytes.decode(key, t.spec.primaryKey()), attributes);
+            Row row =
+                Row.of(OrderedKeyBytes.decode(t.spec.name(), key, t.spec.primaryKey()), attributes);
             out.add(new RangeScan.Hit(row, t.partitionOf(key)));
           }
           bytes += key.length + value.length;
@@ -586,7 +587,7 @@ public final class EmbeddedStore implements WideTableStore {
     Cursor<byte[], byte[]> cursor = t.rows.cursor(null);
     while (cursor.hasNext()) {
       byte[] key = cursor.next();
-      PrimaryKey pk = OrderedKeyBytes.decode(key, t.spec.primaryKey());
+      PrimaryKey pk = OrderedKeyBytes.decode(t.spec.name(), key, t.spec.primaryKey());
       PartitionCounters p = t.partitions[t.partitionOf(key)];
       p.rows.increment();
       p.storedBytes.add(pk.sizeInBytes() + RowCodec.logicalSize(cursor.getValue()));

@@ -1,0 +1,12 @@
+package good;
+
+import dev.widekey.annotations.ColdColumn;
+import dev.widekey.annotations.PartitionKey;
+import dev.widekey.annotations.WideTable;
+
+/** A compressed column with its own cap on the inflated size: 1,000 bytes. */
+@WideTable(name = "capped_notes")
+public record CappedNote(
+    @PartitionKey long noteId,
+    String title,
+    @ColdColumn(compress = true, maxInflatedBytes = 1000) String body) {}

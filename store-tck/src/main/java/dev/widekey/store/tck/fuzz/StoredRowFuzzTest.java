@@ -1,0 +1,482 @@
+package dev.widekey.store.tck.fuzz;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.widekey.runtime.key.InvalidKeyException;
+import dev.widekey.runtime.repository.SplitTableRepository;
+import dev.widekey.runtime.store.AttrValue;
+import dev.widekey.runtime.store.ColumnSelection;
+import dev.widekey.runtime.store.PkValue;
+import dev.widekey.runtime.store.PrimaryKey;
+import dev.widekey.runtime.store.Row;
+import dev.widekey.runtime.store.StoreException;
+import dev.widekey.runtime.store.WideTableStore;
+import dev.widekey.runtime.value.Compression;
+import dev.widekey.runtime.value.LargeValues;
+import dev.widekey.store.tck.entities.ColdItem;
+import dev.widekey.store.tck.entities.ColdItemKeys;
+import dev.widekey.store.tck.entities.ColdItemRepository;
+import dev.widekey.store.tck.entities.ColdItemTable;
+import dev.widekey.store.tck.entities.DeviceSaleKeys;
+import dev.widekey.store.tck.entities.DeviceSaleRepository;
+import dev.widekey.store.tck.entities.DeviceSaleTable;
+import dev.widekey.store.tck.entities.HashedOrderKeys;
+import dev.widekey.store.tck.entities.HashedOrderRepository;
+import dev.widekey.store.tck.entities.HashedOrderTable;
+import dev.widekey.store.tck.entities.LargeDocumentKeys;
+import dev.widekey.store.tck.entities.LargeDocumentRepository;
+import dev.widekey.store.tck.entities.LargeDocumentTable;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Random;
+import java.util.Set;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The stored-row fuzzer: writes random and malformed raw rows into the tables of the test entities
+ * (random values, truncated encodings, forged markers and chunk counts, oversized and bomb values,
+ * non-canonical keys) and reads each back through the generated repositories. Every read must end
+ * in one of two ways: an entity that is exactly what the stored row encodes (its key and columns
+ * encode back to the stored ones), or a typed {@link StoreException}, not retryable, naming the
+ * table. Nothing else: no untyped exception, no error of the heap (run it with a small {@code
+ * -Xmx}).
+ *
+ * <p>Seeded: {@code -Dwidekey.fuzz.seed=...} replays a run, {@code -Dwidekey.fuzz.rows=...} sets
+ * how many rows are stored (default 1,200); a failure names the seed, the row and the read.
+ *
+ * <pre>{@code
+ * class EmbeddedStoredRowFuzzTest extends StoredRowFuzzTest {
+ *   @Override protected WideTableStore store() { return store; }
+ * }
+ * }</pre>
+ */
+public abstract class StoredRowFuzzTest {
+  /** The store under test; the subclass opens and closes it. */
+  protected abstract WideTableStore store();
+
+  /**
+   * Stores a raw row, bypassing the repositories. By default through the store's SPI, which still
+   * refuses what the service would (a key over 1 KB, a value over 2 MB): such rows are skipped.
+   */
+  protected void writeRaw(String table, Row row) {
+    store().put(table, row);
+  }
+
+  /**
+   * Stores a row of the service's own bytes around the store (for HBase: a random or mangled row
+   * key and cells), if the store has such a form. Returns how to remove it again, or null when the
+   * store has no byte form or refuses these bytes.
+   */
+  protected Runnable writeServiceBytes(String table, Random random) {
+    return null;
+  }
+
+  /** Removes a raw row again. */
+  protected void deleteRaw(String table, PrimaryKey key) {
+    store().delete(table, key);
+  }
+
+  private HashedOrderRepository orders;
+  private DeviceSaleRepository sales;
+  private ColdItemRepository items;
+  private LargeDocumentRepository documents;
+
+  private long seed;
+  private int row;
+  private String described;
+  private final Map<String, Integer> outcomes = new java.util.TreeMap<>();
+
+  @Test
+  void everyStoredRowReadsAsItsEntityOrATypedError() {
+    seed = Long.getLong("widekey.fuzz.seed", System.nanoTime());
+    int rows = Integer.getInteger("widekey.fuzz.rows", 1_200);
+    orders = new HashedOrderRepository(store());
+    sales = new DeviceSaleRepository(store());
+    items = new ColdItemRepository(store());
+    documents = new LargeDocumentRepository(store());
+    orders.createTables();
+    sales.createTables();
+    items.createTables();
+    documents.createTables();
+    Forgery forge = new Forgery(new Random(seed));
+    long start = System.nanoTime();
+    int stored = 0;
+    int refused = 0;
+    for (row = 0; stored < rows; row++) {
+      if (forge.chance(15) && serviceBytes(forge)) {
+        stored++;
+        continue;
+      }
+      Case c =
+          switch (forge.below(4)) {
+            case 0 -> order(forge);
+            case 1 -> sale(forge);
+            case 2 -> item(forge);
+            default -> document(forge);
+          };
+      described = c.toString();
+      try {
+        if (c.cold() != null) {
+          writeRaw(ColdItemTable.COLD_NAME, c.cold());
+        }
+        writeRaw(c.table(), c.hot());
+      } catch (StoreException e) {
+        refused++; // the service's own checks refuse it: nothing stored to read
+        try {
+          cleanUp(c); // a cold row may be in
+        } catch (StoreException refusedToo) {
+          // a key the service refuses was never stored
+        }
+        continue;
+      }
+      stored++;
+      for (Read read : c.reads()) {
+        check(c, read);
+      }
+      cleanUp(c);
+    }
+    long millis = (System.nanoTime() - start) / 1_000_000;
+    Runtime rt = Runtime.getRuntime();
+    System.err.printf(
+        "stored-row fuzzer on %s: seed %d, %d rows stored (%d refused by the store), %d ms,"
+            + " max heap %d MB, outcomes %s%n",
+        store().getClass().getSimpleName(),
+        seed,
+        stored,
+        refused,
+        millis,
+        rt.maxMemory() >> 20,
+        outcomes);
+    assertTrue(outcomes.getOrDefault("entity", 0) > 0, "some reads succeeded: " + outcomes);
+    assertTrue(outcomes.getOrDefault("typed error", 0) > 0, "some reads failed: " + outcomes);
+  }
+
+  /** A row of service bytes in one of the tables, read by a scan; false if none was stored. */
+  private boolean serviceBytes(Forgery forge) {
+    SplitTableRepository<?>[] repos = {orders, sales, items, documents};
+    SplitTableRepository<?> repo = repos[forge.below(repos.length)];
+    String table = repo.hotTable().name();
+    Runnable remove = writeServiceBytes(table, forge.random());
+    if (remove == null) {
+      return false;
+    }
+    described = "service bytes in " + table;
+    try {
+      check(
+          new Case(table, null, null, List.of()),
+          new Read(
+              "scanAll of " + table,
+              () -> repo.scanAll().toList(),
+              result -> {
+                for (Object e : (List<?>) result) {
+                  assertTrue(foundAgain(repo, e), "the entity's key finds its row: " + e);
+                }
+              }));
+    } finally {
+      remove.run();
+    }
+    return true;
+  }
+
+  @SuppressWarnings("unchecked")
+  private <E> boolean foundAgain(SplitTableRepository<E> repo, Object entity) {
+    PrimaryKey key = repo.prepare((E) entity).hot().key();
+    return store().get(repo.hotTable().name(), key, ColumnSelection.all()).isPresent();
+  }
+
+  private void cleanUp(Case c) {
+    deleteRaw(c.table(), c.hot().key());
+    if (c.cold() != null) {
+      deleteRaw(ColdItemTable.COLD_NAME, c.cold().key());
+    }
+  }
+
+  /** Runs one read: an entity the stored row encodes, or a typed error naming the table. */
+  private void check(Case c, Read read) {
+    Object result;
+    try {
+      result = read.run().get();
+    } catch (StoreException e) {
+      if (e.retryable() || !e.getMessage().contains(c.table())) {
+        throw failure(read, "a store error that is retryable or does not name the table", e);
+      }
+      count("typed error");
+      return;
+    } catch (Throwable e) { // an untyped exception, or the heap: the finding this test exists for
+      throw failure(read, "an untyped " + e.getClass().getName(), e);
+    }
+    try {
+      read.verify().accept(result);
+    } catch (Throwable e) {
+      throw failure(read, "an entity that is not what the stored row encodes", e);
+    }
+    count("entity");
+  }
+
+  private void count(String outcome) {
+    outcomes.merge(outcome, 1, Integer::sum);
+  }
+
+  private AssertionError failure(Read read, String what, Throwable cause) {
+    return new AssertionError(
+        "seed "
+            + seed
+            + " (replay with -Dwidekey.fuzz.seed="
+            + seed
+            + "), row "
+            + row
+            + ", "
+            + read.name()
+            + " ended with "
+            + what
+            + ": "
+            + cause
+            + "\n  row: "
+            + described,
+        cause);
+  }
+
+  // ------------------------------------------------------------------------------- the cases
+
+  /** One forged row (and cold row), and the reads to try on it. */
+  record Case(String table, Row hot, Row cold, List<Read> reads) {
+    @Override
+    public String toString() {
+      return table
+          + " "
+          + (hot == null ? "(service bytes)" : hot)
+          + (cold == null ? "" : ", cold " + cold);
+    }
+  }
+
+  /** A read of the stored row and the check of the entity it returns. */
+  record Read(String name, Supplier<Object> run, java.util.function.Consumer<Object> verify) {}
+
+  private Case order(Forgery forge) {
+    long n = forge.anyLong();
+    PrimaryKey key;
+    boolean known = forge.chance(50);
+    if (known) {
+      key = HashedOrderKeys.primaryKey(n);
+    } else {
+      String text = forge.chance(80) ? forge.numberText(n) : forge.text(12);
+      key = PrimaryKey.of(PkValue.ofString(forge.hashPrefix(text, 4) + text));
+    }
+    Map<String, AttrValue> columns = new LinkedHashMap<>();
+    if (forge.chance(85)) {
+      columns.put("total", forge.usually(AttrValue.ofInteger(forge.anyLong())));
+    }
+    markersAndJunk(forge, columns);
+    Row hot = Row.of(key, columns);
+    List<Read> reads = new ArrayList<>();
+    Expect expect = new Expect(orders, hot, Set.of("total"), false);
+    reads.add(scan(HashedOrderTable.NAME, expect));
+    if (known) {
+      reads.add(get("get", () -> orders.get(n), expect));
+    }
+    return new Case(HashedOrderTable.NAME, hot, null, reads);
+  }
+
+  private Case sale(Forgery forge) {
+    long device = forge.chance(80) ? forge.below(1_000_000) : forge.anyLong();
+    String seller = forge.keyText(16);
+    long number = forge.anyLong();
+    PrimaryKey key = null;
+    if (forge.chance(50)) {
+      try {
+        key = DeviceSaleKeys.primaryKey(device, seller, number);
+      } catch (InvalidKeyException e) {
+        key = null; // not a valid entity key: forged below
+      }
+    }
+    boolean known = key != null;
+    if (!known) {
+      String deviceText =
+          forge.chance(70)
+              ? String.format("%06d", Math.floorMod(device, 1_000_000))
+              : forge.numberText(device);
+      String text = deviceText + (forge.chance(90) ? "," : ":") + seller;
+      PkValue second = PkValue.ofInteger(number);
+      key =
+          PrimaryKey.of(PkValue.ofString(text), forge.chance(5) ? forge.wrongType(second) : second);
+    }
+    Map<String, AttrValue> columns = new LinkedHashMap<>();
+    if (forge.chance(85)) {
+      columns.put("amount", forge.usually(AttrValue.ofInteger(forge.anyLong())));
+    }
+    markersAndJunk(forge, columns);
+    Row hot = Row.of(key, columns);
+    List<Read> reads = new ArrayList<>();
+    Expect expect = new Expect(sales, hot, Set.of("amount"), false);
+    reads.add(scan(DeviceSaleTable.NAME, expect));
+    if (known) {
+      reads.add(get("get", () -> sales.get(device, seller, number), expect));
+    }
+    return new Case(DeviceSaleTable.NAME, hot, null, reads);
+  }
+
+  private Case item(Forgery forge) {
+    long id = forge.anyLong();
+    PrimaryKey key =
+        forge.chance(3)
+            ? PrimaryKey.of(forge.wrongType(PkValue.ofInteger(id)))
+            : ColdItemKeys.primaryKey(id);
+    Map<String, AttrValue> columns = new LinkedHashMap<>();
+    if (forge.chance(90)) {
+      columns.put("quantity", forge.usually(AttrValue.ofInteger(forge.below(1000))));
+    }
+    if (forge.chance(80)) {
+      columns.put("price", forge.usually(AttrValue.ofInteger(forge.anyLong())));
+    }
+    int marker = forge.below(10);
+    if (marker < 5) {
+      columns.put(SplitTableRepository.COLD_MARKER, AttrValue.ofBoolean(true));
+    } else if (marker == 5) {
+      columns.put(SplitTableRepository.COLD_MARKER, AttrValue.ofBoolean(false));
+    } else if (marker == 6) {
+      columns.put(SplitTableRepository.COLD_MARKER, forge.anyValue());
+    }
+    markersAndJunk(forge, columns);
+    Row hot = Row.of(key, columns);
+    Row cold = null;
+    if (forge.chance(70)) {
+      Map<String, AttrValue> coldColumns = new LinkedHashMap<>();
+      coldColumns.put("description", forge.compressed(forge.text(200)));
+      cold = Row.of(key, coldColumns);
+    }
+    Expect expect = new Expect(items, hot, Set.of("quantity", "price"), false);
+    List<Read> reads = new ArrayList<>();
+    reads.add(scan(ColdItemTable.NAME, expect));
+    Row coldRow = cold;
+    boolean known = key.equals(ColdItemKeys.primaryKey(id));
+    if (known) {
+      reads.add(get("get", () -> items.get(id), expect));
+    }
+    reads.add(
+        new Read(
+            "getWithCold",
+            () -> items.getWithCold(id),
+            result -> {
+              Optional<?> found = (Optional<?>) result;
+              assertTrue(found.isPresent() || !known, "the row stored under this key is found");
+              found.ifPresent(
+                  e -> {
+                    verifyHot(expect, e);
+                    assertEquals(expectedDescription(hot, coldRow), ((ColdItem) e).description());
+                  });
+            }));
+    return new Case(ColdItemTable.NAME, hot, cold, reads);
+  }
+
+  /** What the description must read as: the stored text, if the hot row points at its cold row. */
+  private static String expectedDescription(Row hot, Row cold) {
+    if (!AttrValue.ofBoolean(true).equals(hot.get(SplitTableRepository.COLD_MARKER))
+        || cold == null
+        || cold.get("description") == null) {
+      return null;
+    }
+    return Compression.inflateText("description", cold.get("description").asBinary());
+  }
+
+  private Case document(Forgery forge) {
+    String id = forge.keyText(36);
+    boolean known = true;
+    PrimaryKey key;
+    try {
+      key = LargeDocumentKeys.primaryKey(id);
+    } catch (InvalidKeyException e) {
+      known = false;
+      key = PrimaryKey.of(PkValue.ofString(id));
+    }
+    Map<String, AttrValue> columns = new LinkedHashMap<>();
+    if (forge.chance(70)) {
+      columns.put("title", forge.usually(AttrValue.ofString(forge.text(30))));
+    }
+    if (forge.chance(50)) {
+      columns.put("body", forge.usually(AttrValue.ofString(forge.text(100))));
+    } else if (forge.chance(80)) {
+      int chunks = 1 + forge.below(4);
+      for (int i = 0; i < chunks; i++) {
+        if (!forge.chance(5)) { // now and then a gap
+          columns.put(
+              LargeValues.chunkColumn("body", i),
+              forge.usually(AttrValue.ofString(forge.text(50))));
+        }
+      }
+      long count = forge.chance(70) ? chunks : forge.anyLong();
+      columns.put(LargeValues.countColumn("body"), forge.usually(AttrValue.ofInteger(count)));
+    }
+    markersAndJunk(forge, columns);
+    Row hot = Row.of(key, columns);
+    Expect expect = new Expect(documents, hot, Set.of("title", "body"), true);
+    List<Read> reads = new ArrayList<>();
+    reads.add(scan(LargeDocumentTable.NAME, expect));
+    if (known) {
+      reads.add(get("get", () -> documents.get(id), expect));
+    }
+    return new Case(LargeDocumentTable.NAME, hot, null, reads);
+  }
+
+  /** Now and then a forged row marker and a column no entity has. */
+  private static void markersAndJunk(Forgery forge, Map<String, AttrValue> columns) {
+    if (forge.chance(10)) {
+      columns.put(
+          SplitTableRepository.ROW_MARKER,
+          forge.chance(50) ? AttrValue.ofBoolean(true) : forge.anyValue());
+    }
+    if (forge.chance(10)) {
+      columns.put(forge.chance(50) ? "junk" : "wk_junk_n", forge.anyValue());
+    }
+  }
+
+  // ------------------------------------------------------------------------------- the reads
+
+  /**
+   * What a read must return for a stored hot row: an entity of {@code repo} whose mapped {@code
+   * columns} hold the stored values ({@code chunked}: after joining chunks).
+   */
+  record Expect(SplitTableRepository<?> repo, Row hot, Set<String> columns, boolean chunked) {}
+
+  private static Read scan(String table, Expect expect) {
+    return new Read(
+        "scanAll of " + table,
+        () -> expect.repo().scanAll().toList(),
+        result -> {
+          List<?> entities = (List<?>) result;
+          assertEquals(1, entities.size(), "the one stored row");
+          verifyHot(expect, entities.get(0));
+        });
+  }
+
+  private static Read get(String name, Supplier<Optional<?>> read, Expect expect) {
+    return new Read(
+        name,
+        read::get,
+        result -> {
+          Optional<?> found = (Optional<?>) result;
+          assertTrue(found.isPresent(), "the row stored under this very key is found");
+          verifyHot(expect, found.get());
+        });
+  }
+
+  /**
+   * The entity is what the hot row encodes: written again, it has the stored key (decoding is
+   * canonical) and the stored values in every column the entity maps.
+   */
+  @SuppressWarnings("unchecked")
+  private static <E> void verifyHot(Expect expect, Object entity) {
+    Row stored = expect.hot();
+    Row again = ((SplitTableRepository<E>) expect.repo()).prepare((E) entity).hot();
+    assertEquals(stored.key(), again.key(), "the entity's key encodes back to the stored key");
+    Row storedJoined = expect.chunked() ? LargeValues.join(stored) : stored;
+    Row againJoined = expect.chunked() ? LargeValues.join(again) : again;
+    for (String column : expect.columns()) {
+      assertEquals(storedJoined.get(column), againJoined.get(column), column);
+    }
+  }
+}
