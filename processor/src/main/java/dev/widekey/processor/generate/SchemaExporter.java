@@ -44,6 +44,7 @@ public final class SchemaExporter {
   static String render(
       EntityModel entity, String table, KeyLayout layout, String role, List<String> columns) {
     List<String> lines = new ArrayList<>();
+    lines.add("# " + GeneratedNames.doNotEditNotice(entity));
     lines.add("# widekey table schema: the primary key must never change once the table exists");
     lines.add("table=" + table);
     lines.add("entity=" + entity.type().getQualifiedName());

@@ -11,9 +11,10 @@ import javax.annotation.processing.Filer;
 import javax.lang.model.util.Elements;
 
 /**
- * The base of every source generator: adds {@code @Generated} and the originating element (the
- * entity, so that incremental builds know what to regenerate) and writes the file. Output depends
- * only on the entity model and its key layout, so builds are deterministic.
+ * The base of every source generator: adds the "do not edit" notice, {@code @Generated} and the
+ * originating element (the entity, so that incremental builds know what to regenerate) and writes
+ * the file. Output depends only on the entity model and its key layout, so builds are
+ * deterministic.
  */
 public abstract class SourceFileGenerator {
   private static final ClassName GENERATED =
@@ -46,6 +47,7 @@ public abstract class SourceFileGenerator {
           AnnotationSpec.builder(GENERATED).addMember("value", "$S", generator).build());
     }
     JavaFile.builder(name(entity).packageName(), type.build())
+        .addFileComment(GeneratedNames.doNotEditNotice(entity))
         .skipJavaLangImports(true)
         .indent("  ")
         .build()

@@ -3,6 +3,7 @@ package dev.widekey.processor.rules;
 import dev.widekey.processor.model.KeyComponent;
 import dev.widekey.processor.model.ValueKind;
 import dev.widekey.runtime.key.KeyAlphabet;
+import dev.widekey.runtime.store.Utf8;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.type.DeclaredType;
@@ -44,10 +45,8 @@ public record ComponentText(int lowest, long maxBytes, String source) {
           }
           KeyAlphabet alphabet = KeyAlphabet.parse(c.keyChars());
           int highest = alphabet.highest();
-          int perChar =
-              highest < 0x80
-                  ? 1
-                  : highest < 0x800 ? 2 : 3; // per UTF-16 unit: a pair is 4 bytes for 2 units
+          // per UTF-16 unit (what @MaxLength counts): a surrogate pair is 4 bytes for 2 units
+          int perChar = Math.min(Utf8.encodedLength(highest), 3);
           return new ComponentText(
               alphabet.lowest(),
               c.maxLength() > 0 ? (long) perChar * c.maxLength() : -1,
@@ -67,7 +66,7 @@ public record ComponentText(int lowest, long maxBytes, String source) {
         continue;
       }
       String name = e.getSimpleName().toString();
-      maxBytes = Math.max(maxBytes, name.getBytes(java.nio.charset.StandardCharsets.UTF_8).length);
+      maxBytes = Math.max(maxBytes, Utf8.encodedLength(name));
       lowest = Math.min(lowest, name.codePoints().min().orElse(Integer.MAX_VALUE));
     }
     return new ComponentText(

@@ -10,7 +10,7 @@ import dev.widekey.processor.model.HashPrefixSpec;
 import dev.widekey.processor.model.KeyComponent;
 import dev.widekey.runtime.key.KeyAlphabet;
 import dev.widekey.runtime.store.StoreLimits;
-import java.nio.charset.StandardCharsets;
+import dev.widekey.runtime.store.Utf8;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -76,9 +76,9 @@ public final class KeySizeRules implements EntityRule {
     }
     int delimiters = components.size() - 1;
     if (delimiters > 0) {
-      long bytes =
-          (long) delimiters
-              * String.valueOf(entity.delimiter()).getBytes(StandardCharsets.UTF_8).length;
+      char d = entity.delimiter();
+      // a surrogate delimiter has no UTF-8 form; SplicingRules reports it (WK105)
+      long bytes = Character.isSurrogate(d) ? 0 : (long) delimiters * Utf8.encodedLength(d);
       total += bytes;
       parts.add(delimiters + (delimiters == 1 ? " delimiter " : " delimiters ") + bytes);
     }

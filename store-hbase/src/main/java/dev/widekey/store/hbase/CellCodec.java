@@ -1,8 +1,9 @@
 package dev.widekey.store.hbase;
 
 import dev.widekey.runtime.store.AttrValue;
+import dev.widekey.runtime.store.Utf8;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
+import java.nio.charset.CharacterCodingException;
 
 /**
  * Attribute values as HBase cell values: one type tag byte, then the payload, so that a value reads
@@ -19,7 +20,7 @@ final class CellCodec {
 
   static byte[] encode(AttrValue value) {
     return switch (value.type()) {
-      case STRING -> tagged(STRING, value.asString().getBytes(StandardCharsets.UTF_8));
+      case STRING -> tagged(STRING, Utf8.encode(value.asString()));
       case INTEGER -> ByteBuffer.allocate(9).put(INTEGER).putLong(value.asLong()).array();
       case DOUBLE ->
           ByteBuffer.allocate(9)
@@ -37,8 +38,7 @@ final class CellCodec {
     }
     ByteBuffer payload = ByteBuffer.wrap(cell, 1, cell.length - 1);
     return switch (cell[0]) {
-      case STRING ->
-          AttrValue.ofString(new String(cell, 1, cell.length - 1, StandardCharsets.UTF_8));
+      case STRING -> AttrValue.ofString(text(cell));
       case INTEGER -> AttrValue.ofInteger(payload.getLong());
       case DOUBLE -> AttrValue.ofDouble(Double.longBitsToDouble(payload.getLong()));
       case BOOLEAN -> AttrValue.ofBoolean(payload.get() != 0);
@@ -49,6 +49,24 @@ final class CellCodec {
       }
       default -> throw new IllegalArgumentException("unknown value type tag " + cell[0]);
     };
+  }
+
+  /** A column qualifier's name, refusing bytes that are not well-formed UTF-8. */
+  static String columnName(byte[] qualifier) {
+    try {
+      return Utf8.decode(qualifier);
+    } catch (CharacterCodingException e) {
+      throw new IllegalArgumentException("column qualifier is not well-formed UTF-8", e);
+    }
+  }
+
+  /** The text of a STRING cell, refusing bytes that are not well-formed UTF-8. */
+  private static String text(byte[] cell) {
+    try {
+      return Utf8.decode(cell, 1, cell.length - 1);
+    } catch (CharacterCodingException e) {
+      throw new IllegalArgumentException("text cell value is not well-formed UTF-8", e);
+    }
   }
 
   private static byte[] tagged(byte tag, byte[] payload) {

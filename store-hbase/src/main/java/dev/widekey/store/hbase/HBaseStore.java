@@ -12,6 +12,7 @@ import dev.widekey.runtime.store.ScanRange;
 import dev.widekey.runtime.store.StoreException;
 import dev.widekey.runtime.store.StoreLimits;
 import dev.widekey.runtime.store.TableSpec;
+import dev.widekey.runtime.store.Utf8;
 import dev.widekey.runtime.store.WideTableStore;
 import dev.widekey.runtime.store.WriteOp;
 import dev.widekey.runtime.store.backend.CheckedBatch;
@@ -19,7 +20,6 @@ import dev.widekey.runtime.store.backend.RowCursor;
 import dev.widekey.runtime.store.backend.ServiceStore;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -83,7 +83,7 @@ public final class HBaseStore extends ServiceStore {
   /** The column family that holds the attributes. */
   public static final String FAMILY = "w";
 
-  private static final byte[] FAMILY_BYTES = FAMILY.getBytes(StandardCharsets.UTF_8);
+  private static final byte[] FAMILY_BYTES = Utf8.encode(FAMILY);
 
   private final Connection connection;
   private final boolean ownsConnection;
@@ -459,11 +459,7 @@ public final class HBaseStore extends ServiceStore {
     byte[] key = OrderedKeyBytes.encode(row.key());
     Put put = new Put(key, ts);
     for (Map.Entry<String, AttrValue> e : row.columns().entrySet()) {
-      put.addColumn(
-          FAMILY_BYTES,
-          e.getKey().getBytes(StandardCharsets.UTF_8),
-          ts,
-          CellCodec.encode(e.getValue()));
+      put.addColumn(FAMILY_BYTES, Utf8.encode(e.getKey()), ts, CellCodec.encode(e.getValue()));
     }
     try {
       // as Mutation: the deprecated add(Put)/add(Delete) overloads return void
@@ -479,7 +475,7 @@ public final class HBaseStore extends ServiceStore {
       get.addFamily(FAMILY_BYTES);
     } else {
       for (String c : columns.names()) {
-        get.addColumn(FAMILY_BYTES, c.getBytes(StandardCharsets.UTF_8));
+        get.addColumn(FAMILY_BYTES, Utf8.encode(c));
       }
     }
     return get;
@@ -490,7 +486,7 @@ public final class HBaseStore extends ServiceStore {
       scan.addFamily(FAMILY_BYTES);
     } else {
       for (String c : columns.names()) {
-        scan.addColumn(FAMILY_BYTES, c.getBytes(StandardCharsets.UTF_8));
+        scan.addColumn(FAMILY_BYTES, Utf8.encode(c));
       }
     }
   }
@@ -505,8 +501,7 @@ public final class HBaseStore extends ServiceStore {
     }
     Map<String, AttrValue> columns = new TreeMap<>();
     for (Map.Entry<byte[], byte[]> cell : cells.entrySet()) {
-      columns.put(
-          new String(cell.getKey(), StandardCharsets.UTF_8), CellCodec.decode(cell.getValue()));
+      columns.put(CellCodec.columnName(cell.getKey()), CellCodec.decode(cell.getValue()));
     }
     return Optional.of(Row.of(OrderedKeyBytes.decode(result.getRow(), spec.primaryKey()), columns));
   }
