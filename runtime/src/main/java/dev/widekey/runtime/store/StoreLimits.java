@@ -72,6 +72,17 @@ public record StoreLimits(
         maxPkColumnBytes);
   }
 
+  /** Partitions a hash-prefixed table is pre-split into when {@code @HashPrefix} leaves it open. */
+  public static final int HASH_PARTITIONS = 16;
+
+  /**
+   * The partitions a hash-prefixed table gets by default on this service: {@link #HASH_PARTITIONS},
+   * or fewer where the service creates a table with fewer (10 on Tablestore).
+   */
+  public int hashPartitions() {
+    return Math.min(HASH_PARTITIONS, maxPartitions);
+  }
+
   /** The limits of the service a profile targets. */
   public static StoreLimits of(Profile profile) {
     return switch (profile) {
