@@ -473,35 +473,34 @@ public final class TablestoreStore extends ServiceStore {
     for (Change c : changes) {
       tablesInCall.add(c.write().op().table());
     }
-    StoreException first = null;
+    StoreException mapped = null;
     for (String table : tablesInCall) {
-      first = serviceError("batch write", table, e); // forgets every table if one is missing
-    }
-    if (first.kind() != ErrorKind.TABLE_NOT_FOUND || tablesInCall.size() == 1) {
-      for (Change c : changes) {
-        batch.failed(c.write(), serviceError("batch write", c.write().op().table(), e));
-      }
-      return;
+      mapped = serviceError("batch write", table, e); // forgets every table if one is missing
     }
     Set<String> missing = new HashSet<>();
-    for (String table : tablesInCall) {
-      if (describeTable(table).isEmpty()) {
-        missing.add(table);
+    if (mapped.kind() == ErrorKind.TABLE_NOT_FOUND && tablesInCall.size() > 1) {
+      try {
+        for (String table : tablesInCall) {
+          if (describeTable(table).isEmpty()) {
+            missing.add(table);
+          }
+        }
+      } catch (StoreException unknown) {
+        missing.clear(); // cannot tell which: the call's error stands for all
       }
     }
     List<Change> resend = new ArrayList<>();
     for (Change c : changes) {
-      if (missing.contains(c.write().op().table())) {
-        batch.failed(c.write(), TableErrors.notFound(c.write().op().table()));
+      String table = c.write().op().table();
+      if (missing.isEmpty()) {
+        batch.failed(c.write(), mapped);
+      } else if (missing.contains(table)) {
+        batch.failed(c.write(), TableErrors.notFound(table));
       } else {
         resend.add(c);
       }
     }
-    if (missing.isEmpty()) {
-      for (Change c : resend) {
-        batch.failed(c.write(), first);
-      }
-    } else if (!resend.isEmpty()) {
+    if (!resend.isEmpty()) {
       send(resend, batch);
     }
   }
