@@ -6,7 +6,7 @@ import dev.widekey.annotations.WideTable;
 
 @WideTable(name = "tickets")
 @HashPrefix(
-    partitions = 0)
+    partitions = -1)
 public record HashNoPartitions(
     @PartitionKey long ticketId,
     String subject) {}

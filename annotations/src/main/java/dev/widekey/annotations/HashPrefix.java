@@ -32,7 +32,10 @@ public @interface HashPrefix {
   /**
    * Partitions the table is pre-split into, at uniform boundaries of the prefix's hex space (16
    * gives {@code "1000", "2000", ... "f000"} for a 4-digit prefix), so that writes spread from the
-   * first row instead of waiting for the store to split. 1 to 4096.
+   * first row instead of waiting for the store to split. {@code 0}, the default, lets the profile
+   * decide: 10 on {@link Profile#TABLESTORE}, the most the service creates a table with (it splits
+   * further by itself as data grows), 16 on HBase and Lindorm. Otherwise 1 to 4096, and at most 10
+   * on Tablestore (rule WK106).
    */
-  int partitions() default 16;
+  int partitions() default 0;
 }

@@ -132,14 +132,38 @@ class GeneratedOutputTest {
   void schemaOfAHashedKeyListsItsPreSplitPoints() {
     Compilation c = compile(good("Order"));
 
-    // 16 partitions over a 4-digit hex prefix: boundaries 1000, 2000, ... f000
+    // the Tablestore profile's default, 10 partitions (the most its CreateTable takes), over
+    // the first 3 hex digits of a 4-digit prefix: boundaries at i * 4096 / 10
     assertThat(c).succeededWithoutWarnings();
     assertThat(c)
         .generatedFile(StandardLocation.CLASS_OUTPUT, "", "META-INF/widekey/schema/orders.schema")
         .contentsAsUtf8String()
         .contains(
             "pk.0=orderNumber STRING\n"
-                + "split.points=1000,2000,3000,4000,5000,6000,7000,8000,9000,a000,b000,c000,d000,e000,f000\n");
+                + "split.points=1990,3330,4cc0,6660,8000,9990,b330,ccc0,e660\n");
+  }
+
+  @Test
+  void onHBaseAHashedKeyIsPreSplitInto16ByDefault() {
+    Compilation c =
+        compile(
+            JavaFileObjects.forSourceString(
+                "good.HBaseOrder",
+                "package good;\n"
+                    + "import dev.widekey.annotations.*;\n"
+                    + "@WideTable(name = \"hbase_orders\", profile = Profile.HBASE)\n"
+                    + "public record HBaseOrder(\n"
+                    + "    @PartitionKey @Sequential @HashPrefix(length = 4) long orderNumber,\n"
+                    + "    String cardId) {}\n"));
+
+    // 16 partitions over a 4-digit hex prefix: boundaries 1000, 2000, ... f000
+    assertThat(c).succeededWithoutWarnings();
+    assertThat(c)
+        .generatedFile(
+            StandardLocation.CLASS_OUTPUT, "", "META-INF/widekey/schema/hbase_orders.schema")
+        .contentsAsUtf8String()
+        .contains(
+            "split.points=1000,2000,3000,4000,5000,6000,7000,8000,9000,a000,b000,c000,d000,e000,f000\n");
   }
 
   @Test

@@ -29,6 +29,7 @@ class GoodDesignsTest {
         "SignedSplice",
         "ShortHash",
         "LongHash",
+        "HashAtTablestoreLimit",
         "KeySizeLimit",
         "FourColumns",
         "HBaseFiveColumns",

@@ -8,6 +8,7 @@ import static dev.widekey.processor.RuleAssertions.assertError;
 import static dev.widekey.processor.RuleAssertions.assertRejected;
 
 import com.google.testing.compile.Compilation;
+import dev.widekey.annotations.Profile;
 import dev.widekey.processor.diagnostics.Messages;
 import dev.widekey.runtime.Rule;
 import javax.tools.JavaFileObject;
@@ -16,9 +17,9 @@ import org.junit.jupiter.api.Test;
 /**
  * Write hotspots. WK102: a sequential leading partition-key component (passing: {@code Order}
  * hash-prefixed, {@code ReversedUser} reversed, {@code MachineMetric} sequential key columns).
- * WK106: hash prefix bounds and placement (passing: {@code ShortHash}, {@code LongHash}, {@code
- * HashedSplice}). WK107: bucketing is not generated, and no range read is generated over a
- * scattered partition key.
+ * WK106: hash prefix bounds, placement and the profile's partitions (passing: {@code ShortHash},
+ * {@code LongHash}, {@code HashAtTablestoreLimit}, {@code HashedSplice}). WK107: bucketing is not
+ * generated, and no range read is generated over a scattered partition key.
  */
 class HotspotTest {
 
@@ -139,12 +140,27 @@ class HotspotTest {
   }
 
   @Test
-  void noPartitionsOnTypeLevelHash() {
+  void negativePartitionsOnTypeLevelHash() {
     JavaFileObject f = bad("wk106/HashNoPartitions");
     Compilation c = compile(f);
 
     assertRejected(c, 1);
-    assertError(c, Rule.WK106, Messages.hashPartitions(0, 4), f, "partitions = 0)");
+    assertError(c, Rule.WK106, Messages.hashPartitions(-1, 4), f, "partitions = -1)");
+  }
+
+  /** Tablestore's CreateTable refuses more than 10 partitions; the good fixture sits at 10. */
+  @Test
+  void morePartitionsThanTablestoreCreates() {
+    JavaFileObject f = bad("wk106/HashPartitionsOverTablestore");
+    Compilation c = compile(f);
+
+    assertRejected(c, 1);
+    assertError(
+        c,
+        Rule.WK106,
+        Messages.hashPartitionsOverProfile(16, Profile.TABLESTORE, 10),
+        f,
+        "partitions = 16)");
   }
 
   @Test

@@ -3,6 +3,7 @@ package dev.widekey.processor;
 import static com.google.common.truth.Truth.assertThat;
 import static com.google.common.truth.Truth.assertWithMessage;
 
+import dev.widekey.annotations.Profile;
 import dev.widekey.processor.diagnostics.Messages;
 import dev.widekey.runtime.Rule;
 import java.lang.reflect.Method;
@@ -48,6 +49,8 @@ class MessagesTest {
       return ',';
     } else if (type == ElementKind.class) {
       return ElementKind.INTERFACE;
+    } else if (type == Profile.class) {
+      return Profile.TABLESTORE;
     }
     throw new AssertionError("no sample value for " + type);
   }

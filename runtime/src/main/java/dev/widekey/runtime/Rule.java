@@ -16,7 +16,9 @@ public enum Rule {
   WK103("an integral component spliced into a string key is @Padded"),
   WK104("a padding width fits the type; a value that does not fit is rejected, never truncated"),
   WK105("the delimiter sorts below every character a spliced component may hold"),
-  WK106("a hash prefix is 1 to 32 hex digits, on the partition key, at most once"),
+  WK106(
+      "a hash prefix is 1 to 32 hex digits, on the partition key, at most once, pre-split into"
+          + " no more partitions than the profile's service creates a table with"),
   WK107("no range read over a hash-prefixed, reversed or bucketed partition key"),
   WK108("key components are strings, integers, UUIDs, enums or instants"),
   WK109("each primary-key column fits in 1 KB"),

@@ -1,5 +1,6 @@
 package dev.widekey.processor.diagnostics;
 
+import dev.widekey.annotations.Profile;
 import dev.widekey.runtime.Rule;
 import dev.widekey.runtime.key.KeyHash;
 import dev.widekey.runtime.store.StoreLimits;
@@ -422,7 +423,22 @@ public final class Messages {
             + length
             + "-digit prefix: use 1 to "
             + KeyHash.maxPartitions(length)
-            + " partitions.");
+            + " partitions, or leave partitions unset for the profile's default.");
+  }
+
+  public static String hashPartitionsOverProfile(int partitions, Profile profile, int max) {
+    return msg(
+        Rule.WK106,
+        "@HashPrefix(partitions = "
+            + partitions
+            + ") is more than "
+            + profile
+            + " creates a table with: at most "
+            + max
+            + " partitions at creation (the service splits them further by itself as data grows),"
+            + " so creating the table would fail. Use at most "
+            + max
+            + ", leave partitions unset for the profile's default, or target profile = HBASE.");
   }
 
   public static String hashNotPartition(String field) {

@@ -2,12 +2,15 @@ package dev.widekey.processor.model;
 
 import dev.widekey.annotations.HashAlgorithm;
 import dev.widekey.runtime.key.KeyHash;
+import dev.widekey.runtime.store.StoreLimits;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.Element;
 
 /**
  * A {@code @HashPrefix} annotation as written, on a component or on the entity type.
  *
+ * @param partitions as written: {@code 0} leaves the count to the profile ({@link
+ *     #partitions(StoreLimits)})
  * @param on the element carrying it
  */
 public record HashPrefixSpec(
@@ -18,9 +21,24 @@ public record HashPrefixSpec(
     return length >= 1 && length <= KeyHash.MAX_LENGTH;
   }
 
-  /** Whether the table can be pre-split evenly into this many partitions (rule WK106). */
+  /**
+   * Whether the table can be pre-split evenly into this many partitions, or the count is left to
+   * the profile (rule WK106).
+   */
   public boolean partitionsInRange() {
-    return partitions >= 1 && partitions <= KeyHash.maxPartitions(length);
+    return partitions >= 0 && partitions <= KeyHash.maxPartitions(length);
+  }
+
+  /** Whether the service of the profile creates a table with this many partitions (rule WK106). */
+  public boolean partitionsWithin(StoreLimits limits) {
+    return partitions <= limits.maxPartitions();
+  }
+
+  /** The partitions the table is pre-split into on a service with these limits. */
+  public int partitions(StoreLimits limits) {
+    return partitions != 0
+        ? partitions
+        : Math.min(limits.hashPartitions(), KeyHash.maxPartitions(length));
   }
 
   /** The leading hex digits of the prefix that the pre-split points are drawn from. */

@@ -2,6 +2,7 @@ package dev.widekey.processor.model;
 
 import dev.widekey.runtime.key.KeyHash;
 import dev.widekey.runtime.store.PkType;
+import dev.widekey.runtime.store.StoreLimits;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -123,8 +124,9 @@ public record KeyLayout(
     if (hash != null) {
       int digits = hash.splitDigits();
       long space = KeyHash.maxPartitions(hash.length());
-      for (int i = 1; i < hash.partitions(); i++) {
-        String boundary = String.format("%0" + digits + "x", i * space / hash.partitions());
+      int partitions = hash.partitions(StoreLimits.of(entity.profile()));
+      for (int i = 1; i < partitions; i++) {
+        String boundary = String.format("%0" + digits + "x", i * space / partitions);
         StringBuilder padded = new StringBuilder(boundary);
         while (padded.length() < hash.length()) {
           padded.append('0');

@@ -6,6 +6,7 @@ import dev.widekey.processor.diagnostics.Messages;
 import dev.widekey.processor.model.EntityModel;
 import dev.widekey.processor.model.HashPrefixSpec;
 import dev.widekey.processor.model.KeyComponent;
+import dev.widekey.runtime.store.StoreLimits;
 
 /**
  * Write hotspots: a sequential leading partition-key component (WK102) and hash prefixes (WK106).
@@ -34,7 +35,7 @@ public final class HotspotRules implements EntityRule {
   private static void checkHashPrefixes(EntityModel entity, Diagnostics diagnostics) {
     HashPrefixSpec first = entity.typeHashPrefix();
     if (first != null) {
-      checkSpec(first, diagnostics);
+      checkSpec(entity, first, diagnostics);
     }
     for (KeyComponent c : entity.keyComponents()) {
       HashPrefixSpec spec = c.hashPrefix();
@@ -49,11 +50,11 @@ public final class HotspotRules implements EntityRule {
         continue;
       }
       first = spec;
-      checkSpec(spec, diagnostics);
+      checkSpec(entity, spec, diagnostics);
     }
   }
 
-  private static void checkSpec(HashPrefixSpec spec, Diagnostics diagnostics) {
+  private static void checkSpec(EntityModel entity, HashPrefixSpec spec, Diagnostics diagnostics) {
     if (!spec.lengthInRange()) {
       diagnostics.error(spec.on(), spec.mirror(), "length", Messages.hashLength(spec.length()));
       return;
@@ -64,6 +65,16 @@ public final class HotspotRules implements EntityRule {
           spec.mirror(),
           "partitions",
           Messages.hashPartitions(spec.partitions(), spec.length()));
+      return;
+    }
+    StoreLimits limits = StoreLimits.of(entity.profile());
+    if (!spec.partitionsWithin(limits)) {
+      diagnostics.error(
+          spec.on(),
+          spec.mirror(),
+          "partitions",
+          Messages.hashPartitionsOverProfile(
+              spec.partitions(), entity.profile(), limits.maxPartitions()));
     }
   }
 }

@@ -5,13 +5,16 @@ import com.alicloud.openservices.tablestore.TableStoreException;
 import com.alicloud.openservices.tablestore.model.Error;
 import dev.widekey.runtime.store.ErrorKind;
 import dev.widekey.runtime.store.StoreException;
+import java.io.IOException;
 import java.net.SocketTimeoutException;
+import java.net.UnknownHostException;
 import java.util.concurrent.TimeoutException;
 
 /**
  * Maps Tablestore error codes to the SPI's typed errors. Whether a call may be retried follows the
- * service's documented error codes: busy, quota, partition moves, timeouts and internal errors may
- * succeed on another attempt; invalid parameters and missing objects never will.
+ * service's documented error codes and the SDK's {@code DefaultRetryStrategy}: busy, too frequent
+ * table operations, partition moves, timeouts and internal errors may succeed on another attempt;
+ * invalid parameters, missing objects and an exhausted table quota never will.
  */
 final class TablestoreErrors {
   private TablestoreErrors() {}
@@ -24,20 +27,34 @@ final class TablestoreErrors {
       return fromCode(what, t.getErrorCode(), t.getMessage(), t.getHttpStatus(), t);
     }
     if (e instanceof ClientException) {
-      // the SDK could not complete the call: the network, a timeout, a response it cannot read
-      boolean timeout =
-          hasCause(e, SocketTimeoutException.class) || hasCause(e, TimeoutException.class);
-      return new StoreException(
-          timeout ? ErrorKind.TIMEOUT : ErrorKind.UNAVAILABLE,
-          what + ": " + e.getMessage(),
-          true,
-          e);
+      return fromClient(what, e);
     }
     if (e instanceof IllegalArgumentException || e instanceof NullPointerException) {
       // the SDK's own argument checks
       return new StoreException(ErrorKind.INVALID_REQUEST, what + ": " + e.getMessage(), e);
     }
     return new StoreException(ErrorKind.INTERNAL, what + ": " + e, false, e);
+  }
+
+  /**
+   * The SDK could not complete the call. Its {@code DefaultRetryStrategy} retries a {@code
+   * ClientException} for idempotent calls, and every call of this store is (whole-row puts and
+   * deletes, no conditions, no increments); but only a network failure or a timeout can go
+   * differently next time. An endpoint that no longer resolves (a moved or mistyped instance), a
+   * response the SDK cannot read or sign-check, or an interrupted wait will not.
+   */
+  static StoreException fromClient(String what, Exception e) {
+    String message = what + ": " + e.getMessage();
+    if (hasCause(e, SocketTimeoutException.class) || hasCause(e, TimeoutException.class)) {
+      return new StoreException(ErrorKind.TIMEOUT, message, true, e);
+    }
+    if (hasCause(e, UnknownHostException.class)) {
+      return new StoreException(ErrorKind.UNAVAILABLE, message, false, e);
+    }
+    if (hasCause(e, IOException.class)) {
+      return new StoreException(ErrorKind.UNAVAILABLE, message, true, e);
+    }
+    return new StoreException(ErrorKind.INTERNAL, message, false, e);
   }
 
   /** The error of one row of a batch. */
@@ -49,7 +66,11 @@ final class TablestoreErrors {
       String what, String code, String message, int httpStatus, Throwable cause) {
     ErrorKind kind = kindOf(code);
     boolean retryable;
-    if (kind == null) {
+    if (QUOTA_EXHAUSTED.equals(code) && !TOO_FREQUENT.equals(message)) {
+      // "Number of tables exceeds the quota:64." and any other quota: permanent
+      kind = ErrorKind.LIMIT_EXCEEDED;
+      retryable = false;
+    } else if (kind == null) {
       // a code this version does not know: trust the HTTP status where there is one
       kind = httpStatus >= 500 ? ErrorKind.INTERNAL : ErrorKind.INVALID_REQUEST;
       retryable = httpStatus >= 500;
@@ -58,6 +79,14 @@ final class TablestoreErrors {
     }
     return new StoreException(kind, what + ": " + code + " " + message, retryable, cause);
   }
+
+  static final String QUOTA_EXHAUSTED = "OTSQuotaExhausted";
+
+  /**
+   * The one {@code OTSQuotaExhausted} message that passes with time; the SDK's {@code
+   * DefaultRetryStrategy} retries this code with this message only.
+   */
+  static final String TOO_FREQUENT = "Too frequent table operations.";
 
   static ErrorKind kindOf(String code) {
     if (code == null) {

@@ -41,6 +41,7 @@ import dev.widekey.runtime.store.WriteOp;
 import dev.widekey.runtime.store.backend.CheckedBatch;
 import dev.widekey.runtime.store.backend.RowCursor;
 import dev.widekey.runtime.store.backend.ServiceStore;
+import dev.widekey.runtime.store.backend.TableErrors;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -53,6 +54,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 
 /**
@@ -69,8 +71,10 @@ import java.util.function.Consumer;
  *
  * <p>The SDK's {@code SyncClient} sends {@code CreateTable} without split points; {@link #connect}
  * therefore creates pre-split tables through the SDK's {@code InternalClient}, which has the call
- * that carries them. A store built with {@link #using} hands the {@link CreateTableRequestEx} to
- * the given client's {@code createTable}.
+ * that carries them. A store built with {@link #using} creates unsplit tables through the given
+ * client and refuses a pre-split one rather than create it unsplit. The service takes at most 10
+ * partitions at creation ({@link StoreLimits#TABLESTORE}) and splits further by itself as data
+ * grows.
  *
  * <p>{@link #partitionStats} counts on the client: the service reports no per-partition load
  * through its data API. Writes, written bytes and rows read are those of this store instance since
@@ -106,12 +110,15 @@ public final class TablestoreStore extends ServiceStore {
   private final Runnable onClose;
   private final Duration readyTimeout;
 
+  /** Tables whose every partition answered since this store created or adopted them. */
+  private final Set<String> ready = ConcurrentHashMap.newKeySet();
+
   TablestoreStore(
       SyncClientInterface client,
       Consumer<CreateTableRequestEx> tableCreator,
       Runnable onClose,
       Duration readyTimeout) {
-    super(StoreLimits.DEFAULT);
+    super(StoreLimits.TABLESTORE);
     this.client = Objects.requireNonNull(client, "client");
     this.tableCreator = Objects.requireNonNull(tableCreator, "tableCreator");
     this.onClose = Objects.requireNonNull(onClose, "onClose");
@@ -131,15 +138,33 @@ public final class TablestoreStore extends ServiceStore {
   }
 
   /**
-   * A store over a client the caller owns and shuts down; closing the store leaves it open. Tables
-   * are created with {@code client.createTable(CreateTableRequestEx)}: the SDK's own {@code
-   * SyncClient} drops the split points of such a request, so use {@link #connect} for pre-split
-   * tables on the service.
+   * A store over a client the caller owns and shuts down; closing the store leaves it open. The
+   * SDK's {@code SyncClient.createTable} does not send split points, so this store creates only
+   * unsplit tables: creating a table whose spec has split points fails with {@link
+   * ErrorKind#INVALID_REQUEST} and creates nothing. Use {@link #connect} for pre-split tables.
    *
    * <pre>{@code TablestoreStore store = TablestoreStore.using(syncClient);}</pre>
    */
   public static TablestoreStore using(SyncClientInterface client) {
-    return new TablestoreStore(client, client::createTable, () -> {}, Duration.ofSeconds(60));
+    return new TablestoreStore(client, unsplitOnly(client), () -> {}, Duration.ofSeconds(60));
+  }
+
+  /** CreateTable through {@code SyncClient.createTable}, which would drop split points silently. */
+  static Consumer<CreateTableRequestEx> unsplitOnly(SyncClientInterface client) {
+    return request -> {
+      if (!request.getSplitPoints().isEmpty()) {
+        throw new StoreException(
+            ErrorKind.INVALID_REQUEST,
+            "table "
+                + request.getTableMeta().getTableName()
+                + " is to be pre-split at "
+                + request.getSplitPoints().size()
+                + " points, but SyncClient.createTable does not send split points; open the"
+                + " store with TablestoreStore.connect, which creates tables with"
+                + " CreateTableEx");
+      }
+      client.createTable(request);
+    };
   }
 
   @Override
@@ -156,40 +181,92 @@ public final class TablestoreStore extends ServiceStore {
       meta.addPrimaryKeyColumn(c.name(), SdkMapping.sdkType(c.type()));
     }
     // one version per cell and no expiry: a wide-table row, not a versioned cell history
-    CreateTableRequestEx request = new CreateTableRequestEx(meta, new TableOptions(-1, 1));
+    CreateTableRequestEx request =
+        new CreateTableRequestEx(meta, new TableOptions(TIME_TO_LIVE, MAX_VERSIONS));
     if (!spec.splitPoints().isEmpty()) {
       List<PrimaryKeyValue> splits = new ArrayList<>();
       for (PkValue p : spec.splitPoints()) {
         splits.add(SdkMapping.sdkValue(p));
       }
-      request.setSplitPoints(splits);
+      try {
+        request.setSplitPoints(splits);
+      } catch (IllegalArgumentException e) {
+        // the SDK checks the order with String.compareTo (UTF-16), the service orders by UTF-8
+        throw new StoreException(
+            ErrorKind.INVALID_REQUEST,
+            "the split points of table "
+                + spec.name()
+                + " are in the service's (UTF-8) order, which the SDK's check (UTF-16 order)"
+                + " refuses for strings above U+D7FF; choose split points whose two orders agree: "
+                + e.getMessage(),
+            e);
+      }
     }
     tableCreator.accept(request);
   }
 
+  /** Time to live of the tables the store creates: none. */
+  static final int TIME_TO_LIVE = -1;
+
+  /** Versions per cell of the tables the store creates: one, a row is not a cell history. */
+  static final int MAX_VERSIONS = 1;
+
   /**
-   * The service loads a new table's partitions for a few seconds after CreateTable; reads and
-   * writes meanwhile fail with a retryable error. Probing with a GetRow until one succeeds keeps
-   * that out of the caller's first writes.
+   * A table that was there already must keep one version per cell and never expire rows, as the
+   * tables the store creates: the store reads only the latest version and writes no timestamps.
+   */
+  @Override
+  protected void adoptExisting(TableSpec spec) {
+    TableOptions options =
+        client.describeTable(new DescribeTableRequest(spec.name())).getTableOptions();
+    if (options != null
+        && (options.getMaxVersions() != MAX_VERSIONS || options.getTimeToLive() != TIME_TO_LIVE)) {
+      throw new StoreException(
+          ErrorKind.TABLE_EXISTS,
+          "table "
+              + spec.name()
+              + " exists with max versions "
+              + options.getMaxVersions()
+              + " and time to live "
+              + options.getTimeToLive()
+              + "; widekey needs max versions "
+              + MAX_VERSIONS
+              + " and no expiry ("
+              + TIME_TO_LIVE
+              + ")");
+    }
+    awaitReady(spec);
+  }
+
+  @Override
+  protected void checkRow(TableSpec spec, Row row) {
+    TablestoreChecks.row(spec, row);
+  }
+
+  /**
+   * The service loads a new table's partitions independently, for about a minute in most cases;
+   * reads and writes on a partition meanwhile fail with a retryable error. A GetRow in every
+   * partition, repeated until each answers, keeps that out of the caller's first writes. Probe keys
+   * hold no empty values (whether the service takes them in a row is not verified).
    */
   @Override
   protected void awaitReady(TableSpec spec) {
-    List<PkValue> probe = new ArrayList<>();
-    for (PkColumn c : spec.primaryKey()) {
-      probe.add(
-          switch (c.type()) {
-            case STRING -> PkValue.ofString("");
-            case INTEGER -> PkValue.ofInteger(0);
-            case BINARY -> PkValue.ofBinary(new byte[0]);
-          });
+    if (ready.contains(spec.name())) {
+      return;
     }
     long deadline = System.nanoTime() + readyTimeout.toNanos();
+    for (PrimaryKey probe : ReadinessProbes.keys(spec)) {
+      awaitPartition(spec, probe, deadline);
+    }
+    ready.add(spec.name());
+  }
+
+  private void awaitPartition(TableSpec spec, PrimaryKey probe, long deadline) {
     long pauseMillis = 50;
     while (true) {
       try {
         SingleRowQueryCriteria criteria =
-            new SingleRowQueryCriteria(
-                spec.name(), SdkMapping.sdkKey(spec.primaryKey(), PrimaryKey.of(probe)));
+            new SingleRowQueryCriteria(spec.name(), SdkMapping.sdkKey(spec.primaryKey(), probe));
         criteria.setMaxVersions(1);
         client.getRow(new GetRowRequest(criteria));
         return;
@@ -232,6 +309,7 @@ public final class TablestoreStore extends ServiceStore {
 
   @Override
   protected void sendDeleteTable(String table) {
+    ready.remove(table);
     client.deleteTable(new DeleteTableRequest(table));
   }
 
@@ -363,9 +441,7 @@ public final class TablestoreStore extends ServiceStore {
     try {
       response = client.batchWriteRow(request);
     } catch (RuntimeException e) {
-      for (Change c : changes) {
-        batch.failed(c.write(), serviceError("batch write", c.write().op().table(), e));
-      }
+      failedAsAWhole(changes, batch, e);
       return;
     }
     for (Map.Entry<String, List<BatchWriteRowResponse.RowResult>> e :
@@ -385,6 +461,48 @@ public final class TablestoreStore extends ServiceStore {
                   "writing " + w.op().key() + " to " + w.op().table(), r.getError()));
         }
       }
+    }
+  }
+
+  /**
+   * The service fails a whole BatchWriteRow for one missing table. The checks before sending catch
+   * every other cause of that, but a table dropped behind the store's cache is known only now: the
+   * writes to the tables that still exist are sent again, those to a missing table fail alone.
+   */
+  private void failedAsAWhole(List<Change> changes, CheckedBatch batch, RuntimeException e) {
+    Set<String> tablesInCall = new LinkedHashSet<>();
+    for (Change c : changes) {
+      tablesInCall.add(c.write().op().table());
+    }
+    StoreException mapped = null;
+    for (String table : tablesInCall) {
+      mapped = serviceError("batch write", table, e); // forgets every table if one is missing
+    }
+    Set<String> missing = new HashSet<>();
+    if (mapped.kind() == ErrorKind.TABLE_NOT_FOUND && tablesInCall.size() > 1) {
+      try {
+        for (String table : tablesInCall) {
+          if (describeTable(table).isEmpty()) {
+            missing.add(table);
+          }
+        }
+      } catch (StoreException unknown) {
+        missing.clear(); // cannot tell which: the call's error stands for all
+      }
+    }
+    List<Change> resend = new ArrayList<>();
+    for (Change c : changes) {
+      String table = c.write().op().table();
+      if (missing.isEmpty()) {
+        batch.failed(c.write(), mapped);
+      } else if (missing.contains(table)) {
+        batch.failed(c.write(), TableErrors.notFound(table));
+      } else {
+        resend.add(c);
+      }
+    }
+    if (!resend.isEmpty()) {
+      send(resend, batch);
     }
   }
 
@@ -465,6 +583,7 @@ public final class TablestoreStore extends ServiceStore {
   }
 
   private static void select(RowQueryCriteria criteria, ColumnSelection columns) {
+    TablestoreChecks.columns(criteria.getTableName(), columns);
     criteria.setMaxVersions(1);
     if (!columns.isAll()) {
       criteria.addColumnsToGet(columns.names());

@@ -30,6 +30,7 @@ import com.alicloud.openservices.tablestore.model.MultiRowQueryCriteria;
 import com.alicloud.openservices.tablestore.model.PrimaryKey;
 import com.alicloud.openservices.tablestore.model.PrimaryKeyColumn;
 import com.alicloud.openservices.tablestore.model.PrimaryKeySchema;
+import com.alicloud.openservices.tablestore.model.PrimaryKeyType;
 import com.alicloud.openservices.tablestore.model.PrimaryKeyValue;
 import com.alicloud.openservices.tablestore.model.PutRowRequest;
 import com.alicloud.openservices.tablestore.model.PutRowResponse;
@@ -68,7 +69,26 @@ import java.util.regex.Pattern;
  * UTF-8 bytes, BINARY unsigned), the service's limits and name rules, GetRange pages that end at a
  * row limit and at partition boundaries with a {@code nextStartPrimaryKey} to go on from,
  * BatchWriteRow/BatchGetRow per-row results, refusal of a row named twice in one batch, error codes
- * with their HTTP status, and tables that serve only a moment after CreateTable.
+ * with their HTTP status, and tables whose partitions each serve only a moment after CreateTable.
+ *
+ * <p>Where the service fails, the fake fails the same way, with the service's code and message;
+ * each case names its source, the service's error-code documentation ("Error codes" of the
+ * Tablestore API reference) or the SDK's function tests against the live service ({@code
+ * SplitPointTest}, {@code RestrictedItemTest}):
+ *
+ * <ul>
+ *   <li>{@code createTable} drops split points, as the SDK's {@code SyncClient.createTable} does;
+ *       only {@link #createTableEx}, standing for {@code InternalClient.createTableEx}, keeps them;
+ *   <li>CreateTableEx takes at most 10 partitions, split points of 1 to 64 bytes, no INT64 end
+ *       ({@code SplitPointTest});
+ *   <li>BatchWriteRow fails as a whole for a missing table, an invalid column name, more than 1,024
+ *       attribute columns in a row, or an attribute named like a primary-key column (error codes);
+ *   <li>a wrong key schema is {@code OTSInvalidPK}, too many columns {@code OTSParameterInvalid}
+ *       (error codes);
+ *   <li>at most 64 tables, {@code OTSQuotaExhausted} "Number of tables exceeds the quota:64."
+ *       ({@code RestrictedItemTest});
+ *   <li>each partition of a new table refuses its first calls with a retryable 503 while it loads.
+ * </ul>
  *
  * <p>Tests can make chosen calls or rows fail with a given error code, and read back the requests
  * the service received.
@@ -81,15 +101,22 @@ final class FakeTablestoreService {
   static final int MAX_BATCH_GET_ROWS = 100;
   static final int MAX_REQUEST_BYTES = 4 * 1024 * 1024;
   static final int MAX_COLUMNS = 1024;
+  static final int MAX_PARTITIONS = 10;
+  static final int MAX_SPLIT_POINT_BYTES = 64;
+  static final int MAX_TABLES = 64;
+  static final int MAX_COLUMNS_TO_GET = 1024;
 
   /** Rows one GetRange page holds at most; small, so that scans need many pages. */
   private final int pageRows;
 
-  /** Data calls a new table refuses with OTSTableNotReady, as the service does while loading. */
+  /**
+   * Data calls each partition of a new table refuses with OTSTableNotReady, as the service does
+   * while it loads the partition.
+   */
   private final int notReadyCalls;
 
   private final Map<String, FakeTable> tables = new ConcurrentHashMap<>();
-  private final Map<String, List<String>> failNext = new ConcurrentHashMap<>();
+  private final Map<String, List<String[]>> failNext = new ConcurrentHashMap<>();
   private final List<RowFailure> rowFailures = new CopyOnWriteArrayList<>();
   private final List<Object> requests = new CopyOnWriteArrayList<>();
   private final AtomicInteger requestIds = new AtomicInteger();
@@ -103,15 +130,32 @@ final class FakeTablestoreService {
 
   private static final class FakeTable {
     final TableMeta meta;
+    final TableOptions options;
     final List<PrimaryKeyValue> splits;
     final NavigableMap<PrimaryKey, Map<String, ColumnValue>> rows =
         new TreeMap<>(FakeTablestoreService::compareKeys);
-    final AtomicInteger notReady;
 
-    FakeTable(TableMeta meta, List<PrimaryKeyValue> splits, int notReady) {
+    /** Per partition, the calls it still refuses while loading. */
+    final AtomicInteger[] notReady;
+
+    FakeTable(TableMeta meta, TableOptions options, List<PrimaryKeyValue> splits, int notReady) {
       this.meta = meta;
+      this.options = options;
       this.splits = splits;
-      this.notReady = new AtomicInteger(notReady);
+      this.notReady = new AtomicInteger[splits.size() + 1];
+      for (int i = 0; i < this.notReady.length; i++) {
+        this.notReady[i] = new AtomicInteger(notReady);
+      }
+    }
+
+    /** The partition a key's first column falls in. */
+    int partition(PrimaryKey key) {
+      PrimaryKeyValue first = key.getPrimaryKeyColumn(0).getValue();
+      int p = 0;
+      while (p < splits.size() && compareValues(first, splits.get(p)) >= 0) {
+        p++;
+      }
+      return p;
     }
   }
 
@@ -151,7 +195,19 @@ final class FakeTablestoreService {
 
   /** The next call of {@code operation} (e.g. "putRow") fails with {@code code}. */
   void failNext(String operation, String code) {
-    failNext.computeIfAbsent(operation, k -> new CopyOnWriteArrayList<>()).add(code);
+    failNext(operation, code, "injected failure of " + operation);
+  }
+
+  /** The next call of {@code operation} fails with {@code code} and the service's message. */
+  void failNext(String operation, String code, String message) {
+    failNext
+        .computeIfAbsent(operation, k -> new CopyOnWriteArrayList<>())
+        .add(new String[] {code, message});
+  }
+
+  /** Drops a table behind the back of any store that knows it, as another client would. */
+  void dropBehindTheStore(String table) {
+    tables.remove(table);
   }
 
   /** Rows matching {@code rows} fail with {@code code} in BatchWriteRow, until cleared. */
@@ -188,6 +244,8 @@ final class FakeTablestoreService {
   static final String OBJECT_NOT_EXIST = "OTSObjectNotExist";
   static final String OBJECT_ALREADY_EXIST = "OTSObjectAlreadyExist";
   static final String TABLE_NOT_READY = "OTSTableNotReady";
+  static final String INVALID_PK = "OTSInvalidPK";
+  static final String QUOTA_EXHAUSTED = "OTSQuotaExhausted";
 
   private TableStoreException error(String code, String message) {
     int status =
@@ -225,9 +283,10 @@ final class FakeTablestoreService {
 
   private void received(String operation, Object request) {
     requests.add(request);
-    List<String> codes = failNext.get(operation);
+    List<String[]> codes = failNext.get(operation);
     if (codes != null && !codes.isEmpty()) {
-      throw error(codes.remove(0), "injected failure of " + operation);
+      String[] failure = codes.remove(0);
+      throw error(failure[0], failure[1]);
     }
   }
 
@@ -236,16 +295,77 @@ final class FakeTablestoreService {
     if (t == null) {
       throw error(OBJECT_NOT_EXIST, "Requested table does not exist.");
     }
-    if (t.notReady.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
-      throw error(TABLE_NOT_READY, "The table is loading.");
-    }
     return t;
+  }
+
+  /** A call on a partition that is still loading fails with a retryable 503. */
+  private static void ready(FakeTable t, PrimaryKey key) {
+    if (t.notReady[t.partition(key)].getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
+      throw new TableStoreException(
+          "The table or partition is not ready.", null, TABLE_NOT_READY, "fake", 503);
+    }
   }
 
   // ------------------------------------------------------------------ DDL
 
+  /**
+   * As the SDK's {@code SyncClient.createTable}: a {@link CreateTableRequestEx}'s split points are
+   * not sent, so the table has one partition.
+   */
   CreateTableResponse createTable(CreateTableRequest request) {
     received("createTable", request);
+    return create(request, List.of());
+  }
+
+  /** As the SDK's {@code InternalClient.createTableEx}: the split points are sent. */
+  CreateTableResponse createTableEx(CreateTableRequestEx request) {
+    received("createTableEx", request);
+    List<PrimaryKeyValue> splits = List.copyOf(request.getSplitPoints());
+    PrimaryKeyType partitionKey = request.getTableMeta().getPrimaryKeyList().get(0).getType();
+    // SplitPointTest (the SDK's function tests against the service): messages as asserted there
+    if (splits.size() + 1 > MAX_PARTITIONS) {
+      throw invalid("The count of partitions cannot be greater than " + MAX_PARTITIONS);
+    }
+    for (int i = 0; i < splits.size(); i++) {
+      PrimaryKeyValue v = splits.get(i);
+      if (v.getType() != partitionKey) {
+        throw invalid("The value type of partition does not match with primary key.");
+      }
+      switch (v.getType()) {
+        case INTEGER -> {
+          if (v.asLong() == Long.MIN_VALUE || v.asLong() == Long.MAX_VALUE) {
+            throw invalid("The value of partition range can not be INT64_MIN or INT64_MAX.");
+          }
+        }
+        case STRING, BINARY -> {
+          int size =
+              v.getType() == PrimaryKeyType.STRING
+                  ? v.asStringInBytes().length
+                  : v.asBinary().length;
+          if (size == 0) {
+            throw invalid(
+                v.getType() == PrimaryKeyType.STRING
+                    ? "The value of partition range can not be empty string."
+                    : "The value of partition range can not be empty binary.");
+          }
+          if (size > MAX_SPLIT_POINT_BYTES) {
+            throw invalid(
+                "The value of partition range exceeds the MaxLength:"
+                    + MAX_SPLIT_POINT_BYTES
+                    + " with CurrentLength:"
+                    + v.getDataSize()
+                    + ".");
+          }
+        }
+      }
+      if (i > 0 && compareValues(splits.get(i - 1), v) >= 0) {
+        throw invalid("The split points must be ascending values of the partition key's type.");
+      }
+    }
+    return create(request, splits);
+  }
+
+  private CreateTableResponse create(CreateTableRequest request, List<PrimaryKeyValue> splits) {
     TableMeta meta = request.getTableMeta();
     TableOptions options = request.getTableOptions();
     // the SDK refuses these before sending, with an IllegalArgumentException
@@ -265,19 +385,15 @@ final class FakeTablestoreService {
         throw invalid("Duplicated primary key name: " + c.getName() + ".");
       }
     }
-    List<PrimaryKeyValue> splits = List.of();
-    if (request instanceof CreateTableRequestEx ex) {
-      splits = List.copyOf(ex.getSplitPoints());
-      for (int i = 0; i < splits.size(); i++) {
-        if (splits.get(i).getType() != pk.get(0).getType()
-            || (i > 0 && compareValues(splits.get(i - 1), splits.get(i)) >= 0)) {
-          throw invalid("The split points must be ascending values of the partition key's type.");
-        }
+    synchronized (tables) {
+      if (tables.containsKey(meta.getTableName())) {
+        throw error(OBJECT_ALREADY_EXIST, "Requested table already exists.");
       }
-    }
-    if (tables.putIfAbsent(meta.getTableName(), new FakeTable(meta, splits, notReadyCalls))
-        != null) {
-      throw error(OBJECT_ALREADY_EXIST, "Requested table already exists.");
+      if (tables.size() >= MAX_TABLES) {
+        // RestrictedItemTest: 403, permanent, unlike "Too frequent table operations."
+        throw error(QUOTA_EXHAUSTED, "Number of tables exceeds the quota:" + MAX_TABLES + ".");
+      }
+      tables.put(meta.getTableName(), new FakeTable(meta, options, splits, notReadyCalls));
     }
     return new CreateTableResponse(meta());
   }
@@ -290,7 +406,7 @@ final class FakeTablestoreService {
     }
     DescribeTableResponse response = new DescribeTableResponse(meta());
     response.setTableMeta(t.meta);
-    response.setTableOptions(new TableOptions(-1, 1));
+    response.setTableOptions(t.options);
     List<PrimaryKey> shardSplits = new ArrayList<>();
     for (PrimaryKeyValue v : t.splits) {
       shardSplits.add(
@@ -330,6 +446,8 @@ final class FakeTablestoreService {
     }
     FakeTable t = table(change.getTableName());
     checkRowKey(t, change.getPrimaryKey());
+    checkColumnNames(t, change);
+    ready(t, change.getPrimaryKey());
     Map<String, ColumnValue> columns = checkColumns(t, change);
     synchronized (t) {
       t.rows.put(change.getPrimaryKey(), columns);
@@ -343,6 +461,8 @@ final class FakeTablestoreService {
     FakeTable t = table(criteria.getTableName());
     checkRowKey(t, criteria.getPrimaryKey());
     checkVersions(criteria);
+    checkColumnsToGet(criteria);
+    ready(t, criteria.getPrimaryKey());
     Row row;
     synchronized (t) {
       row = select(t, criteria.getPrimaryKey(), t.rows.get(criteria.getPrimaryKey()), criteria);
@@ -355,6 +475,7 @@ final class FakeTablestoreService {
     RowDeleteChange change = request.getRowChange();
     FakeTable t = table(change.getTableName());
     checkRowKey(t, change.getPrimaryKey());
+    ready(t, change.getPrimaryKey());
     synchronized (t) {
       t.rows.remove(change.getPrimaryKey());
     }
@@ -385,6 +506,7 @@ final class FakeTablestoreService {
       try {
         t = table(e.getKey());
         checkVersions(c);
+        checkColumnsToGet(c);
       } catch (TableStoreException failure) {
         for (int i = 0; i < c.size(); i++) {
           response.addResult(
@@ -397,6 +519,7 @@ final class FakeTablestoreService {
         PrimaryKey k = c.get(i);
         try {
           checkRowKey(t, k);
+          ready(t, k);
           Row row;
           synchronized (t) {
             row = select(t, k, t.rows.get(k), c);
@@ -434,6 +557,15 @@ final class FakeTablestoreService {
     if (bytes > MAX_REQUEST_BYTES) {
       throw error("OTSRequestBodyTooLarge", "The request body is too large.");
     }
+    // these fail the whole call, not one row (error codes: table and column validation)
+    for (Map.Entry<String, List<RowChange>> e : request.getRowChange().entrySet()) {
+      FakeTable t = table(e.getKey());
+      for (RowChange c : e.getValue()) {
+        if (c instanceof RowPutChange put) {
+          checkColumnNames(t, put);
+        }
+      }
+    }
     BatchWriteRowResponse response = new BatchWriteRowResponse(meta());
     for (Map.Entry<String, List<RowChange>> e : request.getRowChange().entrySet()) {
       List<RowChange> changes = e.getValue();
@@ -442,6 +574,7 @@ final class FakeTablestoreService {
         try {
           FakeTable t = table(e.getKey());
           checkRowKey(t, c.getPrimaryKey());
+          ready(t, c.getPrimaryKey());
           for (RowFailure f : rowFailures) {
             if (f.rows().test(c.getPrimaryKey())) {
               throw error(f.code(), "injected failure of row " + c.getPrimaryKey());
@@ -478,6 +611,7 @@ final class FakeTablestoreService {
     RangeRowQueryCriteria c = request.getRangeRowQueryCriteria();
     FakeTable t = table(c.getTableName());
     checkVersions(c);
+    checkColumnsToGet(c);
     if (c.getDirection() != Direction.FORWARD) {
       throw invalid("this fake reads forward only");
     }
@@ -488,6 +622,7 @@ final class FakeTablestoreService {
     if (compareKeys(start, end) > 0) {
       throw invalid("Begin key must less than end key in FORWARD.");
     }
+    ready(t, start);
     int limit = c.getLimit() > 0 ? Math.min(c.getLimit(), 5000) : 5000;
     int pageLimit = Math.min(limit, pageRows);
     // a page stays within the partition its start key falls in
@@ -566,23 +701,14 @@ final class FakeTablestoreService {
 
   private void checkKey(FakeTable t, PrimaryKey key, boolean bound) {
     List<PrimaryKeySchema> schema = t.meta.getPrimaryKeyList();
+    // error codes: a key that does not match the table's schema is OTSInvalidPK
     if (key == null || key.size() != schema.size()) {
-      throw invalid(
-          "Validate PK size fail. Input: "
-              + (key == null ? 0 : key.size())
-              + ", Meta: "
-              + schema.size()
-              + ".");
+      throw error(INVALID_PK, "Primary key schema mismatch.");
     }
     for (int i = 0; i < schema.size(); i++) {
       PrimaryKeyColumn c = key.getPrimaryKeyColumn(i);
       if (!c.getName().equals(schema.get(i).getName())) {
-        throw invalid(
-            "Validate PK name fail. Input: "
-                + c.getName()
-                + ", Meta: "
-                + schema.get(i).getName()
-                + ".");
+        throw error(INVALID_PK, "Primary key schema mismatch.");
       }
       PrimaryKeyValue v = c.getValue();
       if (v.isInfMin() || v.isInfMax()) {
@@ -592,12 +718,7 @@ final class FakeTablestoreService {
         continue;
       }
       if (v.getType() != schema.get(i).getType()) {
-        throw invalid(
-            "Validate PK type fail. Input: "
-                + v.getType()
-                + ", Meta: "
-                + schema.get(i).getType()
-                + ".");
+        throw error(INVALID_PK, "Primary key schema mismatch.");
       }
       int size =
           switch (v.getType()) {
@@ -618,22 +739,48 @@ final class FakeTablestoreService {
     }
   }
 
-  private Map<String, ColumnValue> checkColumns(FakeTable t, RowPutChange put) {
+  /** The column checks that fail a whole BatchWriteRow, with the error codes' messages. */
+  private void checkColumnNames(FakeTable t, RowPutChange put) {
     List<Column> columns = put.getColumnsToPut();
     if (columns.size() > MAX_COLUMNS) {
-      throw error("OTSOutOfColumnCountLimit", "The number of columns exceeds the limit.");
+      throw invalid(
+          "The number of attribute columns exceeds the limit, limit count: "
+              + MAX_COLUMNS
+              + ", column count: "
+              + columns.size()
+              + ".");
     }
     Set<String> pkNames = new HashSet<>();
     for (PrimaryKeySchema s : t.meta.getPrimaryKeyList()) {
       pkNames.add(s.getName());
     }
-    Map<String, ColumnValue> out = new TreeMap<>();
     for (Column c : columns) {
-      checkName(c.getName(), "column");
+      if (c.getName() == null || !NAME.matcher(c.getName()).matches()) {
+        throw invalid("Invalid column name: " + c.getName() + ".");
+      }
       if (pkNames.contains(c.getName())) {
         throw invalid(
-            "The attribute column name is the same as a primary key: " + c.getName() + ".");
+            "Duplicated attribute column name with primary key column: " + c.getName() + ".");
       }
+    }
+  }
+
+  /** Error codes: "The number of columns from the request exceeds the limit". */
+  private void checkColumnsToGet(RowQueryCriteria c) {
+    int count = c.getColumnsToGet().size();
+    if (count > MAX_COLUMNS_TO_GET) {
+      throw invalid(
+          "The number of columns from the request exceeds the limit, limit count: "
+              + MAX_COLUMNS_TO_GET
+              + ", column count: "
+              + count
+              + ".");
+    }
+  }
+
+  private Map<String, ColumnValue> checkColumns(FakeTable t, RowPutChange put) {
+    Map<String, ColumnValue> out = new TreeMap<>();
+    for (Column c : put.getColumnsToPut()) {
       ColumnValue v = c.getValue();
       int size =
           switch (v.getType()) {
@@ -746,5 +893,10 @@ final class FakeTablestoreService {
   /** For tests: the split points a table was created with. */
   List<PrimaryKeyValue> splits(String table) {
     return tables.get(table).splits;
+  }
+
+  /** For tests: a table as another client created it, with its own options and split points. */
+  void createdElsewhere(CreateTableRequestEx request) {
+    createTableEx(request);
   }
 }

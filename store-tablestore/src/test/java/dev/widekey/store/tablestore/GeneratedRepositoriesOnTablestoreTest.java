@@ -48,7 +48,7 @@ class GeneratedRepositoriesOnTablestoreTest extends GeneratedRepositoriesContrac
     service = new FakeTablestoreService(7, 1);
     store =
         new TablestoreStore(
-            service.client(), service.client()::createTable, () -> {}, Duration.ofSeconds(5));
+            service.client(), service::createTableEx, () -> {}, Duration.ofSeconds(5));
   }
 
   @AfterAll

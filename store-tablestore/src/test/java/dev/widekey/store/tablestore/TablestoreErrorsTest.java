@@ -9,21 +9,65 @@ import com.alicloud.openservices.tablestore.TableStoreException;
 import com.alicloud.openservices.tablestore.model.Error;
 import dev.widekey.runtime.store.ErrorKind;
 import dev.widekey.runtime.store.StoreException;
+import java.net.ConnectException;
 import java.net.SocketTimeoutException;
+import java.net.UnknownHostException;
 import org.junit.jupiter.api.Test;
 
 class TablestoreErrorsTest {
   @Test
-  void clientSideFailuresAreRetryable() {
+  void networkFailuresAndTimeoutsAreRetryable() {
     StoreException timeout =
         TablestoreErrors.map(
             "put",
             new ClientException("request failed", new SocketTimeoutException("read timed out")));
     assertEquals(ErrorKind.TIMEOUT, timeout.kind());
     assertTrue(timeout.retryable());
-    StoreException network = TablestoreErrors.map("put", new ClientException("Connection refused"));
+    StoreException network =
+        TablestoreErrors.map(
+            "put",
+            new ClientException("request failed", new ConnectException("Connection refused")));
     assertEquals(ErrorKind.UNAVAILABLE, network.kind());
     assertTrue(network.retryable());
+  }
+
+  /** As the SDK's DefaultRetryStrategy, only what may go differently next time is retried. */
+  @Test
+  void clientFailuresThatCannotPassAreNotRetryable() {
+    StoreException moved =
+        TablestoreErrors.map(
+            "put",
+            new ClientException(
+                "request failed", new UnknownHostException("old-instance.ots.aliyuncs.com")));
+    assertEquals(ErrorKind.UNAVAILABLE, moved.kind());
+    assertFalse(moved.retryable());
+    StoreException unreadable =
+        TablestoreErrors.map("put", new ClientException("Response's MD5 does not match."));
+    assertEquals(ErrorKind.INTERNAL, unreadable.kind());
+    assertFalse(unreadable.retryable());
+  }
+
+  /**
+   * One code, two errors: the SDK's DefaultRetryStrategy retries OTSQuotaExhausted only with the
+   * message "Too frequent table operations."; "Number of tables exceeds the quota:64." stays
+   * (RestrictedItemTest, the service's error codes).
+   */
+  @Test
+  void quotaExhaustedIsRetryableOnlyForTooFrequentTableOperations() {
+    StoreException frequent =
+        TablestoreErrors.map(
+            "create",
+            new TableStoreException(
+                "Too frequent table operations.", null, "OTSQuotaExhausted", "r", 403));
+    assertEquals(ErrorKind.THROTTLED, frequent.kind());
+    assertTrue(frequent.retryable());
+    StoreException tables =
+        TablestoreErrors.map(
+            "create",
+            new TableStoreException(
+                "Number of tables exceeds the quota:64.", null, "OTSQuotaExhausted", "r", 403));
+    assertEquals(ErrorKind.LIMIT_EXCEEDED, tables.kind());
+    assertFalse(tables.retryable());
   }
 
   @Test

@@ -18,7 +18,7 @@ class TablestoreStoreContractTest extends TablestoreContractBase {
     FakeTablestoreService service = new FakeTablestoreService(7, 1);
     store =
         new TablestoreStore(
-            service.client(), service.client()::createTable, () -> {}, Duration.ofSeconds(5));
+            service.client(), service::createTableEx, () -> {}, Duration.ofSeconds(5));
   }
 
   @AfterAll

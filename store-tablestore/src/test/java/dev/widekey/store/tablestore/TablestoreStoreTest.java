@@ -57,7 +57,7 @@ class TablestoreStoreTest {
   }
 
   private static TablestoreStore storeOver(FakeTablestoreService service, Duration ready) {
-    return new TablestoreStore(service.client(), service.client()::createTable, () -> {}, ready);
+    return new TablestoreStore(service.client(), service::createTableEx, () -> {}, ready);
   }
 
   private static PrimaryKey key(String pk, long seq) {
@@ -249,7 +249,6 @@ class TablestoreStoreTest {
   @ParameterizedTest
   @CsvSource({
     "OTSServerBusy, THROTTLED, true",
-    "OTSQuotaExhausted, THROTTLED, true",
     "OTSNotEnoughCapacityUnit, THROTTLED, true",
     "OTSRowOperationConflict, THROTTLED, true",
     "OTSPartitionUnavailable, UNAVAILABLE, true",

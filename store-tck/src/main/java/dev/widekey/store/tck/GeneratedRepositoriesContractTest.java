@@ -156,8 +156,14 @@ public abstract class GeneratedRepositoriesContractTest {
     // printf 200004 | md5sum → 797e5af4...; the seeds' "2e38"-style prefixes are illustrative
     assertTrue(DigestUtils.md5Hex("200004").startsWith("797e"));
     assertEquals("797e200004", HashedOrderKeys.partitionKey(200004));
-    // the generated split points became 16 partitions
-    checkPartitions(HashedOrderTable.NAME, 16);
+    // the generated split points became the table's partitions, as many as the profile allows
+    List<PkValue> splits = HashedOrderTable.SPLIT_POINTS;
+    int partitions = splits.size() + 1;
+    checkPartitions(HashedOrderTable.NAME, partitions);
+    int home = 0; // the partition of "797e...": after every split point not above it
+    while (home < splits.size() && splits.get(home).compareTo(PkValue.ofString("797e")) <= 0) {
+      home++;
+    }
 
     List<PartitionStats> before = store().partitionStats(HashedOrderTable.NAME);
     clearRequests();
@@ -167,17 +173,23 @@ public abstract class GeneratedRepositoriesContractTest {
 
     // one row under the hashed key, the money as 532 minor units
     PrimaryKey key = PrimaryKey.of(PkValue.ofString("797e200004"));
-    checkWritten(HashedOrderTable.NAME, key, PkValue.ofString("7000"), PkValue.ofString("8000"));
+    checkWritten(
+        HashedOrderTable.NAME,
+        key,
+        home == 0 ? null : splits.get(home - 1),
+        home == splits.size() ? null : splits.get(home));
     assertEquals(
         Map.of("total", AttrValue.ofInteger(532)),
         store().get(HashedOrderTable.NAME, key, ColumnSelection.all()).orElseThrow().columns());
-    // the write landed in the partition from "7000" to "8000", the 8th
+    // the write landed in that partition alone
     List<PartitionStats> after = store().partitionStats(HashedOrderTable.NAME);
-    for (int p = 0; p < 16; p++) {
+    for (int p = 0; p < partitions; p++) {
       assertEquals(
-          before.get(p).writeRows() + (p == 7 ? 1 : 0), after.get(p).writeRows(), "partition " + p);
+          before.get(p).writeRows() + (p == home ? 1 : 0),
+          after.get(p).writeRows(),
+          "partition " + p);
     }
-    assertEquals(PkValue.ofString("7000"), after.get(7).start());
+    assertEquals(home == 0 ? null : splits.get(home - 1), after.get(home).start());
 
     orders.delete(200004);
     assertTrue(orders.get(200004).isEmpty());
@@ -199,9 +211,10 @@ public abstract class GeneratedRepositoriesContractTest {
 
     // 200 consecutive numbers, no partition left out: the prefix scatters the tail hotspot
     List<PartitionStats> after = store().partitionStats(HashedOrderTable.NAME);
-    assertEquals(16, after.size());
+    int partitions = HashedOrderTable.SPLIT_POINTS.size() + 1;
+    assertEquals(partitions, after.size());
     long added = 0;
-    for (int p = 0; p < 16; p++) {
+    for (int p = 0; p < partitions; p++) {
       long writes = after.get(p).writeRows() - before.get(p).writeRows();
       assertTrue(writes > 0, "no write in partition " + p);
       added += writes;

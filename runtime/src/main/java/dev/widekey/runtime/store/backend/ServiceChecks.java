@@ -52,8 +52,47 @@ public final class ServiceChecks {
         throw invalid("table " + spec.name() + " names primary-key column " + c.name() + " twice");
       }
     }
+    int partitions = spec.splitPoints().size() + 1;
+    if (partitions > limits.maxPartitions()) {
+      throw new StoreException(
+          ErrorKind.LIMIT_EXCEEDED,
+          "table "
+              + spec.name()
+              + " asks for "
+              + partitions
+              + " partitions; the service creates a table with at most "
+              + limits.maxPartitions()
+              + " and splits them further by itself as data grows");
+    }
     for (PkValue p : spec.splitPoints()) {
       value(spec, pk.get(0), p, limits, "split point");
+      splitPoint(spec, p, limits);
+    }
+  }
+
+  /** A split point is 1 to maxSplitPointBytes bytes, and not an end of the INTEGER range. */
+  private static void splitPoint(TableSpec spec, PkValue p, StoreLimits limits) {
+    int size = p.sizeInBytes();
+    boolean empty =
+        (p.type() == PkType.STRING && p.asString().isEmpty())
+            || (p.type() == PkType.BINARY && p.asBinary().length == 0);
+    if (empty) {
+      throw invalid("split point of table " + spec.name() + " is empty");
+    }
+    if (p.type() == PkType.INTEGER
+        && (p.asLong() == Long.MIN_VALUE || p.asLong() == Long.MAX_VALUE)) {
+      throw invalid(
+          "split point " + p + " of table " + spec.name() + " is the least or greatest INTEGER");
+    }
+    if (size > limits.maxSplitPointBytes()) {
+      throw new StoreException(
+          ErrorKind.LIMIT_EXCEEDED,
+          "split point of table "
+              + spec.name()
+              + " holds "
+              + size
+              + " bytes, over the limit of "
+              + limits.maxSplitPointBytes());
     }
   }
 

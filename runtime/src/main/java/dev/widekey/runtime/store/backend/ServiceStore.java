@@ -85,6 +85,20 @@ public abstract class ServiceStore implements WideTableStore {
   protected void awaitReady(TableSpec spec) {}
 
   /**
+   * Called when {@link #createTable} finds the table there already, with the schema of the spec: a
+   * backend checks what the spec does not hold (e.g. the table's options) and waits for the table
+   * as after creating it, since an earlier creation may have timed out waiting. By default nothing.
+   */
+  protected void adoptExisting(TableSpec spec) {}
+
+  /**
+   * The backend's own checks of a row, after {@link ServiceChecks#row}, for the rules of its
+   * service that are not {@link StoreLimits} (e.g. Tablestore's column names); throws {@link
+   * StoreException}. By default none.
+   */
+  protected void checkRow(TableSpec spec, Row row) {}
+
+  /**
    * The table's spec as the service describes it: empty, or the client's error that maps to {@link
    * ErrorKind#TABLE_NOT_FOUND}, if there is no such table.
    */
@@ -189,6 +203,7 @@ public abstract class ServiceStore implements WideTableStore {
     Optional<TableSpec> existing = describeTable(spec.name());
     if (existing.isPresent()) {
       TableErrors.requireSamePrimaryKey(spec, existing.get());
+      adoptExisting(existing.get());
       return;
     }
     try {
@@ -200,7 +215,9 @@ public abstract class ServiceStore implements WideTableStore {
       }
       // created concurrently by someone else: fine if it has our schema
       tables.forget(spec.name());
-      TableErrors.requireSamePrimaryKey(spec, describeTable(spec.name()).orElseThrow(() -> mapped));
+      TableSpec other = describeTable(spec.name()).orElseThrow(() -> mapped);
+      TableErrors.requireSamePrimaryKey(spec, other);
+      adoptExisting(other);
       return;
     }
     tables.remember(spec);
@@ -233,6 +250,7 @@ public abstract class ServiceStore implements WideTableStore {
   public final void put(String table, Row row) {
     KnownTables.Table known = known(table);
     ServiceChecks.row(known.spec(), row, limits);
+    checkRow(known.spec(), row);
     try {
       sendPut(known.spec(), row);
     } catch (Exception e) {
@@ -315,6 +333,7 @@ public abstract class ServiceStore implements WideTableStore {
                 .spec();
         if (op instanceof WriteOp.Put p) {
           ServiceChecks.row(spec, p.row(), limits);
+          checkRow(spec, p.row());
         } else {
           ServiceChecks.key(spec, op.key(), limits);
         }

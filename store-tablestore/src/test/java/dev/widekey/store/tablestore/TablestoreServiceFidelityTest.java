@@ -1,0 +1,434 @@
+package dev.widekey.store.tablestore;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.alicloud.openservices.tablestore.TableStoreException;
+import com.alicloud.openservices.tablestore.model.BatchWriteRowRequest;
+import com.alicloud.openservices.tablestore.model.ColumnValue;
+import com.alicloud.openservices.tablestore.model.CreateTableRequestEx;
+import com.alicloud.openservices.tablestore.model.DescribeTableRequest;
+import com.alicloud.openservices.tablestore.model.GetRowRequest;
+import com.alicloud.openservices.tablestore.model.PrimaryKeyColumn;
+import com.alicloud.openservices.tablestore.model.PrimaryKeyType;
+import com.alicloud.openservices.tablestore.model.PrimaryKeyValue;
+import com.alicloud.openservices.tablestore.model.PutRowRequest;
+import com.alicloud.openservices.tablestore.model.RowPutChange;
+import com.alicloud.openservices.tablestore.model.TableMeta;
+import com.alicloud.openservices.tablestore.model.TableOptions;
+import dev.widekey.runtime.store.AttrValue;
+import dev.widekey.runtime.store.ColumnSelection;
+import dev.widekey.runtime.store.ErrorKind;
+import dev.widekey.runtime.store.PkColumn;
+import dev.widekey.runtime.store.PkType;
+import dev.widekey.runtime.store.PkValue;
+import dev.widekey.runtime.store.PrimaryKey;
+import dev.widekey.runtime.store.Row;
+import dev.widekey.runtime.store.StoreException;
+import dev.widekey.runtime.store.StoreLimits;
+import dev.widekey.runtime.store.TableSpec;
+import dev.widekey.runtime.store.WriteOp;
+import dev.widekey.runtime.store.WriteOutcome;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Where the service fails, the fake fails the same way and the store does not trip over it: each
+ * test first shows the fake refusing as the service does (its code and message, from the service's
+ * error-code documentation or the SDK's function tests against the live service), then what the
+ * store does about it.
+ */
+class TablestoreServiceFidelityTest {
+  private static final List<PkColumn> SCHEMA =
+      List.of(new PkColumn("pk", PkType.STRING), new PkColumn("seq", PkType.INTEGER));
+
+  private FakeTablestoreService service;
+  private TablestoreStore store;
+
+  @BeforeEach
+  void open() {
+    service = new FakeTablestoreService(7, 0);
+    store = storeOver(service, Duration.ofSeconds(5));
+  }
+
+  private static TablestoreStore storeOver(FakeTablestoreService service, Duration ready) {
+    return new TablestoreStore(service.client(), service::createTableEx, () -> {}, ready);
+  }
+
+  private static PrimaryKey key(String pk, long seq) {
+    return PrimaryKey.of(PkValue.ofString(pk), PkValue.ofInteger(seq));
+  }
+
+  private static Row row(String pk, long seq, long v) {
+    return Row.of(key(pk, seq), Map.of("v", AttrValue.ofInteger(v)));
+  }
+
+  private static List<PkValue> hexSplits(int count) {
+    List<PkValue> points = new ArrayList<>();
+    for (int i = 1; i <= count; i++) {
+      points.add(PkValue.ofString(String.format("%02x", i * 16)));
+    }
+    return points;
+  }
+
+  private static CreateTableRequestEx request(
+      String table, PrimaryKeyType type, List<PrimaryKeyValue> splits) {
+    TableMeta meta = new TableMeta(table);
+    meta.addPrimaryKeyColumn("pk", type);
+    CreateTableRequestEx request = new CreateTableRequestEx(meta, new TableOptions(-1, 1));
+    request.setSplitPoints(splits);
+    return request;
+  }
+
+  private static void assertServiceError(String code, String message, Runnable call) {
+    TableStoreException e = assertThrows(TableStoreException.class, call::run);
+    assertEquals(code, e.getErrorCode());
+    assertEquals(message, e.getMessage());
+  }
+
+  private static StoreException assertStoreError(ErrorKind kind, Runnable call) {
+    StoreException e = assertThrows(StoreException.class, call::run);
+    assertEquals(kind, e.kind(), e.getMessage());
+    return e;
+  }
+
+  // ------------------------------------------------------------------ 1. at most 10 partitions
+
+  /** The SDK's SplitPointTest against the service: its messages, word for word. */
+  @Test
+  void theFakeRefusesPartitionsTheServiceRefuses() {
+    List<PrimaryKeyValue> eleven = new ArrayList<>();
+    for (int i = 1; i <= 10; i++) {
+      eleven.add(PrimaryKeyValue.fromLong(i * 1000));
+    }
+    assertServiceError(
+        "OTSParameterInvalid",
+        "The count of partitions cannot be greater than 10",
+        () -> service.createTableEx(request("t", PrimaryKeyType.INTEGER, eleven)));
+    assertServiceError(
+        "OTSParameterInvalid",
+        "The value of partition range can not be INT64_MIN or INT64_MAX.",
+        () ->
+            service.createTableEx(
+                request(
+                    "t",
+                    PrimaryKeyType.INTEGER,
+                    List.of(
+                        PrimaryKeyValue.fromLong(Long.MIN_VALUE), PrimaryKeyValue.fromLong(2)))));
+    assertServiceError(
+        "OTSParameterInvalid",
+        "The value of partition range can not be empty string.",
+        () ->
+            service.createTableEx(
+                request(
+                    "t",
+                    PrimaryKeyType.STRING,
+                    List.of(PrimaryKeyValue.fromString(""), PrimaryKeyValue.fromString("b")))));
+    assertServiceError(
+        "OTSParameterInvalid",
+        "The value of partition range exceeds the MaxLength:64 with CurrentLength:65.",
+        () ->
+            service.createTableEx(
+                request(
+                    "t",
+                    PrimaryKeyType.STRING,
+                    List.of(PrimaryKeyValue.fromString("z".repeat(65))))));
+    // nine split points, ten partitions: the service's most
+    service.createTableEx(request("t", PrimaryKeyType.INTEGER, eleven.subList(0, 9)));
+    assertEquals(9, service.splits("t").size());
+  }
+
+  @Test
+  void theStoreRefusesMorePartitionsThanTheServiceCreatesBeforeSendingAnything() {
+    assertEquals(10, StoreLimits.TABLESTORE.maxPartitions());
+    StoreException e =
+        assertStoreError(
+            ErrorKind.LIMIT_EXCEEDED,
+            () -> store.createTable(new TableSpec("t", SCHEMA, hexSplits(15))));
+    assertTrue(e.getMessage().contains("at most 10"), e.getMessage());
+    assertTrue(e.getMessage().contains("splits them further by itself"), e.getMessage());
+    assertStoreError(
+        ErrorKind.INVALID_REQUEST,
+        () -> store.createTable(new TableSpec("e", SCHEMA, List.of(PkValue.ofString("")))));
+    assertStoreError(
+        ErrorKind.LIMIT_EXCEEDED,
+        () ->
+            store.createTable(
+                new TableSpec("l", SCHEMA, List.of(PkValue.ofString("z".repeat(65))))));
+    assertStoreError(
+        ErrorKind.INVALID_REQUEST,
+        () ->
+            store.createTable(
+                new TableSpec(
+                    "i",
+                    List.of(new PkColumn("n", PkType.INTEGER)),
+                    List.of(PkValue.ofInteger(Long.MAX_VALUE)))));
+    assertTrue(service.requests(CreateTableRequestEx.class).isEmpty(), "nothing sent");
+
+    store.createTable(new TableSpec("t", SCHEMA, hexSplits(9)));
+    assertEquals(9, service.splits("t").size());
+  }
+
+  /** HBase pre-splits further; its limits are its own. */
+  @Test
+  void hbaseKeepsItsLargerPreSplits() {
+    assertTrue(StoreLimits.DEFAULT.maxPartitions() >= 4096);
+  }
+
+  // ------------------------------------------------------------------ 2. split points dropped
+
+  @Test
+  void syncClientCreateTableDropsSplitPointsSoUsingAPlainClientRefusesAPreSplitTable() {
+    // the fake, as SyncClient.createTable: the request's split points are not sent
+    service
+        .client()
+        .createTable(
+            request("plain", PrimaryKeyType.STRING, List.of(PrimaryKeyValue.fromString("m"))));
+    assertTrue(
+        service
+            .client()
+            .describeTable(new DescribeTableRequest("plain"))
+            .getShardSplits()
+            .isEmpty());
+
+    TablestoreStore using = TablestoreStore.using(service.client());
+    StoreException e =
+        assertStoreError(
+            ErrorKind.INVALID_REQUEST,
+            () -> using.createTable(new TableSpec("split", SCHEMA, hexSplits(3))));
+    assertTrue(e.getMessage().contains("connect"), e.getMessage());
+    assertTrue(using.describeTable("split").isEmpty(), "no unsplit table behind a split spec");
+    using.createTable(new TableSpec("unsplit", SCHEMA));
+    assertTrue(using.describeTable("unsplit").isPresent());
+  }
+
+  @Test
+  void aSplitTableIsCreatedAndDescribedBackWithItsSplits() {
+    TableSpec spec = new TableSpec("t", SCHEMA, hexSplits(4));
+    store.createTable(spec);
+    assertEquals(spec, storeOver(service, Duration.ZERO).describeTable("t").orElseThrow());
+  }
+
+  // ------------------------------------------------------------------ 3. whole-request errors
+
+  @Test
+  void theFakeFailsAWholeBatchWriteRowForOneBadRow() {
+    store.createTable(new TableSpec("t", SCHEMA));
+    BatchWriteRowRequest request = new BatchWriteRowRequest();
+    request.addRowChange(put("t", "good", "v"));
+    request.addRowChange(put("t", "bad", "bad-name"));
+    assertServiceError(
+        "OTSParameterInvalid",
+        "Invalid column name: bad-name.",
+        () -> service.client().batchWriteRow(request));
+    BatchWriteRowRequest pkNamed = new BatchWriteRowRequest();
+    pkNamed.addRowChange(put("t", "good", "v"));
+    pkNamed.addRowChange(put("t", "bad", "seq"));
+    assertServiceError(
+        "OTSParameterInvalid",
+        "Duplicated attribute column name with primary key column: seq.",
+        () -> service.client().batchWriteRow(pkNamed));
+    BatchWriteRowRequest missing = new BatchWriteRowRequest();
+    missing.addRowChange(put("t", "good", "v"));
+    missing.addRowChange(put("gone", "good", "v"));
+    assertServiceError(
+        "OTSObjectNotExist",
+        "Requested table does not exist.",
+        () -> service.client().batchWriteRow(missing));
+    assertTrue(service.keys("t").isEmpty(), "nothing written");
+  }
+
+  private static RowPutChange put(String table, String pk, String column) {
+    RowPutChange change =
+        new RowPutChange(
+            table,
+            new com.alicloud.openservices.tablestore.model.PrimaryKey(
+                List.of(
+                    new PrimaryKeyColumn("pk", PrimaryKeyValue.fromString(pk)),
+                    new PrimaryKeyColumn("seq", PrimaryKeyValue.fromLong(1)))));
+    change.addColumn(column, ColumnValue.fromLong(1));
+    return change;
+  }
+
+  @Test
+  void oneBadOperationFailsAloneAcrossTablesOneDroppedBehindTheCache() {
+    store.createTable(new TableSpec("a", SCHEMA));
+    store.createTable(new TableSpec("b", SCHEMA));
+    service.dropBehindTheStore("b"); // the store still holds b's spec
+    Map<String, AttrValue> wide = new HashMap<>();
+    for (int i = 0; i <= 1024; i++) {
+      wide.put("c" + i, AttrValue.ofInteger(i));
+    }
+    List<WriteOp> ops =
+        List.of(
+            WriteOp.put("a", row("ok1", 1, 1)),
+            WriteOp.put("a", Row.of(key("badName", 1), Map.of("bad-name", AttrValue.ofInteger(1)))),
+            WriteOp.put("b", row("lost", 1, 1)),
+            WriteOp.put("a", Row.of(key("wide", 1), wide)),
+            WriteOp.put("a", Row.of(key("pkName", 1), Map.of("seq", AttrValue.ofInteger(1)))),
+            WriteOp.put("a", row("ok2", 1, 2)));
+    List<WriteOutcome> outcomes = store.batchWrite(ops);
+    assertTrue(outcomes.get(0).succeeded(), outcomes.get(0).toString());
+    assertEquals(ErrorKind.INVALID_REQUEST, outcomes.get(1).error().orElseThrow().kind());
+    assertEquals(ErrorKind.TABLE_NOT_FOUND, outcomes.get(2).error().orElseThrow().kind());
+    assertEquals(ErrorKind.LIMIT_EXCEEDED, outcomes.get(3).error().orElseThrow().kind());
+    assertEquals(ErrorKind.INVALID_REQUEST, outcomes.get(4).error().orElseThrow().kind());
+    assertTrue(outcomes.get(5).succeeded(), outcomes.get(5).toString());
+    assertEquals(List.of(key("ok1", 1), key("ok2", 1)), storedKeys("a"));
+    assertFalse(store.cachedTables().contains("b"), "the dropped table is forgotten");
+  }
+
+  private List<PrimaryKey> storedKeys(String table) {
+    List<PrimaryKey> keys = new ArrayList<>();
+    for (var k : service.keys(table)) {
+      keys.add(SdkMapping.key(k));
+    }
+    return keys;
+  }
+
+  // ------------------------------------------------------------------ 4. quota errors
+
+  @Test
+  void theTableQuotaIsPermanentWhileTooFrequentTableOperationsPass() {
+    service.failNext("createTableEx", "OTSQuotaExhausted", "Too frequent table operations.");
+    StoreException frequent =
+        assertStoreError(ErrorKind.THROTTLED, () -> store.createTable(new TableSpec("t", SCHEMA)));
+    assertTrue(frequent.retryable());
+
+    for (int i = 0; i < FakeTablestoreService.MAX_TABLES; i++) {
+      store.createTable(new TableSpec("t" + i, SCHEMA));
+    }
+    StoreException quota =
+        assertStoreError(
+            ErrorKind.LIMIT_EXCEEDED, () -> store.createTable(new TableSpec("one_more", SCHEMA)));
+    assertFalse(quota.retryable());
+    assertTrue(quota.getMessage().contains("Number of tables exceeds the quota:64."));
+  }
+
+  // ------------------------------------------------------------------ 5. readiness per partition
+
+  @Test
+  void createTableWaitsForEveryPartitionWithNonEmptyProbeKeys() {
+    FakeTablestoreService loading = new FakeTablestoreService(7, 2);
+    TablestoreStore s = storeOver(loading, Duration.ofSeconds(10));
+    List<PkValue> splits = hexSplits(3);
+    s.createTable(new TableSpec("t", SCHEMA, splits));
+    // a put in every partition, none refused as loading
+    s.put("t", row("0", 1, 1));
+    for (PkValue p : splits) {
+      s.put("t", row(p.asString(), 1, 1));
+    }
+    for (GetRowRequest probe : loading.requests(GetRowRequest.class)) {
+      for (PrimaryKeyColumn c :
+          probe.getRowQueryCriteria().getPrimaryKey().getPrimaryKeyColumns()) {
+        PrimaryKeyValue v = c.getValue();
+        assertFalse(v.getType() == PrimaryKeyType.STRING && v.asString().isEmpty(), "empty probe");
+      }
+    }
+  }
+
+  @Test
+  void anIntegerTableSplitBelowZeroIsProbedInItsFirstPartition() {
+    FakeTablestoreService loading = new FakeTablestoreService(7, 1);
+    TablestoreStore s = storeOver(loading, Duration.ofSeconds(10));
+    List<PkColumn> schema = List.of(new PkColumn("n", PkType.INTEGER));
+    s.createTable(new TableSpec("t", schema, List.of(PkValue.ofInteger(-100))));
+    s.put("t", Row.of(PrimaryKey.of(PkValue.ofInteger(-500)), Map.of("v", AttrValue.ofInteger(1))));
+  }
+
+  /**
+   * The first createTable gives up after three probes (at 0, 50 and 150 ms, past its 100 ms); the
+   * table's spec is cached by then. The second call on the same store probes again until the
+   * partition answers, instead of returning the cached spec over a table that is not serving.
+   */
+  @Test
+  void aSecondCreateTableAfterAReadinessTimeoutWaitsAgain() {
+    FakeTablestoreService slow = new FakeTablestoreService(7, 4);
+    TablestoreStore s = storeOver(slow, Duration.ofMillis(100));
+    TableSpec spec = new TableSpec("t", SCHEMA);
+    StoreException e = assertStoreError(ErrorKind.UNAVAILABLE, () -> s.createTable(spec));
+    assertTrue(e.retryable());
+    Supplier<Integer> probes = () -> slow.requests(GetRowRequest.class).size();
+    int before = probes.get();
+    s.createTable(spec);
+    assertTrue(probes.get() > before, "probed again");
+    s.put("t", row("a", 1, 1)); // the partition serves
+  }
+
+  // ------------------------------------------------------------------ 6. error codes
+
+  @Test
+  void theFakeAnswersTooManyColumnsAndAWrongKeyWithTheServicesCodes() {
+    store.createTable(new TableSpec("t", SCHEMA));
+    RowPutChange wide = put("t", "a", "c0");
+    for (int i = 1; i <= 1024; i++) {
+      wide.addColumn("c" + i, ColumnValue.fromLong(i));
+    }
+    assertServiceError(
+        "OTSParameterInvalid",
+        "The number of attribute columns exceeds the limit, limit count: 1024, column count: 1025.",
+        () -> service.client().putRow(new PutRowRequest(wide)));
+    RowPutChange wrongKey =
+        new RowPutChange(
+            "t",
+            new com.alicloud.openservices.tablestore.model.PrimaryKey(
+                List.of(new PrimaryKeyColumn("pk", PrimaryKeyValue.fromString("a")))));
+    wrongKey.addColumn("v", ColumnValue.fromLong(1));
+    assertServiceError(
+        "OTSInvalidPK",
+        "Primary key schema mismatch.",
+        () -> service.client().putRow(new PutRowRequest(wrongKey)));
+    // the store maps the code to INVALID_REQUEST (and checks both before sending)
+    service.failNext("putRow", "OTSInvalidPK", "Primary key schema mismatch.");
+    assertStoreError(ErrorKind.INVALID_REQUEST, () -> store.put("t", row("a", 1, 1)));
+  }
+
+  // ------------------------------------------------------------------ 7. edges
+
+  @Test
+  void aColumnSelectionOverTheServicesLimitIsRefusedBeforeSending() {
+    store.createTable(new TableSpec("t", SCHEMA));
+    service.clearRequests();
+    List<String> names = new ArrayList<>();
+    for (int i = 0; i <= 1024; i++) {
+      names.add("c" + i);
+    }
+    assertStoreError(
+        ErrorKind.LIMIT_EXCEEDED,
+        () -> store.get("t", key("a", 1), ColumnSelection.of(names.toArray(String[]::new))));
+    assertTrue(service.requests(GetRowRequest.class).isEmpty());
+  }
+
+  /**
+   * U+FF61 is below U+1F600 in UTF-8 (the service's order, the spec's) and above it in UTF-16 (the
+   * SDK's check in setSplitPoints).
+   */
+  @Test
+  void splitPointsTheSdkOrdersDifferentlyAreATypedError() {
+    TableSpec spec =
+        new TableSpec(
+            "t", SCHEMA, List.of(PkValue.ofString("\uFF61"), PkValue.ofString("\uD83D\uDE00")));
+    StoreException e = assertStoreError(ErrorKind.INVALID_REQUEST, () -> store.createTable(spec));
+    assertTrue(e.getMessage().contains("UTF-16"), e.getMessage());
+  }
+
+  @Test
+  void anExistingTableWithOtherOptionsIsRefused() {
+    TableMeta meta = new TableMeta("t");
+    meta.addPrimaryKeyColumn("pk", PrimaryKeyType.STRING);
+    meta.addPrimaryKeyColumn("seq", PrimaryKeyType.INTEGER);
+    service.createdElsewhere(new CreateTableRequestEx(meta, new TableOptions(86400, 3)));
+    StoreException e =
+        assertStoreError(
+            ErrorKind.TABLE_EXISTS, () -> store.createTable(new TableSpec("t", SCHEMA)));
+    assertTrue(e.getMessage().contains("max versions 3"), e.getMessage());
+  }
+}
