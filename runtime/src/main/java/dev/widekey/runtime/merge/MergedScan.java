@@ -1,0 +1,208 @@
+package dev.widekey.runtime.merge;
+
+import dev.widekey.runtime.retry.RetryPolicy;
+import dev.widekey.runtime.store.PrimaryKey;
+import dev.widekey.runtime.store.Row;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Objects;
+import java.util.Spliterator;
+import java.util.Spliterators;
+import java.util.function.Predicate;
+import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
+
+/**
+ * A k-way merge of ordered scans: N sources (ranges of one table or of several, on one store or
+ * several) read back as one stream ordered by a caller's comparator over the <em>logical</em> key,
+ * for example the stored key without its bucket prefix. Bucketed scans, time-sharded reads and
+ * index reads all use this one merge. Immutable and thread-safe; every {@link #open()} is an
+ * independent read.
+ *
+ * <ul>
+ *   <li><b>Bounded memory.</b> Each source is read in pages of at most {@link #pageSize()} rows,
+ *       each page a scan with that limit which is read and closed at once (the store is asked for
+ *       one row more when a page continues, because ranges start inclusively at the last key read).
+ *       A source holds at most one page, and no page asks for more rows than the merge's limit
+ *       still allows.
+ *   <li><b>Limit.</b> The merge ends after {@link #limit()} rows and closes every source.
+ *   <li><b>Closing</b> the cursor or the stream drops every source's page; no source scan stays
+ *       open between pages, so none is left behind, also when one failed.
+ *   <li><b>Failures.</b> A retryable {@link dev.widekey.runtime.store.StoreException} of one source
+ *       resumes that source's scan after the last key it read, with the {@link RetryPolicy}'s
+ *       attempts and backoff (through {@link dev.widekey.runtime.retry.RetryingStore}), so no row
+ *       is repeated or lost. A non-retryable one, or a retryable one past its retries, ends the
+ *       merge with that typed error after closing every source.
+ *   <li><b>Ties.</b> Rows whose logical keys compare equal come in source order (the lower index in
+ *       the source list first); rows of one source come in its store order. So the merged order is
+ *       total and the same on every run.
+ *   <li><b>Resume.</b> {@link MergeCursor#position()} is the last row returned; {@link
+ *       #openAfter(MergePosition)} over the same sources returns exactly the rows after it.
+ * </ul>
+ *
+ * <p>Each source's store order must agree with the logical order (a source whose rows come out of
+ * logical order breaks the merge order). Sources are read one after another on the calling thread.
+ *
+ * <pre>{@code
+ * // 16 buckets "00".."15" in the first key column; the logical key is the rest
+ * Comparator<PrimaryKey> logical = Comparator.comparing(k -> k.get(1));
+ * List<MergeSource> buckets = ...; // one range per bucket, same logical bounds
+ * try (Stream<Row> rows = MergedScan.of(buckets, logical).withLimit(1000).stream()) {
+ *   rows.forEach(this::show);
+ * }
+ * }</pre>
+ */
+public final class MergedScan {
+  /** The default rows per page: a page of the embedded store, well under Tablestore's 5,000. */
+  public static final int DEFAULT_PAGE_SIZE = 500;
+
+  private final List<MergeSource> sources;
+  private final Comparator<PrimaryKey> logicalOrder;
+  private final int pageSize;
+  private final long limit;
+  private final RetryPolicy retry;
+
+  private MergedScan(
+      List<MergeSource> sources,
+      Comparator<PrimaryKey> logicalOrder,
+      int pageSize,
+      long limit,
+      RetryPolicy retry) {
+    this.sources = sources;
+    this.logicalOrder = logicalOrder;
+    this.pageSize = pageSize;
+    this.limit = limit;
+    this.retry = retry;
+  }
+
+  /**
+   * A merge of {@code sources} in {@code logicalOrder}, with pages of {@link #DEFAULT_PAGE_SIZE}
+   * rows, no limit and {@link RetryPolicy#defaults()}.
+   */
+  public static MergedScan of(List<MergeSource> sources, Comparator<PrimaryKey> logicalOrder) {
+    List<MergeSource> copy = List.copyOf(sources);
+    return new MergedScan(
+        copy,
+        Objects.requireNonNull(logicalOrder, "logicalOrder"),
+        DEFAULT_PAGE_SIZE,
+        Long.MAX_VALUE,
+        RetryPolicy.defaults());
+  }
+
+  /** The same merge reading pages of at most {@code pageSize} rows per source. */
+  public MergedScan withPageSize(int pageSize) {
+    if (pageSize < 1) {
+      throw new IllegalArgumentException("a page holds at least one row: " + pageSize);
+    }
+    return new MergedScan(sources, logicalOrder, pageSize, limit, retry);
+  }
+
+  /** The same merge ending after {@code limit} rows. */
+  public MergedScan withLimit(long limit) {
+    if (limit < 0) {
+      throw new IllegalArgumentException("negative limit " + limit);
+    }
+    return new MergedScan(sources, logicalOrder, pageSize, limit, retry);
+  }
+
+  /** The same merge retrying each source's retryable failures with {@code retry}. */
+  public MergedScan withRetryPolicy(RetryPolicy retry) {
+    return new MergedScan(
+        sources, logicalOrder, pageSize, limit, Objects.requireNonNull(retry, "retry"));
+  }
+
+  public List<MergeSource> sources() {
+    return sources;
+  }
+
+  public Comparator<PrimaryKey> logicalOrder() {
+    return logicalOrder;
+  }
+
+  public int pageSize() {
+    return pageSize;
+  }
+
+  public long limit() {
+    return limit;
+  }
+
+  public RetryPolicy retryPolicy() {
+    return retry;
+  }
+
+  /** Starts the merge from the beginning of every source. */
+  public MergeCursor open() {
+    return new MergeCursor(
+        remaining -> {
+          List<SourcePages> pages = new ArrayList<>(sources.size());
+          for (int i = 0; i < sources.size(); i++) {
+            pages.add(new SourcePages(i, sources.get(i), retry, pageSize, remaining, null, null));
+          }
+          return pages;
+        },
+        logicalOrder,
+        limit);
+  }
+
+  /**
+   * Continues a merge over the same sources exactly after {@code position}: the rows that come
+   * after it in merged order, ties included, up to this merge's limit. The position's own source
+   * continues after its key; every other source skips its rows up to the position's logical key
+   * (and rows equal to it, if it comes before the position's source).
+   *
+   * @throws IllegalArgumentException if the position names a source this merge does not have
+   */
+  public MergeCursor openAfter(MergePosition position) {
+    Objects.requireNonNull(position, "position");
+    if (position.source() >= sources.size()) {
+      throw new IllegalArgumentException(
+          "the position is in source " + position.source() + " of a merge of " + sources.size());
+    }
+    return new MergeCursor(
+        remaining -> {
+          List<SourcePages> pages = new ArrayList<>(sources.size());
+          for (int i = 0; i < sources.size(); i++) {
+            PrimaryKey after = i == position.source() ? position.key() : null;
+            pages.add(
+                new SourcePages(
+                    i,
+                    sources.get(i),
+                    retry,
+                    pageSize,
+                    remaining,
+                    after,
+                    after != null ? null : notAfter(i, position)));
+          }
+          return pages;
+        },
+        logicalOrder,
+        limit);
+  }
+
+  /** The rows of source {@code index} that come before or at {@code position} in merged order. */
+  private Predicate<Row> notAfter(int index, MergePosition position) {
+    return row -> {
+      int c = logicalOrder.compare(row.key(), position.key());
+      return c < 0 || (c == 0 && index < position.source());
+    };
+  }
+
+  /** The merged rows as a stream; closing it closes the merge. */
+  public Stream<Row> stream() {
+    return stream(open());
+  }
+
+  /** The rows after {@code position} as a stream, as {@link #openAfter(MergePosition)}. */
+  public Stream<Row> streamAfter(MergePosition position) {
+    return stream(openAfter(position));
+  }
+
+  private static Stream<Row> stream(MergeCursor cursor) {
+    return StreamSupport.stream(
+            Spliterators.spliteratorUnknownSize(cursor, Spliterator.ORDERED | Spliterator.NONNULL),
+            false)
+        .onClose(cursor::close);
+  }
+}
