@@ -44,7 +44,9 @@ public final class MergeCursor implements Iterator<Row>, AutoCloseable {
   MergeCursor(
       Function<LongSupplier, List<SourcePages>> open,
       Comparator<PrimaryKey> logicalOrder,
-      long limit) {
+      long limit,
+      MergePosition start) {
+    this.position = start;
     this.remaining = limit;
     this.sources = List.copyOf(open.apply(() -> remaining));
     // equal logical keys: the lower source index first, so ties resolve the same way every time
@@ -102,7 +104,10 @@ public final class MergeCursor implements Iterator<Row>, AutoCloseable {
     return row;
   }
 
-  /** The position of the last row returned, empty before the first. */
+  /**
+   * The position of the last row returned: where a merge over the same sources continues. Before
+   * the first row it is the position this cursor was opened after, or empty.
+   */
   public Optional<MergePosition> position() {
     return Optional.ofNullable(position);
   }

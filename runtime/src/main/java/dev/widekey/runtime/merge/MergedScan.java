@@ -143,14 +143,16 @@ public final class MergedScan {
           return pages;
         },
         logicalOrder,
-        limit);
+        limit,
+        null);
   }
 
   /**
    * Continues a merge over the same sources exactly after {@code position}: the rows that come
    * after it in merged order, ties included, up to this merge's limit. The position's own source
    * continues after its key; every other source skips its rows up to the position's logical key
-   * (and rows equal to it, if it comes before the position's source).
+   * (and rows equal to it, if it comes before the position's source). The cursor's {@link
+   * MergeCursor#position()} is {@code position} until it returns a row, so an empty page keeps it.
    *
    * @throws IllegalArgumentException if the position names a source this merge does not have
    */
@@ -164,7 +166,11 @@ public final class MergedScan {
         remaining -> {
           List<SourcePages> pages = new ArrayList<>(sources.size());
           for (int i = 0; i < sources.size(); i++) {
-            PrimaryKey after = i == position.source() ? position.key() : null;
+            // a source with a limit of its own re-reads from its start, so the rows before the
+            // position still count toward that limit; an unlimited one continues after its key
+            boolean seek =
+                i == position.source() && sources.get(i).range().limit() == Long.MAX_VALUE;
+            PrimaryKey after = seek ? position.key() : null;
             pages.add(
                 new SourcePages(
                     i,
@@ -178,14 +184,20 @@ public final class MergedScan {
           return pages;
         },
         logicalOrder,
-        limit);
+        limit,
+        position);
   }
 
   /** The rows of source {@code index} that come before or at {@code position} in merged order. */
   private Predicate<Row> notAfter(int index, MergePosition position) {
     return row -> {
       int c = logicalOrder.compare(row.key(), position.key());
-      return c < 0 || (c == 0 && index < position.source());
+      if (c != 0) {
+        return c < 0;
+      }
+      // a tie: before the position's source, at it up to its key, after it never
+      return index < position.source()
+          || (index == position.source() && row.key().compareTo(position.key()) <= 0);
     };
   }
 

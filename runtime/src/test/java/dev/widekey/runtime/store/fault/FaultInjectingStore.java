@@ -48,6 +48,8 @@ import java.util.stream.StreamSupport;
  *       (or the call) fails with a retryable {@link ErrorKind#TIMEOUT};
  *   <li><b>permanent errors</b> for the rows a predicate picks: not written, a non-retryable error
  *       of the chosen kind, on every attempt;
+ *   <li><b>permanent read errors</b> for the rows another predicate picks: a scan step that would
+ *       return one fails with a non-retryable error of the chosen kind, on every attempt;
  *   <li><b>latency</b>: each call waits a random time in a range, through the sleeper.
  * </ul>
  *
@@ -78,6 +80,8 @@ public final class FaultInjectingStore extends ForwardingStore {
   private final long throttleWindowNanos;
   private final BiPredicate<String, PrimaryKey> permanentRows;
   private final ErrorKind permanentKind;
+  private final BiPredicate<String, PrimaryKey> unreadableRows;
+  private final ErrorKind unreadableKind;
   private final long minLatencyNanos;
   private final long maxLatencyNanos;
   private final RetryPolicy.Clock clock;
@@ -92,6 +96,7 @@ public final class FaultInjectingStore extends ForwardingStore {
   private final AtomicLong injectedAmbiguous = new AtomicLong();
   private final AtomicLong injectedPermanent = new AtomicLong();
   private final AtomicLong injectedReadErrors = new AtomicLong();
+  private final AtomicLong injectedPermanentReads = new AtomicLong();
 
   private FaultInjectingStore(Builder b) {
     super(b.delegate);
@@ -104,6 +109,8 @@ public final class FaultInjectingStore extends ForwardingStore {
     this.throttleWindowNanos = b.throttleWindow == null ? 0 : b.throttleWindow.toNanos();
     this.permanentRows = b.permanentRows;
     this.permanentKind = b.permanentKind;
+    this.unreadableRows = b.unreadableRows;
+    this.unreadableKind = b.unreadableKind;
     this.minLatencyNanos = b.minLatency.toNanos();
     this.maxLatencyNanos = b.maxLatency.toNanos();
     this.clock = b.clock;
@@ -151,6 +158,11 @@ public final class FaultInjectingStore extends ForwardingStore {
   /** Read calls and scan steps failed with an injected retryable error. */
   public long injectedReadErrors() {
     return injectedReadErrors.get();
+  }
+
+  /** Scan steps failed by the permanent read-failure predicate. */
+  public long injectedPermanentReads() {
+    return injectedPermanentReads.get();
   }
 
   // ------------------------------------------------------------------------------- decisions
@@ -383,7 +395,8 @@ public final class FaultInjectingStore extends ForwardingStore {
    * {@inheritDoc}
    *
    * <p>With a read error rate, opening the scan and each step of it may fail with a retryable
-   * error; the rows before the failure have been returned.
+   * error; the rows before the failure have been returned. A row the permanent read-failure
+   * predicate picks fails its step with a non-retryable error.
    */
   @Override
   public Stream<Row> scan(String table, ScanRange range) {
@@ -404,7 +417,16 @@ public final class FaultInjectingStore extends ForwardingStore {
             if (!it.hasNext()) {
               throw new NoSuchElementException();
             }
-            return it.next();
+            Row row = it.next();
+            if (enabled && unreadableRows != null && unreadableRows.test(table, row.key())) {
+              injectedPermanentReads.incrementAndGet();
+              throw new StoreException(
+                  unreadableKind,
+                  "injected permanent failure reading row " + row.key() + " of " + table,
+                  false,
+                  null);
+            }
+            return row;
           }
         };
     return StreamSupport.stream(
@@ -425,6 +447,8 @@ public final class FaultInjectingStore extends ForwardingStore {
     private Duration throttleWindow;
     private BiPredicate<String, PrimaryKey> permanentRows;
     private ErrorKind permanentKind = ErrorKind.INVALID_REQUEST;
+    private BiPredicate<String, PrimaryKey> unreadableRows;
+    private ErrorKind unreadableKind = ErrorKind.CORRUPT_DATA;
     private Duration minLatency = Duration.ZERO;
     private Duration maxLatency = Duration.ZERO;
     private RetryPolicy.Clock clock = RetryPolicy.Clock.system();
@@ -477,6 +501,13 @@ public final class FaultInjectingStore extends ForwardingStore {
     public Builder failRows(BiPredicate<String, PrimaryKey> rows, ErrorKind kind) {
       this.permanentRows = Objects.requireNonNull(rows, "rows");
       this.permanentKind = Objects.requireNonNull(kind, "kind");
+      return this;
+    }
+
+    /** Rows (by table and key) whose scan step always fails with a non-retryable {@code kind}. */
+    public Builder failReads(BiPredicate<String, PrimaryKey> rows, ErrorKind kind) {
+      this.unreadableRows = Objects.requireNonNull(rows, "rows");
+      this.unreadableKind = Objects.requireNonNull(kind, "kind");
       return this;
     }
 
