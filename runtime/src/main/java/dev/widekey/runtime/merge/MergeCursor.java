@@ -2,13 +2,11 @@ package dev.widekey.runtime.merge;
 
 import dev.widekey.runtime.store.PrimaryKey;
 import dev.widekey.runtime.store.Row;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.Optional;
-import java.util.PriorityQueue;
 import java.util.function.Function;
 import java.util.function.LongSupplier;
 
@@ -30,11 +28,11 @@ import java.util.function.LongSupplier;
  */
 public final class MergeCursor implements Iterator<Row>, AutoCloseable {
   private final List<SourcePages> sources;
-  private final PriorityQueue<SourcePages> heads;
+  private final HeadHeap heads;
   private long remaining;
   private boolean started;
   private boolean closed;
-  private SourcePages refill; // the source of the last row returned: its next head is due
+  private boolean refill; // the top source returned its head: its next head is due
   private MergePosition position;
 
   /**
@@ -50,10 +48,7 @@ public final class MergeCursor implements Iterator<Row>, AutoCloseable {
     this.remaining = limit;
     this.sources = List.copyOf(open.apply(() -> remaining));
     // equal logical keys: the lower source index first, so ties resolve the same way every time
-    Comparator<SourcePages> byHead =
-        Comparator.<SourcePages, PrimaryKey>comparing(s -> s.head().key(), logicalOrder)
-            .thenComparingInt(s -> s.index);
-    this.heads = new PriorityQueue<>(Math.max(1, sources.size()), byHead);
+    this.heads = new HeadHeap(sources.size(), logicalOrder);
   }
 
   @Override
@@ -64,20 +59,16 @@ public final class MergeCursor implements Iterator<Row>, AutoCloseable {
     try {
       if (!started) {
         started = true;
-        List<SourcePages> first = new ArrayList<>(sources.size());
         for (SourcePages s : sources) {
-          if (s.head() != null) {
-            first.add(s);
+          Row head = s.head();
+          if (head != null) {
+            heads.add(s.index, head);
           }
         }
-        heads.addAll(first);
       }
-      if (refill != null) {
-        SourcePages s = refill;
-        refill = null;
-        if (s.head() != null) {
-          heads.add(s);
-        }
+      if (refill) {
+        refill = false;
+        heads.replaceTop(sources.get(heads.topSource()).head());
       }
     } catch (RuntimeException e) {
       close();
@@ -95,10 +86,11 @@ public final class MergeCursor implements Iterator<Row>, AutoCloseable {
     if (!hasNext()) {
       throw new NoSuchElementException();
     }
-    SourcePages s = heads.poll();
+    SourcePages s = sources.get(heads.topSource());
     Row row = s.take();
-    // the source's next page is read on the next hasNext(), so a failure there loses no row
-    refill = s;
+    // the source's next head (maybe a new page) is read on the next hasNext(), so a failure
+    // there loses no row
+    refill = true;
     remaining--;
     position = new MergePosition(s.index, row.key());
     return row;
@@ -120,7 +112,7 @@ public final class MergeCursor implements Iterator<Row>, AutoCloseable {
     }
     closed = true;
     heads.clear();
-    refill = null;
+    refill = false;
     for (SourcePages s : sources) {
       s.close();
     }

@@ -82,12 +82,16 @@ final class SourcePages {
       range = source.range().withStart(lastFetched).withLimit(want + 1);
     }
     long got = 0;
+    boolean continued = lastFetched != null;
     try (Stream<Row> rows = store.scan(source.table(), range)) {
       Iterator<Row> it = rows.iterator();
       while (got < want && it.hasNext()) {
         Row row = it.next();
-        if (lastFetched != null && row.key().compareTo(lastFetched) <= 0) {
-          continue;
+        if (continued) {
+          if (row.key().compareTo(lastFetched) <= 0) {
+            continue;
+          }
+          continued = false; // the rest come after it: no compare per row
         }
         got++;
         lastFetched = row.key();

@@ -236,6 +236,7 @@ public final class RetryingStore implements WideTableStore {
     private Stream<Row> current;
     private Iterator<Row> it;
     private PrimaryKey lastKey;
+    private boolean resumed; // reopened after lastKey and no row past it seen yet
     private long returned;
     private Row next;
     private boolean done;
@@ -265,8 +266,11 @@ public final class RetryingStore implements WideTableStore {
           }
           while (it.hasNext()) {
             Row row = it.next();
-            if (lastKey != null && row.key().compareTo(lastKey) <= 0) {
-              continue; // the resumed scan starts at the last key returned: skip it
+            if (resumed) {
+              if (row.key().compareTo(lastKey) <= 0) {
+                continue; // the resumed scan starts at the last key returned: skip it
+              }
+              resumed = false; // the rest come after it: no compare per row
             }
             next = row;
             return true;
@@ -298,6 +302,7 @@ public final class RetryingStore implements WideTableStore {
                 .withStart(lastKey)
                 .withLimit(remaining == Long.MAX_VALUE ? remaining : remaining + 1);
       }
+      resumed = lastKey != null;
       current = delegate.scan(table, r);
       it = current.iterator();
     }

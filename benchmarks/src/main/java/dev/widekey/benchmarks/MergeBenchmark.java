@@ -1,0 +1,158 @@
+package dev.widekey.benchmarks;
+
+import dev.widekey.runtime.merge.MergeSource;
+import dev.widekey.runtime.merge.MergedScan;
+import dev.widekey.runtime.store.AttrValue;
+import dev.widekey.runtime.store.PkColumn;
+import dev.widekey.runtime.store.PkType;
+import dev.widekey.runtime.store.PkValue;
+import dev.widekey.runtime.store.PrimaryKey;
+import dev.widekey.runtime.store.Row;
+import dev.widekey.runtime.store.ScanRange;
+import dev.widekey.runtime.store.TableSpec;
+import dev.widekey.runtime.store.WriteOp;
+import dev.widekey.runtime.store.embedded.EmbeddedStore;
+import dev.widekey.runtime.write.BulkWriteResult;
+import dev.widekey.runtime.write.BulkWriter;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+import java.util.stream.LongStream;
+import java.util.stream.Stream;
+
+/**
+ * Measures the k-way merge (issue 12): the same rows read as one ordered scan of a table keyed by
+ * timestamp, and as a {@link MergedScan} of the 16 buckets of a table keyed by (bucket, timestamp)
+ * with the bucket {@code timestamp % 16}, on one embedded store. Prints rows per second of both and
+ * their ratio, from one run; each is measured several times, alternating, and the best run counts.
+ *
+ * <p>Run: {@code mvn -B -o -q -pl runtime,benchmarks -am package -DskipTests} then {@code java -cp
+ * "runtime/target/classes:benchmarks/target/classes:$(cat runtime/target/classpath.txt)"
+ * dev.widekey.benchmarks.MergeBenchmark} (see docs/benchmarks.md; options {@code --rows=200000
+ * --buckets=16 --pageSize=500 --runs=5}).
+ */
+public final class MergeBenchmark {
+  private MergeBenchmark() {}
+
+  public static void main(String[] args) {
+    Map<String, String> opts = new HashMap<>();
+    for (String a : args) {
+      if (a.startsWith("--") && a.contains("=")) {
+        opts.put(a.substring(2, a.indexOf('=')), a.substring(a.indexOf('=') + 1));
+      }
+    }
+    int rows = Integer.parseInt(opts.getOrDefault("rows", "200000"));
+    int buckets = Integer.parseInt(opts.getOrDefault("buckets", "16"));
+    int pageSize = Integer.parseInt(opts.getOrDefault("pageSize", "500"));
+    int runs = Integer.parseInt(opts.getOrDefault("runs", "5"));
+
+    try (EmbeddedStore store = EmbeddedStore.inMemory()) {
+      store.createTable(new TableSpec("single", List.of(new PkColumn("ts", PkType.INTEGER))));
+      List<PkValue> bucketSplits = new ArrayList<>();
+      for (int b = 1; b < buckets; b++) {
+        bucketSplits.add(PkValue.ofString(bucket(b)));
+      }
+      store.createTable(
+          new TableSpec(
+              "bucketed",
+              List.of(new PkColumn("bucket", PkType.STRING), new PkColumn("ts", PkType.INTEGER)),
+              bucketSplits));
+      write(
+          store,
+          LongStream.range(0, rows)
+              .mapToObj(
+                  ts -> WriteOp.put("single", row(PrimaryKey.of(PkValue.ofInteger(ts)), ts))));
+      write(
+          store,
+          LongStream.range(0, rows)
+              .mapToObj(
+                  ts ->
+                      WriteOp.put(
+                          "bucketed",
+                          row(
+                              PrimaryKey.of(
+                                  PkValue.ofString(bucket((int) (ts % buckets))),
+                                  PkValue.ofInteger(ts)),
+                              ts))));
+
+      List<MergeSource> sources = new ArrayList<>();
+      for (int b = 0; b < buckets; b++) {
+        List<PkValue> prefix = List.of(PkValue.ofString(bucket(b)));
+        sources.add(
+            new MergeSource(
+                store,
+                "bucketed",
+                ScanRange.between(
+                    PrimaryKey.bound(prefix, PkValue.INF_MIN, 2),
+                    PrimaryKey.bound(prefix, PkValue.INF_MAX, 2))));
+      }
+      // the logical key: the timestamp, without the bucket in front
+      Comparator<PrimaryKey> logical = Comparator.comparing(k -> k.get(1));
+      MergedScan merge = MergedScan.of(sources, logical).withPageSize(pageSize);
+
+      System.out.printf(
+          "%,d rows: one ordered scan vs a merged scan of %d buckets (pages of %d rows), best of"
+              + " %d runs each%n",
+          rows, buckets, pageSize, runs);
+      double bestSingle = 0;
+      double bestMerged = 0;
+      for (int run = 0; run < runs; run++) {
+        bestSingle = Math.max(bestSingle, rowsPerSecond(rows, () -> store.scan("single", all(1))));
+        bestMerged = Math.max(bestMerged, rowsPerSecond(rows, merge::stream));
+      }
+      System.out.printf("%-40s %,14.0f rows/s%n", "one ordered scan", bestSingle);
+      System.out.printf(
+          "%-40s %,14.0f rows/s  %.0f%% of the single scan%n",
+          "merged scan of " + buckets + " buckets", bestMerged, 100 * bestMerged / bestSingle);
+    }
+  }
+
+  private static ScanRange all(int columns) {
+    return ScanRange.all(columns);
+  }
+
+  private static String bucket(int b) {
+    return String.format("%02d", b);
+  }
+
+  private static Row row(PrimaryKey key, long ts) {
+    return Row.of(
+        key,
+        Map.of(
+            "host", AttrValue.ofString("10.0.0." + (ts % 250)),
+            "cpu", AttrValue.ofInteger(ts % 100)));
+  }
+
+  private static void write(EmbeddedStore store, Stream<WriteOp> ops) {
+    BulkWriteResult result = BulkWriter.of(store).write(ops);
+    if (!result.allAcknowledged()) {
+      throw new IllegalStateException("the import failed: " + result);
+    }
+  }
+
+  /** Reads the whole stream, checks it is in timestamp order and complete, returns rows/s. */
+  private static double rowsPerSecond(int rows, Supplier<Stream<Row>> scan) {
+    long start = System.nanoTime();
+    long count = 0;
+    long last = -1;
+    try (Stream<Row> stream = scan.get()) {
+      for (Row row : (Iterable<Row>) stream::iterator) {
+        long ts = row.get("cpu").asLong(); // touch the row as a caller would
+        long key = row.key().get(row.key().size() - 1).asLong();
+        if (key <= last || ts != key % 100) {
+          throw new IllegalStateException("out of order at " + key);
+        }
+        last = key;
+        count++;
+      }
+    }
+    long nanos = System.nanoTime() - start;
+    if (count != rows) {
+      throw new IllegalStateException(count + " rows read of " + rows);
+    }
+    return count * 1e9 / nanos;
+  }
+}
