@@ -29,7 +29,7 @@ import java.util.function.LongSupplier;
 public final class MergeCursor implements Iterator<Row>, AutoCloseable {
   private final List<SourcePages> sources;
   private final HeadHeap heads;
-  private long remaining;
+  private volatile long remaining; // read by prefetching pages on other threads
   private boolean started;
   private boolean closed;
   private boolean refill; // the top source returned its head: its next head is due
@@ -59,6 +59,9 @@ public final class MergeCursor implements Iterator<Row>, AutoCloseable {
     try {
       if (!started) {
         started = true;
+        for (SourcePages s : sources) {
+          s.start();
+        }
         for (SourcePages s : sources) {
           Row head = s.head();
           if (head != null) {

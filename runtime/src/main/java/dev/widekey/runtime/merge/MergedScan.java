@@ -7,8 +7,10 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Spliterator;
 import java.util.Spliterators;
+import java.util.concurrent.Executor;
 import java.util.function.Predicate;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
@@ -42,7 +44,8 @@ import java.util.stream.StreamSupport;
  * </ul>
  *
  * <p>Each source's store order must agree with the logical order (a source whose rows come out of
- * logical order breaks the merge order). Sources are read one after another on the calling thread.
+ * logical order breaks the merge order). Pages are read on the calling thread, one source after
+ * another, unless {@link #withPrefetch(Executor)} reads them ahead in parallel.
  *
  * <pre>{@code
  * // 16 buckets "00".."15" in the first key column; the logical key is the rest
@@ -62,18 +65,21 @@ public final class MergedScan {
   private final int pageSize;
   private final long limit;
   private final RetryPolicy retry;
+  private final Executor prefetch;
 
   private MergedScan(
       List<MergeSource> sources,
       Comparator<PrimaryKey> logicalOrder,
       int pageSize,
       long limit,
-      RetryPolicy retry) {
+      RetryPolicy retry,
+      Executor prefetch) {
     this.sources = sources;
     this.logicalOrder = logicalOrder;
     this.pageSize = pageSize;
     this.limit = limit;
     this.retry = retry;
+    this.prefetch = prefetch;
   }
 
   /**
@@ -87,7 +93,8 @@ public final class MergedScan {
         Objects.requireNonNull(logicalOrder, "logicalOrder"),
         DEFAULT_PAGE_SIZE,
         Long.MAX_VALUE,
-        RetryPolicy.defaults());
+        RetryPolicy.defaults(),
+        null);
   }
 
   /** The same merge reading pages of at most {@code pageSize} rows per source. */
@@ -95,7 +102,7 @@ public final class MergedScan {
     if (pageSize < 1) {
       throw new IllegalArgumentException("a page holds at least one row: " + pageSize);
     }
-    return new MergedScan(sources, logicalOrder, pageSize, limit, retry);
+    return new MergedScan(sources, logicalOrder, pageSize, limit, retry, prefetch);
   }
 
   /** The same merge ending after {@code limit} rows. */
@@ -103,13 +110,29 @@ public final class MergedScan {
     if (limit < 0) {
       throw new IllegalArgumentException("negative limit " + limit);
     }
-    return new MergedScan(sources, logicalOrder, pageSize, limit, retry);
+    return new MergedScan(sources, logicalOrder, pageSize, limit, retry, prefetch);
   }
 
   /** The same merge retrying each source's retryable failures with {@code retry}. */
   public MergedScan withRetryPolicy(RetryPolicy retry) {
     return new MergedScan(
-        sources, logicalOrder, pageSize, limit, Objects.requireNonNull(retry, "retry"));
+        sources, logicalOrder, pageSize, limit, Objects.requireNonNull(retry, "retry"), prefetch);
+  }
+
+  /**
+   * The same merge reading each source's next page on {@code executor} while its current page is
+   * merged: at most one page ahead per source, so a source holds at most two pages. Closing the
+   * merge waits for the pages being read. Without it (the default), a source's next page is read on
+   * the merge's thread when its current page runs out.
+   */
+  public MergedScan withPrefetch(Executor executor) {
+    return new MergedScan(
+        sources,
+        logicalOrder,
+        pageSize,
+        limit,
+        retry,
+        Objects.requireNonNull(executor, "executor"));
   }
 
   public List<MergeSource> sources() {
@@ -132,13 +155,20 @@ public final class MergedScan {
     return retry;
   }
 
+  /** The executor that reads pages ahead, if any. */
+  public Optional<Executor> prefetch() {
+    return Optional.ofNullable(prefetch);
+  }
+
   /** Starts the merge from the beginning of every source. */
   public MergeCursor open() {
     return new MergeCursor(
         remaining -> {
           List<SourcePages> pages = new ArrayList<>(sources.size());
           for (int i = 0; i < sources.size(); i++) {
-            pages.add(new SourcePages(i, sources.get(i), retry, pageSize, remaining, null, null));
+            pages.add(
+                new SourcePages(
+                    i, sources.get(i), retry, pageSize, prefetch, remaining, null, null));
           }
           return pages;
         },
@@ -177,6 +207,7 @@ public final class MergedScan {
                     sources.get(i),
                     retry,
                     pageSize,
+                    prefetch,
                     remaining,
                     after,
                     after != null ? null : notAfter(i, position)));

@@ -8,6 +8,9 @@ import dev.widekey.runtime.store.ScanRange;
 import dev.widekey.runtime.store.WideTableStore;
 import java.util.ArrayDeque;
 import java.util.Iterator;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
 import java.util.function.LongSupplier;
 import java.util.function.Predicate;
 import java.util.stream.Stream;
@@ -25,7 +28,11 @@ final class SourcePages {
   private final WideTableStore store;
   private final int pageSize;
   private final LongSupplier mergeRemaining;
-  private final ArrayDeque<Row> page;
+  private final Executor prefetch; // null: pages are read on the calling thread when due
+  private ArrayDeque<Row> page = new ArrayDeque<>();
+  // the next page, being read on the executor; while it runs only its task touches the fields
+  // below (the merge's thread waits for it before reading them again)
+  private CompletableFuture<ArrayDeque<Row>> next;
   private long sourceRemaining;
   private PrimaryKey lastFetched; // null until a row was read: the next page starts the range
   private Predicate<Row> skip; // rows before a resume position, dropped until the first kept
@@ -36,6 +43,7 @@ final class SourcePages {
       MergeSource source,
       RetryPolicy retry,
       int pageSize,
+      Executor prefetch,
       LongSupplier mergeRemaining,
       PrimaryKey startAfter,
       Predicate<Row> skip) {
@@ -44,7 +52,7 @@ final class SourcePages {
     this.store = new RetryingStore(source.store(), retry);
     this.pageSize = pageSize;
     this.mergeRemaining = mergeRemaining;
-    this.page = new ArrayDeque<>(Math.min(pageSize, 1024));
+    this.prefetch = prefetch;
     this.sourceRemaining = source.range().limit();
     this.lastFetched = startAfter;
     this.skip = skip;
@@ -52,8 +60,12 @@ final class SourcePages {
 
   /** The next row of this source without taking it, or null when the source is done. */
   Row head() {
-    while (page.isEmpty() && !exhausted) {
-      fetchPage();
+    while (page.isEmpty() && (next != null || !exhausted)) {
+      page = next != null ? awaitNext() : fetchPage();
+      if (prefetch != null && !exhausted && !page.isEmpty()) {
+        // one page ahead, no more: the next one starts when this one is in use
+        next = CompletableFuture.supplyAsync(this::fetchPage, prefetch);
+      }
     }
     return page.peekFirst();
   }
@@ -63,18 +75,56 @@ final class SourcePages {
     return page.removeFirst();
   }
 
-  /** Drops the buffered page; the source reads nothing more. */
+  /**
+   * Drops the buffered page and waits for a page being read, so that no scan of this source is open
+   * when the merge's close returns.
+   */
   void close() {
+    CompletableFuture<ArrayDeque<Row>> pending = next;
+    next = null;
+    if (pending != null) {
+      try {
+        pending.join();
+      } catch (RuntimeException ignored) {
+        // the merge is closed: a failure of a page nobody will read is not news
+      }
+    }
     exhausted = true;
     page.clear();
   }
 
-  private void fetchPage() {
+  /** Starts reading the first page on the executor, if there is one, so sources start together. */
+  void start() {
+    if (prefetch != null && next == null && page.isEmpty() && !exhausted) {
+      next = CompletableFuture.supplyAsync(this::fetchPage, prefetch);
+    }
+  }
+
+  private ArrayDeque<Row> awaitNext() {
+    CompletableFuture<ArrayDeque<Row>> pending = next;
+    next = null;
+    try {
+      return pending.join();
+    } catch (CompletionException e) {
+      // the store's own typed error, as a page read on this thread would throw it
+      if (e.getCause() instanceof RuntimeException r) {
+        throw r;
+      }
+      if (e.getCause() instanceof Error err) {
+        throw err;
+      }
+      throw e;
+    }
+  }
+
+  /** Reads the next page; an empty one when the source has no more rows. */
+  private ArrayDeque<Row> fetchPage() {
+    ArrayDeque<Row> out = new ArrayDeque<>();
     // never ask for more than the merge can still return, nor than the source's own limit
     long want = Math.min(pageSize, Math.min(sourceRemaining, mergeRemaining.getAsLong()));
     if (want <= 0) {
       exhausted = true;
-      return;
+      return out;
     }
     ScanRange range = source.range().withLimit(want);
     if (lastFetched != null) {
@@ -101,12 +151,13 @@ final class SourcePages {
           }
           skip = null; // the source is ordered: every later row is after the position too
         }
-        page.addLast(row);
+        out.addLast(row);
       }
     }
     sourceRemaining -= got;
     if (got < want || sourceRemaining == 0) {
       exhausted = true; // a short page is the range's end
     }
+    return out;
   }
 }

@@ -29,6 +29,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeSet;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -54,15 +56,24 @@ class MergedScanTest {
   private EmbeddedStore embedded;
   private CountingStore counting;
 
+  private ExecutorService pool;
+
   @BeforeEach
   void open() {
     embedded = EmbeddedStore.inMemory();
     counting = new CountingStore(embedded);
+    pool = Executors.newFixedThreadPool(4);
   }
 
   @AfterEach
   void close() {
+    pool.shutdownNow();
     embedded.close();
+  }
+
+  /** Half the rounds read pages ahead on a pool, half on the test's thread. */
+  private MergedScan maybePrefetch(Random random, MergedScan merge) {
+    return random.nextBoolean() ? merge.withPrefetch(pool) : merge;
   }
 
   /** One random case: stored rows, the sources over them and the rows the merge must return. */
@@ -175,7 +186,7 @@ class MergedScanTest {
       counting.reset();
       List<Row> got;
       try (Stream<Row> rows =
-          MergedScan.of(c.sources(), LOGICAL)
+          maybePrefetch(random, MergedScan.of(c.sources(), LOGICAL))
               .withPageSize(pageSize)
               .withLimit(limit)
               .withRetryPolicy(policy(random))
@@ -199,7 +210,8 @@ class MergedScanTest {
       int pageSize = 1 + random.nextInt(50);
       long limit = random.nextInt(Math.max(1, c.expected().size()));
       counting.reset();
-      MergedScan merge = MergedScan.of(c.sources(), LOGICAL).withPageSize(pageSize);
+      MergedScan merge =
+          maybePrefetch(random, MergedScan.of(c.sources(), LOGICAL)).withPageSize(pageSize);
       try (MergeCursor cursor = merge.withLimit(limit).open()) {
         List<Row> got = new ArrayList<>();
         cursor.forEachRemaining(got::add);
@@ -227,7 +239,8 @@ class MergedScanTest {
     for (int round = 0; round < ROUNDS; round++) {
       Case c = randomCase(random, counting);
       int pageSize = 1 + random.nextInt(random.nextBoolean() ? 4 : 100);
-      MergedScan merge = MergedScan.of(c.sources(), LOGICAL).withPageSize(pageSize);
+      MergedScan merge =
+          maybePrefetch(random, MergedScan.of(c.sources(), LOGICAL)).withPageSize(pageSize);
       // page through the whole merge in random page sizes, each page a new merge from the last
       List<Row> got = new ArrayList<>();
       MergePosition position = null;
@@ -272,7 +285,7 @@ class MergedScanTest {
       int pageSize = 1 + random.nextInt(random.nextBoolean() ? 5 : 100);
       long limit = randomLimit(random, c.expected().size());
       MergedScan merge =
-          MergedScan.of(c.sources(), LOGICAL)
+          maybePrefetch(random, MergedScan.of(c.sources(), LOGICAL))
               .withPageSize(pageSize)
               .withLimit(limit)
               .withRetryPolicy(policy(random));
@@ -317,7 +330,7 @@ class MergedScanTest {
       }
       int pageSize = 1 + random.nextInt(50);
       MergedScan merge =
-          MergedScan.of(c.sources(), LOGICAL)
+          maybePrefetch(random, MergedScan.of(c.sources(), LOGICAL))
               .withPageSize(pageSize)
               .withRetryPolicy(policy(random));
       List<Row> got = new ArrayList<>();
@@ -331,7 +344,8 @@ class MergedScanTest {
         failed++;
         assertEquals(ErrorKind.CORRUPT_DATA, e.kind());
         assertFalse(e.retryable());
-        assertEquals(1, faulty.injectedPermanentReads(), "a non-retryable error is not retried");
+        // each source meets the bad row at most once (reading ahead, several may): never retried
+        assertTrue(faulty.injectedPermanentReads() <= c.sources().size());
         assertEquals(0, counting.open.get(), "the failure closed every source scan");
         assertFalse(cursor.hasNext(), "a failed merge stays ended");
         // what came before the failure is a correct prefix, and no bad row came through
