@@ -18,9 +18,10 @@ import java.util.stream.Stream;
 /**
  * The rows of one merge source, read one page at a time: each page is its own bounded scan (the
  * scan's limit is the page size), read to the end and closed before the merge goes on, so a source
- * holds at most one page and no open scan between pages. A page continues after the last key of the
- * one before; the store scan goes through a {@link RetryingStore}, which resumes after a retryable
- * failure at the last key it returned, so a failure never repeats or loses a row.
+ * holds at most one page (and one more being read ahead, with an executor) and no open scan between
+ * pages. A page continues after the last key of the one before; the store scan goes through a
+ * {@link RetryingStore}, which resumes after a retryable failure at the last key it returned, so a
+ * failure never repeats or loses a row.
  */
 final class SourcePages {
   final int index;
