@@ -2,6 +2,7 @@ package dev.widekey.runtime.merge;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.widekey.runtime.retry.RetryPolicy;
@@ -447,6 +448,37 @@ class MergedScanTest {
     }
     assertTrue(scans.get() >= 6, "the failing close happened");
     assertEquals(0, counting.open.get(), "every scan was closed, the failing one included");
+  }
+
+  @Test
+  void aSourceThatKeepsFailingRetryablyEndsTheMergeWithItsErrorOnceRetriesAreUsedUp() {
+    Random random = new Random(seeds.seed());
+    FaultInjectingStore down =
+        FaultInjectingStore.builder(counting).readErrorRate(1.0).clock(time).sleeper(time).build();
+    Case c = randomCase(random, counting);
+    List<MergeSource> sources = new ArrayList<>(c.sources());
+    MergeSource first = sources.get(0);
+    sources.set(0, new MergeSource(down, first.table(), first.range()));
+    MergedScan merge =
+        maybePrefetch(random, MergedScan.of(sources, LOGICAL))
+            .withRetryPolicy(policy(random).toBuilder().maxAttempts(3).build());
+    MergeCursor cursor = merge.open();
+    StoreException e = assertThrows(StoreException.class, () -> cursor.forEachRemaining(row -> {}));
+    assertEquals(ErrorKind.UNAVAILABLE, e.kind());
+    assertEquals(3, down.injectedReadErrors(), "three attempts, then the typed error");
+    assertEquals(0, counting.open.get(), "every source scan is closed");
+    assertFalse(cursor.hasNext());
+  }
+
+  @Test
+  void aPositionOfAnotherMergeIsRefused() {
+    MergedScan merge =
+        MergedScan.of(List.of(new MergeSource(embedded, "a", ScanRange.all(2))), LOGICAL);
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> merge.openAfter(new MergePosition(1, PrimaryKey.of(PkValue.ofInteger(1)))));
+    assertThrows(IllegalArgumentException.class, () -> merge.withPageSize(0));
+    assertThrows(IllegalArgumentException.class, () -> merge.withLimit(-1));
   }
 
   /** Counts the scans open on the store and the largest number of rows one call asked for. */
