@@ -3,7 +3,7 @@ package dev.widekey.processor.rules;
 import dev.widekey.processor.diagnostics.Diagnostics;
 import dev.widekey.processor.diagnostics.Messages;
 import dev.widekey.processor.model.EntityModel;
-import java.util.regex.Pattern;
+import dev.widekey.runtime.store.ServiceNames;
 
 /**
  * Table and column names (WK207): valid on every supported service, and usable as the schema file
@@ -12,18 +12,16 @@ import java.util.regex.Pattern;
  */
 public final class TableRules implements EntityRule {
   /** Tablestore's rule, which Lindorm and HBase table names also accept. */
-  private static final Pattern NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,254}");
-
   @Override
   public void check(EntityModel entity, Diagnostics diagnostics) {
-    boolean hotValid = NAME.matcher(entity.table()).matches();
+    boolean hotValid = ServiceNames.isLegal(entity.table());
     if (!hotValid) {
       diagnostics.error(
           entity.type(), entity.wideTable(), "name", Messages.badTableName("name", entity.table()));
     }
     // a default cold name is derived from the hot one: reported once, above
     boolean explicitCold = !entity.coldTable().equals(entity.table() + "_cold");
-    if ((explicitCold || hotValid) && !NAME.matcher(entity.coldTable()).matches()) {
+    if ((explicitCold || hotValid) && !ServiceNames.isLegal(entity.coldTable())) {
       diagnostics.error(
           entity.type(),
           entity.wideTable(),
@@ -31,7 +29,7 @@ public final class TableRules implements EntityRule {
           Messages.badTableName("coldTable", entity.coldTable()));
     }
     for (var p : entity.properties()) {
-      if (!NAME.matcher(p.name()).matches()) {
+      if (!ServiceNames.isLegal(p.name())) {
         diagnostics.error(p.element(), Messages.badColumnName(p.name()));
       }
     }

@@ -3,9 +3,9 @@ package dev.widekey.store.tablestore;
 import dev.widekey.runtime.store.ColumnSelection;
 import dev.widekey.runtime.store.ErrorKind;
 import dev.widekey.runtime.store.Row;
+import dev.widekey.runtime.store.ServiceNames;
 import dev.widekey.runtime.store.StoreException;
 import dev.widekey.runtime.store.TableSpec;
-import java.util.regex.Pattern;
 
 /**
  * Tablestore's own rules that the shared {@code ServiceChecks} do not hold, checked before a
@@ -16,11 +16,6 @@ import java.util.regex.Pattern;
  * <pre>{@code TablestoreChecks.row(spec, row); // INVALID_REQUEST or LIMIT_EXCEEDED}</pre>
  */
 final class TablestoreChecks {
-  /**
-   * Table and column names: a letter or {@code _}, then letters, digits, {@code _}; 1–255 bytes.
-   */
-  static final Pattern NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,254}");
-
   /** Attribute columns of one row in one write ("limit count: 1024"). */
   static final int MAX_ATTRIBUTE_COLUMNS = 1024;
 
@@ -47,14 +42,16 @@ final class TablestoreChecks {
               + " in one write");
     }
     for (String name : row.columns().keySet()) {
-      if (!NAME.matcher(name).matches()) {
+      if (!ServiceNames.isLegal(name)) {
         throw new StoreException(
             ErrorKind.INVALID_REQUEST,
             "attribute column "
                 + name
                 + " of table "
                 + spec.name()
-                + " is not a Tablestore column name ([A-Za-z_][A-Za-z0-9_]*, at most 255)");
+                + " is not a Tablestore column name ("
+                + ServiceNames.PATTERN
+                + ")");
       }
     }
   }

@@ -1,5 +1,9 @@
 package dev.widekey.store.tablestore;
 
+import static dev.widekey.store.tablestore.TablestoreFixtures.SCHEMA;
+import static dev.widekey.store.tablestore.TablestoreFixtures.key;
+import static dev.widekey.store.tablestore.TablestoreFixtures.row;
+import static dev.widekey.store.tablestore.TablestoreFixtures.storeOver;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -47,9 +51,6 @@ import org.junit.jupiter.api.Test;
  * store does about it.
  */
 class TablestoreServiceFidelityTest {
-  private static final List<PkColumn> SCHEMA =
-      List.of(new PkColumn("pk", PkType.STRING), new PkColumn("seq", PkType.INTEGER));
-
   private FakeTablestoreService service;
   private TablestoreStore store;
 
@@ -57,18 +58,6 @@ class TablestoreServiceFidelityTest {
   void open() {
     service = new FakeTablestoreService(7, 0);
     store = storeOver(service, Duration.ofSeconds(5));
-  }
-
-  private static TablestoreStore storeOver(FakeTablestoreService service, Duration ready) {
-    return new TablestoreStore(service.client(), service::createTableEx, () -> {}, ready);
-  }
-
-  private static PrimaryKey key(String pk, long seq) {
-    return PrimaryKey.of(PkValue.ofString(pk), PkValue.ofInteger(seq));
-  }
-
-  private static Row row(String pk, long seq, long v) {
-    return Row.of(key(pk, seq), Map.of("v", AttrValue.ofInteger(v)));
   }
 
   private static List<PkValue> hexSplits(int count) {

@@ -1,0 +1,28 @@
+package dev.widekey.runtime.store;
+
+import java.util.regex.Pattern;
+
+/**
+ * Table and column names every service accepts: a letter or {@code _}, then letters, digits and
+ * {@code _}, 1 to 255 characters (Tablestore's rule, the strictest of the stores; HBase and Lindorm
+ * accept these too). The processor checks declared names with it at compile time (WK207), and the
+ * Tablestore backend checks rows with it before a request is sent.
+ *
+ * <pre>{@code
+ * ServiceNames.isLegal("device_transactions"); // true
+ * ServiceNames.isLegal("price$cents");         // false
+ * }</pre>
+ */
+public final class ServiceNames {
+  /** The pattern a legal name matches, for messages that show it. */
+  public static final String PATTERN = "[A-Za-z_][A-Za-z0-9_]*, at most 255 characters";
+
+  private static final Pattern LEGAL = Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,254}");
+
+  private ServiceNames() {}
+
+  /** Whether every service accepts {@code name} as a table or column name. */
+  public static boolean isLegal(String name) {
+    return LEGAL.matcher(name).matches();
+  }
+}
