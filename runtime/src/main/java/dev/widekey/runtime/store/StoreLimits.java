@@ -45,8 +45,7 @@ public record StoreLimits(
    * 1 to 64 bytes ("The count of partitions cannot be greater than 10", the SDK's SplitPointTest
    * against the service).
    */
-  public static final StoreLimits TABLESTORE =
-      new StoreLimits(1024, 2 * 1024 * 1024, 200, 4L * 1024 * 1024, 2000, 4, true, 10, 64);
+  public static final StoreLimits TABLESTORE = DEFAULT.withPreSplitLimits(10, 64);
 
   /**
    * Limits without a partition bound of their own: pre-splits up to what a hash prefix spreads over
@@ -89,5 +88,24 @@ public record StoreLimits(
       case TABLESTORE -> TABLESTORE;
       case LINDORM, HBASE -> DEFAULT;
     };
+  }
+
+  /**
+   * These limits with other bounds on the partitions a table is created with and on one split
+   * point's size; the row, batch and key limits stay.
+   *
+   * <pre>{@code StoreLimits.DEFAULT.withPreSplitLimits(10, 64) // Tablestore's CreateTable}</pre>
+   */
+  public StoreLimits withPreSplitLimits(int maxPartitions, int maxSplitPointBytes) {
+    return new StoreLimits(
+        maxPkColumnBytes,
+        maxAttributeBytes,
+        maxBatchRows,
+        maxBatchBytes,
+        maxMultiGetRows,
+        maxPkColumns,
+        requireAttribute,
+        maxPartitions,
+        maxSplitPointBytes);
   }
 }
