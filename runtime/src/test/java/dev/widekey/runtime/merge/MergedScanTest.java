@@ -458,7 +458,8 @@ class MergedScanTest {
     Case c = randomCase(random, counting);
     List<MergeSource> sources = new ArrayList<>(c.sources());
     MergeSource first = sources.get(0);
-    sources.set(0, new MergeSource(down, first.table(), first.range()));
+    // no source limit: a limit of 0 would end the source without a scan, so nothing would fail
+    sources.set(0, new MergeSource(down, first.table(), first.range().withLimit(Long.MAX_VALUE)));
     MergedScan merge =
         maybePrefetch(random, MergedScan.of(sources, LOGICAL))
             .withRetryPolicy(policy(random).toBuilder().maxAttempts(3).build());
