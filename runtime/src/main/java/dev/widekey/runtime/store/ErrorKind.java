@@ -26,7 +26,13 @@ public enum ErrorKind {
    * or cell, a value that would inflate past its cap. Another writer, a restored backup or a
    * compromised service put them there; retrying reads the same bytes, so it is not retryable.
    */
-  CORRUPT_DATA(false);
+  CORRUPT_DATA(false),
+  /**
+   * A conditional write's {@link WriteCondition} did not hold of the stored row (a row that exists
+   * for an insert, a missing row for an update, another version): nothing was written. Retrying the
+   * same write fails the same way; read the row again first.
+   */
+  CONDITION_FAILED(false);
 
   private final boolean retryableByDefault;
 

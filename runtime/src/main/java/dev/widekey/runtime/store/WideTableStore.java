@@ -38,6 +38,21 @@ public interface WideTableStore extends AutoCloseable {
   /** Writes a whole row, replacing any row with the same key. */
   void put(String table, Row row);
 
+  /**
+   * Writes a whole row if {@code condition} holds of the stored row, atomically with the check.
+   *
+   * <pre>{@code store.put("items", row, WriteCondition.rowAbsent()); // insert only}</pre>
+   *
+   * @throws StoreException of kind {@link ErrorKind#CONDITION_FAILED} if it does not hold; nothing
+   *     was written
+   */
+  default void put(String table, Row row, WriteCondition condition) {
+    WriteOutcome outcome = batchWrite(List.of(WriteOp.put(table, row, condition))).get(0);
+    if (!outcome.succeeded()) {
+      throw outcome.failure();
+    }
+  }
+
   /** Reads a row with the selected columns. */
   Optional<Row> get(String table, PrimaryKey key, ColumnSelection columns);
 

@@ -3,10 +3,14 @@ package dev.widekey.runtime.store;
 import java.util.Objects;
 
 /**
- * One write of a batch: put a whole row (replacing any row with the same key) or delete one.
+ * One write of a batch: put a whole row (replacing any row with the same key), optionally only if a
+ * {@link WriteCondition} holds of the stored row, or delete one.
  *
  * <pre>{@code
- * List<WriteOp> ops = List.of(WriteOp.put("items", row), WriteOp.delete("items", oldKey));
+ * List<WriteOp> ops = List.of(
+ *     WriteOp.put("items", row),
+ *     WriteOp.put("items", newRow, WriteCondition.rowAbsent()),
+ *     WriteOp.delete("items", oldKey));
  * }</pre>
  */
 public sealed interface WriteOp {
@@ -25,18 +29,31 @@ public sealed interface WriteOp {
   long sizeInBytes();
 
   static Put put(String table, Row row) {
-    return new Put(table, row);
+    return new Put(table, row, WriteCondition.none());
+  }
+
+  static Put put(String table, Row row, WriteCondition condition) {
+    return new Put(table, row, condition);
   }
 
   static Delete delete(String table, PrimaryKey key) {
     return new Delete(table, key);
   }
 
-  /** Replace the row with {@code row}. */
-  record Put(String table, Row row) implements WriteOp {
+  /**
+   * Replace the row with {@code row} if {@code condition} holds of the stored row; a condition that
+   * does not hold fails the operation with {@link ErrorKind#CONDITION_FAILED} and writes nothing.
+   */
+  record Put(String table, Row row, WriteCondition condition) implements WriteOp {
     public Put {
       Objects.requireNonNull(table, "table");
       Objects.requireNonNull(row, "row");
+      Objects.requireNonNull(condition, "condition");
+    }
+
+    /** An unconditional put. */
+    public Put(String table, Row row) {
+      this(table, row, WriteCondition.none());
     }
 
     @Override

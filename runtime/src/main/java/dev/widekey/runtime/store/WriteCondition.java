@@ -1,0 +1,121 @@
+package dev.widekey.runtime.store;
+
+import java.util.Objects;
+
+/**
+ * What must hold of the stored row for a put to apply; checked by the service atomically with the
+ * write (Tablestore row existence expectations and column conditions, HBase {@code checkAndMutate},
+ * a compare-and-set in the embedded store). A put whose condition does not hold writes nothing and
+ * fails with {@link ErrorKind#CONDITION_FAILED}, which is never retryable: the stored row has to be
+ * read again first.
+ *
+ * <pre>{@code
+ * store.put("items", row, WriteCondition.rowAbsent());                     // insert
+ * store.put("items", row, WriteCondition.rowPresent());                    // update
+ * store.put("items", row, WriteCondition.columnEquals("wk_version", AttrValue.ofInteger(3)));
+ * }</pre>
+ */
+public sealed interface WriteCondition {
+
+  /** No condition: the put applies whatever is stored. */
+  static WriteCondition none() {
+    return None.INSTANCE;
+  }
+
+  /** The put applies only if no row with its key is stored (an insert). */
+  static WriteCondition rowAbsent() {
+    return RowAbsent.INSTANCE;
+  }
+
+  /** The put applies only if a row with its key is stored (an update). */
+  static WriteCondition rowPresent() {
+    return RowPresent.INSTANCE;
+  }
+
+  /**
+   * The put applies only if a row with its key is stored and its column {@code column} holds
+   * exactly {@code expected} (same type, same value): the compare step of optimistic versioning.
+   */
+  static WriteCondition columnEquals(String column, AttrValue expected) {
+    return new ColumnEquals(column, expected);
+  }
+
+  /** Whether this is {@link #none()}. */
+  default boolean isNone() {
+    return this instanceof None;
+  }
+
+  /**
+   * Whether the condition holds of the stored row, {@code null} when none is stored: the one
+   * definition the embedded store and test fakes evaluate.
+   */
+  boolean holdsFor(Row stored);
+
+  /** No condition. */
+  enum None implements WriteCondition {
+    INSTANCE;
+
+    @Override
+    public boolean holdsFor(Row stored) {
+      return true;
+    }
+
+    @Override
+    public String toString() {
+      return "none";
+    }
+  }
+
+  /** The row must be absent. */
+  enum RowAbsent implements WriteCondition {
+    INSTANCE;
+
+    @Override
+    public boolean holdsFor(Row stored) {
+      return stored == null;
+    }
+
+    @Override
+    public String toString() {
+      return "row absent";
+    }
+  }
+
+  /** The row must be present. */
+  enum RowPresent implements WriteCondition {
+    INSTANCE;
+
+    @Override
+    public boolean holdsFor(Row stored) {
+      return stored != null;
+    }
+
+    @Override
+    public String toString() {
+      return "row present";
+    }
+  }
+
+  /**
+   * The row must be present with {@code column} equal to {@code expected}.
+   *
+   * @param column an attribute column
+   * @param expected the value it must hold
+   */
+  record ColumnEquals(String column, AttrValue expected) implements WriteCondition {
+    public ColumnEquals {
+      Objects.requireNonNull(column, "column");
+      Objects.requireNonNull(expected, "expected");
+    }
+
+    @Override
+    public boolean holdsFor(Row stored) {
+      return stored != null && expected.equals(stored.get(column));
+    }
+
+    @Override
+    public String toString() {
+      return column + " = " + expected;
+    }
+  }
+}
