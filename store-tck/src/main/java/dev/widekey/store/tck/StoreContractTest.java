@@ -20,6 +20,7 @@ import dev.widekey.runtime.store.StoreException;
 import dev.widekey.runtime.store.StoreLimits;
 import dev.widekey.runtime.store.TableSpec;
 import dev.widekey.runtime.store.WideTableStore;
+import dev.widekey.runtime.store.WriteCondition;
 import dev.widekey.runtime.store.WriteOp;
 import dev.widekey.runtime.store.WriteOutcome;
 import java.util.ArrayList;
@@ -33,7 +34,14 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
 import java.util.TreeSet;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
@@ -1115,5 +1123,291 @@ public abstract class StoreContractTest {
 
   private long readRows(TableSpec t) {
     return store().partitionStats(t.name()).stream().mapToLong(PartitionStats::readRows).sum();
+  }
+
+  // --------------------------------------------------------------------- conditional writes
+
+  private static final AttrValue ONE = AttrValue.ofInteger(1);
+  private static final AttrValue TWO = AttrValue.ofInteger(2);
+
+  /** Puts {@code row} under {@code condition} and asserts CONDITION_FAILED, not retryable. */
+  private StoreException assertConditionFails(String table, Row row, WriteCondition condition) {
+    StoreException e =
+        assertStoreError(ErrorKind.CONDITION_FAILED, () -> store().put(table, row, condition));
+    assertFalse(e.retryable(), e::getMessage);
+    return e;
+  }
+
+  private Optional<Row> stored(TableSpec t, PrimaryKey key) {
+    return store().get(t.name(), key, ColumnSelection.all());
+  }
+
+  @Test
+  public void anInsertAppliesToAnAbsentRowAndFailsOnAPresentOne() {
+    TableSpec t = newTable("cond_insert", stringColumn("pk"));
+    Row first = row(key("a"), "v", ONE);
+    store().put(t.name(), first, WriteCondition.rowAbsent());
+    assertEquals(Optional.of(first), stored(t, key("a")));
+
+    StoreException e =
+        assertConditionFails(t.name(), row(key("a"), "v", TWO), WriteCondition.rowAbsent());
+    assertEquals(Optional.of(first), stored(t, key("a")), "a failed insert writes nothing");
+    assertTrue(e.getMessage().contains(t.name()), e::getMessage);
+    assertTrue(e.getMessage().contains("\"a\""), e::getMessage);
+    assertTrue(e.getMessage().contains(WriteCondition.rowAbsent().toString()), e::getMessage);
+  }
+
+  @Test
+  public void anUpdateAppliesToAPresentRowAndFailsOnAnAbsentOne() {
+    TableSpec t = newTable("cond_update", stringColumn("pk"));
+    assertConditionFails(t.name(), row(key("a"), "v", ONE), WriteCondition.rowPresent());
+    assertEquals(Optional.empty(), stored(t, key("a")), "a failed update creates no row");
+
+    store().put(t.name(), row(key("a"), "v", ONE));
+    Row updated = row(key("a"), "w", TWO);
+    store().put(t.name(), updated, WriteCondition.rowPresent());
+    assertEquals(Optional.of(updated), stored(t, key("a")), "an update replaces the whole row");
+  }
+
+  @Test
+  public void aColumnConditionAppliesOnlyWhenTheStoredColumnEqualsTheExpectedValue() {
+    TableSpec t = newTable("cond_column", stringColumn("pk"));
+    Row v1 = row(key("a"), "version", ONE, "data", AttrValue.ofString("x"));
+    store().put(t.name(), v1);
+
+    // mismatch
+    Row v2 = row(key("a"), "version", TWO, "data", AttrValue.ofString("y"));
+    StoreException e =
+        assertConditionFails(t.name(), v2, WriteCondition.columnEquals("version", TWO));
+    assertTrue(e.getMessage().contains("version"), e::getMessage);
+    assertEquals(Optional.of(v1), stored(t, key("a")));
+    // a column the row does not hold never equals anything
+    assertConditionFails(t.name(), v2, WriteCondition.columnEquals("other", ONE));
+    // same value, another type: "1" is not 1, and 1.0 is not 1
+    assertConditionFails(
+        t.name(), v2, WriteCondition.columnEquals("version", AttrValue.ofString("1")));
+    assertConditionFails(
+        t.name(), v2, WriteCondition.columnEquals("version", AttrValue.ofDouble(1.0)));
+    assertEquals(Optional.of(v1), stored(t, key("a")), "no failed condition wrote anything");
+
+    // match
+    store().put(t.name(), v2, WriteCondition.columnEquals("version", ONE));
+    assertEquals(Optional.of(v2), stored(t, key("a")));
+    // the condition reads the stored row, not the one written: version is 2 now
+    assertConditionFails(t.name(), v1, WriteCondition.columnEquals("version", ONE));
+    assertEquals(Optional.of(v2), stored(t, key("a")));
+  }
+
+  @Test
+  public void aColumnConditionOnAMissingRowFails() {
+    TableSpec t = newTable("cond_column_missing_row", stringColumn("pk"));
+    assertConditionFails(
+        t.name(), row(key("a"), "version", ONE), WriteCondition.columnEquals("version", ONE));
+    assertEquals(Optional.empty(), stored(t, key("a")));
+  }
+
+  @Test
+  public void columnConditionsCompareEveryAttributeType() {
+    TableSpec t = newTable("cond_types", stringColumn("pk"));
+    Map<String, AttrValue> values = new LinkedHashMap<>();
+    values.put("s", AttrValue.ofString("text \u00e9\u4e2d"));
+    values.put("i", AttrValue.ofInteger(-7));
+    values.put("d", AttrValue.ofDouble(2.5));
+    values.put("b", AttrValue.ofBoolean(true));
+    values.put("x", AttrValue.ofBinary(bytes(0, 0xff, 0x80)));
+    Row stored = Row.of(key("a"), values);
+    store().put(t.name(), stored);
+    for (Map.Entry<String, AttrValue> e : values.entrySet()) {
+      Row next = row(key("a"), e.getKey(), e.getValue(), "touched", AttrValue.ofString(e.getKey()));
+      store().put(t.name(), next, WriteCondition.columnEquals(e.getKey(), e.getValue()));
+      assertEquals(Optional.of(next), stored(t, key("a")), "condition on " + e.getKey());
+      store().put(t.name(), stored);
+    }
+    assertConditionFails(
+        t.name(), stored, WriteCondition.columnEquals("x", AttrValue.ofBinary(bytes(0, 0xff))));
+    assertConditionFails(
+        t.name(), stored, WriteCondition.columnEquals("b", AttrValue.ofBoolean(false)));
+  }
+
+  @Test
+  public void noConditionIsAnUnconditionalPut() {
+    TableSpec t = newTable("cond_none", stringColumn("pk"));
+    store().put(t.name(), row(key("a"), "v", ONE), WriteCondition.none());
+    store().put(t.name(), row(key("a"), "v", TWO), WriteCondition.none());
+    assertEquals(Optional.of(row(key("a"), "v", TWO)), stored(t, key("a")));
+  }
+
+  @Test
+  public void aConditionOnAPrimaryKeyColumnIsInvalid() {
+    TableSpec t = newTable("cond_on_key", stringColumn("pk"));
+    store().put(t.name(), row(key("a"), "v", ONE));
+    assertStoreError(
+        ErrorKind.INVALID_REQUEST,
+        () ->
+            store()
+                .put(
+                    t.name(),
+                    row(key("a"), "v", TWO),
+                    WriteCondition.columnEquals("pk", AttrValue.ofString("a"))));
+    assertEquals(Optional.of(row(key("a"), "v", ONE)), stored(t, key("a")));
+  }
+
+  @Test
+  public void aBatchAppliesTheConditionsThatHoldAndFailsTheOthersAloneInOrder() {
+    TableSpec t = newTable("cond_batch", stringColumn("pk"));
+    store().put(t.name(), row(key("present"), "version", ONE));
+    store().put(t.name(), row(key("versioned"), "version", ONE));
+    List<WriteOp> ops =
+        List.of(
+            WriteOp.put(t.name(), row(key("new"), "v", ONE), WriteCondition.rowAbsent()),
+            WriteOp.put(t.name(), row(key("present"), "v", TWO), WriteCondition.rowAbsent()),
+            WriteOp.put(t.name(), row(key("missing"), "v", TWO), WriteCondition.rowPresent()),
+            WriteOp.put(
+                t.name(),
+                row(key("versioned"), "version", TWO),
+                WriteCondition.columnEquals("version", ONE)),
+            WriteOp.put(
+                t.name(),
+                row(key("present"), "version", TWO),
+                WriteCondition.columnEquals("version", TWO)),
+            WriteOp.put(t.name(), row(key("plain"), "v", ONE)),
+            WriteOp.put(t.name(), row(key("present"), "v", ONE), WriteCondition.rowPresent()));
+    List<WriteOutcome> outcomes = store().batchWrite(ops);
+    assertEquals(ops.size(), outcomes.size());
+    for (int i = 0; i < ops.size(); i++) {
+      assertEquals(ops.get(i), outcomes.get(i).op(), "outcome " + i + " is for operation " + i);
+    }
+    assertTrue(outcomes.get(0).succeeded(), () -> "insert of new: " + outcomes.get(0).failure());
+    assertFailed(outcomes.get(1), ErrorKind.CONDITION_FAILED);
+    assertFailed(outcomes.get(2), ErrorKind.CONDITION_FAILED);
+    assertTrue(outcomes.get(3).succeeded(), () -> "versioned: " + outcomes.get(3).failure());
+    assertFailed(outcomes.get(4), ErrorKind.CONDITION_FAILED);
+    assertTrue(outcomes.get(5).succeeded());
+    // the last one reads what was stored when it ran: present still holds version 1
+    assertTrue(
+        outcomes.get(6).succeeded(), () -> "update of present: " + outcomes.get(6).failure());
+
+    assertEquals(Optional.of(row(key("new"), "v", ONE)), stored(t, key("new")));
+    assertEquals(Optional.of(row(key("present"), "v", ONE)), stored(t, key("present")));
+    assertEquals(Optional.empty(), stored(t, key("missing")));
+    assertEquals(Optional.of(row(key("versioned"), "version", TWO)), stored(t, key("versioned")));
+    assertEquals(Optional.of(row(key("plain"), "v", ONE)), stored(t, key("plain")));
+  }
+
+  @Test
+  public void aBatchWritingOneRowTwiceChecksTheSecondConditionAfterTheFirstWrite() {
+    TableSpec t = newTable("cond_batch_same_row", stringColumn("pk"));
+    List<WriteOp> ops =
+        List.of(
+            WriteOp.put(t.name(), row(key("a"), "version", ONE), WriteCondition.rowAbsent()),
+            WriteOp.put(t.name(), row(key("a"), "version", TWO), WriteCondition.rowAbsent()),
+            WriteOp.put(
+                t.name(),
+                row(key("a"), "version", TWO),
+                WriteCondition.columnEquals("version", ONE)));
+    List<WriteOutcome> outcomes = store().batchWrite(ops);
+    assertTrue(outcomes.get(0).succeeded(), () -> "first insert: " + outcomes.get(0).failure());
+    assertFailed(outcomes.get(1), ErrorKind.CONDITION_FAILED);
+    assertTrue(outcomes.get(2).succeeded(), () -> "update: " + outcomes.get(2).failure());
+    assertEquals(Optional.of(row(key("a"), "version", TWO)), stored(t, key("a")));
+  }
+
+  /** Threads that race on the store's conditional writes. */
+  private static final int RACERS = 8;
+
+  @Test
+  public void ofConcurrentInsertsOfOneKeyExactlyOneSucceeds() throws Exception {
+    TableSpec t = newTable("cond_race_insert", stringColumn("pk"));
+    for (int round = 0; round < 5; round++) {
+      PrimaryKey k = key("k" + round);
+      CyclicBarrier start = new CyclicBarrier(RACERS);
+      List<Callable<Boolean>> racers = new ArrayList<>();
+      for (int i = 0; i < RACERS; i++) {
+        Row mine = row(k, "writer", AttrValue.ofInteger(i));
+        racers.add(
+            () -> {
+              start.await();
+              try {
+                store().put(t.name(), mine, WriteCondition.rowAbsent());
+                return true;
+              } catch (StoreException e) {
+                assertEquals(ErrorKind.CONDITION_FAILED, e.kind(), e::getMessage);
+                return false;
+              }
+            });
+      }
+      List<Boolean> won = race(racers);
+      List<Integer> winners = new ArrayList<>();
+      for (int i = 0; i < won.size(); i++) {
+        if (won.get(i)) {
+          winners.add(i);
+        }
+      }
+      assertEquals(1, winners.size(), "round " + round + ": winners " + winners);
+      assertEquals(
+          Optional.of(row(k, "writer", AttrValue.ofInteger(winners.get(0)))),
+          stored(t, k),
+          "the stored row is the winner's");
+    }
+  }
+
+  @Test
+  public void concurrentCompareAndSetIncrementsAreNeverLost() throws Exception {
+    TableSpec t = newTable("cond_race_counter", stringColumn("pk"));
+    PrimaryKey k = key("counter");
+    store().put(t.name(), row(k, "n", AttrValue.ofInteger(0)));
+    int attempts = 25;
+    CyclicBarrier start = new CyclicBarrier(RACERS);
+    List<Callable<Integer>> racers = new ArrayList<>();
+    for (int i = 0; i < RACERS; i++) {
+      racers.add(
+          () -> {
+            start.await();
+            int succeeded = 0;
+            for (int a = 0; a < attempts; a++) {
+              AttrValue seen =
+                  store().get(t.name(), k, ColumnSelection.all()).orElseThrow().get("n");
+              Row next = row(k, "n", AttrValue.ofInteger(seen.asLong() + 1));
+              try {
+                store().put(t.name(), next, WriteCondition.columnEquals("n", seen));
+                succeeded++;
+              } catch (StoreException e) {
+                assertEquals(ErrorKind.CONDITION_FAILED, e.kind(), e::getMessage);
+              }
+            }
+            return succeeded;
+          });
+    }
+    int total = race(racers).stream().mapToInt(Integer::intValue).sum();
+    assertTrue(total > 0, "some increment succeeded");
+    assertEquals(
+        AttrValue.ofInteger(total),
+        stored(t, k).orElseThrow().get("n"),
+        "the counter equals the increments that succeeded");
+  }
+
+  /** Runs the callables on their own threads and returns their results in order. */
+  private static <T> List<T> race(List<Callable<T>> racers) throws Exception {
+    ExecutorService pool = Executors.newFixedThreadPool(racers.size());
+    try {
+      List<Future<T>> futures = new ArrayList<>();
+      for (Callable<T> r : racers) {
+        futures.add(pool.submit(r));
+      }
+      List<T> results = new ArrayList<>();
+      for (Future<T> f : futures) {
+        try {
+          results.add(f.get(2, TimeUnit.MINUTES));
+        } catch (ExecutionException e) {
+          if (e.getCause() instanceof Error error) {
+            throw error;
+          }
+          throw e;
+        }
+      }
+      return results;
+    } finally {
+      pool.shutdownNow();
+    }
   }
 }

@@ -12,6 +12,7 @@ import dev.widekey.runtime.store.StoreException;
 import dev.widekey.runtime.store.StoreLimits;
 import dev.widekey.runtime.store.TableSpec;
 import dev.widekey.runtime.store.Utf8;
+import dev.widekey.runtime.store.WriteCondition;
 import dev.widekey.runtime.store.WriteOp;
 import java.util.HashSet;
 import java.util.List;
@@ -195,6 +196,54 @@ public final class ServiceChecks {
                 + " bytes, over the limit of "
                 + limits.maxAttributeBytes());
       }
+    }
+  }
+
+  /**
+   * A put's condition: a column condition names an attribute column (not empty, a UTF-8 name, not a
+   * primary-key column, which no store compares the same way) and expects a value within the
+   * attribute limit, so that every store refuses the same conditions before anything is written.
+   */
+  public static void condition(TableSpec spec, WriteCondition condition, StoreLimits limits) {
+    if (!(condition instanceof WriteCondition.ColumnEquals c)) {
+      return;
+    }
+    String name = c.column();
+    if (name.isEmpty()) {
+      throw invalid("column condition on table " + spec.name() + " names no column");
+    }
+    if (!Utf8.isWellFormed(name)) {
+      throw invalid(
+          "column condition on table "
+              + spec.name()
+              + " names a column with an unpaired surrogate");
+    }
+    for (PkColumn pk : spec.primaryKey()) {
+      if (pk.name().equals(name)) {
+        throw invalid(
+            "column condition on table "
+                + spec.name()
+                + " names primary-key column "
+                + name
+                + "; a condition compares an attribute column");
+      }
+    }
+    AttrValue v = c.expected();
+    if (v.type() == AttrType.STRING && !Utf8.isWellFormed(v.asString())) {
+      throw invalid(
+          "column condition on table "
+              + spec.name()
+              + " expects a string with an unpaired surrogate, which has no UTF-8 form");
+    }
+    if (v.sizeInBytes() > limits.maxAttributeBytes()) {
+      throw new StoreException(
+          ErrorKind.LIMIT_EXCEEDED,
+          "column condition on table "
+              + spec.name()
+              + " expects a value of "
+              + v.sizeInBytes()
+              + " bytes, over the attribute limit of "
+              + limits.maxAttributeBytes());
     }
   }
 

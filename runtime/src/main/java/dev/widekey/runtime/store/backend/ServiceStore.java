@@ -333,6 +333,7 @@ public abstract class ServiceStore implements WideTableStore {
                 .spec();
         if (op instanceof WriteOp.Put p) {
           ServiceChecks.row(spec, p.row(), limits);
+          ServiceChecks.condition(spec, p.condition(), limits);
           checkRow(spec, p.row());
         } else {
           ServiceChecks.key(spec, op.key(), limits);

@@ -12,8 +12,10 @@ import dev.widekey.runtime.store.StoreException;
 import dev.widekey.runtime.store.StoreLimits;
 import dev.widekey.runtime.store.TableSpec;
 import dev.widekey.runtime.store.WideTableStore;
+import dev.widekey.runtime.store.WriteCondition;
 import dev.widekey.runtime.store.WriteOp;
 import dev.widekey.runtime.store.WriteOutcome;
+import dev.widekey.runtime.store.backend.ConditionErrors;
 import dev.widekey.runtime.store.backend.ServiceChecks;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -22,6 +24,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -250,6 +253,32 @@ public final class EmbeddedStore implements WideTableStore {
     }
   }
 
+  /**
+   * {@inheritDoc}
+   *
+   * <p>A compare-and-set on the row's B-tree entry: the condition is evaluated on the entry the
+   * write replaces, inside the engine's atomic update of that entry, so of two concurrent inserts
+   * of one key exactly one succeeds, and no write of another caller lands between check and write.
+   */
+  @Override
+  public void put(String table, Row row, WriteCondition condition) {
+    Objects.requireNonNull(table, "table");
+    Objects.requireNonNull(row, "row");
+    Objects.requireNonNull(condition, "condition");
+    shared.lock();
+    try {
+      requireOpen();
+      Table t = table(table);
+      if (!applyPut(t, row, condition)) {
+        throw ConditionErrors.failed(table, row.key(), condition);
+      }
+    } catch (MVStoreException e) {
+      throw internal(e);
+    } finally {
+      shared.unlock();
+    }
+  }
+
   @Override
   public void delete(String table, PrimaryKey key) {
     Objects.requireNonNull(table, "table");
@@ -270,7 +299,9 @@ public final class EmbeddedStore implements WideTableStore {
    *
    * <p>As Tablestore's BatchWriteRow, each operation is checked and applied on its own: one that
    * fails (a missing table, a key of the wrong schema, a value over a limit) gets a failed outcome
-   * and the others are still applied, in order. Operations on the same key apply in order.
+   * and the others are still applied, in order. Operations on the same key apply in order. A put
+   * whose {@link WriteCondition} does not hold fails alone with {@link ErrorKind#CONDITION_FAILED}
+   * and writes nothing; each condition is checked atomically with its own write.
    */
   @Override
   public List<WriteOutcome> batchWrite(List<WriteOp> ops) {
@@ -284,7 +315,9 @@ public final class EmbeddedStore implements WideTableStore {
         try {
           Table t = table(op.table());
           if (op instanceof WriteOp.Put put) {
-            applyPut(t, put.row());
+            if (!applyPut(t, put.row(), put.condition())) {
+              throw ConditionErrors.failed(op.table(), op.key(), put.condition());
+            }
           } else {
             applyDelete(t, op.key());
           }
@@ -302,12 +335,30 @@ public final class EmbeddedStore implements WideTableStore {
   }
 
   private void applyPut(Table t, Row row) {
+    applyPut(t, row, WriteCondition.none());
+  }
+
+  /**
+   * Writes the row if the condition holds of the stored one; returns whether it did. Every check of
+   * the request runs first, so a refused request, like a failed condition, writes nothing.
+   */
+  private boolean applyPut(Table t, Row row, WriteCondition condition) {
     byte[] key = RequestEncoder.rowKey(t.spec, row.key(), limits);
     byte[] value = RequestEncoder.attributes(t.spec, row, limits);
+    ServiceChecks.condition(t.spec, condition, limits);
     long keySize = row.key().sizeInBytes();
     long size = row.sizeInBytes();
-    // put returns the replaced value atomically, so concurrent writers keep the totals exact
-    byte[] old = t.rows.put(key, value);
+    byte[] old;
+    if (condition.isNone()) {
+      // put returns the replaced value atomically, so concurrent writers keep the totals exact
+      old = t.rows.put(key, value);
+    } else {
+      ConditionalPut cas = new ConditionalPut(row.key(), condition);
+      old = t.rows.operate(key, value, cas);
+      if (!cas.applied) {
+        return false;
+      }
+    }
     PartitionCounters p = t.partitions[t.partitionOf(key)];
     p.writeRows.increment();
     p.writtenBytes.add(size);
@@ -316,6 +367,51 @@ public final class EmbeddedStore implements WideTableStore {
       p.storedBytes.add(size);
     } else {
       p.storedBytes.add(size - keySize - RowCodec.logicalSize(old));
+    }
+    return true;
+  }
+
+  /**
+   * The compare step of a conditional put, run by MVStore on the entry it is about to replace. The
+   * engine calls {@link #decide} again (after {@link #reset}) if another writer changed the map
+   * meanwhile, so the decision that stands is the one taken on the value actually replaced.
+   */
+  private static final class ConditionalPut extends MVMap.DecisionMaker<byte[]> {
+    private final PrimaryKey key;
+    private final WriteCondition condition;
+    private final ColumnSelection reads;
+    boolean applied;
+
+    ConditionalPut(PrimaryKey key, WriteCondition condition) {
+      this.key = key;
+      this.condition = condition;
+      // a column condition reads one column: decoding only it keeps a check of a wide row cheap;
+      // the existence conditions read no column at all
+      this.reads =
+          condition instanceof WriteCondition.ColumnEquals c
+              ? ColumnSelection.of(c.column())
+              : null;
+    }
+
+    @Override
+    public MVMap.Decision decide(byte[] existing, byte[] provided) {
+      applied = condition.holdsFor(stored(existing));
+      return applied ? MVMap.Decision.PUT : MVMap.Decision.ABORT;
+    }
+
+    /** The stored row with the columns the condition reads, or null if none is stored. */
+    private Row stored(byte[] existing) {
+      if (existing == null) {
+        return null;
+      }
+      SortedMap<String, AttrValue> columns =
+          reads == null ? null : RowCodec.decode(existing, reads);
+      return Row.of(key, columns == null ? Map.of() : columns);
+    }
+
+    @Override
+    public void reset() {
+      applied = false;
     }
   }
 
