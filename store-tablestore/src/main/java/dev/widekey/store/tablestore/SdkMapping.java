@@ -2,10 +2,13 @@ package dev.widekey.store.tablestore;
 
 import com.alicloud.openservices.tablestore.model.Column;
 import com.alicloud.openservices.tablestore.model.ColumnValue;
+import com.alicloud.openservices.tablestore.model.Condition;
 import com.alicloud.openservices.tablestore.model.PrimaryKeyColumn;
 import com.alicloud.openservices.tablestore.model.PrimaryKeySchema;
 import com.alicloud.openservices.tablestore.model.PrimaryKeyType;
 import com.alicloud.openservices.tablestore.model.PrimaryKeyValue;
+import com.alicloud.openservices.tablestore.model.RowExistenceExpectation;
+import com.alicloud.openservices.tablestore.model.condition.SingleColumnValueCondition;
 import dev.widekey.runtime.store.AttrValue;
 import dev.widekey.runtime.store.ErrorKind;
 import dev.widekey.runtime.store.PkColumn;
@@ -14,6 +17,7 @@ import dev.widekey.runtime.store.PkValue;
 import dev.widekey.runtime.store.PrimaryKey;
 import dev.widekey.runtime.store.Row;
 import dev.widekey.runtime.store.StoreException;
+import dev.widekey.runtime.store.WriteCondition;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -132,5 +136,31 @@ final class SdkMapping {
       columns.putIfAbsent(c.getName(), attrValue(c.getValue()));
     }
     return Row.of(key(sdk.getPrimaryKey()), columns);
+  }
+
+  /**
+   * The service's condition for a put: a row existence expectation, and for a column condition the
+   * row must exist and the column's latest version equal the value. {@code passIfMissing} is off,
+   * because the service's default (on) would let a row without the column pass, which {@link
+   * WriteCondition#holdsFor} does not.
+   */
+  static Condition condition(WriteCondition condition) {
+    if (condition instanceof WriteCondition.ColumnEquals c) {
+      Condition sdk = new Condition(RowExistenceExpectation.EXPECT_EXIST);
+      SingleColumnValueCondition equal =
+          new SingleColumnValueCondition(
+              c.column(), SingleColumnValueCondition.CompareOperator.EQUAL, sdkValue(c.expected()));
+      equal.setPassIfMissing(false);
+      equal.setLatestVersionsOnly(true);
+      sdk.setColumnCondition(equal);
+      return sdk;
+    }
+    if (condition instanceof WriteCondition.RowAbsent) {
+      return new Condition(RowExistenceExpectation.EXPECT_NOT_EXIST);
+    }
+    if (condition instanceof WriteCondition.RowPresent) {
+      return new Condition(RowExistenceExpectation.EXPECT_EXIST);
+    }
+    return new Condition(RowExistenceExpectation.IGNORE);
   }
 }

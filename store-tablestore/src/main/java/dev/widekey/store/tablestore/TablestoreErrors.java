@@ -38,10 +38,11 @@ final class TablestoreErrors {
 
   /**
    * The SDK could not complete the call. Its {@code DefaultRetryStrategy} retries a {@code
-   * ClientException} for idempotent calls, and every call of this store is (whole-row puts and
-   * deletes, no conditions, no increments); but only a network failure or a timeout can go
-   * differently next time. An endpoint that no longer resolves (a moved or mistyped instance), a
-   * response the SDK cannot read or sign-check, or an interrupted wait will not.
+   * ClientException} for the calls it deems idempotent; only a network failure or a timeout can go
+   * differently next time. A conditional put that timed out may have been applied: sent again, it
+   * can fail with {@code OTSConditionCheckFail} against its own first write. An endpoint that no
+   * longer resolves (a moved or mistyped instance), a response the SDK cannot read or sign-check,
+   * or an interrupted wait will not.
    */
   static StoreException fromClient(String what, Exception e) {
     String message = what + ": " + e.getMessage();
@@ -106,11 +107,13 @@ final class TablestoreErrors {
       case "OTSInternalServerError" -> ErrorKind.INTERNAL;
       case "OTSObjectNotExist" -> ErrorKind.TABLE_NOT_FOUND;
       case "OTSObjectAlreadyExist" -> ErrorKind.TABLE_EXISTS;
+      // a conditional write's row existence or column condition did not hold: 403 "Condition
+      // check failed.", and the same again until the row is read anew
+      case "OTSConditionCheckFail" -> ErrorKind.CONDITION_FAILED;
       case "OTSRequestBodyTooLarge", "OTSOutOfColumnCountLimit", "OTSOutOfRowSizeLimit" ->
           ErrorKind.LIMIT_EXCEEDED;
       case "OTSParameterInvalid",
           "OTSInvalidPK",
-          "OTSConditionCheckFail",
           "OTSAuthFailed",
           "OTSNoPermissionAccess",
           "OTSMethodNotAllowed",

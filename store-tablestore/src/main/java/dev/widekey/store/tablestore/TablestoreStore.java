@@ -37,8 +37,10 @@ import dev.widekey.runtime.store.StoreException;
 import dev.widekey.runtime.store.StoreLimits;
 import dev.widekey.runtime.store.TableSpec;
 import dev.widekey.runtime.store.WideTableStore;
+import dev.widekey.runtime.store.WriteCondition;
 import dev.widekey.runtime.store.WriteOp;
 import dev.widekey.runtime.store.backend.CheckedBatch;
+import dev.widekey.runtime.store.backend.ConditionErrors;
 import dev.widekey.runtime.store.backend.RowCursor;
 import dev.widekey.runtime.store.backend.ServiceStore;
 import dev.widekey.runtime.store.backend.TableErrors;
@@ -320,6 +322,12 @@ public final class TablestoreStore extends ServiceStore {
     client.putRow(new PutRowRequest(putChange(table, row)));
   }
 
+  /** A {@code PutRow} with the condition's row existence expectation and column condition. */
+  @Override
+  protected void sendPut(TableSpec table, Row row, WriteCondition condition) {
+    client.putRow(new PutRowRequest(putChange(table, row, condition)));
+  }
+
   @Override
   protected Optional<Row> sendGet(TableSpec table, PrimaryKey key, ColumnSelection columns) {
     SingleRowQueryCriteria criteria =
@@ -403,7 +411,7 @@ public final class TablestoreStore extends ServiceStore {
           new Change(
               w,
               w.op() instanceof WriteOp.Put p
-                  ? putChange(w.table(), p.row())
+                  ? putChange(w.table(), p.row(), p.condition())
                   : deleteChange(w.table(), w.op().key()));
       // the key itself, not its text: toString shortens long keys, so two could print alike
       Map.Entry<String, PrimaryKey> rowId = Map.entry(w.op().table(), w.op().key());
@@ -455,13 +463,24 @@ public final class TablestoreStore extends ServiceStore {
         if (r.isSucceed()) {
           batch.applied(w);
         } else {
-          batch.failed(
-              w,
-              TablestoreErrors.fromRowError(
-                  "writing " + w.op().key() + " to " + w.op().table(), r.getError()));
+          batch.failed(w, rowError(w, r.getError()));
         }
       }
     }
+  }
+
+  /**
+   * The error of one row: a condition that did not hold is worded as on every store, naming the
+   * condition, with the service's error as the cause.
+   */
+  private static StoreException rowError(
+      CheckedBatch.Write w, com.alicloud.openservices.tablestore.model.Error error) {
+    StoreException mapped =
+        TablestoreErrors.fromRowError("writing " + w.op().key() + " to " + w.op().table(), error);
+    if (mapped.kind() == ErrorKind.CONDITION_FAILED && w.op() instanceof WriteOp.Put p) {
+      return ConditionErrors.failed(w.op().table(), w.op().key(), p.condition(), mapped);
+    }
+    return mapped;
   }
 
   /**
@@ -570,8 +589,15 @@ public final class TablestoreStore extends ServiceStore {
   // ---------------------------------------------------------------- mapping
 
   private static RowPutChange putChange(TableSpec table, Row row) {
+    return putChange(table, row, WriteCondition.none());
+  }
+
+  private static RowPutChange putChange(TableSpec table, Row row, WriteCondition condition) {
     RowPutChange change =
         new RowPutChange(table.name(), SdkMapping.sdkKey(table.primaryKey(), row.key()));
+    if (!condition.isNone()) {
+      change.setCondition(SdkMapping.condition(condition));
+    }
     for (Map.Entry<String, AttrValue> e : row.columns().entrySet()) {
       change.addColumn(e.getKey(), SdkMapping.sdkValue(e.getValue()));
     }

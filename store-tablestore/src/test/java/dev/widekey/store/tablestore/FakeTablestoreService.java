@@ -9,6 +9,7 @@ import com.alicloud.openservices.tablestore.model.BatchWriteRowResponse;
 import com.alicloud.openservices.tablestore.model.CapacityUnit;
 import com.alicloud.openservices.tablestore.model.Column;
 import com.alicloud.openservices.tablestore.model.ColumnValue;
+import com.alicloud.openservices.tablestore.model.Condition;
 import com.alicloud.openservices.tablestore.model.ConsumedCapacity;
 import com.alicloud.openservices.tablestore.model.CreateTableRequest;
 import com.alicloud.openservices.tablestore.model.CreateTableRequestEx;
@@ -39,10 +40,13 @@ import com.alicloud.openservices.tablestore.model.Response;
 import com.alicloud.openservices.tablestore.model.Row;
 import com.alicloud.openservices.tablestore.model.RowChange;
 import com.alicloud.openservices.tablestore.model.RowDeleteChange;
+import com.alicloud.openservices.tablestore.model.RowExistenceExpectation;
 import com.alicloud.openservices.tablestore.model.RowPutChange;
 import com.alicloud.openservices.tablestore.model.RowQueryCriteria;
 import com.alicloud.openservices.tablestore.model.TableMeta;
 import com.alicloud.openservices.tablestore.model.TableOptions;
+import com.alicloud.openservices.tablestore.model.condition.ColumnCondition;
+import com.alicloud.openservices.tablestore.model.condition.SingleColumnValueCondition;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
@@ -87,7 +91,14 @@ import java.util.regex.Pattern;
  *       (error codes);
  *   <li>at most 64 tables, {@code OTSQuotaExhausted} "Number of tables exceeds the quota:64."
  *       ({@code RestrictedItemTest});
- *   <li>each partition of a new table refuses its first calls with a retryable 503 while it loads.
+ *   <li>each partition of a new table refuses its first calls with a retryable 503 while it loads;
+ *   <li>a put's condition is checked atomically with the write, per row in BatchWriteRow: the row
+ *       existence expectation first (EXPECT_EXIST, EXPECT_NOT_EXIST, IGNORE), then a single-column
+ *       condition on the stored row's latest value, a missing column passing only with {@code
+ *       passIfMissing}; a condition that does not hold is 403 {@code OTSConditionCheckFail}
+ *       "Condition check failed." and writes nothing (the SDK's and the Python SDK's function
+ *       tests). A value of another type never equals the column's (not verified against the
+ *       service); only EQUAL and NOT_EQUAL are compared, and composite conditions are refused.
  * </ul>
  *
  * <p>Tests can make chosen calls or rows fail with a given error code, and read back the requests
@@ -246,6 +257,8 @@ final class FakeTablestoreService {
   static final String TABLE_NOT_READY = "OTSTableNotReady";
   static final String INVALID_PK = "OTSInvalidPK";
   static final String QUOTA_EXHAUSTED = "OTSQuotaExhausted";
+  static final String CONDITION_CHECK_FAIL = "OTSConditionCheckFail";
+  static final String CONDITION_CHECK_FAIL_MESSAGE = "Condition check failed.";
 
   private TableStoreException error(String code, String message) {
     int status =
@@ -259,7 +272,7 @@ final class FakeTablestoreService {
               "OTSTimeout" ->
               503;
           case "OTSInternalServerError" -> 500;
-          case "OTSQuotaExhausted", "OTSRowOperationConflict" -> 403;
+          case "OTSQuotaExhausted", "OTSRowOperationConflict", "OTSConditionCheckFail" -> 403;
           default -> 400;
         };
     return new TableStoreException(message, null, code, requestId(), status);
@@ -450,6 +463,7 @@ final class FakeTablestoreService {
     ready(t, change.getPrimaryKey());
     Map<String, ColumnValue> columns = checkColumns(t, change);
     synchronized (t) {
+      checkCondition(change.getCondition(), t.rows.get(change.getPrimaryKey()));
       t.rows.put(change.getPrimaryKey(), columns);
     }
     return new PutRowResponse(meta(), null, capacity(0, 1));
@@ -583,6 +597,7 @@ final class FakeTablestoreService {
           if (c instanceof RowPutChange put) {
             Map<String, ColumnValue> columns = checkColumns(t, put);
             synchronized (t) {
+              checkCondition(put.getCondition(), t.rows.get(c.getPrimaryKey()));
               t.rows.put(c.getPrimaryKey(), columns);
             }
           } else if (c instanceof RowDeleteChange) {
@@ -763,6 +778,61 @@ final class FakeTablestoreService {
             "Duplicated attribute column name with primary key column: " + c.getName() + ".");
       }
     }
+  }
+
+  /**
+   * A write's condition against the stored row ({@code null} if none), as the service checks it:
+   * the row existence expectation first, then the column condition.
+   */
+  private void checkCondition(Condition condition, Map<String, ColumnValue> stored) {
+    if (condition == null) {
+      return;
+    }
+    RowExistenceExpectation expectation = condition.getRowExistenceExpectation();
+    boolean holds =
+        switch (expectation == null ? RowExistenceExpectation.IGNORE : expectation) {
+          case IGNORE -> true;
+          case EXPECT_EXIST -> stored != null;
+          case EXPECT_NOT_EXIST -> stored == null;
+        };
+    ColumnCondition column = condition.getColumnCondition();
+    if (holds && column != null) {
+      if (!(column instanceof SingleColumnValueCondition single)) {
+        throw invalid("this fake evaluates single-column conditions only");
+      }
+      holds = holds(single, stored == null ? Map.of() : stored);
+    }
+    if (!holds) {
+      throw error(CONDITION_CHECK_FAIL, CONDITION_CHECK_FAIL_MESSAGE);
+    }
+  }
+
+  private boolean holds(SingleColumnValueCondition c, Map<String, ColumnValue> stored) {
+    ColumnValue value = stored.get(c.getColumnName());
+    if (value == null) {
+      return c.isPassIfMissing();
+    }
+    boolean equal = sameValue(value, c.getColumnValue());
+    return switch (c.getOperator()) {
+      case EQUAL -> equal;
+      case NOT_EQUAL -> !equal;
+      default -> throw invalid("this fake compares EQUAL and NOT_EQUAL only");
+    };
+  }
+
+  /** The same type and value; a value of another type is never equal. */
+  private static boolean sameValue(ColumnValue a, ColumnValue b) {
+    if (a.getType() != b.getType()) {
+      return false;
+    }
+    return switch (a.getType()) {
+      case STRING -> a.asString().equals(b.asString());
+      case INTEGER -> a.asLong() == b.asLong();
+      case DOUBLE -> Double.compare(a.asDouble(), b.asDouble()) == 0;
+      case BOOLEAN -> a.asBoolean() == b.asBoolean();
+      case BINARY -> Arrays.equals(a.asBinary(), b.asBinary());
+      default -> throw new IllegalArgumentException("a column value of type " + a.getType());
+    };
   }
 
   /** Error codes: "The number of columns from the request exceeds the limit". */

@@ -95,4 +95,21 @@ class TablestoreErrorsTest {
     assertEquals(ErrorKind.TIMEOUT, e.kind());
     assertTrue(e.retryable());
   }
+
+  /** "Condition check failed." (403): the stored row must be read again, so never retried. */
+  @Test
+  void aConditionCheckFailureIsConditionFailedAndNotRetryable() {
+    StoreException call =
+        TablestoreErrors.map(
+            "put",
+            new TableStoreException(
+                "Condition check failed.", null, "OTSConditionCheckFail", "r", 403));
+    assertEquals(ErrorKind.CONDITION_FAILED, call.kind());
+    assertFalse(call.retryable());
+    StoreException row =
+        TablestoreErrors.fromRowError(
+            "put", new Error("OTSConditionCheckFail", "Condition check failed."));
+    assertEquals(ErrorKind.CONDITION_FAILED, row.kind());
+    assertFalse(row.retryable());
+  }
 }

@@ -11,7 +11,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.alicloud.openservices.tablestore.TableStoreException;
 import com.alicloud.openservices.tablestore.model.BatchWriteRowRequest;
+import com.alicloud.openservices.tablestore.model.BatchWriteRowResponse;
 import com.alicloud.openservices.tablestore.model.ColumnValue;
+import com.alicloud.openservices.tablestore.model.Condition;
 import com.alicloud.openservices.tablestore.model.CreateTableRequestEx;
 import com.alicloud.openservices.tablestore.model.DescribeTableRequest;
 import com.alicloud.openservices.tablestore.model.GetRowRequest;
@@ -19,9 +21,11 @@ import com.alicloud.openservices.tablestore.model.PrimaryKeyColumn;
 import com.alicloud.openservices.tablestore.model.PrimaryKeyType;
 import com.alicloud.openservices.tablestore.model.PrimaryKeyValue;
 import com.alicloud.openservices.tablestore.model.PutRowRequest;
+import com.alicloud.openservices.tablestore.model.RowExistenceExpectation;
 import com.alicloud.openservices.tablestore.model.RowPutChange;
 import com.alicloud.openservices.tablestore.model.TableMeta;
 import com.alicloud.openservices.tablestore.model.TableOptions;
+import com.alicloud.openservices.tablestore.model.condition.SingleColumnValueCondition;
 import dev.widekey.runtime.store.AttrValue;
 import dev.widekey.runtime.store.ColumnSelection;
 import dev.widekey.runtime.store.ErrorKind;
@@ -33,6 +37,7 @@ import dev.widekey.runtime.store.Row;
 import dev.widekey.runtime.store.StoreException;
 import dev.widekey.runtime.store.StoreLimits;
 import dev.widekey.runtime.store.TableSpec;
+import dev.widekey.runtime.store.WriteCondition;
 import dev.widekey.runtime.store.WriteOp;
 import dev.widekey.runtime.store.WriteOutcome;
 import java.time.Duration;
@@ -419,5 +424,175 @@ class TablestoreServiceFidelityTest {
         assertStoreError(
             ErrorKind.TABLE_EXISTS, () -> store.createTable(new TableSpec("t", SCHEMA)));
     assertTrue(e.getMessage().contains("max versions 3"), e.getMessage());
+  }
+
+  // ------------------------------------------------------------------ conditional writes
+
+  private static RowPutChange conditional(
+      String pk, long v, RowExistenceExpectation expectation, SingleColumnValueCondition column) {
+    RowPutChange change =
+        new RowPutChange(
+            "t",
+            new com.alicloud.openservices.tablestore.model.PrimaryKey(
+                List.of(
+                    new PrimaryKeyColumn("pk", PrimaryKeyValue.fromString(pk)),
+                    new PrimaryKeyColumn("seq", PrimaryKeyValue.fromLong(1)))));
+    change.addColumn("v", ColumnValue.fromLong(v));
+    Condition condition = new Condition(expectation);
+    if (column != null) {
+      condition.setColumnCondition(column);
+    }
+    change.setCondition(condition);
+    return change;
+  }
+
+  private static SingleColumnValueCondition vEquals(ColumnValue value, boolean passIfMissing) {
+    SingleColumnValueCondition c =
+        new SingleColumnValueCondition(
+            "v", SingleColumnValueCondition.CompareOperator.EQUAL, value);
+    c.setPassIfMissing(passIfMissing);
+    return c;
+  }
+
+  private long storedV(String pk) {
+    return store.get("t", key(pk, 1), ColumnSelection.all()).orElseThrow().get("v").asLong();
+  }
+
+  /**
+   * The service's answer to a condition that does not hold, from the SDK's function tests against
+   * it: 403 {@code OTSConditionCheckFail} "Condition check failed.", and the row is unchanged.
+   */
+  @Test
+  void theFakeChecksRowExistenceAndColumnConditionsAsTheServiceDoes() {
+    store.createTable(new TableSpec("t", SCHEMA));
+    RowExistenceExpectation absent = RowExistenceExpectation.EXPECT_NOT_EXIST;
+    RowExistenceExpectation present = RowExistenceExpectation.EXPECT_EXIST;
+    RowExistenceExpectation ignore = RowExistenceExpectation.IGNORE;
+    Runnable updateMissing =
+        () -> service.client().putRow(new PutRowRequest(conditional("a", 1, present, null)));
+    assertServiceError("OTSConditionCheckFail", "Condition check failed.", updateMissing);
+    TableStoreException e =
+        assertThrows(TableStoreException.class, updateMissing::run, "the status too");
+    assertEquals(403, e.getHttpStatus());
+
+    service.client().putRow(new PutRowRequest(conditional("a", 1, absent, null)));
+    assertServiceError(
+        "OTSConditionCheckFail",
+        "Condition check failed.",
+        () -> service.client().putRow(new PutRowRequest(conditional("a", 2, absent, null))));
+    assertEquals(1, storedV("a"));
+
+    // v = 2 on a row holding 1; v = "1" (another type); a missing column without passIfMissing
+    for (SingleColumnValueCondition failing :
+        List.of(
+            vEquals(ColumnValue.fromLong(2), false), vEquals(ColumnValue.fromString("1"), false))) {
+      assertServiceError(
+          "OTSConditionCheckFail",
+          "Condition check failed.",
+          () -> service.client().putRow(new PutRowRequest(conditional("a", 9, ignore, failing))));
+    }
+    SingleColumnValueCondition missingColumn =
+        new SingleColumnValueCondition(
+            "w", SingleColumnValueCondition.CompareOperator.EQUAL, ColumnValue.fromLong(1));
+    missingColumn.setPassIfMissing(false);
+    assertServiceError(
+        "OTSConditionCheckFail",
+        "Condition check failed.",
+        () ->
+            service.client().putRow(new PutRowRequest(conditional("a", 9, ignore, missingColumn))));
+    assertEquals(1, storedV("a"), "no failed condition wrote anything");
+
+    // the service's default passes a missing column; the store always turns that off
+    missingColumn.setPassIfMissing(true);
+    service.client().putRow(new PutRowRequest(conditional("a", 3, ignore, missingColumn)));
+    assertEquals(3, storedV("a"));
+    service
+        .client()
+        .putRow(
+            new PutRowRequest(
+                conditional("a", 4, present, vEquals(ColumnValue.fromLong(3), false))));
+    assertEquals(4, storedV("a"));
+  }
+
+  @Test
+  void theFakeChecksEachRowsConditionOnItsOwnInBatchWriteRow() {
+    store.createTable(new TableSpec("t", SCHEMA));
+    store.put("t", row("held", 1, 1));
+    BatchWriteRowRequest request = new BatchWriteRowRequest();
+    request.addRowChange(conditional("new", 1, RowExistenceExpectation.EXPECT_NOT_EXIST, null));
+    request.addRowChange(conditional("held", 2, RowExistenceExpectation.EXPECT_NOT_EXIST, null));
+    request.addRowChange(conditional("gone", 3, RowExistenceExpectation.EXPECT_EXIST, null));
+    BatchWriteRowResponse response = service.client().batchWriteRow(request);
+    List<BatchWriteRowResponse.RowResult> results = response.getRowStatus().get("t");
+    assertEquals(3, results.size());
+    assertTrue(results.get(0).isSucceed());
+    for (int i = 1; i <= 2; i++) {
+      assertFalse(results.get(i).isSucceed());
+      assertEquals("OTSConditionCheckFail", results.get(i).getError().getCode());
+      assertEquals("Condition check failed.", results.get(i).getError().getMessage());
+    }
+    assertEquals(1, storedV("new"));
+    assertEquals(1, storedV("held"));
+  }
+
+  /**
+   * What the store sends for each condition, and what it makes of the service's answer: a typed
+   * CONDITION_FAILED, not retryable, that names the table, the row and the condition.
+   */
+  @Test
+  void theStoreSendsTheServicesConditionsAndMapsTheirFailure() {
+    store.createTable(new TableSpec("t", SCHEMA));
+    service.clearRequests();
+    store.put("t", row("a", 1, 1), WriteCondition.rowAbsent()); // PutRow, EXPECT_NOT_EXIST
+    RowPutChange sent = service.requests(PutRowRequest.class).get(0).getRowChange();
+    assertEquals(
+        RowExistenceExpectation.EXPECT_NOT_EXIST, sent.getCondition().getRowExistenceExpectation());
+
+    service.clearRequests();
+    store.put("t", row("a", 1, 2), WriteCondition.columnEquals("v", AttrValue.ofInteger(1)));
+    Condition columnEquals =
+        service.requests(PutRowRequest.class).get(0).getRowChange().getCondition();
+    assertEquals(RowExistenceExpectation.EXPECT_EXIST, columnEquals.getRowExistenceExpectation());
+    SingleColumnValueCondition single =
+        (SingleColumnValueCondition) columnEquals.getColumnCondition();
+    assertEquals("v", single.getColumnName());
+    assertEquals(SingleColumnValueCondition.CompareOperator.EQUAL, single.getOperator());
+    assertEquals(ColumnValue.fromLong(1), single.getColumnValue());
+    assertFalse(single.isPassIfMissing(), "a row without the column must fail");
+    assertTrue(single.isLatestVersionsOnly());
+
+    service.clearRequests();
+    store.put("t", row("b", 1, 1));
+    RowPutChange unconditional = service.requests(PutRowRequest.class).get(0).getRowChange();
+    assertEquals(
+        RowExistenceExpectation.IGNORE, unconditional.getCondition().getRowExistenceExpectation());
+
+    StoreException failed =
+        assertStoreError(
+            ErrorKind.CONDITION_FAILED,
+            () -> store.put("t", row("a", 1, 9), WriteCondition.rowAbsent()));
+    assertFalse(failed.retryable());
+    assertTrue(failed.getMessage().contains("row absent"), failed.getMessage());
+    assertTrue(failed.getMessage().contains("\"a\""), failed.getMessage());
+    assertTrue(failed.getCause().getMessage().contains("OTSConditionCheckFail"));
+    assertEquals(2, storedV("a"));
+
+    service.clearRequests();
+    List<WriteOutcome> outcomes =
+        store.batchWrite(
+            List.of(
+                WriteOp.put("t", row("a", 1, 9), WriteCondition.rowPresent()),
+                WriteOp.put(
+                    "t",
+                    row("b", 1, 9),
+                    WriteCondition.columnEquals("v", AttrValue.ofInteger(2)))));
+    assertEquals(1, service.requests(BatchWriteRowRequest.class).size(), "one BatchWriteRow");
+    assertTrue(outcomes.get(0).succeeded());
+    StoreException rowFailure = outcomes.get(1).error().orElseThrow();
+    assertEquals(ErrorKind.CONDITION_FAILED, rowFailure.kind());
+    assertFalse(rowFailure.retryable());
+    assertTrue(rowFailure.getMessage().contains("v = INTEGER 2"), rowFailure.getMessage());
+    assertEquals(9, storedV("a"));
+    assertEquals(1, storedV("b"));
   }
 }

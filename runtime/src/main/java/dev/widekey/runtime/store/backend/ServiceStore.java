@@ -10,6 +10,7 @@ import dev.widekey.runtime.store.StoreException;
 import dev.widekey.runtime.store.StoreLimits;
 import dev.widekey.runtime.store.TableSpec;
 import dev.widekey.runtime.store.WideTableStore;
+import dev.widekey.runtime.store.WriteCondition;
 import dev.widekey.runtime.store.WriteOp;
 import dev.widekey.runtime.store.WriteOutcome;
 import java.util.Arrays;
@@ -108,6 +109,22 @@ public abstract class ServiceStore implements WideTableStore {
   protected abstract void sendDeleteTable(String table) throws Exception;
 
   protected abstract void sendPut(TableSpec table, Row row) throws Exception;
+
+  /**
+   * Writes the row if {@code condition} (never {@link WriteCondition#none()}) holds of the stored
+   * row, atomically with the check; a condition that does not hold throws the client's error for
+   * it, which {@link #mapError} maps to {@link ErrorKind#CONDITION_FAILED}, or that StoreException.
+   * By default the put is sent as a batch of one through {@link #sendBatch}.
+   */
+  protected void sendPut(TableSpec table, Row row, WriteCondition condition) throws Exception {
+    CheckedBatch batch = new CheckedBatch(List.of(WriteOp.put(table.name(), row, condition)));
+    batch.accept(0, table);
+    sendBatch(batch);
+    WriteOutcome outcome = batch.outcomes().get(0);
+    if (!outcome.succeeded()) {
+      throw outcome.failure();
+    }
+  }
 
   protected abstract Optional<Row> sendGet(TableSpec table, PrimaryKey key, ColumnSelection columns)
       throws Exception;
@@ -255,6 +272,35 @@ public abstract class ServiceStore implements WideTableStore {
       sendPut(known.spec(), row);
     } catch (Exception e) {
       throw serviceError("writing to table " + table, table, e);
+    }
+    known.counters().wrote(row.key().get(0), row.sizeInBytes());
+  }
+
+  /**
+   * {@inheritDoc}
+   *
+   * <p>Checked as {@link #put(String, Row)}, and the condition with {@link
+   * ServiceChecks#condition}; sent with {@link #sendPut(TableSpec, Row, WriteCondition)}.
+   */
+  @Override
+  public void put(String table, Row row, WriteCondition condition) {
+    if (condition.isNone()) {
+      put(table, row);
+      return;
+    }
+    KnownTables.Table known = known(table);
+    ServiceChecks.row(known.spec(), row, limits);
+    ServiceChecks.condition(known.spec(), condition, limits);
+    checkRow(known.spec(), row);
+    try {
+      sendPut(known.spec(), row, condition);
+    } catch (Exception e) {
+      StoreException mapped = serviceError("writing to table " + table, table, e);
+      if (mapped.kind() == ErrorKind.CONDITION_FAILED && !(e instanceof StoreException)) {
+        // worded as on every store, the client's error kept as the cause
+        mapped = ConditionErrors.failed(displayName(table), row.key(), condition, mapped);
+      }
+      throw mapped;
     }
     known.counters().wrote(row.key().get(0), row.sizeInBytes());
   }
