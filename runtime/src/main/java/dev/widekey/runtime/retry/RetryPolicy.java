@@ -1,5 +1,6 @@
 package dev.widekey.runtime.retry;
 
+import dev.widekey.runtime.store.ErrorKind;
 import dev.widekey.runtime.store.StoreException;
 import java.time.Duration;
 import java.util.Objects;
@@ -136,9 +137,12 @@ public final class RetryPolicy {
     return sleeper;
   }
 
-  /** Whether the policy retries this error at all: only retryable ones. */
+  /**
+   * Whether the policy retries this error at all: only retryable ones, and never a failed write
+   * condition, which fails the same way until the row is read again, whatever its flag says.
+   */
   public boolean retries(StoreException error) {
-    return error.retryable();
+    return error.retryable() && error.kind() != ErrorKind.CONDITION_FAILED;
   }
 
   /**

@@ -41,6 +41,12 @@ import java.util.stream.Stream;
  *       after the one before was acknowledged; after a failure the rest are not sent and are
  *       reported failed. Split-table repositories write an entity as a group, cold-table put first,
  *       so a hot row never points at a missing cold row.
+ *   <li><b>Conditional puts</b> ({@link dev.widekey.runtime.store.WriteCondition}) are sent with
+ *       their condition, each checked by the store atomically with its write. One whose condition
+ *       does not hold fails that row alone with {@link ErrorKind#CONDITION_FAILED}, recorded like
+ *       any failure and never retried. A conditional put retried after an ambiguous failure (a
+ *       timeout after the store applied it) can fail against its own first write; such a failure
+ *       has {@link BulkWriteFailure#attempts()} above 1, and reading the row tells which it was.
  * </ul>
  *
  * <h2>Backoff</h2>

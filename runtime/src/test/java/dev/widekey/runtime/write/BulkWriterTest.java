@@ -19,6 +19,7 @@ import dev.widekey.runtime.store.StoreException;
 import dev.widekey.runtime.store.StoreLimits;
 import dev.widekey.runtime.store.TestRows;
 import dev.widekey.runtime.store.WideTableStore;
+import dev.widekey.runtime.store.WriteCondition;
 import dev.widekey.runtime.store.WriteOp;
 import dev.widekey.runtime.store.WriteOutcome;
 import dev.widekey.runtime.store.embedded.EmbeddedStore;
@@ -646,5 +647,120 @@ class BulkWriterTest {
     assertTrue(r.allAcknowledged());
     Optional<BulkWriteFailure> none = r.failures().stream().findAny();
     assertTrue(none.isEmpty());
+  }
+
+  // ------------------------------------------------------------------ conditional writes
+
+  /** Inserts of rows [0, rows) at version 1; keys {@code i % 10 == 3} hold version 0 already. */
+  private static final long EXISTING_EVERY = 10;
+
+  private static boolean existing(long id) {
+    return id % EXISTING_EVERY == 3;
+  }
+
+  private Stream<WriteOp> inserts(int rows) {
+    return LongStream.range(0, rows)
+        .mapToObj(i -> WriteOp.put("t", TestRows.row(i, 1), WriteCondition.rowAbsent()));
+  }
+
+  @Test
+  void insertsOverExistingKeysFailThoseRowsAloneWithConditionFailedAndAreNotRetried() {
+    long seed = seeds.seed();
+    int rows = 5_000;
+    embedded.createTable(TestRows.table("t", rows, 4));
+    for (long i = 3; i < rows; i += EXISTING_EVERY) {
+      embedded.put("t", TestRows.row(i, 0));
+    }
+    // a retryable error now and then: the writer's retries must carry the condition along
+    FaultInjectingStore store = faults(embedded, seed).retryableErrorRate(0.1).build();
+    BulkWriteResult r =
+        BulkWriter.builder(store)
+            .workers(3)
+            .retryPolicy(policy(seed, 40))
+            .seed(seed)
+            .maxRecordedFailures(rows)
+            .build()
+            .write(inserts(rows));
+
+    long expectedFailed = LongStream.range(0, rows).filter(BulkWriterTest::existing).count();
+    assertEquals(rows, r.total());
+    assertEquals(expectedFailed, r.failed(), r::toString);
+    assertEquals(rows - expectedFailed, r.acknowledged());
+    Set<Long> failedIds = new HashSet<>();
+    for (BulkWriteFailure f : r.failures()) {
+      assertEquals(ErrorKind.CONDITION_FAILED, f.error().kind(), f.error()::getMessage);
+      assertFalse(f.error().retryable());
+      assertTrue(existing(f.key().get(0).asLong()), () -> "failed: " + f.key());
+      assertTrue(failedIds.add(f.key().get(0).asLong()), "reported once");
+    }
+    assertEquals(expectedFailed, failedIds.size());
+    // the stored rows of the failed inserts are the ones that were there
+    TestRows.assertTableHolds(
+        embedded, "t", rows, i -> existing(i) ? TestRows.row(i, 0) : TestRows.row(i, 1));
+  }
+
+  @Test
+  void aConditionFailureIsNeverRetriedEvenIfABackendFlagsItRetryable() {
+    embedded.createTable(TestRows.table("t", 100, 1));
+    embedded.put("t", TestRows.row(7, 0));
+    AtomicInteger sentOf7 = new AtomicInteger();
+    WideTableStore misflagging =
+        new ForwardingStore(embedded) {
+          @Override
+          public List<WriteOutcome> batchWrite(List<WriteOp> ops) {
+            List<WriteOutcome> out = new ArrayList<>();
+            for (WriteOutcome o : super.batchWrite(ops)) {
+              if (o.op().key().get(0).asLong() == 7) {
+                sentOf7.incrementAndGet();
+              }
+              StoreException e = o.failure();
+              out.add(
+                  e != null && e.kind() == ErrorKind.CONDITION_FAILED
+                      ? WriteOutcome.failed(
+                          o.op(), new StoreException(e.kind(), e.detail(), true, null))
+                      : o);
+            }
+            return out;
+          }
+        };
+    BulkWriteResult r =
+        BulkWriter.builder(misflagging)
+            .retryPolicy(policy(seeds.seed(), 10))
+            .build()
+            .write(inserts(100));
+    assertEquals(99, r.acknowledged());
+    assertEquals(1, r.failed());
+    assertEquals(ErrorKind.CONDITION_FAILED, r.failures().get(0).error().kind());
+    assertEquals(1, r.failures().get(0).attempts());
+    assertEquals(1, sentOf7.get(), "sent once");
+    assertEquals(0, r.retries());
+  }
+
+  /**
+   * A conditional insert that timed out after it was applied fails on its retry against its own
+   * write: the failure says CONDITION_FAILED after more than one attempt, and the stored row is the
+   * import's. Callers tell the two cases apart by the attempts, or by reading the row.
+   */
+  @Test
+  void anInsertRetriedAfterAnAmbiguousTimeoutFailsAgainstItsOwnWrite() {
+    long seed = seeds.seed();
+    int rows = 2_000;
+    embedded.createTable(TestRows.table("t", rows, 2));
+    FaultInjectingStore store = faults(embedded, seed).ambiguousTimeoutRate(0.05).build();
+    BulkWriteResult r =
+        BulkWriter.builder(store)
+            .workers(2)
+            .retryPolicy(policy(seed, 40))
+            .seed(seed)
+            .maxRecordedFailures(rows)
+            .build()
+            .write(inserts(rows));
+    assertEquals(rows, r.total());
+    assertTrue(r.failed() > 0, "at 5% some insert timed out after it was applied: " + r);
+    for (BulkWriteFailure f : r.failures()) {
+      assertEquals(ErrorKind.CONDITION_FAILED, f.error().kind(), f.error()::getMessage);
+      assertTrue(f.attempts() > 1, "only a retry can meet its own write");
+    }
+    TestRows.assertTableHolds(embedded, "t", rows, i -> TestRows.row(i, 1));
   }
 }
