@@ -96,27 +96,37 @@ public abstract class ConcurrentHistoryContractTest {
 
   @Test
   public void concurrentClientsLeaveAHistoryWithoutAnomalies() throws Exception {
+    long seed = Long.getLong(SEED_PROPERTY, ThreadLocalRandom.current().nextLong());
+    HistoryChecker.Report report = runHistory(seconds(), seed);
+    assertEquals(0, report.anomalyCount(), report::toString);
+  }
+
+  /**
+   * Runs the clients on {@link #stores()} for {@code seconds} in a table of their own (created and
+   * dropped through the SPI), prints the figures and returns the checker's report.
+   */
+  protected final HistoryChecker.Report runHistory(long seconds, long seed) throws Exception {
     List<WideTableStore> stores = stores();
     assertTrue(stores.size() >= 2, "at least two store instances over the same data");
     assertTrue(clients() >= 8, "at least 8 clients");
-    long seed = Long.getLong(SEED_PROPERTY, ThreadLocalRandom.current().nextLong());
     String table = "wk_history_" + Long.toString(ThreadLocalRandom.current().nextLong() >>> 1, 36);
     TableSpec spec = new TableSpec(table, List.of(new PkColumn("key", PkType.STRING)));
     stores.get(0).createTable(spec);
     try {
-      run(stores, table, seed);
+      return run(stores, table, seconds, seed);
     } finally {
       stores.get(0).deleteTable(table);
     }
   }
 
-  private void run(List<WideTableStore> stores, String table, long seed) throws Exception {
+  private HistoryChecker.Report run(
+      List<WideTableStore> stores, String table, long seconds, long seed) throws Exception {
     for (int k = 0; k < KEYS; k++) {
       stores.get(0).put(table, counterRow(k, 0, 0), WriteCondition.rowAbsent());
     }
     HistoryRecorder history = new HistoryRecorder();
     Map<ErrorKind, AtomicLong> errors = new ConcurrentHashMap<>();
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds());
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
     ExecutorService pool = Executors.newFixedThreadPool(clients());
     List<Future<?>> running = new ArrayList<>();
     try {
@@ -127,7 +137,7 @@ public abstract class ConcurrentHistoryContractTest {
         running.add(pool.submit(() -> client.run(deadline, maxOperations())));
       }
       for (Future<?> f : running) {
-        f.get(seconds() + 300, TimeUnit.SECONDS);
+        f.get(seconds + 300, TimeUnit.SECONDS);
       }
     } finally {
       pool.shutdownNow();
@@ -161,7 +171,7 @@ public abstract class ConcurrentHistoryContractTest {
             + " instances, "
             + clients()
             + " clients, "
-            + seconds()
+            + seconds
             + " s"
             + (stoppedEarly ? ", stopped early at " + maxOperations() + " operations" : "")
             + ", seed "
@@ -174,7 +184,7 @@ public abstract class ConcurrentHistoryContractTest {
             + errors
             + ", anomalies "
             + report.anomalyCount());
-    assertEquals(0, report.anomalyCount(), report::toString);
+    return report;
   }
 
   private static Map<String, Long> tally(List<HistoryEvent> events) {
