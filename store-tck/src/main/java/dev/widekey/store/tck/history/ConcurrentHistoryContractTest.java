@@ -90,7 +90,8 @@ public abstract class ConcurrentHistoryContractTest {
     return 3_000_000;
   }
 
-  private static long seconds() {
+  /** How long the clients run: {@code -Dwidekey.history.seconds}, else 20 seconds. */
+  protected long seconds() {
     return Long.getLong(SECONDS_PROPERTY, 20);
   }
 
