@@ -271,12 +271,15 @@ public abstract class SplitTableRepository<E> {
     } else if (coldTable != null) {
       store.delete(coldTable.name(), write.rows().hot().key()); // a stale cold row, if any
     }
-    return write.stored();
+    return versionColumn == null ? write.entity() : withVersion(write.entity(), write.from() + 1);
   }
 
-  /** The rows of a conditional write, its condition, and the entity as it will be stored. */
+  /**
+   * The rows of a conditional write, its condition, the entity and the version it was made from
+   * (the entity gets its new version only once written: a bean's is set on the bean itself).
+   */
   private record Conditional<T>(
-      PreparedWrite rows, WriteCondition condition, T stored, long from) {}
+      PreparedWrite rows, WriteCondition condition, T entity, long from) {}
 
   private Conditional<E> prepareConditional(E entity, WriteCondition condition) {
     Objects.requireNonNull(entity, "entity");
@@ -286,10 +289,7 @@ public abstract class SplitTableRepository<E> {
     long version = versionOf(entity);
     long next = nextVersion(version);
     return new Conditional<>(
-        prepare(entity, AttrValue.ofInteger(next), true),
-        condition,
-        withVersion(entity, next),
-        version);
+        prepare(entity, AttrValue.ofInteger(next), true), condition, entity, version);
   }
 
   private long nextVersion(long version) {
