@@ -40,7 +40,10 @@ class GoodDesignsTest {
         "AllArgsAccount",
         "Document",
         "NameClashes",
-        "HashedNameClashes"
+        "HashedNameClashes",
+        "VersionedNote",
+        "VersionedBean",
+        "VersionedEntry"
       })
   void compilesCleanlyAndGeneratesKeysTableAndRepository(String entity) {
     Compilation compilation = compile(good(entity));

@@ -31,7 +31,8 @@ public enum Rule {
   WK204("columns read at different frequencies go to different tables; never a key"),
   WK205("a Lindorm row has at least one non-key column"),
   WK206("text values are valid Unicode, storable exactly as UTF-8"),
-  WK207("a table name is valid on every service and belongs to one entity");
+  WK207("a table name is valid on every service and belongs to one entity"),
+  WK208("a version is one primitive long attribute on the hot row, never a key");
 
   private final String summary;
 

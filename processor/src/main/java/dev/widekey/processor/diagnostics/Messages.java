@@ -770,6 +770,48 @@ public final class Messages {
             + " entity a table of its own.");
   }
 
+  // ---- WK208: versions ----
+
+  public static String versionType(String field, String type) {
+    return msg(
+        Rule.WK208,
+        "@Version field '"
+            + field
+            + "' has type "
+            + type
+            + "; a version is a primitive long: 0 for a new entity, one more on every write, compared"
+            + " by the store as an integer column. Declare it as long.");
+  }
+
+  public static String versionOnKey(String field) {
+    return msg(
+        Rule.WK208,
+        "field '"
+            + field
+            + "' is a key component and cannot be the @Version: the key finds the row, the version"
+            + " says which state of it is stored, and incrementing a key would write another row."
+            + " Add a separate long attribute for the @Version.");
+  }
+
+  public static String versionTwice(String field, String first) {
+    return msg(
+        Rule.WK208,
+        "field '"
+            + field
+            + "' is a second @Version, after '"
+            + first
+            + "'; a write checks and increments one version per row. Remove one @Version.");
+  }
+
+  public static String versionCold(String field) {
+    return msg(
+        Rule.WK208,
+        "@Version field '"
+            + field
+            + "' is a @ColdColumn, but a conditional write is checked on the hot row, atomically"
+            + " with writing it, and the cold table is read only on demand. Remove @ColdColumn.");
+  }
+
   /** A limit in bytes as people write it: "1 KB", "2 MB". */
   private static String size(long bytes) {
     if (bytes % (1 << 20) == 0) {

@@ -71,19 +71,21 @@ public final class RepositoryGenerator extends SourceFileGenerator {
                         + entity.coldTable()
                         + "}"
                     : " in table {@code " + entity.table() + "}");
+    Attribute version = entity.version();
     type.addMethod(
         MethodSpec.constructorBuilder()
             .addModifiers(Modifier.PUBLIC)
             .addParameter(STORE, "store")
             .addStatement(
-                "super(store, $T.$N, $L, $T.$N)",
+                "super(store, $T.$N, $L, $T.$N$L)",
                 table,
                 TableMembers.HOT,
                 entity.hasColdColumns()
                     ? CodeBlock.of("$T.$N", table, TableMembers.COLD)
                     : CodeBlock.of("null"),
                 table,
-                TableMembers.CHUNKED_COLUMNS)
+                TableMembers.CHUNKED_COLUMNS,
+                version == null ? "" : CodeBlock.of(", $S", version.name()))
             .build());
 
     List<ParameterSpec> keyParams = KeyEncoding.parameters(entity.keyComponents());
@@ -161,7 +163,46 @@ public final class RepositoryGenerator extends SourceFileGenerator {
     type.addMethod(columnsMethod("hotColumns", entityName, entity.hotAttributes()));
     type.addMethod(columnsMethod("coldColumns", entityName, entity.coldAttributes()));
     type.addMethod(toEntity(entity, entityName, keys));
+    if (version != null) {
+      type.addMethod(
+          MethodSpec.methodBuilder("versionOf")
+              .addAnnotation(Override.class)
+              .addModifiers(Modifier.PROTECTED)
+              .returns(TypeName.LONG)
+              .addParameter(entityName, "entity")
+              .addStatement("return $L", Accessors.read("entity", version.property()))
+              .build());
+      type.addMethod(withVersion(entity, entityName, version.property()));
+    }
     return type;
+  }
+
+  /**
+   * The entity with a new version: a record or all-arguments class is copied through its
+   * constructor; a class built by setters gets the version set and is returned itself.
+   */
+  private MethodSpec withVersion(EntityModel entity, ClassName entityName, Property version) {
+    MethodSpec.Builder m =
+        MethodSpec.methodBuilder("withVersion")
+            .addAnnotation(Override.class)
+            .addModifiers(Modifier.PROTECTED)
+            .returns(entityName)
+            .addParameter(entityName, "entity")
+            .addParameter(TypeName.LONG, "version");
+    if (entity.construction() == Construction.BEAN) {
+      if (version.setter() == null) {
+        m.addStatement("entity.$N = version", version.name());
+      } else {
+        m.addStatement("entity.$N(version)", version.setter());
+      }
+      return m.addStatement("return entity").build();
+    }
+    List<CodeBlock> args = new ArrayList<>();
+    for (Property p : entity.properties()) {
+      args.add(
+          p.name().equals(version.name()) ? CodeBlock.of("version") : Accessors.read("entity", p));
+    }
+    return m.addStatement("return new $T($L)", entityName, CodeBlock.join(args, ", ")).build();
   }
 
   private MethodSpec columnsMethod(String name, ClassName entityName, List<Attribute> attributes) {

@@ -3,6 +3,7 @@ package dev.widekey.processor.model;
 import dev.widekey.annotations.Chunked;
 import dev.widekey.annotations.ColdColumn;
 import dev.widekey.annotations.Money;
+import dev.widekey.annotations.Version;
 import dev.widekey.runtime.value.Compression;
 import javax.lang.model.element.AnnotationMirror;
 
@@ -47,6 +48,16 @@ public record Attribute(
   /** Whether {@code @Chunked}: values over the attribute limit are split into chunk columns. */
   public boolean chunked() {
     return property.annotations().has(Chunked.class);
+  }
+
+  /** Whether {@code @Version}: the entity's version, checked and incremented by every write. */
+  public boolean version() {
+    return property.annotations().has(Version.class);
+  }
+
+  /** The {@code @Version} annotation, or null. */
+  public AnnotationMirror versionMirror() {
+    return property.annotations().mirror(Version.class);
   }
 
   /** Whether {@code @Money} is present (its scale may still be out of range: rule WK201). */

@@ -77,6 +77,11 @@ public record EntityModel(
     return attributes.stream().filter(Attribute::cold).toList();
   }
 
+  /** The {@code @Version} attribute (the first, if a design error gives more), or null. */
+  public Attribute version() {
+    return attributes.stream().filter(Attribute::version).findFirst().orElse(null);
+  }
+
   /** All key components: partition key first, then key columns. */
   public List<KeyComponent> keyComponents() {
     java.util.List<KeyComponent> all = new java.util.ArrayList<>(partitionKey);

@@ -12,6 +12,7 @@ import dev.widekey.annotations.Padded;
 import dev.widekey.annotations.PartitionKey;
 import dev.widekey.annotations.Reversed;
 import dev.widekey.annotations.Sequential;
+import dev.widekey.annotations.Version;
 import dev.widekey.annotations.WideTable;
 import java.lang.annotation.Annotation;
 import java.util.Collections;
@@ -45,7 +46,8 @@ public record WidekeyAnnotations(Map<Class<? extends Annotation>, AnnotationMirr
           MaxLength.class,
           ColdColumn.class,
           Money.class,
-          Chunked.class);
+          Chunked.class,
+          Version.class);
 
   public WidekeyAnnotations {
     mirrors = Collections.unmodifiableMap(new LinkedHashMap<>(mirrors));

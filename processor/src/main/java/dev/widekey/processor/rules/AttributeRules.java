@@ -75,7 +75,7 @@ public final class AttributeRules implements EntityRule {
     String type = a.property().type().toString();
     if (a.compress() && a.kind() != ValueKind.STRING && a.kind() != ValueKind.BYTES) {
       diagnostics.error(e, a.coldMirror(), "compress", Messages.compressType(a.name(), type));
-    } else if (a.property().primitive()) {
+    } else if (a.property().primitive() && !a.version()) { // a cold @Version: WK208 says it
       diagnostics.error(e, a.coldMirror(), Messages.coldPrimitive(a.name(), type, boxed(type)));
     }
     long cap = a.maxInflatedBytes();

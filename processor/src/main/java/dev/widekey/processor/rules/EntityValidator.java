@@ -14,6 +14,7 @@ public final class EntityValidator {
           new SplicingRules(),
           new KeySizeRules(),
           new AttributeRules(),
+          new VersionRules(),
           new TableRules());
 
   /** Checks the entity, reporting every broken rule to its report. */

@@ -10,6 +10,7 @@ import dev.widekey.annotations.Money;
 import dev.widekey.annotations.Padded;
 import dev.widekey.annotations.Reversed;
 import dev.widekey.annotations.Sequential;
+import dev.widekey.annotations.Version;
 import dev.widekey.processor.diagnostics.Diagnostics;
 import dev.widekey.processor.diagnostics.Messages;
 import dev.widekey.processor.model.Attribute;
@@ -22,6 +23,7 @@ import java.lang.annotation.Annotation;
 import java.util.List;
 import java.util.function.BiFunction;
 import java.util.function.Predicate;
+import javax.lang.model.type.TypeKind;
 
 /**
  * Annotations that sit where they mean nothing ({@code @Padded} on an attribute,
@@ -89,7 +91,12 @@ public final class PlacementRules implements EntityRule {
           new Requirement(Money.class, s -> !s.isKey(), (f, t) -> Messages.moneyOnKey(f)),
           new Requirement(Money.class, s -> s.kind() == ValueKind.BIG_DECIMAL, Messages::moneyType),
           new Requirement(Chunked.class, s -> !s.isKey(), (f, t) -> Messages.chunkedKey(f)),
-          new Requirement(Chunked.class, PlacementRules::textOrBytes, Messages::chunkedType));
+          new Requirement(Chunked.class, PlacementRules::textOrBytes, Messages::chunkedType),
+          new Requirement(Version.class, s -> !s.isKey(), (f, t) -> Messages.versionOnKey(f)),
+          new Requirement(
+              Version.class,
+              s -> s.property().type().getKind() == TypeKind.LONG,
+              Messages::versionType));
 
   @Override
   public void check(EntityModel entity, Diagnostics diagnostics) {

@@ -18,6 +18,7 @@ import dev.widekey.runtime.store.StoreException;
 import dev.widekey.runtime.store.StoreLimits;
 import dev.widekey.runtime.store.TableSpec;
 import dev.widekey.runtime.store.WideTableStore;
+import dev.widekey.runtime.store.WriteCondition;
 import dev.widekey.runtime.store.WriteOp;
 import dev.widekey.runtime.value.Attributes;
 import dev.widekey.runtime.value.LargeValues;
@@ -31,7 +32,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.stream.Stream;
 
 /**
@@ -46,6 +49,13 @@ import java.util.stream.Stream;
  *
  * <p>Every value is encoded and checked against the store's limits before the first write, so a bad
  * entity writes nothing.
+ *
+ * <p>Conditional writes ({@link #insert}, {@link #update}, and every write of a versioned entity,
+ * one with {@code @Version}) check their condition on the hot row, atomically with writing it, and
+ * so write the hot row first: a condition that fails leaves the cold row untouched. Both rows then
+ * carry the same random {@value #COLD_TAG}, so that a reader never pairs a hot row with a cold row
+ * of another write: until the cold row of that write has landed (or after a crash between the two,
+ * until the entity is written again) a read with cold columns is a retryable error, never a mix.
  *
  * <pre>{@code
  * ItemRepository items = new ItemRepository(store);
@@ -72,10 +82,19 @@ public abstract class SplitTableRepository<E> {
    */
   public static final String ROW_MARKER = "wk_row";
 
+  /**
+   * Hot- and cold-row column: INTEGER, a random tag a conditional write puts in both rows of an
+   * entity with a cold row. A hot row that carries one is read with its cold row only if the cold
+   * row carries the same tag; absent from the hot row, the rows were written unconditionally (cold
+   * first) and are not compared.
+   */
+  public static final String COLD_TAG = "wk_cold_tag";
+
   private final WideTableStore store;
   private final TableSpec hotTable;
   private final TableSpec coldTable;
   private final Set<String> chunkedColumns;
+  private final String versionColumn;
 
   /**
    * @param coldTable the cold table, or {@code null} if the entity has no cold columns
@@ -94,10 +113,27 @@ public abstract class SplitTableRepository<E> {
       TableSpec hotTable,
       TableSpec coldTable,
       Collection<String> chunkedColumns) {
+    this(store, hotTable, coldTable, chunkedColumns, null);
+  }
+
+  /**
+   * @param coldTable the cold table, or {@code null} if the entity has no cold columns
+   * @param chunkedColumns {@code @Chunked} columns
+   * @param versionColumn the {@code @Version} column, a hot INTEGER column, or {@code null} if the
+   *     entity is not versioned; a versioned subclass overrides {@link #versionOf} and {@link
+   *     #withVersion}
+   */
+  protected SplitTableRepository(
+      WideTableStore store,
+      TableSpec hotTable,
+      TableSpec coldTable,
+      Collection<String> chunkedColumns,
+      String versionColumn) {
     this.store = Objects.requireNonNull(store, "store");
     this.hotTable = Objects.requireNonNull(hotTable, "hotTable");
     this.coldTable = coldTable;
     this.chunkedColumns = Set.copyOf(chunkedColumns);
+    this.versionColumn = versionColumn;
   }
 
   /** The primary key of an entity; throws {@link InvalidKeyException} for a bad value. */
@@ -111,6 +147,24 @@ public abstract class SplitTableRepository<E> {
 
   /** Builds an entity from its key, hot row and cold row ({@code null} if not read or absent). */
   protected abstract E toEntity(PrimaryKey key, Row hot, Row cold);
+
+  /** A versioned entity's {@code @Version}; only called when a version column was given. */
+  protected long versionOf(E entity) {
+    throw new UnsupportedOperationException(getClass().getName() + " is not versioned");
+  }
+
+  /**
+   * The entity with another {@code @Version}, the rest unchanged (a copy, or the entity itself
+   * after setting it); only called when a version column was given.
+   */
+  protected E withVersion(E entity, long version) {
+    throw new UnsupportedOperationException(getClass().getName() + " is not versioned");
+  }
+
+  /** The {@code @Version} column, if the entity is versioned. */
+  public Optional<String> versionColumn() {
+    return Optional.ofNullable(versionColumn);
+  }
 
   /** The store this repository writes to. */
   public WideTableStore store() {
@@ -130,12 +184,150 @@ public abstract class SplitTableRepository<E> {
    * row of an entity that has no cold values now is deleted after the hot row no longer points at
    * it.
    *
+   * <p>A versioned entity is written only if the stored row holds its version (version 0: only if
+   * no row is stored), as its version plus one; the hot row is then written first, see the class
+   * comment.
+   *
+   * <pre>{@code
+   * Account stored = accounts.put(new Account("a1", 500, 0)); // version 1 stored and returned
+   * }</pre>
+   *
+   * @return the entity as stored: for a versioned entity, with its new version; otherwise {@code
+   *     entity} itself
    * @throws dev.widekey.runtime.RuleViolationException for a value that breaks a rule; nothing is
    *     written
+   * @throws VersionConflictException if a versioned entity's version is not the stored one; nothing
+   *     is written
    * @throws StoreException for a store failure
    */
-  public void put(E entity) {
-    write(prepare(entity));
+  public E put(E entity) {
+    if (versionColumn == null) {
+      write(prepare(entity));
+      return entity;
+    }
+    return writeIf(prepareVersioned(entity));
+  }
+
+  /**
+   * Writes an entity only if no row with its key is stored. A versioned entity is stored with its
+   * version plus one.
+   *
+   * <pre>{@code items.insert(item); // fails if item 7 exists}</pre>
+   *
+   * @return the entity as stored (for a versioned entity, with its new version)
+   * @throws StoreException of kind {@link ErrorKind#CONDITION_FAILED} (a {@link
+   *     VersionConflictException} for a versioned entity) if a row is stored; nothing is written
+   */
+  public E insert(E entity) {
+    return writeIf(entity, WriteCondition.rowAbsent());
+  }
+
+  /**
+   * Writes an entity only if a row with its key is stored; a versioned entity only if the stored
+   * row holds its version, and it is stored with its version plus one.
+   *
+   * <pre>{@code items.update(item); // fails if item 7 does not exist}</pre>
+   *
+   * @return the entity as stored (for a versioned entity, with its new version)
+   * @throws StoreException of kind {@link ErrorKind#CONDITION_FAILED} (a {@link
+   *     VersionConflictException} for a versioned entity) if no row, or another version, is stored;
+   *     nothing is written
+   */
+  public E update(E entity) {
+    return writeIf(
+        entity,
+        versionColumn == null ? WriteCondition.rowPresent() : expectVersion(versionOf(entity)));
+  }
+
+  /** A versioned put: version 0 only if no row is stored, any other only if it is stored. */
+  private Conditional<E> prepareVersioned(E entity) {
+    Objects.requireNonNull(entity, "entity");
+    long version = versionOf(entity);
+    return prepareConditional(
+        entity, version == 0 ? WriteCondition.rowAbsent() : expectVersion(version));
+  }
+
+  private WriteCondition expectVersion(long version) {
+    return WriteCondition.columnEquals(versionColumn, AttrValue.ofInteger(version));
+  }
+
+  private E writeIf(E entity, WriteCondition condition) {
+    return writeIf(prepareConditional(entity, condition));
+  }
+
+  /** A conditional write: hot row first, under the condition, then the cold row. */
+  private E writeIf(Conditional<E> write) {
+    try {
+      store.put(hotTable.name(), write.rows().hot(), write.condition());
+    } catch (StoreException e) {
+      if (e.kind() != ErrorKind.CONDITION_FAILED) {
+        throw e;
+      }
+      throw conditionFailed(write, e);
+    }
+    Row cold = write.rows().cold();
+    if (cold != null) {
+      store.put(coldTable.name(), cold);
+    } else if (coldTable != null) {
+      store.delete(coldTable.name(), write.rows().hot().key()); // a stale cold row, if any
+    }
+    return versionColumn == null ? write.entity() : withVersion(write.entity(), write.from() + 1);
+  }
+
+  /**
+   * The rows of a conditional write, its condition, the entity and the version it was made from
+   * (the entity gets its new version only once written: a bean's is set on the bean itself).
+   */
+  private record Conditional<T>(
+      PreparedWrite rows, WriteCondition condition, T entity, long from) {}
+
+  private Conditional<E> prepareConditional(E entity, WriteCondition condition) {
+    Objects.requireNonNull(entity, "entity");
+    if (versionColumn == null) {
+      return new Conditional<>(prepare(entity, null, true), condition, entity, 0);
+    }
+    long version = versionOf(entity);
+    long next = nextVersion(version);
+    return new Conditional<>(
+        prepare(entity, AttrValue.ofInteger(next), true), condition, entity, version);
+  }
+
+  private long nextVersion(long version) {
+    if (version < 0 || version == Long.MAX_VALUE) {
+      throw new RuleViolationException(
+          Rule.WK208,
+          versionColumn,
+          "holds "
+              + version
+              + ", which no write stores: versions start at 0 (a new entity) and only the"
+              + " repository increments them, up to "
+              + Long.MAX_VALUE
+              + "; pass the entity as it was read");
+    }
+    return version + 1;
+  }
+
+  private StoreException conditionFailed(Conditional<E> write, StoreException cause) {
+    PrimaryKey key = write.rows().hot().key();
+    if (versionColumn != null) {
+      Optional<Row> now = store.get(hotTable.name(), key, ColumnSelection.all());
+      OptionalLong stored = OptionalLong.empty();
+      AttrValue v = now.map(r -> r.get(versionColumn)).orElse(null);
+      if (v != null && v.type() == AttrType.INTEGER) {
+        stored = OptionalLong.of(v.asLong());
+      }
+      return new VersionConflictException(
+          hotTable.name(), key, write.from(), now.isPresent(), stored, cause);
+    }
+    String why =
+        write.condition() == WriteCondition.rowAbsent()
+            ? "a row with this key is already stored (an insert writes only a new row)"
+            : "no row with this key is stored (an update writes only an existing row)";
+    return new StoreException(
+        ErrorKind.CONDITION_FAILED,
+        "row " + key + " of table " + hotTable.name() + " was not written: " + why,
+        false,
+        cause);
   }
 
   private void write(PreparedWrite write) {
@@ -159,6 +351,9 @@ public abstract class SplitTableRepository<E> {
    *     written
    */
   public BulkWriteResult putAll(Collection<? extends E> entities) {
+    if (versionColumn != null) {
+      return putAllVersioned(entities);
+    }
     List<PreparedWrite> writes = new ArrayList<>(entities.size());
     for (E entity : entities) {
       writes.add(prepare(entity));
@@ -175,12 +370,52 @@ public abstract class SplitTableRepository<E> {
   }
 
   /**
+   * Versioned entities in bulk: each hot row under its version's condition, as {@link #put} writes
+   * it, its cold row after it in the same group, so a failed condition fails the group before the
+   * cold row is sent. An entity whose condition fails is a failed outcome of kind {@link
+   * ErrorKind#CONDITION_FAILED}; each one written is stored with its version plus one.
+   */
+  private BulkWriteResult putAllVersioned(Collection<? extends E> entities) {
+    List<Conditional<E>> writes = new ArrayList<>(entities.size());
+    for (E entity : entities) {
+      writes.add(prepareVersioned(entity));
+    }
+    List<WriteGroup> groups = new ArrayList<>(writes.size());
+    for (Conditional<E> write : writes) {
+      if (write.rows().sizeInBytes() > store.limits().maxBatchBytes()) {
+        writeIf(write); // a row with chunked values can outgrow any batch: written alone
+      } else {
+        groups.add(conditionalGroupOf(write));
+      }
+    }
+    return BulkWriter.of(store).writeGroups(groups.stream());
+  }
+
+  /**
+   * The writes of one conditional write, hot row first: conditional hot put, cold put or delete.
+   */
+  private WriteGroup conditionalGroupOf(Conditional<E> write) {
+    List<WriteOp> ops = new ArrayList<>(2);
+    Row hot = write.rows().hot();
+    ops.add(WriteOp.put(hotTable.name(), hot, write.condition()));
+    if (write.rows().cold() != null) {
+      ops.add(WriteOp.put(coldTable.name(), write.rows().cold()));
+    } else if (coldTable != null) {
+      ops.add(WriteOp.delete(coldTable.name(), hot.key()));
+    }
+    return new WriteGroup(ops);
+  }
+
+  /**
    * Streams entities into the store through {@code writer}, for imports too large to hold in
    * memory. Entities are encoded as they are read: one that breaks a rule stops the import with a
    * {@link dev.widekey.runtime.write.BulkWriteException} whose cause names it and whose partial
    * result counts what was written before; that entity and the rest are not written.
    */
   public BulkWriteResult putAll(Stream<? extends E> entities, BulkWriter writer) {
+    if (versionColumn != null) {
+      return writer.writeGroups(entities.map(e -> conditionalGroupOf(prepareVersioned(e))));
+    }
     return writer.writeGroups(entities.map(e -> groupOf(prepare(e))));
   }
 
@@ -203,6 +438,19 @@ public abstract class SplitTableRepository<E> {
    * @throws dev.widekey.runtime.RuleViolationException for a value that breaks a rule
    */
   public PreparedWrite prepare(E entity) {
+    if (versionColumn != null) {
+      return prepareVersioned(entity).rows();
+    }
+    return prepare(entity, null, false);
+  }
+
+  /**
+   * The rows of an entity.
+   *
+   * @param version the version to store in place of the entity's, or {@code null}
+   * @param tagged whether both rows carry a fresh {@value #COLD_TAG} (a conditional write)
+   */
+  private PreparedWrite prepare(E entity, AttrValue version, boolean tagged) {
     Objects.requireNonNull(entity, "entity");
     PrimaryKey key = keyOf(entity);
     StoreLimits limits = store.limits();
@@ -211,8 +459,17 @@ public abstract class SplitTableRepository<E> {
     Map<String, AttrValue> cold = coldTable == null ? Map.of() : coldColumns(entity);
     checkSizes(hot, limits);
     checkSizes(cold, limits);
+    if (version != null) {
+      hot.put(versionColumn, version);
+    }
     Row coldRow = null;
     if (!cold.isEmpty()) {
+      if (tagged) {
+        AttrValue tag = AttrValue.ofInteger(ThreadLocalRandom.current().nextLong());
+        cold = new LinkedHashMap<>(cold);
+        cold.put(COLD_TAG, tag);
+        hot.put(COLD_TAG, tag);
+      }
       coldRow = chunked(Row.of(key, cold), limits);
       hot.put(COLD_MARKER, AttrValue.ofBoolean(true));
     }
@@ -333,9 +590,9 @@ public abstract class SplitTableRepository<E> {
     if (coldTable == null || !AttrValue.ofBoolean(true).equals(hot.get(COLD_MARKER))) {
       return null;
     }
-    return store
-        .get(coldTable.name(), hot.key(), ColumnSelection.all())
-        .map(r -> joined(coldTable, r))
+    Optional<Row> cold = store.get(coldTable.name(), hot.key(), ColumnSelection.all());
+    checkColdTag(hot, cold.orElse(null));
+    return cold.map(r -> joined(coldTable, r))
         .orElseThrow(
             () ->
                 new StoreException(
@@ -348,6 +605,36 @@ public abstract class SplitTableRepository<E> {
                         + coldTable.name(),
                     false,
                     null));
+  }
+
+  /**
+   * A hot row written by a conditional write names, by its tag, the cold row written with it. Until
+   * that cold row has landed the pair is refused as retryable: the writer is between its two rows,
+   * or it stopped there (then the next write of the entity repairs it).
+   */
+  private void checkColdTag(Row hot, Row cold) {
+    AttrValue tag = hot.get(COLD_TAG);
+    if (tag == null) {
+      return; // written unconditionally: cold row first, nothing to compare
+    }
+    if (tag.type() != AttrType.INTEGER) {
+      throw corruptMarker(hot, COLD_TAG, tag, "an INTEGER");
+    }
+    if (cold == null || !tag.equals(cold.get(COLD_TAG))) {
+      throw new StoreException(
+          ErrorKind.UNAVAILABLE,
+          "hot row "
+              + hot.key()
+              + " of table "
+              + hotTable.name()
+              + " was written by a conditional write whose cold row has not landed in table "
+              + coldTable.name()
+              + (cold == null ? " (no cold row is stored)" : " (the cold row is of another write)")
+              + "; retry the read. If it persists, the writer stopped between the two rows:"
+              + " writing the entity again repairs it",
+          true,
+          null);
+    }
   }
 
   /**

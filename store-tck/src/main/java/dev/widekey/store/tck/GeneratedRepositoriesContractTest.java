@@ -1,20 +1,24 @@
 package dev.widekey.store.tck;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.widekey.runtime.key.InvalidKeyException;
+import dev.widekey.runtime.repository.VersionConflictException;
 import dev.widekey.runtime.store.AttrType;
 import dev.widekey.runtime.store.AttrValue;
 import dev.widekey.runtime.store.ColumnSelection;
+import dev.widekey.runtime.store.ErrorKind;
 import dev.widekey.runtime.store.PartitionStats;
 import dev.widekey.runtime.store.PkValue;
 import dev.widekey.runtime.store.PrimaryKey;
 import dev.widekey.runtime.store.Row;
 import dev.widekey.runtime.store.ScanRange;
+import dev.widekey.runtime.store.StoreException;
 import dev.widekey.runtime.store.WideTableStore;
 import dev.widekey.runtime.write.BulkWriteResult;
 import dev.widekey.store.tck.entities.ColdItem;
@@ -32,11 +36,17 @@ import dev.widekey.store.tck.entities.LargeDocument;
 import dev.widekey.store.tck.entities.LargeDocumentKeys;
 import dev.widekey.store.tck.entities.LargeDocumentRepository;
 import dev.widekey.store.tck.entities.LargeDocumentTable;
+import dev.widekey.store.tck.entities.VersionedAccount;
+import dev.widekey.store.tck.entities.VersionedAccountKeys;
+import dev.widekey.store.tck.entities.VersionedAccountRepository;
+import dev.widekey.store.tck.entities.VersionedAccountTable;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Random;
 import java.util.Set;
 import java.util.TreeMap;
@@ -70,6 +80,7 @@ public abstract class GeneratedRepositoriesContractTest {
   protected DeviceSaleRepository sales;
   protected ColdItemRepository items;
   protected LargeDocumentRepository documents;
+  protected VersionedAccountRepository accounts;
 
   /** The store under test; the subclass opens and closes it. */
   protected abstract WideTableStore store();
@@ -80,10 +91,12 @@ public abstract class GeneratedRepositoriesContractTest {
     sales = new DeviceSaleRepository(store());
     items = new ColdItemRepository(store());
     documents = new LargeDocumentRepository(store());
+    accounts = new VersionedAccountRepository(store());
     orders.createTables();
     sales.createTables();
     items.createTables();
     documents.createTables();
+    accounts.createTables();
   }
 
   // ------------------------------------------------------------------------------ backend hooks
@@ -359,6 +372,120 @@ public abstract class GeneratedRepositoriesContractTest {
     assertTrue(items.getWithCold(7).isEmpty());
     assertEquals(Set.of(), serviceColumns(ColdItemTable.NAME, key));
     assertEquals(Set.of(), serviceColumns(ColdItemTable.COLD_NAME, key));
+  }
+
+  // ------------------------------------------------------- conditional and versioned writes
+
+  @Test
+  public void insertWritesOnlyANewRow() {
+    ColdItem first = new ColdItem(801, 1, new BigDecimal("1.00"), "first");
+    items.delete(801);
+    items.insert(first);
+
+    StoreException e =
+        assertThrows(
+            StoreException.class,
+            () -> items.insert(new ColdItem(801, 2, new BigDecimal("2.00"), "second")));
+
+    assertEquals(ErrorKind.CONDITION_FAILED, e.kind(), e.getMessage());
+    assertFalse(e.retryable());
+    assertEquals(Optional.of(first), items.getWithCold(801)); // neither row changed
+  }
+
+  @Test
+  public void updateWritesOnlyAnExistingRow() {
+    items.delete(802);
+    ColdItem item = new ColdItem(802, 1, new BigDecimal("1.00"), "cold text");
+
+    StoreException e = assertThrows(StoreException.class, () -> items.update(item));
+
+    assertEquals(ErrorKind.CONDITION_FAILED, e.kind(), e.getMessage());
+    assertEquals(Set.of(), serviceColumns(ColdItemTable.NAME, ColdItemKeys.primaryKey(802)));
+    assertEquals(Set.of(), serviceColumns(ColdItemTable.COLD_NAME, ColdItemKeys.primaryKey(802)));
+    items.put(item);
+    ColdItem changed = new ColdItem(802, 5, new BigDecimal("1.00"), "new cold text");
+    items.update(changed);
+    assertEquals(Optional.of(changed), items.getWithCold(802));
+  }
+
+  @Test
+  public void versionedPutFromZeroStoresAndReturnsVersionOne() {
+    accounts.delete("fromzero");
+
+    VersionedAccount v1 = accounts.put(new VersionedAccount("fromzero", 500, 0, "opened"));
+    VersionedAccount v2 = accounts.put(new VersionedAccount("fromzero", 700, v1.version(), null));
+
+    assertEquals(new VersionedAccount("fromzero", 500, 1, "opened"), v1);
+    assertEquals(2, v2.version());
+    assertEquals(Optional.of(v2), accounts.getWithCold("fromzero"));
+    assertEquals(
+        AttrValue.ofInteger(2),
+        store()
+            .get(VersionedAccountTable.NAME, VersionedAccountKeys.primaryKey("fromzero"), all())
+            .orElseThrow()
+            .get("version"));
+  }
+
+  @Test
+  public void aStaleVersionConflictsNamingBothVersionsAndChangesNeitherRow() {
+    accounts.delete("stale");
+    VersionedAccount v1 = accounts.put(new VersionedAccount("stale", 100, 0, "first statement"));
+    VersionedAccount v2 = accounts.put(new VersionedAccount("stale", 200, 1, "second statement"));
+    PrimaryKey key = VersionedAccountKeys.primaryKey("stale");
+    Row hot = store().get(VersionedAccountTable.NAME, key, all()).orElseThrow();
+    Row cold = store().get(VersionedAccountTable.COLD_NAME, key, all()).orElseThrow();
+
+    VersionConflictException e =
+        assertThrows(
+            VersionConflictException.class,
+            () -> accounts.put(new VersionedAccount("stale", 999, v1.version(), "lost update")));
+
+    assertEquals(ErrorKind.CONDITION_FAILED, e.kind());
+    assertFalse(e.retryable());
+    assertEquals(1, e.expectedVersion());
+    assertEquals(OptionalLong.of(2), e.storedVersion());
+    assertTrue(e.getMessage().contains("expected version 1"), e.getMessage());
+    assertTrue(e.getMessage().contains("version 2 is stored"), e.getMessage());
+    assertEquals(hot, store().get(VersionedAccountTable.NAME, key, all()).orElseThrow());
+    assertEquals(cold, store().get(VersionedAccountTable.COLD_NAME, key, all()).orElseThrow());
+    assertEquals(Optional.of(v2), accounts.getWithCold("stale"));
+
+    VersionConflictException taken =
+        assertThrows(
+            VersionConflictException.class,
+            () -> accounts.put(new VersionedAccount("stale", 1, 0, "a second opening")));
+    assertEquals(OptionalLong.of(2), taken.storedVersion());
+    assertEquals(cold, store().get(VersionedAccountTable.COLD_NAME, key, all()).orElseThrow());
+  }
+
+  @Test
+  public void bulkPutsOfVersionedEntitiesCarryTheirConditions() {
+    accounts.delete("bulka");
+    accounts.delete("bulkb");
+    VersionedAccount a1 = accounts.put(new VersionedAccount("bulka", 1, 0, "a"));
+
+    BulkWriteResult result =
+        accounts.putAll(
+            List.of(
+                new VersionedAccount("bulka", 2, a1.version(), "a again"),
+                new VersionedAccount("bulkb", 3, 0, "b"),
+                new VersionedAccount("bulka", 9, 0, "a as new: refused")));
+
+    // the refused entity's hot put fails its condition; its cold put after it is never sent
+    assertEquals(2, result.failed(), result.toString());
+    for (var failure : result.failures()) {
+      assertEquals(VersionedAccountKeys.primaryKey("bulka"), failure.key());
+      assertEquals(ErrorKind.CONDITION_FAILED, failure.error().kind(), result.toString());
+    }
+    assertEquals(0, result.failures().get(0).indexInGroup());
+    assertEquals(
+        Optional.of(new VersionedAccount("bulka", 2, 2, "a again")), accounts.getWithCold("bulka"));
+    assertEquals(
+        Optional.of(new VersionedAccount("bulkb", 3, 1, "b")), accounts.getWithCold("bulkb"));
+  }
+
+  private static ColumnSelection all() {
+    return ColumnSelection.all();
   }
 
   /** About {@code megabytes} MB of UTF-8 mixing 1-, 2- and 4-byte characters. */

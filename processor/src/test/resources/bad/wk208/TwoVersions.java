@@ -1,0 +1,12 @@
+package bad.wk208;
+
+import dev.widekey.annotations.PartitionKey;
+import dev.widekey.annotations.Version;
+import dev.widekey.annotations.WideTable;
+
+@WideTable(name = "notes")
+public record TwoVersions(
+    @PartitionKey long noteId,
+    @Version long version,
+    String title,
+    @Version long revision) {}

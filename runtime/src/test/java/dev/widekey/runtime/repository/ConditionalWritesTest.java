@@ -1,0 +1,289 @@
+package dev.widekey.runtime.repository;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.widekey.runtime.RuleViolationException;
+import dev.widekey.runtime.store.AttrValue;
+import dev.widekey.runtime.store.ColumnSelection;
+import dev.widekey.runtime.store.ConditionCheckingStore;
+import dev.widekey.runtime.store.ErrorKind;
+import dev.widekey.runtime.store.ForwardingStore;
+import dev.widekey.runtime.store.PrimaryKey;
+import dev.widekey.runtime.store.Row;
+import dev.widekey.runtime.store.StoreException;
+import dev.widekey.runtime.store.TestRows;
+import dev.widekey.runtime.store.WideTableStore;
+import dev.widekey.runtime.store.WriteCondition;
+import dev.widekey.runtime.store.WriteOp;
+import dev.widekey.runtime.store.embedded.EmbeddedStore;
+import dev.widekey.runtime.write.BulkWriteResult;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Insert, update and versioned puts of a split (hot and cold) entity, on a store that honours
+ * conditions: a failed condition writes neither row; a conditional write puts the hot row first and
+ * tags both rows, so that a reader never pairs a hot row with a cold row of another write.
+ */
+class ConditionalWritesTest {
+  /** A hand-written versioned entity: a hot title and version, a cold body. */
+  record Note(long id, String title, String body, long version) {}
+
+  /** What the generated repository of {@code Note} would be, with {@code @Version long version}. */
+  static final class NoteRepository extends SplitTableRepository<Note> {
+    NoteRepository(WideTableStore store, boolean versioned) {
+      super(
+          store,
+          TestRows.table("notes", 10, 1),
+          TestRows.table("notes_cold", 10, 1),
+          List.of(),
+          versioned ? "version" : null);
+    }
+
+    @Override
+    protected PrimaryKey keyOf(Note note) {
+      return TestRows.key(note.id());
+    }
+
+    @Override
+    protected Map<String, AttrValue> hotColumns(Note note) {
+      Map<String, AttrValue> columns = new LinkedHashMap<>();
+      if (note.title() != null) {
+        columns.put("title", AttrValue.ofString(note.title()));
+      }
+      columns.put("version", AttrValue.ofInteger(note.version()));
+      return columns;
+    }
+
+    @Override
+    protected Map<String, AttrValue> coldColumns(Note note) {
+      return note.body() == null ? Map.of() : Map.of("body", AttrValue.ofString(note.body()));
+    }
+
+    @Override
+    protected Note toEntity(PrimaryKey key, Row hot, Row cold) {
+      return new Note(
+          key.get(0).asLong(),
+          Columns.getString(hot, "title"),
+          cold == null ? null : Columns.getString(cold, "body"),
+          Columns.requireLong(hot, "version"));
+    }
+
+    @Override
+    protected long versionOf(Note note) {
+      return note.version();
+    }
+
+    @Override
+    protected Note withVersion(Note note, long version) {
+      return new Note(note.id(), note.title(), note.body(), version);
+    }
+
+    Optional<Note> getWithCold(long id) {
+      return find(TestRows.key(id), true);
+    }
+  }
+
+  private final EmbeddedStore embedded = EmbeddedStore.inMemory();
+  private final ConditionCheckingStore store = new ConditionCheckingStore(embedded);
+  private final NoteRepository notes = repository(store, true);
+  private final NoteRepository plain = repository(store, false);
+
+  private static NoteRepository repository(WideTableStore store, boolean versioned) {
+    NoteRepository repo = new NoteRepository(store, versioned);
+    repo.createTables();
+    return repo;
+  }
+
+  @AfterEach
+  void close() {
+    embedded.close();
+  }
+
+  private Row stored(String table, long id) {
+    return embedded.get(table, TestRows.key(id), ColumnSelection.all()).orElse(null);
+  }
+
+  @Test
+  void insertWritesOnlyANewRow() {
+    plain.insert(new Note(1, "first", "body one", 0));
+    StoreException e =
+        assertThrows(StoreException.class, () -> plain.insert(new Note(1, "second", "two", 0)));
+
+    assertEquals(ErrorKind.CONDITION_FAILED, e.kind());
+    assertFalse(e.retryable());
+    assertTrue(e.getMessage().contains("table notes"), e.getMessage());
+    assertTrue(e.getMessage().contains("already stored"), e.getMessage());
+    assertEquals(Optional.of(new Note(1, "first", "body one", 0)), plain.getWithCold(1));
+  }
+
+  @Test
+  void updateWritesOnlyAnExistingRow() {
+    StoreException e =
+        assertThrows(StoreException.class, () -> plain.update(new Note(2, "t", "b", 0)));
+
+    assertEquals(ErrorKind.CONDITION_FAILED, e.kind());
+    assertTrue(e.getMessage().contains("no row with this key"), e.getMessage());
+    assertEquals(null, stored("notes", 2));
+    assertEquals(null, stored("notes_cold", 2)); // the cold row was never sent
+
+    plain.put(new Note(2, "t", "b", 0));
+    plain.update(new Note(2, "t2", "b2", 0));
+    assertEquals(Optional.of(new Note(2, "t2", "b2", 0)), plain.getWithCold(2));
+  }
+
+  @Test
+  void aVersionedPutFromZeroStoresAndReturnsVersionOne() {
+    Note stored = notes.put(new Note(3, "t", "b", 0));
+
+    assertEquals(new Note(3, "t", "b", 1), stored);
+    assertEquals(AttrValue.ofInteger(1), stored("notes", 3).get("version"));
+    assertEquals(Optional.of(stored), notes.getWithCold(3));
+    assertEquals(new Note(3, "t2", "b", 2), notes.put(new Note(3, "t2", "b", 1)));
+  }
+
+  @Test
+  void aStalePutConflictsNamingBothVersionsAndWritesNothing() {
+    Note v1 = notes.put(new Note(4, "t", "first body", 0));
+    Note v2 = notes.put(new Note(4, "t2", "second body", v1.version()));
+    Row hotBefore = stored("notes", 4);
+    Row coldBefore = stored("notes_cold", 4);
+
+    VersionConflictException e =
+        assertThrows(
+            VersionConflictException.class,
+            () -> notes.put(new Note(4, "stale", "stale body", v1.version())));
+
+    assertEquals(ErrorKind.CONDITION_FAILED, e.kind());
+    assertFalse(e.retryable());
+    assertEquals(1, e.expectedVersion());
+    assertEquals(OptionalLong.of(2), e.storedVersion());
+    assertEquals("notes", e.table());
+    assertTrue(e.getMessage().contains("expected version 1"), e.getMessage());
+    assertTrue(e.getMessage().contains("version 2 is stored"), e.getMessage());
+    assertTrue(e.getMessage().contains(TestRows.key(4).toString()), e.getMessage());
+    assertEquals(hotBefore, stored("notes", 4));
+    assertEquals(coldBefore, stored("notes_cold", 4)); // the cold row is untouched
+    assertEquals(Optional.of(v2), notes.getWithCold(4));
+  }
+
+  @Test
+  void aNewEntityConflictsWithAStoredOneAndAnOldOneWithNone() {
+    notes.put(new Note(5, "t", "b", 0));
+    VersionConflictException taken =
+        assertThrows(VersionConflictException.class, () -> notes.put(new Note(5, "x", "y", 0)));
+    assertTrue(taken.getMessage().contains("expected no stored row"), taken.getMessage());
+    assertEquals(OptionalLong.of(1), taken.storedVersion());
+
+    VersionConflictException gone =
+        assertThrows(VersionConflictException.class, () -> notes.put(new Note(6, "x", "y", 3)));
+    assertFalse(gone.rowStored());
+    assertTrue(gone.getMessage().contains("no row is stored"), gone.getMessage());
+    assertEquals(null, stored("notes_cold", 6));
+  }
+
+  @Test
+  void versionedInsertAndUpdateCheckTheVersionToo() {
+    Note v1 = notes.insert(new Note(7, "t", null, 0));
+    assertEquals(1, v1.version());
+    assertThrows(VersionConflictException.class, () -> notes.insert(v1));
+    assertThrows(VersionConflictException.class, () -> notes.update(new Note(7, "t", null, 0)));
+    assertEquals(2, notes.update(v1).version());
+  }
+
+  @Test
+  void aVersionNoWriteStoresIsARuleViolation() {
+    RuleViolationException e =
+        assertThrows(RuleViolationException.class, () -> notes.put(new Note(8, "t", "b", -1)));
+    assertEquals("WK208", e.rule());
+    assertThrows(
+        RuleViolationException.class, () -> notes.put(new Note(8, "t", "b", Long.MAX_VALUE)));
+    assertEquals(null, stored("notes", 8));
+  }
+
+  @Test
+  void theHotRowGoesFirstAndBothRowsCarryOneTag() {
+    notes.put(new Note(9, "t", "b", 0));
+
+    List<WriteOp> sent = store.sent();
+    assertEquals(2, sent.size());
+    WriteOp.Put hot = (WriteOp.Put) sent.get(0);
+    assertEquals("notes", hot.table());
+    assertEquals(WriteCondition.rowAbsent(), hot.condition());
+    assertEquals("notes_cold", sent.get(1).table());
+    AttrValue tag = stored("notes", 9).get(SplitTableRepository.COLD_TAG);
+    assertNotNull(tag);
+    assertEquals(tag, stored("notes_cold", 9).get(SplitTableRepository.COLD_TAG));
+
+    notes.put(new Note(9, "t", "b", 1));
+    assertNotEquals(tag, stored("notes", 9).get(SplitTableRepository.COLD_TAG));
+  }
+
+  @Test
+  void aWriteStoppedBetweenItsRowsIsReadAsRetryableUntilWrittenAgain() {
+    Note v1 = notes.put(new Note(10, "t", "old body", 0));
+    // the writer of version 2 stops after its hot row: its cold row never lands
+    WideTableStore crashing =
+        new ForwardingStore(store) {
+          @Override
+          public void put(String table, Row row) {
+            throw new StoreException(ErrorKind.UNAVAILABLE, "the writer stopped");
+          }
+        };
+    NoteRepository stopped = new NoteRepository(crashing, true);
+    assertThrows(StoreException.class, () -> stopped.put(new Note(10, "new", "new body", 1)));
+
+    StoreException e = assertThrows(StoreException.class, () -> notes.getWithCold(10));
+    assertTrue(e.retryable(), e.getMessage());
+    assertTrue(e.getMessage().contains("has not landed"), e.getMessage());
+    // hot columns alone are the new write's, never mixed with the old cold row
+    Note hotOnly = notes.find(TestRows.key(10), false).orElseThrow();
+    assertEquals(new Note(10, "new", null, 2), hotOnly);
+
+    Note repaired = notes.put(new Note(10, "new", "new body", hotOnly.version()));
+    assertEquals(Optional.of(repaired), notes.getWithCold(10));
+    assertEquals(v1.version() + 2, repaired.version());
+  }
+
+  @Test
+  void bulkPutsOfVersionedEntitiesCarryTheirConditionsHotRowFirst() {
+    notes.put(new Note(11, "t", "b", 0));
+    int before = store.sent().size();
+
+    BulkWriteResult result =
+        notes.putAll(List.of(new Note(11, "t2", "b2", 1), new Note(12, "n", null, 0)));
+
+    List<WriteOp> sent = store.sent().subList(before, store.sent().size());
+    assertEquals(0, result.failed(), result.toString());
+    WriteOp.Put hot11 =
+        sent.stream()
+            .filter(op -> op instanceof WriteOp.Put p && p.table().equals("notes"))
+            .map(WriteOp.Put.class::cast)
+            .filter(p -> p.key().equals(TestRows.key(11)))
+            .findFirst()
+            .orElseThrow();
+    assertEquals(WriteCondition.columnEquals("version", AttrValue.ofInteger(1)), hot11.condition());
+    assertTrue(sent.indexOf(hot11) < indexOf(sent, "notes_cold", 11));
+    assertEquals(AttrValue.ofInteger(2), stored("notes", 11).get("version"));
+    assertEquals(AttrValue.ofInteger(1), stored("notes", 12).get("version"));
+  }
+
+  private static int indexOf(List<WriteOp> ops, String table, long id) {
+    for (int i = 0; i < ops.size(); i++) {
+      if (ops.get(i).table().equals(table) && ops.get(i).key().equals(TestRows.key(id))) {
+        return i;
+      }
+    }
+    return -1;
+  }
+}
