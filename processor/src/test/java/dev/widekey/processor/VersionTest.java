@@ -37,7 +37,7 @@ import org.junit.jupiter.api.Test;
  */
 class VersionTest {
   private final EmbeddedStore embedded = EmbeddedStore.inMemory();
-  private final WideTableStore store = new ConditionCheckingStore(embedded);
+  private final WideTableStore store = embedded;
 
   @AfterEach
   void close() {

@@ -10,10 +10,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.widekey.runtime.RuleViolationException;
 import dev.widekey.runtime.store.AttrValue;
 import dev.widekey.runtime.store.ColumnSelection;
-import dev.widekey.runtime.store.ConditionCheckingStore;
 import dev.widekey.runtime.store.ErrorKind;
 import dev.widekey.runtime.store.ForwardingStore;
 import dev.widekey.runtime.store.PrimaryKey;
+import dev.widekey.runtime.store.RecordingStore;
 import dev.widekey.runtime.store.Row;
 import dev.widekey.runtime.store.StoreException;
 import dev.widekey.runtime.store.TestRows;
@@ -95,7 +95,7 @@ class ConditionalWritesTest {
   }
 
   private final EmbeddedStore embedded = EmbeddedStore.inMemory();
-  private final ConditionCheckingStore store = new ConditionCheckingStore(embedded);
+  private final RecordingStore store = new RecordingStore(embedded);
   private final NoteRepository notes = repository(store, true);
   private final NoteRepository plain = repository(store, false);
 

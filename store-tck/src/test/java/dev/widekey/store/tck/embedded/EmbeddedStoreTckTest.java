@@ -32,12 +32,9 @@ class EmbeddedStoreTckTest {
 
   @Nested
   class GeneratedRepositories extends GeneratedRepositoriesContractTest {
-    /** Until the embedded store honours write conditions itself; then {@code store} directly. */
-    private final WideTableStore conditional = new ConditionCheckingStore(store);
-
     @Override
     protected WideTableStore store() {
-      return conditional;
+      return store;
     }
   }
 }
