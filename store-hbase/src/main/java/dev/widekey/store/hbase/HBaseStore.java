@@ -1,5 +1,6 @@
 package dev.widekey.store.hbase;
 
+import dev.widekey.runtime.RuleViolationException;
 import dev.widekey.runtime.store.AttrValue;
 import dev.widekey.runtime.store.ColumnSelection;
 import dev.widekey.runtime.store.ErrorKind;
@@ -14,16 +15,17 @@ import dev.widekey.runtime.store.StoreLimits;
 import dev.widekey.runtime.store.TableSpec;
 import dev.widekey.runtime.store.Utf8;
 import dev.widekey.runtime.store.WideTableStore;
+import dev.widekey.runtime.store.WriteCondition;
 import dev.widekey.runtime.store.WriteOp;
 import dev.widekey.runtime.store.backend.CheckedBatch;
 import dev.widekey.runtime.store.backend.RowCursor;
 import dev.widekey.runtime.store.backend.ServiceStore;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
-import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -39,17 +41,17 @@ import org.apache.hadoop.hbase.ServerName;
 import org.apache.hadoop.hbase.Size;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.CheckAndMutate;
+import org.apache.hadoop.hbase.client.CheckAndMutateResult;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.Get;
-import org.apache.hadoop.hbase.client.Mutation;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.RegionLocator;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
-import org.apache.hadoop.hbase.client.RowMutations;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
@@ -66,10 +68,13 @@ import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
  * is sent, since HBase itself accepts larger requests: {@link ServiceStore} checks, counts and
  * keeps the table specs; this class maps the calls to the HBase client.
  *
- * <p>A put replaces the whole row: it deletes the row's older cells and writes the new ones in one
- * atomic row mutation. This needs client-assigned cell timestamps (strictly increasing per store
- * instance); writers of the same row on different machines therefore rely on their clocks being in
- * step, as HBase clients that set timestamps always do.
+ * <p>A put replaces the whole row without deleting anything: it is one HBase {@code Put} of the
+ * row's cells and a row marker listing the columns it wrote ({@link RowMarker}), and a read ignores
+ * the cells the latest marker does not list. Cell timestamps are the region server's, so the later
+ * acknowledged write wins whatever the clients' clocks say; column families keep HBase's MVCC-aware
+ * delete semantics ({@code NEW_VERSION_BEHAVIOR}), so a put right after a delete in the same
+ * millisecond is not masked by it. A conditional put ({@link WriteCondition}) is one {@code
+ * checkAndMutate}, checked and applied atomically by the region server.
  *
  * <pre>{@code
  * Configuration conf = HBaseConfiguration.create();
@@ -89,7 +94,6 @@ public final class HBaseStore extends ServiceStore {
   private final Connection connection;
   private final boolean ownsConnection;
   private final String namespace;
-  private final WriteClock clock = new WriteClock();
   private final Consumer<StoreException> skippedRows; // null: a malformed row ends the scan
 
   private HBaseStore(
@@ -177,7 +181,12 @@ public final class HBaseStore extends ServiceStore {
     TableDescriptorBuilder builder =
         TableDescriptorBuilder.newBuilder(tableName(spec.name()))
             .setColumnFamily(
-                ColumnFamilyDescriptorBuilder.newBuilder(FAMILY_BYTES).setMaxVersions(1).build());
+                ColumnFamilyDescriptorBuilder.newBuilder(FAMILY_BYTES)
+                    .setMaxVersions(1)
+                    // a delete masks only the cells written before it, not a put of the same
+                    // millisecond after it (HBASE-15968); puts carry the server's time
+                    .setNewVersionBehavior(true)
+                    .build());
     TableMetadata.write(spec, builder);
     try (Admin admin = connection.getAdmin()) {
       byte[][] splits = TableMetadata.splitKeys(spec);
@@ -225,7 +234,7 @@ public final class HBaseStore extends ServiceStore {
   @Override
   protected void sendPut(TableSpec table, Row row) throws IOException {
     try (Table t = connection.getTable(tableName(table.name()))) {
-      t.mutateRow(replaceRow(row, clock.next(1)));
+      t.put(toPut(OrderedKeyBytes.encode(row.key()), row));
     }
   }
 
@@ -233,7 +242,7 @@ public final class HBaseStore extends ServiceStore {
   protected Optional<Row> sendGet(TableSpec table, PrimaryKey key, ColumnSelection columns)
       throws IOException {
     try (Table t = connection.getTable(tableName(table.name()))) {
-      return toRow(table, t.get(get(key, columns)));
+      return toRow(table, t.get(get(key, columns)), columns);
     }
   }
 
@@ -248,7 +257,7 @@ public final class HBaseStore extends ServiceStore {
       Result[] results = t.get(gets);
       List<Optional<Row>> rows = new ArrayList<>(results.length);
       for (Result r : results) {
-        rows.add(toRow(table, r));
+        rows.add(toRow(table, r, columns));
       }
       return rows;
     }
@@ -257,50 +266,112 @@ public final class HBaseStore extends ServiceStore {
   @Override
   protected void sendDelete(TableSpec table, PrimaryKey key) throws IOException {
     try (Table t = connection.getTable(tableName(table.name()))) {
-      t.delete(new Delete(OrderedKeyBytes.encode(key), clock.next(1)));
+      t.delete(new Delete(OrderedKeyBytes.encode(key))); // at the server's time
     }
   }
 
   // ---------------------------------------------------------------- batches
 
+  /** A row of a table, as the key of a map. */
+  private record RowId(String table, ByteBuffer key) {}
+
   /**
-   * The writes of one table go to HBase in one {@code Table.batch} call; those to the same row
-   * apply in order.
+   * The writes go to HBase as plain {@code Put}s and {@code Delete}s (and {@code CheckAndMutate}s
+   * for conditional puts) in one {@code Table.batch} call per table, which the client groups per
+   * region server; no row is written twice in one call, so the writes to one row apply in order.
    */
   @Override
   protected void sendBatch(CheckedBatch batch) {
-    // HBase does not keep the order of a batch's actions on one row, so the writes to a row
-    // that occurs more than once get increasing timestamps: they then commute.
-    Map<String, List<CheckedBatch.Write>> byTable = new LinkedHashMap<>();
-    Map<String, Integer> occurrences = new HashMap<>();
-    Map<CheckedBatch.Write, Integer> rank = new IdentityHashMap<>();
-    int maxRank = 0;
-    for (CheckedBatch.Write w : batch.writes()) {
-      byTable.computeIfAbsent(w.op().table(), t -> new ArrayList<>()).add(w);
-      String id = w.op().table() + "\u0000" + Arrays.toString(OrderedKeyBytes.encode(w.op().key()));
-      int r = occurrences.merge(id, 1, Integer::sum) - 1;
-      rank.put(w, r);
-      maxRank = Math.max(maxRank, r);
+    List<CheckedBatch.Write> writes = batch.writes();
+    int n = writes.size();
+    byte[][] keys = new byte[n][];
+    RowId[] ids = new RowId[n];
+    // A later unconditional write of a row makes an earlier one unobservable (a put replaces the
+    // whole row, a delete removes it), unless a conditional put of the row comes between them:
+    // only the later one is sent, and the earlier one shares its outcome.
+    int[] supersededBy = new int[n];
+    Arrays.fill(supersededBy, -1);
+    Map<RowId, Integer> lastUnconditional = new HashMap<>();
+    for (int i = 0; i < n; i++) {
+      WriteOp op = writes.get(i).op();
+      keys[i] = OrderedKeyBytes.encode(op.key());
+      ids[i] = new RowId(op.table(), ByteBuffer.wrap(keys[i]));
+      if (isConditional(op)) {
+        lastUnconditional.remove(ids[i]);
+      } else {
+        Integer earlier = lastUnconditional.put(ids[i], i);
+        if (earlier != null) {
+          supersededBy[earlier] = i;
+        }
+      }
     }
-    long base = clock.next(maxRank + 1);
-    for (Map.Entry<String, List<CheckedBatch.Write>> group : byTable.entrySet()) {
-      sendTableBatch(group.getKey(), group.getValue(), base, rank, batch);
+    // HBase does not keep the order of one call's writes to the same row (they may even get the
+    // same timestamp and sequence id), so the k-th write of a row goes in the k-th call
+    List<Map<String, List<Integer>>> rounds = new ArrayList<>();
+    Map<RowId, Integer> occurrences = new HashMap<>();
+    for (int i = 0; i < n; i++) {
+      if (supersededBy[i] < 0) {
+        int round = occurrences.merge(ids[i], 1, Integer::sum) - 1;
+        if (round == rounds.size()) {
+          rounds.add(new LinkedHashMap<>());
+        }
+        rounds.get(round).computeIfAbsent(ids[i].table(), t -> new ArrayList<>()).add(i);
+      }
     }
+    StoreException[] failures = new StoreException[n];
+    boolean[] answered = new boolean[n];
+    for (Map<String, List<Integer>> round : rounds) {
+      for (Map.Entry<String, List<Integer>> group : round.entrySet()) {
+        sendTableBatch(group.getKey(), group.getValue(), writes, keys, failures, answered);
+      }
+    }
+    for (int i = 0; i < n; i++) {
+      int s = i;
+      while (supersededBy[s] >= 0) {
+        s = supersededBy[s];
+      }
+      if (failures[s] != null) {
+        batch.failed(writes.get(i), failures[s]);
+      } else if (answered[s]) {
+        batch.applied(writes.get(i));
+      }
+    }
+  }
+
+  private static boolean isConditional(WriteOp op) {
+    return op instanceof WriteOp.Put p && !p.condition().isNone();
   }
 
   private void sendTableBatch(
       String table,
+      List<Integer> indexes,
       List<CheckedBatch.Write> writes,
-      long base,
-      Map<CheckedBatch.Write, Integer> rank,
-      CheckedBatch batch) {
-    List<org.apache.hadoop.hbase.client.Row> actions = new ArrayList<>(writes.size());
-    for (CheckedBatch.Write w : writes) {
-      long ts = base + rank.get(w);
-      actions.add(
-          w.op() instanceof WriteOp.Put p
-              ? replaceRow(p.row(), ts)
-              : new Delete(OrderedKeyBytes.encode(w.op().key()), ts));
+      byte[][] keys,
+      StoreException[] failures,
+      boolean[] answered) {
+    List<org.apache.hadoop.hbase.client.Row> actions = new ArrayList<>(indexes.size());
+    List<Integer> sent = new ArrayList<>(indexes.size());
+    for (int i : indexes) {
+      WriteOp op = writes.get(i).op();
+      if (op instanceof WriteOp.Put p) {
+        Put put = toPut(keys[i], p.row());
+        if (p.condition().isNone()) {
+          actions.add(put);
+        } else {
+          CheckAndMutate checked = Conditions.checkAndPut(keys[i], p.condition(), put);
+          if (checked == null) { // a condition no stored row can meet
+            failures[i] = conditionFailed(table, p);
+            continue;
+          }
+          actions.add(checked);
+        }
+      } else {
+        actions.add(new Delete(keys[i])); // at the server's time
+      }
+      sent.add(i);
+    }
+    if (actions.isEmpty()) {
+      return;
     }
     Object[] results = new Object[actions.size()];
     StoreException whole = null;
@@ -310,17 +381,32 @@ public final class HBaseStore extends ServiceStore {
       // per-action failures are in results; this is only the summary (or a failure of all)
       whole = serviceError("writing to table " + table, table, e);
     }
-    for (int j = 0; j < writes.size(); j++) {
-      CheckedBatch.Write w = writes.get(j);
+    for (int j = 0; j < sent.size(); j++) {
+      int i = sent.get(j);
+      WriteOp op = writes.get(i).op();
       Object r = results[j];
       if (r instanceof Throwable failure) {
-        batch.failed(w, HBaseErrors.map("writing " + w.op().key() + " to " + table, failure));
+        failures[i] = HBaseErrors.map("writing " + op.key() + " to " + table, failure);
+      } else if (r instanceof CheckAndMutateResult checked && !checked.isSuccess()) {
+        failures[i] = conditionFailed(table, (WriteOp.Put) op);
       } else if (r != null) {
-        batch.applied(w);
+        answered[i] = true;
       } else if (whole != null) {
-        batch.failed(w, whole);
+        failures[i] = whole;
       }
     }
+  }
+
+  private static StoreException conditionFailed(String table, WriteOp.Put put) {
+    return new StoreException(
+        ErrorKind.CONDITION_FAILED,
+        "the condition "
+            + put.condition()
+            + " does not hold for row "
+            + put.key()
+            + " of table "
+            + table
+            + "; nothing was written");
   }
 
   // ---------------------------------------------------------------- scans
@@ -332,7 +418,9 @@ public final class HBaseStore extends ServiceStore {
             .withStartRow(OrderedKeyBytes.encode(range.start()), true)
             .withStopRow(OrderedKeyBytes.encode(range.end()), false)
             .readVersions(1);
-    if (range.limit() < Integer.MAX_VALUE) {
+    // with a selection, rows that hold none of its columns still come back (with their marker)
+    // and are dropped here, so the server's row limit would end the scan too early
+    if (range.limit() < Integer.MAX_VALUE && range.columns().isAll()) {
       scan.setLimit((int) range.limit());
     }
     select(scan, range.columns());
@@ -353,7 +441,10 @@ public final class HBaseStore extends ServiceStore {
             return null;
           }
           try {
-            return toRow(table, r).orElseThrow();
+            Optional<Row> row = toRow(table, r, range.columns());
+            if (row.isPresent()) {
+              return row.get();
+            }
           } catch (StoreException e) {
             if (skippedRows == null || e.kind() != ErrorKind.CORRUPT_DATA) {
               throw e;
@@ -375,8 +466,8 @@ public final class HBaseStore extends ServiceStore {
 
   /**
    * The store file and memstore size of the partition's regions, which HBase reports in whole
-   * megabytes. (HBase's own request counters count a whole-row replace as two writes, and reads per
-   * call, not per row; {@link #regionLoad} gives those.)
+   * megabytes. (HBase's own request counters count reads per call, not per row; {@link #regionLoad}
+   * gives those.)
    */
   @Override
   protected long[] storedBytes(TableSpec table) {
@@ -405,8 +496,7 @@ public final class HBaseStore extends ServiceStore {
    * @param start the partition-key value the region starts at, or {@code null} for the first
    * @param end the partition-key value the region ends before, or {@code null} for the last
    * @param startKey the region's start row key ({@link OrderedKeyBytes} form), empty for the first
-   * @param writeRequests the region's write request count (a whole-row replace counts two: the
-   *     delete of the older cells and the put)
+   * @param writeRequests the region's write request count
    * @param readRequests the region's read request count
    * @param storedBytes store file and memstore size, in whole megabytes
    */
@@ -488,18 +578,45 @@ public final class HBaseStore extends ServiceStore {
 
   // ---------------------------------------------------------------- mapping
 
-  /** Delete the row's cells older than {@code ts}, then write the new ones at {@code ts}. */
-  private static RowMutations replaceRow(Row row, long ts) {
-    byte[] key = OrderedKeyBytes.encode(row.key());
-    Put put = new Put(key, ts);
+  /**
+   * One Put of the row's cells and its marker, at the server's time: atomic on the row, and no
+   * delete marker (they slow reads until a major compaction).
+   */
+  static Put toPut(byte[] key, Row row) {
+    int n = row.columns().size();
+    byte[][] qualifiers = new byte[n][];
+    AttrValue[] values = new AttrValue[n];
+    int i = 0;
     for (Map.Entry<String, AttrValue> e : row.columns().entrySet()) {
-      put.addColumn(FAMILY_BYTES, Utf8.encode(e.getKey()), ts, CellCodec.encode(e.getValue()));
+      qualifiers[i] = Utf8.encode(e.getKey());
+      values[i++] = e.getValue();
     }
-    try {
-      // as Mutation: the deprecated add(Put)/add(Delete) overloads return void
-      return new RowMutations(key, 2).add((Mutation) new Delete(key, ts - 1)).add((Mutation) put);
-    } catch (IOException e) {
-      throw new IllegalStateException("mutations of one row", e); // same row by construction
+    sortByQualifier(qualifiers, values);
+    Put put = new Put(key);
+    for (int j = 0; j < n; j++) {
+      put.addColumn(FAMILY_BYTES, qualifiers[j], CellCodec.encode(values[j]));
+    }
+    put.addColumn(FAMILY_BYTES, RowMarker.QUALIFIER, RowMarker.encode(qualifiers));
+    return put;
+  }
+
+  /**
+   * Sorts the pairs by qualifier bytes, the marker's order. The row's columns come in {@code
+   * String} order, which is the UTF-8 byte order except around supplementary characters, so this
+   * usually finds them sorted.
+   */
+  private static void sortByQualifier(byte[][] qualifiers, AttrValue[] values) {
+    for (int i = 1; i < qualifiers.length; i++) {
+      byte[] q = qualifiers[i];
+      AttrValue v = values[i];
+      int j = i - 1;
+      while (j >= 0 && Arrays.compareUnsigned(qualifiers[j], q) > 0) {
+        qualifiers[j + 1] = qualifiers[j];
+        values[j + 1] = values[j];
+        j--;
+      }
+      qualifiers[j + 1] = q;
+      values[j + 1] = v;
     }
   }
 
@@ -511,6 +628,7 @@ public final class HBaseStore extends ServiceStore {
       for (String c : columns.names()) {
         get.addColumn(FAMILY_BYTES, Utf8.encode(c));
       }
+      get.addColumn(FAMILY_BYTES, RowMarker.QUALIFIER); // which of them are the row's
     }
     return get;
   }
@@ -522,10 +640,17 @@ public final class HBaseStore extends ServiceStore {
       for (String c : columns.names()) {
         scan.addColumn(FAMILY_BYTES, Utf8.encode(c));
       }
+      scan.addColumn(FAMILY_BYTES, RowMarker.QUALIFIER);
     }
   }
 
-  private static Optional<Row> toRow(TableSpec spec, Result result) {
+  /**
+   * The row the latest marker describes: the cells of the columns it lists, those selected. A row
+   * with cells but no marker, a marker that does not parse, or a listed column without its cell is
+   * not widekey's writing ({@link ErrorKind#CORRUPT_DATA}); cells the marker does not list are an
+   * older row's leftovers and are ignored.
+   */
+  private static Optional<Row> toRow(TableSpec spec, Result result, ColumnSelection selection) {
     if (result == null || result.isEmpty()) {
       return Optional.empty();
     }
@@ -536,10 +661,27 @@ public final class HBaseStore extends ServiceStore {
     // stored bytes are not trusted: a malformed key or cell is a typed CORRUPT_DATA error
     byte[] rowKey = result.getRow();
     PrimaryKey key = OrderedKeyBytes.decode(spec.name(), rowKey, spec.primaryKey());
+    byte[] marker = cells.get(RowMarker.QUALIFIER);
+    if (marker == null) {
+      throw RowMarker.malformed(spec.name(), rowKey, "the row has cells but no row marker");
+    }
     Map<String, AttrValue> columns = new TreeMap<>();
-    for (Map.Entry<byte[], byte[]> cell : cells.entrySet()) {
-      String column = CellCodec.columnName(spec.name(), rowKey, cell.getKey());
-      columns.put(column, CellCodec.decode(spec.name(), rowKey, column, cell.getValue()));
+    for (byte[] qualifier : RowMarker.decode(spec.name(), rowKey, marker)) {
+      String column = CellCodec.columnName(spec.name(), rowKey, qualifier);
+      if (!selection.includes(column)) {
+        continue;
+      }
+      byte[] cell = cells.get(qualifier);
+      if (cell == null) {
+        throw RowMarker.malformed(
+            spec.name(),
+            rowKey,
+            "it lists column " + RuleViolationException.quote(column) + ", which the row lacks");
+      }
+      columns.put(column, CellCodec.decode(spec.name(), rowKey, column, cell));
+    }
+    if (!selection.isAll() && columns.isEmpty()) {
+      return Optional.empty(); // as an HBase Get of absent columns: no row
     }
     return Optional.of(Row.of(key, columns));
   }

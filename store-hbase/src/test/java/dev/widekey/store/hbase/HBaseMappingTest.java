@@ -17,8 +17,10 @@ import dev.widekey.runtime.store.StoreException;
 import dev.widekey.runtime.store.TableSpec;
 import java.io.IOException;
 import java.net.SocketTimeoutException;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.CallQueueTooBigException;
 import org.apache.hadoop.hbase.NotServingRegionException;
@@ -31,6 +33,7 @@ import org.apache.hadoop.hbase.exceptions.RegionMovedException;
 import org.apache.hadoop.hbase.ipc.CallTimeoutException;
 import org.apache.hadoop.hbase.regionserver.NoSuchColumnFamilyException;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The HBase mapping without a cluster: cell values, table metadata, errors, settings. */
 class HBaseMappingTest {
@@ -169,12 +172,79 @@ class HBaseMappingTest {
                     "widekey.hbase.zookeeper.quorum", "zk", "widekey.hbase.zookeeper.port", "x")));
   }
 
+  @RegisterExtension final Seeds seeds = new Seeds();
+
+  private static byte[][] qualifiers(String... names) {
+    byte[][] q = new byte[names.length][];
+    for (int i = 0; i < names.length; i++) {
+      q[i] = names[i].getBytes(StandardCharsets.UTF_8);
+    }
+    return q;
+  }
+
   @Test
-  void writeClockIsStrictlyIncreasing() {
-    WriteClock clock = new WriteClock();
-    long a = clock.next(3);
-    long b = clock.next(1);
-    assertTrue(b >= a + 3);
-    assertFalse(clock.next(1) <= b);
+  void rowMarkersListTheirColumnsAndRefuseOtherBytes() {
+    byte[] key = {1, 'k', 0, 1};
+    byte[] marker = RowMarker.encode(qualifiers("a", "b\u0000c", "é"));
+    List<String> listed =
+        RowMarker.decode("t", key, marker).stream()
+            .map(b -> new String(b, StandardCharsets.UTF_8))
+            .toList();
+    assertEquals(List.of("a", "b\u0000c", "é"), listed);
+    assertEquals(List.of(), RowMarker.decode("t", key, RowMarker.encode(new byte[0][])));
+    for (byte[] bad :
+        List.of(
+            new byte[0],
+            new byte[] {'R'},
+            new byte[] {'X', (byte) 0xFF},
+            new byte[] {'R', 'a', (byte) 0xFF},
+            new byte[] {'R', (byte) 0xFF, 'a'},
+            new byte[] {'R', (byte) 0xFF, (byte) 0xFF},
+            new byte[] {'R', (byte) 0xFF, 'b', (byte) 0xFF, 'a', (byte) 0xFF},
+            new byte[] {'R', (byte) 0xFF, 'a', (byte) 0xFF, 'a', (byte) 0xFF})) {
+      StoreException e = assertThrows(StoreException.class, () -> RowMarker.decode("t", key, bad));
+      assertEquals(ErrorKind.CORRUPT_DATA, e.kind());
+      assertFalse(e.retryable());
+      assertTrue(e.getMessage().contains("table 't'"), e.getMessage());
+    }
+  }
+
+  /**
+   * The check a conditional put sends: a marker lists a column exactly when its bytes contain the
+   * column's listing, for names that share prefixes and suffixes with the listed ones.
+   */
+  @Test
+  void aMarkerContainsAColumnsListingExactlyWhenItListsTheColumn() {
+    Random random = new Random(seeds.seed());
+    String alphabet = "ab\u0000é😀";
+    for (int round = 0; round < 2_000; round++) {
+      java.util.TreeSet<String> names = new java.util.TreeSet<>();
+      int n = random.nextInt(5);
+      while (names.size() < n) {
+        names.add(randomName(random, alphabet));
+      }
+      byte[][] sorted = qualifiers(names.toArray(String[]::new));
+      java.util.Arrays.sort(sorted, java.util.Arrays::compareUnsigned);
+      String marker = new String(RowMarker.encode(sorted), StandardCharsets.ISO_8859_1);
+      String probe = randomName(random, alphabet);
+      String listing =
+          new String(
+              RowMarker.listing(probe.getBytes(StandardCharsets.UTF_8)),
+              StandardCharsets.ISO_8859_1);
+      assertEquals(
+          names.contains(probe),
+          marker.contains(listing),
+          () -> "names " + names + ", probe " + probe + ", seed " + seeds.seed());
+    }
+  }
+
+  private static String randomName(Random random, String alphabet) {
+    int[] codePoints = alphabet.codePoints().toArray();
+    StringBuilder b = new StringBuilder();
+    int length = 1 + random.nextInt(3);
+    for (int i = 0; i < length; i++) {
+      b.appendCodePoint(codePoints[random.nextInt(codePoints.length)]);
+    }
+    return b.toString();
   }
 }

@@ -176,8 +176,8 @@ class HBaseStoreTest {
     List<HBaseStore.RegionLoad> regions = store.regionLoad(t);
     assertEquals(2, regions.size());
     assertEquals(PkValue.ofString("m"), regions.get(1).start());
-    // HBase counts a whole-row replace as two write requests: the delete of older cells and the put
-    assertEquals(2 * 30, regions.get(0).writeRequests());
+    // a put is one write request: one Put, no delete of older cells
+    assertEquals(30, regions.get(0).writeRequests());
     assertEquals(1, regions.get(1).writeRequests());
   }
 

@@ -76,6 +76,82 @@ class MalformedRowsOnHBaseTest {
     }
   }
 
+  /** A raw row of cells given as qualifier and value byte arrays, in pairs. */
+  private static void rawRow(String table, PrimaryKey key, byte[]... qualifiersAndValues)
+      throws IOException {
+    Put put = new Put(OrderedKeyBytes.encode(key));
+    for (int i = 0; i < qualifiersAndValues.length; i += 2) {
+      put.addColumn(
+          HBaseStore.FAMILY.getBytes(StandardCharsets.UTF_8),
+          qualifiersAndValues[i],
+          qualifiersAndValues[i + 1]);
+    }
+    try (Table t = cluster.connection().getTable(TableName.valueOf(NAMESPACE, table))) {
+      t.put(put);
+    }
+  }
+
+  private static byte[] utf8(String s) {
+    return s.getBytes(StandardCharsets.UTF_8);
+  }
+
+  /**
+   * The row marker decides which cells are the row: a row without one, a marker that does not
+   * parse, a listed column without its cell or with a malformed one is corrupt; cells it does not
+   * list (an older, wider row's) are not read at all.
+   */
+  @Test
+  void theRowMarkerIsCheckedAndUnlistedCellsAreIgnored() throws IOException {
+    store.createTable(new TableSpec("marked", List.of(new PkColumn("s", PkType.STRING))));
+    byte[] seven = {'I', 0, 0, 0, 0, 0, 0, 0, 7};
+    byte[] listsV = RowMarker.encode(new byte[][] {utf8("v")});
+    Map<String, byte[][]> corrupt = new java.util.LinkedHashMap<>();
+    corrupt.put("no marker", new byte[][] {utf8("v"), seven});
+    corrupt.put("bad marker", new byte[][] {utf8("v"), seven, RowMarker.QUALIFIER, utf8("Rv")});
+    corrupt.put("listed but absent", new byte[][] {utf8("w"), seven, RowMarker.QUALIFIER, listsV});
+    corrupt.put(
+        "listed and malformed",
+        new byte[][] {utf8("v"), new byte[] {'I', 1}, RowMarker.QUALIFIER, listsV});
+    corrupt.put(
+        "listed name not UTF-8",
+        new byte[][] {
+          new byte[] {(byte) 0xC3},
+          seven,
+          RowMarker.QUALIFIER,
+          RowMarker.encode(new byte[][] {{(byte) 0xC3}})
+        });
+    for (Map.Entry<String, byte[][]> c : corrupt.entrySet()) {
+      PrimaryKey k = PrimaryKey.of(PkValue.ofString(c.getKey()));
+      rawRow("marked", k, c.getValue());
+      StoreException e =
+          assertThrows(
+              StoreException.class,
+              () -> store.get("marked", k, ColumnSelection.all()),
+              c.getKey());
+      assertCorrupt(e, "marked");
+    }
+    PrimaryKey stale = PrimaryKey.of(PkValue.ofString("stale"));
+    rawRow(
+        "marked",
+        stale,
+        utf8("v"),
+        seven,
+        utf8("old"),
+        new byte[] {'Z'},
+        new byte[] {(byte) 0xC3},
+        new byte[] {},
+        RowMarker.QUALIFIER,
+        listsV);
+    Row expected = Row.of(stale, Map.of("v", AttrValue.ofInteger(7)));
+    assertEquals(expected, store.get("marked", stale, ColumnSelection.all()).orElseThrow());
+    assertTrue(store.get("marked", stale, ColumnSelection.of("old")).isEmpty());
+    List<StoreException> skipped = new ArrayList<>();
+    assertEquals(
+        List.of(expected),
+        store.skippingMalformedRows(skipped::add).scan("marked", ScanRange.all(1)).toList());
+    assertEquals(corrupt.size(), skipped.size());
+  }
+
   private static void assertCorrupt(StoreException e, String table) {
     assertEquals(ErrorKind.CORRUPT_DATA, e.kind(), e.getMessage());
     assertFalse(e.retryable());

@@ -1,0 +1,81 @@
+package dev.widekey.store.hbase;
+
+import dev.widekey.runtime.store.Utf8;
+import dev.widekey.runtime.store.WriteCondition;
+import java.nio.charset.StandardCharsets;
+import java.util.regex.Pattern;
+import org.apache.hadoop.hbase.CompareOperator;
+import org.apache.hadoop.hbase.client.CheckAndMutate;
+import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.filter.BinaryComparator;
+import org.apache.hadoop.hbase.filter.FilterList;
+import org.apache.hadoop.hbase.filter.RegexStringComparator;
+import org.apache.hadoop.hbase.filter.SingleColumnValueFilter;
+
+/**
+ * A {@link WriteCondition} as the check of an HBase {@code checkAndMutate}, which the region server
+ * evaluates and applies atomically under the row lock. The row exists when its marker cell does
+ * ({@link RowMarker}); a column holds a value when its cell equals the value's encoding
+ * <em>and</em> the latest marker lists the column, because the cell of a column an older, wider row
+ * had stays behind, unlisted, after a narrower put.
+ */
+final class Conditions {
+  private static final byte[] FAMILY = Utf8.encode(HBaseStore.FAMILY);
+
+  private Conditions() {}
+
+  /**
+   * The put under its condition, or {@code null} when no stored row can meet it (a column name that
+   * no row can hold: empty, which is the marker's qualifier, or without a UTF-8 form).
+   *
+   * <pre>{@code
+   * CheckAndMutate c = Conditions.checkAndPut(key, WriteCondition.rowAbsent(), put);
+   * }</pre>
+   */
+  static CheckAndMutate checkAndPut(byte[] key, WriteCondition condition, Put put) {
+    CheckAndMutate.Builder check = CheckAndMutate.newBuilder(key);
+    if (condition instanceof WriteCondition.RowAbsent) {
+      return check.ifNotExists(FAMILY, RowMarker.QUALIFIER).build(put);
+    }
+    if (condition instanceof WriteCondition.RowPresent) {
+      // a marker value is never empty, so "not equal to empty" is "the marker exists"
+      return check
+          .ifMatches(FAMILY, RowMarker.QUALIFIER, CompareOperator.NOT_EQUAL, new byte[0])
+          .build(put);
+    }
+    if (condition instanceof WriteCondition.ColumnEquals equals) {
+      if (equals.column().isEmpty() || !Utf8.isWellFormed(equals.column())) {
+        return null;
+      }
+      byte[] qualifier = Utf8.encode(equals.column());
+      SingleColumnValueFilter cell =
+          new SingleColumnValueFilter(
+              FAMILY,
+              qualifier,
+              CompareOperator.EQUAL,
+              new BinaryComparator(CellCodec.encode(equals.expected())));
+      cell.setFilterIfMissing(true);
+      SingleColumnValueFilter listed =
+          new SingleColumnValueFilter(
+              FAMILY, RowMarker.QUALIFIER, CompareOperator.EQUAL, listedIn(qualifier));
+      listed.setFilterIfMissing(true);
+      return check
+          .ifMatches(new FilterList(FilterList.Operator.MUST_PASS_ALL, cell, listed))
+          .build(put);
+    }
+    return null; // none: not a conditional put (the caller sends a plain Put)
+  }
+
+  /**
+   * Matches a marker value that lists {@code qualifier}: it contains {@code FF name FF}. HBase has
+   * no comparator for a byte substring, so the bytes are read as ISO-8859-1 text (one character a
+   * byte) and matched as a quoted regular expression.
+   */
+  private static RegexStringComparator listedIn(byte[] qualifier) {
+    String needle = new String(RowMarker.listing(qualifier), StandardCharsets.ISO_8859_1);
+    RegexStringComparator comparator =
+        new RegexStringComparator(Pattern.quote(needle), Pattern.DOTALL);
+    comparator.setCharset(StandardCharsets.ISO_8859_1);
+    return comparator;
+  }
+}
