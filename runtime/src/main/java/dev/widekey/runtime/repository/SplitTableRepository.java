@@ -41,8 +41,10 @@ import java.util.stream.Stream;
  *
  * <p>Crash safety: the cold row is written before the hot row, and the hot row carries a marker
  * column ({@value #COLD_MARKER}) when a cold row exists. A crash between the two writes leaves at
- * worst a cold row nobody points at, never a hot row whose cold row is missing. Deletes go the
- * other way: hot row first, then cold.
+ * worst a cold row nobody points at, never a hot row whose cold row is missing. A put writes no
+ * delete: when the entity has no cold values, its hot row has no marker, and readers ignore any
+ * cold row left by an earlier put (the next put with cold values replaces it whole). Deletes go the
+ * other way: hot row first, then the cold row, if the hot row pointed at one.
  *
  * <p>Every value is encoded and checked against the store's limits before the first write, so a bad
  * entity writes nothing.
@@ -126,9 +128,8 @@ public abstract class SplitTableRepository<E> {
   }
 
   /**
-   * Writes an entity: its cold row first (if it has cold values), then its hot row; a stale cold
-   * row of an entity that has no cold values now is deleted after the hot row no longer points at
-   * it.
+   * Writes an entity: its cold row first (if it has cold values), then its hot row. No delete is
+   * written: a cold row of an earlier put is ignored once the hot row no longer points at it.
    *
    * @throws dev.widekey.runtime.RuleViolationException for a value that breaks a rule; nothing is
    *     written
@@ -143,9 +144,6 @@ public abstract class SplitTableRepository<E> {
       store.put(coldTable.name(), write.cold());
     }
     store.put(hotTable.name(), write.hot());
-    if (write.cold() == null && coldTable != null) {
-      store.delete(coldTable.name(), write.hot().key());
-    }
   }
 
   /**
@@ -184,16 +182,13 @@ public abstract class SplitTableRepository<E> {
     return writer.writeGroups(entities.map(e -> groupOf(prepare(e))));
   }
 
-  /** The writes of one entity, in crash-safe order: cold put, hot put, stale cold delete. */
+  /** The writes of one entity, in crash-safe order: cold put (if any), then hot put. */
   private WriteGroup groupOf(PreparedWrite write) {
     List<WriteOp> ops = new ArrayList<>(2);
     if (write.cold() != null) {
       ops.add(WriteOp.put(coldTable.name(), write.cold()));
     }
     ops.add(WriteOp.put(hotTable.name(), write.hot()));
-    if (write.cold() == null && coldTable != null) {
-      ops.add(WriteOp.delete(coldTable.name(), write.hot().key()));
-    }
     return new WriteGroup(ops);
   }
 
@@ -228,10 +223,20 @@ public abstract class SplitTableRepository<E> {
     return hot.map(row -> entity(key, row, withCold ? coldRowOf(row) : null));
   }
 
-  /** Deletes an entity: hot row first, so no hot row ever points at a deleted cold row. */
+  /**
+   * Deletes an entity: hot row first, so no hot row ever points at a deleted cold row, then the
+   * cold row if the hot row pointed at one. A cold row no hot row points at is never read, so it is
+   * not worth a delete (a delete marker on HBase and Lindorm).
+   */
   protected void remove(PrimaryKey key) {
+    boolean hadCold =
+        coldTable != null
+            && store
+                .get(hotTable.name(), key, ColumnSelection.of(COLD_MARKER))
+                .map(this::pointsAtCold)
+                .orElse(false);
     store.delete(hotTable.name(), key);
-    if (coldTable != null) {
+    if (hadCold) {
       store.delete(coldTable.name(), key);
     }
   }
@@ -329,8 +334,13 @@ public abstract class SplitTableRepository<E> {
         null);
   }
 
+  /** Whether a hot row says its entity has a cold row. */
+  private boolean pointsAtCold(Row hot) {
+    return AttrValue.ofBoolean(true).equals(hot.get(COLD_MARKER));
+  }
+
   private Row coldRowOf(Row hot) {
-    if (coldTable == null || !AttrValue.ofBoolean(true).equals(hot.get(COLD_MARKER))) {
+    if (coldTable == null || !pointsAtCold(hot)) {
       return null;
     }
     return store
