@@ -4,6 +4,7 @@ import dev.widekey.runtime.Rule;
 import dev.widekey.runtime.RuleViolationException;
 import dev.widekey.runtime.key.InvalidKeyException;
 import dev.widekey.runtime.key.KeyText;
+import dev.widekey.runtime.retry.RetryPolicy;
 import dev.widekey.runtime.store.AttrType;
 import dev.widekey.runtime.store.AttrValue;
 import dev.widekey.runtime.store.ColumnSelection;
@@ -26,6 +27,7 @@ import dev.widekey.runtime.write.BulkWriter;
 import dev.widekey.runtime.write.WriteGroup;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -150,9 +152,15 @@ public abstract class SplitTableRepository<E> {
    * Writes many entities through a {@link BulkWriter} with default settings: shuffled, in batches
    * within the store's limits, by parallel workers, retrying retryable failures. Every entity is
    * encoded and checked before the first write, so a bad one writes nothing at all. Each entity's
-   * cold row is acknowledged before its hot row is sent.
+   * cold row is acknowledged before its hot row is sent, and of two entities with one key the later
+   * in the input wins.
    *
-   * @return one outcome per written operation; failures name the rows that did not land
+   * <p>An entity too large for any batch (chunked values can outgrow one) is written alone, with
+   * the same retries, once every earlier entity of its key is written; it is counted in the result
+   * like the others.
+   *
+   * @return one outcome per written operation (every entity's are counted); failures name the rows
+   *     that did not land and their entity's position in {@code entities}
    * @throws dev.widekey.runtime.RuleViolationException for a value that breaks a rule; nothing is
    *     written
    */
@@ -161,15 +169,33 @@ public abstract class SplitTableRepository<E> {
     for (E entity : entities) {
       writes.add(prepare(entity));
     }
-    List<WriteGroup> groups = new ArrayList<>(writes.size());
-    for (PreparedWrite write : writes) {
-      if (write.sizeInBytes() > store.limits().maxBatchBytes()) {
-        write(write); // a row with chunked values can outgrow any batch: written alone
-      } else {
-        groups.add(groupOf(write));
+    long maxBatchBytes = store.limits().maxBatchBytes();
+    PutAllResults results = new PutAllResults();
+    List<WriteGroup> pending = new ArrayList<>();
+    List<Integer> pendingPositions = new ArrayList<>();
+    Set<PrimaryKey> pendingKeys = new HashSet<>();
+    for (int i = 0; i < writes.size(); i++) {
+      PreparedWrite write = writes.get(i);
+      PrimaryKey key = write.hot().key();
+      if (write.sizeInBytes() <= maxBatchBytes) {
+        pending.add(groupOf(write));
+        pendingPositions.add(i);
+        pendingKeys.add(key);
+        continue;
       }
+      if (pendingKeys.contains(key)) {
+        // an earlier entity of this key waits for the bulk writer: it goes first
+        results.addImport(BulkWriter.of(store).writeGroups(pending.stream()), pendingPositions);
+        pending = new ArrayList<>();
+        pendingPositions = new ArrayList<>();
+        pendingKeys.clear();
+      }
+      results.writeAlone(store, RetryPolicy.defaults(), i, groupOf(write).ops());
     }
-    return BulkWriter.of(store).writeGroups(groups.stream());
+    if (!pending.isEmpty() || writes.isEmpty()) {
+      results.addImport(BulkWriter.of(store).writeGroups(pending.stream()), pendingPositions);
+    }
+    return results.result();
   }
 
   /**
