@@ -76,6 +76,9 @@ public abstract class SplitTableRepository<E> {
    */
   public static final String ROW_MARKER = "wk_row";
 
+  /** Reads of an entity with its cold row before rows that keep changing give up (retryable). */
+  private static final int COLD_READ_ATTEMPTS = 3;
+
   private final WideTableStore store;
   private final TableSpec hotTable;
   private final TableSpec coldTable;
@@ -245,8 +248,15 @@ public abstract class SplitTableRepository<E> {
 
   /** Reads an entity by key: hot columns only, or with the cold row too. */
   protected Optional<E> find(PrimaryKey key, boolean withCold) {
-    Optional<Row> hot = store.get(hotTable.name(), key, ColumnSelection.all()).map(this::readHot);
-    return hot.map(row -> entity(key, row, withCold ? coldRowOf(row) : null));
+    Optional<Row> hot = readHot(key);
+    if (!withCold) {
+      return hot.map(row -> entity(key, row, null));
+    }
+    return hot.flatMap(this::withCold);
+  }
+
+  private Optional<Row> readHot(PrimaryKey key) {
+    return store.get(hotTable.name(), key, ColumnSelection.all()).map(this::readHot);
   }
 
   /**
@@ -286,10 +296,11 @@ public abstract class SplitTableRepository<E> {
 
   /** Entities of a key range, in key order; close the stream if not read to the end. */
   protected Stream<E> scan(ScanRange range, boolean withCold) {
-    return store
-        .scan(hotTable.name(), range)
-        .map(this::readHot)
-        .map(row -> entity(row.key(), row, withCold ? coldRowOf(row) : null));
+    Stream<Row> hot = store.scan(hotTable.name(), range).map(this::readHot);
+    if (!withCold) {
+      return hot.map(row -> entity(row.key(), row, null));
+    }
+    return hot.flatMap(row -> withCold(row).stream());
   }
 
   /** The hot table's spec. */
@@ -365,25 +376,51 @@ public abstract class SplitTableRepository<E> {
     return AttrValue.ofBoolean(true).equals(hot.get(COLD_MARKER));
   }
 
-  private Row coldRowOf(Row hot) {
-    if (coldTable == null || !pointsAtCold(hot)) {
-      return null;
+  /**
+   * The entity of a hot row with its cold row. The two reads are not atomic: a delete (hot row,
+   * then cold row) landing between them leaves the hot row read pointing at a cold row that is
+   * gone. The hot row is then read again and the entity rebuilt from what it says now: gone,
+   * without cold values, or pointing at a new cold row. Only a hot row that still points,
+   * unchanged, at a missing cold row is a non-retryable error; rows that keep changing end, after
+   * {@value #COLD_READ_ATTEMPTS} attempts, in a retryable one.
+   *
+   * @return the entity, or empty if it was deleted meanwhile
+   */
+  private Optional<E> withCold(Row hot) {
+    PrimaryKey key = hot.key();
+    for (int attempt = 1; ; attempt++) {
+      if (coldTable == null || !pointsAtCold(hot)) {
+        return Optional.of(entity(key, hot, null));
+      }
+      Optional<Row> cold =
+          store.get(coldTable.name(), key, ColumnSelection.all()).map(r -> joined(coldTable, r));
+      if (cold.isPresent()) {
+        return Optional.of(entity(key, hot, cold.get()));
+      }
+      Optional<Row> now = readHot(key);
+      if (now.isEmpty()) {
+        return Optional.empty();
+      }
+      boolean unchanged = now.get().equals(hot);
+      if (unchanged || attempt == COLD_READ_ATTEMPTS) {
+        throw new StoreException(
+            ErrorKind.INTERNAL,
+            "hot row "
+                + key
+                + " of table "
+                + hotTable.name()
+                + " points at a cold row missing from table "
+                + coldTable.name()
+                + (unchanged
+                    ? ""
+                    : "; the entity was rewritten during each of "
+                        + COLD_READ_ATTEMPTS
+                        + " reads, try again"),
+            !unchanged,
+            null);
+      }
+      hot = now.get();
     }
-    return store
-        .get(coldTable.name(), hot.key(), ColumnSelection.all())
-        .map(r -> joined(coldTable, r))
-        .orElseThrow(
-            () ->
-                new StoreException(
-                    ErrorKind.INTERNAL,
-                    "hot row "
-                        + hot.key()
-                        + " of table "
-                        + hotTable.name()
-                        + " points at a cold row missing from table "
-                        + coldTable.name(),
-                    false,
-                    null));
   }
 
   /**

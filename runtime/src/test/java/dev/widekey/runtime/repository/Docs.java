@@ -74,6 +74,10 @@ final class Docs {
       return find(TestRows.key(id), true);
     }
 
+    java.util.stream.Stream<Doc> scanWithCold() {
+      return scan(dev.widekey.runtime.store.ScanRange.all(1), true);
+    }
+
     void delete(long id) {
       remove(TestRows.key(id));
     }
