@@ -20,6 +20,7 @@ final class PutAllResults {
   private long total;
   private long acknowledged;
   private long failed;
+  private long notAttempted;
   private long retries;
   private long batches;
   private boolean truncated;
@@ -31,6 +32,7 @@ final class PutAllResults {
     total += r.total();
     acknowledged += r.acknowledged();
     failed += r.failed();
+    notAttempted += r.notAttempted();
     retries += r.retries();
     batches += r.batches();
     truncated |= r.failuresTruncated();
@@ -101,15 +103,20 @@ final class PutAllResults {
         new BulkWriteFailure(position, index, op.table(), op.key(), op.sizeInBytes(), e, attempts));
   }
 
-  BulkWriteResult result() {
+  /**
+   * @param entities how many entities were written: every one is finished
+   */
+  BulkWriteResult result(int entities) {
     return new BulkWriteResult(
         total,
         acknowledged,
         failed,
+        notAttempted,
         retries,
         batches,
         Duration.ofNanos(System.nanoTime() - startNanos),
         failures,
-        truncated);
+        truncated,
+        entities);
   }
 }

@@ -198,7 +198,7 @@ public abstract class SplitTableRepository<E> {
     if (!pending.isEmpty() || writes.isEmpty()) {
       results.addImport(BulkWriter.of(store).writeGroups(pending.stream()), pendingPositions);
     }
-    return results.result();
+    return results.result(writes.size());
   }
 
   /**
