@@ -3,12 +3,14 @@ package dev.widekey.processor.generate;
 import dev.widekey.processor.model.ColumnLayout;
 import dev.widekey.processor.model.KeyComponent;
 import dev.widekey.processor.model.KeyLayout;
+import dev.widekey.processor.model.ValueKind;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * One kind of scan the key design keeps in order (rule WK107 leaves out the rest): which leading
- * components it fixes, and whether it bounds the next key column.
+ * One kind of scan the key design keeps in order (rule WK107 leaves out the rest, among them a
+ * {@code from}/{@code to} range over an enum column, stored by name): which leading components it
+ * fixes, and whether it bounds the next key column.
  *
  * @param kind the shape
  * @param fixed the leading components whose values the scan fixes
@@ -36,9 +38,22 @@ record RangeShape(Kind kind, List<KeyComponent> fixed, KeyComponent between) {
       List<KeyComponent> fixed = new ArrayList<>(partition);
       fixed.addAll(keyColumns.subList(0, j));
       shapes.add(new RangeShape(Kind.LEADING, List.copyOf(fixed), null));
-      shapes.add(new RangeShape(Kind.BETWEEN, List.copyOf(fixed), keyColumns.get(j)));
+      if (orderedByValue(keyColumns.get(j))) {
+        shapes.add(new RangeShape(Kind.BETWEEN, List.copyOf(fixed), keyColumns.get(j)));
+      }
     }
     return shapes;
+  }
+
+  /**
+   * Whether a key column's stored order is its values' order, so that {@code [from, to)} over it
+   * means what it says. An enum is stored by name: {@code [LOW, HIGH)} over LOW, MEDIUM, HIGH would
+   * compare names and hold nothing, so no such range is generated (WK107: no range read over a
+   * column whose stored order is not its values'); ranges fixing the enum, and over the column
+   * after it, still are.
+   */
+  static boolean orderedByValue(KeyComponent column) {
+    return column.kind() != ValueKind.ENUM;
   }
 
   /** The components named in the method name. */

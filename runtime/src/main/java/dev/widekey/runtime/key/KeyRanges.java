@@ -3,6 +3,7 @@ package dev.widekey.runtime.key;
 import dev.widekey.runtime.store.PkValue;
 import dev.widekey.runtime.store.PrimaryKey;
 import dev.widekey.runtime.store.ScanRange;
+import dev.widekey.runtime.store.Utf8;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -17,20 +18,55 @@ import java.util.List;
 public final class KeyRanges {
   private KeyRanges() {}
 
-  /** Rows whose first column starts with {@code prefix}, for a key of {@code columns} columns. */
+  /**
+   * Rows whose first column starts with {@code prefix}, for a key of {@code columns} columns. The
+   * end bound is the least text above every extension of the prefix in UTF-8 byte order (the
+   * stores' order): the prefix with its last code point replaced by the next one, U+D7FF by U+E000
+   * (surrogates are not text), and a last U+10FFFF dropped and carried over to the code point
+   * before it; a prefix of U+10FFFF only has no end bound.
+   *
+   * <pre>{@code
+   * KeyRanges.textPrefix("a\uD7FF", 1); // ["a\uD7FF", "a\uE000")
+   * }</pre>
+   *
+   * @throws IllegalArgumentException for an empty prefix, or one that is not valid text (an
+   *     unpaired surrogate)
+   */
   public static ScanRange textPrefix(String prefix, int columns) {
     if (prefix.isEmpty()) {
       throw new IllegalArgumentException("empty prefix");
     }
-    char last = prefix.charAt(prefix.length() - 1);
-    if (last == Character.MAX_VALUE || Character.isSurrogate(last)) {
-      throw new IllegalArgumentException("a prefix range needs a prefix ending below U+D800");
+    int bad = Utf8.firstUnpairedSurrogate(prefix);
+    if (bad >= 0) {
+      throw new IllegalArgumentException(
+          "a prefix range needs valid text; the prefix has an unpaired surrogate at index " + bad);
     }
-    // the least string above every extension of the prefix: bump its last character
-    String end = prefix.substring(0, prefix.length() - 1) + (char) (last + 1);
+    PrimaryKey start =
+        PrimaryKey.bound(List.of(PkValue.ofString(prefix)), PkValue.INF_MIN, columns);
+    String end = successor(prefix);
     return ScanRange.between(
-        PrimaryKey.bound(List.of(PkValue.ofString(prefix)), PkValue.INF_MIN, columns),
-        PrimaryKey.bound(List.of(PkValue.ofString(end)), PkValue.INF_MIN, columns));
+        start,
+        end == null
+            ? PrimaryKey.bound(List.of(), PkValue.INF_MAX, columns)
+            : PrimaryKey.bound(List.of(PkValue.ofString(end)), PkValue.INF_MIN, columns));
+  }
+
+  /**
+   * The least text above every text starting with {@code prefix}, in code point (= UTF-8 byte)
+   * order, or null if there is none (the prefix is all U+10FFFF).
+   */
+  static String successor(String prefix) {
+    int end = prefix.length();
+    while (end > 0) {
+      int last = prefix.codePointBefore(end);
+      int from = end - Character.charCount(last);
+      if (last < Character.MAX_CODE_POINT) {
+        int next = last + 1 == Character.MIN_SURROGATE ? Character.MAX_SURROGATE + 1 : last + 1;
+        return new StringBuilder(from + 2).append(prefix, 0, from).appendCodePoint(next).toString();
+      }
+      end = from; // U+10FFFF has no successor: carry over to the code point before it
+    }
+    return null;
   }
 
   /** Rows whose leading columns equal {@code fixed}. */

@@ -4,6 +4,7 @@ import dev.widekey.runtime.Rule;
 import dev.widekey.runtime.RuleViolationException;
 import dev.widekey.runtime.key.InvalidKeyException;
 import dev.widekey.runtime.key.KeyText;
+import dev.widekey.runtime.retry.RetryPolicy;
 import dev.widekey.runtime.store.AttrType;
 import dev.widekey.runtime.store.AttrValue;
 import dev.widekey.runtime.store.ColumnSelection;
@@ -27,6 +28,7 @@ import dev.widekey.runtime.write.BulkWriter;
 import dev.widekey.runtime.write.WriteGroup;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -44,8 +46,10 @@ import java.util.stream.Stream;
  *
  * <p>Crash safety: the cold row is written before the hot row, and the hot row carries a marker
  * column ({@value #COLD_MARKER}) when a cold row exists. A crash between the two writes leaves at
- * worst a cold row nobody points at, never a hot row whose cold row is missing. Deletes go the
- * other way: hot row first, then cold.
+ * worst a cold row nobody points at, never a hot row whose cold row is missing. A put writes no
+ * delete: when the entity has no cold values, its hot row has no marker, and readers ignore any
+ * cold row left by an earlier put (the next put with cold values replaces it whole). Deletes go the
+ * other way: hot row first, then the cold row, if the hot row pointed at one.
  *
  * <p>Every value is encoded and checked against the store's limits before the first write, so a bad
  * entity writes nothing.
@@ -89,6 +93,9 @@ public abstract class SplitTableRepository<E> {
    * first) and are not compared.
    */
   public static final String COLD_TAG = "wk_cold_tag";
+
+  /** Reads of an entity with its cold row before rows that keep changing give up (retryable). */
+  private static final int COLD_READ_ATTEMPTS = 3;
 
   private final WideTableStore store;
   private final TableSpec hotTable;
@@ -180,9 +187,8 @@ public abstract class SplitTableRepository<E> {
   }
 
   /**
-   * Writes an entity: its cold row first (if it has cold values), then its hot row; a stale cold
-   * row of an entity that has no cold values now is deleted after the hot row no longer points at
-   * it.
+   * Writes an entity: its cold row first (if it has cold values), then its hot row. No delete is
+   * written: a cold row of an earlier put is ignored once the hot row no longer points at it.
    *
    * <p>A versioned entity is written only if the stored row holds its version (version 0: only if
    * no row is stored), as its version plus one; the hot row is then written first, see the class
@@ -335,18 +341,21 @@ public abstract class SplitTableRepository<E> {
       store.put(coldTable.name(), write.cold());
     }
     store.put(hotTable.name(), write.hot());
-    if (write.cold() == null && coldTable != null) {
-      store.delete(coldTable.name(), write.hot().key());
-    }
   }
 
   /**
    * Writes many entities through a {@link BulkWriter} with default settings: shuffled, in batches
    * within the store's limits, by parallel workers, retrying retryable failures. Every entity is
    * encoded and checked before the first write, so a bad one writes nothing at all. Each entity's
-   * cold row is acknowledged before its hot row is sent.
+   * cold row is acknowledged before its hot row is sent, and of two entities with one key the later
+   * in the input wins.
    *
-   * @return one outcome per written operation; failures name the rows that did not land
+   * <p>An entity too large for any batch (chunked values can outgrow one) is written alone, with
+   * the same retries, once every earlier entity of its key is written; it is counted in the result
+   * like the others.
+   *
+   * @return one outcome per written operation (every entity's are counted); failures name the rows
+   *     that did not land and their entity's position in {@code entities}
    * @throws dev.widekey.runtime.RuleViolationException for a value that breaks a rule; nothing is
    *     written
    */
@@ -358,15 +367,33 @@ public abstract class SplitTableRepository<E> {
     for (E entity : entities) {
       writes.add(prepare(entity));
     }
-    List<WriteGroup> groups = new ArrayList<>(writes.size());
-    for (PreparedWrite write : writes) {
-      if (write.sizeInBytes() > store.limits().maxBatchBytes()) {
-        write(write); // a row with chunked values can outgrow any batch: written alone
-      } else {
-        groups.add(groupOf(write));
+    long maxBatchBytes = store.limits().maxBatchBytes();
+    PutAllResults results = new PutAllResults();
+    List<WriteGroup> pending = new ArrayList<>();
+    List<Integer> pendingPositions = new ArrayList<>();
+    Set<PrimaryKey> pendingKeys = new HashSet<>();
+    for (int i = 0; i < writes.size(); i++) {
+      PreparedWrite write = writes.get(i);
+      PrimaryKey key = write.hot().key();
+      if (write.sizeInBytes() <= maxBatchBytes) {
+        pending.add(groupOf(write));
+        pendingPositions.add(i);
+        pendingKeys.add(key);
+        continue;
       }
+      if (pendingKeys.contains(key)) {
+        // an earlier entity of this key waits for the bulk writer: it goes first
+        results.addImport(BulkWriter.of(store).writeGroups(pending.stream()), pendingPositions);
+        pending = new ArrayList<>();
+        pendingPositions = new ArrayList<>();
+        pendingKeys.clear();
+      }
+      results.writeAlone(store, RetryPolicy.defaults(), i, groupOf(write).ops());
     }
-    return BulkWriter.of(store).writeGroups(groups.stream());
+    if (!pending.isEmpty() || writes.isEmpty()) {
+      results.addImport(BulkWriter.of(store).writeGroups(pending.stream()), pendingPositions);
+    }
+    return results.result(writes.size());
   }
 
   /**
@@ -419,16 +446,13 @@ public abstract class SplitTableRepository<E> {
     return writer.writeGroups(entities.map(e -> groupOf(prepare(e))));
   }
 
-  /** The writes of one entity, in crash-safe order: cold put, hot put, stale cold delete. */
+  /** The writes of one entity, in crash-safe order: cold put (if any), then hot put. */
   private WriteGroup groupOf(PreparedWrite write) {
     List<WriteOp> ops = new ArrayList<>(2);
     if (write.cold() != null) {
       ops.add(WriteOp.put(coldTable.name(), write.cold()));
     }
     ops.add(WriteOp.put(hotTable.name(), write.hot()));
-    if (write.cold() == null && coldTable != null) {
-      ops.add(WriteOp.delete(coldTable.name(), write.hot().key()));
-    }
     return new WriteGroup(ops);
   }
 
@@ -481,14 +505,31 @@ public abstract class SplitTableRepository<E> {
 
   /** Reads an entity by key: hot columns only, or with the cold row too. */
   protected Optional<E> find(PrimaryKey key, boolean withCold) {
-    Optional<Row> hot = store.get(hotTable.name(), key, ColumnSelection.all()).map(this::readHot);
-    return hot.map(row -> entity(key, row, withCold ? coldRowOf(row) : null));
+    Optional<Row> hot = readHot(key);
+    if (!withCold) {
+      return hot.map(row -> entity(key, row, null));
+    }
+    return hot.flatMap(this::withCold);
   }
 
-  /** Deletes an entity: hot row first, so no hot row ever points at a deleted cold row. */
+  private Optional<Row> readHot(PrimaryKey key) {
+    return store.get(hotTable.name(), key, ColumnSelection.all()).map(this::readHot);
+  }
+
+  /**
+   * Deletes an entity: hot row first, so no hot row ever points at a deleted cold row, then the
+   * cold row if the hot row pointed at one. A cold row no hot row points at is never read, so it is
+   * not worth a delete (a delete marker on HBase and Lindorm).
+   */
   protected void remove(PrimaryKey key) {
+    boolean hadCold =
+        coldTable != null
+            && store
+                .get(hotTable.name(), key, ColumnSelection.of(COLD_MARKER))
+                .map(this::pointsAtCold)
+                .orElse(false);
     store.delete(hotTable.name(), key);
-    if (coldTable != null) {
+    if (hadCold) {
       store.delete(coldTable.name(), key);
     }
   }
@@ -512,10 +553,11 @@ public abstract class SplitTableRepository<E> {
 
   /** Entities of a key range, in key order; close the stream if not read to the end. */
   protected Stream<E> scan(ScanRange range, boolean withCold) {
-    return store
-        .scan(hotTable.name(), range)
-        .map(this::readHot)
-        .map(row -> entity(row.key(), row, withCold ? coldRowOf(row) : null));
+    Stream<Row> hot = store.scan(hotTable.name(), range).map(this::readHot);
+    if (!withCold) {
+      return hot.map(row -> entity(row.key(), row, null));
+    }
+    return hot.flatMap(row -> withCold(row).stream());
   }
 
   /** The hot table's spec. */
@@ -586,25 +628,60 @@ public abstract class SplitTableRepository<E> {
         null);
   }
 
-  private Row coldRowOf(Row hot) {
-    if (coldTable == null || !AttrValue.ofBoolean(true).equals(hot.get(COLD_MARKER))) {
-      return null;
+  /** Whether a hot row says its entity has a cold row. */
+  private boolean pointsAtCold(Row hot) {
+    return AttrValue.ofBoolean(true).equals(hot.get(COLD_MARKER));
+  }
+
+  /**
+   * The entity of a hot row with its cold row. The two reads are not atomic: a delete (hot row,
+   * then cold row) landing between them leaves the hot row read pointing at a cold row that is
+   * gone. The hot row is then read again and the entity rebuilt from what it says now: gone,
+   * without cold values, or pointing at a new cold row. Only a hot row that still points,
+   * unchanged, at a missing cold row is a non-retryable error; rows that keep changing end, after
+   * {@value #COLD_READ_ATTEMPTS} attempts, in a retryable one.
+   *
+   * @return the entity, or empty if it was deleted meanwhile
+   */
+  private Optional<E> withCold(Row hot) {
+    PrimaryKey key = hot.key();
+    for (int attempt = 1; ; attempt++) {
+      if (coldTable == null || !pointsAtCold(hot)) {
+        return Optional.of(entity(key, hot, null));
+      }
+      Optional<Row> cold = store.get(coldTable.name(), key, ColumnSelection.all());
+      if (cold.isPresent()) {
+        checkColdTag(hot, cold.get());
+        return Optional.of(entity(key, hot, joined(coldTable, cold.get())));
+      }
+      Optional<Row> now = readHot(key);
+      if (now.isEmpty()) {
+        return Optional.empty();
+      }
+      boolean unchanged = now.get().equals(hot);
+      if (unchanged) {
+        // a conditional writer between its hot and its cold row: retryable, never a mix
+        checkColdTag(hot, null);
+      }
+      if (unchanged || attempt == COLD_READ_ATTEMPTS) {
+        throw new StoreException(
+            ErrorKind.INTERNAL,
+            "hot row "
+                + key
+                + " of table "
+                + hotTable.name()
+                + " points at a cold row missing from table "
+                + coldTable.name()
+                + (unchanged
+                    ? ""
+                    : "; the entity was rewritten during each of "
+                        + COLD_READ_ATTEMPTS
+                        + " reads, try again"),
+            !unchanged,
+            null);
+      }
+      hot = now.get();
     }
-    Optional<Row> cold = store.get(coldTable.name(), hot.key(), ColumnSelection.all());
-    checkColdTag(hot, cold.orElse(null));
-    return cold.map(r -> joined(coldTable, r))
-        .orElseThrow(
-            () ->
-                new StoreException(
-                    ErrorKind.INTERNAL,
-                    "hot row "
-                        + hot.key()
-                        + " of table "
-                        + hotTable.name()
-                        + " points at a cold row missing from table "
-                        + coldTable.name(),
-                    false,
-                    null));
   }
 
   /**

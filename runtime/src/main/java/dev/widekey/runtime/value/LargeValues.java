@@ -264,7 +264,9 @@ public final class LargeValues {
   /**
    * Reads one possibly chunked column of one row: the column and its count first, then, for a
    * chunked value, the row's columns, checked as {@link #join(String, Row)} checks them. Two reads
-   * for a chunked value, one otherwise.
+   * for a chunked value, one otherwise. The value returned always comes whole from one read (the
+   * count and the chunks of the second read, never the first read's count), so a rewrite between
+   * the reads gives the old value or the new one, never a mix.
    *
    * @throws StoreException {@link ErrorKind#CORRUPT_DATA} (not retryable) for a forged or damaged
    *     count or chunks

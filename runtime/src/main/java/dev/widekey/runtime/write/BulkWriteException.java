@@ -1,14 +1,16 @@
 package dev.widekey.runtime.write;
 
 /**
- * A {@link BulkWriter} import stopped before it had read its whole input: the input itself threw, a
- * listener threw, or the calling thread was interrupted. The operations read before were finished
- * (acknowledged or failed) as far as the writer could, and {@link #partialResult()} counts them;
- * the rest of the input was not read.
+ * A {@link BulkWriter} import stopped early: the input itself threw, a listener threw, or the
+ * calling thread was interrupted; every such stop is this exception, with the cause. {@link
+ * #partialResult()} counts each operation read as acknowledged, failed or not attempted (the
+ * batches in flight are finished, nothing more is sent), and says where to resume the input: from
+ * {@link BulkWriteResult#resumePosition()} on, which writes every operation not attempted and the
+ * rest of the input.
  *
  * <pre>{@code
- * try { writer.write(ops); }
- * catch (BulkWriteException e) { resumeAfter(e.partialResult().total()); }
+ * try { writer.write(ops.iterator()); }
+ * catch (BulkWriteException e) { resumeFrom(e.partialResult().resumePosition()); }
  * }</pre>
  */
 public final class BulkWriteException extends RuntimeException {

@@ -26,7 +26,10 @@ import java.util.stream.Stream;
  * <ul>
  *   <li><b>Every input operation is accounted for</b>: the {@link BulkWriteResult} counts it
  *       acknowledged or failed, and each failure carries its typed {@link StoreException}
- *       (successes are only counted, so memory does not grow with the input).
+ *       (successes are only counted, so memory does not grow with the input). An import that stops
+ *       early (the input or a listener throws, the caller is interrupted) throws a {@link
+ *       BulkWriteException} whose result also counts the operations not attempted, and gives the
+ *       input position from which a resumed import writes exactly what is left undone.
  *   <li><b>Bounded memory and backpressure</b>: at most {@link Builder#window(int)} operations, of
  *       at most {@link Builder#windowBytes(long)} bytes, are read and unfinished at a time; reading
  *       the input waits while the window is full. The input is never materialized, and failures are

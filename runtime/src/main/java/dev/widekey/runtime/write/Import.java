@@ -27,6 +27,8 @@ final class Import {
 
   /**
    * Runs the import of {@code source}, each element written as the operations {@code opsOf} gives.
+   * When it stops early, the batches in flight are finished and nothing more is sent; what is left
+   * is counted not attempted, with the input position to resume at.
    *
    * @throws BulkWriteException if the input or a listener throws, or the thread is interrupted
    */
@@ -70,9 +72,17 @@ final class Import {
       Thread.currentThread().interrupt();
     }
     ImportOutcomes outcomes = scheduler.outcomes();
-    outcomes.notifyFailures();
-    BulkWriteResult result = outcomes.result();
-    outcomes.reportProgress();
+    try {
+      outcomes.notifyFailures();
+    } catch (RuntimeException | Error e) {
+      stop = first(stop, e); // a listener's exception stops the import like any other
+    }
+    BulkWriteResult result = outcomes.result(scheduler.resumePosition());
+    try {
+      outcomes.reportProgress();
+    } catch (RuntimeException | Error e) {
+      stop = first(stop, e);
+    }
     Throwable cause = scheduler.abortCause();
     if (cause != null && (stop == null || stop instanceof ImportStopped)) {
       stop = cause;
@@ -85,12 +95,27 @@ final class Import {
               + result.acknowledged()
               + " acknowledged, "
               + result.failed()
-              + " failed): "
+              + " failed, "
+              + result.notAttempted()
+              + " not attempted; resume at input position "
+              + result.resumePosition()
+              + "): "
               + stop,
           stop,
           result);
     }
     return result;
+  }
+
+  /** The first reason to stop; a later one is attached to it. */
+  private static Throwable first(Throwable stop, Throwable next) {
+    if (stop == null) {
+      return next;
+    }
+    if (stop != next) {
+      stop.addSuppressed(next);
+    }
+    return stop;
   }
 
   /** The body of a worker thread. */

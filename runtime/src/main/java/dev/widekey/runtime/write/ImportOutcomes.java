@@ -114,18 +114,26 @@ final class ImportOutcomes {
     }
   }
 
-  BulkWriteResult result() {
+  /**
+   * The result so far: operations read and not finished count as not attempted.
+   *
+   * @param resumePosition the lowest input position with an unfinished operation, or the number of
+   *     elements read
+   */
+  BulkWriteResult result(long resumePosition) {
     lock.lock();
     try {
       return new BulkWriteResult(
           read,
           acknowledged,
           failed,
+          read - acknowledged - failed,
           retries,
           batches,
           Duration.ofNanos(System.nanoTime() - startWall),
           recorded,
-          truncated);
+          truncated,
+          resumePosition);
     } finally {
       lock.unlock();
     }

@@ -9,6 +9,7 @@ import java.util.ArrayDeque;
 import java.util.List;
 import java.util.Objects;
 import java.util.Random;
+import java.util.TreeMap;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
@@ -34,6 +35,13 @@ final class Scheduler {
   private final ImportOutcomes outcomes;
   private final SendQueue queue;
   private final WriteOrder order = new WriteOrder();
+
+  /** Unfinished operations per input position: where a stopped import resumes. */
+  private final TreeMap<Long, Integer> unfinishedAt = new TreeMap<>();
+
+  /** One past the highest input position admitted. */
+  private long endPosition;
+
   private int inFlight;
   private long inFlightBytes;
   private boolean inputDone;
@@ -96,6 +104,8 @@ final class Scheduler {
         }
         prev = t;
       }
+      unfinishedAt.merge(position, ops.size(), Integer::sum);
+      endPosition = Math.max(endPosition, position + 1);
       if (first.pending == 0) {
         release(first);
       }
@@ -123,6 +133,19 @@ final class Scheduler {
         abort = cause;
       }
       changed.signalAll();
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /**
+   * Where to resume the input after the import stopped: the lowest input position with an operation
+   * neither acknowledged nor failed, or one past the last element admitted.
+   */
+  long resumePosition() {
+    lock.lock();
+    try {
+      return unfinishedAt.isEmpty() ? endPosition : unfinishedAt.firstKey();
     } finally {
       lock.unlock();
     }
@@ -193,12 +216,12 @@ final class Scheduler {
         }
         StoreException e = o.failure();
         throttled |= e.kind() == ErrorKind.THROTTLED;
-        long delay =
-            abort != null || deadlinePassed
-                ? -1
-                : policy.retryDelayNanos(e, t.attempts, t.firstSentNanos);
+        long delay = deadlinePassed ? -1 : policy.retryDelayNanos(e, t.attempts, t.firstSentNanos);
         if (delay < 0) {
           finish(t, e);
+        } else if (abort != null) {
+          // the import stopped before this retry: left unfinished, so counted not attempted and
+          // written again by a resume, rather than reported failed for an error that would pass
         } else {
           outcomes.countRetry();
           if (delay == 0) {
@@ -277,6 +300,7 @@ final class Scheduler {
       StoreException error = t.finalError;
       inFlight--;
       inFlightBytes -= t.bytes;
+      unfinishedAt.computeIfPresent(t.position, (p, n) -> n == 1 ? null : n - 1);
       if (error == null) {
         outcomes.countAcknowledged();
       } else {
