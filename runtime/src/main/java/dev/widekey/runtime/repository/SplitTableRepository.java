@@ -165,7 +165,7 @@ public abstract class SplitTableRepository<E> {
     }
     List<WriteGroup> groups = new ArrayList<>(writes.size());
     for (PreparedWrite write : writes) {
-      if (write.sizeInBytes() > store.limits().maxBatchBytes()) {
+      if (write.sizeInBytes() > limits().maxBatchBytes()) {
         write(write); // a row with chunked values can outgrow any batch: written alone
       } else {
         groups.add(groupOf(write));
@@ -205,7 +205,7 @@ public abstract class SplitTableRepository<E> {
   public PreparedWrite prepare(E entity) {
     Objects.requireNonNull(entity, "entity");
     PrimaryKey key = keyOf(entity);
-    StoreLimits limits = store.limits();
+    StoreLimits limits = limits();
     checkKeySize(hotTable.primaryKey(), key, limits);
     Map<String, AttrValue> hot = new LinkedHashMap<>(hotColumns(entity));
     Map<String, AttrValue> cold = coldTable == null ? Map.of() : coldColumns(entity);
@@ -259,6 +259,11 @@ public abstract class SplitTableRepository<E> {
         .scan(hotTable.name(), range)
         .map(this::readHot)
         .map(row -> entity(row.key(), row, withCold ? coldRowOf(row) : null));
+  }
+
+  /** The limits the store keeps the entity's tables to: those of its profile. */
+  private StoreLimits limits() {
+    return store.limits(hotTable.profile());
   }
 
   /** The hot table's spec. */
@@ -329,25 +334,34 @@ public abstract class SplitTableRepository<E> {
         null);
   }
 
+  /**
+   * The cold row a hot row points at. On a table whose rows expire, the cold row, written before
+   * the hot row, expires before it: a missing cold row then reads as absent cold values, never as
+   * an error.
+   */
   private Row coldRowOf(Row hot) {
     if (coldTable == null || !AttrValue.ofBoolean(true).equals(hot.get(COLD_MARKER))) {
       return null;
     }
-    return store
-        .get(coldTable.name(), hot.key(), ColumnSelection.all())
-        .map(r -> joined(coldTable, r))
-        .orElseThrow(
-            () ->
-                new StoreException(
-                    ErrorKind.INTERNAL,
-                    "hot row "
-                        + hot.key()
-                        + " of table "
-                        + hotTable.name()
-                        + " points at a cold row missing from table "
-                        + coldTable.name(),
-                    false,
-                    null));
+    Optional<Row> cold =
+        store
+            .get(coldTable.name(), hot.key(), ColumnSelection.all())
+            .map(r -> joined(coldTable, r));
+    if (cold.isEmpty() && coldTable.expires()) {
+      return null;
+    }
+    return cold.orElseThrow(
+        () ->
+            new StoreException(
+                ErrorKind.INTERNAL,
+                "hot row "
+                    + hot.key()
+                    + " of table "
+                    + hotTable.name()
+                    + " points at a cold row missing from table "
+                    + coldTable.name(),
+                false,
+                null));
   }
 
   /**

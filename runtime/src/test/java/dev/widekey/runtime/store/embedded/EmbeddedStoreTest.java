@@ -195,7 +195,7 @@ class EmbeddedStoreTest {
     try (WideTableStore store = Stores.open(Map.of())) {
       assertInstanceOf(EmbeddedStore.class, store);
       assertEquals(Optional.empty(), ((EmbeddedStore) store).directory());
-      assertEquals(StoreLimits.DEFAULT, store.limits());
+      assertEquals(StoreLimits.of(TableSpec.DEFAULT_PROFILE), store.limits());
     }
     Map<String, String> config =
         Map.of(Stores.STORE, "embedded", EmbeddedStoreProvider.DIRECTORY, directory.toString());
