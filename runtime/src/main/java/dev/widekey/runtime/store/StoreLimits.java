@@ -32,6 +32,8 @@ import dev.widekey.runtime.key.KeyHash;
  *       <td>-</td></tr>
  *   <tr><td>partitions at creation</td><td>10</td><td>4,096</td><td>4,096</td></tr>
  *   <tr><td>one split point</td><td>64 B</td><td>2 KB</td><td>32,767 B</td></tr>
+ *   <tr><td>time to live</td><td>-1 or at least 86,400 s</td><td>-1 or any positive</td>
+ *       <td>-1 or any positive</td></tr>
  * </table>
  *
  * <p>Sources: Tablestore's published limits (4 primary-key columns, 1 KB per key column, 2 MB per
@@ -70,6 +72,8 @@ import dev.widekey.runtime.key.KeyHash;
  * @param maxScanRows rows the service returns for one read of a range; a scan reads in pages of at
  *     most this many
  * @param maxScanBytes bytes the service returns for one read of a range
+ * @param minTtlSeconds the least time to live of a table whose rows expire (86,400 on Tablestore,
+ *     whose CreateTable refuses less; 1 elsewhere)
  */
 public record StoreLimits(
     int maxPkColumnBytes,
@@ -86,10 +90,14 @@ public record StoreLimits(
     long maxRowAttributeBytes,
     boolean binaryOnlyLast,
     int maxScanRows,
-    long maxScanBytes) {
+    long maxScanBytes,
+    long minTtlSeconds) {
 
   private static final int KB = 1024;
   private static final int MB = 1024 * 1024;
+
+  /** The least time to live Tablestore's CreateTable and UpdateTable take (one day), besides -1. */
+  public static final long TABLESTORE_MIN_TTL_SECONDS = 86_400;
 
   /** HBase's largest row key, {@code HConstants.MAX_ROW_LENGTH}. */
   public static final int HBASE_MAX_ROW_KEY_BYTES = Short.MAX_VALUE;
@@ -113,7 +121,37 @@ public record StoreLimits(
       DEFAULT
           .withPreSplitLimits(10, 64)
           .withKeyLimits(4 * KB, Integer.MAX_VALUE, false)
-          .withRowAndReadLimits(Long.MAX_VALUE, 5000, 4L * MB);
+          .withRowAndReadLimits(Long.MAX_VALUE, 5000, 4L * MB)
+          .withMinTtlSeconds(TABLESTORE_MIN_TTL_SECONDS);
+
+  /**
+   * Whether a table of these limits may have rows that live {@code ttlSeconds}: {@link
+   * TableSpec#NO_TTL}, or at least {@link #minTtlSeconds}.
+   */
+  public boolean allowsTtl(long ttlSeconds) {
+    return ttlSeconds == TableSpec.NO_TTL || ttlSeconds >= minTtlSeconds;
+  }
+
+  /** These limits with another least time to live (Tablestore's one day). */
+  public StoreLimits withMinTtlSeconds(long minTtlSeconds) {
+    return new StoreLimits(
+        maxPkColumnBytes,
+        maxAttributeBytes,
+        maxBatchRows,
+        maxBatchBytes,
+        maxMultiGetRows,
+        maxPkColumns,
+        requireAttribute,
+        maxPartitions,
+        maxSplitPointBytes,
+        maxPkTotalBytes,
+        maxRowKeyBytes,
+        maxRowAttributeBytes,
+        binaryOnlyLast,
+        maxScanRows,
+        maxScanBytes,
+        minTtlSeconds);
+  }
 
   /**
    * Lindorm wide tables: 5 key columns, 2 KB for all key values together, only the last key column
@@ -136,7 +174,8 @@ public record StoreLimits(
           2L * MB,
           true,
           2000,
-          16L * MB);
+          16L * MB,
+          1);
 
   /**
    * HBase (and Bigtable-like stores): no bound on the key columns of its own beyond the row key
@@ -159,7 +198,8 @@ public record StoreLimits(
           Long.MAX_VALUE,
           false,
           Integer.MAX_VALUE,
-          Long.MAX_VALUE);
+          Long.MAX_VALUE,
+          1);
 
   /**
    * Limits without a partition, key-total, row-key, row or read bound of their own: pre-splits up
@@ -190,7 +230,8 @@ public record StoreLimits(
         Long.MAX_VALUE,
         false,
         Integer.MAX_VALUE,
-        Long.MAX_VALUE);
+        Long.MAX_VALUE,
+        1);
   }
 
   /** Partitions a hash-prefixed table is pre-split into when {@code @HashPrefix} leaves it open. */
@@ -242,7 +283,8 @@ public record StoreLimits(
         Math.min(maxRowAttributeBytes, other.maxRowAttributeBytes),
         binaryOnlyLast || other.binaryOnlyLast,
         Math.min(maxScanRows, other.maxScanRows),
-        Math.min(maxScanBytes, other.maxScanBytes));
+        Math.min(maxScanBytes, other.maxScanBytes),
+        Math.max(minTtlSeconds, other.minTtlSeconds));
   }
 
   /**
@@ -267,7 +309,8 @@ public record StoreLimits(
         maxRowAttributeBytes,
         binaryOnlyLast,
         maxScanRows,
-        maxScanBytes);
+        maxScanBytes,
+        minTtlSeconds);
   }
 
   /**
@@ -291,7 +334,8 @@ public record StoreLimits(
         maxRowAttributeBytes,
         binaryOnlyLast,
         maxScanRows,
-        maxScanBytes);
+        maxScanBytes,
+        minTtlSeconds);
   }
 
   /** These limits with other bounds on a row's attributes together and on one read of a range. */
@@ -312,6 +356,7 @@ public record StoreLimits(
         maxRowAttributeBytes,
         binaryOnlyLast,
         maxScanRows,
-        maxScanBytes);
+        maxScanBytes,
+        minTtlSeconds);
   }
 }

@@ -1,9 +1,9 @@
 package dev.widekey.runtime.store;
 
-import dev.widekey.annotations.Profile;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import dev.widekey.annotations.Profile;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;

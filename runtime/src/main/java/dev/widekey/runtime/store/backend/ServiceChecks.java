@@ -47,6 +47,15 @@ public final class ServiceChecks {
               + limits.maxPkColumns()
               + " are allowed");
     }
+    if (!limits.allowsTtl(spec.ttlSeconds())) {
+      throw invalid(
+          "table "
+              + spec.name()
+              + " has a time to live of "
+              + spec.ttlSeconds()
+              + " seconds; the service takes -1 (never) or at least "
+              + limits.minTtlSeconds());
+    }
     if (limits.binaryOnlyLast()) {
       for (int i = 0; i < pk.size() - 1; i++) {
         if (pk.get(i).type() == PkType.BINARY) {
