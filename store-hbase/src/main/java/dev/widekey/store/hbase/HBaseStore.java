@@ -1,5 +1,6 @@
 package dev.widekey.store.hbase;
 
+import dev.widekey.annotations.Profile;
 import dev.widekey.runtime.store.AttrValue;
 import dev.widekey.runtime.store.ColumnSelection;
 import dev.widekey.runtime.store.ErrorKind;
@@ -30,6 +31,7 @@ import java.util.Map;
 import java.util.NavigableMap;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Consumer;
 import org.apache.hadoop.conf.Configuration;
@@ -98,7 +100,9 @@ public final class HBaseStore extends ServiceStore {
       String namespace,
       StoreLimits limits,
       Consumer<StoreException> skippedRows) {
-    super(limits);
+    // HBase and Lindorm tables keep their own profile's limits; others the stricter of theirs and
+    // HBase's row key
+    super(limits, Set.of(Profile.HBASE, Profile.LINDORM));
     this.connection = Objects.requireNonNull(connection, "connection");
     this.ownsConnection = ownsConnection;
     this.namespace = Objects.requireNonNull(namespace, "namespace");
@@ -117,7 +121,7 @@ public final class HBaseStore extends ServiceStore {
    */
   public HBaseStore skippingMalformedRows(Consumer<StoreException> report) {
     return new HBaseStore(
-        connection, false, namespace, limits(), Objects.requireNonNull(report, "report"));
+        connection, false, namespace, StoreLimits.HBASE, Objects.requireNonNull(report, "report"));
   }
 
   /**
@@ -127,7 +131,7 @@ public final class HBaseStore extends ServiceStore {
   public static HBaseStore connect(Configuration conf, String namespace) {
     try {
       return new HBaseStore(
-          ConnectionFactory.createConnection(conf), true, namespace, StoreLimits.DEFAULT, null);
+          ConnectionFactory.createConnection(conf), true, namespace, StoreLimits.HBASE, null);
     } catch (IOException e) {
       throw HBaseErrors.map("connecting to HBase", e);
     }
@@ -139,7 +143,7 @@ public final class HBaseStore extends ServiceStore {
    * <pre>{@code HBaseStore store = HBaseStore.using(connection, "default");}</pre>
    */
   public static HBaseStore using(Connection connection, String namespace) {
-    return new HBaseStore(connection, false, namespace, StoreLimits.DEFAULT, null);
+    return new HBaseStore(connection, false, namespace, StoreLimits.HBASE, null);
   }
 
   private TableName tableName(String table) {
@@ -174,10 +178,15 @@ public final class HBaseStore extends ServiceStore {
 
   @Override
   protected void sendCreateTable(TableSpec spec) throws IOException {
+    ColumnFamilyDescriptorBuilder family =
+        ColumnFamilyDescriptorBuilder.newBuilder(FAMILY_BYTES).setMaxVersions(1);
+    if (spec.expires()) {
+      // cells expire ttl seconds after their timestamp (the write time); reads skip them at once,
+      // compactions remove them
+      family.setTimeToLive(TableMetadata.timeToLive(spec));
+    }
     TableDescriptorBuilder builder =
-        TableDescriptorBuilder.newBuilder(tableName(spec.name()))
-            .setColumnFamily(
-                ColumnFamilyDescriptorBuilder.newBuilder(FAMILY_BYTES).setMaxVersions(1).build());
+        TableDescriptorBuilder.newBuilder(tableName(spec.name())).setColumnFamily(family.build());
     TableMetadata.write(spec, builder);
     try (Admin admin = connection.getAdmin()) {
       byte[][] splits = TableMetadata.splitKeys(spec);

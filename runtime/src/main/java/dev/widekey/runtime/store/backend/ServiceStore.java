@@ -222,8 +222,7 @@ public abstract class ServiceStore implements WideTableStore {
     ServiceChecks.tableSpec(spec, limits(spec.profile()));
     Optional<TableSpec> existing = describeTable(spec.name());
     if (existing.isPresent()) {
-      TableErrors.requireSamePrimaryKey(spec, existing.get());
-      adoptExisting(existing.get());
+      adopt(spec, existing.get());
       return;
     }
     try {
@@ -235,13 +234,26 @@ public abstract class ServiceStore implements WideTableStore {
       }
       // created concurrently by someone else: fine if it has our schema
       tables.forget(spec.name());
-      TableSpec other = describeTable(spec.name()).orElseThrow(() -> mapped);
-      TableErrors.requireSamePrimaryKey(spec, other);
-      adoptExisting(other);
+      adopt(spec, describeTable(spec.name()).orElseThrow(() -> mapped));
       return;
     }
     tables.remember(spec);
     awaitReady(spec);
+  }
+
+  /**
+   * Takes a table that exists already for {@code spec}: the same primary key, the service's split
+   * points, and the spec's profile and time to live, which the backend checks against the service
+   * ({@link #adoptExisting}). The store keeps the spec's profile, which services do not record.
+   */
+  private void adopt(TableSpec spec, TableSpec existing) {
+    TableErrors.requireSamePrimaryKey(spec, existing);
+    TableSpec adopted = existing.withProfile(spec.profile()).withTtlSeconds(spec.ttlSeconds());
+    adoptExisting(adopted);
+    if (!adopted.equals(existing)) {
+      tables.forget(spec.name());
+      tables.remember(adopted);
+    }
   }
 
   @Override
