@@ -971,14 +971,24 @@ public abstract class StoreContractTest {
   public void aLindormKeyHoldsAtMostTwoKilobytesInAllItsColumns() {
     TableSpec t =
         newTable(
-            "lindorm_key", Profile.LINDORM, TableSpec.NO_TTL, stringColumn("a"), stringColumn("b"));
-    int column = store().limits(Profile.LINDORM).maxPkColumnBytes();
-    int total = store().limits(Profile.LINDORM).maxPkTotalBytes();
-    // each column within the column limit, both over the key limit (2 KB on Lindorm)
-    int each = Math.min(column, total / 2 + 1);
-    Row over = row(key("x".repeat(each), "y".repeat(each)), "v", AttrValue.ofInteger(1));
+            "lindorm_key",
+            Profile.LINDORM,
+            TableSpec.NO_TTL,
+            stringColumn("a"),
+            stringColumn("b"),
+            stringColumn("c"));
+    StoreLimits limits = store().limits(Profile.LINDORM);
+    // three columns, each within the column limit, together one byte over the key limit (2 KB)
+    int each = limits.maxPkTotalBytes() / 3 + 1;
+    assertTrue(each <= limits.maxPkColumnBytes());
+    String v = "x".repeat(each);
+    Row over = row(key(v, v, v), "v", AttrValue.ofInteger(1));
     assertStoreError(ErrorKind.LIMIT_EXCEEDED, () -> store().put(t.name(), over));
     assertEquals(List.of(), scanAll(t));
+
+    Row within = row(key(v, v, v.substring(2)), "v", AttrValue.ofInteger(1));
+    store().put(t.name(), within);
+    assertEquals(List.of(within), scanAll(t));
   }
 
   // ------------------------------------------------------------------------- time to live
