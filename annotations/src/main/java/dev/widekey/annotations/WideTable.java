@@ -37,6 +37,20 @@ public @interface WideTable {
   Profile profile() default Profile.TABLESTORE;
 
   /**
+   * Seconds a row lives after its last write, then it expires: no store ever reads it back, and the
+   * store removes it by itself, so old rows need no deletes. {@code -1} (the default): rows never
+   * expire. Tablestore takes -1 or at least 86,400 (one day); HBase and Lindorm any positive value.
+   * The time to live covers the cold table too; an entity's cold row, written before its hot row,
+   * expires first and then reads as absent cold values.
+   *
+   * <pre>{@code
+   * @WideTable(name = "sessions", ttlSeconds = 7 * 86_400) // a week after the last write
+   * public record Session(@PartitionKey(order = 0) @HashPrefix String id, String user) {}
+   * }</pre>
+   */
+  long ttlSeconds() default -1;
+
+  /**
    * The table holding {@link ColdColumn} attributes; empty means the table name followed by {@code
    * _cold}.
    */

@@ -21,18 +21,27 @@ public enum Rule {
           + " no more partitions than the profile's service creates a table with"),
   WK107("no range read over a hash-prefixed, reversed or bucketed partition key"),
   WK108("key components are strings, integers, UUIDs, enums or instants"),
-  WK109("each primary-key column fits in 1 KB"),
-  WK110("at most 4 primary-key columns (Tablestore)"),
+  WK109(
+      "each primary-key column, and the whole key, fits the profile's size limits (1 KB a column on"
+          + " Tablestore, 2 KB a key on Lindorm, a 32,767-byte row key on HBase)"),
+  WK110(
+      "a primary key has no more columns than the profile allows (4 on Tablestore, 5 on Lindorm),"
+          + " and a binary column only where it allows (last on Lindorm)"),
   WK111("key components are never null"),
   WK112("a stored key decodes only if encoding its decoded values gives it back exactly"),
   WK201("money is a BigDecimal stored as a long of minor units with @Money, never a double"),
-  WK202("an attribute value is at most 2 MB"),
+  WK202(
+      "an attribute value is at most 2 MB, and a row's non-key values together within the"
+          + " profile's row limit (2 MB on Lindorm)"),
   WK203("compressed columns are restored exactly"),
   WK204("columns read at different frequencies go to different tables; never a key"),
   WK205("a Lindorm row has at least one non-key column"),
   WK206("text values are valid Unicode, storable exactly as UTF-8"),
   WK207("a table name is valid on every service and belongs to one entity"),
-  WK208("a version is one primitive long attribute on the hot row, never a key");
+  WK208("a version is one primitive long attribute on the hot row, never a key"),
+  WK209(
+      "a table's time to live is -1 (never) or one its profile's service accepts (at least"
+          + " 86,400 seconds on Tablestore)");
 
   private final String summary;
 

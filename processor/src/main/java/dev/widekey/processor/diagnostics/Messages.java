@@ -507,6 +507,11 @@ public final class Messages {
   // ---- WK109: column size ----
 
   public static String columnTooLarge(String column, long bytes, String detail) {
+    return columnTooLarge(column, bytes, detail, Profile.TABLESTORE);
+  }
+
+  public static String columnTooLarge(String column, long bytes, String detail, Profile profile) {
+    int limit = StoreLimits.of(profile).maxPkColumnBytes();
     return msg(
         Rule.WK109,
         "primary-key column '"
@@ -516,11 +521,51 @@ public final class Messages {
             + " bytes ("
             + detail
             + "), over the "
-            + size(LIMITS.maxPkColumnBytes())
+            + size(limit)
             + " ("
-            + LIMITS.maxPkColumnBytes()
-            + " bytes) limit of a primary-key column. Lower @MaxLength or restrict"
-            + " @KeyChars to ASCII.");
+            + limit
+            + " bytes) limit of a primary-key column on "
+            + profile
+            + ". Lower @MaxLength or restrict @KeyChars to ASCII.");
+  }
+
+  public static String keyTooLarge(String field, long bytes, String detail, Profile profile) {
+    int limit = StoreLimits.of(profile).maxPkTotalBytes();
+    return msg(
+        Rule.WK109,
+        "the primary key can reach "
+            + bytes
+            + " bytes in all its columns ("
+            + detail
+            + "), over "
+            + profile
+            + "'s limit of "
+            + size(limit)
+            + " ("
+            + limit
+            + " bytes) for all primary-key values of a row together, so a write of the"
+            + " largest keys would fail. Lower @MaxLength, starting with field '"
+            + field
+            + "', or move a column into the attributes.");
+  }
+
+  public static String rowKeyTooLarge(String field, long bytes, String detail, Profile profile) {
+    int limit = StoreLimits.of(profile).maxRowKeyBytes();
+    return msg(
+        Rule.WK109,
+        "the primary key can encode into a row key of "
+            + bytes
+            + " bytes ("
+            + detail
+            + ": each column a marker byte, its bytes, a zero byte escaped as two and an end mark),"
+            + " over "
+            + profile
+            + "'s row-key limit of "
+            + limit
+            + " bytes, so a write of the largest keys would fail. Lower @MaxLength, starting"
+            + " with field '"
+            + field
+            + "'.");
   }
 
   public static String maxLengthValue(String field, int value) {
@@ -559,19 +604,36 @@ public final class Messages {
   // ---- WK110: column count ----
 
   public static String tooManyKeyColumns(String field, int columns) {
+    return tooManyKeyColumns(field, columns, Profile.TABLESTORE);
+  }
+
+  public static String tooManyKeyColumns(String field, int columns, Profile profile) {
+    int max = StoreLimits.of(profile).maxPkColumns();
     return msg(
         Rule.WK110,
         "field '"
             + field
             + "' makes "
             + columns
-            + " primary-key columns; Tablestore"
+            + " primary-key columns; "
+            + profile
             + " allows "
-            + LIMITS.maxPkColumns()
+            + max
             + " (the partition key and "
-            + (LIMITS.maxPkColumns() - 1)
-            + " more). Splice components into the partition key or make"
-            + " this one an attribute.");
+            + (max - 1)
+            + " more), so the table cannot be created. Splice components into the partition key,"
+            + " make this one an attribute, or target profile = HBASE.");
+  }
+
+  public static String binaryNotLast(String field, Profile profile) {
+    return msg(
+        Rule.WK110,
+        "field '"
+            + field
+            + "' is a byte[] primary-key column that is not the last one; "
+            + profile
+            + " allows a binary primary-key column only in last place, so the table cannot be"
+            + " created. Make it the last @KeyColumn, or store its text (e.g. hex) instead.");
   }
 
   // ---- WK201: money ----
@@ -643,6 +705,23 @@ public final class Messages {
             + " byte[] values can outgrow the "
             + size(LIMITS.maxAttributeBytes())
             + " attribute limit. Remove @Chunked.");
+  }
+
+  public static String chunkedOverRowLimit(String field, Profile profile) {
+    long limit = StoreLimits.of(profile).maxRowAttributeBytes();
+    return msg(
+        Rule.WK202,
+        "field '"
+            + field
+            + "' is @Chunked, but "
+            + profile
+            + " holds at most "
+            + size(limit)
+            + " for all non-key values of a row together, and chunks of one value stay in one row,"
+            + " so a value that needs chunks can never be written. Remove @Chunked and keep the value"
+            + " under "
+            + size(limit)
+            + ", or store large values elsewhere (e.g. an object store) and keep their address.");
   }
 
   public static String chunkedKey(String field) {
@@ -734,6 +813,25 @@ public final class Messages {
         type
             + " has no non-key column outside the cold table, but a Lindorm row must"
             + " carry at least one. Add an attribute, or move one out of @ColdColumn.");
+  }
+
+  // ---- WK209: time to live ----
+
+  public static String badTtl(long ttlSeconds, Profile profile) {
+    long min = StoreLimits.of(profile).minTtlSeconds();
+    return msg(
+        Rule.WK209,
+        "ttlSeconds = "
+            + ttlSeconds
+            + " is not a time to live "
+            + profile
+            + " accepts: -1 (rows never expire) or at least "
+            + String.format(java.util.Locale.ROOT, "%,d", min)
+            + " seconds"
+            + (min > 1 ? " (the service refuses a shorter one when creating the table)" : "")
+            + ". Use -1 or at least "
+            + min
+            + ".");
   }
 
   // ---- WK207: table names ----

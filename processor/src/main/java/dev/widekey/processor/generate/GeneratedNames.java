@@ -37,6 +37,7 @@ public final class GeneratedNames {
     static final String NAME = "NAME";
     static final String COLD_NAME = "COLD_NAME";
     static final String PROFILE = "PROFILE";
+    static final String TTL_SECONDS = "TTL_SECONDS";
     static final String PRIMARY_KEY = "PRIMARY_KEY";
     static final String SPLIT_POINTS = "SPLIT_POINTS";
     static final String HOT_COLUMNS = "HOT_COLUMNS";

@@ -68,6 +68,14 @@ public final class TableGenerator extends SourceFileGenerator {
             TableMembers.PROFILE,
             "The service whose limits the design was checked against.",
             CodeBlock.of("$T.$L", PROFILE, entity.profile().name())));
+    type.addField(
+        constant(
+            TypeName.LONG,
+            TableMembers.TTL_SECONDS,
+            entity.ttlSeconds() == -1
+                ? "Seconds a row lives after its last write: -1, rows never expire."
+                : "Seconds a row lives after its last write; then no store reads it back.",
+            CodeBlock.of("$LL", entity.ttlSeconds())));
 
     List<CodeBlock> columns = new ArrayList<>();
     for (ColumnLayout c : layout.columns()) {
@@ -109,7 +117,7 @@ public final class TableGenerator extends SourceFileGenerator {
             stringList,
             TableMembers.CHUNKED_COLUMNS,
             "Columns whose values over the "
-                + (StoreLimits.DEFAULT.maxAttributeBytes() >> 20)
+                + (StoreLimits.of(entity.profile()).maxAttributeBytes() >> 20)
                 + " MB attribute limit are split into chunk columns.",
             names(entity.attributes().stream().filter(Attribute::chunked).toList())));
     type.addField(
@@ -142,14 +150,19 @@ public final class TableGenerator extends SourceFileGenerator {
     return "Pre-split points: the first digit of the reversed number.";
   }
 
-  /** The {@code TableSpec} of the table named by constant {@code name}: the key is shared. */
+  /**
+   * The {@code TableSpec} of the table named by constant {@code name}: the key, the profile and the
+   * time to live are shared.
+   */
   private static CodeBlock tableSpec(String name) {
     return CodeBlock.of(
-        "new $T($N, $N, $N)",
+        "new $T($N, $N, $N, $N, $N)",
         TABLE_SPEC,
         name,
         TableMembers.PRIMARY_KEY,
-        TableMembers.SPLIT_POINTS);
+        TableMembers.SPLIT_POINTS,
+        TableMembers.PROFILE,
+        TableMembers.TTL_SECONDS);
   }
 
   private static CodeBlock names(List<Attribute> attributes) {

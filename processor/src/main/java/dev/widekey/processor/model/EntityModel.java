@@ -15,6 +15,7 @@ import javax.lang.model.element.TypeElement;
  * @param coldTable the cold table name
  * @param delimiter the partition-key splice delimiter
  * @param profile the target service
+ * @param ttlSeconds seconds a row lives after its last write, or -1 for never
  * @param typeHashPrefix {@code @HashPrefix} on the type, or null
  * @param properties every stored property, in declaration order
  * @param partitionKey partition-key components, by order
@@ -29,6 +30,7 @@ public record EntityModel(
     String coldTable,
     char delimiter,
     Profile profile,
+    long ttlSeconds,
     HashPrefixSpec typeHashPrefix,
     List<Property> properties,
     List<KeyComponent> partitionKey,

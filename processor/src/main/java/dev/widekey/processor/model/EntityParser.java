@@ -110,6 +110,7 @@ public final class EntityParser {
             cold,
             wideTable.delimiter(),
             wideTable.profile(),
+            wideTable.ttlSeconds(),
             typeHash,
             properties,
             partition,

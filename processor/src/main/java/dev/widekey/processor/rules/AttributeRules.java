@@ -1,5 +1,6 @@
 package dev.widekey.processor.rules;
 
+import dev.widekey.annotations.Chunked;
 import dev.widekey.annotations.Money;
 import dev.widekey.annotations.Profile;
 import dev.widekey.processor.diagnostics.Diagnostics;
@@ -7,6 +8,7 @@ import dev.widekey.processor.diagnostics.Messages;
 import dev.widekey.processor.model.Attribute;
 import dev.widekey.processor.model.EntityModel;
 import dev.widekey.processor.model.ValueKind;
+import dev.widekey.runtime.store.StoreLimits;
 import dev.widekey.runtime.value.Compression;
 import dev.widekey.runtime.value.LargeValues;
 import java.util.Locale;
@@ -15,7 +17,8 @@ import javax.lang.model.element.Element;
 
 /**
  * Attribute columns: storable types (WK100), money (WK201), hot and cold tables (WK204), a non-key
- * column on Lindorm (WK205).
+ * column on Lindorm (WK205), no {@code @Chunked} value where a row's values together cannot exceed
+ * one attribute (Lindorm, WK202).
  */
 public final class AttributeRules implements EntityRule {
   /** Name parts that mark a floating-point field as money. */
@@ -29,9 +32,17 @@ public final class AttributeRules implements EntityRule {
         diagnostics.error(p.element(), Messages.reservedName(p.name()));
       }
     }
+    StoreLimits limits = StoreLimits.of(entity.profile());
     for (Attribute a : entity.attributes()) {
       checkType(a, diagnostics);
       checkCold(a, diagnostics);
+      // a value needs chunks only past the attribute limit; a row limit at or below it refuses it
+      if (a.chunked() && limits.maxRowAttributeBytes() <= limits.maxAttributeBytes()) {
+        diagnostics.error(
+            a.property().element(),
+            a.property().annotations().mirror(Chunked.class),
+            Messages.chunkedOverRowLimit(a.name(), entity.profile()));
+      }
     }
     if (entity.hasColdColumns() && entity.coldTable().equals(entity.table())) {
       diagnostics.error(

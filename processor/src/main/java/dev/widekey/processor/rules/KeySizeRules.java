@@ -8,15 +8,20 @@ import dev.widekey.processor.model.ColumnNames;
 import dev.widekey.processor.model.EntityModel;
 import dev.widekey.processor.model.HashPrefixSpec;
 import dev.widekey.processor.model.KeyComponent;
+import dev.widekey.processor.model.ValueKind;
 import dev.widekey.runtime.key.KeyAlphabet;
+import dev.widekey.runtime.store.OrderedKeyBytes;
+import dev.widekey.runtime.store.PkType;
 import dev.widekey.runtime.store.StoreLimits;
 import dev.widekey.runtime.store.Utf8;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Each primary-key column fits in 1 KB (WK109), proven here where the declaration bounds it
- * ({@code @Padded}, {@code @MaxLength}, UUIDs, enums); otherwise checked at run time.
+ * Each primary-key column fits the profile's column limit (1 KB on Tablestore), and the whole key
+ * the profile's key limits (2 KB for all values on Lindorm, a 32,767-byte encoded row key on HBase)
+ * (WK109), proven here where the declaration bounds it ({@code @Padded}, {@code @MaxLength}, UUIDs,
+ * enums); otherwise checked at run time by the stores. The limits are {@link StoreLimits#of}.
  */
 public final class KeySizeRules implements EntityRule {
   @Override
@@ -31,13 +36,57 @@ public final class KeySizeRules implements EntityRule {
             Messages.maxLengthValue(c.name(), c.maxLength()));
       }
     }
-    if (!entity.partitionKey().isEmpty() && allValid(entity.partitionKey())) {
-      checkColumn(entity, entity.partitionKey(), entity.hashPrefix(), diagnostics);
+    if (entity.partitionKey().isEmpty()) {
+      return;
     }
+    List<Bound> bounds = new ArrayList<>();
+    bounds.add(
+        allValid(entity.partitionKey())
+            ? checkColumn(entity, entity.partitionKey(), entity.hashPrefix(), diagnostics)
+            : null);
     for (KeyComponent c : entity.keyColumns()) {
-      if (allValid(List.of(c))) {
-        checkColumn(entity, List.of(c), null, diagnostics);
+      bounds.add(allValid(List.of(c)) ? checkColumn(entity, List.of(c), null, diagnostics) : null);
+    }
+    if (!bounds.contains(null)) {
+      checkKey(entity, bounds, diagnostics);
+    }
+  }
+
+  /**
+   * A column's largest size as declared: its bytes, the component reported on, and whether a byte
+   * of it may be zero (which the row-key encoding escapes as two bytes).
+   */
+  private record Bound(
+      String column, long bytes, KeyComponent largest, boolean text, boolean mayHoldZero) {}
+
+  /** The whole key against the profile's total and row-key limits, once every column is bounded. */
+  private static void checkKey(EntityModel entity, List<Bound> bounds, Diagnostics diagnostics) {
+    StoreLimits limits = StoreLimits.of(entity.profile());
+    long total = 0;
+    long rowKey = 0;
+    List<String> parts = new ArrayList<>();
+    Bound largest = bounds.get(0);
+    for (Bound b : bounds) {
+      total += b.bytes();
+      rowKey +=
+          OrderedKeyBytes.maxEncodedLength(
+              b.text() ? PkType.STRING : PkType.BINARY, b.bytes(), b.mayHoldZero());
+      parts.add(b.column() + " " + b.bytes());
+      if (b.bytes() > largest.bytes()) {
+        largest = b;
       }
+    }
+    KeyComponent at = largest.largest();
+    if (bounds.size() > 1 && total > limits.maxPkTotalBytes()) {
+      diagnostics.error(
+          at.property().element(),
+          at.maxLengthMirror() != null ? at.maxLengthMirror() : at.roleMirror(),
+          Messages.keyTooLarge(at.name(), total, String.join(" + ", parts), entity.profile()));
+    } else if (rowKey > limits.maxRowKeyBytes()) {
+      diagnostics.error(
+          at.property().element(),
+          at.maxLengthMirror() != null ? at.maxLengthMirror() : at.roleMirror(),
+          Messages.rowKeyTooLarge(at.name(), rowKey, String.join(" + ", parts), entity.profile()));
     }
   }
 
@@ -46,14 +95,15 @@ public final class KeySizeRules implements EntityRule {
    *
    * @param hash the hash prefix leading the column (only the partition column has one), or null
    */
-  private static void checkColumn(
+  private static Bound checkColumn(
       EntityModel entity,
       List<KeyComponent> components,
       HashPrefixSpec hash,
       Diagnostics diagnostics) {
     if (hash != null && !hash.lengthInRange()) {
-      return; // WK106 reports the prefix; its size is unknown until it is fixed
+      return null; // WK106 reports the prefix; its size is unknown until it is fixed
     }
+    boolean mayHoldZero = false;
     List<String> parts = new ArrayList<>(); // the terms of the total, for the message
     long total = 0;
     if (hash != null) {
@@ -63,10 +113,12 @@ public final class KeySizeRules implements EntityRule {
     KeyComponent largest = null;
     long largestBytes = -1;
     for (KeyComponent c : components) {
-      long bytes = ComponentText.of(c).maxBytes();
+      ComponentText text = ComponentText.of(c);
+      long bytes = text.maxBytes();
       if (bytes < 0) {
-        return; // unbounded: checked at run time
+        return null; // unbounded: checked at run time
       }
+      mayHoldZero |= text.lowest() <= 0;
       total += bytes;
       parts.add(c.name() + " " + bytes);
       if (bytes > largestBytes) {
@@ -82,13 +134,17 @@ public final class KeySizeRules implements EntityRule {
       total += bytes;
       parts.add(delimiters + (delimiters == 1 ? " delimiter " : " delimiters ") + bytes);
     }
-    if (total > StoreLimits.DEFAULT.maxPkColumnBytes()) {
-      String column = ColumnNames.of(components);
+    String column = ColumnNames.of(components);
+    if (total > StoreLimits.of(entity.profile()).maxPkColumnBytes()) {
       diagnostics.error(
           largest.property().element(),
           largest.maxLengthMirror() != null ? largest.maxLengthMirror() : largest.roleMirror(),
-          Messages.columnTooLarge(column, total, String.join(" + ", parts)));
+          Messages.columnTooLarge(column, total, String.join(" + ", parts), entity.profile()));
+      return null; // reported; the whole key is checked once its columns fit
     }
+    // a spliced or hashed partition column, or any non-binary component, is text
+    boolean text = components.size() > 1 || hash != null || largest.kind() != ValueKind.BYTES;
+    return new Bound(column, total, largest, text, mayHoldZero);
   }
 
   /** Whether the components' annotations are valid enough to bound their size. */

@@ -1,6 +1,5 @@
 package dev.widekey.processor.rules;
 
-import dev.widekey.annotations.Profile;
 import dev.widekey.processor.diagnostics.Diagnostics;
 import dev.widekey.processor.diagnostics.Messages;
 import dev.widekey.processor.model.EntityModel;
@@ -8,11 +7,13 @@ import dev.widekey.processor.model.KeyComponent;
 import dev.widekey.processor.model.KeyRole;
 import dev.widekey.processor.model.ValueKind;
 import dev.widekey.runtime.store.StoreLimits;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
  * The primary key's structure: a partition key exists (WK101), orders are distinct (WK101),
- * component types can be keys (WK108), at most 4 columns for Tablestore (WK110).
+ * component types can be keys (WK108), no more columns than the profile allows and a binary column
+ * only where it allows (WK110; {@link StoreLimits#of}).
  */
 public final class KeyStructureRules implements EntityRule {
 
@@ -37,13 +38,29 @@ public final class KeyStructureRules implements EntityRule {
       }
     }
 
-    if (entity.profile() != Profile.HBASE) {
-      List<KeyComponent> columns = entity.keyColumns();
-      // the partition key is a column too
-      for (int i = StoreLimits.DEFAULT.maxPkColumns() - 1; i < columns.size(); i++) {
+    StoreLimits limits = StoreLimits.of(entity.profile());
+    List<KeyComponent> columns = entity.keyColumns();
+    // the partition key is a column too
+    for (int i = 0; i < columns.size(); i++) {
+      if (!limits.fitsPkColumns(i + 2)) {
         KeyComponent c = columns.get(i);
         diagnostics.error(
-            c.property().element(), c.roleMirror(), Messages.tooManyKeyColumns(c.name(), i + 2));
+            c.property().element(),
+            c.roleMirror(),
+            Messages.tooManyKeyColumns(c.name(), i + 2, entity.profile()));
+      }
+    }
+    if (limits.binaryOnlyLast() && !columns.isEmpty()) {
+      // every column but the last: the partition column and all key columns before the last
+      List<KeyComponent> notLast = new ArrayList<>(entity.partitionKey());
+      notLast.addAll(columns.subList(0, columns.size() - 1));
+      for (KeyComponent c : notLast) {
+        if (c.kind() == ValueKind.BYTES) {
+          diagnostics.error(
+              c.property().element(),
+              c.roleMirror(),
+              Messages.binaryNotLast(c.name(), entity.profile()));
+        }
       }
     }
   }

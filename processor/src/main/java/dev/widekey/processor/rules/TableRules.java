@@ -4,11 +4,13 @@ import dev.widekey.processor.diagnostics.Diagnostics;
 import dev.widekey.processor.diagnostics.Messages;
 import dev.widekey.processor.model.EntityModel;
 import dev.widekey.runtime.store.ServiceNames;
+import dev.widekey.runtime.store.StoreLimits;
 
 /**
- * Table and column names (WK207): valid on every supported service, and usable as the schema file
- * name. Columns are named after fields, and Java allows '$' and non-ASCII letters there. That two
- * entities do not share a table is checked across entities by {@link TableOwners}.
+ * The time to live (WK209): one the profile's service accepts. Table and column names (WK207):
+ * valid on every supported service, and usable as the schema file name. Columns are named after
+ * fields, and Java allows '$' and non-ASCII letters there. That two entities do not share a table
+ * is checked across entities by {@link TableOwners}.
  */
 public final class TableRules implements EntityRule {
   /** Tablestore's rule, which Lindorm and HBase table names also accept. */
@@ -27,6 +29,13 @@ public final class TableRules implements EntityRule {
           entity.wideTable(),
           "coldTable",
           Messages.badTableName("coldTable", entity.coldTable()));
+    }
+    if (!StoreLimits.of(entity.profile()).allowsTtl(entity.ttlSeconds())) {
+      diagnostics.error(
+          entity.type(),
+          entity.wideTable(),
+          "ttlSeconds",
+          Messages.badTtl(entity.ttlSeconds(), entity.profile()));
     }
     for (var p : entity.properties()) {
       if (!ServiceNames.isLegal(p.name())) {

@@ -367,7 +367,7 @@ public abstract class SplitTableRepository<E> {
     for (E entity : entities) {
       writes.add(prepare(entity));
     }
-    long maxBatchBytes = store.limits().maxBatchBytes();
+    long maxBatchBytes = limits().maxBatchBytes();
     PutAllResults results = new PutAllResults();
     List<WriteGroup> pending = new ArrayList<>();
     List<Integer> pendingPositions = new ArrayList<>();
@@ -409,7 +409,7 @@ public abstract class SplitTableRepository<E> {
     }
     List<WriteGroup> groups = new ArrayList<>(writes.size());
     for (Conditional<E> write : writes) {
-      if (write.rows().sizeInBytes() > store.limits().maxBatchBytes()) {
+      if (write.rows().sizeInBytes() > limits().maxBatchBytes()) {
         writeIf(write); // a row with chunked values can outgrow any batch: written alone
       } else {
         groups.add(conditionalGroupOf(write));
@@ -477,7 +477,7 @@ public abstract class SplitTableRepository<E> {
   private PreparedWrite prepare(E entity, AttrValue version, boolean tagged) {
     Objects.requireNonNull(entity, "entity");
     PrimaryKey key = keyOf(entity);
-    StoreLimits limits = store.limits();
+    StoreLimits limits = limits();
     checkKeySize(hotTable.primaryKey(), key, limits);
     Map<String, AttrValue> hot = new LinkedHashMap<>(hotColumns(entity));
     Map<String, AttrValue> cold = coldTable == null ? Map.of() : coldColumns(entity);
@@ -558,6 +558,11 @@ public abstract class SplitTableRepository<E> {
       return hot.map(row -> entity(row.key(), row, null));
     }
     return hot.flatMap(row -> withCold(row).stream());
+  }
+
+  /** The limits the store keeps the entity's tables to: those of its profile. */
+  private StoreLimits limits() {
+    return store.limits(hotTable.profile());
   }
 
   /** The hot table's spec. */
@@ -653,6 +658,11 @@ public abstract class SplitTableRepository<E> {
       if (cold.isPresent()) {
         checkColdTag(hot, cold.get());
         return Optional.of(entity(key, hot, joined(coldTable, cold.get())));
+      }
+      if (coldTable.expires() && hot.get(COLD_TAG) == null) {
+        // written before its hot row, the cold row expires first: absent cold values, no error
+        // (a conditional write, tagged, writes its cold row after the hot one: checked below)
+        return Optional.of(entity(key, hot, null));
       }
       Optional<Row> now = readHot(key);
       if (now.isEmpty()) {

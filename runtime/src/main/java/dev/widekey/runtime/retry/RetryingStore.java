@@ -1,5 +1,6 @@
 package dev.widekey.runtime.retry;
 
+import dev.widekey.annotations.Profile;
 import dev.widekey.runtime.store.ColumnSelection;
 import dev.widekey.runtime.store.ErrorKind;
 import dev.widekey.runtime.store.PartitionStats;
@@ -219,6 +220,11 @@ public final class RetryingStore implements WideTableStore {
   @Override
   public StoreLimits limits() {
     return delegate.limits();
+  }
+
+  @Override
+  public StoreLimits limits(Profile profile) {
+    return delegate.limits(profile);
   }
 
   @Override

@@ -1,5 +1,6 @@
 package dev.widekey.runtime.store;
 
+import dev.widekey.annotations.Profile;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
@@ -75,6 +76,11 @@ public class ForwardingStore implements WideTableStore {
   @Override
   public StoreLimits limits() {
     return delegate.limits();
+  }
+
+  @Override
+  public StoreLimits limits(Profile profile) {
+    return delegate.limits(profile);
   }
 
   @Override

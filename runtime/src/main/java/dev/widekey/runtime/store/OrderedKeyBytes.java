@@ -162,6 +162,53 @@ public final class OrderedKeyBytes {
     return encode(PrimaryKey.of(partitionKey));
   }
 
+  /**
+   * The length of {@link #encode}'s bytes for a key of values (no infinite bound), without encoding
+   * it: what an HBase row key of this key holds, checked against {@link
+   * StoreLimits#maxRowKeyBytes}.
+   */
+  public static long encodedLength(PrimaryKey key) {
+    long length = 0;
+    for (PkValue v : key.values()) {
+      if (v.isInfinite()) {
+        length += 1;
+        continue;
+      }
+      length +=
+          switch (v.type()) {
+            case INTEGER -> 1 + 8;
+            case STRING -> 3 + escapedLength(utf8(v.asString()));
+            case BINARY -> 3 + escapedLength(v.asBinary());
+          };
+    }
+    return length;
+  }
+
+  /**
+   * The most bytes a column value of {@code valueBytes} bytes can take in the encoding: 9 for an
+   * INTEGER; for text or binary, a marker, every byte (twice if it may be zero) and the end mark.
+   *
+   * <pre>{@code OrderedKeyBytes.maxEncodedLength(PkType.STRING, 10, false) // 13}</pre>
+   *
+   * @param mayHoldZero whether a byte of the value may be zero (escaped as two bytes)
+   */
+  public static long maxEncodedLength(PkType type, long valueBytes, boolean mayHoldZero) {
+    return switch (type) {
+      case INTEGER -> 1 + 8;
+      case STRING, BINARY -> 3 + (mayHoldZero ? 2 * valueBytes : valueBytes);
+    };
+  }
+
+  private static int escapedLength(byte[] payload) {
+    int n = payload.length;
+    for (byte b : payload) {
+      if (b == 0) {
+        n++;
+      }
+    }
+    return n;
+  }
+
   private static void writeEscaped(ByteArrayOutputStream out, byte[] payload) {
     for (byte b : payload) {
       out.write(b);

@@ -4,22 +4,76 @@ import dev.widekey.annotations.Profile;
 import dev.widekey.runtime.key.KeyHash;
 
 /**
- * The service limits a store enforces, one set per {@link Profile} ({@link #of(Profile)}), read by
- * the stores and by the processor alike.
+ * The service limits a store enforces, one set per {@link Profile} ({@link #of(Profile)}): the one
+ * table of limits, read by the processor at compile time and by every store (embedded, HBase,
+ * Tablestore) on each table of that profile, so that what passes locally passes on the service.
  *
- * <pre>{@code StoreLimits limits = StoreLimits.of(Profile.TABLESTORE);}</pre>
+ * <pre>{@code
+ * StoreLimits limits = StoreLimits.of(Profile.LINDORM);
+ * limits.maxPkColumns();          // 5
+ * limits.maxRowAttributeBytes();   // 2 MB for all non-key values of a row together
+ * }</pre>
  *
- * @param maxPkColumnBytes bytes of one primary-key column value (1 KB)
- * @param maxAttributeBytes bytes of one attribute value (2 MB)
- * @param maxBatchRows operations in one batch write (200)
- * @param maxBatchBytes bytes in one batch write (4 MB, Tablestore BatchWriteRow)
- * @param maxMultiGetRows keys in one multi-get (2,000)
- * @param maxPkColumns primary-key columns of a table (4)
- * @param requireAttribute whether a row must carry at least one non-key column (Lindorm)
+ * <table>
+ *   <caption>The limits per profile and their sources</caption>
+ *   <tr><th>limit</th><th>TABLESTORE</th><th>LINDORM</th><th>HBASE</th></tr>
+ *   <tr><td>primary-key columns</td><td>4</td><td>5</td><td>no own bound</td></tr>
+ *   <tr><td>one key column</td><td>1 KB</td><td>2 KB</td><td>32,767 B</td></tr>
+ *   <tr><td>all key values</td><td>4 KB (4 x 1 KB)</td><td>2 KB</td><td>32,767 B</td></tr>
+ *   <tr><td>encoded row key ({@link OrderedKeyBytes})</td><td>-</td><td>32,767 B</td>
+ *       <td>32,767 B</td></tr>
+ *   <tr><td>binary key column</td><td>any</td><td>last only</td><td>any</td></tr>
+ *   <tr><td>one attribute</td><td>2 MB</td><td>2 MB</td><td>2 MB</td></tr>
+ *   <tr><td>all attributes of a row</td><td>-</td><td>2 MB</td><td>-</td></tr>
+ *   <tr><td>write batch</td><td>200 rows, 4 MB</td><td>2,000 rows, 2 MB</td>
+ *       <td>200 rows, 4 MB</td></tr>
+ *   <tr><td>multi-get</td><td>2,000 keys</td><td>2,000 keys</td><td>2,000 keys</td></tr>
+ *   <tr><td>one read (scan page)</td><td>5,000 rows, 4 MB</td><td>2,000 rows, 16 MB</td>
+ *       <td>-</td></tr>
+ *   <tr><td>partitions at creation</td><td>10</td><td>4,096</td><td>4,096</td></tr>
+ *   <tr><td>one split point</td><td>64 B</td><td>2 KB</td><td>32,767 B</td></tr>
+ *   <tr><td>time to live</td><td>-1 or at least 86,400 s</td><td>-1 or any positive</td>
+ *       <td>-1 or any positive</td></tr>
+ * </table>
+ *
+ * <p>Sources: Tablestore's published limits (4 primary-key columns, 1 KB per key column, 2 MB per
+ * attribute column, BatchWriteRow 200 rows and 4 MB per request, BatchGetRow, GetRange 5,000 rows
+ * or 4 MB per response, CreateTable at most 10 partitions at split points of at most 64 bytes);
+ * Lindorm's wide-table quotas (at most 5 primary-key columns, 2 KB for all primary-key values
+ * together, only the last key column binary, 2 MB for all non-key values of a row, 2,000 rows per
+ * write batch, which the seed documents recommend keeping under 2 MB, 2,000 rows or 16 MB per
+ * read); HBase's {@code HConstants.MAX_ROW_LENGTH} ({@code Short.MAX_VALUE}) for the row key, into
+ * which the HBase backend encodes all key columns with {@link OrderedKeyBytes}. One attribute at
+ * most 2 MB and a batch of at most 200 rows and 4 MB on HBase are widekey's own bounds (well within
+ * HBase's 10 MB {@code hbase.client.keyvalue.maxsize}), so that a design moves between services.
+ * Multi-gets of at most 2,000 keys everywhere (seed 003).
+ *
+ * @param maxPkColumnBytes bytes of one primary-key column value
+ * @param maxAttributeBytes bytes of one attribute value
+ * @param maxBatchRows operations in one batch write
+ * @param maxBatchBytes bytes in one batch write (a whole request)
+ * @param maxMultiGetRows keys in one multi-get
+ * @param maxPkColumns primary-key columns of a table ({@link Integer#MAX_VALUE}: no bound of its
+ *     own, as on HBase, where the row key bounds the columns)
+ * @param requireAttribute whether a row must carry at least one non-key column (Lindorm and HBase
+ *     have no row without a cell; kept on Tablestore so that rows move between services)
  * @param maxPartitions partitions a table may be created with, its split points plus one (10 on
  *     Tablestore, whose CreateTable refuses more; the service splits further by itself as data
  *     grows)
  * @param maxSplitPointBytes bytes of one split point (64 on Tablestore)
+ * @param maxPkTotalBytes bytes of all primary-key values of a row together ({@link
+ *     PrimaryKey#sizeInBytes()}; 2 KB on Lindorm)
+ * @param maxRowKeyBytes bytes of the row key the key columns are encoded into ({@link
+ *     OrderedKeyBytes}; 32,767 on HBase and Lindorm), {@link Integer#MAX_VALUE} where the service
+ *     keeps key columns apart
+ * @param maxRowAttributeBytes bytes of all attribute values of a row together (2 MB on Lindorm),
+ *     {@link Long#MAX_VALUE} where only each value is bounded
+ * @param binaryOnlyLast whether only the last primary-key column may be BINARY (Lindorm)
+ * @param maxScanRows rows the service returns for one read of a range; a scan reads in pages of at
+ *     most this many
+ * @param maxScanBytes bytes the service returns for one read of a range
+ * @param minTtlSeconds the least time to live of a table whose rows expire (86,400 on Tablestore,
+ *     whose CreateTable refuses less; 1 elsewhere)
  */
 public record StoreLimits(
     int maxPkColumnBytes,
@@ -30,26 +84,128 @@ public record StoreLimits(
     int maxPkColumns,
     boolean requireAttribute,
     int maxPartitions,
-    int maxSplitPointBytes) {
+    int maxSplitPointBytes,
+    int maxPkTotalBytes,
+    int maxRowKeyBytes,
+    long maxRowAttributeBytes,
+    boolean binaryOnlyLast,
+    int maxScanRows,
+    long maxScanBytes,
+    long minTtlSeconds) {
+
+  private static final int KB = 1024;
+  private static final int MB = 1024 * 1024;
+
+  /** The least time to live Tablestore's CreateTable and UpdateTable take (one day), besides -1. */
+  public static final long TABLESTORE_MIN_TTL_SECONDS = 86_400;
+
+  /** HBase's largest row key, {@code HConstants.MAX_ROW_LENGTH}. */
+  public static final int HBASE_MAX_ROW_KEY_BYTES = Short.MAX_VALUE;
 
   /**
-   * The row and batch limits of Tablestore and Lindorm that the rules come from, with pre-splits up
-   * to the 4,096 partitions a hash prefix spreads over evenly: HBase, Lindorm and the embedded
-   * store, which take the tables of every profile.
+   * The row and batch limits the rules come from (Tablestore's), with pre-splits up to the 4,096
+   * partitions a hash prefix spreads over evenly and no bound of its own on the key total, the row
+   * key, a row's attributes or a read. For stores built with limits of their own; the profiles'
+   * limits are {@link #TABLESTORE}, {@link #LINDORM} and {@link #HBASE}.
    */
   public static final StoreLimits DEFAULT =
-      new StoreLimits(1024, 2 * 1024 * 1024, 200, 4L * 1024 * 1024, 2000, 4, true);
+      new StoreLimits(KB, 2 * MB, 200, 4L * MB, 2000, 4, true);
 
   /**
-   * Tablestore: as {@link #DEFAULT}, and CreateTable takes at most 10 partitions at split points of
-   * 1 to 64 bytes ("The count of partitions cannot be greater than 10", the SDK's SplitPointTest
-   * against the service).
+   * Tablestore: 4 key columns of at most 1 KB, 2 MB per attribute, a batch of 200 rows and 4 MB,
+   * 2,000 keys per multi-get, 5,000 rows or 4 MB per GetRange, and CreateTable takes at most 10
+   * partitions at split points of 1 to 64 bytes ("The count of partitions cannot be greater than
+   * 10", the SDK's SplitPointTest against the service).
    */
-  public static final StoreLimits TABLESTORE = DEFAULT.withPreSplitLimits(10, 64);
+  public static final StoreLimits TABLESTORE =
+      DEFAULT
+          .withPreSplitLimits(10, 64)
+          .withKeyLimits(4 * KB, Integer.MAX_VALUE, false)
+          .withRowAndReadLimits(Long.MAX_VALUE, 5000, 4L * MB)
+          .withMinTtlSeconds(TABLESTORE_MIN_TTL_SECONDS);
 
   /**
-   * Limits without a partition bound of their own: pre-splits up to what a hash prefix spreads over
-   * evenly, split points of key-column size.
+   * Whether a table of these limits may have rows that live {@code ttlSeconds}: {@link
+   * TableSpec#NO_TTL}, or at least {@link #minTtlSeconds}.
+   */
+  public boolean allowsTtl(long ttlSeconds) {
+    return ttlSeconds == TableSpec.NO_TTL || ttlSeconds >= minTtlSeconds;
+  }
+
+  /** These limits with another least time to live (Tablestore's one day). */
+  public StoreLimits withMinTtlSeconds(long minTtlSeconds) {
+    return new StoreLimits(
+        maxPkColumnBytes,
+        maxAttributeBytes,
+        maxBatchRows,
+        maxBatchBytes,
+        maxMultiGetRows,
+        maxPkColumns,
+        requireAttribute,
+        maxPartitions,
+        maxSplitPointBytes,
+        maxPkTotalBytes,
+        maxRowKeyBytes,
+        maxRowAttributeBytes,
+        binaryOnlyLast,
+        maxScanRows,
+        maxScanBytes,
+        minTtlSeconds);
+  }
+
+  /**
+   * Lindorm wide tables: 5 key columns, 2 KB for all key values together, only the last key column
+   * binary, 2 MB for all non-key values of a row, 2,000 rows (kept under 2 MB) per write batch,
+   * 2,000 keys per multi-get, 2,000 rows or 16 MB per read, and a non-key column in every row.
+   */
+  public static final StoreLimits LINDORM =
+      new StoreLimits(
+          2 * KB,
+          2 * MB,
+          2000,
+          2L * MB,
+          2000,
+          5,
+          true,
+          KeyHash.maxPartitions(KeyHash.SPLIT_DIGITS),
+          2 * KB,
+          2 * KB,
+          HBASE_MAX_ROW_KEY_BYTES,
+          2L * MB,
+          true,
+          2000,
+          16L * MB,
+          1);
+
+  /**
+   * HBase (and Bigtable-like stores): no bound on the key columns of its own beyond the row key
+   * they are encoded into, at most {@link #HBASE_MAX_ROW_KEY_BYTES}; widekey's 2 MB per attribute
+   * and batches of 200 rows and 4 MB.
+   */
+  public static final StoreLimits HBASE =
+      new StoreLimits(
+          HBASE_MAX_ROW_KEY_BYTES,
+          2 * MB,
+          200,
+          4L * MB,
+          2000,
+          Integer.MAX_VALUE,
+          true,
+          KeyHash.maxPartitions(KeyHash.SPLIT_DIGITS),
+          HBASE_MAX_ROW_KEY_BYTES,
+          HBASE_MAX_ROW_KEY_BYTES,
+          HBASE_MAX_ROW_KEY_BYTES,
+          Long.MAX_VALUE,
+          false,
+          Integer.MAX_VALUE,
+          Long.MAX_VALUE,
+          1);
+
+  /**
+   * Limits without a partition, key-total, row-key, row or read bound of their own: pre-splits up
+   * to what a hash prefix spreads over evenly, split points of key-column size.
+   *
+   * <pre>{@code new StoreLimits(16, 64, 3, 1000, 5, 2, false) // a small store for tests}</pre>
    */
   public StoreLimits(
       int maxPkColumnBytes,
@@ -68,7 +224,14 @@ public record StoreLimits(
         maxPkColumns,
         requireAttribute,
         KeyHash.maxPartitions(KeyHash.SPLIT_DIGITS),
-        maxPkColumnBytes);
+        maxPkColumnBytes,
+        Integer.MAX_VALUE,
+        Integer.MAX_VALUE,
+        Long.MAX_VALUE,
+        false,
+        Integer.MAX_VALUE,
+        Long.MAX_VALUE,
+        1);
   }
 
   /** Partitions a hash-prefixed table is pre-split into when {@code @HashPrefix} leaves it open. */
@@ -86,8 +249,42 @@ public record StoreLimits(
   public static StoreLimits of(Profile profile) {
     return switch (profile) {
       case TABLESTORE -> TABLESTORE;
-      case LINDORM, HBASE -> DEFAULT;
+      case LINDORM -> LINDORM;
+      case HBASE -> HBASE;
     };
+  }
+
+  /** Whether a primary key of {@code columns} columns fits ({@link #maxPkColumns}). */
+  public boolean fitsPkColumns(int columns) {
+    return columns <= maxPkColumns;
+  }
+
+  /**
+   * The stricter of these limits and {@code other}, bound by bound: what passes it passes both. A
+   * store serving a table of another profile than its service's checks the table by the stricter of
+   * the two, so the table works on its store and keeps its profile's rules.
+   *
+   * <pre>{@code StoreLimits.TABLESTORE.stricter(StoreLimits.LINDORM) // 4 key columns, 2 MB a row}
+   * </pre>
+   */
+  public StoreLimits stricter(StoreLimits other) {
+    return new StoreLimits(
+        Math.min(maxPkColumnBytes, other.maxPkColumnBytes),
+        Math.min(maxAttributeBytes, other.maxAttributeBytes),
+        Math.min(maxBatchRows, other.maxBatchRows),
+        Math.min(maxBatchBytes, other.maxBatchBytes),
+        Math.min(maxMultiGetRows, other.maxMultiGetRows),
+        Math.min(maxPkColumns, other.maxPkColumns),
+        requireAttribute || other.requireAttribute,
+        Math.min(maxPartitions, other.maxPartitions),
+        Math.min(maxSplitPointBytes, other.maxSplitPointBytes),
+        Math.min(maxPkTotalBytes, other.maxPkTotalBytes),
+        Math.min(maxRowKeyBytes, other.maxRowKeyBytes),
+        Math.min(maxRowAttributeBytes, other.maxRowAttributeBytes),
+        binaryOnlyLast || other.binaryOnlyLast,
+        Math.min(maxScanRows, other.maxScanRows),
+        Math.min(maxScanBytes, other.maxScanBytes),
+        Math.max(minTtlSeconds, other.minTtlSeconds));
   }
 
   /**
@@ -106,6 +303,60 @@ public record StoreLimits(
         maxPkColumns,
         requireAttribute,
         maxPartitions,
-        maxSplitPointBytes);
+        maxSplitPointBytes,
+        maxPkTotalBytes,
+        maxRowKeyBytes,
+        maxRowAttributeBytes,
+        binaryOnlyLast,
+        maxScanRows,
+        maxScanBytes,
+        minTtlSeconds);
+  }
+
+  /**
+   * These limits with other bounds on a whole key: the total of its values, its encoded row key,
+   * and whether only its last column may be binary.
+   */
+  public StoreLimits withKeyLimits(
+      int maxPkTotalBytes, int maxRowKeyBytes, boolean binaryOnlyLast) {
+    return new StoreLimits(
+        maxPkColumnBytes,
+        maxAttributeBytes,
+        maxBatchRows,
+        maxBatchBytes,
+        maxMultiGetRows,
+        maxPkColumns,
+        requireAttribute,
+        maxPartitions,
+        maxSplitPointBytes,
+        maxPkTotalBytes,
+        maxRowKeyBytes,
+        maxRowAttributeBytes,
+        binaryOnlyLast,
+        maxScanRows,
+        maxScanBytes,
+        minTtlSeconds);
+  }
+
+  /** These limits with other bounds on a row's attributes together and on one read of a range. */
+  public StoreLimits withRowAndReadLimits(
+      long maxRowAttributeBytes, int maxScanRows, long maxScanBytes) {
+    return new StoreLimits(
+        maxPkColumnBytes,
+        maxAttributeBytes,
+        maxBatchRows,
+        maxBatchBytes,
+        maxMultiGetRows,
+        maxPkColumns,
+        requireAttribute,
+        maxPartitions,
+        maxSplitPointBytes,
+        maxPkTotalBytes,
+        maxRowKeyBytes,
+        maxRowAttributeBytes,
+        binaryOnlyLast,
+        maxScanRows,
+        maxScanBytes,
+        minTtlSeconds);
   }
 }

@@ -1,5 +1,6 @@
 package dev.widekey.runtime.store;
 
+import dev.widekey.annotations.Profile;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
@@ -82,8 +83,23 @@ public interface WideTableStore extends AutoCloseable {
   /** Load counters per partition, in key order. */
   List<PartitionStats> partitionStats(String table);
 
-  /** The limits this store enforces. */
+  /**
+   * The limits this store enforces on tables of the default profile ({@link
+   * TableSpec#DEFAULT_PROFILE}); {@link #limits(Profile)} gives those of another profile.
+   */
   StoreLimits limits();
+
+  /**
+   * The limits this store enforces on tables of {@code profile}, on every call to such a table: the
+   * profile's own ({@link StoreLimits#of(Profile)}), or stricter where the store's service is
+   * stricter than the profile (a Lindorm table on Tablestore keeps Tablestore's 4 key columns as
+   * well as Lindorm's 2 MB per row). By default {@link #limits()}, for stores with one set.
+   *
+   * <pre>{@code int columns = store.limits(Profile.HBASE).maxPkColumns();}</pre>
+   */
+  default StoreLimits limits(Profile profile) {
+    return limits();
+  }
 
   @Override
   void close();

@@ -3,6 +3,7 @@ package dev.widekey.runtime.store;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import dev.widekey.annotations.Profile;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -22,7 +23,9 @@ public final class TestRows {
     for (int i = 1; i < partitions; i++) {
       points.add(PkValue.ofInteger(rows * i / partitions));
     }
-    return new TableSpec(name, List.of(new PkColumn("id", PkType.INTEGER)), points);
+    // HBase's profile: more partitions at creation than Tablestore's 10
+    return new TableSpec(name, List.of(new PkColumn("id", PkType.INTEGER)), points)
+        .withProfile(Profile.HBASE);
   }
 
   public static PrimaryKey key(long id) {

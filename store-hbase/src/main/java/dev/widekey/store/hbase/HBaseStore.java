@@ -1,5 +1,6 @@
 package dev.widekey.store.hbase;
 
+import dev.widekey.annotations.Profile;
 import dev.widekey.runtime.RuleViolationException;
 import dev.widekey.runtime.store.AttrValue;
 import dev.widekey.runtime.store.ColumnSelection;
@@ -32,6 +33,7 @@ import java.util.Map;
 import java.util.NavigableMap;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Consumer;
 import org.apache.hadoop.conf.Configuration;
@@ -102,7 +104,9 @@ public final class HBaseStore extends ServiceStore {
       String namespace,
       StoreLimits limits,
       Consumer<StoreException> skippedRows) {
-    super(limits);
+    // HBase and Lindorm tables keep their own profile's limits; others the stricter of theirs and
+    // HBase's row key
+    super(limits, Set.of(Profile.HBASE, Profile.LINDORM));
     this.connection = Objects.requireNonNull(connection, "connection");
     this.ownsConnection = ownsConnection;
     this.namespace = Objects.requireNonNull(namespace, "namespace");
@@ -121,7 +125,7 @@ public final class HBaseStore extends ServiceStore {
    */
   public HBaseStore skippingMalformedRows(Consumer<StoreException> report) {
     return new HBaseStore(
-        connection, false, namespace, limits(), Objects.requireNonNull(report, "report"));
+        connection, false, namespace, StoreLimits.HBASE, Objects.requireNonNull(report, "report"));
   }
 
   /**
@@ -131,7 +135,7 @@ public final class HBaseStore extends ServiceStore {
   public static HBaseStore connect(Configuration conf, String namespace) {
     try {
       return new HBaseStore(
-          ConnectionFactory.createConnection(conf), true, namespace, StoreLimits.DEFAULT, null);
+          ConnectionFactory.createConnection(conf), true, namespace, StoreLimits.HBASE, null);
     } catch (IOException e) {
       throw HBaseErrors.map("connecting to HBase", e);
     }
@@ -143,7 +147,7 @@ public final class HBaseStore extends ServiceStore {
    * <pre>{@code HBaseStore store = HBaseStore.using(connection, "default");}</pre>
    */
   public static HBaseStore using(Connection connection, String namespace) {
-    return new HBaseStore(connection, false, namespace, StoreLimits.DEFAULT, null);
+    return new HBaseStore(connection, false, namespace, StoreLimits.HBASE, null);
   }
 
   private TableName tableName(String table) {
@@ -178,15 +182,19 @@ public final class HBaseStore extends ServiceStore {
 
   @Override
   protected void sendCreateTable(TableSpec spec) throws IOException {
+    ColumnFamilyDescriptorBuilder family =
+        ColumnFamilyDescriptorBuilder.newBuilder(FAMILY_BYTES)
+            .setMaxVersions(1)
+            // a delete masks only the cells written before it, not a put of the same millisecond
+            // after it (HBASE-15968); puts carry the server's time
+            .setNewVersionBehavior(true);
+    if (spec.expires()) {
+      // cells expire ttl seconds after their timestamp (the write time); reads skip them at once,
+      // compactions remove them
+      family.setTimeToLive(TableMetadata.timeToLive(spec));
+    }
     TableDescriptorBuilder builder =
-        TableDescriptorBuilder.newBuilder(tableName(spec.name()))
-            .setColumnFamily(
-                ColumnFamilyDescriptorBuilder.newBuilder(FAMILY_BYTES)
-                    .setMaxVersions(1)
-                    // a delete masks only the cells written before it, not a put of the same
-                    // millisecond after it (HBASE-15968); puts carry the server's time
-                    .setNewVersionBehavior(true)
-                    .build());
+        TableDescriptorBuilder.newBuilder(tableName(spec.name())).setColumnFamily(family.build());
     TableMetadata.write(spec, builder);
     try (Admin admin = connection.getAdmin()) {
       byte[][] splits = TableMetadata.splitKeys(spec);

@@ -1,10 +1,13 @@
 package dev.widekey.store.hbase;
 
+import dev.widekey.annotations.Profile;
+import dev.widekey.runtime.store.ErrorKind;
 import dev.widekey.runtime.store.OrderedKeyBytes;
 import dev.widekey.runtime.store.PkColumn;
 import dev.widekey.runtime.store.PkType;
 import dev.widekey.runtime.store.PkValue;
 import dev.widekey.runtime.store.PrimaryKey;
+import dev.widekey.runtime.store.StoreException;
 import dev.widekey.runtime.store.TableSpec;
 import java.net.URLDecoder;
 import java.net.URLEncoder;
@@ -13,6 +16,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
+import org.apache.hadoop.hbase.HConstants;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
 import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 
@@ -24,6 +29,25 @@ import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 final class TableMetadata {
   static final String PRIMARY_KEY = "widekey.pk";
   static final String SPLIT_POINTS = "widekey.splits";
+  static final String PROFILE = "widekey.profile";
+
+  /**
+   * A spec's time to live as HBase's column-family TTL, in seconds. HBase's own "forever" is {@code
+   * HConstants.FOREVER} ({@code Integer.MAX_VALUE}), so a longer one is refused.
+   */
+  static int timeToLive(TableSpec spec) {
+    if (spec.ttlSeconds() >= Integer.MAX_VALUE) {
+      throw new StoreException(
+          ErrorKind.INVALID_REQUEST,
+          "time to live of table "
+              + spec.name()
+              + " is "
+              + spec.ttlSeconds()
+              + " seconds; HBase takes less than "
+              + Integer.MAX_VALUE);
+    }
+    return (int) spec.ttlSeconds();
+  }
 
   private TableMetadata() {}
 
@@ -38,7 +62,8 @@ final class TableMetadata {
     }
     return builder
         .setValue(PRIMARY_KEY, String.join(",", columns))
-        .setValue(SPLIT_POINTS, String.join(",", splits));
+        .setValue(SPLIT_POINTS, String.join(",", splits))
+        .setValue(PROFILE, spec.profile().name());
   }
 
   /** The spec, or {@code null} if the table was not created by widekey. */
@@ -63,7 +88,20 @@ final class TableMetadata {
             OrderedKeyBytes.decode(HexFormat.of().parseHex(hex), columns.subList(0, 1)).get(0));
       }
     }
-    return new TableSpec(name, columns, splits);
+    // tables created before profiles were kept are of the default profile
+    String profile = descriptor.getValue(PROFILE);
+    long ttl = TableSpec.NO_TTL;
+    for (ColumnFamilyDescriptor family : descriptor.getColumnFamilies()) {
+      if (family.getTimeToLive() != HConstants.FOREVER) {
+        ttl = family.getTimeToLive();
+      }
+    }
+    return new TableSpec(
+        name,
+        columns,
+        splits,
+        profile == null || profile.isEmpty() ? TableSpec.DEFAULT_PROFILE : Profile.valueOf(profile),
+        ttl);
   }
 
   /** The region split keys: each split point as a one-column key prefix. */

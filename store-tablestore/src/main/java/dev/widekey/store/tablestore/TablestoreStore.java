@@ -182,9 +182,10 @@ public final class TablestoreStore extends ServiceStore {
     for (PkColumn c : spec.primaryKey()) {
       meta.addPrimaryKeyColumn(c.name(), SdkMapping.sdkType(c.type()));
     }
-    // one version per cell and no expiry: a wide-table row, not a versioned cell history
+    // one version per cell, a wide-table row, not a versioned cell history; rows expire after
+    // the spec's time to live (TimeToLive counts from a cell's last write), or never (-1)
     CreateTableRequestEx request =
-        new CreateTableRequestEx(meta, new TableOptions(TIME_TO_LIVE, MAX_VERSIONS));
+        new CreateTableRequestEx(meta, new TableOptions(timeToLive(spec), MAX_VERSIONS));
     if (!spec.splitPoints().isEmpty()) {
       List<PrimaryKeyValue> splits = new ArrayList<>();
       for (PkValue p : spec.splitPoints()) {
@@ -207,22 +208,30 @@ public final class TablestoreStore extends ServiceStore {
     tableCreator.accept(request);
   }
 
-  /** Time to live of the tables the store creates: none. */
-  static final int TIME_TO_LIVE = -1;
+  /** The TimeToLive option of a spec's table: its time to live in seconds, or -1. */
+  static int timeToLive(TableSpec spec) {
+    if (spec.ttlSeconds() > Integer.MAX_VALUE) {
+      throw new StoreException(
+          ErrorKind.INVALID_REQUEST,
+          "time to live of table " + spec.name() + " is over the service's " + Integer.MAX_VALUE);
+    }
+    return (int) spec.ttlSeconds();
+  }
 
   /** Versions per cell of the tables the store creates: one, a row is not a cell history. */
   static final int MAX_VERSIONS = 1;
 
   /**
-   * A table that was there already must keep one version per cell and never expire rows, as the
-   * tables the store creates: the store reads only the latest version and writes no timestamps.
+   * A table that was there already must keep one version per cell and the spec's time to live, as
+   * the tables the store creates: the store reads only the latest version and writes no timestamps.
    */
   @Override
   protected void adoptExisting(TableSpec spec) {
     TableOptions options =
         client.describeTable(new DescribeTableRequest(spec.name())).getTableOptions();
     if (options != null
-        && (options.getMaxVersions() != MAX_VERSIONS || options.getTimeToLive() != TIME_TO_LIVE)) {
+        && (options.getMaxVersions() != MAX_VERSIONS
+            || options.getTimeToLive() != timeToLive(spec))) {
       throw new StoreException(
           ErrorKind.TABLE_EXISTS,
           "table "
@@ -233,8 +242,8 @@ public final class TablestoreStore extends ServiceStore {
               + options.getTimeToLive()
               + "; widekey needs max versions "
               + MAX_VERSIONS
-              + " and no expiry ("
-              + TIME_TO_LIVE
+              + " and the time to live of its spec ("
+              + timeToLive(spec)
               + ")");
     }
     awaitReady(spec);
@@ -306,7 +315,13 @@ public final class TablestoreStore extends ServiceStore {
         }
       }
     }
-    return Optional.of(new TableSpec(table, schema, splits));
+    // the service keeps no profile: a store that created the table keeps the spec it was given
+    TableOptions options = response.getTableOptions();
+    long ttl =
+        options == null || options.getTimeToLive() <= 0
+            ? TableSpec.NO_TTL
+            : options.getTimeToLive();
+    return Optional.of(new TableSpec(table, schema, splits, TableSpec.DEFAULT_PROFILE, ttl));
   }
 
   @Override

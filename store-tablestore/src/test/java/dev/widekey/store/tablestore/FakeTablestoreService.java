@@ -51,6 +51,7 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
 import java.nio.charset.StandardCharsets;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -116,6 +117,7 @@ final class FakeTablestoreService {
   static final int MAX_SPLIT_POINT_BYTES = 64;
   static final int MAX_TABLES = 64;
   static final int MAX_COLUMNS_TO_GET = 1024;
+  static final int MIN_TIME_TO_LIVE = 86_400;
 
   /** Rows one GetRange page holds at most; small, so that scans need many pages. */
   private final int pageRows;
@@ -132,6 +134,9 @@ final class FakeTablestoreService {
   private final List<Object> requests = new CopyOnWriteArrayList<>();
   private final AtomicInteger requestIds = new AtomicInteger();
 
+  /** The service's clock, which rows' expiry is read from; tests move it instead of sleeping. */
+  private volatile Clock clock = Clock.systemUTC();
+
   FakeTablestoreService(int pageRows, int notReadyCalls) {
     this.pageRows = pageRows;
     this.notReadyCalls = notReadyCalls;
@@ -145,6 +150,34 @@ final class FakeTablestoreService {
     final List<PrimaryKeyValue> splits;
     final NavigableMap<PrimaryKey, Map<String, ColumnValue>> rows =
         new TreeMap<>(FakeTablestoreService::compareKeys);
+
+    /** When each row was last written, in epoch milliseconds, for the table's time to live. */
+    final Map<PrimaryKey, Long> written = new TreeMap<>(FakeTablestoreService::compareKeys);
+
+    void write(PrimaryKey key, Map<String, ColumnValue> columns, long nowMillis) {
+      rows.put(key, columns);
+      written.put(key, nowMillis);
+    }
+
+    void remove(PrimaryKey key) {
+      rows.remove(key);
+      written.remove(key);
+    }
+
+    /**
+     * Whether a row has outlived the table's time to live: its last write is TimeToLive seconds or
+     * more ago. The service keeps such data until it compacts, but never returns it.
+     */
+    boolean expired(PrimaryKey key, long nowMillis) {
+      int ttl = options.getTimeToLive();
+      Long at = written.get(key);
+      return ttl > 0 && at != null && nowMillis - at >= ttl * 1000L;
+    }
+
+    /** The row's columns, or null if there is none or it has expired. */
+    Map<String, ColumnValue> live(PrimaryKey key, long nowMillis) {
+      return expired(key, nowMillis) ? null : rows.get(key);
+    }
 
     /** Per partition, the calls it still refuses while loading. */
     final AtomicInteger[] notReady;
@@ -214,6 +247,15 @@ final class FakeTablestoreService {
     failNext
         .computeIfAbsent(operation, k -> new CopyOnWriteArrayList<>())
         .add(new String[] {code, message});
+  }
+
+  /** Reads time from {@code clock} from now on, e.g. one a test moves past a time to live. */
+  void useClock(Clock clock) {
+    this.clock = clock;
+  }
+
+  private long now() {
+    return clock.millis();
   }
 
   /** Drops a table behind the back of any store that knows it, as another client would. */
@@ -386,6 +428,15 @@ final class FakeTablestoreService {
       throw new IllegalArgumentException(
           "The maxVersions and timeToLive must be set while creating table.");
     }
+    int ttl = options.getTimeToLive();
+    if (ttl == 0 || ttl < -1) {
+      // the service's message, as the Go SDK's issue #18 quotes it
+      throw invalid("TimeToLive cannot be 0 or less than -1.");
+    }
+    if (ttl < MIN_TIME_TO_LIVE && ttl != -1) {
+      // the documented least TTL is one day; this message is not verified against the service
+      throw invalid("TimeToLive must be -1 or at least " + MIN_TIME_TO_LIVE + " seconds.");
+    }
     checkName(meta.getTableName(), "table");
     List<PrimaryKeySchema> pk = meta.getPrimaryKeyList();
     if (pk.isEmpty() || pk.size() > 4) {
@@ -464,7 +515,7 @@ final class FakeTablestoreService {
     Map<String, ColumnValue> columns = checkColumns(t, change);
     synchronized (t) {
       checkCondition(change.getCondition(), t.rows.get(change.getPrimaryKey()));
-      t.rows.put(change.getPrimaryKey(), columns);
+      t.write(change.getPrimaryKey(), columns, now());
     }
     return new PutRowResponse(meta(), null, capacity(0, 1));
   }
@@ -479,7 +530,7 @@ final class FakeTablestoreService {
     ready(t, criteria.getPrimaryKey());
     Row row;
     synchronized (t) {
-      row = select(t, criteria.getPrimaryKey(), t.rows.get(criteria.getPrimaryKey()), criteria);
+      row = select(t, criteria.getPrimaryKey(), t.live(criteria.getPrimaryKey(), now()), criteria);
     }
     return new GetRowResponse(meta(), row, capacity(1, 0));
   }
@@ -491,7 +542,7 @@ final class FakeTablestoreService {
     checkRowKey(t, change.getPrimaryKey());
     ready(t, change.getPrimaryKey());
     synchronized (t) {
-      t.rows.remove(change.getPrimaryKey());
+      t.remove(change.getPrimaryKey());
     }
     return new DeleteRowResponse(meta(), null, capacity(0, 1));
   }
@@ -536,7 +587,7 @@ final class FakeTablestoreService {
           ready(t, k);
           Row row;
           synchronized (t) {
-            row = select(t, k, t.rows.get(k), c);
+            row = select(t, k, t.live(k, now()), c);
           }
           response.addResult(new BatchGetRowResponse.RowResult(e.getKey(), row, capacity(1, 0), i));
         } catch (TableStoreException failure) {
@@ -598,11 +649,11 @@ final class FakeTablestoreService {
             Map<String, ColumnValue> columns = checkColumns(t, put);
             synchronized (t) {
               checkCondition(put.getCondition(), t.rows.get(c.getPrimaryKey()));
-              t.rows.put(c.getPrimaryKey(), columns);
+              t.write(c.getPrimaryKey(), columns, now());
             }
           } else if (c instanceof RowDeleteChange) {
             synchronized (t) {
-              t.rows.remove(c.getPrimaryKey());
+              t.remove(c.getPrimaryKey());
             }
           } else {
             throw invalid("this fake applies puts and deletes only");
@@ -647,12 +698,16 @@ final class FakeTablestoreService {
     List<Row> rows = new ArrayList<>();
     PrimaryKey next = null;
     long bytes = 0;
+    long now = now();
     synchronized (t) {
       for (Map.Entry<PrimaryKey, Map<String, ColumnValue>> e :
           t.rows.subMap(start, true, stop, false).entrySet()) {
         if (rows.size() == pageLimit || bytes >= MAX_REQUEST_BYTES) {
           next = e.getKey();
           break;
+        }
+        if (t.expired(e.getKey(), now)) {
+          continue;
         }
         Row row = select(t, e.getKey(), e.getValue(), c);
         if (row != null) {

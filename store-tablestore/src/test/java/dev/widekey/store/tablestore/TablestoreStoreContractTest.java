@@ -1,6 +1,7 @@
 package dev.widekey.store.tablestore;
 
 import dev.widekey.runtime.store.WideTableStore;
+import dev.widekey.store.tck.TestClock;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -12,10 +13,12 @@ import org.junit.jupiter.api.BeforeAll;
  */
 class TablestoreStoreContractTest extends TablestoreContractBase {
   private static TablestoreStore store;
+  private static final TestClock clock = new TestClock();
 
   @BeforeAll
   static void open() {
     FakeTablestoreService service = new FakeTablestoreService(7, 1);
+    service.useClock(clock);
     store =
         new TablestoreStore(
             service.client(), service::createTableEx, () -> {}, Duration.ofSeconds(5));
@@ -29,5 +32,10 @@ class TablestoreStoreContractTest extends TablestoreContractBase {
   @Override
   protected WideTableStore store() {
     return store;
+  }
+
+  @Override
+  protected TestClock clock() {
+    return clock;
   }
 }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.widekey.annotations.Profile;
 import dev.widekey.runtime.store.AttrValue;
 import dev.widekey.runtime.store.ColumnSelection;
 import dev.widekey.runtime.store.ErrorKind;
@@ -894,6 +895,178 @@ public abstract class StoreContractTest {
       store().put(t.name(), bare);
       assertEquals(Optional.of(bare), store().get(t.name(), key("a"), ColumnSelection.all()));
     }
+  }
+
+  // ------------------------------------------------------------------- limits per profile
+
+  /** Creates a fresh table of {@code profile} whose rows live {@code ttlSeconds}, dropped after. */
+  protected TableSpec newTable(String hint, Profile profile, long ttlSeconds, PkColumn... key) {
+    TableSpec spec =
+        new TableSpec(newTableName(hint), List.of(key), List.of(), profile, ttlSeconds);
+    tablesToDrop.add(spec.name());
+    store().createTable(spec);
+    return spec;
+  }
+
+  @Test
+  public void aLindormTableRefusesARowWhoseValuesTogetherPassTwoMegabytes() {
+    TableSpec t = newTable("lindorm_row", Profile.LINDORM, TableSpec.NO_TTL, stringColumn("pk"));
+    int half = StoreLimits.LINDORM.maxAttributeBytes() * 3 / 4; // 1.5 MB: each value fits alone
+    Row heavy =
+        row(
+            key("a"),
+            "x",
+            AttrValue.ofBinary(new byte[half]),
+            "y",
+            AttrValue.ofBinary(new byte[half]));
+    assertTrue(half <= store().limits(Profile.LINDORM).maxAttributeBytes());
+
+    assertStoreError(ErrorKind.LIMIT_EXCEEDED, () -> store().put(t.name(), heavy));
+    // over Lindorm's 2 MB batch as well: refused as a whole, or as the one operation
+    try {
+      assertFailed(
+          store().batchWrite(List.of(WriteOp.put(t.name(), heavy))).get(0),
+          ErrorKind.LIMIT_EXCEEDED);
+    } catch (StoreException e) {
+      assertEquals(ErrorKind.LIMIT_EXCEEDED, e.kind());
+    }
+    assertEquals(Optional.empty(), store().get(t.name(), key("a"), ColumnSelection.all()));
+    assertEquals(List.of(), scanAll(t));
+
+    // one of them is a row Lindorm takes
+    Row light = row(key("a"), "x", AttrValue.ofBinary(new byte[half]));
+    store().put(t.name(), light);
+    assertEquals(Optional.of(light), store().get(t.name(), key("a"), ColumnSelection.all()));
+  }
+
+  @Test
+  public void anHBaseTableTakesFiveKeyColumnsWhereTheStoreCanHoldThem() {
+    List<PkColumn> five = new ArrayList<>();
+    for (int i = 0; i < 5; i++) {
+      five.add(i % 2 == 0 ? stringColumn("k" + i) : integerColumn("k" + i));
+    }
+    TableSpec spec =
+        new TableSpec(newTableName("hbase_five"), five, List.of(), Profile.HBASE, TableSpec.NO_TTL);
+    if (!store().limits(Profile.HBASE).fitsPkColumns(5)) {
+      // a service that holds fewer key columns (Tablestore: 4) keeps its own limit
+      assertStoreError(ErrorKind.LIMIT_EXCEEDED, () -> store().createTable(spec));
+      assertEquals(Optional.empty(), store().describeTable(spec.name()));
+      return;
+    }
+    tablesToDrop.add(spec.name());
+    store().createTable(spec);
+    assertEquals(five, store().describeTable(spec.name()).orElseThrow().primaryKey());
+    Row r = row(key("a", 1L, "b", 2L, "c"), "v", AttrValue.ofInteger(7));
+    store().put(spec.name(), r);
+    assertEquals(Optional.of(r), store().get(spec.name(), r.key(), ColumnSelection.all()));
+    assertEquals(List.of(r), scanAll(spec));
+  }
+
+  @Test
+  public void aTablestoreTableRefusesFiveKeyColumnsOnEveryStore() {
+    List<PkColumn> five = new ArrayList<>();
+    for (int i = 0; i < 5; i++) {
+      five.add(stringColumn("k" + i));
+    }
+    TableSpec spec =
+        new TableSpec(
+            newTableName("tablestore_five"), five, List.of(), Profile.TABLESTORE, TableSpec.NO_TTL);
+    assertStoreError(ErrorKind.LIMIT_EXCEEDED, () -> store().createTable(spec));
+    assertEquals(Optional.empty(), store().describeTable(spec.name()));
+  }
+
+  @Test
+  public void aLindormKeyHoldsAtMostTwoKilobytesInAllItsColumns() {
+    TableSpec t =
+        newTable(
+            "lindorm_key",
+            Profile.LINDORM,
+            TableSpec.NO_TTL,
+            stringColumn("a"),
+            stringColumn("b"),
+            stringColumn("c"));
+    StoreLimits limits = store().limits(Profile.LINDORM);
+    // three columns, each within the column limit, together one byte over the key limit (2 KB)
+    int each = limits.maxPkTotalBytes() / 3 + 1;
+    assertTrue(each <= limits.maxPkColumnBytes());
+    String v = "x".repeat(each);
+    Row over = row(key(v, v, v), "v", AttrValue.ofInteger(1));
+    assertStoreError(ErrorKind.LIMIT_EXCEEDED, () -> store().put(t.name(), over));
+    assertEquals(List.of(), scanAll(t));
+
+    Row within = row(key(v, v, v.substring(2)), "v", AttrValue.ofInteger(1));
+    store().put(t.name(), within);
+    assertEquals(List.of(within), scanAll(t));
+  }
+
+  // ------------------------------------------------------------------------- time to live
+
+  /**
+   * The clock the store reads rows' expiry from, moved by the time-to-live tests; {@code null}
+   * where the store's time cannot be moved (HBase), which then runs only the describe-back tests.
+   */
+  protected TestClock clock() {
+    return null;
+  }
+
+  /** Two days: a time to live every service accepts (Tablestore's least is one). */
+  private static final long TWO_DAYS = 2 * 86_400;
+
+  @Test
+  public void aTableDescribesBackItsTimeToLiveAndProfile() {
+    TableSpec t = newTable("ttl_describe", Profile.LINDORM, TWO_DAYS, stringColumn("pk"));
+    TableSpec described = store().describeTable(t.name()).orElseThrow();
+    assertEquals(TWO_DAYS, described.ttlSeconds());
+    assertEquals(Profile.LINDORM, described.profile());
+
+    TableSpec forever = newTable("ttl_never", stringColumn("pk"));
+    assertEquals(
+        TableSpec.NO_TTL, store().describeTable(forever.name()).orElseThrow().ttlSeconds());
+  }
+
+  @Test
+  public void aTablestoreTableRefusesATimeToLiveUnderADay() {
+    TableSpec spec =
+        new TableSpec(
+            newTableName("ttl_short"),
+            List.of(stringColumn("pk")),
+            List.of(),
+            Profile.TABLESTORE,
+            3600);
+    assertStoreError(ErrorKind.INVALID_REQUEST, () -> store().createTable(spec));
+    assertEquals(Optional.empty(), store().describeTable(spec.name()));
+  }
+
+  @Test
+  public void expiredRowsAreNeverReadBack() {
+    TestClock clock = clock();
+    if (clock == null) {
+      return; // the store's time cannot be moved; its service's expiry is documented
+    }
+    TableSpec t = newTable("ttl_reads", Profile.TABLESTORE, TWO_DAYS, stringColumn("pk"));
+    Row old = row(key("a"), "v", AttrValue.ofInteger(1));
+    Row kept = row(key("b"), "v", AttrValue.ofInteger(2));
+    store().put(t.name(), old);
+    clock.advance(java.time.Duration.ofDays(1));
+    store().batchWrite(List.of(WriteOp.put(t.name(), kept)));
+    assertEquals(List.of(old, kept), scanAll(t));
+
+    clock.advance(java.time.Duration.ofDays(1)); // "a" is two days old, "b" one
+    assertEquals(Optional.empty(), store().get(t.name(), key("a"), ColumnSelection.all()));
+    assertEquals(
+        List.of(Optional.empty(), Optional.of(kept)),
+        store().multiGet(t.name(), List.of(key("a"), key("b")), ColumnSelection.all()));
+    assertEquals(List.of(kept), scanAll(t));
+    if (countsStoredRows()) {
+      assertEquals(
+          1L, store().partitionStats(t.name()).stream().mapToLong(PartitionStats::rows).sum());
+    }
+
+    // a write starts a row's time to live again
+    store().put(t.name(), old);
+    clock.advance(java.time.Duration.ofDays(1).plusHours(12)); // "b" expires, "a" lives
+    assertEquals(List.of(old), scanAll(t));
+    assertEquals(Optional.of(old), store().get(t.name(), key("a"), ColumnSelection.all()));
   }
 
   // ------------------------------------------------------------------------------- errors

@@ -3,6 +3,7 @@ package dev.widekey.runtime.store.backend;
 import dev.widekey.runtime.store.AttrType;
 import dev.widekey.runtime.store.AttrValue;
 import dev.widekey.runtime.store.ErrorKind;
+import dev.widekey.runtime.store.OrderedKeyBytes;
 import dev.widekey.runtime.store.PkColumn;
 import dev.widekey.runtime.store.PkType;
 import dev.widekey.runtime.store.PkValue;
@@ -46,6 +47,29 @@ public final class ServiceChecks {
               + " primary-key columns; at most "
               + limits.maxPkColumns()
               + " are allowed");
+    }
+    if (!limits.allowsTtl(spec.ttlSeconds())) {
+      throw invalid(
+          "table "
+              + spec.name()
+              + " has a time to live of "
+              + spec.ttlSeconds()
+              + " seconds; the service takes -1 (never) or at least "
+              + limits.minTtlSeconds());
+    }
+    if (limits.binaryOnlyLast()) {
+      for (int i = 0; i < pk.size() - 1; i++) {
+        if (pk.get(i).type() == PkType.BINARY) {
+          throw invalid(
+              "primary-key column "
+                  + pk.get(i).name()
+                  + " of table "
+                  + spec.name()
+                  + " is BINARY but not the last key column; the "
+                  + spec.profile()
+                  + " profile allows a binary key column only in last place");
+        }
+      }
     }
     Set<String> names = new HashSet<>();
     for (PkColumn c : pk) {
@@ -141,6 +165,41 @@ public final class ServiceChecks {
       }
       value(spec, schema.get(i), v, limits, bound ? "scan bound" : "key");
     }
+    if (!bound) {
+      keyTotals(spec, key, limits);
+    }
+  }
+
+  /** All values of a key together, and the row key they are encoded into, within the limits. */
+  private static void keyTotals(TableSpec spec, PrimaryKey key, StoreLimits limits) {
+    long total = key.sizeInBytes();
+    if (total > limits.maxPkTotalBytes()) {
+      throw new StoreException(
+          ErrorKind.LIMIT_EXCEEDED,
+          "primary key "
+              + key
+              + " of table "
+              + spec.name()
+              + " holds "
+              + total
+              + " bytes in all its columns, over the limit of "
+              + limits.maxPkTotalBytes());
+    }
+    if (limits.maxRowKeyBytes() < Integer.MAX_VALUE) {
+      long rowKey = OrderedKeyBytes.encodedLength(key);
+      if (rowKey > limits.maxRowKeyBytes()) {
+        throw new StoreException(
+            ErrorKind.LIMIT_EXCEEDED,
+            "primary key "
+                + key
+                + " of table "
+                + spec.name()
+                + " encodes into a row key of "
+                + rowKey
+                + " bytes, over the limit of "
+                + limits.maxRowKeyBytes());
+      }
+    }
   }
 
   public static void row(TableSpec spec, Row row, StoreLimits limits) {
@@ -153,6 +212,7 @@ public final class ServiceChecks {
               + spec.name()
               + " has no attribute column; the store requires at least one non-key column");
     }
+    long attributeBytes = 0;
     for (Map.Entry<String, AttrValue> e : row.columns().entrySet()) {
       String name = e.getKey();
       if (name.isEmpty()) {
@@ -196,6 +256,20 @@ public final class ServiceChecks {
                 + " bytes, over the limit of "
                 + limits.maxAttributeBytes());
       }
+      attributeBytes += size;
+    }
+    if (attributeBytes > limits.maxRowAttributeBytes()) {
+      throw new StoreException(
+          ErrorKind.LIMIT_EXCEEDED,
+          "row "
+              + row.key()
+              + " of table "
+              + spec.name()
+              + " holds "
+              + attributeBytes
+              + " bytes in its non-key values together, over the limit of "
+              + limits.maxRowAttributeBytes()
+              + " for a row");
     }
   }
 

@@ -1,5 +1,6 @@
 package dev.widekey.runtime.store.backend;
 
+import dev.widekey.annotations.Profile;
 import dev.widekey.runtime.store.ColumnSelection;
 import dev.widekey.runtime.store.ErrorKind;
 import dev.widekey.runtime.store.PartitionStats;
@@ -14,6 +15,7 @@ import dev.widekey.runtime.store.WriteCondition;
 import dev.widekey.runtime.store.WriteOp;
 import dev.widekey.runtime.store.WriteOutcome;
 import java.util.Arrays;
+import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
@@ -67,11 +69,29 @@ import java.util.stream.StreamSupport;
  * }</pre>
  */
 public abstract class ServiceStore implements WideTableStore {
-  private final StoreLimits limits;
+  private final Map<Profile, StoreLimits> limits = new EnumMap<>(Profile.class);
   private final KnownTables tables = new KnownTables();
 
-  protected ServiceStore(StoreLimits limits) {
-    this.limits = Objects.requireNonNull(limits, "limits");
+  /**
+   * A backend whose service's own limits are {@code serviceLimits}: a table of any profile is
+   * checked by the stricter of its profile's limits and these, so that it can be created and used
+   * on this service and still keeps its profile's rules.
+   */
+  protected ServiceStore(StoreLimits serviceLimits) {
+    this(serviceLimits, Set.of());
+  }
+
+  /**
+   * A backend that serves the {@code native} profiles as their own services do (the HBase backend
+   * serves HBase and Lindorm): a table of such a profile is checked by that profile's limits
+   * exactly, a table of another profile by the stricter of its profile's and {@code serviceLimits}.
+   */
+  protected ServiceStore(StoreLimits serviceLimits, Set<Profile> nativeProfiles) {
+    Objects.requireNonNull(serviceLimits, "serviceLimits");
+    for (Profile p : Profile.values()) {
+      StoreLimits own = StoreLimits.of(p);
+      limits.put(p, nativeProfiles.contains(p) ? own : own.stricter(serviceLimits));
+    }
   }
 
   // ---------------------------------------------------------------- what a backend implements
@@ -216,11 +236,10 @@ public abstract class ServiceStore implements WideTableStore {
 
   @Override
   public final void createTable(TableSpec spec) {
-    ServiceChecks.tableSpec(spec, limits);
+    ServiceChecks.tableSpec(spec, limits(spec.profile()));
     Optional<TableSpec> existing = describeTable(spec.name());
     if (existing.isPresent()) {
-      TableErrors.requireSamePrimaryKey(spec, existing.get());
-      adoptExisting(existing.get());
+      adopt(spec, existing.get());
       return;
     }
     try {
@@ -232,13 +251,26 @@ public abstract class ServiceStore implements WideTableStore {
       }
       // created concurrently by someone else: fine if it has our schema
       tables.forget(spec.name());
-      TableSpec other = describeTable(spec.name()).orElseThrow(() -> mapped);
-      TableErrors.requireSamePrimaryKey(spec, other);
-      adoptExisting(other);
+      adopt(spec, describeTable(spec.name()).orElseThrow(() -> mapped));
       return;
     }
     tables.remember(spec);
     awaitReady(spec);
+  }
+
+  /**
+   * Takes a table that exists already for {@code spec}: the same primary key, the service's split
+   * points, and the spec's profile and time to live, which the backend checks against the service
+   * ({@link #adoptExisting}). The store keeps the spec's profile, which services do not record.
+   */
+  private void adopt(TableSpec spec, TableSpec existing) {
+    TableErrors.requireSamePrimaryKey(spec, existing);
+    TableSpec adopted = existing.withProfile(spec.profile()).withTtlSeconds(spec.ttlSeconds());
+    adoptExisting(adopted);
+    if (!adopted.equals(existing)) {
+      tables.forget(spec.name());
+      tables.remember(adopted);
+    }
   }
 
   @Override
@@ -266,7 +298,7 @@ public abstract class ServiceStore implements WideTableStore {
   @Override
   public final void put(String table, Row row) {
     KnownTables.Table known = known(table);
-    ServiceChecks.row(known.spec(), row, limits);
+    ServiceChecks.row(known.spec(), row, limitsOf(known.spec()));
     checkRow(known.spec(), row);
     try {
       sendPut(known.spec(), row);
@@ -289,8 +321,9 @@ public abstract class ServiceStore implements WideTableStore {
       return;
     }
     KnownTables.Table known = known(table);
-    ServiceChecks.row(known.spec(), row, limits);
-    ServiceChecks.condition(known.spec(), condition, limits);
+    StoreLimits tableLimits = limitsOf(known.spec());
+    ServiceChecks.row(known.spec(), row, tableLimits);
+    ServiceChecks.condition(known.spec(), condition, tableLimits);
     checkRow(known.spec(), row);
     try {
       sendPut(known.spec(), row, condition);
@@ -308,7 +341,7 @@ public abstract class ServiceStore implements WideTableStore {
   @Override
   public final Optional<Row> get(String table, PrimaryKey key, ColumnSelection columns) {
     KnownTables.Table known = known(table);
-    ServiceChecks.key(known.spec(), key, limits);
+    ServiceChecks.key(known.spec(), key, limitsOf(known.spec()));
     Optional<Row> row;
     try {
       row = sendGet(known.spec(), key, columns);
@@ -322,10 +355,11 @@ public abstract class ServiceStore implements WideTableStore {
   @Override
   public final List<Optional<Row>> multiGet(
       String table, List<PrimaryKey> keys, ColumnSelection columns) {
-    ServiceChecks.multiGetSize(keys.size(), limits);
     KnownTables.Table known = known(table);
+    StoreLimits tableLimits = limitsOf(known.spec());
+    ServiceChecks.multiGetSize(keys.size(), tableLimits);
     for (PrimaryKey key : keys) {
-      ServiceChecks.key(known.spec(), key, limits);
+      ServiceChecks.key(known.spec(), key, tableLimits);
     }
     if (keys.isEmpty()) {
       return List.of();
@@ -346,7 +380,7 @@ public abstract class ServiceStore implements WideTableStore {
   @Override
   public final void delete(String table, PrimaryKey key) {
     KnownTables.Table known = known(table);
-    ServiceChecks.key(known.spec(), key, limits);
+    ServiceChecks.key(known.spec(), key, limitsOf(known.spec()));
     try {
       sendDelete(known.spec(), key);
     } catch (Exception e) {
@@ -366,9 +400,26 @@ public abstract class ServiceStore implements WideTableStore {
    */
   @Override
   public final List<WriteOutcome> batchWrite(List<WriteOp> ops) {
-    ServiceChecks.batchSize(ops, limits);
-    CheckedBatch batch = new CheckedBatch(ops);
     Map<String, Optional<KnownTables.Table>> batchTables = new HashMap<>();
+    // the batch as a whole within the stricter limits of the tables it writes
+    StoreLimits batchLimits = null;
+    for (WriteOp op : ops) {
+      if (op == null) {
+        continue; // refused by the size check below
+      }
+      Optional<KnownTables.Table> t;
+      try {
+        t = batchTables.computeIfAbsent(op.table(), n -> tables.lookup(n, this::describe));
+      } catch (StoreException e) {
+        continue; // the operation is refused with this error below
+      }
+      if (t.isPresent()) {
+        StoreLimits l = limitsOf(t.get().spec());
+        batchLimits = batchLimits == null ? l : batchLimits.stricter(l);
+      }
+    }
+    ServiceChecks.batchSize(ops, batchLimits == null ? limits() : batchLimits);
+    CheckedBatch batch = new CheckedBatch(ops);
     for (int i = 0; i < ops.size(); i++) {
       WriteOp op = ops.get(i);
       try {
@@ -377,12 +428,13 @@ public abstract class ServiceStore implements WideTableStore {
                 .computeIfAbsent(op.table(), t -> tables.lookup(t, this::describe))
                 .orElseThrow(() -> TableErrors.notFound(displayName(op.table())))
                 .spec();
+        StoreLimits tableLimits = limitsOf(spec);
         if (op instanceof WriteOp.Put p) {
-          ServiceChecks.row(spec, p.row(), limits);
-          ServiceChecks.condition(spec, p.condition(), limits);
+          ServiceChecks.row(spec, p.row(), tableLimits);
+          ServiceChecks.condition(spec, p.condition(), tableLimits);
           checkRow(spec, p.row());
         } else {
-          ServiceChecks.key(spec, op.key(), limits);
+          ServiceChecks.key(spec, op.key(), tableLimits);
         }
         batch.accept(i, spec);
       } catch (StoreException e) {
@@ -413,8 +465,9 @@ public abstract class ServiceStore implements WideTableStore {
   @Override
   public final Stream<Row> scan(String table, ScanRange range) {
     KnownTables.Table known = known(table);
-    ServiceChecks.bound(known.spec(), range.start(), limits);
-    ServiceChecks.bound(known.spec(), range.end(), limits);
+    StoreLimits tableLimits = limitsOf(known.spec());
+    ServiceChecks.bound(known.spec(), range.start(), tableLimits);
+    ServiceChecks.bound(known.spec(), range.end(), tableLimits);
     if (range.limit() == 0 || range.start().compareTo(range.end()) >= 0) {
       return Stream.empty(); // as the embedded store: an empty range, not an error
     }
@@ -451,8 +504,29 @@ public abstract class ServiceStore implements WideTableStore {
     return known.counters().snapshot(storedBytes(known.spec()));
   }
 
+  /**
+   * {@inheritDoc}
+   *
+   * <p>The limits of the default profile's tables on this service.
+   */
   @Override
   public final StoreLimits limits() {
-    return limits;
+    return limits(TableSpec.DEFAULT_PROFILE);
+  }
+
+  /**
+   * {@inheritDoc}
+   *
+   * <p>A profile this backend serves natively keeps its own limits; another profile's tables are
+   * checked by the stricter of the profile's limits and the service's.
+   */
+  @Override
+  public final StoreLimits limits(Profile profile) {
+    return limits.get(Objects.requireNonNull(profile, "profile"));
+  }
+
+  /** The limits a table is checked by: those of its profile on this service. */
+  protected final StoreLimits limitsOf(TableSpec spec) {
+    return limits(spec.profile());
   }
 }

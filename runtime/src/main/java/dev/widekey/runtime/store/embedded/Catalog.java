@@ -1,5 +1,6 @@
 package dev.widekey.runtime.store.embedded;
 
+import dev.widekey.annotations.Profile;
 import dev.widekey.runtime.store.ErrorKind;
 import dev.widekey.runtime.store.OrderedKeyBytes;
 import dev.widekey.runtime.store.PkColumn;
@@ -48,8 +49,15 @@ final class Catalog {
   /** The format of the whole store, kept under {@link #FORMAT_KEY}. */
   private static final long STORE_FORMAT = 1;
 
-  /** The format byte that starts every table and totals record. */
+  /** The format byte that starts every totals record. */
   private static final int FORMAT = 1;
+
+  /**
+   * The format byte of the table records written now: format 1 followed by the table's profile and
+   * time to live. Records of format 1 are still read, as tables of the default profile whose rows
+   * never expire (what every table was before profiles were kept).
+   */
+  private static final int TABLE_FORMAT = 2;
 
   private final MVMap<String, byte[]> meta;
 
@@ -167,7 +175,7 @@ final class Catalog {
   private static byte[] encodeTable(TableSpec spec, String mapName) {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     try (DataOutputStream out = new DataOutputStream(bytes)) {
-      out.writeByte(FORMAT);
+      out.writeByte(TABLE_FORMAT);
       writeString(out, mapName);
       writeString(out, spec.name());
       out.writeInt(spec.primaryKey().size());
@@ -181,6 +189,8 @@ final class Catalog {
         out.writeInt(encoded.length);
         out.write(encoded);
       }
+      writeString(out, spec.profile().name());
+      out.writeLong(spec.ttlSeconds());
     } catch (IOException e) {
       throw new UncheckedIOException(e); // a byte array stream does not fail
     }
@@ -190,7 +200,7 @@ final class Catalog {
   private static StoredTable decodeTable(byte[] bytes) {
     try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes))) {
       int format = in.readUnsignedByte();
-      if (format != FORMAT) {
+      if (format != FORMAT && format != TABLE_FORMAT) {
         throw corrupt("unknown table record format " + format);
       }
       String mapName = readString(in);
@@ -208,7 +218,16 @@ final class Catalog {
         in.readFully(encoded);
         splits.add(OrderedKeyBytes.decode(encoded, first).get(0));
       }
-      return new StoredTable(new TableSpec(name, primaryKey, splits), mapName);
+      Profile profile = TableSpec.DEFAULT_PROFILE;
+      long ttlSeconds = TableSpec.NO_TTL;
+      if (format == TABLE_FORMAT) {
+        profile = Profile.valueOf(readString(in));
+        ttlSeconds = in.readLong();
+      }
+      if (in.read() != -1) {
+        throw corrupt("table record of " + name + " has bytes after its end");
+      }
+      return new StoredTable(new TableSpec(name, primaryKey, splits, profile, ttlSeconds), mapName);
     } catch (IOException | RuntimeException e) {
       if (e instanceof StoreException se) {
         throw se;

@@ -1,5 +1,6 @@
 package dev.widekey.runtime.store.embedded;
 
+import dev.widekey.annotations.Profile;
 import dev.widekey.runtime.store.AttrValue;
 import dev.widekey.runtime.store.ColumnSelection;
 import dev.widekey.runtime.store.ErrorKind;
@@ -20,6 +21,8 @@ import dev.widekey.runtime.store.backend.ServiceChecks;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
@@ -32,6 +35,9 @@ import java.util.SortedMap;
 import java.util.Spliterator;
 import java.util.Spliterators;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.stream.Stream;
@@ -41,7 +47,6 @@ import org.h2.mvstore.DataUtils;
 import org.h2.mvstore.MVMap;
 import org.h2.mvstore.MVStore;
 import org.h2.mvstore.MVStoreException;
-import org.h2.mvstore.type.ByteArrayDataType;
 
 /**
  * The embedded wide-table store: a real local engine on H2's MVStore, in memory or in a directory,
@@ -83,7 +88,15 @@ public final class EmbeddedStore implements WideTableStore {
   /** Bytes per scan page, so that a page of 2 MB attributes stays small. */
   static final long PAGE_BYTES = 4L * 1024 * 1024;
 
-  private final StoreLimits limits;
+  /** The limits of every table, or {@code null} for the limits of each table's profile. */
+  private final StoreLimits override;
+
+  private final Clock clock;
+  private final Duration sweepInterval;
+
+  /** Purges expired rows in the background; started with the first table whose rows expire. */
+  private ScheduledExecutorService sweeper;
+
   private final Path directory;
   private final MVStore mv;
   private final Catalog catalog;
@@ -99,8 +112,10 @@ public final class EmbeddedStore implements WideTableStore {
   private final Lock exclusive = lock.writeLock();
   private volatile boolean closed;
 
-  private EmbeddedStore(StoreLimits limits, Path directory) {
-    this.limits = limits;
+  private EmbeddedStore(StoreLimits override, Clock clock, Duration sweepInterval, Path directory) {
+    this.override = override;
+    this.clock = clock;
+    this.sweepInterval = sweepInterval;
     this.directory = directory;
     MVStore.Builder builder = new MVStore.Builder();
     if (directory != null) {
@@ -168,9 +183,26 @@ public final class EmbeddedStore implements WideTableStore {
     return Optional.ofNullable(directory);
   }
 
+  /**
+   * {@inheritDoc}
+   *
+   * <p>The limits the store was built with, or else those of the default profile.
+   */
   @Override
   public StoreLimits limits() {
-    return limits;
+    return limits(TableSpec.DEFAULT_PROFILE);
+  }
+
+  /**
+   * {@inheritDoc}
+   *
+   * <p>The embedded store holds tables of every profile and checks each table by its own profile's
+   * limits ({@link StoreLimits#of(Profile)}), unless it was built with limits of its own, which
+   * then apply to every table.
+   */
+  @Override
+  public StoreLimits limits(Profile profile) {
+    return override != null ? override : StoreLimits.of(Objects.requireNonNull(profile));
   }
 
   // ---------------------------------------------------------------------------------- tables
@@ -178,6 +210,7 @@ public final class EmbeddedStore implements WideTableStore {
   @Override
   public void createTable(TableSpec spec) {
     Objects.requireNonNull(spec, "spec");
+    StoreLimits limits = limits(spec.profile());
     RequestEncoder.checkSpec(spec, limits);
     exclusive.lock();
     try {
@@ -198,9 +231,10 @@ public final class EmbeddedStore implements WideTableStore {
                 + "; a table's primary key never changes");
       }
       String mapName = catalog.newRowMapName();
-      Table table = new Table(spec, mapName, openRows(mapName));
+      Table table = new Table(spec, limits, mapName, openRows(mapName));
       catalog.saveTable(spec, mapName);
       tables.put(spec.name(), table);
+      startSweeper(table);
     } catch (MVStoreException e) {
       throw internal(e);
     } finally {
@@ -306,7 +340,7 @@ public final class EmbeddedStore implements WideTableStore {
   @Override
   public List<WriteOutcome> batchWrite(List<WriteOp> ops) {
     Objects.requireNonNull(ops, "ops");
-    ServiceChecks.batchSize(ops, limits);
+    ServiceChecks.batchSize(ops, batchLimits(ops));
     List<WriteOutcome> outcomes = new ArrayList<>(ops.size());
     shared.lock();
     try {
@@ -334,6 +368,21 @@ public final class EmbeddedStore implements WideTableStore {
     return outcomes;
   }
 
+  /**
+   * The limits a batch is checked by as a whole: the stricter of those of the tables it writes, so
+   * that it passes every service its tables belong to.
+   */
+  private StoreLimits batchLimits(List<WriteOp> ops) {
+    StoreLimits batch = null;
+    for (WriteOp op : ops) {
+      Table t = op == null ? null : tables.get(op.table());
+      if (t != null && (batch == null || !batch.equals(t.limits))) {
+        batch = batch == null ? t.limits : batch.stricter(t.limits);
+      }
+    }
+    return batch == null ? limits() : batch;
+  }
+
   private void applyPut(Table t, Row row) {
     applyPut(t, row, WriteCondition.none());
   }
@@ -343,9 +392,10 @@ public final class EmbeddedStore implements WideTableStore {
    * the request runs first, so a refused request, like a failed condition, writes nothing.
    */
   private boolean applyPut(Table t, Row row, WriteCondition condition) {
-    byte[] key = RequestEncoder.rowKey(t.spec, row.key(), limits);
-    byte[] value = RequestEncoder.attributes(t.spec, row, limits);
-    ServiceChecks.condition(t.spec, condition, limits);
+    long now = now();
+    byte[] key = RequestEncoder.rowKey(t.spec, row.key(), t.limits);
+    byte[] value = t.stored(RequestEncoder.attributes(t.spec, row, t.limits), now);
+    ServiceChecks.condition(t.spec, condition, t.limits);
     long keySize = row.key().sizeInBytes();
     long size = row.sizeInBytes();
     byte[] old;
@@ -353,7 +403,7 @@ public final class EmbeddedStore implements WideTableStore {
       // put returns the replaced value atomically, so concurrent writers keep the totals exact
       old = t.rows.put(key, value);
     } else {
-      ConditionalPut cas = new ConditionalPut(row.key(), condition);
+      ConditionalPut cas = new ConditionalPut(t, row.key(), condition, now);
       old = t.rows.operate(key, value, cas);
       if (!cas.applied) {
         return false;
@@ -366,7 +416,7 @@ public final class EmbeddedStore implements WideTableStore {
       p.rows.increment();
       p.storedBytes.add(size);
     } else {
-      p.storedBytes.add(size - keySize - RowCodec.logicalSize(old));
+      p.storedBytes.add(size - keySize - RowCodec.logicalSize(t.attributes(old)));
     }
     return true;
   }
@@ -377,14 +427,18 @@ public final class EmbeddedStore implements WideTableStore {
    * meanwhile, so the decision that stands is the one taken on the value actually replaced.
    */
   private static final class ConditionalPut extends MVMap.DecisionMaker<byte[]> {
+    private final Table table;
     private final PrimaryKey key;
     private final WriteCondition condition;
+    private final long now;
     private final ColumnSelection reads;
     boolean applied;
 
-    ConditionalPut(PrimaryKey key, WriteCondition condition) {
+    ConditionalPut(Table table, PrimaryKey key, WriteCondition condition, long now) {
+      this.table = table;
       this.key = key;
       this.condition = condition;
+      this.now = now;
       // a column condition reads one column: decoding only it keeps a check of a wide row cheap;
       // the existence conditions read no column at all
       this.reads =
@@ -399,13 +453,16 @@ public final class EmbeddedStore implements WideTableStore {
       return applied ? MVMap.Decision.PUT : MVMap.Decision.ABORT;
     }
 
-    /** The stored row with the columns the condition reads, or null if none is stored. */
+    /**
+     * The stored row with the columns the condition reads, or null if none is stored: an expired
+     * row is absent to a condition as to every read.
+     */
     private Row stored(byte[] existing) {
-      if (existing == null) {
+      if (existing == null || table.expired(existing, now)) {
         return null;
       }
       SortedMap<String, AttrValue> columns =
-          reads == null ? null : RowCodec.decode(existing, reads);
+          reads == null ? null : RowCodec.decode(table.attributes(existing), reads);
       return Row.of(key, columns == null ? Map.of() : columns);
     }
 
@@ -416,15 +473,14 @@ public final class EmbeddedStore implements WideTableStore {
   }
 
   private void applyDelete(Table t, PrimaryKey primaryKey) {
-    byte[] key = RequestEncoder.rowKey(t.spec, primaryKey, limits);
+    byte[] key = RequestEncoder.rowKey(t.spec, primaryKey, t.limits);
     long keySize = primaryKey.sizeInBytes();
     byte[] old = t.rows.remove(key);
     PartitionCounters p = t.partitions[t.partitionOf(key)];
     p.writeRows.increment();
     p.writtenBytes.add(keySize);
     if (old != null) {
-      p.rows.decrement();
-      p.storedBytes.add(-(keySize + RowCodec.logicalSize(old)));
+      uncount(t, key, keySize, old);
     }
   }
 
@@ -439,7 +495,7 @@ public final class EmbeddedStore implements WideTableStore {
     try {
       requireOpen();
       Table t = table(table);
-      byte[] encoded = RequestEncoder.rowKey(t.spec, key, limits);
+      byte[] encoded = RequestEncoder.rowKey(t.spec, key, t.limits);
       return Optional.ofNullable(read(t, key, encoded, columns));
     } catch (MVStoreException e) {
       throw internal(e);
@@ -454,24 +510,16 @@ public final class EmbeddedStore implements WideTableStore {
     Objects.requireNonNull(table, "table");
     Objects.requireNonNull(keys, "keys");
     Objects.requireNonNull(columns, "columns");
-    if (keys.size() > limits.maxMultiGetRows()) {
-      throw new StoreException(
-          ErrorKind.LIMIT_EXCEEDED,
-          "multi-get of "
-              + keys.size()
-              + " keys; at most "
-              + limits.maxMultiGetRows()
-              + " are allowed");
-    }
     shared.lock();
     try {
       requireOpen();
       Table t = table(table);
+      ServiceChecks.multiGetSize(keys.size(), t.limits);
       // every key is checked before any is read: a bad key fails the whole call
       byte[][] encoded = new byte[keys.size()][];
       for (int i = 0; i < encoded.length; i++) {
         encoded[i] =
-            RequestEncoder.rowKey(t.spec, Objects.requireNonNull(keys.get(i), "key"), limits);
+            RequestEncoder.rowKey(t.spec, Objects.requireNonNull(keys.get(i), "key"), t.limits);
       }
       List<Optional<Row>> rows = new ArrayList<>(encoded.length);
       for (int i = 0; i < encoded.length; i++) {
@@ -490,7 +538,11 @@ public final class EmbeddedStore implements WideTableStore {
     if (value == null) {
       return null;
     }
-    SortedMap<String, AttrValue> attributes = RowCodec.decode(value, columns);
+    if (t.expired(value, now())) {
+      purge(t, encoded, value);
+      return null;
+    }
+    SortedMap<String, AttrValue> attributes = RowCodec.decode(t.attributes(value), columns);
     if (attributes == null) {
       return null;
     }
@@ -515,8 +567,8 @@ public final class EmbeddedStore implements WideTableStore {
     try {
       requireOpen();
       t = table(table);
-      start = RequestEncoder.bound(t.spec, range.start(), limits);
-      end = RequestEncoder.bound(t.spec, range.end(), limits);
+      start = RequestEncoder.bound(t.spec, range.start(), t.limits);
+      end = RequestEncoder.bound(t.spec, range.end(), t.limits);
     } finally {
       shared.unlock();
     }
@@ -555,13 +607,19 @@ public final class EmbeddedStore implements WideTableStore {
         Cursor<byte[], byte[]> cursor = t.rows.cursor(from);
         long bytes = 0;
         int visited = 0;
+        long now = now();
         while (cursor.hasNext()) {
           byte[] key = cursor.next();
           if (Arrays.compareUnsigned(key, end) >= 0) {
             return null;
           }
           byte[] value = cursor.getValue();
-          SortedMap<String, AttrValue> attributes = RowCodec.decode(value, columns);
+          SortedMap<String, AttrValue> attributes = null;
+          if (t.expired(value, now)) {
+            purge(t, key, value);
+          } else {
+            attributes = RowCodec.decode(t.attributes(value), columns);
+          }
           if (attributes != null) {
             Row row =
                 Row.of(OrderedKeyBytes.decode(t.spec.name(), key, t.spec.primaryKey()), attributes);
@@ -590,11 +648,119 @@ public final class EmbeddedStore implements WideTableStore {
     return Arrays.copyOf(key, key.length + 1);
   }
 
+  /**
+   * {@inheritDoc}
+   *
+   * <p>Rows that have expired are purged first, so that they are not counted.
+   */
   @Override
   public List<PartitionStats> partitionStats(String table) {
     Objects.requireNonNull(table, "table");
-    requireOpen();
-    return table(table).stats();
+    shared.lock();
+    try {
+      requireOpen();
+      Table t = table(table);
+      purgeExpired(t);
+      return t.stats();
+    } catch (MVStoreException e) {
+      throw internal(e);
+    } finally {
+      shared.unlock();
+    }
+  }
+
+  /**
+   * Removes the rows of expiring tables whose time to live has passed, as reads and {@link
+   * #partitionStats} do for the rows they meet; a store purges in the background as well (see
+   * {@link Builder#sweepInterval}). Expired rows are never read back, purged or not.
+   *
+   * @return the rows removed
+   */
+  public long purgeExpired() {
+    shared.lock();
+    try {
+      requireOpen();
+      long removed = 0;
+      for (Table t : tables.values()) {
+        removed += purgeExpired(t);
+      }
+      return removed;
+    } catch (MVStoreException e) {
+      throw internal(e);
+    } finally {
+      shared.unlock();
+    }
+  }
+
+  /** Purges a table's expired rows; the caller holds the shared lock. */
+  private long purgeExpired(Table t) {
+    if (!t.spec.expires() || t.dropped) {
+      return 0;
+    }
+    long now = now();
+    long removed = 0;
+    MVStore.TxCounter version = mv.registerVersionUsage();
+    try {
+      Cursor<byte[], byte[]> cursor = t.rows.cursor(null);
+      while (cursor.hasNext()) {
+        byte[] key = cursor.next();
+        byte[] value = cursor.getValue();
+        if (t.expired(value, now) && purge(t, key, value)) {
+          removed++;
+        }
+      }
+    } finally {
+      mv.deregisterVersionUsage(version);
+    }
+    return removed;
+  }
+
+  /**
+   * Removes an expired row if it is still the one read (a concurrent write of the key keeps its new
+   * row), and takes it out of its partition's totals. Returns whether it was removed.
+   */
+  private boolean purge(Table t, byte[] key, byte[] value) {
+    if (!t.rows.remove(key, value)) {
+      return false;
+    }
+    long keySize = OrderedKeyBytes.decode(t.spec.name(), key, t.spec.primaryKey()).sizeInBytes();
+    uncount(t, key, keySize, value);
+    return true;
+  }
+
+  /** Takes a removed row out of its partition's row and byte totals. */
+  private static void uncount(Table t, byte[] key, long keySize, byte[] old) {
+    PartitionCounters p = t.partitions[t.partitionOf(key)];
+    p.rows.decrement();
+    p.storedBytes.add(-(keySize + RowCodec.logicalSize(t.attributes(old))));
+  }
+
+  private long now() {
+    return clock.millis();
+  }
+
+  /** Starts the background purge when the first table whose rows expire opens; under the lock. */
+  private void startSweeper(Table t) {
+    if (!t.spec.expires() || sweeper != null || sweepInterval.isZero()) {
+      return;
+    }
+    sweeper =
+        Executors.newSingleThreadScheduledExecutor(
+            r -> {
+              Thread thread = new Thread(r, "widekey-embedded-ttl-sweep");
+              thread.setDaemon(true);
+              return thread;
+            });
+    long millis = sweepInterval.toMillis();
+    sweeper.scheduleWithFixedDelay(this::sweep, millis, millis, TimeUnit.MILLISECONDS);
+  }
+
+  private void sweep() {
+    try {
+      purgeExpired();
+    } catch (RuntimeException e) {
+      // closed, or a table dropped meanwhile: the next sweep or read purges what is left
+    }
   }
 
   // ------------------------------------------------------------------------------- lifecycle
@@ -612,6 +778,9 @@ public final class EmbeddedStore implements WideTableStore {
         return;
       }
       closed = true;
+      if (sweeper != null) {
+        sweeper.shutdownNow();
+      }
       try {
         if (directory != null) {
           for (Table t : tables.values()) {
@@ -635,6 +804,9 @@ public final class EmbeddedStore implements WideTableStore {
     exclusive.lock();
     try {
       closed = true;
+      if (sweeper != null) {
+        sweeper.shutdownNow();
+      }
       mv.commit();
       mv.closeImmediately();
     } finally {
@@ -654,7 +826,12 @@ public final class EmbeddedStore implements WideTableStore {
     boolean clean = catalog.takeCleanClose();
     Set<String> rowMaps = new HashSet<>();
     for (Catalog.StoredTable stored : catalog.loadTables()) {
-      Table t = new Table(stored.spec(), stored.mapName(), openRows(stored.mapName()));
+      Table t =
+          new Table(
+              stored.spec(),
+              limits(stored.spec().profile()),
+              stored.mapName(),
+              openRows(stored.mapName()));
       rowMaps.add(stored.mapName());
       Catalog.PartitionTotals totals = clean ? catalog.loadTotals(t.spec.name()) : null;
       if (totals != null && totals.partitions() == t.partitions.length) {
@@ -666,6 +843,7 @@ public final class EmbeddedStore implements WideTableStore {
         recount(t);
       }
       tables.put(t.spec.name(), t);
+      startSweeper(t);
     }
     // a crash between creating a row map and recording its table leaves an orphan map
     for (String name : new ArrayList<>(mv.getMapNames())) {
@@ -686,7 +864,7 @@ public final class EmbeddedStore implements WideTableStore {
       PrimaryKey pk = OrderedKeyBytes.decode(t.spec.name(), key, t.spec.primaryKey());
       PartitionCounters p = t.partitions[t.partitionOf(key)];
       p.rows.increment();
-      p.storedBytes.add(pk.sizeInBytes() + RowCodec.logicalSize(cursor.getValue()));
+      p.storedBytes.add(pk.sizeInBytes() + RowCodec.logicalSize(t.attributes(cursor.getValue())));
     }
   }
 
@@ -705,7 +883,8 @@ public final class EmbeddedStore implements WideTableStore {
         mapName,
         new MVMap.Builder<byte[], byte[]>()
             .keyType(KeyBytesType.INSTANCE)
-            .valueType(ByteArrayDataType.INSTANCE));
+            // stored as ByteArrayDataType stores them; compared so that remove(key, value) works
+            .valueType(KeyBytesType.INSTANCE));
   }
 
   private Table table(String name) {
@@ -730,12 +909,17 @@ public final class EmbeddedStore implements WideTableStore {
 
   /** Builds an {@link EmbeddedStore}; see {@link EmbeddedStore#builder()}. */
   public static final class Builder {
-    private StoreLimits limits = StoreLimits.DEFAULT;
+    private StoreLimits limits;
+    private Clock clock = Clock.systemUTC();
+    private Duration sweepInterval = Duration.ofMinutes(1);
     private Path directory;
 
     private Builder() {}
 
-    /** The limits to enforce; {@link StoreLimits#DEFAULT} unless set. */
+    /**
+     * The limits to enforce on every table, whatever its profile; unless set, each table keeps the
+     * limits of its own profile ({@link StoreLimits#of(Profile)}).
+     */
     public Builder limits(StoreLimits limits) {
       Objects.requireNonNull(limits, "limits");
       if (limits.maxPkColumnBytes() <= 0
@@ -756,9 +940,34 @@ public final class EmbeddedStore implements WideTableStore {
       return this;
     }
 
+    /**
+     * The clock rows' write times and expiry are read from; the system clock unless set. Tests pass
+     * a clock they move forward, so rows expire without waiting.
+     *
+     * <pre>
+     * {@code EmbeddedStore.builder().clock(Clock.fixed(Instant.EPOCH, ZoneOffset.UTC)).build()}
+     * </pre>
+     */
+    public Builder clock(Clock clock) {
+      this.clock = Objects.requireNonNull(clock, "clock");
+      return this;
+    }
+
+    /**
+     * How often expired rows are purged in the background, besides the rows reads meet; one minute
+     * unless set, {@link Duration#ZERO} for no background purge.
+     */
+    public Builder sweepInterval(Duration interval) {
+      if (interval.isNegative()) {
+        throw new IllegalArgumentException("sweep interval is negative: " + interval);
+      }
+      this.sweepInterval = interval;
+      return this;
+    }
+
     /** Opens the store. */
     public EmbeddedStore build() {
-      return new EmbeddedStore(limits, directory);
+      return new EmbeddedStore(limits, clock, sweepInterval, directory);
     }
   }
 }

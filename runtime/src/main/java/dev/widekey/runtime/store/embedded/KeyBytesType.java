@@ -10,7 +10,10 @@ import org.h2.mvstore.type.BasicDataType;
  * The MVStore key type of the row maps: byte strings in unsigned lexicographic order, which is the
  * order {@link dev.widekey.runtime.store.OrderedKeyBytes} gives primary keys. MVStore's own {@code
  * ByteArrayDataType} cannot be used: in 2.3 it has no order, and later versions compare signed
- * bytes, which would put {@code 0x80} before {@code 0x7F}.
+ * bytes, which would put {@code 0x80} before {@code 0x7F}. It is the value type of the row maps as
+ * well: it stores bytes as {@code ByteArrayDataType} does (a length and the bytes, so stores
+ * written before read the same), and its order lets {@code MVMap.remove(key, value)} remove a row
+ * only while it holds the bytes read, as the purge of expired rows needs.
  */
 final class KeyBytesType extends BasicDataType<byte[]> {
   static final KeyBytesType INSTANCE = new KeyBytesType();

@@ -3,17 +3,31 @@ package dev.widekey.runtime.store.embedded;
 import dev.widekey.runtime.store.OrderedKeyBytes;
 import dev.widekey.runtime.store.PartitionStats;
 import dev.widekey.runtime.store.PkValue;
+import dev.widekey.runtime.store.StoreLimits;
 import dev.widekey.runtime.store.TableSpec;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.h2.mvstore.MVMap;
 
-/** One open table: its spec, its MVStore row map and its partitions. */
+/**
+ * One open table: its spec, the limits of its profile, its MVStore row map and its partitions.
+ *
+ * <p>A stored row is the {@link RowCodec} encoding of its attributes; in a table whose rows expire
+ * ({@link TableSpec#expires()}) it is preceded by the 8-byte time of its last write, in epoch
+ * milliseconds, from which the row's expiry is computed on every read.
+ */
 final class Table {
+  /** Bytes of the write time in front of a stored row of an expiring table. */
+  static final int WRITE_TIME_BYTES = 8;
+
   final TableSpec spec;
+  final StoreLimits limits;
   final String mapName;
   final MVMap<byte[], byte[]> rows;
+
+  /** Milliseconds a row lives after its last write, or -1 if rows never expire. */
+  private final long ttlMillis;
 
   /** The encoded split points; a key's encoding starts with its first column's encoding. */
   private final byte[][] splits;
@@ -23,8 +37,10 @@ final class Table {
   /** Set when the table is dropped, so that scans still holding it stop. */
   volatile boolean dropped;
 
-  Table(TableSpec spec, String mapName, MVMap<byte[], byte[]> rows) {
+  Table(TableSpec spec, StoreLimits limits, String mapName, MVMap<byte[], byte[]> rows) {
     this.spec = spec;
+    this.limits = limits;
+    this.ttlMillis = spec.expires() ? Math.multiplyExact(spec.ttlSeconds(), 1000L) : -1;
     this.mapName = mapName;
     this.rows = rows;
     List<PkValue> points = spec.splitPoints();
@@ -56,6 +72,36 @@ final class Table {
       }
     }
     return lo;
+  }
+
+  /** The bytes to store for a row's encoded attributes written at {@code nowMillis}. */
+  byte[] stored(byte[] attributes, long nowMillis) {
+    if (ttlMillis < 0) {
+      return attributes;
+    }
+    byte[] out = new byte[WRITE_TIME_BYTES + attributes.length];
+    for (int i = 0; i < WRITE_TIME_BYTES; i++) {
+      out[i] = (byte) (nowMillis >>> (56 - 8 * i));
+    }
+    System.arraycopy(attributes, 0, out, WRITE_TIME_BYTES, attributes.length);
+    return out;
+  }
+
+  /** The encoded attributes of a stored row. */
+  byte[] attributes(byte[] stored) {
+    return ttlMillis < 0 ? stored : Arrays.copyOfRange(stored, WRITE_TIME_BYTES, stored.length);
+  }
+
+  /** Whether a stored row has expired at {@code nowMillis}: its last write is a TTL or more ago. */
+  boolean expired(byte[] stored, long nowMillis) {
+    if (ttlMillis < 0) {
+      return false;
+    }
+    long written = 0;
+    for (int i = 0; i < WRITE_TIME_BYTES; i++) {
+      written = (written << 8) | (stored[i] & 0xFF);
+    }
+    return nowMillis - written >= ttlMillis;
   }
 
   List<PartitionStats> stats() {

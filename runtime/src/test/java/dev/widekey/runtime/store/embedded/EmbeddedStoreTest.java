@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.widekey.annotations.Profile;
 import dev.widekey.runtime.store.AttrValue;
 import dev.widekey.runtime.store.ColumnSelection;
 import dev.widekey.runtime.store.ErrorKind;
@@ -90,6 +91,37 @@ class EmbeddedStoreTest {
   }
 
   // ----------------------------------------------------------------------------- persistence
+
+  @Test
+  void aTablesProfileAndTimeToLiveSurviveCloseAndReopen() {
+    TableSpec spec =
+        new TableSpec(
+            "sessions",
+            List.of(new PkColumn("pk", PkType.STRING), new PkColumn("n", PkType.INTEGER)),
+            List.of(PkValue.ofString("m")),
+            Profile.LINDORM,
+            3600);
+    try (EmbeddedStore store = EmbeddedStore.open(directory)) {
+      store.createTable(spec);
+      store.put(
+          "sessions",
+          Row.of(
+              PrimaryKey.of(PkValue.ofString("a"), PkValue.ofInteger(1)),
+              Map.of("v", AttrValue.ofInteger(1))));
+    }
+    try (EmbeddedStore store = EmbeddedStore.open(directory)) {
+      assertEquals(Optional.of(spec), store.describeTable("sessions"));
+      // the reopened table keeps Lindorm's limits: 2 MB for a row's values together
+      byte[] half = new byte[3 * 512 * 1024];
+      Row heavy =
+          Row.of(
+              PrimaryKey.of(PkValue.ofString("b"), PkValue.ofInteger(1)),
+              Map.of("x", AttrValue.ofBinary(half), "y", AttrValue.ofBinary(half)));
+      StoreException e = assertThrows(StoreException.class, () -> store.put("sessions", heavy));
+      assertEquals(ErrorKind.LIMIT_EXCEEDED, e.kind());
+      assertEquals(1, store.scan("sessions", ScanRange.all(2)).count());
+    }
+  }
 
   @Test
   void tablesRowsAndTotalsSurviveCloseAndReopen() {
@@ -195,7 +227,7 @@ class EmbeddedStoreTest {
     try (WideTableStore store = Stores.open(Map.of())) {
       assertInstanceOf(EmbeddedStore.class, store);
       assertEquals(Optional.empty(), ((EmbeddedStore) store).directory());
-      assertEquals(StoreLimits.DEFAULT, store.limits());
+      assertEquals(StoreLimits.of(TableSpec.DEFAULT_PROFILE), store.limits());
     }
     Map<String, String> config =
         Map.of(Stores.STORE, "embedded", EmbeddedStoreProvider.DIRECTORY, directory.toString());

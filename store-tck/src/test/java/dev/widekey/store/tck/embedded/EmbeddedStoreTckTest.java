@@ -4,6 +4,7 @@ import dev.widekey.runtime.store.WideTableStore;
 import dev.widekey.runtime.store.embedded.EmbeddedStore;
 import dev.widekey.store.tck.GeneratedRepositoriesContractTest;
 import dev.widekey.store.tck.StoreContractTest;
+import dev.widekey.store.tck.TestClock;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Nested;
@@ -11,10 +12,11 @@ import org.junit.jupiter.api.Nested;
 /** The store TCK on an in-memory embedded store, shared by both suites as a cluster would be. */
 class EmbeddedStoreTckTest {
   private static EmbeddedStore store;
+  private static final TestClock clock = new TestClock();
 
   @BeforeAll
   static void open() {
-    store = EmbeddedStore.inMemory();
+    store = EmbeddedStore.builder().clock(clock).build();
   }
 
   @AfterAll
@@ -27,6 +29,11 @@ class EmbeddedStoreTckTest {
     @Override
     protected WideTableStore store() {
       return store;
+    }
+
+    @Override
+    protected TestClock clock() {
+      return clock;
     }
   }
 

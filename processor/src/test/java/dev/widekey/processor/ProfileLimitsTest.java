@@ -1,0 +1,153 @@
+package dev.widekey.processor;
+
+import static com.google.common.truth.Truth.assertThat;
+import static com.google.testing.compile.CompilationSubject.assertThat;
+import static dev.widekey.processor.Fixtures.bad;
+import static dev.widekey.processor.Fixtures.compile;
+import static dev.widekey.processor.Fixtures.good;
+import static dev.widekey.processor.RuleAssertions.assertError;
+import static dev.widekey.processor.RuleAssertions.assertRejected;
+
+import com.google.testing.compile.Compilation;
+import dev.widekey.annotations.Profile;
+import dev.widekey.processor.diagnostics.Messages;
+import dev.widekey.runtime.Rule;
+import dev.widekey.runtime.store.PkType;
+import dev.widekey.runtime.store.TableSpec;
+import javax.tools.JavaFileObject;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The limits of each profile, read from the runtime's {@code StoreLimits.of(Profile)}: key columns
+ * (WK110: 4 on Tablestore, 5 on Lindorm, no bound of its own on HBase; binary only last on
+ * Lindorm), key sizes (WK109: 2 KB for the whole key on Lindorm, a 32,767-byte row key on HBase),
+ * {@code @Chunked} on Lindorm (WK202), the time to live (WK209), and the generated table specs that
+ * carry profile and time to live to the stores.
+ */
+class ProfileLimitsTest {
+
+  @Test
+  void fiveKeyColumnsCompileOnHBaseAndLindorm() {
+    assertThat(compile(good("HBaseFiveColumns"))).succeededWithoutWarnings();
+    assertThat(compile(good("LindormFiveColumns"))).succeededWithoutWarnings();
+  }
+
+  @Test
+  void fiveKeyColumnsFailOnTablestore() {
+    JavaFileObject f = bad("wk110/FiveColumns");
+    Compilation c = compile(f);
+
+    assertRejected(c, 1);
+    assertError(
+        c,
+        Rule.WK110,
+        Messages.tooManyKeyColumns("offset", 5, Profile.TABLESTORE),
+        f,
+        "@KeyColumn(order = 3)");
+  }
+
+  @Test
+  void sixKeyColumnsFailOnLindorm() {
+    JavaFileObject f = bad("wk110/LindormSixColumns");
+    Compilation c = compile(f);
+
+    assertRejected(c, 1);
+    assertError(
+        c,
+        Rule.WK110,
+        Messages.tooManyKeyColumns("sequence", 6, Profile.LINDORM),
+        f,
+        "@KeyColumn(order = 4)");
+  }
+
+  @Test
+  void aBinaryKeyColumnBeforeTheLastFailsOnLindorm() {
+    JavaFileObject f = bad("wk110/LindormBinaryNotLast");
+    Compilation c = compile(f);
+
+    assertRejected(c, 1);
+    assertError(
+        c,
+        Rule.WK110,
+        Messages.binaryNotLast("digest", Profile.LINDORM),
+        f,
+        "@KeyColumn(order = 0)");
+  }
+
+  @Test
+  void chunkedValuesFailOnLindorm() {
+    JavaFileObject f = bad("wk202/LindormChunked");
+    Compilation c = compile(f);
+
+    assertRejected(c, 1);
+    assertError(
+        c, Rule.WK202, Messages.chunkedOverRowLimit("attachment", Profile.LINDORM), f, "@Chunked");
+  }
+
+  @Test
+  void lindormBoundsTheWholeKey() {
+    JavaFileObject f = bad("wk109/LindormKeyTotal");
+    Compilation c = compile(f);
+
+    // each column fits 2 KB; together they do not
+    assertRejected(c, 1);
+    assertError(
+        c,
+        Rule.WK109,
+        Messages.keyTooLarge(
+            "volume", 3004, "volume 1004 + directory 1000 + file 1000", Profile.LINDORM),
+        f,
+        "@MaxLength(1000) String volume");
+  }
+
+  @Test
+  void hbaseBoundsTheEncodedRowKey() {
+    JavaFileObject f = bad("wk109/HBaseRowKeyTooLong");
+    Compilation c = compile(f);
+
+    // 9 + 20 digits as text; two strings of up to 9,000 bytes, each zero byte escaped as two
+    assertRejected(c, 1);
+    assertError(
+        c,
+        Rule.WK109,
+        Messages.rowKeyTooLarge(
+            "title", 36029, "owner 20 + title 9000 + subtitle 9000", Profile.HBASE),
+        f,
+        "@KeyColumn(order = 0) @MaxLength(3000) String title");
+  }
+
+  @Test
+  void aTimeToLiveUnderADayFailsOnTablestore() {
+    JavaFileObject f = bad("wk208/ShortTtlOnTablestore");
+    Compilation c = compile(f);
+
+    assertRejected(c, 1);
+    assertError(
+        c,
+        Rule.WK209,
+        Messages.badTtl(3600, Profile.TABLESTORE),
+        f,
+        "@WideTable(name = \"sessions\"");
+  }
+
+  @Test
+  void generatedTableSpecsCarryProfileAndTimeToLive() throws Exception {
+    GeneratedClassLoader loader = new GeneratedClassLoader(compile(good("LindormFiveColumns")));
+    Class<?> table = loader.loadClass("good.LindormFiveColumnsTable");
+    TableSpec hot = (TableSpec) table.getField("HOT").get(null);
+
+    assertThat(hot.profile()).isEqualTo(Profile.LINDORM);
+    assertThat(hot.ttlSeconds()).isEqualTo(3600L);
+    assertThat(hot.primaryKey()).hasSize(5);
+    assertThat(hot.primaryKey().get(4).type()).isEqualTo(PkType.BINARY);
+
+    TableSpec plain =
+        (TableSpec)
+            new GeneratedClassLoader(compile(good("HBaseFiveColumns")))
+                .loadClass("good.HBaseFiveColumnsTable")
+                .getField("HOT")
+                .get(null);
+    assertThat(plain.profile()).isEqualTo(Profile.HBASE);
+    assertThat(plain.ttlSeconds()).isEqualTo(TableSpec.NO_TTL);
+  }
+}

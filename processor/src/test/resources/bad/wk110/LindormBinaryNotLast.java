@@ -1,0 +1,15 @@
+package bad.wk110;
+
+import dev.widekey.annotations.KeyColumn;
+import dev.widekey.annotations.PartitionKey;
+import dev.widekey.annotations.Profile;
+import dev.widekey.annotations.WideTable;
+
+/** Lindorm allows a binary primary-key column only in last place. */
+@WideTable(name = "blobs", profile = Profile.LINDORM)
+public record LindormBinaryNotLast(
+    @PartitionKey long owner,
+    @KeyColumn(order = 0)
+    byte[] digest,
+    @KeyColumn(order = 1) long version,
+    String payload) {}
