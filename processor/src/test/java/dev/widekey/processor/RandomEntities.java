@@ -88,10 +88,10 @@ final class RandomEntities {
     {"a-z", "abcdefghijklmnopqrstuvwxyz"},
     {"a-z0-9", "abcdefghijklmnopqrstuvwxyz0123456789"},
     {"0-9A-Z", "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"},
-    {"a-zA-Z0-9_-", "abcxyzABCXYZ0123456789_-"},
     {"A-Z", "ABCDEFGHIJKLMNOPQRSTUVWXYZ"},
     {"0-9", "0123456789"},
     {"a-f", "abcdef"},
+    {"a-zA-Z0-9_-", "abcxyzABCXYZ0123456789_-"},
     {"!-~", "!\"#$%&'()*+,-./09:;<=>?@AZ[\\]^_`az{|}~"},
   };
 
@@ -544,7 +544,7 @@ final class RandomEntities {
     for (int i = 0; i < attributes; i++) {
       e.fields.add(attribute(r, used));
     }
-    if (partitions > 1 && r.nextInt(3) > 0) {
+    if (partitions > 1 && r.nextInt(3) == 0) {
       e.delimiter = DELIMITERS[r.nextInt(DELIMITERS.length)];
     }
     Field lead = e.fields.get(0);
@@ -638,7 +638,9 @@ final class RandomEntities {
     switch (f.type) {
       case STRING -> {
         if (r.nextInt(100) < (text ? 92 : 45)) {
-          f.keyChars = ALPHABETS[r.nextInt(ALPHABETS.length)][0];
+          // in a spliced key mostly alphabets above ',' (the last two hold ',' and '-')
+          int n = text && r.nextInt(4) > 0 ? ALPHABETS.length - 2 : ALPHABETS.length;
+          f.keyChars = ALPHABETS[r.nextInt(n)][0];
         }
         if (r.nextInt(10) < 6) {
           f.maxLength = r.nextInt(30) == 0 ? 2000 : r.nextInt(30) == 0 ? 0 : 1 + r.nextInt(64);
