@@ -234,6 +234,11 @@ final class RandomEntities {
 
   static final String[] ENUM_NAMES = {"Kind", "Key", "Level", "Region", "Row", "Padding"};
 
+  static final String[] ANNOTATION_NAMES = {
+    "Bucketed", "Chunked", "ColdColumn", "HashPrefix", "KeyChars", "KeyColumn", "MaxLength",
+    "Money", "Padded", "PartitionKey", "Profile", "Reversed", "Sequential", "WideTable"
+  };
+
   static final String[] MONEY_WORDS = {"price", "amount", "cost", "fee", "balance"};
 
   /** One field or record component and its widekey annotations. */
@@ -421,30 +426,24 @@ final class RandomEntities {
     }
 
     String source() {
+      return source(true);
+    }
+
+    private String source(boolean withImports) {
       StringBuilder s = new StringBuilder();
       if (!pkg.isEmpty()) {
         s.append("package ").append(pkg).append(";\n\n");
       }
-      if (starImport) {
+      if (!withImports) {
+        // only the declaration below
+      } else if (starImport) {
         s.append("import dev.widekey.annotations.*;\n");
       } else {
-        for (String a :
-            List.of(
-                "Bucketed",
-                "Chunked",
-                "ColdColumn",
-                "HashPrefix",
-                "KeyChars",
-                "KeyColumn",
-                "MaxLength",
-                "Money",
-                "Padded",
-                "PartitionKey",
-                "Profile",
-                "Reversed",
-                "Sequential",
-                "WideTable")) {
-          s.append("import dev.widekey.annotations.").append(a).append(";\n");
+        String declaration = source(false); // imports only what the declaration uses
+        for (String a : ANNOTATION_NAMES) {
+          if (declaration.contains("@" + a) || declaration.contains(a + ".")) {
+            s.append("import dev.widekey.annotations.").append(a).append(";\n");
+          }
         }
       }
       s.append('\n');

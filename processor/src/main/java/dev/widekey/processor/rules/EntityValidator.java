@@ -14,7 +14,8 @@ public final class EntityValidator {
           new SplicingRules(),
           new KeySizeRules(),
           new AttributeRules(),
-          new TableRules());
+          new TableRules(),
+          new GeneratedNameRules());
 
   /** Checks the entity, reporting every broken rule to its report. */
   public void validate(EntityModel entity, Diagnostics diagnostics) {
