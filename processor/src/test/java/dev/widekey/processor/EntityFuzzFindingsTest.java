@@ -257,6 +257,25 @@ class EntityFuzzFindingsTest {
         "@PartitionKey(order = 0)");
   }
 
+  /** Finding 7 (in part): an entity nested in a private class is refused like a private one. */
+  @Test
+  void entityInsideAPrivateClassIsRefused() {
+    JavaFileObject f =
+        source(
+            "fz.Outer",
+            "package fz;",
+            "import dev.widekey.annotations.*;",
+            "public class Outer {",
+            "  private static class Hidden {",
+            "    @WideTable(name = \"hidden\")",
+            "    public record Item(@PartitionKey @KeyChars(\"a-z\") String id, String v) {}",
+            "  }",
+            "}");
+    Compilation c = compile(f);
+    assertRejected(c, 1);
+    assertError(c, Rule.WK100, Messages.privateEntity("Item"), f, "public record Item");
+  }
+
   /** Finding 6: a hash over a later component does not scatter a sequential leading one. */
   @Test
   void hashOnALaterComponentDoesNotSatisfyWk102() {

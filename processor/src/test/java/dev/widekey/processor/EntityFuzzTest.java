@@ -18,7 +18,7 @@ class EntityFuzzTest {
   void fixedSeed() {
     check(
         Long.getLong("widekey.fuzz.seed", FIXED_SEED),
-        Integer.getInteger("widekey.fuzz.entities", 180));
+        Integer.getInteger("widekey.fuzz.entities", 300));
   }
 
   @Test
@@ -26,7 +26,7 @@ class EntityFuzzTest {
     if (System.getProperty("widekey.fuzz.seed") != null) {
       return; // one seed asked for: fixedSeed runs it
     }
-    check(ThreadLocalRandom.current().nextLong(), Integer.getInteger("widekey.fuzz.entities", 120));
+    check(ThreadLocalRandom.current().nextLong(), Integer.getInteger("widekey.fuzz.entities", 200));
   }
 
   private static void check(long seed, int entities) {
