@@ -3,6 +3,7 @@ package dev.widekey.processor.diagnostics;
 import dev.widekey.annotations.Profile;
 import dev.widekey.runtime.Rule;
 import dev.widekey.runtime.key.KeyHash;
+import dev.widekey.runtime.store.ServiceNames;
 import dev.widekey.runtime.store.StoreLimits;
 import dev.widekey.runtime.value.Compression;
 import dev.widekey.runtime.value.LargeValues;
@@ -152,6 +153,33 @@ public final class Messages {
             + " columns. Rename it.");
   }
 
+  public static String generatedTypeHidesAnnotation(String type, String generated) {
+    return msg(
+        Rule.WK100,
+        "@WideTable "
+            + type
+            + " makes widekey generate a class "
+            + generated
+            + " in its package, which has the name of the widekey annotation @"
+            + generated
+            + ": in every file of the package that imports dev.widekey.annotations.*, the"
+            + " generated class would hide the annotation. Rename the entity (e.g. "
+            + type
+            + "Entity).");
+  }
+
+  public static String entityHiddenByKeyRecord(String type) {
+    return msg(
+        Rule.WK100,
+        "@WideTable "
+            + type
+            + " is in the default package and named like the Key record nested in the"
+            + " generated "
+            + type
+            + "Keys, which would hide it there (a class in the default package cannot be"
+            + " named by a qualified name). Rename the entity or move it into a package.");
+  }
+
   public static String missingType(String type, String missing) {
     return msg(
         Rule.WK100,
@@ -217,7 +245,8 @@ public final class Messages {
             + why
             + "):"
             + " every new row lands on the last partition, a write hotspot that more partitions do not"
-            + " relieve. Add @HashPrefix(length = 4) to scatter it, or @Reversed, or lead with a field"
+            + " relieve. Add @HashPrefix(length = 4) to scatter it (on this field or on the type: a"
+            + " hash over a later component does not cover it), or @Reversed, or lead with a field"
             + " whose values vary and make this one a @KeyColumn.");
   }
 
@@ -845,6 +874,52 @@ public final class Messages {
             + "\" is not a valid table name: Tablestore and Lindorm"
             + " accept 1 to 255 letters, digits and '_', starting with a letter or '_' (and the name also"
             + " names the schema file). Rename the table, e.g. \"order_items\".");
+  }
+
+  /** {@code components}: the components' names, as {@code 'a', 'b'}. */
+  public static String joinedColumnTooLong(String column, String components) {
+    return joinedColumn(
+        column,
+        components,
+        "is "
+            + column.length()
+            + " characters long; the services accept column names of "
+            + ServiceNames.PATTERN);
+  }
+
+  public static String joinedColumnTaken(String column, String components, String field) {
+    return joinedColumn(
+        column,
+        components,
+        "is also the name of field '" + field + "', so both would be written to one column");
+  }
+
+  public static String joinedColumnReserved(String column, String components) {
+    return joinedColumn(
+        column,
+        components,
+        "starts with '" + LargeValues.PREFIX + "', which widekey reserves for its own columns");
+  }
+
+  private static String joinedColumn(String column, String components, String problem) {
+    return msg(
+        Rule.WK207,
+        "the partition-key components "
+            + components
+            + " are spliced into one column named '"
+            + (column.length() > 80 ? column.substring(0, 80) + "..." : column)
+            + "' (their names joined by '_'), which "
+            + problem
+            + ". Rename one of the components.");
+  }
+
+  public static String hashOverBytes(String field) {
+    return msg(
+        Rule.WK106,
+        "@HashPrefix on the type digests the partition key's text, but its only component '"
+            + field
+            + "' is a byte[], which has no text form. Lead with a String or number, or drop"
+            + " @HashPrefix.");
   }
 
   public static String badColumnName(String field) {

@@ -1,10 +1,12 @@
 package dev.widekey.processor.generate;
 
 import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.NameAllocator;
 import dev.widekey.processor.model.EntityModel;
 import dev.widekey.processor.model.KeyComponent;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 
 /** Every name the generators give to generated classes, members and files, in one place. */
 public final class GeneratedNames {
@@ -72,14 +74,71 @@ public final class GeneratedNames {
     return keys(e).nestedClass("Key");
   }
 
+  /** Packages whose first name a variable of that name would hide from qualified references. */
+  private static final Set<String> PACKAGE_ROOTS = Set.of("dev", "java", "javax");
+
+  /** Names a record component may not have (JLS 8.10.1): the no-argument methods of Object. */
+  private static final Set<String> OBJECT_METHODS =
+      Set.of(
+          "clone", "finalize", "getClass", "hashCode", "notify", "notifyAll", "toString", "wait");
+
+  /**
+   * The name of a generated parameter or local that holds the value of the user's field {@code
+   * name}: the field's own name, unless it could hide a type or package that generated code refers
+   * to in an expression ({@code PkValue.ofString(...)}, {@code Long.toString(...)}, a constant such
+   * as {@code COLUMNS}, {@code dev.widekey...}). Such names get a trailing {@code $}, which no
+   * accepted field name holds (WK207), so the result never clashes with another field's variable.
+   */
+  public static String variable(String name) {
+    boolean hides = Character.isUpperCase(name.charAt(0)) || PACKAGE_ROOTS.contains(name);
+    return hides ? name + "$" : name;
+  }
+
+  /** {@link #variable(String)} of a key component. */
+  public static String variable(KeyComponent c) {
+    return variable(c.name());
+  }
+
+  /**
+   * The component (and accessor) of {@code FooKeys.Key} holding {@code c}: the field's name, or,
+   * for a name a record component cannot have ({@code wait}, {@code hashCode}), that name with
+   * {@code _} appended, allocated around the entity's other components.
+   */
+  public static String keyRecordComponent(EntityModel e, KeyComponent c) {
+    NameAllocator names = new NameAllocator();
+    for (KeyComponent k : e.keyComponents()) {
+      if (!OBJECT_METHODS.contains(k.name())) {
+        names.newName(k.name(), k);
+      }
+    }
+    for (KeyComponent k : e.keyComponents()) {
+      if (OBJECT_METHODS.contains(k.name())) {
+        names.newName(k.name() + "_", k);
+      }
+    }
+    return names.get(c);
+  }
+
   /** The private method of {@code FooKeys} that turns one component into key text. */
   public static String textMethod(KeyComponent c) {
     return c.name() + "Text";
   }
 
-  /** The constant holding a component's alphabet. */
-  public static String alphabetConstant(KeyComponent c) {
-    return constantCase(c.name()) + "_CHARS";
+  /**
+   * The constant of {@code FooKeys} holding a component's alphabet, allocated per entity: {@code
+   * deviceId}, {@code device_id} and {@code device_Id} would all be {@code DEVICE_ID_CHARS}, so the
+   * later ones get {@code DEVICE_ID_CHARS_}, {@code DEVICE_ID_CHARS__}.
+   */
+  public static String alphabetConstant(EntityModel e, KeyComponent c) {
+    NameAllocator names = new NameAllocator();
+    names.newName(KeysMembers.COLUMNS);
+    names.newName(KeysMembers.DELIMITER);
+    for (KeyComponent k : e.keyComponents()) {
+      if (k.keyChars() != null) {
+        names.newName(constantCase(k.name()) + "_CHARS", k);
+      }
+    }
+    return names.get(c);
   }
 
   /** {@code rangeByDeviceIdAndSellerId}, or with a suffix such as {@code Between}. */

@@ -69,7 +69,7 @@ final class KeyDecoding {
     m.addStatement("$T decoded = new $T($L)", key, key, CodeBlock.join(values, ", "));
     List<CodeBlock> again = new ArrayList<>();
     for (KeyComponent c : entity.keyComponents()) {
-      again.add(CodeBlock.of("decoded.$N()", c.name()));
+      again.add(CodeBlock.of("decoded.$N()", GeneratedNames.keyRecordComponent(entity, c)));
     }
     m.addStatement(
         "$T.requireCanonical($T.$L, key, () -> $N($L))",

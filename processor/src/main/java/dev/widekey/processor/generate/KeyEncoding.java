@@ -36,7 +36,7 @@ final class KeyEncoding {
     if (layout.partitionIsText()) {
       List<CodeBlock> args = new ArrayList<>();
       for (KeyComponent c : components) {
-        args.add(CodeBlock.of("$N", c.name()));
+        args.add(CodeBlock.of("$N", GeneratedNames.variable(c)));
       }
       return CodeBlock.of(
           "$T.ofString($N($L))", PK_VALUE, KeysMembers.PARTITION_KEY, CodeBlock.join(args, ", "));
@@ -46,7 +46,7 @@ final class KeyEncoding {
 
   /** The PkValue of a column holding one component as itself. */
   static CodeBlock columnValue(KeyComponent c, PkType type) {
-    return columnValue(c, type, c.name());
+    return columnValue(c, type, GeneratedNames.variable(c));
   }
 
   /** As {@link #columnValue(KeyComponent, PkType)}, reading the value from variable {@code n}. */
@@ -77,7 +77,8 @@ final class KeyEncoding {
     NameAllocator names = names(entity.partitionKey());
     List<CodeBlock> parts = new ArrayList<>();
     for (KeyComponent c : entity.partitionKey()) {
-      m.addStatement("String $N = $N($N)", part(names, c), GeneratedNames.textMethod(c), c.name());
+      m.addStatement(
+          "String $N = $N($N)", part(names, c), GeneratedNames.textMethod(c), variable(c));
       parts.add(CodeBlock.of("$N", names.get(c)));
     }
     CodeBlock text =
@@ -111,27 +112,28 @@ final class KeyEncoding {
 
   /** {@code fooText(value)}: one component's key text, with every check its annotations ask for. */
   static MethodSpec textMethod(KeyComponent c, EntityModel entity) {
-    String n = c.name();
+    String n = GeneratedNames.variable(c);
+    String field = c.name();
     MethodSpec.Builder m =
         MethodSpec.methodBuilder(GeneratedNames.textMethod(c))
             .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
             .returns(String.class)
             .addParameter(TypeName.get(c.property().type()), n);
     if (!c.property().primitive()) {
-      m.addStatement("$T.requireNonNull($S, $N)", KEY_TEXT, n, n);
+      m.addStatement("$T.requireNonNull($S, $N)", KEY_TEXT, field, n);
     }
     CodeBlock text;
     switch (c.kind()) {
       case STRING -> {
-        m.addStatement("$T.requireWellFormed($S, $N)", KEY_TEXT, n, n);
+        m.addStatement("$T.requireWellFormed($S, $N)", KEY_TEXT, field, n);
         if (c.maxLength() > 0) {
-          m.addStatement("$T.checkLength($S, $N, $L)", KEY_TEXT, n, n, c.maxLength());
+          m.addStatement("$T.checkLength($S, $N, $L)", KEY_TEXT, field, n, c.maxLength());
         }
         if (c.keyChars() != null) {
-          m.addStatement("$N.check($S, $N)", GeneratedNames.alphabetConstant(c), n, n);
+          m.addStatement("$N.check($S, $N)", GeneratedNames.alphabetConstant(entity, c), field, n);
         } else if (entity.isSpliced() && entity.partitionKey().contains(c)) {
           m.addStatement(
-              "$T.requireNoDelimiter($S, $N, $N)", KEY_TEXT, n, n, KeysMembers.DELIMITER);
+              "$T.requireNoDelimiter($S, $N, $N)", KEY_TEXT, field, n, KeysMembers.DELIMITER);
         }
         text = CodeBlock.of("$N", n);
       }
@@ -140,14 +142,14 @@ final class KeyEncoding {
       default -> {
         CodeBlock number =
             c.kind() == ValueKind.INSTANT
-                ? CodeBlock.of("$T.instantToMillis($S, $N)", KEY_VALUES, n, n)
+                ? CodeBlock.of("$T.instantToMillis($S, $N)", KEY_VALUES, field, n)
                 : CodeBlock.of("$N", n);
         text =
             c.padding() != null
                 ? CodeBlock.of(
                     "$T.encode($S, $L, $L, $L)",
                     PADDING,
-                    n,
+                    field,
                     number,
                     c.padding().width(),
                     c.padding().signed())
@@ -163,7 +165,9 @@ final class KeyEncoding {
   static List<ParameterSpec> parameters(List<KeyComponent> components) {
     List<ParameterSpec> out = new ArrayList<>();
     for (KeyComponent c : components) {
-      out.add(ParameterSpec.builder(TypeName.get(c.property().type()), c.name()).build());
+      out.add(
+          ParameterSpec.builder(TypeName.get(c.property().type()), GeneratedNames.variable(c))
+              .build());
     }
     return out;
   }
@@ -175,14 +179,18 @@ final class KeyEncoding {
   static NameAllocator names(List<KeyComponent> parameters) {
     NameAllocator names = new NameAllocator();
     for (KeyComponent c : parameters) {
-      names.newName(c.name());
+      names.newName(GeneratedNames.variable(c));
     }
     return names;
   }
 
   /** Allocates the local holding component {@code c}'s text, tagged by the component. */
   static String part(NameAllocator names, KeyComponent c) {
-    return names.newName(c.name() + "Part", c);
+    return names.newName(GeneratedNames.variable(c) + "Part", c);
+  }
+
+  private static String variable(KeyComponent c) {
+    return GeneratedNames.variable(c);
   }
 
   static String charLiteral(char c) {

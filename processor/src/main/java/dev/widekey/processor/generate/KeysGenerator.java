@@ -75,7 +75,7 @@ public final class KeysGenerator extends SourceFileGenerator {
         type.addField(
             FieldSpec.builder(
                     KEY_ALPHABET,
-                    GeneratedNames.alphabetConstant(c),
+                    GeneratedNames.alphabetConstant(entity, c),
                     Modifier.PRIVATE,
                     Modifier.STATIC,
                     Modifier.FINAL)
@@ -149,7 +149,8 @@ public final class KeysGenerator extends SourceFileGenerator {
   private TypeSpec keyRecord(EntityModel entity) {
     MethodSpec.Builder constructor = MethodSpec.constructorBuilder();
     for (KeyComponent c : entity.keyComponents()) {
-      constructor.addParameter(TypeName.get(c.property().type()), c.name());
+      constructor.addParameter(
+          TypeName.get(c.property().type()), GeneratedNames.keyRecordComponent(entity, c));
     }
     return TypeSpec.recordBuilder(GeneratedNames.keyRecord(entity))
         .addModifiers(Modifier.PUBLIC)

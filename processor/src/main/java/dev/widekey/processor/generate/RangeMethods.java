@@ -54,7 +54,7 @@ final class RangeMethods {
             "String $N = $N($N)",
             KeyEncoding.part(names, c),
             GeneratedNames.textMethod(c),
-            c.name());
+            GeneratedNames.variable(c));
         parts.add(CodeBlock.of("$N", names.get(c)));
       }
       String prefix = names.newName("prefix");

@@ -228,7 +228,7 @@ public final class RepositoryGenerator extends SourceFileGenerator {
       if (a.property().primitive()) {
         m.addStatement("$N.put($S, $L)", columns, a.name(), attrValue(a, read));
       } else {
-        String local = names.newName(a.name());
+        String local = names.newName(GeneratedNames.variable(a.name()));
         m.addStatement("$T $N = $L", TypeName.get(a.property().type()), local, read);
         m.beginControlFlow("if ($N != null)", local);
         m.addStatement(
@@ -295,14 +295,14 @@ public final class RepositoryGenerator extends SourceFileGenerator {
     }
     Map<String, CodeBlock> values = new LinkedHashMap<>();
     for (KeyComponent c : entity.keyComponents()) {
-      values.put(c.name(), CodeBlock.of("k.$N()", c.name()));
+      values.put(c.name(), CodeBlock.of("k.$N()", GeneratedNames.keyRecordComponent(entity, c)));
     }
     for (Attribute a : entity.attributes()) {
       CodeBlock read = readAttribute(a, a.cold() ? "cold" : "hot");
       if (a.cold()) {
         read = CodeBlock.of("cold == null ? null : $L", read);
       }
-      String local = names.newName(a.name());
+      String local = names.newName(GeneratedNames.variable(a.name()));
       m.addStatement("$T $N = $L", TypeName.get(a.property().type()), local, read);
       values.put(a.name(), CodeBlock.of("$N", local));
     }
@@ -369,7 +369,7 @@ public final class RepositoryGenerator extends SourceFileGenerator {
   private static CodeBlock arguments(List<KeyComponent> components) {
     List<CodeBlock> args = new ArrayList<>();
     for (KeyComponent c : components) {
-      args.add(CodeBlock.of("$N", c.name()));
+      args.add(CodeBlock.of("$N", GeneratedNames.variable(c)));
     }
     return CodeBlock.join(args, ", ");
   }

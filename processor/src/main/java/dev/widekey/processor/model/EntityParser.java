@@ -131,8 +131,12 @@ public final class EntityParser {
     if (type.getModifiers().contains(Modifier.ABSTRACT)) {
       diagnostics.error(type, Messages.abstractEntity(type.getSimpleName().toString()));
     }
-    if (type.getModifiers().contains(Modifier.PRIVATE)) {
-      diagnostics.error(type, Messages.privateEntity(type.getSimpleName().toString()));
+    // an entity nested in a private class is as unreachable from its package as a private one
+    for (Element e = type; e instanceof TypeElement; e = e.getEnclosingElement()) {
+      if (e.getModifiers().contains(Modifier.PRIVATE)) {
+        diagnostics.error(type, Messages.privateEntity(type.getSimpleName().toString()));
+        break;
+      }
     }
     if (type.getNestingKind() == NestingKind.MEMBER
         && !type.getModifiers().contains(Modifier.STATIC)

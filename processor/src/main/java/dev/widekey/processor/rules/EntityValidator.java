@@ -15,7 +15,8 @@ public final class EntityValidator {
           new KeySizeRules(),
           new AttributeRules(),
           new VersionRules(),
-          new TableRules());
+          new TableRules(),
+          new GeneratedNameRules());
 
   /** Checks the entity, reporting every broken rule to its report. */
   public void validate(EntityModel entity, Diagnostics diagnostics) {

@@ -6,6 +6,7 @@ import dev.widekey.processor.diagnostics.Messages;
 import dev.widekey.processor.model.EntityModel;
 import dev.widekey.processor.model.HashPrefixSpec;
 import dev.widekey.processor.model.KeyComponent;
+import dev.widekey.processor.model.ValueKind;
 import dev.widekey.runtime.store.StoreLimits;
 
 /**
@@ -22,7 +23,13 @@ public final class HotspotRules implements EntityRule {
       return;
     }
     KeyComponent leading = entity.partitionKey().get(0);
-    if (leading.isSequential() && entity.hashPrefix() == null && !leading.reversed()) {
+    // only a hash that digests the leading component scatters it: a hash over a later component
+    // (an enum region) gives all rows of one region one prefix, written in order
+    boolean hashed =
+        entity.typeHashPrefix() != null
+            || (leading.hashPrefix() != null
+                && PlacementRules.meaningful(HashPrefix.class, leading));
+    if (leading.isSequential() && !hashed && !leading.reversed()) {
       String why =
           leading.sequential() ? "@Sequential" : leading.property().type() + " is a time type";
       diagnostics.error(
@@ -55,6 +62,14 @@ public final class HotspotRules implements EntityRule {
   }
 
   private static void checkSpec(EntityModel entity, HashPrefixSpec spec, Diagnostics diagnostics) {
+    if (entity.typeHashPrefix() == spec) {
+      for (KeyComponent c : entity.partitionKey()) {
+        if (c.kind() == ValueKind.BYTES) {
+          diagnostics.error(spec.on(), spec.mirror(), Messages.hashOverBytes(c.name()));
+          return;
+        }
+      }
+    }
     if (!spec.lengthInRange()) {
       diagnostics.error(spec.on(), spec.mirror(), "length", Messages.hashLength(spec.length()));
       return;

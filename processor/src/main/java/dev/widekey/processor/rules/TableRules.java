@@ -2,9 +2,14 @@ package dev.widekey.processor.rules;
 
 import dev.widekey.processor.diagnostics.Diagnostics;
 import dev.widekey.processor.diagnostics.Messages;
+import dev.widekey.processor.model.ColumnNames;
 import dev.widekey.processor.model.EntityModel;
+import dev.widekey.processor.model.KeyComponent;
 import dev.widekey.runtime.store.ServiceNames;
 import dev.widekey.runtime.store.StoreLimits;
+import dev.widekey.runtime.value.LargeValues;
+import java.util.List;
+import java.util.stream.Collectors;
 
 /**
  * The time to live (WK209): one the profile's service accepts. Table and column names (WK207):
@@ -41,6 +46,36 @@ public final class TableRules implements EntityRule {
       if (!ServiceNames.isLegal(p.name())) {
         diagnostics.error(p.element(), Messages.badColumnName(p.name()));
       }
+    }
+    checkJoinedName(entity, diagnostics);
+  }
+
+  /**
+   * A spliced partition key is one column named by its components joined with '_': that name must
+   * be as legal as a field's, and no other column's (a field, or widekey's own {@code wk_} ones).
+   */
+  private static void checkJoinedName(EntityModel entity, Diagnostics diagnostics) {
+    List<KeyComponent> pk = entity.partitionKey();
+    if (pk.size() < 2 || pk.stream().anyMatch(c -> !ServiceNames.isLegal(c.name()))) {
+      return; // one component names its own column; an illegal part is reported above
+    }
+    String column = ColumnNames.of(pk);
+    String parts = pk.stream().map(c -> "'" + c.name() + "'").collect(Collectors.joining(", "));
+    String problem = null;
+    if (!ServiceNames.isLegal(column)) {
+      problem = Messages.joinedColumnTooLong(column, parts);
+    } else if (column.startsWith(LargeValues.PREFIX)) {
+      problem = Messages.joinedColumnReserved(column, parts);
+    } else {
+      for (var p : entity.properties()) {
+        if (p.name().equals(column)) {
+          problem = Messages.joinedColumnTaken(column, parts, p.name());
+        }
+      }
+    }
+    if (problem != null) {
+      KeyComponent lead = pk.get(0);
+      diagnostics.error(lead.property().element(), lead.roleMirror(), problem);
     }
   }
 }

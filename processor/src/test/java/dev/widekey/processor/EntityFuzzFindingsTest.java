@@ -1,0 +1,303 @@
+package dev.widekey.processor;
+
+import static com.google.common.truth.Truth.assertThat;
+import static dev.widekey.processor.Fixtures.compile;
+import static dev.widekey.processor.RuleAssertions.assertError;
+import static dev.widekey.processor.RuleAssertions.assertRejected;
+
+import com.google.testing.compile.Compilation;
+import com.google.testing.compile.JavaFileObjects;
+import dev.widekey.processor.diagnostics.Messages;
+import dev.widekey.runtime.Rule;
+import dev.widekey.runtime.repository.SplitTableRepository;
+import dev.widekey.runtime.store.PrimaryKey;
+import dev.widekey.runtime.store.WideTableStore;
+import dev.widekey.runtime.store.embedded.EmbeddedStore;
+import java.lang.reflect.Method;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+import javax.tools.JavaFileObject;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What the entity fuzzer found, each as a fixed fixture: legal names that broke generated code, and
+ * designs that compiled but failed at run time or broke a rule.
+ */
+class EntityFuzzFindingsTest {
+
+  private static JavaFileObject source(String name, String... lines) {
+    return JavaFileObjects.forSourceLines(name, lines);
+  }
+
+  @SuppressWarnings("unchecked")
+  private static SplitTableRepository<Object> repository(
+      ClassLoader loader, String name, WideTableStore store) throws Exception {
+    var repo =
+        (SplitTableRepository<Object>)
+            loader.loadClass(name).getConstructor(WideTableStore.class).newInstance(store);
+    repo.createTables();
+    return repo;
+  }
+
+  /** Finding 1: key fields named like Object methods are legal on a class. */
+  @Test
+  void keyFieldsNamedLikeObjectMethods() throws Exception {
+    Compilation c =
+        compile(
+            source(
+                "fz.Calls",
+                "package fz;",
+                "import dev.widekey.annotations.*;",
+                "@WideTable(name = \"calls\")",
+                "public class Calls {",
+                "  @PartitionKey(order = 0) @KeyChars(\"a-z\") public String wait;",
+                "  @PartitionKey(order = 1) @Padded(width = 4) public long hashCode;",
+                "  @KeyColumn(order = 0) public long toString;",
+                "  @KeyColumn(order = 1) public String getClass;",
+                "  public String notify;",
+                "}"));
+    GeneratedClassLoader loader = new GeneratedClassLoader(c);
+    Class<?> type = loader.loadClass("fz.Calls");
+    Object entity = type.getConstructor().newInstance();
+    type.getField("wait").set(entity, "ab");
+    type.getField("hashCode").set(entity, 7L);
+    type.getField("toString").set(entity, 3L);
+    type.getField("getClass").set(entity, "x");
+    Class<?> keys = loader.loadClass("fz.CallsKeys");
+    PrimaryKey pk = (PrimaryKey) keys.getMethod("primaryKey", type).invoke(null, entity);
+    Object decoded = keys.getMethod("decode", PrimaryKey.class).invoke(null, pk);
+    // a record component cannot be named wait: the Key record's is wait_
+    assertThat(decoded.getClass().getMethod("wait_").invoke(decoded)).isEqualTo("ab");
+    assertThat(decoded.getClass().getMethod("hashCode_").invoke(decoded)).isEqualTo(7L);
+    try (WideTableStore store = EmbeddedStore.inMemory()) {
+      var repo = repository(loader, "fz.CallsRepository", store);
+      repo.put(entity);
+      Method get =
+          repo.getClass().getMethod("get", String.class, long.class, long.class, String.class);
+      assertThat(((Optional<?>) get.invoke(repo, "ab", 7L, 3L, "x"))).isPresent();
+    }
+  }
+
+  /** Finding 2: components named like classes and constants the generated code refers to. */
+  @Test
+  void keyComponentsNamedLikeGeneratedReferences() throws Exception {
+    Compilation c =
+        compile(
+            source(
+                "fz.Shadows",
+                "package fz;",
+                "import dev.widekey.annotations.*;",
+                "@WideTable(name = \"shadows\")",
+                "public record Shadows(",
+                "    @PartitionKey(order = 0) @KeyChars(\"a-z\") String PrimaryKey,",
+                "    @PartitionKey(order = 1) @Padded(width = 3) long PkValue,",
+                "    @PartitionKey(order = 2) @KeyChars(\"a-z\") String KeyText,",
+                "    @KeyColumn(order = 0) long COLUMNS,",
+                "    @KeyColumn(order = 1) java.util.UUID List,",
+                "    String Padding, Long Long, String AttrValue, String dev) {}"));
+    GeneratedClassLoader loader = new GeneratedClassLoader(c);
+    Class<?> type = loader.loadClass("fz.Shadows");
+    try (WideTableStore store = EmbeddedStore.inMemory()) {
+      var repo = repository(loader, "fz.ShadowsRepository", store);
+      var create = type.getConstructors()[0];
+      for (long col = 1; col <= 3; col++) {
+        repo.put(
+            create.newInstance(
+                "p", 1L, "k", col, java.util.UUID.randomUUID(), "pad", 5L, "attr", "d"));
+      }
+      // a key column named COLUMNS once hid the column count: the store refused the bounds
+      Method scan =
+          repo.getClass()
+              .getMethod(
+                  "scanByPrimaryKeyAndPkValueAndKeyText", String.class, long.class, String.class);
+      try (Stream<?> rows = (Stream<?>) scan.invoke(repo, "p", 1L, "k")) {
+        assertThat(rows.count()).isEqualTo(3);
+      }
+    }
+  }
+
+  /** Finding 3: a type-level hash over a single byte[] key generated Long.toString(byte[]). */
+  @Test
+  void typeHashOverBytesIsRefused() {
+    JavaFileObject f =
+        source(
+            "fz.Blob",
+            "package fz;",
+            "import dev.widekey.annotations.*;",
+            "@HashPrefix(length = 4)",
+            "@WideTable(name = \"blobs\")",
+            "public record Blob(@PartitionKey byte[] digest, String body) {}");
+    Compilation c = compile(f);
+    assertRejected(c, 1);
+    assertError(c, Rule.WK106, Messages.hashOverBytes("digest"), f, "@HashPrefix(length = 4)");
+  }
+
+  /** Finding 4: generated type names that would hide the user's names. */
+  @Test
+  void entityNamedWideWouldHideTheAnnotation() {
+    JavaFileObject f =
+        source(
+            "fz.Wide",
+            "package fz;",
+            "import dev.widekey.annotations.*;",
+            "@WideTable(name = \"wide\")",
+            "public record Wide(@PartitionKey @KeyChars(\"a-z\") String id, String v) {}");
+    Compilation c = compile(f);
+    assertRejected(c, 1);
+    assertError(
+        c,
+        Rule.WK100,
+        Messages.generatedTypeHidesAnnotation("Wide", "WideTable"),
+        f,
+        "@WideTable(name = \"wide\")");
+  }
+
+  @Test
+  void entityNamedKeyInTheDefaultPackageIsRefused() {
+    JavaFileObject f =
+        source(
+            "Key",
+            "import dev.widekey.annotations.*;",
+            "@WideTable(name = \"keys\")",
+            "public record Key(@PartitionKey @KeyChars(\"a-z\") String id, String v) {}");
+    Compilation c = compile(f);
+    assertRejected(c, 1);
+    assertError(
+        c, Rule.WK100, Messages.entityHiddenByKeyRecord("Key"), f, "@WideTable(name = \"keys\")");
+  }
+
+  @Test
+  void fieldsWithOneConstantCaseGetTheirOwnAlphabetConstants() throws Exception {
+    Compilation c =
+        compile(
+            source(
+                "fz.Devices",
+                "package fz;",
+                "import dev.widekey.annotations.*;",
+                "@WideTable(name = \"devices\")",
+                "public record Devices(",
+                "    @PartitionKey(order = 0) @KeyChars(\"a-z\") String deviceId,",
+                "    @PartitionKey(order = 1) @KeyChars(\"0-9\") String device_id,",
+                "    @PartitionKey(order = 2) @KeyChars(\"A-Z\") String device_Id,",
+                "    String v) {}"));
+    GeneratedClassLoader loader = new GeneratedClassLoader(c);
+    Method key =
+        loader
+            .loadClass("fz.DevicesKeys")
+            .getMethod("primaryKey", String.class, String.class, String.class);
+    assertThat(key.invoke(null, "ab", "12", "XY").toString()).contains("ab,12,XY");
+  }
+
+  /** Finding 5: joined partition-column names are checked as field names are. */
+  @Test
+  void joinedColumnNamesAreChecked() {
+    JavaFileObject taken =
+        source(
+            "fz.Taken",
+            "package fz;",
+            "import dev.widekey.annotations.*;",
+            "@WideTable(name = \"taken\")",
+            "public record Taken(",
+            "    @PartitionKey(order = 0) @KeyChars(\"a-z\") String a,",
+            "    @PartitionKey(order = 1) @KeyChars(\"a-z\") String b,",
+            "    String a_b) {}");
+    Compilation c = compile(taken);
+    assertRejected(c, 1);
+    assertError(
+        c,
+        Rule.WK207,
+        Messages.joinedColumnTaken("a_b", "'a', 'b'", "a_b"),
+        taken,
+        "@PartitionKey(order = 0)");
+
+    JavaFileObject reserved =
+        source(
+            "fz.Reserved",
+            "package fz;",
+            "import dev.widekey.annotations.*;",
+            "@WideTable(name = \"reserved\")",
+            "public record Reserved(",
+            "    @PartitionKey(order = 0) @KeyChars(\"a-z\") String wk,",
+            "    @PartitionKey(order = 1) @KeyChars(\"a-z\") String cold,",
+            "    String v) {}");
+    c = compile(reserved);
+    assertRejected(c, 1);
+    assertError(
+        c,
+        Rule.WK207,
+        Messages.joinedColumnReserved("wk_cold", "'wk', 'cold'"),
+        reserved,
+        "@PartitionKey(order = 0)");
+
+    String name = "a".repeat(60);
+    StringBuilder fields = new StringBuilder();
+    List<String> parts = new java.util.ArrayList<>();
+    for (int i = 0; i < 5; i++) {
+      fields.append(
+          "@PartitionKey(order = " + i + ") @KeyChars(\"a-z\") String " + name + i + ", ");
+      parts.add(name + i);
+    }
+    JavaFileObject tooLong =
+        source(
+            "fz.TooLong",
+            "package fz;",
+            "import dev.widekey.annotations.*;",
+            "@WideTable(name = \"too_long\")",
+            "public record TooLong(" + fields + "String v) {}");
+    c = compile(tooLong);
+    assertRejected(c, 1);
+    assertError(
+        c,
+        Rule.WK207,
+        Messages.joinedColumnTooLong(
+            String.join("_", parts),
+            String.join(", ", parts.stream().map(p -> "'" + p + "'").toList())),
+        tooLong,
+        "@PartitionKey(order = 0)");
+  }
+
+  /** Finding 7 (in part): an entity nested in a private class is refused like a private one. */
+  @Test
+  void entityInsideAPrivateClassIsRefused() {
+    JavaFileObject f =
+        source(
+            "fz.Outer",
+            "package fz;",
+            "import dev.widekey.annotations.*;",
+            "public class Outer {",
+            "  private static class Hidden {",
+            "    @WideTable(name = \"hidden\")",
+            "    public record Item(@PartitionKey @KeyChars(\"a-z\") String id, String v) {}",
+            "  }",
+            "}");
+    Compilation c = compile(f);
+    assertRejected(c, 1);
+    assertError(c, Rule.WK100, Messages.privateEntity("Item"), f, "public record Item");
+  }
+
+  /** Finding 6: a hash over a later component does not scatter a sequential leading one. */
+  @Test
+  void hashOnALaterComponentDoesNotSatisfyWk102() {
+    JavaFileObject f =
+        source(
+            "fz.Orders",
+            "package fz;",
+            "import dev.widekey.annotations.*;",
+            "@WideTable(name = \"region_orders\")",
+            "public record Orders(",
+            "    @PartitionKey(order = 0) @Sequential @Padded(width = 12) long orderNumber,",
+            "    @PartitionKey(order = 1) @HashPrefix(length = 4) Region region,",
+            "    String v) {",
+            "  public enum Region { EU, US }",
+            "}");
+    Compilation c = compile(f);
+    assertRejected(c, 1);
+    assertError(
+        c,
+        Rule.WK102,
+        Messages.sequentialLeading("orderNumber", "@Sequential"),
+        f,
+        "long orderNumber");
+  }
+}

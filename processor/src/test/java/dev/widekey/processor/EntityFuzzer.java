@@ -1,0 +1,541 @@
+package dev.widekey.processor;
+
+import com.google.testing.compile.Compilation;
+import com.google.testing.compile.Compiler;
+import com.google.testing.compile.JavaFileObjects;
+import dev.widekey.processor.RandomEntities.Entity;
+import dev.widekey.processor.RandomEntities.Field;
+import dev.widekey.runtime.repository.SplitTableRepository;
+import dev.widekey.runtime.store.PrimaryKey;
+import dev.widekey.runtime.store.WideTableStore;
+import dev.widekey.runtime.store.embedded.EmbeddedStore;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.RecordComponent;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Random;
+import java.util.TreeMap;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import javax.tools.Diagnostic;
+import javax.tools.JavaFileObject;
+
+/**
+ * Compiles random entities with the processor, many per javac run, and checks that each one ends
+ * one of two ways: rejected with WK diagnostics only, or accepted with generated code that
+ * compiles, round-trips random key values through {@code primaryKey}/{@code decode}, keeps key
+ * order where the design keeps it, and passes put/get/scan on the embedded store. A failing entity
+ * is shrunk (one field or annotation dropped at a time while the same failure persists) before it
+ * is reported.
+ */
+final class EntityFuzzer {
+  private static final Pattern RULE_MESSAGE = Pattern.compile("^WK\\d{3}: .*", Pattern.DOTALL);
+  private static final int BATCH = 60;
+  private static final int ROWS = 12;
+
+  /** How one entity ended. */
+  record Outcome(Kind kind, String detail) {
+    static final Outcome ACCEPTED = new Outcome(Kind.ACCEPTED, "");
+
+    boolean failed() {
+      return kind != Kind.ACCEPTED && kind != Kind.REJECTED;
+    }
+  }
+
+  enum Kind {
+    ACCEPTED,
+    REJECTED,
+    /** The processor threw, or reported an internal error. */
+    CRASH,
+    /** An error on the entity's own file that is not a WK diagnostic. */
+    NOT_A_RULE,
+    /** Accepted, but the generated code does not compile. */
+    GENERATED_CODE,
+    /** Accepted and compiled, but the generated code misbehaves. */
+    BEHAVIOUR
+  }
+
+  /** A failure, with the entity as generated and the smallest one that still shows it. */
+  record Failure(long seed, int index, Outcome outcome, Entity entity, Entity smallest) {
+    @Override
+    public String toString() {
+      return "seed "
+          + seed
+          + ", entity #"
+          + index
+          + ": "
+          + outcome.kind()
+          + ": "
+          + outcome.detail()
+          + "\nsmallest entity showing it:\n"
+          + smallest.source();
+    }
+  }
+
+  /** The figures of one run. */
+  static final class Report {
+    final long seed;
+    int entities;
+    int accepted;
+    int rejected;
+    long millis;
+    final List<Failure> failures = new ArrayList<>();
+    final Map<String, Integer> rejectedByRule = new TreeMap<>();
+
+    Report(long seed) {
+      this.seed = seed;
+    }
+
+    @Override
+    public String toString() {
+      return String.format(
+          Locale.ROOT,
+          "entity fuzzer: seed %d, %d entities (%d accepted, %d rejected, %d failed) in %.1f s;"
+              + " rejections by rule %s",
+          seed,
+          entities,
+          accepted,
+          rejected,
+          failures.size(),
+          millis / 1000.0,
+          rejectedByRule);
+    }
+  }
+
+  private final boolean shrink;
+
+  EntityFuzzer(boolean shrink) {
+    this.shrink = shrink;
+  }
+
+  Report run(long seed, int count) {
+    long start = System.nanoTime();
+    Report report = new Report(seed);
+    Random random = new Random(seed);
+    List<Entity> all = new ArrayList<>();
+    for (int i = 0; i < count; i++) {
+      boolean defaultPackage = i % BATCH == 0 && random.nextInt(4) == 0;
+      all.add(RandomEntities.entity(random, defaultPackage ? "" : "fz.e" + i, "t" + i));
+    }
+    for (int from = 0; from < count; from += BATCH) {
+      List<Entity> batch = all.subList(from, Math.min(count, from + BATCH));
+      Map<Entity, Outcome> outcomes = check(batch, seed + from);
+      for (int i = 0; i < batch.size(); i++) {
+        Entity e = batch.get(i);
+        Outcome o = outcomes.get(e);
+        report.entities++;
+        switch (o.kind()) {
+          case ACCEPTED -> report.accepted++;
+          case REJECTED -> {
+            report.rejected++;
+            for (String rule : o.detail().split(",")) {
+              report.rejectedByRule.merge(rule, 1, Integer::sum);
+            }
+          }
+          default -> {
+            long valueSeed = seed + from;
+            // shrinking costs a compilation per try: the first few failures are enough
+            Entity smallest = shrink && report.failures.size() < 5 ? shrink(e, o, valueSeed) : e;
+            report.failures.add(new Failure(seed, from + i, o, e, smallest));
+          }
+        }
+      }
+    }
+    report.millis = (System.nanoTime() - start) / 1_000_000;
+    return report;
+  }
+
+  /** The outcome of one entity on its own: what shrinking compares. */
+  Outcome checkOne(Entity e, long valueSeed) {
+    return check(List.of(e), valueSeed).get(e);
+  }
+
+  private Entity shrink(Entity e, Outcome failure, long valueSeed) {
+    Entity smallest = e;
+    boolean smaller = true;
+    int budget = 150;
+    while (smaller && budget > 0) {
+      smaller = false;
+      for (Entity candidate : smallest.shrinks()) {
+        if (--budget < 0 || candidate.fields.isEmpty()) {
+          continue;
+        }
+        Outcome o = checkOne(candidate, valueSeed);
+        if (o.kind() == failure.kind()) {
+          smallest = candidate;
+          smaller = true;
+          break;
+        }
+      }
+    }
+    return smallest;
+  }
+
+  // ---------------------------------------------------------------- compiling
+
+  /** Every entity's outcome; entities must live in distinct packages. */
+  Map<Entity, Outcome> check(List<Entity> batch, long valueSeed) {
+    Map<Entity, Outcome> out = new LinkedHashMap<>();
+    Compilation first;
+    try {
+      first = compile(batch);
+    } catch (RuntimeException | Error e) {
+      if (batch.size() == 1) {
+        out.put(batch.get(0), new Outcome(Kind.CRASH, trace(e)));
+        return out;
+      }
+      for (Entity one : batch) {
+        out.putAll(check(List.of(one), valueSeed));
+      }
+      return out;
+    }
+    Map<String, Entity> byPackage = byPackage(batch);
+    List<Entity> candidates = new ArrayList<>(batch);
+    Compilation accepted = first;
+    // javac generates no classes when anything failed, and stops before the processor runs when
+    // an entity does not parse: classify what failed, then compile the rest again
+    for (int attempt = 0; !candidates.isEmpty(); attempt++) {
+      if (attempt > 0) {
+        try {
+          accepted = compile(candidates);
+        } catch (RuntimeException | Error x) {
+          for (Entity one : candidates) {
+            out.putAll(check(List.of(one), valueSeed));
+          }
+          return ordered(batch, out);
+        }
+      }
+      if (accepted.status() == Compilation.Status.SUCCESS) {
+        break;
+      }
+      Map<Entity, List<String>> own = new HashMap<>();
+      Map<Entity, List<String>> generated = new HashMap<>();
+      List<String> unplaced = new ArrayList<>();
+      sortErrors(accepted, byPackage, own, generated, unplaced);
+      List<Entity> failed = new ArrayList<>();
+      for (Entity e : candidates) {
+        Outcome o = classify(own.getOrDefault(e, List.of()), generated.getOrDefault(e, List.of()));
+        if (o != null) {
+          out.put(e, o);
+          failed.add(e);
+        }
+      }
+      if (failed.isEmpty() || !unplaced.isEmpty()) {
+        if (candidates.size() == 1) {
+          out.put(candidates.get(0), new Outcome(Kind.CRASH, "compilation failed: " + unplaced));
+          candidates.clear();
+        } else {
+          for (Entity one : candidates) {
+            out.putAll(check(List.of(one), valueSeed));
+          }
+          return ordered(batch, out);
+        }
+      }
+      candidates.removeAll(failed);
+    }
+    if (!candidates.isEmpty()) {
+      ClassLoader loader = new GeneratedClassLoader(accepted, false);
+      for (Entity e : candidates) {
+        String problem = behave(e, loader, new Random(valueSeed ^ e.table.hashCode()));
+        out.put(e, problem == null ? Outcome.ACCEPTED : new Outcome(Kind.BEHAVIOUR, problem));
+      }
+    }
+    return ordered(batch, out);
+  }
+
+  private static Map<Entity, Outcome> ordered(List<Entity> batch, Map<Entity, Outcome> out) {
+    Map<Entity, Outcome> ordered = new LinkedHashMap<>();
+    for (Entity e : batch) {
+      ordered.put(e, out.get(e));
+    }
+    return ordered;
+  }
+
+  /** The outcome of an entity with these errors in its own and its generated files, or null. */
+  private static Outcome classify(List<String> mine, List<String> gen) {
+    List<String> internal = mine.stream().filter(m -> m.contains("widekey failed on")).toList();
+    List<String> odd = mine.stream().filter(m -> !RULE_MESSAGE.matcher(m).matches()).toList();
+    if (!internal.isEmpty()) {
+      return new Outcome(Kind.CRASH, internal.get(0));
+    }
+    if (!odd.isEmpty()) {
+      return new Outcome(Kind.NOT_A_RULE, odd.get(0));
+    }
+    if (!gen.isEmpty()) {
+      return new Outcome(Kind.GENERATED_CODE, gen.get(0));
+    }
+    if (!mine.isEmpty()) {
+      List<String> rules = mine.stream().map(m -> m.substring(0, 5)).distinct().sorted().toList();
+      return new Outcome(Kind.REJECTED, String.join(",", rules));
+    }
+    return null;
+  }
+
+  static Compilation compile(List<Entity> entities) {
+    List<JavaFileObject> files = new ArrayList<>();
+    for (Entity e : entities) {
+      files.add(JavaFileObjects.forSourceString(e.qualifiedName(), e.source()));
+    }
+    return Compiler.javac()
+        .withProcessors(new WidekeyProcessor())
+        .withOptions("-Xlint:-processing", "-Xmaxerrs", "100000")
+        .compile(files);
+  }
+
+  private static Map<String, Entity> byPackage(List<Entity> batch) {
+    Map<String, Entity> map = new HashMap<>();
+    for (Entity e : batch) {
+      map.put(e.pkg, e);
+    }
+    return map;
+  }
+
+  /** Sorts error messages by the entity whose file (own or generated) they are in. */
+  private static void sortErrors(
+      Compilation c,
+      Map<String, Entity> byPackage,
+      Map<Entity, List<String>> own,
+      Map<Entity, List<String>> generated,
+      List<String> unplaced) {
+    for (Diagnostic<? extends JavaFileObject> d : c.errors()) {
+      String message = d.getMessage(Locale.ROOT);
+      if (d.getSource() == null) {
+        unplaced.add(message);
+        continue;
+      }
+      String path = d.getSource().toUri().getPath();
+      boolean isGenerated = path.contains("/SOURCE_OUTPUT/");
+      path = path.replaceFirst(".*/SOURCE_OUTPUT/", "/");
+      int slash = path.lastIndexOf('/');
+      String pkg =
+          path.substring(path.startsWith("/") ? 1 : 0, Math.max(0, slash)).replace('/', '.');
+      Entity e = byPackage.get(pkg);
+      if (e == null) {
+        unplaced.add(path + ": " + message);
+        continue;
+      }
+      String where = path.substring(slash + 1) + ":" + d.getLineNumber() + ": ";
+      (isGenerated ? generated : own)
+          .computeIfAbsent(e, k -> new ArrayList<>())
+          .add(isGenerated ? where + message : message);
+    }
+  }
+
+  // ---------------------------------------------------------------- behaviour
+
+  /** Null if the generated code of an accepted entity behaves; else what went wrong. */
+  static String behave(Entity e, ClassLoader loader, Random r) {
+    String step = "loading";
+    try {
+      Class<?> type = loader.loadClass(e.qualifiedName());
+      String prefix = e.pkg.isEmpty() ? "" : e.pkg + ".";
+      Class<?> keys = loader.loadClass(prefix + e.name + "Keys");
+      Class<?> repoType = loader.loadClass(prefix + e.name + "Repository");
+      Class<?> enumType = null;
+      if (e.fields.stream().anyMatch(f -> f.type == RandomEntities.Type.ENUM)) {
+        enumType = loader.loadClass(e.qualifiedName() + "$" + e.enumName);
+      }
+      List<Field> keyFields = e.keyFields();
+      Class<?>[] keyTypes = new Class<?>[keyFields.size()];
+      for (int i = 0; i < keyTypes.length; i++) {
+        keyTypes[i] = type.getDeclaredField(keyFields.get(i).name).getType();
+      }
+      Method ofEntity = keys.getMethod("primaryKey", type);
+      Method ofValues = keys.getMethod("primaryKey", keyTypes);
+      Method decode = keys.getMethod("decode", PrimaryKey.class);
+      Method get = repoType.getMethod("get", keyTypes);
+      try (WideTableStore store = EmbeddedStore.inMemory()) {
+        @SuppressWarnings("unchecked")
+        SplitTableRepository<Object> repo =
+            (SplitTableRepository<Object>)
+                repoType.getConstructor(WideTableStore.class).newInstance(store);
+        step = "createTables";
+        repo.createTables();
+        TreeMap<PrimaryKey, Object[]> written = new TreeMap<>();
+        Map<PrimaryKey, Object> entities = new HashMap<>();
+        for (int row = 0; row < ROWS; row++) {
+          Object[] values = new Object[e.fields.size()];
+          for (int i = 0; i < values.length; i++) {
+            values[i] = RandomEntities.value(r, e, e.fields.get(i), enumType);
+          }
+          Object entity = construct(type, e, values);
+          Object[] keyValues = keyValues(e, values);
+          step = "primaryKey(entity) of " + describe(e, values);
+          PrimaryKey pk = (PrimaryKey) invoke(ofEntity, null, entity);
+          step = "primaryKey(values) of " + describe(e, values);
+          PrimaryKey again = (PrimaryKey) invoke(ofValues, null, keyValues);
+          if (!pk.equals(again)) {
+            return "primaryKey(entity) " + pk + " differs from primaryKey(values) " + again;
+          }
+          step = "decode(" + pk + ")";
+          Object decoded = invoke(decode, null, pk);
+          RecordComponent[] parts = decoded.getClass().getRecordComponents();
+          if (parts.length != keyValues.length) {
+            return "decode gave " + parts.length + " components for " + keyValues.length;
+          }
+          for (int i = 0; i < parts.length; i++) {
+            Object d = parts[i].getAccessor().invoke(decoded);
+            if (!RandomEntities.deepEquals(d, keyValues[i])) {
+              return "decode("
+                  + pk
+                  + ") gave "
+                  + keyFields.get(i).name
+                  + " = "
+                  + RandomEntities.show(d)
+                  + ", written "
+                  + RandomEntities.show(keyValues[i]);
+            }
+          }
+          step = "put " + describe(e, values);
+          repo.put(entity);
+          written.put(pk, values);
+          entities.put(pk, entity);
+        }
+        if (e.keepsOrder()) {
+          List<PrimaryKey> pks = new ArrayList<>(written.keySet());
+          for (int i = 0; i + 1 < pks.size(); i++) {
+            Object[] a = keyValues(e, written.get(pks.get(i)));
+            Object[] b = keyValues(e, written.get(pks.get(i + 1)));
+            if (compareTuples(a, b) >= 0) {
+              return "key order broken: "
+                  + pks.get(i)
+                  + " sorts before "
+                  + pks.get(i + 1)
+                  + " but its values "
+                  + show(a)
+                  + " do not sort before "
+                  + show(b);
+            }
+          }
+        }
+        for (Map.Entry<PrimaryKey, Object[]> w : written.entrySet()) {
+          step = "get " + w.getKey();
+          Optional<?> read = (Optional<?>) invoke(get, repo, keyValues(e, w.getValue()));
+          if (read.isEmpty()) {
+            return "get " + w.getKey() + " found nothing after put";
+          }
+          String diff = difference(type, e, w.getValue(), read.get());
+          if (diff != null) {
+            return "get " + w.getKey() + ": " + diff;
+          }
+        }
+        step = "scanAll";
+        List<Object> scanned;
+        try (Stream<Object> rows = repo.scanAll()) {
+          scanned = rows.toList();
+        }
+        List<PrimaryKey> scannedKeys = new ArrayList<>();
+        for (Object s : scanned) {
+          scannedKeys.add((PrimaryKey) invoke(ofEntity, null, s));
+        }
+        if (!scannedKeys.equals(new ArrayList<>(written.keySet()))) {
+          return "scanAll gave keys " + scannedKeys + ", expected " + written.keySet();
+        }
+      }
+      return null;
+    } catch (InvocationTargetException x) {
+      return step + ": " + trace(x.getCause());
+    } catch (Throwable x) {
+      return step + ": " + trace(x);
+    }
+  }
+
+  private static Object invoke(Method m, Object target, Object... args) throws Throwable {
+    try {
+      return m.invoke(target, args);
+    } catch (InvocationTargetException x) {
+      throw x.getCause();
+    }
+  }
+
+  private static Object construct(Class<?> type, Entity e, Object[] values) throws Exception {
+    if (e.record) {
+      Class<?>[] types = new Class<?>[e.fields.size()];
+      for (int i = 0; i < types.length; i++) {
+        types[i] = type.getDeclaredField(e.fields.get(i).name).getType();
+      }
+      Constructor<?> c = type.getDeclaredConstructor(types);
+      return c.newInstance(values);
+    }
+    Object entity = type.getConstructor().newInstance();
+    for (int i = 0; i < values.length; i++) {
+      java.lang.reflect.Field f = type.getDeclaredField(e.fields.get(i).name);
+      f.setAccessible(true);
+      if (values[i] != null || !f.getType().isPrimitive()) {
+        f.set(entity, values[i]);
+      }
+    }
+    return entity;
+  }
+
+  private static String difference(Class<?> type, Entity e, Object[] values, Object read)
+      throws Exception {
+    for (int i = 0; i < values.length; i++) {
+      java.lang.reflect.Field f = type.getDeclaredField(e.fields.get(i).name);
+      f.setAccessible(true);
+      Object got = f.get(read);
+      Field spec = e.fields.get(i);
+      // cold columns are read only on demand (getWithCold)
+      Object expected = spec.cold && !spec.key() ? got : values[i];
+      if (!RandomEntities.deepEquals(got, expected)) {
+        return spec.name
+            + " read back as "
+            + RandomEntities.show(got)
+            + ", written "
+            + RandomEntities.show(expected);
+      }
+    }
+    return null;
+  }
+
+  private static Object[] keyValues(Entity e, Object[] values) {
+    List<Field> keyFields = e.keyFields();
+    Object[] out = new Object[keyFields.size()];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = values[e.fields.indexOf(keyFields.get(i))];
+    }
+    return out;
+  }
+
+  private static int compareTuples(Object[] a, Object[] b) {
+    for (int i = 0; i < a.length; i++) {
+      int c = RandomEntities.compareKeyValue(a[i], b[i]);
+      if (c != 0) {
+        return c;
+      }
+    }
+    return 0;
+  }
+
+  private static String show(Object[] values) {
+    List<String> parts = new ArrayList<>();
+    for (Object v : values) {
+      parts.add(RandomEntities.show(v));
+    }
+    return parts.toString();
+  }
+
+  private static String describe(Entity e, Object[] values) {
+    List<String> parts = new ArrayList<>();
+    for (int i = 0; i < values.length; i++) {
+      parts.add(e.fields.get(i).name + "=" + RandomEntities.show(values[i]));
+    }
+    return parts.toString();
+  }
+
+  private static String trace(Throwable t) {
+    StringBuilder s = new StringBuilder(String.valueOf(t));
+    StackTraceElement[] frames = t.getStackTrace();
+    for (int i = 0; i < Math.min(4, frames.length); i++) {
+      s.append("\n    at ").append(frames[i]);
+    }
+    return s.toString();
+  }
+}
