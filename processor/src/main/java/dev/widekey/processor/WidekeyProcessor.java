@@ -7,11 +7,13 @@ import dev.widekey.processor.diagnostics.Messages;
 import dev.widekey.processor.generate.KeysGenerator;
 import dev.widekey.processor.generate.RepositoryGenerator;
 import dev.widekey.processor.generate.SchemaExporter;
+import dev.widekey.processor.generate.ShardedRepositoryGenerator;
 import dev.widekey.processor.generate.SourceFileGenerator;
 import dev.widekey.processor.generate.TableGenerator;
 import dev.widekey.processor.model.EntityModel;
 import dev.widekey.processor.model.EntityParser;
 import dev.widekey.processor.model.KeyLayout;
+import dev.widekey.processor.model.ShardSpec;
 import dev.widekey.processor.rules.EntityValidator;
 import dev.widekey.processor.rules.TableOwners;
 import java.io.IOException;
@@ -49,6 +51,7 @@ public final class WidekeyProcessor extends AbstractProcessor {
   private final TableOwners tableOwners = new TableOwners();
   private List<SourceFileGenerator> generators;
   private SchemaExporter schemaExporter;
+  private ShardedRepositoryGenerator shardedGenerator;
 
   /** Entities whose types referred to classes not generated yet; retried each round by name. */
   private final Set<String> deferred = new LinkedHashSet<>();
@@ -63,6 +66,7 @@ public final class WidekeyProcessor extends AbstractProcessor {
             new TableGenerator(env.getFiler(), env.getElementUtils(), NAME),
             new RepositoryGenerator(env.getFiler(), env.getElementUtils(), NAME));
     schemaExporter = new SchemaExporter(env.getFiler());
+    shardedGenerator = new ShardedRepositoryGenerator(env.getFiler(), env.getElementUtils(), NAME);
   }
 
   @Override
@@ -133,6 +137,9 @@ public final class WidekeyProcessor extends AbstractProcessor {
     KeyLayout layout = KeyLayout.of(entity.get());
     for (SourceFileGenerator generator : generators) {
       generator.generate(entity.get(), layout);
+    }
+    if (ShardSpec.of(entity.get()).isPresent()) {
+      shardedGenerator.generate(entity.get(), layout);
     }
     schemaExporter.export(entity.get(), layout);
   }

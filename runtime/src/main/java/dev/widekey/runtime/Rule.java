@@ -41,7 +41,13 @@ public enum Rule {
   WK208("a version is one primitive long attribute on the hot row, never a key"),
   WK209(
       "a table's time to live is -1 (never) or one its profile's service accepts (at least"
-          + " 86,400 seconds on Tablestore)");
+          + " 86,400 seconds on Tablestore)"),
+  WK210(
+      "a time-sharded entity's shard field is an existing time field, never null when written; it"
+          + " keeps at least one period, and every period table name is legal on every service"),
+  WK211(
+      "a time-sharded entity's period tables (kept and created ahead, hot and cold) fit the"
+          + " profile's tables per instance (64 on Tablestore)");
 
   private final String summary;
 

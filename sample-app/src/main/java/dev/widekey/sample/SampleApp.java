@@ -11,7 +11,9 @@ import dev.widekey.runtime.write.BulkWriter;
 import java.io.PrintStream;
 import java.math.BigDecimal;
 import java.time.Instant;
+import java.time.ZonedDateTime;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.stream.LongStream;
@@ -70,6 +72,53 @@ public final class SampleApp {
     machineMetrics();
     bulkImport();
     badInput();
+    monthlyOrders();
+  }
+
+  /**
+   * One table per month, 12 months kept: 15 months of orders, then retention archives and drops the
+   * 3 oldest. "Now" is fixed, so the output is the same on every run.
+   */
+  private void monthlyOrders() {
+    heading("Monthly order tables, 12 months kept (tables monthly_orders_yyyy_MM)");
+    MonthlyOrderShardedRepository orders = new MonthlyOrderShardedRepository(store);
+    Instant now = Instant.parse("2026-11-22T08:00:00Z");
+    out.println("  created ahead: " + orders.createTablesAhead(now));
+    ZonedDateTime month = ZonedDateTime.parse("2025-09-10T12:00:00Z");
+    long number = 300001;
+    for (int m = 0; m < 15; m++, month = month.plusMonths(1)) {
+      for (int i = 0; i < 2; i++) {
+        Instant placedAt = month.plusDays(i).toInstant();
+        orders.put(new MonthlyOrder(number++, "C0FFEE01", new BigDecimal("9.90"), placedAt));
+      }
+    }
+    List<String> tables = orders.periodTables();
+    out.printf(
+        "  %d period tables: %s ... %s%n",
+        tables.size(), tables.get(0), tables.get(tables.size() - 1));
+    Instant placed = Instant.parse("2026-10-11T12:00:00Z");
+    out.printf(
+        "  order 300028 read from %s: total %s%n",
+        orders.tableName(placed), orders.get(300028, placed).orElseThrow().total());
+    try (Stream<MonthlyOrder> lastQuarter =
+        orders.scanBetween(Instant.parse("2026-09-01T00:00:00Z"), now)) {
+      out.printf(
+          "  orders placed from 2026-09-01 until now, over 3 month tables: %d%n",
+          lastQuarter.count());
+    }
+    List<String> dropped =
+        orders.enforceRetention(
+            now,
+            period -> {
+              try (Stream<MonthlyOrder> rows = period.scan()) {
+                out.printf("  archived %s: %d orders%n", period.table(), rows.count());
+              }
+            });
+    out.println("  dropped after archiving: " + dropped);
+    tables = orders.periodTables();
+    out.printf(
+        "  %d period tables kept: %s ... %s%n",
+        tables.size(), tables.get(0), tables.get(tables.size() - 1));
   }
 
   /** Card id leads: one card's purchases together, cards spread over partitions. */

@@ -57,6 +57,31 @@ class SampleAppTest {
   }
 
   @Test
+  void monthlyOrderTablesKeepTwelveMonths() throws Exception {
+    String output = run();
+
+    assertTrue(
+        output.contains("created ahead: [monthly_orders_2026_11, monthly_orders_2026_12]"), output);
+    assertTrue(
+        output.contains("16 period tables: monthly_orders_2025_09 ... monthly_orders_2026_12"),
+        output);
+    assertTrue(
+        output.contains("order 300028 read from monthly_orders_2026_10: total 9.90"), output);
+    assertTrue(
+        output.contains("orders placed from 2026-09-01 until now, over 3 month tables: 6"), output);
+    assertTrue(output.contains("archived monthly_orders_2025_09: 2 orders"), output);
+    assertTrue(output.contains("archived monthly_orders_2025_11: 2 orders"), output);
+    assertTrue(
+        output.contains(
+            "dropped after archiving: [monthly_orders_2025_09, monthly_orders_2025_10,"
+                + " monthly_orders_2025_11]"),
+        output);
+    assertTrue(
+        output.contains("13 period tables kept: monthly_orders_2025_12 ... monthly_orders_2026_12"),
+        output);
+  }
+
+  @Test
   void hashPrefixSpreadsSequentialOrdersOverAllPartitions() throws Exception {
     String output = run();
     String line =

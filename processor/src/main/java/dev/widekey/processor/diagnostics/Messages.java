@@ -863,6 +863,112 @@ public final class Messages {
             + ".");
   }
 
+  // ---- WK210, WK211: time-sharded tables ----
+
+  public static String shardFieldMissing(String type, String field) {
+    return msg(
+        Rule.WK210,
+        "@TimeSharded(by = \""
+            + field
+            + "\") names no field of "
+            + type
+            + "; the shard field's value picks the period table each row goes to. Name one of the"
+            + " entity's time fields.");
+  }
+
+  public static String shardFieldType(String field, String type) {
+    return msg(
+        Rule.WK210,
+        "shard field '"
+            + field
+            + "' is a "
+            + type
+            + ", but period tables are picked by a point in time. Make it an Instant (or a"
+            + " LocalDate, LocalDateTime taken as UTC, OffsetDateTime or ZonedDateTime).");
+  }
+
+  public static String shardFieldCold(String field) {
+    return msg(
+        Rule.WK210,
+        "shard field '"
+            + field
+            + "' is a @ColdColumn, but reads over a time window read the hot rows only and"
+            + " filter them by it. Keep it on the hot row.");
+  }
+
+  public static String shardRetain(int retain) {
+    return msg(
+        Rule.WK210,
+        "retain = "
+            + retain
+            + " keeps no period, so every table would be dropped as soon as it is written. Keep at"
+            + " least 1 (the current period).");
+  }
+
+  public static String shardAhead(int ahead) {
+    return msg(
+        Rule.WK210,
+        "ahead = "
+            + ahead
+            + " creates tables before the current period. Use 0 (none ahead) or more.");
+  }
+
+  public static String shardTableName(String member, String table, String longest) {
+    return msg(
+        Rule.WK210,
+        "@WideTable("
+            + member
+            + ") \""
+            + table
+            + "\" makes period tables such as \""
+            + longest
+            + "\", which is not a legal table name on every service ("
+            + ServiceNames.PATTERN
+            + "). Shorten the name, or use a longer period.");
+  }
+
+  public static String shardTablesOverLimit(
+      String type, long tables, int retain, int ahead, int perPeriod, Profile profile) {
+    return msg(
+        Rule.WK211,
+        type
+            + " keeps up to "
+            + tables
+            + " period tables ((retain "
+            + retain
+            + " + ahead "
+            + ahead
+            + ") x "
+            + perPeriod
+            + (perPeriod == 1 ? " table" : " tables, hot and cold,")
+            + " per period), but one "
+            + profile
+            + " instance holds "
+            + StoreLimits.maxTables(profile)
+            + " tables by default. Keep fewer periods, or use a longer period.");
+  }
+
+  public static String shardTablesOverHalf(
+      String type, long tables, int retain, int ahead, int perPeriod, Profile profile) {
+    return msg(
+        Rule.WK211,
+        type
+            + " alone keeps up to "
+            + tables
+            + " period tables ((retain "
+            + retain
+            + " + ahead "
+            + ahead
+            + ") x "
+            + perPeriod
+            + " per period), more than half the "
+            + StoreLimits.maxTables(profile)
+            + " tables one "
+            + profile
+            + " instance holds by default, which every other entity shares. Keep fewer periods,"
+            + " use a longer period, or have the instance's limit raised.");
+  }
+
   // ---- WK207: table names ----
 
   public static String badTableName(String member, String table) {

@@ -69,6 +69,11 @@ public final class GeneratedNames {
     return sibling(e, "Repository");
   }
 
+  /** {@code FooShardedRepository}, for a {@code @TimeSharded} entity only. */
+  public static ClassName shardedRepository(EntityModel e) {
+    return sibling(e, "ShardedRepository");
+  }
+
   /** The decoded key record inside {@code FooKeys}. */
   public static ClassName keyRecord(EntityModel e) {
     return keys(e).nestedClass("Key");

@@ -26,6 +26,7 @@ import dev.widekey.processor.model.EntityModel;
 import dev.widekey.processor.model.KeyComponent;
 import dev.widekey.processor.model.KeyLayout;
 import dev.widekey.processor.model.Property;
+import dev.widekey.processor.model.ShardSpec;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -72,21 +73,25 @@ public final class RepositoryGenerator extends SourceFileGenerator {
                         + "}"
                     : " in table {@code " + entity.table() + "}");
     Attribute version = entity.version();
-    type.addMethod(
-        MethodSpec.constructorBuilder()
-            .addModifiers(Modifier.PUBLIC)
-            .addParameter(STORE, "store")
-            .addStatement(
-                "super(store, $T.$N, $L, $T.$N$L)",
-                table,
-                TableMembers.HOT,
-                entity.hasColdColumns()
-                    ? CodeBlock.of("$T.$N", table, TableMembers.COLD)
-                    : CodeBlock.of("null"),
-                table,
-                TableMembers.CHUNKED_COLUMNS,
-                version == null ? "" : CodeBlock.of(", $S", version.name()))
-            .build());
+    if (ShardSpec.of(entity).isPresent()) {
+      type.addMethod(ShardedRepositoryGenerator.periodConstructor(entity));
+    } else {
+      type.addMethod(
+          MethodSpec.constructorBuilder()
+              .addModifiers(Modifier.PUBLIC)
+              .addParameter(STORE, "store")
+              .addStatement(
+                  "super(store, $T.$N, $L, $T.$N$L)",
+                  table,
+                  TableMembers.HOT,
+                  entity.hasColdColumns()
+                      ? CodeBlock.of("$T.$N", table, TableMembers.COLD)
+                      : CodeBlock.of("null"),
+                  table,
+                  TableMembers.CHUNKED_COLUMNS,
+                  version == null ? "" : CodeBlock.of(", $S", version.name()))
+              .build());
+    }
 
     List<ParameterSpec> keyParams = KeyEncoding.parameters(entity.keyComponents());
     CodeBlock keyArgs = arguments(entity.keyComponents());

@@ -31,6 +31,10 @@ final class RuntimeNames {
   static final ClassName COLUMNS = ClassName.get(RUNTIME + ".repository", "Columns");
   static final ClassName SPLIT_TABLE_REPOSITORY =
       ClassName.get(RUNTIME + ".repository", "SplitTableRepository");
+  static final ClassName TIME_SHARDED_REPOSITORY =
+      ClassName.get(RUNTIME + ".repository", "TimeShardedRepository");
+  static final ClassName SHARD_TIMES = ClassName.get(RUNTIME + ".shard", "ShardTimes");
+  static final ClassName SHARD_PERIOD = ClassName.get("dev.widekey.annotations", "ShardPeriod");
   static final ClassName HASH_ALGORITHM = ClassName.get("dev.widekey.annotations", "HashAlgorithm");
   static final ClassName PROFILE = ClassName.get("dev.widekey.annotations", "Profile");
 }

@@ -16,6 +16,7 @@ public final class EntityValidator {
           new AttributeRules(),
           new VersionRules(),
           new TableRules(),
+          new ShardRules(),
           new GeneratedNameRules());
 
   /** Checks the entity, reporting every broken rule to its report. */

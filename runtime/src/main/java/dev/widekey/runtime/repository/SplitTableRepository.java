@@ -560,6 +560,15 @@ public abstract class SplitTableRepository<E> {
     return hot.flatMap(row -> withCold(row).stream());
   }
 
+  /**
+   * Entities of hot rows read from tables laid out as this repository's hot table (a merge over the
+   * period tables of a time-sharded entity), hot columns only, checked as {@link #scan} checks
+   * them.
+   */
+  Stream<E> entitiesOfHotRows(Stream<Row> hotRows) {
+    return hotRows.map(this::readHot).map(row -> entity(row.key(), row, null));
+  }
+
   /** The limits the store keeps the entity's tables to: those of its profile. */
   private StoreLimits limits() {
     return store.limits(hotTable.profile());

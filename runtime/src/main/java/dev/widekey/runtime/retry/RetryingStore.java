@@ -82,6 +82,11 @@ public final class RetryingStore implements WideTableStore {
   }
 
   @Override
+  public List<String> listTables(String prefix) {
+    return policy.call(() -> delegate.listTables(prefix));
+  }
+
+  @Override
   public void deleteTable(String table) {
     policy.run(() -> delegate.deleteTable(table));
   }

@@ -33,6 +33,11 @@ public class ForwardingStore implements WideTableStore {
   }
 
   @Override
+  public List<String> listTables(String prefix) {
+    return delegate.listTables(prefix);
+  }
+
+  @Override
   public void deleteTable(String table) {
     delegate.deleteTable(table);
   }

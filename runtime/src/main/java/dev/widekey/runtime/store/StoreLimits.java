@@ -245,6 +245,24 @@ public record StoreLimits(
     return Math.min(HASH_PARTITIONS, maxPartitions);
   }
 
+  /**
+   * Tables one Tablestore instance holds by default (the service raises it on request): what the
+   * period tables of time-sharded entities are checked against (WK211).
+   */
+  public static final int TABLESTORE_MAX_TABLES = 64;
+
+  /**
+   * The tables one instance of the profile's service holds by default: {@link
+   * #TABLESTORE_MAX_TABLES} on Tablestore, no bound of widekey's on Lindorm and HBase ({@link
+   * Integer#MAX_VALUE}). Kept out of the per-table limits above, which every call checks: this one
+   * is checked at compile time only, per entity.
+   *
+   * <pre>{@code StoreLimits.maxTables(Profile.TABLESTORE) // 64}</pre>
+   */
+  public static int maxTables(Profile profile) {
+    return profile == Profile.TABLESTORE ? TABLESTORE_MAX_TABLES : Integer.MAX_VALUE;
+  }
+
   /** The limits of the service a profile targets. */
   public static StoreLimits of(Profile profile) {
     return switch (profile) {

@@ -33,6 +33,15 @@ public interface WideTableStore extends AutoCloseable {
   /** The spec of an existing table, if there is one. */
   Optional<TableSpec> describeTable(String table);
 
+  /**
+   * The names of the existing tables that start with {@code prefix} (all of them for {@code ""}),
+   * in ascending order: what a time-sharded repository reads to find its period tables. Only tables
+   * this store can see: on HBase those of its namespace, unqualified.
+   *
+   * <pre>{@code store.listTables("orders_") // [orders_2026_10, orders_2026_11]}</pre>
+   */
+  List<String> listTables(String prefix);
+
   /** Drops a table and its rows; dropping a missing table does nothing. */
   void deleteTable(String table);
 

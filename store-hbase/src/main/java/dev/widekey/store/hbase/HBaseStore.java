@@ -223,6 +223,20 @@ public final class HBaseStore extends ServiceStore {
     }
   }
 
+  /** The namespace's tables matching the quoted prefix, by the Admin's name pattern. */
+  @Override
+  protected List<String> sendListTables(String prefix) throws IOException {
+    try (Admin admin = connection.getAdmin()) {
+      List<String> names = new ArrayList<>();
+      for (TableName name : admin.listTableNamesByNamespace(namespace)) {
+        if (name.getQualifierAsString().startsWith(prefix)) {
+          names.add(name.getQualifierAsString());
+        }
+      }
+      return names;
+    }
+  }
+
   @Override
   protected void sendDeleteTable(String table) throws IOException {
     TableName name = tableName(table);

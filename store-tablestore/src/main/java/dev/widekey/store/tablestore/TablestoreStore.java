@@ -324,6 +324,12 @@ public final class TablestoreStore extends ServiceStore {
     return Optional.of(new TableSpec(table, schema, splits, TableSpec.DEFAULT_PROFILE, ttl));
   }
 
+  /** ListTable returns every table of the instance (at most 64 by default); filtered here. */
+  @Override
+  protected List<String> sendListTables(String prefix) {
+    return client.listTable().getTableNames().stream().filter(n -> n.startsWith(prefix)).toList();
+  }
+
   @Override
   protected void sendDeleteTable(String table) {
     ready.remove(table);

@@ -567,6 +567,27 @@ public abstract class StoreContractTest {
   }
 
   @Test
+  public void listTablesNamesTheExistingTablesWithAPrefixInOrder() {
+    String base = newTableName("listed");
+    List<String> names = List.of(base + "_2026_12", base + "_2026_10", base + "_2026_11");
+    for (String name : names) {
+      tablesToDrop.add(name);
+      store().createTable(new TableSpec(name, List.of(stringColumn("pk"))));
+    }
+    TableSpec other = newTable("unlisted", stringColumn("pk"));
+
+    assertEquals(
+        List.of(base + "_2026_10", base + "_2026_11", base + "_2026_12"),
+        store().listTables(base + "_"));
+    assertTrue(store().listTables("").containsAll(names), "all tables with the empty prefix");
+    assertTrue(store().listTables("").contains(other.name()));
+    assertEquals(List.of(), store().listTables(base + "_2027"));
+
+    store().deleteTable(base + "_2026_11");
+    assertEquals(List.of(base + "_2026_10", base + "_2026_12"), store().listTables(base + "_"));
+  }
+
+  @Test
   public void aStringWithoutAUtf8FormFailsItsBatchOperationAlone() {
     // such a string has no size either, so the batch's byte count must not trip over it
     TableSpec t = newTable("batch_surrogate", stringColumn("pk"));

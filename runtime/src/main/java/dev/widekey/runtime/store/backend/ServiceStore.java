@@ -128,6 +128,9 @@ public abstract class ServiceStore implements WideTableStore {
   /** Drops the table; a missing table is not an error. */
   protected abstract void sendDeleteTable(String table) throws Exception;
 
+  /** The names of the service's tables that start with {@code prefix}, in any order. */
+  protected abstract List<String> sendListTables(String prefix) throws Exception;
+
   protected abstract void sendPut(TableSpec table, Row row) throws Exception;
 
   /**
@@ -276,6 +279,20 @@ public abstract class ServiceStore implements WideTableStore {
   @Override
   public final Optional<TableSpec> describeTable(String table) {
     return tables.lookup(table, this::describe).map(KnownTables.Table::spec);
+  }
+
+  @Override
+  public final List<String> listTables(String prefix) {
+    Objects.requireNonNull(prefix, "prefix");
+    try {
+      return sendListTables(prefix).stream()
+          .filter(n -> n.startsWith(prefix))
+          .sorted()
+          .distinct()
+          .toList();
+    } catch (Exception e) {
+      throw mapped("listing tables starting with " + prefix, e);
+    }
   }
 
   @Override

@@ -251,6 +251,13 @@ public final class EmbeddedStore implements WideTableStore {
   }
 
   @Override
+  public List<String> listTables(String prefix) {
+    Objects.requireNonNull(prefix, "prefix");
+    requireOpen();
+    return tables.keySet().stream().filter(n -> n.startsWith(prefix)).sorted().toList();
+  }
+
+  @Override
   public void deleteTable(String table) {
     Objects.requireNonNull(table, "table");
     exclusive.lock();

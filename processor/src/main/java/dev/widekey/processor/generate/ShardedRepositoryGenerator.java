@@ -1,0 +1,222 @@
+package dev.widekey.processor.generate;
+
+import static dev.widekey.processor.generate.RuntimeNames.SHARD_PERIOD;
+import static dev.widekey.processor.generate.RuntimeNames.SHARD_TIMES;
+import static dev.widekey.processor.generate.RuntimeNames.STORE;
+import static dev.widekey.processor.generate.RuntimeNames.TABLE_SPEC;
+import static dev.widekey.processor.generate.RuntimeNames.TIME_SHARDED_REPOSITORY;
+
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.CodeBlock;
+import com.palantir.javapoet.MethodSpec;
+import com.palantir.javapoet.NameAllocator;
+import com.palantir.javapoet.ParameterSpec;
+import com.palantir.javapoet.ParameterizedTypeName;
+import com.palantir.javapoet.TypeName;
+import com.palantir.javapoet.TypeSpec;
+import dev.widekey.processor.generate.GeneratedNames.KeysMembers;
+import dev.widekey.processor.generate.GeneratedNames.TableMembers;
+import dev.widekey.processor.model.Attribute;
+import dev.widekey.processor.model.EntityModel;
+import dev.widekey.processor.model.KeyComponent;
+import dev.widekey.processor.model.KeyLayout;
+import dev.widekey.processor.model.ShardSpec;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+import javax.annotation.processing.Filer;
+import javax.lang.model.element.Modifier;
+import javax.lang.model.util.Elements;
+
+/**
+ * Writes {@code FooShardedRepository} for a {@code @TimeSharded} entity: the runtime's {@code
+ * TimeShardedRepository} over one {@code FooRepository} per period table, with typed point reads
+ * (by key when the shard field is a key component, by key and shard value when it is an attribute)
+ * and the entity's key scans over a time window. The entity's {@code FooRepository} then has only
+ * the constructor over one period's tables ({@link #periodConstructor}), so that nothing writes to
+ * the unsuffixed table.
+ */
+public final class ShardedRepositoryGenerator extends SourceFileGenerator {
+
+  public ShardedRepositoryGenerator(Filer filer, Elements elements, String generator) {
+    super(filer, elements, generator);
+  }
+
+  @Override
+  protected ClassName name(EntityModel entity) {
+    return GeneratedNames.shardedRepository(entity);
+  }
+
+  /** {@code FooRepository(store, hotTable, coldTable)}: the entity's repository over one period. */
+  static MethodSpec periodConstructor(EntityModel entity) {
+    ClassName table = GeneratedNames.table(entity);
+    Attribute version = entity.version();
+    return MethodSpec.constructorBuilder()
+        .addModifiers(Modifier.PUBLIC)
+        .addJavadoc(
+            "Over the tables of one period, named as {@link $T} names them; {@code coldTable} is"
+                + " null if the entity has no cold columns.\n",
+            GeneratedNames.shardedRepository(entity))
+        .addParameter(STORE, "store")
+        .addParameter(TABLE_SPEC, "hotTable")
+        .addParameter(TABLE_SPEC, "coldTable")
+        .addStatement(
+            "super(store, hotTable, coldTable, $T.$N$L)",
+            table,
+            TableMembers.CHUNKED_COLUMNS,
+            version == null ? "" : CodeBlock.of(", $S", version.name()))
+        .build();
+  }
+
+  @Override
+  protected TypeSpec.Builder write(EntityModel entity, KeyLayout layout) {
+    ShardSpec shard = ShardSpec.of(entity).orElseThrow();
+    ClassName entityName = GeneratedNames.entity(entity);
+    ClassName keys = GeneratedNames.keys(entity);
+    ClassName table = GeneratedNames.table(entity);
+    ClassName repository = GeneratedNames.repository(entity);
+    TypeSpec.Builder type =
+        TypeSpec.classBuilder(name(entity))
+            .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
+            .superclass(ParameterizedTypeName.get(TIME_SHARDED_REPOSITORY, entityName, repository))
+            .addJavadoc(
+                "Reads and writes {@link $T} rows in one table per $L of {@code $L}: {@code"
+                    + " $L_<period>}, keeping $L $L.\n",
+                entityName,
+                shard.period().name().toLowerCase(java.util.Locale.ROOT),
+                shard.by(),
+                entity.table(),
+                shard.retain(),
+                shard.retain() == 1 ? "period" : "periods");
+    type.addMethod(
+        MethodSpec.constructorBuilder()
+            .addModifiers(Modifier.PUBLIC)
+            .addParameter(STORE, "store")
+            .addStatement(
+                "super(store, $T.$N, $L, $T.$N, $L, $L, (hot, cold) -> new $T(store, hot, cold))",
+                table,
+                TableMembers.HOT,
+                entity.hasColdColumns()
+                    ? CodeBlock.of("$T.$N", table, TableMembers.COLD)
+                    : CodeBlock.of("null"),
+                SHARD_PERIOD,
+                shard.period().name(),
+                shard.retain(),
+                shard.ahead(),
+                repository)
+            .build());
+    type.addMethod(
+        MethodSpec.methodBuilder("shardOf")
+            .addAnnotation(Override.class)
+            .addModifiers(Modifier.PROTECTED)
+            .returns(Instant.class)
+            .addParameter(entityName, "entity")
+            .addStatement(
+                "return $T.instantOf($S, $L)",
+                SHARD_TIMES,
+                shard.by(),
+                Accessors.read("entity", shard.property()))
+            .build());
+
+    // point reads: the shard value is the key's own component, or a parameter of its own
+    List<ParameterSpec> params = new ArrayList<>(KeyEncoding.parameters(entity.keyComponents()));
+    CodeBlock keyArgs = arguments(entity.keyComponents());
+    CodeBlock shardValue;
+    if (shard.keyComponent() != null) {
+      shardValue = CodeBlock.of("$N", GeneratedNames.variable(shard.keyComponent()));
+    } else {
+      String name =
+          KeyEncoding.names(entity.keyComponents()).newName(GeneratedNames.variable(shard.by()));
+      params.add(ParameterSpec.builder(TypeName.get(shard.property().type()), name).build());
+      shardValue = CodeBlock.of("$N", name);
+    }
+    CodeBlock key = CodeBlock.of("$T.$N($L)", keys, KeysMembers.PRIMARY_KEY, keyArgs);
+    CodeBlock at = CodeBlock.of("$T.instantOf($S, $L)", SHARD_TIMES, shard.by(), shardValue);
+    String which =
+        shard.keyComponent() != null
+            ? "the period of its {@code " + shard.by() + "}"
+            : "the period of {@code " + shard.by() + "}";
+    TypeName optional = ParameterizedTypeName.get(ClassName.get(Optional.class), entityName);
+    type.addMethod(
+        MethodSpec.methodBuilder("get")
+            .addModifiers(Modifier.PUBLIC)
+            .addJavadoc(
+                "The entity with this key in $L$L; empty if that period has no table.\n",
+                which,
+                entity.hasColdColumns() ? ", hot columns only" : "")
+            .returns(optional)
+            .addParameters(params)
+            .addStatement("return find($L, $L, false)", key, at)
+            .build());
+    if (entity.hasColdColumns()) {
+      type.addMethod(
+          MethodSpec.methodBuilder("getWithCold")
+              .addModifiers(Modifier.PUBLIC)
+              .addJavadoc("The entity with this key in $L, with its cold columns.\n", which)
+              .returns(optional)
+              .addParameters(params)
+              .addStatement("return find($L, $L, true)", key, at)
+              .build());
+    }
+    type.addMethod(
+        MethodSpec.methodBuilder("delete")
+            .addModifiers(Modifier.PUBLIC)
+            .addJavadoc("Deletes the entity with this key from $L, if any.\n", which)
+            .addParameters(params)
+            .addStatement("remove($L, $L)", key, at)
+            .build());
+
+    // key scans over a time window: every covered period, merged in key order
+    TypeName stream = ParameterizedTypeName.get(ClassName.get(Stream.class), entityName);
+    for (RangeShape shape : RangeShape.all(layout)) {
+      List<KeyComponent> fixed = shape.fixed();
+      NameAllocator names = KeyEncoding.names(fixed);
+      CodeBlock args = arguments(fixed);
+      MethodSpec.Builder scan =
+          MethodSpec.methodBuilder(GeneratedNames.scanMethod(shape.named(), shape.suffix()))
+              .addModifiers(Modifier.PUBLIC)
+              .returns(stream)
+              .addParameters(KeyEncoding.parameters(fixed));
+      if (shape.between() != null) {
+        String from = names.newName("from");
+        String to = names.newName("to");
+        TypeName t = TypeName.get(shape.between().property().type());
+        scan.addParameter(t, from).addParameter(t, to);
+        args =
+            fixed.isEmpty()
+                ? CodeBlock.of("$N, $N", from, to)
+                : CodeBlock.of("$L, $N, $N", args, from, to);
+      }
+      String since = names.newName("since");
+      String until = names.newName("until");
+      scan.addParameter(Instant.class, since).addParameter(Instant.class, until);
+      scan.addJavadoc(
+          "$L Only rows whose {@code $L} is from {@code $N} (inclusive) to {@code $N} (exclusive),"
+              + " read from every period table of that window and merged; hot columns only.\n",
+          shape.javadoc(),
+          shard.by(),
+          since,
+          until);
+      type.addMethod(
+          scan.addStatement(
+                  "return scan($T.$N($L), $N, $N)",
+                  keys,
+                  GeneratedNames.rangeMethod(shape.named(), shape.suffix()),
+                  args,
+                  since,
+                  until)
+              .build());
+    }
+    return type;
+  }
+
+  private static CodeBlock arguments(List<KeyComponent> components) {
+    List<CodeBlock> args = new ArrayList<>();
+    for (KeyComponent c : components) {
+      args.add(CodeBlock.of("$N", GeneratedNames.variable(c)));
+    }
+    return CodeBlock.join(args, ", ");
+  }
+}

@@ -1,0 +1,12 @@
+package bad.wk210;
+
+import dev.widekey.annotations.ColdColumn;
+import dev.widekey.annotations.PartitionKey;
+import dev.widekey.annotations.TimeSharded;
+import dev.widekey.annotations.WideTable;
+import java.time.Instant;
+
+@WideTable(name = "orders")
+@TimeSharded(by = "createdAt", retain = 12)
+public record ShardFieldCold(
+    @PartitionKey long orderId, String status, @ColdColumn Instant createdAt) {}

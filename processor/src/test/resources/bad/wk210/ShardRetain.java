@@ -1,0 +1,10 @@
+package bad.wk210;
+
+import dev.widekey.annotations.PartitionKey;
+import dev.widekey.annotations.TimeSharded;
+import dev.widekey.annotations.WideTable;
+import java.time.Instant;
+
+@WideTable(name = "orders")
+@TimeSharded(by = "createdAt", retain = 0, ahead = -1)
+public record ShardRetain(@PartitionKey long orderId, Instant createdAt) {}

@@ -1,0 +1,12 @@
+package bad.wk211;
+
+import dev.widekey.annotations.ColdColumn;
+import dev.widekey.annotations.PartitionKey;
+import dev.widekey.annotations.ShardPeriod;
+import dev.widekey.annotations.TimeSharded;
+import dev.widekey.annotations.WideTable;
+import java.time.Instant;
+
+@WideTable(name = "clicks")
+@TimeSharded(by = "at", period = ShardPeriod.DAY, retain = 32)
+public record TooManyTables(@PartitionKey long clickId, Instant at, @ColdColumn String referrer) {}

@@ -1,0 +1,254 @@
+package dev.widekey.store.tck;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.widekey.runtime.RuleViolationException;
+import dev.widekey.runtime.repository.ExpiredPeriod;
+import dev.widekey.runtime.store.ColumnSelection;
+import dev.widekey.runtime.store.WideTableStore;
+import dev.widekey.runtime.write.BulkWriteResult;
+import dev.widekey.store.tck.entities.ShardedPurchase;
+import dev.widekey.store.tck.entities.ShardedPurchaseKeys;
+import dev.widekey.store.tck.entities.ShardedPurchaseShardedRepository;
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The generated time-sharded repository ({@code @TimeSharded}, one table per month, three months
+ * kept) on a backend: rows land in their month's table, reads over several months merge them in key
+ * order (a month without a table in between reads as empty), retention archives and drops old
+ * months, and tables are created ahead. "Now" is a parameter: nothing waits for a clock.
+ *
+ * <pre>{@code
+ * class TimeShardedOnHBaseTest extends TimeShardedContractTest {
+ *   @Override protected WideTableStore store() { return store; }
+ * }
+ * }</pre>
+ *
+ * <p>Each test starts with no table of the entity: those of earlier tests are dropped first.
+ */
+public abstract class TimeShardedContractTest {
+  private static final String BASE = "gen_purchases_";
+  private static final String COLD = "gen_purchases_cold_";
+
+  protected ShardedPurchaseShardedRepository purchases;
+
+  /** The store under test; the subclass opens and closes it. */
+  protected abstract WideTableStore store();
+
+  @BeforeEach
+  protected void dropPeriodTables() {
+    for (String table : store().listTables("gen_purchases_")) {
+      store().deleteTable(table);
+    }
+    purchases = new ShardedPurchaseShardedRepository(store());
+  }
+
+  private static Instant at(String text) {
+    return Instant.parse(text);
+  }
+
+  private static ShardedPurchase purchase(String customer, long id, String placedAt) {
+    return new ShardedPurchase(
+        customer, id, at(placedAt), new BigDecimal(id + ".50"), "receipt " + id);
+  }
+
+  /** The purchase as read without its cold columns. */
+  private static ShardedPurchase hot(ShardedPurchase p) {
+    return new ShardedPurchase(p.customerId(), p.purchaseId(), p.placedAt(), p.amount(), null);
+  }
+
+  private boolean storedIn(String table, ShardedPurchase p) {
+    return store()
+        .get(
+            table,
+            ShardedPurchaseKeys.primaryKey(p.customerId(), p.purchaseId()),
+            ColumnSelection.all())
+        .isPresent();
+  }
+
+  @Test
+  public void eachRowLandsInTheTableOfItsMonth() {
+    ShardedPurchase oct = purchase("c1", 1, "2026-10-31T23:59:59Z");
+    ShardedPurchase nov = purchase("c1", 2, "2026-11-01T00:00:00Z");
+    ShardedPurchase jan = purchase("c2", 3, "2027-01-15T12:00:00Z");
+    purchases.put(oct);
+    purchases.put(nov);
+    purchases.put(jan);
+
+    assertEquals(
+        List.of(BASE + "2026_10", BASE + "2026_11", BASE + "2027_01"), purchases.periodTables());
+    assertEquals(
+        List.of(COLD + "2026_10", COLD + "2026_11", COLD + "2027_01"), store().listTables(COLD));
+    assertTrue(storedIn(BASE + "2026_10", oct));
+    assertTrue(!storedIn(BASE + "2026_11", oct), "a row is in its own month's table only");
+    assertTrue(storedIn(BASE + "2026_11", nov));
+    assertTrue(storedIn(COLD + "2027_01", jan));
+    assertEquals(BASE + "2026_11", purchases.tableName(nov.placedAt()));
+
+    assertEquals(Optional.of(oct), purchases.getWithCold("c1", 1, oct.placedAt()));
+    assertEquals(Optional.of(hot(nov)), purchases.get("c1", 2, nov.placedAt()));
+    assertEquals(Optional.empty(), purchases.get("c1", 2, oct.placedAt()), "the wrong month");
+    assertEquals(
+        Optional.empty(), purchases.get("c1", 2, at("2026-06-01T00:00:00Z")), "no such table");
+
+    purchases.delete("c1", 2, nov.placedAt());
+    assertEquals(Optional.empty(), purchases.get("c1", 2, nov.placedAt()));
+    purchases.delete("c1", 2, at("2020-01-01T00:00:00Z")); // a month without a table: nothing
+  }
+
+  @Test
+  public void aReadOverMonthsMergesThemInKeyOrderAndSkipsAMissingMonth() {
+    // October and December have tables, November none; ids interleave across the months
+    List<ShardedPurchase> all =
+        List.of(
+            purchase("c1", 1, "2026-10-05T00:00:00Z"),
+            purchase("c1", 4, "2026-10-20T00:00:00Z"),
+            purchase("c1", 2, "2026-12-01T00:00:00Z"),
+            purchase("c1", 3, "2026-12-31T23:00:00Z"),
+            purchase("c2", 1, "2026-10-07T00:00:00Z"),
+            purchase("c1", 5, "2026-09-30T00:00:00Z"), // before the window
+            purchase("c1", 6, "2027-01-01T00:00:00Z")); // at its end, excluded
+    Map<String, BulkWriteResult> written = purchases.putAll(all);
+    assertEquals(
+        List.of(BASE + "2026_09", BASE + "2026_10", BASE + "2026_12", BASE + "2027_01"),
+        List.copyOf(written.keySet()));
+    assertTrue(written.values().stream().allMatch(BulkWriteResult::allAcknowledged));
+
+    Instant from = at("2026-10-01T00:00:00Z");
+    Instant to = at("2027-01-01T00:00:00Z");
+    try (Stream<ShardedPurchase> c1 = purchases.scanByCustomerId("c1", from, to)) {
+      assertEquals(List.of(1L, 2L, 3L, 4L), c1.map(ShardedPurchase::purchaseId).toList());
+    }
+    try (Stream<ShardedPurchase> window = purchases.scanBetween(from, to)) {
+      assertEquals(
+          List.of("c1/1", "c1/2", "c1/3", "c1/4", "c2/1"),
+          window.map(p -> p.customerId() + "/" + p.purchaseId()).toList());
+    }
+    // a window inside one month filters by the shard value, not by the month
+    try (Stream<ShardedPurchase> mid =
+        purchases.scanByCustomerId("c1", at("2026-10-10T00:00:00Z"), at("2026-12-15T00:00:00Z"))) {
+      assertEquals(List.of(hot(all.get(2)), hot(all.get(1))), mid.toList()); // ids 2, 4
+    }
+    // a window over months without tables only
+    try (Stream<ShardedPurchase> none =
+        purchases.scanBetween(at("2025-01-01T00:00:00Z"), at("2025-06-01T00:00:00Z"))) {
+      assertEquals(List.of(), none.toList());
+    }
+  }
+
+  @Test
+  public void retentionArchivesThenDropsTheMonthsPastTheLatestThree() {
+    purchases.put(purchase("c1", 1, "2026-08-10T00:00:00Z"));
+    purchases.put(purchase("c1", 2, "2026-08-11T00:00:00Z"));
+    purchases.put(purchase("c1", 3, "2026-09-10T00:00:00Z"));
+    purchases.put(purchase("c1", 4, "2026-10-10T00:00:00Z"));
+    purchases.put(purchase("c1", 5, "2026-12-10T00:00:00Z"));
+    Instant now = at("2026-12-15T00:00:00Z"); // keeps October, November, December
+
+    List<String> archived = new ArrayList<>();
+    List<String> dropped =
+        purchases.enforceRetention(
+            now,
+            period -> {
+              assertTrue(
+                  store().describeTable(period.table()).isPresent(), "archived before the drop");
+              try (Stream<ShardedPurchase> rows = period.scan()) {
+                archived.add(
+                    period.table()
+                        + " "
+                        + rows.map(p -> p.purchaseId() + ":" + p.receipt()).toList());
+              }
+            });
+
+    assertEquals(
+        List.of(BASE + "2026_08 [1:receipt 1, 2:receipt 2]", BASE + "2026_09 [3:receipt 3]"),
+        archived);
+    assertEquals(
+        List.of(BASE + "2026_08", COLD + "2026_08", BASE + "2026_09", COLD + "2026_09"), dropped);
+    assertEquals(List.of(BASE + "2026_10", BASE + "2026_12"), purchases.periodTables());
+    assertEquals(List.of(), purchases.enforceRetention(now), "nothing more to drop");
+    // a write to a dropped month creates its table again: the repository forgot it
+    purchases.put(purchase("c1", 6, "2026-08-12T00:00:00Z"));
+    assertTrue(store().describeTable(BASE + "2026_08").isPresent());
+  }
+
+  @Test
+  public void aThrowingArchiveCallbackKeepsItsMonthAndTheLaterOnes() {
+    purchases.put(purchase("c1", 1, "2026-07-10T00:00:00Z"));
+    purchases.put(purchase("c1", 2, "2026-08-10T00:00:00Z"));
+    purchases.put(purchase("c1", 3, "2026-09-10T00:00:00Z"));
+    Instant now = at("2026-12-01T00:00:00Z");
+    IllegalStateException archiveDown = new IllegalStateException("archive unavailable");
+
+    List<ExpiredPeriod<ShardedPurchase>> offered = new ArrayList<>();
+    IllegalStateException e =
+        assertThrows(
+            IllegalStateException.class,
+            () ->
+                purchases.enforceRetention(
+                    now,
+                    period -> {
+                      offered.add(period);
+                      if (period.table().endsWith("2026_08")) {
+                        throw archiveDown;
+                      }
+                    }));
+
+    assertSame(archiveDown, e);
+    assertEquals(2, offered.size());
+    assertEquals(at("2026-08-01T00:00:00Z"), offered.get(1).start());
+    assertEquals(at("2026-09-01T00:00:00Z"), offered.get(1).end());
+    assertEquals(List.of(BASE + "2026_08", BASE + "2026_09"), purchases.periodTables());
+    assertTrue(store().describeTable(COLD + "2026_08").isPresent());
+    assertEquals(
+        Optional.of(hot(purchase("c1", 2, "2026-08-10T00:00:00Z"))),
+        purchases.get("c1", 2, at("2026-08-10T00:00:00Z")));
+
+    // the next run starts again from the month that failed
+    assertEquals(
+        List.of(BASE + "2026_08", COLD + "2026_08", BASE + "2026_09", COLD + "2026_09"),
+        purchases.enforceRetention(now, period -> {}));
+    assertEquals(List.of(), purchases.periodTables());
+  }
+
+  @Test
+  public void tablesAreCreatedAheadAndReadAsEmpty() {
+    Instant now = at("2026-12-31T23:00:00Z");
+
+    assertEquals(List.of(BASE + "2026_12", BASE + "2027_01"), purchases.createTablesAhead(now));
+    assertEquals(List.of(BASE + "2026_12", BASE + "2027_01"), purchases.periodTables());
+    assertEquals(List.of(COLD + "2026_12", COLD + "2027_01"), store().listTables(COLD));
+    assertEquals(Optional.empty(), purchases.get("c1", 1, at("2027-01-01T00:00:01Z")));
+    purchases.put(purchase("c1", 1, "2027-01-01T00:00:01Z")); // the turn of the month
+    try (Stream<ShardedPurchase> rows = purchases.scanBetween(now, at("2027-02-01T00:00:00Z"))) {
+      assertEquals(1, rows.count());
+    }
+    // created ahead, never past retention: the future months are kept
+    assertEquals(List.of(), purchases.enforceRetention(now));
+  }
+
+  @Test
+  public void aNullShardValueIsATypedErrorAndNothingIsWritten() {
+    ShardedPurchase undated = new ShardedPurchase("c1", 1, null, BigDecimal.ONE, null);
+
+    RuleViolationException e =
+        assertThrows(RuleViolationException.class, () -> purchases.put(undated));
+    assertTrue(e.getMessage().startsWith("WK210"), e.getMessage());
+    assertTrue(e.getMessage().contains("placedAt"), e.getMessage());
+    assertThrows(
+        RuleViolationException.class,
+        () -> purchases.putAll(List.of(purchase("c1", 2, "2026-11-01T00:00:00Z"), undated)));
+    assertEquals(List.of(), store().listTables(BASE), "no table, no row");
+  }
+}
