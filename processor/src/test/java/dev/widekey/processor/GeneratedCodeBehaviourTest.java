@@ -111,6 +111,19 @@ class GeneratedCodeBehaviourTest {
 
     assertThat(device54).containsExactly("a100/C1", "a1001/C2").inOrder();
     assertThat(all).containsExactly(16L, 54L, 54L, 167L, 540L).inOrder();
+
+    // newest first: the same rows, greatest key first
+    Method descending = repo.getClass().getMethod("scanByDeviceIdDescending", long.class);
+    try (Stream<?> rows = (Stream<?>) descending.invoke(repo, 54L)) {
+      assertThat(rows.map(t -> invoke(type, t, "sellerId") + "/" + invoke(type, t, "cardId")))
+          .containsExactly("a1001/C2", "a100/C1")
+          .inOrder();
+    }
+    try (Stream<Object> rows = repo.scanAllDescending()) {
+      assertThat(rows.map(t -> (Long) invoke(type, t, "deviceId")))
+          .containsExactly(540L, 167L, 54L, 54L, 16L)
+          .inOrder();
+    }
   }
 
   @Test
@@ -160,6 +173,19 @@ class GeneratedCodeBehaviourTest {
     Object read = ((Optional<?>) getWithCold.invoke(repo, 7L, "p", "q", 9L, 3L)).orElseThrow();
 
     assertThat(tos).containsExactly(2L, 3L).inOrder();
+    Method betweenDescending =
+        repo.getClass()
+            .getMethod(
+                "scanByStoredAndPartsAndPrefixAndFromAndToBetweenDescending",
+                long.class,
+                String.class,
+                String.class,
+                long.class,
+                long.class,
+                long.class);
+    try (Stream<?> rows = (Stream<?>) betweenDescending.invoke(repo, 7L, "p", "q", 9L, 2L, 5L)) {
+      assertThat(rows.map(r -> (Long) invoke(type, r, "to"))).containsExactly(4L, 3L, 2L).inOrder();
+    }
     assertThat(read)
         .isEqualTo(
             create.newInstance(
