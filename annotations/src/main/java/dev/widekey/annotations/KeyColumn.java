@@ -22,4 +22,14 @@ import java.lang.annotation.Target;
 public @interface KeyColumn {
   /** Position among the key columns, from 0. */
   int order() default 0;
+
+  /**
+   * Stores the column in descending order (Lindorm's DESC key columns): larger values sort first,
+   * so a forward scan reads the newest first. Only for columns stored as integers (integral types
+   * without {@code @Padded}, and {@code Instant}), kept as the bitwise complement {@code ~v} of the
+   * value (or of its epoch milliseconds), which reverses the order exactly; anything else is rule
+   * WK113. Generated code encodes and decodes it, and a {@code from}/{@code to} range over it still
+   * means {@code [from, to)} in values, read greatest first.
+   */
+  boolean descending() default false;
 }

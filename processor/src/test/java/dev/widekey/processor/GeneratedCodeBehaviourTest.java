@@ -111,6 +111,100 @@ class GeneratedCodeBehaviourTest {
 
     assertThat(device54).containsExactly("a100/C1", "a1001/C2").inOrder();
     assertThat(all).containsExactly(16L, 54L, 54L, 167L, 540L).inOrder();
+
+    // newest first: the same rows, greatest key first
+    Method descending = repo.getClass().getMethod("scanByDeviceIdDescending", long.class);
+    try (Stream<?> rows = (Stream<?>) descending.invoke(repo, 54L)) {
+      assertThat(rows.map(t -> invoke(type, t, "sellerId") + "/" + invoke(type, t, "cardId")))
+          .containsExactly("a1001/C2", "a100/C1")
+          .inOrder();
+    }
+    try (Stream<Object> rows = repo.scanAllDescending()) {
+      assertThat(rows.map(t -> (Long) invoke(type, t, "deviceId")))
+          .containsExactly(540L, 167L, 54L, 54L, 16L)
+          .inOrder();
+    }
+  }
+
+  @Test
+  void descendingKeyColumnsSortTheGreatestValueFirstAndRoundTrip() throws Exception {
+    GeneratedClassLoader loader = new GeneratedClassLoader(compile(good("NewestReading")));
+    Class<?> type = loader.loadClass("good.NewestReading");
+    SplitTableRepository<Object> repo = repository(loader, "good.NewestReadingRepository");
+    var create = type.getConstructor(String.class, java.time.Instant.class, int.class, long.class);
+    java.time.Instant t0 = java.time.Instant.ofEpochMilli(1_700_000_000_000L);
+    long[] offsets = {0, 5, -3, 1000, 7};
+    int[] seqs = {Integer.MIN_VALUE, -1, 0, 1, Integer.MAX_VALUE};
+    for (long offset : offsets) {
+      for (int seq : seqs) {
+        repo.put(create.newInstance("s1", t0.plusMillis(offset), seq, offset * 10 + seq));
+      }
+    }
+    repo.put(create.newInstance("s2", t0, 0, 0L));
+
+    Method scan = repo.getClass().getMethod("scanBySensor", String.class);
+    List<String> got;
+    try (Stream<?> rows = (Stream<?>) scan.invoke(repo, "s1")) {
+      got = rows.map(r -> invoke(type, r, "at") + "/" + invoke(type, r, "seq")).toList();
+    }
+    // key order: the newest first, and within one instant the highest sequence first
+    List<String> want = new java.util.ArrayList<>();
+    for (long offset : new long[] {1000, 7, 5, 0, -3}) {
+      for (int i = seqs.length - 1; i >= 0; i--) {
+        want.add(t0.plusMillis(offset) + "/" + seqs[i]);
+      }
+    }
+    assertThat(got).containsExactlyElementsIn(want).inOrder();
+
+    // the Descending twin reads the stored order backwards: the oldest first
+    Method ascending = repo.getClass().getMethod("scanBySensorDescending", String.class);
+    try (Stream<?> rows = (Stream<?>) ascending.invoke(repo, "s1")) {
+      List<String> reversed = new java.util.ArrayList<>(want);
+      java.util.Collections.reverse(reversed);
+      assertThat(rows.map(r -> invoke(type, r, "at") + "/" + invoke(type, r, "seq")).toList())
+          .containsExactlyElementsIn(reversed)
+          .inOrder();
+    }
+
+    // [from, to) in values over a descending column, greatest first
+    Method between =
+        repo.getClass()
+            .getMethod(
+                "scanBySensorAndAtBetween",
+                String.class,
+                java.time.Instant.class,
+                java.time.Instant.class);
+    try (Stream<?> rows =
+        (Stream<?>) between.invoke(repo, "s1", t0.plusMillis(-3), t0.plusMillis(7))) {
+      assertThat(rows.map(r -> invoke(type, r, "at")).distinct().toList())
+          .containsExactly(t0.plusMillis(5), t0, t0.plusMillis(-3))
+          .inOrder();
+    }
+    Method seqBetween =
+        repo.getClass()
+            .getMethod(
+                "scanBySensorAndAtAndSeqBetween",
+                String.class,
+                java.time.Instant.class,
+                int.class,
+                int.class);
+    try (Stream<?> rows =
+        (Stream<?>) seqBetween.invoke(repo, "s1", t0, Integer.MIN_VALUE, Integer.MAX_VALUE)) {
+      assertThat(rows.map(r -> invoke(type, r, "seq")).toList())
+          .containsExactly(1, 0, -1, Integer.MIN_VALUE)
+          .inOrder();
+    }
+    try (Stream<?> rows = (Stream<?>) seqBetween.invoke(repo, "s1", t0, 0, 0)) {
+      assertThat(rows.toList()).isEmpty();
+    }
+
+    Method get = repo.getClass().getMethod("get", String.class, java.time.Instant.class, int.class);
+    Object read =
+        ((Optional<?>) get.invoke(repo, "s1", t0.plusMillis(-3), Integer.MIN_VALUE)).orElseThrow();
+    assertThat(read)
+        .isEqualTo(
+            create.newInstance(
+                "s1", t0.plusMillis(-3), Integer.MIN_VALUE, -30L + Integer.MIN_VALUE));
   }
 
   @Test
@@ -160,6 +254,19 @@ class GeneratedCodeBehaviourTest {
     Object read = ((Optional<?>) getWithCold.invoke(repo, 7L, "p", "q", 9L, 3L)).orElseThrow();
 
     assertThat(tos).containsExactly(2L, 3L).inOrder();
+    Method betweenDescending =
+        repo.getClass()
+            .getMethod(
+                "scanByStoredAndPartsAndPrefixAndFromAndToBetweenDescending",
+                long.class,
+                String.class,
+                String.class,
+                long.class,
+                long.class,
+                long.class);
+    try (Stream<?> rows = (Stream<?>) betweenDescending.invoke(repo, 7L, "p", "q", 9L, 2L, 5L)) {
+      assertThat(rows.map(r -> (Long) invoke(type, r, "to"))).containsExactly(4L, 3L, 2L).inOrder();
+    }
     assertThat(read)
         .isEqualTo(
             create.newInstance(

@@ -107,6 +107,42 @@ class KeyStructureTest {
   }
 
   @Test
+  void onlyIntegerColumnsAreStoredDescending() {
+    JavaFileObject f = bad("wk113/BadDescending");
+    Compilation c = compile(f);
+
+    assertRejected(c, 4);
+    String text = "have no order-reversing encoding that keeps every value and its bytes' order";
+    assertError(
+        c,
+        Rule.WK113,
+        Messages.badDescending("name", "java.lang.String", "its values (string) " + text),
+        f,
+        "@KeyColumn(order = 0, descending = true)");
+    assertError(
+        c,
+        Rule.WK113,
+        Messages.badDescending("id", "java.util.UUID", "its values (uuid) " + text),
+        f,
+        "@KeyColumn(order = 1, descending = true)");
+    assertError(
+        c,
+        Rule.WK113,
+        Messages.badDescending(
+            "padded",
+            "long",
+            "it is @Padded, stored as text, whose order a complement does not reverse"),
+        f,
+        "@KeyColumn(order = 2, descending = true)");
+    assertError(
+        c,
+        Rule.WK113,
+        Messages.badDescending("digest", "byte[]", "its values (bytes) " + text),
+        f,
+        "@KeyColumn(order = 3, descending = true)");
+  }
+
+  @Test
   void fivePrimaryKeyColumnsOnTablestore() {
     JavaFileObject f = bad("wk110/FiveColumns");
     Compilation c = compile(f);

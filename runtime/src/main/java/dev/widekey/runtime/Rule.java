@@ -29,6 +29,7 @@ public enum Rule {
           + " and a binary column only where it allows (last on Lindorm)"),
   WK111("key components are never null"),
   WK112("a stored key decodes only if encoding its decoded values gives it back exactly"),
+  WK113("a descending key column is stored as an integer, whose order a complement reverses"),
   WK201("money is a BigDecimal stored as a long of minor units with @Money, never a double"),
   WK202(
       "an attribute value is at most 2 MB, and a row's non-key values together within the"

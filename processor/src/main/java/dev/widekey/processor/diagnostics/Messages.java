@@ -533,6 +533,22 @@ public final class Messages {
             + " @KeyColumn.");
   }
 
+  // ---- WK113: descending key columns ----
+
+  public static String badDescending(String field, String type, String why) {
+    return msg(
+        Rule.WK113,
+        "field '"
+            + field
+            + "' of type "
+            + type
+            + " cannot be a descending key column: "
+            + why
+            + ". Only a column stored as an integer (an integral type without @Padded, or Instant)"
+            + " is stored descending, as the complement of its value. Drop descending = true and"
+            + " read newest first with the generated ...Descending scans instead.");
+  }
+
   // ---- WK109: column size ----
 
   public static String columnTooLarge(String column, long bytes, String detail) {

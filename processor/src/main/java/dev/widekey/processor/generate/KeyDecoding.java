@@ -160,7 +160,12 @@ final class KeyDecoding {
     return switch (type) {
       case STRING -> fromText(c, CodeBlock.of("key.get($L).asString()", index));
       case BINARY -> CodeBlock.of("key.get($L).asBinary()", index);
-      case INTEGER -> fromLong(c, CodeBlock.of("key.get($L).asLong()", index));
+      case INTEGER ->
+          fromLong(
+              c,
+              c.descending()
+                  ? CodeBlock.of("~key.get($L).asLong()", index)
+                  : CodeBlock.of("key.get($L).asLong()", index));
     };
   }
 

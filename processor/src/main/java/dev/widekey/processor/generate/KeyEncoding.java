@@ -58,11 +58,16 @@ final class KeyEncoding {
     return switch (type) {
       case STRING -> CodeBlock.of("$T.ofString($N($N))", PK_VALUE, GeneratedNames.textMethod(c), n);
       case BINARY -> CodeBlock.of("$T.ofBinary($L)", PK_VALUE, value);
-      case INTEGER ->
-          c.kind() == ValueKind.INSTANT
-              ? CodeBlock.of(
-                  "$T.ofInteger($T.instantToMillis($S, $L))", PK_VALUE, KEY_VALUES, c.name(), value)
-              : CodeBlock.of("$T.ofInteger($L)", PK_VALUE, value);
+      case INTEGER -> {
+        CodeBlock number =
+            c.kind() == ValueKind.INSTANT
+                ? CodeBlock.of("$T.instantToMillis($S, $L)", KEY_VALUES, c.name(), value)
+                : value;
+        // a descending column keeps the complement, which reverses the order exactly (WK113)
+        yield c.descending()
+            ? CodeBlock.of("$T.ofInteger(~$L)", PK_VALUE, number)
+            : CodeBlock.of("$T.ofInteger($L)", PK_VALUE, number);
+      }
     };
   }
 

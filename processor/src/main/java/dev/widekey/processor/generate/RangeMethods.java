@@ -100,7 +100,10 @@ final class RangeMethods {
     m.addStatement(
         "$T $N = $L", PK_VALUE, toValue, KeyEncoding.columnValue(between, betweenType, to));
     return m.addStatement(
-            "return $T.leadingThenBetween($L, $N, $N, $N)",
+            // a descending column stores ~v: [from, to) in values is (~to, ~from] stored
+            between.descending()
+                ? "return $T.leadingThenBetweenDescending($L, $N, $N, $N)"
+                : "return $T.leadingThenBetween($L, $N, $N, $N)",
             KEY_RANGES,
             list,
             fromValue,

@@ -43,6 +43,10 @@ import javax.lang.model.util.Elements;
  * design keeps rows in order (rule WK107).
  */
 public final class RepositoryGenerator extends SourceFileGenerator {
+  /**
+   * The suffix of the descending twin of every generated scan: {@code scanByDeviceIdDescending}.
+   */
+  static final String DESCENDING_SUFFIX = "Descending";
 
   public RepositoryGenerator(Filer filer, Elements elements, String generator) {
     super(filer, elements, generator);
@@ -128,33 +132,9 @@ public final class RepositoryGenerator extends SourceFileGenerator {
 
     TypeName stream = ParameterizedTypeName.get(ClassName.get(Stream.class), entityName);
     for (RangeShape shape : RangeShape.all(layout)) {
-      List<KeyComponent> params = shape.fixed();
-      CodeBlock args = arguments(params);
-      MethodSpec.Builder scan =
-          MethodSpec.methodBuilder(GeneratedNames.scanMethod(shape.named(), shape.suffix()))
-              .addModifiers(Modifier.PUBLIC)
-              .addJavadoc(
-                  "$L$L\n", shape.javadoc(), entity.hasColdColumns() ? " Hot columns only." : "")
-              .returns(stream)
-              .addParameters(KeyEncoding.parameters(params));
-      if (shape.between() != null) {
-        NameAllocator names = KeyEncoding.names(params);
-        String from = names.newName("from");
-        String to = names.newName("to");
-        TypeName t = TypeName.get(shape.between().property().type());
-        scan.addParameter(t, from).addParameter(t, to);
-        args =
-            params.isEmpty()
-                ? CodeBlock.of("$N, $N", from, to)
-                : CodeBlock.of("$L, $N, $N", args, from, to);
-      }
-      type.addMethod(
-          scan.addStatement(
-                  "return scan($T.$N($L), false)",
-                  keys,
-                  GeneratedNames.rangeMethod(shape.named(), shape.suffix()),
-                  args)
-              .build());
+      // each scan and its descending twin (newest first: the same rows, greatest key first)
+      type.addMethod(scanMethod(entity, keys, stream, shape, false));
+      type.addMethod(scanMethod(entity, keys, stream, shape, true));
     }
 
     type.addMethod(
@@ -180,6 +160,44 @@ public final class RepositoryGenerator extends SourceFileGenerator {
       type.addMethod(withVersion(entity, entityName, version.property()));
     }
     return type;
+  }
+
+  /** {@code scanBy...} over a range shape, or its {@code ...Descending} twin (a backward scan). */
+  private static MethodSpec scanMethod(
+      EntityModel entity, ClassName keys, TypeName stream, RangeShape shape, boolean descending) {
+    List<KeyComponent> params = shape.fixed();
+    CodeBlock args = arguments(params);
+    String javadoc =
+        descending
+            ? shape.javadoc().replace("in key order", "greatest key first (a backward scan)")
+            : shape.javadoc();
+    MethodSpec.Builder scan =
+        MethodSpec.methodBuilder(
+                GeneratedNames.scanMethod(
+                    shape.named(), shape.suffix() + (descending ? DESCENDING_SUFFIX : "")))
+            .addModifiers(Modifier.PUBLIC)
+            .addJavadoc("$L$L\n", javadoc, entity.hasColdColumns() ? " Hot columns only." : "")
+            .returns(stream)
+            .addParameters(KeyEncoding.parameters(params));
+    if (shape.between() != null) {
+      NameAllocator names = KeyEncoding.names(params);
+      String from = names.newName("from");
+      String to = names.newName("to");
+      TypeName t = TypeName.get(shape.between().property().type());
+      scan.addParameter(t, from).addParameter(t, to);
+      args =
+          params.isEmpty()
+              ? CodeBlock.of("$N, $N", from, to)
+              : CodeBlock.of("$L, $N, $N", args, from, to);
+    }
+    return scan.addStatement(
+            descending
+                ? "return scan($T.$N($L).backward(), false)"
+                : "return scan($T.$N($L), false)",
+            keys,
+            GeneratedNames.rangeMethod(shape.named(), shape.suffix()),
+            args)
+        .build();
   }
 
   /**

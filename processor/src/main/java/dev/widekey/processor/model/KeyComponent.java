@@ -48,6 +48,13 @@ public record KeyComponent(
     return property.annotations().has(Reversed.class);
   }
 
+  /** Whether a key column declared {@code @KeyColumn(descending = true)}. */
+  public boolean descending() {
+    KeyColumn column =
+        role == KeyRole.PARTITION ? null : property.element().getAnnotation(KeyColumn.class);
+    return column != null && column.descending();
+  }
+
   /** Whether declared {@code @Sequential}. */
   public boolean sequential() {
     return property.annotations().has(Sequential.class);

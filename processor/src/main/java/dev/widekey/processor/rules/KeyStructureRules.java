@@ -12,8 +12,9 @@ import java.util.List;
 
 /**
  * The primary key's structure: a partition key exists (WK101), orders are distinct (WK101),
- * component types can be keys (WK108), no more columns than the profile allows and a binary column
- * only where it allows (WK110; {@link StoreLimits#of}).
+ * component types can be keys (WK108), a descending key column is stored as an integer (WK113), no
+ * more columns than the profile allows and a binary column only where it allows (WK110; {@link
+ * StoreLimits#of}).
  */
 public final class KeyStructureRules implements EntityRule {
 
@@ -35,6 +36,19 @@ public final class KeyStructureRules implements EntityRule {
             Messages.badKeyType(c.name(), c.property().type().toString()));
       } else if (kind == ValueKind.BYTES && c.role() == KeyRole.PARTITION && entity.isSpliced()) {
         diagnostics.error(c.property().element(), c.roleMirror(), Messages.splicedBytes(c.name()));
+      }
+      if (kind.keyable() && c.descending() && (!kind.integral() || c.padding() != null)) {
+        String why =
+            c.padding() != null
+                ? "it is @Padded, stored as text, whose order a complement does not reverse"
+                : "its values ("
+                    + kind.name().toLowerCase(java.util.Locale.ROOT)
+                    + ") have no"
+                    + " order-reversing encoding that keeps every value and its bytes' order";
+        diagnostics.error(
+            c.property().element(),
+            c.roleMirror(),
+            Messages.badDescending(c.name(), c.property().type().toString(), why));
       }
     }
 

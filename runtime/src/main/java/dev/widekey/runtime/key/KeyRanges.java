@@ -90,4 +90,33 @@ public final class KeyRanges {
         PrimaryKey.bound(start, PkValue.INF_MIN, columns),
         PrimaryKey.bound(end, PkValue.INF_MIN, columns));
   }
+
+  /**
+   * As {@link #leadingThenBetween} over a descending INTEGER column, which stores the complement
+   * {@code ~v} of each value: the rows whose values lie in {@code [from, to)}, given as their
+   * stored complements {@code ~from} and {@code ~to}, are the stored keys in {@code (~to, ~from]},
+   * greatest value first in key order.
+   *
+   * <pre>{@code
+   * ScanRange r = KeyRanges.leadingThenBetweenDescending(
+   *     List.of(PkValue.ofString("s1")), PkValue.ofInteger(~from), PkValue.ofInteger(~to), 2);
+   * }</pre>
+   */
+  public static ScanRange leadingThenBetweenDescending(
+      List<PkValue> fixed, PkValue storedFrom, PkValue storedTo, int columns) {
+    long upper = storedFrom.asLong(); // ~from: the greatest stored value in the range
+    long lower = storedTo.asLong(); // ~to: stored values above it only
+    if (lower == Long.MAX_VALUE || lower >= upper) {
+      PrimaryKey none = PrimaryKey.bound(fixed, PkValue.INF_MIN, columns);
+      return ScanRange.between(none, none); // no value lies in [from, to)
+    }
+    List<PkValue> start = new ArrayList<>(fixed);
+    start.add(PkValue.ofInteger(lower + 1));
+    List<PkValue> end = new ArrayList<>(fixed);
+    end.add(upper == Long.MAX_VALUE ? PkValue.INF_MAX : PkValue.ofInteger(upper + 1));
+    return ScanRange.between(
+        PrimaryKey.bound(start, PkValue.INF_MIN, columns),
+        PrimaryKey.bound(
+            end, upper == Long.MAX_VALUE ? PkValue.INF_MAX : PkValue.INF_MIN, columns));
+  }
 }

@@ -44,8 +44,11 @@ import java.util.stream.StreamSupport;
  * </ul>
  *
  * <p>Each source's store order must agree with the logical order (a source whose rows come out of
- * logical order breaks the merge order). Pages are read on the calling thread, one source after
- * another, unless {@link #withPrefetch(Executor)} reads them ahead in parallel.
+ * logical order breaks the merge order). Newest first: backward sources ({@link
+ * dev.widekey.runtime.store.ScanRange#backward()}) merged by the reversed logical comparator; pages
+ * and retries then continue below the last key read, and ties still come in source order. Pages are
+ * read on the calling thread, one source after another, unless {@link #withPrefetch(Executor)}
+ * reads them ahead in parallel.
  *
  * <pre>{@code
  * // 16 buckets "00".."15" in the first key column; the logical key is the rest
@@ -54,6 +57,10 @@ import java.util.stream.StreamSupport;
  * try (Stream<Row> rows = MergedScan.of(buckets, logical).withLimit(1000).stream()) {
  *   rows.forEach(this::show);
  * }
+ * // the same, greatest logical keys first
+ * List<MergeSource> backward = buckets.stream()
+ *     .map(b -> new MergeSource(b.store(), b.table(), b.range().backward())).toList();
+ * MergedScan.of(backward, logical.reversed()).withLimit(20).stream();
  * }</pre>
  */
 public final class MergedScan {
@@ -228,7 +235,8 @@ public final class MergedScan {
       }
       // a tie: before the position's source, at it up to its key, after it never
       return index < position.source()
-          || (index == position.source() && row.key().compareTo(position.key()) <= 0);
+          || (index == position.source()
+              && !sources.get(index).range().isAfter(row.key(), position.key()));
     };
   }
 

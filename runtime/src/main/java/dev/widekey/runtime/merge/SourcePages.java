@@ -129,8 +129,10 @@ final class SourcePages {
     }
     ScanRange range = source.range().withLimit(want);
     if (lastFetched != null) {
-      // the page starts at the last key read (ranges start inclusively): one more, skipped
-      range = source.range().withStart(lastFetched).withLimit(want + 1);
+      // forward, the page starts at the last key read (ranges start inclusively): one more,
+      // skipped; backward, the page ends below it (ranges end exclusively)
+      ScanRange rest = source.range().after(lastFetched);
+      range = rest.withLimit(rest.afterHoldsLast() ? want + 1 : want);
     }
     long got = 0;
     boolean continued = lastFetched != null;
@@ -139,7 +141,7 @@ final class SourcePages {
       while (got < want && it.hasNext()) {
         Row row = it.next();
         if (continued) {
-          if (row.key().compareTo(lastFetched) <= 0) {
+          if (!source.range().isAfter(row.key(), lastFetched)) {
             continue;
           }
           continued = false; // the rest come after it: no compare per row

@@ -551,7 +551,18 @@ public abstract class SplitTableRepository<E> {
     return scan(ScanRange.all(hotTable.primaryKey().size()), false);
   }
 
-  /** Entities of a key range, in key order; close the stream if not read to the end. */
+  /**
+   * Every entity of the table, greatest key first (a backward scan), hot columns only. This reads
+   * every partition; prefer the generated {@code ...Descending} scans.
+   */
+  public Stream<E> scanAllDescending() {
+    return scan(ScanRange.all(hotTable.primaryKey().size()).backward(), false);
+  }
+
+  /**
+   * Entities of a key range, in the range's order (key order, or descending for a {@linkplain
+   * ScanRange#backward() backward} range); close the stream if not read to the end.
+   */
   protected Stream<E> scan(ScanRange range, boolean withCold) {
     Stream<Row> hot = store.scan(hotTable.name(), range).map(this::readHot);
     if (!withCold) {

@@ -238,8 +238,9 @@ public final class RetryingStore implements WideTableStore {
   }
 
   /**
-   * Iterates a scan, reopening it after a retryable failure at the last key returned (inclusive,
-   * skipping that key) so that every key is returned exactly once, in order.
+   * Iterates a scan, reopening it after a retryable failure after the last key returned (forward:
+   * from that key on, skipping it; backward: below it) so that every key is returned exactly once,
+   * in order.
    */
   private final class ResumingScan implements Iterator<Row> {
     private final String table;
@@ -278,8 +279,8 @@ public final class RetryingStore implements WideTableStore {
           while (it.hasNext()) {
             Row row = it.next();
             if (resumed) {
-              if (row.key().compareTo(lastKey) <= 0) {
-                continue; // the resumed scan starts at the last key returned: skip it
+              if (!range.isAfter(row.key(), lastKey)) {
+                continue; // a resumed forward scan starts at the last key returned: skip it
               }
               resumed = false; // the rest come after it: no compare per row
             }
@@ -306,12 +307,11 @@ public final class RetryingStore implements WideTableStore {
     private void open() {
       ScanRange r = range;
       if (lastKey != null) {
-        // one extra row: the resumed range starts with the last key, which is skipped
+        // forward, one extra row: the resumed range starts with the last key, which is skipped;
+        // backward, the range ends (exclusively) at the last key
         long remaining = range.limit() - returned;
-        r =
-            range
-                .withStart(lastKey)
-                .withLimit(remaining == Long.MAX_VALUE ? remaining : remaining + 1);
+        long extra = range.afterHoldsLast() && remaining != Long.MAX_VALUE ? 1 : 0;
+        r = range.after(lastKey).withLimit(remaining + extra);
       }
       resumed = lastKey != null;
       current = delegate.scan(table, r);

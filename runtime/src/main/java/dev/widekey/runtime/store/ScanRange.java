@@ -1,34 +1,55 @@
 package dev.widekey.runtime.store;
 
+import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
 
 /**
- * A forward range read: rows with {@code start <= key < end}, at most {@code limit} of them, with
- * the selected columns. Bounds are full-width keys whose trailing columns may be {@link
- * PkValue#INF_MIN} or {@link PkValue#INF_MAX}.
+ * A range read: rows with {@code start <= key < end}, at most {@code limit} of them, with the
+ * selected columns, in ascending key order ({@link ScanDirection#FORWARD}, the default) or
+ * descending ({@link ScanDirection#BACKWARD}). Bounds are full-width keys whose trailing columns
+ * may be {@link PkValue#INF_MIN} or {@link PkValue#INF_MAX}.
+ *
+ * <p>The direction changes only the order: a backward range holds exactly the rows of the same
+ * forward range, {@code start} still the inclusive lower bound and {@code end} the exclusive upper
+ * one, and returns them from the greatest key below {@code end} down; its limit keeps the
+ * <em>greatest</em> keys (newest first). So a backward scan equals the reversed forward scan of the
+ * same range, and a limit cuts from the end the scan starts at.
  *
  * <pre>{@code
  * ScanRange all = ScanRange.all(2);
  * ScanRange one = ScanRange.between(from, to).withLimit(100).withColumns(ColumnSelection.of("price"));
+ * ScanRange last20 = ScanRange.between(from, to).backward().withLimit(20);
  * }</pre>
  *
- * @param start inclusive lower bound
- * @param end exclusive upper bound
+ * @param start inclusive lower bound, whatever the direction
+ * @param end exclusive upper bound, whatever the direction
  * @param columns the attribute columns to return
  * @param limit the maximum number of rows, or {@code Long.MAX_VALUE}
+ * @param direction the order of the rows
  */
-public record ScanRange(PrimaryKey start, PrimaryKey end, ColumnSelection columns, long limit) {
+public record ScanRange(
+    PrimaryKey start,
+    PrimaryKey end,
+    ColumnSelection columns,
+    long limit,
+    ScanDirection direction) {
   public ScanRange {
     Objects.requireNonNull(start, "start");
     Objects.requireNonNull(end, "end");
     Objects.requireNonNull(columns, "columns");
+    Objects.requireNonNull(direction, "direction");
     if (start.size() != end.size()) {
       throw new IllegalArgumentException("scan bounds have different column counts");
     }
     if (limit < 0) {
       throw new IllegalArgumentException("negative scan limit " + limit);
     }
+  }
+
+  /** A forward range. */
+  public ScanRange(PrimaryKey start, PrimaryKey end, ColumnSelection columns, long limit) {
+    this(start, end, columns, limit, ScanDirection.FORWARD);
   }
 
   /** Every row of a table whose primary key has {@code columns} columns. */
@@ -44,16 +65,62 @@ public record ScanRange(PrimaryKey start, PrimaryKey end, ColumnSelection column
   }
 
   public ScanRange withLimit(long limit) {
-    return new ScanRange(start, end, columns, limit);
+    return new ScanRange(start, end, columns, limit, direction);
   }
 
   public ScanRange withColumns(ColumnSelection columns) {
-    return new ScanRange(start, end, columns, limit);
+    return new ScanRange(start, end, columns, limit, direction);
   }
 
-  /** The same range starting at {@code start}; used to resume a scan after its last key. */
+  /** The same range read in {@code direction}. */
+  public ScanRange withDirection(ScanDirection direction) {
+    return new ScanRange(start, end, columns, limit, direction);
+  }
+
+  /** The same range read in descending key order (same bounds). */
+  public ScanRange backward() {
+    return withDirection(ScanDirection.BACKWARD);
+  }
+
+  /** Whether the rows come in descending key order. */
+  public boolean isBackward() {
+    return direction == ScanDirection.BACKWARD;
+  }
+
+  /** The same range with the inclusive lower bound {@code start}. */
   public ScanRange withStart(PrimaryKey start) {
-    return new ScanRange(start, end, columns, limit);
+    return new ScanRange(start, end, columns, limit, direction);
+  }
+
+  /** The same range with the exclusive upper bound {@code end}. */
+  public ScanRange withEnd(PrimaryKey end) {
+    return new ScanRange(start, end, columns, limit, direction);
+  }
+
+  /**
+   * The rest of this range after {@code last} in scan order, to resume a scan after the last key it
+   * returned. Backward, that is the range below {@code last} ({@code withEnd(last)}, exact);
+   * forward, the range from {@code last} on ({@code withStart(last)}), which still holds {@code
+   * last} itself, because a key has no successor to start after: the caller skips the rows that do
+   * not {@linkplain #isAfter come after} {@code last} (at most that one). The limit is kept.
+   */
+  public ScanRange after(PrimaryKey last) {
+    return isBackward() ? withEnd(last) : withStart(last);
+  }
+
+  /** Whether the range {@link #after} returns may hold {@code last} itself (forward ranges). */
+  public boolean afterHoldsLast() {
+    return !isBackward();
+  }
+
+  /** Whether {@code key} comes after {@code last} in this range's order. */
+  public boolean isAfter(PrimaryKey key, PrimaryKey last) {
+    return order().compare(key, last) > 0;
+  }
+
+  /** The order the rows come in: ascending keys forward, descending backward. */
+  public Comparator<PrimaryKey> order() {
+    return isBackward() ? Comparator.reverseOrder() : Comparator.naturalOrder();
   }
 
   /** Whether {@code key} lies in the range. */

@@ -127,4 +127,45 @@ class KeyRangesTest {
     s.codePoints().forEach(cp -> sb.append(String.format(" U+%04X", cp)));
     return sb.append(" ]").toString();
   }
+
+  /**
+   * A descending column stores ~v: the range of [from, to) in values holds a stored key exactly
+   * when its value lies in [from, to), whatever the trailing column, at the edges of long too.
+   */
+  @Test
+  void aDescendingBetweenHoldsExactlyTheValuesInFromTo() {
+    Random random = new Random(seeds.seed());
+    long[] edges = {
+      Long.MIN_VALUE, Long.MIN_VALUE + 1, -1, 0, 1, Long.MAX_VALUE - 1, Long.MAX_VALUE
+    };
+    List<PkValue> fixed = List.of(PkValue.ofString("s"));
+    for (int trial = 0; trial < 2000; trial++) {
+      long from =
+          random.nextBoolean() ? edges[random.nextInt(edges.length)] : random.nextInt(9) - 4;
+      long to = random.nextBoolean() ? edges[random.nextInt(edges.length)] : random.nextInt(9) - 4;
+      long v =
+          switch (random.nextInt(3)) {
+            case 0 -> edges[random.nextInt(edges.length)];
+            case 1 -> from + random.nextInt(3) - 1;
+            default -> to + random.nextInt(3) - 1;
+          };
+      ScanRange r =
+          KeyRanges.leadingThenBetweenDescending(
+              fixed, PkValue.ofInteger(~from), PkValue.ofInteger(~to), 3);
+      for (long trailing : new long[] {Long.MIN_VALUE, 0, Long.MAX_VALUE}) {
+        PrimaryKey stored =
+            PrimaryKey.of(
+                PkValue.ofString("s"), PkValue.ofInteger(~v), PkValue.ofInteger(trailing));
+        boolean in = from <= v && v < to;
+        int t = trial;
+        assertEquals(
+            in,
+            r.contains(stored),
+            () -> "trial " + t + ": " + v + " in [" + from + ", " + to + ")? range " + r);
+      }
+      PrimaryKey other =
+          PrimaryKey.of(PkValue.ofString("t"), PkValue.ofInteger(~v), PkValue.ofInteger(0));
+      assertTrue(!r.contains(other), "another leading value is never in the range");
+    }
+  }
 }

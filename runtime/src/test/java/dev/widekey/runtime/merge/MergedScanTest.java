@@ -78,7 +78,8 @@ class MergedScanTest {
   }
 
   /** One random case: stored rows, the sources over them and the rows the merge must return. */
-  private record Case(List<MergeSource> sources, List<Row> expected) {}
+  private record Case(
+      List<MergeSource> sources, List<Row> expected, Comparator<PrimaryKey> order) {}
 
   private record Tagged(int source, Row row) {}
 
@@ -114,6 +115,9 @@ class MergedScanTest {
       }
       stored.put(t, perBucket);
     }
+    // a third of the cases newest first: backward sources merged by the reversed logical order
+    boolean backward = random.nextInt(3) == 0;
+    Comparator<PrimaryKey> order = backward ? LOGICAL.reversed() : LOGICAL;
     int n = 1 + random.nextInt(32);
     List<MergeSource> sources = new ArrayList<>();
     List<Tagged> expected = new ArrayList<>();
@@ -130,9 +134,14 @@ class MergedScanTest {
                   PrimaryKey.of(PkValue.ofString(bucket(b)), lo),
                   PrimaryKey.of(PkValue.ofString(bucket(b)), hi))
               .withLimit(sourceLimit);
+      List<Row> inOrder = new ArrayList<>(stored.get(t).get(b));
+      if (backward) {
+        range = range.backward();
+        java.util.Collections.reverse(inOrder);
+      }
       sources.add(new MergeSource(on, t, range));
       long taken = 0;
-      for (Row row : stored.get(t).get(b)) {
+      for (Row row : inOrder) {
         if (range.contains(row.key()) && taken < sourceLimit) {
           expected.add(new Tagged(i, row));
           taken++;
@@ -141,9 +150,9 @@ class MergedScanTest {
     }
     // stable sort keeps each source's store order; ties between sources: the lower index first
     expected.sort(
-        Comparator.comparing((Tagged x) -> x.row().key(), LOGICAL)
-            .thenComparingInt(Tagged::source));
-    return new Case(sources, expected.stream().map(Tagged::row).collect(Collectors.toList()));
+        Comparator.comparing((Tagged x) -> x.row().key(), order).thenComparingInt(Tagged::source));
+    return new Case(
+        sources, expected.stream().map(Tagged::row).collect(Collectors.toList()), order);
   }
 
   private static String bucket(int b) {
@@ -187,7 +196,7 @@ class MergedScanTest {
       counting.reset();
       List<Row> got;
       try (Stream<Row> rows =
-          maybePrefetch(random, MergedScan.of(c.sources(), LOGICAL))
+          maybePrefetch(random, MergedScan.of(c.sources(), c.order()))
               .withPageSize(pageSize)
               .withLimit(limit)
               .withRetryPolicy(policy(random))
@@ -212,7 +221,7 @@ class MergedScanTest {
       long limit = random.nextInt(Math.max(1, c.expected().size()));
       counting.reset();
       MergedScan merge =
-          maybePrefetch(random, MergedScan.of(c.sources(), LOGICAL)).withPageSize(pageSize);
+          maybePrefetch(random, MergedScan.of(c.sources(), c.order())).withPageSize(pageSize);
       try (MergeCursor cursor = merge.withLimit(limit).open()) {
         List<Row> got = new ArrayList<>();
         cursor.forEachRemaining(got::add);
@@ -241,7 +250,7 @@ class MergedScanTest {
       Case c = randomCase(random, counting);
       int pageSize = 1 + random.nextInt(random.nextBoolean() ? 4 : 100);
       MergedScan merge =
-          maybePrefetch(random, MergedScan.of(c.sources(), LOGICAL)).withPageSize(pageSize);
+          maybePrefetch(random, MergedScan.of(c.sources(), c.order())).withPageSize(pageSize);
       // page through the whole merge in random page sizes, each page a new merge from the last
       List<Row> got = new ArrayList<>();
       MergePosition position = null;
@@ -286,7 +295,7 @@ class MergedScanTest {
       int pageSize = 1 + random.nextInt(random.nextBoolean() ? 5 : 100);
       long limit = randomLimit(random, c.expected().size());
       MergedScan merge =
-          maybePrefetch(random, MergedScan.of(c.sources(), LOGICAL))
+          maybePrefetch(random, MergedScan.of(c.sources(), c.order()))
               .withPageSize(pageSize)
               .withLimit(limit)
               .withRetryPolicy(policy(random));
@@ -331,7 +340,7 @@ class MergedScanTest {
       }
       int pageSize = 1 + random.nextInt(50);
       MergedScan merge =
-          maybePrefetch(random, MergedScan.of(c.sources(), LOGICAL))
+          maybePrefetch(random, MergedScan.of(c.sources(), c.order()))
               .withPageSize(pageSize)
               .withRetryPolicy(policy(random));
       List<Row> got = new ArrayList<>();

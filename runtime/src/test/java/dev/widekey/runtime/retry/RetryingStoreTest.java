@@ -127,6 +127,31 @@ class RetryingStoreTest {
   }
 
   @Test
+  void backwardScansResumeBelowTheLastKeyWithTheirLimitAndBounds() {
+    long seed = seeds.seed();
+    List<Row> all = fillTwoColumnTable(15, 1000);
+    List<Row> reversed = new ArrayList<>(all);
+    java.util.Collections.reverse(reversed);
+    FaultInjectingStore faulty =
+        FaultInjectingStore.builder(embedded).seed(seed).readErrorRate(0.02).build();
+    RetryingStore store = new RetryingStore(faulty, policy().random(new Random(seed)).build());
+    try (Stream<Row> rows = store.scan("t", ScanRange.all(2).backward())) {
+      assertEquals(reversed, rows.collect(Collectors.toList()));
+    }
+    assertTrue(faulty.injectedReadErrors() > 20, "failures were injected mid-scan");
+    PrimaryKey from = all.get(1234).key();
+    PrimaryKey to = all.get(9000).key();
+    // backward from the greatest key below `to`; the start row `from` is the last of the range
+    try (Stream<Row> rows =
+        store.scan("t", ScanRange.between(from, to).backward().withLimit(5000))) {
+      assertEquals(reversed.subList(15000 - 9000, 15000 - 9000 + 5000), rows.toList());
+    }
+    try (Stream<Row> rows = store.scan("t", ScanRange.between(from, to).backward())) {
+      assertEquals(reversed.subList(15000 - 9000, 15000 - 1234), rows.toList());
+    }
+  }
+
+  @Test
   void aScanThatKeepsFailingWithoutProgressGivesUp() {
     fillTwoColumnTable(1, 10);
     FaultInjectingStore faulty = FaultInjectingStore.builder(embedded).readErrorRate(1.0).build();

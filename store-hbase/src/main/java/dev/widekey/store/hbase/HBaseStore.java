@@ -435,11 +435,15 @@ public final class HBaseStore extends ServiceStore {
 
   @Override
   protected RowCursor openScan(TableSpec table, ScanRange range) throws IOException {
+    byte[] start = OrderedKeyBytes.encode(range.start());
+    byte[] end = OrderedKeyBytes.encode(range.end());
+    // a reversed scan starts at its (greater) start row and stops at its (smaller) stop row, so
+    // [start, end) backward is: from end, exclusive, down to start, inclusive
     Scan scan =
-        new Scan()
-            .withStartRow(OrderedKeyBytes.encode(range.start()), true)
-            .withStopRow(OrderedKeyBytes.encode(range.end()), false)
-            .readVersions(1);
+        range.isBackward()
+            ? new Scan().setReversed(true).withStartRow(end, false).withStopRow(start, true)
+            : new Scan().withStartRow(start, true).withStopRow(end, false);
+    scan.readVersions(1);
     // with a selection, rows that hold none of its columns still come back (with their marker)
     // and are dropped here, so the server's row limit would end the scan too early
     if (range.limit() < Integer.MAX_VALUE && range.columns().isAll()) {

@@ -552,6 +552,13 @@ public final class TablestoreStore extends ServiceStore {
    * Rows are fetched page by page with {@code GetRange} as the stream is consumed; the service ends
    * a page at its own row and byte limits and at partition boundaries, and says where to go on with
    * {@code nextStartPrimaryKey}.
+   *
+   * <p>A backward range [start, end) is a {@code BACKWARD} GetRange, whose inclusive start is the
+   * greater key and whose exclusive end the smaller: it is asked from {@code end} (inclusive) down
+   * to {@code start} (exclusive), and the two bounds are set right on the client. A row at {@code
+   * end} itself (only a key without INF columns can be a row's) is dropped, and a row at {@code
+   * start} itself, which the exclusive end leaves out, is read with GetRow after the last page and
+   * returned last.
    */
   @Override
   protected RowCursor openScan(TableSpec table, ScanRange range) {
@@ -565,18 +572,26 @@ public final class TablestoreStore extends ServiceStore {
     private final ArrayDeque<Row> page = new ArrayDeque<>();
     private com.alicloud.openservices.tablestore.model.PrimaryKey next;
     private long remaining;
+    // backward: the range's start is a possible row key, which the exclusive end leaves out
+    private boolean startRowDue;
 
     RangeCursor(TableSpec table, ScanRange range) {
       this.table = table;
       this.range = range;
-      this.next = SdkMapping.sdkKey(table.primaryKey(), range.start());
+      this.next =
+          SdkMapping.sdkKey(table.primaryKey(), range.isBackward() ? range.end() : range.start());
       this.remaining = range.limit();
+      this.startRowDue = range.isBackward() && !range.start().hasInfinite();
     }
 
     @Override
     public Row next() {
       while (page.isEmpty() && next != null && remaining > 0) {
         fetch();
+      }
+      if (page.isEmpty() && startRowDue && remaining > 0) {
+        startRowDue = false;
+        sendGet(table, range.start(), range.columns()).ifPresent(page::add);
       }
       if (page.isEmpty() || remaining == 0) {
         return null;
@@ -588,13 +603,26 @@ public final class TablestoreStore extends ServiceStore {
     private void fetch() {
       RangeRowQueryCriteria criteria = new RangeRowQueryCriteria(table.name());
       criteria.setInclusiveStartPrimaryKey(next);
-      criteria.setExclusiveEndPrimaryKey(SdkMapping.sdkKey(table.primaryKey(), range.end()));
-      criteria.setDirection(Direction.FORWARD);
-      criteria.setLimit((int) Math.min(remaining, MAX_RANGE_ROWS));
+      long want = remaining;
+      if (range.isBackward()) {
+        criteria.setExclusiveEndPrimaryKey(SdkMapping.sdkKey(table.primaryKey(), range.start()));
+        criteria.setDirection(Direction.BACKWARD);
+        if (!range.end().hasInfinite()) {
+          want = remaining == Long.MAX_VALUE ? remaining : remaining + 1; // a row at end, dropped
+        }
+      } else {
+        criteria.setExclusiveEndPrimaryKey(SdkMapping.sdkKey(table.primaryKey(), range.end()));
+        criteria.setDirection(Direction.FORWARD);
+      }
+      criteria.setLimit((int) Math.min(want, MAX_RANGE_ROWS));
       select(criteria, range.columns());
       GetRangeResponse response = client.getRange(new GetRangeRequest(criteria));
       for (com.alicloud.openservices.tablestore.model.Row r : response.getRows()) {
-        page.add(SdkMapping.row(r));
+        Row row = SdkMapping.row(r);
+        if (range.isBackward() && row.key().equals(range.end())) {
+          continue; // the inclusive start of a BACKWARD GetRange is the range's exclusive end
+        }
+        page.add(row);
       }
       next = response.getNextStartPrimaryKey();
     }

@@ -92,6 +92,10 @@ import java.util.regex.Pattern;
  *       (error codes);
  *   <li>at most 64 tables, {@code OTSQuotaExhausted} "Number of tables exceeds the quota:64."
  *       ({@code RestrictedItemTest});
+ *   <li>GetRange reads FORWARD from a smaller inclusive start to a greater exclusive end, BACKWARD
+ *       from a greater inclusive start down to a smaller exclusive end; the other way round is
+ *       {@code OTSParameterInvalid} "Begin key must less than end key in FORWARD." / "Begin key
+ *       must more than end key in BACKWARD." (error codes; the Python SDK's function tests);
  *   <li>each partition of a new table refuses its first calls with a retryable 503 while it loads;
  *   <li>a put's condition is checked atomically with the write, per row in BatchWriteRow: the row
  *       existence expectation first (EXPECT_EXIST, EXPECT_NOT_EXIST, IGNORE), then a single-column
@@ -678,19 +682,23 @@ final class FakeTablestoreService {
     FakeTable t = table(c.getTableName());
     checkVersions(c);
     checkColumnsToGet(c);
-    if (c.getDirection() != Direction.FORWARD) {
-      throw invalid("this fake reads forward only");
-    }
     PrimaryKey start = c.getInclusiveStartPrimaryKey();
     PrimaryKey end = c.getExclusiveEndPrimaryKey();
     checkBound(t, start);
     checkBound(t, end);
-    if (compareKeys(start, end) > 0) {
+    boolean backward = c.getDirection() == Direction.BACKWARD;
+    if (!backward && compareKeys(start, end) > 0) {
       throw invalid("Begin key must less than end key in FORWARD.");
+    }
+    if (backward && compareKeys(start, end) < 0) {
+      throw invalid("Begin key must more than end key in BACKWARD.");
     }
     ready(t, start);
     int limit = c.getLimit() > 0 ? Math.min(c.getLimit(), 5000) : 5000;
     int pageLimit = Math.min(limit, pageRows);
+    if (backward) {
+      return getRangeBackward(t, c, start, end, pageLimit);
+    }
     // a page stays within the partition its start key falls in
     PrimaryKey partitionEnd = partitionEnd(t, start);
     PrimaryKey stop =
@@ -723,6 +731,71 @@ final class FakeTablestoreService {
     response.setRows(rows);
     response.setNextStartPrimaryKey(next);
     return response;
+  }
+
+  /**
+   * A BACKWARD page: from {@code start} (inclusive, the greater key) down to {@code end}
+   * (exclusive), within the partition {@code start} falls in. The next page starts (inclusively) at
+   * the greatest key not read: the row the page stopped before, or past a partition's first key the
+   * greatest row of the partitions below (what the service returns there is not verified).
+   */
+  private GetRangeResponse getRangeBackward(
+      FakeTable t, RangeRowQueryCriteria c, PrimaryKey start, PrimaryKey end, int pageLimit) {
+    PrimaryKey partitionStart = partitionStart(t, start);
+    boolean inPartition = partitionStart != null && compareKeys(partitionStart, end) > 0;
+    PrimaryKey lower = inPartition ? partitionStart : end;
+    List<Row> rows = new ArrayList<>();
+    PrimaryKey next = null;
+    long bytes = 0;
+    long now = now();
+    synchronized (t) {
+      for (Map.Entry<PrimaryKey, Map<String, ColumnValue>> e :
+          t.rows.subMap(lower, inPartition, start, true).descendingMap().entrySet()) {
+        if (rows.size() == pageLimit || bytes >= MAX_REQUEST_BYTES) {
+          next = e.getKey();
+          break;
+        }
+        if (t.expired(e.getKey(), now)) {
+          continue;
+        }
+        Row row = select(t, e.getKey(), e.getValue(), c);
+        if (row != null) {
+          rows.add(row);
+          bytes += row.getColumns().length == 0 ? 0 : rowBytes(e.getValue());
+        }
+      }
+      if (next == null && inPartition) {
+        PrimaryKey below = t.rows.lowerKey(partitionStart);
+        if (below != null && compareKeys(below, end) > 0) {
+          next = below;
+        }
+      }
+    }
+    GetRangeResponse response = new GetRangeResponse(meta(), capacity(Math.max(1, rows.size()), 0));
+    response.setRows(rows);
+    response.setNextStartPrimaryKey(next);
+    return response;
+  }
+
+  /** The first key of the partition {@code key} falls in, or null for the first partition. */
+  private static PrimaryKey partitionStart(FakeTable t, PrimaryKey key) {
+    PrimaryKeyValue first = key.getPrimaryKeyColumn(0).getValue();
+    PrimaryKeyValue found = null;
+    for (PrimaryKeyValue split : t.splits) {
+      if (compareValues(first, split) >= 0) {
+        found = split;
+      }
+    }
+    if (found == null) {
+      return null;
+    }
+    List<PrimaryKeyColumn> columns = new ArrayList<>();
+    List<PrimaryKeySchema> schema = t.meta.getPrimaryKeyList();
+    columns.add(new PrimaryKeyColumn(schema.get(0).getName(), found));
+    for (int i = 1; i < schema.size(); i++) {
+      columns.add(new PrimaryKeyColumn(schema.get(i).getName(), PrimaryKeyValue.INF_MIN));
+    }
+    return new PrimaryKey(columns);
   }
 
   /** The first key of the partition after the one {@code key} falls in, or null for the last. */

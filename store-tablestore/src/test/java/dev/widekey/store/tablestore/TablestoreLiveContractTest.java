@@ -144,4 +144,50 @@ class TablestoreLiveContractTest extends TablestoreContractBase {
     assertEquals(2, page.getRows().size(), "the first page holds the first partition only");
     assertNotNull(page.getNextStartPrimaryKey());
   }
+
+  /**
+   * What a BACKWARD GetRange page answers at a partition boundary, which the fake assumes (a page
+   * stays in its start's partition; the next start is the greatest key below it), and the refusal
+   * of a BACKWARD range whose start is below its end.
+   */
+  @Test
+  void backwardGetRangePagesAndTheirRefusal() {
+    TableSpec t =
+        newTable(
+            "paged_back",
+            List.of(new PkColumn("pk", PkType.STRING)),
+            List.of(PkValue.ofString("m")));
+    for (String k : List.of("a", "b", "x", "y")) {
+      store.put(
+          t.name(),
+          Row.of(PrimaryKey.of(PkValue.ofString(k)), Map.of("v", AttrValue.ofInteger(1))));
+    }
+    RangeRowQueryCriteria range = new RangeRowQueryCriteria(t.name());
+    range.setInclusiveStartPrimaryKey(
+        SdkMapping.sdkKey(t.primaryKey(), PrimaryKey.of(PkValue.INF_MAX)));
+    range.setExclusiveEndPrimaryKey(
+        SdkMapping.sdkKey(t.primaryKey(), PrimaryKey.of(PkValue.INF_MIN)));
+    range.setDirection(com.alicloud.openservices.tablestore.model.Direction.BACKWARD);
+    range.setMaxVersions(1);
+    range.setLimit(100);
+    GetRangeResponse page = client.getRange(new GetRangeRequest(range));
+    System.out.println(
+        "live BACKWARD page: "
+            + page.getRows().size()
+            + " rows, next start "
+            + page.getNextStartPrimaryKey());
+    RangeRowQueryCriteria wrong = new RangeRowQueryCriteria(t.name());
+    wrong.setInclusiveStartPrimaryKey(
+        SdkMapping.sdkKey(t.primaryKey(), PrimaryKey.of(PkValue.INF_MIN)));
+    wrong.setExclusiveEndPrimaryKey(
+        SdkMapping.sdkKey(t.primaryKey(), PrimaryKey.of(PkValue.INF_MAX)));
+    wrong.setDirection(com.alicloud.openservices.tablestore.model.Direction.BACKWARD);
+    wrong.setMaxVersions(1);
+    com.alicloud.openservices.tablestore.TableStoreException e =
+        org.junit.jupiter.api.Assertions.assertThrows(
+            com.alicloud.openservices.tablestore.TableStoreException.class,
+            () -> client.getRange(new GetRangeRequest(wrong)));
+    assertEquals("OTSParameterInvalid", e.getErrorCode());
+    System.out.println("live BACKWARD refusal: " + e.getMessage());
+  }
 }

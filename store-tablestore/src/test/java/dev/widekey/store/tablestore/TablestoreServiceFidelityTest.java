@@ -16,11 +16,14 @@ import com.alicloud.openservices.tablestore.model.ColumnValue;
 import com.alicloud.openservices.tablestore.model.Condition;
 import com.alicloud.openservices.tablestore.model.CreateTableRequestEx;
 import com.alicloud.openservices.tablestore.model.DescribeTableRequest;
+import com.alicloud.openservices.tablestore.model.Direction;
+import com.alicloud.openservices.tablestore.model.GetRangeRequest;
 import com.alicloud.openservices.tablestore.model.GetRowRequest;
 import com.alicloud.openservices.tablestore.model.PrimaryKeyColumn;
 import com.alicloud.openservices.tablestore.model.PrimaryKeyType;
 import com.alicloud.openservices.tablestore.model.PrimaryKeyValue;
 import com.alicloud.openservices.tablestore.model.PutRowRequest;
+import com.alicloud.openservices.tablestore.model.RangeRowQueryCriteria;
 import com.alicloud.openservices.tablestore.model.RowExistenceExpectation;
 import com.alicloud.openservices.tablestore.model.RowPutChange;
 import com.alicloud.openservices.tablestore.model.TableMeta;
@@ -34,6 +37,7 @@ import dev.widekey.runtime.store.PkType;
 import dev.widekey.runtime.store.PkValue;
 import dev.widekey.runtime.store.PrimaryKey;
 import dev.widekey.runtime.store.Row;
+import dev.widekey.runtime.store.ScanRange;
 import dev.widekey.runtime.store.StoreException;
 import dev.widekey.runtime.store.StoreLimits;
 import dev.widekey.runtime.store.TableSpec;
@@ -383,6 +387,71 @@ class TablestoreServiceFidelityTest {
     // the store maps the code to INVALID_REQUEST (and checks both before sending)
     service.failNext("putRow", "OTSInvalidPK", "Primary key schema mismatch.");
     assertStoreError(ErrorKind.INVALID_REQUEST, () -> store.put("t", row("a", 1, 1)));
+  }
+
+  // ------------------------------------------------------------------ backward ranges
+
+  private static RangeRowQueryCriteria range(PrimaryKey start, PrimaryKey end, Direction d) {
+    RangeRowQueryCriteria c = new RangeRowQueryCriteria("t");
+    c.setInclusiveStartPrimaryKey(SdkMapping.sdkKey(SCHEMA, start));
+    c.setExclusiveEndPrimaryKey(SdkMapping.sdkKey(SCHEMA, end));
+    c.setDirection(d);
+    c.setMaxVersions(1);
+    return c;
+  }
+
+  /**
+   * The error codes and the Python SDK's function tests: FORWARD needs start below end, BACKWARD
+   * start above end. The store maps [start, end) backward to a BACKWARD GetRange from the range's
+   * end down to its start, and reads a row at the start with GetRow.
+   */
+  @Test
+  void aBackwardRangeStartsAtTheGreaterKeyAndTheStoreMapsItsBoundsExactly() {
+    store.createTable(new TableSpec("t", SCHEMA));
+    assertServiceError(
+        "OTSParameterInvalid",
+        "Begin key must more than end key in BACKWARD.",
+        () ->
+            service
+                .client()
+                .getRange(
+                    new GetRangeRequest(range(key("a", 1), key("b", 1), Direction.BACKWARD))));
+    assertServiceError(
+        "OTSParameterInvalid",
+        "Begin key must less than end key in FORWARD.",
+        () ->
+            service
+                .client()
+                .getRange(new GetRangeRequest(range(key("b", 1), key("a", 1), Direction.FORWARD))));
+    for (int i = 0; i < 20; i++) {
+      store.put("t", row("a", i, i));
+    }
+    service.clearRequests();
+    List<Row> rows =
+        store.scan("t", ScanRange.between(key("a", 3), key("a", 15)).backward()).toList();
+    assertEquals(12, rows.size());
+    assertEquals(key("a", 14), rows.get(0).key());
+    assertEquals(key("a", 3), rows.get(11).key());
+    List<GetRangeRequest> pages = service.requests(GetRangeRequest.class);
+    RangeRowQueryCriteria first = pages.get(0).getRangeRowQueryCriteria();
+    assertEquals(Direction.BACKWARD, first.getDirection());
+    assertEquals(SdkMapping.sdkKey(SCHEMA, key("a", 15)), first.getInclusiveStartPrimaryKey());
+    assertEquals(SdkMapping.sdkKey(SCHEMA, key("a", 3)), first.getExclusiveEndPrimaryKey());
+    assertTrue(pages.size() >= 2, "pages of 7 rows");
+    assertEquals(1, service.requests(GetRowRequest.class).size(), "the start row, read last");
+    // a start with INF columns holds no row: no GetRow
+    service.clearRequests();
+    PrimaryKey aStart = PrimaryKey.bound(List.of(PkValue.ofString("a")), PkValue.INF_MIN, 2);
+    assertEquals(15, store.scan("t", ScanRange.between(aStart, key("a", 15)).backward()).count());
+    assertEquals(0, service.requests(GetRowRequest.class).size());
+    // nor a scan that its limit ends before the start row
+    service.clearRequests();
+    assertEquals(
+        3,
+        store
+            .scan("t", ScanRange.between(key("a", 3), key("a", 15)).backward().withLimit(3))
+            .count());
+    assertEquals(0, service.requests(GetRowRequest.class).size());
   }
 
   // ------------------------------------------------------------------ 7. edges

@@ -1198,6 +1198,220 @@ public abstract class StoreContractTest {
     assertEquals(List.of(), scanAll(t), "a recreated table starts empty");
   }
 
+  // ------------------------------------------------------------------------ backward scans
+
+  @Test
+  public void backwardScanReturnsEveryRowInDescendingKeyOrder() {
+    TableSpec t = gridTable("back_all");
+    List<Row> rows = scan(t.name(), ScanRange.all(2).backward());
+    assertEquals(15, rows.size());
+    assertEquals(key("e", 3L), rows.get(0).key());
+    assertEquals(key("a", 1L), rows.get(14).key());
+    assertEquals(
+        Map.of("x", AttrValue.ofString("c2"), "y", AttrValue.ofInteger(2)), rows.get(7).columns());
+    List<Row> forward = scanAll(t);
+    Collections.reverse(forward);
+    assertEquals(forward, rows);
+    // a limit keeps the greatest keys
+    assertEquals(
+        List.of(key("e", 3L), key("e", 2L), key("e", 1L), key("d", 3L)),
+        keys(scan(t.name(), ScanRange.all(2).backward().withLimit(4))));
+    assertEquals(List.of(), scan(t.name(), ScanRange.all(2).backward().withLimit(0)));
+    List<Row> selected =
+        scan(t.name(), ScanRange.all(2).backward().withColumns(ColumnSelection.of("y", "absent")));
+    assertEquals(15, selected.size());
+    for (Row r : selected) {
+      assertEquals(Map.of("y", AttrValue.ofInteger(r.key().get(1).asLong())), r.columns());
+    }
+  }
+
+  @Test
+  public void backwardScanIncludesItsStartAndExcludesItsEnd() {
+    TableSpec t = gridTable("back_bounds");
+    // both bounds stored keys: the end row is left out, the start row comes last
+    assertEquals(
+        List.of(key("c", 2L), key("c", 1L), key("b", 3L), key("b", 2L)),
+        keys(scan(t.name(), ScanRange.between(key("b", 2L), key("c", 3L)).backward())));
+    assertEquals(
+        List.of(key("c", 2L)),
+        keys(scan(t.name(), ScanRange.between(key("c", 2L), key("c", 3L)).backward())));
+    // limits that end right before, at and after the start row
+    ScanRange range = ScanRange.between(key("b", 2L), key("c", 3L)).backward();
+    assertEquals(List.of(key("c", 2L)), keys(scan(t.name(), range.withLimit(1))));
+    assertEquals(
+        List.of(key("c", 2L), key("c", 1L), key("b", 3L)),
+        keys(scan(t.name(), range.withLimit(3))));
+    assertEquals(4, scan(t.name(), range.withLimit(4)).size());
+    assertEquals(4, scan(t.name(), range.withLimit(5)).size());
+    // bounds that are not stored keys
+    assertEquals(
+        List.of(key("c", 1L), key("b", 3L)),
+        keys(scan(t.name(), ScanRange.between(key("b", 3L), key("c", 2L)).backward())));
+    assertEquals(
+        List.of(key("c", 1L)),
+        keys(scan(t.name(), ScanRange.between(key("bz", 0L), key("c", 2L)).backward())));
+    // the start row without any selected column is no row of the scan
+    store().put(t.name(), row(key("b", 1L), "z", AttrValue.ofInteger(0)));
+    assertEquals(
+        List.of(key("b", 2L)),
+        keys(
+            scan(
+                t.name(),
+                ScanRange.between(key("b", 1L), key("b", 3L))
+                    .backward()
+                    .withColumns(ColumnSelection.of("y")))));
+  }
+
+  @Test
+  public void backwardScanOfAnEmptyOrInvertedRangeIsEmpty() {
+    TableSpec t = gridTable("back_empty");
+    assertEquals(
+        List.of(), scan(t.name(), ScanRange.between(key("b", 2L), key("b", 2L)).backward()));
+    assertEquals(
+        List.of(), scan(t.name(), ScanRange.between(key("c", 1L), key("b", 1L)).backward()));
+    assertEquals(
+        List.of(), scan(t.name(), ScanRange.between(key("bb", 0L), key("bc", 0L)).backward()));
+    TableSpec empty = newTable("back_empty_table", stringColumn("pk"));
+    assertEquals(List.of(), scan(empty.name(), ScanRange.all(1).backward()));
+  }
+
+  @Test
+  public void backwardScanOfAPrefixUsesInfMinAndInfMaxBounds() {
+    TableSpec t = gridTable("back_prefix");
+    PrimaryKey from = PrimaryKey.bound(List.of(PkValue.ofString("c")), PkValue.INF_MIN, 2);
+    PrimaryKey to = PrimaryKey.bound(List.of(PkValue.ofString("c")), PkValue.INF_MAX, 2);
+    store().put(t.name(), row(key("cc", 0L), "x", AttrValue.ofString("cc0")));
+    assertEquals(
+        List.of(key("c", 3L), key("c", 2L), key("c", 1L)),
+        keys(scan(t.name(), ScanRange.between(from, to).backward())));
+    assertEquals(
+        List.of(key("c", 3L)),
+        keys(scan(t.name(), ScanRange.between(from, to).backward().withLimit(1))));
+    // INF on one side, a stored key on the other
+    PrimaryKey first = PrimaryKey.bound(List.of(), PkValue.INF_MIN, 2);
+    PrimaryKey last = PrimaryKey.bound(List.of(), PkValue.INF_MAX, 2);
+    assertEquals(
+        List.of(key("a", 3L), key("a", 2L), key("a", 1L)),
+        keys(scan(t.name(), ScanRange.between(first, key("b", 1L)).backward())));
+    assertEquals(
+        List.of(key("e", 3L), key("e", 2L)),
+        keys(scan(t.name(), ScanRange.between(key("e", 2L), last).backward())));
+    // the end of "b" (INF_MAX) down to the start of the table
+    PrimaryKey endOfB = PrimaryKey.bound(List.of(PkValue.ofString("b")), PkValue.INF_MAX, 2);
+    List<PrimaryKey> upToB = keys(scan(t.name(), ScanRange.between(first, endOfB).backward()));
+    assertEquals(6, upToB.size());
+    assertEquals(key("b", 3L), upToB.get(0));
+  }
+
+  @Test
+  public void backwardScanPagesAcrossPartitions() {
+    List<PkValue> splits =
+        List.of(PkValue.ofInteger(-100), PkValue.ofInteger(0), PkValue.ofInteger(100));
+    TableSpec t = newTable("back_pages", List.of(integerColumn("id"), stringColumn("s")), splits);
+    List<Row> rows = new ArrayList<>();
+    for (long i = -600; i < 600; i += 1) {
+      rows.add(row(key(i, "k" + (i & 3)), "v", AttrValue.ofInteger(i)));
+    }
+    putAll(t.name(), rows);
+    List<Row> reversed = new ArrayList<>(rows);
+    Collections.reverse(reversed);
+    assertEquals(keys(reversed), keys(scan(t.name(), ScanRange.all(2).backward())));
+    assertEquals(
+        keys(reversed.subList(0, 700)),
+        keys(scan(t.name(), ScanRange.all(2).backward().withLimit(700))));
+    // from inside one partition across two split points, the start a split point itself
+    ScanRange across = ScanRange.between(key(-100L, "k0"), key(150L, "k2")).backward();
+    List<PrimaryKey> want = new ArrayList<>();
+    for (Row r : reversed) {
+      if (across.contains(r.key())) {
+        want.add(r.key());
+      }
+    }
+    assertEquals(want, keys(scan(t.name(), across)));
+    assertEquals(want.subList(0, 120), keys(scan(t.name(), across.withLimit(120))));
+    try (Stream<Row> s = store().scan(t.name(), ScanRange.all(2).backward())) {
+      Iterator<Row> it = s.iterator();
+      assertEquals(key(599L, "k3"), it.next().key());
+      assertEquals(key(598L, "k2"), it.next().key());
+    }
+  }
+
+  @Test
+  public void randomBackwardScansAreTheReversedForwardScans() {
+    long seed = Long.getLong(SEED_PROPERTY, DEFAULT_SEED) ^ 0x5eed;
+    String replay =
+        "seed "
+            + (seed ^ 0x5eed)
+            + " (replay with -D"
+            + SEED_PROPERTY
+            + "="
+            + (seed ^ 0x5eed)
+            + ")";
+    Random random = new Random(seed);
+    TableSpec t =
+        newTable(
+            "back_property",
+            List.of(stringColumn("s"), integerColumn("i"), binaryColumn("b")),
+            List.of(PkValue.ofString("b"), PkValue.ofString("\u00e9")));
+    TreeSet<PrimaryKey> expected = new TreeSet<>();
+    while (expected.size() < 300) {
+      expected.add(key(randomString(random), randomLong(random), randomBytes(random)));
+    }
+    List<Row> rows = new ArrayList<>();
+    for (PrimaryKey k : expected) {
+      rows.add(
+          random.nextInt(5) == 0
+              ? row(k, "w", AttrValue.ofInteger(1))
+              : row(k, "v", AttrValue.ofString(k.toString())));
+    }
+    Collections.shuffle(rows, random);
+    putAll(t.name(), rows);
+
+    List<PrimaryKey> sorted = new ArrayList<>(expected);
+    for (int round = 0; round < 30; round++) {
+      PrimaryKey a = sorted.get(random.nextInt(sorted.size()));
+      PrimaryKey b = sorted.get(random.nextInt(sorted.size()));
+      PrimaryKey start =
+          switch (random.nextInt(3)) {
+            case 0 -> a;
+            case 1 -> prefixBound(a, PkValue.INF_MIN, random);
+            default -> prefixBound(a, PkValue.INF_MAX, random);
+          };
+      PrimaryKey end =
+          switch (random.nextInt(3)) {
+            case 0 -> b;
+            case 1 -> prefixBound(b, PkValue.INF_MIN, random);
+            default -> prefixBound(b, PkValue.INF_MAX, random);
+          };
+      long limit = random.nextInt(3) == 0 ? Long.MAX_VALUE : random.nextInt(40);
+      ScanRange forward = ScanRange.between(start, end);
+      if (random.nextInt(4) == 0) {
+        forward = forward.withColumns(ColumnSelection.of("v"));
+      }
+      List<Row> want = scan(t.name(), forward);
+      Collections.reverse(want);
+      if (want.size() > limit) {
+        want = want.subList(0, (int) limit);
+      }
+      ScanRange backward = forward.backward().withLimit(limit);
+      int r = round;
+      assertEquals(
+          want,
+          scan(t.name(), backward),
+          () ->
+              "backward scan "
+                  + r
+                  + " ["
+                  + start
+                  + ", "
+                  + end
+                  + ") limit "
+                  + limit
+                  + ", "
+                  + replay);
+    }
+  }
+
   // --------------------------------------------------------------------------- partitions
 
   @Test

@@ -582,7 +582,8 @@ public final class EmbeddedStore implements WideTableStore {
     if (range.limit() == 0 || Arrays.compareUnsigned(start, end) >= 0) {
       return Stream.empty();
     }
-    RangeScan scan = new RangeScan(this, t, start, end, range.columns(), range.limit());
+    RangeScan scan =
+        new RangeScan(this, t, start, end, range.columns(), range.limit(), range.isBackward());
     return StreamSupport.stream(
         Spliterators.spliteratorUnknownSize(
             scan, Spliterator.ORDERED | Spliterator.NONNULL | Spliterator.DISTINCT),
@@ -637,6 +638,70 @@ public final class EmbeddedStore implements WideTableStore {
           // a selection that matches few rows must not turn one page into a full-table read
           if (out.size() >= maxRows || bytes >= PAGE_BYTES || visited >= 4 * PAGE_ROWS) {
             return successor(key);
+          }
+        }
+        return null;
+      } finally {
+        mv.deregisterVersionUsage(version);
+      }
+    } catch (MVStoreException e) {
+      throw internal(e);
+    } finally {
+      shared.unlock();
+    }
+  }
+
+  /**
+   * Reads one page of a backward scan, from the greatest key below {@code below} down to {@code
+   * start} (inclusive), into {@code out}, with the page bounds of {@link #readPage}. Returns the
+   * exclusive upper bound to resume from (the last key visited), or {@code null} when the range is
+   * exhausted.
+   */
+  byte[] readPageBackward(
+      Table t,
+      byte[] start,
+      byte[] below,
+      ColumnSelection columns,
+      int maxRows,
+      List<RangeScan.Hit> out) {
+    shared.lock();
+    try {
+      requireOpen();
+      if (t.dropped) {
+        throw new StoreException(
+            ErrorKind.TABLE_NOT_FOUND, "table " + t.spec.name() + " was deleted during a scan");
+      }
+      MVStore.TxCounter version = mv.registerVersionUsage();
+      try {
+        // a reverse cursor starts at the greatest key at or below its first argument
+        Cursor<byte[], byte[]> cursor = t.rows.cursor(below, null, true);
+        long bytes = 0;
+        int visited = 0;
+        long now = now();
+        while (cursor.hasNext()) {
+          byte[] key = cursor.next();
+          if (Arrays.compareUnsigned(key, below) >= 0) {
+            continue; // the exclusive bound itself
+          }
+          if (Arrays.compareUnsigned(key, start) < 0) {
+            return null;
+          }
+          byte[] value = cursor.getValue();
+          SortedMap<String, AttrValue> attributes = null;
+          if (t.expired(value, now)) {
+            purge(t, key, value);
+          } else {
+            attributes = RowCodec.decode(t.attributes(value), columns);
+          }
+          if (attributes != null) {
+            Row row =
+                Row.of(OrderedKeyBytes.decode(t.spec.name(), key, t.spec.primaryKey()), attributes);
+            out.add(new RangeScan.Hit(row, t.partitionOf(key)));
+          }
+          bytes += key.length + value.length;
+          visited++;
+          if (out.size() >= maxRows || bytes >= PAGE_BYTES || visited >= 4 * PAGE_ROWS) {
+            return key;
           }
         }
         return null;

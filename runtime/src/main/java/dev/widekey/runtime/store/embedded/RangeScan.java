@@ -17,10 +17,14 @@ final class RangeScan implements Iterator<Row> {
 
   private final EmbeddedStore store;
   private final Table table;
+  private final byte[] start;
   private final byte[] end;
+  private final boolean backward;
   private final ColumnSelection columns;
   private long remaining;
-  private byte[] next; // where the next page starts; null once the range is exhausted
+  // where the next page starts: forward its inclusive start, backward its exclusive end; null once
+  // the range is exhausted
+  private byte[] next;
   private List<Hit> page = new ArrayList<>();
   private int position;
 
@@ -30,13 +34,16 @@ final class RangeScan implements Iterator<Row> {
       byte[] start,
       byte[] end,
       ColumnSelection columns,
-      long limit) {
+      long limit,
+      boolean backward) {
     this.store = store;
     this.table = table;
+    this.start = start;
     this.end = end;
+    this.backward = backward;
     this.columns = columns;
     this.remaining = limit;
-    this.next = start;
+    this.next = backward ? end : start;
   }
 
   @Override
@@ -45,7 +52,10 @@ final class RangeScan implements Iterator<Row> {
       page = new ArrayList<>();
       position = 0;
       int rows = (int) Math.min(EmbeddedStore.PAGE_ROWS, remaining);
-      next = store.readPage(table, next, end, columns, rows, page);
+      next =
+          backward
+              ? store.readPageBackward(table, start, next, columns, rows, page)
+              : store.readPage(table, next, end, columns, rows, page);
     }
     return remaining > 0 && position < page.size();
   }
