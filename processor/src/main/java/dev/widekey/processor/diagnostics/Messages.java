@@ -272,6 +272,41 @@ public final class Messages {
             + " @NotSequential(reason = \"...\").");
   }
 
+  /**
+   * The reasons that complete a message (what makes a component sequential or of few values); not
+   * messages themselves, so they start with no rule id.
+   */
+  public static final class Why {
+    private Why() {}
+
+    /**
+     * Why a time type leading the partition key is sequential (for {@link
+     * Messages#sequentialLeading}).
+     */
+    public static String timeType(String type) {
+      return type + " is a time type";
+    }
+
+    /** Why an integral type leading the partition key is sequential. */
+    public static String integralType(String type) {
+      return type
+          + " is an integral type, and a number leading the key is taken as sequential unless"
+          + " @NotSequential says why not";
+    }
+
+    /**
+     * Why an enum leading the partition key has few values (for {@link Messages#fewValuesLeading}).
+     */
+    public static String fewConstants(String enumName, long constants) {
+      return "the enum " + enumName + " has " + constants + " constants";
+    }
+
+    /** Why a String leading the partition key has few values. */
+    public static String fewStrings(int maxLength, long values) {
+      return "its @KeyChars and @MaxLength(" + maxLength + ") allow only " + values + " values";
+    }
+  }
+
   public static String fewValuesLeading(String field, String why) {
     return msg(
         Rule.WK102,

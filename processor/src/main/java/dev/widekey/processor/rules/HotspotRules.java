@@ -59,14 +59,13 @@ public final class HotspotRules implements EntityRule {
       return; // the opt-out, with its reason, silences the findings below
     }
     if (leading.isSequential() && scatteredBy == null) {
+      String type = leading.property().type().toString();
       String why =
           leading.sequential()
               ? "@Sequential"
               : leading.kind().time()
-                  ? leading.property().type() + " is a time type"
-                  : leading.property().type()
-                      + " is an integral type, taken as sequential (order numbers, auto-increment"
-                      + " ids) unless @NotSequential says why not";
+                  ? Messages.Why.timeType(type)
+                  : Messages.Why.integralType(type);
       diagnostics.error(at, leading.roleMirror(), Messages.sequentialLeading(leading.name(), why));
       return;
     }
@@ -103,7 +102,7 @@ public final class HotspotRules implements EntityRule {
               .filter(m -> m.getKind() == ElementKind.ENUM_CONSTANT)
               .count();
       return constants <= FEW_VALUES
-          ? "the enum " + e.getSimpleName() + " has " + constants + " constants"
+          ? Messages.Why.fewConstants(e.getSimpleName().toString(), constants)
           : null;
     }
     if (c.kind() == ValueKind.STRING && c.keyChars() != null && c.maxLength() > 0) {
@@ -119,9 +118,7 @@ public final class HotspotRules implements EntityRule {
         values += power;
         power = Math.min(power * letters, FEW_VALUES + 1);
       }
-      return values <= FEW_VALUES
-          ? "@KeyChars and @MaxLength(" + c.maxLength() + ") allow only " + values + " values"
-          : null;
+      return values <= FEW_VALUES ? Messages.Why.fewStrings(c.maxLength(), values) : null;
     }
     return null;
   }
