@@ -1,5 +1,6 @@
 package good;
 
+import dev.widekey.annotations.NotSequential;
 import dev.widekey.annotations.KeyChars;
 import dev.widekey.annotations.KeyColumn;
 import dev.widekey.annotations.MaxLength;
@@ -15,7 +16,8 @@ import java.math.BigDecimal;
  */
 @WideTable(name = "device_transactions", delimiter = ',')
 public record DeviceTransaction(
-    @PartitionKey(order = 0) @Padded(width = 6) long deviceId,
+    @PartitionKey(order = 0) @Padded(width = 6)
+        @NotSequential(reason = "many devices write at the same time") long deviceId,
     @PartitionKey(order = 1) @KeyChars("a-z0-9") @MaxLength(16) String sellerId,
     @PartitionKey(order = 2) @KeyChars("0-9A-Z") @MaxLength(16) String cardId,
     @KeyColumn(order = 0) long orderNumber,

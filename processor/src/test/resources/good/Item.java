@@ -1,5 +1,6 @@
 package good;
 
+import dev.widekey.annotations.NotSequential;
 import dev.widekey.annotations.ColdColumn;
 import dev.widekey.annotations.Money;
 import dev.widekey.annotations.PartitionKey;
@@ -12,7 +13,7 @@ import java.math.BigDecimal;
  */
 @WideTable(name = "items")
 public record Item(
-    @PartitionKey long itemId,
+    @NotSequential(reason = "ids are assigned at random, many are written at the same time") @PartitionKey long itemId,
     int quantity,
     @Money(scale = 2) BigDecimal price,
     @Money(scale = 0) BigDecimal priceInYen,

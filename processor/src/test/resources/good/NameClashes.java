@@ -1,5 +1,6 @@
 package good;
 
+import dev.widekey.annotations.NotSequential;
 import dev.widekey.annotations.ColdColumn;
 import dev.widekey.annotations.KeyChars;
 import dev.widekey.annotations.KeyColumn;
@@ -11,7 +12,7 @@ import dev.widekey.annotations.WideTable;
 /** Key components and attributes named like the locals and parameters of generated code. */
 @WideTable(name = "name_clashes")
 public record NameClashes(
-    @PartitionKey(order = 0) @Padded(width = 4) long stored,
+    @NotSequential(reason = "ids are assigned at random, many are written at the same time") @PartitionKey(order = 0) @Padded(width = 4) long stored,
     @PartitionKey(order = 1) @KeyChars("a-z") @MaxLength(8) String parts,
     @PartitionKey(order = 2) @KeyChars("a-z") @MaxLength(8) String prefix,
     @KeyColumn(order = 0) long from,

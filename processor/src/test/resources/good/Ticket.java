@@ -1,5 +1,6 @@
 package good;
 
+import dev.widekey.annotations.NotSequential;
 import dev.widekey.annotations.KeyColumn;
 import dev.widekey.annotations.PartitionKey;
 import dev.widekey.annotations.WideTable;
@@ -11,7 +12,7 @@ import dev.widekey.annotations.WideTable;
  */
 @WideTable(name = "tickets")
 public record Ticket(
-    @PartitionKey long queue,
+    @NotSequential(reason = "ids are assigned at random, many are written at the same time") @PartitionKey long queue,
     @KeyColumn(order = 0) Priority priority,
     @KeyColumn(order = 1) long id,
     String title) {

@@ -1,5 +1,6 @@
 package good;
 
+import dev.widekey.annotations.NotSequential;
 import dev.widekey.annotations.PartitionKey;
 import dev.widekey.annotations.Version;
 import dev.widekey.annotations.WideTable;
@@ -7,7 +8,7 @@ import dev.widekey.annotations.WideTable;
 /** A versioned class built by setters: a put sets the stored version on the entity itself. */
 @WideTable(name = "versioned_beans")
 public class VersionedBean {
-  @PartitionKey private long beanId;
+  @NotSequential(reason = "ids are assigned at random, many are written at the same time") @PartitionKey private long beanId;
   private String label;
   @Version private long version;
 

@@ -1,5 +1,6 @@
 package good;
 
+import dev.widekey.annotations.NotSequential;
 import dev.widekey.annotations.PartitionKey;
 import dev.widekey.annotations.Version;
 import dev.widekey.annotations.WideTable;
@@ -7,7 +8,7 @@ import dev.widekey.annotations.WideTable;
 /** A versioned class built by its all-arguments constructor: a put returns a copy. */
 @WideTable(name = "versioned_entries")
 public final class VersionedEntry {
-  @PartitionKey private final long entryId;
+  @NotSequential(reason = "ids are assigned at random, many are written at the same time") @PartitionKey private final long entryId;
   private final long amount;
   @Version public final long version;
 

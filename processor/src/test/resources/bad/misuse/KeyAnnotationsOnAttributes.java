@@ -1,5 +1,6 @@
 package bad.misuse;
 
+import dev.widekey.annotations.NotSequential;
 import dev.widekey.annotations.Bucketed;
 import dev.widekey.annotations.HashPrefix;
 import dev.widekey.annotations.KeyChars;
@@ -12,7 +13,7 @@ import dev.widekey.annotations.WideTable;
 
 @WideTable(name = "misused")
 public record KeyAnnotationsOnAttributes(
-    @PartitionKey long id,
+    @NotSequential(reason = "ids are assigned at random, many are written at the same time") @PartitionKey long id,
     @Padded(width = 6) long padded,
     @KeyChars("a-z") String chars,
     @MaxLength(10) String bounded,

@@ -1,5 +1,6 @@
 package bad.wk100;
 
+import dev.widekey.annotations.NotSequential;
 import dev.widekey.annotations.PartitionKey;
 import dev.widekey.annotations.WideTable;
 
@@ -11,6 +12,6 @@ abstract class Audited {
 
 @WideTable(name = "notes")
 public class InheritedField extends Audited {
-  @PartitionKey public long id;
+  @NotSequential(reason = "ids are assigned at random, many are written at the same time") @PartitionKey public long id;
   public String text;
 }

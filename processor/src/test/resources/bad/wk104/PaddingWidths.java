@@ -1,5 +1,6 @@
 package bad.wk104;
 
+import dev.widekey.annotations.NotSequential;
 import dev.widekey.annotations.KeyColumn;
 import dev.widekey.annotations.Padded;
 import dev.widekey.annotations.PartitionKey;
@@ -7,7 +8,7 @@ import dev.widekey.annotations.WideTable;
 
 @WideTable(name = "padding")
 public record PaddingWidths(
-    @PartitionKey
+    @NotSequential(reason = "ids are assigned at random, many are written at the same time") @PartitionKey
     @Padded(width = 25)
     long deviceId,
     @KeyColumn(order = 0)

@@ -1,5 +1,6 @@
 package bad.wk109;
 
+import dev.widekey.annotations.NotSequential;
 import dev.widekey.annotations.KeyColumn;
 import dev.widekey.annotations.MaxLength;
 import dev.widekey.annotations.PartitionKey;
@@ -12,7 +13,7 @@ import dev.widekey.annotations.WideTable;
  */
 @WideTable(name = "notes", profile = Profile.HBASE)
 public record HBaseRowKeyTooLong(
-    @PartitionKey long owner,
+    @NotSequential(reason = "ids are assigned at random, many are written at the same time") @PartitionKey long owner,
     @KeyColumn(order = 0) @MaxLength(3000) String title,
     @KeyColumn(order = 1)
     @MaxLength(3000)

@@ -1,5 +1,6 @@
 package bad.wk109;
 
+import dev.widekey.annotations.NotSequential;
 import dev.widekey.annotations.KeyColumn;
 import dev.widekey.annotations.MaxLength;
 import dev.widekey.annotations.PartitionKey;
@@ -7,7 +8,7 @@ import dev.widekey.annotations.WideTable;
 
 @WideTable(name = "labels")
 public record MaxLengthMisuse(
-    @PartitionKey
+    @NotSequential(reason = "ids are assigned at random, many are written at the same time") @PartitionKey
     @MaxLength(20)
     long id,
     @KeyColumn

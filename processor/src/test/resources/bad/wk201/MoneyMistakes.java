@@ -1,5 +1,6 @@
 package bad.wk201;
 
+import dev.widekey.annotations.NotSequential;
 import dev.widekey.annotations.Money;
 import dev.widekey.annotations.PartitionKey;
 import dev.widekey.annotations.WideTable;
@@ -7,7 +8,7 @@ import java.math.BigDecimal;
 
 @WideTable(name = "invoices")
 public record MoneyMistakes(
-    @PartitionKey long invoiceId,
+    @NotSequential(reason = "ids are assigned at random, many are written at the same time") @PartitionKey long invoiceId,
     BigDecimal total,
     double price,
     Float shippingCost,

@@ -1,12 +1,13 @@
 package bad.wk204;
 
+import dev.widekey.annotations.NotSequential;
 import dev.widekey.annotations.ColdColumn;
 import dev.widekey.annotations.PartitionKey;
 import dev.widekey.annotations.WideTable;
 
 @WideTable(name = "items")
 public record ColdMistakes(
-    @PartitionKey long itemId,
+    @NotSequential(reason = "ids are assigned at random, many are written at the same time") @PartitionKey long itemId,
     String name,
     @ColdColumn(
         compress = true)

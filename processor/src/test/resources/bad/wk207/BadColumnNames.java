@@ -1,10 +1,11 @@
 package bad.wk207;
 
+import dev.widekey.annotations.NotSequential;
 import dev.widekey.annotations.PartitionKey;
 import dev.widekey.annotations.WideTable;
 
 @WideTable(name = "prices")
 public record BadColumnNames(
-    @PartitionKey long itemId,
+    @NotSequential(reason = "ids are assigned at random, many are written at the same time") @PartitionKey long itemId,
     long price$cents,
     String bezeichnungÄ) {}

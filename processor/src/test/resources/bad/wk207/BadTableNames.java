@@ -1,5 +1,6 @@
 package bad.wk207;
 
+import dev.widekey.annotations.NotSequential;
 import dev.widekey.annotations.ColdColumn;
 import dev.widekey.annotations.PartitionKey;
 import dev.widekey.annotations.WideTable;
@@ -8,6 +9,6 @@ import dev.widekey.annotations.WideTable;
     name = "order items",
     coldTable = "cold/items")
 public record BadTableNames(
-    @PartitionKey long itemId,
+    @NotSequential(reason = "ids are assigned at random, many are written at the same time") @PartitionKey long itemId,
     String name,
     @ColdColumn String description) {}

@@ -1,5 +1,6 @@
 package bad.wk207;
 
+import dev.widekey.annotations.NotSequential;
 import dev.widekey.annotations.ColdColumn;
 import dev.widekey.annotations.PartitionKey;
 import dev.widekey.annotations.Profile;
@@ -8,18 +9,18 @@ import dev.widekey.annotations.WideTable;
 /** Three entities: the first one declared holds "orders" and "orders_cold"; the others clash. */
 @WideTable(name = "orders")
 record Orders(
-    @PartitionKey long orderId,
+    @NotSequential(reason = "ids are assigned at random, many are written at the same time") @PartitionKey long orderId,
     String cardId,
     @ColdColumn String notes) {}
 
 @WideTable(name = "orders", profile = Profile.LINDORM)
 public record SharedTable(
-    @PartitionKey long orderId,
+    @NotSequential(reason = "ids are assigned at random, many are written at the same time") @PartitionKey long orderId,
     String cardId) {}
 
 @WideTable(name = "order_notes",
     coldTable = "orders_cold")
 record OrderNotes(
-    @PartitionKey long orderId,
+    @NotSequential(reason = "ids are assigned at random, many are written at the same time") @PartitionKey long orderId,
     String author,
     @ColdColumn String text) {}

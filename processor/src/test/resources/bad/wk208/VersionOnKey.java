@@ -1,5 +1,6 @@
 package bad.wk208;
 
+import dev.widekey.annotations.NotSequential;
 import dev.widekey.annotations.KeyColumn;
 import dev.widekey.annotations.PartitionKey;
 import dev.widekey.annotations.Version;
@@ -7,6 +8,6 @@ import dev.widekey.annotations.WideTable;
 
 @WideTable(name = "notes")
 public record VersionOnKey(
-    @PartitionKey @Version long noteId,
+    @NotSequential(reason = "ids are assigned at random, many are written at the same time") @PartitionKey @Version long noteId,
     @KeyColumn @Version long revision,
     String title) {}

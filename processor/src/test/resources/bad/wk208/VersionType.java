@@ -1,11 +1,12 @@
 package bad.wk208;
 
+import dev.widekey.annotations.NotSequential;
 import dev.widekey.annotations.PartitionKey;
 import dev.widekey.annotations.Version;
 import dev.widekey.annotations.WideTable;
 
 @WideTable(name = "notes")
 public record VersionType(
-    @PartitionKey long noteId,
+    @NotSequential(reason = "ids are assigned at random, many are written at the same time") @PartitionKey long noteId,
     String title,
     @Version int revision) {}

@@ -1,6 +1,7 @@
 package bad.wk210;
 
 import dev.widekey.annotations.ColdColumn;
+import dev.widekey.annotations.HashPrefix;
 import dev.widekey.annotations.PartitionKey;
 import dev.widekey.annotations.TimeSharded;
 import dev.widekey.annotations.WideTable;
@@ -9,4 +10,4 @@ import java.time.Instant;
 @WideTable(name = "orders")
 @TimeSharded(by = "createdAt", retain = 12)
 public record ShardFieldCold(
-    @PartitionKey long orderId, String status, @ColdColumn Instant createdAt) {}
+    @PartitionKey @HashPrefix(length = 4) long orderId, String status, @ColdColumn Instant createdAt) {}

@@ -1,6 +1,7 @@
 package bad.wk211;
 
 import dev.widekey.annotations.ColdColumn;
+import dev.widekey.annotations.HashPrefix;
 import dev.widekey.annotations.PartitionKey;
 import dev.widekey.annotations.ShardPeriod;
 import dev.widekey.annotations.TimeSharded;
@@ -9,4 +10,4 @@ import java.time.Instant;
 
 @WideTable(name = "clicks")
 @TimeSharded(by = "at", period = ShardPeriod.DAY, retain = 32)
-public record TooManyTables(@PartitionKey long clickId, Instant at, @ColdColumn String referrer) {}
+public record TooManyTables(@PartitionKey @HashPrefix(length = 4) long clickId, Instant at, @ColdColumn String referrer) {}

@@ -9,7 +9,8 @@ import java.lang.annotation.Target;
 /**
  * A primary-key column after the partition key. Rows of one partition-key value are sorted by these
  * columns, so they are where sequential values (order numbers, times) belong. Tablestore allows 4
- * primary-key columns in all (rule WK110).
+ * primary-key columns in all (rule WK110). When no key column states an {@code order}, their
+ * declaration order is the key order; otherwise every one states its own (rule WK101).
  *
  * <pre>{@code
  * @PartitionKey(order = 0) String machineIp;
@@ -20,7 +21,10 @@ import java.lang.annotation.Target;
 @Retention(RetentionPolicy.CLASS)
 @Target({ElementType.FIELD, ElementType.RECORD_COMPONENT})
 public @interface KeyColumn {
-  /** Position among the key columns, from 0. */
+  /**
+   * Position among the key columns, from 0. Leave it unset on every key column to take the
+   * declaration order; stating it on some but not all is an error.
+   */
   int order() default 0;
 
   /**

@@ -13,7 +13,11 @@ import java.lang.annotation.Target;
  * <p>One component is stored as it is; several are spliced into one string in {@code order}, joined
  * by {@link WideTable#delimiter()}. The leading component decides which partition a write hits, so
  * it must not be sequential (rule WK102): order numbers, timestamps and auto-increment ids all land
- * on the last partition.
+ * on the last partition. A leading integral or time type is taken as sequential unless it is
+ * hash-prefixed, bucketed or reversed, or says why not with {@link NotSequential}.
+ *
+ * <p>When no partition-key component states an {@code order}, their declaration order is the key
+ * order; otherwise every one states its own (rule WK101).
  *
  * <pre>{@code
  * @PartitionKey(order = 0) @Padded(width = 6) long deviceId;
@@ -24,6 +28,9 @@ import java.lang.annotation.Target;
 @Retention(RetentionPolicy.CLASS)
 @Target({ElementType.FIELD, ElementType.RECORD_COMPONENT})
 public @interface PartitionKey {
-  /** Position among the partition-key components, from 0. */
+  /**
+   * Position among the partition-key components, from 0. Leave it unset on every component to take
+   * the declaration order; stating it on some but not all is an error.
+   */
   int order() default 0;
 }

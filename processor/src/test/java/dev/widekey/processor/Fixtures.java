@@ -21,6 +21,11 @@ final class Fixtures {
     return JavaFileObjects.forResource("bad/" + path + ".java");
   }
 
+  /** A fixture under {@code warn/}: a design that compiles, with warnings. */
+  static JavaFileObject warn(String name) {
+    return JavaFileObjects.forResource("warn/" + name + ".java");
+  }
+
   /** Compiles with the widekey processor, as a consumer's build does. */
   static Compilation compile(JavaFileObject... files) {
     return Compiler.javac()

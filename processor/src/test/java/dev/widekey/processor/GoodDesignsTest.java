@@ -43,7 +43,14 @@ class GoodDesignsTest {
         "HashedNameClashes",
         "VersionedNote",
         "VersionedBean",
-        "VersionedEntry"
+        "VersionedEntry",
+        "OptedOutLeading",
+        "OptedOutFewValues",
+        "OptedOutSequenceName",
+        "TimeKeys",
+        "TimeSplice",
+        "DeclarationOrder",
+        "DeclarationOrderClass"
       })
   void compilesCleanlyAndGeneratesKeysTableAndRepository(String entity) {
     Compilation compilation = compile(good(entity));

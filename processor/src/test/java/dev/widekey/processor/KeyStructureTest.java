@@ -1,13 +1,19 @@
 package dev.widekey.processor;
 
+import static com.google.common.truth.Truth.assertThat;
+import static com.google.testing.compile.CompilationSubject.assertThat;
 import static dev.widekey.processor.Fixtures.bad;
 import static dev.widekey.processor.Fixtures.compile;
+import static dev.widekey.processor.Fixtures.good;
 import static dev.widekey.processor.RuleAssertions.assertError;
 import static dev.widekey.processor.RuleAssertions.assertRejected;
 
 import com.google.testing.compile.Compilation;
 import dev.widekey.processor.diagnostics.Messages;
 import dev.widekey.runtime.Rule;
+import dev.widekey.runtime.store.PkValue;
+import dev.widekey.runtime.store.PrimaryKey;
+import java.time.Instant;
 import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
 
@@ -63,6 +69,43 @@ class KeyStructureTest {
         Messages.duplicateOrder("minute", "KeyColumn", 1, "day"),
         f,
         "    order = 1)");
+  }
+
+  @Test
+  void someOrdersStatedAndSomeNotIsAmbiguous() {
+    JavaFileObject f = bad("wk101/MixedOrders");
+    Compilation c = compile(f);
+
+    assertRejected(c, 1);
+    assertError(
+        c, Rule.WK101, Messages.mixedOrders("a", "KeyColumn", "b", 1), f, "@KeyColumn long a");
+  }
+
+  @Test
+  void withoutOrdersTheDeclarationOrderIsTheKeyOrder() throws Exception {
+    Compilation c = compile(good("DeclarationOrder"), good("DeclarationOrderClass"));
+    assertThat(c).succeededWithoutWarnings();
+    GeneratedClassLoader loader = new GeneratedClassLoader(c);
+
+    // the record: tenant, userId spliced in that order; then sentAt, sequence
+    Class<?> keys = loader.loadClass("good.DeclarationOrderKeys");
+    PrimaryKey pk =
+        (PrimaryKey)
+            keys.getMethod("primaryKey", String.class, String.class, Instant.class, long.class)
+                .invoke(null, "acme", "u1", Instant.ofEpochMilli(5), 7L);
+    assertThat(pk.get(0)).isEqualTo(PkValue.ofString("acme,u1"));
+    assertThat(pk.get(1)).isEqualTo(PkValue.ofInteger(5));
+    assertThat(pk.get(2)).isEqualTo(PkValue.ofInteger(7));
+
+    // the class: draftNumber before author, as declared
+    Class<?> drafts = loader.loadClass("good.DeclarationOrderClassKeys");
+    PrimaryKey draft =
+        (PrimaryKey)
+            drafts
+                .getMethod("primaryKey", String.class, long.class, String.class)
+                .invoke(null, "acme", 3L, "bob");
+    assertThat(draft.get(1)).isEqualTo(PkValue.ofInteger(3));
+    assertThat(draft.get(2)).isEqualTo(PkValue.ofString("bob"));
   }
 
   @Test

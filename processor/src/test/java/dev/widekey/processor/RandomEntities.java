@@ -3,6 +3,12 @@ package dev.widekey.processor;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.OffsetDateTime;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
@@ -35,6 +41,10 @@ final class RandomEntities {
     UUID_("java.util.UUID", false),
     ENUM(null, false),
     INSTANT("java.time.Instant", true),
+    LOCAL_DATE("java.time.LocalDate", true),
+    LOCAL_DATE_TIME("java.time.LocalDateTime", true),
+    OFFSET_DATE_TIME("java.time.OffsetDateTime", true),
+    ZONED_DATE_TIME("java.time.ZonedDateTime", true),
     BIG_DECIMAL("java.math.BigDecimal", false),
     LIST("java.util.List<String>", false);
 
@@ -61,7 +71,8 @@ final class RandomEntities {
         case INT, INT_BOX -> Integer.MAX_VALUE;
         case SHORT -> Short.MAX_VALUE;
         case BYTE -> Byte.MAX_VALUE;
-        case INSTANT -> 9_999_999_999_999L;
+        case INSTANT, LOCAL_DATE_TIME, OFFSET_DATE_TIME, ZONED_DATE_TIME -> 9_999_999_999_999L;
+        case LOCAL_DATE -> 365_241_780_471L; // LocalDate.MAX.toEpochDay()
         default -> Long.MAX_VALUE;
       };
     }
@@ -71,7 +82,8 @@ final class RandomEntities {
         case INT, INT_BOX -> Integer.MIN_VALUE;
         case SHORT -> Short.MIN_VALUE;
         case BYTE -> Byte.MIN_VALUE;
-        case INSTANT -> -9_999_999_999_999L;
+        case INSTANT, LOCAL_DATE_TIME, OFFSET_DATE_TIME, ZONED_DATE_TIME -> -9_999_999_999_999L;
+        case LOCAL_DATE -> -365_243_219_162L; // LocalDate.MIN.toEpochDay()
         default -> Long.MIN_VALUE;
       };
     }
@@ -236,7 +248,13 @@ final class RandomEntities {
 
   static final String[] ANNOTATION_NAMES = {
     "Bucketed", "Chunked", "ColdColumn", "HashPrefix", "KeyChars", "KeyColumn", "MaxLength",
-    "Money", "Padded", "PartitionKey", "Profile", "Reversed", "Sequential", "WideTable"
+    "Money", "Padded", "PartitionKey", "Profile", "Reversed", "Sequential", "WideTable",
+    "NotSequential"
+  };
+
+  /** Reasons for {@code @NotSequential}; the blank one is a design error (WK102). */
+  static final String[] REASONS = {
+    "many devices write at the same time", "ids are random", "cards pay concurrently", " "
   };
 
   static final String[] MONEY_WORDS = {"price", "amount", "cost", "fee", "balance"};
@@ -254,6 +272,7 @@ final class RandomEntities {
     Integer hashLength; // @HashPrefix(length) on the component
     boolean reversed;
     boolean sequential;
+    String notSequential; // the @NotSequential reason, or null
     Integer moneyScale;
     boolean cold;
     boolean compress;
@@ -298,6 +317,7 @@ final class RandomEntities {
       if (hashLength != null) add.accept(f -> f.hashLength = null);
       if (reversed) add.accept(f -> f.reversed = false);
       if (sequential) add.accept(f -> f.sequential = false);
+      if (notSequential != null) add.accept(f -> f.notSequential = null);
       if (moneyScale != null) add.accept(f -> f.moneyScale = null);
       if (cold) add.accept(f -> f.cold = false);
       if (compress) add.accept(f -> f.compress = false);
@@ -308,9 +328,15 @@ final class RandomEntities {
     }
 
     List<String> annotations() {
+      return annotations(false);
+    }
+
+    /** With {@code implicitOrders}, the key annotations state no order (declaration order). */
+    List<String> annotations(boolean implicitOrders) {
       List<String> a = new ArrayList<>();
-      if (role == Role.PARTITION) a.add("@PartitionKey(order = " + order + ")");
-      if (role == Role.KEY_COLUMN) a.add("@KeyColumn(order = " + order + ")");
+      String ordered = implicitOrders ? "" : "(order = " + order + ")";
+      if (role == Role.PARTITION) a.add("@PartitionKey" + ordered);
+      if (role == Role.KEY_COLUMN) a.add("@KeyColumn" + ordered);
       if (padWidth != null) {
         a.add("@Padded(width = " + padWidth + (padSigned ? ", signed = true)" : ")"));
       }
@@ -319,6 +345,8 @@ final class RandomEntities {
       if (hashLength != null) a.add("@HashPrefix(length = " + hashLength + ")");
       if (reversed) a.add("@Reversed");
       if (sequential) a.add("@Sequential");
+      if (notSequential != null)
+        a.add("@NotSequential(reason = " + javaString(notSequential) + ")");
       if (moneyScale != null) a.add("@Money(scale = " + moneyScale + ")");
       if (cold) a.add(compress ? "@ColdColumn(compress = true)" : "@ColdColumn");
       if (chunked) a.add("@Chunked");
@@ -337,6 +365,7 @@ final class RandomEntities {
     Character delimiter; // null: the default ','
     String profile; // null: the default
     Integer typeHash; // @HashPrefix(length) on the type
+    boolean implicitOrders; // no order stated: the declaration order is the key order
     String enumName = "Kind";
     List<Field> fields = new ArrayList<>();
 
@@ -350,6 +379,7 @@ final class RandomEntities {
       e.delimiter = delimiter;
       e.profile = profile;
       e.typeHash = typeHash;
+      e.implicitOrders = implicitOrders;
       e.enumName = enumName;
       for (Field f : fields) {
         e.fields.add(f.copy());
@@ -464,7 +494,7 @@ final class RandomEntities {
         for (int i = 0; i < fields.size(); i++) {
           Field f = fields.get(i);
           s.append("    ");
-          for (String a : f.annotations()) {
+          for (String a : f.annotations(implicitOrders)) {
             s.append(a).append(' ');
           }
           s.append(typeSource(f)).append(' ').append(f.name);
@@ -477,7 +507,7 @@ final class RandomEntities {
         s.append("public class ").append(name).append(" {\n");
         for (Field f : fields) {
           s.append("  ");
-          for (String a : f.annotations()) {
+          for (String a : f.annotations(implicitOrders)) {
             s.append(a).append(' ');
           }
           s.append(f.publicField ? "public " : "private ");
@@ -554,6 +584,16 @@ final class RandomEntities {
         lead.hashLength = hashLength(r);
       }
     }
+    boolean scattered = e.typeHash != null || lead.hashLength != null || lead.reversed;
+    if (lead.type.integral && !lead.sequential && !scattered && lead.buckets == null) {
+      // WK102: a number or time leading the key is sequential unless it says why not
+      if (r.nextInt(10) > 0) lead.notSequential = r.nextInt(30) == 0 ? " " : pick(r, REASONS);
+    } else if (r.nextInt(30) == 0) {
+      lead.notSequential = pick(r, REASONS); // where it contradicts or means nothing
+    }
+    if (r.nextInt(40) == 0) {
+      e.fields.get(r.nextInt(e.fields.size())).notSequential = pick(r, REASONS); // misplaced
+    }
     if (r.nextInt(20) == 0) {
       // a hash on a later component
       e.fields.get(r.nextInt(partitions)).hashLength = hashLength(r);
@@ -572,6 +612,8 @@ final class RandomEntities {
     // shuffle declaration order: orders, not positions, decide the key
     if (r.nextInt(3) == 0) {
       java.util.Collections.shuffle(e.fields, r);
+    } else if (r.nextInt(3) == 0) {
+      e.implicitOrders = true; // declared in key order: the orders may go unsaid
     }
     return e;
   }
@@ -623,7 +665,16 @@ final class RandomEntities {
                                         : t < 83
                                             ? Type.ENUM
                                             : t < 90
-                                                ? Type.INSTANT
+                                                ? pick(
+                                                    r,
+                                                    new Type[] {
+                                                      Type.INSTANT,
+                                                      Type.INSTANT,
+                                                      Type.LOCAL_DATE,
+                                                      Type.LOCAL_DATE_TIME,
+                                                      Type.OFFSET_DATE_TIME,
+                                                      Type.ZONED_DATE_TIME
+                                                    })
                                                 : t < 96
                                                     ? Type.BYTES
                                                     : pick(
@@ -646,7 +697,17 @@ final class RandomEntities {
         }
         if (r.nextInt(25) == 0) f.reversed = true;
       }
-      case LONG, INT, LONG_BOX, INT_BOX, SHORT, BYTE, INSTANT -> {
+      case LONG,
+          INT,
+          LONG_BOX,
+          INT_BOX,
+          SHORT,
+          BYTE,
+          INSTANT,
+          LOCAL_DATE,
+          LOCAL_DATE_TIME,
+          OFFSET_DATE_TIME,
+          ZONED_DATE_TIME -> {
         if (r.nextInt(100) < (text ? 92 : 40)) {
           int digits = Long.toString(f.type.max()).length();
           f.padWidth =
@@ -656,6 +717,7 @@ final class RandomEntities {
           f.padSigned = r.nextInt(3) == 0;
         }
         if (f.type == Type.INSTANT || r.nextInt(6) == 0) f.sequential = r.nextInt(5) > 0;
+        if (f.sequential && r.nextInt(40) == 0) f.notSequential = pick(r, REASONS); // contradicts
         if (r.nextInt(15) == 0) f.reversed = true;
       }
       default -> {}
@@ -683,6 +745,10 @@ final class RandomEntities {
       Type.UUID_,
       Type.ENUM,
       Type.INSTANT,
+      Type.LOCAL_DATE,
+      Type.LOCAL_DATE_TIME,
+      Type.OFFSET_DATE_TIME,
+      Type.ZONED_DATE_TIME,
       Type.BIG_DECIMAL,
       Type.BIG_DECIMAL,
       Type.SHORT,
@@ -741,6 +807,24 @@ final class RandomEntities {
           Instant i = Instant.ofEpochMilli(millis);
           return f.key() ? i : i.plusNanos(r.nextInt(1_000_000));
         }
+      case LOCAL_DATE:
+        return LocalDate.ofEpochDay(integral(r, f, e));
+      case LOCAL_DATE_TIME:
+      case OFFSET_DATE_TIME:
+      case ZONED_DATE_TIME:
+        {
+          // keys hold whole milliseconds of the instant; attributes keep nanos, offset and zone
+          Instant i = Instant.ofEpochMilli(integral(r, f, e));
+          if (!f.key()) {
+            i = i.plusNanos(r.nextInt(1_000_000));
+          }
+          ZoneId zone = pick(r, ZONES);
+          return switch (f.type) {
+            case LOCAL_DATE_TIME -> LocalDateTime.ofInstant(i, ZoneOffset.UTC);
+            case OFFSET_DATE_TIME -> OffsetDateTime.ofInstant(i, zone);
+            default -> ZonedDateTime.ofInstant(i, zone);
+          };
+        }
       default:
         {
           long v = integral(r, f, e);
@@ -753,6 +837,10 @@ final class RandomEntities {
         }
     }
   }
+
+  static final ZoneId[] ZONES = {
+    ZoneOffset.UTC, ZoneId.of("Europe/Paris"), ZoneId.of("Asia/Kolkata"), ZoneOffset.ofHours(-12)
+  };
 
   private static long integral(Random r, Field f, Entity e) {
     long lo = f.type.min();
@@ -844,6 +932,18 @@ final class RandomEntities {
     if (a instanceof Instant x) {
       return Long.compare(x.toEpochMilli(), ((Instant) b).toEpochMilli());
     }
+    if (a instanceof OffsetDateTime x) {
+      return x.toInstant().compareTo(((OffsetDateTime) b).toInstant());
+    }
+    if (a instanceof ZonedDateTime x) {
+      return x.toInstant().compareTo(((ZonedDateTime) b).toInstant());
+    }
+    if (a instanceof LocalDate x) {
+      return x.compareTo((LocalDate) b);
+    }
+    if (a instanceof LocalDateTime x) {
+      return x.compareTo((LocalDateTime) b);
+    }
     return Long.compare(((Number) a).longValue(), ((Number) b).longValue());
   }
 
@@ -856,6 +956,13 @@ final class RandomEntities {
   static boolean deepEquals(Object a, Object b) {
     if (a instanceof BigDecimal x && b instanceof BigDecimal y) {
       return x.compareTo(y) == 0;
+    }
+    // a key keeps the instant, not the offset or zone: it decodes in UTC (attributes keep both)
+    if (a instanceof OffsetDateTime x && b instanceof OffsetDateTime y) {
+      return x.isEqual(y);
+    }
+    if (a instanceof ZonedDateTime x && b instanceof ZonedDateTime y) {
+      return x.isEqual(y);
     }
     return java.util.Objects.deepEquals(a, b);
   }

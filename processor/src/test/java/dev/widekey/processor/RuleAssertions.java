@@ -35,4 +35,14 @@ final class RuleAssertions {
     Pattern exactly = Pattern.compile("\\A" + Pattern.quote(message) + "\\z");
     assertThat(compilation).hadErrorContainingMatch(exactly).inFile(file).onLineContaining(line);
   }
+
+  /** As {@link #assertError}, for a warning. */
+  static void assertWarning(
+      Compilation compilation, Rule rule, String message, JavaFileObject file, String line) {
+    assertWithMessage("the message under test belongs to %s", rule)
+        .that(message)
+        .startsWith(rule.name() + ": ");
+    Pattern exactly = Pattern.compile("\\A" + Pattern.quote(message) + "\\z");
+    assertThat(compilation).hadWarningContainingMatch(exactly).inFile(file).onLineContaining(line);
+  }
 }

@@ -10,7 +10,6 @@ import static dev.widekey.processor.RuleAssertions.assertRejected;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.google.testing.compile.Compilation;
-import com.google.testing.compile.JavaFileObjects;
 import dev.widekey.annotations.Profile;
 import dev.widekey.processor.diagnostics.Messages;
 import dev.widekey.runtime.Rule;
@@ -118,7 +117,7 @@ class ShardTest {
 
   @Test
   void anEntityTakingMoreThanHalfTheTablesIsWarned() {
-    JavaFileObject f = JavaFileObjects.forResource("warning/wk211/HalfTheTables.java");
+    JavaFileObject f = Fixtures.warn("HalfTheTables");
     Compilation c = compile(f);
 
     assertThat(c).succeeded();
@@ -129,7 +128,7 @@ class ShardTest {
         .hadWarningContainingMatch(Pattern.compile("\\A" + Pattern.quote(message) + "\\z"))
         .inFile(f)
         .onLineContaining("record HalfTheTables");
-    assertThat(c).generatedSourceFile("warning.wk211.HalfTheTablesShardedRepository");
+    assertThat(c).generatedSourceFile("warn.HalfTheTablesShardedRepository");
   }
 
   @Test

@@ -11,8 +11,13 @@ package dev.widekey.runtime;
  */
 public enum Rule {
   WK100("an entity is a record or a class whose properties generated code can read and set"),
-  WK101("an entity has a partition key, and its key components have distinct orders"),
-  WK102("the leading partition-key component is not sequential unless hash-prefixed or reversed"),
+  WK101(
+      "an entity has a partition key; its key components take their declaration order, or each"
+          + " states a distinct order"),
+  WK102(
+      "the leading partition-key component is not sequential (an integral or time type, or"
+          + " @Sequential) unless hash-prefixed, bucketed, reversed or @NotSequential(reason);"
+          + " few values or a name of sequence or time warn"),
   WK103("an integral component spliced into a string key is @Padded"),
   WK104("a padding width fits the type; a value that does not fit is rejected, never truncated"),
   WK105("the delimiter sorts below every character a spliced component may hold"),
@@ -20,7 +25,9 @@ public enum Rule {
       "a hash prefix is 1 to 32 hex digits, on the partition key, at most once, pre-split into"
           + " no more partitions than the profile's service creates a table with"),
   WK107("no range read over a hash-prefixed, reversed or bucketed partition key"),
-  WK108("key components are strings, integers, UUIDs, enums or instants"),
+  WK108(
+      "key components are strings, integers, UUIDs, enums, byte[] or times (Instant, LocalDate,"
+          + " LocalDateTime, OffsetDateTime, ZonedDateTime)"),
   WK109(
       "each primary-key column, and the whole key, fits the profile's size limits (1 KB a column on"
           + " Tablestore, 2 KB a key on Lindorm, a 32,767-byte row key on HBase)"),

@@ -47,6 +47,13 @@ public final class Diagnostics {
     items.add(new Item(Diagnostic.Kind.WARNING, message, positioned(element), null, null));
   }
 
+  /** A warning on an annotation of an element (falls back to the element). */
+  public void warning(Element element, AnnotationMirror annotation, String message) {
+    Element at = positioned(element);
+    items.add(
+        new Item(Diagnostic.Kind.WARNING, message, at, positioned(element, at, annotation), null));
+  }
+
   /** Whether an error was reported: then nothing is generated from the entity. */
   public boolean hasErrors() {
     return items.stream().anyMatch(i -> i.kind() == Diagnostic.Kind.ERROR);

@@ -138,7 +138,8 @@ public final class Messages {
             + "' has type "
             + type
             + ", which no store column can hold."
-            + " Use String, a number, boolean, byte[], UUID, an enum, Instant or @Money BigDecimal;"
+            + " Use String, a number, boolean, byte[], UUID, an enum, Instant, LocalDate,"
+            + " LocalDateTime, OffsetDateTime, ZonedDateTime or @Money BigDecimal;"
             + " serialise other values (e.g. as JSON text) yourself.");
   }
 
@@ -222,7 +223,26 @@ public final class Messages {
             + " order as field '"
             + other
             + "', so the key layout is ambiguous. Give each component its"
-            + " own order.");
+            + " own order, or remove the order from every @"
+            + annotation
+            + " to take the declaration order.");
+  }
+
+  public static String mixedOrders(String field, String annotation, String withOrder, int order) {
+    return msg(
+        Rule.WK101,
+        "field '"
+            + field
+            + "' has @"
+            + annotation
+            + " without an order, but field '"
+            + withOrder
+            + "' states one (order = "
+            + order
+            + "), so neither the declaration order nor the stated orders decide the key alone."
+            + " State an order on every @"
+            + annotation
+            + ", or on none to take the declaration order.");
   }
 
   public static String bothPartitionAndKeyColumn(String field) {
@@ -247,7 +267,121 @@ public final class Messages {
             + " every new row lands on the last partition, a write hotspot that more partitions do not"
             + " relieve. Add @HashPrefix(length = 4) to scatter it (on this field or on the type: a"
             + " hash over a later component does not cover it), or @Reversed, or lead with a field"
-            + " whose values vary and make this one a @KeyColumn.");
+            + " whose values vary and make this one a @KeyColumn; if its values are written"
+            + " concurrently rather than in increasing order (many devices, many cards), say so:"
+            + " @NotSequential(reason = \"...\").");
+  }
+
+  /**
+   * The reasons that complete a message (what makes a component sequential or of few values); not
+   * messages themselves, so they start with no rule id.
+   */
+  public static final class Why {
+    private Why() {}
+
+    /**
+     * Why a time type leading the partition key is sequential (for {@link
+     * Messages#sequentialLeading}).
+     */
+    public static String timeType(String type) {
+      return type + " is a time type";
+    }
+
+    /** Why an integral type leading the partition key is sequential. */
+    public static String integralType(String type) {
+      return type
+          + " is an integral type, and a number leading the key is taken as sequential unless"
+          + " @NotSequential says why not";
+    }
+
+    /**
+     * Why an enum leading the partition key has few values (for {@link Messages#fewValuesLeading}).
+     */
+    public static String fewConstants(String enumName, long constants) {
+      return "the enum " + enumName + " has " + constants + " constants";
+    }
+
+    /** Why a String leading the partition key has few values. */
+    public static String fewStrings(int maxLength, long values) {
+      return "its @KeyChars and @MaxLength(" + maxLength + ") allow only " + values + " values";
+    }
+  }
+
+  public static String fewValuesLeading(String field, String why) {
+    return msg(
+        Rule.WK102,
+        "field '"
+            + field
+            + "' leads the partition key but has few values ("
+            + why
+            + "): each value is one partition-key range, so a handful of values makes a handful of"
+            + " hot partitions however many the table has. Lead with a field of many values (a"
+            + " device or card id) and make this one a later component, or add @HashPrefix; if the"
+            + " few values are intended, say so: @NotSequential(reason = \"...\").");
+  }
+
+  public static String sequentialNameLeading(String field, String word) {
+    return msg(
+        Rule.WK102,
+        "field '"
+            + field
+            + "' leads the partition key and its name says '"
+            + word
+            + "': if its values increase (order numbers, timestamps), every new row lands on the"
+            + " last partition, a write hotspot that more partitions do not relieve. Add"
+            + " @HashPrefix(length = 4) or @Reversed, or lead with a field whose values vary and"
+            + " make this one a @KeyColumn; if its values are written concurrently rather than in"
+            + " increasing order, say so: @NotSequential(reason = \"...\").");
+  }
+
+  public static String notSequentialMisplaced(String field) {
+    return msg(
+        Rule.WK102,
+        "field '"
+            + field
+            + "' is @NotSequential but not a partition-key component; the opt-out only means"
+            + " something on the leading partition-key component, which decides the partition a"
+            + " write lands in. Remove it.");
+  }
+
+  public static String notSequentialNotLeading(String field, String leading) {
+    return msg(
+        Rule.WK102,
+        "field '"
+            + field
+            + "' is @NotSequential but does not lead the partition key (field '"
+            + leading
+            + "' does); only the leading component decides the partition a write lands in."
+            + " Remove it, or move it to the leading component if that is what it is about.");
+  }
+
+  public static String notSequentialCovered(String field, String by) {
+    return msg(
+        Rule.WK102,
+        "field '"
+            + field
+            + "' is @NotSequential but "
+            + by
+            + " already scatters its writes, so the opt-out means nothing. Remove it.");
+  }
+
+  public static String notSequentialContradicts(String field) {
+    return msg(
+        Rule.WK102,
+        "field '"
+            + field
+            + "' is both @Sequential and @NotSequential; a component is one or the other. Keep"
+            + " the one that is true.");
+  }
+
+  public static String notSequentialBlankReason(String field) {
+    return msg(
+        Rule.WK102,
+        "field '"
+            + field
+            + "' is @NotSequential with a blank reason; the reason is the design decision a"
+            + " reviewer reads (why values are written concurrently, not in increasing order)."
+            + " Write it, e.g. @NotSequential(reason = \"many devices write at the same time\").");
   }
 
   public static String sequentialNotKey(String field) {
@@ -511,16 +645,34 @@ public final class Messages {
   // ---- WK108: key component types ----
 
   public static String badKeyType(String field, String type) {
+    String why =
+        switch (type) {
+          case "double", "float", "java.lang.Double", "java.lang.Float" ->
+              "a floating-point number has no exact decimal form (0.1 is not 0.1) and its text does"
+                  + " not sort as the numbers do (-1.5 after -10, 1e3 before 5)."
+                  + " Store a fixed unit as an integral type (cents or micros as a long)";
+          case "java.math.BigDecimal" ->
+              "a decimal has no key type and many spellings of one value (1.0, 1.00), which sort"
+                  + " apart. Store a fixed unit as an integral type (cents as a long)";
+          case "boolean", "java.lang.Boolean" ->
+              "a boolean has two values: as a key it splits the rows into two runs, and leading"
+                  + " the partition key it makes two hot partitions. Keep it an attribute, or use an"
+                  + " enum if it must order the rows";
+          default ->
+              "collections, JSON and page content make huge, unstable keys, and other classes have"
+                  + " no encoding that keeps their order. Use a key type and keep this an attribute"
+                  + " (serialised by you if need be)";
+        };
     return msg(
         Rule.WK108,
         "field '"
             + field
             + "' of type "
             + type
-            + " cannot be a key component: floats and"
-            + " decimals do not sort as text and one value has many spellings; collections, JSON and page"
-            + " content make huge, unstable keys. Use an integral type (e.g. cents as long), String, UUID,"
-            + " an enum or Instant.");
+            + " cannot be a key component: "
+            + why
+            + ". Key components are String, integral numbers, UUID, enums, byte[], Instant,"
+            + " LocalDate, LocalDateTime, OffsetDateTime and ZonedDateTime.");
   }
 
   public static String splicedBytes(String field) {

@@ -173,6 +173,10 @@ final class KeyDecoding {
     String n = c.name();
     return switch (c.kind()) {
       case INSTANT -> CodeBlock.of("$T.millisToInstant($L)", KEY_VALUES, number);
+      case LOCAL_DATE -> CodeBlock.of("$T.epochDayToLocalDate($S, $L)", KEY_VALUES, n, number);
+      case LOCAL_DATE_TIME -> CodeBlock.of("$T.millisToLocalDateTime($L)", KEY_VALUES, number);
+      case OFFSET_DATE_TIME -> CodeBlock.of("$T.millisToOffsetDateTime($L)", KEY_VALUES, number);
+      case ZONED_DATE_TIME -> CodeBlock.of("$T.millisToZonedDateTime($L)", KEY_VALUES, number);
       case INT ->
           CodeBlock.of(
               "(int) $T.narrow($S, $L, Integer.MIN_VALUE, Integer.MAX_VALUE)",

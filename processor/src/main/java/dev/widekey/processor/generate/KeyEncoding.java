@@ -17,7 +17,6 @@ import dev.widekey.processor.model.EntityModel;
 import dev.widekey.processor.model.HashPrefixSpec;
 import dev.widekey.processor.model.KeyComponent;
 import dev.widekey.processor.model.KeyLayout;
-import dev.widekey.processor.model.ValueKind;
 import dev.widekey.runtime.store.PkType;
 import java.util.ArrayList;
 import java.util.List;
@@ -59,16 +58,33 @@ final class KeyEncoding {
       case STRING -> CodeBlock.of("$T.ofString($N($N))", PK_VALUE, GeneratedNames.textMethod(c), n);
       case BINARY -> CodeBlock.of("$T.ofBinary($L)", PK_VALUE, value);
       case INTEGER -> {
-        CodeBlock number =
-            c.kind() == ValueKind.INSTANT
-                ? CodeBlock.of("$T.instantToMillis($S, $L)", KEY_VALUES, c.name(), value)
-                : value;
+        CodeBlock number = number(c, value);
         // a descending column keeps the complement, which reverses the order exactly (WK113)
         yield c.descending()
             ? CodeBlock.of("$T.ofInteger(~$L)", PK_VALUE, number)
             : CodeBlock.of("$T.ofInteger($L)", PK_VALUE, number);
       }
     };
+  }
+
+  /**
+   * The long a value of an integral kind is stored as: itself, or a time's epoch milliseconds
+   * (epoch day for a LocalDate), checked by {@code KeyValues} (nothing finer than a millisecond,
+   * nothing out of range).
+   */
+  static CodeBlock number(KeyComponent c, CodeBlock value) {
+    String method =
+        switch (c.kind()) {
+          case INSTANT -> "instantToMillis";
+          case LOCAL_DATE -> "localDateToEpochDay";
+          case LOCAL_DATE_TIME -> "localDateTimeToMillis";
+          case OFFSET_DATE_TIME -> "offsetDateTimeToMillis";
+          case ZONED_DATE_TIME -> "zonedDateTimeToMillis";
+          default -> null;
+        };
+    return method == null
+        ? value
+        : CodeBlock.of("$T.$N($S, $L)", KEY_VALUES, method, c.name(), value);
   }
 
   /** {@code partitionKey(...)}: the partition column's text, spliced and hash-prefixed. */
@@ -145,10 +161,7 @@ final class KeyEncoding {
       case UUID -> text = CodeBlock.of("$T.uuidText($N)", KEY_VALUES, n);
       case ENUM -> text = CodeBlock.of("$N.name()", n);
       default -> {
-        CodeBlock number =
-            c.kind() == ValueKind.INSTANT
-                ? CodeBlock.of("$T.instantToMillis($S, $N)", KEY_VALUES, field, n)
-                : CodeBlock.of("$N", n);
+        CodeBlock number = number(c, CodeBlock.of("$N", n));
         text =
             c.padding() != null
                 ? CodeBlock.of(

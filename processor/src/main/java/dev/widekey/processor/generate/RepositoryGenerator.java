@@ -294,7 +294,8 @@ public final class RepositoryGenerator extends SourceFileGenerator {
       case LONG, INT, SHORT, BYTE -> CodeBlock.of("$T.ofInteger($L)", ATTR_VALUE, v);
       case DOUBLE, FLOAT -> CodeBlock.of("$T.ofDouble($L)", ATTR_VALUE, v);
       case BOOLEAN -> CodeBlock.of("$T.ofBoolean($L)", ATTR_VALUE, v);
-      case UUID, INSTANT -> CodeBlock.of("$T.ofString($L.toString())", ATTR_VALUE, v);
+      case UUID, INSTANT, LOCAL_DATE, LOCAL_DATE_TIME, OFFSET_DATE_TIME, ZONED_DATE_TIME ->
+          CodeBlock.of("$T.ofString($L.toString())", ATTR_VALUE, v);
       case ENUM -> CodeBlock.of("$T.ofString($L.name())", ATTR_VALUE, v);
       default -> throw new IllegalStateException("unsupported attribute " + n);
     };
@@ -373,6 +374,10 @@ public final class RepositoryGenerator extends SourceFileGenerator {
       case BOOLEAN -> typed(primitive, "Boolean", row, n);
       case UUID -> CodeBlock.of("$T.getUuid($N, $S)", COLUMNS, row, n);
       case INSTANT -> CodeBlock.of("$T.getInstant($N, $S)", COLUMNS, row, n);
+      case LOCAL_DATE -> CodeBlock.of("$T.getLocalDate($N, $S)", COLUMNS, row, n);
+      case LOCAL_DATE_TIME -> CodeBlock.of("$T.getLocalDateTime($N, $S)", COLUMNS, row, n);
+      case OFFSET_DATE_TIME -> CodeBlock.of("$T.getOffsetDateTime($N, $S)", COLUMNS, row, n);
+      case ZONED_DATE_TIME -> CodeBlock.of("$T.getZonedDateTime($N, $S)", COLUMNS, row, n);
       case ENUM ->
           CodeBlock.of(
               "$T.getEnum($N, $S, $T::valueOf)",

@@ -93,8 +93,8 @@ public final class EntityParser {
         attributes.add(attribute(p));
       }
     }
-    partition.sort(Comparator.comparingInt(KeyComponent::order));
-    keyColumns.sort(Comparator.comparingInt(KeyComponent::order));
+    partition = ordered(partition);
+    keyColumns = ordered(keyColumns);
 
     HashPrefixSpec typeHash = hashPrefix(type, typeAnnotations);
     if (diagnostics.hasErrors()) {
@@ -316,6 +316,25 @@ public final class EntityParser {
     return out;
   }
 
+  /**
+   * Components of one role in key order: by their stated orders when any states one (a mix of
+   * stated and unstated orders, or a repeated order, is reported by the rules), else in declaration
+   * order, numbered from 0.
+   */
+  private static List<KeyComponent> ordered(List<KeyComponent> declared) {
+    List<KeyComponent> out = new ArrayList<>();
+    if (declared.stream().noneMatch(KeyComponent::orderStated)) {
+      for (KeyComponent c : declared) {
+        out.add(c.withOrder(out.size()));
+      }
+      return out;
+    }
+    out.addAll(declared);
+    out.sort(
+        Comparator.comparingInt(KeyComponent::order)); // stable: ties stay in declaration order
+    return out;
+  }
+
   private KeyComponent keyComponent(Property p, KeyRole role, int order) {
     Element e = p.element();
     Padded padded = e.getAnnotation(Padded.class);
@@ -397,6 +416,10 @@ public final class EntityParser {
             case "java.lang.Float" -> ValueKind.FLOAT;
             case "java.util.UUID" -> ValueKind.UUID;
             case "java.time.Instant" -> ValueKind.INSTANT;
+            case "java.time.LocalDate" -> ValueKind.LOCAL_DATE;
+            case "java.time.LocalDateTime" -> ValueKind.LOCAL_DATE_TIME;
+            case "java.time.OffsetDateTime" -> ValueKind.OFFSET_DATE_TIME;
+            case "java.time.ZonedDateTime" -> ValueKind.ZONED_DATE_TIME;
             case "java.math.BigDecimal" -> ValueKind.BIG_DECIMAL;
             default -> ValueKind.UNSUPPORTED;
           };

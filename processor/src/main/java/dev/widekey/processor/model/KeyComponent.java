@@ -3,6 +3,7 @@ package dev.widekey.processor.model;
 import dev.widekey.annotations.KeyChars;
 import dev.widekey.annotations.KeyColumn;
 import dev.widekey.annotations.MaxLength;
+import dev.widekey.annotations.NotSequential;
 import dev.widekey.annotations.PartitionKey;
 import dev.widekey.annotations.Reversed;
 import dev.widekey.annotations.Sequential;
@@ -43,6 +44,22 @@ public record KeyComponent(
         .mirror(role == KeyRole.PARTITION ? PartitionKey.class : KeyColumn.class);
   }
 
+  /**
+   * Whether the {@code @PartitionKey}/{@code @KeyColumn} states its {@code order}; when no
+   * component of a role does, the declaration order is the key order.
+   */
+  public boolean orderStated() {
+    AnnotationMirror mirror = roleMirror();
+    return mirror != null
+        && mirror.getElementValues().keySet().stream()
+            .anyMatch(e -> e.getSimpleName().contentEquals("order"));
+  }
+
+  /** This component at position {@code order} of its role. */
+  KeyComponent withOrder(int order) {
+    return new KeyComponent(property, role, order, padding, hashPrefix, keyChars, maxLength);
+  }
+
   /** Whether {@code @Reversed}. */
   public boolean reversed() {
     return property.annotations().has(Reversed.class);
@@ -70,8 +87,29 @@ public record KeyComponent(
     return property.annotations().mirror(MaxLength.class);
   }
 
-  /** Whether the value grows over time: declared, or a time type. */
+  /** The {@code @NotSequential} annotation (the explicit WK102 opt-out), or null. */
+  public AnnotationMirror notSequentialMirror() {
+    return property.annotations().mirror(NotSequential.class);
+  }
+
+  /** The {@code @NotSequential} reason as written, or null without the annotation. */
+  public String notSequentialReason() {
+    AnnotationMirror mirror = notSequentialMirror();
+    if (mirror == null) {
+      return null;
+    }
+    return mirror.getElementValues().entrySet().stream()
+        .filter(e -> e.getKey().getSimpleName().contentEquals("reason"))
+        .map(e -> String.valueOf(e.getValue().getValue()))
+        .findFirst()
+        .orElse("");
+  }
+
+  /**
+   * Whether the value may grow over time: declared {@code @Sequential}, or an integral or time type
+   * that does not carry the {@code @NotSequential} opt-out.
+   */
   public boolean isSequential() {
-    return sequential() || property.kind() == ValueKind.INSTANT;
+    return sequential() || (property.kind().integral() && notSequentialMirror() == null);
   }
 }

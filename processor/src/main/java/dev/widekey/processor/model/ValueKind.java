@@ -15,6 +15,14 @@ public enum ValueKind {
   ENUM(false, 0),
   /** Stored in keys as epoch milliseconds. */
   INSTANT(true, 19),
+  /** Stored in keys as its epoch day (LocalDate's range has at most 12 digits). */
+  LOCAL_DATE(true, 12),
+  /** Stored in keys as epoch milliseconds of the date-time read as if in UTC. */
+  LOCAL_DATE_TIME(true, 19),
+  /** Stored in keys as epoch milliseconds of its instant; the offset is not kept. */
+  OFFSET_DATE_TIME(true, 19),
+  /** Stored in keys as epoch milliseconds of its instant; the zone is not kept. */
+  ZONED_DATE_TIME(true, 19),
   BIG_DECIMAL(false, 0),
   /** Anything else: collections, maps, other classes. */
   UNSUPPORTED(false, 0);
@@ -35,6 +43,15 @@ public enum ValueKind {
   /** Decimal digits of the type's largest magnitude (long: 19). */
   public int maxDigits() {
     return maxDigits;
+  }
+
+  /** Whether the value is a point in time, stored in keys as a number (epoch millis or days). */
+  public boolean time() {
+    return this == INSTANT
+        || this == LOCAL_DATE
+        || this == LOCAL_DATE_TIME
+        || this == OFFSET_DATE_TIME
+        || this == ZONED_DATE_TIME;
   }
 
   /** Whether the kind may be a primary-key component at all (rule WK108). */

@@ -8,6 +8,7 @@ import dev.widekey.annotations.KeyChars;
 import dev.widekey.annotations.KeyColumn;
 import dev.widekey.annotations.MaxLength;
 import dev.widekey.annotations.Money;
+import dev.widekey.annotations.NotSequential;
 import dev.widekey.annotations.Padded;
 import dev.widekey.annotations.PartitionKey;
 import dev.widekey.annotations.Reversed;
@@ -42,6 +43,7 @@ public record WidekeyAnnotations(Map<Class<? extends Annotation>, AnnotationMirr
           Bucketed.class,
           Reversed.class,
           Sequential.class,
+          NotSequential.class,
           KeyChars.class,
           MaxLength.class,
           ColdColumn.class,

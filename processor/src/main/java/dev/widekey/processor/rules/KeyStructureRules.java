@@ -81,6 +81,24 @@ public final class KeyStructureRules implements EntityRule {
 
   private static void checkOrders(
       List<KeyComponent> sorted, String annotation, Diagnostics diagnostics) {
+    KeyComponent stated =
+        sorted.stream().filter(KeyComponent::orderStated).findFirst().orElse(null);
+    if (stated == null) {
+      return; // declaration order
+    }
+    boolean mixed = false;
+    for (KeyComponent c : sorted) {
+      if (!c.orderStated()) {
+        mixed = true;
+        diagnostics.error(
+            c.property().element(),
+            c.roleMirror(),
+            Messages.mixedOrders(c.name(), annotation, stated.name(), stated.order()));
+      }
+    }
+    if (mixed) {
+      return; // an unstated order is 0 and would also be reported as a repeat
+    }
     for (int i = 1; i < sorted.size(); i++) {
       KeyComponent previous = sorted.get(i - 1);
       KeyComponent c = sorted.get(i);

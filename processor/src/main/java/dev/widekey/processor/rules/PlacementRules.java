@@ -7,6 +7,7 @@ import dev.widekey.annotations.HashPrefix;
 import dev.widekey.annotations.KeyChars;
 import dev.widekey.annotations.MaxLength;
 import dev.widekey.annotations.Money;
+import dev.widekey.annotations.NotSequential;
 import dev.widekey.annotations.Padded;
 import dev.widekey.annotations.Reversed;
 import dev.widekey.annotations.Sequential;
@@ -77,6 +78,11 @@ public final class PlacementRules implements EntityRule {
               (f, t) -> Messages.hashNotPartition(f)),
           new Requirement(HashPrefix.class, PlacementRules::hashable, Messages::hashType),
           new Requirement(Sequential.class, Site::isKey, (f, t) -> Messages.sequentialNotKey(f)),
+          // on a later partition-key component HotspotRules reports it: it knows which one leads
+          new Requirement(
+              NotSequential.class,
+              s -> s.place() == Place.PARTITION_KEY,
+              (f, t) -> Messages.notSequentialMisplaced(f)),
           new Requirement(
               Reversed.class,
               s -> s.place() == Place.PARTITION_KEY,

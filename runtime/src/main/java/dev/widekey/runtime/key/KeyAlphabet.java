@@ -199,6 +199,15 @@ public final class KeyAlphabet {
     return ends[ends.length - 1];
   }
 
+  /** How many code points the alphabet allows. */
+  public long size() {
+    long n = 0;
+    for (int i = 0; i < starts.length; i++) {
+      n += ends[i] - starts[i] + 1L;
+    }
+    return n;
+  }
+
   /** The spec as written, e.g. {@code "a-z0-9"}. */
   public String spec() {
     return spec;

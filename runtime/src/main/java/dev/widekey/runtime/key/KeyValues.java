@@ -4,12 +4,35 @@ import static dev.widekey.runtime.RuleViolationException.quote;
 
 import dev.widekey.runtime.Rule;
 import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
 import java.util.Objects;
 import java.util.UUID;
 
 /**
  * Typed key values as key text or numbers: instants as epoch milliseconds, UUIDs as their canonical
  * lower-case text. Nothing is truncated: an instant finer than a millisecond is rejected.
+ *
+ * <p>The other time types are numbers too, so that they order as their values and splice with
+ * {@code @Padded} like any integral component:
+ *
+ * <ul>
+ *   <li>{@link LocalDate}: its epoch day (1970-01-01 is 0, earlier dates are negative); every
+ *       LocalDate has one, at most 12 digits;
+ *   <li>{@link LocalDateTime}: epoch milliseconds of the date-time read as if in UTC (a local
+ *       date-time has no zone, and UTC has no gaps or overlaps, so the order is the date-times'
+ *       order); finer than a millisecond, or outside a long of milliseconds (about ±292 million
+ *       years), is refused;
+ *   <li>{@link OffsetDateTime} and {@link ZonedDateTime}: epoch milliseconds of their instant, like
+ *       {@link Instant}. The offset or zone is <b>not kept</b>: a key that kept it could not order
+ *       by instant (10:00+02:00 is before 09:00Z). Decoding returns the same instant in UTC ({@code
+ *       Z}), so a round trip gives a value that is {@code isEqual}, not {@code equals}, to a value
+ *       written with another offset or zone; decoding is canonical (WK112): one stored number, one
+ *       decoded value.
+ * </ul>
  *
  * <pre>{@code
  * long millis = KeyValues.instantToMillis("createdAt", Instant.parse("2024-05-01T10:00:00Z"));
@@ -28,12 +51,17 @@ public final class KeyValues {
    */
   public static long instantToMillis(String field, Instant t) {
     KeyText.requireNonNull(field, t);
+    return instantToMillis(field, t, t);
+  }
+
+  /** Epoch milliseconds of {@code t}, the instant of {@code value}, which messages show. */
+  private static long instantToMillis(String field, Instant t, Object value) {
     if (t.getNano() % 1_000_000 != 0) {
       throw new InvalidKeyException(
           Rule.WK104,
           field,
           "value "
-              + t
+              + value
               + " has sub-millisecond precision, which a millisecond key cannot hold; truncate"
               + " it yourself before storing (t.truncatedTo(ChronoUnit.MILLIS))");
     }
@@ -43,7 +71,7 @@ public final class KeyValues {
       throw new InvalidKeyException(
           Rule.WK104,
           field,
-          "value " + t + " is outside the range of a long of epoch milliseconds",
+          "value " + value + " is outside the range of a long of epoch milliseconds",
           e);
     }
   }
@@ -51,6 +79,86 @@ public final class KeyValues {
   /** The instant of epoch milliseconds; the inverse of {@link #instantToMillis}. */
   public static Instant millisToInstant(long millis) {
     return Instant.ofEpochMilli(millis);
+  }
+
+  /**
+   * The epoch day of a date: 1970-01-01 is 0. Every LocalDate has one.
+   *
+   * @throws InvalidKeyException WK111 if null
+   */
+  public static long localDateToEpochDay(String field, LocalDate date) {
+    KeyText.requireNonNull(field, date);
+    return date.toEpochDay();
+  }
+
+  /**
+   * The date of an epoch day; the inverse of {@link #localDateToEpochDay}.
+   *
+   * @throws InvalidKeyException WK104 if the number is outside LocalDate's range (no date encodes
+   *     to it)
+   */
+  public static LocalDate epochDayToLocalDate(String field, long epochDay) {
+    if (epochDay < LocalDate.MIN.toEpochDay() || epochDay > LocalDate.MAX.toEpochDay()) {
+      throw new InvalidKeyException(
+          Rule.WK104,
+          field,
+          "stored value "
+              + epochDay
+              + " is outside the epoch days of LocalDate ("
+              + LocalDate.MIN.toEpochDay()
+              + ".."
+              + LocalDate.MAX.toEpochDay()
+              + "); the row was not written by this codec");
+    }
+    return LocalDate.ofEpochDay(epochDay);
+  }
+
+  /**
+   * Epoch milliseconds of a local date-time read as if in UTC.
+   *
+   * @throws InvalidKeyException WK111 if null; WK104 if it has sub-millisecond precision, or is
+   *     outside the range of a long of milliseconds
+   */
+  public static long localDateTimeToMillis(String field, LocalDateTime t) {
+    KeyText.requireNonNull(field, t);
+    return instantToMillis(field, t.toInstant(ZoneOffset.UTC), t);
+  }
+
+  /** The local date-time of epoch milliseconds; the inverse of {@link #localDateTimeToMillis}. */
+  public static LocalDateTime millisToLocalDateTime(long millis) {
+    return LocalDateTime.ofInstant(Instant.ofEpochMilli(millis), ZoneOffset.UTC);
+  }
+
+  /**
+   * Epoch milliseconds of the instant; the offset is not kept (see the class comment).
+   *
+   * @throws InvalidKeyException WK111 if null; WK104 if it has sub-millisecond precision, or is
+   *     outside the range of a long of milliseconds
+   */
+  public static long offsetDateTimeToMillis(String field, OffsetDateTime t) {
+    KeyText.requireNonNull(field, t);
+    return instantToMillis(field, t.toInstant(), t);
+  }
+
+  /** The instant of epoch milliseconds at offset {@code Z}; the inverse of the encoding. */
+  public static OffsetDateTime millisToOffsetDateTime(long millis) {
+    return OffsetDateTime.ofInstant(Instant.ofEpochMilli(millis), ZoneOffset.UTC);
+  }
+
+  /**
+   * Epoch milliseconds of the instant; the zone is not kept (see the class comment).
+   *
+   * @throws InvalidKeyException WK111 if null; WK104 if it has sub-millisecond precision, or is
+   *     outside the range of a long of milliseconds
+   */
+  public static long zonedDateTimeToMillis(String field, ZonedDateTime t) {
+    KeyText.requireNonNull(field, t);
+    return instantToMillis(field, t.toInstant(), t);
+  }
+
+  /** The instant of epoch milliseconds in zone {@code Z}; the inverse of the encoding. */
+  public static ZonedDateTime millisToZonedDateTime(long millis) {
+    return ZonedDateTime.ofInstant(Instant.ofEpochMilli(millis), ZoneOffset.UTC);
   }
 
   /**

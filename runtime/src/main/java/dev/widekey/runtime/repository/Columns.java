@@ -11,6 +11,10 @@ import dev.widekey.runtime.value.Compression;
 import dev.widekey.runtime.value.Money;
 import java.math.BigDecimal;
 import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.OffsetDateTime;
+import java.time.ZonedDateTime;
 import java.util.UUID;
 import java.util.function.Function;
 
@@ -127,6 +131,32 @@ public final class Columns {
   public static Instant getInstant(Row row, String column) {
     String text = getString(row, column);
     return text == null ? null : parse(row, column, text, Instant::parse);
+  }
+
+  /** A LocalDate, stored as ISO-8601 text. */
+  public static LocalDate getLocalDate(Row row, String column) {
+    String text = getString(row, column);
+    return text == null ? null : parse(row, column, text, LocalDate::parse);
+  }
+
+  /** A LocalDateTime, stored as ISO-8601 text so that nanoseconds survive. */
+  public static LocalDateTime getLocalDateTime(Row row, String column) {
+    String text = getString(row, column);
+    return text == null ? null : parse(row, column, text, LocalDateTime::parse);
+  }
+
+  /** An OffsetDateTime, stored as ISO-8601 text with its offset (attributes keep it). */
+  public static OffsetDateTime getOffsetDateTime(Row row, String column) {
+    String text = getString(row, column);
+    return text == null ? null : parse(row, column, text, OffsetDateTime::parse);
+  }
+
+  /**
+   * A ZonedDateTime, stored as its ISO-8601 text with offset and zone id (attributes keep both).
+   */
+  public static ZonedDateTime getZonedDateTime(Row row, String column) {
+    String text = getString(row, column);
+    return text == null ? null : parse(row, column, text, ZonedDateTime::parse);
   }
 
   /** An enum constant stored by name; {@code valueOf} is the enum's own static method. */

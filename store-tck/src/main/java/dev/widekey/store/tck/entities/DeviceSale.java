@@ -4,6 +4,7 @@ import dev.widekey.annotations.KeyChars;
 import dev.widekey.annotations.KeyColumn;
 import dev.widekey.annotations.MaxLength;
 import dev.widekey.annotations.Money;
+import dev.widekey.annotations.NotSequential;
 import dev.widekey.annotations.Padded;
 import dev.widekey.annotations.PartitionKey;
 import dev.widekey.annotations.WideTable;
@@ -15,7 +16,10 @@ import java.math.BigDecimal;
  */
 @WideTable(name = "gen_device_sales", delimiter = ',')
 public record DeviceSale(
-    @PartitionKey(order = 0) @Padded(width = 6) long deviceId,
+    @PartitionKey(order = 0)
+        @Padded(width = 6)
+        @NotSequential(reason = "many devices write at the same time")
+        long deviceId,
     @PartitionKey(order = 1) @KeyChars("a-z0-9") @MaxLength(16) String sellerId,
     @KeyColumn long orderNumber,
     @Money(scale = 2) BigDecimal amount) {}

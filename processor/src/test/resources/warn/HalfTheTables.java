@@ -1,5 +1,6 @@
-package warning.wk211;
+package warn;
 
+import dev.widekey.annotations.HashPrefix;
 import dev.widekey.annotations.PartitionKey;
 import dev.widekey.annotations.ShardPeriod;
 import dev.widekey.annotations.TimeSharded;
@@ -8,4 +9,4 @@ import java.time.Instant;
 
 @WideTable(name = "clicks")
 @TimeSharded(by = "at", period = ShardPeriod.DAY, retain = 40)
-public record HalfTheTables(@PartitionKey long clickId, Instant at) {}
+public record HalfTheTables(@PartitionKey @HashPrefix(length = 4) long clickId, Instant at) {}
