@@ -1,5 +1,6 @@
 package dev.widekey.benchmarks;
 
+import dev.widekey.annotations.Profile;
 import dev.widekey.runtime.merge.MergeSource;
 import dev.widekey.runtime.merge.MergedScan;
 import dev.widekey.runtime.store.AttrValue;
@@ -60,9 +61,12 @@ public final class MergeBenchmark {
       }
       store.createTable(
           new TableSpec(
-              "bucketed",
-              List.of(new PkColumn("bucket", PkType.STRING), new PkColumn("ts", PkType.INTEGER)),
-              bucketSplits));
+                  "bucketed",
+                  List.of(
+                      new PkColumn("bucket", PkType.STRING), new PkColumn("ts", PkType.INTEGER)),
+                  bucketSplits)
+              // HBase creates a table with a region per bucket (Tablestore with at most 10)
+              .withProfile(Profile.HBASE));
       write(
           store,
           LongStream.range(0, rows)

@@ -18,8 +18,8 @@ import org.junit.jupiter.api.Test;
  * Write hotspots. WK102: a sequential leading partition-key component (passing: {@code Order}
  * hash-prefixed, {@code ReversedUser} reversed, {@code MachineMetric} sequential key columns).
  * WK106: hash prefix bounds, placement and the profile's partitions (passing: {@code ShortHash},
- * {@code LongHash}, {@code HashAtTablestoreLimit}, {@code HashedSplice}). WK107: bucketing is not
- * generated, and no range read is generated over a scattered partition key.
+ * {@code LongHash}, {@code HashAtTablestoreLimit}, {@code HashedSplice}). WK107: no range read is
+ * generated over a scattered partition key. Buckets: {@code BucketTest}.
  */
 class HotspotTest {
 
@@ -170,23 +170,6 @@ class HotspotTest {
 
     assertRejected(c, 1);
     assertError(c, Rule.WK106, Messages.hashType("digest", "byte[]"), f, "@HashPrefix(length = 4)");
-  }
-
-  @Test
-  void bucketingIsNotGeneratedYet() {
-    JavaFileObject f = bad("wk107/BucketedKey");
-    Compilation c = compile(f);
-
-    // @Bucketed does not count as a cure for WK102 while it is unsupported
-    assertRejected(c, 2);
-    assertError(
-        c, Rule.WK107, Messages.bucketedUnsupported("orderNumber"), f, "@Bucketed(buckets = 16)");
-    assertError(
-        c,
-        Rule.WK102,
-        Messages.sequentialLeading("orderNumber", "@Sequential"),
-        f,
-        "@PartitionKey @Sequential");
   }
 
   @Test

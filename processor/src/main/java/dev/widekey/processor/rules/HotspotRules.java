@@ -1,5 +1,6 @@
 package dev.widekey.processor.rules;
 
+import dev.widekey.annotations.Bucketed;
 import dev.widekey.annotations.HashPrefix;
 import dev.widekey.processor.diagnostics.Diagnostics;
 import dev.widekey.processor.diagnostics.Messages;
@@ -10,9 +11,9 @@ import dev.widekey.processor.model.ValueKind;
 import dev.widekey.runtime.store.StoreLimits;
 
 /**
- * Write hotspots: a sequential leading partition-key component (WK102) and hash prefixes (WK106).
- * Where {@code @Reversed}, {@code @HashPrefix} and {@code @Bucketed} may sit is checked by {@link
- * PlacementRules}.
+ * Write hotspots: a sequential leading partition-key component (WK102) and hash prefixes (WK106);
+ * buckets are checked by {@link BucketRules}. Where {@code @Reversed}, {@code @HashPrefix} and
+ * {@code @Bucketed} may sit is checked by {@link PlacementRules}.
  */
 public final class HotspotRules implements EntityRule {
 
@@ -29,7 +30,10 @@ public final class HotspotRules implements EntityRule {
         entity.typeHashPrefix() != null
             || (leading.hashPrefix() != null
                 && PlacementRules.meaningful(HashPrefix.class, leading));
-    if (leading.isSequential() && !hashed && !leading.reversed()) {
+    // buckets spread consecutive values round-robin over N partitions (BucketRules checks them)
+    boolean bucketed =
+        leading.bucketedMirror() != null && PlacementRules.meaningful(Bucketed.class, leading);
+    if (leading.isSequential() && !hashed && !bucketed && !leading.reversed()) {
       String why =
           leading.sequential() ? "@Sequential" : leading.property().type() + " is a time type";
       diagnostics.error(

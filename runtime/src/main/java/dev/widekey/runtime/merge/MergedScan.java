@@ -168,7 +168,7 @@ public final class MergedScan {
           for (int i = 0; i < sources.size(); i++) {
             pages.add(
                 new SourcePages(
-                    i, sources.get(i), retry, pageSize, prefetch, remaining, null, null));
+                    i, sources.get(i), retry, pageSize, prefetch, remaining, null, null, null));
           }
           return pages;
         },
@@ -180,8 +180,9 @@ public final class MergedScan {
   /**
    * Continues a merge over the same sources exactly after {@code position}: the rows that come
    * after it in merged order, ties included, up to this merge's limit. The position's own source
-   * continues after its key; every other source skips its rows up to the position's logical key
-   * (and rows equal to it, if it comes before the position's source). The cursor's {@link
+   * continues after its key; every other source starts at the position's logical key when it has a
+   * {@link MergeSource#seek()} (else at its start), and skips its rows up to that logical key (and
+   * rows equal to it, if it comes before the position's source). The cursor's {@link
    * MergeCursor#position()} is {@code position} until it returns a row, so an empty page keeps it.
    *
    * @throws IllegalArgumentException if the position names a source this merge does not have
@@ -198,25 +199,38 @@ public final class MergedScan {
           for (int i = 0; i < sources.size(); i++) {
             // a source with a limit of its own re-reads from its start, so the rows before the
             // position still count toward that limit; an unlimited one continues after its key
-            boolean seek =
-                i == position.source() && sources.get(i).range().limit() == Long.MAX_VALUE;
+            MergeSource source = sources.get(i);
+            boolean unlimited = source.range().limit() == Long.MAX_VALUE;
+            boolean seek = i == position.source() && unlimited;
             PrimaryKey after = seek ? position.key() : null;
+            // another source with a seek starts at the position's logical key, not at its start:
+            // only the rows tied with the position are read and skipped
+            PrimaryKey startAt =
+                !seek && unlimited && source.seek() != null
+                    ? startAt(source, source.seek().apply(position.key()))
+                    : null;
             pages.add(
                 new SourcePages(
                     i,
-                    sources.get(i),
+                    source,
                     retry,
                     pageSize,
                     prefetch,
                     remaining,
                     after,
-                    after != null ? null : notAfter(i, position)));
+                    after != null ? null : notAfter(i, position),
+                    startAt));
           }
           return pages;
         },
         logicalOrder,
         limit,
         position);
+  }
+
+  /** {@code seek} if it lies after the range's start, else null (read from the start). */
+  private static PrimaryKey startAt(MergeSource source, PrimaryKey seek) {
+    return seek != null && seek.compareTo(source.range().start()) > 0 ? seek : null;
   }
 
   /** The rows of source {@code index} that come before or at {@code position} in merged order. */

@@ -37,6 +37,7 @@ final class SourcePages {
   private long sourceRemaining;
   private PrimaryKey lastFetched; // null until a row was read: the next page starts the range
   private Predicate<Row> skip; // rows before a resume position, dropped until the first kept
+  private final PrimaryKey startAt; // inclusive start of the first page, or null: the range's
   private boolean exhausted;
 
   SourcePages(
@@ -47,7 +48,8 @@ final class SourcePages {
       Executor prefetch,
       LongSupplier mergeRemaining,
       PrimaryKey startAfter,
-      Predicate<Row> skip) {
+      Predicate<Row> skip,
+      PrimaryKey startAt) {
     this.index = index;
     this.source = source;
     this.store = new RetryingStore(source.store(), retry);
@@ -57,6 +59,7 @@ final class SourcePages {
     this.sourceRemaining = source.range().limit();
     this.lastFetched = startAfter;
     this.skip = skip;
+    this.startAt = startAt;
   }
 
   /** The next row of this source without taking it, or null when the source is done. */
@@ -128,6 +131,9 @@ final class SourcePages {
       return out;
     }
     ScanRange range = source.range().withLimit(want);
+    if (lastFetched == null && startAt != null) {
+      range = source.range().withStart(startAt).withLimit(want);
+    }
     if (lastFetched != null) {
       // the page starts at the last key read (ranges start inclusively): one more, skipped
       range = source.range().withStart(lastFetched).withLimit(want + 1);
