@@ -84,7 +84,15 @@ public final class KeysGenerator extends SourceFileGenerator {
                   layout.buckets(),
                   layout.bucketed().name(),
                   layout.partition().name())
-              .initializer("new $T($L)", KEY_BUCKETS, layout.buckets())
+              .initializer(
+                  layout.bucketed().padding() == null
+                      ? CodeBlock.of("new $T($L)", KEY_BUCKETS, layout.buckets())
+                      : CodeBlock.of(
+                          "new $T($L).withPaddedNumber($L, $L)",
+                          KEY_BUCKETS,
+                          layout.buckets(),
+                          layout.bucketed().padding().width(),
+                          layout.bucketed().padding().signed()))
               .build());
     }
     for (KeyComponent c : entity.keyComponents()) {

@@ -10,6 +10,7 @@ import dev.widekey.runtime.store.ScanRange;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.function.ToLongFunction;
 
 /**
  * The buckets of a {@code @Bucketed} partition key: the bucket number leads the first primary-key
@@ -45,11 +46,31 @@ public final class KeyBuckets {
   private final int buckets;
   private final int width;
   private final String[] texts;
+  private final int numberWidth; // digits of the padded number after the bucket, or 0: not one
+  private final boolean signed;
 
   /**
    * @throws IllegalArgumentException if {@code buckets} is not 2 to 1,024
    */
   public KeyBuckets(int buckets) {
+    this(buckets, 0, false);
+  }
+
+  /**
+   * The same buckets before a {@link Padding padded} number of {@code width} digits: the merge of
+   * their scans then orders rows by that number, parsed once per row ({@link #sortPrefix()}),
+   * instead of comparing texts.
+   */
+  public KeyBuckets withPaddedNumber(int width, boolean signed) {
+    if (width < 1 || width > Padding.MAX_WIDTH) {
+      throw new IllegalArgumentException("padding width " + width);
+    }
+    return new KeyBuckets(buckets, width, signed);
+  }
+
+  private KeyBuckets(int buckets, int numberWidth, boolean signed) {
+    this.numberWidth = numberWidth;
+    this.signed = signed;
     if (buckets < MIN_BUCKETS || buckets > MAX_BUCKETS) {
       throw new IllegalArgumentException(
           "buckets " + buckets + " out of range " + MIN_BUCKETS + ".." + MAX_BUCKETS);
@@ -207,6 +228,37 @@ public final class KeyBuckets {
       }
     }
     return Integer.compare(a.length(), b.length());
+  }
+
+  /**
+   * A sort prefix of the logical order for {@code MergedScan.withSortPrefix}: the padded number
+   * after the bucket, or null when the bucketed component is not a padded number. Keys that are not
+   * a bucket and a padded number (a corrupt row, which fails to decode anyway) get 0.
+   */
+  public ToLongFunction<PrimaryKey> sortPrefix() {
+    return numberWidth == 0 ? null : this::numberAfterBucket;
+  }
+
+  private long numberAfterBucket(PrimaryKey key) {
+    String text = key.get(0).asString();
+    int from = width;
+    boolean negative = signed && text.length() > from && text.charAt(from) == '-';
+    if (negative) {
+      from++;
+    }
+    if (text.length() < from + numberWidth) {
+      return 0;
+    }
+    long value = 0;
+    for (int i = from; i < from + numberWidth; i++) {
+      int d = text.charAt(i) - '0';
+      if (d < 0 || d > 9) {
+        return 0;
+      }
+      // a negative value is '-' and the nines' complement of -(v + 1)
+      value = value * 10 + (negative ? 9 - d : d);
+    }
+    return negative ? -value - 1 : value;
   }
 
   /**

@@ -86,14 +86,15 @@ public final class MergeCursor implements Iterator<Row>, AutoCloseable {
         }
         for (SourcePages s : sources) {
           Row head = s.head();
-          heads.set(s.index, head == null ? null : head.key());
+          heads.set(s.index, head == null ? null : head.key(), head == null ? 0 : s.headPrefix());
         }
         heads.build();
       }
       if (refill) {
         refill = false;
-        Row head = byIndex[heads.winner()].head();
-        heads.replaceWinner(head == null ? null : head.key());
+        SourcePages s = byIndex[heads.winner()];
+        Row head = s.head();
+        heads.replaceWinner(head == null ? null : head.key(), head == null ? 0 : s.headPrefix());
       }
     } catch (RuntimeException e) {
       close();

@@ -567,9 +567,10 @@ public abstract class SplitTableRepository<E> {
   /**
    * Entities of a range of a {@code @Bucketed} component, hot columns only: one scan per bucket
    * ({@code ranges}, in bucket order), merged by {@link MergedScan} into the logical key order, in
-   * pages of {@link MergedScan#DEFAULT_PAGE_SIZE} rows per bucket. At most {@code limit} entities;
-   * with {@code after}, the ones after that key in logical order (each bucket starts at its logical
-   * key, not at its start). Close the stream if not read to the end: it closes every bucket's scan.
+   * pages of {@link MergedScan#defaultPageSize(int)} rows per bucket. At most {@code limit}
+   * entities; with {@code after}, the ones after that key in logical order (each bucket starts at
+   * its logical key, not at its start). Close the stream if not read to the end: it closes every
+   * bucket's scan.
    */
   protected Stream<E> scanBuckets(
       KeyBuckets buckets, List<ScanRange> ranges, long limit, PrimaryKey after) {
@@ -580,6 +581,9 @@ public abstract class SplitTableRepository<E> {
           new MergeSource(store, hotTable.name(), ranges.get(b), k -> buckets.inBucket(k, bucket)));
     }
     MergedScan merge = MergedScan.of(sources, buckets.logicalOrder()).withLimit(limit);
+    if (buckets.sortPrefix() != null) {
+      merge = merge.withSortPrefix(buckets.sortPrefix());
+    }
     if (prefetch != null) {
       merge = merge.withPrefetch(prefetch);
     }
