@@ -12,13 +12,17 @@ package dev.widekey.runtime;
 public enum Rule {
   WK100("an entity is a record or a class whose properties generated code can read and set"),
   WK101("an entity has a partition key, and its key components have distinct orders"),
-  WK102("the leading partition-key component is not sequential unless hash-prefixed or reversed"),
+  WK102(
+      "the leading partition-key component is not sequential unless hash-prefixed, bucketed or"
+          + " reversed"),
   WK103("an integral component spliced into a string key is @Padded"),
   WK104("a padding width fits the type; a value that does not fit is rejected, never truncated"),
   WK105("the delimiter sorts below every character a spliced component may hold"),
   WK106(
       "a hash prefix is 1 to 32 hex digits, on the partition key, at most once, pre-split into"
-          + " no more partitions than the profile's service creates a table with"),
+          + " no more partitions than the profile's service creates a table with; buckets are 2"
+          + " to 1,024, on the leading partition-key component, never with a hash prefix or"
+          + " @Reversed"),
   WK107("no range read over a hash-prefixed, reversed or bucketed partition key"),
   WK108("key components are strings, integers, UUIDs, enums or instants"),
   WK109(
