@@ -140,6 +140,6 @@ class AttributeTest {
     assertError(c, Rule.WK102, Messages.reversedMisplaced("reversed"), f, "@Reversed");
     assertError(c, Rule.WK106, Messages.hashNotPartition("hashed"), f, "@HashPrefix");
     assertError(
-        c, Rule.WK107, Messages.bucketedUnsupported("bucketed"), f, "@Bucketed(buckets = 4)");
+        c, Rule.WK106, Messages.bucketedNotPartition("bucketed"), f, "@Bucketed(buckets = 4)");
   }
 }

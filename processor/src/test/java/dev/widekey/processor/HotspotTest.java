@@ -20,8 +20,8 @@ import org.junit.jupiter.api.Test;
  * Write hotspots. WK102: a sequential leading partition-key component (passing: {@code Order}
  * hash-prefixed, {@code ReversedUser} reversed, {@code MachineMetric} sequential key columns).
  * WK106: hash prefix bounds, placement and the profile's partitions (passing: {@code ShortHash},
- * {@code LongHash}, {@code HashAtTablestoreLimit}, {@code HashedSplice}). WK107: bucketing is not
- * generated, and no range read is generated over a scattered partition key.
+ * {@code LongHash}, {@code HashAtTablestoreLimit}, {@code HashedSplice}). WK107: no range read is
+ * generated over a scattered partition key. Buckets: {@code BucketTest}.
  */
 class HotspotTest {
 
@@ -304,18 +304,6 @@ class HotspotTest {
 
     assertRejected(c, 1);
     assertError(c, Rule.WK106, Messages.hashType("digest", "byte[]"), f, "@HashPrefix(length = 4)");
-  }
-
-  @Test
-  void bucketingIsNotGeneratedYet() {
-    JavaFileObject f = bad("wk107/BucketedKey");
-    Compilation c = compile(f);
-
-    // @Bucketed cures WK102 (buckets spread a sequential leading component), but it is not
-    // generated yet: WK107 alone rejects the design
-    assertRejected(c, 1);
-    assertError(
-        c, Rule.WK107, Messages.bucketedUnsupported("orderNumber"), f, "@Bucketed(buckets = 16)");
   }
 
   @Test

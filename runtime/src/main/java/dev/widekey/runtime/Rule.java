@@ -23,7 +23,9 @@ public enum Rule {
   WK105("the delimiter sorts below every character a spliced component may hold"),
   WK106(
       "a hash prefix is 1 to 32 hex digits, on the partition key, at most once, pre-split into"
-          + " no more partitions than the profile's service creates a table with"),
+          + " no more partitions than the profile's service creates a table with; buckets are 2"
+          + " to 1,024, on the leading partition-key component, never with a hash prefix or"
+          + " @Reversed"),
   WK107("no range read over a hash-prefixed, reversed or bucketed partition key"),
   WK108(
       "key components are strings, integers, UUIDs, enums, byte[] or times (Instant, LocalDate,"

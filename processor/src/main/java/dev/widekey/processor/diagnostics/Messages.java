@@ -2,6 +2,7 @@ package dev.widekey.processor.diagnostics;
 
 import dev.widekey.annotations.Profile;
 import dev.widekey.runtime.Rule;
+import dev.widekey.runtime.key.KeyBuckets;
 import dev.widekey.runtime.key.KeyHash;
 import dev.widekey.runtime.store.ServiceNames;
 import dev.widekey.runtime.store.StoreLimits;
@@ -266,7 +267,8 @@ public final class Messages {
             + "):"
             + " every new row lands on the last partition, a write hotspot that more partitions do not"
             + " relieve. Add @HashPrefix(length = 4) to scatter it (on this field or on the type: a"
-            + " hash over a later component does not cover it), or @Reversed, or lead with a field"
+            + " hash over a later component does not cover it), or @Bucketed(buckets = 16) to keep"
+            + " range reads (merged over the buckets), or @Reversed, or lead with a field"
             + " whose values vary and make this one a @KeyColumn; if its values are written"
             + " concurrently rather than in increasing order (many devices, many cards), say so:"
             + " @NotSequential(reason = \"...\").");
@@ -631,15 +633,95 @@ public final class Messages {
             + " of the key's text. Hash a text or integral component instead.");
   }
 
-  // ---- WK107: unsupported bucketing ----
+  // ---- WK106: buckets (the other scatter prefix) ----
 
-  public static String bucketedUnsupported(String field) {
+  public static String bucketedNotPartition(String field) {
     return msg(
-        Rule.WK107,
+        Rule.WK106,
         "field '"
             + field
-            + "' is @Bucketed, which this version of widekey does not"
-            + " generate yet (bucket fan-out reads). Use @HashPrefix(length = 4) or @Reversed.");
+            + "' has @Bucketed but is not a partition-key component; a bucket only"
+            + " spreads writes when it leads the partition key. Put @Bucketed on the leading"
+            + " @PartitionKey component.");
+  }
+
+  public static String bucketedNotLeading(String field, String leading) {
+    return msg(
+        Rule.WK106,
+        "field '"
+            + field
+            + "' is @Bucketed but does not lead the partition key ('"
+            + leading
+            + "' does); the bucket is stored first in the first key column and is computed from the"
+            + " leading component, so point reads can find it. Bucket '"
+            + leading
+            + "', or make '"
+            + field
+            + "' @PartitionKey(order = 0).");
+  }
+
+  public static String bucketedType(String field, String type) {
+    return msg(
+        Rule.WK106,
+        "field '"
+            + field
+            + "' has @Bucketed but type "
+            + type
+            + "; the bucket is a number's value mod N or a digest of the key's text. Bucket a"
+            + " text, integral, time, UUID or enum component.");
+  }
+
+  public static String bucketCount(int buckets) {
+    return msg(
+        Rule.WK106,
+        "@Bucketed(buckets = "
+            + buckets
+            + ") is out of range: use "
+            + KeyBuckets.MIN_BUCKETS
+            + " to "
+            + KeyBuckets.MAX_BUCKETS
+            + " buckets (one bucket spreads nothing; every range read scans each bucket, so more"
+            + " than "
+            + KeyBuckets.MAX_BUCKETS
+            + " make reads a fan-out storm). 16 spread writes over 16 partitions.");
+  }
+
+  public static String bucketFanOut(String field, int buckets) {
+    return msg(
+        Rule.WK106,
+        "field '"
+            + field
+            + "' has @Bucketed(buckets = "
+            + buckets
+            + "): every range read over it runs "
+            + buckets
+            + " scans and merges them (a page per bucket in memory, "
+            + buckets
+            + " requests per page of results), more than the "
+            + KeyBuckets.FAN_OUT_WARNING
+            + " that spread writes over any cluster. Use at most "
+            + KeyBuckets.FAN_OUT_WARNING
+            + " unless writes need more.");
+  }
+
+  public static String bucketedWithHashPrefix(String field) {
+    return msg(
+        Rule.WK106,
+        "field '"
+            + field
+            + "' is @Bucketed and the partition key also has a @HashPrefix; both lead the"
+            + " first key column to scatter writes, and a key takes one scatter. Keep @Bucketed"
+            + " for range reads merged over the buckets, or @HashPrefix for point reads only.");
+  }
+
+  public static String bucketedReversed(String field) {
+    return msg(
+        Rule.WK106,
+        "field '"
+            + field
+            + "' is both @Bucketed and @Reversed; each scatters the sequential value on its"
+            + " own, and reversed text has no range to merge. Pick one: @Bucketed keeps range"
+            + " reads.");
   }
 
   // ---- WK108: key component types ----

@@ -30,6 +30,9 @@ public final class GeneratedNames {
 
     /** {@code decode(PrimaryKey)}. */
     static final String DECODE = "decode";
+
+    /** The {@code KeyBuckets} of a {@code @Bucketed} leading component. */
+    static final String BUCKETS = "BUCKETS";
   }
 
   /** Members of {@code FooTable}. */
@@ -149,6 +152,11 @@ public final class GeneratedNames {
   /** {@code rangeByDeviceIdAndSellerId}, or with a suffix such as {@code Between}. */
   public static String rangeMethod(List<KeyComponent> fixed, String suffix) {
     return "rangeBy" + joinedCapitalized(fixed) + suffix;
+  }
+
+  /** {@code rangesByTimestampBetween}: one range per bucket of a bucketed component. */
+  public static String bucketRangesMethod(List<KeyComponent> named, String suffix) {
+    return "rangesBy" + joinedCapitalized(named) + suffix;
   }
 
   /** {@code scanByDeviceIdAndSellerId}, the repository's counterpart of a range method. */

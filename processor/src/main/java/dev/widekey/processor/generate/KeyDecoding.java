@@ -86,7 +86,11 @@ final class KeyDecoding {
     String column = layout.partition().name();
     m.addStatement("String stored = key.get(0).asString()");
     HashPrefixSpec hash = layout.hashPrefix();
-    String text = hash == null ? "stored" : "unprefixed";
+    String text = hash == null && layout.bucketed() == null ? "stored" : "unprefixed";
+    if (layout.bucketed() != null) {
+      // the bucket is checked against the values by the canonical re-encoding (WK112)
+      m.addStatement("String unprefixed = $N.strip($S, stored)", KeysMembers.BUCKETS, column);
+    }
     if (layout.hashesWholeText()) {
       m.addStatement(
           "String unprefixed = $T.strip($S, stored, $T.$L, $L)",

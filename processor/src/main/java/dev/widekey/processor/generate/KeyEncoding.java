@@ -107,6 +107,15 @@ final class KeyEncoding {
             ? CodeBlock.of(
                 "$T.join($N, $L)", KEY_TEXT, KeysMembers.DELIMITER, CodeBlock.join(parts, ", "))
             : parts.get(0);
+    if (layout.bucketed() != null) {
+      KeyComponent bucketed = layout.bucketed();
+      return m.addStatement(
+              "return $N.text($L) + $L",
+              KeysMembers.BUCKETS,
+              bucketOf(bucketed, CodeBlock.of("$N", names.get(bucketed))),
+              text)
+          .build();
+    }
     HashPrefixSpec hash = layout.hashPrefix();
     if (hash == null) {
       return m.addStatement("return $L", text).build();
@@ -119,6 +128,20 @@ final class KeyEncoding {
     CodeBlock hashed =
         layout.hashesWholeText() ? text : CodeBlock.of("$N", names.get(layout.hashedComponent()));
     return m.addStatement("return $L + $L", hashOf(hash, hashed), text).build();
+  }
+
+  /**
+   * The bucket of the bucketed component held by the variable named after it, whose key text is
+   * {@code text}: its value mod N for a number (a time's epoch milliseconds or days), else a digest
+   * of its text mod N.
+   */
+  static CodeBlock bucketOf(KeyComponent c, CodeBlock text) {
+    if (c.kind().integral()) {
+      // a time value is bucketed by the number it is stored as (epoch milliseconds or days)
+      CodeBlock number = number(c, CodeBlock.of("$N", GeneratedNames.variable(c)));
+      return CodeBlock.of("$N.ofNumber($L)", KeysMembers.BUCKETS, number);
+    }
+    return CodeBlock.of("$N.ofText($L)", KeysMembers.BUCKETS, text);
   }
 
   static CodeBlock hashOf(HashPrefixSpec hash, CodeBlock text) {

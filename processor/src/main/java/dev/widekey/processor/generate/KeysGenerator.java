@@ -2,6 +2,7 @@ package dev.widekey.processor.generate;
 
 import static dev.widekey.processor.generate.RuntimeNames.INVALID_KEY_EXCEPTION;
 import static dev.widekey.processor.generate.RuntimeNames.KEY_ALPHABET;
+import static dev.widekey.processor.generate.RuntimeNames.KEY_BUCKETS;
 import static dev.widekey.processor.generate.RuntimeNames.PRIMARY_KEY;
 
 import com.palantir.javapoet.ClassName;
@@ -68,6 +69,30 @@ public final class KeysGenerator extends SourceFileGenerator {
                   Modifier.FINAL)
               .addJavadoc("Joins the partition-key components; sorts below all their characters.\n")
               .initializer("$L", KeyEncoding.charLiteral(entity.delimiter()))
+              .build());
+    }
+    if (layout.bucketed() != null) {
+      type.addField(
+          FieldSpec.builder(
+                  KEY_BUCKETS,
+                  KeysMembers.BUCKETS,
+                  Modifier.PUBLIC,
+                  Modifier.STATIC,
+                  Modifier.FINAL)
+              .addJavadoc(
+                  "The $L buckets of {@code $L}: its bucket leads partition column {@code $L}.\n",
+                  layout.buckets(),
+                  layout.bucketed().name(),
+                  layout.partition().name())
+              .initializer(
+                  layout.bucketed().padding() == null
+                      ? CodeBlock.of("new $T($L)", KEY_BUCKETS, layout.buckets())
+                      : CodeBlock.of(
+                          "new $T($L).withPaddedNumber($L, $L)",
+                          KEY_BUCKETS,
+                          layout.buckets(),
+                          layout.bucketed().padding().width(),
+                          layout.bucketed().padding().signed()))
               .build());
     }
     for (KeyComponent c : entity.keyComponents()) {

@@ -5,10 +5,12 @@ import static dev.widekey.processor.generate.RuntimeNames.KEY_TEXT;
 import static dev.widekey.processor.generate.RuntimeNames.PK_VALUE;
 import static dev.widekey.processor.generate.RuntimeNames.SCAN_RANGE;
 
+import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.NameAllocator;
 import com.palantir.javapoet.ParameterSpec;
+import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
 import dev.widekey.processor.generate.GeneratedNames.KeysMembers;
@@ -35,8 +37,38 @@ final class RangeMethods {
    */
   static void addRangeMethods(TypeSpec.Builder type, EntityModel entity, KeyLayout layout) {
     for (RangeShape shape : RangeShape.all(layout)) {
-      type.addMethod(rangeMethod(entity, layout, shape));
+      type.addMethod(
+          shape.kind() == RangeShape.Kind.BUCKETS_BETWEEN
+              ? bucketRanges(shape)
+              : rangeMethod(entity, layout, shape));
     }
+  }
+
+  /**
+   * {@code rangesByTimestampBetween(from, to)}: one range per bucket, in bucket order, for a merge
+   * in {@code BUCKETS.logicalOrder()}; never one range, which would read bucket after bucket.
+   */
+  static MethodSpec bucketRanges(RangeShape shape) {
+    KeyComponent c = shape.between();
+    TypeName t = TypeName.get(c.property().type());
+    return MethodSpec.methodBuilder(
+            GeneratedNames.bucketRangesMethod(shape.named(), shape.suffix()))
+        .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+        .returns(ParameterizedTypeName.get(ClassName.get(List.class), SCAN_RANGE))
+        .addJavadoc(
+            "Rows with $L from {@code from} (inclusive) to {@code to} (exclusive): one range per"
+                + " bucket, buckets 0 to N - 1 in order, to merge in {@code $N.logicalOrder()}.\n",
+            c.name(),
+            KeysMembers.BUCKETS)
+        .addParameter(ParameterSpec.builder(t, "from").build())
+        .addParameter(ParameterSpec.builder(t, "to").build())
+        .addStatement(
+            "return $N.between($N(from), $N(to), $N)",
+            KeysMembers.BUCKETS,
+            GeneratedNames.textMethod(c),
+            GeneratedNames.textMethod(c),
+            KeysMembers.COLUMNS)
+        .build();
   }
 
   static MethodSpec rangeMethod(EntityModel entity, KeyLayout layout, RangeShape shape) {
@@ -66,6 +98,12 @@ final class RangeMethods {
           KeysMembers.DELIMITER,
           CodeBlock.join(parts, ", "),
           KeysMembers.DELIMITER);
+      KeyComponent bucketed = layout.bucketed();
+      if (bucketed != null) {
+        // the prefix fixes the bucketed component, so it lies in one bucket
+        CodeBlock bucket = KeyEncoding.bucketOf(bucketed, CodeBlock.of("$N", names.get(bucketed)));
+        m.addStatement("$N = $N.text($L) + $N", prefix, KeysMembers.BUCKETS, bucket, prefix);
+      }
       HashPrefixSpec hash = layout.hashPrefix();
       if (hash != null) {
         // a proper prefix is scannable only when the hash digests one component, fixed here

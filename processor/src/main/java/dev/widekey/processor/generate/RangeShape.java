@@ -24,11 +24,20 @@ record RangeShape(Kind kind, List<KeyComponent> fixed, KeyComponent between) {
     /** The whole partition key and possibly leading key columns. */
     LEADING,
     /** As LEADING, and the next key column in {@code [from, to)}. */
-    BETWEEN
+    BETWEEN,
+    /**
+     * The bucketed leading component in {@code [from, to)}: one range per bucket, merged in logical
+     * key order (the only range over it: a single scan would return the rows bucket by bucket).
+     */
+    BUCKETS_BETWEEN
   }
 
   static List<RangeShape> all(KeyLayout layout) {
     List<RangeShape> shapes = new ArrayList<>();
+    KeyComponent bucketed = layout.bucketed();
+    if (bucketed != null && orderedByText(bucketed)) {
+      shapes.add(new RangeShape(Kind.BUCKETS_BETWEEN, List.of(), bucketed));
+    }
     List<KeyComponent> partition = layout.partition().components();
     for (int k = Math.max(1, layout.shortestScannablePrefix()); k < partition.size(); k++) {
       shapes.add(new RangeShape(Kind.PARTITION_PREFIX, partition.subList(0, k), null));
@@ -56,6 +65,14 @@ record RangeShape(Kind kind, List<KeyComponent> fixed, KeyComponent between) {
     return column.kind() != ValueKind.ENUM;
   }
 
+  /**
+   * Whether a bucketed component's key text sorts as its values: padded numbers and instants, and
+   * text; not an enum (by name) nor a UUID (its text is not {@code UUID.compareTo}'s order).
+   */
+  static boolean orderedByText(KeyComponent c) {
+    return c.kind().integral() || c.kind() == ValueKind.STRING;
+  }
+
   /** The components named in the method name. */
   List<KeyComponent> named() {
     if (between == null) {
@@ -67,7 +84,7 @@ record RangeShape(Kind kind, List<KeyComponent> fixed, KeyComponent between) {
   }
 
   String suffix() {
-    return kind == Kind.BETWEEN ? "Between" : "";
+    return kind == Kind.BETWEEN || kind == Kind.BUCKETS_BETWEEN ? "Between" : "";
   }
 
   String javadoc() {
@@ -79,6 +96,11 @@ record RangeShape(Kind kind, List<KeyComponent> fixed, KeyComponent between) {
               + "), in key order. The prefix ends with the delimiter, so a value never matches a longer"
               + " one that starts with it.";
       case LEADING -> "Rows with these leading key values (" + names + "), in key order.";
+      case BUCKETS_BETWEEN ->
+          "Rows with "
+              + between.name()
+              + " from {@code from} (inclusive) to {@code to} (exclusive), in key order: one scan"
+              + " per bucket, merged.";
       case BETWEEN ->
           "Rows with these leading key values ("
               + names

@@ -132,6 +132,10 @@ public final class RepositoryGenerator extends SourceFileGenerator {
 
     TypeName stream = ParameterizedTypeName.get(ClassName.get(Stream.class), entityName);
     for (RangeShape shape : RangeShape.all(layout)) {
+      if (shape.kind() == RangeShape.Kind.BUCKETS_BETWEEN) {
+        addBucketScans(type, entity, shape, stream);
+        continue;
+      }
       // each scan and its descending twin (newest first: the same rows, greatest key first)
       type.addMethod(scanMethod(entity, keys, stream, shape, false));
       type.addMethod(scanMethod(entity, keys, stream, shape, true));
@@ -198,6 +202,72 @@ public final class RepositoryGenerator extends SourceFileGenerator {
             GeneratedNames.rangeMethod(shape.named(), shape.suffix()),
             args)
         .build();
+  }
+
+  /**
+   * The merged scans over a bucketed component: {@code scanByXBetween(from, to)}, the same with a
+   * limit, and {@code scanByXBetweenAfter(last, from, to, limit)}, the page after an entity
+   * returned before. Each runs one scan per bucket and merges them in logical key order.
+   */
+  private static void addBucketScans(
+      TypeSpec.Builder type, EntityModel entity, RangeShape shape, TypeName stream) {
+    ClassName keys = GeneratedNames.keys(entity);
+    ClassName entityName = GeneratedNames.entity(entity);
+    TypeName t = TypeName.get(shape.between().property().type());
+    String scan = GeneratedNames.scanMethod(shape.named(), shape.suffix());
+    String ranges = GeneratedNames.bucketRangesMethod(shape.named(), shape.suffix());
+    String hotOnly = entity.hasColdColumns() ? " Hot columns only." : "";
+    String what = shape.javadoc() + hotOnly;
+    type.addMethod(
+        MethodSpec.methodBuilder(scan)
+            .addModifiers(Modifier.PUBLIC)
+            .addJavadoc("$L Close the stream if not read to the end.\n", what)
+            .returns(stream)
+            .addParameter(t, "from")
+            .addParameter(t, "to")
+            .addStatement("return $N(from, to, $T.MAX_VALUE)", scan, Long.class)
+            .build());
+    type.addMethod(
+        MethodSpec.methodBuilder(scan)
+            .addModifiers(Modifier.PUBLIC)
+            .addJavadoc(
+                "$L At most {@code limit} entities; the scans end with the last one.\n", what)
+            .returns(stream)
+            .addParameter(t, "from")
+            .addParameter(t, "to")
+            .addParameter(TypeName.LONG, "limit")
+            .addStatement(
+                "return scanBuckets($T.$N, $T.$N(from, to), limit, null)",
+                keys,
+                KeysMembers.BUCKETS,
+                keys,
+                ranges)
+            .build());
+    type.addMethod(
+        MethodSpec.methodBuilder(scan + "After")
+            .addModifiers(Modifier.PUBLIC)
+            .addJavadoc(
+                "The next page of {@link #$N($T, $T, long)}: at most {@code limit} entities after"
+                    + " {@code last}, the last one returned before, in key order. Each bucket's scan"
+                    + " starts at {@code last}'s key, not at {@code from}.$L\n",
+                scan,
+                t,
+                t,
+                hotOnly)
+            .returns(stream)
+            .addParameter(entityName, "last")
+            .addParameter(t, "from")
+            .addParameter(t, "to")
+            .addParameter(TypeName.LONG, "limit")
+            .addStatement(
+                "return scanBuckets($T.$N, $T.$N(from, to), limit, $T.$N(last))",
+                keys,
+                KeysMembers.BUCKETS,
+                keys,
+                ranges,
+                keys,
+                KeysMembers.PRIMARY_KEY)
+            .build());
   }
 
   /**

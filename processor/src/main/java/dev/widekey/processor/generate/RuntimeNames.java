@@ -25,6 +25,7 @@ final class RuntimeNames {
   static final ClassName KEY_RANGES = ClassName.get(RUNTIME + ".key", "KeyRanges");
   static final ClassName KEY_VALUES = ClassName.get(RUNTIME + ".key", "KeyValues");
   static final ClassName KEY_ALPHABET = ClassName.get(RUNTIME + ".key", "KeyAlphabet");
+  static final ClassName KEY_BUCKETS = ClassName.get(RUNTIME + ".key", "KeyBuckets");
   static final ClassName ATTRIBUTES = ClassName.get(RUNTIME + ".value", "Attributes");
   static final ClassName MONEY = ClassName.get(RUNTIME + ".value", "Money");
   static final ClassName COMPRESSION = ClassName.get(RUNTIME + ".value", "Compression");

@@ -54,6 +54,10 @@ public final class SchemaExporter {
     for (int i = 0; i < pk.size(); i++) {
       lines.add("pk." + i + "=" + pk.get(i).name() + " " + pk.get(i).type());
     }
+    if (layout.bucketed() != null) {
+      // the bucket count is part of the key: rows written with another count are not found
+      lines.add("pk.0.buckets=" + layout.buckets());
+    }
     lines.add("split.points=" + String.join(",", layout.splitPoints()));
     lines.add("columns=" + String.join(",", columns));
     return String.join("\n", lines) + "\n";

@@ -142,6 +142,14 @@ public final class TableGenerator extends SourceFileGenerator {
     if (layout.splitPoints().isEmpty()) {
       return "Pre-split points: none; the store splits the table as it grows.";
     }
+    if (layout.bucketed() != null) {
+      return "Pre-split points: bucket boundaries, the "
+          + layout.buckets()
+          + " buckets in "
+          + (layout.splitPoints().size() + 1)
+          + " partitions (as many as the profile creates a table with), so writes spread from the"
+          + " first row.";
+    }
     if (layout.hashPrefix() != null) {
       return "Pre-split points: uniform boundaries of the hash prefix, so writes spread over "
           + (layout.splitPoints().size() + 1)

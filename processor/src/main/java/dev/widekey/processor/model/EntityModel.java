@@ -67,6 +67,16 @@ public record EntityModel(
     return null;
   }
 
+  /**
+   * The leading partition-key component when it is {@code @Bucketed}, or null (a {@code @Bucketed}
+   * elsewhere is a design error, and not a bucket).
+   */
+  public KeyComponent bucketed() {
+    return partitionKey.isEmpty() || partitionKey.get(0).buckets() == 0
+        ? null
+        : partitionKey.get(0);
+  }
+
   public boolean hasColdColumns() {
     return attributes.stream().anyMatch(Attribute::cold);
   }

@@ -1,5 +1,6 @@
 package dev.widekey.processor.model;
 
+import dev.widekey.annotations.Bucketed;
 import dev.widekey.annotations.ColdColumn;
 import dev.widekey.annotations.HashPrefix;
 import dev.widekey.annotations.KeyChars;
@@ -340,14 +341,24 @@ public final class EntityParser {
     Padded padded = e.getAnnotation(Padded.class);
     KeyChars chars = e.getAnnotation(KeyChars.class);
     MaxLength max = e.getAnnotation(MaxLength.class);
+    PaddingSpec padding =
+        padded == null
+            ? null
+            : new PaddingSpec(
+                padded.width(), padded.signed(), p.annotations().mirror(Padded.class));
+    if (padding == null
+        && role == KeyRole.PARTITION
+        && p.kind().integral()
+        && e.getAnnotation(Bucketed.class) != null) {
+      // a bucketed number is stored as text after its bucket: padded to its type's width, signed,
+      // so that its text order is its numeric order (what @Padded would do)
+      padding = new PaddingSpec(p.kind().maxDigits(), true, p.annotations().mirror(Bucketed.class));
+    }
     return new KeyComponent(
         p,
         role,
         order,
-        padded == null
-            ? null
-            : new PaddingSpec(
-                padded.width(), padded.signed(), p.annotations().mirror(Padded.class)),
+        padding,
         hashPrefix(e, p.annotations()),
         chars == null ? null : chars.value(),
         max == null ? 0 : max.value());

@@ -1,5 +1,6 @@
 package dev.widekey.processor.model;
 
+import dev.widekey.annotations.Bucketed;
 import dev.widekey.annotations.KeyChars;
 import dev.widekey.annotations.KeyColumn;
 import dev.widekey.annotations.MaxLength;
@@ -85,6 +86,17 @@ public record KeyComponent(
   /** The {@code @MaxLength} annotation, or null. */
   public AnnotationMirror maxLengthMirror() {
     return property.annotations().mirror(MaxLength.class);
+  }
+
+  /** The {@code @Bucketed} annotation, or null. */
+  public AnnotationMirror bucketedMirror() {
+    return property.annotations().mirror(Bucketed.class);
+  }
+
+  /** {@code @Bucketed(buckets)}, or 0 when the component is not bucketed. */
+  public int buckets() {
+    Bucketed b = property.element().getAnnotation(Bucketed.class);
+    return b == null ? 0 : b.buckets();
   }
 
   /** The {@code @NotSequential} annotation (the explicit WK102 opt-out), or null. */

@@ -1,5 +1,6 @@
 package dev.widekey.processor.model;
 
+import dev.widekey.runtime.key.KeyBuckets;
 import dev.widekey.runtime.key.KeyHash;
 import dev.widekey.runtime.store.PkType;
 import dev.widekey.runtime.store.StoreLimits;
@@ -20,6 +21,8 @@ import java.util.List;
  * @param hashedComponent the one component whose text alone the hash prefix digests, or null when
  *     it digests the whole partition text (or there is no prefix)
  * @param splitPoints the partition-key values the table is pre-split at
+ * @param buckets the {@code @Bucketed} count of the leading component, whose bucket number leads
+ *     the partition text ({@link KeyBuckets}), or 0
  */
 public record KeyLayout(
     ColumnLayout partition,
@@ -27,7 +30,8 @@ public record KeyLayout(
     boolean partitionIsText,
     HashPrefixSpec hashPrefix,
     KeyComponent hashedComponent,
-    List<String> splitPoints) {
+    List<String> splitPoints,
+    int buckets) {
 
   public KeyLayout {
     keyColumns = List.copyOf(keyColumns);
@@ -38,7 +42,9 @@ public record KeyLayout(
     List<KeyComponent> pk = entity.partitionKey();
     KeyComponent first = pk.get(0);
     HashPrefixSpec hash = entity.hashPrefix();
-    boolean text = pk.size() > 1 || hash != null || first.reversed() || first.padding() != null;
+    int buckets = entity.bucketed() == null ? 0 : entity.bucketed().buckets();
+    boolean text =
+        pk.size() > 1 || hash != null || first.reversed() || first.padding() != null || buckets > 0;
     PkType partitionType = text ? PkType.STRING : columnType(first);
     List<ColumnLayout> columns = new ArrayList<>();
     for (KeyComponent c : entity.keyColumns()) {
@@ -50,7 +56,13 @@ public record KeyLayout(
         text,
         hash,
         hashedComponent(entity),
-        splitPoints(entity, partitionType));
+        splitPoints(entity, partitionType, buckets),
+        buckets);
+  }
+
+  /** The bucketed leading component, or null. */
+  public KeyComponent bucketed() {
+    return buckets > 0 ? partition.components().get(0) : null;
   }
 
   /** All primary-key columns, partition key first. */
@@ -117,9 +129,16 @@ public record KeyLayout(
     return c.kind() == ValueKind.BYTES ? PkType.BINARY : PkType.STRING;
   }
 
-  /** Uniform hex boundaries for a hash prefix; '1'..'9' for a reversed number; else none. */
-  private static List<String> splitPoints(EntityModel entity, PkType partitionType) {
+  /**
+   * Bucket boundaries for buckets; uniform hex boundaries for a hash prefix; '1'..'9' for a
+   * reversed number; else none.
+   */
+  private static List<String> splitPoints(EntityModel entity, PkType partitionType, int buckets) {
     List<String> points = new ArrayList<>();
+    if (buckets > 0) {
+      // at bucket boundaries, grouped into as many partitions as the profile creates a table with
+      return new KeyBuckets(buckets).splitPoints(StoreLimits.of(entity.profile()).maxPartitions());
+    }
     HashPrefixSpec hash = entity.hashPrefix();
     if (hash != null) {
       int digits = hash.splitDigits();

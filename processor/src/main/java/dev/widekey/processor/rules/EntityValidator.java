@@ -11,6 +11,7 @@ public final class EntityValidator {
           new KeyStructureRules(),
           new PlacementRules(),
           new HotspotRules(),
+          new BucketRules(),
           new SplicingRules(),
           new KeySizeRules(),
           new AttributeRules(),

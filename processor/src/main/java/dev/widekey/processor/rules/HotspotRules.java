@@ -20,9 +20,9 @@ import javax.lang.model.type.DeclaredType;
 /**
  * Write hotspots: a sequential leading partition-key component (WK102: an error for
  * {@code @Sequential} and integral or time types, a warning for few values or a name of sequence or
- * time; {@code @NotSequential(reason)} opts out) and hash prefixes (WK106). Where
- * {@code @Reversed}, {@code @HashPrefix} and {@code @Bucketed} may sit is checked by {@link
- * PlacementRules}.
+ * time; {@code @NotSequential(reason)} opts out) and hash prefixes (WK106); buckets are checked by
+ * {@link BucketRules}. Where {@code @Reversed}, {@code @HashPrefix} and {@code @Bucketed} may sit
+ * is checked by {@link PlacementRules}.
  */
 public final class HotspotRules implements EntityRule {
   /** A leading component of at most this many values warns (seed 000: a small SellerID set). */
@@ -42,7 +42,9 @@ public final class HotspotRules implements EntityRule {
         entity.typeHashPrefix() != null
             || (leading.hashPrefix() != null
                 && PlacementRules.meaningful(HashPrefix.class, leading));
-    boolean bucketed = leading.property().annotations().has(Bucketed.class);
+    // buckets spread consecutive values round-robin over N partitions (BucketRules checks them)
+    boolean bucketed =
+        leading.bucketedMirror() != null && PlacementRules.meaningful(Bucketed.class, leading);
     String scatteredBy =
         hashed ? "@HashPrefix" : leading.reversed() ? "@Reversed" : bucketed ? "@Bucketed" : null;
     AnnotationMirror optOut = leading.notSequentialMirror();

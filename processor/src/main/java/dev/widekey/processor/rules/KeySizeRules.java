@@ -8,8 +8,10 @@ import dev.widekey.processor.model.ColumnNames;
 import dev.widekey.processor.model.EntityModel;
 import dev.widekey.processor.model.HashPrefixSpec;
 import dev.widekey.processor.model.KeyComponent;
+import dev.widekey.processor.model.KeyRole;
 import dev.widekey.processor.model.ValueKind;
 import dev.widekey.runtime.key.KeyAlphabet;
+import dev.widekey.runtime.key.KeyBuckets;
 import dev.widekey.runtime.store.OrderedKeyBytes;
 import dev.widekey.runtime.store.PkType;
 import dev.widekey.runtime.store.StoreLimits;
@@ -109,6 +111,13 @@ public final class KeySizeRules implements EntityRule {
     if (hash != null) {
       total += hash.length();
       parts.add("hash prefix " + hash.length());
+    }
+    int buckets = components.get(0).buckets();
+    if (components.get(0).role() == KeyRole.PARTITION
+        && buckets >= KeyBuckets.MIN_BUCKETS
+        && buckets <= KeyBuckets.MAX_BUCKETS) {
+      total += KeyBuckets.width(buckets);
+      parts.add("bucket " + KeyBuckets.width(buckets));
     }
     KeyComponent largest = null;
     long largestBytes = -1;

@@ -91,8 +91,14 @@ public final class PlacementRules implements EntityRule {
               Reversed.class,
               s -> s.kind().integral() || s.kind() == ValueKind.STRING,
               Messages::reversedType),
-          // bucket fan-out reads are not generated yet
-          new Requirement(Bucketed.class, s -> false, (f, t) -> Messages.bucketedUnsupported(f)),
+          new Requirement(
+              Bucketed.class,
+              s -> s.place() == Place.PARTITION_KEY,
+              (f, t) -> Messages.bucketedNotPartition(f)),
+          new Requirement(
+              Bucketed.class,
+              s -> hashable(s) || s.kind() == ValueKind.INSTANT,
+              Messages::bucketedType),
           new Requirement(ColdColumn.class, s -> !s.isKey(), (f, t) -> Messages.coldKey(f)),
           new Requirement(Money.class, s -> !s.isKey(), (f, t) -> Messages.moneyOnKey(f)),
           new Requirement(Money.class, s -> s.kind() == ValueKind.BIG_DECIMAL, Messages::moneyType),

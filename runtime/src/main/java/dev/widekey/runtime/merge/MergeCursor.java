@@ -2,6 +2,8 @@ package dev.widekey.runtime.merge;
 
 import dev.widekey.runtime.store.PrimaryKey;
 import dev.widekey.runtime.store.Row;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.Comparator;
 import java.util.Iterator;
 import java.util.List;
@@ -27,13 +29,32 @@ import java.util.function.LongSupplier;
  * source was closed; the rows returned before it and {@link #position()} stay valid.
  */
 public final class MergeCursor implements Iterator<Row>, AutoCloseable {
+  private static final VarHandle REMAINING;
+
+  static {
+    try {
+      REMAINING = MethodHandles.lookup().findVarHandle(MergeCursor.class, "remaining", long.class);
+    } catch (ReflectiveOperationException e) {
+      throw new ExceptionInInitializerError(e);
+    }
+  }
+
   private final List<SourcePages> sources;
-  private final HeadHeap heads;
-  private volatile long remaining; // read by prefetching pages on other threads
+  private final SourcePages[] byIndex;
+  private final LoserTree heads;
+
+  // rows the merge may still return; written on the merge's thread only, read by prefetching
+  // pages on other threads with opaque access (no fence per row: a page read ahead sees a value at
+  // least as recent as its submission, so it never asks for more than the merge allowed then)
+  @SuppressWarnings("unused")
+  private long remaining;
+
   private boolean started;
   private boolean closed;
   private boolean refill; // the top source returned its head: its next head is due
-  private MergePosition position;
+  private MergePosition start; // the position opened after, until a row is returned
+  private int lastSource = -1; // the source and key of the last row returned, or -1
+  private PrimaryKey lastKey;
 
   /**
    * A cursor over the sources {@code open} makes; it gives them the rows the merge may still
@@ -44,11 +65,12 @@ public final class MergeCursor implements Iterator<Row>, AutoCloseable {
       Comparator<PrimaryKey> logicalOrder,
       long limit,
       MergePosition start) {
-    this.position = start;
-    this.remaining = limit;
-    this.sources = List.copyOf(open.apply(() -> remaining));
+    this.start = start;
+    REMAINING.setOpaque(this, limit);
+    this.sources = List.copyOf(open.apply(() -> (long) REMAINING.getOpaque(this)));
+    this.byIndex = sources.toArray(new SourcePages[0]);
     // equal logical keys: the lower source index first, so ties resolve the same way every time
-    this.heads = new HeadHeap(sources.size(), logicalOrder);
+    this.heads = new LoserTree(sources.size(), logicalOrder);
   }
 
   @Override
@@ -64,20 +86,21 @@ public final class MergeCursor implements Iterator<Row>, AutoCloseable {
         }
         for (SourcePages s : sources) {
           Row head = s.head();
-          if (head != null) {
-            heads.add(s.index, head);
-          }
+          heads.set(s.index, head == null ? null : head.key(), head == null ? 0 : s.headPrefix());
         }
+        heads.build();
       }
       if (refill) {
         refill = false;
-        heads.replaceTop(sources.get(heads.topSource()).head());
+        SourcePages s = byIndex[heads.winner()];
+        Row head = s.head();
+        heads.replaceWinner(head == null ? null : head.key(), head == null ? 0 : s.headPrefix());
       }
     } catch (RuntimeException e) {
       close();
       throw e;
     }
-    if (remaining <= 0 || heads.isEmpty()) {
+    if ((long) REMAINING.getOpaque(this) <= 0 || heads.isEmpty()) {
       close();
       return false;
     }
@@ -89,13 +112,14 @@ public final class MergeCursor implements Iterator<Row>, AutoCloseable {
     if (!hasNext()) {
       throw new NoSuchElementException();
     }
-    SourcePages s = sources.get(heads.topSource());
+    SourcePages s = byIndex[heads.winner()];
     Row row = s.take();
     // the source's next head (maybe a new page) is read on the next hasNext(), so a failure
     // there loses no row
     refill = true;
-    remaining--;
-    position = new MergePosition(s.index, row.key());
+    REMAINING.setOpaque(this, (long) REMAINING.getOpaque(this) - 1);
+    lastSource = s.index;
+    lastKey = row.key();
     return row;
   }
 
@@ -104,7 +128,10 @@ public final class MergeCursor implements Iterator<Row>, AutoCloseable {
    * the first row it is the position this cursor was opened after, or empty.
    */
   public Optional<MergePosition> position() {
-    return Optional.ofNullable(position);
+    // built when asked, not per row
+    return lastSource < 0
+        ? Optional.ofNullable(start)
+        : Optional.of(new MergePosition(lastSource, lastKey));
   }
 
   /** Ends the merge: drops every source's buffered page. Closing twice does nothing. */

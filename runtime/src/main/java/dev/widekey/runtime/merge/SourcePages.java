@@ -6,13 +6,13 @@ import dev.widekey.runtime.store.PrimaryKey;
 import dev.widekey.runtime.store.Row;
 import dev.widekey.runtime.store.ScanRange;
 import dev.widekey.runtime.store.WideTableStore;
-import java.util.ArrayDeque;
 import java.util.Iterator;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 import java.util.function.LongSupplier;
 import java.util.function.Predicate;
+import java.util.function.ToLongFunction;
 import java.util.stream.Stream;
 
 /**
@@ -30,13 +30,15 @@ final class SourcePages {
   private final int pageSize;
   private final LongSupplier mergeRemaining;
   private final Executor prefetch; // null: pages are read on the calling thread when due
-  private ArrayDeque<Row> page = new ArrayDeque<>();
+  private Page page = Page.EMPTY;
   // the next page, being read on the executor; while it runs only its task touches the fields
   // below (the merge's thread waits for it before reading them again)
-  private CompletableFuture<ArrayDeque<Row>> next;
+  private CompletableFuture<Page> next;
   private long sourceRemaining;
   private PrimaryKey lastFetched; // null until a row was read: the next page starts the range
   private Predicate<Row> skip; // rows before a resume position, dropped until the first kept
+  private final ToLongFunction<PrimaryKey> sortPrefix; // null: none
+  private final PrimaryKey startAt; // inclusive start of the first page, or null: the range's
   private boolean exhausted;
 
   SourcePages(
@@ -47,7 +49,10 @@ final class SourcePages {
       Executor prefetch,
       LongSupplier mergeRemaining,
       PrimaryKey startAfter,
-      Predicate<Row> skip) {
+      Predicate<Row> skip,
+      PrimaryKey startAt,
+      ToLongFunction<PrimaryKey> sortPrefix) {
+    this.sortPrefix = sortPrefix;
     this.index = index;
     this.source = source;
     this.store = new RetryingStore(source.store(), retry);
@@ -57,6 +62,7 @@ final class SourcePages {
     this.sourceRemaining = source.range().limit();
     this.lastFetched = startAfter;
     this.skip = skip;
+    this.startAt = startAt;
   }
 
   /** The next row of this source without taking it, or null when the source is done. */
@@ -68,12 +74,17 @@ final class SourcePages {
         next = CompletableFuture.supplyAsync(this::fetchPage, prefetch);
       }
     }
-    return page.peekFirst();
+    return page.head();
+  }
+
+  /** The sort prefix of {@link #head()}, computed when its page was read. */
+  long headPrefix() {
+    return page.headPrefix();
   }
 
   /** Takes the row {@link #head()} returned. */
   Row take() {
-    return page.removeFirst();
+    return page.take();
   }
 
   /**
@@ -81,7 +92,7 @@ final class SourcePages {
    * when the merge's close returns.
    */
   void close() {
-    CompletableFuture<ArrayDeque<Row>> pending = next;
+    CompletableFuture<Page> pending = next;
     next = null;
     if (pending != null) {
       try {
@@ -91,7 +102,7 @@ final class SourcePages {
       }
     }
     exhausted = true;
-    page.clear();
+    page = Page.EMPTY;
   }
 
   /** Starts reading the first page on the executor, if there is one, so sources start together. */
@@ -101,8 +112,8 @@ final class SourcePages {
     }
   }
 
-  private ArrayDeque<Row> awaitNext() {
-    CompletableFuture<ArrayDeque<Row>> pending = next;
+  private Page awaitNext() {
+    CompletableFuture<Page> pending = next;
     next = null;
     try {
       return pending.join();
@@ -119,8 +130,8 @@ final class SourcePages {
   }
 
   /** Reads the next page; an empty one when the source has no more rows. */
-  private ArrayDeque<Row> fetchPage() {
-    ArrayDeque<Row> out = new ArrayDeque<>();
+  private Page fetchPage() {
+    Page out = new Page((int) Math.min(pageSize, Math.max(0, want0())), sortPrefix);
     // never ask for more than the merge can still return, nor than the source's own limit
     long want = Math.min(pageSize, Math.min(sourceRemaining, mergeRemaining.getAsLong()));
     if (want <= 0) {
@@ -128,6 +139,9 @@ final class SourcePages {
       return out;
     }
     ScanRange range = source.range().withLimit(want);
+    if (lastFetched == null && startAt != null) {
+      range = source.range().withStart(startAt).withLimit(want);
+    }
     if (lastFetched != null) {
       // forward, the page starts at the last key read (ranges start inclusively): one more,
       // skipped; backward, the page ends below it (ranges end exclusively)
@@ -154,7 +168,7 @@ final class SourcePages {
           }
           skip = null; // the source is ordered: every later row is after the position too
         }
-        out.addLast(row);
+        out.add(row);
       }
     }
     sourceRemaining -= got;
@@ -162,5 +176,58 @@ final class SourcePages {
       exhausted = true; // a short page is the range's end
     }
     return out;
+  }
+
+  /** Rows the next page asks for, as {@link #fetchPage()} computes it. */
+  private long want0() {
+    return Math.min(pageSize, Math.min(sourceRemaining, mergeRemaining.getAsLong()));
+  }
+
+  /**
+   * One page: its rows in an array, and each row's sort prefix computed while the page is read (the
+   * row just decoded, in cache), so the merge compares longs in a compact array and touches a row
+   * only to return it.
+   */
+  static final class Page {
+    static final Page EMPTY = new Page(0, null);
+
+    private Row[] rows;
+    private long[] prefixes;
+    private final ToLongFunction<PrimaryKey> sortPrefix;
+    private int size;
+    private int position;
+
+    Page(int capacity, ToLongFunction<PrimaryKey> sortPrefix) {
+      this.rows = new Row[capacity];
+      this.prefixes = new long[capacity];
+      this.sortPrefix = sortPrefix;
+    }
+
+    void add(Row row) {
+      if (size == rows.length) {
+        rows = java.util.Arrays.copyOf(rows, Math.max(8, 2 * size));
+        prefixes = java.util.Arrays.copyOf(prefixes, rows.length);
+      }
+      prefixes[size] = sortPrefix == null ? 0 : sortPrefix.applyAsLong(row.key());
+      rows[size++] = row;
+    }
+
+    boolean isEmpty() {
+      return position == size;
+    }
+
+    Row head() {
+      return position < size ? rows[position] : null;
+    }
+
+    long headPrefix() {
+      return prefixes[position];
+    }
+
+    Row take() {
+      Row row = rows[position];
+      rows[position++] = null; // returned: the page no longer holds it
+      return row;
+    }
   }
 }

@@ -3,7 +3,11 @@ package dev.widekey.runtime.repository;
 import dev.widekey.runtime.Rule;
 import dev.widekey.runtime.RuleViolationException;
 import dev.widekey.runtime.key.InvalidKeyException;
+import dev.widekey.runtime.key.KeyBuckets;
 import dev.widekey.runtime.key.KeyText;
+import dev.widekey.runtime.merge.MergePosition;
+import dev.widekey.runtime.merge.MergeSource;
+import dev.widekey.runtime.merge.MergedScan;
 import dev.widekey.runtime.retry.RetryPolicy;
 import dev.widekey.runtime.store.AttrType;
 import dev.widekey.runtime.store.AttrValue;
@@ -578,6 +582,46 @@ public abstract class SplitTableRepository<E> {
    */
   Stream<E> entitiesOfHotRows(Stream<Row> hotRows) {
     return hotRows.map(this::readHot).map(row -> entity(row.key(), row, null));
+  }
+
+  /**
+   * Entities of a range of a {@code @Bucketed} component, hot columns only: one scan per bucket
+   * ({@code ranges}, in bucket order), merged by {@link MergedScan} into the logical key order, in
+   * pages of {@link MergedScan#defaultPageSize(int)} rows per bucket. At most {@code limit}
+   * entities; with {@code after}, the ones after that key in logical order (each bucket starts at
+   * its logical key, not at its start). Close the stream if not read to the end: it closes every
+   * bucket's scan.
+   */
+  protected Stream<E> scanBuckets(
+      KeyBuckets buckets, List<ScanRange> ranges, long limit, PrimaryKey after) {
+    List<MergeSource> sources = new ArrayList<>(ranges.size());
+    for (int b = 0; b < ranges.size(); b++) {
+      int bucket = b;
+      sources.add(
+          new MergeSource(store, hotTable.name(), ranges.get(b), k -> buckets.inBucket(k, bucket)));
+    }
+    MergedScan merge = MergedScan.of(sources, buckets.logicalOrder()).withLimit(limit);
+    if (buckets.sortPrefix() != null) {
+      merge = merge.withSortPrefix(buckets.sortPrefix());
+    }
+    if (prefetch != null) {
+      merge = merge.withPrefetch(prefetch);
+    }
+    Stream<Row> rows =
+        after == null
+            ? merge.stream()
+            : merge.streamAfter(new MergePosition(buckets.bucketOf(after), after));
+    return rows.map(this::readHot).map(row -> entity(row.key(), row, null));
+  }
+
+  private volatile java.util.concurrent.Executor prefetch;
+
+  /**
+   * Reads the next page of every bucket of a bucketed scan ahead on {@code executor} (null: on the
+   * reading thread, the default). Worth it on a networked store, where a page is a round trip.
+   */
+  public void prefetchBucketPages(java.util.concurrent.Executor executor) {
+    this.prefetch = executor;
   }
 
   /** The limits the store keeps the entity's tables to: those of its profile. */

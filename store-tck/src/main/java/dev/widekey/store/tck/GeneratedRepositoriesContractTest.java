@@ -21,6 +21,10 @@ import dev.widekey.runtime.store.ScanRange;
 import dev.widekey.runtime.store.StoreException;
 import dev.widekey.runtime.store.WideTableStore;
 import dev.widekey.runtime.write.BulkWriteResult;
+import dev.widekey.store.tck.entities.BucketedReading;
+import dev.widekey.store.tck.entities.BucketedReadingKeys;
+import dev.widekey.store.tck.entities.BucketedReadingRepository;
+import dev.widekey.store.tck.entities.BucketedReadingTable;
 import dev.widekey.store.tck.entities.ColdItem;
 import dev.widekey.store.tck.entities.ColdItemKeys;
 import dev.widekey.store.tck.entities.ColdItemRepository;
@@ -52,6 +56,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.apache.commons.codec.digest.DigestUtils;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -81,6 +86,7 @@ public abstract class GeneratedRepositoriesContractTest {
   protected ColdItemRepository items;
   protected LargeDocumentRepository documents;
   protected VersionedAccountRepository accounts;
+  protected BucketedReadingRepository readings;
 
   /** The store under test; the subclass opens and closes it. */
   protected abstract WideTableStore store();
@@ -97,6 +103,8 @@ public abstract class GeneratedRepositoriesContractTest {
     items.createTables();
     documents.createTables();
     accounts.createTables();
+    readings = new BucketedReadingRepository(store());
+    readings.createTables();
   }
 
   // ------------------------------------------------------------------------------ backend hooks
@@ -207,6 +215,55 @@ public abstract class GeneratedRepositoriesContractTest {
     orders.delete(200004);
     assertTrue(orders.get(200004).isEmpty());
     checkDeleted(HashedOrderTable.NAME, key);
+  }
+
+  @Test
+  public void bucketedTimestampsSpreadOverThePartitionsAndReadBackMergedInOrder() {
+    // 16 buckets, pre-split within the profile's partitions at creation (10 on Tablestore)
+    List<PkValue> splits = BucketedReadingTable.SPLIT_POINTS;
+    int partitions = splits.size() + 1;
+    assertEquals(
+        Math.min(16, store().limits(BucketedReadingTable.PROFILE).maxPartitions()), partitions);
+    checkPartitions(BucketedReadingTable.NAME, partitions);
+    assertEquals(
+        "05" + "0000000001000000037",
+        BucketedReadingKeys.primaryKey(1_000_000_037L, "s1").get(0).asString());
+
+    List<PartitionStats> before = store().partitionStats(BucketedReadingTable.NAME);
+    List<BucketedReading> batch = new ArrayList<>();
+    long t0 = 1_700_000_000_000L;
+    for (long t = t0; t < t0 + 160; t++) {
+      batch.add(new BucketedReading(t, "s" + (t % 3), t - t0));
+    }
+    assertTrue(readings.putAll(batch).allAcknowledged());
+    // consecutive timestamps: every partition took a share of the writes
+    List<PartitionStats> after = store().partitionStats(BucketedReadingTable.NAME);
+    for (int p = 0; p < partitions; p++) {
+      assertTrue(
+          after.get(p).writeRows() > before.get(p).writeRows(), "no write in partition " + p);
+    }
+
+    assertEquals(batch.get(42), readings.get(t0 + 42, "s" + ((t0 + 42) % 3)).orElseThrow());
+    try (Stream<BucketedReading> rows = readings.scanByTimestampBetween(t0 + 10, t0 + 150)) {
+      assertEquals(batch.subList(10, 150), rows.toList());
+    }
+    try (Stream<BucketedReading> rows = readings.scanByTimestampBetween(t0, t0 + 160, 7)) {
+      assertEquals(batch.subList(0, 7), rows.toList());
+    }
+    // pages of 25, each after the last reading of the one before
+    List<BucketedReading> paged = new ArrayList<>();
+    List<BucketedReading> page;
+    do {
+      try (Stream<BucketedReading> rows =
+          paged.isEmpty()
+              ? readings.scanByTimestampBetween(t0 + 3, t0 + 160, 25)
+              : readings.scanByTimestampBetweenAfter(
+                  paged.get(paged.size() - 1), t0 + 3, t0 + 160, 25)) {
+        page = rows.toList();
+      }
+      paged.addAll(page);
+    } while (!page.isEmpty());
+    assertEquals(batch.subList(3, 160), paged);
   }
 
   @Test

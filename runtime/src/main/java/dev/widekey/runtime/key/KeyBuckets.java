@@ -1,0 +1,278 @@
+package dev.widekey.runtime.key;
+
+import static dev.widekey.runtime.RuleViolationException.quote;
+
+import dev.widekey.annotations.HashAlgorithm;
+import dev.widekey.runtime.Rule;
+import dev.widekey.runtime.store.PkValue;
+import dev.widekey.runtime.store.PrimaryKey;
+import dev.widekey.runtime.store.ScanRange;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.function.ToLongFunction;
+
+/**
+ * The buckets of a {@code @Bucketed} partition key: the bucket number leads the first primary-key
+ * column as fixed-width decimal text ({@code "07"} of 16 buckets, {@code "0412"} of 1,024), before
+ * the component's own text, so the table holds N contiguous key ranges, one per bucket, and writes
+ * of consecutive values spread over them. A bucket is not a key column of its own.
+ *
+ * <p>Which bucket: an integral value (and an instant, as epoch milliseconds) goes to {@code
+ * floorMod(value, N)}: consecutive values (order numbers, timestamps) take the buckets round-robin,
+ * which spreads a sequential write stream exactly evenly, and the bucket is visible to a person
+ * reading the key ({@code timestamp % 16}, as the seeds do it). Any other value (text, UUID, enum
+ * name) goes to the first 64 bits of the MD5 digest of its key text, unsigned, mod N: stable across
+ * JVMs and versions (unlike {@code hashCode} of an enum) and even for text with a shared prefix.
+ *
+ * <p>A read over a range of the bucketed component reads N ranges, one per bucket ({@link
+ * #between}), and merges them in {@link #logicalOrder()}: the stored key without its bucket.
+ *
+ * <pre>{@code
+ * KeyBuckets b = new KeyBuckets(16);
+ * b.text(b.ofNumber(1_700_000_000_007L)); // "07"
+ * }</pre>
+ */
+public final class KeyBuckets {
+  /** The fewest buckets: one bucket is no spread. */
+  public static final int MIN_BUCKETS = 2;
+
+  /** The most buckets: a read over a range fans out into this many scans. */
+  public static final int MAX_BUCKETS = 1024;
+
+  /** Above this many buckets the compiler warns of the read fan-out. */
+  public static final int FAN_OUT_WARNING = 256;
+
+  private final int buckets;
+  private final int width;
+  private final String[] texts;
+  private final int numberWidth; // digits of the padded number after the bucket, or 0: not one
+  private final boolean signed;
+
+  /**
+   * @throws IllegalArgumentException if {@code buckets} is not 2 to 1,024
+   */
+  public KeyBuckets(int buckets) {
+    this(buckets, 0, false);
+  }
+
+  /**
+   * The same buckets before a {@link Padding padded} number of {@code width} digits: the merge of
+   * their scans then orders rows by that number, parsed once per row ({@link #sortPrefix()}),
+   * instead of comparing texts.
+   */
+  public KeyBuckets withPaddedNumber(int width, boolean signed) {
+    if (width < 1 || width > Padding.MAX_WIDTH) {
+      throw new IllegalArgumentException("padding width " + width);
+    }
+    return new KeyBuckets(buckets, width, signed);
+  }
+
+  private KeyBuckets(int buckets, int numberWidth, boolean signed) {
+    this.numberWidth = numberWidth;
+    this.signed = signed;
+    if (buckets < MIN_BUCKETS || buckets > MAX_BUCKETS) {
+      throw new IllegalArgumentException(
+          "buckets " + buckets + " out of range " + MIN_BUCKETS + ".." + MAX_BUCKETS);
+    }
+    this.buckets = buckets;
+    this.width = width(buckets);
+    this.texts = new String[buckets];
+    for (int b = 0; b < buckets; b++) {
+      String digits = Integer.toString(b);
+      texts[b] = "0".repeat(width - digits.length()) + digits;
+    }
+  }
+
+  /** Decimal digits of the largest bucket number: 2 for 16 buckets, 3 for 256, 4 for 1,024. */
+  public static int width(int buckets) {
+    return Integer.toString(buckets - 1).length();
+  }
+
+  /** The number of buckets. */
+  public int count() {
+    return buckets;
+  }
+
+  /** Characters of the bucket text. */
+  public int width() {
+    return width;
+  }
+
+  /** The bucket of an integral value: {@code floorMod(value, N)}. */
+  public int ofNumber(long value) {
+    return (int) Math.floorMod(value, (long) buckets);
+  }
+
+  /** The bucket of a value by its key text: the first 64 bits of its MD5 digest, mod N. */
+  public int ofText(String text) {
+    long digest = Long.parseUnsignedLong(KeyHash.prefix(HashAlgorithm.MD5, 16, text), 16);
+    return (int) Long.remainderUnsigned(digest, buckets);
+  }
+
+  /** The fixed-width text of bucket {@code bucket}. */
+  public String text(int bucket) {
+    return texts[bucket];
+  }
+
+  /**
+   * The stored partition text without its bucket.
+   *
+   * @throws InvalidKeyException WK106 if the text does not start with a bucket number below N (the
+   *     bucket itself is checked against the values by canonical decoding, WK112)
+   */
+  public String strip(String field, String stored) {
+    bucketOf(field, stored);
+    return stored.substring(width);
+  }
+
+  /** The bucket a stored key is in (the source index of its bucket's scan in a merge). */
+  public int bucketOf(PrimaryKey key) {
+    return bucketOf("bucket", key.get(0).asString());
+  }
+
+  private int bucketOf(String field, String stored) {
+    int bucket = 0;
+    boolean valid = stored != null && stored.length() >= width;
+    for (int i = 0; valid && i < width; i++) {
+      char c = stored.charAt(i);
+      valid = c >= '0' && c <= '9';
+      bucket = bucket * 10 + (c - '0');
+    }
+    if (!valid || bucket >= buckets) {
+      throw new InvalidKeyException(
+          Rule.WK106,
+          field,
+          "stored key "
+              + quote(stored)
+              + " does not start with a bucket number below "
+              + buckets
+              + " ("
+              + width
+              + " digits)");
+    }
+    return bucket;
+  }
+
+  /**
+   * The key with the same logical key in bucket {@code bucket}: where that bucket's rows resume.
+   */
+  public PrimaryKey inBucket(PrimaryKey key, int bucket) {
+    List<PkValue> values = new ArrayList<>(key.values());
+    values.set(0, PkValue.ofString(texts[bucket] + key.get(0).asString().substring(width)));
+    return PrimaryKey.of(values);
+  }
+
+  /**
+   * One range per bucket, in bucket order: the rows whose partition text after the bucket lies in
+   * {@code [fromText, toText)}, for a key of {@code columns} columns. The texts are the bucketed
+   * component's key text (a spliced key's text continues with the delimiter, which sorts below
+   * every character of the component, so the bounds hold whole components).
+   */
+  public List<ScanRange> between(String fromText, String toText, int columns) {
+    List<ScanRange> out = new ArrayList<>(buckets);
+    for (int b = 0; b < buckets; b++) {
+      out.add(
+          ScanRange.between(
+              PrimaryKey.bound(
+                  List.of(PkValue.ofString(texts[b] + fromText)), PkValue.INF_MIN, columns),
+              PrimaryKey.bound(
+                  List.of(PkValue.ofString(texts[b] + toText)), PkValue.INF_MIN, columns)));
+    }
+    return out;
+  }
+
+  /** One range per bucket holding all of its rows, in bucket order. */
+  public List<ScanRange> all(int columns) {
+    List<ScanRange> out = new ArrayList<>(buckets);
+    for (int b = 0; b < buckets; b++) {
+      out.add(KeyRanges.textPrefix(texts[b], columns));
+    }
+    return out;
+  }
+
+  /**
+   * The logical order of stored keys: the first column's text after the bucket, in UTF-8 byte order
+   * as the stores sort it, then the other columns. Keys of different buckets interleave in it.
+   */
+  public Comparator<PrimaryKey> logicalOrder() {
+    return this::compareLogical;
+  }
+
+  private int compareLogical(PrimaryKey a, PrimaryKey b) {
+    int c = compareFrom(a.get(0).asString(), b.get(0).asString(), width);
+    if (c != 0) {
+      return c;
+    }
+    for (int i = 1; i < a.size(); i++) {
+      c = a.get(i).compareTo(b.get(i));
+      if (c != 0) {
+        return c;
+      }
+    }
+    return 0;
+  }
+
+  /** Code point (UTF-8 byte) order of {@code a} and {@code b} from index {@code from}. */
+  static int compareFrom(String a, String b, int from) {
+    int n = Math.min(a.length(), b.length());
+    for (int i = from; i < n; i++) {
+      char ca = a.charAt(i);
+      char cb = b.charAt(i);
+      if (ca != cb) {
+        // UTF-16 order is code point order except surrogates against U+E000..U+FFFF
+        if (Character.isSurrogate(ca) || Character.isSurrogate(cb)) {
+          return Integer.compare(a.codePointAt(i), b.codePointAt(i));
+        }
+        return Character.compare(ca, cb);
+      }
+    }
+    return Integer.compare(a.length(), b.length());
+  }
+
+  /**
+   * A sort prefix of the logical order for {@code MergedScan.withSortPrefix}: the padded number
+   * after the bucket, or null when the bucketed component is not a padded number. Keys that are not
+   * a bucket and a padded number (a corrupt row, which fails to decode anyway) get 0.
+   */
+  public ToLongFunction<PrimaryKey> sortPrefix() {
+    return numberWidth == 0 ? null : this::numberAfterBucket;
+  }
+
+  private long numberAfterBucket(PrimaryKey key) {
+    String text = key.get(0).asString();
+    int from = width;
+    boolean negative = signed && text.length() > from && text.charAt(from) == '-';
+    if (negative) {
+      from++;
+    }
+    if (text.length() < from + numberWidth) {
+      return 0;
+    }
+    long value = 0;
+    for (int i = from; i < from + numberWidth; i++) {
+      int d = text.charAt(i) - '0';
+      if (d < 0 || d > 9) {
+        return 0;
+      }
+      // a negative value is '-' and the nines' complement of -(v + 1)
+      value = value * 10 + (negative ? 9 - d : d);
+    }
+    return negative ? -value - 1 : value;
+  }
+
+  /**
+   * The split points of a table of these buckets pre-split into at most {@code maxPartitions}
+   * partitions at bucket boundaries: every bucket its own partition when the profile allows it,
+   * otherwise the buckets grouped into {@code maxPartitions} runs of near-equal size (16 buckets on
+   * Tablestore's 10: runs of 1 and 2 buckets).
+   */
+  public List<String> splitPoints(int maxPartitions) {
+    int partitions = Math.max(1, Math.min(buckets, maxPartitions));
+    List<String> points = new ArrayList<>();
+    for (int i = 1; i < partitions; i++) {
+      points.add(texts[(int) ((long) i * buckets / partitions)]);
+    }
+    return points;
+  }
+}

@@ -1,0 +1,60 @@
+package dev.widekey.runtime.key;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.widekey.runtime.store.PkValue;
+import dev.widekey.runtime.store.PrimaryKey;
+import java.util.List;
+import java.util.Random;
+import java.util.function.ToLongFunction;
+import org.junit.jupiter.api.Test;
+
+/** Bucket texts, split points, the logical order and its numeric sort prefix. */
+class KeyBucketsTest {
+
+  @Test
+  void bucketTextsAreFixedWidthAndSplitPointsGroupBuckets() {
+    KeyBuckets b = new KeyBuckets(16);
+    assertEquals(2, b.width());
+    assertEquals("05", b.text(b.ofNumber(1_000_000_037L)));
+    assertEquals(11, b.ofNumber(-5)); // floorMod: negative values have buckets too
+    assertEquals(4, KeyBuckets.width(1024));
+    // Tablestore's 10 partitions: 9 points at bucket boundaries; HBase: one per bucket
+    assertEquals(List.of("01", "03", "04", "06", "08", "09", "11", "12", "14"), b.splitPoints(10));
+    assertEquals(15, b.splitPoints(4096).size());
+    assertThrows(IllegalArgumentException.class, () -> new KeyBuckets(1));
+    assertThrows(IllegalArgumentException.class, () -> new KeyBuckets(1025));
+    assertEquals("0000012", b.strip("f", "050000012"));
+    assertEquals(
+        "WK106", assertThrows(InvalidKeyException.class, () -> b.strip("f", "16x")).rule());
+  }
+
+  /** The sort prefix never contradicts the logical order, on random signed padded numbers. */
+  @Test
+  void theNumericSortPrefixAgreesWithTheLogicalOrder() {
+    long seed = Long.getLong("widekey.seed", System.nanoTime());
+    System.out.println("KeyBucketsTest seed=" + seed);
+    Random random = new Random(seed);
+    KeyBuckets b = new KeyBuckets(16).withPaddedNumber(19, true);
+    ToLongFunction<PrimaryKey> prefix = b.sortPrefix();
+    for (int i = 0; i < 20_000; i++) {
+      long x = random.nextInt(3) == 0 ? random.nextInt(100) - 50 : random.nextLong();
+      long y = random.nextInt(3) == 0 ? random.nextInt(100) - 50 : random.nextLong();
+      PrimaryKey kx = key(b, x);
+      PrimaryKey ky = key(b, y);
+      assertEquals(x, prefix.applyAsLong(kx), "seed " + seed);
+      int logical = Integer.signum(b.logicalOrder().compare(kx, ky));
+      assertEquals(
+          Integer.signum(Long.compare(x, y)), logical, "seed " + seed + ": " + x + " " + y);
+    }
+    assertTrue(new KeyBuckets(4).sortPrefix() == null);
+  }
+
+  private static PrimaryKey key(KeyBuckets b, long v) {
+    return PrimaryKey.of(
+        PkValue.ofString(b.text(b.ofNumber(v)) + Padding.encode("v", v, 19, true)),
+        PkValue.ofInteger(0));
+  }
+}
