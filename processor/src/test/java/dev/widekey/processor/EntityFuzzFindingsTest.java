@@ -300,4 +300,101 @@ class EntityFuzzFindingsTest {
         f,
         "long orderNumber");
   }
+
+  /** Finding 7: a shape error no longer hides the entity's other errors. */
+  @Test
+  void genericEntityGetsItsKeyErrorsToo() {
+    JavaFileObject f =
+        source(
+            "fz.Generic",
+            "package fz;",
+            "import dev.widekey.annotations.*;",
+            "@WideTable(name = \"generic\")",
+            "public record Generic<T>(",
+            "    @PartitionKey(order = 0) long shard,",
+            "    @PartitionKey(order = 1) @KeyChars(\"a-z\") String name,",
+            "    String v) {}");
+    Compilation c = compile(f);
+    assertRejected(c, 2);
+    assertError(c, Rule.WK100, Messages.genericEntity("Generic"), f, "public record Generic");
+    assertError(
+        c, Rule.WK103, Messages.unpaddedSplice("shard", "long"), f, "@PartitionKey(order = 0)");
+  }
+
+  @Test
+  void abstractEntityGetsItsAttributeErrorsToo() {
+    JavaFileObject f =
+        source(
+            "fz.Priced",
+            "package fz;",
+            "import dev.widekey.annotations.*;",
+            "@WideTable(name = \"priced\")",
+            "public abstract class Priced {",
+            "  @PartitionKey @KeyChars(\"a-z\") public String id;",
+            "  public java.math.BigDecimal total;",
+            "}");
+    Compilation c = compile(f);
+    assertRejected(c, 2);
+    assertError(c, Rule.WK100, Messages.abstractEntity("Priced"), f, "public abstract class");
+    assertError(c, Rule.WK201, Messages.bigDecimalWithoutMoney("total"), f, "BigDecimal total");
+  }
+
+  @Test
+  void privateInnerAndHiddenEntitiesGetTheirOtherErrorsToo() {
+    JavaFileObject f =
+        source(
+            "fz.Holder",
+            "package fz;",
+            "import dev.widekey.annotations.*;",
+            "public class Holder {",
+            "  @WideTable(name = \"private_one\")",
+            "  private static class PrivateOne {",
+            "    @PartitionKey @KeyChars(\"a-z\") public String id;",
+            "    public java.math.BigDecimal total;",
+            "  }",
+            "  @WideTable(name = \"inner_one\")",
+            "  public class InnerOne {",
+            "    @PartitionKey @KeyChars(\"a-z\") public String id;",
+            "    public java.math.BigDecimal fee;",
+            "  }",
+            "  private static class Hidden {",
+            "    @WideTable(name = \"hidden_one\")",
+            "    public record HiddenOne(",
+            "        @PartitionKey(order = 0) int slot,",
+            "        @PartitionKey(order = 1) @KeyChars(\"a-z\") String name,",
+            "        String v) {}",
+            "  }",
+            "}");
+    Compilation c = compile(f);
+    assertRejected(c, 6);
+    assertError(c, Rule.WK100, Messages.privateEntity("PrivateOne"), f, "class PrivateOne {");
+    assertError(c, Rule.WK201, Messages.bigDecimalWithoutMoney("total"), f, "BigDecimal total");
+    assertError(c, Rule.WK100, Messages.innerEntity("InnerOne"), f, "class InnerOne {");
+    assertError(c, Rule.WK201, Messages.bigDecimalWithoutMoney("fee"), f, "BigDecimal fee");
+    assertError(c, Rule.WK100, Messages.privateEntity("HiddenOne"), f, "record HiddenOne(");
+    assertError(
+        c, Rule.WK103, Messages.unpaddedSplice("slot", "int"), f, "@PartitionKey(order = 0) int");
+  }
+
+  /** Finding 7: a @HashPrefix refused for its type does not cover the sequential leading key. */
+  @Test
+  void invalidHashPrefixDoesNotHideWk102() {
+    for (String type : List.of("boolean", "double")) {
+      JavaFileObject f =
+          source(
+              "fz.Ticks",
+              "package fz;",
+              "import dev.widekey.annotations.*;",
+              "@WideTable(name = \"ticks\")",
+              "public record Ticks(",
+              "    @PartitionKey @Sequential @HashPrefix(length = 4) " + type + " tick,",
+              "    String v) {}");
+      Compilation c = compile(f);
+      assertRejected(c, 3);
+      assertError(c, Rule.WK108, Messages.badKeyType("tick", type), f, type + " tick");
+      assertError(c, Rule.WK106, Messages.hashType("tick", type), f, type + " tick");
+      assertError(
+          c, Rule.WK102, Messages.sequentialLeading("tick", "@Sequential"), f, type + " tick");
+    }
+  }
 }
