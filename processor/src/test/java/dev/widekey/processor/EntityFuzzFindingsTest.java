@@ -397,4 +397,70 @@ class EntityFuzzFindingsTest {
           c, Rule.WK102, Messages.sequentialLeading("tick", "@Sequential"), f, type + " tick");
     }
   }
+
+  /**
+   * Finding 8: a partition key hashed whole sorts by the hash, so its delimiter need not sort below
+   * the components' characters; it only has to stay out of them, for decoding.
+   */
+  @Test
+  void wholeHashedKeyTakesADelimiterAboveTheAlphabet() throws Exception {
+    Compilation c =
+        compile(
+            source(
+                "fz.Tagged",
+                "package fz;",
+                "import dev.widekey.annotations.*;",
+                "@HashPrefix(length = 4)",
+                "@WideTable(name = \"tagged\", delimiter = '~')",
+                "public record Tagged(",
+                "    @PartitionKey(order = 0) @KeyChars(\"a-z\") String tenant,",
+                "    @PartitionKey(order = 1) long seq,",
+                "    @PartitionKey(order = 2) Level level,",
+                "    @KeyColumn(order = 0) long at,",
+                "    String v) {",
+                "  public enum Level { LOW, HIGH }",
+                "}"));
+    assertThat(c.status()).isEqualTo(Compilation.Status.SUCCESS);
+    GeneratedClassLoader loader = new GeneratedClassLoader(c);
+    Class<?> type = loader.loadClass("fz.Tagged");
+    Class<?> level = loader.loadClass("fz.Tagged$Level");
+    Object high = level.getEnumConstants()[1];
+    Object entity = type.getConstructors()[0].newInstance("ab", -54L, high, 3L, "x");
+    Class<?> keys = loader.loadClass("fz.TaggedKeys");
+    PrimaryKey pk = (PrimaryKey) keys.getMethod("primaryKey", type).invoke(null, entity);
+    assertThat(pk.toString()).contains("ab~-54~HIGH");
+    Object decoded = keys.getMethod("decode", PrimaryKey.class).invoke(null, pk);
+    assertThat(decoded.getClass().getMethod("seq").invoke(decoded)).isEqualTo(-54L);
+    assertThat(decoded.getClass().getMethod("level").invoke(decoded)).isEqualTo(high);
+    try (WideTableStore store = EmbeddedStore.inMemory()) {
+      var repo = repository(loader, "fz.TaggedRepository", store);
+      repo.put(entity);
+      Method get = repo.getClass().getMethod("get", String.class, long.class, level, long.class);
+      assertThat(((Optional<?>) get.invoke(repo, "ab", -54L, high, 3L)).orElseThrow())
+          .isEqualTo(entity);
+    }
+  }
+
+  @Test
+  void wholeHashedKeyRefusesADelimiterInsideAnAlphabet() {
+    JavaFileObject f =
+        source(
+            "fz.Clash",
+            "package fz;",
+            "import dev.widekey.annotations.*;",
+            "@HashPrefix(length = 4)",
+            "@WideTable(name = \"clash\", delimiter = 'q')",
+            "public record Clash(",
+            "    @PartitionKey(order = 0) @KeyChars(\"a-z\") String tenant,",
+            "    @PartitionKey(order = 1) long seq,",
+            "    String v) {}");
+    Compilation c = compile(f);
+    assertRejected(c, 1);
+    assertError(
+        c,
+        Rule.WK105,
+        Messages.delimiterInHashedComponent("tenant", 'q', "@KeyChars(\"a-z\")"),
+        f,
+        "@KeyChars(\"a-z\") String tenant");
+  }
 }
