@@ -463,4 +463,46 @@ class EntityFuzzFindingsTest {
         f,
         "@KeyChars(\"a-z\") String tenant");
   }
+
+  /**
+   * Finding 9: a field named like the entity's nested enum obscures the type in an expression
+   * ({@code Level::valueOf} named the field): generated code names the enum by its class literal.
+   */
+  @Test
+  void fieldNamedLikeTheNestedEnum() throws Exception {
+    Compilation c =
+        compile(
+            source(
+                "fz.Levels",
+                "package fz;",
+                "import dev.widekey.annotations.*;",
+                "@WideTable(name = \"levels\")",
+                "public class Levels {",
+                "  @PartitionKey public Level level;",
+                "  public boolean Level;",
+                "  public Level mode;",
+                "  public enum Level { LOW, HIGH }",
+                "}"));
+    assertThat(c.status()).isEqualTo(Compilation.Status.SUCCESS);
+    GeneratedClassLoader loader = new GeneratedClassLoader(c);
+    Class<?> type = loader.loadClass("fz.Levels");
+    Class<?> level = loader.loadClass("fz.Levels$Level");
+    Object high = level.getEnumConstants()[1];
+    Object entity = type.getConstructor().newInstance();
+    type.getField("level").set(entity, high);
+    type.getField("Level").set(entity, true);
+    type.getField("mode").set(entity, level.getEnumConstants()[0]);
+    Class<?> keys = loader.loadClass("fz.LevelsKeys");
+    PrimaryKey pk = (PrimaryKey) keys.getMethod("primaryKey", type).invoke(null, entity);
+    Object decoded = keys.getMethod("decode", PrimaryKey.class).invoke(null, pk);
+    assertThat(decoded.getClass().getMethod("level").invoke(decoded)).isEqualTo(high);
+    try (WideTableStore store = EmbeddedStore.inMemory()) {
+      var repo = repository(loader, "fz.LevelsRepository", store);
+      repo.put(entity);
+      Object read =
+          ((Optional<?>) repo.getClass().getMethod("get", level).invoke(repo, high)).orElseThrow();
+      assertThat(type.getField("mode").get(read)).isEqualTo(level.getEnumConstants()[0]);
+      assertThat(type.getField("Level").get(read)).isEqualTo(true);
+    }
+  }
 }
