@@ -505,4 +505,37 @@ class EntityFuzzFindingsTest {
       assertThat(type.getField("Level").get(read)).isEqualTo(true);
     }
   }
+
+  /**
+   * Finding 10: a nested entity's generated classes are flattened ({@code Outer.Item} gives {@code
+   * Outer_ItemKeys}), so a top-level {@code Outer_Item} beside it made the processor fail on the
+   * file it could not create twice.
+   */
+  @Test
+  void flattenedGeneratedNamesBelongToOneEntity() {
+    JavaFileObject nested =
+        source(
+            "fz.Outer",
+            "package fz;",
+            "import dev.widekey.annotations.*;",
+            "public class Outer {",
+            "  @WideTable(name = \"nested_items\")",
+            "  public record Item(@PartitionKey @KeyChars(\"a-z\") String id, String v) {}",
+            "}");
+    JavaFileObject flat =
+        source(
+            "fz.Outer_Item",
+            "package fz;",
+            "import dev.widekey.annotations.*;",
+            "@WideTable(name = \"flat_items\")",
+            "public record Outer_Item(@PartitionKey @KeyChars(\"a-z\") String id, String v) {}");
+    Compilation c = compile(nested, flat);
+    assertRejected(c, 1);
+    assertError(
+        c,
+        Rule.WK100,
+        Messages.generatedTypeTaken("Outer_Item", "fz.Outer_ItemKeys", "fz.Outer.Item"),
+        flat,
+        "@WideTable(name = \"flat_items\")");
+  }
 }

@@ -153,6 +153,19 @@ public final class Messages {
             + " columns. Rename it.");
   }
 
+  public static String generatedTypeTaken(String type, String generated, String owner) {
+    return msg(
+        Rule.WK100,
+        "@WideTable "
+            + type
+            + " makes widekey generate "
+            + generated
+            + ", which entity "
+            + owner
+            + " generates already (a nested entity's generated classes are named by joining the"
+            + " enclosing names with '_'). Rename one of the two entities.");
+  }
+
   public static String generatedTypeHidesAnnotation(String type, String generated) {
     return msg(
         Rule.WK100,
