@@ -206,6 +206,8 @@ final class RandomEntities {
     "_x",
     "x$y",
     "wk_row",
+    "Outer",
+    "Version",
     "componentWithAVeryLongNameThatGoesOnAndOnForSixtyFourCharactersX",
   };
 

@@ -66,7 +66,8 @@ public final class EntityParser {
     if (!checkShape(type)) {
       return Optional.empty(); // not a record or class: its members would only produce noise
     }
-    // a property left out of the model would make the rules report errors that are not there
+    // the rules would report errors that are not there on a model missing a property, and
+    // generated names of a type that generated code cannot name
     boolean incomplete = !nameable(type);
     WidekeyAnnotations typeAnnotations = WidekeyAnnotations.of(type);
     WideTable wideTable = type.getAnnotation(WideTable.class);
