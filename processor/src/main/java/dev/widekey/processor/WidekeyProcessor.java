@@ -15,6 +15,7 @@ import dev.widekey.processor.model.EntityParser;
 import dev.widekey.processor.model.KeyLayout;
 import dev.widekey.processor.model.ShardSpec;
 import dev.widekey.processor.rules.EntityValidator;
+import dev.widekey.processor.rules.GeneratedTypeOwners;
 import dev.widekey.processor.rules.TableOwners;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -49,6 +50,7 @@ public final class WidekeyProcessor extends AbstractProcessor {
   private Types types;
   private final EntityValidator validator = new EntityValidator();
   private final TableOwners tableOwners = new TableOwners();
+  private final GeneratedTypeOwners typeOwners = new GeneratedTypeOwners();
   private List<SourceFileGenerator> generators;
   private SchemaExporter schemaExporter;
   private ShardedRepositoryGenerator shardedGenerator;
@@ -131,7 +133,9 @@ public final class WidekeyProcessor extends AbstractProcessor {
       return;
     }
     validator.validate(entity.get(), report);
-    if (report.hasErrors() || !tableOwners.claim(entity.get(), report)) {
+    if (report.hasErrors()
+        || !tableOwners.claim(entity.get(), report)
+        || !typeOwners.claim(entity.get(), report)) {
       return; // every error of the entity is reported; nothing is generated from a bad design
     }
     KeyLayout layout = KeyLayout.of(entity.get());

@@ -300,4 +300,241 @@ class EntityFuzzFindingsTest {
         f,
         "long orderNumber");
   }
+
+  /** Finding 7: a shape error no longer hides the entity's other errors. */
+  @Test
+  void genericEntityGetsItsKeyErrorsToo() {
+    JavaFileObject f =
+        source(
+            "fz.Generic",
+            "package fz;",
+            "import dev.widekey.annotations.*;",
+            "@WideTable(name = \"generic\")",
+            "public record Generic<T>(",
+            "    @PartitionKey(order = 0) @NotSequential(reason = \"shards are written at once\") long shard,",
+            "    @PartitionKey(order = 1) @KeyChars(\"a-z\") String name,",
+            "    String v) {}");
+    Compilation c = compile(f);
+    assertRejected(c, 2);
+    assertError(c, Rule.WK100, Messages.genericEntity("Generic"), f, "public record Generic");
+    assertError(
+        c, Rule.WK103, Messages.unpaddedSplice("shard", "long"), f, "@PartitionKey(order = 0)");
+  }
+
+  @Test
+  void abstractEntityGetsItsAttributeErrorsToo() {
+    JavaFileObject f =
+        source(
+            "fz.Priced",
+            "package fz;",
+            "import dev.widekey.annotations.*;",
+            "@WideTable(name = \"priced\")",
+            "public abstract class Priced {",
+            "  @PartitionKey @KeyChars(\"a-z\") public String id;",
+            "  public java.math.BigDecimal total;",
+            "}");
+    Compilation c = compile(f);
+    assertRejected(c, 2);
+    assertError(c, Rule.WK100, Messages.abstractEntity("Priced"), f, "public abstract class");
+    assertError(c, Rule.WK201, Messages.bigDecimalWithoutMoney("total"), f, "BigDecimal total");
+  }
+
+  @Test
+  void privateInnerAndHiddenEntitiesGetTheirOtherErrorsToo() {
+    JavaFileObject f =
+        source(
+            "fz.Holder",
+            "package fz;",
+            "import dev.widekey.annotations.*;",
+            "public class Holder {",
+            "  @WideTable(name = \"private_one\")",
+            "  private static class PrivateOne {",
+            "    @PartitionKey @KeyChars(\"a-z\") public String id;",
+            "    public java.math.BigDecimal total;",
+            "  }",
+            "  @WideTable(name = \"inner_one\")",
+            "  public class InnerOne {",
+            "    @PartitionKey @KeyChars(\"a-z\") public String id;",
+            "    public java.math.BigDecimal fee;",
+            "  }",
+            "  private static class Hidden {",
+            "    @WideTable(name = \"hidden_one\")",
+            "    public record HiddenOne(",
+            "        @PartitionKey(order = 0) @NotSequential(reason = \"slots are written at once\") int slot,",
+            "        @PartitionKey(order = 1) @KeyChars(\"a-z\") String name,",
+            "        String v) {}",
+            "  }",
+            "}");
+    Compilation c = compile(f);
+    assertRejected(c, 6);
+    assertError(c, Rule.WK100, Messages.privateEntity("PrivateOne"), f, "class PrivateOne {");
+    assertError(c, Rule.WK201, Messages.bigDecimalWithoutMoney("total"), f, "BigDecimal total");
+    assertError(c, Rule.WK100, Messages.innerEntity("InnerOne"), f, "class InnerOne {");
+    assertError(c, Rule.WK201, Messages.bigDecimalWithoutMoney("fee"), f, "BigDecimal fee");
+    assertError(c, Rule.WK100, Messages.privateEntity("HiddenOne"), f, "record HiddenOne(");
+    assertError(c, Rule.WK103, Messages.unpaddedSplice("slot", "int"), f, "at once\") int slot");
+  }
+
+  /** Finding 7: a @HashPrefix refused for its type does not cover the sequential leading key. */
+  @Test
+  void invalidHashPrefixDoesNotHideWk102() {
+    for (String type : List.of("boolean", "double")) {
+      JavaFileObject f =
+          source(
+              "fz.Ticks",
+              "package fz;",
+              "import dev.widekey.annotations.*;",
+              "@WideTable(name = \"ticks\")",
+              "public record Ticks(",
+              "    @PartitionKey @Sequential @HashPrefix(length = 4) " + type + " tick,",
+              "    String v) {}");
+      Compilation c = compile(f);
+      assertRejected(c, 3);
+      assertError(c, Rule.WK108, Messages.badKeyType("tick", type), f, type + " tick");
+      assertError(c, Rule.WK106, Messages.hashType("tick", type), f, type + " tick");
+      assertError(
+          c, Rule.WK102, Messages.sequentialLeading("tick", "@Sequential"), f, type + " tick");
+    }
+  }
+
+  /**
+   * Finding 8: a partition key hashed whole sorts by the hash, so its delimiter need not sort below
+   * the components' characters; it only has to stay out of them, for decoding.
+   */
+  @Test
+  void wholeHashedKeyTakesADelimiterAboveTheAlphabet() throws Exception {
+    Compilation c =
+        compile(
+            source(
+                "fz.Tagged",
+                "package fz;",
+                "import dev.widekey.annotations.*;",
+                "@HashPrefix(length = 4)",
+                "@WideTable(name = \"tagged\", delimiter = '~')",
+                "public record Tagged(",
+                "    @PartitionKey(order = 0) @KeyChars(\"a-z\") String tenant,",
+                "    @PartitionKey(order = 1) long seq,",
+                "    @PartitionKey(order = 2) Level level,",
+                "    @KeyColumn(order = 0) long at,",
+                "    String v) {",
+                "  public enum Level { LOW, HIGH }",
+                "}"));
+    assertThat(c.status()).isEqualTo(Compilation.Status.SUCCESS);
+    GeneratedClassLoader loader = new GeneratedClassLoader(c);
+    Class<?> type = loader.loadClass("fz.Tagged");
+    Class<?> level = loader.loadClass("fz.Tagged$Level");
+    Object high = level.getEnumConstants()[1];
+    Object entity = type.getConstructors()[0].newInstance("ab", -54L, high, 3L, "x");
+    Class<?> keys = loader.loadClass("fz.TaggedKeys");
+    PrimaryKey pk = (PrimaryKey) keys.getMethod("primaryKey", type).invoke(null, entity);
+    assertThat(pk.toString()).contains("ab~-54~HIGH");
+    Object decoded = keys.getMethod("decode", PrimaryKey.class).invoke(null, pk);
+    assertThat(decoded.getClass().getMethod("seq").invoke(decoded)).isEqualTo(-54L);
+    assertThat(decoded.getClass().getMethod("level").invoke(decoded)).isEqualTo(high);
+    try (WideTableStore store = EmbeddedStore.inMemory()) {
+      var repo = repository(loader, "fz.TaggedRepository", store);
+      repo.put(entity);
+      Method get = repo.getClass().getMethod("get", String.class, long.class, level, long.class);
+      assertThat(((Optional<?>) get.invoke(repo, "ab", -54L, high, 3L)).orElseThrow())
+          .isEqualTo(entity);
+    }
+  }
+
+  @Test
+  void wholeHashedKeyRefusesADelimiterInsideAnAlphabet() {
+    JavaFileObject f =
+        source(
+            "fz.Clash",
+            "package fz;",
+            "import dev.widekey.annotations.*;",
+            "@HashPrefix(length = 4)",
+            "@WideTable(name = \"clash\", delimiter = 'q')",
+            "public record Clash(",
+            "    @PartitionKey(order = 0) @KeyChars(\"a-z\") String tenant,",
+            "    @PartitionKey(order = 1) long seq,",
+            "    String v) {}");
+    Compilation c = compile(f);
+    assertRejected(c, 1);
+    assertError(
+        c,
+        Rule.WK105,
+        Messages.delimiterInHashedComponent("tenant", 'q', "@KeyChars(\"a-z\")"),
+        f,
+        "@KeyChars(\"a-z\") String tenant");
+  }
+
+  /**
+   * Finding 9: a field named like the entity's nested enum obscures the type in an expression
+   * ({@code Level::valueOf} named the field): generated code names the enum by its class literal.
+   */
+  @Test
+  void fieldNamedLikeTheNestedEnum() throws Exception {
+    Compilation c =
+        compile(
+            source(
+                "fz.Levels",
+                "package fz;",
+                "import dev.widekey.annotations.*;",
+                "@WideTable(name = \"levels\")",
+                "public class Levels {",
+                "  @PartitionKey @NotSequential(reason = \"two levels, intended\") public Level level;",
+                "  public boolean Level;",
+                "  public Level mode;",
+                "  public enum Level { LOW, HIGH }",
+                "}"));
+    assertThat(c.status()).isEqualTo(Compilation.Status.SUCCESS);
+    GeneratedClassLoader loader = new GeneratedClassLoader(c);
+    Class<?> type = loader.loadClass("fz.Levels");
+    Class<?> level = loader.loadClass("fz.Levels$Level");
+    Object high = level.getEnumConstants()[1];
+    Object entity = type.getConstructor().newInstance();
+    type.getField("level").set(entity, high);
+    type.getField("Level").set(entity, true);
+    type.getField("mode").set(entity, level.getEnumConstants()[0]);
+    Class<?> keys = loader.loadClass("fz.LevelsKeys");
+    PrimaryKey pk = (PrimaryKey) keys.getMethod("primaryKey", type).invoke(null, entity);
+    Object decoded = keys.getMethod("decode", PrimaryKey.class).invoke(null, pk);
+    assertThat(decoded.getClass().getMethod("level").invoke(decoded)).isEqualTo(high);
+    try (WideTableStore store = EmbeddedStore.inMemory()) {
+      var repo = repository(loader, "fz.LevelsRepository", store);
+      repo.put(entity);
+      Object read =
+          ((Optional<?>) repo.getClass().getMethod("get", level).invoke(repo, high)).orElseThrow();
+      assertThat(type.getField("mode").get(read)).isEqualTo(level.getEnumConstants()[0]);
+      assertThat(type.getField("Level").get(read)).isEqualTo(true);
+    }
+  }
+
+  /**
+   * Finding 10: a nested entity's generated classes are flattened ({@code Outer.Item} gives {@code
+   * Outer_ItemKeys}), so a top-level {@code Outer_Item} beside it made the processor fail on the
+   * file it could not create twice.
+   */
+  @Test
+  void flattenedGeneratedNamesBelongToOneEntity() {
+    JavaFileObject nested =
+        source(
+            "fz.Outer",
+            "package fz;",
+            "import dev.widekey.annotations.*;",
+            "public class Outer {",
+            "  @WideTable(name = \"nested_items\")",
+            "  public record Item(@PartitionKey @KeyChars(\"a-z\") String id, String v) {}",
+            "}");
+    JavaFileObject flat =
+        source(
+            "fz.Outer_Item",
+            "package fz;",
+            "import dev.widekey.annotations.*;",
+            "@WideTable(name = \"flat_items\")",
+            "public record Outer_Item(@PartitionKey @KeyChars(\"a-z\") String id, String v) {}");
+    Compilation c = compile(nested, flat);
+    assertRejected(c, 1);
+    assertError(
+        c,
+        Rule.WK100,
+        Messages.generatedTypeTaken("Outer_Item", "fz.Outer_ItemKeys", "fz.Outer.Item"),
+        flat,
+        "@WideTable(name = \"flat_items\")");
+  }
 }

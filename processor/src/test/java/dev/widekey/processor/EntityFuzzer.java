@@ -29,16 +29,27 @@ import javax.tools.JavaFileObject;
 
 /**
  * Compiles random entities with the processor, many per javac run, and checks that each one ends
- * one of two ways: rejected with WK diagnostics only, or accepted with generated code that
- * compiles, round-trips random key values through {@code primaryKey}/{@code decode}, keeps key
- * order where the design keeps it, and passes put/get/scan on the embedded store. A failing entity
- * is shrunk (one field or annotation dropped at a time while the same failure persists) before it
- * is reported.
+ * one of two ways: rejected with WK diagnostics only, or accepted with generated code that compiles
+ * without warnings, round-trips random key values through {@code primaryKey}/{@code decode}, keeps
+ * key order where the design keeps it, passes put/get on the embedded store (with the version
+ * protocol of a {@code @Version} entity), and whose every generated scan ({@code scanBy...}, prefix
+ * and {@code ...Between}) returns exactly the stored rows it promises, in key order. An entity that
+ * breaks a rule the fuzzer can tell from its declaration alone (profile limits, time to live,
+ * versions, a private or inner entity) must be rejected naming that rule, also when it has other
+ * errors. A failing entity is shrunk (one field or annotation dropped at a time while the same
+ * failure persists) before it is reported.
  */
 final class EntityFuzzer {
   private static final Pattern RULE_MESSAGE = Pattern.compile("^WK\\d{3}: .*", Pattern.DOTALL);
   private static final int BATCH = 60;
   private static final int ROWS = 12;
+
+  /** Generated scans called, and the rows they returned, in this JVM (for the report). */
+  private static final java.util.concurrent.atomic.LongAdder SCANS =
+      new java.util.concurrent.atomic.LongAdder();
+
+  private static final java.util.concurrent.atomic.LongAdder SCANNED_ROWS =
+      new java.util.concurrent.atomic.LongAdder();
 
   /** How one entity ended. */
   record Outcome(Kind kind, String detail) {
@@ -59,7 +70,9 @@ final class EntityFuzzer {
     /** Accepted, but the generated code does not compile. */
     GENERATED_CODE,
     /** Accepted and compiled, but the generated code misbehaves. */
-    BEHAVIOUR
+    BEHAVIOUR,
+    /** Breaks a rule the fuzzer can tell from the declaration, but not rejected for it. */
+    MISSED_RULE
   }
 
   /** A failure, with the entity as generated and the smallest one that still shows it. */
@@ -85,6 +98,8 @@ final class EntityFuzzer {
     int entities;
     int accepted;
     int rejected;
+    long scans;
+    long scannedRows;
     long millis;
     final List<Failure> failures = new ArrayList<>();
     final Map<String, Integer> rejectedByRule = new TreeMap<>();
@@ -98,13 +113,15 @@ final class EntityFuzzer {
       return String.format(
           Locale.ROOT,
           "entity fuzzer: seed %d, %d entities (%d accepted, %d rejected, %d failed) in %.1f s;"
-              + " rejections by rule %s",
+              + " %d generated scans returned %d rows; rejections by rule %s",
           seed,
           entities,
           accepted,
           rejected,
           failures.size(),
           millis / 1000.0,
+          scans,
+          scannedRows,
           rejectedByRule);
     }
   }
@@ -117,6 +134,8 @@ final class EntityFuzzer {
 
   Report run(long seed, int count) {
     long start = System.nanoTime();
+    long scansBefore = SCANS.sum();
+    long rowsBefore = SCANNED_ROWS.sum();
     Report report = new Report(seed);
     Random random = new Random(seed);
     List<Entity> all = new ArrayList<>();
@@ -149,6 +168,8 @@ final class EntityFuzzer {
       }
     }
     report.millis = (System.nanoTime() - start) / 1_000_000;
+    report.scans = SCANS.sum() - scansBefore;
+    report.scannedRows = SCANNED_ROWS.sum() - rowsBefore;
     return report;
   }
 
@@ -182,6 +203,87 @@ final class EntityFuzzer {
 
   /** Every entity's outcome; entities must live in distinct packages. */
   Map<Entity, Outcome> check(List<Entity> batch, long valueSeed) {
+    Map<Entity, Outcome> out = compileAndRun(batch, valueSeed);
+    out.replaceAll((e, o) -> withExpectedRules(e, o));
+    return out;
+  }
+
+  /**
+   * The outcome, unless the entity breaks a rule that can be told from its declaration alone and
+   * the outcome does not name it: then MISSED_RULE.
+   */
+  private static Outcome withExpectedRules(Entity e, Outcome o) {
+    if (o.kind() != Kind.ACCEPTED && o.kind() != Kind.REJECTED) {
+      return o;
+    }
+    List<String> rejectedBy =
+        o.kind() == Kind.REJECTED ? List.of(o.detail().split(",")) : List.of();
+    for (Map.Entry<String, String> expected : expectedRules(e).entrySet()) {
+      if (!rejectedBy.contains(expected.getKey())) {
+        return new Outcome(
+            Kind.MISSED_RULE,
+            expected.getKey()
+                + " expected ("
+                + expected.getValue()
+                + "), but "
+                + (rejectedBy.isEmpty() ? "accepted" : "rejected for " + rejectedBy));
+      }
+    }
+    return o;
+  }
+
+  /**
+   * Rules the declaration breaks for sure, with why: the profile's limits, TTL, versions, shape.
+   */
+  static Map<String, String> expectedRules(Entity e) {
+    Map<String, String> out = new TreeMap<>();
+    if (e.nesting == RandomEntities.Nesting.PRIVATE_MEMBER
+        || e.nesting == RandomEntities.Nesting.INNER) {
+      out.put("WK100", e.nesting + " entity");
+    }
+    String profile = e.profileOrDefault();
+    List<Field> partition =
+        e.fields.stream().filter(f -> f.role == RandomEntities.Role.PARTITION).toList();
+    List<Field> columns =
+        e.keyFields().stream().filter(f -> f.role == RandomEntities.Role.KEY_COLUMN).toList();
+    int maxColumns =
+        switch (profile) {
+          case "TABLESTORE" -> 4;
+          case "LINDORM" -> 5;
+          default -> Integer.MAX_VALUE;
+        };
+    if (1 + columns.size() > maxColumns) {
+      out.put("WK110", (1 + columns.size()) + " key columns on " + profile);
+    }
+    if (profile.equals("LINDORM") && !columns.isEmpty()) {
+      List<Field> notLast = new ArrayList<>(partition);
+      notLast.addAll(columns.subList(0, columns.size() - 1));
+      if (notLast.stream().anyMatch(f -> f.type == RandomEntities.Type.BYTES)) {
+        out.put("WK110", "a byte[] key column before the last on LINDORM");
+      }
+    }
+    if (profile.equals("LINDORM") && e.fields.stream().anyMatch(f -> f.chunked)) {
+      out.put("WK202", "@Chunked on LINDORM");
+    }
+    if (e.ttlSeconds != null
+        && e.ttlSeconds != -1
+        && e.ttlSeconds < (profile.equals("TABLESTORE") ? 86_400 : 1)) {
+      out.put("WK209", "ttlSeconds = " + e.ttlSeconds + " on " + profile);
+    }
+    List<Field> versions = e.fields.stream().filter(f -> f.version).toList();
+    if (versions.size() > 1) {
+      out.put("WK208", "two @Version fields");
+    }
+    for (Field v : versions) {
+      if (v.key() || v.cold || v.type != RandomEntities.Type.LONG) {
+        out.put(
+            "WK208", "@Version on " + v.type + (v.key() ? " key" : "") + (v.cold ? " cold" : ""));
+      }
+    }
+    return out;
+  }
+
+  private Map<Entity, Outcome> compileAndRun(List<Entity> batch, long valueSeed) {
     Map<Entity, Outcome> out = new LinkedHashMap<>();
     Compilation first;
     try {
@@ -241,8 +343,14 @@ final class EntityFuzzer {
       candidates.removeAll(failed);
     }
     if (!candidates.isEmpty()) {
+      Map<Entity, List<String>> warnings = generatedWarnings(accepted, byPackage);
       ClassLoader loader = new GeneratedClassLoader(accepted, false);
       for (Entity e : candidates) {
+        List<String> warned = warnings.getOrDefault(e, List.of());
+        if (!warned.isEmpty()) {
+          out.put(e, new Outcome(Kind.GENERATED_CODE, "warning: " + warned.get(0)));
+          continue;
+        }
         String problem = behave(e, loader, new Random(valueSeed ^ e.table.hashCode()));
         out.put(e, problem == null ? Outcome.ACCEPTED : new Outcome(Kind.BEHAVIOUR, problem));
       }
@@ -285,7 +393,8 @@ final class EntityFuzzer {
     }
     return Compiler.javac()
         .withProcessors(new WidekeyProcessor())
-        .withOptions("-Xlint:-processing", "-Xmaxerrs", "100000")
+        .withOptions(
+            "-Xlint:all", "-Xlint:-processing", "-Xmaxerrs", "100000", "-Xmaxwarns", "100000")
         .compile(files);
   }
 
@@ -295,6 +404,34 @@ final class EntityFuzzer {
       map.put(e.pkg, e);
     }
     return map;
+  }
+
+  /** Warnings in the generated files, by entity (the entities' own files suppress theirs). */
+  private static Map<Entity, List<String>> generatedWarnings(
+      Compilation c, Map<String, Entity> byPackage) {
+    Map<Entity, List<String>> out = new HashMap<>();
+    for (Diagnostic<? extends JavaFileObject> d : c.warnings()) {
+      if (d.getSource() == null) {
+        continue;
+      }
+      String path = d.getSource().toUri().getPath();
+      if (!path.contains("/SOURCE_OUTPUT/")) {
+        continue;
+      }
+      path = path.replaceFirst(".*/SOURCE_OUTPUT/", "");
+      int slash = path.lastIndexOf('/');
+      Entity e = byPackage.get(path.substring(0, Math.max(0, slash)).replace('/', '.'));
+      if (e != null) {
+        out.computeIfAbsent(e, k -> new ArrayList<>())
+            .add(
+                path.substring(slash + 1)
+                    + ":"
+                    + d.getLineNumber()
+                    + ": "
+                    + d.getMessage(Locale.ROOT));
+      }
+    }
+    return out;
   }
 
   /** Sorts error messages by the entity whose file (own or generated) they are in. */
@@ -334,18 +471,24 @@ final class EntityFuzzer {
   static String behave(Entity e, ClassLoader loader, Random r) {
     String step = "loading";
     try {
-      Class<?> type = loader.loadClass(e.qualifiedName());
-      String prefix = e.pkg.isEmpty() ? "" : e.pkg + ".";
-      Class<?> keys = loader.loadClass(prefix + e.name + "Keys");
-      Class<?> repoType = loader.loadClass(prefix + e.name + "Repository");
+      Class<?> type = loader.loadClass(e.binaryName());
+      Class<?> keys = loader.loadClass(e.generated("Keys"));
+      Class<?> repoType = loader.loadClass(e.generated("Repository"));
       Class<?> enumType = null;
       if (e.fields.stream().anyMatch(f -> f.type == RandomEntities.Type.ENUM)) {
-        enumType = loader.loadClass(e.qualifiedName() + "$" + e.enumName);
+        enumType = loader.loadClass(e.binaryName() + "$" + e.enumName);
       }
       List<Field> keyFields = e.keyFields();
       Class<?>[] keyTypes = new Class<?>[keyFields.size()];
       for (int i = 0; i < keyTypes.length; i++) {
         keyTypes[i] = type.getDeclaredField(keyFields.get(i).name).getType();
+      }
+      // an accepted entity's @Version is one primitive long attribute
+      int version = -1;
+      for (int i = 0; i < e.fields.size(); i++) {
+        if (e.fields.get(i).version) {
+          version = i;
+        }
       }
       Method ofEntity = keys.getMethod("primaryKey", type);
       Method ofValues = keys.getMethod("primaryKey", keyTypes);
@@ -359,20 +502,34 @@ final class EntityFuzzer {
         step = "createTables";
         repo.createTables();
         TreeMap<PrimaryKey, Object[]> written = new TreeMap<>();
-        Map<PrimaryKey, Object> entities = new HashMap<>();
+        List<Object[]> rows = new ArrayList<>();
         for (int row = 0; row < ROWS; row++) {
           Object[] values = new Object[e.fields.size()];
           for (int i = 0; i < values.length; i++) {
             values[i] = RandomEntities.value(r, e, e.fields.get(i), enumType);
           }
-          Object entity = construct(type, e, values);
+          if (!rows.isEmpty() && r.nextBoolean()) {
+            // share leading key values with an earlier row, so that scans find several rows
+            Object[] earlier = rows.get(r.nextInt(rows.size()));
+            int shared = 1 + r.nextInt(keyFields.size());
+            for (int k = 0; k < shared; k++) {
+              int i = e.fields.indexOf(keyFields.get(k));
+              values[i] = earlier[i];
+            }
+          }
           Object[] keyValues = keyValues(e, values);
-          step = "primaryKey(entity) of " + describe(e, values);
-          PrimaryKey pk = (PrimaryKey) invoke(ofEntity, null, entity);
           step = "primaryKey(values) of " + describe(e, values);
-          PrimaryKey again = (PrimaryKey) invoke(ofValues, null, keyValues);
+          PrimaryKey pk = (PrimaryKey) invoke(ofValues, null, keyValues);
+          if (version >= 0) {
+            // the version protocol: 0 for a new row, else the stored version
+            Object[] stored = written.get(pk);
+            values[version] = stored == null ? 0L : stored[version];
+          }
+          Object entity = construct(type, e, values);
+          step = "primaryKey(entity) of " + describe(e, values);
+          PrimaryKey again = (PrimaryKey) invoke(ofEntity, null, entity);
           if (!pk.equals(again)) {
-            return "primaryKey(entity) " + pk + " differs from primaryKey(values) " + again;
+            return "primaryKey(entity) " + again + " differs from primaryKey(values) " + pk;
           }
           step = "decode(" + pk + ")";
           Object decoded = invoke(decode, null, pk);
@@ -394,9 +551,16 @@ final class EntityFuzzer {
             }
           }
           step = "put " + describe(e, values);
-          repo.put(entity);
+          Object stored = repo.put(entity);
+          if (version >= 0) {
+            values[version] = (Long) values[version] + 1;
+            Object got = fieldValue(type, e, version, stored);
+            if (!values[version].equals(got)) {
+              return "put of version " + ((Long) values[version] - 1) + " returned version " + got;
+            }
+          }
           written.put(pk, values);
-          entities.put(pk, entity);
+          rows.add(values);
         }
         if (e.keepsOrder()) {
           List<PrimaryKey> pks = new ArrayList<>(written.keySet());
@@ -426,10 +590,17 @@ final class EntityFuzzer {
             return "get " + w.getKey() + ": " + diff;
           }
         }
+        if (version >= 0) {
+          step = "stale put";
+          String stale = stalePut(type, e, version, repo, get, written, r);
+          if (stale != null) {
+            return stale;
+          }
+        }
         step = "scanAll";
         List<Object> scanned;
-        try (Stream<Object> rows = repo.scanAll()) {
-          scanned = rows.toList();
+        try (Stream<Object> all = repo.scanAll()) {
+          scanned = all.toList();
         }
         List<PrimaryKey> scannedKeys = new ArrayList<>();
         for (Object s : scanned) {
@@ -438,6 +609,22 @@ final class EntityFuzzer {
         if (!scannedKeys.equals(new ArrayList<>(written.keySet()))) {
           return "scanAll gave keys " + scannedKeys + ", expected " + written.keySet();
         }
+        List<Method> scans = new ArrayList<>();
+        for (Method m : repoType.getMethods()) {
+          if (m.getName().startsWith("scanBy")) {
+            scans.add(m);
+          }
+        }
+        scans.sort(java.util.Comparator.comparing(Method::toString));
+        for (Method scan : scans) {
+          for (int attempt = 0; attempt < 3; attempt++) {
+            step = scan.getName();
+            String problem = checkScan(e, scan, repo, ofEntity, written, rows, enumType, r);
+            if (problem != null) {
+              return problem;
+            }
+          }
+        }
       }
       return null;
     } catch (InvocationTargetException x) {
@@ -445,6 +632,202 @@ final class EntityFuzzer {
     } catch (Throwable x) {
       return step + ": " + trace(x);
     }
+  }
+
+  /** A put with a version other than the stored one fails and writes nothing. */
+  private static String stalePut(
+      Class<?> type,
+      Entity e,
+      int version,
+      SplitTableRepository<Object> repo,
+      Method get,
+      TreeMap<PrimaryKey, Object[]> written,
+      Random r)
+      throws Throwable {
+    List<PrimaryKey> pks = new ArrayList<>(written.keySet());
+    Object[] values = written.get(pks.get(r.nextInt(pks.size()))).clone();
+    long stored = (Long) values[version];
+    values[version] = r.nextBoolean() ? stored + 1 + r.nextInt(3) : stored - 1;
+    try {
+      repo.put(construct(type, e, values));
+      return "put of stale version " + values[version] + " over " + stored + " succeeded";
+    } catch (RuntimeException x) {
+      if (!x.getClass().getSimpleName().equals("VersionConflictException")) {
+        return "put of stale version " + values[version] + ": " + trace(x);
+      }
+    }
+    Object read = ((Optional<?>) invoke(get, repo, keyValues(e, values))).get();
+    Object got = fieldValue(type, e, version, read);
+    return Long.valueOf(stored).equals(got)
+        ? null
+        : "a refused put changed the stored version " + stored + " to " + got;
+  }
+
+  /**
+   * Calls one generated scan with random bounds and checks that it returns exactly the written rows
+   * it promises, in key order. The method's name tells its shape: {@code scanByAAndB(a, b)} fixes
+   * the leading key values (a proper prefix of a spliced partition key, or the whole partition key
+   * and leading key columns), {@code scanByAAndBBetween(a, from, to)} also bounds b in [from, to).
+   */
+  private static String checkScan(
+      Entity e,
+      Method scan,
+      SplitTableRepository<Object> repo,
+      Method ofEntity,
+      TreeMap<PrimaryKey, Object[]> written,
+      List<Object[]> rows,
+      Class<?> enumType,
+      Random r)
+      throws Throwable {
+    List<Field> keyFields = e.keyFields();
+    // a ...Descending twin returns the same rows, greatest key first
+    boolean descending = scan.getName().endsWith("Descending");
+    String name =
+        descending
+            ? scan.getName().substring(0, scan.getName().length() - "Descending".length())
+            : scan.getName();
+    if (name.endsWith("After")) {
+      return null; // the next page of a bucketed merged scan: BucketTest checks the paging
+    }
+    int n = scan.getParameterCount();
+    // a bucketed merged scan also comes with a trailing limit
+    boolean limited =
+        n >= 3
+            && scan.getParameterTypes()[n - 1] == long.class
+            && n - 2 <= keyFields.size()
+            && name.equals(scanName(keyFields.subList(0, n - 2), "Between"));
+    int fixed;
+    boolean between;
+    if (limited) {
+      fixed = n - 3;
+      between = true;
+    } else if (n <= keyFields.size() && name.equals(scanName(keyFields.subList(0, n), ""))) {
+      fixed = n;
+      between = false;
+    } else if (n >= 2
+        && n - 1 <= keyFields.size()
+        && name.equals(scanName(keyFields.subList(0, n - 1), "Between"))) {
+      fixed = n - 2;
+      between = true;
+    } else {
+      return "unexpected scan method " + scan;
+    }
+    int boundAt = limited ? n - 3 : n - 2; // where from and to go
+    Object[] reference = pickRow(e, rows, enumType, r);
+    Object[] args = new Object[n];
+    Object[] refKey = keyValues(e, reference);
+    System.arraycopy(refKey, 0, args, 0, fixed);
+    Object from = null;
+    Object to = null;
+    if (between) {
+      Field column = keyFields.get(fixed);
+      from = keyValues(e, pickRow(e, rows, enumType, r))[fixed];
+      to = r.nextInt(4) == 0 ? from : keyValues(e, pickRow(e, rows, enumType, r))[fixed];
+      if (RandomEntities.compareKeyValue(from, to) > 0) {
+        Object t = from;
+        from = to;
+        to = t;
+      }
+      args[boundAt] = from;
+      args[boundAt + 1] = to;
+      if (column.type == RandomEntities.Type.ENUM) {
+        return "a Between scan over enum column " + column.name;
+      }
+    }
+    List<PrimaryKey> expected = new ArrayList<>();
+    for (Map.Entry<PrimaryKey, Object[]> w : written.entrySet()) {
+      Object[] k = keyValues(e, w.getValue());
+      boolean match = true;
+      for (int i = 0; i < fixed && match; i++) {
+        match = RandomEntities.deepEquals(k[i], args[i]);
+      }
+      if (match && between) {
+        match =
+            RandomEntities.compareKeyValue(from, k[fixed]) <= 0
+                && RandomEntities.compareKeyValue(k[fixed], to) < 0;
+      }
+      if (match) {
+        expected.add(w.getKey());
+      }
+    }
+    if (e.fields.stream().anyMatch(f -> f.key() && f.buckets != null)) {
+      // a bucketed key's merged scan returns the logical order of the key values
+      expected.sort(
+          (a, b) -> {
+            Object[] ka = keyValues(e, written.get(a));
+            Object[] kb = keyValues(e, written.get(b));
+            for (int i = 0; i < ka.length; i++) {
+              int c = RandomEntities.compareKeyValue(ka[i], kb[i]);
+              if (c != 0) {
+                return c;
+              }
+            }
+            return 0;
+          });
+    }
+    if (descending) {
+      java.util.Collections.reverse(expected);
+    }
+    if (limited) {
+      long limit = r.nextInt(expected.size() + 2);
+      args[n - 1] = limit;
+      expected = new ArrayList<>(expected.subList(0, (int) Math.min(limit, expected.size())));
+    }
+    List<PrimaryKey> got = new ArrayList<>();
+    try (Stream<?> found = (Stream<?>) invoke(scan, repo, args)) {
+      for (Object row : found.toList()) {
+        got.add((PrimaryKey) invoke(ofEntity, null, row));
+      }
+    }
+    SCANS.increment();
+    SCANNED_ROWS.add(got.size());
+    if (!got.equals(expected)) {
+      return scan.getName()
+          + show(args)
+          + " gave keys "
+          + got
+          + ", expected "
+          + expected
+          + " of the rows "
+          + written.keySet();
+    }
+    return null;
+  }
+
+  /**
+   * A written row mostly, a fresh random one sometimes (whose values are likely stored nowhere).
+   */
+  private static Object[] pickRow(Entity e, List<Object[]> rows, Class<?> enumType, Random r) {
+    if (r.nextInt(4) > 0) {
+      return rows.get(r.nextInt(rows.size()));
+    }
+    Object[] values = new Object[e.fields.size()];
+    for (int i = 0; i < values.length; i++) {
+      values[i] = RandomEntities.value(r, e, e.fields.get(i), enumType);
+    }
+    return values;
+  }
+
+  /**
+   * The generated scan's name over these leading key fields, as {@code GeneratedNames} builds it.
+   */
+  private static String scanName(List<Field> named, String suffix) {
+    StringBuilder s = new StringBuilder("scanBy");
+    for (int i = 0; i < named.size(); i++) {
+      if (i > 0) {
+        s.append("And");
+      }
+      String n = named.get(i).name;
+      s.append(Character.toUpperCase(n.charAt(0))).append(n, 1, n.length());
+    }
+    return s.append(suffix).toString();
+  }
+
+  private static Object fieldValue(Class<?> type, Entity e, int index, Object entity)
+      throws Exception {
+    java.lang.reflect.Field f = type.getDeclaredField(e.fields.get(index).name);
+    f.setAccessible(true);
+    return f.get(entity);
   }
 
   private static Object invoke(Method m, Object target, Object... args) throws Throwable {

@@ -218,6 +218,8 @@ final class RandomEntities {
     "_x",
     "x$y",
     "wk_row",
+    "Outer",
+    "Version",
     "componentWithAVeryLongNameThatGoesOnAndOnForSixtyFourCharactersX",
   };
 
@@ -247,15 +249,41 @@ final class RandomEntities {
   static final String[] ENUM_NAMES = {"Kind", "Key", "Level", "Region", "Row", "Padding"};
 
   static final String[] ANNOTATION_NAMES = {
-    "Bucketed", "Chunked", "ColdColumn", "HashPrefix", "KeyChars", "KeyColumn", "MaxLength",
-    "Money", "Padded", "PartitionKey", "Profile", "Reversed", "Sequential", "WideTable",
-    "NotSequential"
+    "Bucketed",
+    "Chunked",
+    "ColdColumn",
+    "HashPrefix",
+    "KeyChars",
+    "KeyColumn",
+    "MaxLength",
+    "Money",
+    "Padded",
+    "PartitionKey",
+    "Profile",
+    "Reversed",
+    "Sequential",
+    "Version",
+    "NotSequential",
+    "WideTable"
   };
 
   /** Reasons for {@code @NotSequential}; the blank one is a design error (WK102). */
   static final String[] REASONS = {
     "many devices write at the same time", "ids are random", "cards pay concurrently", " "
   };
+
+  /** Times to live: never, valid on every profile, valid off Tablestore only, and invalid. */
+  static final long[] TTLS = {-1, 86_400, 604_800, 2_592_000, 3_600, 60, 0, -5};
+
+  /** Where the entity is declared; the last two are shape errors (WK100). */
+  enum Nesting {
+    TOP_LEVEL,
+    /** A public static member (or member record) of a public top-level class. */
+    STATIC_MEMBER,
+    PRIVATE_MEMBER,
+    /** A non-static member class: needs an enclosing instance. */
+    INNER
+  }
 
   static final String[] MONEY_WORDS = {"price", "amount", "cost", "fee", "balance"};
 
@@ -277,6 +305,7 @@ final class RandomEntities {
     boolean cold;
     boolean compress;
     boolean chunked;
+    boolean version; // @Version
     Integer buckets;
     boolean publicField; // classes: a public field rather than a private one with accessors
 
@@ -322,6 +351,7 @@ final class RandomEntities {
       if (cold) add.accept(f -> f.cold = false);
       if (compress) add.accept(f -> f.compress = false);
       if (chunked) add.accept(f -> f.chunked = false);
+      if (version) add.accept(f -> f.version = false);
       if (buckets != null) add.accept(f -> f.buckets = null);
       if (!publicField) add.accept(f -> f.publicField = true);
       return out;
@@ -350,6 +380,7 @@ final class RandomEntities {
       if (moneyScale != null) a.add("@Money(scale = " + moneyScale + ")");
       if (cold) a.add(compress ? "@ColdColumn(compress = true)" : "@ColdColumn");
       if (chunked) a.add("@Chunked");
+      if (version) a.add("@Version");
       if (buckets != null) a.add("@Bucketed(buckets = " + buckets + ")");
       return a;
     }
@@ -366,6 +397,8 @@ final class RandomEntities {
     String profile; // null: the default
     Integer typeHash; // @HashPrefix(length) on the type
     boolean implicitOrders; // no order stated: the declaration order is the key order
+    Long ttlSeconds; // null: the default (never)
+    Nesting nesting = Nesting.TOP_LEVEL;
     String enumName = "Kind";
     List<Field> fields = new ArrayList<>();
 
@@ -380,6 +413,8 @@ final class RandomEntities {
       e.profile = profile;
       e.typeHash = typeHash;
       e.implicitOrders = implicitOrders;
+      e.ttlSeconds = ttlSeconds;
+      e.nesting = nesting;
       e.enumName = enumName;
       for (Field f : fields) {
         e.fields.add(f.copy());
@@ -387,8 +422,33 @@ final class RandomEntities {
       return e;
     }
 
+    /** The name of the class that holds the entity: the entity, or the class around it. */
+    String outerName() {
+      return nesting == Nesting.TOP_LEVEL ? name : "Outer";
+    }
+
+    /** The source file's top-level class, qualified. */
     String qualifiedName() {
-      return pkg.isEmpty() ? name : pkg + "." + name;
+      return qualified(outerName());
+    }
+
+    /** The entity's binary name, for loading it. */
+    String binaryName() {
+      return qualified(nesting == Nesting.TOP_LEVEL ? name : outerName() + "$" + name);
+    }
+
+    /** A type generated for the entity ({@code "Keys"}): nested entities are flattened. */
+    String generated(String suffix) {
+      return qualified(nesting == Nesting.TOP_LEVEL ? name : outerName() + "_" + name) + suffix;
+    }
+
+    private String qualified(String simple) {
+      return pkg.isEmpty() ? simple : pkg + "." + simple;
+    }
+
+    /** The profile the entity targets: TABLESTORE when unset. */
+    String profileOrDefault() {
+      return profile == null ? "TABLESTORE" : profile;
     }
 
     char delimiterChar() {
@@ -443,6 +503,16 @@ final class RandomEntities {
         e.starImport = false;
         out.add(e);
       }
+      if (ttlSeconds != null) {
+        Entity e = copy();
+        e.ttlSeconds = null;
+        out.add(e);
+      }
+      if (nesting != Nesting.TOP_LEVEL) {
+        Entity e = copy();
+        e.nesting = Nesting.TOP_LEVEL;
+        out.add(e);
+      }
       for (int i = 0; i < fields.size(); i++) {
         for (Field variant : fields.get(i).withoutOneAnnotation()) {
           Entity e = copy();
@@ -479,6 +549,9 @@ final class RandomEntities {
         }
       }
       s.append('\n');
+      if (nesting != Nesting.TOP_LEVEL) {
+        s.append("@SuppressWarnings(\"all\")\npublic class ").append(outerName()).append(" {\n");
+      }
       if (typeHash != null) {
         s.append("@HashPrefix(length = ").append(typeHash).append(")\n");
       }
@@ -489,10 +562,19 @@ final class RandomEntities {
       if (profile != null) {
         s.append(", profile = Profile.").append(profile);
       }
+      if (ttlSeconds != null) {
+        s.append(", ttlSeconds = ").append(ttlSeconds);
+      }
       s.append(")\n");
       s.append("@SuppressWarnings(\"all\")\n");
+      String modifiers =
+          switch (nesting) {
+            case TOP_LEVEL, INNER -> "public ";
+            case STATIC_MEMBER -> record ? "public " : "public static ";
+            case PRIVATE_MEMBER -> "private static ";
+          };
       if (record) {
-        s.append("public record ").append(name).append("(\n");
+        s.append(modifiers).append("record ").append(name).append("(\n");
         for (int i = 0; i < fields.size(); i++) {
           Field f = fields.get(i);
           s.append("    ");
@@ -506,7 +588,7 @@ final class RandomEntities {
           s.append(") {\n");
         }
       } else {
-        s.append("public class ").append(name).append(" {\n");
+        s.append(modifiers).append("class ").append(name).append(" {\n");
         for (Field f : fields) {
           s.append("  ");
           for (String a : f.annotations(implicitOrders)) {
@@ -542,6 +624,9 @@ final class RandomEntities {
         s.append("  public enum ").append(enumName).append(" { A, B, C }\n");
       }
       s.append("}\n");
+      if (nesting != Nesting.TOP_LEVEL) {
+        s.append("}\n");
+      }
       return s.toString();
     }
   }
@@ -559,12 +644,24 @@ final class RandomEntities {
     if (e.enumName.equals(e.name)) {
       e.enumName = "Kind";
     }
-    if (r.nextInt(6) == 0) {
+    if (r.nextInt(3) == 0) {
       e.profile = pick(r, new String[] {"TABLESTORE", "LINDORM", "HBASE"});
+    }
+    if (r.nextInt(8) == 0) {
+      e.ttlSeconds = TTLS[r.nextInt(TTLS.length)];
+    }
+    int nesting = r.nextInt(60);
+    e.nesting =
+        nesting < 12
+            ? Nesting.STATIC_MEMBER
+            : nesting == 12 ? Nesting.PRIVATE_MEMBER : nesting == 13 ? Nesting.INNER : e.nesting;
+    if (e.nesting == Nesting.INNER) {
+      e.record = false; // a member record is static
     }
     Set<String> used = new HashSet<>();
     int partitions = r.nextInt(10) < 5 ? 1 : r.nextInt(10) < 7 ? 2 : r.nextInt(20) == 0 ? 5 : 3;
-    int columns = r.nextInt(10) < 4 ? 0 : 1 + r.nextInt(r.nextInt(8) == 0 ? 4 : 2);
+    // up to 4 columns in all mostly; up to 7 sometimes (HBase has no bound of its own)
+    int columns = r.nextInt(10) < 4 ? 0 : 1 + r.nextInt(r.nextInt(8) == 0 ? 6 : 2);
     int attributes = r.nextInt(5);
     for (int i = 0; i < partitions; i++) {
       e.fields.add(keyField(r, used, Role.PARTITION, i, partitions > 1));
@@ -602,6 +699,15 @@ final class RandomEntities {
     }
     if (r.nextInt(25) == 0) {
       e.fields.add(r.nextInt(e.fields.size() + 1), attribute(r, used));
+    }
+    if (r.nextInt(5) == 0) {
+      e.fields.add(r.nextInt(e.fields.size() + 1), versionField(r, used));
+      if (r.nextInt(20) == 0) {
+        e.fields.add(versionField(r, used)); // two: WK208
+      }
+    }
+    if (r.nextInt(100) == 0) {
+      e.fields.get(r.nextInt(e.fields.size())).version = true; // maybe on a key: WK208
     }
     if (e.record) {
       // legal on a class, but a record component may not be named like these (JLS 8.10.1)
@@ -730,6 +836,21 @@ final class RandomEntities {
     return f;
   }
 
+  /** A {@code @Version} attribute: mostly a valid primitive long, sometimes not (WK208). */
+  private static Field versionField(Random r, Set<String> used) {
+    Field f = new Field();
+    f.role = Role.ATTRIBUTE;
+    f.publicField = r.nextBoolean();
+    f.version = true;
+    f.name = name(r, used, pick(r, new String[] {"version", "revision", "Version", "v"}));
+    int t = r.nextInt(30);
+    f.type = t == 0 ? Type.LONG_BOX : t == 1 ? Type.INT : Type.LONG;
+    if (r.nextInt(30) == 0) {
+      f.cold = true;
+    }
+    return f;
+  }
+
   private static Field attribute(Random r, Set<String> used) {
     Field f = new Field();
     f.role = Role.ATTRIBUTE;
@@ -765,6 +886,11 @@ final class RandomEntities {
     if (r.nextInt(5) == 0) {
       f.cold = true;
       f.compress = (f.type == Type.STRING || f.type == Type.BYTES) && r.nextBoolean();
+      if (f.type.primitive() && r.nextInt(4) > 0) {
+        // a cold primitive is refused (WK204: a missing cold row has no value for it); mostly box
+        f.type = f.type == Type.LONG ? Type.LONG_BOX : f.type == Type.INT ? Type.INT_BOX : f.type;
+        f.cold = !f.type.primitive();
+      }
     }
     if ((f.type == Type.STRING || f.type == Type.BYTES) && r.nextInt(12) == 0) f.chunked = true;
     if (r.nextInt(60) == 0) f.keyChars = "a-z";

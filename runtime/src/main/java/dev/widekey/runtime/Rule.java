@@ -20,7 +20,9 @@ public enum Rule {
           + " few values or a name of sequence or time warn"),
   WK103("an integral component spliced into a string key is @Padded"),
   WK104("a padding width fits the type; a value that does not fit is rejected, never truncated"),
-  WK105("the delimiter sorts below every character a spliced component may hold"),
+  WK105(
+      "the delimiter sorts below every character a spliced component may hold; where a type-level"
+          + " hash prefix digests the whole spliced key, it only stays out of every component"),
   WK106(
       "a hash prefix is 1 to 32 hex digits, on the partition key, at most once, pre-split into"
           + " no more partitions than the profile's service creates a table with; buckets are 2"

@@ -155,6 +155,19 @@ public final class Messages {
             + " columns. Rename it.");
   }
 
+  public static String generatedTypeTaken(String type, String generated, String owner) {
+    return msg(
+        Rule.WK100,
+        "@WideTable "
+            + type
+            + " makes widekey generate "
+            + generated
+            + ", which entity "
+            + owner
+            + " generates already (a nested entity's generated classes are named by joining the"
+            + " enclosing names with '_'). Rename one of the two entities.");
+  }
+
   public static String generatedTypeHidesAnnotation(String type, String generated) {
     return msg(
         Rule.WK100,
@@ -533,6 +546,26 @@ public final class Messages {
             + why
             + ". Use a delimiter below every"
             + " component character, e.g. ',' (U+002C) for letters and digits, or narrow the alphabet.");
+  }
+
+  /**
+   * A component of a partition key hashed whole (a type-level {@code @HashPrefix}) that may hold
+   * the delimiter: there the delimiter need not sort below the components' characters, but it must
+   * stay out of them, or decoding cannot tell where a component ends.
+   */
+  public static String delimiterInHashedComponent(String field, char delimiter, String source) {
+    return msg(
+        Rule.WK105,
+        "field '"
+            + field
+            + "' may hold the delimiter "
+            + quote(delimiter)
+            + " ("
+            + source
+            + "): a value holding it splits into two components when the key is decoded and can"
+            + " read or overwrite another key's rows. The partition key is hashed whole, so the"
+            + " delimiter need not sort below the components' characters, only stay out of them:"
+            + " use a delimiter no component may hold, or narrow the alphabet.");
   }
 
   public static String keyCharsType(String field, String type) {

@@ -3,6 +3,7 @@ package dev.widekey.processor.generate;
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.NameAllocator;
 import dev.widekey.processor.model.EntityModel;
+import dev.widekey.processor.model.GeneratedTypeNames;
 import dev.widekey.processor.model.KeyComponent;
 import java.util.List;
 import java.util.Locale;
@@ -61,15 +62,15 @@ public final class GeneratedNames {
   }
 
   public static ClassName keys(EntityModel e) {
-    return sibling(e, "Keys");
+    return sibling(e, GeneratedTypeNames.KEYS_SUFFIX);
   }
 
   public static ClassName table(EntityModel e) {
-    return sibling(e, "Table");
+    return sibling(e, GeneratedTypeNames.TABLE_SUFFIX);
   }
 
   public static ClassName repository(EntityModel e) {
-    return sibling(e, "Repository");
+    return sibling(e, GeneratedTypeNames.REPOSITORY_SUFFIX);
   }
 
   /** {@code FooShardedRepository}, for a {@code @TimeSharded} entity only. */
@@ -79,7 +80,7 @@ public final class GeneratedNames {
 
   /** The decoded key record inside {@code FooKeys}. */
   public static ClassName keyRecord(EntityModel e) {
-    return keys(e).nestedClass("Key");
+    return keys(e).nestedClass(GeneratedTypeNames.KEY_RECORD);
   }
 
   /** Packages whose first name a variable of that name would hide from qualified references. */
@@ -196,9 +197,7 @@ public final class GeneratedNames {
   }
 
   private static ClassName sibling(EntityModel e, String suffix) {
-    ClassName entity = entity(e);
-    // nested entities: Outer.Item -> Outer_ItemKeys, so every generated class is top level
-    String flat = String.join("_", entity.simpleNames());
-    return ClassName.get(entity.packageName(), flat + suffix);
+    return ClassName.get(
+        GeneratedTypeNames.packageName(e.type()), GeneratedTypeNames.simpleName(e.type(), suffix));
   }
 }

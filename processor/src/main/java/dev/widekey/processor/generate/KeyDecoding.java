@@ -138,11 +138,7 @@ final class KeyDecoding {
       case UUID -> CodeBlock.of("$T.parseUuid($S, $L)", KEY_VALUES, n, t);
       case ENUM ->
           CodeBlock.of(
-              "$T.parseEnum($S, $L, $T::valueOf)",
-              KEY_PARTS,
-              n,
-              t,
-              TypeName.get(c.property().type()));
+              "$T.parseEnum($S, $L, $T.class)", KEY_PARTS, n, t, TypeName.get(c.property().type()));
       default -> {
         CodeBlock number =
             c.padding() != null

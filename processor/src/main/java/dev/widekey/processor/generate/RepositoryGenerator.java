@@ -450,11 +450,7 @@ public final class RepositoryGenerator extends SourceFileGenerator {
       case ZONED_DATE_TIME -> CodeBlock.of("$T.getZonedDateTime($N, $S)", COLUMNS, row, n);
       case ENUM ->
           CodeBlock.of(
-              "$T.getEnum($N, $S, $T::valueOf)",
-              COLUMNS,
-              row,
-              n,
-              TypeName.get(a.property().type()));
+              "$T.getEnum($N, $S, $T.class)", COLUMNS, row, n, TypeName.get(a.property().type()));
       default -> throw new IllegalStateException("unsupported attribute " + n);
     };
   }

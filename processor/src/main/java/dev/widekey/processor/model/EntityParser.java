@@ -33,7 +33,9 @@ import javax.lang.model.util.Types;
 
 /**
  * Builds an {@link EntityModel} from one {@code @WideTable} type. Reports shape errors (rule WK100)
- * to the entity's report itself; the design rules run on the model afterwards.
+ * to the entity's report itself; the design rules run on the model afterwards, also when the shape
+ * is wrong (abstract, generic, private, inner), so that every error of the entity is reported at
+ * once. Nothing is generated from an entity with errors.
  */
 public final class EntityParser {
   private final Types types;
@@ -56,11 +58,18 @@ public final class EntityParser {
     }
   }
 
-  /** The model, or empty when a shape error was reported. */
+  /**
+   * The model, also of an entity with shape errors (reported), so that the rules can check its key
+   * design too; empty when the type is no record or class, cannot be named (local or anonymous), or
+   * a property could not be placed in the key (reported).
+   */
   public Optional<EntityModel> parse(TypeElement type) throws DeferredException {
     if (!checkShape(type)) {
       return Optional.empty(); // not a record or class: its members would only produce noise
     }
+    // the rules would report errors that are not there on a model missing a property, and
+    // generated names of a type that generated code cannot name
+    boolean incomplete = !nameable(type);
     WidekeyAnnotations typeAnnotations = WidekeyAnnotations.of(type);
     WideTable wideTable = type.getAnnotation(WideTable.class);
 
@@ -70,7 +79,7 @@ public final class EntityParser {
     if (construction == Construction.BEAN) {
       properties = withSetters(type, properties);
     } else if (construction == null) {
-      construction = Construction.BEAN; // reported; the model is discarded below
+      construction = Construction.BEAN; // reported; nothing is generated from the entity
     }
 
     List<KeyComponent> partition = new ArrayList<>();
@@ -84,6 +93,7 @@ public final class EntityParser {
             p.element(),
             p.annotations().mirror(KeyColumn.class),
             Messages.bothPartitionAndKeyColumn(p.name()));
+        incomplete = true;
       } else if (inPartition) {
         int order = p.element().getAnnotation(PartitionKey.class).order();
         partition.add(keyComponent(p, KeyRole.PARTITION, order));
@@ -98,7 +108,7 @@ public final class EntityParser {
     keyColumns = ordered(keyColumns);
 
     HashPrefixSpec typeHash = hashPrefix(type, typeAnnotations);
-    if (diagnostics.hasErrors()) {
+    if (incomplete) {
       return Optional.empty();
     }
     String cold =
@@ -154,6 +164,19 @@ public final class EntityParser {
     return true;
   }
 
+  /**
+   * Whether generated code could name the type: it and every type around it are top-level or member
+   * types (a local or anonymous class is reported by {@link #checkShape}).
+   */
+  private static boolean nameable(TypeElement type) {
+    for (Element e = type; e instanceof TypeElement t; e = e.getEnclosingElement()) {
+      if (t.getNestingKind() != NestingKind.TOP_LEVEL && t.getNestingKind() != NestingKind.MEMBER) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   private List<Property> recordProperties(TypeElement type) throws DeferredException {
     List<Property> out = new ArrayList<>();
     for (RecordComponentElement c : type.getRecordComponents()) {
@@ -196,7 +219,7 @@ public final class EntityParser {
       String getter = findGetter(methods, name, t);
       if (getter == null) {
         diagnostics.error(f, Messages.noGetter(name, capitalized(name)));
-        continue;
+        getter = name; // reported; kept so that the rules see the whole entity
       }
       out.add(
           new Property(

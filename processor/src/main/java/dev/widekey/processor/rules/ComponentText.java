@@ -4,6 +4,8 @@ import dev.widekey.processor.model.KeyComponent;
 import dev.widekey.processor.model.ValueKind;
 import dev.widekey.runtime.key.KeyAlphabet;
 import dev.widekey.runtime.store.Utf8;
+import java.util.ArrayList;
+import java.util.List;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.type.DeclaredType;
@@ -55,6 +57,46 @@ public record ComponentText(int lowest, long maxBytes, String source) {
       default:
         return new ComponentText(-1, -1, "binary");
     }
+  }
+
+  /**
+   * Whether the component's text may hold {@code codePoint}; {@code keyChars} must already be valid
+   * if present. A String without {@code @KeyChars} may hold anything.
+   */
+  public static boolean mayHold(KeyComponent c, int codePoint) {
+    ValueKind kind = c.kind();
+    boolean digit = codePoint >= '0' && codePoint <= '9';
+    if (kind.integral()) {
+      // unpadded and signed-padded numbers may be negative
+      boolean minus = c.padding() == null || c.padding().signed();
+      return digit || (minus && codePoint == '-');
+    }
+    switch (kind) {
+      case UUID:
+        return KeyAlphabet.UUID.contains(codePoint);
+      case ENUM:
+        for (String name : enumNames(c)) {
+          if (name.codePoints().anyMatch(cp -> cp == codePoint)) {
+            return true;
+          }
+        }
+        return false;
+      case STRING:
+        return c.keyChars() == null || KeyAlphabet.parse(c.keyChars()).contains(codePoint);
+      default:
+        return true;
+    }
+  }
+
+  private static List<String> enumNames(KeyComponent c) {
+    Element type = ((DeclaredType) c.property().type()).asElement();
+    List<String> names = new ArrayList<>();
+    for (Element e : type.getEnclosedElements()) {
+      if (e.getKind() == ElementKind.ENUM_CONSTANT) {
+        names.add(e.getSimpleName().toString());
+      }
+    }
+    return names;
   }
 
   private static ComponentText enumText(KeyComponent c) {

@@ -1,6 +1,5 @@
 package dev.widekey.processor.rules;
 
-import com.palantir.javapoet.ClassName;
 import dev.widekey.annotations.Bucketed;
 import dev.widekey.annotations.Chunked;
 import dev.widekey.annotations.ColdColumn;
@@ -18,8 +17,8 @@ import dev.widekey.annotations.Sequential;
 import dev.widekey.annotations.WideTable;
 import dev.widekey.processor.diagnostics.Diagnostics;
 import dev.widekey.processor.diagnostics.Messages;
-import dev.widekey.processor.generate.GeneratedNames;
 import dev.widekey.processor.model.EntityModel;
+import dev.widekey.processor.model.GeneratedTypeNames;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -56,22 +55,18 @@ public final class GeneratedNameRules implements EntityRule {
 
   @Override
   public void check(EntityModel entity, Diagnostics diagnostics) {
-    for (ClassName generated :
-        List.of(
-            GeneratedNames.keys(entity),
-            GeneratedNames.table(entity),
-            GeneratedNames.repository(entity))) {
-      if (ANNOTATION_PACKAGE_TYPES.contains(generated.simpleName())) {
+    for (String suffix : GeneratedTypeNames.SUFFIXES) {
+      String generated = GeneratedTypeNames.simpleName(entity.type(), suffix);
+      if (ANNOTATION_PACKAGE_TYPES.contains(generated)) {
         diagnostics.error(
             entity.type(),
             entity.wideTable(),
-            Messages.generatedTypeHidesAnnotation(entity.simpleName(), generated.simpleName()));
+            Messages.generatedTypeHidesAnnotation(entity.simpleName(), generated));
       }
     }
-    ClassName name = GeneratedNames.entity(entity);
-    if (name.packageName().isEmpty()
-        && name.simpleNames().size() == 1
-        && name.simpleName().equals(GeneratedNames.keyRecord(entity).simpleName())) {
+    if (GeneratedTypeNames.packageName(entity.type()).isEmpty()
+        && GeneratedTypeNames.simpleNames(entity.type())
+            .equals(List.of(GeneratedTypeNames.KEY_RECORD))) {
       diagnostics.error(
           entity.type(), entity.wideTable(), Messages.entityHiddenByKeyRecord(entity.simpleName()));
     }

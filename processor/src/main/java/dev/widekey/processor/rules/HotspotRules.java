@@ -161,13 +161,13 @@ public final class HotspotRules implements EntityRule {
   }
 
   private static void checkSpec(EntityModel entity, HashPrefixSpec spec, Diagnostics diagnostics) {
-    if (entity.typeHashPrefix() == spec) {
-      for (KeyComponent c : entity.partitionKey()) {
-        if (c.kind() == ValueKind.BYTES) {
-          diagnostics.error(spec.on(), spec.mirror(), Messages.hashOverBytes(c.name()));
-          return;
-        }
-      }
+    // a byte[] in a spliced key is refused by WK108 already
+    if (entity.typeHashPrefix() == spec
+        && entity.partitionKey().size() == 1
+        && entity.partitionKey().get(0).kind() == ValueKind.BYTES) {
+      diagnostics.error(
+          spec.on(), spec.mirror(), Messages.hashOverBytes(entity.partitionKey().get(0).name()));
+      return;
     }
     if (!spec.lengthInRange()) {
       diagnostics.error(spec.on(), spec.mirror(), "length", Messages.hashLength(spec.length()));

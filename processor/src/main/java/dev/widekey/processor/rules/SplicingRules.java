@@ -13,6 +13,11 @@ import dev.widekey.runtime.key.KeyAlphabet;
 /**
  * Text keys that keep their order: spliced integers are padded (WK103), paddings fit their type
  * (WK104), and the delimiter sorts below every character a spliced component may hold (WK105).
+ *
+ * <p>A {@code @HashPrefix} on the type digests the whole spliced text: rows sort by the hash, no
+ * prefix scan is generated, and the components' order is nobody's concern. There the delimiter only
+ * has to split the key unambiguously when it is decoded, so it may sort anywhere as long as no
+ * spliced component may hold it.
  */
 public final class SplicingRules implements EntityRule {
 
@@ -54,6 +59,15 @@ public final class SplicingRules implements EntityRule {
         continue;
       }
       ComponentText text = ComponentText.of(c);
+      if (!orderMatters) {
+        if (ComponentText.mayHold(c, delimiter)) {
+          diagnostics.error(
+              c.property().element(),
+              c.keyCharsMirror() != null ? c.keyCharsMirror() : c.roleMirror(),
+              Messages.delimiterInHashedComponent(c.name(), delimiter, text.source()));
+        }
+        continue;
+      }
       if (text.lowest() >= 0 && text.lowest() <= delimiter) {
         boolean fromKeyChars = c.keyCharsMirror() != null;
         diagnostics.error(

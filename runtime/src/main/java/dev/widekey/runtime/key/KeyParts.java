@@ -175,6 +175,19 @@ public final class KeyParts {
   }
 
   /**
+   * An enum constant from its stored name, by the enum's class: what generated code calls, because
+   * {@code Entity.Status::valueOf} does not compile when the entity also has a field named {@code
+   * Status} (the field obscures the type there; a class literal names a type only).
+   *
+   * <pre>{@code Status s = KeyParts.parseEnum("status", text, Status.class);}</pre>
+   *
+   * @throws InvalidKeyException WK112 if no constant has that name
+   */
+  public static <T extends Enum<T>> T parseEnum(String field, String text, Class<T> type) {
+    return parseEnum(field, text, name -> Enum.valueOf(type, name));
+  }
+
+  /**
    * An enum constant from its stored name.
    *
    * <pre>{@code Status s = KeyParts.parseEnum("status", text, Status::valueOf);}</pre>

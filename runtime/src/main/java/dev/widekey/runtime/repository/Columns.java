@@ -159,6 +159,14 @@ public final class Columns {
     return text == null ? null : parse(row, column, text, ZonedDateTime::parse);
   }
 
+  /**
+   * An enum constant stored by name, by the enum's class: what generated code calls, because a
+   * field named like the enum type would obscure {@code Entity.Status::valueOf}.
+   */
+  public static <T extends Enum<T>> T getEnum(Row row, String column, Class<T> type) {
+    return getEnum(row, column, name -> Enum.valueOf(type, name));
+  }
+
   /** An enum constant stored by name; {@code valueOf} is the enum's own static method. */
   public static <T extends Enum<T>> T getEnum(Row row, String column, Function<String, T> valueOf) {
     String text = getString(row, column);
