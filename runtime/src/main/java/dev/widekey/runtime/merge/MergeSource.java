@@ -20,7 +20,10 @@ import java.util.function.UnaryOperator;
  * @param seek where this source's rows with a given logical key start: from a stored key of any
  *     source, the least key of this source with the same logical key (for buckets, the key with
  *     this bucket's number in front), or null when unknown. {@link MergedScan#openAfter} starts the
- *     source there instead of reading it from its start.
+ *     source there instead of reading it from its start. A backward source starts just above it
+ *     (its range then ends at the least key above the seek), so the seek must be the source's only
+ *     key with that logical key, as it is for buckets, whose logical key is the whole stored key
+ *     without the bucket.
  */
 public record MergeSource(
     WideTableStore store, String table, ScanRange range, UnaryOperator<PrimaryKey> seek) {

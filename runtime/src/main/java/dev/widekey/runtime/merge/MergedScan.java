@@ -1,6 +1,7 @@
 package dev.widekey.runtime.merge;
 
 import dev.widekey.runtime.retry.RetryPolicy;
+import dev.widekey.runtime.store.PkValue;
 import dev.widekey.runtime.store.PrimaryKey;
 import dev.widekey.runtime.store.Row;
 import java.util.ArrayList;
@@ -252,9 +253,10 @@ public final class MergedScan {
    * Continues a merge over the same sources exactly after {@code position}: the rows that come
    * after it in merged order, ties included, up to this merge's limit. The position's own source
    * continues after its key; every other source starts at the position's logical key when it has a
-   * {@link MergeSource#seek()} (else at its start), and skips its rows up to that logical key (and
-   * rows equal to it, if it comes before the position's source). The cursor's {@link
-   * MergeCursor#position()} is {@code position} until it returns a row, so an empty page keeps it.
+   * {@link MergeSource#seek()} (a backward source: ends just above it; else at its start), and
+   * skips its rows up to that logical key (and rows equal to it, if it comes before the position's
+   * source). The cursor's {@link MergeCursor#position()} is {@code position} until it returns a
+   * row, so an empty page keeps it.
    *
    * @throws IllegalArgumentException if the position names a source this merge does not have
    */
@@ -300,9 +302,45 @@ public final class MergedScan {
         position);
   }
 
-  /** {@code seek} if it lies after the range's start, else null (read from the start). */
+  /**
+   * Where a resumed source starts, or null: at its range's start. Forward, {@code seek} (an
+   * inclusive start) if it lies after the range's start. Backward, the least key above {@code seek}
+   * (an exclusive end, so the row at {@code seek} itself is read and kept or skipped as a tie) if
+   * it lies below the range's end.
+   */
   private static PrimaryKey startAt(MergeSource source, PrimaryKey seek) {
-    return seek != null && seek.compareTo(source.range().start()) > 0 ? seek : null;
+    if (seek == null) {
+      return null;
+    }
+    if (source.range().isBackward()) {
+      PrimaryKey end = justAbove(seek);
+      return end.compareTo(source.range().end()) < 0 ? end : null;
+    }
+    return seek.compareTo(source.range().start()) > 0 ? seek : null;
+  }
+
+  /**
+   * The least key above {@code key} with the same columns: its last value's successor (a text with
+   * a NUL appended, the next integer, bytes with a zero byte appended), or INF_MAX after the
+   * greatest integer, which no key of that prefix exceeds.
+   */
+  static PrimaryKey justAbove(PrimaryKey key) {
+    int last = key.size() - 1;
+    PkValue v = key.get(last);
+    if (v.isInfinite()) {
+      return key;
+    }
+    PkValue next =
+        switch (v.type()) {
+          case STRING -> PkValue.ofString(v.asString() + '\0');
+          case INTEGER ->
+              v.asLong() == Long.MAX_VALUE ? PkValue.INF_MAX : PkValue.ofInteger(v.asLong() + 1);
+          case BINARY ->
+              PkValue.ofBinary(java.util.Arrays.copyOf(v.asBinary(), v.asBinary().length + 1));
+        };
+    List<PkValue> values = new ArrayList<>(key.values());
+    values.set(last, next);
+    return PrimaryKey.of(values);
   }
 
   /** The rows of source {@code index} that come before or at {@code position} in merged order. */

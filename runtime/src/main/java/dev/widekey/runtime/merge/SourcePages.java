@@ -38,7 +38,9 @@ final class SourcePages {
   private PrimaryKey lastFetched; // null until a row was read: the next page starts the range
   private Predicate<Row> skip; // rows before a resume position, dropped until the first kept
   private final ToLongFunction<PrimaryKey> sortPrefix; // null: none
-  private final PrimaryKey startAt; // inclusive start of the first page, or null: the range's
+  // where the first page starts, or null: at the range's start; forward the page's inclusive
+  // start, backward its exclusive end
+  private final PrimaryKey startAt;
   private boolean exhausted;
 
   SourcePages(
@@ -140,7 +142,11 @@ final class SourcePages {
     }
     ScanRange range = source.range().withLimit(want);
     if (lastFetched == null && startAt != null) {
-      range = source.range().withStart(startAt).withLimit(want);
+      ScanRange from =
+          source.range().isBackward()
+              ? source.range().withEnd(startAt)
+              : source.range().withStart(startAt);
+      range = from.withLimit(want);
     }
     if (lastFetched != null) {
       // forward, the page starts at the last key read (ranges start inclusively): one more,

@@ -32,6 +32,7 @@ import dev.widekey.runtime.write.BulkWriter;
 import dev.widekey.runtime.write.WriteGroup;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -41,6 +42,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.ToLongFunction;
 import java.util.stream.Stream;
 
 /**
@@ -594,15 +596,35 @@ public abstract class SplitTableRepository<E> {
    */
   protected Stream<E> scanBuckets(
       KeyBuckets buckets, List<ScanRange> ranges, long limit, PrimaryKey after) {
+    return scanBuckets(buckets, ranges, limit, after, false);
+  }
+
+  /**
+   * {@link #scanBuckets(KeyBuckets, List, long, PrimaryKey)}, or with {@code descending} the same
+   * rows greatest logical key first: each bucket's range read backward and the scans merged by the
+   * reversed logical order; with {@code after}, the ones below that key in logical order (each
+   * bucket's scan ends at its logical key, not at its end).
+   */
+  protected Stream<E> scanBuckets(
+      KeyBuckets buckets,
+      List<ScanRange> ranges,
+      long limit,
+      PrimaryKey after,
+      boolean descending) {
     List<MergeSource> sources = new ArrayList<>(ranges.size());
     for (int b = 0; b < ranges.size(); b++) {
       int bucket = b;
-      sources.add(
-          new MergeSource(store, hotTable.name(), ranges.get(b), k -> buckets.inBucket(k, bucket)));
+      ScanRange range = descending ? ranges.get(b).backward() : ranges.get(b);
+      sources.add(new MergeSource(store, hotTable.name(), range, k -> buckets.inBucket(k, bucket)));
     }
-    MergedScan merge = MergedScan.of(sources, buckets.logicalOrder()).withLimit(limit);
-    if (buckets.sortPrefix() != null) {
-      merge = merge.withSortPrefix(buckets.sortPrefix());
+    Comparator<PrimaryKey> order =
+        descending ? buckets.logicalOrder().reversed() : buckets.logicalOrder();
+    MergedScan merge = MergedScan.of(sources, order).withLimit(limit);
+    ToLongFunction<PrimaryKey> prefix = buckets.sortPrefix();
+    if (prefix != null) {
+      // the prefix orders as the logical order does; its complement (-p - 1, no overflow) as the
+      // reversed one
+      merge = merge.withSortPrefix(descending ? k -> ~prefix.applyAsLong(k) : prefix);
     }
     if (prefetch != null) {
       merge = merge.withPrefetch(prefetch);

@@ -34,6 +34,30 @@ class MergeSeekTest {
 
   @Test
   void aResumedBucketMergeStartsEveryBucketAtThePosition() {
+    resume(false);
+  }
+
+  /** Newest first: each backward bucket scan ends just above the position's logical key. */
+  @Test
+  void aResumedBackwardBucketMergeEndsEveryBucketAtThePosition() {
+    resume(true);
+  }
+
+  /** The least key above another: the successor of its last value. */
+  @Test
+  void justAboveIsTheSuccessorOfTheLastValue() {
+    assertEquals(
+        PrimaryKey.of(PkValue.ofString("a"), PkValue.ofString("b\0")),
+        MergedScan.justAbove(PrimaryKey.of(PkValue.ofString("a"), PkValue.ofString("b"))));
+    assertEquals(
+        PrimaryKey.of(PkValue.ofInteger(8)),
+        MergedScan.justAbove(PrimaryKey.of(PkValue.ofInteger(7))));
+    assertEquals(
+        PrimaryKey.of(PkValue.INF_MAX),
+        MergedScan.justAbove(PrimaryKey.of(PkValue.ofInteger(Long.MAX_VALUE))));
+  }
+
+  private static void resume(boolean backward) {
     KeyBuckets buckets = new KeyBuckets(8).withPaddedNumber(19, true);
     AtomicLong rowsRead = new AtomicLong();
     try (EmbeddedStore embedded = EmbeddedStore.inMemory()) {
@@ -68,11 +92,14 @@ class MergeSeekTest {
       List<ScanRange> ranges = buckets.all(1);
       for (int b = 0; b < ranges.size(); b++) {
         int bucket = b;
-        sources.add(new MergeSource(store, "t", ranges.get(b), k -> buckets.inBucket(k, bucket)));
+        ScanRange range = backward ? ranges.get(b).backward() : ranges.get(b);
+        sources.add(new MergeSource(store, "t", range, k -> buckets.inBucket(k, bucket)));
       }
       MergedScan merge =
-          MergedScan.of(sources, buckets.logicalOrder())
-              .withSortPrefix(buckets.sortPrefix())
+          MergedScan.of(
+                  sources, backward ? buckets.logicalOrder().reversed() : buckets.logicalOrder())
+              .withSortPrefix(
+                  backward ? k -> ~buckets.sortPrefix().applyAsLong(k) : buckets.sortPrefix())
               .withPageSize(16)
               .withLimit(10);
       PrimaryKey at =
@@ -85,8 +112,11 @@ class MergeSeekTest {
         after = rows.map(r -> r.get("v").asLong()).toList();
       }
       assertEquals(
-          List.of(3501L, 3502L, 3503L, 3504L, 3505L, 3506L, 3507L, 3508L, 3509L, 3510L), after);
-      // at most a page (and the re-read first row) per bucket, not the 3,500 rows before
+          backward
+              ? List.of(3499L, 3498L, 3497L, 3496L, 3495L, 3494L, 3493L, 3492L, 3491L, 3490L)
+              : List.of(3501L, 3502L, 3503L, 3504L, 3505L, 3506L, 3507L, 3508L, 3509L, 3510L),
+          after);
+      // at most a page (and the re-read first row) per bucket, not the rows before the position
       assertTrue(rowsRead.get() <= 8 * 17, "rows read: " + rowsRead.get());
     }
   }
