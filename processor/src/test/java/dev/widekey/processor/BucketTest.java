@@ -24,6 +24,7 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
@@ -275,6 +276,18 @@ class BucketTest {
       sorted.add((String) name.getMethod("name").invoke(e));
     }
     assertThat(sorted).containsExactly("bravo", "charlie", "delta").inOrder();
+    List<String> descending = new ArrayList<>();
+    for (Object e : scan(names, "scanByNameBetweenDescending", "b", "e")) {
+      descending.add((String) name.getMethod("name").invoke(e));
+    }
+    assertThat(descending).containsExactly("delta", "charlie", "bravo").inOrder();
+    List<Object> first = scan(names, "scanByNameBetweenDescending", "a", "z", 2L);
+    assertThat(first).hasSize(2);
+    List<String> rest = new ArrayList<>();
+    for (Object e : scanAfterText(names, name, first.get(1), "a", "z", 10L)) {
+      rest.add((String) name.getMethod("name").invoke(e));
+    }
+    assertThat(rest).containsExactly("delta", "charlie", "bravo", "alpha").inOrder();
   }
 
   /**
@@ -308,29 +321,36 @@ class BucketTest {
           expected.add(k);
         }
       }
-      String where = "seed " + seed + " round " + round + " [" + from + ", " + to + ")";
-      assertWithMessage(where)
-          .that(keys(type, scan(repo, "scanByOrderNumberBetween", from, to)))
-          .isEqualTo(expected);
-      long limit = random.nextInt(40);
-      assertWithMessage(where + " limit " + limit)
-          .that(keys(type, scan(repo, "scanByOrderNumberBetween", from, to, limit)))
-          .isEqualTo(expected.subList(0, (int) Math.min(limit, expected.size())));
-      long page = 1 + random.nextInt(60);
-      List<List<Long>> paged = new ArrayList<>();
-      Object last = null;
-      for (int guard = 0; guard <= expected.size(); guard++) {
-        List<Object> p =
-            last == null
-                ? scan(repo, "scanByOrderNumberBetween", from, to, page)
-                : scanAfter(repo, type, last, from, to, page);
-        if (p.isEmpty()) {
-          break;
+      for (boolean descending : new boolean[] {false, true}) {
+        // the descending twins return the same rows, greatest key first
+        List<List<Long>> want = new ArrayList<>(expected);
+        if (descending) {
+          Collections.reverse(want);
         }
-        paged.addAll(keys(type, p));
-        last = p.get(p.size() - 1);
+        String scan = "scanByOrderNumberBetween" + (descending ? "Descending" : "");
+        String where =
+            "seed " + seed + " round " + round + " " + scan + " [" + from + ", " + to + ")";
+        assertWithMessage(where).that(keys(type, scan(repo, scan, from, to))).isEqualTo(want);
+        long limit = random.nextInt(40);
+        assertWithMessage(where + " limit " + limit)
+            .that(keys(type, scan(repo, scan, from, to, limit)))
+            .isEqualTo(want.subList(0, (int) Math.min(limit, want.size())));
+        long page = 1 + random.nextInt(60);
+        List<List<Long>> paged = new ArrayList<>();
+        Object last = null;
+        for (int guard = 0; guard <= want.size(); guard++) {
+          List<Object> p =
+              last == null
+                  ? scan(repo, scan, from, to, page)
+                  : scanAfter(repo, type, scan + "After", last, from, to, page);
+          if (p.isEmpty()) {
+            break;
+          }
+          paged.addAll(keys(type, p));
+          last = p.get(p.size() - 1);
+        }
+        assertWithMessage(where + " pages of " + page).that(paged).isEqualTo(want);
       }
-      assertWithMessage(where + " pages of " + page).that(paged).isEqualTo(expected);
     }
   }
 
@@ -372,9 +392,25 @@ class BucketTest {
 
   private static List<Object> scanAfter(
       Object repo, Class<?> type, Object last, long from, long to, long limit) throws Exception {
+    return scanAfter(repo, type, "scanByOrderNumberBetweenAfter", last, from, to, limit);
+  }
+
+  private static List<Object> scanAfter(
+      Object repo, Class<?> type, String method, Object last, long from, long to, long limit)
+      throws Exception {
+    Method m = repo.getClass().getMethod(method, type, long.class, long.class, long.class);
+    try (Stream<?> s = (Stream<?>) m.invoke(repo, last, from, to, limit)) {
+      return new ArrayList<>(s.toList());
+    }
+  }
+
+  private static List<Object> scanAfterText(
+      Object repo, Class<?> type, Object last, String from, String to, long limit)
+      throws Exception {
     Method m =
         repo.getClass()
-            .getMethod("scanByOrderNumberBetweenAfter", type, long.class, long.class, long.class);
+            .getMethod(
+                "scanByNameBetweenDescendingAfter", type, String.class, String.class, long.class);
     try (Stream<?> s = (Stream<?>) m.invoke(repo, last, from, to, limit)) {
       return new ArrayList<>(s.toList());
     }

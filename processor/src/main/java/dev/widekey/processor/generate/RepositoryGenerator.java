@@ -211,13 +211,37 @@ public final class RepositoryGenerator extends SourceFileGenerator {
    */
   private static void addBucketScans(
       TypeSpec.Builder type, EntityModel entity, RangeShape shape, TypeName stream) {
+    // each set of scans and its descending twins (the same rows, greatest key first)
+    addBucketScans(type, entity, shape, stream, false);
+    addBucketScans(type, entity, shape, stream, true);
+  }
+
+  /**
+   * The merged scans over a bucketed component, or their {@code ...Descending} twins: {@code
+   * scanByXBetweenDescending(from, to)}, with a limit, and {@code
+   * scanByXBetweenDescendingAfter(last, from, to, limit)}, each bucket read backward and the scans
+   * merged greatest logical key first.
+   */
+  private static void addBucketScans(
+      TypeSpec.Builder type,
+      EntityModel entity,
+      RangeShape shape,
+      TypeName stream,
+      boolean descending) {
     ClassName keys = GeneratedNames.keys(entity);
     ClassName entityName = GeneratedNames.entity(entity);
     TypeName t = TypeName.get(shape.between().property().type());
-    String scan = GeneratedNames.scanMethod(shape.named(), shape.suffix());
+    String scan =
+        GeneratedNames.scanMethod(
+            shape.named(), shape.suffix() + (descending ? DESCENDING_SUFFIX : ""));
     String ranges = GeneratedNames.bucketRangesMethod(shape.named(), shape.suffix());
     String hotOnly = entity.hasColdColumns() ? " Hot columns only." : "";
-    String what = shape.javadoc() + hotOnly;
+    String order = descending ? "greatest key first" : "in key order";
+    String what =
+        (descending
+                ? shape.javadoc().replace("in key order", "greatest key first (backward scans)")
+                : shape.javadoc())
+            + hotOnly;
     type.addMethod(
         MethodSpec.methodBuilder(scan)
             .addModifiers(Modifier.PUBLIC)
@@ -237,22 +261,26 @@ public final class RepositoryGenerator extends SourceFileGenerator {
             .addParameter(t, "to")
             .addParameter(TypeName.LONG, "limit")
             .addStatement(
-                "return scanBuckets($T.$N, $T.$N(from, to), limit, null)",
+                "return scanBuckets($T.$N, $T.$N(from, to), limit, null, $L)",
                 keys,
                 KeysMembers.BUCKETS,
                 keys,
-                ranges)
+                ranges,
+                descending)
             .build());
     type.addMethod(
         MethodSpec.methodBuilder(scan + "After")
             .addModifiers(Modifier.PUBLIC)
             .addJavadoc(
                 "The next page of {@link #$N($T, $T, long)}: at most {@code limit} entities after"
-                    + " {@code last}, the last one returned before, in key order. Each bucket's scan"
-                    + " starts at {@code last}'s key, not at {@code from}.$L\n",
+                    + " {@code last}, the last one returned before, $L. Each bucket's scan"
+                    + " $L at {@code last}'s key, not at {@code $L}.$L\n",
                 scan,
                 t,
                 t,
+                order,
+                descending ? "ends" : "starts",
+                descending ? "to" : "from",
                 hotOnly)
             .returns(stream)
             .addParameter(entityName, "last")
@@ -260,13 +288,14 @@ public final class RepositoryGenerator extends SourceFileGenerator {
             .addParameter(t, "to")
             .addParameter(TypeName.LONG, "limit")
             .addStatement(
-                "return scanBuckets($T.$N, $T.$N(from, to), limit, $T.$N(last))",
+                "return scanBuckets($T.$N, $T.$N(from, to), limit, $T.$N(last), $L)",
                 keys,
                 KeysMembers.BUCKETS,
                 keys,
                 ranges,
                 keys,
-                KeysMembers.PRIMARY_KEY)
+                KeysMembers.PRIMARY_KEY,
+                descending)
             .build());
   }
 
