@@ -16,6 +16,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.IntStream;
 import java.util.stream.LongStream;
 import java.util.stream.Stream;
 
@@ -70,6 +71,7 @@ public final class SampleApp {
     orders();
     items();
     machineMetrics();
+    bucketedMachineMetrics();
     bulkImport();
     badInput();
     monthlyOrders();
@@ -249,6 +251,68 @@ public final class SampleApp {
                   "    %s cpu %.2f memory %d%n", m.timestamp(), m.cpuLoad(), m.memoryUsedBytes()));
     }
     printLoad(MachineMetricTable.NAME);
+  }
+
+  /**
+   * Time first, in 16 buckets: 8 machines each report once a second, staggered by 125 ms, so the
+   * time-ordered stream goes round-robin over the buckets (125 ms is odd mod 16); a time range is
+   * read back by merging one scan per bucket.
+   */
+  private void bucketedMachineMetrics() {
+    heading(
+        "Machine metrics, time leading in 16 buckets, then the IP (table machine_metrics_by_time)");
+    BucketedMachineMetricRepository repo = new BucketedMachineMetricRepository(store);
+    repo.createTables();
+    List<BucketedMachineMetric> written = bucketedMetrics();
+    written.forEach(repo::put);
+    out.printf(
+        "  %,d metrics from 8 machines, %s to %s%n",
+        written.size(), written.get(0).timestamp(), written.get(written.size() - 1).timestamp());
+    for (BucketedMachineMetric m : written.subList(0, 3)) {
+      out.printf(
+          "  metric at %s from %s is stored under key %s (bucket %d = epoch ms %% 16)%n",
+          m.timestamp(),
+          m.machineIp(),
+          BucketedMachineMetricKeys.primaryKey(m),
+          m.timestamp().toEpochMilli() % 16);
+    }
+    printLoad(BucketedMachineMetricTable.NAME);
+    Instant from = BUCKETED_T0.plusSeconds(60);
+    Instant to = BUCKETED_T0.plusSeconds(90);
+    out.printf("  %s (inclusive) to %s (exclusive), 16 bucket scans merged:%n", from, to);
+    try (Stream<BucketedMachineMetric> rows = repo.scanByTimestampBetween(from, to)) {
+      List<BucketedMachineMetric> range = rows.toList();
+      for (BucketedMachineMetric m : range.subList(0, 4)) {
+        printBucketed(m);
+      }
+      out.printf("    ... %d rows in all%n", range.size());
+    }
+    List<BucketedMachineMetric> page = repo.scanByTimestampBetween(from, to, 3).toList();
+    List<BucketedMachineMetric> next =
+        repo.scanByTimestampBetweenAfter(page.get(page.size() - 1), from, to, 3).toList();
+    out.println("  the next page of 3 after the first 3, by scanByTimestampBetweenAfter:");
+    next.forEach(this::printBucketed);
+  }
+
+  static final Instant BUCKETED_T0 = Instant.parse("2026-11-22T08:00:00Z");
+
+  /** 2,000 metrics, 125 ms apart, from machines 10.0.1.1 to 10.0.1.8 in turn. */
+  static List<BucketedMachineMetric> bucketedMetrics() {
+    return IntStream.range(0, 2_000)
+        .mapToObj(
+            k ->
+                new BucketedMachineMetric(
+                    BUCKETED_T0.plusMillis(125L * k),
+                    "10.0.1." + (k % 8 + 1),
+                    0.10 + (k % 50) / 100.0,
+                    1_000_000L * (k % 64)))
+        .toList();
+  }
+
+  private void printBucketed(BucketedMachineMetric m) {
+    out.printf(
+        "    %s %s cpu %.2f (bucket %02d)%n",
+        m.timestamp(), m.machineIp(), m.cpuLoad(), m.timestamp().toEpochMilli() % 16);
   }
 
   /** A large import: shuffled, batched, parallel, retried, with a progress bar. */
