@@ -40,6 +40,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 import org.h2.mvstore.Cursor;
@@ -602,53 +603,22 @@ public final class EmbeddedStore implements WideTableStore {
       ColumnSelection columns,
       int maxRows,
       List<RangeScan.Hit> out) {
-    shared.lock();
-    try {
-      requireOpen();
-      if (t.dropped) {
-        throw new StoreException(
-            ErrorKind.TABLE_NOT_FOUND, "table " + t.spec.name() + " was deleted during a scan");
-      }
-      // keeps the chunks of the version the cursor reads from being reclaimed under it
-      MVStore.TxCounter version = mv.registerVersionUsage();
-      try {
-        Cursor<byte[], byte[]> cursor = t.rows.cursor(from);
-        long bytes = 0;
-        int visited = 0;
-        long now = now();
-        while (cursor.hasNext()) {
-          byte[] key = cursor.next();
-          if (Arrays.compareUnsigned(key, end) >= 0) {
-            return null;
+    return underReadVersion(
+        t,
+        () -> {
+          Cursor<byte[], byte[]> cursor = t.rows.cursor(from);
+          Page page = new Page(t, columns, maxRows, out);
+          while (cursor.hasNext()) {
+            byte[] key = cursor.next();
+            if (Arrays.compareUnsigned(key, end) >= 0) {
+              return null;
+            }
+            if (page.take(key, cursor.getValue())) {
+              return successor(key);
+            }
           }
-          byte[] value = cursor.getValue();
-          SortedMap<String, AttrValue> attributes = null;
-          if (t.expired(value, now)) {
-            purge(t, key, value);
-          } else {
-            attributes = RowCodec.decode(t.attributes(value), columns);
-          }
-          if (attributes != null) {
-            Row row =
-                Row.of(OrderedKeyBytes.decode(t.spec.name(), key, t.spec.primaryKey()), attributes);
-            out.add(new RangeScan.Hit(row, t.partitionOf(key)));
-          }
-          bytes += key.length + value.length;
-          visited++;
-          // a selection that matches few rows must not turn one page into a full-table read
-          if (out.size() >= maxRows || bytes >= PAGE_BYTES || visited >= 4 * PAGE_ROWS) {
-            return successor(key);
-          }
-        }
-        return null;
-      } finally {
-        mv.deregisterVersionUsage(version);
-      }
-    } catch (MVStoreException e) {
-      throw internal(e);
-    } finally {
-      shared.unlock();
-    }
+          return null;
+        });
   }
 
   /**
@@ -664,6 +634,33 @@ public final class EmbeddedStore implements WideTableStore {
       ColumnSelection columns,
       int maxRows,
       List<RangeScan.Hit> out) {
+    return underReadVersion(
+        t,
+        () -> {
+          // a reverse cursor starts at the greatest key at or below its first argument
+          Cursor<byte[], byte[]> cursor = t.rows.cursor(below, null, true);
+          Page page = new Page(t, columns, maxRows, out);
+          while (cursor.hasNext()) {
+            byte[] key = cursor.next();
+            if (Arrays.compareUnsigned(key, below) >= 0) {
+              continue; // the exclusive bound itself
+            }
+            if (Arrays.compareUnsigned(key, start) < 0) {
+              return null;
+            }
+            if (page.take(key, cursor.getValue())) {
+              return key;
+            }
+          }
+          return null;
+        });
+  }
+
+  /**
+   * Runs a page read of a live table under the shared lock, with the store version it reads
+   * registered, so that MVStore does not reclaim the chunks the cursor reads from under it.
+   */
+  private byte[] underReadVersion(Table t, Supplier<byte[]> read) {
     shared.lock();
     try {
       requireOpen();
@@ -673,38 +670,7 @@ public final class EmbeddedStore implements WideTableStore {
       }
       MVStore.TxCounter version = mv.registerVersionUsage();
       try {
-        // a reverse cursor starts at the greatest key at or below its first argument
-        Cursor<byte[], byte[]> cursor = t.rows.cursor(below, null, true);
-        long bytes = 0;
-        int visited = 0;
-        long now = now();
-        while (cursor.hasNext()) {
-          byte[] key = cursor.next();
-          if (Arrays.compareUnsigned(key, below) >= 0) {
-            continue; // the exclusive bound itself
-          }
-          if (Arrays.compareUnsigned(key, start) < 0) {
-            return null;
-          }
-          byte[] value = cursor.getValue();
-          SortedMap<String, AttrValue> attributes = null;
-          if (t.expired(value, now)) {
-            purge(t, key, value);
-          } else {
-            attributes = RowCodec.decode(t.attributes(value), columns);
-          }
-          if (attributes != null) {
-            Row row =
-                Row.of(OrderedKeyBytes.decode(t.spec.name(), key, t.spec.primaryKey()), attributes);
-            out.add(new RangeScan.Hit(row, t.partitionOf(key)));
-          }
-          bytes += key.length + value.length;
-          visited++;
-          if (out.size() >= maxRows || bytes >= PAGE_BYTES || visited >= 4 * PAGE_ROWS) {
-            return key;
-          }
-        }
-        return null;
+        return read.get();
       } finally {
         mv.deregisterVersionUsage(version);
       }
@@ -712,6 +678,42 @@ public final class EmbeddedStore implements WideTableStore {
       throw internal(e);
     } finally {
       shared.unlock();
+    }
+  }
+
+  /** One page being read: the rows it returns and the rows and bytes it has visited. */
+  private final class Page {
+    private final Table t;
+    private final ColumnSelection columns;
+    private final int maxRows;
+    private final List<RangeScan.Hit> out;
+    private final long now = now();
+    private long bytes;
+    private int visited;
+
+    Page(Table t, ColumnSelection columns, int maxRows, List<RangeScan.Hit> out) {
+      this.t = t;
+      this.columns = columns;
+      this.maxRows = maxRows;
+      this.out = out;
+    }
+
+    /** Adds the row at {@code key} (an expired one is purged instead); whether the page is full. */
+    boolean take(byte[] key, byte[] value) {
+      if (t.expired(value, now)) {
+        purge(t, key, value);
+      } else {
+        SortedMap<String, AttrValue> attributes = RowCodec.decode(t.attributes(value), columns);
+        if (attributes != null) {
+          Row row =
+              Row.of(OrderedKeyBytes.decode(t.spec.name(), key, t.spec.primaryKey()), attributes);
+          out.add(new RangeScan.Hit(row, t.partitionOf(key)));
+        }
+      }
+      bytes += key.length + value.length;
+      visited++;
+      // a selection that matches few rows must not turn one page into a full-table read
+      return out.size() >= maxRows || bytes >= PAGE_BYTES || visited >= 4 * PAGE_ROWS;
     }
   }
 
