@@ -148,7 +148,7 @@ public final class MergeBenchmark {
                 t.setDaemon(true);
                 return t;
               });
-      MergedScan ahead = merge.withPrefetch(pool);
+      MergedScan ahead = merge.withPrefetch(pool, threads);
       // best of the runs, by wall clock and by the reading thread's CPU time (on a machine that
       // other processes load, the CPU time is the steadier measure of the read's own cost)
       double[] single = new double[2];

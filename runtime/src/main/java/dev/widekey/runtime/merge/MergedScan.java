@@ -100,6 +100,7 @@ public final class MergedScan {
   private final long limit;
   private final RetryPolicy retry;
   private final Executor prefetch;
+  private final int parallelism;
   private final ToLongFunction<PrimaryKey> sortPrefix;
 
   private MergedScan(
@@ -109,8 +110,10 @@ public final class MergedScan {
       long limit,
       RetryPolicy retry,
       Executor prefetch,
+      int parallelism,
       ToLongFunction<PrimaryKey> sortPrefix) {
     this.sources = sources;
+    this.parallelism = parallelism;
     this.sortPrefix = sortPrefix;
     this.logicalOrder = logicalOrder;
     this.pageSize = pageSize;
@@ -132,6 +135,7 @@ public final class MergedScan {
         Long.MAX_VALUE,
         RetryPolicy.defaults(),
         null,
+        copy.size(),
         null);
   }
 
@@ -140,7 +144,8 @@ public final class MergedScan {
     if (pageSize < 1) {
       throw new IllegalArgumentException("a page holds at least one row: " + pageSize);
     }
-    return new MergedScan(sources, logicalOrder, pageSize, limit, retry, prefetch, sortPrefix);
+    return new MergedScan(
+        sources, logicalOrder, pageSize, limit, retry, prefetch, parallelism, sortPrefix);
   }
 
   /** The same merge ending after {@code limit} rows. */
@@ -148,7 +153,8 @@ public final class MergedScan {
     if (limit < 0) {
       throw new IllegalArgumentException("negative limit " + limit);
     }
-    return new MergedScan(sources, logicalOrder, pageSize, limit, retry, prefetch, sortPrefix);
+    return new MergedScan(
+        sources, logicalOrder, pageSize, limit, retry, prefetch, parallelism, sortPrefix);
   }
 
   /** The same merge retrying each source's retryable failures with {@code retry}. */
@@ -160,16 +166,37 @@ public final class MergedScan {
         limit,
         Objects.requireNonNull(retry, "retry"),
         prefetch,
+        parallelism,
         sortPrefix);
   }
 
   /**
    * The same merge reading each source's next page on {@code executor} while its current page is
-   * merged: at most one page ahead per source, so a source holds at most two pages. Closing the
-   * merge waits for the pages being read. Without it (the default), a source's next page is read on
-   * the merge's thread when its current page runs out.
+   * merged: at most one page ahead per source, so a source holds at most two pages, and every
+   * source may have a page being read. Closing the merge waits for the pages being read. Without it
+   * (the default), a source's next page is read on the merge's thread when its current page runs
+   * out.
    */
   public MergedScan withPrefetch(Executor executor) {
+    return withPrefetch(executor, sources.size());
+  }
+
+  /**
+   * {@link #withPrefetch(Executor)} with at most {@code parallelism} pages being read at a time (at
+   * least 1): for a store that reads on the caller's processor, such as the embedded one, about the
+   * number of processors; for a networked store, where a page is a round trip, the number of
+   * sources. Each of up to {@code parallelism} tasks on the executor reads queued pages until none
+   * is left, so a busy merge does not wake a thread per page.
+   *
+   * <pre>{@code
+   * ExecutorService pool = Executors.newFixedThreadPool(2);
+   * merge.withPrefetch(pool, 2).stream().forEach(this::show);
+   * }</pre>
+   */
+  public MergedScan withPrefetch(Executor executor, int parallelism) {
+    if (parallelism < 1) {
+      throw new IllegalArgumentException("at least one page is read at a time: " + parallelism);
+    }
     return new MergedScan(
         sources,
         logicalOrder,
@@ -177,6 +204,7 @@ public final class MergedScan {
         limit,
         retry,
         Objects.requireNonNull(executor, "executor"),
+        parallelism,
         sortPrefix);
   }
 
@@ -195,6 +223,7 @@ public final class MergedScan {
         limit,
         retry,
         prefetch,
+        parallelism,
         Objects.requireNonNull(sortPrefix, "sortPrefix"));
   }
 
@@ -223,10 +252,21 @@ public final class MergedScan {
     return Optional.ofNullable(prefetch);
   }
 
+  /** The most pages read ahead at a time, with {@link #prefetch()}. */
+  public int parallelism() {
+    return parallelism;
+  }
+
+  /** The reader of one cursor's pages ahead, or null without prefetch. */
+  private PageReader pageReader() {
+    return prefetch == null ? null : new PageReader(prefetch, parallelism);
+  }
+
   /** Starts the merge from the beginning of every source. */
   public MergeCursor open() {
     return new MergeCursor(
         remaining -> {
+          PageReader reader = pageReader();
           List<SourcePages> pages = new ArrayList<>(sources.size());
           for (int i = 0; i < sources.size(); i++) {
             pages.add(
@@ -235,7 +275,7 @@ public final class MergedScan {
                     sources.get(i),
                     retry,
                     pageSize,
-                    prefetch,
+                    reader,
                     remaining,
                     null,
                     null,
@@ -268,6 +308,7 @@ public final class MergedScan {
     }
     return new MergeCursor(
         remaining -> {
+          PageReader reader = pageReader();
           List<SourcePages> pages = new ArrayList<>(sources.size());
           for (int i = 0; i < sources.size(); i++) {
             // a source with a limit of its own re-reads from its start, so the rows before the
@@ -288,7 +329,7 @@ public final class MergedScan {
                     source,
                     retry,
                     pageSize,
-                    prefetch,
+                    reader,
                     remaining,
                     after,
                     after != null ? null : notAfter(i, position),

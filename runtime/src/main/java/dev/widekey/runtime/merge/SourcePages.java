@@ -6,10 +6,9 @@ import dev.widekey.runtime.store.PrimaryKey;
 import dev.widekey.runtime.store.Row;
 import dev.widekey.runtime.store.ScanRange;
 import dev.widekey.runtime.store.WideTableStore;
-import java.util.Iterator;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.Executor;
+import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 import java.util.function.Predicate;
 import java.util.function.ToLongFunction;
@@ -29,7 +28,7 @@ final class SourcePages {
   private final WideTableStore store;
   private final int pageSize;
   private final LongSupplier mergeRemaining;
-  private final Executor prefetch; // null: pages are read on the calling thread when due
+  private final PageReader prefetch; // null: pages are read on the calling thread when due
   private Page page = Page.EMPTY;
   // the next page, being read on the executor; while it runs only its task touches the fields
   // below (the merge's thread waits for it before reading them again)
@@ -42,13 +41,15 @@ final class SourcePages {
   // start, backward its exclusive end
   private final PrimaryKey startAt;
   private boolean exhausted;
+  // set when the merge is closed: a page read ahead that has not started yet is not read
+  private volatile boolean closed;
 
   SourcePages(
       int index,
       MergeSource source,
       RetryPolicy retry,
       int pageSize,
-      Executor prefetch,
+      PageReader prefetch,
       LongSupplier mergeRemaining,
       PrimaryKey startAfter,
       Predicate<Row> skip,
@@ -73,7 +74,7 @@ final class SourcePages {
       page = next != null ? awaitNext() : fetchPage();
       if (prefetch != null && !exhausted && !page.isEmpty()) {
         // one page ahead, no more: the next one starts when this one is in use
-        next = CompletableFuture.supplyAsync(this::fetchPage, prefetch);
+        next = prefetch.read(this);
       }
     }
     return page.head();
@@ -94,6 +95,7 @@ final class SourcePages {
    * when the merge's close returns.
    */
   void close() {
+    closed = true;
     CompletableFuture<Page> pending = next;
     next = null;
     if (pending != null) {
@@ -110,7 +112,7 @@ final class SourcePages {
   /** Starts reading the first page on the executor, if there is one, so sources start together. */
   void start() {
     if (prefetch != null && next == null && page.isEmpty() && !exhausted) {
-      next = CompletableFuture.supplyAsync(this::fetchPage, prefetch);
+      next = prefetch.read(this);
     }
   }
 
@@ -129,6 +131,11 @@ final class SourcePages {
       }
       throw e;
     }
+  }
+
+  /** The next page, read ahead by the {@link PageReader}: empty once the merge is closed. */
+  Page readPage() {
+    return closed ? new Page(0, sortPrefix) : fetchPage();
   }
 
   /** Reads the next page; an empty one when the source has no more rows. */
@@ -154,34 +161,52 @@ final class SourcePages {
       ScanRange rest = source.range().after(lastFetched);
       range = rest.withLimit(rest.afterHoldsLast() ? want + 1 : want);
     }
-    long got = 0;
-    boolean continued = lastFetched != null;
+    PageFill fill = new PageFill(out, want, lastFetched != null);
     try (Stream<Row> rows = store.scan(source.table(), range)) {
-      Iterator<Row> it = rows.iterator();
-      while (got < want && it.hasNext()) {
-        Row row = it.next();
-        if (continued) {
-          if (!source.range().isAfter(row.key(), lastFetched)) {
-            continue;
-          }
-          continued = false; // the rest come after it: no compare per row
-        }
-        got++;
-        lastFetched = row.key();
-        if (skip != null) {
-          if (skip.test(row)) {
-            continue;
-          }
-          skip = null; // the source is ordered: every later row is after the position too
-        }
-        out.add(row);
-      }
+      // pushed row by row into the page: no iterator adapter between the store and the page
+      rows.spliterator().forEachRemaining(fill);
     }
-    sourceRemaining -= got;
-    if (got < want || sourceRemaining == 0) {
+    sourceRemaining -= fill.got;
+    if (fill.got < want || sourceRemaining == 0) {
       exhausted = true; // a short page is the range's end
     }
     return out;
+  }
+
+  /** Takes the rows of one page's scan into the page; the scan's limit ends it. */
+  private final class PageFill implements Consumer<Row> {
+    private final Page out;
+    private final long want;
+    private boolean continued; // the page repeats the last key read first: skip up to it
+    long got;
+
+    PageFill(Page out, long want, boolean continued) {
+      this.out = out;
+      this.want = want;
+      this.continued = continued;
+    }
+
+    @Override
+    public void accept(Row row) {
+      if (got == want) {
+        return; // the extra row of a continued page that held no repeat
+      }
+      if (continued) {
+        if (!source.range().isAfter(row.key(), lastFetched)) {
+          return;
+        }
+        continued = false; // the rest come after it: no compare per row
+      }
+      got++;
+      lastFetched = row.key();
+      if (skip != null) {
+        if (skip.test(row)) {
+          return;
+        }
+        skip = null; // the source is ordered: every later row is after the position too
+      }
+      out.add(row);
+    }
   }
 
   /** Rows the next page asks for, as {@link #fetchPage()} computes it. */

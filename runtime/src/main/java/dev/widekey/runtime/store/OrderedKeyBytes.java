@@ -4,6 +4,7 @@ import dev.widekey.runtime.RuleViolationException;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.CharacterCodingException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -102,33 +103,14 @@ public final class OrderedKeyBytes {
           values.add(PkValue.ofInteger(bits ^ Long.MIN_VALUE));
         }
         case STRING, BINARY -> {
-          ByteArrayOutputStream raw = new ByteArrayOutputStream();
-          while (true) {
-            if (pos >= bytes.length) {
-              throw malformed(table, bytes, "column " + column.name() + " has no end mark");
-            }
-            int b = bytes[pos++] & 0xFF;
-            if (b != 0) {
-              raw.write(b);
-              continue;
-            }
-            int next = pos < bytes.length ? bytes[pos++] & 0xFF : -1;
-            if (next == 0x01) {
-              break;
-            }
-            if (next != 0xFF) { // only 00 FF stands for a zero byte
-              throw malformed(
-                  table,
-                  bytes,
-                  "column " + column.name() + " has a zero byte not escaped as 00 FF");
-            }
-            raw.write(0);
-          }
-          byte[] payload = raw.toByteArray();
+          int end = endOfEscaped(table, bytes, pos, column);
+          // most values hold no zero byte: they decode from the stored bytes without a copy
+          int payloadEnd = end - 2;
           values.add(
               column.type() == PkType.STRING
-                  ? PkValue.ofString(string(table, bytes, column, payload))
-                  : PkValue.ofBinary(payload));
+                  ? PkValue.ofString(string(table, bytes, column, pos, payloadEnd))
+                  : PkValue.ofBinary(unescape(bytes, pos, payloadEnd)));
+          pos = end;
         }
       }
     }
@@ -139,6 +121,52 @@ public final class OrderedKeyBytes {
           (bytes.length - pos) + " bytes follow the last of " + schema.size() + " columns");
     }
     return PrimaryKey.of(values);
+  }
+
+  /**
+   * The index just past the end mark {@code 00 01} of the escaped value starting at {@code pos},
+   * checking that every other zero byte is escaped as {@code 00 FF}.
+   */
+  private static int endOfEscaped(String table, byte[] bytes, int pos, PkColumn column) {
+    while (true) {
+      if (pos >= bytes.length) {
+        throw malformed(table, bytes, "column " + column.name() + " has no end mark");
+      }
+      if (bytes[pos++] != 0) {
+        continue;
+      }
+      int next = pos < bytes.length ? bytes[pos++] & 0xFF : -1;
+      if (next == 0x01) {
+        return pos;
+      }
+      if (next != 0xFF) { // only 00 FF stands for a zero byte
+        throw malformed(
+            table, bytes, "column " + column.name() + " has a zero byte not escaped as 00 FF");
+      }
+    }
+  }
+
+  /** The value bytes of a checked escaped run {@code [from, to)}: each {@code 00 FF} a zero. */
+  private static byte[] unescape(byte[] bytes, int from, int to) {
+    int zeros = 0;
+    for (int i = from; i < to; i++) {
+      if (bytes[i] == 0) {
+        zeros++;
+        i++; // its FF
+      }
+    }
+    if (zeros == 0) {
+      return Arrays.copyOfRange(bytes, from, to);
+    }
+    byte[] out = new byte[to - from - zeros];
+    int o = 0;
+    for (int i = from; i < to; i++) {
+      out[o++] = bytes[i];
+      if (bytes[i] == 0) {
+        i++;
+      }
+    }
+    return out;
   }
 
   private static StoreException malformed(String table, byte[] bytes, String why) {
@@ -230,10 +258,17 @@ public final class OrderedKeyBytes {
     }
   }
 
-  /** A string key value from its UTF-8 bytes, refusing malformed ones. */
-  private static String string(String table, byte[] bytes, PkColumn column, byte[] payload) {
+  /**
+   * A string key value from the checked escaped run {@code [from, to)} of {@code bytes}, refusing
+   * malformed UTF-8.
+   */
+  private static String string(String table, byte[] bytes, PkColumn column, int from, int to) {
+    boolean escaped = false;
+    for (int i = from; i < to && !escaped; i++) {
+      escaped = bytes[i] == 0;
+    }
     try {
-      return Utf8.decode(payload);
+      return escaped ? Utf8.decode(unescape(bytes, from, to)) : Utf8.decode(bytes, from, to - from);
     } catch (CharacterCodingException e) {
       throw malformed(table, bytes, "STRING column " + column.name() + " is not well-formed UTF-8");
     }

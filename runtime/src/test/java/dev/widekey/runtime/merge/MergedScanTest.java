@@ -72,9 +72,17 @@ class MergedScanTest {
     embedded.close();
   }
 
-  /** Half the rounds read pages ahead on a pool, half on the test's thread. */
+  /**
+   * Half the rounds read pages ahead on a pool (a page per source at a time, or a random smaller
+   * number of reads, fewer or more than the pool's threads), half on the test's thread.
+   */
   private MergedScan maybePrefetch(Random random, MergedScan merge) {
-    return random.nextBoolean() ? merge.withPrefetch(pool) : merge;
+    if (random.nextBoolean()) {
+      return merge;
+    }
+    return random.nextBoolean()
+        ? merge.withPrefetch(pool)
+        : merge.withPrefetch(pool, 1 + random.nextInt(6));
   }
 
   /** One random case: stored rows, the sources over them and the rows the merge must return. */
@@ -209,6 +217,48 @@ class MergedScanTest {
       assertTrue(
           counting.largestLimit <= Math.min(pageSize, limit) + 1,
           "a source was asked for " + counting.largestLimit + " rows, page size " + pageSize);
+    }
+  }
+
+  @Test
+  void pagesReadAheadStayWithinTheParallelismAndEveryPageIsRead() {
+    Random random = new Random(seeds.seed());
+    for (int round = 0; round < ROUNDS; round++) {
+      Case c = randomCase(random, counting);
+      int parallelism = 1 + random.nextInt(4);
+      int pageSize = 1 + random.nextInt(20);
+      counting.reset();
+      List<Row> got;
+      // a store that takes its time, so that reads ahead pile up and overlap when they may
+      WideTableStore slow =
+          new ForwardingStore(counting) {
+            @Override
+            public Stream<Row> scan(String table, ScanRange range) {
+              Stream<Row> rows = super.scan(table, range);
+              try {
+                Thread.sleep(0, 200_000);
+              } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+              }
+              return rows;
+            }
+          };
+      List<MergeSource> sources =
+          c.sources().stream()
+              .map(s -> new MergeSource(slow, s.table(), s.range(), s.seek()))
+              .toList();
+      try (Stream<Row> rows =
+          MergedScan.of(sources, c.order())
+              .withPageSize(pageSize)
+              .withPrefetch(pool, parallelism)
+              .stream()) {
+        got = rows.collect(Collectors.toList());
+      }
+      assertEquals(c.expected(), got, "round " + round);
+      assertEquals(0, counting.open.get(), "every source scan is closed");
+      assertTrue(
+          counting.mostOpen.get() <= parallelism,
+          counting.mostOpen.get() + " pages were read at once, parallelism " + parallelism);
     }
   }
 
@@ -494,6 +544,7 @@ class MergedScanTest {
   /** Counts the scans open on the store and the largest number of rows one call asked for. */
   private static final class CountingStore extends ForwardingStore {
     final AtomicInteger open = new AtomicInteger();
+    final AtomicInteger mostOpen = new AtomicInteger(); // the most scans open at one time
     volatile long largestLimit;
 
     CountingStore(WideTableStore delegate) {
@@ -502,13 +553,14 @@ class MergedScanTest {
 
     void reset() {
       largestLimit = 0;
+      mostOpen.set(0);
     }
 
     @Override
     public Stream<Row> scan(String table, ScanRange range) {
       largestLimit = Math.max(largestLimit, range.limit());
       Stream<Row> rows = super.scan(table, range);
-      open.incrementAndGet();
+      mostOpen.accumulateAndGet(open.incrementAndGet(), Math::max);
       return rows.onClose(open::decrementAndGet);
     }
   }

@@ -690,6 +690,7 @@ public final class EmbeddedStore implements WideTableStore {
     private final long now = now();
     private long bytes;
     private int visited;
+    private int partition; // of the last row taken: the next one is most likely in it too
 
     Page(Table t, ColumnSelection columns, int maxRows, List<RangeScan.Hit> out) {
       this.t = t;
@@ -707,7 +708,8 @@ public final class EmbeddedStore implements WideTableStore {
         if (attributes != null) {
           Row row =
               Row.of(OrderedKeyBytes.decode(t.spec.name(), key, t.spec.primaryKey()), attributes);
-          out.add(new RangeScan.Hit(row, t.partitionOf(key)));
+          partition = t.partitionOf(key, partition);
+          out.add(new RangeScan.Hit(row, partition));
         }
       }
       bytes += key.length + value.length;

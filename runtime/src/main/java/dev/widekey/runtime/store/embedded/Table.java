@@ -74,6 +74,17 @@ final class Table {
     return lo;
   }
 
+  /**
+   * {@link #partitionOf(byte[])} for a key read next to one of partition {@code hint}, as a scan
+   * reads them: one or two comparisons while the scan stays in that partition, a search otherwise.
+   */
+  int partitionOf(byte[] encodedKey, int hint) {
+    boolean atOrAboveStart = hint == 0 || Arrays.compareUnsigned(splits[hint - 1], encodedKey) <= 0;
+    boolean belowEnd =
+        hint == splits.length || Arrays.compareUnsigned(splits[hint], encodedKey) > 0;
+    return atOrAboveStart && belowEnd ? hint : partitionOf(encodedKey);
+  }
+
   /** The bytes to store for a row's encoded attributes written at {@code nowMillis}. */
   byte[] stored(byte[] attributes, long nowMillis) {
     if (ttlMillis < 0) {
