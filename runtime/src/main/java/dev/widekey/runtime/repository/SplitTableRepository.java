@@ -8,6 +8,7 @@ import dev.widekey.runtime.key.KeyText;
 import dev.widekey.runtime.merge.MergePosition;
 import dev.widekey.runtime.merge.MergeSource;
 import dev.widekey.runtime.merge.MergedScan;
+import dev.widekey.runtime.merge.ReadAhead;
 import dev.widekey.runtime.retry.RetryPolicy;
 import dev.widekey.runtime.store.AttrType;
 import dev.widekey.runtime.store.AttrValue;
@@ -41,6 +42,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
+import java.util.concurrent.Executor;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.ToLongFunction;
 import java.util.stream.Stream;
@@ -627,7 +629,8 @@ public abstract class SplitTableRepository<E> {
       merge = merge.withSortPrefix(descending ? k -> ~prefix.applyAsLong(k) : prefix);
     }
     if (prefetch != null) {
-      merge = merge.withPrefetch(prefetch);
+      // the buckets are read in parallel, as many at once as the store gains from
+      merge = merge.withPrefetch(prefetch, Math.min(ranges.size(), store.scanParallelism()));
     }
     Stream<Row> rows =
         after == null
@@ -636,13 +639,14 @@ public abstract class SplitTableRepository<E> {
     return rows.map(this::readHot).map(row -> entity(row.key(), row, null));
   }
 
-  private volatile java.util.concurrent.Executor prefetch;
+  private volatile Executor prefetch = ReadAhead.executor();
 
   /**
-   * Reads the next page of every bucket of a bucketed scan ahead on {@code executor} (null: on the
-   * reading thread, the default). Worth it on a networked store, where a page is a round trip.
+   * Reads the pages of a bucketed scan's buckets ahead, in parallel, on {@code executor}; null
+   * reads them one after another on the reading thread. By default they are read on {@link
+   * ReadAhead#executor()}, at most {@link WideTableStore#scanParallelism()} at once.
    */
-  public void prefetchBucketPages(java.util.concurrent.Executor executor) {
+  public void prefetchBucketPages(Executor executor) {
     this.prefetch = executor;
   }
 

@@ -233,6 +233,11 @@ public final class RetryingStore implements WideTableStore {
   }
 
   @Override
+  public int scanParallelism() {
+    return delegate.scanParallelism();
+  }
+
+  @Override
   public void close() {
     delegate.close();
   }

@@ -89,6 +89,11 @@ public class ForwardingStore implements WideTableStore {
   }
 
   @Override
+  public int scanParallelism() {
+    return delegate.scanParallelism();
+  }
+
+  @Override
   public void close() {
     delegate.close();
   }

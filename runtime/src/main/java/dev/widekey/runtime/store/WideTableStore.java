@@ -110,6 +110,16 @@ public interface WideTableStore extends AutoCloseable {
     return limits();
   }
 
+  /**
+   * How many scans of this store one reader gains from running at once, as a merge reads its
+   * sources' pages ahead ({@link dev.widekey.runtime.merge.MergedScan#withPrefetch}): a networked
+   * store, whose scans wait on round trips, gains up to one per source (the default, no bound); a
+   * store that reads on the caller's processors, like the embedded one, nothing past their number.
+   */
+  default int scanParallelism() {
+    return Integer.MAX_VALUE;
+  }
+
   @Override
   void close();
 }

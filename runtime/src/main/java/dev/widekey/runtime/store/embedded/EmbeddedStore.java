@@ -206,6 +206,12 @@ public final class EmbeddedStore implements WideTableStore {
     return override != null ? override : StoreLimits.of(Objects.requireNonNull(profile));
   }
 
+  /** The processors: a scan reads and decodes on the thread that runs it. */
+  @Override
+  public int scanParallelism() {
+    return Runtime.getRuntime().availableProcessors();
+  }
+
   // ---------------------------------------------------------------------------------- tables
 
   @Override

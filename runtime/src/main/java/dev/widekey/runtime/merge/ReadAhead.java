@@ -1,0 +1,44 @@
+package dev.widekey.runtime.merge;
+
+import java.util.concurrent.Executor;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The executor generated repositories read merge pages ahead on by default: daemon threads, made
+ * when needed and ended after 30 idle seconds, at most {@link #MAX_THREADS}. When all are busy, the
+ * reading thread reads its pages itself, so a merge never waits for another one's reads.
+ *
+ * <pre>{@code
+ * MergedScan.of(sources, order).withPrefetch(ReadAhead.executor(), store.scanParallelism());
+ * }</pre>
+ */
+public final class ReadAhead {
+  /** The most threads reading pages ahead at once, over all merges of the process. */
+  public static final int MAX_THREADS = 64;
+
+  private static final AtomicInteger THREADS = new AtomicInteger();
+
+  private static final ThreadPoolExecutor EXECUTOR =
+      new ThreadPoolExecutor(
+          0,
+          MAX_THREADS,
+          30,
+          TimeUnit.SECONDS,
+          new SynchronousQueue<>(),
+          task -> {
+            Thread t = new Thread(task, "widekey-read-ahead-" + THREADS.incrementAndGet());
+            t.setDaemon(true); // never keeps an application from ending
+            return t;
+          },
+          new ThreadPoolExecutor.CallerRunsPolicy());
+
+  private ReadAhead() {}
+
+  /** The shared executor. */
+  public static Executor executor() {
+    return EXECUTOR;
+  }
+}
