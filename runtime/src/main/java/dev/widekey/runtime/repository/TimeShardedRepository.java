@@ -3,6 +3,7 @@ package dev.widekey.runtime.repository;
 import dev.widekey.annotations.ShardPeriod;
 import dev.widekey.runtime.merge.MergeSource;
 import dev.widekey.runtime.merge.MergedScan;
+import dev.widekey.runtime.merge.ReadAhead;
 import dev.widekey.runtime.shard.Periods;
 import dev.widekey.runtime.store.ErrorKind;
 import dev.widekey.runtime.store.PrimaryKey;
@@ -286,7 +287,11 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
     Stream<E> merged =
         periodRepository(first)
             .entitiesOfHotRows(
-                MergedScan.of(sources, Comparator.<PrimaryKey>naturalOrder()).stream());
+                MergedScan.of(sources, Comparator.<PrimaryKey>naturalOrder())
+                    // the period tables are read in parallel, as a bucketed scan's buckets
+                    .withPrefetch(
+                        ReadAhead.executor(), Math.min(sources.size(), store.scanParallelism()))
+                    .stream());
     return merged.filter(
         e -> {
           Instant t = shardOf(e);
