@@ -52,6 +52,40 @@ class KeyBucketsTest {
     assertTrue(new KeyBuckets(4).sortPrefix() == null);
   }
 
+  /** The sort prefix is the padded number itself, at every width, signed or not. */
+  @Test
+  void theNumericSortPrefixIsThePaddedNumberAtEveryWidth() {
+    long seed = Long.getLong("widekey.seed", System.nanoTime());
+    Random random = new Random(seed);
+    int checked = 0;
+    for (int i = 0; i < 20_000; i++) {
+      int width = 1 + random.nextInt(Padding.MAX_WIDTH);
+      boolean signed = random.nextBoolean();
+      KeyBuckets b = new KeyBuckets(2 + random.nextInt(1023)).withPaddedNumber(width, signed);
+      long bound = width >= 19 ? Long.MAX_VALUE : (long) Math.pow(10, width) - 1;
+      long v =
+          random.nextBoolean()
+              ? random.nextLong() % (bound + (bound < Long.MAX_VALUE ? 1 : 0))
+              : random.nextInt(21) - 10;
+      if (!signed) {
+        v = Math.abs(v % bound);
+      }
+      String text;
+      try {
+        text = Padding.encode("v", v, width, signed);
+      } catch (RuntimeException doesNotFit) {
+        continue;
+      }
+      PrimaryKey k = PrimaryKey.of(PkValue.ofString(b.text(b.ofNumber(v)) + text));
+      assertEquals(
+          v,
+          b.sortPrefix().applyAsLong(k),
+          "seed " + seed + ": " + v + " width " + width + (signed ? " signed" : ""));
+      checked++;
+    }
+    assertTrue(checked > 10_000, "only " + checked + " numbers fit their width, seed " + seed);
+  }
+
   private static PrimaryKey key(KeyBuckets b, long v) {
     return PrimaryKey.of(
         PkValue.ofString(b.text(b.ofNumber(v)) + Padding.encode("v", v, 19, true)),
