@@ -20,6 +20,7 @@ import dev.widekey.runtime.store.PrimaryKey;
 import dev.widekey.runtime.store.TableSpec;
 import dev.widekey.runtime.store.WideTableStore;
 import dev.widekey.runtime.store.embedded.EmbeddedStore;
+import dev.widekey.runtime.store.fault.Seeds;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.time.Instant;
@@ -34,6 +35,7 @@ import java.util.stream.Stream;
 import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * {@code @Bucketed}: the rules (WK106: 2 to 1,024 buckets, a warning above 256, the leading
@@ -43,6 +45,7 @@ import org.junit.jupiter.api.Test;
  * last entity.
  */
 class BucketTest {
+  @RegisterExtension final Seeds seeds = new Seeds();
   private final WideTableStore store = EmbeddedStore.inMemory();
 
   @AfterEach
@@ -297,8 +300,7 @@ class BucketTest {
    */
   @Test
   void mergedReadsEqualTheSortedFilteredRows() throws Exception {
-    long seed = Long.getLong("widekey.seed", System.nanoTime());
-    System.out.println("BucketTest.mergedReadsEqualTheSortedFilteredRows seed=" + seed);
+    long seed = seeds.seed();
     Random random = new Random(seed);
     GeneratedClassLoader loader = new GeneratedClassLoader(compile(good("BucketedOrder")));
     Class<?> type = loader.loadClass("good.BucketedOrder");

@@ -1,9 +1,11 @@
 package dev.widekey.runtime.repository;
 
+import dev.widekey.runtime.retry.OwnWrites;
 import dev.widekey.runtime.retry.RetryPolicy;
 import dev.widekey.runtime.store.StoreException;
 import dev.widekey.runtime.store.WideTableStore;
 import dev.widekey.runtime.store.WriteOp;
+import dev.widekey.runtime.store.WriteOutcome;
 import dev.widekey.runtime.write.BulkWriteFailure;
 import dev.widekey.runtime.write.BulkWriteResult;
 import java.time.Duration;
@@ -51,7 +53,9 @@ final class PutAllResults {
 
   /**
    * Writes the operations of one entity alone, in order, each retried as {@code policy} says; after
-   * a failure the rest are not sent and fail, as in a bulk import's group.
+   * a failure the rest are not sent and fail, as in a bulk import's group. A conditional put sent
+   * again that fails its condition is checked against the stored row, as the bulk writer does
+   * ({@link OwnWrites#recheck}).
    */
   void writeAlone(WideTableStore store, RetryPolicy policy, int position, List<WriteOp> ops) {
     StoreException groupFailure = null;
@@ -68,7 +72,16 @@ final class PutAllResults {
           apply(store, op);
           acknowledged++;
           break;
-        } catch (StoreException e) {
+        } catch (StoreException thrown) {
+          StoreException e = thrown;
+          if (attempts.failures() > 0) {
+            WriteOutcome o = OwnWrites.recheck(store, WriteOutcome.failed(op, thrown));
+            if (o.succeeded()) {
+              acknowledged++;
+              break;
+            }
+            e = o.failure();
+          }
           try {
             attempts.failedOrThrow(e); // waits its backoff, or throws when no retry is left
             retries++;

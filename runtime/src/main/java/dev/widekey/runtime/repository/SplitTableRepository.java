@@ -98,7 +98,9 @@ public abstract class SplitTableRepository<E> {
    * Hot- and cold-row column: INTEGER, a random tag a conditional write puts in both rows of an
    * entity with a cold row. A hot row that carries one is read with its cold row only if the cold
    * row carries the same tag; absent from the hot row, the rows were written unconditionally (cold
-   * first) and are not compared.
+   * first) and are not compared. The tag also makes the hot row unique to its write, so that a
+   * retry of the hot put that meets it knows it as its own ({@link
+   * dev.widekey.runtime.retry.OwnWrites}).
    */
   public static final String COLD_TAG = "wk_cold_tag";
 

@@ -40,6 +40,12 @@ import java.util.stream.StreamSupport;
  *   <li>{@code batchWrite} re-sends the operations that failed retryably, in their order, with
  *       every later operation of the batch on the same key, so that the last operation on a key
  *       stays the one that lands. An operation whose retries are used up keeps its failure.
+ *   <li>A conditional put ({@code put(table, row, condition)}, or a {@link WriteOp.Put} with a
+ *       condition in a batch) is retried like the others, but an attempt that failed retryably may
+ *       have been applied, and the next one then fails its condition against that attempt's row. So
+ *       a put sent again that fails its condition is checked against the stored row ({@link
+ *       OwnWrites#recheck}): its own row stored means it was applied, and it succeeds; any other
+ *       row keeps the {@link ErrorKind#CONDITION_FAILED}, which is never retried.
  *   <li>{@code scan} resumes after a retryable failure from the last key it returned, so no row is
  *       returned twice and none is skipped. Its attempt budget and deadline start again each time
  *       the scan makes progress, because a scan's length has no bound.
@@ -131,6 +137,7 @@ public final class RetryingStore implements WideTableStore {
       pending.add(i);
     }
     boolean answered = false;
+    boolean resent = false; // every operation of a round after the first was sent before
     while (!pending.isEmpty()) {
       List<WriteOp> send = new ArrayList<>(pending.size());
       for (int i : pending) {
@@ -152,6 +159,7 @@ public final class RetryingStore implements WideTableStore {
           break;
         }
         sleep(delay, e);
+        resent = true;
         continue;
       }
       if (got.size() != send.size()) {
@@ -168,7 +176,7 @@ public final class RetryingStore implements WideTableStore {
       Map<Object, Boolean> reopened = new HashMap<>();
       for (int j = 0; j < got.size(); j++) {
         int i = pending.get(j);
-        WriteOutcome o = got.get(j);
+        WriteOutcome o = resent ? OwnWrites.recheck(delegate, got.get(j)) : got.get(j);
         Object k = keyOf(batch.get(i));
         boolean failedRetryably = !o.succeeded() && policy.retries(o.failure());
         if (failedRetryably || reopened.containsKey(k)) {
@@ -189,6 +197,7 @@ public final class RetryingStore implements WideTableStore {
       }
       sleep(delay, retryError);
       pending = retry;
+      resent = true;
     }
     return List.of(outcomes);
   }

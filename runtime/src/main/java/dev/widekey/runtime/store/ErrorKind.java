@@ -30,7 +30,8 @@ public enum ErrorKind {
   /**
    * A conditional write's {@link WriteCondition} did not hold of the stored row (a row that exists
    * for an insert, a missing row for an update, another version): nothing was written. Retrying the
-   * same write fails the same way; read the row again first.
+   * same write fails the same way; read the row again first. (A retry that meets the row its own
+   * earlier attempt wrote is not reported so: see {@link dev.widekey.runtime.retry.OwnWrites}.)
    */
   CONDITION_FAILED(false);
 

@@ -9,6 +9,12 @@ import java.util.Objects;
  * fails with {@link ErrorKind#CONDITION_FAILED}, which is never retryable: the stored row has to be
  * read again first.
  *
+ * <p>Retries ({@link dev.widekey.runtime.retry.RetryingStore}, the bulk writer) send a conditional
+ * put again after a retryable failure, which the store may have applied; the next attempt then
+ * fails its condition against the row the first one wrote. A put sent again that fails its
+ * condition is checked against the stored row ({@link dev.widekey.runtime.retry.OwnWrites}): its
+ * own row stored (every column) counts as applied, any other row keeps the failure.
+ *
  * <pre>{@code
  * store.put("items", row, WriteCondition.rowAbsent());                     // insert
  * store.put("items", row, WriteCondition.rowPresent());                    // update

@@ -1,5 +1,6 @@
 package dev.widekey.runtime.write;
 
+import dev.widekey.runtime.retry.OwnWrites;
 import dev.widekey.runtime.store.ErrorKind;
 import dev.widekey.runtime.store.StoreException;
 import dev.widekey.runtime.store.WideTableStore;
@@ -10,7 +11,9 @@ import java.util.List;
 
 /**
  * Sends the batches of an import to the store. Each operation gets an outcome, whatever the store
- * throws, so that the scheduler can account for every one.
+ * throws, so that the scheduler can account for every one. A conditional put sent again that fails
+ * its condition is checked against the stored row ({@link OwnWrites#recheck}), so that one an
+ * earlier attempt applied is acknowledged.
  */
 final class BatchSender {
   private final WideTableStore store;
@@ -21,12 +24,23 @@ final class BatchSender {
 
   /** Sends one batch; the outcomes are in the order of the batch. */
   List<WriteOutcome> send(List<Task> batch) {
+    List<WriteOutcome> outcomes = sendOnce(batch);
+    for (int i = 0; i < outcomes.size(); i++) {
+      // the task's attempts were counted, under the scheduler's lock, when it was taken
+      if (batch.get(i).attempts > 1) {
+        outcomes.set(i, OwnWrites.recheck(store, outcomes.get(i)));
+      }
+    }
+    return outcomes;
+  }
+
+  private List<WriteOutcome> sendOnce(List<Task> batch) {
     List<WriteOp> ops = new ArrayList<>(batch.size());
     for (Task t : batch) {
       ops.add(t.op);
     }
     try {
-      List<WriteOutcome> outcomes = store.batchWrite(ops);
+      List<WriteOutcome> outcomes = new ArrayList<>(store.batchWrite(ops));
       if (outcomes.size() != ops.size()) {
         return failAll(
             ops,

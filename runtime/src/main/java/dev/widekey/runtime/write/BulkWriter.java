@@ -47,9 +47,12 @@ import java.util.stream.Stream;
  *   <li><b>Conditional puts</b> ({@link dev.widekey.runtime.store.WriteCondition}) are sent with
  *       their condition, each checked by the store atomically with its write. One whose condition
  *       does not hold fails that row alone with {@link ErrorKind#CONDITION_FAILED}, recorded like
- *       any failure and never retried. A conditional put retried after an ambiguous failure (a
- *       timeout after the store applied it) can fail against its own first write; such a failure
- *       has {@link BulkWriteFailure#attempts()} above 1, and reading the row tells which it was.
+ *       any failure and never retried. A conditional put retried after a retryable failure that the
+ *       store had applied (a timeout, say) fails its condition against its own first write: a
+ *       conditional put sent again that fails its condition is therefore checked against the stored
+ *       row ({@link dev.widekey.runtime.retry.OwnWrites#recheck}), and acknowledged if its own row
+ *       is stored (its retries counted); another writer's row, or none, keeps the {@code
+ *       CONDITION_FAILED}.
  * </ul>
  *
  * <h2>Backoff</h2>

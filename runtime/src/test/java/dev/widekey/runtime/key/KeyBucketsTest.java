@@ -6,13 +6,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.widekey.runtime.store.PkValue;
 import dev.widekey.runtime.store.PrimaryKey;
+import dev.widekey.runtime.store.fault.Seeds;
 import java.util.List;
 import java.util.Random;
 import java.util.function.ToLongFunction;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Bucket texts, split points, the logical order and its numeric sort prefix. */
 class KeyBucketsTest {
+  @RegisterExtension final Seeds seeds = new Seeds();
 
   @Test
   void bucketTextsAreFixedWidthAndSplitPointsGroupBuckets() {
@@ -34,8 +37,7 @@ class KeyBucketsTest {
   /** The sort prefix never contradicts the logical order, on random signed padded numbers. */
   @Test
   void theNumericSortPrefixAgreesWithTheLogicalOrder() {
-    long seed = Long.getLong("widekey.seed", System.nanoTime());
-    System.out.println("KeyBucketsTest seed=" + seed);
+    long seed = seeds.seed();
     Random random = new Random(seed);
     KeyBuckets b = new KeyBuckets(16).withPaddedNumber(19, true);
     ToLongFunction<PrimaryKey> prefix = b.sortPrefix();

@@ -19,11 +19,13 @@ import dev.widekey.runtime.store.StoreException;
 import dev.widekey.runtime.store.TableSpec;
 import dev.widekey.runtime.store.TestRows;
 import dev.widekey.runtime.store.WideTableStore;
+import dev.widekey.runtime.store.WriteCondition;
 import dev.widekey.runtime.store.WriteOp;
 import dev.widekey.runtime.store.WriteOutcome;
 import dev.widekey.runtime.store.embedded.EmbeddedStore;
 import dev.widekey.runtime.store.fault.FakeTime;
 import dev.widekey.runtime.store.fault.FaultInjectingStore;
+import dev.widekey.runtime.store.fault.FaultInjectingStore.Script;
 import dev.widekey.runtime.store.fault.Seeds;
 import dev.widekey.runtime.write.BulkWriteResult;
 import dev.widekey.runtime.write.BulkWriter;
@@ -34,6 +36,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntFunction;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
@@ -332,5 +335,128 @@ class RetryingStoreTest {
         }
       }
     }
+  }
+
+  // ------------------------------------------------------- conditional puts meeting their own
+  // write
+
+  private Optional<Row> stored(long id) {
+    return embedded.get("t", TestRows.key(id), ColumnSelection.all());
+  }
+
+  /** The embedded store, where the first batch call applies its writes and then times out. */
+  private WideTableStore answerLostOnce(AtomicInteger calls) {
+    return new ForwardingStore(embedded) {
+      @Override
+      public List<WriteOutcome> batchWrite(List<WriteOp> ops) {
+        List<WriteOutcome> outcomes = super.batchWrite(ops);
+        if (calls.incrementAndGet() == 1) {
+          throw new StoreException(ErrorKind.TIMEOUT, "the answer was lost");
+        }
+        return outcomes;
+      }
+    };
+  }
+
+  @Test
+  void anInsertWhoseWholeCallTimedOutAfterItWasAppliedSucceedsOnItsRetry() {
+    embedded.createTable(TestRows.table("t", 10, 1));
+    AtomicInteger calls = new AtomicInteger();
+    RetryingStore store = new RetryingStore(answerLostOnce(calls), policy().build());
+
+    store.put("t", TestRows.row(1, 1), WriteCondition.rowAbsent());
+
+    assertEquals(2, calls.get(), "sent again after the timeout");
+    assertEquals(Optional.of(TestRows.row(1, 1)), stored(1));
+  }
+
+  /**
+   * The first attempt of each conditional put loses its answer; reads fail as {@code reads} says.
+   */
+  private FaultInjectingStore ownWriteMet(IntFunction<StoreException> reads) {
+    AtomicInteger n = new AtomicInteger();
+    WideTableStore reading =
+        new ForwardingStore(embedded) {
+          @Override
+          public Optional<Row> get(String table, PrimaryKey key, ColumnSelection columns) {
+            StoreException e = reads.apply(n.incrementAndGet());
+            if (e != null) {
+              throw e;
+            }
+            return super.get(table, key, columns);
+          }
+        };
+    return FaultInjectingStore.builder(reading)
+        .script(Script.answerLostOnFirstAttempt(op -> true))
+        .build();
+  }
+
+  @Test
+  void aCheckReadThatFailsRetryablySendsThePutAgain() {
+    embedded.createTable(TestRows.table("t", 10, 1));
+    StoreException unavailable = new StoreException(ErrorKind.UNAVAILABLE, "moving", true, null);
+    FaultInjectingStore faults = ownWriteMet(read -> read == 1 ? unavailable : null);
+
+    new RetryingStore(faults, policy().build())
+        .put("t", TestRows.row(1, 1), WriteCondition.rowAbsent());
+
+    assertEquals(Optional.of(TestRows.row(1, 1)), stored(1));
+  }
+
+  @Test
+  void aCheckReadThatFailsForGoodKeepsTheConditionFailureWithTheReadsError() {
+    embedded.createTable(TestRows.table("t", 10, 1));
+    StoreException corrupt = new StoreException(ErrorKind.CORRUPT_DATA, "forged", false, null);
+    FaultInjectingStore faults = ownWriteMet(read -> corrupt);
+    RetryingStore store = new RetryingStore(faults, policy().build());
+
+    StoreException e =
+        assertThrows(
+            StoreException.class,
+            () -> store.put("t", TestRows.row(1, 1), WriteCondition.rowAbsent()));
+
+    assertEquals(ErrorKind.CONDITION_FAILED, e.kind());
+    assertEquals(List.of(corrupt), List.of(e.getSuppressed()));
+  }
+
+  @Test
+  void attemptsRunningOutDuringTheCheckLeaveARetryableErrorNotAConditionFailure() {
+    embedded.createTable(TestRows.table("t", 10, 1));
+    StoreException unavailable = new StoreException(ErrorKind.UNAVAILABLE, "moving", true, null);
+    FaultInjectingStore faults = ownWriteMet(read -> unavailable);
+    RetryingStore store = new RetryingStore(faults, policy().maxAttempts(3).build());
+
+    StoreException e =
+        assertThrows(
+            StoreException.class,
+            () -> store.put("t", TestRows.row(1, 1), WriteCondition.rowAbsent()));
+
+    // the row is this put's, but the retry could not tell: unknown, as after a timeout
+    assertEquals(ErrorKind.UNAVAILABLE, e.kind(), e::getMessage);
+    assertTrue(e.retryable());
+    assertTrue(e.getMessage().contains("failed its condition on a retry"), e::getMessage);
+    assertEquals(ErrorKind.CONDITION_FAILED, ((StoreException) e.getSuppressed()[0]).kind());
+    assertEquals(Optional.of(TestRows.row(1, 1)), stored(1));
+  }
+
+  @Test
+  void aReSentPutOfABatchIsCheckedAndOneSentOnceIsNot() {
+    embedded.createTable(TestRows.table("t", 10, 1));
+    embedded.put("t", TestRows.row(2, 1)); // the same row op 1 inserts, stored by another writer
+    List<WriteOp> ops =
+        List.of(
+            WriteOp.put("t", TestRows.row(1, 1), WriteCondition.rowAbsent()),
+            WriteOp.put("t", TestRows.row(2, 1), WriteCondition.rowAbsent()));
+    FaultInjectingStore faults =
+        FaultInjectingStore.builder(embedded)
+            .script(Script.answerLostOnFirstAttempt(op -> op.key().equals(TestRows.key(1))))
+            .build();
+
+    List<WriteOutcome> outcomes = new RetryingStore(faults, policy().build()).batchWrite(ops);
+
+    assertTrue(outcomes.get(0).succeeded(), () -> "re-sent, met its own row: " + outcomes.get(0));
+    // sent once, refused at once: nothing of it can be stored, an identical row is a conflict
+    assertEquals(
+        Optional.of(ErrorKind.CONDITION_FAILED), outcomes.get(1).error().map(StoreException::kind));
   }
 }

@@ -14,6 +14,7 @@ import dev.widekey.runtime.store.Row;
 import dev.widekey.runtime.store.TableSpec;
 import dev.widekey.runtime.store.WriteOp;
 import dev.widekey.runtime.store.WriteOutcome;
+import dev.widekey.runtime.store.fault.Seeds;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

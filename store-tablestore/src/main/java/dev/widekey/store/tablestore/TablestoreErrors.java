@@ -40,9 +40,10 @@ final class TablestoreErrors {
    * The SDK could not complete the call. Its {@code DefaultRetryStrategy} retries a {@code
    * ClientException} for the calls it deems idempotent; only a network failure or a timeout can go
    * differently next time. A conditional put that timed out may have been applied: sent again, it
-   * can fail with {@code OTSConditionCheckFail} against its own first write. An endpoint that no
-   * longer resolves (a moved or mistyped instance), a response the SDK cannot read or sign-check,
-   * or an interrupted wait will not.
+   * can fail with {@code OTSConditionCheckFail} against its own first write, which the runtime's
+   * retries recognise by reading the row ({@code OwnWrites}). An endpoint that no longer resolves
+   * (a moved or mistyped instance), a response the SDK cannot read or sign-check, or an interrupted
+   * wait will not.
    */
   static StoreException fromClient(String what, Exception e) {
     String message = what + ": " + e.getMessage();

@@ -91,7 +91,7 @@ public abstract class StoreContractTest {
    * wk_<hint>_<counter>_<random>}, letters, digits and underscores only, which every target store
    * accepts.
    */
-  protected String newTableName(String hint) {
+  protected static String newTableName(String hint) {
     String clean = hint.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "_");
     if (clean.length() > 24) {
       clean = clean.substring(0, 24);

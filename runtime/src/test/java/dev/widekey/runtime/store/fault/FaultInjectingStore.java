@@ -23,11 +23,13 @@ import java.util.NoSuchElementException;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Random;
+import java.util.Set;
 import java.util.Spliterator;
 import java.util.Spliterators;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BiPredicate;
+import java.util.function.Predicate;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 
@@ -50,7 +52,9 @@ import java.util.stream.StreamSupport;
  *       of the chosen kind, on every attempt;
  *   <li><b>permanent read errors</b> for the rows another predicate picks: a scan step that would
  *       return one fails with a non-retryable error of the chosen kind, on every attempt;
- *   <li><b>latency</b>: each call waits a random time in a range, through the sleeper.
+ *   <li><b>latency</b>: each call waits a random time in a range, through the sleeper;
+ *   <li><b>scripted faults</b>: a {@link Script} picks the write attempts whose request or answer
+ *       is lost ({@link Fault}), for tests that need a fault at an exact attempt.
  * </ul>
  *
  * Time comes from an injectable clock and sleeper (see {@link FakeTime}), so throttling windows and
@@ -71,6 +75,41 @@ public final class FaultInjectingStore extends ForwardingStore {
     ErrorKind.UNAVAILABLE, ErrorKind.INTERNAL, ErrorKind.TIMEOUT
   };
 
+  /** What a {@link Script} does to one write attempt. */
+  public enum Fault {
+    /** Nothing scripted: the random faults decide. */
+    NONE,
+    /** The request is lost on its way: nothing is written; the write fails with a TIMEOUT. */
+    REQUEST_LOST,
+    /**
+     * The request reaches the store, which applies it (or fails its condition), and the answer is
+     * lost: the write fails with a retryable TIMEOUT, whatever the store did.
+     */
+    ANSWER_LOST
+  }
+
+  /**
+   * Picks the scripted fault of each write attempt: asked once per row written (each operation of a
+   * batch, each single put or delete, every attempt), before the random faults.
+   *
+   * <pre>{@code
+   * .script(Script.answerLostOnFirstAttempt(op -> op instanceof WriteOp.Put p && !p.condition().isNone()))
+   * }</pre>
+   */
+  @FunctionalInterface
+  public interface Script {
+    Fault next(WriteOp op);
+
+    /**
+     * The first attempt of each operation {@code which} picks (operations compared by value) loses
+     * its answer; later attempts of it are left to the random faults.
+     */
+    static Script answerLostOnFirstAttempt(Predicate<WriteOp> which) {
+      Set<WriteOp> seen = ConcurrentHashMap.newKeySet();
+      return op -> which.test(op) && seen.add(op) ? Fault.ANSWER_LOST : Fault.NONE;
+    }
+  }
+
   private final Random random;
   private final double retryableErrorRate;
   private final double batchErrorRate;
@@ -84,6 +123,7 @@ public final class FaultInjectingStore extends ForwardingStore {
   private final ErrorKind unreadableKind;
   private final long minLatencyNanos;
   private final long maxLatencyNanos;
+  private final Script script;
   private final RetryPolicy.Clock clock;
   private final RetryPolicy.Sleeper sleeper;
   private final ConcurrentHashMap<String, List<PkValue>> splitPoints = new ConcurrentHashMap<>();
@@ -97,6 +137,7 @@ public final class FaultInjectingStore extends ForwardingStore {
   private final AtomicLong injectedPermanent = new AtomicLong();
   private final AtomicLong injectedReadErrors = new AtomicLong();
   private final AtomicLong injectedPermanentReads = new AtomicLong();
+  private final AtomicLong injectedScripted = new AtomicLong();
 
   private FaultInjectingStore(Builder b) {
     super(b.delegate);
@@ -113,6 +154,7 @@ public final class FaultInjectingStore extends ForwardingStore {
     this.unreadableKind = b.unreadableKind;
     this.minLatencyNanos = b.minLatency.toNanos();
     this.maxLatencyNanos = b.maxLatency.toNanos();
+    this.script = b.script;
     this.clock = b.clock;
     this.sleeper = b.sleeper;
   }
@@ -165,7 +207,40 @@ public final class FaultInjectingStore extends ForwardingStore {
     return injectedPermanentReads.get();
   }
 
+  /** Write attempts given a scripted fault other than {@link Fault#NONE}. */
+  public long injectedScripted() {
+    return injectedScripted.get();
+  }
+
   // ------------------------------------------------------------------------------- decisions
+
+  private Fault scripted(WriteOp op) {
+    Fault f = script == null ? Fault.NONE : Objects.requireNonNull(script.next(op), "fault");
+    if (f != Fault.NONE) {
+      injectedScripted.incrementAndGet();
+    }
+    return f;
+  }
+
+  private static StoreException requestLost(WriteOp op) {
+    return new StoreException(
+        ErrorKind.TIMEOUT,
+        "injected lost request: row " + op.key() + " of " + op.table() + " was not written",
+        true,
+        null);
+  }
+
+  private static StoreException answerLost(WriteOp op) {
+    return new StoreException(
+        ErrorKind.TIMEOUT,
+        "injected lost answer: row "
+            + op.key()
+            + " of "
+            + op.table()
+            + " reached the store (written if its condition held)",
+        true,
+        null);
+  }
 
   private boolean chance(double rate) {
     return rate > 0 && random.nextDouble() < rate;
@@ -306,20 +381,34 @@ public final class FaultInjectingStore extends ForwardingStore {
 
   @Override
   public void put(String table, Row row) {
-    write(table, row.key(), () -> delegate.put(table, row));
+    write(WriteOp.put(table, row), () -> delegate.put(table, row));
   }
 
   @Override
   public void delete(String table, PrimaryKey key) {
-    write(table, key, () -> delegate.delete(table, key));
+    write(WriteOp.delete(table, key), () -> delegate.delete(table, key));
   }
 
-  private void write(String table, PrimaryKey key, Runnable apply) {
+  private void write(WriteOp op, Runnable apply) {
     if (!enabled) {
       apply.run();
       return;
     }
     latency();
+    String table = op.table();
+    PrimaryKey key = op.key();
+    Fault fault = scripted(op);
+    if (fault == Fault.REQUEST_LOST) {
+      throw requestLost(op);
+    }
+    if (fault == Fault.ANSWER_LOST) {
+      try {
+        apply.run();
+      } catch (StoreException lost) {
+        // the answer is lost, whatever it was
+      }
+      throw answerLost(op);
+    }
     StoreException before = beforeWrite(table, key);
     if (before != null) {
       throw before;
@@ -364,10 +453,22 @@ public final class FaultInjectingStore extends ForwardingStore {
     }
     WriteOutcome[] outcomes = new WriteOutcome[ops.size()];
     boolean[] timeOut = new boolean[ops.size()];
+    boolean[] answerLost = new boolean[ops.size()];
     List<WriteOp> apply = new ArrayList<>(ops.size());
     List<Integer> applyIndex = new ArrayList<>(ops.size());
     for (int i = 0; i < ops.size(); i++) {
       WriteOp op = ops.get(i);
+      Fault fault = scripted(op);
+      if (fault == Fault.REQUEST_LOST) {
+        outcomes[i] = WriteOutcome.failed(op, requestLost(op));
+        continue;
+      }
+      if (fault == Fault.ANSWER_LOST) {
+        answerLost[i] = true;
+        apply.add(op);
+        applyIndex.add(i);
+        continue;
+      }
       StoreException before = beforeWrite(op.table(), op.key());
       if (before != null) {
         outcomes[i] = WriteOutcome.failed(op, before);
@@ -382,6 +483,10 @@ public final class FaultInjectingStore extends ForwardingStore {
       for (int j = 0; j < applied.size(); j++) {
         int i = applyIndex.get(j);
         WriteOutcome o = applied.get(j);
+        if (answerLost[i]) {
+          outcomes[i] = WriteOutcome.failed(ops.get(i), answerLost(ops.get(i)));
+          continue;
+        }
         outcomes[i] =
             o.succeeded() && timeOut[i]
                 ? WriteOutcome.failed(ops.get(i), ambiguous(ops.get(i).table(), ops.get(i).key()))
@@ -451,6 +556,7 @@ public final class FaultInjectingStore extends ForwardingStore {
     private ErrorKind unreadableKind = ErrorKind.CORRUPT_DATA;
     private Duration minLatency = Duration.ZERO;
     private Duration maxLatency = Duration.ZERO;
+    private Script script;
     private RetryPolicy.Clock clock = RetryPolicy.Clock.system();
     private RetryPolicy.Sleeper sleeper = RetryPolicy.Sleeper.system();
 
@@ -518,6 +624,12 @@ public final class FaultInjectingStore extends ForwardingStore {
       }
       this.minLatency = min;
       this.maxLatency = max;
+      return this;
+    }
+
+    /** Scripted faults: {@code script} picks the fault of each write attempt, if any. */
+    public Builder script(Script script) {
+      this.script = Objects.requireNonNull(script, "script");
       return this;
     }
 

@@ -6,7 +6,9 @@ import org.junit.jupiter.api.extension.TestWatcher;
 
 /**
  * Gives each test a random seed and prints it when the test fails, so the failure can be replayed
- * with {@code -Dwidekey.seed=<seed>}.
+ * with {@code -Dwidekey.seed=<seed>}. The one seed helper of the build's tests: the runtime
+ * publishes it, with the rest of this package, in its test-jar, which other modules' tests depend
+ * on ({@code <type>test-jar</type>}, test scope).
  *
  * <pre>{@code
  * @RegisterExtension final Seeds seeds = new Seeds();

@@ -3,13 +3,14 @@ package dev.widekey.store.tck.embedded;
 import dev.widekey.runtime.store.WideTableStore;
 import dev.widekey.runtime.store.embedded.EmbeddedStore;
 import dev.widekey.store.tck.GeneratedRepositoriesContractTest;
+import dev.widekey.store.tck.RetriedConditionalPutContractTest;
 import dev.widekey.store.tck.StoreContractTest;
 import dev.widekey.store.tck.TestClock;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Nested;
 
-/** The store TCK on an in-memory embedded store, shared by both suites as a cluster would be. */
+/** The store TCK on an in-memory embedded store, shared by the suites as a cluster would be. */
 class EmbeddedStoreTckTest {
   private static EmbeddedStore store;
   private static final TestClock clock = new TestClock();
@@ -42,6 +43,20 @@ class EmbeddedStoreTckTest {
     @Override
     protected WideTableStore store() {
       return store;
+    }
+  }
+
+  @Nested
+  class RetriedConditionalPuts extends RetriedConditionalPutContractTest {
+    @Override
+    protected WideTableStore store() {
+      return store;
+    }
+
+    /** The embedded store is fast: more rounds than on a networked store. */
+    @Override
+    protected int propertyRounds() {
+      return Integer.getInteger(ROUNDS_PROPERTY, 2_000);
     }
   }
 }

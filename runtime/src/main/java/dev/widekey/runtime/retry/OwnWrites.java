@@ -1,0 +1,102 @@
+package dev.widekey.runtime.retry;
+
+import dev.widekey.runtime.store.ColumnSelection;
+import dev.widekey.runtime.store.ErrorKind;
+import dev.widekey.runtime.store.Row;
+import dev.widekey.runtime.store.StoreException;
+import dev.widekey.runtime.store.WideTableStore;
+import dev.widekey.runtime.store.WriteOp;
+import dev.widekey.runtime.store.WriteOutcome;
+import java.util.Optional;
+
+/**
+ * Tells a conditional put that a retry finds refused by its own earlier attempt from one refused by
+ * another writer's row. Every loop that retries writes ({@link RetryingStore}, the bulk writer, a
+ * repository's {@code putAll}) passes the outcome of each attempt after the first through {@link
+ * #recheck}.
+ *
+ * <p>An attempt that failed retryably (a timeout, a lost connection, an error after the client
+ * library's own retries) may have been applied: the next attempt then finds the row the first one
+ * wrote, and an insert ({@link dev.widekey.runtime.store.WriteCondition#rowAbsent()}) or a
+ * versioned put ({@code columnEquals(version, v)}, storing {@code v + 1}) fails its condition
+ * against it. So when a put sent again fails with {@link ErrorKind#CONDITION_FAILED}, the stored
+ * row is read, and if it is exactly the row this put writes (every column, typed), the put counts
+ * as applied:
+ *
+ * <ul>
+ *   <li>a versioned put's row holds the version it stores, which only one writer of the version
+ *       before can store (the others' conditions fail), and versions only grow: an identical row is
+ *       this put's, or one with the same content written from the same version;
+ *   <li>a split entity's conditionally written hot row carries a random {@code wk_cold_tag} that
+ *       this write drew: an identical hot row is this write's (its cold row follows it);
+ *   <li>an insert of a row without either may find an identical row another writer stored. The two
+ *       are indistinguishable, and the caller's row is stored, which is what it asked for; but an
+ *       insert used as a lock that only identical writers contend for does not exclude them after
+ *       an ambiguous failure.
+ * </ul>
+ *
+ * A different stored row (or none) keeps the {@code CONDITION_FAILED}: a retry never turns a real
+ * conflict into success. A put applied and then replaced or deleted by another writer before the
+ * retry also keeps it: its row is not the stored one. The first attempt is never checked this way:
+ * nothing of this put can be stored then, and an identical row is another writer's conflict.
+ *
+ * <p>The check costs one read, only on this path (a retry that fails its condition). No column is
+ * added to any row: a write id stored with every row would cost bytes on every row of every store
+ * and appear in the rows callers read back, to tell apart only the identical inserts above.
+ */
+public final class OwnWrites {
+  private OwnWrites() {}
+
+  /**
+   * The outcome of an attempt of {@code outcome.op()} after the first, as the caller should see it:
+   * applied if the attempt failed its condition against the row an earlier attempt wrote; any other
+   * outcome unchanged. When the read that tells fails, whether the put is stored stays unknown: a
+   * retryable read failure makes the outcome a retryable failure of the same kind (so the put is
+   * sent and checked again), any other keeps the {@code CONDITION_FAILED}, the read's error
+   * attached as suppressed.
+   *
+   * <pre>{@code
+   * WriteOutcome o = store.batchWrite(List.of(op)).get(0);
+   * if (attempt > 1) {
+   *   o = OwnWrites.recheck(store, o);
+   * }
+   * }</pre>
+   *
+   * @param store the store the put was sent to, read with the same view of the row
+   */
+  public static WriteOutcome recheck(WideTableStore store, WriteOutcome outcome) {
+    if (outcome.succeeded()
+        || outcome.failure().kind() != ErrorKind.CONDITION_FAILED
+        || !(outcome.op() instanceof WriteOp.Put put)
+        || put.condition().isNone()) {
+      return outcome;
+    }
+    StoreException refused = outcome.failure();
+    Optional<Row> stored;
+    try {
+      stored = store.get(put.table(), put.key(), ColumnSelection.all());
+    } catch (RuntimeException e) {
+      if (e instanceof StoreException read && read.retryable()) {
+        StoreException unknown =
+            new StoreException(
+                read.kind(),
+                "row "
+                    + put.key()
+                    + " of table "
+                    + put.table()
+                    + " failed its condition on a retry, and reading it to tell whether an"
+                    + " earlier attempt had written it failed: "
+                    + read.detail(),
+                true,
+                read);
+        unknown.addSuppressed(refused);
+        return WriteOutcome.failed(put, unknown);
+      }
+      refused.addSuppressed(e);
+      return outcome;
+    }
+    return stored.isPresent() && stored.get().equals(put.row())
+        ? WriteOutcome.applied(put)
+        : outcome;
+  }
+}
