@@ -265,8 +265,8 @@ public final class MergeBenchmark {
 
   /**
    * Reads the whole stream, touching each row as a caller would and the same way on every line (its
-   * {@code time} column, checked to be in order if {@code ordered}); returns rows/s by wall clock, by
-   * this thread's CPU time and by the CPU time of all the process's threads.
+   * {@code time} column, checked to be in order if {@code ordered}); returns rows/s by wall clock,
+   * by this thread's CPU time and by the CPU time of all the process's threads.
    */
   private static double[] rowsPerSecond(int rows, Supplier<Stream<Row>> scan, boolean ordered) {
     ThreadMXBean threads = ManagementFactory.getThreadMXBean();
