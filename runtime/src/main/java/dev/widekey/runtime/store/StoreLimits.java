@@ -2,6 +2,7 @@ package dev.widekey.runtime.store;
 
 import dev.widekey.annotations.Profile;
 import dev.widekey.runtime.key.KeyHash;
+import java.util.function.Consumer;
 
 /**
  * The service limits a store enforces, one set per {@link Profile} ({@link #of(Profile)}): the one
@@ -134,23 +135,7 @@ public record StoreLimits(
 
   /** These limits with another least time to live (Tablestore's one day). */
   public StoreLimits withMinTtlSeconds(long minTtlSeconds) {
-    return new StoreLimits(
-        maxPkColumnBytes,
-        maxAttributeBytes,
-        maxBatchRows,
-        maxBatchBytes,
-        maxMultiGetRows,
-        maxPkColumns,
-        requireAttribute,
-        maxPartitions,
-        maxSplitPointBytes,
-        maxPkTotalBytes,
-        maxRowKeyBytes,
-        maxRowAttributeBytes,
-        binaryOnlyLast,
-        maxScanRows,
-        maxScanBytes,
-        minTtlSeconds);
+    return with(c -> c.minTtlSeconds = minTtlSeconds);
   }
 
   /**
@@ -312,23 +297,11 @@ public record StoreLimits(
    * <pre>{@code StoreLimits.DEFAULT.withPreSplitLimits(10, 64) // Tablestore's CreateTable}</pre>
    */
   public StoreLimits withPreSplitLimits(int maxPartitions, int maxSplitPointBytes) {
-    return new StoreLimits(
-        maxPkColumnBytes,
-        maxAttributeBytes,
-        maxBatchRows,
-        maxBatchBytes,
-        maxMultiGetRows,
-        maxPkColumns,
-        requireAttribute,
-        maxPartitions,
-        maxSplitPointBytes,
-        maxPkTotalBytes,
-        maxRowKeyBytes,
-        maxRowAttributeBytes,
-        binaryOnlyLast,
-        maxScanRows,
-        maxScanBytes,
-        minTtlSeconds);
+    return with(
+        c -> {
+          c.maxPartitions = maxPartitions;
+          c.maxSplitPointBytes = maxSplitPointBytes;
+        });
   }
 
   /**
@@ -337,44 +310,91 @@ public record StoreLimits(
    */
   public StoreLimits withKeyLimits(
       int maxPkTotalBytes, int maxRowKeyBytes, boolean binaryOnlyLast) {
-    return new StoreLimits(
-        maxPkColumnBytes,
-        maxAttributeBytes,
-        maxBatchRows,
-        maxBatchBytes,
-        maxMultiGetRows,
-        maxPkColumns,
-        requireAttribute,
-        maxPartitions,
-        maxSplitPointBytes,
-        maxPkTotalBytes,
-        maxRowKeyBytes,
-        maxRowAttributeBytes,
-        binaryOnlyLast,
-        maxScanRows,
-        maxScanBytes,
-        minTtlSeconds);
+    return with(
+        c -> {
+          c.maxPkTotalBytes = maxPkTotalBytes;
+          c.maxRowKeyBytes = maxRowKeyBytes;
+          c.binaryOnlyLast = binaryOnlyLast;
+        });
   }
 
   /** These limits with other bounds on a row's attributes together and on one read of a range. */
   public StoreLimits withRowAndReadLimits(
       long maxRowAttributeBytes, int maxScanRows, long maxScanBytes) {
-    return new StoreLimits(
-        maxPkColumnBytes,
-        maxAttributeBytes,
-        maxBatchRows,
-        maxBatchBytes,
-        maxMultiGetRows,
-        maxPkColumns,
-        requireAttribute,
-        maxPartitions,
-        maxSplitPointBytes,
-        maxPkTotalBytes,
-        maxRowKeyBytes,
-        maxRowAttributeBytes,
-        binaryOnlyLast,
-        maxScanRows,
-        maxScanBytes,
-        minTtlSeconds);
+    return with(
+        c -> {
+          c.maxRowAttributeBytes = maxRowAttributeBytes;
+          c.maxScanRows = maxScanRows;
+          c.maxScanBytes = maxScanBytes;
+        });
+  }
+
+  /** These limits with the bounds {@code change} sets on a copy of them; the others stay. */
+  private StoreLimits with(Consumer<Copy> change) {
+    Copy copy = new Copy(this);
+    change.accept(copy);
+    return copy.limits();
+  }
+
+  /**
+   * A mutable copy of a set of limits, so that each {@code with...} method names only the bounds it
+   * changes: every bound is listed here once, in the order of the record.
+   */
+  private static final class Copy {
+    int maxPkColumnBytes;
+    int maxAttributeBytes;
+    int maxBatchRows;
+    long maxBatchBytes;
+    int maxMultiGetRows;
+    int maxPkColumns;
+    boolean requireAttribute;
+    int maxPartitions;
+    int maxSplitPointBytes;
+    int maxPkTotalBytes;
+    int maxRowKeyBytes;
+    long maxRowAttributeBytes;
+    boolean binaryOnlyLast;
+    int maxScanRows;
+    long maxScanBytes;
+    long minTtlSeconds;
+
+    Copy(StoreLimits l) {
+      maxPkColumnBytes = l.maxPkColumnBytes;
+      maxAttributeBytes = l.maxAttributeBytes;
+      maxBatchRows = l.maxBatchRows;
+      maxBatchBytes = l.maxBatchBytes;
+      maxMultiGetRows = l.maxMultiGetRows;
+      maxPkColumns = l.maxPkColumns;
+      requireAttribute = l.requireAttribute;
+      maxPartitions = l.maxPartitions;
+      maxSplitPointBytes = l.maxSplitPointBytes;
+      maxPkTotalBytes = l.maxPkTotalBytes;
+      maxRowKeyBytes = l.maxRowKeyBytes;
+      maxRowAttributeBytes = l.maxRowAttributeBytes;
+      binaryOnlyLast = l.binaryOnlyLast;
+      maxScanRows = l.maxScanRows;
+      maxScanBytes = l.maxScanBytes;
+      minTtlSeconds = l.minTtlSeconds;
+    }
+
+    StoreLimits limits() {
+      return new StoreLimits(
+          maxPkColumnBytes,
+          maxAttributeBytes,
+          maxBatchRows,
+          maxBatchBytes,
+          maxMultiGetRows,
+          maxPkColumns,
+          requireAttribute,
+          maxPartitions,
+          maxSplitPointBytes,
+          maxPkTotalBytes,
+          maxRowKeyBytes,
+          maxRowAttributeBytes,
+          binaryOnlyLast,
+          maxScanRows,
+          maxScanBytes,
+          minTtlSeconds);
+    }
   }
 }
