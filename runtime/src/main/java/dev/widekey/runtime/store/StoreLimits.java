@@ -183,13 +183,16 @@ public record StoreLimits(
   }
 
   /**
-   * Whether a value over {@link #maxAttributeBytes}, split into chunk columns ({@code @Chunked}),
-   * can be written at all: not where a row, or one put of it, holds no more than one attribute
-   * (Lindorm's 2 MB per row). The key and the chunk columns' names, which a put also carries, are
-   * left out: no profile's bounds come near them.
+   * How many values over {@link #maxAttributeBytes} (split into chunk columns, {@code @Chunked})
+   * one row can hold at a time: none where a row, or one put of it, holds no more than one
+   * attribute (Lindorm's 2 MB a row), one on Tablestore (4 MB a put), 31 on HBase. The key and the
+   * chunk columns' names, which a put also carries, are left out: no profile's bounds come near
+   * them.
+   *
+   * <pre>{@code StoreLimits.TABLESTORE.chunkedValuesPerRow() // 1}</pre>
    */
-  public boolean allowsChunkedValues() {
-    return maxRowValueBytes() > maxAttributeBytes;
+  public int chunkedValuesPerRow() {
+    return (int) Math.min(Integer.MAX_VALUE, maxRowValueBytes() / (maxAttributeBytes + 1L));
   }
 
   /**

@@ -1,8 +1,6 @@
 package dev.widekey.runtime.store;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.widekey.annotations.Profile;
 import java.lang.reflect.RecordComponent;
@@ -86,17 +84,19 @@ class StoreLimitsTest {
 
   @Test
   void chunkedValuesNeedARowAndAPutLargerThanOneAttribute() {
-    // Tablestore: no bound on a row, 4 MB on a put, so a value of 2 to 4 MB is written in chunks
+    // Tablestore: no bound on a row, 4 MB on a put: one value of 2 to 4 MB is written in chunks
     assertEquals(4 * MB, StoreLimits.TABLESTORE.maxRowValueBytes());
-    assertTrue(StoreLimits.TABLESTORE.allowsChunkedValues());
+    assertEquals(1, StoreLimits.TABLESTORE.chunkedValuesPerRow());
     assertEquals(64 * MB, StoreLimits.HBASE.maxRowValueBytes());
-    assertTrue(StoreLimits.HBASE.allowsChunkedValues());
+    assertEquals(31, StoreLimits.HBASE.chunkedValuesPerRow());
     // Lindorm: 2 MB for all non-key values of a row
     assertEquals(2 * MB, StoreLimits.LINDORM.maxRowValueBytes());
-    assertFalse(StoreLimits.LINDORM.allowsChunkedValues());
+    assertEquals(0, StoreLimits.LINDORM.chunkedValuesPerRow());
     // a put that carries no more than one attribute leaves no room for chunks either
     StoreLimits onePut = StoreLimits.DEFAULT.withMaxPutBytes(2 * MB);
     assertEquals(2 * MB, onePut.maxRowValueBytes());
-    assertFalse(onePut.allowsChunkedValues());
+    assertEquals(0, onePut.chunkedValuesPerRow());
+    assertEquals(1, StoreLimits.DEFAULT.withMaxPutBytes(2 * MB + 1).chunkedValuesPerRow());
+    assertEquals(Integer.MAX_VALUE, StoreLimits.DEFAULT.chunkedValuesPerRow());
   }
 }
