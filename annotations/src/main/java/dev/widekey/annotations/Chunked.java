@@ -12,9 +12,11 @@ import java.lang.annotation.Target;
  * joined again when read. Without it, a value over the limit is refused before anything is written.
  *
  * <p>A chunked row can be larger than one batch may carry, so bulk puts write such rows on their
- * own. Tablestore takes at most 4 MB in one PutRow, so there a chunked row stays under 4 MB (HBase
- * and the embedded store take larger rows). Prefer {@link ColdColumn} for large values, so that hot
- * reads never carry them.
+ * own; it cannot be larger than one put of a row carries on its profile: 4 MB on Tablestore (one
+ * PutRow), 64 MB on HBase. Every store refuses a larger row before anything is written, the
+ * embedded store included, and on Tablestore only one chunked value of a row can pass 2 MB at a
+ * time (a second {@code @Chunked} field in the same row is warned). Prefer {@link ColdColumn} for
+ * large values, so that hot reads never carry them; the cold row is a put of its own.
  *
  * <pre>{@code @ColdColumn(compress = true) @Chunked String body;}</pre>
  */

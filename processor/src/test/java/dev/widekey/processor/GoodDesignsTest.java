@@ -42,6 +42,7 @@ class GoodDesignsTest {
         "BeanAccount",
         "AllArgsAccount",
         "Document",
+        "HBaseChunkedPair",
         "NameClashes",
         "HashedNameClashes",
         "VersionedNote",

@@ -51,6 +51,10 @@ class MessagesTest {
       return ElementKind.INTERFACE;
     } else if (type == Profile.class) {
       return Profile.TABLESTORE;
+    } else if (type == boolean.class) {
+      return true;
+    } else if (type == List.class) {
+      return List.of("sample", "other");
     }
     throw new AssertionError("no sample value for " + type);
   }

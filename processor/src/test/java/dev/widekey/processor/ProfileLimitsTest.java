@@ -7,6 +7,7 @@ import static dev.widekey.processor.Fixtures.compile;
 import static dev.widekey.processor.Fixtures.good;
 import static dev.widekey.processor.RuleAssertions.assertError;
 import static dev.widekey.processor.RuleAssertions.assertRejected;
+import static dev.widekey.processor.RuleAssertions.assertWarning;
 
 import com.google.testing.compile.Compilation;
 import dev.widekey.annotations.Profile;
@@ -14,6 +15,7 @@ import dev.widekey.processor.diagnostics.Messages;
 import dev.widekey.runtime.Rule;
 import dev.widekey.runtime.store.PkType;
 import dev.widekey.runtime.store.TableSpec;
+import java.util.List;
 import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
 
@@ -21,8 +23,9 @@ import org.junit.jupiter.api.Test;
  * The limits of each profile, read from the runtime's {@code StoreLimits.of(Profile)}: key columns
  * (WK110: 4 on Tablestore, 5 on Lindorm, no bound of its own on HBase; binary only last on
  * Lindorm), key sizes (WK109: 2 KB for the whole key on Lindorm, a 32,767-byte row key on HBase),
- * {@code @Chunked} on Lindorm (WK202), the time to live (WK209), and the generated table specs that
- * carry profile and time to live to the stores.
+ * {@code @Chunked} on Lindorm (WK202) and more chunked fields in a Tablestore row than one 4 MB put
+ * holds (a WK202 warning), the time to live (WK209), and the generated table specs that carry
+ * profile and time to live to the stores.
  */
 class ProfileLimitsTest {
 
@@ -82,6 +85,34 @@ class ProfileLimitsTest {
     assertRejected(c, 1);
     assertError(
         c, Rule.WK202, Messages.chunkedOverRowLimit("attachment", Profile.LINDORM), f, "@Chunked");
+  }
+
+  /**
+   * One put of a Tablestore row carries 4 MB: of two chunked fields in one row only one can hold a
+   * value over 2 MB at a time, so the second of each row is warned (passing: {@code Document}, one
+   * chunked field a row; {@code HBaseChunkedPair}, whose put carries 64 MB).
+   */
+  @Test
+  void twoChunkedFieldsInOneTablestoreRowAreWarned() {
+    JavaFileObject f = Fixtures.warn("ChunkedPair");
+    Compilation c = compile(f);
+
+    assertThat(c).succeeded();
+    assertThat(c).hadWarningCount(2);
+    assertWarning(
+        c,
+        Rule.WK202,
+        Messages.chunkedOverPut(
+            "attachment", List.of("body", "attachment"), false, Profile.TABLESTORE),
+        f,
+        "@Chunked byte[] attachment");
+    assertWarning(
+        c,
+        Rule.WK202,
+        Messages.chunkedOverPut("notes", List.of("history", "notes"), true, Profile.TABLESTORE),
+        f,
+        "@Chunked String notes");
+    assertThat(c).generatedSourceFile("warn.ChunkedPairRepository");
   }
 
   @Test

@@ -43,8 +43,9 @@ public enum Rule {
   WK113("a descending key column is stored as an integer, whose order a complement reverses"),
   WK201("money is a BigDecimal stored as a long of minor units with @Money, never a double"),
   WK202(
-      "an attribute value is at most 2 MB, and a row's non-key values together within the"
-          + " profile's row limit (2 MB on Lindorm)"),
+      "an attribute value is at most 2 MB, a row's non-key values together within the profile's"
+          + " row limit (2 MB on Lindorm), and one put of a row within its put limit (4 MB on"
+          + " Tablestore)"),
   WK203("compressed columns are restored exactly"),
   WK204("columns read at different frequencies go to different tables; never a key"),
   WK205("a Lindorm row has at least one non-key column"),

@@ -9,6 +9,8 @@ import dev.widekey.runtime.store.StoreLimits;
 import dev.widekey.runtime.value.Compression;
 import dev.widekey.runtime.value.LargeValues;
 import dev.widekey.runtime.value.Money;
+import java.util.List;
+import java.util.stream.Collectors;
 import javax.lang.model.element.ElementKind;
 
 /**
@@ -1020,7 +1022,8 @@ public final class Messages {
   }
 
   public static String chunkedOverRowLimit(String field, Profile profile) {
-    long limit = StoreLimits.of(profile).maxRowAttributeBytes();
+    StoreLimits limits = StoreLimits.of(profile);
+    long limit = limits.maxRowValueBytes();
     return msg(
         Rule.WK202,
         "field '"
@@ -1029,11 +1032,52 @@ public final class Messages {
             + profile
             + " holds at most "
             + size(limit)
-            + " for all non-key values of a row together, and chunks of one value stay in one row,"
+            + (limit == limits.maxRowAttributeBytes()
+                ? " for all non-key values of a row together"
+                : " in one put of a row")
+            + ", and chunks of one value stay in one row,"
             + " so a value that needs chunks can never be written. Remove @Chunked and keep the value"
             + " under "
             + size(limit)
             + ", or store large values elsewhere (e.g. an object store) and keep their address.");
+  }
+
+  /**
+   * A warning: more {@code @Chunked} fields in one row ({@code cold}: the cold row) than values
+   * over the attribute limit fit in one put of it ({@link StoreLimits#chunkedValuesPerRow}).
+   */
+  public static String chunkedOverPut(
+      String field, List<String> chunked, boolean cold, Profile profile) {
+    StoreLimits limits = StoreLimits.of(profile);
+    int fit = limits.chunkedValuesPerRow();
+    String row = cold ? "cold" : "hot";
+    return msg(
+        Rule.WK202,
+        "field '"
+            + field
+            + "' is @Chunked in the "
+            + row
+            + " row with "
+            + chunked.stream()
+                .filter(f -> !f.equals(field))
+                .map(f -> "'" + f + "'")
+                .collect(Collectors.joining(", "))
+            + ", but one put of a "
+            + profile
+            + " row carries at most "
+            + size(limits.maxRowValueBytes())
+            + ", so only "
+            + fit
+            + " of these "
+            + chunked.size()
+            + " can hold a value over the "
+            + size(limits.maxAttributeBytes())
+            + " attribute limit at a time; a row where more do is refused at run time, before"
+            + " anything is written. "
+            + (cold
+                ? "Keep the others in the hot row (a put of its own) or in an entity of their own."
+                : "Make the others @ColdColumn (the cold row is a put of its own), or keep them in"
+                    + " an entity of their own."));
   }
 
   public static String chunkedKey(String field) {

@@ -26,6 +26,7 @@ import dev.widekey.runtime.store.TableSpec;
 import dev.widekey.runtime.store.WideTableStore;
 import dev.widekey.runtime.store.WriteCondition;
 import dev.widekey.runtime.store.WriteOp;
+import dev.widekey.runtime.store.backend.ServiceChecks;
 import dev.widekey.runtime.value.Attributes;
 import dev.widekey.runtime.value.LargeValues;
 import dev.widekey.runtime.write.BulkWriteResult;
@@ -59,8 +60,10 @@ import java.util.stream.Stream;
  * cold row left by an earlier put (the next put with cold values replaces it whole). Deletes go the
  * other way: hot row first, then the cold row, if the hot row pointed at one.
  *
- * <p>Every value is encoded and checked against the store's limits before the first write, so a bad
- * entity writes nothing.
+ * <p>Every value is encoded and checked against the store's limits before the first write, and so
+ * is each row as a whole (a row's values together, one put of it: {@link ServiceChecks#rowSize}),
+ * so a bad entity writes nothing: not its cold row when its hot row is too large, nor the other way
+ * round.
  *
  * <p>Conditional writes ({@link #insert}, {@link #update}, and every write of a versioned entity,
  * one with {@code @Version}) check their condition on the hot row, atomically with writing it, and
@@ -214,7 +217,9 @@ public abstract class SplitTableRepository<E> {
    *     written
    * @throws VersionConflictException if a versioned entity's version is not the stored one; nothing
    *     is written
-   * @throws StoreException for a store failure
+   * @throws StoreException of kind {@link ErrorKind#LIMIT_EXCEEDED} for a row over the store's row
+   *     or put limit (a large {@code @Chunked} value), naming the table, the key, the size and the
+   *     limit; nothing is written. Of another kind for a store failure
    */
   public E put(E entity) {
     if (versionColumn == null) {
@@ -368,6 +373,8 @@ public abstract class SplitTableRepository<E> {
    *     that did not land and their entity's position in {@code entities}
    * @throws dev.widekey.runtime.RuleViolationException for a value that breaks a rule; nothing is
    *     written
+   * @throws StoreException of kind {@link ErrorKind#LIMIT_EXCEEDED} for an entity with a row over
+   *     the store's row or put limit; nothing is written
    */
   public BulkWriteResult putAll(Collection<? extends E> entities) {
     if (versionColumn != null) {
@@ -470,6 +477,8 @@ public abstract class SplitTableRepository<E> {
    * Encodes and checks an entity without writing anything: the rows {@link #put} would write.
    *
    * @throws dev.widekey.runtime.RuleViolationException for a value that breaks a rule
+   * @throws StoreException of kind {@link ErrorKind#LIMIT_EXCEEDED} for a row over the store's row
+   *     or put limit
    */
   public PreparedWrite prepare(E entity) {
     if (versionColumn != null) {
@@ -510,7 +519,13 @@ public abstract class SplitTableRepository<E> {
     if (hot.isEmpty()) {
       hot.put(ROW_MARKER, AttrValue.ofBoolean(true));
     }
-    return new PreparedWrite(chunked(Row.of(key, hot), limits), coldRow);
+    Row hotRow = chunked(Row.of(key, hot), limits);
+    // both rows within the row and put limits before either is written
+    ServiceChecks.rowSize(hotTable, hotRow, limits);
+    if (coldRow != null) {
+      ServiceChecks.rowSize(coldTable, coldRow, store.limits(coldTable.profile()));
+    }
+    return new PreparedWrite(hotRow, coldRow);
   }
 
   /** Reads an entity by key: hot columns only, or with the cold row too. */

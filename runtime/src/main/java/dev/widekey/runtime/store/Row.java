@@ -2,6 +2,7 @@ package dev.widekey.runtime.store;
 
 import dev.widekey.runtime.RuleViolationException;
 import java.util.Collections;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.SortedMap;
@@ -59,6 +60,24 @@ public final class Row {
     long size = key.sizeInBytes();
     for (Map.Entry<String, AttrValue> e : columns.entrySet()) {
       size += Utf8.encodedLength(e.getKey()) + e.getValue().sizeInBytes();
+    }
+    return size;
+  }
+
+  /**
+   * Bytes of a put of this row into a table whose primary key is {@code primaryKey}, as Tablestore
+   * counts the data of a write request (PutRow, UpdateRow, a row of BatchWriteRow) and {@link
+   * StoreLimits#maxPutBytes} bounds it: {@link #sizeInBytes} and the key columns' names.
+   *
+   * <pre>{@code long bytes = row.putSizeInBytes(spec.primaryKey()); // "pk" + "a100" + "q" + 8}
+   * </pre>
+   *
+   * @throws IllegalArgumentException if a string holds an unpaired surrogate
+   */
+  public long putSizeInBytes(List<PkColumn> primaryKey) {
+    long size = sizeInBytes();
+    for (PkColumn c : primaryKey) {
+      size += Utf8.encodedLength(c.name());
     }
     return size;
   }

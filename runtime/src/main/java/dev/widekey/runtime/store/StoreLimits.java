@@ -2,6 +2,7 @@ package dev.widekey.runtime.store;
 
 import dev.widekey.annotations.Profile;
 import dev.widekey.runtime.key.KeyHash;
+import java.util.function.Consumer;
 
 /**
  * The service limits a store enforces, one set per {@link Profile} ({@link #of(Profile)}): the one
@@ -25,6 +26,8 @@ import dev.widekey.runtime.key.KeyHash;
  *   <tr><td>binary key column</td><td>any</td><td>last only</td><td>any</td></tr>
  *   <tr><td>one attribute</td><td>2 MB</td><td>2 MB</td><td>2 MB</td></tr>
  *   <tr><td>all attributes of a row</td><td>-</td><td>2 MB</td><td>-</td></tr>
+ *   <tr><td>one put of a row (key and attribute names and values)</td><td>4 MB</td>
+ *       <td>64 MB</td><td>64 MB</td></tr>
  *   <tr><td>write batch</td><td>200 rows, 4 MB</td><td>2,000 rows, 2 MB</td>
  *       <td>200 rows, 4 MB</td></tr>
  *   <tr><td>multi-get</td><td>2,000 keys</td><td>2,000 keys</td><td>2,000 keys</td></tr>
@@ -36,17 +39,20 @@ import dev.widekey.runtime.key.KeyHash;
  *       <td>-1 or any positive</td></tr>
  * </table>
  *
- * <p>Sources: Tablestore's published limits (4 primary-key columns, 1 KB per key column, 2 MB per
- * attribute column, BatchWriteRow 200 rows and 4 MB per request, BatchGetRow, GetRange 5,000 rows
- * or 4 MB per response, CreateTable at most 10 partitions at split points of at most 64 bytes);
- * Lindorm's wide-table quotas (at most 5 primary-key columns, 2 KB for all primary-key values
- * together, only the last key column binary, 2 MB for all non-key values of a row, 2,000 rows per
- * write batch, which the seed documents recommend keeping under 2 MB, 2,000 rows or 16 MB per
- * read); HBase's {@code HConstants.MAX_ROW_LENGTH} ({@code Short.MAX_VALUE}) for the row key, into
- * which the HBase backend encodes all key columns with {@link OrderedKeyBytes}. One attribute at
- * most 2 MB and a batch of at most 200 rows and 4 MB on HBase are widekey's own bounds (well within
- * HBase's 10 MB {@code hbase.client.keyvalue.maxsize}), so that a design moves between services.
- * Multi-gets of at most 2,000 keys everywhere (seed 003).
+ * <p>Sources: Tablestore's published limits ("General limits": 4 primary-key columns, 1 KB per key
+ * column, 2 MB per attribute column, BatchWriteRow 200 rows and 4 MB per request, PutRow and
+ * UpdateRow 4 MB per request, BatchGetRow, GetRange 5,000 rows or 4 MB per response, CreateTable at
+ * most 10 partitions at split points of at most 64 bytes; "Error codes": "The total data size of
+ * PutRow request exceeds the limit", OTSParameterInvalid); Lindorm's wide-table quotas ("Quotas and
+ * limits": at most 5 primary-key columns, 2 KB for all primary-key values together, only the last
+ * key column binary, 2 MB for all non-key values of a row, 64 MB of data and 2,000 rows per write,
+ * a batch the seed documents recommend keeping under 2 MB, 2,000 rows or 16 MB per read); HBase's
+ * {@code HConstants.MAX_ROW_LENGTH} ({@code Short.MAX_VALUE}) for the row key, into which the HBase
+ * backend encodes all key columns with {@link OrderedKeyBytes}. One attribute at most 2 MB, a batch
+ * of at most 200 rows and 4 MB, and a put of at most 64 MB on HBase are widekey's own bounds
+ * (within HBase's 10 MB per cell, {@code hbase.client.keyvalue.maxsize}, and 256 MB per RPC, {@code
+ * hbase.ipc.max.request.size}), so that a design moves between services. Multi-gets of at most
+ * 2,000 keys everywhere (seed 003).
  *
  * @param maxPkColumnBytes bytes of one primary-key column value
  * @param maxAttributeBytes bytes of one attribute value
@@ -74,6 +80,11 @@ import dev.widekey.runtime.key.KeyHash;
  * @param maxScanBytes bytes the service returns for one read of a range
  * @param minTtlSeconds the least time to live of a table whose rows expire (86,400 on Tablestore,
  *     whose CreateTable refuses less; 1 elsewhere)
+ * @param maxPutBytes bytes of one put of a row, counted as Tablestore counts a write request's data
+ *     ({@link Row#putSizeInBytes}: the key columns' names and values, the attributes' names and
+ *     values); 4 MB on Tablestore, whose PutRow, UpdateRow and each row of a BatchWriteRow carry no
+ *     more, so that a {@code @Chunked} row stays within it. {@link Long#MAX_VALUE}: no bound of its
+ *     own
  */
 public record StoreLimits(
     int maxPkColumnBytes,
@@ -91,7 +102,8 @@ public record StoreLimits(
     boolean binaryOnlyLast,
     int maxScanRows,
     long maxScanBytes,
-    long minTtlSeconds) {
+    long minTtlSeconds,
+    long maxPutBytes) {
 
   private static final int KB = 1024;
   private static final int MB = 1024 * 1024;
@@ -103,26 +115,45 @@ public record StoreLimits(
   public static final int HBASE_MAX_ROW_KEY_BYTES = Short.MAX_VALUE;
 
   /**
+   * The data one Tablestore PutRow or UpdateRow carries, and one row of a BatchWriteRow (4 MB,
+   * 4,194,304 bytes: "The total data size of PutRow request exceeds the limit").
+   */
+  public static final long TABLESTORE_MAX_PUT_BYTES = 4L * MB;
+
+  /** The data one Lindorm write carries (64 MB); its 2 MB per row binds long before. */
+  public static final long LINDORM_MAX_PUT_BYTES = 64L * MB;
+
+  /**
+   * One put of a row on HBase: widekey's own bound, Lindorm's 64 MB, a quarter of the 256 MB an
+   * HBase RPC may carry ({@code hbase.ipc.max.request.size}), which leaves room for what an RPC
+   * adds to every cell (its row key, family, timestamp and lengths). HBase's 10 MB per cell ({@code
+   * hbase.client.keyvalue.maxsize}, {@code hbase.server.keyvalue.maxsize}) never binds: a widekey
+   * cell holds at most one attribute of {@link #maxAttributeBytes}.
+   */
+  public static final long HBASE_MAX_PUT_BYTES = LINDORM_MAX_PUT_BYTES;
+
+  /**
    * The row and batch limits the rules come from (Tablestore's), with pre-splits up to the 4,096
    * partitions a hash prefix spreads over evenly and no bound of its own on the key total, the row
-   * key, a row's attributes or a read. For stores built with limits of their own; the profiles'
-   * limits are {@link #TABLESTORE}, {@link #LINDORM} and {@link #HBASE}.
+   * key, a row's attributes, a put or a read. For stores built with limits of their own; the
+   * profiles' limits are {@link #TABLESTORE}, {@link #LINDORM} and {@link #HBASE}.
    */
   public static final StoreLimits DEFAULT =
       new StoreLimits(KB, 2 * MB, 200, 4L * MB, 2000, 4, true);
 
   /**
-   * Tablestore: 4 key columns of at most 1 KB, 2 MB per attribute, a batch of 200 rows and 4 MB,
-   * 2,000 keys per multi-get, 5,000 rows or 4 MB per GetRange, and CreateTable takes at most 10
-   * partitions at split points of 1 to 64 bytes ("The count of partitions cannot be greater than
-   * 10", the SDK's SplitPointTest against the service).
+   * Tablestore: 4 key columns of at most 1 KB, 2 MB per attribute, a batch of 200 rows and 4 MB, 4
+   * MB per put, 2,000 keys per multi-get, 5,000 rows or 4 MB per GetRange, and CreateTable takes at
+   * most 10 partitions at split points of 1 to 64 bytes ("The count of partitions cannot be greater
+   * than 10", the SDK's SplitPointTest against the service).
    */
   public static final StoreLimits TABLESTORE =
       DEFAULT
           .withPreSplitLimits(10, 64)
           .withKeyLimits(4 * KB, Integer.MAX_VALUE, false)
           .withRowAndReadLimits(Long.MAX_VALUE, 5000, 4L * MB)
-          .withMinTtlSeconds(TABLESTORE_MIN_TTL_SECONDS);
+          .withMinTtlSeconds(TABLESTORE_MIN_TTL_SECONDS)
+          .withMaxPutBytes(TABLESTORE_MAX_PUT_BYTES);
 
   /**
    * Whether a table of these limits may have rows that live {@code ttlSeconds}: {@link
@@ -134,23 +165,34 @@ public record StoreLimits(
 
   /** These limits with another least time to live (Tablestore's one day). */
   public StoreLimits withMinTtlSeconds(long minTtlSeconds) {
-    return new StoreLimits(
-        maxPkColumnBytes,
-        maxAttributeBytes,
-        maxBatchRows,
-        maxBatchBytes,
-        maxMultiGetRows,
-        maxPkColumns,
-        requireAttribute,
-        maxPartitions,
-        maxSplitPointBytes,
-        maxPkTotalBytes,
-        maxRowKeyBytes,
-        maxRowAttributeBytes,
-        binaryOnlyLast,
-        maxScanRows,
-        maxScanBytes,
-        minTtlSeconds);
+    return with(c -> c.minTtlSeconds = minTtlSeconds);
+  }
+
+  /** These limits with another bound on one put of a row (Tablestore's 4 MB). */
+  public StoreLimits withMaxPutBytes(long maxPutBytes) {
+    return with(c -> c.maxPutBytes = maxPutBytes);
+  }
+
+  /**
+   * The most bytes of attribute values one row can carry: its row limit, and at most what one put
+   * carries (whose key and names count too). A {@code @Chunked} value is over {@link
+   * #maxAttributeBytes}, and all its chunks go in one row.
+   */
+  public long maxRowValueBytes() {
+    return Math.min(maxRowAttributeBytes, maxPutBytes);
+  }
+
+  /**
+   * How many values over {@link #maxAttributeBytes} (split into chunk columns, {@code @Chunked})
+   * one row can hold at a time: none where a row, or one put of it, holds no more than one
+   * attribute (Lindorm's 2 MB a row), one on Tablestore (4 MB a put), 31 on HBase. The key and the
+   * chunk columns' names, which a put also carries, are left out: no profile's bounds come near
+   * them.
+   *
+   * <pre>{@code StoreLimits.TABLESTORE.chunkedValuesPerRow() // 1}</pre>
+   */
+  public int chunkedValuesPerRow() {
+    return (int) Math.min(Integer.MAX_VALUE, maxRowValueBytes() / (maxAttributeBytes + 1L));
   }
 
   /**
@@ -175,7 +217,8 @@ public record StoreLimits(
           true,
           2000,
           16L * MB,
-          1);
+          1,
+          LINDORM_MAX_PUT_BYTES);
 
   /**
    * HBase (and Bigtable-like stores): no bound on the key columns of its own beyond the row key
@@ -199,11 +242,12 @@ public record StoreLimits(
           false,
           Integer.MAX_VALUE,
           Long.MAX_VALUE,
-          1);
+          1,
+          HBASE_MAX_PUT_BYTES);
 
   /**
-   * Limits without a partition, key-total, row-key, row or read bound of their own: pre-splits up
-   * to what a hash prefix spreads over evenly, split points of key-column size.
+   * Limits without a partition, key-total, row-key, row, put or read bound of their own: pre-splits
+   * up to what a hash prefix spreads over evenly, split points of key-column size.
    *
    * <pre>{@code new StoreLimits(16, 64, 3, 1000, 5, 2, false) // a small store for tests}</pre>
    */
@@ -231,7 +275,8 @@ public record StoreLimits(
         false,
         Integer.MAX_VALUE,
         Long.MAX_VALUE,
-        1);
+        1,
+        Long.MAX_VALUE);
   }
 
   /** Partitions a hash-prefixed table is pre-split into when {@code @HashPrefix} leaves it open. */
@@ -302,7 +347,8 @@ public record StoreLimits(
         binaryOnlyLast || other.binaryOnlyLast,
         Math.min(maxScanRows, other.maxScanRows),
         Math.min(maxScanBytes, other.maxScanBytes),
-        Math.max(minTtlSeconds, other.minTtlSeconds));
+        Math.max(minTtlSeconds, other.minTtlSeconds),
+        Math.min(maxPutBytes, other.maxPutBytes));
   }
 
   /**
@@ -312,23 +358,11 @@ public record StoreLimits(
    * <pre>{@code StoreLimits.DEFAULT.withPreSplitLimits(10, 64) // Tablestore's CreateTable}</pre>
    */
   public StoreLimits withPreSplitLimits(int maxPartitions, int maxSplitPointBytes) {
-    return new StoreLimits(
-        maxPkColumnBytes,
-        maxAttributeBytes,
-        maxBatchRows,
-        maxBatchBytes,
-        maxMultiGetRows,
-        maxPkColumns,
-        requireAttribute,
-        maxPartitions,
-        maxSplitPointBytes,
-        maxPkTotalBytes,
-        maxRowKeyBytes,
-        maxRowAttributeBytes,
-        binaryOnlyLast,
-        maxScanRows,
-        maxScanBytes,
-        minTtlSeconds);
+    return with(
+        c -> {
+          c.maxPartitions = maxPartitions;
+          c.maxSplitPointBytes = maxSplitPointBytes;
+        });
   }
 
   /**
@@ -337,44 +371,94 @@ public record StoreLimits(
    */
   public StoreLimits withKeyLimits(
       int maxPkTotalBytes, int maxRowKeyBytes, boolean binaryOnlyLast) {
-    return new StoreLimits(
-        maxPkColumnBytes,
-        maxAttributeBytes,
-        maxBatchRows,
-        maxBatchBytes,
-        maxMultiGetRows,
-        maxPkColumns,
-        requireAttribute,
-        maxPartitions,
-        maxSplitPointBytes,
-        maxPkTotalBytes,
-        maxRowKeyBytes,
-        maxRowAttributeBytes,
-        binaryOnlyLast,
-        maxScanRows,
-        maxScanBytes,
-        minTtlSeconds);
+    return with(
+        c -> {
+          c.maxPkTotalBytes = maxPkTotalBytes;
+          c.maxRowKeyBytes = maxRowKeyBytes;
+          c.binaryOnlyLast = binaryOnlyLast;
+        });
   }
 
   /** These limits with other bounds on a row's attributes together and on one read of a range. */
   public StoreLimits withRowAndReadLimits(
       long maxRowAttributeBytes, int maxScanRows, long maxScanBytes) {
-    return new StoreLimits(
-        maxPkColumnBytes,
-        maxAttributeBytes,
-        maxBatchRows,
-        maxBatchBytes,
-        maxMultiGetRows,
-        maxPkColumns,
-        requireAttribute,
-        maxPartitions,
-        maxSplitPointBytes,
-        maxPkTotalBytes,
-        maxRowKeyBytes,
-        maxRowAttributeBytes,
-        binaryOnlyLast,
-        maxScanRows,
-        maxScanBytes,
-        minTtlSeconds);
+    return with(
+        c -> {
+          c.maxRowAttributeBytes = maxRowAttributeBytes;
+          c.maxScanRows = maxScanRows;
+          c.maxScanBytes = maxScanBytes;
+        });
+  }
+
+  /** These limits with the bounds {@code change} sets on a copy of them; the others stay. */
+  private StoreLimits with(Consumer<Copy> change) {
+    Copy copy = new Copy(this);
+    change.accept(copy);
+    return copy.limits();
+  }
+
+  /**
+   * A mutable copy of a set of limits, so that each {@code with...} method names only the bounds it
+   * changes: every bound is listed here once, in the order of the record.
+   */
+  private static final class Copy {
+    int maxPkColumnBytes;
+    int maxAttributeBytes;
+    int maxBatchRows;
+    long maxBatchBytes;
+    int maxMultiGetRows;
+    int maxPkColumns;
+    boolean requireAttribute;
+    int maxPartitions;
+    int maxSplitPointBytes;
+    int maxPkTotalBytes;
+    int maxRowKeyBytes;
+    long maxRowAttributeBytes;
+    boolean binaryOnlyLast;
+    int maxScanRows;
+    long maxScanBytes;
+    long minTtlSeconds;
+    long maxPutBytes;
+
+    Copy(StoreLimits l) {
+      maxPkColumnBytes = l.maxPkColumnBytes;
+      maxAttributeBytes = l.maxAttributeBytes;
+      maxBatchRows = l.maxBatchRows;
+      maxBatchBytes = l.maxBatchBytes;
+      maxMultiGetRows = l.maxMultiGetRows;
+      maxPkColumns = l.maxPkColumns;
+      requireAttribute = l.requireAttribute;
+      maxPartitions = l.maxPartitions;
+      maxSplitPointBytes = l.maxSplitPointBytes;
+      maxPkTotalBytes = l.maxPkTotalBytes;
+      maxRowKeyBytes = l.maxRowKeyBytes;
+      maxRowAttributeBytes = l.maxRowAttributeBytes;
+      binaryOnlyLast = l.binaryOnlyLast;
+      maxScanRows = l.maxScanRows;
+      maxScanBytes = l.maxScanBytes;
+      minTtlSeconds = l.minTtlSeconds;
+      maxPutBytes = l.maxPutBytes;
+    }
+
+    StoreLimits limits() {
+      return new StoreLimits(
+          maxPkColumnBytes,
+          maxAttributeBytes,
+          maxBatchRows,
+          maxBatchBytes,
+          maxMultiGetRows,
+          maxPkColumns,
+          requireAttribute,
+          maxPartitions,
+          maxSplitPointBytes,
+          maxPkTotalBytes,
+          maxRowKeyBytes,
+          maxRowAttributeBytes,
+          binaryOnlyLast,
+          maxScanRows,
+          maxScanBytes,
+          minTtlSeconds,
+          maxPutBytes);
+    }
   }
 }

@@ -34,7 +34,8 @@ import java.util.function.Predicate;
  * an older, longer value survives a rewrite.
  *
  * <p>A chunked row can be larger than one batch may carry ({@link StoreLimits#maxBatchBytes()}):
- * write it with {@link WideTableStore#put}, on its own.
+ * write it with {@link WideTableStore#put}, on its own. It cannot be larger than one put carries
+ * ({@link StoreLimits#maxPutBytes()}, 4 MB on Tablestore): stores refuse such a row.
  *
  * <pre>{@code
  * // write: chunk "body" if needed, refuse a large value anywhere else

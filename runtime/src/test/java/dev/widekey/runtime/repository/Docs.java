@@ -1,5 +1,6 @@
 package dev.widekey.runtime.repository;
 
+import dev.widekey.annotations.Profile;
 import dev.widekey.runtime.store.AttrValue;
 import dev.widekey.runtime.store.PrimaryKey;
 import dev.widekey.runtime.store.Row;
@@ -28,7 +29,15 @@ final class Docs {
 
   static final class DocRepository extends SplitTableRepository<Doc> {
     DocRepository(WideTableStore store) {
-      super(store, TestRows.table(HOT, 100, 1), TestRows.table(COLD, 100, 1));
+      this(store, Profile.HBASE);
+    }
+
+    /** The entity's tables on {@code profile}, each in one partition. */
+    DocRepository(WideTableStore store, Profile profile) {
+      super(
+          store,
+          TestRows.table(HOT, 100, 1).withProfile(profile),
+          TestRows.table(COLD, 100, 1).withProfile(profile));
     }
 
     @Override

@@ -3,21 +3,28 @@ package dev.widekey.sample.codec;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.widekey.runtime.store.ColumnSelection;
+import dev.widekey.runtime.store.ErrorKind;
 import dev.widekey.runtime.store.Row;
+import dev.widekey.runtime.store.StoreException;
 import dev.widekey.runtime.store.embedded.EmbeddedStore;
 import dev.widekey.runtime.write.BulkWriteResult;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
-/** A 5 MB value through a generated repository: chunked on write, restored exactly on read. */
+/**
+ * Values over the 2 MB attribute limit through a generated repository: chunked on write, restored
+ * exactly on read, each row within the 4 MB one put carries on Tablestore (the entity's profile),
+ * and a row over it refused before anything is written, on the embedded store as on Tablestore.
+ */
 class LargeValueRoundTripTest {
 
   @Test
-  void fiveMegabyteValuesRoundTripThroughHotAndColdTables() {
+  void valuesOverTwoMegabytesRoundTripThroughHotAndColdTables() {
     Random random = new Random(5);
     StringBuilder text = new StringBuilder();
     while (text.length() < 2_000_000) {
@@ -25,8 +32,8 @@ class LargeValueRoundTripTest {
           .append('\u00E9')
           .appendCodePoint(0x1F600); // 1, 2 and 4 bytes
     }
-    String body = text.toString(); // about 5 MB of UTF-8
-    byte[] scan = new byte[5 * 1024 * 1024];
+    String body = text.toString(); // 3.5 MB of UTF-8: 7 bytes for every 4 chars
+    byte[] scan = new byte[3 * 1024 * 1024];
     random.nextBytes(scan);
     try (EmbeddedStore store = EmbeddedStore.inMemory()) {
       DocumentRepository docs = new DocumentRepository(store);
@@ -60,6 +67,15 @@ class LargeValueRoundTripTest {
       assertTrue(result.allAcknowledged());
       assertEquals(body, docs.get("d2").orElseThrow().body());
       assertEquals("small", docs.get("d3").orElseThrow().body());
+
+      // one put of a Tablestore row carries 4 MB: a 5 MB scan is refused, and nothing is written
+      byte[] tooLarge = new byte[5 * 1024 * 1024];
+      StoreException e =
+          assertThrows(
+              StoreException.class, () -> docs.put(new Document("d1", "new", tooLarge, "new")));
+      assertEquals(ErrorKind.LIMIT_EXCEEDED, e.kind());
+      assertArrayEquals(scan, docs.getWithCold("d1").orElseThrow().scan());
+      assertEquals(body, docs.get("d1").orElseThrow().body());
 
       // rewriting with a small value leaves no chunk of the old one behind
       docs.put(new Document("d1", "short", null, "small now"));

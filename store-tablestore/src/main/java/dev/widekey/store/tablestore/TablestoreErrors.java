@@ -72,6 +72,12 @@ final class TablestoreErrors {
       // "Number of tables exceeds the quota:64." and any other quota: permanent
       kind = ErrorKind.LIMIT_EXCEEDED;
       retryable = false;
+    } else if (PARAMETER_INVALID.equals(code)
+        && message != null
+        && message.startsWith(DATA_SIZE_OVER_LIMIT)) {
+      // "The total data size of PutRow request exceeds the limit, limit size: 4194304 , ..."
+      kind = ErrorKind.LIMIT_EXCEEDED;
+      retryable = false;
     } else if (kind == null) {
       // a code this version does not know: trust the HTTP status where there is one
       kind = httpStatus >= 500 ? ErrorKind.INTERNAL : ErrorKind.INVALID_REQUEST;
@@ -83,6 +89,14 @@ final class TablestoreErrors {
   }
 
   static final String QUOTA_EXHAUSTED = "OTSQuotaExhausted";
+
+  static final String PARAMETER_INVALID = "OTSParameterInvalid";
+
+  /**
+   * How the service's {@code OTSParameterInvalid} starts for a PutRow, UpdateRow or BatchWriteRow
+   * over its 4 MB of data (the error-code documentation): a limit, not a malformed request.
+   */
+  static final String DATA_SIZE_OVER_LIMIT = "The total data size of ";
 
   /**
    * The one {@code OTSQuotaExhausted} message that passes with time; the SDK's {@code
@@ -111,9 +125,12 @@ final class TablestoreErrors {
       // a conditional write's row existence or column condition did not hold: 403 "Condition
       // check failed.", and the same again until the row is read anew
       case "OTSConditionCheckFail" -> ErrorKind.CONDITION_FAILED;
-      case "OTSRequestBodyTooLarge", "OTSOutOfColumnCountLimit", "OTSOutOfRowSizeLimit" ->
+      case "OTSRequestBodyTooLarge",
+          "OTSOutOfColumnCountLimit",
+          "OTSOutOfRowSizeLimit",
+          "OTSOutOfTransactionDataSizeLimit" ->
           ErrorKind.LIMIT_EXCEEDED;
-      case "OTSParameterInvalid",
+      case PARAMETER_INVALID,
           "OTSInvalidPK",
           "OTSAuthFailed",
           "OTSNoPermissionAccess",

@@ -637,7 +637,8 @@ public final class TablestoreStore extends ServiceStore {
 
   // ---------------------------------------------------------------- mapping
 
-  private static RowPutChange putChange(TableSpec table, Row row) {
+  /** The SDK's change for a put of {@code row}: what the service receives and measures. */
+  static RowPutChange putChange(TableSpec table, Row row) {
     return putChange(table, row, WriteCondition.none());
   }
 

@@ -92,6 +92,10 @@ import java.util.regex.Pattern;
  *       (error codes);
  *   <li>at most 64 tables, {@code OTSQuotaExhausted} "Number of tables exceeds the quota:64."
  *       ({@code RestrictedItemTest});
+ *   <li>a PutRow or BatchWriteRow of more than 4 MB of data, as the SDK's {@code getDataSize}
+ *       counts it (key and attribute names and values), is {@code OTSParameterInvalid} "The total
+ *       data size of PutRow request exceeds the limit, limit size: 4194304 , data size: …" (error
+ *       codes; the general limits: 4 MB per PutRow, UpdateRow and BatchWriteRow);
  *   <li>GetRange reads FORWARD from a smaller inclusive start to a greater exclusive end, BACKWARD
  *       from a greater inclusive start down to a smaller exclusive end; the other way round is
  *       {@code OTSParameterInvalid} "Begin key must less than end key in FORWARD." / "Begin key
@@ -507,10 +511,15 @@ final class FakeTablestoreService {
   PutRowResponse putRow(PutRowRequest request) {
     received("putRow", request);
     RowPutChange change = request.getRowChange();
-    // the service's 4 MB limit holds for one PutRow as for a BatchWriteRow, though a row itself
-    // has no size limit
+    // the service's 4 MB holds for one PutRow as for a BatchWriteRow, though a row itself has no
+    // size limit
     if (change.getDataSize() > MAX_REQUEST_BYTES) {
-      throw error("OTSRequestBodyTooLarge", "The request body is too large.");
+      throw invalid(
+          "The total data size of PutRow request exceeds the limit, limit size: "
+              + MAX_REQUEST_BYTES
+              + " , data size: "
+              + change.getDataSize()
+              + ".");
     }
     FakeTable t = table(change.getTableName());
     checkRowKey(t, change.getPrimaryKey());
@@ -624,7 +633,12 @@ final class FakeTablestoreService {
       throw invalid("Rows count exceeds the upper limit: " + MAX_BATCH_WRITE_ROWS + ".");
     }
     if (bytes > MAX_REQUEST_BYTES) {
-      throw error("OTSRequestBodyTooLarge", "The request body is too large.");
+      throw invalid(
+          "The total data size of BatchWriteRow request exceeds the limit, limit size: "
+              + MAX_REQUEST_BYTES
+              + ", data size:"
+              + bytes
+              + ".");
     }
     // these fail the whole call, not one row (error codes: table and column validation)
     for (Map.Entry<String, List<RowChange>> e : request.getRowChange().entrySet()) {

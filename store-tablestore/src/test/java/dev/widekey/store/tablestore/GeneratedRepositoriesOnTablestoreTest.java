@@ -1,7 +1,6 @@
 package dev.widekey.store.tablestore;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.alicloud.openservices.tablestore.model.BatchWriteRowRequest;
@@ -12,26 +11,16 @@ import com.alicloud.openservices.tablestore.model.GetRangeRequest;
 import com.alicloud.openservices.tablestore.model.GetRowRequest;
 import com.alicloud.openservices.tablestore.model.PutRowRequest;
 import com.alicloud.openservices.tablestore.model.SingleRowQueryCriteria;
-import dev.widekey.runtime.store.AttrValue;
-import dev.widekey.runtime.store.ColumnSelection;
-import dev.widekey.runtime.store.ErrorKind;
 import dev.widekey.runtime.store.PkValue;
 import dev.widekey.runtime.store.PrimaryKey;
-import dev.widekey.runtime.store.Row;
-import dev.widekey.runtime.store.StoreException;
 import dev.widekey.runtime.store.WideTableStore;
-import dev.widekey.runtime.store.embedded.EmbeddedStore;
 import dev.widekey.store.tck.GeneratedRepositoriesContractTest;
-import dev.widekey.store.tck.entities.LargeDocumentKeys;
-import dev.widekey.store.tck.entities.LargeDocumentTable;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
 
 /**
  * The generated repositories on the Tablestore backend, its requests answered by {@link
@@ -140,40 +129,5 @@ class GeneratedRepositoriesOnTablestoreTest extends GeneratedRepositoriesContrac
         service.requests(GetRowRequest.class).stream()
             .map(r -> r.getRowQueryCriteria().getTableName())
             .toList());
-  }
-
-  /** One PutRow carries at most 4 MB. */
-  @Override
-  protected boolean takesRowsOverFourMegabytes() {
-    return false;
-  }
-
-  /**
-   * The next limit a chunked row meets on Tablestore: one PutRow carries at most 4 MB of data,
-   * though a row has no size limit. The embedded store takes the row.
-   */
-  @Test
-  void aRowOverFourMegabytesIsRefusedByOnePutRow() {
-    int max = store.limits().maxAttributeBytes();
-    Row wide =
-        Row.of(
-            LargeDocumentKeys.primaryKey("wide"),
-            Map.of(
-                "a", AttrValue.ofBinary(new byte[max]),
-                "b", AttrValue.ofBinary(new byte[max]),
-                "c", AttrValue.ofBinary(new byte[16])));
-    try (EmbeddedStore embedded = EmbeddedStore.inMemory()) {
-      embedded.createTable(LargeDocumentTable.HOT);
-      embedded.put(LargeDocumentTable.NAME, wide);
-      assertEquals(
-          wide,
-          embedded.get(LargeDocumentTable.NAME, wide.key(), ColumnSelection.all()).orElseThrow());
-    }
-    WideTableStore tablestore = store;
-    StoreException e =
-        assertThrows(StoreException.class, () -> tablestore.put(LargeDocumentTable.NAME, wide));
-    assertEquals(ErrorKind.LIMIT_EXCEEDED, e.kind());
-    assertTrue(
-        tablestore.get(LargeDocumentTable.NAME, wide.key(), ColumnSelection.all()).isEmpty());
   }
 }

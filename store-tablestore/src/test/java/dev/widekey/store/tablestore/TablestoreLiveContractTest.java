@@ -89,7 +89,11 @@ class TablestoreLiveContractTest extends TablestoreContractBase {
   // ---------------------------------------------------------------- open questions
   // What the fake assumes and no documentation settles; each test answers one on the first run.
 
-  /** The code of a PutRow over 4 MB: the fake answers OTSRequestBodyTooLarge. */
+  /**
+   * The code of a PutRow over 4 MB: the error codes document OTSParameterInvalid "The total data
+   * size of PutRow request exceeds the limit", which the fake answers (5 MB of data may also meet
+   * the HTTP body's limit first, OTSRequestBodyTooLarge); both map to LIMIT_EXCEEDED.
+   */
   @Test
   void aPutRowOverFourMegabytesIsALimitError() {
     TableSpec t = newTable("big_put", List.of(new PkColumn("pk", PkType.STRING)), List.of());

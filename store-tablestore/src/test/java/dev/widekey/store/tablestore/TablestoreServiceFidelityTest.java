@@ -44,6 +44,7 @@ import dev.widekey.runtime.store.TableSpec;
 import dev.widekey.runtime.store.WriteCondition;
 import dev.widekey.runtime.store.WriteOp;
 import dev.widekey.runtime.store.WriteOutcome;
+import dev.widekey.runtime.store.embedded.EmbeddedStore;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -387,6 +388,96 @@ class TablestoreServiceFidelityTest {
     // the store maps the code to INVALID_REQUEST (and checks both before sending)
     service.failNext("putRow", "OTSInvalidPK", "Primary key schema mismatch.");
     assertStoreError(ErrorKind.INVALID_REQUEST, () -> store.put("t", row("a", 1, 1)));
+  }
+
+  // ------------------------------------------------------------------ 4 MB of data a put
+
+  private static final int FOUR_MB = 4 * 1024 * 1024;
+
+  /**
+   * A row of the fixtures' schema whose put carries exactly {@code bytes} of data as the SDK counts
+   * it: "pk" and "seq" (5 bytes of names), a one-letter {@code pk} and an INTEGER (9 bytes of
+   * values), then binary columns "x" and "y".
+   */
+  private static Row rowOfPutSize(String pk, long bytes) {
+    long left = bytes - 14 - 2;
+    int x = (int) Math.min(StoreLimits.TABLESTORE.maxAttributeBytes(), left);
+    return Row.of(
+        key(pk, 1),
+        Map.of(
+            "x",
+            AttrValue.ofBinary(new byte[x]),
+            "y",
+            AttrValue.ofBinary(new byte[(int) (left - x)])));
+  }
+
+  /** The general limits: PutRow, UpdateRow and BatchWriteRow carry at most 4 MB of data. */
+  @Test
+  void theFakeRefusesAPutRowOrBatchWriteRowOfMoreThanFourMegabytes() {
+    TableSpec t = new TableSpec("t", SCHEMA);
+    store.createTable(t);
+    RowPutChange atLimit = TablestoreStore.putChange(t, rowOfPutSize("a", FOUR_MB));
+    assertEquals(FOUR_MB, atLimit.getDataSize());
+    service.client().putRow(new PutRowRequest(atLimit));
+    assertEquals(List.of(key("a", 1)), storedKeys("t"));
+
+    RowPutChange over = TablestoreStore.putChange(t, rowOfPutSize("a", FOUR_MB + 1));
+    assertServiceError(
+        "OTSParameterInvalid",
+        "The total data size of PutRow request exceeds the limit, limit size: 4194304 , data size:"
+            + " 4194305.",
+        () -> service.client().putRow(new PutRowRequest(over)));
+    BatchWriteRowRequest batch = new BatchWriteRowRequest();
+    batch.addRowChange(TablestoreStore.putChange(t, rowOfPutSize("b", FOUR_MB / 2)));
+    batch.addRowChange(TablestoreStore.putChange(t, rowOfPutSize("c", FOUR_MB / 2 + 1)));
+    assertServiceError(
+        "OTSParameterInvalid",
+        "The total data size of BatchWriteRow request exceeds the limit, limit size: 4194304,"
+            + " data size:4194305.",
+        () -> service.client().batchWriteRow(batch));
+    assertEquals(List.of(key("a", 1)), storedKeys("t"));
+
+    // the service's answer is a limit, never retried
+    service.failNext(
+        "putRow",
+        "OTSParameterInvalid",
+        "The total data size of PutRow request exceeds the limit, limit size: 4194304 , data size:"
+            + " 4194305.");
+    StoreException e =
+        assertStoreError(ErrorKind.LIMIT_EXCEEDED, () -> store.put("t", row("c", 1, 1)));
+    assertFalse(e.retryable());
+  }
+
+  /**
+   * The store counts a put as the SDK does and refuses one over 4 MB before sending it; the
+   * embedded store refuses exactly the same rows of a Tablestore table.
+   */
+  @Test
+  void everyStoreRefusesExactlyThePutsOverFourMegabytesBeforeSendingAnything() {
+    TableSpec t = new TableSpec("t", SCHEMA);
+    store.createTable(t);
+    Row atLimit = rowOfPutSize("a", FOUR_MB);
+    Row over = rowOfPutSize("a", FOUR_MB + 1);
+    assertEquals(
+        TablestoreStore.putChange(t, atLimit).getDataSize(), atLimit.putSizeInBytes(SCHEMA));
+    assertEquals(TablestoreStore.putChange(t, over).getDataSize(), over.putSizeInBytes(SCHEMA));
+
+    store.put("t", atLimit);
+    service.clearRequests();
+    assertStoreError(ErrorKind.LIMIT_EXCEEDED, () -> store.put("t", over));
+    assertStoreError(
+        ErrorKind.LIMIT_EXCEEDED, () -> store.put("t", over, WriteCondition.rowPresent()));
+    WriteOutcome batched = store.batchWrite(List.of(WriteOp.put("t", over))).get(0);
+    assertEquals(ErrorKind.LIMIT_EXCEEDED, batched.error().orElseThrow().kind());
+    assertEquals(List.of(), service.requests(), "nothing reached the service");
+
+    try (EmbeddedStore embedded = EmbeddedStore.inMemory()) {
+      embedded.createTable(t);
+      embedded.put("t", atLimit);
+      assertEquals(atLimit, embedded.get("t", atLimit.key(), ColumnSelection.all()).orElseThrow());
+      assertStoreError(ErrorKind.LIMIT_EXCEEDED, () -> embedded.put("t", over));
+      assertEquals(atLimit, embedded.get("t", atLimit.key(), ColumnSelection.all()).orElseThrow());
+    }
   }
 
   // ------------------------------------------------------------------ backward ranges

@@ -249,6 +249,7 @@ class TablestoreStoreTest {
     "OTSObjectNotExist, TABLE_NOT_FOUND, false",
     "OTSOutOfRowSizeLimit, LIMIT_EXCEEDED, false",
     "OTSRequestBodyTooLarge, LIMIT_EXCEEDED, false",
+    "OTSOutOfTransactionDataSizeLimit, LIMIT_EXCEEDED, false",
     "OTSSomethingNew, INVALID_REQUEST, false"
   })
   void serviceErrorCodesMapToTypedErrors(String code, ErrorKind kind, boolean retryable) {

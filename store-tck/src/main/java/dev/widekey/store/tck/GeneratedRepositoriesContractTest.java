@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.widekey.annotations.Profile;
 import dev.widekey.runtime.key.InvalidKeyException;
 import dev.widekey.runtime.repository.VersionConflictException;
 import dev.widekey.runtime.store.AttrType;
@@ -19,12 +19,17 @@ import dev.widekey.runtime.store.PrimaryKey;
 import dev.widekey.runtime.store.Row;
 import dev.widekey.runtime.store.ScanRange;
 import dev.widekey.runtime.store.StoreException;
+import dev.widekey.runtime.store.Utf8;
 import dev.widekey.runtime.store.WideTableStore;
 import dev.widekey.runtime.write.BulkWriteResult;
 import dev.widekey.store.tck.entities.BucketedReading;
 import dev.widekey.store.tck.entities.BucketedReadingKeys;
 import dev.widekey.store.tck.entities.BucketedReadingRepository;
 import dev.widekey.store.tck.entities.BucketedReadingTable;
+import dev.widekey.store.tck.entities.ChunkedPage;
+import dev.widekey.store.tck.entities.ChunkedPageKeys;
+import dev.widekey.store.tck.entities.ChunkedPageRepository;
+import dev.widekey.store.tck.entities.ChunkedPageTable;
 import dev.widekey.store.tck.entities.ColdItem;
 import dev.widekey.store.tck.entities.ColdItemKeys;
 import dev.widekey.store.tck.entities.ColdItemRepository;
@@ -40,6 +45,10 @@ import dev.widekey.store.tck.entities.LargeDocument;
 import dev.widekey.store.tck.entities.LargeDocumentKeys;
 import dev.widekey.store.tck.entities.LargeDocumentRepository;
 import dev.widekey.store.tck.entities.LargeDocumentTable;
+import dev.widekey.store.tck.entities.LargeHBaseDocument;
+import dev.widekey.store.tck.entities.LargeHBaseDocumentKeys;
+import dev.widekey.store.tck.entities.LargeHBaseDocumentRepository;
+import dev.widekey.store.tck.entities.LargeHBaseDocumentTable;
 import dev.widekey.store.tck.entities.VersionedAccount;
 import dev.widekey.store.tck.entities.VersionedAccountKeys;
 import dev.widekey.store.tck.entities.VersionedAccountRepository;
@@ -55,6 +64,8 @@ import java.util.Random;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.apache.commons.codec.digest.DigestUtils;
@@ -85,6 +96,8 @@ public abstract class GeneratedRepositoriesContractTest {
   protected DeviceSaleRepository sales;
   protected ColdItemRepository items;
   protected LargeDocumentRepository documents;
+  protected LargeHBaseDocumentRepository hbaseDocuments;
+  protected ChunkedPageRepository pages;
   protected VersionedAccountRepository accounts;
   protected BucketedReadingRepository readings;
 
@@ -102,6 +115,10 @@ public abstract class GeneratedRepositoriesContractTest {
     sales.createTables();
     items.createTables();
     documents.createTables();
+    hbaseDocuments = new LargeHBaseDocumentRepository(store());
+    hbaseDocuments.createTables();
+    pages = new ChunkedPageRepository(store());
+    pages.createTables();
     accounts.createTables();
     readings = new BucketedReadingRepository(store());
     readings.createTables();
@@ -161,14 +178,6 @@ public abstract class GeneratedRepositoriesContractTest {
 
   /** The tables read from, row by row, since {@link #clearRequests}, in order. */
   protected void checkRowsReadFrom(List<String> tables) {}
-
-  /**
-   * Whether one row may carry more than 4 MB (Tablestore's PutRow limit): HBase takes cells up to
-   * {@code hbase.client.keyvalue.maxsize} (10 MB) and the embedded store any row of 2 MB columns.
-   */
-  protected boolean takesRowsOverFourMegabytes() {
-    return true;
-  }
 
   // ------------------------------------------------------------------------------ tests
 
@@ -583,20 +592,53 @@ public abstract class GeneratedRepositoriesContractTest {
         serviceColumns(LargeDocumentTable.NAME, LargeDocumentKeys.primaryKey("big")));
   }
 
-  @Test
-  public void chunkedBodyOfFiveMegabytesRoundTrips() {
-    assumeTrue(takesRowsOverFourMegabytes(), "one row of this store carries at most 4 MB");
-    String body = text(5, 5);
-    LargeDocument doc = new LargeDocument("d1", body, "big");
-    documents.put(doc);
-    assertEquals(doc, documents.get("d1").orElseThrow());
+  /** The bytes one put of {@code row} of {@code table} carries, as the store counts it. */
+  private long putBytes(String table, Row row) {
+    return row.putSizeInBytes(store().describeTable(table).orElseThrow().primaryKey());
+  }
 
-    Row stored =
+  /** The size a refused put's error names: "is a put of N bytes". */
+  private static long putBytesIn(StoreException e) {
+    Matcher m = Pattern.compile("is a put of (\\d+) bytes").matcher(e.getMessage());
+    assertTrue(m.find(), e.getMessage());
+    return Long.parseLong(m.group(1));
+  }
+
+  /** The limit of one put of a row on a table of {@code profile} of this store. */
+  private long putLimit(Profile profile) {
+    return store().limits(profile).maxPutBytes();
+  }
+
+  /**
+   * On a profile whose put carries it (HBase's 64 MB, wherever the store serves HBase tables as
+   * HBase does), a 5 MB body is one row of three chunks, written and read back; where one put
+   * carries less (a store on Tablestore keeps an HBase table to its 4 MB), it is refused with
+   * nothing written.
+   */
+  @Test
+  public void chunkedBodyOfFiveMegabytesRoundTripsWhereOnePutCarriesIt() {
+    LargeHBaseDocument doc = new LargeHBaseDocument("d1", text(5, 5), "big");
+    if (putLimit(Profile.HBASE) < 6L * 1024 * 1024) {
+      StoreException e = assertThrows(StoreException.class, () -> hbaseDocuments.put(doc));
+      assertEquals(ErrorKind.LIMIT_EXCEEDED, e.kind(), e.getMessage());
+      assertTrue(putBytesIn(e) > putLimit(Profile.HBASE), e.getMessage());
+      assertEquals(Optional.empty(), hbaseDocuments.get("d1"));
+      return;
+    }
+    long bytes = putBytes(LargeHBaseDocumentTable.NAME, hbaseDocuments.prepare(doc).hot());
+    assertTrue(bytes > 5L * 1024 * 1024 && bytes < 6L * 1024 * 1024, "bytes " + bytes);
+    hbaseDocuments.put(doc);
+    assertEquals(doc, hbaseDocuments.get("d1").orElseThrow());
+
+    Row read =
         store()
-            .get(LargeDocumentTable.NAME, LargeDocumentKeys.primaryKey("d1"), ColumnSelection.all())
+            .get(
+                LargeHBaseDocumentTable.NAME,
+                LargeHBaseDocumentKeys.primaryKey("d1"),
+                ColumnSelection.all())
             .orElseThrow();
     Map<String, Integer> sizes =
-        stored.columns().entrySet().stream()
+        read.columns().entrySet().stream()
             .collect(
                 Collectors.toMap(
                     Map.Entry::getKey, e -> e.getValue().sizeInBytes(), (a, b) -> a, TreeMap::new));
@@ -606,22 +648,95 @@ public abstract class GeneratedRepositoriesContractTest {
     sizes
         .values()
         .forEach(s -> assertTrue(s <= store().limits().maxAttributeBytes(), sizes.toString()));
-    assertTrue(stored.sizeInBytes() > 4L * 1024 * 1024);
 
     // a bulk put writes the oversized row on its own and the small one in a batch
-    LargeDocument big = new LargeDocument("d2", text(2.5, 6), "over 2 MB");
-    LargeDocument small = new LargeDocument("d3", "small", "s");
-    assertTrue(documents.putAll(List.of(big, small)).allAcknowledged());
-    assertEquals(big, documents.get("d2").orElseThrow());
-    assertEquals(small, documents.get("d3").orElseThrow());
+    LargeHBaseDocument big = new LargeHBaseDocument("d2", text(4.5, 6), "over 4 MB");
+    LargeHBaseDocument small = new LargeHBaseDocument("d3", "small", "s");
+    assertTrue(hbaseDocuments.putAll(List.of(big, small)).allAcknowledged());
+    assertEquals(big, hbaseDocuments.get("d2").orElseThrow());
+    assertEquals(small, hbaseDocuments.get("d3").orElseThrow());
 
     // a rewrite with a small body leaves no chunk behind
-    documents.put(new LargeDocument("d1", "short", "small now"));
+    hbaseDocuments.put(new LargeHBaseDocument("d1", "short", "small now"));
     Row rewritten =
         store()
-            .get(LargeDocumentTable.NAME, LargeDocumentKeys.primaryKey("d1"), ColumnSelection.all())
+            .get(
+                LargeHBaseDocumentTable.NAME,
+                LargeHBaseDocumentKeys.primaryKey("d1"),
+                ColumnSelection.all())
             .orElseThrow();
     assertEquals(Set.of("body", "title"), rewritten.columns().keySet());
-    assertEquals("short", documents.get("d1").orElseThrow().body());
+    assertEquals("short", hbaseDocuments.get("d1").orElseThrow().body());
+  }
+
+  /**
+   * On the Tablestore profile one put carries 4 MB on every store, so a chunked body of up to about
+   * 4 MB is written and a larger one is refused before anything is sent (on the embedded store too:
+   * what passes locally passes on Tablestore), alone or in a bulk put.
+   */
+  @Test
+  public void aChunkedRowOverTheTablestorePutIsRefusedOnEveryStore() {
+    long limit = putLimit(Profile.TABLESTORE);
+    assertEquals(4L * 1024 * 1024, limit);
+    LargeDocument within = new LargeDocument("d4", text(3.9, 7), "under 4 MB");
+    assertTrue(putBytes(LargeDocumentTable.NAME, documents.prepare(within).hot()) <= limit);
+    documents.put(within);
+    assertEquals(within, documents.get("d4").orElseThrow());
+
+    LargeDocument over = new LargeDocument("d5", text(4.1, 8), "over 4 MB");
+    clearRequests();
+    StoreException e = assertThrows(StoreException.class, () -> documents.put(over));
+    assertEquals(ErrorKind.LIMIT_EXCEEDED, e.kind(), e.getMessage());
+    assertFalse(e.retryable());
+    // the body's UTF-8, its chunk columns' names, the title and the key
+    long body = Utf8.encodedLength(over.body());
+    assertTrue(putBytesIn(e) > body && putBytesIn(e) < body + 100, e.getMessage());
+    for (String part :
+        List.of(
+            "table " + LargeDocumentTable.NAME,
+            LargeDocumentKeys.primaryKey("d5").toString(),
+            "limit of " + limit + " bytes")) {
+      assertTrue(e.getMessage().contains(part), part + " in " + e.getMessage());
+    }
+    LargeDocument small = new LargeDocument("d6", "small", "s");
+    StoreException bulk =
+        assertThrows(StoreException.class, () -> documents.putAll(List.of(small, over)));
+    assertEquals(ErrorKind.LIMIT_EXCEEDED, bulk.kind(), bulk.getMessage());
+    checkNothingSent();
+    assertEquals(Optional.empty(), documents.get("d5"));
+    assertEquals(Optional.empty(), documents.get("d6"));
+  }
+
+  /**
+   * A split entity's hot and cold rows are two puts, each within the put limit: a hot body and a
+   * cold history of 3 MB each are written; an entity with either row over the limit writes neither
+   * (no cold row replaced under a stored hot row, no hot row without its cold row).
+   */
+  @Test
+  public void anEntityWithEitherRowOverThePutWritesNeither() {
+    ChunkedPage both = new ChunkedPage("p1", text(3, 9), text(3, 10));
+    pages.put(both);
+    assertEquals(both, pages.getWithCold("p1").orElseThrow());
+
+    ChunkedPage hotOver = new ChunkedPage("p1", text(4.5, 11), "new history");
+    ChunkedPage coldOver = new ChunkedPage("p1", "new body", text(4.5, 12));
+    ChunkedPage freshHotOver = new ChunkedPage("p2", text(4.5, 11), "new history");
+    ChunkedPage freshColdOver = new ChunkedPage("p2", "new body", text(4.5, 12));
+    clearRequests();
+    for (ChunkedPage page : List.of(hotOver, coldOver, freshHotOver, freshColdOver)) {
+      StoreException e = assertThrows(StoreException.class, () -> pages.put(page));
+      assertEquals(ErrorKind.LIMIT_EXCEEDED, e.kind(), e.getMessage());
+      e = assertThrows(StoreException.class, () -> pages.insert(page));
+      assertEquals(ErrorKind.LIMIT_EXCEEDED, e.kind(), e.getMessage());
+      e = assertThrows(StoreException.class, () -> pages.putAll(List.of(page)));
+      assertEquals(ErrorKind.LIMIT_EXCEEDED, e.kind(), e.getMessage());
+    }
+    checkNothingSent();
+    assertEquals(both, pages.getWithCold("p1").orElseThrow());
+    assertEquals(Optional.empty(), pages.getWithCold("p2"));
+    assertEquals(
+        Set.of(),
+        serviceColumns(ChunkedPageTable.COLD_NAME, ChunkedPageKeys.primaryKey("p2")),
+        "no cold row without its hot row");
   }
 }

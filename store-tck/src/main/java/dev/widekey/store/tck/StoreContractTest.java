@@ -960,6 +960,62 @@ public abstract class StoreContractTest {
     assertEquals(Optional.of(light), store().get(t.name(), key("a"), ColumnSelection.all()));
   }
 
+  /**
+   * A row of one STRING key column "pk" holding {@code pk} (one letter) whose put carries exactly
+   * {@code bytes} ({@link Row#putSizeInBytes}): binary columns "x" and "y", each within the
+   * attribute limit.
+   */
+  private static Row rowOfPutSize(String pk, long bytes, StoreLimits limits) {
+    long left = bytes - 3 - 2; // "pk" and its value, the names "x" and "y"
+    int x = (int) Math.min(limits.maxAttributeBytes(), left);
+    int y = (int) (left - x);
+    assertTrue(y <= limits.maxAttributeBytes(), "put limit too large for two columns");
+    return row(key(pk), "x", AttrValue.ofBinary(new byte[x]), "y", AttrValue.ofBinary(new byte[y]));
+  }
+
+  /**
+   * One put of a row carries at most its table's profile's put limit, as the store keeps that
+   * profile (Tablestore's 4 MB on every store; a store on Tablestore keeps an HBase table to it as
+   * well): a row at the limit is written, one byte more is refused alone, conditionally and in a
+   * batch, and writes nothing. Profiles whose row limit binds first (Lindorm: 2 MB of values a row)
+   * or whose put limit is too large to write here (HBase's 64 MB) are left to the unit tests.
+   */
+  @Test
+  public void aPutOfARowHoldsUpToItsProfilesPutLimit() {
+    int tested = 0;
+    for (Profile profile : Profile.values()) {
+      StoreLimits limits = store().limits(profile);
+      long max = limits.maxPutBytes();
+      if (limits.maxRowAttributeBytes() < max || max > 2L * limits.maxAttributeBytes() + 5) {
+        continue;
+      }
+      tested++;
+      TableSpec t = newTable("put_limit_" + profile, profile, TableSpec.NO_TTL, stringColumn("pk"));
+      Row atLimit = rowOfPutSize("a", max, limits);
+      assertEquals(max, atLimit.putSizeInBytes(t.primaryKey()));
+      store().put(t.name(), atLimit);
+      assertEquals(Optional.of(atLimit), store().get(t.name(), key("a"), ColumnSelection.all()));
+
+      Row over = rowOfPutSize("b", max + 1, limits);
+      StoreException e =
+          assertStoreError(ErrorKind.LIMIT_EXCEEDED, () -> store().put(t.name(), over));
+      assertTrue(e.getMessage().contains(t.name()), e.getMessage());
+      assertTrue(e.getMessage().contains((max + 1) + " bytes"), e.getMessage());
+      assertTrue(e.getMessage().contains("limit of " + max), e.getMessage());
+      assertStoreError(
+          ErrorKind.LIMIT_EXCEEDED, () -> store().put(t.name(), over, WriteCondition.rowAbsent()));
+      try {
+        assertFailed(
+            store().batchWrite(List.of(WriteOp.put(t.name(), over))).get(0),
+            ErrorKind.LIMIT_EXCEEDED);
+      } catch (StoreException whole) {
+        assertEquals(ErrorKind.LIMIT_EXCEEDED, whole.kind()); // over the batch's bytes as well
+      }
+      assertEquals(List.of(atLimit), scanAll(t), "a refused put writes nothing");
+    }
+    assertTrue(tested > 0, "Tablestore's 4 MB is tested on every store");
+  }
+
   @Test
   public void anHBaseTableTakesFiveKeyColumnsWhereTheStoreCanHoldThem() {
     List<PkColumn> five = new ArrayList<>();

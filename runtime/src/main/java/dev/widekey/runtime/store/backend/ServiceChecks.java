@@ -258,6 +258,28 @@ public final class ServiceChecks {
       }
       attributeBytes += size;
     }
+    rowSize(spec, row, attributeBytes, limits);
+  }
+
+  /**
+   * The bounds on a whole row: its non-key values together ({@link
+   * StoreLimits#maxRowAttributeBytes}, Lindorm's 2 MB) and one put of it ({@link
+   * StoreLimits#maxPutBytes}, Tablestore's 4 MB, counted by {@link Row#putSizeInBytes}). Part of
+   * {@link #row}; a repository runs it on each row of an entity before it writes the first, so that
+   * an entity whose second row is too large writes neither.
+   *
+   * @throws StoreException {@link ErrorKind#LIMIT_EXCEEDED}, naming the table, the key, the size
+   *     and the limit
+   */
+  public static void rowSize(TableSpec spec, Row row, StoreLimits limits) {
+    long attributeBytes = 0;
+    for (AttrValue v : row.columns().values()) {
+      attributeBytes += v.sizeInBytes();
+    }
+    rowSize(spec, row, attributeBytes, limits);
+  }
+
+  private static void rowSize(TableSpec spec, Row row, long attributeBytes, StoreLimits limits) {
     if (attributeBytes > limits.maxRowAttributeBytes()) {
       throw new StoreException(
           ErrorKind.LIMIT_EXCEEDED,
@@ -270,6 +292,21 @@ public final class ServiceChecks {
               + " bytes in its non-key values together, over the limit of "
               + limits.maxRowAttributeBytes()
               + " for a row");
+    }
+    long putBytes = row.putSizeInBytes(spec.primaryKey());
+    if (putBytes > limits.maxPutBytes()) {
+      throw new StoreException(
+          ErrorKind.LIMIT_EXCEEDED,
+          "row "
+              + row.key()
+              + " of table "
+              + spec.name()
+              + " is a put of "
+              + putBytes
+              + " bytes (its key and attribute names and values), over the limit of "
+              + limits.maxPutBytes()
+              + " bytes for one put of a row; keep the row smaller (a @ColdColumn is written in"
+              + " a put of its own)");
     }
   }
 

@@ -83,10 +83,17 @@ public final class EmbeddedStore implements WideTableStore {
   /** The MVStore file inside a store directory. */
   public static final String DATA_FILE = "widekey.mv.db";
 
-  /** Rows per scan page; Tablestore's GetRange returns at most 5,000 rows and 4 MB. */
+  /**
+   * Rows per scan page at most, so that a page of decoded rows stays small in memory (Tablestore's
+   * GetRange returns up to 5,000 rows and 4 MB, Lindorm's read 2,000 rows and 16 MB); a table pages
+   * by fewer where its profile's read returns fewer ({@code Table.pageRows}).
+   */
   static final int PAGE_ROWS = 500;
 
-  /** Bytes per scan page, so that a page of 2 MB attributes stays small. */
+  /**
+   * Bytes per scan page at most, so that a page of 2 MB attributes stays small; fewer where the
+   * table's profile reads fewer ({@code Table.pageBytes}).
+   */
   static final long PAGE_BYTES = 4L * 1024 * 1024;
 
   /** The limits of every table, or {@code null} for the limits of each table's profile. */
@@ -721,7 +728,7 @@ public final class EmbeddedStore implements WideTableStore {
       bytes += key.length + value.length;
       visited++;
       // a selection that matches few rows must not turn one page into a full-table read
-      return out.size() >= maxRows || bytes >= PAGE_BYTES || visited >= 4 * PAGE_ROWS;
+      return out.size() >= maxRows || bytes >= t.pageBytes || visited >= 4 * t.pageRows;
     }
   }
 

@@ -51,7 +51,7 @@ final class RangeScan implements Iterator<Row> {
     while (remaining > 0 && position == page.size() && next != null) {
       page = new ArrayList<>();
       position = 0;
-      int rows = (int) Math.min(EmbeddedStore.PAGE_ROWS, remaining);
+      int rows = (int) Math.min(table.pageRows, remaining);
       next =
           backward
               ? store.readPageBackward(table, start, next, columns, rows, page)

@@ -34,6 +34,18 @@ final class Table {
 
   final PartitionCounters[] partitions;
 
+  /**
+   * Rows one scan page returns at most: {@link EmbeddedStore#PAGE_ROWS}, or fewer where the
+   * profile's service returns fewer for one read of a range ({@link StoreLimits#maxScanRows}).
+   */
+  final int pageRows;
+
+  /**
+   * Bytes one scan page reads before it ends: {@link EmbeddedStore#PAGE_BYTES}, or fewer where the
+   * profile's service returns fewer for one read ({@link StoreLimits#maxScanBytes}).
+   */
+  final long pageBytes;
+
   /** Set when the table is dropped, so that scans still holding it stop. */
   volatile boolean dropped;
 
@@ -52,6 +64,8 @@ final class Table {
     for (int i = 0; i < partitions.length; i++) {
       partitions[i] = new PartitionCounters();
     }
+    this.pageRows = Math.max(1, Math.min(EmbeddedStore.PAGE_ROWS, limits.maxScanRows()));
+    this.pageBytes = Math.max(1, Math.min(EmbeddedStore.PAGE_BYTES, limits.maxScanBytes()));
   }
 
   /**

@@ -452,6 +452,50 @@ class EmbeddedStoreTest {
     }
   }
 
+  /**
+   * The keys (seq) a scan of rows 0, 2, 4, …, 20 returns when rows 1 and 7 are written after its
+   * first row: a row written ahead of the scan is returned only if it lands in a later page.
+   */
+  private static List<Long> scanWritingAhead(EmbeddedStore store) {
+    store.createTable(ORDERS);
+    for (long i = 0; i <= 20; i += 2) {
+      store.put("orders", order("5", i, "row"));
+    }
+    List<Long> seqs = new ArrayList<>();
+    try (Stream<Row> s = store.scan("orders", ScanRange.all(2))) {
+      Iterator<Row> it = s.iterator();
+      seqs.add(it.next().key().get(1).asLong());
+      store.put("orders", order("5", 1, "late"));
+      store.put("orders", order("5", 7, "late"));
+      it.forEachRemaining(r -> seqs.add(r.key().get(1).asLong()));
+    }
+    return seqs;
+  }
+
+  @Test
+  void aTablePagesByItsProfilesReadLimitsWhereTheyAreBelowTheStoresPage() {
+    // every profile's read returns more than the store's page: one page holds all eleven rows
+    try (EmbeddedStore store = EmbeddedStore.inMemory()) {
+      assertEquals(
+          List.of(0L, 2L, 4L, 6L, 8L, 10L, 12L, 14L, 16L, 18L, 20L), scanWritingAhead(store));
+    }
+    // a service that returns 3 rows a read: pages 0-4, 6-10, …, so 7 is read and 1 is not
+    StoreLimits threeRows =
+        StoreLimits.DEFAULT.withRowAndReadLimits(Long.MAX_VALUE, 3, Long.MAX_VALUE);
+    try (EmbeddedStore store = EmbeddedStore.builder().limits(threeRows).build()) {
+      assertEquals(
+          List.of(0L, 2L, 4L, 6L, 7L, 8L, 10L, 12L, 14L, 16L, 18L, 20L), scanWritingAhead(store));
+    }
+    // a service that returns one byte a read: a row a page, so both are read
+    StoreLimits oneByte =
+        StoreLimits.DEFAULT.withRowAndReadLimits(Long.MAX_VALUE, Integer.MAX_VALUE, 1);
+    try (EmbeddedStore store = EmbeddedStore.builder().limits(oneByte).build()) {
+      assertEquals(
+          List.of(0L, 1L, 2L, 4L, 6L, 7L, 8L, 10L, 12L, 14L, 16L, 18L, 20L),
+          scanWritingAhead(store));
+    }
+  }
+
   @Test
   void aScanOfATableDeletedMidwayFails() {
     try (EmbeddedStore store = EmbeddedStore.inMemory()) {
