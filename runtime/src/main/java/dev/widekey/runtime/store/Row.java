@@ -27,6 +27,15 @@ public final class Row {
   /** A row with these attribute columns. */
   public static Row of(PrimaryKey key, Map<String, AttrValue> columns) {
     Objects.requireNonNull(key, "key");
+    if (columns instanceof SortedMap<String, AttrValue> sorted && sorted.comparator() == null) {
+      // already in name order (a decoded row): copied in one pass, without comparisons
+      sorted.forEach(
+          (name, value) -> {
+            Objects.requireNonNull(name, "column name");
+            Objects.requireNonNull(value, () -> "value of column " + name);
+          });
+      return new Row(key, Collections.unmodifiableSortedMap(new TreeMap<>(sorted)));
+    }
     TreeMap<String, AttrValue> copy = new TreeMap<>();
     columns.forEach(
         (name, value) ->

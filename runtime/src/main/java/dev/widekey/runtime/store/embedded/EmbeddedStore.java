@@ -563,7 +563,8 @@ public final class EmbeddedStore implements WideTableStore {
       purge(t, encoded, value);
       return null;
     }
-    SortedMap<String, AttrValue> attributes = RowCodec.decode(t.attributes(value), columns);
+    SortedMap<String, AttrValue> attributes =
+        RowCodec.decode(t.attributes(value), columns, t.columnNames);
     if (attributes == null) {
       return null;
     }
@@ -717,7 +718,8 @@ public final class EmbeddedStore implements WideTableStore {
       if (t.expired(value, now)) {
         purge(t, key, value);
       } else {
-        SortedMap<String, AttrValue> attributes = RowCodec.decode(t.attributes(value), columns);
+        SortedMap<String, AttrValue> attributes =
+            RowCodec.decode(t.attributes(value), columns, t.columnNames);
         if (attributes != null) {
           Row row =
               Row.of(OrderedKeyBytes.decode(t.spec.name(), key, t.spec.primaryKey()), attributes);

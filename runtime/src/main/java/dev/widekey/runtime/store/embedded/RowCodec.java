@@ -75,11 +75,20 @@ final class RowCodec {
    * Result), so a partial read never looks like a row without attributes.
    */
   static SortedMap<String, AttrValue> decode(byte[] bytes, ColumnSelection selection) {
+    return decode(bytes, selection, null);
+  }
+
+  /**
+   * {@link #decode(byte[], ColumnSelection)}, taking the names the table's rows had before from
+   * {@code names} (may be null).
+   */
+  static SortedMap<String, AttrValue> decode(
+      byte[] bytes, ColumnSelection selection, ColumnNames names) {
     In in = new In(bytes);
     int count = in.varInt();
     TreeMap<String, AttrValue> columns = new TreeMap<>();
     for (int i = 0; i < count; i++) {
-      String name = in.utf8(in.varInt());
+      String name = in.name(i, in.varInt(), names);
       int tag = in.u8();
       boolean keep = selection.includes(name);
       switch (tag) {
@@ -262,6 +271,23 @@ final class RowCodec {
       }
       pos += len;
       return s;
+    }
+
+    /** The attribute name at {@code place}: one {@code names} knows, or decoded and remembered. */
+    String name(int place, int len, ColumnNames names) {
+      if (names == null) {
+        return utf8(len);
+      }
+      require(len);
+      String known = names.known(place, buf, pos, len);
+      if (known != null) {
+        pos += len;
+        return known;
+      }
+      int from = pos;
+      String decoded = utf8(len);
+      names.remember(place, buf, from, len, decoded);
+      return decoded;
     }
 
     byte[] bytes(int len) {

@@ -34,6 +34,9 @@ final class Table {
 
   final PartitionCounters[] partitions;
 
+  /** The attribute names its rows decoded to, reused from row to row. */
+  final ColumnNames columnNames = new ColumnNames();
+
   /**
    * Rows one scan page returns at most: {@link EmbeddedStore#PAGE_ROWS}, or fewer where the
    * profile's service returns fewer for one read of a range ({@link StoreLimits#maxScanRows}).
