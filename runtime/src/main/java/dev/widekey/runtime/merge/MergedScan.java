@@ -182,11 +182,13 @@ public final class MergedScan {
   }
 
   /**
-   * {@link #withPrefetch(Executor)} with at most {@code parallelism} pages being read at a time (at
-   * least 1): for a store that reads on the caller's processor, such as the embedded one, about the
-   * number of processors; for a networked store, where a page is a round trip, the number of
-   * sources. Each of up to {@code parallelism} tasks on the executor reads queued pages until none
-   * is left, so a busy merge does not wake a thread per page.
+   * {@link #withPrefetch(Executor)} with at most {@code parallelism} pages being read on the
+   * executor at a time (at least 1): for a store that reads on the caller's processor, such as the
+   * embedded one, about the number of processors; for a networked store, where a page is a round
+   * trip, the number of sources. Each of up to {@code parallelism} tasks on the executor reads
+   * queued pages until none is left, so a busy merge does not wake a thread per page; and the
+   * merge's own thread reads a page it needs that no task has started yet, rather than wait for one
+   * to take it (so up to {@code parallelism + 1} pages are read at once).
    *
    * <pre>{@code
    * ExecutorService pool = Executors.newFixedThreadPool(2);

@@ -3,54 +3,73 @@ package dev.widekey.runtime.merge;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Reads the next pages of one merge's sources on an executor, with at most {@code parallelism}
- * reads at a time. A reading task takes page requests from one queue until it is empty, so a busy
- * merge does not hand a new task to the executor (and wake a thread) for every page: with one task
- * per page, at 16 sources and pages of 128 rows, the hand-offs cost about as much as reading the
- * pages.
+ * reads there at a time. A reading task takes page requests from one queue until it is empty, so a
+ * busy merge does not hand a new task to the executor (and wake a thread) for every page: with one
+ * task per page, at 16 sources and pages of 128 rows, the hand-offs cost about as much as reading
+ * the pages. A merge that needs a page nobody has started reading reads it itself ({@link
+ * PageRequest#readHereIfWaiting()}) rather than wait for a thread to wake up and take it.
  */
 final class PageReader {
   private final Executor executor;
   private final int parallelism;
-  private final ConcurrentLinkedQueue<Request> due = new ConcurrentLinkedQueue<>();
+  private final ConcurrentLinkedQueue<PageRequest> due = new ConcurrentLinkedQueue<>();
   // reading tasks submitted and not yet finished; at most parallelism
   private final AtomicInteger active = new AtomicInteger();
 
-  private record Request(SourcePages source, CompletableFuture<SourcePages.Page> page) {}
+  /** The next page of one source: read by whoever takes it first, a reading task or the merge. */
+  static final class PageRequest extends CompletableFuture<SourcePages.Page> {
+    private final SourcePages source;
+    private final AtomicBoolean taken = new AtomicBoolean();
+
+    private PageRequest(SourcePages source) {
+      this.source = source;
+    }
+
+    /** Reads the page on this thread unless another one took it; whether this one did. */
+    boolean readHereIfWaiting() {
+      if (!taken.compareAndSet(false, true)) {
+        return false;
+      }
+      try {
+        complete(source.readPage());
+      } catch (Throwable t) {
+        completeExceptionally(t);
+      }
+      return true;
+    }
+  }
 
   PageReader(Executor executor, int parallelism) {
     this.executor = executor;
     this.parallelism = parallelism;
   }
 
-  /** The next page of {@code source}, read on the executor; completed with its failure, if any. */
-  CompletableFuture<SourcePages.Page> read(SourcePages source) {
-    CompletableFuture<SourcePages.Page> page = new CompletableFuture<>();
-    due.add(new Request(source, page));
+  /** The next page of {@code source}, read on the executor (or by the merge, when it needs it). */
+  PageRequest read(SourcePages source) {
+    PageRequest page = new PageRequest(source);
+    due.add(page);
     if (claimTask()) {
       try {
         executor.execute(this::drain);
       } catch (RuntimeException rejected) {
         active.decrementAndGet();
-        due.removeIf(r -> r.page() == page);
+        due.remove(page);
         throw rejected;
       }
     }
     return page;
   }
 
-  /** Reads the queued pages until none is left. */
+  /** Reads the queued pages nobody took until none is left. */
   private void drain() {
     do {
-      for (Request r = due.poll(); r != null; r = due.poll()) {
-        try {
-          r.page().complete(r.source().readPage());
-        } catch (Throwable t) {
-          r.page().completeExceptionally(t);
-        }
+      for (PageRequest r = due.poll(); r != null; r = due.poll()) {
+        r.readHereIfWaiting();
       }
       active.decrementAndGet();
       // a request queued after the last poll and before the decrement found no free task: take it

@@ -6,7 +6,6 @@ import dev.widekey.runtime.store.PrimaryKey;
 import dev.widekey.runtime.store.Row;
 import dev.widekey.runtime.store.ScanRange;
 import dev.widekey.runtime.store.WideTableStore;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
@@ -32,7 +31,7 @@ final class SourcePages {
   private Page page = Page.EMPTY;
   // the next page, being read on the executor; while it runs only its task touches the fields
   // below (the merge's thread waits for it before reading them again)
-  private CompletableFuture<Page> next;
+  private PageReader.PageRequest next;
   private long sourceRemaining;
   private PrimaryKey lastFetched; // null until a row was read: the next page starts the range
   private Predicate<Row> skip; // rows before a resume position, dropped until the first kept
@@ -96,9 +95,10 @@ final class SourcePages {
    */
   void close() {
     closed = true;
-    CompletableFuture<Page> pending = next;
+    PageReader.PageRequest pending = next;
     next = null;
     if (pending != null) {
+      pending.readHereIfWaiting(); // not started: an empty page, as the merge is closed
       try {
         pending.join();
       } catch (RuntimeException ignored) {
@@ -117,8 +117,10 @@ final class SourcePages {
   }
 
   private Page awaitNext() {
-    CompletableFuture<Page> pending = next;
+    PageReader.PageRequest pending = next;
     next = null;
+    // a page no reading task has taken yet is read here: no waiting for a thread to wake up
+    pending.readHereIfWaiting();
     try {
       return pending.join();
     } catch (CompletionException e) {
