@@ -3,6 +3,7 @@ package dev.widekey.runtime.merge;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -56,10 +57,9 @@ final class PageReader {
     if (claimTask()) {
       try {
         executor.execute(this::drain);
-      } catch (RuntimeException rejected) {
+      } catch (RejectedExecutionException rejected) {
+        // an executor shut down or full: the merge's thread reads the page when it needs it
         active.decrementAndGet();
-        due.remove(page);
-        throw rejected;
       }
     }
     return page;

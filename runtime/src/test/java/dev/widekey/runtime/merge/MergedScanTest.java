@@ -265,6 +265,26 @@ class MergedScanTest {
   }
 
   @Test
+  void anExecutorThatRefusesWorkLeavesThePagesToTheMergesThread() {
+    Random random = new Random(seeds.seed());
+    ExecutorService shutDown = Executors.newSingleThreadExecutor();
+    shutDown.shutdown();
+    for (int round = 0; round < ROUNDS / 4; round++) {
+      Case c = randomCase(random, counting);
+      List<Row> got;
+      try (Stream<Row> rows =
+          MergedScan.of(c.sources(), c.order())
+              .withPageSize(1 + random.nextInt(20))
+              .withPrefetch(shutDown, 1 + random.nextInt(4))
+              .stream()) {
+        got = rows.collect(Collectors.toList());
+      }
+      assertEquals(c.expected(), got, "round " + round);
+      assertEquals(0, counting.open.get(), "every source scan is closed");
+    }
+  }
+
+  @Test
   void aLimitEndsEarlyAndClosesEverySourceScan() {
     Random random = new Random(seeds.seed());
     for (int round = 0; round < ROUNDS; round++) {
