@@ -188,7 +188,8 @@ public final class MergedScan {
    * trip, the number of sources. Each of up to {@code parallelism} tasks on the executor reads
    * queued pages until none is left, so a busy merge does not wake a thread per page; and the
    * merge's own thread reads a page it needs that no task has started yet, rather than wait for one
-   * to take it (so up to {@code parallelism + 1} pages are read at once).
+   * to take it (so up to {@code parallelism + 1} pages are read at once). An executor that refuses
+   * a task (shut down, full) leaves its pages to the merge's thread.
    *
    * <pre>{@code
    * ExecutorService pool = Executors.newFixedThreadPool(2);
