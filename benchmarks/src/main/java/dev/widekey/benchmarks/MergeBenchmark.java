@@ -61,6 +61,8 @@ public final class MergeBenchmark {
 
     try (EmbeddedStore store = EmbeddedStore.inMemory()) {
       store.createTable(new TableSpec("single", List.of(new PkColumn("ts", PkType.INTEGER))));
+      // the same entity's key without its bucket: the signed padded timestamp as text
+      store.createTable(new TableSpec("padded", List.of(new PkColumn("ts", PkType.STRING))));
       List<PkValue> bucketSplits = new ArrayList<>();
       for (int b = 1; b < buckets; b++) {
         bucketSplits.add(PkValue.ofString(bucket(b)));
@@ -78,6 +80,16 @@ public final class MergeBenchmark {
           LongStream.range(0, rows)
               .mapToObj(
                   ts -> WriteOp.put("single", row(PrimaryKey.of(PkValue.ofInteger(ts)), ts))));
+      write(
+          store,
+          LongStream.range(0, rows)
+              .mapToObj(
+                  ts ->
+                      WriteOp.put(
+                          "padded",
+                          row(
+                              PrimaryKey.of(PkValue.ofString(Padding.encode("ts", ts, 19, true))),
+                              ts))));
       write(
           store,
           LongStream.range(0, rows)
@@ -158,6 +170,7 @@ public final class MergeBenchmark {
       // best of the runs, by wall clock and by the reading thread's CPU time (on a machine that
       // other processes load, the CPU time is the steadier measure of the read's own cost)
       double[] single = new double[3];
+      double[] padded = new double[3];
       double[] raw = new double[3];
       double[] merged = new double[3];
       double[] readAhead = new double[3];
@@ -165,6 +178,7 @@ public final class MergeBenchmark {
       double[] generatedReadAhead = new double[3];
       check(rows, () -> store.scan("bucketed", all(2)), false, -1);
       check(rows, () -> store.scan("single", all(1)), true, -1);
+      check(rows, () -> store.scan("padded", all(1)), true, 0);
       check(rows, merge::stream, true, -1);
       check(rows, ahead::stream, true, -1);
       check(rows, generated::stream, true, keyBuckets.width());
@@ -172,6 +186,7 @@ public final class MergeBenchmark {
       for (int run = 0; run < runs; run++) {
         best(raw, rowsPerSecond(rows, () -> store.scan("bucketed", all(2)), false));
         best(single, rowsPerSecond(rows, () -> store.scan("single", all(1)), true));
+        best(padded, rowsPerSecond(rows, () -> store.scan("padded", all(1)), true));
         best(merged, rowsPerSecond(rows, merge::stream, true));
         best(readAhead, rowsPerSecond(rows, ahead::stream, true));
         best(generatedLayout, rowsPerSecond(rows, generated::stream, true));
@@ -182,6 +197,7 @@ public final class MergeBenchmark {
           "%-44s %12s %12s %12s  %s%n",
           "", "wall rows/s", "CPU rows/s", "all CPU", "of the single scan (wall, CPU, all CPU)");
       print("one ordered scan", single, single);
+      print("(one ordered scan, padded text key)", padded, single);
       print("(one scan of the bucketed table, unmerged)", raw, single);
       print("merged scan of " + buckets + " buckets", merged, single);
       print("same, pages read ahead on " + threads + " threads", readAhead, single);
