@@ -537,4 +537,46 @@ class EntityFuzzFindingsTest {
         flat,
         "@WideTable(name = \"flat_items\")");
   }
+
+  /**
+   * Finding 11: a class of the entity's package named like a {@code java.lang} type ({@code
+   * Integer}, {@code Long}, {@code Override}) hides it in the generated files of that package,
+   * which named {@code Integer.MIN_VALUE} or {@code Long.toString} by their simple names: they are
+   * now written in full there.
+   */
+  @Test
+  void packageTypesNamedLikeJavaLangTypes() throws Exception {
+    List<JavaFileObject> files = new java.util.ArrayList<>();
+    for (String shadow : List.of("Integer", "Long", "Short", "Byte", "String", "Math")) {
+      files.add(source("fz." + shadow, "package fz;", "public class " + shadow + " {}"));
+    }
+    files.add(source("fz.Override", "package fz;", "public @interface Override {}"));
+    files.add(
+        source(
+            "fz.Tick",
+            "package fz;",
+            "import dev.widekey.annotations.*;",
+            "@WideTable(name = \"ticks\")",
+            "public record Tick(",
+            "    @PartitionKey(order = 0) @Bucketed(buckets = 4) long at,",
+            "    @PartitionKey(order = 1) @Padded(width = 10, signed = true) int slot,",
+            "    @KeyColumn(order = 0) short s,",
+            "    @KeyColumn(order = 1) byte b,",
+            "    @KeyColumn(order = 2) @KeyChars(\"a-z\") java.lang.String name,",
+            "    java.lang.Long v) {}"));
+    Compilation c = compile(files.toArray(new JavaFileObject[0]));
+    GeneratedClassLoader loader = new GeneratedClassLoader(c);
+    Class<?> type = loader.loadClass("fz.Tick");
+    Object tick =
+        type.getConstructors()[0].newInstance(-7L, -3, (short) -2, (byte) 5, "ab", Long.valueOf(9));
+    try (WideTableStore store = EmbeddedStore.inMemory()) {
+      var repo = repository(loader, "fz.TickRepository", store);
+      repo.put(tick);
+      Method get =
+          repo.getClass()
+              .getMethod("get", long.class, int.class, short.class, byte.class, String.class);
+      assertThat(((Optional<?>) get.invoke(repo, -7L, -3, (short) -2, (byte) 5, "ab")))
+          .hasValue(tick);
+    }
+  }
 }
