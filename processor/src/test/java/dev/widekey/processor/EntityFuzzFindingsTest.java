@@ -579,4 +579,67 @@ class EntityFuzzFindingsTest {
           .hasValue(tick);
     }
   }
+
+  /**
+   * Finding 12: a field whose type is a private nested enum (or one nested in a private class, or a
+   * protected one inherited from another package) compiled in the entity but failed in the
+   * generated classes beside it; it is now WK100 on the field.
+   */
+  @Test
+  void fieldTypesTheGeneratedClassesCannotName() {
+    JavaFileObject f = Fixtures.bad("wk100/PrivateEnumField");
+    Compilation c = compile(f);
+    assertRejected(c, 2);
+    assertError(
+        c,
+        Rule.WK100,
+        Messages.inaccessibleFieldType(
+            "level",
+            "bad.wk100.PrivateEnumField.Level",
+            "bad.wk100.PrivateEnumField.Level",
+            "private",
+            "PrivateEnumField",
+            true),
+        f,
+        "Level level");
+    assertError(
+        c,
+        Rule.WK100,
+        Messages.inaccessibleFieldType(
+            "mode",
+            "bad.wk100.PrivateEnumField.Hidden.Mode",
+            "bad.wk100.PrivateEnumField.Hidden",
+            "private",
+            "PrivateEnumField",
+            true),
+        f,
+        "Hidden.Mode mode");
+
+    JavaFileObject base =
+        source(
+            "fz.base.Base",
+            "package fz.base;",
+            "public class Base {",
+            "  protected enum Level { LOW, HIGH }",
+            "}");
+    JavaFileObject sub =
+        source(
+            "fz.Sub",
+            "package fz;",
+            "import dev.widekey.annotations.*;",
+            "@WideTable(name = \"subs\")",
+            "public class Sub extends fz.base.Base {",
+            "  @PartitionKey @KeyChars(\"a-z\") public String id;",
+            "  public Level level;",
+            "}");
+    c = compile(base, sub);
+    assertRejected(c, 1);
+    assertError(
+        c,
+        Rule.WK100,
+        Messages.inaccessibleFieldType(
+            "level", "fz.base.Base.Level", "fz.base.Base.Level", "protected", "Sub", false),
+        sub,
+        "public Level level;");
+  }
 }

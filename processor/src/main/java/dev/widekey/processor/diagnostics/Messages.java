@@ -108,6 +108,29 @@ public final class Messages {
             + "(...). Add one of them.");
   }
 
+  /**
+   * A field whose type generated code cannot name: {@code type} (or a type around it, {@code
+   * hidden}) is private, or protected or package-private in another package.
+   */
+  public static String inaccessibleFieldType(
+      String field, String type, String hidden, String access, String entity, boolean samePackage) {
+    return msg(
+        Rule.WK100,
+        "field '"
+            + field
+            + "' has type "
+            + type
+            + ", but "
+            + (hidden.equals(type) ? "that type" : hidden)
+            + " is "
+            + access
+            + ", so the classes generated beside "
+            + entity
+            + " cannot name it. Make "
+            + hidden
+            + (samePackage ? " package-private or public." : " public."));
+  }
+
   public static String inheritedField(String type, String field, String superclass) {
     return msg(
         Rule.WK100,
