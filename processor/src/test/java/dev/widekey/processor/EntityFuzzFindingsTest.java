@@ -642,4 +642,56 @@ class EntityFuzzFindingsTest {
         sub,
         "public Level level;");
   }
+
+  /**
+   * Finding 13: a time-sharded entity whose key leads with a {@code @Bucketed} component got a
+   * sharded repository calling {@code rangeByAtBetween}, which a bucketed key does not have (its
+   * range is one per bucket): the sharded scan now merges every bucket of every period table.
+   */
+  @Test
+  void shardedBucketedKeyScansEveryBucketOfEveryPeriod() throws Exception {
+    GeneratedClassLoader loader =
+        new GeneratedClassLoader(compile(Fixtures.good("ShardedBucketedReading")));
+    Class<?> type = loader.loadClass("good.ShardedBucketedReading");
+    var create = type.getConstructor(java.time.Instant.class, String.class, long.class);
+    java.time.Instant day = java.time.Instant.parse("2026-11-23T00:00:00Z");
+    try (WideTableStore store = EmbeddedStore.inMemory()) {
+      var readings =
+          (dev.widekey.runtime.repository.TimeShardedRepository<?, ?>)
+              loader
+                  .loadClass("good.ShardedBucketedReadingShardedRepository")
+                  .getConstructor(WideTableStore.class)
+                  .newInstance(store);
+      @SuppressWarnings("unchecked")
+      var writer = (dev.widekey.runtime.repository.TimeShardedRepository<Object, ?>) readings;
+      List<java.time.Instant> written = new java.util.ArrayList<>();
+      for (int i = 0; i < 20; i++) {
+        // two days, every bucket: consecutive milliseconds take the buckets in turn
+        java.time.Instant at = day.plusMillis(i * 8_640_000L + i);
+        written.add(at);
+        writer.put(create.newInstance(at, "s" + i, (long) i));
+      }
+      assertThat(store.listTables("bucketed_readings")).hasSize(2);
+      Method scan =
+          readings
+              .getClass()
+              .getMethod(
+                  "scanByAtBetween",
+                  java.time.Instant.class,
+                  java.time.Instant.class,
+                  java.time.Instant.class,
+                  java.time.Instant.class);
+      java.time.Instant from = written.get(3);
+      java.time.Instant to = written.get(17);
+      try (Stream<?> rows =
+          (Stream<?>)
+              scan.invoke(readings, from, to, day, day.plus(java.time.Duration.ofDays(2)))) {
+        List<Object> ats = new java.util.ArrayList<>();
+        for (Object r : rows.toList()) {
+          ats.add(type.getMethod("at").invoke(r));
+        }
+        assertThat(ats).containsExactlyElementsIn(written.subList(3, 17)).inOrder();
+      }
+    }
+  }
 }
