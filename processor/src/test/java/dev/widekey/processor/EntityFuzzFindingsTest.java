@@ -694,4 +694,28 @@ class EntityFuzzFindingsTest {
       }
     }
   }
+
+  /**
+   * Finding 14: a boolean named {@code isActive} with Kotlin's or Lombok's accessors ({@code
+   * isActive()}, {@code setActive(...)}) was refused for want of {@code setIsActive}.
+   */
+  @Test
+  void kotlinStyleBooleanAccessors() throws Exception {
+    GeneratedClassLoader loader =
+        new GeneratedClassLoader(compile(Fixtures.good("KotlinStyleFlags")));
+    Class<?> type = loader.loadClass("good.KotlinStyleFlags");
+    Object flags = type.getConstructor().newInstance();
+    type.getMethod("setId", String.class).invoke(flags, "f1");
+    type.getMethod("setActive", boolean.class).invoke(flags, true);
+    type.getMethod("setDeleted", Boolean.class).invoke(flags, Boolean.FALSE);
+    try (WideTableStore store = EmbeddedStore.inMemory()) {
+      var repo = repository(loader, "good.KotlinStyleFlagsRepository", store);
+      repo.put(flags);
+      Object read =
+          ((Optional<?>) repo.getClass().getMethod("get", String.class).invoke(repo, "f1"))
+              .orElseThrow();
+      assertThat(type.getMethod("isActive").invoke(read)).isEqualTo(true);
+      assertThat(type.getMethod("isDeleted").invoke(read)).isEqualTo(false);
+    }
+  }
 }

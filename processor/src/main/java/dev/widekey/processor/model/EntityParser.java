@@ -360,21 +360,45 @@ public final class EntityParser {
         out.add(p);
         continue;
       }
-      String setter = "set" + capitalized(p.name());
-      boolean found =
-          methods.stream()
-              .anyMatch(
-                  m ->
-                      m.getSimpleName().contentEquals(setter)
-                          && m.getParameters().size() == 1
-                          && !m.getModifiers().contains(Modifier.PRIVATE)
-                          && !m.getModifiers().contains(Modifier.STATIC)
-                          && types.isSameType(m.getParameters().get(0).asType(), p.type()));
-      if (!found) {
+      String setter = null;
+      for (String candidate : setterNames(p)) {
+        boolean found =
+            methods.stream()
+                .anyMatch(
+                    m ->
+                        m.getSimpleName().contentEquals(candidate)
+                            && m.getParameters().size() == 1
+                            && !m.getModifiers().contains(Modifier.PRIVATE)
+                            && !m.getModifiers().contains(Modifier.STATIC)
+                            && types.isSameType(m.getParameters().get(0).asType(), p.type()));
+        if (found) {
+          setter = candidate;
+          break;
+        }
+      }
+      if (setter == null) {
+        setter = setterNames(p).get(0);
         diagnostics.error(
             field, Messages.noSetter(p.name(), setter, type.getSimpleName().toString()));
       }
       out.add(p.withSetter(setter));
+    }
+    return out;
+  }
+
+  /**
+   * The setters that may set a property, in the order they are looked for: {@code setName}, and for
+   * a boolean named {@code isActive} also {@code setActive}, which Kotlin properties ({@code var
+   * isActive: Boolean}) and Lombok generate next to their getter {@code isActive()}.
+   */
+  private static List<String> setterNames(Property p) {
+    String name = p.name();
+    List<String> out = new ArrayList<>(List.of("set" + capitalized(name)));
+    if (p.kind() == ValueKind.BOOLEAN
+        && name.length() > 2
+        && name.startsWith("is")
+        && Character.isUpperCase(name.charAt(2))) {
+      out.add("set" + name.substring(2));
     }
     return out;
   }
