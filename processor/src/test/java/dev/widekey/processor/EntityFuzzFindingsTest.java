@@ -718,4 +718,52 @@ class EntityFuzzFindingsTest {
       assertThat(type.getMethod("isDeleted").invoke(read)).isEqualTo(false);
     }
   }
+
+  /**
+   * Finding 15: stored values the entity's own constructor refuses (a record's compact constructor
+   * that validates) escaped a read as the constructor's exception; they are now the typed {@code
+   * CORRUPT_DATA} error every other unreadable row is.
+   */
+  @Test
+  void storedValuesTheEntityRefusesAreCorruptData() throws Exception {
+    Compilation c =
+        compile(
+            source(
+                "fz.Meter",
+                "package fz;",
+                "import dev.widekey.annotations.*;",
+                "@WideTable(name = \"meters\")",
+                "public record Meter(@PartitionKey @KeyChars(\"a-z\") String id, long reading) {",
+                "  public Meter {",
+                "    if (reading < 0) throw new IllegalArgumentException(\"negative reading\");",
+                "  }",
+                "}"));
+    GeneratedClassLoader loader = new GeneratedClassLoader(c);
+    try (WideTableStore store = EmbeddedStore.inMemory()) {
+      var repo = repository(loader, "fz.MeterRepository", store);
+      PrimaryKey key =
+          (PrimaryKey)
+              loader
+                  .loadClass("fz.MeterKeys")
+                  .getMethod("primaryKey", String.class)
+                  .invoke(null, "m");
+      // another writer stores a reading the record refuses
+      store.put(
+          "meters",
+          dev.widekey.runtime.store.Row.of(
+              key, java.util.Map.of("reading", dev.widekey.runtime.store.AttrValue.ofInteger(-1))));
+      Method get = repo.getClass().getMethod("get", String.class);
+      java.lang.reflect.InvocationTargetException failed =
+          org.junit.jupiter.api.Assertions.assertThrows(
+              java.lang.reflect.InvocationTargetException.class, () -> get.invoke(repo, "m"));
+      var e = (dev.widekey.runtime.store.StoreException) failed.getCause();
+      assertThat(e.kind()).isEqualTo(dev.widekey.runtime.store.ErrorKind.CORRUPT_DATA);
+      assertThat(e.getMessage()).contains("negative reading");
+      assertThat(e.getCause()).isInstanceOf(IllegalArgumentException.class);
+      try (Stream<Object> all = repo.scanAll()) {
+        org.junit.jupiter.api.Assertions.assertThrows(
+            dev.widekey.runtime.store.StoreException.class, all::toList);
+      }
+    }
+  }
 }
