@@ -766,4 +766,67 @@ class EntityFuzzFindingsTest {
       }
     }
   }
+
+  /**
+   * Finding 16: a hand-written type of the entity's package named like a generated class (an {@code
+   * OrderRepository} interface beside the entity {@code Order}) made javac's Filer refuse to write
+   * the generated one, which the processor reported as its own failure; it is WK100 now.
+   */
+  @Test
+  void handWrittenTypeNamedLikeAGeneratedClass() {
+    JavaFileObject order =
+        source(
+            "fz.Order",
+            "package fz;",
+            "import dev.widekey.annotations.*;",
+            "@WideTable(name = \"orders\")",
+            "public record Order(@PartitionKey @KeyChars(\"a-z\") String id, String v) {}");
+    JavaFileObject repository =
+        source(
+            "fz.OrderRepository",
+            "package fz;",
+            "public interface OrderRepository {",
+            "  Order find(String id);",
+            "}");
+    Compilation c = compile(order, repository);
+    assertRejected(c, 1);
+    assertError(
+        c,
+        Rule.WK100,
+        Messages.generatedTypeExists("Order", "fz.OrderRepository"),
+        order,
+        "@WideTable(name = \"orders\")");
+  }
+
+  /**
+   * Finding 17: a time-sharded entity's {@code FooShardedRepository} was not among the generated
+   * names claimed, so an entity {@code FooSharded} beside it (whose repository has that name) made
+   * the Filer fail; the second one is WK100 now.
+   */
+  @Test
+  void shardedRepositoryNameIsClaimedToo() {
+    JavaFileObject order =
+        source(
+            "fz.Order",
+            "package fz;",
+            "import dev.widekey.annotations.*;",
+            "@WideTable(name = \"orders\")",
+            "@TimeSharded(by = \"at\", retain = 2)",
+            "public record Order(@PartitionKey @KeyChars(\"a-z\") String id, java.time.Instant at) {}");
+    JavaFileObject sharded =
+        source(
+            "fz.OrderSharded",
+            "package fz;",
+            "import dev.widekey.annotations.*;",
+            "@WideTable(name = \"order_sharded\")",
+            "public record OrderSharded(@PartitionKey @KeyChars(\"a-z\") String id, String v) {}");
+    Compilation c = compile(order, sharded);
+    assertRejected(c, 1);
+    assertError(
+        c,
+        Rule.WK100,
+        Messages.generatedTypeTaken("OrderSharded", "fz.OrderShardedRepository", "fz.Order"),
+        sharded,
+        "@WideTable(name = \"order_sharded\")");
+  }
 }

@@ -191,6 +191,18 @@ public final class Messages {
             + " enclosing names with '_'). Rename one of the two entities.");
   }
 
+  public static String generatedTypeExists(String type, String generated) {
+    return msg(
+        Rule.WK100,
+        "@WideTable "
+            + type
+            + " makes widekey generate "
+            + generated
+            + ", but the sources already declare a type of that name. Rename that type or the"
+            + " entity (widekey's generated classes are the entity's name plus Keys, Table,"
+            + " Repository and, for a time-sharded entity, ShardedRepository).");
+  }
+
   public static String generatedTypeHidesAnnotation(String type, String generated) {
     return msg(
         Rule.WK100,
