@@ -829,4 +829,45 @@ class EntityFuzzFindingsTest {
         sharded,
         "@WideTable(name = \"order_sharded\")");
   }
+
+  /**
+   * Finding 18: an entity whose table is named like a period table of a time-sharded entity's
+   * ({@code orders_2026_11} beside a monthly {@code orders}) shared that table's rows, and the
+   * sharded entity's retention would drop it; it is WK207 now, whichever entity comes first.
+   */
+  @Test
+  void tableNamedLikeAPeriodTableOfAnother() {
+    JavaFileObject orders =
+        source(
+            "fz.Order",
+            "package fz;",
+            "import dev.widekey.annotations.*;",
+            "@WideTable(name = \"orders\")",
+            "@TimeSharded(by = \"at\", period = ShardPeriod.MONTH, retain = 2)",
+            "public record Order(@PartitionKey @KeyChars(\"a-z\") String id, java.time.Instant at) {}");
+    JavaFileObject november =
+        source(
+            "fz.November",
+            "package fz;",
+            "import dev.widekey.annotations.*;",
+            "@WideTable(name = \"orders_2026_11\")",
+            "public record November(@PartitionKey @KeyChars(\"a-z\") String id, String v) {}");
+    Compilation c = compile(orders, november);
+    assertRejected(c, 1);
+    assertError(
+        c,
+        Rule.WK207,
+        Messages.periodTableTaken("orders_2026_11", "orders", "MONTH", "fz.Order", false),
+        november,
+        "@WideTable(name = \"orders_2026_11\")");
+
+    c = compile(november, orders);
+    assertRejected(c, 1);
+    assertError(
+        c,
+        Rule.WK207,
+        Messages.periodTableTaken("orders_2026_11", "orders", "MONTH", "fz.November", true),
+        orders,
+        "@WideTable(name = \"orders\")");
+  }
 }

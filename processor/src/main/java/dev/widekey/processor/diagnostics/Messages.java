@@ -1367,6 +1367,28 @@ public final class Messages {
             + " entity a table of its own.");
   }
 
+  /**
+   * A table named like a period table of a time-sharded entity's table {@code base} (or, {@code
+   * mine}, the other way round): its rows would share that table, and retention would drop it.
+   */
+  public static String periodTableTaken(
+      String table, String base, String period, String owner, boolean mine) {
+    return msg(
+        Rule.WK207,
+        "table \""
+            + table
+            + "\" "
+            + (mine ? "of entity " + owner + " " : "")
+            + "is named like a "
+            + period
+            + " period table of the time-sharded table \""
+            + base
+            + "\""
+            + (mine ? "" : " of entity " + owner)
+            + ": the two entities would share that table, and retention would drop it with the"
+            + " period. Give the entities tables whose names do not extend each other's.");
+  }
+
   // ---- WK208: versions ----
 
   public static String versionType(String field, String type) {
