@@ -260,6 +260,9 @@ final class EntityFuzzer {
         || e.nesting == RandomEntities.Nesting.INNER) {
       out.put("WK100", e.nesting + " entity");
     }
+    if (e.takenSuffix != null) {
+      out.put("WK100", "a hand-written type named like the generated " + e.takenSuffix);
+    }
     if (e.privateEnum && e.fields.stream().anyMatch(f -> f.type == RandomEntities.Type.ENUM)) {
       out.put("WK100", "a field of a private enum type");
     }

@@ -551,6 +551,9 @@ final class RandomEntities {
     /** Classes of the entity's package named like java.lang types ({@code Long}, {@code Math}). */
     List<String> shadows = new ArrayList<>();
 
+    /** A hand-written type named like a generated one ({@code "Repository"}: FooRepository). */
+    String takenSuffix;
+
     String shardBy; // @TimeSharded(by), or null: not sharded
     String shardPeriod = "MONTH";
     int shardRetain = 3;
@@ -581,6 +584,7 @@ final class RandomEntities {
       e.allArgs = allArgs;
       e.extras = extras;
       e.shadows = new ArrayList<>(shadows);
+      e.takenSuffix = takenSuffix;
       e.shardBy = shardBy;
       e.shardPeriod = shardPeriod;
       e.shardRetain = shardRetain;
@@ -688,6 +692,7 @@ final class RandomEntities {
       if (allArgs) drops.add(e -> e.allArgs = false);
       if (extras) drops.add(e -> e.extras = false);
       if (!shadows.isEmpty()) drops.add(e -> e.shadows.clear());
+      if (takenSuffix != null) drops.add(e -> e.takenSuffix = null);
       if (enumConstants.length != 3) drops.add(e -> e.enumConstants = new String[] {"A", "B", "C"});
       for (Consumer<Entity> drop : drops) {
         Entity e = copy();
@@ -955,6 +960,18 @@ final class RandomEntities {
                       : "public class " + shadow + " {}\n")
             });
       }
+      if (takenSuffix != null) {
+        String name = generated(takenSuffix);
+        String simple = name.substring(name.lastIndexOf('.') + 1);
+        out.add(
+            new String[] {
+              name,
+              (pkg.isEmpty() ? "" : "package " + pkg + ";\n")
+                  + "public interface "
+                  + simple
+                  + " {}\n"
+            });
+      }
       return out;
     }
   }
@@ -1059,6 +1076,10 @@ final class RandomEntities {
     } else if (r.nextInt(3) == 0) {
       e.implicitOrders = true; // declared in key order: the orders may go unsaid
     }
+    if (e.fields.stream().anyMatch(f -> f.name.equals("HashAlgorithm"))) {
+      // a field of that name obscures the enum in the annotations of the fields beside it
+      e.fields.forEach(f -> f.hashAlgorithm = null);
+    }
     if (r.nextInt(15) == 0) {
       e.coldTable =
           pick(
@@ -1084,6 +1105,12 @@ final class RandomEntities {
     }
     if (r.nextInt(5) == 0) {
       timeSharded(r, e, used);
+    }
+    if (r.nextInt(40) == 0) {
+      e.takenSuffix =
+          e.shardBy != null && r.nextBoolean()
+              ? "ShardedRepository"
+              : pick(r, new String[] {"Keys", "Table", "Repository"});
     }
     if (r.nextInt(8) == 0) {
       // classes of the package named like java.lang types the declaration does not use itself
