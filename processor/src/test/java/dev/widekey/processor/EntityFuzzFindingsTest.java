@@ -870,4 +870,50 @@ class EntityFuzzFindingsTest {
         orders,
         "@WideTable(name = \"orders\")");
   }
+
+  /**
+   * Finding 19: a row of a period table without its shard value (another writer's) escaped a
+   * sharded scan as the WK210 error of a write without one; it is CORRUPT_DATA now, as every other
+   * unreadable row is.
+   */
+  @Test
+  void storedRowWithoutItsShardValueIsCorruptData() throws Exception {
+    GeneratedClassLoader loader = new GeneratedClassLoader(compile(Fixtures.good("ShardedOrder")));
+    java.time.Instant nov = java.time.Instant.parse("2026-11-23T10:00:00Z");
+    try (WideTableStore store = EmbeddedStore.inMemory()) {
+      var orders =
+          (dev.widekey.runtime.repository.TimeShardedRepository<?, ?>)
+              loader
+                  .loadClass("good.ShardedOrderShardedRepository")
+                  .getConstructor(WideTableStore.class)
+                  .newInstance(store);
+      orders.createTables(nov);
+      PrimaryKey key =
+          (PrimaryKey)
+              loader
+                  .loadClass("good.ShardedOrderKeys")
+                  .getMethod("primaryKey", String.class, long.class)
+                  .invoke(null, "c1", 1L);
+      store.put(
+          "sharded_orders_2026_11",
+          dev.widekey.runtime.store.Row.of(
+              key, java.util.Map.of("total", dev.widekey.runtime.store.AttrValue.ofInteger(500))));
+      Method scan =
+          orders
+              .getClass()
+              .getMethod(
+                  "scanByCustomerId",
+                  String.class,
+                  java.time.Instant.class,
+                  java.time.Instant.class);
+      try (Stream<?> rows =
+          (Stream<?>) scan.invoke(orders, "c1", nov.minusSeconds(86_400), nov.plusSeconds(1))) {
+        var e =
+            org.junit.jupiter.api.Assertions.assertThrows(
+                dev.widekey.runtime.store.StoreException.class, rows::toList);
+        assertThat(e.kind()).isEqualTo(dev.widekey.runtime.store.ErrorKind.CORRUPT_DATA);
+        assertThat(e.getMessage()).contains("createdAt");
+      }
+    }
+  }
 }

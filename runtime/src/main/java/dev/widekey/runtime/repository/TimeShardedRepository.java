@@ -1,6 +1,7 @@
 package dev.widekey.runtime.repository;
 
 import dev.widekey.annotations.ShardPeriod;
+import dev.widekey.runtime.RuleViolationException;
 import dev.widekey.runtime.key.KeyBuckets;
 import dev.widekey.runtime.merge.MergeSource;
 import dev.widekey.runtime.merge.MergedScan;
@@ -319,9 +320,26 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
         periodRepository(first).entitiesOfHotRows(MergedScan.of(sources, order).stream());
     return merged.filter(
         e -> {
-          Instant t = shardOf(e);
+          Instant t = storedShardOf(e);
           return !t.isBefore(from) && t.isBefore(to);
         });
+  }
+
+  /**
+   * The shard value of an entity read from a period table. Stored bytes are not trusted: a row
+   * without one (another writer's; widekey writes none) is {@link ErrorKind#CORRUPT_DATA}, as every
+   * other unreadable row is, not the WK210 error a write without one gets.
+   */
+  private Instant storedShardOf(E entity) {
+    try {
+      return shardOf(entity);
+    } catch (RuleViolationException e) {
+      throw new StoreException(
+          ErrorKind.CORRUPT_DATA,
+          "a row of the period tables of " + hotTable.name() + " cannot be read: " + e.getMessage(),
+          false,
+          e);
+    }
   }
 
   /**
