@@ -6,9 +6,11 @@ import com.google.testing.compile.JavaFileObjects;
 import dev.widekey.processor.RandomEntities.Entity;
 import dev.widekey.processor.RandomEntities.Field;
 import dev.widekey.runtime.RuleViolationException;
+import dev.widekey.runtime.key.KeyBuckets;
 import dev.widekey.runtime.repository.SplitTableRepository;
 import dev.widekey.runtime.repository.TimeShardedRepository;
 import dev.widekey.runtime.shard.ShardTimes;
+import dev.widekey.runtime.store.PkValue;
 import dev.widekey.runtime.store.PrimaryKey;
 import dev.widekey.runtime.store.WideTableStore;
 import dev.widekey.runtime.store.embedded.EmbeddedStore;
@@ -926,7 +928,8 @@ final class EntityFuzzer {
 
   /**
    * Stored rows in the order a scan returns them: by key as stored (or, {@code logical}, for a
-   * bucketed key, as its merged scans order it: by the values), then by period table.
+   * bucketed key, as its merged scans order it: as stored after the bucket number), then by period
+   * table.
    */
   private static List<Object[]> storeOrder(
       Entity e, Entities entities, java.util.Collection<Object[]> rows, boolean logical)
@@ -935,19 +938,35 @@ final class EntityFuzzer {
     for (Object[] w : rows) {
       keys.put(w, (PrimaryKey) invoke(entities.ofValues, null, keyValues(e, w)));
     }
-    boolean bucketed = logical && e.fields.stream().anyMatch(f -> f.key() && f.buckets != null);
+    int strip =
+        logical
+            ? e.fields.stream()
+                .filter(f -> f.key() && f.buckets != null)
+                .mapToInt(f -> KeyBuckets.width(f.buckets))
+                .findFirst()
+                .orElse(0)
+            : 0;
     List<Object[]> out = new ArrayList<>(rows);
     out.sort(
         (a, b) -> {
-          int c =
-              bucketed
-                  ? compareTuples(e, keyValues(e, a), keyValues(e, b))
-                  : keys.get(a).compareTo(keys.get(b));
+          int c = withoutBucket(keys.get(a), strip).compareTo(withoutBucket(keys.get(b), strip));
           return c != 0 || entities.shard < 0
               ? c
               : entities.shardOf(a).compareTo(entities.shardOf(b));
         });
     return out;
+  }
+
+  /** The key with the first {@code width} characters of its first column (the bucket) cut off. */
+  private static PrimaryKey withoutBucket(PrimaryKey key, int width) {
+    if (width == 0) {
+      return key;
+    }
+    List<PkValue> values = new ArrayList<>();
+    for (int i = 0; i < key.size(); i++) {
+      values.add(i == 0 ? PkValue.ofString(key.get(0).asString().substring(width)) : key.get(i));
+    }
+    return PrimaryKey.of(values);
   }
 
   /**
