@@ -38,12 +38,15 @@ import javax.tools.JavaFileObject;
  * one of two ways: rejected with WK diagnostics only, or accepted with generated code that compiles
  * without warnings, round-trips random key values through {@code primaryKey}/{@code decode}, keeps
  * key order where the design keeps it, passes put/get on the embedded store (with the version
- * protocol of a {@code @Version} entity), and whose every generated scan ({@code scanBy...}, prefix
- * and {@code ...Between}) returns exactly the stored rows it promises, in key order. An entity that
- * breaks a rule the fuzzer can tell from its declaration alone (profile limits, time to live,
- * versions, a private or inner entity) must be rejected naming that rule, also when it has other
- * errors. A failing entity is shrunk (one field or annotation dropped at a time while the same
- * failure persists) before it is reported.
+ * protocol of a {@code @Version} entity), whose every generated scan ({@code scanBy...}, prefix and
+ * {@code ...Between}, bucket merges, {@code ...Descending} twins) returns exactly the stored rows
+ * it promises, in key order, and which refuses a null key component before writing anything. A
+ * time-sharded entity goes through its sharded repository, over several period tables, its scans
+ * with a time window. An entity that breaks a rule the fuzzer can tell from its declaration alone
+ * (profile limits, time to live, versions, a private or inner entity, refused types, private enum
+ * types, bad shard declarations, hand-written types named like generated ones) must be rejected
+ * naming that rule, also when it has other errors. A failing entity is shrunk (one field or
+ * annotation dropped at a time while the same failure persists) before it is reported.
  */
 final class EntityFuzzer {
   private static final Pattern RULE_MESSAGE = Pattern.compile("^WK\\d{3}: .*", Pattern.DOTALL);
@@ -827,6 +830,9 @@ final class EntityFuzzer {
         values[version] = stored == null ? 0L : stored[version];
       }
       Object entity = entities.build(values);
+      if (e.record && e.extras) {
+        values = entities.values(entity); // what the compact constructor made of them
+      }
       step[0] = "primaryKey(entity) of " + describe(e, values);
       PrimaryKey again = entities.key(entity);
       if (!pk.equals(again)) {

@@ -328,6 +328,9 @@ final class RandomEntities {
     "Long",
     "String",
     "Override",
+    "Optional",
+    "Stream",
+    "Objects",
   };
 
   static final String[] ENUM_NAMES = {"Kind", "Key", "Level", "Region", "Row", "Padding"};
@@ -823,7 +826,8 @@ final class RandomEntities {
           s.append(") {\n");
         }
         if (extras) {
-          // a compact constructor that validates: key components are never null anyway (WK111)
+          // a compact constructor that validates (key components are never null anyway, WK111)
+          // and normalises text attributes (what is stored is what the record holds)
           s.append("  public ").append(name).append(" {\n");
           for (Field f : fields) {
             if (f.key() && !f.type.primitive()) {
@@ -832,6 +836,14 @@ final class RandomEntities {
                   .append(" == null) throw new java.lang.IllegalArgumentException(\"")
                   .append(f.name)
                   .append("\");\n");
+            } else if (!f.key() && f.type == Type.STRING && !f.name.equals(shardBy)) {
+              s.append("    ")
+                  .append(f.name)
+                  .append(" = ")
+                  .append(f.name)
+                  .append(" == null ? null : ")
+                  .append(f.name)
+                  .append(".strip();\n");
             }
           }
           s.append("  }\n");
@@ -1111,6 +1123,10 @@ final class RandomEntities {
           e.shardBy != null && r.nextBoolean()
               ? "ShardedRepository"
               : pick(r, new String[] {"Keys", "Table", "Repository"});
+      String taken = e.generated(e.takenSuffix);
+      if (Arrays.asList(ANNOTATION_NAMES).contains(taken.substring(taken.lastIndexOf('.') + 1))) {
+        e.takenSuffix = null; // a hand-written WideTable beside Wide would hide the annotation
+      }
     }
     if (r.nextInt(8) == 0) {
       // classes of the package named like java.lang types the declaration does not use itself
