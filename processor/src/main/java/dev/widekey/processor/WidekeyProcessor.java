@@ -20,6 +20,7 @@ import dev.widekey.processor.rules.TableOwners;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
@@ -55,6 +56,12 @@ public final class WidekeyProcessor extends AbstractProcessor {
   private SchemaExporter schemaExporter;
   private ShardedRepositoryGenerator shardedGenerator;
 
+  /**
+   * The top-level types of the compilation's sources, of every round so far (generated ones
+   * included): a generated class may not take one's name.
+   */
+  private final Set<String> sourceTypes = new HashSet<>();
+
   /** Entities whose types referred to classes not generated yet; retried each round by name. */
   private final Set<String> deferred = new LinkedHashSet<>();
 
@@ -83,6 +90,11 @@ public final class WidekeyProcessor extends AbstractProcessor {
 
   @Override
   public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
+    for (Element root : round.getRootElements()) {
+      if (root instanceof TypeElement t) {
+        sourceTypes.add(t.getQualifiedName().toString());
+      }
+    }
     Set<TypeElement> todo = new LinkedHashSet<>();
     for (String name : deferred) {
       TypeElement type = processingEnv.getElementUtils().getTypeElement(name);
@@ -133,9 +145,10 @@ public final class WidekeyProcessor extends AbstractProcessor {
       return;
     }
     validator.validate(entity.get(), report);
-    if (report.hasErrors()
-        || !tableOwners.claim(entity.get(), report)
-        || !typeOwners.claim(entity.get(), report)) {
+    // the names it takes are checked also when the design has errors: every error at once
+    tableOwners.claim(entity.get(), report);
+    typeOwners.claim(entity.get(), sourceTypes, report);
+    if (report.hasErrors()) {
       return; // every error of the entity is reported; nothing is generated from a bad design
     }
     KeyLayout layout = KeyLayout.of(entity.get());

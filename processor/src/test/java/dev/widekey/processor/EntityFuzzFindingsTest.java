@@ -537,4 +537,383 @@ class EntityFuzzFindingsTest {
         flat,
         "@WideTable(name = \"flat_items\")");
   }
+
+  /**
+   * Finding 11: a class of the entity's package named like a {@code java.lang} type ({@code
+   * Integer}, {@code Long}, {@code Override}) hides it in the generated files of that package,
+   * which named {@code Integer.MIN_VALUE} or {@code Long.toString} by their simple names: they are
+   * now written in full there.
+   */
+  @Test
+  void packageTypesNamedLikeJavaLangTypes() throws Exception {
+    List<JavaFileObject> files = new java.util.ArrayList<>();
+    for (String shadow : List.of("Integer", "Long", "Short", "Byte", "String", "Math")) {
+      files.add(source("fz." + shadow, "package fz;", "public class " + shadow + " {}"));
+    }
+    files.add(source("fz.Override", "package fz;", "public @interface Override {}"));
+    files.add(
+        source(
+            "fz.Tick",
+            "package fz;",
+            "import dev.widekey.annotations.*;",
+            "@WideTable(name = \"ticks\")",
+            "public record Tick(",
+            "    @PartitionKey(order = 0) @Bucketed(buckets = 4) long at,",
+            "    @PartitionKey(order = 1) @Padded(width = 10, signed = true) int slot,",
+            "    @KeyColumn(order = 0) short s,",
+            "    @KeyColumn(order = 1) byte b,",
+            "    @KeyColumn(order = 2) @KeyChars(\"a-z\") java.lang.String name,",
+            "    java.lang.Long v) {}"));
+    Compilation c = compile(files.toArray(new JavaFileObject[0]));
+    GeneratedClassLoader loader = new GeneratedClassLoader(c);
+    Class<?> type = loader.loadClass("fz.Tick");
+    Object tick =
+        type.getConstructors()[0].newInstance(-7L, -3, (short) -2, (byte) 5, "ab", Long.valueOf(9));
+    try (WideTableStore store = EmbeddedStore.inMemory()) {
+      var repo = repository(loader, "fz.TickRepository", store);
+      repo.put(tick);
+      Method get =
+          repo.getClass()
+              .getMethod("get", long.class, int.class, short.class, byte.class, String.class);
+      assertThat(((Optional<?>) get.invoke(repo, -7L, -3, (short) -2, (byte) 5, "ab")))
+          .hasValue(tick);
+    }
+  }
+
+  /**
+   * Finding 12: a field whose type is a private nested enum (or one nested in a private class, or a
+   * protected one inherited from another package) compiled in the entity but failed in the
+   * generated classes beside it; it is now WK100 on the field.
+   */
+  @Test
+  void fieldTypesTheGeneratedClassesCannotName() {
+    JavaFileObject f = Fixtures.bad("wk100/PrivateEnumField");
+    Compilation c = compile(f);
+    assertRejected(c, 2);
+    assertError(
+        c,
+        Rule.WK100,
+        Messages.inaccessibleFieldType(
+            "level",
+            "bad.wk100.PrivateEnumField.Level",
+            "bad.wk100.PrivateEnumField.Level",
+            "private",
+            "PrivateEnumField",
+            true),
+        f,
+        "Level level");
+    assertError(
+        c,
+        Rule.WK100,
+        Messages.inaccessibleFieldType(
+            "mode",
+            "bad.wk100.PrivateEnumField.Hidden.Mode",
+            "bad.wk100.PrivateEnumField.Hidden",
+            "private",
+            "PrivateEnumField",
+            true),
+        f,
+        "Hidden.Mode mode");
+
+    JavaFileObject base =
+        source(
+            "fz.base.Base",
+            "package fz.base;",
+            "public class Base {",
+            "  protected enum Level { LOW, HIGH }",
+            "}");
+    JavaFileObject sub =
+        source(
+            "fz.Sub",
+            "package fz;",
+            "import dev.widekey.annotations.*;",
+            "@WideTable(name = \"subs\")",
+            "public class Sub extends fz.base.Base {",
+            "  @PartitionKey @KeyChars(\"a-z\") public String id;",
+            "  public Level level;",
+            "}");
+    c = compile(base, sub);
+    assertRejected(c, 1);
+    assertError(
+        c,
+        Rule.WK100,
+        Messages.inaccessibleFieldType(
+            "level", "fz.base.Base.Level", "fz.base.Base.Level", "protected", "Sub", false),
+        sub,
+        "public Level level;");
+  }
+
+  /**
+   * Finding 13: a time-sharded entity whose key leads with a {@code @Bucketed} component got a
+   * sharded repository calling {@code rangeByAtBetween}, which a bucketed key does not have (its
+   * range is one per bucket): the sharded scan now merges every bucket of every period table.
+   */
+  @Test
+  void shardedBucketedKeyScansEveryBucketOfEveryPeriod() throws Exception {
+    GeneratedClassLoader loader =
+        new GeneratedClassLoader(compile(Fixtures.good("ShardedBucketedReading")));
+    Class<?> type = loader.loadClass("good.ShardedBucketedReading");
+    var create = type.getConstructor(java.time.Instant.class, String.class, long.class);
+    java.time.Instant day = java.time.Instant.parse("2026-11-23T00:00:00Z");
+    try (WideTableStore store = EmbeddedStore.inMemory()) {
+      var readings =
+          (dev.widekey.runtime.repository.TimeShardedRepository<?, ?>)
+              loader
+                  .loadClass("good.ShardedBucketedReadingShardedRepository")
+                  .getConstructor(WideTableStore.class)
+                  .newInstance(store);
+      @SuppressWarnings("unchecked")
+      var writer = (dev.widekey.runtime.repository.TimeShardedRepository<Object, ?>) readings;
+      List<java.time.Instant> written = new java.util.ArrayList<>();
+      for (int i = 0; i < 20; i++) {
+        // two days, every bucket: consecutive milliseconds take the buckets in turn
+        java.time.Instant at = day.plusMillis(i * 8_640_000L + i);
+        written.add(at);
+        writer.put(create.newInstance(at, "s" + i, (long) i));
+      }
+      assertThat(store.listTables("bucketed_readings")).hasSize(2);
+      Method scan =
+          readings
+              .getClass()
+              .getMethod(
+                  "scanByAtBetween",
+                  java.time.Instant.class,
+                  java.time.Instant.class,
+                  java.time.Instant.class,
+                  java.time.Instant.class);
+      java.time.Instant from = written.get(3);
+      java.time.Instant to = written.get(17);
+      try (Stream<?> rows =
+          (Stream<?>)
+              scan.invoke(readings, from, to, day, day.plus(java.time.Duration.ofDays(2)))) {
+        List<Object> ats = new java.util.ArrayList<>();
+        for (Object r : rows.toList()) {
+          ats.add(type.getMethod("at").invoke(r));
+        }
+        assertThat(ats).containsExactlyElementsIn(written.subList(3, 17)).inOrder();
+      }
+    }
+  }
+
+  /**
+   * Finding 14: a boolean named {@code isActive} with Kotlin's or Lombok's accessors ({@code
+   * isActive()}, {@code setActive(...)}) was refused for want of {@code setIsActive}.
+   */
+  @Test
+  void kotlinStyleBooleanAccessors() throws Exception {
+    GeneratedClassLoader loader =
+        new GeneratedClassLoader(compile(Fixtures.good("KotlinStyleFlags")));
+    Class<?> type = loader.loadClass("good.KotlinStyleFlags");
+    Object flags = type.getConstructor().newInstance();
+    type.getMethod("setId", String.class).invoke(flags, "f1");
+    type.getMethod("setActive", boolean.class).invoke(flags, true);
+    type.getMethod("setDeleted", Boolean.class).invoke(flags, Boolean.FALSE);
+    try (WideTableStore store = EmbeddedStore.inMemory()) {
+      var repo = repository(loader, "good.KotlinStyleFlagsRepository", store);
+      repo.put(flags);
+      Object read =
+          ((Optional<?>) repo.getClass().getMethod("get", String.class).invoke(repo, "f1"))
+              .orElseThrow();
+      assertThat(type.getMethod("isActive").invoke(read)).isEqualTo(true);
+      assertThat(type.getMethod("isDeleted").invoke(read)).isEqualTo(false);
+    }
+  }
+
+  /**
+   * Finding 15: stored values the entity's own constructor refuses (a record's compact constructor
+   * that validates) escaped a read as the constructor's exception; they are now the typed {@code
+   * CORRUPT_DATA} error every other unreadable row is.
+   */
+  @Test
+  void storedValuesTheEntityRefusesAreCorruptData() throws Exception {
+    Compilation c =
+        compile(
+            source(
+                "fz.Meter",
+                "package fz;",
+                "import dev.widekey.annotations.*;",
+                "@WideTable(name = \"meters\")",
+                "public record Meter(@PartitionKey @KeyChars(\"a-z\") String id, long reading) {",
+                "  public Meter {",
+                "    if (reading < 0) throw new IllegalArgumentException(\"negative reading\");",
+                "  }",
+                "}"));
+    GeneratedClassLoader loader = new GeneratedClassLoader(c);
+    try (WideTableStore store = EmbeddedStore.inMemory()) {
+      var repo = repository(loader, "fz.MeterRepository", store);
+      PrimaryKey key =
+          (PrimaryKey)
+              loader
+                  .loadClass("fz.MeterKeys")
+                  .getMethod("primaryKey", String.class)
+                  .invoke(null, "m");
+      // another writer stores a reading the record refuses
+      store.put(
+          "meters",
+          dev.widekey.runtime.store.Row.of(
+              key, java.util.Map.of("reading", dev.widekey.runtime.store.AttrValue.ofInteger(-1))));
+      Method get = repo.getClass().getMethod("get", String.class);
+      java.lang.reflect.InvocationTargetException failed =
+          org.junit.jupiter.api.Assertions.assertThrows(
+              java.lang.reflect.InvocationTargetException.class, () -> get.invoke(repo, "m"));
+      var e = (dev.widekey.runtime.store.StoreException) failed.getCause();
+      assertThat(e.kind()).isEqualTo(dev.widekey.runtime.store.ErrorKind.CORRUPT_DATA);
+      assertThat(e.getMessage()).contains("negative reading");
+      assertThat(e.getCause()).isInstanceOf(IllegalArgumentException.class);
+      try (Stream<Object> all = repo.scanAll()) {
+        org.junit.jupiter.api.Assertions.assertThrows(
+            dev.widekey.runtime.store.StoreException.class, all::toList);
+      }
+    }
+  }
+
+  /**
+   * Finding 16: a hand-written type of the entity's package named like a generated class (an {@code
+   * OrderRepository} interface beside the entity {@code Order}) made javac's Filer refuse to write
+   * the generated one, which the processor reported as its own failure; it is WK100 now.
+   */
+  @Test
+  void handWrittenTypeNamedLikeAGeneratedClass() {
+    JavaFileObject order =
+        source(
+            "fz.Order",
+            "package fz;",
+            "import dev.widekey.annotations.*;",
+            "@WideTable(name = \"orders\")",
+            "public record Order(@PartitionKey @KeyChars(\"a-z\") String id, String v) {}");
+    JavaFileObject repository =
+        source(
+            "fz.OrderRepository",
+            "package fz;",
+            "public interface OrderRepository {",
+            "  Order find(String id);",
+            "}");
+    Compilation c = compile(order, repository);
+    assertRejected(c, 1);
+    assertError(
+        c,
+        Rule.WK100,
+        Messages.generatedTypeExists("Order", "fz.OrderRepository"),
+        order,
+        "@WideTable(name = \"orders\")");
+  }
+
+  /**
+   * Finding 17: a time-sharded entity's {@code FooShardedRepository} was not among the generated
+   * names claimed, so an entity {@code FooSharded} beside it (whose repository has that name) made
+   * the Filer fail; the second one is WK100 now.
+   */
+  @Test
+  void shardedRepositoryNameIsClaimedToo() {
+    JavaFileObject order =
+        source(
+            "fz.Order",
+            "package fz;",
+            "import dev.widekey.annotations.*;",
+            "@WideTable(name = \"orders\")",
+            "@TimeSharded(by = \"at\", retain = 2)",
+            "public record Order(@PartitionKey @KeyChars(\"a-z\") String id, java.time.Instant at) {}");
+    JavaFileObject sharded =
+        source(
+            "fz.OrderSharded",
+            "package fz;",
+            "import dev.widekey.annotations.*;",
+            "@WideTable(name = \"order_sharded\")",
+            "public record OrderSharded(@PartitionKey @KeyChars(\"a-z\") String id, String v) {}");
+    Compilation c = compile(order, sharded);
+    assertRejected(c, 1);
+    assertError(
+        c,
+        Rule.WK100,
+        Messages.generatedTypeTaken("OrderSharded", "fz.OrderShardedRepository", "fz.Order"),
+        sharded,
+        "@WideTable(name = \"order_sharded\")");
+  }
+
+  /**
+   * Finding 18: an entity whose table is named like a period table of a time-sharded entity's
+   * ({@code orders_2026_11} beside a monthly {@code orders}) shared that table's rows, and the
+   * sharded entity's retention would drop it; it is WK207 now, whichever entity comes first.
+   */
+  @Test
+  void tableNamedLikeAPeriodTableOfAnother() {
+    JavaFileObject orders =
+        source(
+            "fz.Order",
+            "package fz;",
+            "import dev.widekey.annotations.*;",
+            "@WideTable(name = \"orders\")",
+            "@TimeSharded(by = \"at\", period = ShardPeriod.MONTH, retain = 2)",
+            "public record Order(@PartitionKey @KeyChars(\"a-z\") String id, java.time.Instant at) {}");
+    JavaFileObject november =
+        source(
+            "fz.November",
+            "package fz;",
+            "import dev.widekey.annotations.*;",
+            "@WideTable(name = \"orders_2026_11\")",
+            "public record November(@PartitionKey @KeyChars(\"a-z\") String id, String v) {}");
+    Compilation c = compile(orders, november);
+    assertRejected(c, 1);
+    assertError(
+        c,
+        Rule.WK207,
+        Messages.periodTableTaken("orders_2026_11", "orders", "MONTH", "fz.Order", false),
+        november,
+        "@WideTable(name = \"orders_2026_11\")");
+
+    c = compile(november, orders);
+    assertRejected(c, 1);
+    assertError(
+        c,
+        Rule.WK207,
+        Messages.periodTableTaken("orders_2026_11", "orders", "MONTH", "fz.November", true),
+        orders,
+        "@WideTable(name = \"orders\")");
+  }
+
+  /**
+   * Finding 19: a row of a period table without its shard value (another writer's) escaped a
+   * sharded scan as the WK210 error of a write without one; it is CORRUPT_DATA now, as every other
+   * unreadable row is.
+   */
+  @Test
+  void storedRowWithoutItsShardValueIsCorruptData() throws Exception {
+    GeneratedClassLoader loader = new GeneratedClassLoader(compile(Fixtures.good("ShardedOrder")));
+    java.time.Instant nov = java.time.Instant.parse("2026-11-23T10:00:00Z");
+    try (WideTableStore store = EmbeddedStore.inMemory()) {
+      var orders =
+          (dev.widekey.runtime.repository.TimeShardedRepository<?, ?>)
+              loader
+                  .loadClass("good.ShardedOrderShardedRepository")
+                  .getConstructor(WideTableStore.class)
+                  .newInstance(store);
+      orders.createTables(nov);
+      PrimaryKey key =
+          (PrimaryKey)
+              loader
+                  .loadClass("good.ShardedOrderKeys")
+                  .getMethod("primaryKey", String.class, long.class)
+                  .invoke(null, "c1", 1L);
+      store.put(
+          "sharded_orders_2026_11",
+          dev.widekey.runtime.store.Row.of(
+              key, java.util.Map.of("total", dev.widekey.runtime.store.AttrValue.ofInteger(500))));
+      Method scan =
+          orders
+              .getClass()
+              .getMethod(
+                  "scanByCustomerId",
+                  String.class,
+                  java.time.Instant.class,
+                  java.time.Instant.class);
+      try (Stream<?> rows =
+          (Stream<?>) scan.invoke(orders, "c1", nov.minusSeconds(86_400), nov.plusSeconds(1))) {
+        var e =
+            org.junit.jupiter.api.Assertions.assertThrows(
+                dev.widekey.runtime.store.StoreException.class, rows::toList);
+        assertThat(e.kind()).isEqualTo(dev.widekey.runtime.store.ErrorKind.CORRUPT_DATA);
+        assertThat(e.getMessage()).contains("createdAt");
+      }
+    }
+  }
 }

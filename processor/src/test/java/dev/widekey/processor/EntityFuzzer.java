@@ -5,7 +5,12 @@ import com.google.testing.compile.Compiler;
 import com.google.testing.compile.JavaFileObjects;
 import dev.widekey.processor.RandomEntities.Entity;
 import dev.widekey.processor.RandomEntities.Field;
+import dev.widekey.runtime.RuleViolationException;
+import dev.widekey.runtime.key.KeyBuckets;
 import dev.widekey.runtime.repository.SplitTableRepository;
+import dev.widekey.runtime.repository.TimeShardedRepository;
+import dev.widekey.runtime.shard.ShardTimes;
+import dev.widekey.runtime.store.PkValue;
 import dev.widekey.runtime.store.PrimaryKey;
 import dev.widekey.runtime.store.WideTableStore;
 import dev.widekey.runtime.store.embedded.EmbeddedStore;
@@ -13,6 +18,7 @@ import java.lang.reflect.Constructor;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.RecordComponent;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -32,12 +38,15 @@ import javax.tools.JavaFileObject;
  * one of two ways: rejected with WK diagnostics only, or accepted with generated code that compiles
  * without warnings, round-trips random key values through {@code primaryKey}/{@code decode}, keeps
  * key order where the design keeps it, passes put/get on the embedded store (with the version
- * protocol of a {@code @Version} entity), and whose every generated scan ({@code scanBy...}, prefix
- * and {@code ...Between}) returns exactly the stored rows it promises, in key order. An entity that
- * breaks a rule the fuzzer can tell from its declaration alone (profile limits, time to live,
- * versions, a private or inner entity) must be rejected naming that rule, also when it has other
- * errors. A failing entity is shrunk (one field or annotation dropped at a time while the same
- * failure persists) before it is reported.
+ * protocol of a {@code @Version} entity), whose every generated scan ({@code scanBy...}, prefix and
+ * {@code ...Between}, bucket merges, {@code ...Descending} twins) returns exactly the stored rows
+ * it promises, in key order, and which refuses a null key component before writing anything. A
+ * time-sharded entity goes through its sharded repository, over several period tables, its scans
+ * with a time window. An entity that breaks a rule the fuzzer can tell from its declaration alone
+ * (profile limits, time to live, versions, a private or inner entity, refused types, private enum
+ * types, bad shard declarations, hand-written types named like generated ones) must be rejected
+ * naming that rule, also when it has other errors. A failing entity is shrunk (one field or
+ * annotation dropped at a time while the same failure persists) before it is reported.
  */
 final class EntityFuzzer {
   private static final Pattern RULE_MESSAGE = Pattern.compile("^WK\\d{3}: .*", Pattern.DOTALL);
@@ -103,6 +112,7 @@ final class EntityFuzzer {
     long millis;
     final List<Failure> failures = new ArrayList<>();
     final Map<String, Integer> rejectedByRule = new TreeMap<>();
+    final Map<String, Integer> acceptedWith = new TreeMap<>();
 
     Report(long seed) {
       this.seed = seed;
@@ -113,7 +123,7 @@ final class EntityFuzzer {
       return String.format(
           Locale.ROOT,
           "entity fuzzer: seed %d, %d entities (%d accepted, %d rejected, %d failed) in %.1f s;"
-              + " %d generated scans returned %d rows; rejections by rule %s",
+              + " %d generated scans returned %d rows; rejections by rule %s; accepted with %s",
           seed,
           entities,
           accepted,
@@ -122,7 +132,8 @@ final class EntityFuzzer {
           millis / 1000.0,
           scans,
           scannedRows,
-          rejectedByRule);
+          rejectedByRule,
+          acceptedWith);
     }
   }
 
@@ -141,7 +152,15 @@ final class EntityFuzzer {
     List<Entity> all = new ArrayList<>();
     for (int i = 0; i < count; i++) {
       boolean defaultPackage = i % BATCH == 0 && random.nextInt(4) == 0;
-      all.add(RandomEntities.entity(random, defaultPackage ? "" : "fz.e" + i, "t" + i));
+      // packages: mostly plain, sometimes with letters outside ASCII or a name like a type's
+      String pkg =
+          defaultPackage
+              ? ""
+              : RandomEntities.pick(
+                      random,
+                      new String[] {"fz.e", "fz.e", "fz.e", "fz.\u00e9t\u00e9", "fz.Long.e"})
+                  + i;
+      all.add(RandomEntities.entity(random, pkg, "t" + i));
     }
     for (int from = 0; from < count; from += BATCH) {
       List<Entity> batch = all.subList(from, Math.min(count, from + BATCH));
@@ -151,7 +170,12 @@ final class EntityFuzzer {
         Outcome o = outcomes.get(e);
         report.entities++;
         switch (o.kind()) {
-          case ACCEPTED -> report.accepted++;
+          case ACCEPTED -> {
+            report.accepted++;
+            for (String feature : e.features()) {
+              report.acceptedWith.merge(feature, 1, Integer::sum);
+            }
+          }
           case REJECTED -> {
             report.rejected++;
             for (String rule : o.detail().split(",")) {
@@ -240,6 +264,33 @@ final class EntityFuzzer {
     if (e.nesting == RandomEntities.Nesting.PRIVATE_MEMBER
         || e.nesting == RandomEntities.Nesting.INNER) {
       out.put("WK100", e.nesting + " entity");
+    }
+    if (e.takenSuffix != null) {
+      out.put("WK100", "a hand-written type named like the generated " + e.takenSuffix);
+    }
+    if (e.privateEnum && e.fields.stream().anyMatch(f -> f.type == RandomEntities.Type.ENUM)) {
+      out.put("WK100", "a field of a private enum type");
+    }
+    for (Field f : e.fields) {
+      if (f.type.refused()) {
+        out.put(f.key() ? "WK108" : "WK100", f.name + " of type " + f.type.source);
+      }
+    }
+    if (e.shardBy != null) {
+      Field by = e.fields.stream().filter(f -> f.name.equals(e.shardBy)).findFirst().orElse(null);
+      if (by == null || !by.type.time() || (by.cold && !by.key())) {
+        out.put("WK210", "shard field " + e.shardBy + (by == null ? " missing" : " " + by.type));
+      }
+      int ahead = e.shardAhead == null ? 1 : e.shardAhead;
+      if (e.shardRetain < 1 || ahead < 0) {
+        out.put("WK210", "retain " + e.shardRetain + ", ahead " + ahead);
+      } else if (e.profileOrDefault().equals("TABLESTORE")) {
+        boolean cold = e.fields.stream().anyMatch(f -> f.cold && !f.key());
+        long tables = (long) (e.shardRetain + ahead) * (cold ? 2 : 1);
+        if (tables > 64) {
+          out.put("WK211", tables + " period tables on TABLESTORE");
+        }
+      }
     }
     String profile = e.profileOrDefault();
     List<Field> partition =
@@ -389,7 +440,9 @@ final class EntityFuzzer {
   static Compilation compile(List<Entity> entities) {
     List<JavaFileObject> files = new ArrayList<>();
     for (Entity e : entities) {
-      files.add(JavaFileObjects.forSourceString(e.qualifiedName(), e.source()));
+      for (String[] file : e.files()) {
+        files.add(JavaFileObjects.forSourceString(file[0], file[1]));
+      }
     }
     return Compiler.javac()
         .withProcessors(new WidekeyProcessor())
@@ -469,217 +522,536 @@ final class EntityFuzzer {
 
   /** Null if the generated code of an accepted entity behaves; else what went wrong. */
   static String behave(Entity e, ClassLoader loader, Random r) {
-    String step = "loading";
+    String[] step = {"loading"};
     try {
       Class<?> type = loader.loadClass(e.binaryName());
       Class<?> keys = loader.loadClass(e.generated("Keys"));
-      Class<?> repoType = loader.loadClass(e.generated("Repository"));
       Class<?> enumType = null;
       if (e.fields.stream().anyMatch(f -> f.type == RandomEntities.Type.ENUM)) {
         enumType = loader.loadClass(e.binaryName() + "$" + e.enumName);
       }
-      List<Field> keyFields = e.keyFields();
-      Class<?>[] keyTypes = new Class<?>[keyFields.size()];
-      for (int i = 0; i < keyTypes.length; i++) {
-        keyTypes[i] = type.getDeclaredField(keyFields.get(i).name).getType();
-      }
-      // an accepted entity's @Version is one primitive long attribute
-      int version = -1;
-      for (int i = 0; i < e.fields.size(); i++) {
-        if (e.fields.get(i).version) {
-          version = i;
-        }
-      }
-      Method ofEntity = keys.getMethod("primaryKey", type);
-      Method ofValues = keys.getMethod("primaryKey", keyTypes);
-      Method decode = keys.getMethod("decode", PrimaryKey.class);
-      Method get = repoType.getMethod("get", keyTypes);
+      Entities entities = new Entities(e, type, keys, enumType);
       try (WideTableStore store = EmbeddedStore.inMemory()) {
-        @SuppressWarnings("unchecked")
-        SplitTableRepository<Object> repo =
-            (SplitTableRepository<Object>)
-                repoType.getConstructor(WideTableStore.class).newInstance(store);
-        step = "createTables";
-        repo.createTables();
-        TreeMap<PrimaryKey, Object[]> written = new TreeMap<>();
-        List<Object[]> rows = new ArrayList<>();
-        for (int row = 0; row < ROWS; row++) {
-          Object[] values = new Object[e.fields.size()];
-          for (int i = 0; i < values.length; i++) {
-            values[i] = RandomEntities.value(r, e, e.fields.get(i), enumType);
-          }
-          if (!rows.isEmpty() && r.nextBoolean()) {
-            // share leading key values with an earlier row, so that scans find several rows
-            Object[] earlier = rows.get(r.nextInt(rows.size()));
-            int shared = 1 + r.nextInt(keyFields.size());
-            for (int k = 0; k < shared; k++) {
-              int i = e.fields.indexOf(keyFields.get(k));
-              values[i] = earlier[i];
-            }
-          }
-          Object[] keyValues = keyValues(e, values);
-          step = "primaryKey(values) of " + describe(e, values);
-          PrimaryKey pk = (PrimaryKey) invoke(ofValues, null, keyValues);
-          if (version >= 0) {
-            // the version protocol: 0 for a new row, else the stored version
-            Object[] stored = written.get(pk);
-            values[version] = stored == null ? 0L : stored[version];
-          }
-          Object entity = construct(type, e, values);
-          step = "primaryKey(entity) of " + describe(e, values);
-          PrimaryKey again = (PrimaryKey) invoke(ofEntity, null, entity);
-          if (!pk.equals(again)) {
-            return "primaryKey(entity) " + again + " differs from primaryKey(values) " + pk;
-          }
-          step = "decode(" + pk + ")";
-          Object decoded = invoke(decode, null, pk);
-          RecordComponent[] parts = decoded.getClass().getRecordComponents();
-          if (parts.length != keyValues.length) {
-            return "decode gave " + parts.length + " components for " + keyValues.length;
-          }
-          for (int i = 0; i < parts.length; i++) {
-            Object d = parts[i].getAccessor().invoke(decoded);
-            if (!RandomEntities.deepEquals(d, keyValues[i])) {
-              return "decode("
-                  + pk
-                  + ") gave "
-                  + keyFields.get(i).name
-                  + " = "
-                  + RandomEntities.show(d)
-                  + ", written "
-                  + RandomEntities.show(keyValues[i]);
-            }
-          }
-          step = "put " + describe(e, values);
-          Object stored = repo.put(entity);
-          if (version >= 0) {
-            values[version] = (Long) values[version] + 1;
-            Object got = fieldValue(type, e, version, stored);
-            if (!values[version].equals(got)) {
-              return "put of version " + ((Long) values[version] - 1) + " returned version " + got;
-            }
-          }
-          written.put(pk, values);
-          rows.add(values);
-        }
-        if (e.keepsOrder()) {
-          List<PrimaryKey> pks = new ArrayList<>(written.keySet());
-          for (int i = 0; i + 1 < pks.size(); i++) {
-            Object[] a = keyValues(e, written.get(pks.get(i)));
-            Object[] b = keyValues(e, written.get(pks.get(i + 1)));
-            if (compareTuples(a, b) >= 0) {
-              return "key order broken: "
-                  + pks.get(i)
-                  + " sorts before "
-                  + pks.get(i + 1)
-                  + " but its values "
-                  + show(a)
-                  + " do not sort before "
-                  + show(b);
-            }
-          }
-        }
-        for (Map.Entry<PrimaryKey, Object[]> w : written.entrySet()) {
-          step = "get " + w.getKey();
-          Optional<?> read = (Optional<?>) invoke(get, repo, keyValues(e, w.getValue()));
-          if (read.isEmpty()) {
-            return "get " + w.getKey() + " found nothing after put";
-          }
-          String diff = difference(type, e, w.getValue(), read.get());
-          if (diff != null) {
-            return "get " + w.getKey() + ": " + diff;
-          }
-        }
-        if (version >= 0) {
-          step = "stale put";
-          String stale = stalePut(type, e, version, repo, get, written, r);
-          if (stale != null) {
-            return stale;
-          }
-        }
-        step = "scanAll";
-        List<Object> scanned;
-        try (Stream<Object> all = repo.scanAll()) {
-          scanned = all.toList();
-        }
-        List<PrimaryKey> scannedKeys = new ArrayList<>();
-        for (Object s : scanned) {
-          scannedKeys.add((PrimaryKey) invoke(ofEntity, null, s));
-        }
-        if (!scannedKeys.equals(new ArrayList<>(written.keySet()))) {
-          return "scanAll gave keys " + scannedKeys + ", expected " + written.keySet();
-        }
-        List<Method> scans = new ArrayList<>();
-        for (Method m : repoType.getMethods()) {
-          if (m.getName().startsWith("scanBy")) {
-            scans.add(m);
-          }
-        }
-        scans.sort(java.util.Comparator.comparing(Method::toString));
-        for (Method scan : scans) {
-          for (int attempt = 0; attempt < 3; attempt++) {
-            step = scan.getName();
-            String problem = checkScan(e, scan, repo, ofEntity, written, rows, enumType, r);
-            if (problem != null) {
-              return problem;
-            }
-          }
-        }
+        Target target =
+            e.shardBy == null
+                ? new Plain(e, loader, store, entities)
+                : new Sharded(e, loader, store, entities);
+        return behave(e, entities, target, r, step);
       }
-      return null;
     } catch (InvocationTargetException x) {
-      return step + ": " + trace(x.getCause());
+      return step[0] + ": " + trace(x.getCause());
     } catch (Throwable x) {
-      return step + ": " + trace(x);
+      return step[0] + ": " + trace(x);
     }
   }
 
-  /** A put with a version other than the stored one fails and writes nothing. */
-  private static String stalePut(
-      Class<?> type,
-      Entity e,
-      int version,
-      SplitTableRepository<Object> repo,
-      Method get,
-      TreeMap<PrimaryKey, Object[]> written,
-      Random r)
+  /** The entity class, its key codec and how to build, read and key its instances. */
+  static final class Entities {
+    final Entity e;
+    final Class<?> type;
+    final Class<?> enumType;
+    final Class<?>[] keyTypes;
+    final Method ofEntity;
+    final Method ofValues;
+    final Method decode;
+    final int version; // the index of the @Version field, or -1
+    final int shard; // the index of the shard field, or -1
+
+    Entities(Entity e, Class<?> type, Class<?> keys, Class<?> enumType) throws Exception {
+      this.e = e;
+      this.type = type;
+      this.enumType = enumType;
+      List<Field> keyFields = e.keyFields();
+      keyTypes = new Class<?>[keyFields.size()];
+      for (int i = 0; i < keyTypes.length; i++) {
+        keyTypes[i] = type.getDeclaredField(keyFields.get(i).name).getType();
+      }
+      ofEntity = keys.getMethod("primaryKey", type);
+      ofValues = keys.getMethod("primaryKey", keyTypes);
+      decode = keys.getMethod("decode", PrimaryKey.class);
+      int v = -1;
+      int s = -1;
+      for (int i = 0; i < e.fields.size(); i++) {
+        if (e.fields.get(i).version) {
+          v = i; // an accepted entity's @Version is one primitive long attribute
+        }
+        if (e.fields.get(i).name.equals(e.shardBy)) {
+          s = i;
+        }
+      }
+      version = v;
+      shard = s;
+    }
+
+    PrimaryKey key(Object entity) throws Throwable {
+      return (PrimaryKey) invoke(ofEntity, null, entity);
+    }
+
+    Object build(Object[] values) throws Exception {
+      return construct(type, e, values);
+    }
+
+    Object[] values(Object entity) throws Exception {
+      Object[] out = new Object[e.fields.size()];
+      for (int i = 0; i < out.length; i++) {
+        out[i] = fieldValue(type, e, i, entity);
+      }
+      return out;
+    }
+
+    Instant shardOf(Object[] values) {
+      return shard < 0 ? null : ShardTimes.instantOf(e.shardBy, values[shard]);
+    }
+  }
+
+  /**
+   * Where the behaviour checks write and read: the entity's repository, or its sharded repository.
+   * A stored row is identified by its key, and under time sharding by its period table too.
+   */
+  abstract static class Target {
+    final Entity e;
+    final Entities entities;
+
+    Target(Entity e, Entities entities) {
+      this.e = e;
+      this.entities = entities;
+    }
+
+    /** The row the values are stored as. */
+    abstract Object id(PrimaryKey key, Object[] values);
+
+    abstract Object put(Object entity);
+
+    /** The stored entity of these values' key (and period), if any. */
+    abstract Optional<?> get(Object[] values) throws Throwable;
+
+    /** Every stored entity, in the store's order. */
+    abstract List<?> all() throws Throwable;
+
+    /** The generated scans, by name. */
+    abstract List<Method> scans();
+
+    /** What a scan returns of the rows stored (in store order) for these arguments. */
+    abstract Object scanTarget();
+
+    /** Arguments every scan takes after its own: the sharded ones' time window, or none. */
+    abstract Object[] window(List<Object[]> stored, Random r);
+
+    /** Whether a stored row lies in the window {@link #window} gave. */
+    abstract boolean inWindow(Object[] values, Object[] window);
+
+    Object id(Object entity) throws Throwable {
+      return id(entities.key(entity), entities.values(entity));
+    }
+  }
+
+  /** The entity's {@code FooRepository}. */
+  static final class Plain extends Target {
+    final SplitTableRepository<Object> repo;
+    final Method get;
+    final Class<?> repoType;
+
+    @SuppressWarnings("unchecked")
+    Plain(Entity e, ClassLoader loader, WideTableStore store, Entities entities) throws Exception {
+      super(e, entities);
+      repoType = loader.loadClass(e.generated("Repository"));
+      repo =
+          (SplitTableRepository<Object>)
+              repoType.getConstructor(WideTableStore.class).newInstance(store);
+      repo.createTables();
+      get = repoType.getMethod("get", entities.keyTypes);
+    }
+
+    @Override
+    Object id(PrimaryKey key, Object[] values) {
+      return key;
+    }
+
+    @Override
+    Object put(Object entity) {
+      return repo.put(entity);
+    }
+
+    @Override
+    Optional<?> get(Object[] values) throws Throwable {
+      return (Optional<?>) invoke(get, repo, keyValues(e, values));
+    }
+
+    @Override
+    List<?> all() {
+      try (Stream<Object> all = repo.scanAll()) {
+        return all.toList();
+      }
+    }
+
+    @Override
+    List<Method> scans() {
+      return scansOf(repoType);
+    }
+
+    @Override
+    Object scanTarget() {
+      return repo;
+    }
+
+    @Override
+    Object[] window(List<Object[]> stored, Random r) {
+      return new Object[0];
+    }
+
+    @Override
+    boolean inWindow(Object[] values, Object[] window) {
+      return true;
+    }
+  }
+
+  /** The entity's {@code FooShardedRepository}: one table (and cold table) per period. */
+  static final class Sharded extends Target {
+    /** The first and last instants period tables are named for (years 0 to 9999). */
+    static final Instant FIRST = Instant.parse("0000-01-01T00:00:00Z");
+
+    static final Instant LAST = Instant.parse("9999-12-31T23:59:59.999Z");
+
+    final TimeShardedRepository<Object, ?> repo;
+    final Method get;
+    final Class<?> repoType;
+
+    @SuppressWarnings("unchecked")
+    Sharded(Entity e, ClassLoader loader, WideTableStore store, Entities entities)
+        throws Exception {
+      super(e, entities);
+      repoType = loader.loadClass(e.generated("ShardedRepository"));
+      repo =
+          (TimeShardedRepository<Object, ?>)
+              repoType.getConstructor(WideTableStore.class).newInstance(store);
+      Class<?>[] types = entities.keyTypes;
+      if (!e.fields.get(entities.shard).key()) {
+        // an attribute shard field names the period: a parameter after the key
+        types = java.util.Arrays.copyOf(types, types.length + 1);
+        types[types.length - 1] = entities.type.getDeclaredField(e.shardBy).getType();
+      }
+      get = repoType.getMethod("get", types);
+    }
+
+    @Override
+    Object id(PrimaryKey key, Object[] values) {
+      return repo.tableName(entities.shardOf(values)) + " " + key;
+    }
+
+    @Override
+    Object put(Object entity) {
+      return repo.put(entity);
+    }
+
+    @Override
+    Optional<?> get(Object[] values) throws Throwable {
+      Object[] args = keyValues(e, values);
+      if (!e.fields.get(entities.shard).key()) {
+        args = java.util.Arrays.copyOf(args, args.length + 1);
+        args[args.length - 1] = values[entities.shard];
+      }
+      return (Optional<?>) invoke(get, repo, args);
+    }
+
+    @Override
+    List<?> all() {
+      try (Stream<Object> all = repo.scanBetween(FIRST, LAST)) {
+        return all.toList();
+      }
+    }
+
+    @Override
+    List<Method> scans() {
+      return scansOf(repoType);
+    }
+
+    @Override
+    Object scanTarget() {
+      return repo;
+    }
+
+    /** {@code since, until}: every row mostly, a random window between stored shard values else. */
+    @Override
+    Object[] window(List<Object[]> stored, Random r) {
+      if (r.nextInt(3) == 0) {
+        return new Object[] {FIRST, LAST};
+      }
+      Instant a = entities.shardOf(stored.get(r.nextInt(stored.size())));
+      Instant b = entities.shardOf(stored.get(r.nextInt(stored.size())));
+      return a.isBefore(b) ? new Object[] {a, b} : new Object[] {b, a.plusMillis(1)};
+    }
+
+    @Override
+    boolean inWindow(Object[] values, Object[] window) {
+      Instant t = entities.shardOf(values);
+      return !t.isBefore((Instant) window[0]) && t.isBefore((Instant) window[1]);
+    }
+  }
+
+  private static List<Method> scansOf(Class<?> repoType) {
+    List<Method> scans = new ArrayList<>();
+    for (Method m : repoType.getMethods()) {
+      if (m.getName().startsWith("scanBy")) {
+        scans.add(m);
+      }
+    }
+    scans.sort(java.util.Comparator.comparing(Method::toString));
+    return scans;
+  }
+
+  private static String behave(Entity e, Entities entities, Target target, Random r, String[] step)
       throws Throwable {
-    List<PrimaryKey> pks = new ArrayList<>(written.keySet());
-    Object[] values = written.get(pks.get(r.nextInt(pks.size()))).clone();
-    long stored = (Long) values[version];
-    values[version] = r.nextBoolean() ? stored + 1 + r.nextInt(3) : stored - 1;
+    List<Field> keyFields = e.keyFields();
+    int version = entities.version;
+    // stored rows by their id, in the store's order: by key, and by period table for equal keys
+    Map<Object, Object[]> written = new HashMap<>();
+    List<Object[]> rows = new ArrayList<>();
+    for (int row = 0; row < ROWS; row++) {
+      Object[] values = new Object[e.fields.size()];
+      for (int i = 0; i < values.length; i++) {
+        values[i] = RandomEntities.value(r, e, e.fields.get(i), entities.enumType);
+      }
+      if (!rows.isEmpty() && r.nextBoolean()) {
+        // share leading key values with an earlier row, so that scans find several rows
+        Object[] earlier = rows.get(r.nextInt(rows.size()));
+        int shared = 1 + r.nextInt(keyFields.size());
+        for (int k = 0; k < shared; k++) {
+          int i = e.fields.indexOf(keyFields.get(k));
+          values[i] = earlier[i];
+        }
+      }
+      Object[] keyValues = keyValues(e, values);
+      step[0] = "primaryKey(values) of " + describe(e, values);
+      PrimaryKey pk = (PrimaryKey) invoke(entities.ofValues, null, keyValues);
+      Object id = target.id(pk, values);
+      if (version >= 0) {
+        // the version protocol: 0 for a new row, else the stored version
+        Object[] stored = written.get(id);
+        values[version] = stored == null ? 0L : stored[version];
+      }
+      Object entity = entities.build(values);
+      if (e.record && e.extras) {
+        values = entities.values(entity); // what the compact constructor made of them
+      }
+      step[0] = "primaryKey(entity) of " + describe(e, values);
+      PrimaryKey again = entities.key(entity);
+      if (!pk.equals(again)) {
+        return "primaryKey(entity) " + again + " differs from primaryKey(values) " + pk;
+      }
+      step[0] = "decode(" + pk + ")";
+      Object decoded = invoke(entities.decode, null, pk);
+      RecordComponent[] parts = decoded.getClass().getRecordComponents();
+      if (parts.length != keyValues.length) {
+        return "decode gave " + parts.length + " components for " + keyValues.length;
+      }
+      for (int i = 0; i < parts.length; i++) {
+        Object d = parts[i].getAccessor().invoke(decoded);
+        if (!RandomEntities.deepEquals(d, keyValues[i])) {
+          return "decode("
+              + pk
+              + ") gave "
+              + keyFields.get(i).name
+              + " = "
+              + RandomEntities.show(d)
+              + ", written "
+              + RandomEntities.show(keyValues[i]);
+        }
+      }
+      step[0] = "put " + describe(e, values);
+      Object stored = target.put(entity);
+      if (version >= 0) {
+        values[version] = (Long) values[version] + 1;
+        Object got = fieldValue(entities.type, e, version, stored);
+        if (!values[version].equals(got)) {
+          return "put of version " + ((Long) values[version] - 1) + " returned version " + got;
+        }
+      }
+      written.put(id, values);
+      rows.add(values);
+    }
+    List<Object[]> stored = storeOrder(e, entities, written.values(), false);
+    List<Object[]> scanned = storeOrder(e, entities, written.values(), true);
+    if (e.keepsOrder()) {
+      for (int i = 0; i + 1 < stored.size(); i++) {
+        Object[] a = keyValues(e, stored.get(i));
+        Object[] b = keyValues(e, stored.get(i + 1));
+        PrimaryKey ka = (PrimaryKey) invoke(entities.ofValues, null, a);
+        PrimaryKey kb = (PrimaryKey) invoke(entities.ofValues, null, b);
+        if (compareTuples(e, a, b) > 0 || (compareTuples(e, a, b) == 0) != ka.equals(kb)) {
+          return "key order broken: "
+              + ka
+              + " sorts before "
+              + kb
+              + " but its values "
+              + show(a)
+              + " do not sort before "
+              + show(b);
+        }
+      }
+    }
+    for (Object[] w : stored) {
+      step[0] = "get " + describe(e, w);
+      Optional<?> read = target.get(w);
+      if (read.isEmpty()) {
+        return "get " + describe(e, w) + " found nothing after put";
+      }
+      String diff = difference(entities.type, e, w, read.get());
+      if (diff != null) {
+        return "get " + describe(e, w) + ": " + diff;
+      }
+    }
+    if (version >= 0) {
+      step[0] = "stale put";
+      String stale = stalePut(entities, target, stored, r);
+      if (stale != null) {
+        return stale;
+      }
+    }
+    step[0] = "scanAll";
+    List<Object> scannedIds = new ArrayList<>();
+    for (Object s : target.all()) {
+      scannedIds.add(target.id(s));
+    }
+    List<Object> expectedIds = new ArrayList<>();
+    for (Object[] w : stored) {
+      expectedIds.add(target.id((PrimaryKey) invoke(entities.ofValues, null, keyValues(e, w)), w));
+    }
+    if (!scannedIds.equals(expectedIds)) {
+      return "scanAll gave " + scannedIds + ", expected " + expectedIds;
+    }
+    for (Method scan : target.scans()) {
+      for (int attempt = 0; attempt < 3; attempt++) {
+        step[0] = scan.getName();
+        String problem = checkScan(e, entities, target, scan, scanned, rows, r);
+        if (problem != null) {
+          return problem;
+        }
+      }
+    }
+    step[0] = "null key";
+    return nullKeyRefused(e, entities, target, stored, r);
+  }
+
+  /**
+   * Stored rows in the order a scan returns them: by key as stored (or, {@code logical}, for a
+   * bucketed key, as its merged scans order it: as stored after the bucket number), then by period
+   * table.
+   */
+  private static List<Object[]> storeOrder(
+      Entity e, Entities entities, java.util.Collection<Object[]> rows, boolean logical)
+      throws Throwable {
+    Map<Object[], PrimaryKey> keys = new java.util.IdentityHashMap<>();
+    for (Object[] w : rows) {
+      keys.put(w, (PrimaryKey) invoke(entities.ofValues, null, keyValues(e, w)));
+    }
+    int strip =
+        logical
+            ? e.fields.stream()
+                .filter(f -> f.key() && f.buckets != null)
+                .mapToInt(f -> KeyBuckets.width(f.buckets))
+                .findFirst()
+                .orElse(0)
+            : 0;
+    List<Object[]> out = new ArrayList<>(rows);
+    out.sort(
+        (a, b) -> {
+          int c = withoutBucket(keys.get(a), strip).compareTo(withoutBucket(keys.get(b), strip));
+          return c != 0 || entities.shard < 0
+              ? c
+              : entities.shardOf(a).compareTo(entities.shardOf(b));
+        });
+    return out;
+  }
+
+  /** The key with the first {@code width} characters of its first column (the bucket) cut off. */
+  private static PrimaryKey withoutBucket(PrimaryKey key, int width) {
+    if (width == 0) {
+      return key;
+    }
+    List<PkValue> values = new ArrayList<>();
+    for (int i = 0; i < key.size(); i++) {
+      values.add(i == 0 ? PkValue.ofString(key.get(0).asString().substring(width)) : key.get(i));
+    }
+    return PrimaryKey.of(values);
+  }
+
+  /**
+   * A key component set to null is refused with WK111 (a null shard value with WK210) before
+   * anything is written.
+   */
+  private static String nullKeyRefused(
+      Entity e, Entities entities, Target target, List<Object[]> stored, Random r)
+      throws Throwable {
+    List<Integer> nullable = new ArrayList<>();
+    for (int i = 0; i < e.fields.size(); i++) {
+      Field f = e.fields.get(i);
+      boolean key = f.key() && !f.type.primitive();
+      boolean refusedByConstructor = e.record && e.extras && key;
+      // a record that refuses null key components in its constructor never gets that far
+      if (!refusedByConstructor && (key || i == entities.shard)) {
+        nullable.add(i);
+      }
+    }
+    if (nullable.isEmpty()) {
+      return null;
+    }
+    int i = nullable.get(r.nextInt(nullable.size()));
+    Object[] values = stored.get(r.nextInt(stored.size())).clone();
+    values[i] = null;
+    String rule = i == entities.shard ? "WK210" : "WK111";
+    int before = target.all().size();
     try {
-      repo.put(construct(type, e, values));
-      return "put of stale version " + values[version] + " over " + stored + " succeeded";
+      target.put(entities.build(values));
+      return "put with " + e.fields.get(i).name + " = null succeeded";
+    } catch (RuleViolationException x) {
+      if (!x.rule().equals(rule)) {
+        return "put with " + e.fields.get(i).name + " = null: " + x.rule() + ", not " + rule;
+      }
+    }
+    int after = target.all().size();
+    return after == before ? null : "a refused put with a null key wrote a row";
+  }
+
+  /** A put with a version other than the stored one fails and writes nothing. */
+  private static String stalePut(Entities entities, Target target, List<Object[]> stored, Random r)
+      throws Throwable {
+    int version = entities.version;
+    Object[] values = stored.get(r.nextInt(stored.size())).clone();
+    long was = (Long) values[version];
+    values[version] = r.nextBoolean() ? was + 1 + r.nextInt(3) : was - 1;
+    try {
+      target.put(entities.build(values));
+      return "put of stale version " + values[version] + " over " + was + " succeeded";
     } catch (RuntimeException x) {
       if (!x.getClass().getSimpleName().equals("VersionConflictException")) {
         return "put of stale version " + values[version] + ": " + trace(x);
       }
     }
-    Object read = ((Optional<?>) invoke(get, repo, keyValues(e, values))).get();
-    Object got = fieldValue(type, e, version, read);
-    return Long.valueOf(stored).equals(got)
+    Object read = target.get(values).orElseThrow();
+    Object got = fieldValue(entities.type, entities.e, version, read);
+    return Long.valueOf(was).equals(got)
         ? null
-        : "a refused put changed the stored version " + stored + " to " + got;
+        : "a refused put changed the stored version " + was + " to " + got;
   }
 
   /**
-   * Calls one generated scan with random bounds and checks that it returns exactly the written rows
-   * it promises, in key order. The method's name tells its shape: {@code scanByAAndB(a, b)} fixes
-   * the leading key values (a proper prefix of a spliced partition key, or the whole partition key
-   * and leading key columns), {@code scanByAAndBBetween(a, from, to)} also bounds b in [from, to).
+   * Calls one generated scan with random bounds and checks that it returns exactly the stored rows
+   * it promises, in order. The method's name tells its shape: {@code scanByAAndB(a, b)} fixes the
+   * leading key values (a proper prefix of a spliced partition key, or the whole partition key and
+   * leading key columns), {@code scanByAAndBBetween(a, from, to)} also bounds b in [from, to); a
+   * sharded repository's scans take a time window {@code since, until} after those.
    */
   private static String checkScan(
       Entity e,
+      Entities entities,
+      Target target,
       Method scan,
-      SplitTableRepository<Object> repo,
-      Method ofEntity,
-      TreeMap<PrimaryKey, Object[]> written,
+      List<Object[]> stored,
       List<Object[]> rows,
-      Class<?> enumType,
       Random r)
       throws Throwable {
     List<Field> keyFields = e.keyFields();
+    Class<?> enumType = entities.enumType;
     // a ...Descending twin returns the same rows, greatest key first
     boolean descending = scan.getName().endsWith("Descending");
     String name =
@@ -689,7 +1061,8 @@ final class EntityFuzzer {
     if (name.endsWith("After")) {
       return null; // the next page of a bucketed merged scan: BucketTest checks the paging
     }
-    int n = scan.getParameterCount();
+    int trailing = e.shardBy == null ? 0 : 2; // since, until
+    int n = scan.getParameterCount() - trailing;
     // a bucketed merged scan also comes with a trailing limit
     boolean limited =
         n >= 3
@@ -714,7 +1087,7 @@ final class EntityFuzzer {
     }
     int boundAt = limited ? n - 3 : n - 2; // where from and to go
     Object[] reference = pickRow(e, rows, enumType, r);
-    Object[] args = new Object[n];
+    Object[] args = new Object[n + trailing];
     Object[] refKey = keyValues(e, reference);
     System.arraycopy(refKey, 0, args, 0, fixed);
     Object from = null;
@@ -734,36 +1107,24 @@ final class EntityFuzzer {
         return "a Between scan over enum column " + column.name;
       }
     }
-    List<PrimaryKey> expected = new ArrayList<>();
-    for (Map.Entry<PrimaryKey, Object[]> w : written.entrySet()) {
-      Object[] k = keyValues(e, w.getValue());
-      boolean match = true;
+    Object[] window = target.window(stored, r);
+    System.arraycopy(window, 0, args, n, trailing);
+    List<Object> expected = new ArrayList<>();
+    for (Object[] w : stored) {
+      Object[] k = keyValues(e, w);
+      boolean match = target.inWindow(w, window);
       for (int i = 0; i < fixed && match; i++) {
         match = RandomEntities.deepEquals(k[i], args[i]);
       }
       if (match && between) {
+        // [from, to) in values, also over a descending column
         match =
             RandomEntities.compareKeyValue(from, k[fixed]) <= 0
                 && RandomEntities.compareKeyValue(k[fixed], to) < 0;
       }
       if (match) {
-        expected.add(w.getKey());
+        expected.add(target.id((PrimaryKey) invoke(entities.ofValues, null, k), w));
       }
-    }
-    if (e.fields.stream().anyMatch(f -> f.key() && f.buckets != null)) {
-      // a bucketed key's merged scan returns the logical order of the key values
-      expected.sort(
-          (a, b) -> {
-            Object[] ka = keyValues(e, written.get(a));
-            Object[] kb = keyValues(e, written.get(b));
-            for (int i = 0; i < ka.length; i++) {
-              int c = RandomEntities.compareKeyValue(ka[i], kb[i]);
-              if (c != 0) {
-                return c;
-              }
-            }
-            return 0;
-          });
     }
     if (descending) {
       java.util.Collections.reverse(expected);
@@ -773,23 +1134,27 @@ final class EntityFuzzer {
       args[n - 1] = limit;
       expected = new ArrayList<>(expected.subList(0, (int) Math.min(limit, expected.size())));
     }
-    List<PrimaryKey> got = new ArrayList<>();
-    try (Stream<?> found = (Stream<?>) invoke(scan, repo, args)) {
+    List<Object> got = new ArrayList<>();
+    try (Stream<?> found = (Stream<?>) invoke(scan, target.scanTarget(), args)) {
       for (Object row : found.toList()) {
-        got.add((PrimaryKey) invoke(ofEntity, null, row));
+        got.add(target.id(row));
       }
     }
     SCANS.increment();
     SCANNED_ROWS.add(got.size());
     if (!got.equals(expected)) {
+      List<Object> all = new ArrayList<>();
+      for (Object[] w : stored) {
+        all.add(target.id((PrimaryKey) invoke(entities.ofValues, null, keyValues(e, w)), w));
+      }
       return scan.getName()
           + show(args)
-          + " gave keys "
+          + " gave "
           + got
           + ", expected "
           + expected
           + " of the rows "
-          + written.keySet();
+          + all;
     }
     return null;
   }
@@ -839,7 +1204,7 @@ final class EntityFuzzer {
   }
 
   private static Object construct(Class<?> type, Entity e, Object[] values) throws Exception {
-    if (e.record) {
+    if (e.record || e.allArgs) {
       Class<?>[] types = new Class<?>[e.fields.size()];
       for (int i = 0; i < types.length; i++) {
         types[i] = type.getDeclaredField(e.fields.get(i).name).getType();
@@ -887,11 +1252,13 @@ final class EntityFuzzer {
     return out;
   }
 
-  private static int compareTuples(Object[] a, Object[] b) {
+  /** Key values in stored order: value by value, a descending column's reversed. */
+  private static int compareTuples(Entity e, Object[] a, Object[] b) {
+    List<Field> keyFields = e.keyFields();
     for (int i = 0; i < a.length; i++) {
       int c = RandomEntities.compareKeyValue(a[i], b[i]);
       if (c != 0) {
-        return c;
+        return keyFields.get(i).descending ? -c : c;
       }
     }
     return 0;

@@ -54,7 +54,8 @@ class GoodDesignsTest {
         "TimeKeys",
         "TimeSplice",
         "DeclarationOrder",
-        "DeclarationOrderClass"
+        "DeclarationOrderClass",
+        "KotlinStyleFlags"
       })
   void compilesCleanlyAndGeneratesKeysTableAndRepository(String entity) {
     Compilation compilation = compile(good(entity));

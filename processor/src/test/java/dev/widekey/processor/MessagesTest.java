@@ -47,6 +47,8 @@ class MessagesTest {
       return 3L;
     } else if (type == char.class) {
       return ',';
+    } else if (type == boolean.class) {
+      return true;
     } else if (type == ElementKind.class) {
       return ElementKind.INTERFACE;
     } else if (type == Profile.class) {

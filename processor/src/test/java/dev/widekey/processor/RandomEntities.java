@@ -46,7 +46,19 @@ final class RandomEntities {
     OFFSET_DATE_TIME("java.time.OffsetDateTime", true),
     ZONED_DATE_TIME("java.time.ZonedDateTime", true),
     BIG_DECIMAL("java.math.BigDecimal", false),
-    LIST("java.util.List<String>", false);
+    LIST("java.util.List<String>", false),
+    SHORT_BOX("Short", true),
+    BYTE_BOX("Byte", true),
+    FLOAT("float", false),
+    FLOAT_BOX("Float", false),
+    DOUBLE_BOX("Double", false),
+    BOOLEAN_BOX("Boolean", false),
+    // refused everywhere (WK100 as attributes, WK108 as keys)
+    CHAR("char", false),
+    CHAR_BOX("Character", false),
+    OPTIONAL("java.util.Optional<String>", false),
+    MAP("java.util.Map<String, Long>", false),
+    INT_ARRAY("int[]", false);
 
     final String source;
     final boolean integral;
@@ -62,15 +74,36 @@ final class RandomEntities {
           || this == SHORT
           || this == BYTE
           || this == BOOLEAN
-          || this == DOUBLE;
+          || this == DOUBLE
+          || this == FLOAT
+          || this == CHAR;
+    }
+
+    /** Whether no column or key holds it: an entity with it is always refused. */
+    boolean refused() {
+      return this == LIST
+          || this == CHAR
+          || this == CHAR_BOX
+          || this == OPTIONAL
+          || this == MAP
+          || this == INT_ARRAY;
+    }
+
+    /** Whether it is a point in time (a shard field may be one). */
+    boolean time() {
+      return this == INSTANT
+          || this == LOCAL_DATE
+          || this == LOCAL_DATE_TIME
+          || this == OFFSET_DATE_TIME
+          || this == ZONED_DATE_TIME;
     }
 
     /** Largest value of an integral type (instants: epoch millis kept well inside Instant). */
     long max() {
       return switch (this) {
         case INT, INT_BOX -> Integer.MAX_VALUE;
-        case SHORT -> Short.MAX_VALUE;
-        case BYTE -> Byte.MAX_VALUE;
+        case SHORT, SHORT_BOX -> Short.MAX_VALUE;
+        case BYTE, BYTE_BOX -> Byte.MAX_VALUE;
         case INSTANT, LOCAL_DATE_TIME, OFFSET_DATE_TIME, ZONED_DATE_TIME -> 9_999_999_999_999L;
         case LOCAL_DATE -> 365_241_780_471L; // LocalDate.MAX.toEpochDay()
         default -> Long.MAX_VALUE;
@@ -80,8 +113,8 @@ final class RandomEntities {
     long min() {
       return switch (this) {
         case INT, INT_BOX -> Integer.MIN_VALUE;
-        case SHORT -> Short.MIN_VALUE;
-        case BYTE -> Byte.MIN_VALUE;
+        case SHORT, SHORT_BOX -> Short.MIN_VALUE;
+        case BYTE, BYTE_BOX -> Byte.MIN_VALUE;
         case INSTANT, LOCAL_DATE_TIME, OFFSET_DATE_TIME, ZONED_DATE_TIME -> -9_999_999_999_999L;
         case LOCAL_DATE -> -365_243_219_162L; // LocalDate.MIN.toEpochDay()
         default -> Long.MIN_VALUE;
@@ -95,7 +128,10 @@ final class RandomEntities {
     ATTRIBUTE
   }
 
-  /** Alphabets for {@code @KeyChars} and the characters each one holds. */
+  /**
+   * Alphabets for {@code @KeyChars} and characters each one holds. The first {@link #ABOVE_COMMA}
+   * hold only characters above ',' and no '-'; the rest hold ',' or '-' or characters below them.
+   */
   static final String[][] ALPHABETS = {
     {"a-z", "abcdefghijklmnopqrstuvwxyz"},
     {"a-z0-9", "abcdefghijklmnopqrstuvwxyz0123456789"},
@@ -103,9 +139,23 @@ final class RandomEntities {
     {"A-Z", "ABCDEFGHIJKLMNOPQRSTUVWXYZ"},
     {"0-9", "0123456789"},
     {"a-f", "abcdef"},
+    // non-ASCII: Greek, one accented letter, and code points above U+FFFF (two chars each)
+    {"\u03b1-\u03c9", "\u03b1\u03b2\u03b3\u03c9"},
+    {"a-z\u00e9", "az\u00e9"},
+    {"\ud83d\ude00-\ud83d\ude02", "\ud83d\ude00\ud83d\ude01\ud83d\ude02"},
+    // regex-special characters, literal here
+    {"a-z.*+?|{}^", "az.*+?|{}^"},
     {"a-zA-Z0-9_-", "abcxyzABCXYZ0123456789_-"},
     {"!-~", "!\"#$%&'()*+,-./09:;<=>?@AZ[\\]^_`az{|}~"},
+    {"a-z$()", "az$()"},
+    {"\\[\\]\\\\\\-", "[]\\-"},
   };
+
+  /** {@code @KeyChars} specs that are refused: reversed, negated, a shorthand, empty. */
+  static final String[] BAD_ALPHABETS = {"z-a", "^a-z", "\\d", ""};
+
+  /** How many of {@link #ALPHABETS}, from the first, hold only characters above ',' and no '-'. */
+  static final int ABOVE_COMMA = 9;
 
   static final char[] DELIMITERS = {
     ',', ',', '!', '#', '-', ':', '_', '.', '\u0001', ' ', '~', '/'
@@ -152,6 +202,32 @@ final class RandomEntities {
     "from",
     "to",
     "columns",
+    // named like generated methods and their parameters
+    "put",
+    "get",
+    "delete",
+    "scanAll",
+    "primaryKey",
+    "decode",
+    "insert",
+    "find",
+    "scan",
+    "keyOf",
+    "since",
+    "until",
+    "limit",
+    "last",
+    // words some stores' query languages reserve
+    "select",
+    "order",
+    "group",
+    "table",
+    "rowkey",
+    "timestamp",
+    "family",
+    // Kotlin-style booleans
+    "isActive",
+    "isDeleted",
   };
 
   /** Names that are legal Java for a field but clash with something generated code may use. */
@@ -221,6 +297,9 @@ final class RandomEntities {
     "Outer",
     "Version",
     "componentWithAVeryLongNameThatGoesOnAndOnForSixtyFourCharactersX",
+    // legal Java, not legal column names (WK207)
+    "gr\u00f6\u00dfe",
+    "\u540d\u524d",
   };
 
   static final Set<String> RECORD_FORBIDDEN =
@@ -244,6 +323,14 @@ final class RandomEntities {
     "Entity",
     "Metric",
     "Region",
+    "\u00c9v\u00e9nement",
+    "\u0417\u0430\u043a\u0430\u0437",
+    "Long",
+    "String",
+    "Override",
+    "Optional",
+    "Stream",
+    "Objects",
   };
 
   static final String[] ENUM_NAMES = {"Kind", "Key", "Level", "Region", "Row", "Padding"};
@@ -264,7 +351,20 @@ final class RandomEntities {
     "Sequential",
     "Version",
     "NotSequential",
-    "WideTable"
+    "WideTable",
+    "TimeSharded",
+    "ShardPeriod",
+    "HashAlgorithm"
+  };
+
+  /** Methods of generated repositories and key classes, declared on some entities as well. */
+  static final String[] GENERATED_METHOD_NAMES = {
+    "put", "get", "delete", "scanAll", "primaryKey", "decode", "keyOf", "insert", "update", "find"
+  };
+
+  /** {@code java.lang} types a class of the entity's package may be named like. */
+  static final String[] JAVA_LANG_NAMES = {
+    "Long", "Integer", "Short", "Byte", "String", "Math", "Override", "Object", "Boolean", "Double"
   };
 
   /** Reasons for {@code @NotSequential}; the blank one is a design error (WK102). */
@@ -282,7 +382,9 @@ final class RandomEntities {
     STATIC_MEMBER,
     PRIVATE_MEMBER,
     /** A non-static member class: needs an enclosing instance. */
-    INNER
+    INNER,
+    /** A member of a public interface: implicitly public and static. */
+    INTERFACE_MEMBER
   }
 
   static final String[] MONEY_WORDS = {"price", "amount", "cost", "fee", "balance"};
@@ -308,6 +410,13 @@ final class RandomEntities {
     boolean version; // @Version
     Integer buckets;
     boolean publicField; // classes: a public field rather than a private one with accessors
+    boolean descending; // @KeyColumn(descending = true)
+    String hashAlgorithm; // @HashPrefix(algorithm = HashAlgorithm.X), or null
+    Integer hashPartitions; // @HashPrefix(partitions = N), or null
+    Long inflatedCap; // @ColdColumn(maxInflatedBytes = N), or null
+
+    /** Classes: a boolean read by {@code isName()} rather than {@code getName()}. */
+    boolean isGetter;
 
     Field copy() {
       try {
@@ -344,6 +453,10 @@ final class RandomEntities {
       if (keyChars != null) add.accept(f -> f.keyChars = null);
       if (maxLength != null) add.accept(f -> f.maxLength = null);
       if (hashLength != null) add.accept(f -> f.hashLength = null);
+      if (descending) add.accept(f -> f.descending = false);
+      if (hashAlgorithm != null) add.accept(f -> f.hashAlgorithm = null);
+      if (hashPartitions != null) add.accept(f -> f.hashPartitions = null);
+      if (inflatedCap != null) add.accept(f -> f.inflatedCap = null);
       if (reversed) add.accept(f -> f.reversed = false);
       if (sequential) add.accept(f -> f.sequential = false);
       if (notSequential != null) add.accept(f -> f.notSequential = null);
@@ -366,24 +479,42 @@ final class RandomEntities {
       List<String> a = new ArrayList<>();
       String ordered = implicitOrders ? "" : "(order = " + order + ")";
       if (role == Role.PARTITION) a.add("@PartitionKey" + ordered);
-      if (role == Role.KEY_COLUMN) a.add("@KeyColumn" + ordered);
+      if (role == Role.KEY_COLUMN) {
+        List<String> args = new ArrayList<>();
+        if (!implicitOrders) args.add("order = " + order);
+        if (descending) args.add("descending = true");
+        a.add("@KeyColumn" + (args.isEmpty() ? "" : "(" + String.join(", ", args) + ")"));
+      }
       if (padWidth != null) {
         a.add("@Padded(width = " + padWidth + (padSigned ? ", signed = true)" : ")"));
       }
       if (keyChars != null) a.add("@KeyChars(" + javaString(keyChars) + ")");
       if (maxLength != null) a.add("@MaxLength(" + maxLength + ")");
-      if (hashLength != null) a.add("@HashPrefix(length = " + hashLength + ")");
+      if (hashLength != null) a.add(hashPrefix(hashLength, hashAlgorithm, hashPartitions));
       if (reversed) a.add("@Reversed");
       if (sequential) a.add("@Sequential");
       if (notSequential != null)
         a.add("@NotSequential(reason = " + javaString(notSequential) + ")");
       if (moneyScale != null) a.add("@Money(scale = " + moneyScale + ")");
-      if (cold) a.add(compress ? "@ColdColumn(compress = true)" : "@ColdColumn");
+      if (cold) {
+        List<String> args = new ArrayList<>();
+        if (compress) args.add("compress = true");
+        if (inflatedCap != null) args.add("maxInflatedBytes = " + inflatedCap + "L");
+        a.add("@ColdColumn" + (args.isEmpty() ? "" : "(" + String.join(", ", args) + ")"));
+      }
       if (chunked) a.add("@Chunked");
       if (version) a.add("@Version");
       if (buckets != null) a.add("@Bucketed(buckets = " + buckets + ")");
       return a;
     }
+  }
+
+  static String hashPrefix(int length, String algorithm, Integer partitions) {
+    return "@HashPrefix(length = "
+        + length
+        + (algorithm == null ? "" : ", algorithm = HashAlgorithm." + algorithm)
+        + (partitions == null ? "" : ", partitions = " + partitions)
+        + ")";
   }
 
   /** One entity declaration. */
@@ -401,6 +532,35 @@ final class RandomEntities {
     Nesting nesting = Nesting.TOP_LEVEL;
     String enumName = "Kind";
     List<Field> fields = new ArrayList<>();
+    String typeHashAlgorithm; // @HashPrefix(algorithm) on the type, or null
+    Integer typeHashPartitions; // @HashPrefix(partitions) on the type, or null
+    String coldTable; // @WideTable(coldTable), or null
+
+    /** The enum's constants: one, a few, or many, some not ASCII. */
+    String[] enumConstants = {"A", "B", "C"};
+
+    /** The enum is a private member: a type the generated classes cannot name (WK100). */
+    boolean privateEnum;
+
+    /** Classes: built by a constructor taking every field, fields final, no setters. */
+    boolean allArgs;
+
+    /**
+     * Members that are no columns: static fields and methods, a transient field, methods named like
+     * generated ones; on a record, a compact constructor that refuses null key components.
+     */
+    boolean extras;
+
+    /** Classes of the entity's package named like java.lang types ({@code Long}, {@code Math}). */
+    List<String> shadows = new ArrayList<>();
+
+    /** A hand-written type named like a generated one ({@code "Repository"}: FooRepository). */
+    String takenSuffix;
+
+    String shardBy; // @TimeSharded(by), or null: not sharded
+    String shardPeriod = "MONTH";
+    int shardRetain = 3;
+    Integer shardAhead; // null: the default
 
     Entity copy() {
       Entity e = new Entity();
@@ -419,6 +579,19 @@ final class RandomEntities {
       for (Field f : fields) {
         e.fields.add(f.copy());
       }
+      e.typeHashAlgorithm = typeHashAlgorithm;
+      e.typeHashPartitions = typeHashPartitions;
+      e.coldTable = coldTable;
+      e.enumConstants = enumConstants;
+      e.privateEnum = privateEnum;
+      e.allArgs = allArgs;
+      e.extras = extras;
+      e.shadows = new ArrayList<>(shadows);
+      e.takenSuffix = takenSuffix;
+      e.shardBy = shardBy;
+      e.shardPeriod = shardPeriod;
+      e.shardRetain = shardRetain;
+      e.shardAhead = shardAhead;
       return e;
     }
 
@@ -513,6 +686,22 @@ final class RandomEntities {
         e.nesting = Nesting.TOP_LEVEL;
         out.add(e);
       }
+      List<Consumer<Entity>> drops = new ArrayList<>();
+      if (shardBy != null) drops.add(e -> e.shardBy = null);
+      if (coldTable != null) drops.add(e -> e.coldTable = null);
+      if (typeHashAlgorithm != null) drops.add(e -> e.typeHashAlgorithm = null);
+      if (typeHashPartitions != null) drops.add(e -> e.typeHashPartitions = null);
+      if (privateEnum) drops.add(e -> e.privateEnum = false);
+      if (allArgs) drops.add(e -> e.allArgs = false);
+      if (extras) drops.add(e -> e.extras = false);
+      if (!shadows.isEmpty()) drops.add(e -> e.shadows.clear());
+      if (takenSuffix != null) drops.add(e -> e.takenSuffix = null);
+      if (enumConstants.length != 3) drops.add(e -> e.enumConstants = new String[] {"A", "B", "C"});
+      for (Consumer<Entity> drop : drops) {
+        Entity e = copy();
+        drop.accept(e);
+        out.add(e);
+      }
       for (int i = 0; i < fields.size(); i++) {
         for (Field variant : fields.get(i).withoutOneAnnotation()) {
           Entity e = copy();
@@ -525,6 +714,36 @@ final class RandomEntities {
 
     String typeSource(Field f) {
       return f.type == Type.ENUM ? enumName : f.type.source;
+    }
+
+    /**
+     * The method that reads a field: a record's accessor, {@code getName()}, {@code isName()} for a
+     * boolean, or Kotlin's (and Lombok's) {@code isActive()} for a boolean named {@code isActive}.
+     */
+    String getter(Field f) {
+      if (record) {
+        return f.name;
+      }
+      if (f.isGetter && kotlinStyle(f)) {
+        return f.name;
+      }
+      String cap = Character.toUpperCase(f.name.charAt(0)) + f.name.substring(1);
+      return (f.isGetter && f.type == Type.BOOLEAN ? "is" : "get") + cap;
+    }
+
+    /** The setter of a class's private field: {@code setName}, or Kotlin's {@code setActive}. */
+    String setter(Field f) {
+      if (f.isGetter && kotlinStyle(f)) {
+        return "set" + f.name.substring(2);
+      }
+      return "set" + Character.toUpperCase(f.name.charAt(0)) + f.name.substring(1);
+    }
+
+    private static boolean kotlinStyle(Field f) {
+      return (f.type == Type.BOOLEAN || f.type == Type.BOOLEAN_BOX)
+          && f.name.length() > 2
+          && f.name.startsWith("is")
+          && Character.isUpperCase(f.name.charAt(2));
     }
 
     String source() {
@@ -549,13 +768,20 @@ final class RandomEntities {
         }
       }
       s.append('\n');
-      if (nesting != Nesting.TOP_LEVEL) {
+      if (nesting == Nesting.INTERFACE_MEMBER) {
+        s.append("@SuppressWarnings(\"all\")\npublic interface ")
+            .append(outerName())
+            .append(" {\n");
+      } else if (nesting != Nesting.TOP_LEVEL) {
         s.append("@SuppressWarnings(\"all\")\npublic class ").append(outerName()).append(" {\n");
       }
       if (typeHash != null) {
-        s.append("@HashPrefix(length = ").append(typeHash).append(")\n");
+        s.append(hashPrefix(typeHash, typeHashAlgorithm, typeHashPartitions)).append('\n');
       }
       s.append("@WideTable(name = ").append(javaString(table));
+      if (coldTable != null) {
+        s.append(", coldTable = ").append(javaString(coldTable));
+      }
       if (delimiter != null) {
         s.append(", delimiter = ").append(javaChar(delimiter));
       }
@@ -566,10 +792,22 @@ final class RandomEntities {
         s.append(", ttlSeconds = ").append(ttlSeconds);
       }
       s.append(")\n");
+      if (shardBy != null) {
+        s.append("@TimeSharded(by = ")
+            .append(javaString(shardBy))
+            .append(", period = ShardPeriod.")
+            .append(shardPeriod)
+            .append(", retain = ")
+            .append(shardRetain);
+        if (shardAhead != null) {
+          s.append(", ahead = ").append(shardAhead);
+        }
+        s.append(")\n");
+      }
       s.append("@SuppressWarnings(\"all\")\n");
       String modifiers =
           switch (nesting) {
-            case TOP_LEVEL, INNER -> "public ";
+            case TOP_LEVEL, INNER, INTERFACE_MEMBER -> "public ";
             case STATIC_MEMBER -> record ? "public " : "public static ";
             case PRIVATE_MEMBER -> "private static ";
           };
@@ -587,6 +825,29 @@ final class RandomEntities {
         if (fields.isEmpty()) {
           s.append(") {\n");
         }
+        if (extras) {
+          // a compact constructor that validates (key components are never null anyway, WK111)
+          // and normalises text attributes (what is stored is what the record holds)
+          s.append("  public ").append(name).append(" {\n");
+          for (Field f : fields) {
+            if (f.key() && !f.type.primitive()) {
+              s.append("    if (")
+                  .append(f.name)
+                  .append(" == null) throw new java.lang.IllegalArgumentException(\"")
+                  .append(f.name)
+                  .append("\");\n");
+            } else if (!f.key() && f.type == Type.STRING && !f.name.equals(shardBy)) {
+              s.append("    ")
+                  .append(f.name)
+                  .append(" = ")
+                  .append(f.name)
+                  .append(" == null ? null : ")
+                  .append(f.name)
+                  .append(".strip();\n");
+            }
+          }
+          s.append("  }\n");
+        }
       } else {
         s.append(modifiers).append("class ").append(name).append(" {\n");
         for (Field f : fields) {
@@ -595,39 +856,135 @@ final class RandomEntities {
             s.append(a).append(' ');
           }
           s.append(f.publicField ? "public " : "private ");
+          if (allArgs) {
+            s.append("final ");
+          }
           s.append(typeSource(f)).append(' ').append(f.name).append(";\n");
         }
-        s.append("  public ").append(name).append("() {}\n");
+        if (allArgs) {
+          s.append("  public ").append(name).append('(');
+          for (int i = 0; i < fields.size(); i++) {
+            Field f = fields.get(i);
+            s.append(i > 0 ? ", " : "").append(typeSource(f)).append(' ').append(f.name);
+          }
+          s.append(") {\n");
+          for (Field f : fields) {
+            s.append("    this.").append(f.name).append(" = ").append(f.name).append(";\n");
+          }
+          s.append("  }\n");
+        } else {
+          s.append("  public ").append(name).append("() {}\n");
+        }
         for (Field f : fields) {
           if (f.publicField) {
             continue;
           }
-          String cap = Character.toUpperCase(f.name.charAt(0)) + f.name.substring(1);
           String t = typeSource(f);
           s.append("  public ")
               .append(t)
-              .append(" get")
-              .append(cap)
+              .append(' ')
+              .append(getter(f))
               .append("() { return this.")
               .append(f.name)
               .append("; }\n");
-          s.append("  public void set")
-              .append(cap)
-              .append('(')
-              .append(t)
-              .append(" v) { this.")
-              .append(f.name)
-              .append(" = v; }\n");
+          if (!allArgs) {
+            s.append("  public void ")
+                .append(setter(f))
+                .append('(')
+                .append(t)
+                .append(" v) { this.")
+                .append(f.name)
+                .append(" = v; }\n");
+          }
+        }
+        if (extras) {
+          s.append("  public transient java.lang.String cachedLabel;\n");
         }
       }
+      if (extras) {
+        s.append("  public static long instances;\n");
+        // java.lang spelled out: the entity may be named String
+        s.append("  static final java.lang.String TABLE_NAME = ")
+            .append(javaString(table))
+            .append(";\n");
+        // methods named like generated ones, where no field's accessor takes the name
+        for (String m : GENERATED_METHOD_NAMES) {
+          if (fields.stream().noneMatch(f -> f.name.equals(m) || getter(f).equals(m))) {
+            s.append("  public java.lang.String ").append(m).append("() { return TABLE_NAME; }\n");
+          }
+        }
+        s.append("  public static int decode(java.lang.String s) { return s.length(); }\n");
+      }
       if (fields.stream().anyMatch(f -> f.type == Type.ENUM)) {
-        s.append("  public enum ").append(enumName).append(" { A, B, C }\n");
+        s.append(privateEnum ? "  private enum " : "  public enum ")
+            .append(enumName)
+            .append(" { ")
+            .append(String.join(", ", enumConstants))
+            .append(" }\n");
       }
       s.append("}\n");
       if (nesting != Nesting.TOP_LEVEL) {
         s.append("}\n");
       }
       return s.toString();
+    }
+
+    /** What the entity has of what the fuzzer varies, for the report of what was accepted. */
+    List<String> features() {
+      List<String> out = new ArrayList<>();
+      out.add(record ? "record" : allArgs ? "allArgsClass" : "beanClass");
+      if (nesting != Nesting.TOP_LEVEL) out.add(nesting.name().toLowerCase(java.util.Locale.ROOT));
+      if (pkg.isEmpty()) out.add("defaultPackage");
+      if (!(name + pkg).chars().allMatch(c -> c < 0x80)) out.add("nonAsciiName");
+      if (shardBy != null) out.add("sharded" + shardPeriod);
+      if (extras) out.add("extras");
+      if (!shadows.isEmpty()) out.add("javaLangShadows");
+      if (coldTable != null) out.add("coldTable");
+      if (enumConstants.length != 3) out.add("enumOf" + enumConstants.length);
+      if (typeHash != null || fields.stream().anyMatch(f -> f.hashLength != null)) out.add("hash");
+      for (Field f : fields) {
+        if (f.descending) out.add("descending");
+        if (f.buckets != null) out.add("bucketed");
+        if (f.version) out.add("version");
+        if (f.isGetter) out.add("isGetter");
+        if (f.inflatedCap != null) out.add("inflatedCap");
+        if (f.keyChars != null && !f.keyChars.chars().allMatch(c -> c < 0x80)) {
+          out.add("nonAsciiKeyChars");
+        }
+        if (f.type == Type.FLOAT || f.type == Type.FLOAT_BOX) out.add("float");
+        if (f.type == Type.SHORT_BOX || f.type == Type.BYTE_BOX) out.add("boxedShortByte");
+      }
+      return out.stream().distinct().toList();
+    }
+
+    /** The source files: the entity's, and one per class of its package named like java.lang's. */
+    List<String[]> files() {
+      List<String[]> out = new ArrayList<>();
+      out.add(new String[] {qualifiedName(), source()});
+      for (String shadow : shadows) {
+        String header = pkg.isEmpty() ? "" : "package " + pkg + ";\n";
+        out.add(
+            new String[] {
+              qualified(shadow),
+              header
+                  + (shadow.equals("Override")
+                      ? "public @interface Override {}\n"
+                      : "public class " + shadow + " {}\n")
+            });
+      }
+      if (takenSuffix != null) {
+        String name = generated(takenSuffix);
+        String simple = name.substring(name.lastIndexOf('.') + 1);
+        out.add(
+            new String[] {
+              name,
+              (pkg.isEmpty() ? "" : "package " + pkg + ";\n")
+                  + "public interface "
+                  + simple
+                  + " {}\n"
+            });
+      }
+      return out;
     }
   }
 
@@ -654,7 +1011,11 @@ final class RandomEntities {
     e.nesting =
         nesting < 12
             ? Nesting.STATIC_MEMBER
-            : nesting == 12 ? Nesting.PRIVATE_MEMBER : nesting == 13 ? Nesting.INNER : e.nesting;
+            : nesting == 12
+                ? Nesting.PRIVATE_MEMBER
+                : nesting == 13
+                    ? Nesting.INNER
+                    : nesting < 18 ? Nesting.INTERFACE_MEMBER : e.nesting;
     if (e.nesting == Nesting.INNER) {
       e.record = false; // a member record is static
     }
@@ -679,8 +1040,12 @@ final class RandomEntities {
     if (r.nextInt(8) == 0 || (lead.sequential && r.nextInt(4) > 0 && lead.hashLength == null)) {
       if (r.nextBoolean() && !lead.reversed) {
         e.typeHash = hashLength(r);
+        e.typeHashAlgorithm = hashAlgorithm(r);
+        e.typeHashPartitions = hashPartitions(r);
       } else if (!lead.reversed) {
         lead.hashLength = hashLength(r);
+        lead.hashAlgorithm = hashAlgorithm(r);
+        lead.hashPartitions = hashPartitions(r);
       }
     }
     boolean scattered = e.typeHash != null || lead.hashLength != null || lead.reversed;
@@ -723,7 +1088,102 @@ final class RandomEntities {
     } else if (r.nextInt(3) == 0) {
       e.implicitOrders = true; // declared in key order: the orders may go unsaid
     }
+    if (e.fields.stream().anyMatch(f -> f.name.equals("HashAlgorithm"))) {
+      // a field of that name obscures the enum in the annotations of the fields beside it
+      e.fields.forEach(f -> f.hashAlgorithm = null);
+    }
+    if (r.nextInt(15) == 0) {
+      e.coldTable =
+          pick(
+              r,
+              new String[] {table + "_c", "cold_" + table, table + "_c", table, "cold-" + table});
+    }
+    int constants = r.nextInt(10);
+    if (constants == 0) {
+      e.enumConstants = new String[] {"ONLY"};
+    } else if (constants == 1) {
+      e.enumConstants = new String[20];
+      for (int i = 0; i < 20; i++) {
+        e.enumConstants[i] = "C" + i;
+      }
+    } else if (constants == 2) {
+      e.enumConstants = new String[] {"\u00c4", "b", "_c", "Z\u00e9"};
+    }
+    e.privateEnum = r.nextInt(40) == 0;
+    e.allArgs = !e.record && r.nextInt(4) == 0;
+    e.extras = r.nextInt(4) == 0;
+    for (Field f : e.fields) {
+      f.isGetter = (f.type == Type.BOOLEAN || f.type == Type.BOOLEAN_BOX) && r.nextBoolean();
+    }
+    if (r.nextInt(5) == 0) {
+      timeSharded(r, e, used);
+    }
+    if (r.nextInt(40) == 0) {
+      e.takenSuffix =
+          e.shardBy != null && r.nextBoolean()
+              ? "ShardedRepository"
+              : pick(r, new String[] {"Keys", "Table", "Repository"});
+      String taken = e.generated(e.takenSuffix);
+      if (Arrays.asList(ANNOTATION_NAMES).contains(taken.substring(taken.lastIndexOf('.') + 1))) {
+        e.takenSuffix = null; // a hand-written WideTable beside Wide would hide the annotation
+      }
+    }
+    if (r.nextInt(8) == 0) {
+      // classes of the package named like java.lang types the declaration does not use itself
+      String source = e.source();
+      for (int i = 0; i < 2; i++) {
+        String shadow = pick(r, JAVA_LANG_NAMES);
+        if (!java.util.regex.Pattern.compile("\\b" + shadow + "\\b").matcher(source).find()
+            && !e.shadows.contains(shadow)
+            && !shadow.equals(e.outerName())) {
+          e.shadows.add(shadow);
+        }
+      }
+    }
     return e;
+  }
+
+  /**
+   * {@code @TimeSharded} by a time field (an attribute added if the entity has none), mostly valid,
+   * sometimes by a field that is no time or does not exist, with retain and ahead at their edges.
+   */
+  private static void timeSharded(Random r, Entity e, Set<String> used) {
+    List<Field> times = e.fields.stream().filter(f -> f.type.time()).toList();
+    if (r.nextInt(30) == 0) {
+      e.shardBy = r.nextBoolean() ? "missing" : e.fields.get(r.nextInt(e.fields.size())).name;
+    } else if (!times.isEmpty() && r.nextInt(3) > 0) {
+      e.shardBy = times.get(r.nextInt(times.size())).name;
+    } else {
+      Field at = new Field();
+      at.role = Role.ATTRIBUTE;
+      at.publicField = r.nextBoolean();
+      at.type =
+          pick(
+              r,
+              new Type[] {
+                Type.INSTANT,
+                Type.LOCAL_DATE,
+                Type.LOCAL_DATE_TIME,
+                Type.OFFSET_DATE_TIME,
+                Type.ZONED_DATE_TIME
+              });
+      at.name = name(r, used, pick(r, new String[] {"placedAt", "day", "createdAt", "at"}));
+      e.fields.add(r.nextInt(e.fields.size() + 1), at);
+      e.shardBy = at.name;
+    }
+    e.shardPeriod = pick(r, new String[] {"DAY", "MONTH", "YEAR"});
+    e.shardRetain = r.nextInt(10) == 0 ? pick(r, new Integer[] {0, 40, 64}) : 1 + r.nextInt(3);
+    if (r.nextInt(3) == 0) {
+      e.shardAhead = r.nextInt(8) == 0 ? -1 : r.nextInt(3);
+    }
+  }
+
+  private static String hashAlgorithm(Random r) {
+    return r.nextInt(4) == 0 ? pick(r, new String[] {"MD5", "SHA1", "SHA256"}) : null;
+  }
+
+  private static Integer hashPartitions(Random r) {
+    return r.nextInt(5) == 0 ? pick(r, new Integer[] {1, 4, 10, 16, 17, 4096, 0, -1}) : null;
   }
 
   private static int hashLength(Random r) {
@@ -739,9 +1199,15 @@ final class RandomEntities {
       if (attempt > 20) {
         n = n + attempt;
       }
-      // "row" and "Row" would both have getRow()
+      // "row" and "Row" would both have getRow(); "isActive" and "active" both isActive()
       String accessor = Character.toUpperCase(n.charAt(0)) + n.substring(1);
-      if (used.add(accessor)) {
+      String other =
+          accessor.length() > 2 && accessor.startsWith("Is") && Character.isUpperCase(n.charAt(2))
+              ? accessor.substring(2)
+              : "Is" + accessor;
+      if (!used.contains(accessor) && !used.contains(other)) {
+        used.add(accessor);
+        used.add(other);
         return n;
       }
     }
@@ -752,56 +1218,24 @@ final class RandomEntities {
     f.role = role;
     f.order = order;
     f.publicField = r.nextBoolean();
-    int t = r.nextInt(100);
-    f.type =
-        t < 34
-            ? Type.STRING
-            : t < 52
-                ? Type.LONG
-                : t < 60
-                    ? Type.INT
-                    : t < 63
-                        ? Type.LONG_BOX
-                        : t < 65
-                            ? Type.INT_BOX
-                            : t < 67
-                                ? Type.SHORT
-                                : t < 68
-                                    ? Type.BYTE
-                                    : t < 75
-                                        ? Type.UUID_
-                                        : t < 83
-                                            ? Type.ENUM
-                                            : t < 90
-                                                ? pick(
-                                                    r,
-                                                    new Type[] {
-                                                      Type.INSTANT,
-                                                      Type.INSTANT,
-                                                      Type.LOCAL_DATE,
-                                                      Type.LOCAL_DATE_TIME,
-                                                      Type.OFFSET_DATE_TIME,
-                                                      Type.ZONED_DATE_TIME
-                                                    })
-                                                : t < 96
-                                                    ? Type.BYTES
-                                                    : pick(
-                                                        r,
-                                                        new Type[] {
-                                                          Type.DOUBLE, Type.BOOLEAN,
-                                                          Type.BIG_DECIMAL, Type.LIST
-                                                        });
+    f.type = keyType(r.nextInt(100), r);
     f.name = name(r, used, null);
     boolean text = spliced && role == Role.PARTITION;
     switch (f.type) {
       case STRING -> {
         if (r.nextInt(100) < (text ? 92 : 45)) {
           // in a spliced key mostly alphabets above ',' (the last two hold ',' and '-')
-          int n = text && r.nextInt(4) > 0 ? ALPHABETS.length - 2 : ALPHABETS.length;
-          f.keyChars = ALPHABETS[r.nextInt(n)][0];
+          int n = text && r.nextInt(4) > 0 ? ABOVE_COMMA : ALPHABETS.length;
+          f.keyChars = r.nextInt(25) == 0 ? pick(r, BAD_ALPHABETS) : ALPHABETS[r.nextInt(n)][0];
         }
         if (r.nextInt(10) < 6) {
-          f.maxLength = r.nextInt(30) == 0 ? 2000 : r.nextInt(30) == 0 ? 0 : 1 + r.nextInt(64);
+          f.maxLength =
+              r.nextInt(30) == 0
+                  ? pick(r, new Integer[] {2000, Integer.MAX_VALUE, -1})
+                  : r.nextInt(30) == 0 ? 0 : r.nextInt(10) == 0 ? 1 : 1 + r.nextInt(64);
+          if (f.maxLength == 1 && f.alphabet() != null && minChars(f.alphabet()) > 1) {
+            f.maxLength = 2; // one code point above U+FFFF is two chars
+          }
         }
         if (r.nextInt(25) == 0) f.reversed = true;
       }
@@ -810,7 +1244,9 @@ final class RandomEntities {
           LONG_BOX,
           INT_BOX,
           SHORT,
+          SHORT_BOX,
           BYTE,
+          BYTE_BOX,
           INSTANT,
           LOCAL_DATE,
           LOCAL_DATE_TIME,
@@ -830,10 +1266,54 @@ final class RandomEntities {
       }
       default -> {}
     }
+    // Lindorm's DESC: meant for integers and instants, refused elsewhere (WK113)
+    if (role == Role.KEY_COLUMN && r.nextInt(f.type.integral ? 3 : 20) == 0) {
+      f.descending = true;
+      if (r.nextInt(4) > 0) f.padWidth = null; // a padded column has no descending form (WK113)
+    }
     if (r.nextInt(40) == 0) f.cold = true;
     if (r.nextInt(60) == 0) f.buckets = 4;
     if (r.nextInt(60) == 0) f.moneyScale = 2;
     return f;
+  }
+
+  /** A key component's type, by {@code t} in 0..99: mostly key types, rarely refused ones. */
+  private static Type keyType(int t, Random r) {
+    if (t < 34) return Type.STRING;
+    if (t < 52) return Type.LONG;
+    if (t < 60) return Type.INT;
+    if (t < 63) return Type.LONG_BOX;
+    if (t < 65) return Type.INT_BOX;
+    if (t < 67) return pick(r, new Type[] {Type.SHORT, Type.SHORT_BOX});
+    if (t < 68) return pick(r, new Type[] {Type.BYTE, Type.BYTE_BOX});
+    if (t < 75) return Type.UUID_;
+    if (t < 83) return Type.ENUM;
+    if (t < 90) {
+      return pick(
+          r,
+          new Type[] {
+            Type.INSTANT,
+            Type.INSTANT,
+            Type.LOCAL_DATE,
+            Type.LOCAL_DATE_TIME,
+            Type.OFFSET_DATE_TIME,
+            Type.ZONED_DATE_TIME
+          });
+    }
+    if (t < 96) return Type.BYTES;
+    return pick(
+        r,
+        new Type[] {
+          Type.DOUBLE,
+          Type.BOOLEAN,
+          Type.BIG_DECIMAL,
+          Type.LIST,
+          Type.FLOAT,
+          Type.CHAR,
+          Type.CHAR_BOX,
+          Type.OPTIONAL,
+          Type.BOOLEAN_BOX
+        });
   }
 
   /** A {@code @Version} attribute: mostly a valid primitive long, sometimes not (WK208). */
@@ -875,9 +1355,22 @@ final class RandomEntities {
       Type.BIG_DECIMAL,
       Type.BIG_DECIMAL,
       Type.SHORT,
-      Type.BYTE
+      Type.BYTE,
+      Type.SHORT_BOX,
+      Type.BYTE_BOX,
+      Type.FLOAT,
+      Type.FLOAT_BOX,
+      Type.DOUBLE_BOX,
+      Type.BOOLEAN_BOX
     };
-    f.type = r.nextInt(40) == 0 ? Type.LIST : pick(r, types);
+    f.type =
+        r.nextInt(40) == 0
+            ? pick(
+                r,
+                new Type[] {
+                  Type.LIST, Type.CHAR, Type.CHAR_BOX, Type.OPTIONAL, Type.MAP, Type.INT_ARRAY
+                })
+            : pick(r, types);
     boolean money = f.type == Type.BIG_DECIMAL || (f.type == Type.DOUBLE && r.nextInt(8) == 0);
     f.name = name(r, used, money && r.nextBoolean() ? pick(r, MONEY_WORDS) : null);
     if (f.type == Type.BIG_DECIMAL && r.nextInt(10) > 0) {
@@ -886,9 +1379,23 @@ final class RandomEntities {
     if (r.nextInt(5) == 0) {
       f.cold = true;
       f.compress = (f.type == Type.STRING || f.type == Type.BYTES) && r.nextBoolean();
+      if (r.nextInt(8) == 0) {
+        // a cap of its own: ample for the fuzzer's values, or one the rules refuse
+        f.inflatedCap = pick(r, new Long[] {65_536L, 2_147_483_639L, 0L, -1L, 2_147_483_640L});
+      }
       if (f.type.primitive() && r.nextInt(4) > 0) {
         // a cold primitive is refused (WK204: a missing cold row has no value for it); mostly box
-        f.type = f.type == Type.LONG ? Type.LONG_BOX : f.type == Type.INT ? Type.INT_BOX : f.type;
+        f.type =
+            switch (f.type) {
+              case LONG -> Type.LONG_BOX;
+              case INT -> Type.INT_BOX;
+              case SHORT -> Type.SHORT_BOX;
+              case BYTE -> Type.BYTE_BOX;
+              case FLOAT -> Type.FLOAT_BOX;
+              case DOUBLE -> Type.DOUBLE_BOX;
+              case BOOLEAN -> Type.BOOLEAN_BOX;
+              default -> f.type;
+            };
         f.cold = !f.type.primitive();
       }
     }
@@ -902,7 +1409,8 @@ final class RandomEntities {
 
   /** A random value of field {@code f} that keeps every promise of its annotations. */
   static Object value(Random r, Entity e, Field f, Class<?> enumType) {
-    boolean nullable = !f.type.primitive() && !f.key();
+    // a null shard value is refused (WK210): the behaviour checks try that on purpose
+    boolean nullable = !f.type.primitive() && !f.key() && !f.name.equals(e.shardBy);
     if (nullable && r.nextInt(8) == 0) {
       return null;
     }
@@ -910,10 +1418,37 @@ final class RandomEntities {
       case STRING:
         return f.key() ? keyString(r, f) : attributeString(r);
       case BOOLEAN:
+      case BOOLEAN_BOX:
         return r.nextBoolean();
       case DOUBLE:
+      case DOUBLE_BOX:
         return pick(
-            r, new Double[] {0.0, -1.5, r.nextDouble() * 1e6, Double.MAX_VALUE, -0.0, 1e-300});
+            r,
+            new Double[] {
+              0.0,
+              -1.5,
+              r.nextDouble() * 1e6,
+              Double.MAX_VALUE,
+              -0.0,
+              1e-300,
+              Double.NaN,
+              Double.NEGATIVE_INFINITY,
+              Double.MIN_VALUE
+            });
+      case FLOAT:
+      case FLOAT_BOX:
+        return pick(
+            r,
+            new Float[] {
+              0f,
+              -1.5f,
+              r.nextFloat() * 1e6f,
+              Float.MAX_VALUE,
+              -0.0f,
+              Float.MIN_VALUE,
+              Float.NaN,
+              Float.POSITIVE_INFINITY
+            });
       case BYTES:
         {
           byte[] b = new byte[(f.key() ? 1 : 0) + r.nextInt(6)];
@@ -958,9 +1493,10 @@ final class RandomEntities {
           long v = integral(r, f, e);
           return switch (f.type) {
             case INT, INT_BOX -> (int) v;
-            case SHORT -> (short) v;
-            case BYTE -> (byte) v;
-            default -> v;
+            case SHORT, SHORT_BOX -> (short) v;
+            case BYTE, BYTE_BOX -> (byte) v;
+            case LONG, LONG_BOX -> v;
+            default -> throw new IllegalArgumentException("no values of " + f.type);
           };
         }
     }
@@ -988,6 +1524,21 @@ final class RandomEntities {
         && (f.reversed || e.typeHash != null || f.hashLength != null)) {
       lo = Math.max(lo, 0);
     }
+    if (f.name.equals(e.shardBy)) {
+      // a few periods from 2026 on (or from the lowest value the key allows), not centuries of
+      // period tables
+      long days =
+          switch (e.shardPeriod) {
+            case "DAY" -> 3;
+            case "MONTH" -> 93;
+            default -> 1_098;
+          };
+      boolean epochDays = f.type == Type.LOCAL_DATE;
+      long from = epochDays ? 20_454 : 1_767_225_600_000L; // 2026-01-01
+      long span = epochDays ? days : days * 86_400_000L;
+      from = Math.max(lo, Math.min(from, hi - span));
+      return from + (long) (r.nextDouble() * Math.min(span, (double) hi - from));
+    }
     return switch (r.nextInt(6)) {
       case 0 -> lo;
       case 1 -> hi;
@@ -1006,20 +1557,28 @@ final class RandomEntities {
 
   private static String keyString(Random r, Field f) {
     String alphabet = f.alphabet();
+    int[] allowed = alphabet == null ? null : alphabet.codePoints().toArray();
     int max = f.maxLength != null && f.maxLength > 0 ? Math.min(f.maxLength, 8) : 8;
-    int length = 1 + r.nextInt(max);
+    // an alphabet of two-char code points needs room for one (generation keeps @MaxLength >= 2)
+    int length = Math.max(1 + r.nextInt(max), allowed == null ? 1 : minChars(allowed));
     StringBuilder s = new StringBuilder();
     while (s.length() < length) {
-      if (alphabet != null) {
-        s.append(alphabet.charAt(r.nextInt(alphabet.length())));
-      } else {
-        int c = anyCodePoint(r);
-        if (s.length() + Character.charCount(c) <= length) {
-          s.appendCodePoint(c); // @MaxLength counts chars
-        }
+      int c = allowed != null ? allowed[r.nextInt(allowed.length)] : anyCodePoint(r);
+      if (s.length() + Character.charCount(c) <= length) {
+        s.appendCodePoint(c); // @MaxLength counts chars
+      } else if (allowed != null && minChars(allowed) > length - s.length()) {
+        break; // no code point of the alphabet fits the rest
       }
     }
     return s.toString();
+  }
+
+  private static int minChars(String alphabet) {
+    return minChars(alphabet.codePoints().toArray());
+  }
+
+  private static int minChars(int[] codePoints) {
+    return java.util.Arrays.stream(codePoints).map(Character::charCount).min().orElse(1);
   }
 
   private static String attributeString(Random r) {

@@ -133,7 +133,8 @@ class ShardTest {
 
   @Test
   void shardedDesignsCompileCleanly() {
-    for (String entity : List.of("ShardedOrder", "ShardedEvent", "ShardedHBaseDays")) {
+    for (String entity :
+        List.of("ShardedOrder", "ShardedEvent", "ShardedHBaseDays", "ShardedBucketedReading")) {
       Compilation c = compile(good(entity));
       assertThat(c).succeededWithoutWarnings();
       assertThat(c).generatedSourceFile("good." + entity + "Repository");

@@ -110,6 +110,29 @@ public final class Messages {
             + "(...). Add one of them.");
   }
 
+  /**
+   * A field whose type generated code cannot name: {@code type} (or a type around it, {@code
+   * hidden}) is private, or protected or package-private in another package.
+   */
+  public static String inaccessibleFieldType(
+      String field, String type, String hidden, String access, String entity, boolean samePackage) {
+    return msg(
+        Rule.WK100,
+        "field '"
+            + field
+            + "' has type "
+            + type
+            + ", but "
+            + (hidden.equals(type) ? "that type" : hidden)
+            + " is "
+            + access
+            + ", so the classes generated beside "
+            + entity
+            + " cannot name it. Make "
+            + hidden
+            + (samePackage ? " package-private or public." : " public."));
+  }
+
   public static String inheritedField(String type, String field, String superclass) {
     return msg(
         Rule.WK100,
@@ -168,6 +191,18 @@ public final class Messages {
             + owner
             + " generates already (a nested entity's generated classes are named by joining the"
             + " enclosing names with '_'). Rename one of the two entities.");
+  }
+
+  public static String generatedTypeExists(String type, String generated) {
+    return msg(
+        Rule.WK100,
+        "@WideTable "
+            + type
+            + " makes widekey generate "
+            + generated
+            + ", but the sources already declare a type of that name. Rename that type or the"
+            + " entity (widekey's generated classes are the entity's name plus Keys, Table,"
+            + " Repository and, for a time-sharded entity, ShardedRepository).");
   }
 
   public static String generatedTypeHidesAnnotation(String type, String generated) {
@@ -1374,6 +1409,28 @@ public final class Messages {
             + "; two entities"
             + " in one table would overwrite each other's rows under different key layouts. Give this"
             + " entity a table of its own.");
+  }
+
+  /**
+   * A table named like a period table of a time-sharded entity's table {@code base} (or, {@code
+   * mine}, the other way round): its rows would share that table, and retention would drop it.
+   */
+  public static String periodTableTaken(
+      String table, String base, String period, String owner, boolean mine) {
+    return msg(
+        Rule.WK207,
+        "table \""
+            + table
+            + "\" "
+            + (mine ? "of entity " + owner + " " : "")
+            + "is named like a "
+            + period
+            + " period table of the time-sharded table \""
+            + base
+            + "\""
+            + (mine ? "" : " of entity " + owner)
+            + ": the two entities would share that table, and retention would drop it with the"
+            + " period. Give the entities tables whose names do not extend each other's.");
   }
 
   // ---- WK208: versions ----

@@ -75,7 +75,7 @@ public final class GeneratedNames {
 
   /** {@code FooShardedRepository}, for a {@code @TimeSharded} entity only. */
   public static ClassName shardedRepository(EntityModel e) {
-    return sibling(e, "ShardedRepository");
+    return sibling(e, GeneratedTypeNames.SHARDED_REPOSITORY_SUFFIX);
   }
 
   /** The decoded key record inside {@code FooKeys}. */

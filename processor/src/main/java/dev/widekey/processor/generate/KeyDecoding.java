@@ -84,16 +84,18 @@ final class KeyDecoding {
   /** Declares the partition column's text without its hash prefix; returns that local's name. */
   static String decodePartitionText(MethodSpec.Builder m, EntityModel entity, KeyLayout layout) {
     String column = layout.partition().name();
-    m.addStatement("String stored = key.get(0).asString()");
+    m.addStatement("$T stored = key.get(0).asString()", String.class);
     HashPrefixSpec hash = layout.hashPrefix();
     String text = hash == null && layout.bucketed() == null ? "stored" : "unprefixed";
     if (layout.bucketed() != null) {
       // the bucket is checked against the values by the canonical re-encoding (WK112)
-      m.addStatement("String unprefixed = $N.strip($S, stored)", KeysMembers.BUCKETS, column);
+      m.addStatement(
+          "$T unprefixed = $N.strip($S, stored)", String.class, KeysMembers.BUCKETS, column);
     }
     if (layout.hashesWholeText()) {
       m.addStatement(
-          "String unprefixed = $T.strip($S, stored, $T.$L, $L)",
+          "$T unprefixed = $T.strip($S, stored, $T.$L, $L)",
+          String.class,
           KEY_HASH,
           column,
           HASH_ALGORITHM,
@@ -101,14 +103,16 @@ final class KeyDecoding {
           hash.length());
     } else if (hash != null) {
       m.addStatement(
-          "String unprefixed = $T.afterHashPrefix($S, stored, $L)",
+          "$T unprefixed = $T.afterHashPrefix($S, stored, $L)",
+          String.class,
           KEY_PARTS,
           column,
           hash.length());
     }
     if (entity.isSpliced()) {
       m.addStatement(
-          "String[] parts = $T.split($S, $N, $N, $L)",
+          "$T[] parts = $T.split($S, $N, $N, $L)",
+          String.class,
           KEY_TEXT,
           column,
           text,
@@ -179,16 +183,28 @@ final class KeyDecoding {
       case ZONED_DATE_TIME -> CodeBlock.of("$T.millisToZonedDateTime($L)", KEY_VALUES, number);
       case INT ->
           CodeBlock.of(
-              "(int) $T.narrow($S, $L, Integer.MIN_VALUE, Integer.MAX_VALUE)",
+              "(int) $T.narrow($S, $L, $T.MIN_VALUE, $T.MAX_VALUE)",
               KEY_PARTS,
               n,
-              number);
+              number,
+              Integer.class,
+              Integer.class);
       case SHORT ->
           CodeBlock.of(
-              "(short) $T.narrow($S, $L, Short.MIN_VALUE, Short.MAX_VALUE)", KEY_PARTS, n, number);
+              "(short) $T.narrow($S, $L, $T.MIN_VALUE, $T.MAX_VALUE)",
+              KEY_PARTS,
+              n,
+              number,
+              Short.class,
+              Short.class);
       case BYTE ->
           CodeBlock.of(
-              "(byte) $T.narrow($S, $L, Byte.MIN_VALUE, Byte.MAX_VALUE)", KEY_PARTS, n, number);
+              "(byte) $T.narrow($S, $L, $T.MIN_VALUE, $T.MAX_VALUE)",
+              KEY_PARTS,
+              n,
+              number,
+              Byte.class,
+              Byte.class);
       default -> number;
     };
   }

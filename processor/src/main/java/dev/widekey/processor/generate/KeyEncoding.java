@@ -99,7 +99,11 @@ final class KeyEncoding {
     List<CodeBlock> parts = new ArrayList<>();
     for (KeyComponent c : entity.partitionKey()) {
       m.addStatement(
-          "String $N = $N($N)", part(names, c), GeneratedNames.textMethod(c), variable(c));
+          "$T $N = $N($N)",
+          String.class,
+          part(names, c),
+          GeneratedNames.textMethod(c),
+          variable(c));
       parts.add(CodeBlock.of("$N", names.get(c)));
     }
     CodeBlock text =
@@ -122,7 +126,7 @@ final class KeyEncoding {
     }
     if (entity.isSpliced()) {
       String textName = names.newName("text");
-      m.addStatement("String $N = $L", textName, text);
+      m.addStatement("$T $N = $L", String.class, textName, text);
       text = CodeBlock.of("$N", textName);
     }
     CodeBlock hashed =
@@ -194,7 +198,7 @@ final class KeyEncoding {
                     number,
                     c.padding().width(),
                     c.padding().signed())
-                : CodeBlock.of("Long.toString($L)", number);
+                : CodeBlock.of("$T.toString($L)", Long.class, number);
       }
     }
     if (c.reversed()) {

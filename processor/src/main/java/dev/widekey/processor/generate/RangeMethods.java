@@ -83,7 +83,8 @@ final class RangeMethods {
       List<CodeBlock> parts = new ArrayList<>();
       for (KeyComponent c : shape.fixed()) {
         m.addStatement(
-            "String $N = $N($N)",
+            "$T $N = $N($N)",
+            String.class,
             KeyEncoding.part(names, c),
             GeneratedNames.textMethod(c),
             GeneratedNames.variable(c));
@@ -92,7 +93,8 @@ final class RangeMethods {
       String prefix = names.newName("prefix");
       // the prefix ends with the delimiter, so that 54 never matches 540
       m.addStatement(
-          "String $N = $T.join($N, $L) + $N",
+          "$T $N = $T.join($N, $L) + $N",
+          String.class,
           prefix,
           KEY_TEXT,
           KeysMembers.DELIMITER,

@@ -199,15 +199,27 @@ public final class ShardedRepositoryGenerator extends SourceFileGenerator {
           shard.by(),
           since,
           until);
-      type.addMethod(
-          scan.addStatement(
-                  "return scan($T.$N($L), $N, $N)",
-                  keys,
-                  GeneratedNames.rangeMethod(shape.named(), shape.suffix()),
-                  args,
-                  since,
-                  until)
-              .build());
+      if (shape.kind() == RangeShape.Kind.BUCKETS_BETWEEN) {
+        // one range per bucket in every period table, merged in logical key order
+        scan.addStatement(
+            "return scanBuckets($T.$N, $T.$N($L), $N, $N)",
+            keys,
+            KeysMembers.BUCKETS,
+            keys,
+            GeneratedNames.bucketRangesMethod(shape.named(), shape.suffix()),
+            args,
+            since,
+            until);
+      } else {
+        scan.addStatement(
+            "return scan($T.$N($L), $N, $N)",
+            keys,
+            GeneratedNames.rangeMethod(shape.named(), shape.suffix()),
+            args,
+            since,
+            until);
+      }
+      type.addMethod(scan.build());
     }
     return type;
   }

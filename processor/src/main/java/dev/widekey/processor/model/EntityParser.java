@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
@@ -182,6 +183,7 @@ public final class EntityParser {
     for (RecordComponentElement c : type.getRecordComponents()) {
       TypeMirror t = c.asType();
       String name = c.getSimpleName().toString();
+      checkTypeAccessible(type, c, name, t);
       out.add(
           new Property(
               name,
@@ -210,6 +212,7 @@ public final class EntityParser {
       TypeMirror t = f.asType();
       ValueKind kind = kindOf(t);
       WidekeyAnnotations annotations = WidekeyAnnotations.of(f);
+      checkTypeAccessible(type, f, name, t);
       if (!f.getModifiers().contains(Modifier.PRIVATE)) {
         out.add(
             new Property(
@@ -226,6 +229,42 @@ public final class EntityParser {
               name, f, t, kind, t.getKind().isPrimitive(), annotations, getter, true, null));
     }
     return out;
+  }
+
+  /**
+   * Reports a field whose declared type the classes generated beside the entity could not name (a
+   * private nested enum, a protected one inherited from another package): they are top-level
+   * classes of the entity's package, so javac would fail on them instead.
+   */
+  private void checkTypeAccessible(TypeElement entity, Element field, String name, TypeMirror t) {
+    if (t.getKind() != TypeKind.DECLARED) {
+      return;
+    }
+    String pkg = GeneratedTypeNames.packageName(entity);
+    for (Element e = ((DeclaredType) t).asElement();
+        e instanceof TypeElement owner;
+        e = e.getEnclosingElement()) {
+      Set<Modifier> modifiers = owner.getModifiers();
+      String access = null;
+      if (modifiers.contains(Modifier.PRIVATE)) {
+        access = "private";
+      } else if (!modifiers.contains(Modifier.PUBLIC)
+          && !GeneratedTypeNames.packageName(owner).equals(pkg)) {
+        access = modifiers.contains(Modifier.PROTECTED) ? "protected" : "package-private";
+      }
+      if (access != null) {
+        diagnostics.error(
+            field,
+            Messages.inaccessibleFieldType(
+                name,
+                t.toString(),
+                owner.getQualifiedName().toString(),
+                access,
+                entity.getSimpleName().toString(),
+                GeneratedTypeNames.packageName(owner).equals(pkg)));
+        return;
+      }
+    }
   }
 
   /** Instance fields of superclasses would be neither stored nor read back: reports each one. */
@@ -321,21 +360,45 @@ public final class EntityParser {
         out.add(p);
         continue;
       }
-      String setter = "set" + capitalized(p.name());
-      boolean found =
-          methods.stream()
-              .anyMatch(
-                  m ->
-                      m.getSimpleName().contentEquals(setter)
-                          && m.getParameters().size() == 1
-                          && !m.getModifiers().contains(Modifier.PRIVATE)
-                          && !m.getModifiers().contains(Modifier.STATIC)
-                          && types.isSameType(m.getParameters().get(0).asType(), p.type()));
-      if (!found) {
+      String setter = null;
+      for (String candidate : setterNames(p)) {
+        boolean found =
+            methods.stream()
+                .anyMatch(
+                    m ->
+                        m.getSimpleName().contentEquals(candidate)
+                            && m.getParameters().size() == 1
+                            && !m.getModifiers().contains(Modifier.PRIVATE)
+                            && !m.getModifiers().contains(Modifier.STATIC)
+                            && types.isSameType(m.getParameters().get(0).asType(), p.type()));
+        if (found) {
+          setter = candidate;
+          break;
+        }
+      }
+      if (setter == null) {
+        setter = setterNames(p).get(0);
         diagnostics.error(
             field, Messages.noSetter(p.name(), setter, type.getSimpleName().toString()));
       }
       out.add(p.withSetter(setter));
+    }
+    return out;
+  }
+
+  /**
+   * The setters that may set a property, in the order they are looked for: {@code setName}, and for
+   * a boolean named {@code isActive} also {@code setActive}, which Kotlin properties ({@code var
+   * isActive: Boolean}) and Lombok generate next to their getter {@code isActive()}.
+   */
+  private static List<String> setterNames(Property p) {
+    String name = p.name();
+    List<String> out = new ArrayList<>(List.of("set" + capitalized(name)));
+    if (p.kind() == ValueKind.BOOLEAN
+        && name.length() > 2
+        && name.startsWith("is")
+        && Character.isUpperCase(name.charAt(2))) {
+      out.add("set" + name.substring(2));
     }
     return out;
   }

@@ -27,8 +27,21 @@ public final class GeneratedTypeNames {
   /** The decoded key record nested in {@code FooKeys}. */
   public static final String KEY_RECORD = "Key";
 
+  /** {@code FooShardedRepository}: the repository of a time-sharded entity's period tables. */
+  public static final String SHARDED_REPOSITORY_SUFFIX = "ShardedRepository";
+
   /** The suffixes of the top-level types generated for every entity. */
   public static final List<String> SUFFIXES = List.of(KEYS_SUFFIX, TABLE_SUFFIX, REPOSITORY_SUFFIX);
+
+  /** The suffixes of the top-level types generated for this entity. */
+  public static List<String> suffixes(EntityModel entity) {
+    if (ShardSpec.of(entity).isEmpty()) {
+      return SUFFIXES;
+    }
+    List<String> out = new ArrayList<>(SUFFIXES);
+    out.add(SHARDED_REPOSITORY_SUFFIX);
+    return out;
+  }
 
   /** The entity's package, "" for the default package. */
   public static String packageName(TypeElement entity) {

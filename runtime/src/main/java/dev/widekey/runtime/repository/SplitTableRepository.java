@@ -686,7 +686,8 @@ public abstract class SplitTableRepository<E> {
    * The entity of stored rows. Stored bytes are not trusted: a key the codec would not write, a
    * value its field cannot hold, a value that will not inflate, all become one typed error, {@link
    * ErrorKind#CORRUPT_DATA} (not retryable), naming the table and row, with the column or field in
-   * its message and the first failure as its cause.
+   * its message and the first failure as its cause. So does a value the entity itself refuses (a
+   * record's compact constructor or a setter that validates): those bytes make no entity either.
    */
   private E entity(PrimaryKey key, Row hot, Row cold) {
     try {
@@ -698,6 +699,13 @@ public abstract class SplitTableRepository<E> {
         throw e;
       }
       throw unreadable(key, e.detail(), e);
+    } catch (RuntimeException e) {
+      throw unreadable(
+          key,
+          "the entity refused the values read: "
+              + e.getClass().getName()
+              + (e.getMessage() == null ? "" : " " + RuleViolationException.quote(e.getMessage())),
+          e);
     }
   }
 

@@ -1,6 +1,8 @@
 package dev.widekey.runtime.repository;
 
 import dev.widekey.annotations.ShardPeriod;
+import dev.widekey.runtime.RuleViolationException;
+import dev.widekey.runtime.key.KeyBuckets;
 import dev.widekey.runtime.merge.MergeSource;
 import dev.widekey.runtime.merge.MergedScan;
 import dev.widekey.runtime.merge.ReadAhead;
@@ -271,6 +273,31 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
    * the stream if not read to the end.
    */
   protected Stream<E> scan(ScanRange range, Instant from, Instant to) {
+    return scan(List.of(range), Comparator.naturalOrder(), null, from, to);
+  }
+
+  /**
+   * Entities of a range over a {@code @Bucketed} component (one range per bucket, in bucket order,
+   * as {@code FooKeys.rangesBy...Between} gives them) whose shard value lies in {@code [from, to)},
+   * in logical key order, hot columns only: every bucket's range in every existing table of the
+   * covered periods, merged as {@link SplitTableRepository#scanBuckets} merges one table's. Close
+   * the stream if not read to the end.
+   */
+  protected Stream<E> scanBuckets(
+      KeyBuckets buckets, List<ScanRange> ranges, Instant from, Instant to) {
+    return scan(ranges, buckets.logicalOrder(), buckets, from, to);
+  }
+
+  /**
+   * The ranges (one per bucket of {@code buckets} if not null) in every existing period table the
+   * window {@code [from, to)} covers, merged by {@code order}, filtered by the shard value.
+   */
+  private Stream<E> scan(
+      List<ScanRange> ranges,
+      Comparator<PrimaryKey> order,
+      KeyBuckets buckets,
+      Instant from,
+      Instant to) {
     Objects.requireNonNull(from, "from");
     Objects.requireNonNull(to, "to");
     if (!from.isBefore(to)) {
@@ -279,7 +306,13 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
     Instant first = Periods.start(period, from);
     List<MergeSource> sources = new ArrayList<>();
     for (String table : existing(hotTable.name()).subMap(first, true, to, false).values()) {
-      sources.add(new MergeSource(store, table, range));
+      for (int b = 0; b < ranges.size(); b++) {
+        int bucket = b;
+        sources.add(
+            buckets == null
+                ? new MergeSource(store, table, ranges.get(b))
+                : new MergeSource(store, table, ranges.get(b), k -> buckets.inBucket(k, bucket)));
+      }
     }
     if (sources.isEmpty()) {
       return Stream.empty();
@@ -287,16 +320,33 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
     Stream<E> merged =
         periodRepository(first)
             .entitiesOfHotRows(
-                MergedScan.of(sources, Comparator.<PrimaryKey>naturalOrder())
+                MergedScan.of(sources, order)
                     // the period tables are read in parallel, as a bucketed scan's buckets
                     .withPrefetch(
                         ReadAhead.executor(), Math.min(sources.size(), store.scanParallelism()))
                     .stream());
     return merged.filter(
         e -> {
-          Instant t = shardOf(e);
+          Instant t = storedShardOf(e);
           return !t.isBefore(from) && t.isBefore(to);
         });
+  }
+
+  /**
+   * The shard value of an entity read from a period table. Stored bytes are not trusted: a row
+   * without one (another writer's; widekey writes none) is {@link ErrorKind#CORRUPT_DATA}, as every
+   * other unreadable row is, not the WK210 error a write without one gets.
+   */
+  private Instant storedShardOf(E entity) {
+    try {
+      return shardOf(entity);
+    } catch (RuleViolationException e) {
+      throw new StoreException(
+          ErrorKind.CORRUPT_DATA,
+          "a row of the period tables of " + hotTable.name() + " cannot be read: " + e.getMessage(),
+          false,
+          e);
+    }
   }
 
   /**
