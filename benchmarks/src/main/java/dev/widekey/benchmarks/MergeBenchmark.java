@@ -165,8 +165,7 @@ public final class MergeBenchmark {
       // what a generated scanBy...Between runs by default: the buckets read ahead in parallel on
       // the
       // runtime's shared executor, as many at once as the store gains from (its processors)
-      MergedScan generatedAhead =
-          generated.withPrefetch(ReadAhead.executor(), Math.min(buckets, store.scanParallelism()));
+      MergedScan generatedAhead = generated.withReadAhead(ReadAhead.executor());
       // best of the runs, by wall clock and by the reading thread's CPU time (on a machine that
       // other processes load, the CPU time is the steadier measure of the read's own cost)
       double[] single = new double[3];

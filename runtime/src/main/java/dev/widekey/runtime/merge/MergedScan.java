@@ -4,6 +4,7 @@ import dev.widekey.runtime.retry.RetryPolicy;
 import dev.widekey.runtime.store.PkValue;
 import dev.widekey.runtime.store.PrimaryKey;
 import dev.widekey.runtime.store.Row;
+import dev.widekey.runtime.store.WideTableStore;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -179,6 +180,21 @@ public final class MergedScan {
    */
   public MergedScan withPrefetch(Executor executor) {
     return withPrefetch(executor, sources.size());
+  }
+
+  /**
+   * {@link #withPrefetch(Executor, int)} with as many reads at once as the sources' stores gain
+   * from: the least {@link WideTableStore#scanParallelism()} among them, and no more than there are
+   * sources. What generated bucketed scans and time-sharded reads run.
+   *
+   * <pre>{@code merge.withReadAhead(ReadAhead.executor()).stream()}</pre>
+   */
+  public MergedScan withReadAhead(Executor executor) {
+    int parallelism = Math.max(1, sources.size());
+    for (MergeSource source : sources) {
+      parallelism = Math.min(parallelism, source.store().scanParallelism());
+    }
+    return withPrefetch(executor, Math.max(1, parallelism));
   }
 
   /**

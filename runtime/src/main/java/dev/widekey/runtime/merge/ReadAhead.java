@@ -12,7 +12,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * reading thread reads its pages itself, so a merge never waits for another one's reads.
  *
  * <pre>{@code
- * MergedScan.of(sources, order).withPrefetch(ReadAhead.executor(), store.scanParallelism());
+ * MergedScan.of(sources, order).withReadAhead(ReadAhead.executor());
  * }</pre>
  */
 public final class ReadAhead {

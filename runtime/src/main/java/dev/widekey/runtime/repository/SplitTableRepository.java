@@ -647,7 +647,7 @@ public abstract class SplitTableRepository<E> {
     }
     if (prefetch != null) {
       // the buckets are read in parallel, as many at once as the store gains from
-      merge = merge.withPrefetch(prefetch, Math.min(ranges.size(), store.scanParallelism()));
+      merge = merge.withReadAhead(prefetch);
     }
     Stream<Row> rows =
         after == null

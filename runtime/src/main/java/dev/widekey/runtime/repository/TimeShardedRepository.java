@@ -322,8 +322,7 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
             .entitiesOfHotRows(
                 MergedScan.of(sources, order)
                     // the period tables are read in parallel, as a bucketed scan's buckets
-                    .withPrefetch(
-                        ReadAhead.executor(), Math.min(sources.size(), store.scanParallelism()))
+                    .withReadAhead(ReadAhead.executor())
                     .stream());
     return merged.filter(
         e -> {
