@@ -1,7 +1,7 @@
 package dev.widekey.runtime.merge;
 
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -18,7 +18,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 final class PageReader {
   private final Executor executor;
   private final int parallelism;
-  private final ConcurrentLinkedQueue<PageRequest> due = new ConcurrentLinkedQueue<>();
+  private final ConcurrentLinkedDeque<PageRequest> due = new ConcurrentLinkedDeque<>();
   // reading tasks submitted and not yet finished; at most parallelism
   private final AtomicInteger active = new AtomicInteger();
 
@@ -63,6 +63,21 @@ final class PageReader {
       }
     }
     return page;
+  }
+
+  /**
+   * Reads, on the merge's thread, the queued page needed last (the newest request), if one is left;
+   * whether it read one. The merge calls this while a page it needs is being read elsewhere: the
+   * reading tasks take requests in the order the merge needs them, so waiting would leave the
+   * merge's thread idle behind them.
+   */
+  boolean readNewest() {
+    for (PageRequest r = due.pollLast(); r != null; r = due.pollLast()) {
+      if (r.readHereIfWaiting()) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Reads the queued pages nobody took until none is left. */

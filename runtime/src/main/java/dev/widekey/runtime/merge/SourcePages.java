@@ -120,7 +120,11 @@ final class SourcePages {
     PageReader.PageRequest pending = next;
     next = null;
     // a page no reading task has taken yet is read here: no waiting for a thread to wake up
-    pending.readHereIfWaiting();
+    if (!pending.readHereIfWaiting()) {
+      while (!pending.isDone() && prefetch.readNewest()) {
+        // read a page needed later while this one is read elsewhere
+      }
+    }
     try {
       return pending.join();
     } catch (CompletionException e) {

@@ -30,8 +30,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeSet;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -262,6 +264,76 @@ class MergedScanTest {
           counting.mostOpen.get() <= parallelism + 1,
           counting.mostOpen.get() + " pages were read at once, parallelism " + parallelism);
     }
+  }
+
+  /**
+   * The reading task takes pages in the order the merge needs them, so a merge that waited for the
+   * page being read would idle behind it; it reads a page needed later instead. Here the task's
+   * read of source 0's second page cannot finish until source 1's second page was read on the
+   * merge's thread: a merge that only waited would wait out the store's timeout.
+   */
+  @Test
+  void whileAPageItNeedsIsReadElsewhereTheMergesThreadReadsALaterOne() throws Exception {
+    embedded.createTable(
+        new TableSpec(
+            "t",
+            List.of(new PkColumn("bucket", PkType.STRING), new PkColumn("n", PkType.INTEGER))));
+    for (int n = 0; n < 12; n++) {
+      embedded.put(
+          "t",
+          Row.of(
+              PrimaryKey.of(PkValue.ofString(bucket(n % 2)), PkValue.ofInteger(n)),
+              Map.of("v", AttrValue.ofInteger(n))));
+    }
+    Thread merging = Thread.currentThread();
+    CountDownLatch laterPageReadHere = new CountDownLatch(1);
+    AtomicInteger waitedOut = new AtomicInteger();
+    WideTableStore store =
+        new ForwardingStore(embedded) {
+          @Override
+          public Stream<Row> scan(String table, ScanRange range) {
+            String bucket = range.start().get(0).asString();
+            boolean later = !range.start().get(1).isInfinite(); // not a source's first page
+            if (later && bucket.equals(bucket(1)) && Thread.currentThread() == merging) {
+              laterPageReadHere.countDown();
+            }
+            if (later && bucket.equals(bucket(0)) && Thread.currentThread() != merging) {
+              try {
+                if (!laterPageReadHere.await(5, TimeUnit.SECONDS)) {
+                  waitedOut.incrementAndGet();
+                }
+              } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+              }
+            }
+            return super.scan(table, range);
+          }
+        };
+    List<MergeSource> sources = new ArrayList<>();
+    for (int b = 0; b < 2; b++) {
+      List<PkValue> prefix = List.of(PkValue.ofString(bucket(b)));
+      sources.add(
+          new MergeSource(
+              store,
+              "t",
+              ScanRange.between(
+                  PrimaryKey.bound(prefix, PkValue.INF_MIN, 2),
+                  PrimaryKey.bound(prefix, PkValue.INF_MAX, 2))));
+    }
+    ExecutorService one = Executors.newSingleThreadExecutor();
+    List<Long> got = new ArrayList<>();
+    try (Stream<Row> rows =
+        MergedScan.of(sources, LOGICAL).withPageSize(2).withPrefetch(one, 1).stream()) {
+      Iterator<Row> it = rows.iterator();
+      got.add(it.next().get("v").asLong());
+      Thread.sleep(200); // the reading task takes source 0's second page meanwhile
+      it.forEachRemaining(r -> got.add(r.get("v").asLong()));
+    } finally {
+      one.shutdownNow();
+    }
+    assertEquals(List.of(0L, 1L, 2L, 3L, 4L, 5L, 6L, 7L, 8L, 9L, 10L, 11L), got);
+    assertEquals(0, laterPageReadHere.getCount(), "a later page was read on the merge's thread");
+    assertEquals(0, waitedOut.get(), "the merge waited for the page being read elsewhere");
   }
 
   @Test
