@@ -185,16 +185,24 @@ public final class MergedScan {
   /**
    * {@link #withPrefetch(Executor, int)} with as many reads at once as the sources' stores gain
    * from: the least {@link WideTableStore#scanParallelism()} among them, and no more than there are
-   * sources. What generated bucketed scans and time-sharded reads run.
+   * sources, the merge's own thread counted as one of them (it reads the pages it needs that no
+   * task has started). So the executor runs one read fewer, and a merge over a store that gains
+   * nothing from a second read (the embedded store on one processor) reads on its own thread only:
+   * on two processors, a third reading thread only takes turns with the two and slows the merge.
+   * What generated bucketed scans and time-sharded reads run.
    *
    * <pre>{@code merge.withReadAhead(ReadAhead.executor()).stream()}</pre>
    */
   public MergedScan withReadAhead(Executor executor) {
+    Objects.requireNonNull(executor, "executor");
     int parallelism = Math.max(1, sources.size());
     for (MergeSource source : sources) {
       parallelism = Math.min(parallelism, source.store().scanParallelism());
     }
-    return withPrefetch(executor, Math.max(1, parallelism));
+    if (parallelism <= 1) {
+      return new MergedScan(sources, logicalOrder, pageSize, limit, retry, null, 1, sortPrefix);
+    }
+    return withPrefetch(executor, parallelism - 1);
   }
 
   /**

@@ -1,6 +1,7 @@
 package dev.widekey.runtime.store;
 
 import dev.widekey.runtime.RuleViolationException;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -16,12 +17,99 @@ import java.util.TreeMap;
  * }</pre>
  */
 public final class Row {
+  /** Up to this many columns {@link #get} compares names one by one, above it by halves. */
+  private static final int LINEAR_SEARCH = 8;
+
   private final PrimaryKey key;
-  private final SortedMap<String, AttrValue> columns;
+  // A row a store decoded holds its columns as two arrays in name order (names[i] holds
+  // values[i]): a dozen fewer objects per row than a TreeMap, which a merge reading pages on
+  // another thread pays for in cache misses. A row built from a map keeps the map; names is null.
+  private final String[] names;
+  private final AttrValue[] values;
+  private final int size;
+  // built from the arrays when first asked for; a racy cache is safe, as the unmodifiable
+  // wrapper reaches the finished TreeMap through a final field
+  private SortedMap<String, AttrValue> columns;
 
   private Row(PrimaryKey key, SortedMap<String, AttrValue> columns) {
     this.key = key;
     this.columns = columns;
+    this.names = null;
+    this.values = null;
+    this.size = columns.size();
+  }
+
+  private Row(PrimaryKey key, String[] names, AttrValue[] values, int size) {
+    this.key = key;
+    this.names = names;
+    this.values = values;
+    this.size = size;
+  }
+
+  /**
+   * A builder of a row from columns given in ascending name order: what a store's decoder uses to
+   * build a row without a map per row.
+   *
+   * <pre>{@code
+   * Row row = Row.builder(2).add("a", AttrValue.ofInteger(1)).add("b", v).build(key);
+   * }</pre>
+   */
+  public static Builder builder(int expectedColumns) {
+    return new Builder(expectedColumns);
+  }
+
+  /** Columns in ascending name order, then {@link #build}: see {@link Row#builder}. */
+  public static final class Builder {
+    private String[] names;
+    private AttrValue[] values;
+    private int size;
+
+    private Builder(int expectedColumns) {
+      int capacity = Math.max(1, expectedColumns);
+      names = new String[capacity];
+      values = new AttrValue[capacity];
+    }
+
+    /**
+     * Adds a column after those added before.
+     *
+     * @throws IllegalArgumentException if {@code name} does not sort after the column added last
+     *     ({@link String#compareTo}, the order of {@link Row#columns()}): out of order or repeated
+     */
+    public Builder add(String name, AttrValue value) {
+      Objects.requireNonNull(name, "column name");
+      Objects.requireNonNull(value, () -> "value of column " + name);
+      if (size > 0 && names[size - 1].compareTo(name) >= 0) {
+        throw new IllegalArgumentException(
+            "column "
+                + RuleViolationException.escapedPrefix(name)
+                + " does not sort after column "
+                + RuleViolationException.escapedPrefix(names[size - 1])
+                + ": columns are added in ascending name order, each once");
+      }
+      if (size == names.length) {
+        names = Arrays.copyOf(names, 2 * size);
+        values = Arrays.copyOf(values, 2 * size);
+      }
+      names[size] = name;
+      values[size++] = value;
+      return this;
+    }
+
+    /** The columns added so far. */
+    public int size() {
+      return size;
+    }
+
+    /** The row of these columns; the builder starts over empty. */
+    public Row build(PrimaryKey key) {
+      Objects.requireNonNull(key, "key");
+      Row row = new Row(key, names, values, size);
+      names = new String[names.length];
+      values = new AttrValue[values.length];
+      size = 0;
+      return row;
+    }
   }
 
   /** A row with these attribute columns. */
@@ -51,12 +139,38 @@ public final class Row {
 
   /** The attribute columns, sorted by name. */
   public SortedMap<String, AttrValue> columns() {
-    return columns;
+    SortedMap<String, AttrValue> map = columns;
+    if (map == null) {
+      TreeMap<String, AttrValue> built = new TreeMap<>();
+      for (int i = 0; i < size; i++) {
+        built.put(names[i], values[i]);
+      }
+      map = Collections.unmodifiableSortedMap(built);
+      columns = map;
+    }
+    return map;
+  }
+
+  /** The number of attribute columns. */
+  public int columnCount() {
+    return size;
   }
 
   /** The value of a column, or {@code null} if the row has no such column. */
   public AttrValue get(String column) {
-    return columns.get(column);
+    if (names == null) {
+      return columns.get(column);
+    }
+    if (size <= LINEAR_SEARCH) {
+      for (int i = 0; i < size; i++) {
+        if (names[i].equals(column)) {
+          return values[i];
+        }
+      }
+      return null;
+    }
+    int i = Arrays.binarySearch(names, 0, size, column);
+    return i >= 0 ? values[i] : null;
   }
 
   /**
@@ -66,11 +180,17 @@ public final class Row {
    *     surrogate, which has no UTF-8 form
    */
   public long sizeInBytes() {
-    long size = key.sizeInBytes();
-    for (Map.Entry<String, AttrValue> e : columns.entrySet()) {
-      size += Utf8.encodedLength(e.getKey()) + e.getValue().sizeInBytes();
+    long bytes = key.sizeInBytes();
+    if (names != null) {
+      for (int i = 0; i < size; i++) {
+        bytes += Utf8.encodedLength(names[i]) + values[i].sizeInBytes();
+      }
+      return bytes;
     }
-    return size;
+    for (Map.Entry<String, AttrValue> e : columns.entrySet()) {
+      bytes += Utf8.encodedLength(e.getKey()) + e.getValue().sizeInBytes();
+    }
+    return bytes;
   }
 
   /**
@@ -93,12 +213,12 @@ public final class Row {
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof Row r && key.equals(r.key) && columns.equals(r.columns);
+    return o instanceof Row r && key.equals(r.key) && columns().equals(r.columns());
   }
 
   @Override
   public int hashCode() {
-    return 31 * key.hashCode() + columns.hashCode();
+    return 31 * key.hashCode() + columns().hashCode();
   }
 
   /** The most columns {@link #toString} shows. */
@@ -112,7 +232,7 @@ public final class Row {
   public String toString() {
     StringBuilder out = new StringBuilder().append(key).append(" {");
     int i = 0;
-    for (Map.Entry<String, AttrValue> e : columns.entrySet()) {
+    for (Map.Entry<String, AttrValue> e : columns().entrySet()) {
       if (i == SHOWN_COLUMNS) {
         out.append(", …");
         break;
@@ -123,8 +243,8 @@ public final class Row {
           .append(e.getValue());
     }
     out.append('}');
-    if (columns.size() > SHOWN_COLUMNS) {
-      out.append(" (").append(columns.size()).append(" columns)");
+    if (size > SHOWN_COLUMNS) {
+      out.append(" (").append(size).append(" columns)");
     }
     return out.toString();
   }

@@ -267,6 +267,64 @@ class MergedScanTest {
   }
 
   /**
+   * {@code withReadAhead} reads as many pages at once as the store gains from, the merge's own
+   * thread counted: never more, and nothing on the executor for a store that gains nothing from a
+   * second read.
+   */
+  @Test
+  void readAheadReadsAtMostAsManyPagesAtOnceAsTheStoreGainsFromTheMergesThreadIncluded() {
+    Random random = new Random(seeds.seed());
+    for (int round = 0; round < ROUNDS / 2; round++) {
+      Case c = randomCase(random, counting);
+      int gains = 1 + random.nextInt(4);
+      counting.reset();
+      WideTableStore store =
+          new ForwardingStore(counting) {
+            @Override
+            public Stream<Row> scan(String table, ScanRange range) {
+              Stream<Row> rows = super.scan(table, range);
+              try {
+                Thread.sleep(0, 200_000); // reads overlap when they may
+              } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+              }
+              return rows;
+            }
+
+            @Override
+            public int scanParallelism() {
+              return gains;
+            }
+          };
+      List<MergeSource> sources =
+          c.sources().stream()
+              .map(s -> new MergeSource(store, s.table(), s.range(), s.seek()))
+              .toList();
+      AtomicInteger tasks = new AtomicInteger();
+      List<Row> got;
+      try (Stream<Row> rows =
+          MergedScan.of(sources, c.order())
+              .withPageSize(1 + random.nextInt(20))
+              .withReadAhead(
+                  task -> {
+                    tasks.incrementAndGet();
+                    pool.execute(task);
+                  })
+              .stream()) {
+        got = rows.collect(Collectors.toList());
+      }
+      assertEquals(c.expected(), got, "round " + round);
+      assertEquals(0, counting.open.get(), "every source scan is closed");
+      assertTrue(
+          counting.mostOpen.get() <= gains,
+          counting.mostOpen.get() + " pages were read at once, the store gains from " + gains);
+      if (gains == 1) {
+        assertEquals(0, tasks.get(), "nothing is read ahead for a store that gains nothing");
+      }
+    }
+  }
+
+  /**
    * The reading task takes pages in the order the merge needs them, so a merge that waited for the
    * page being read would idle behind it; it reads a page needed later instead. Here the task's
    * read of source 0's second page cannot finish until source 1's second page was read on the

@@ -1,7 +1,6 @@
 package dev.widekey.runtime.store.embedded;
 
 import dev.widekey.annotations.Profile;
-import dev.widekey.runtime.store.AttrValue;
 import dev.widekey.runtime.store.ColumnSelection;
 import dev.widekey.runtime.store.ErrorKind;
 import dev.widekey.runtime.store.OrderedKeyBytes;
@@ -31,7 +30,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import java.util.SortedMap;
 import java.util.Spliterator;
 import java.util.Spliterators;
 import java.util.concurrent.ConcurrentHashMap;
@@ -482,9 +480,9 @@ public final class EmbeddedStore implements WideTableStore {
       if (existing == null || table.expired(existing, now)) {
         return null;
       }
-      SortedMap<String, AttrValue> columns =
+      Row.Builder columns =
           reads == null ? null : RowCodec.decode(table.attributes(existing), reads);
-      return Row.of(key, columns == null ? Map.of() : columns);
+      return columns == null ? Row.of(key, Map.of()) : columns.build(key);
     }
 
     @Override
@@ -563,13 +561,12 @@ public final class EmbeddedStore implements WideTableStore {
       purge(t, encoded, value);
       return null;
     }
-    SortedMap<String, AttrValue> attributes =
-        RowCodec.decode(t.attributes(value), columns, t.columnNames);
+    Row.Builder attributes = RowCodec.decode(t.attributes(value), columns, t.columnNames);
     if (attributes == null) {
       return null;
     }
     t.partitions[t.partitionOf(encoded)].readRows.increment();
-    return Row.of(key, attributes);
+    return attributes.build(key);
   }
 
   /**
@@ -718,11 +715,10 @@ public final class EmbeddedStore implements WideTableStore {
       if (t.expired(value, now)) {
         purge(t, key, value);
       } else {
-        SortedMap<String, AttrValue> attributes =
-            RowCodec.decode(t.attributes(value), columns, t.columnNames);
+        Row.Builder attributes = RowCodec.decode(t.attributes(value), columns, t.columnNames);
         if (attributes != null) {
           Row row =
-              Row.of(OrderedKeyBytes.decode(t.spec.name(), key, t.spec.primaryKey()), attributes);
+              attributes.build(OrderedKeyBytes.decode(t.spec.name(), key, t.spec.primaryKey()));
           partition = t.partitionOf(key, partition);
           out.add(new RangeScan.Hit(row, partition));
         }

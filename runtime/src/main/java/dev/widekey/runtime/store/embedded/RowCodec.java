@@ -3,13 +3,13 @@ package dev.widekey.runtime.store.embedded;
 import dev.widekey.runtime.store.AttrValue;
 import dev.widekey.runtime.store.ColumnSelection;
 import dev.widekey.runtime.store.ErrorKind;
+import dev.widekey.runtime.store.Row;
 import dev.widekey.runtime.store.StoreException;
 import dev.widekey.runtime.store.Utf8;
 import java.nio.charset.CharacterCodingException;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.SortedMap;
-import java.util.TreeMap;
 
 /**
  * The stored form of a row's attribute columns: a format byte, the column count, then per column
@@ -74,62 +74,65 @@ final class RowCodec {
    * row holds none: the stores then return no row (an HBase Get for absent columns is an empty
    * Result), so a partial read never looks like a row without attributes.
    */
-  static SortedMap<String, AttrValue> decode(byte[] bytes, ColumnSelection selection) {
+  static Row.Builder decode(byte[] bytes, ColumnSelection selection) {
     return decode(bytes, selection, null);
   }
 
   /**
    * {@link #decode(byte[], ColumnSelection)}, taking the names the table's rows had before from
-   * {@code names} (may be null).
+   * {@code names} (may be null). The columns are stored in name order, each once (as {@link
+   * #encode} writes them); stored bytes that break that are refused as corrupt.
    */
-  static SortedMap<String, AttrValue> decode(
-      byte[] bytes, ColumnSelection selection, ColumnNames names) {
+  static Row.Builder decode(byte[] bytes, ColumnSelection selection, ColumnNames names) {
     In in = new In(bytes);
     int count = in.varInt();
-    TreeMap<String, AttrValue> columns = new TreeMap<>();
+    Row.Builder columns = Row.builder(Math.min(count, 64));
     for (int i = 0; i < count; i++) {
       String name = in.name(i, in.varInt(), names);
       int tag = in.u8();
-      boolean keep = selection.includes(name);
-      switch (tag) {
-        case STRING -> {
-          int len = in.varInt();
-          if (keep) {
-            columns.put(name, AttrValue.ofString(in.utf8(len)));
-          } else {
-            in.skip(len);
-          }
+      AttrValue value =
+          switch (tag) {
+            case STRING -> {
+              int len = in.varInt();
+              if (selection.includes(name)) {
+                yield AttrValue.ofString(in.utf8(len));
+              }
+              in.skip(len);
+              yield null;
+            }
+            case BINARY -> {
+              int len = in.varInt();
+              if (selection.includes(name)) {
+                yield AttrValue.ofBinary(in.bytes(len));
+              }
+              in.skip(len);
+              yield null;
+            }
+            case INTEGER -> {
+              long v = in.longBits();
+              yield selection.includes(name) ? AttrValue.ofInteger(v) : null;
+            }
+            case DOUBLE -> {
+              long v = in.longBits();
+              yield selection.includes(name)
+                  ? AttrValue.ofDouble(Double.longBitsToDouble(v))
+                  : null;
+            }
+            case BOOLEAN -> {
+              int v = in.u8();
+              yield selection.includes(name) ? AttrValue.ofBoolean(v != 0) : null;
+            }
+            default -> throw corrupt("unknown attribute type tag " + tag);
+          };
+      if (value != null) {
+        try {
+          columns.add(name, value);
+        } catch (IllegalArgumentException e) {
+          throw corrupt(e.getMessage());
         }
-        case BINARY -> {
-          int len = in.varInt();
-          if (keep) {
-            columns.put(name, AttrValue.ofBinary(in.bytes(len)));
-          } else {
-            in.skip(len);
-          }
-        }
-        case INTEGER -> {
-          long v = in.longBits();
-          if (keep) {
-            columns.put(name, AttrValue.ofInteger(v));
-          }
-        }
-        case DOUBLE -> {
-          long v = in.longBits();
-          if (keep) {
-            columns.put(name, AttrValue.ofDouble(Double.longBitsToDouble(v)));
-          }
-        }
-        case BOOLEAN -> {
-          int v = in.u8();
-          if (keep) {
-            columns.put(name, AttrValue.ofBoolean(v != 0));
-          }
-        }
-        default -> throw corrupt("unknown attribute type tag " + tag);
       }
     }
-    if (!selection.isAll() && columns.isEmpty()) {
+    if (!selection.isAll() && columns.size() == 0) {
       return null;
     }
     return columns;

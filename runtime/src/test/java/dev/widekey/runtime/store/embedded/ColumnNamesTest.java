@@ -30,8 +30,10 @@ class ColumnNamesTest {
     ColumnNames names = new ColumnNames();
     byte[] first =
         RowCodec.encode(new TreeMap<>(Map.of("cpu", AttrValue.ofInteger(1), "host", text("h"))));
-    SortedMap<String, AttrValue> a = RowCodec.decode(first, ColumnSelection.all(), names);
-    SortedMap<String, AttrValue> b = RowCodec.decode(first, ColumnSelection.all(), names);
+    SortedMap<String, AttrValue> a =
+        RowCodecTest.decoded(RowCodec.decode(first, ColumnSelection.all(), names));
+    SortedMap<String, AttrValue> b =
+        RowCodecTest.decoded(RowCodec.decode(first, ColumnSelection.all(), names));
     assertSame(a.firstKey(), b.firstKey(), "a repeated name is the same String");
     assertEquals(a, b);
 
@@ -59,7 +61,8 @@ class ColumnNamesTest {
                     TreeMap<String, AttrValue> row = rows.get((i + offset * 500) % rows.size());
                     assertEquals(
                         row,
-                        RowCodec.decode(RowCodec.encode(row), ColumnSelection.all(), shared),
+                        RowCodecTest.decoded(
+                            RowCodec.decode(RowCodec.encode(row), ColumnSelection.all(), shared)),
                         "seed " + seeds.seed());
                   }
                   return null;

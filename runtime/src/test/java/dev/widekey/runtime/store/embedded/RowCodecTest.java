@@ -3,6 +3,7 @@ package dev.widekey.runtime.store.embedded;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.widekey.runtime.store.AttrValue;
 import dev.widekey.runtime.store.ColumnSelection;
@@ -29,7 +30,7 @@ class RowCodecTest {
         columns.put("c" + random.nextInt(300) + "\u00e9", randomValue(random));
       }
       byte[] stored = RowCodec.encode(columns);
-      assertEquals(columns, RowCodec.decode(stored, ColumnSelection.all()));
+      assertEquals(columns, decoded(RowCodec.decode(stored, ColumnSelection.all())));
       long expected = Row.of(key, columns).sizeInBytes() - 1; // minus the one-byte key
       assertEquals(expected, RowCodec.logicalSize(stored));
     }
@@ -45,10 +46,11 @@ class RowCodecTest {
     byte[] stored = RowCodec.encode(columns);
     assertEquals(
         Map.of("b", AttrValue.ofDouble(Double.NaN), "d", AttrValue.ofBoolean(true)),
-        RowCodec.decode(stored, ColumnSelection.of("b", "d", "zz")));
+        decoded(RowCodec.decode(stored, ColumnSelection.of("b", "d", "zz"))));
     assertNull(RowCodec.decode(stored, ColumnSelection.of("zz")), "no selected column: no row");
     assertEquals(
-        Map.of(), RowCodec.decode(RowCodec.encode(new TreeMap<>()), ColumnSelection.all()));
+        Map.of(),
+        decoded(RowCodec.decode(RowCodec.encode(new TreeMap<>()), ColumnSelection.all())));
   }
 
   @Test
@@ -57,6 +59,29 @@ class RowCodecTest {
         new TreeMap<>(Map.of("s", AttrValue.ofString("a\uDC00")));
     StoreException e = assertThrows(StoreException.class, () -> RowCodec.encode(columns));
     assertEquals(ErrorKind.INVALID_REQUEST, e.kind());
+  }
+
+  /** The columns of a decoded row, or null for no row. */
+  static SortedMap<String, AttrValue> decoded(Row.Builder columns) {
+    return columns == null ? null : columns.build(PrimaryKey.of(PkValue.ofString("k"))).columns();
+  }
+
+  @Test
+  void storedColumnsOutOfOrderOrRepeatedAreCorrupt() {
+    byte[] a = {'a'};
+    byte[] b = {'b'};
+    for (byte[][] names : new byte[][][] {{b, a}, {a, a}}) {
+      byte[] stored = {1, 2, 1, names[0][0], 4, 1, 1, names[1][0], 4, 0};
+      StoreException e =
+          assertThrows(StoreException.class, () -> RowCodec.decode(stored, ColumnSelection.all()));
+      assertEquals(ErrorKind.INTERNAL, e.kind());
+      assertTrue(e.getMessage().contains("stored row is corrupt"), e.getMessage());
+    }
+    // the same bytes in order decode
+    assertEquals(
+        Map.of("a", AttrValue.ofBoolean(true), "b", AttrValue.ofBoolean(false)),
+        decoded(
+            RowCodec.decode(new byte[] {1, 2, 1, 'a', 4, 1, 1, 'b', 4, 0}, ColumnSelection.all())));
   }
 
   @Test
