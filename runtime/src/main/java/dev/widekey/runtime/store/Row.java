@@ -60,14 +60,16 @@ public final class Row {
 
   /** Columns in ascending name order, then {@link #build}: see {@link Row#builder}. */
   public static final class Builder {
-    private String[] names;
-    private AttrValue[] values;
+    private static final String[] NO_NAMES = {};
+    private static final AttrValue[] NO_VALUES = {};
+
+    private final int expected;
+    private String[] names = NO_NAMES;
+    private AttrValue[] values = NO_VALUES;
     private int size;
 
     private Builder(int expectedColumns) {
-      int capacity = Math.max(1, expectedColumns);
-      names = new String[capacity];
-      values = new AttrValue[capacity];
+      this.expected = Math.max(1, expectedColumns);
     }
 
     /**
@@ -88,8 +90,9 @@ public final class Row {
                 + ": columns are added in ascending name order, each once");
       }
       if (size == names.length) {
-        names = Arrays.copyOf(names, 2 * size);
-        values = Arrays.copyOf(values, 2 * size);
+        int capacity = size == 0 ? expected : 2 * size;
+        names = Arrays.copyOf(names, capacity);
+        values = Arrays.copyOf(values, capacity);
       }
       names[size] = name;
       values[size++] = value;
@@ -105,8 +108,8 @@ public final class Row {
     public Row build(PrimaryKey key) {
       Objects.requireNonNull(key, "key");
       Row row = new Row(key, names, values, size);
-      names = new String[names.length];
-      values = new AttrValue[values.length];
+      names = NO_NAMES; // the row owns the arrays now
+      values = NO_VALUES;
       size = 0;
       return row;
     }
