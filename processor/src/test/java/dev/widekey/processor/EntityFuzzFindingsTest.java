@@ -692,6 +692,27 @@ class EntityFuzzFindingsTest {
         }
         assertThat(ats).containsExactlyElementsIn(written.subList(3, 17)).inOrder();
       }
+      // and newest first: every bucket of every day read backward, merged greatest key first
+      Method descending =
+          readings
+              .getClass()
+              .getMethod(
+                  "scanByAtBetweenDescending",
+                  java.time.Instant.class,
+                  java.time.Instant.class,
+                  java.time.Instant.class,
+                  java.time.Instant.class);
+      try (Stream<?> rows =
+          (Stream<?>)
+              descending.invoke(readings, from, to, day, day.plus(java.time.Duration.ofDays(2)))) {
+        List<Object> ats = new java.util.ArrayList<>();
+        for (Object r : rows.toList()) {
+          ats.add(type.getMethod("at").invoke(r));
+        }
+        List<java.time.Instant> newestFirst = new java.util.ArrayList<>(written.subList(3, 17));
+        java.util.Collections.reverse(newestFirst);
+        assertThat(ats).containsExactlyElementsIn(newestFirst).inOrder();
+      }
     }
   }
 

@@ -168,60 +168,78 @@ public final class ShardedRepositoryGenerator extends SourceFileGenerator {
             .addStatement("remove($L, $L)", key, at)
             .build());
 
-    // key scans over a time window: every covered period, merged in key order
+    // key scans over a time window: every covered period, merged in key order, and their
+    // descending twins (the same rows greatest key first)
     TypeName stream = ParameterizedTypeName.get(ClassName.get(Stream.class), entityName);
     for (RangeShape shape : RangeShape.all(layout)) {
-      List<KeyComponent> fixed = shape.fixed();
-      NameAllocator names = KeyEncoding.names(fixed);
-      CodeBlock args = arguments(fixed);
-      MethodSpec.Builder scan =
-          MethodSpec.methodBuilder(GeneratedNames.scanMethod(shape.named(), shape.suffix()))
-              .addModifiers(Modifier.PUBLIC)
-              .returns(stream)
-              .addParameters(KeyEncoding.parameters(fixed));
-      if (shape.between() != null) {
-        String from = names.newName("from");
-        String to = names.newName("to");
-        TypeName t = TypeName.get(shape.between().property().type());
-        scan.addParameter(t, from).addParameter(t, to);
-        args =
-            fixed.isEmpty()
-                ? CodeBlock.of("$N, $N", from, to)
-                : CodeBlock.of("$L, $N, $N", args, from, to);
-      }
-      String since = names.newName("since");
-      String until = names.newName("until");
-      scan.addParameter(Instant.class, since).addParameter(Instant.class, until);
-      scan.addJavadoc(
-          "$L Only rows whose {@code $L} is from {@code $N} (inclusive) to {@code $N} (exclusive),"
-              + " read from every period table of that window and merged; hot columns only.\n",
-          shape.javadoc(),
-          shard.by(),
-          since,
-          until);
-      if (shape.kind() == RangeShape.Kind.BUCKETS_BETWEEN) {
-        // one range per bucket in every period table, merged in logical key order
-        scan.addStatement(
-            "return scanBuckets($T.$N, $T.$N($L), $N, $N)",
-            keys,
-            KeysMembers.BUCKETS,
-            keys,
-            GeneratedNames.bucketRangesMethod(shape.named(), shape.suffix()),
-            args,
-            since,
-            until);
-      } else {
-        scan.addStatement(
-            "return scan($T.$N($L), $N, $N)",
+      type.addMethod(windowScan(shard, keys, stream, shape, false));
+      type.addMethod(windowScan(shard, keys, stream, shape, true));
+    }
+    return type;
+  }
+
+  /**
+   * {@code scanBy...(..., since, until)} over a range shape in every period table of the window, or
+   * its {@code ...Descending} twin: each range read backward, merged greatest key first.
+   */
+  private static MethodSpec windowScan(
+      ShardSpec shard, ClassName keys, TypeName stream, RangeShape shape, boolean descending) {
+    List<KeyComponent> fixed = shape.fixed();
+    NameAllocator names = KeyEncoding.names(fixed);
+    CodeBlock args = arguments(fixed);
+    MethodSpec.Builder scan =
+        MethodSpec.methodBuilder(
+                GeneratedNames.scanMethod(
+                    shape.named(),
+                    shape.suffix() + (descending ? RepositoryGenerator.DESCENDING_SUFFIX : "")))
+            .addModifiers(Modifier.PUBLIC)
+            .returns(stream)
+            .addParameters(KeyEncoding.parameters(fixed));
+    if (shape.between() != null) {
+      String from = names.newName("from");
+      String to = names.newName("to");
+      TypeName t = TypeName.get(shape.between().property().type());
+      scan.addParameter(t, from).addParameter(t, to);
+      args =
+          fixed.isEmpty()
+              ? CodeBlock.of("$N, $N", from, to)
+              : CodeBlock.of("$L, $N, $N", args, from, to);
+    }
+    String since = names.newName("since");
+    String until = names.newName("until");
+    scan.addParameter(Instant.class, since).addParameter(Instant.class, until);
+    scan.addJavadoc(
+        "$L Only rows whose {@code $L} is from {@code $N} (inclusive) to {@code $N} (exclusive),"
+            + " read from every period table of that window and merged; hot columns only.\n",
+        descending
+            ? shape.javadoc().replace("in key order", "greatest key first (backward scans)")
+            : shape.javadoc(),
+        shard.by(),
+        since,
+        until);
+    if (shape.kind() == RangeShape.Kind.BUCKETS_BETWEEN) {
+      // one range per bucket in every period table, merged in logical key order
+      return scan.addStatement(
+              "return scanBuckets($T.$N, $T.$N($L), $N, $N, $L)",
+              keys,
+              KeysMembers.BUCKETS,
+              keys,
+              GeneratedNames.bucketRangesMethod(shape.named(), shape.suffix()),
+              args,
+              since,
+              until,
+              descending)
+          .build();
+    }
+    return scan.addStatement(
+            "return scan($T.$N($L), $N, $N, $L)",
             keys,
             GeneratedNames.rangeMethod(shape.named(), shape.suffix()),
             args,
             since,
-            until);
-      }
-      type.addMethod(scan.build());
-    }
-    return type;
+            until,
+            descending)
+        .build();
   }
 
   private static CodeBlock arguments(List<KeyComponent> components) {

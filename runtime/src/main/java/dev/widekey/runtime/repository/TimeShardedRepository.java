@@ -273,7 +273,16 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
    * the stream if not read to the end.
    */
   protected Stream<E> scan(ScanRange range, Instant from, Instant to) {
-    return scan(List.of(range), Comparator.naturalOrder(), null, from, to);
+    return scan(range, from, to, false);
+  }
+
+  /**
+   * {@link #scan(ScanRange, Instant, Instant)}, or with {@code descending} the same entities
+   * greatest key first: the range read backward in every covered period table, merged by the
+   * reversed key order.
+   */
+  protected Stream<E> scan(ScanRange range, Instant from, Instant to, boolean descending) {
+    return scan(List.of(range), Comparator.naturalOrder(), null, from, to, descending);
   }
 
   /**
@@ -285,19 +294,31 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
    */
   protected Stream<E> scanBuckets(
       KeyBuckets buckets, List<ScanRange> ranges, Instant from, Instant to) {
-    return scan(ranges, buckets.logicalOrder(), buckets, from, to);
+    return scanBuckets(buckets, ranges, from, to, false);
+  }
+
+  /**
+   * {@link #scanBuckets(KeyBuckets, List, Instant, Instant)}, or with {@code descending} the same
+   * entities greatest logical key first: every bucket's range read backward, merged by the reversed
+   * logical order.
+   */
+  protected Stream<E> scanBuckets(
+      KeyBuckets buckets, List<ScanRange> ranges, Instant from, Instant to, boolean descending) {
+    return scan(ranges, buckets.logicalOrder(), buckets, from, to, descending);
   }
 
   /**
    * The ranges (one per bucket of {@code buckets} if not null) in every existing period table the
-   * window {@code [from, to)} covers, merged by {@code order}, filtered by the shard value.
+   * window {@code [from, to)} covers, merged by {@code order} (reversed and each range read
+   * backward if {@code descending}), filtered by the shard value.
    */
   private Stream<E> scan(
       List<ScanRange> ranges,
       Comparator<PrimaryKey> order,
       KeyBuckets buckets,
       Instant from,
-      Instant to) {
+      Instant to,
+      boolean descending) {
     Objects.requireNonNull(from, "from");
     Objects.requireNonNull(to, "to");
     if (!from.isBefore(to)) {
@@ -308,10 +329,11 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
     for (String table : existing(hotTable.name()).subMap(first, true, to, false).values()) {
       for (int b = 0; b < ranges.size(); b++) {
         int bucket = b;
+        ScanRange range = descending ? ranges.get(b).backward() : ranges.get(b);
         sources.add(
             buckets == null
-                ? new MergeSource(store, table, ranges.get(b))
-                : new MergeSource(store, table, ranges.get(b), k -> buckets.inBucket(k, bucket)));
+                ? new MergeSource(store, table, range)
+                : new MergeSource(store, table, range, k -> buckets.inBucket(k, bucket)));
       }
     }
     if (sources.isEmpty()) {
@@ -320,7 +342,7 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
     Stream<E> merged =
         periodRepository(first)
             .entitiesOfHotRows(
-                MergedScan.of(sources, order)
+                MergedScan.of(sources, descending ? order.reversed() : order)
                     // the period tables are read in parallel, as a bucketed scan's buckets
                     .withReadAhead(ReadAhead.executor())
                     .stream());
@@ -354,6 +376,11 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
    */
   public Stream<E> scanBetween(Instant from, Instant to) {
     return scan(ScanRange.all(hotTable.primaryKey().size()), from, to);
+  }
+
+  /** {@link #scanBetween}, greatest key first. */
+  public Stream<E> scanBetweenDescending(Instant from, Instant to) {
+    return scan(ScanRange.all(hotTable.primaryKey().size()), from, to, true);
   }
 
   /**

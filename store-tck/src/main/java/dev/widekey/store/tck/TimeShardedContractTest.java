@@ -140,6 +140,20 @@ public abstract class TimeShardedContractTest {
         purchases.scanByCustomerId("c1", at("2026-10-10T00:00:00Z"), at("2026-12-15T00:00:00Z"))) {
       assertEquals(List.of(hot(all.get(2)), hot(all.get(1))), mid.toList()); // ids 2, 4
     }
+    // newest first: each month read backward, merged greatest key first
+    try (Stream<ShardedPurchase> c1 = purchases.scanByCustomerIdDescending("c1", from, to)) {
+      assertEquals(List.of(4L, 3L, 2L, 1L), c1.map(ShardedPurchase::purchaseId).toList());
+    }
+    try (Stream<ShardedPurchase> window = purchases.scanBetweenDescending(from, to)) {
+      assertEquals(
+          List.of("c2/1", "c1/4", "c1/3", "c1/2", "c1/1"),
+          window.map(p -> p.customerId() + "/" + p.purchaseId()).toList());
+    }
+    try (Stream<ShardedPurchase> mid =
+        purchases.scanByCustomerIdDescending(
+            "c1", at("2026-10-10T00:00:00Z"), at("2026-12-15T00:00:00Z"))) {
+      assertEquals(List.of(hot(all.get(1)), hot(all.get(2))), mid.toList()); // ids 4, 2
+    }
     // a window over months without tables only
     try (Stream<ShardedPurchase> none =
         purchases.scanBetween(at("2025-01-01T00:00:00Z"), at("2025-06-01T00:00:00Z"))) {
