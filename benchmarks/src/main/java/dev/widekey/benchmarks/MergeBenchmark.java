@@ -37,10 +37,9 @@ import java.util.stream.Stream;
  * with the bucket {@code timestamp % 16}, on one embedded store. Prints rows per second of both and
  * their ratio, from one run; each is measured several times, alternating, and the best run counts.
  *
- * <p>Run: {@code mvn -B -o -q -pl runtime,benchmarks -am package -DskipTests} then {@code java -cp
- * "runtime/target/classes:benchmarks/target/classes:$(cat runtime/target/classpath.txt)"
- * dev.widekey.benchmarks.MergeBenchmark} (see docs/benchmarks.md; options {@code --rows=200000
- * --buckets=16 --pageSize=500 --runs=5 --threads=2}).
+ * <p>Run: {@code mvn -B -o -q -pl benchmarks -am package -DskipTests}, then the {@code java}
+ * command in docs/benchmarks.md (options {@code --rows=200000 --buckets=16 --pageSize=0 --runs=5
+ * --threads=N}, N the processors less one).
  */
 public final class MergeBenchmark {
   private MergeBenchmark() {}
@@ -57,7 +56,13 @@ public final class MergeBenchmark {
     // 0: the merge's default, MergedScan.defaultPageSize(buckets)
     int pageSize = Integer.parseInt(opts.getOrDefault("pageSize", "0"));
     int runs = Integer.parseInt(opts.getOrDefault("runs", "5"));
-    int threads = Integer.parseInt(opts.getOrDefault("threads", "2"));
+    // the executor's reading threads; the merge's own thread reads as well, so by default one
+    // fewer than the processors, as withReadAhead runs
+    int threads =
+        Integer.parseInt(
+            opts.getOrDefault(
+                "threads",
+                String.valueOf(Math.max(1, Runtime.getRuntime().availableProcessors() - 1))));
 
     try (EmbeddedStore store = EmbeddedStore.inMemory()) {
       store.createTable(new TableSpec("single", List.of(new PkColumn("ts", PkType.INTEGER))));

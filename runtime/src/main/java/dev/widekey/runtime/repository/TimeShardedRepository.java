@@ -17,6 +17,7 @@ import dev.widekey.runtime.write.BulkWriteResult;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -279,7 +280,8 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
   /**
    * {@link #scan(ScanRange, Instant, Instant)}, or with {@code descending} the same entities
    * greatest key first: the range read backward in every covered period table, merged by the
-   * reversed key order.
+   * reversed key order. The descending stream is the ascending one reversed: a key stored in
+   * several periods comes earliest period first ascending, latest period first descending.
    */
   protected Stream<E> scan(ScanRange range, Instant from, Instant to, boolean descending) {
     return scan(List.of(range), Comparator.naturalOrder(), null, from, to, descending);
@@ -338,6 +340,11 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
     }
     if (sources.isEmpty()) {
       return Stream.empty();
+    }
+    if (descending) {
+      // the ascending stream reversed: a key stored in several periods comes latest period first
+      // (the merge returns equal keys in source order)
+      Collections.reverse(sources);
     }
     Stream<E> merged =
         periodRepository(first)

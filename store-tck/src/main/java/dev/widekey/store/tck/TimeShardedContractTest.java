@@ -154,6 +154,16 @@ public abstract class TimeShardedContractTest {
             "c1", at("2026-10-10T00:00:00Z"), at("2026-12-15T00:00:00Z"))) {
       assertEquals(List.of(hot(all.get(1)), hot(all.get(2))), mid.toList()); // ids 4, 2
     }
+    // one key in two months: earliest month first ascending, latest first descending
+    ShardedPurchase october = purchase("c3", 7, "2026-10-02T00:00:00Z");
+    ShardedPurchase december = purchase("c3", 7, "2026-12-02T00:00:00Z");
+    purchases.putAll(List.of(december, october));
+    try (Stream<ShardedPurchase> c3 = purchases.scanByCustomerId("c3", from, to)) {
+      assertEquals(List.of(hot(october), hot(december)), c3.toList());
+    }
+    try (Stream<ShardedPurchase> c3 = purchases.scanByCustomerIdDescending("c3", from, to)) {
+      assertEquals(List.of(hot(december), hot(october)), c3.toList());
+    }
     // a window over months without tables only
     try (Stream<ShardedPurchase> none =
         purchases.scanBetween(at("2025-01-01T00:00:00Z"), at("2025-06-01T00:00:00Z"))) {
