@@ -937,4 +937,87 @@ class EntityFuzzFindingsTest {
       }
     }
   }
+
+  /**
+   * Finding 20: a time window reaching past the years 0 to 9999 that period tables are named for
+   * failed every sharded scan: {@code scanBetween(Instant.MIN, Instant.MAX)}, the natural "read
+   * everything", threw a raw {@code DateTimeException}, and a window from before the year 0 threw
+   * WK210 as if a row were being written there. Such a window covers the named periods inside it
+   * now; a point read or delete by a shard value outside those years finds nothing (no table is
+   * named for it), and a write with one, {@code Instant.MIN} included, is WK210, never a {@code
+   * DateTimeException}.
+   */
+  @Test
+  void windowsPastTheNamedYearsReadThePeriodsInside() throws Exception {
+    GeneratedClassLoader loader = new GeneratedClassLoader(compile(Fixtures.good("ShardedOrder")));
+    Class<?> type = loader.loadClass("good.ShardedOrder");
+    var create =
+        type.getConstructor(
+            String.class,
+            long.class,
+            java.time.Instant.class,
+            java.math.BigDecimal.class,
+            String.class);
+    java.time.Instant nov = java.time.Instant.parse("2026-11-23T10:00:00Z");
+    java.time.Instant yearZero = java.time.Instant.parse("0000-01-01T00:00:00Z");
+    try (WideTableStore store = EmbeddedStore.inMemory()) {
+      @SuppressWarnings("unchecked")
+      var orders =
+          (dev.widekey.runtime.repository.TimeShardedRepository<Object, ?>)
+              loader
+                  .loadClass("good.ShardedOrderShardedRepository")
+                  .getConstructor(WideTableStore.class)
+                  .newInstance(store);
+      orders.put(create.newInstance("c1", 1L, nov, null, null));
+      orders.put(create.newInstance("c1", 2L, yearZero, null, null));
+      Method scan =
+          orders
+              .getClass()
+              .getMethod(
+                  "scanByCustomerId",
+                  String.class,
+                  java.time.Instant.class,
+                  java.time.Instant.class);
+      java.time.Instant[][] windows = {
+        {java.time.Instant.MIN, java.time.Instant.MAX},
+        {java.time.Instant.parse("-1000-01-01T00:00:00Z"), nov.plusSeconds(1)},
+        {yearZero, java.time.Instant.parse("+12026-01-01T00:00:00Z")},
+      };
+      for (java.time.Instant[] w : windows) {
+        try (Stream<Object> all = orders.scanBetween(w[0], w[1])) {
+          assertThat(all.toList()).hasSize(2);
+        }
+        try (Stream<?> rows = (Stream<?>) scan.invoke(orders, "c1", w[0], w[1])) {
+          assertThat(rows.toList()).hasSize(2);
+        }
+      }
+      try (Stream<Object> none =
+          orders.scanBetween(java.time.Instant.MIN, yearZero.minusMillis(1))) {
+        assertThat(none.toList()).isEmpty();
+      }
+      try (Stream<Object> none =
+          orders.scanBetweenDescending(
+              java.time.Instant.parse("+10000-01-01T00:00:00Z"), java.time.Instant.MAX)) {
+        assertThat(none.toList()).isEmpty();
+      }
+      Method get =
+          orders.getClass().getMethod("get", String.class, long.class, java.time.Instant.class);
+      assertThat(get.invoke(orders, "c1", 1L, java.time.Instant.MAX)).isEqualTo(Optional.empty());
+      assertThat(get.invoke(orders, "c1", 1L, java.time.Instant.MIN)).isEqualTo(Optional.empty());
+      for (java.time.Instant t :
+          List.of(java.time.Instant.MIN, java.time.Instant.MAX, yearZero.minusMillis(1))) {
+        var e =
+            org.junit.jupiter.api.Assertions.assertThrows(
+                dev.widekey.runtime.RuleViolationException.class,
+                () -> orders.put(create.newInstance("c1", 3L, t, null, null)));
+        assertThat(e).hasMessageThat().startsWith("WK210: ");
+      }
+      assertThat(store.listTables("sharded_orders"))
+          .containsExactly(
+              "sharded_orders_0000_01",
+              "sharded_orders_2026_11",
+              "sharded_orders_cold_0000_01",
+              "sharded_orders_cold_2026_11");
+    }
+  }
 }

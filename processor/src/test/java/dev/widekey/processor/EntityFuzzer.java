@@ -770,15 +770,26 @@ final class EntityFuzzer {
       return repo;
     }
 
-    /** {@code since, until}: every row mostly, a random window between stored shard values else. */
+    /**
+     * {@code since, until}: every row mostly (the named years, or a window past them such as {@code
+     * Instant.MIN, Instant.MAX}), a random window between stored shard values else, sometimes open
+     * to the past or the future.
+     */
     @Override
     Object[] window(List<Object[]> stored, Random r) {
       if (r.nextInt(3) == 0) {
-        return new Object[] {FIRST, LAST};
+        return r.nextBoolean()
+            ? new Object[] {FIRST, LAST}
+            : new Object[] {Instant.MIN, r.nextBoolean() ? Instant.MAX : LAST.plusSeconds(1)};
       }
       Instant a = entities.shardOf(stored.get(r.nextInt(stored.size())));
       Instant b = entities.shardOf(stored.get(r.nextInt(stored.size())));
-      return a.isBefore(b) ? new Object[] {a, b} : new Object[] {b, a.plusMillis(1)};
+      Object[] w = a.isBefore(b) ? new Object[] {a, b} : new Object[] {b, a.plusMillis(1)};
+      if (r.nextInt(6) == 0) {
+        int open = r.nextInt(2); // since from the beginning of time, or until its end
+        w[open] = open == 0 ? Instant.MIN : Instant.MAX;
+      }
+      return w;
     }
 
     @Override

@@ -46,7 +46,9 @@ import java.util.stream.Stream;
  *   <li>A point read names the period by a shard value; a period without tables reads as empty.
  *   <li>A read over a time window {@code [from, to)} reads the existing tables of the periods the
  *       window covers, merges them in key order ({@link MergedScan}) and keeps the entities whose
- *       shard value lies in the window. Periods without tables are skipped.
+ *       shard value lies in the window. Periods without tables are skipped. Any window can be asked
+ *       for: one reaching before the year 0 or past 9999, where no table is named, covers the
+ *       periods inside it ({@code scanBetween(Instant.MIN, Instant.MAX)} reads them all).
  *   <li>{@link #enforceRetention} drops the tables of periods older than the {@code retain} latest,
  *       after handing each period to an {@link ArchiveCallback}.
  * </ul>
@@ -244,9 +246,13 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
 
   /**
    * Reads an entity by key from the period {@code shard} falls in; a period without tables reads as
-   * empty.
+   * empty, and so does a shard value outside the years 0 to 9999 (no table is named for it, so no
+   * write could have stored the entity there).
    */
   protected Optional<E> find(PrimaryKey key, Instant shard, boolean withCold) {
+    if (!Periods.named(shard)) {
+      return Optional.empty(); // no period table is named for it, so none holds the entity
+    }
     try {
       return periodRepository(shard).find(key, withCold);
     } catch (StoreException e) {
@@ -257,8 +263,14 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
     }
   }
 
-  /** Deletes an entity by key from the period {@code shard} falls in, if any. */
+  /**
+   * Deletes an entity by key from the period {@code shard} falls in, if any (none outside the years
+   * 0 to 9999).
+   */
   protected void remove(PrimaryKey key, Instant shard) {
+    if (!Periods.named(shard)) {
+      return; // no period table is named for it, so none holds the entity
+    }
     try {
       periodRepository(shard).remove(key);
     } catch (StoreException e) {
@@ -326,7 +338,11 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
     if (!from.isBefore(to)) {
       return Stream.empty();
     }
-    Instant first = Periods.start(period, from);
+    // a window reaching past the years period tables are named for covers the named ones in it
+    Instant first = Periods.firstCovered(period, from).orElse(null);
+    if (first == null || !first.isBefore(to)) {
+      return Stream.empty();
+    }
     List<MergeSource> sources = new ArrayList<>();
     for (String table : existing(hotTable.name()).subMap(first, true, to, false).values()) {
       for (int b = 0; b < ranges.size(); b++) {

@@ -29,7 +29,32 @@ public final class Periods {
   private static final Pattern MONTH = Pattern.compile("_(\\d{4})_(\\d{2})");
   private static final Pattern YEAR = Pattern.compile("_(\\d{4})");
 
+  /** The first instant a period table is named for: the start of the year 0. */
+  public static final Instant FIRST = Instant.parse("0000-01-01T00:00:00Z");
+
+  /** The end (exclusive) of the last period a table is named for: the start of the year 10000. */
+  public static final Instant END = Instant.parse("+10000-01-01T00:00:00Z");
+
   private Periods() {}
+
+  /** Whether {@code time} lies in a period a table can be named for (the years 0 to 9999). */
+  public static boolean named(Instant time) {
+    return !time.isBefore(FIRST) && time.isBefore(END);
+  }
+
+  /**
+   * The start of the first period a table can be named for that a time window from {@code from} on
+   * covers: the period of {@code from}, or the first one (year 0) for an earlier {@code from};
+   * empty for a {@code from} after the year 9999, whose window no period table lies in. So a window
+   * such as {@code [Instant.MIN, Instant.MAX)} covers every period.
+   */
+  public static Optional<Instant> firstCovered(ShardPeriod period, Instant from) {
+    Objects.requireNonNull(from, "from");
+    if (from.isBefore(FIRST)) {
+      return Optional.of(FIRST);
+    }
+    return named(from) ? Optional.of(start(period, from)) : Optional.empty();
+  }
 
   /** The length of the suffix every table of a period gets: 11 by day, 8 by month, 5 by year. */
   public static int suffixLength(ShardPeriod period) {
@@ -47,14 +72,14 @@ public final class Periods {
    */
   public static Instant start(ShardPeriod period, Instant time) {
     Objects.requireNonNull(time, "time");
-    ZonedDateTime utc = time.atZone(ZoneOffset.UTC);
-    if (utc.getYear() < 0 || utc.getYear() > 9999) {
+    if (!named(time)) {
+      // checked before time.atZone, which fails on instants beyond LocalDateTime (Instant.MIN)
       throw new RuleViolationException(
           Rule.WK210,
           "shard time",
           time + " is outside the years 0 to 9999 that period table names hold");
     }
-    LocalDate day = utc.toLocalDate();
+    LocalDate day = time.atZone(ZoneOffset.UTC).toLocalDate();
     LocalDate first =
         switch (period) {
           case DAY -> day;
