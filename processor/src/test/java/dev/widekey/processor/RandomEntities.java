@@ -1048,6 +1048,10 @@ final class RandomEntities {
         lead.hashPartitions = hashPartitions(r);
       }
     }
+    if (e.typeHash == null && lead.hashLength == null && !lead.reversed && r.nextInt(10) == 0) {
+      // buckets where they belong, in counts of one and several digits
+      lead.buckets = pick(r, new Integer[] {2, 3, 4, 7, 16, 100});
+    }
     boolean scattered = e.typeHash != null || lead.hashLength != null || lead.reversed;
     if (lead.type.integral && !lead.sequential && !scattered && lead.buckets == null) {
       // WK102: a number or time leading the key is sequential unless it says why not
