@@ -1172,6 +1172,9 @@ final class RandomEntities {
                 Type.ZONED_DATE_TIME
               });
       at.name = name(r, used, pick(r, new String[] {"placedAt", "day", "createdAt", "at"}));
+      if (e.record && RECORD_FORBIDDEN.contains(at.name)) {
+        at.name = at.name + "Value"; // as the other fields were renamed (JLS 8.10.1)
+      }
       e.fields.add(r.nextInt(e.fields.size() + 1), at);
       e.shardBy = at.name;
     }
