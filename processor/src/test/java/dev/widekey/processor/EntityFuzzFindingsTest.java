@@ -1020,4 +1020,92 @@ class EntityFuzzFindingsTest {
               "sharded_orders_cold_2026_11");
     }
   }
+
+  /**
+   * Finding 21: a range bound finer than a millisecond over a time key (an {@code Instant}, {@code
+   * LocalDateTime}, {@code OffsetDateTime} or {@code ZonedDateTime} column) was refused with WK104
+   * "has sub-millisecond precision ... before storing", though a bound is never stored: {@code
+   * scanByDeviceAndAtBetween(d, since, Instant.now())} failed on every JVM whose clock reads
+   * microseconds. A bound now goes to the next whole millisecond, which bounds the same keys (keys
+   * hold whole milliseconds): over a plain, a descending and a bucketed time key.
+   */
+  @Test
+  void rangeBoundsFinerThanAMillisecond() throws Exception {
+    GeneratedClassLoader loader =
+        new GeneratedClassLoader(
+            compile(
+                source(
+                    "fz.FineBounds",
+                    "package fz;",
+                    "import dev.widekey.annotations.*;",
+                    "import java.time.*;",
+                    "@WideTable(name = \"fine_bounds\")",
+                    "public record FineBounds(",
+                    "    @PartitionKey @Bucketed(buckets = 3) Instant at,",
+                    "    @KeyColumn(order = 0, descending = true) LocalDateTime seen,",
+                    "    @KeyColumn(order = 1) ZonedDateTime zoned) {}")));
+    Class<?> type = loader.loadClass("fz.FineBounds");
+    var create =
+        type.getConstructor(
+            java.time.Instant.class, java.time.LocalDateTime.class, java.time.ZonedDateTime.class);
+    java.time.Instant t = java.time.Instant.parse("2026-11-23T10:00:00Z");
+    java.time.LocalDateTime l = java.time.LocalDateTime.parse("2026-11-23T10:00:00");
+    java.time.ZonedDateTime z = t.atZone(java.time.ZoneId.of("Europe/Paris"));
+    try (WideTableStore store = EmbeddedStore.inMemory()) {
+      SplitTableRepository<Object> repo = repository(loader, "fz.FineBoundsRepository", store);
+      for (int i = 0; i < 4; i++) {
+        repo.put(create.newInstance(t.plusMillis(i), l, z)); // at: t, t+1, t+2, t+3 ms
+        repo.put(create.newInstance(t, l.plusNanos(i * 1_000_000L), z.plusNanos(i * 1_000_000L)));
+      }
+      java.time.Instant half = t.plusNanos(500_000); // t + 0.5 ms
+      Method byAt =
+          repo.getClass()
+              .getMethod("scanByAtBetween", java.time.Instant.class, java.time.Instant.class);
+      try (Stream<?> rows = (Stream<?>) byAt.invoke(repo, half, half.plusMillis(2))) {
+        List<Object> ats = new java.util.ArrayList<>();
+        for (Object r : rows.toList()) {
+          ats.add(type.getMethod("at").invoke(r));
+        }
+        // [t + 0.5, t + 2.5): t + 1 and t + 2
+        assertThat(ats).containsExactly(t.plusMillis(1), t.plusMillis(2)).inOrder();
+      }
+      Method bySeen =
+          repo.getClass()
+              .getMethod(
+                  "scanByAtAndSeenBetweenDescending",
+                  java.time.Instant.class,
+                  java.time.LocalDateTime.class,
+                  java.time.LocalDateTime.class);
+      try (Stream<?> rows =
+          (Stream<?>) bySeen.invoke(repo, t, l.minusNanos(1), l.plusNanos(2_000_001))) {
+        List<Object> seen = new java.util.ArrayList<>();
+        for (Object r : rows.toList()) {
+          seen.add(type.getMethod("seen").invoke(r));
+        }
+        // [l - 1 ns, l + 2 ms + 1 ns) smallest first (descending column read backward)
+        assertThat(seen)
+            .containsExactly(l, l.plusNanos(1_000_000), l.plusNanos(2_000_000))
+            .inOrder();
+      }
+      Method byZoned =
+          repo.getClass()
+              .getMethod(
+                  "scanByAtAndSeenAndZonedBetween",
+                  java.time.Instant.class,
+                  java.time.LocalDateTime.class,
+                  java.time.ZonedDateTime.class,
+                  java.time.ZonedDateTime.class);
+      try (Stream<?> rows =
+          (Stream<?>) byZoned.invoke(repo, t, l, z.plusNanos(1), z.plusNanos(999_999_999))) {
+        assertThat(rows.toList()).isEmpty(); // (z, z + 1 s) holds no key with seen = l but z
+      }
+      // a bound outside a long of milliseconds is still WK104, never an overflow
+      var e =
+          org.junit.jupiter.api.Assertions.assertThrows(
+              java.lang.reflect.InvocationTargetException.class,
+              () -> byAt.invoke(repo, t, java.time.Instant.MAX));
+      assertThat(e.getCause()).hasMessageThat().startsWith("WK104: ");
+      assertThat(e.getCause()).hasMessageThat().contains("outside the range of a long");
+    }
+  }
 }

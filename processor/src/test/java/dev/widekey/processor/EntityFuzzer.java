@@ -799,6 +799,24 @@ final class EntityFuzzer {
     }
   }
 
+  /**
+   * A time of whole milliseconds moved by less than a millisecond, earlier or (if {@code later}
+   * may) later; other values as given.
+   */
+  private static Object finerThanMillis(Object t, boolean later, Random r) {
+    long nanos = (1 + r.nextInt(999_999)) * (later && r.nextBoolean() ? 1L : -1L);
+    if (t instanceof Instant i) {
+      return i.plusNanos(nanos);
+    } else if (t instanceof java.time.LocalDateTime l) {
+      return l.plusNanos(nanos);
+    } else if (t instanceof java.time.OffsetDateTime o) {
+      return o.plusNanos(nanos);
+    } else if (t instanceof java.time.ZonedDateTime z) {
+      return z.plusNanos(nanos);
+    }
+    return t;
+  }
+
   private static List<Method> scansOf(Class<?> repoType) {
     List<Method> scans = new ArrayList<>();
     for (Method m : repoType.getMethods()) {
@@ -1107,6 +1125,11 @@ final class EntityFuzzer {
       Field column = keyFields.get(fixed);
       from = keyValues(e, pickRow(e, rows, enumType, r))[fixed];
       to = r.nextInt(4) == 0 ? from : keyValues(e, pickRow(e, rows, enumType, r))[fixed];
+      // bounds finer than the milliseconds a time key holds, as Instant.now() is; a padded
+      // column's only earlier (a bound past its width is refused, whatever its milliseconds)
+      boolean later = column.padWidth == null;
+      from = r.nextInt(4) == 0 ? finerThanMillis(from, later, r) : from;
+      to = r.nextInt(4) == 0 ? finerThanMillis(to, later, r) : to;
       if (RandomEntities.compareKeyValue(from, to) > 0) {
         Object t = from;
         from = to;

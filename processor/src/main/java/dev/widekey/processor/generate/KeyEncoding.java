@@ -87,6 +87,19 @@ final class KeyEncoding {
         : CodeBlock.of("$T.$N($S, $L)", KEY_VALUES, method, c.name(), value);
   }
 
+  /**
+   * Statements that make the bounds {@code from} and {@code to} of a range over {@code c} whole
+   * milliseconds where {@code c} is a time kept as epoch milliseconds ({@code
+   * KeyValues.rangeBound}: the next millisecond, which bounds the same keys), so that a bound such
+   * as {@code Instant.now()} is not refused as a key finer than a millisecond.
+   */
+  static void rangeBounds(MethodSpec.Builder m, KeyComponent c, String from, String to) {
+    if (c.kind().millis()) {
+      m.addStatement("$N = $T.rangeBound($N)", from, KEY_VALUES, from);
+      m.addStatement("$N = $T.rangeBound($N)", to, KEY_VALUES, to);
+    }
+  }
+
   /** {@code partitionKey(...)}: the partition column's text, spliced and hash-prefixed. */
   static MethodSpec partitionText(EntityModel entity, KeyLayout layout) {
     MethodSpec.Builder m =

@@ -51,18 +51,20 @@ final class RangeMethods {
   static MethodSpec bucketRanges(RangeShape shape) {
     KeyComponent c = shape.between();
     TypeName t = TypeName.get(c.property().type());
-    return MethodSpec.methodBuilder(
-            GeneratedNames.bucketRangesMethod(shape.named(), shape.suffix()))
-        .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
-        .returns(ParameterizedTypeName.get(ClassName.get(List.class), SCAN_RANGE))
-        .addJavadoc(
-            "Rows with $L from {@code from} (inclusive) to {@code to} (exclusive): one range per"
-                + " bucket, buckets 0 to N - 1 in order, to merge in {@code $N.logicalOrder()}.\n",
-            c.name(),
-            KeysMembers.BUCKETS)
-        .addParameter(ParameterSpec.builder(t, "from").build())
-        .addParameter(ParameterSpec.builder(t, "to").build())
-        .addStatement(
+    MethodSpec.Builder m =
+        MethodSpec.methodBuilder(GeneratedNames.bucketRangesMethod(shape.named(), shape.suffix()))
+            .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+            .returns(ParameterizedTypeName.get(ClassName.get(List.class), SCAN_RANGE))
+            .addJavadoc(
+                "Rows with $L from {@code from} (inclusive) to {@code to} (exclusive): one range"
+                    + " per bucket, buckets 0 to N - 1 in order, to merge in {@code"
+                    + " $N.logicalOrder()}.\n",
+                c.name(),
+                KeysMembers.BUCKETS)
+            .addParameter(ParameterSpec.builder(t, "from").build())
+            .addParameter(ParameterSpec.builder(t, "to").build());
+    KeyEncoding.rangeBounds(m, c, "from", "to");
+    return m.addStatement(
             "return $N.between($N(from), $N(to), $N)",
             KeysMembers.BUCKETS,
             GeneratedNames.textMethod(c),
@@ -135,6 +137,7 @@ final class RangeMethods {
     String toValue = names.newName("toValue");
     m.addParameter(ParameterSpec.builder(t, from).build());
     m.addParameter(ParameterSpec.builder(t, to).build());
+    KeyEncoding.rangeBounds(m, between, from, to);
     m.addStatement(
         "$T $N = $L", PK_VALUE, fromValue, KeyEncoding.columnValue(between, betweenType, from));
     m.addStatement(

@@ -54,6 +54,14 @@ public enum ValueKind {
         || this == ZONED_DATE_TIME;
   }
 
+  /** Whether the value is a point in time stored in keys as epoch milliseconds. */
+  public boolean millis() {
+    return this == INSTANT
+        || this == LOCAL_DATE_TIME
+        || this == OFFSET_DATE_TIME
+        || this == ZONED_DATE_TIME;
+  }
+
   /** Whether the kind may be a primary-key component at all (rule WK108). */
   public boolean keyable() {
     return integral || this == STRING || this == UUID || this == ENUM || this == BYTES;

@@ -1,14 +1,17 @@
 package dev.widekey.runtime.key;
 
 import static dev.widekey.runtime.RuleViolationException.quote;
+import static java.time.temporal.ChronoUnit.MILLIS;
 
 import dev.widekey.runtime.Rule;
+import java.time.DateTimeException;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
+import java.time.temporal.Temporal;
 import java.util.Objects;
 import java.util.UUID;
 
@@ -159,6 +162,47 @@ public final class KeyValues {
   /** The instant of epoch milliseconds in zone {@code Z}; the inverse of the encoding. */
   public static ZonedDateTime millisToZonedDateTime(long millis) {
     return ZonedDateTime.ofInstant(Instant.ofEpochMilli(millis), ZoneOffset.UTC);
+  }
+
+  /**
+   * A range bound over a key of epoch milliseconds: {@code t} if it holds whole milliseconds, else
+   * the next whole millisecond. Keys hold whole milliseconds, so the keys in {@code [from, to)} are
+   * exactly those in {@code [rangeBound(from), rangeBound(to))}: a bound finer than a millisecond,
+   * such as {@code Instant.now()} on most JVMs, reads what it says instead of being refused as a
+   * key that could never be stored. Null stays null (the encoder refuses it, WK111); a bound whose
+   * next millisecond its type cannot hold ({@code Instant.MAX}) gives its own millisecond, which
+   * the encoder refuses as outside a long of milliseconds, as it would the next one.
+   *
+   * <pre>{@code KeyValues.rangeBound(Instant.parse("2026-01-01T00:00:00.000500Z")) // ...00.001Z}
+   * </pre>
+   */
+  public static Instant rangeBound(Instant t) {
+    return t == null || t.getNano() % 1_000_000 == 0 ? t : nextMilli(t.truncatedTo(MILLIS));
+  }
+
+  /** {@link #rangeBound(Instant)} for a local date-time key (milliseconds read as if in UTC). */
+  public static LocalDateTime rangeBound(LocalDateTime t) {
+    return t == null || t.getNano() % 1_000_000 == 0 ? t : nextMilli(t.truncatedTo(MILLIS));
+  }
+
+  /** {@link #rangeBound(Instant)} for an offset date-time key. */
+  public static OffsetDateTime rangeBound(OffsetDateTime t) {
+    return t == null || t.getNano() % 1_000_000 == 0 ? t : nextMilli(t.truncatedTo(MILLIS));
+  }
+
+  /** {@link #rangeBound(Instant)} for a zoned date-time key. */
+  public static ZonedDateTime rangeBound(ZonedDateTime t) {
+    return t == null || t.getNano() % 1_000_000 == 0 ? t : nextMilli(t.truncatedTo(MILLIS));
+  }
+
+  /** {@code truncated} plus a millisecond, or {@code truncated} if its type cannot hold that. */
+  @SuppressWarnings("unchecked")
+  private static <T extends Temporal> T nextMilli(T truncated) {
+    try {
+      return (T) truncated.plus(1, MILLIS);
+    } catch (DateTimeException e) {
+      return truncated; // the type's last millisecond: far outside a long of milliseconds
+    }
   }
 
   /**

@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.OffsetDateTime;
+import java.time.ZonedDateTime;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
@@ -61,6 +64,44 @@ class KeyValuesTest {
         InvalidKeyException.class, "WK104", "t", () -> KeyValues.instantToMillis("t", Instant.MIN));
     expectRejected(
         InvalidKeyException.class, "WK111", "t", () -> KeyValues.instantToMillis("t", null));
+  }
+
+  @Test
+  void rangeBoundsGoToTheNextWholeMillisecond() {
+    Instant t = Instant.parse("2024-05-01T10:00:00.123Z");
+    assertEquals(t, KeyValues.rangeBound(t));
+    assertEquals(t.plusMillis(1), KeyValues.rangeBound(t.plusNanos(1)));
+    assertEquals(t.plusMillis(1), KeyValues.rangeBound(t.plusNanos(999_999)));
+    assertEquals(
+        Instant.parse("1970-01-01T00:00:00Z"),
+        KeyValues.rangeBound(Instant.parse("1969-12-31T23:59:59.9999999Z")));
+    LocalDateTime l = LocalDateTime.parse("2024-05-01T10:00:00.123");
+    assertEquals(l.plusNanos(1_000_000), KeyValues.rangeBound(l.plusNanos(5)));
+    OffsetDateTime o = OffsetDateTime.parse("2024-05-01T10:00:00.123+18:00");
+    assertEquals(o.plusNanos(1_000_000), KeyValues.rangeBound(o.plusNanos(5)));
+    ZonedDateTime z = ZonedDateTime.parse("2024-10-27T02:59:59.999+02:00[Europe/Paris]");
+    assertEquals(z.plusNanos(1_000_000), KeyValues.rangeBound(z.plusNanos(5)));
+    // every key in [from, to) is in [rangeBound(from), rangeBound(to)) and the other way round
+    forAll(
+        "a key lies between the bounds iff it lies between their whole milliseconds",
+        5_000,
+        random -> {
+          Instant key = Instant.ofEpochMilli(random.nextInt(2_000) - 1_000);
+          Instant from = Instant.ofEpochSecond(0, random.nextInt(2_000_000_000) - 1_000_000_000L);
+          Instant to = Instant.ofEpochSecond(0, random.nextInt(2_000_000_000) - 1_000_000_000L);
+          boolean in = !key.isBefore(from) && key.isBefore(to);
+          boolean inWhole =
+              !key.isBefore(KeyValues.rangeBound(from)) && key.isBefore(KeyValues.rangeBound(to));
+          assertEquals(in, inWhole, key + " in [" + from + ", " + to + ")");
+        });
+    // null stays for the encoder's WK111; the type's last millisecond is the encoder's WK104
+    assertEquals(null, KeyValues.rangeBound((Instant) null));
+    expectRejected(
+        InvalidKeyException.class,
+        "WK104",
+        "t",
+        () -> KeyValues.instantToMillis("t", KeyValues.rangeBound(Instant.MAX)));
+    assertEquals(LocalDateTime.MAX.minusNanos(999_999), KeyValues.rangeBound(LocalDateTime.MAX));
   }
 
   @Test
