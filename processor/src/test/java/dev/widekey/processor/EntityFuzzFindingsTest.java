@@ -1108,4 +1108,45 @@ class EntityFuzzFindingsTest {
       assertThat(e.getCause()).hasMessageThat().contains("outside the range of a long");
     }
   }
+
+  /**
+   * Finding 22: where a key component is named {@code from} or {@code to}, a range method's bounds
+   * are {@code from_} and {@code to_}, but its Javadoc still said "from {@code from} (inclusive) to
+   * {@code to} (exclusive)", naming the key component's parameter instead of the bound. The Javadoc
+   * names the bounds as the parameters are allocated now, in every generated class.
+   */
+  @Test
+  void rangeJavadocNamesTheBoundsAsTheParameters() {
+    Compilation c =
+        compile(
+            source(
+                "fz.Trip",
+                "package fz;",
+                "import dev.widekey.annotations.*;",
+                "import java.time.Instant;",
+                "@WideTable(name = \"trips\")",
+                "@TimeSharded(by = \"at\", period = ShardPeriod.DAY, retain = 2)",
+                "public record Trip(",
+                "    @PartitionKey @KeyChars(\"a-z\") @MaxLength(8) String from,",
+                "    @KeyColumn(order = 0) long to,",
+                "    @KeyColumn(order = 1) long seq,",
+                "    Instant at) {}"));
+    com.google.testing.compile.CompilationSubject.assertThat(c).succeeded();
+    String bounds = "seq from {@code from_} (inclusive) to {@code to_} (exclusive)";
+    for (String generated : List.of("TripKeys", "TripShardedRepository")) {
+      String text =
+          c.generatedSourceFile("fz." + generated)
+              .map(
+                  f -> {
+                    try {
+                      return f.getCharContent(true).toString();
+                    } catch (java.io.IOException e) {
+                      throw new java.io.UncheckedIOException(e);
+                    }
+                  })
+              .orElseThrow();
+      assertThat(text).contains(bounds);
+      assertThat(text).doesNotContain("seq from {@code from} (inclusive)");
+    }
+  }
 }

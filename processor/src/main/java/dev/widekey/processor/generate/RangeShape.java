@@ -87,8 +87,16 @@ record RangeShape(Kind kind, List<KeyComponent> fixed, KeyComponent between) {
     return kind == Kind.BETWEEN || kind == Kind.BUCKETS_BETWEEN ? "Between" : "";
   }
 
+  /**
+   * The Javadoc of the shape's methods. The bounds are named as the methods' parameters are: {@code
+   * from} and {@code to} allocated after the fixed components' names, so {@code from_} where a
+   * fixed component is named {@code from}.
+   */
   String javadoc() {
     String names = String.join(", ", fixed.stream().map(KeyComponent::name).toList());
+    com.palantir.javapoet.NameAllocator bounds = KeyEncoding.names(fixed);
+    String from = bounds.newName("from");
+    String to = bounds.newName("to");
     return switch (kind) {
       case PARTITION_PREFIX ->
           "Rows whose partition key starts with these components ("
@@ -99,14 +107,21 @@ record RangeShape(Kind kind, List<KeyComponent> fixed, KeyComponent between) {
       case BUCKETS_BETWEEN ->
           "Rows with "
               + between.name()
-              + " from {@code from} (inclusive) to {@code to} (exclusive), in key order: one scan"
-              + " per bucket, merged.";
+              + " from {@code "
+              + from
+              + "} (inclusive) to {@code "
+              + to
+              + "} (exclusive), in key order: one scan per bucket, merged.";
       case BETWEEN ->
           "Rows with these leading key values ("
               + names
               + ") and "
               + between.name()
-              + " from {@code from} (inclusive) to {@code to} (exclusive), in key order.";
+              + " from {@code "
+              + from
+              + "} (inclusive) to {@code "
+              + to
+              + "} (exclusive), in key order.";
     };
   }
 }
