@@ -1624,7 +1624,7 @@ final class RandomEntities {
       return compareKeyValue(x.toString(), b.toString());
     }
     if (a instanceof Instant x) {
-      return Long.compare(x.toEpochMilli(), ((Instant) b).toEpochMilli());
+      return x.compareTo((Instant) b); // exactly: a range bound may be finer than a key
     }
     if (a instanceof OffsetDateTime x) {
       return x.toInstant().compareTo(((OffsetDateTime) b).toInstant());
