@@ -789,6 +789,48 @@ class EntityFuzzFindingsTest {
   }
 
   /**
+   * A record whose constructor requires a cold field refuses every hot-only read (the cold fields
+   * are then null): still {@code CORRUPT_DATA}, but the message says the read, not the data, is the
+   * likely cause and names the read that works, which does.
+   */
+  @Test
+  void aHotOnlyReadTheConstructorRefusesNamesTheReadWithColdColumns() throws Exception {
+    Compilation c =
+        compile(
+            source(
+                "fz.Note",
+                "package fz;",
+                "import dev.widekey.annotations.*;",
+                "@WideTable(name = \"notes\")",
+                "public record Note(@PartitionKey @KeyChars(\"a-z\") String id, String title,",
+                "    @ColdColumn String body) {",
+                "  public Note {",
+                "    java.util.Objects.requireNonNull(body, \"body\");",
+                "  }",
+                "}"));
+    GeneratedClassLoader loader = new GeneratedClassLoader(c);
+    Class<?> type = loader.loadClass("fz.Note");
+    try (WideTableStore store = EmbeddedStore.inMemory()) {
+      var repo = repository(loader, "fz.NoteRepository", store);
+      Object note =
+          type.getConstructor(String.class, String.class, String.class)
+              .newInstance("n", "title", "the body");
+      repo.put(note);
+      Method getWithCold = repo.getClass().getMethod("getWithCold", String.class);
+      assertThat(((Optional<?>) getWithCold.invoke(repo, "n")).orElseThrow()).isEqualTo(note);
+      Method get = repo.getClass().getMethod("get", String.class);
+      java.lang.reflect.InvocationTargetException failed =
+          org.junit.jupiter.api.Assertions.assertThrows(
+              java.lang.reflect.InvocationTargetException.class, () -> get.invoke(repo, "n"));
+      var e = (dev.widekey.runtime.store.StoreException) failed.getCause();
+      assertThat(e.kind()).isEqualTo(dev.widekey.runtime.store.ErrorKind.CORRUPT_DATA);
+      assertThat(e.getMessage()).contains("this read was hot-only");
+      assertThat(e.getMessage()).contains("getWithCold");
+      assertThat(e.getCause()).isInstanceOf(NullPointerException.class);
+    }
+  }
+
+  /**
    * Finding 16: a hand-written type of the entity's package named like a generated class (an {@code
    * OrderRepository} interface beside the entity {@code Order}) made javac's Filer refuse to write
    * the generated one, which the processor reported as its own failure; it is WK100 now.

@@ -532,7 +532,7 @@ public abstract class SplitTableRepository<E> {
   protected Optional<E> find(PrimaryKey key, boolean withCold) {
     Optional<Row> hot = readHot(key);
     if (!withCold) {
-      return hot.map(row -> entity(key, row, null));
+      return hot.map(row -> hotOnly(key, row));
     }
     return hot.flatMap(this::withCold);
   }
@@ -591,7 +591,7 @@ public abstract class SplitTableRepository<E> {
   protected Stream<E> scan(ScanRange range, boolean withCold) {
     Stream<Row> hot = store.scan(hotTable.name(), range).map(this::readHot);
     if (!withCold) {
-      return hot.map(row -> entity(row.key(), row, null));
+      return hot.map(row -> hotOnly(row.key(), row));
     }
     return hot.flatMap(row -> withCold(row).stream());
   }
@@ -602,7 +602,7 @@ public abstract class SplitTableRepository<E> {
    * them.
    */
   Stream<E> entitiesOfHotRows(Stream<Row> hotRows) {
-    return hotRows.map(this::readHot).map(row -> entity(row.key(), row, null));
+    return hotRows.map(this::readHot).map(row -> hotOnly(row.key(), row));
   }
 
   /**
@@ -653,7 +653,7 @@ public abstract class SplitTableRepository<E> {
         after == null
             ? merge.stream()
             : merge.streamAfter(new MergePosition(buckets.bucketOf(after), after));
-    return rows.map(this::readHot).map(row -> entity(row.key(), row, null));
+    return rows.map(this::readHot).map(row -> hotOnly(row.key(), row));
   }
 
   private volatile Executor prefetch = ReadAhead.executor();
@@ -690,6 +690,15 @@ public abstract class SplitTableRepository<E> {
    * record's compact constructor or a setter that validates): those bytes make no entity either.
    */
   private E entity(PrimaryKey key, Row hot, Row cold) {
+    return entity(key, hot, cold, false);
+  }
+
+  /** The entity of a hot row read without its cold row: its cold fields empty (null). */
+  private E hotOnly(PrimaryKey key, Row hot) {
+    return entity(key, hot, null, true);
+  }
+
+  private E entity(PrimaryKey key, Row hot, Row cold, boolean hotOnly) {
     try {
       return toEntity(key, hot, cold);
     } catch (RuleViolationException e) {
@@ -704,7 +713,13 @@ public abstract class SplitTableRepository<E> {
           key,
           "the entity refused the values read: "
               + e.getClass().getName()
-              + (e.getMessage() == null ? "" : " " + RuleViolationException.quote(e.getMessage())),
+              + (e.getMessage() == null ? "" : " " + RuleViolationException.quote(e.getMessage()))
+              + (hotOnly && coldTable != null
+                  // the likeliest cause is the read, not the data: say which read would do
+                  ? "; this read was hot-only, which builds the entity with its cold fields"
+                      + " empty (null): an entity whose constructor requires a cold field is read"
+                      + " with its cold columns (getWithCold)"
+                  : ""),
           e);
     }
   }
