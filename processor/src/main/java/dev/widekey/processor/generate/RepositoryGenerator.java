@@ -166,6 +166,31 @@ public final class RepositoryGenerator extends SourceFileGenerator {
     return type;
   }
 
+  /** The name of the scan over {@code shape}: {@code scanByDeviceId}, or its descending twin's. */
+  static String scanName(RangeShape shape, boolean descending) {
+    return GeneratedNames.scanMethod(
+        shape.named(), shape.suffix() + (descending ? DESCENDING_SUFFIX : ""));
+  }
+
+  /**
+   * Adds the bounds of {@code shape}'s range, if it has one, to {@code scan} (named by {@code
+   * names}, which holds the fixed components' names) and returns the arguments of the keys' range
+   * method: the fixed components' {@code args}, then the bounds.
+   */
+  static CodeBlock addBounds(
+      MethodSpec.Builder scan, RangeShape shape, NameAllocator names, CodeBlock args) {
+    if (shape.between() == null) {
+      return args;
+    }
+    String from = names.newName("from");
+    String to = names.newName("to");
+    TypeName t = TypeName.get(shape.between().property().type());
+    scan.addParameter(t, from).addParameter(t, to);
+    return args.isEmpty()
+        ? CodeBlock.of("$N, $N", from, to)
+        : CodeBlock.of("$L, $N, $N", args, from, to);
+  }
+
   /** {@code scanBy...} over a range shape, or its {@code ...Descending} twin (a backward scan). */
   private static MethodSpec scanMethod(
       EntityModel entity, ClassName keys, TypeName stream, RangeShape shape, boolean descending) {
@@ -176,24 +201,12 @@ public final class RepositoryGenerator extends SourceFileGenerator {
             ? shape.javadoc().replace("in key order", "greatest key first (a backward scan)")
             : shape.javadoc();
     MethodSpec.Builder scan =
-        MethodSpec.methodBuilder(
-                GeneratedNames.scanMethod(
-                    shape.named(), shape.suffix() + (descending ? DESCENDING_SUFFIX : "")))
+        MethodSpec.methodBuilder(scanName(shape, descending))
             .addModifiers(Modifier.PUBLIC)
             .addJavadoc("$L$L\n", javadoc, entity.hasColdColumns() ? " Hot columns only." : "")
             .returns(stream)
             .addParameters(KeyEncoding.parameters(params));
-    if (shape.between() != null) {
-      NameAllocator names = KeyEncoding.names(params);
-      String from = names.newName("from");
-      String to = names.newName("to");
-      TypeName t = TypeName.get(shape.between().property().type());
-      scan.addParameter(t, from).addParameter(t, to);
-      args =
-          params.isEmpty()
-              ? CodeBlock.of("$N, $N", from, to)
-              : CodeBlock.of("$L, $N, $N", args, from, to);
-    }
+    args = addBounds(scan, shape, KeyEncoding.names(params), args);
     return scan.addStatement(
             descending
                 ? "return scan($T.$N($L).backward(), false)"
@@ -489,7 +502,8 @@ public final class RepositoryGenerator extends SourceFileGenerator {
         "$T.$N($N, $S)", COLUMNS, (primitive ? "require" : "get") + type, row, column);
   }
 
-  private static CodeBlock arguments(List<KeyComponent> components) {
+  /** The components' variables, comma-separated: the arguments of a keys method. */
+  static CodeBlock arguments(List<KeyComponent> components) {
     List<CodeBlock> args = new ArrayList<>();
     for (KeyComponent c : components) {
       args.add(CodeBlock.of("$N", GeneratedNames.variable(c)));

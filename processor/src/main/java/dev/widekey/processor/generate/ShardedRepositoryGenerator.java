@@ -122,7 +122,7 @@ public final class ShardedRepositoryGenerator extends SourceFileGenerator {
 
     // point reads: the shard value is the key's own component, or a parameter of its own
     List<ParameterSpec> params = new ArrayList<>(KeyEncoding.parameters(entity.keyComponents()));
-    CodeBlock keyArgs = arguments(entity.keyComponents());
+    CodeBlock keyArgs = RepositoryGenerator.arguments(entity.keyComponents());
     CodeBlock shardValue;
     if (shard.keyComponent() != null) {
       shardValue = CodeBlock.of("$N", GeneratedNames.variable(shard.keyComponent()));
@@ -186,25 +186,13 @@ public final class ShardedRepositoryGenerator extends SourceFileGenerator {
       ShardSpec shard, ClassName keys, TypeName stream, RangeShape shape, boolean descending) {
     List<KeyComponent> fixed = shape.fixed();
     NameAllocator names = KeyEncoding.names(fixed);
-    CodeBlock args = arguments(fixed);
+    CodeBlock args = RepositoryGenerator.arguments(fixed);
     MethodSpec.Builder scan =
-        MethodSpec.methodBuilder(
-                GeneratedNames.scanMethod(
-                    shape.named(),
-                    shape.suffix() + (descending ? RepositoryGenerator.DESCENDING_SUFFIX : "")))
+        MethodSpec.methodBuilder(RepositoryGenerator.scanName(shape, descending))
             .addModifiers(Modifier.PUBLIC)
             .returns(stream)
             .addParameters(KeyEncoding.parameters(fixed));
-    if (shape.between() != null) {
-      String from = names.newName("from");
-      String to = names.newName("to");
-      TypeName t = TypeName.get(shape.between().property().type());
-      scan.addParameter(t, from).addParameter(t, to);
-      args =
-          fixed.isEmpty()
-              ? CodeBlock.of("$N, $N", from, to)
-              : CodeBlock.of("$L, $N, $N", args, from, to);
-    }
+    args = RepositoryGenerator.addBounds(scan, shape, names, args);
     String since = names.newName("since");
     String until = names.newName("until");
     scan.addParameter(Instant.class, since).addParameter(Instant.class, until);
@@ -240,13 +228,5 @@ public final class ShardedRepositoryGenerator extends SourceFileGenerator {
             until,
             descending)
         .build();
-  }
-
-  private static CodeBlock arguments(List<KeyComponent> components) {
-    List<CodeBlock> args = new ArrayList<>();
-    for (KeyComponent c : components) {
-      args.add(CodeBlock.of("$N", GeneratedNames.variable(c)));
-    }
-    return CodeBlock.join(args, ", ");
   }
 }

@@ -232,19 +232,7 @@ class MergedScanTest {
       counting.reset();
       List<Row> got;
       // a store that takes its time, so that reads ahead pile up and overlap when they may
-      WideTableStore slow =
-          new ForwardingStore(counting) {
-            @Override
-            public Stream<Row> scan(String table, ScanRange range) {
-              Stream<Row> rows = super.scan(table, range);
-              try {
-                Thread.sleep(0, 200_000);
-              } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-              }
-              return rows;
-            }
-          };
+      WideTableStore slow = new SlowStore(counting, Integer.MAX_VALUE);
       List<MergeSource> sources =
           c.sources().stream()
               .map(s -> new MergeSource(slow, s.table(), s.range(), s.seek()))
@@ -278,24 +266,7 @@ class MergedScanTest {
       Case c = randomCase(random, counting);
       int gains = 1 + random.nextInt(4);
       counting.reset();
-      WideTableStore store =
-          new ForwardingStore(counting) {
-            @Override
-            public Stream<Row> scan(String table, ScanRange range) {
-              Stream<Row> rows = super.scan(table, range);
-              try {
-                Thread.sleep(0, 200_000); // reads overlap when they may
-              } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-              }
-              return rows;
-            }
-
-            @Override
-            public int scanParallelism() {
-              return gains;
-            }
-          };
+      WideTableStore store = new SlowStore(counting, gains);
       List<MergeSource> sources =
           c.sources().stream()
               .map(s -> new MergeSource(store, s.table(), s.range(), s.seek()))
@@ -691,6 +662,35 @@ class MergedScanTest {
         () -> merge.openAfter(new MergePosition(1, PrimaryKey.of(PkValue.ofInteger(1)))));
     assertThrows(IllegalArgumentException.class, () -> merge.withPageSize(0));
     assertThrows(IllegalArgumentException.class, () -> merge.withLimit(-1));
+  }
+
+  /**
+   * A store whose scans take a fifth of a millisecond to start, so that reads ahead pile up and
+   * overlap when they may, and that gains from {@code parallelism} scans at once.
+   */
+  private static final class SlowStore extends ForwardingStore {
+    private final int parallelism;
+
+    SlowStore(WideTableStore delegate, int parallelism) {
+      super(delegate);
+      this.parallelism = parallelism;
+    }
+
+    @Override
+    public Stream<Row> scan(String table, ScanRange range) {
+      Stream<Row> rows = super.scan(table, range);
+      try {
+        Thread.sleep(0, 200_000);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      return rows;
+    }
+
+    @Override
+    public int scanParallelism() {
+      return parallelism;
+    }
   }
 
   /** Counts the scans open on the store and the largest number of rows one call asked for. */
