@@ -23,7 +23,6 @@ import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.RegionLocator;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.Table;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.condition.EnabledForJreRange;
 import org.junit.jupiter.api.condition.JRE;
@@ -40,16 +39,9 @@ class GeneratedRepositoriesOnHBaseTest extends GeneratedRepositoriesContractTest
   private static HBaseStore store;
 
   @BeforeAll
-  static void open(MiniHBase mini) throws IOException {
+  static void open(MiniHBase mini, HBaseStore opened) {
     cluster = mini;
-    store = HBaseStore.using(mini.connection(), "default");
-  }
-
-  @AfterAll
-  static void close() {
-    if (store != null) {
-      store.close();
-    }
+    store = opened;
   }
 
   @Override

@@ -27,7 +27,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledForJreRange;
@@ -43,15 +42,8 @@ class HBaseConditionalWriteTest {
   private static HBaseStore store;
 
   @BeforeAll
-  static void open(MiniHBase mini) throws Exception {
-    store = HBaseStore.using(mini.connection(), "default");
-  }
-
-  @AfterAll
-  static void close() {
-    if (store != null) {
-      store.close();
-    }
+  static void open(HBaseStore opened) {
+    store = opened;
   }
 
   private static String freshTable() {

@@ -2,7 +2,6 @@ package dev.widekey.store.hbase;
 
 import dev.widekey.runtime.store.WideTableStore;
 import dev.widekey.store.tck.StoreContractTest;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.condition.EnabledForJreRange;
 import org.junit.jupiter.api.condition.JRE;
@@ -15,15 +14,8 @@ class HBaseStoreContractTest extends StoreContractTest {
   private static HBaseStore store;
 
   @BeforeAll
-  static void open(MiniHBase cluster) throws Exception {
-    store = HBaseStore.using(cluster.connection(), "default");
-  }
-
-  @AfterAll
-  static void close() {
-    if (store != null) {
-      store.close();
-    }
+  static void open(HBaseStore opened) {
+    store = opened;
   }
 
   @Override

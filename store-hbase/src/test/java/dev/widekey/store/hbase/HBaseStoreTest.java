@@ -26,7 +26,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.apache.hadoop.hbase.TableName;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledForJreRange;
@@ -42,16 +41,9 @@ class HBaseStoreTest {
   private static HBaseStore store;
 
   @BeforeAll
-  static void open(MiniHBase mini) throws Exception {
+  static void open(MiniHBase mini, HBaseStore opened) {
     cluster = mini;
-    store = HBaseStore.using(mini.connection(), "default");
-  }
-
-  @AfterAll
-  static void close() {
-    if (store != null) {
-      store.close();
-    }
+    store = opened;
   }
 
   private static String freshTable() {

@@ -14,7 +14,8 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  * instead of HDFS) shared by all test classes of a run and stopped when the run ends.
  *
  * <p>Test classes use {@code @ExtendWith(MiniHBase.Extension.class)} and take a {@code MiniHBase}
- * parameter in their {@code @BeforeAll} method.
+ * parameter, or an {@code HBaseStore} on its default namespace (closed when the test class ends),
+ * in their {@code @BeforeAll} method.
  *
  * <p>Hadoop's {@code UserGroupInformation} calls {@code Subject.getSubject}, which throws from JDK
  * 23 on; there the cluster cannot start and the tests that need it are skipped.
@@ -84,16 +85,36 @@ final class MiniHBase implements AutoCloseable {
     return startMillis;
   }
 
-  /** Resolves {@code MiniHBase} parameters to the shared cluster. */
+  /**
+   * Resolves {@code MiniHBase} parameters to the shared cluster, and {@code HBaseStore} parameters
+   * to a store on its default namespace, one per test class (JUnit closes it with the class's
+   * context, as it closes every {@code AutoCloseable} in a context's store).
+   */
   static final class Extension implements ParameterResolver {
     @Override
     public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
-      return parameter.getParameter().getType() == MiniHBase.class;
+      Class<?> type = parameter.getParameter().getType();
+      return type == MiniHBase.class || type == HBaseStore.class;
     }
 
     @Override
     public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
-      return get(context);
+      MiniHBase cluster = get(context);
+      if (parameter.getParameter().getType() == MiniHBase.class) {
+        return cluster;
+      }
+      return context
+          .getStore(ExtensionContext.Namespace.create(MiniHBase.class))
+          .getOrComputeIfAbsent(
+              HBaseStore.class,
+              k -> {
+                try {
+                  return HBaseStore.using(cluster.connection(), "default");
+                } catch (java.io.IOException e) {
+                  throw new java.io.UncheckedIOException(e);
+                }
+              },
+              HBaseStore.class);
     }
   }
 

@@ -22,7 +22,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.apache.commons.codec.digest.DigestUtils;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledForJreRange;
@@ -52,15 +51,8 @@ class RegionBalanceTest {
   private static HBaseStore store;
 
   @BeforeAll
-  static void open(MiniHBase mini) throws IOException {
-    store = HBaseStore.using(mini.connection(), "default");
-  }
-
-  @AfterAll
-  static void close() {
-    if (store != null) {
-      store.close();
-    }
+  static void open(HBaseStore opened) {
+    store = opened;
   }
 
   /** "1000", "2000", ... "f000": 16 regions, one per leading hex digit. */

@@ -2,7 +2,6 @@ package dev.widekey.store.hbase;
 
 import dev.widekey.runtime.store.WideTableStore;
 import dev.widekey.store.tck.RetriedConditionalPutContractTest;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.condition.EnabledForJreRange;
 import org.junit.jupiter.api.condition.JRE;
@@ -19,15 +18,8 @@ class RetriedConditionalPutOnHBaseTest extends RetriedConditionalPutContractTest
   private static HBaseStore store;
 
   @BeforeAll
-  static void open(MiniHBase mini) throws Exception {
-    store = HBaseStore.using(mini.connection(), "default");
-  }
-
-  @AfterAll
-  static void close() {
-    if (store != null) {
-      store.close();
-    }
+  static void open(HBaseStore opened) {
+    store = opened;
   }
 
   @Override

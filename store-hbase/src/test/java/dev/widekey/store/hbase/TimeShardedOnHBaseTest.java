@@ -8,7 +8,6 @@ import java.io.IOException;
 import java.time.Instant;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledForJreRange;
@@ -23,16 +22,9 @@ class TimeShardedOnHBaseTest extends TimeShardedContractTest {
   private static HBaseStore store;
 
   @BeforeAll
-  static void open(MiniHBase mini) throws IOException {
+  static void open(MiniHBase mini, HBaseStore opened) {
     cluster = mini;
-    store = HBaseStore.using(mini.connection(), "default");
-  }
-
-  @AfterAll
-  static void close() {
-    if (store != null) {
-      store.close();
-    }
+    store = opened;
   }
 
   @Override
