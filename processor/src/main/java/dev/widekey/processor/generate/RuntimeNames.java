@@ -16,6 +16,7 @@ final class RuntimeNames {
   static final ClassName SCAN_RANGE = ClassName.get(RUNTIME + ".store", "ScanRange");
   static final ClassName TABLE_SPEC = ClassName.get(RUNTIME + ".store", "TableSpec");
   static final ClassName STORE = ClassName.get(RUNTIME + ".store", "WideTableStore");
+  static final ClassName COLD_ROWS = ClassName.get(RUNTIME + ".repository", "ColdRows");
   static final ClassName PADDING = ClassName.get(RUNTIME + ".key", "Padding");
   static final ClassName INVALID_KEY_EXCEPTION =
       ClassName.get(RUNTIME + ".key", "InvalidKeyException");

@@ -3,6 +3,8 @@ package dev.widekey.processor.generate;
 import dev.widekey.processor.model.ColumnLayout;
 import dev.widekey.processor.model.EntityModel;
 import dev.widekey.processor.model.KeyLayout;
+import dev.widekey.runtime.repository.ColdRows;
+import dev.widekey.runtime.store.PkType;
 import java.io.IOException;
 import java.io.Writer;
 import java.util.ArrayList;
@@ -51,8 +53,13 @@ public final class SchemaExporter {
     lines.add("role=" + role);
     lines.add("profile=" + entity.profile());
     List<ColumnLayout> pk = layout.columns();
-    for (int i = 0; i < pk.size(); i++) {
+    // a cold row is keyed by the partition column and the tag of the write that stored it
+    int keyColumns = role.equals("cold") ? 1 : pk.size();
+    for (int i = 0; i < keyColumns; i++) {
       lines.add("pk." + i + "=" + pk.get(i).name() + " " + pk.get(i).type());
+    }
+    if (role.equals("cold")) {
+      lines.add("pk.1=" + ColdRows.TAG + " " + PkType.INTEGER);
     }
     if (layout.bucketed() != null) {
       // the bucket count is part of the key: rows written with another count are not found

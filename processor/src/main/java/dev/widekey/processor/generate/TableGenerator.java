@@ -131,8 +131,13 @@ public final class TableGenerator extends SourceFileGenerator {
           constant(
               TABLE_SPEC,
               TableMembers.COLD,
-              "What a store needs to create the cold table: the same key, so rows pair up.",
-              tableSpec(TableMembers.COLD_NAME)));
+              "What a store needs to create the cold table: keyed by the partition column and the"
+                  + " write tag of the write that stored each row, which the hot row names.",
+              CodeBlock.of(
+                  "$T.tableSpec($N, $N)",
+                  RuntimeNames.COLD_ROWS,
+                  TableMembers.COLD_NAME,
+                  TableMembers.HOT)));
     }
     type.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
     return type;

@@ -32,33 +32,41 @@ import dev.widekey.runtime.value.LargeValues;
 import dev.widekey.runtime.write.BulkWriteResult;
 import dev.widekey.runtime.write.BulkWriter;
 import dev.widekey.runtime.write.WriteGroup;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashSet;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.NoSuchElementException;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
+import java.util.Spliterator;
+import java.util.Spliterators;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.ToLongFunction;
 import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
 
 /**
  * The base of generated repositories: puts, gets, deletes and scans entities whose columns are
  * split between a hot table and an optional cold table. Generated subclasses supply the mapping
  * (key, hot columns, cold columns, entity from rows) and the public, typed methods.
  *
- * <p>Crash safety: the cold row is written before the hot row, and the hot row carries a marker
- * column ({@value #COLD_MARKER}) when a cold row exists. A crash between the two writes leaves at
- * worst a cold row nobody points at, never a hot row whose cold row is missing. A put writes no
- * delete: when the entity has no cold values, its hot row has no marker, and readers ignore any
- * cold row left by an earlier put (the next put with cold values replaces it whole). Deletes go the
- * other way: hot row first, then the cold row, if the hot row pointed at one.
+ * <p>One commit point per entity: the hot row. Every write of an entity with a cold table carries a
+ * fresh random tag ({@value #COLD_TAG}) in its hot row and stores its cold columns, first, in a
+ * cold row of its own ({@link ColdRows}: keyed by the tag, never overwritten); the hot row then
+ * commits the write, atomically, and the cold row of the write it replaced is deleted. A reader
+ * pairs a hot row only with the cold row its tag names, so no reader ever sees two writes mixed, a
+ * late cold row can never overwrite a later write's, and a crash anywhere leaves at worst a cold
+ * row nobody points at, never a hot row without its cold row. The protocol is {@link
+ * CommitPoint}'s.
  *
  * <p>Every value is encoded and checked against the store's limits before the first write, and so
  * is each row as a whole (a row's values together, one put of it: {@link ServiceChecks#rowSize}),
@@ -66,11 +74,8 @@ import java.util.stream.Stream;
  * round.
  *
  * <p>Conditional writes ({@link #insert}, {@link #update}, and every write of a versioned entity,
- * one with {@code @Version}) check their condition on the hot row, atomically with writing it, and
- * so write the hot row first: a condition that fails leaves the cold row untouched. Both rows then
- * carry the same random {@value #COLD_TAG}, so that a reader never pairs a hot row with a cold row
- * of another write: until the cold row of that write has landed (or after a crash between the two,
- * until the entity is written again) a read with cold columns is a retryable error, never a mix.
+ * one with {@code @Version}) check their condition on the hot row, atomically with writing it: a
+ * condition that fails changes nothing a reader sees.
  *
  * <pre>{@code
  * ItemRepository items = new ItemRepository(store);
@@ -98,11 +103,10 @@ public abstract class SplitTableRepository<E> {
   public static final String ROW_MARKER = "wk_row";
 
   /**
-   * Hot- and cold-row column: INTEGER, a random tag a conditional write puts in both rows of an
-   * entity with a cold row. A hot row that carries one is read with its cold row only if the cold
-   * row carries the same tag; absent from the hot row, the rows were written unconditionally (cold
-   * first) and are not compared. The tag also makes the hot row unique to its write, so that a
-   * retry of the hot put that meets it knows it as its own ({@link
+   * Hot-row column of an entity with a cold table: INTEGER, the random tag of the write that stored
+   * the row. With {@value #COLD_MARKER} it names the write's cold row ({@link ColdRows#key}); it is
+   * what a write compares-and-sets to commit, and it makes the hot row unique to its write, so that
+   * a retry of the commit that meets it knows it as its own ({@link
    * dev.widekey.runtime.retry.OwnWrites}).
    */
   public static final String COLD_TAG = "wk_cold_tag";
@@ -115,6 +119,7 @@ public abstract class SplitTableRepository<E> {
   private final TableSpec coldTable;
   private final Set<String> chunkedColumns;
   private final String versionColumn;
+  private final CommitPoint commitPoint;
 
   /**
    * @param coldTable the cold table, or {@code null} if the entity has no cold columns
@@ -154,6 +159,15 @@ public abstract class SplitTableRepository<E> {
     this.coldTable = coldTable;
     this.chunkedColumns = Set.copyOf(chunkedColumns);
     this.versionColumn = versionColumn;
+    if (coldTable != null && !ColdRows.laidOutFor(coldTable, hotTable)) {
+      throw new IllegalArgumentException(
+          "cold table "
+              + coldTable.name()
+              + " is not laid out as ColdRows.tableSpec(name, hotTable) lays it out: "
+              + coldTable.primaryKey());
+    }
+    this.commitPoint =
+        coldTable == null ? null : new CommitPoint(store, hotTable, coldTable, versionColumn);
   }
 
   /** The primary key of an entity; throws {@link InvalidKeyException} for a bad value. */
@@ -223,7 +237,12 @@ public abstract class SplitTableRepository<E> {
    */
   public E put(E entity) {
     if (versionColumn == null) {
-      write(prepare(entity));
+      PreparedWrite rows = prepare(entity);
+      if (commitPoint == null) {
+        store.put(hotTable.name(), rows.hot());
+      } else {
+        commitPoint.write(rows, CommitPoint.Expectation.ANY, this::refusal);
+      }
       return entity;
     }
     return writeIf(prepareVersioned(entity));
@@ -276,23 +295,59 @@ public abstract class SplitTableRepository<E> {
     return writeIf(prepareConditional(entity, condition));
   }
 
-  /** A conditional write: hot row first, under the condition, then the cold row. */
+  /**
+   * A conditional write: one put under the condition, or for an entity with a cold table, its
+   * commit point's protocol with the condition decided on the commit point.
+   */
   private E writeIf(Conditional<E> write) {
-    try {
-      store.put(hotTable.name(), write.rows().hot(), write.condition());
-    } catch (StoreException e) {
-      if (e.kind() != ErrorKind.CONDITION_FAILED) {
-        throw e;
+    if (commitPoint != null) {
+      commitPoint.write(write.rows(), expectation(write), this::refusal);
+    } else {
+      try {
+        store.put(hotTable.name(), write.rows().hot(), write.condition());
+      } catch (StoreException e) {
+        if (e.kind() != ErrorKind.CONDITION_FAILED) {
+          throw e;
+        }
+        throw conditionFailed(write, e);
       }
-      throw conditionFailed(write, e);
-    }
-    Row cold = write.rows().cold();
-    if (cold != null) {
-      store.put(coldTable.name(), cold);
-    } else if (coldTable != null) {
-      store.delete(coldTable.name(), write.rows().hot().key()); // a stale cold row, if any
     }
     return versionColumn == null ? write.entity() : withVersion(write.entity(), write.from() + 1);
+  }
+
+  /** What a conditional write expects of its commit point. */
+  private CommitPoint.Expectation expectation(Conditional<E> write) {
+    if (versionColumn != null) {
+      return CommitPoint.Expectation.version(write.from());
+    }
+    return write.condition() == WriteCondition.rowAbsent()
+        ? CommitPoint.Expectation.ABSENT
+        : CommitPoint.Expectation.PRESENT;
+  }
+
+  /** The error of a write whose expectation the stored commit point does not meet. */
+  private StoreException refusal(
+      CommitPoint.Expectation expected, boolean present, PrimaryKey key, AttrValue version) {
+    if (expected.kind() == CommitPoint.Expectation.Kind.VERSION
+        || versionColumn != null && expected.kind() == CommitPoint.Expectation.Kind.ABSENT) {
+      OptionalLong stored =
+          version != null && version.type() == AttrType.INTEGER
+              ? OptionalLong.of(version.asLong())
+              : OptionalLong.empty();
+      return new VersionConflictException(
+          hotTable.name(), key, expected.version(), present, stored, null);
+    }
+    return new StoreException(
+        ErrorKind.CONDITION_FAILED,
+        "row " + key + " of table " + hotTable.name() + " was not written: " + why(expected),
+        false,
+        null);
+  }
+
+  private static String why(CommitPoint.Expectation expected) {
+    return expected.kind() == CommitPoint.Expectation.Kind.ABSENT
+        ? "a row with this key is already stored (an insert writes only a new row)"
+        : "no row with this key is stored (an update writes only an existing row)";
   }
 
   /**
@@ -305,12 +360,12 @@ public abstract class SplitTableRepository<E> {
   private Conditional<E> prepareConditional(E entity, WriteCondition condition) {
     Objects.requireNonNull(entity, "entity");
     if (versionColumn == null) {
-      return new Conditional<>(prepare(entity, null, true), condition, entity, 0);
+      return new Conditional<>(prepare(entity, null), condition, entity, 0);
     }
     long version = versionOf(entity);
     long next = nextVersion(version);
     return new Conditional<>(
-        prepare(entity, AttrValue.ofInteger(next), true), condition, entity, version);
+        prepare(entity, AttrValue.ofInteger(next)), condition, entity, version);
   }
 
   private long nextVersion(long version) {
@@ -341,9 +396,10 @@ public abstract class SplitTableRepository<E> {
           hotTable.name(), key, write.from(), now.isPresent(), stored, cause);
     }
     String why =
-        write.condition() == WriteCondition.rowAbsent()
-            ? "a row with this key is already stored (an insert writes only a new row)"
-            : "no row with this key is stored (an update writes only an existing row)";
+        why(
+            write.condition() == WriteCondition.rowAbsent()
+                ? CommitPoint.Expectation.ABSENT
+                : CommitPoint.Expectation.PRESENT);
     return new StoreException(
         ErrorKind.CONDITION_FAILED,
         "row " + key + " of table " + hotTable.name() + " was not written: " + why,
@@ -351,23 +407,21 @@ public abstract class SplitTableRepository<E> {
         cause);
   }
 
-  private void write(PreparedWrite write) {
-    if (write.cold() != null) {
-      store.put(coldTable.name(), write.cold());
-    }
-    store.put(hotTable.name(), write.hot());
-  }
-
   /**
    * Writes many entities through a {@link BulkWriter} with default settings: shuffled, in batches
    * within the store's limits, by parallel workers, retrying retryable failures. Every entity is
-   * encoded and checked before the first write, so a bad one writes nothing at all. Each entity's
-   * cold row is acknowledged before its hot row is sent, and of two entities with one key the later
-   * in the input wins.
+   * encoded and checked before the first write, so a bad one writes nothing at all. Each entity is
+   * written as {@link #put} writes it (its cold row acknowledged before its hot row is sent), and
+   * of two entities with one key the later in the input wins.
+   *
+   * <p>A versioned entity is written under its version's condition, as {@link #put} writes it: one
+   * whose condition fails is a failed outcome of kind {@link ErrorKind#CONDITION_FAILED}, and each
+   * one written is stored with its version plus one.
    *
    * <p>An entity too large for any batch (chunked values can outgrow one) is written alone, with
-   * the same retries, once every earlier entity of its key is written; it is counted in the result
-   * like the others.
+   * the same retries, once every earlier entity of its key is written, and later entities after it:
+   * input order holds. It is counted in the result like the others, and a failure of it is its
+   * outcome, not an exception.
    *
    * @return one outcome per written operation (every entity's are counted); failures name the rows
    *     that did not land and their entity's position in {@code entities}
@@ -377,13 +431,18 @@ public abstract class SplitTableRepository<E> {
    *     the store's row or put limit; nothing is written
    */
   public BulkWriteResult putAll(Collection<? extends E> entities) {
-    if (versionColumn != null) {
-      return putAllVersioned(entities);
-    }
     List<PreparedWrite> writes = new ArrayList<>(entities.size());
+    List<WriteCondition> conditions = versionColumn == null ? null : new ArrayList<>();
     for (E entity : entities) {
-      writes.add(prepare(entity));
+      if (conditions == null) {
+        writes.add(prepare(entity));
+      } else {
+        Conditional<E> write = prepareVersioned(entity);
+        writes.add(write.rows());
+        conditions.add(write.condition());
+      }
     }
+    List<WriteGroup> groups = groupsOf(writes, conditions);
     long maxBatchBytes = limits().maxBatchBytes();
     PutAllResults results = new PutAllResults();
     List<WriteGroup> pending = new ArrayList<>();
@@ -393,7 +452,7 @@ public abstract class SplitTableRepository<E> {
       PreparedWrite write = writes.get(i);
       PrimaryKey key = write.hot().key();
       if (write.sizeInBytes() <= maxBatchBytes) {
-        pending.add(groupOf(write));
+        pending.add(groups.get(i));
         pendingPositions.add(i);
         pendingKeys.add(key);
         continue;
@@ -405,7 +464,7 @@ public abstract class SplitTableRepository<E> {
         pendingPositions = new ArrayList<>();
         pendingKeys.clear();
       }
-      results.writeAlone(store, RetryPolicy.defaults(), i, groupOf(write).ops());
+      results.writeAlone(store, RetryPolicy.defaults(), i, groups.get(i).ops());
     }
     if (!pending.isEmpty() || writes.isEmpty()) {
       results.addImport(BulkWriter.of(store).writeGroups(pending.stream()), pendingPositions);
@@ -414,63 +473,92 @@ public abstract class SplitTableRepository<E> {
   }
 
   /**
-   * Versioned entities in bulk: each hot row under its version's condition, as {@link #put} writes
-   * it, its cold row after it in the same group, so a failed condition fails the group before the
-   * cold row is sent. An entity whose condition fails is a failed outcome of kind {@link
-   * ErrorKind#CONDITION_FAILED}; each one written is stored with its version plus one.
+   * The write groups of entities' rows, in input order, each under its condition ({@code
+   * conditions} null: none): the commit point's plan for an entity with a cold table, else the hot
+   * row alone.
    */
-  private BulkWriteResult putAllVersioned(Collection<? extends E> entities) {
-    List<Conditional<E>> writes = new ArrayList<>(entities.size());
-    for (E entity : entities) {
-      writes.add(prepareVersioned(entity));
+  private List<WriteGroup> groupsOf(List<PreparedWrite> writes, List<WriteCondition> conditions) {
+    if (commitPoint != null) {
+      return commitPoint.groups(writes, conditions);
     }
     List<WriteGroup> groups = new ArrayList<>(writes.size());
-    for (Conditional<E> write : writes) {
-      if (write.rows().sizeInBytes() > limits().maxBatchBytes()) {
-        writeIf(write); // a row with chunked values can outgrow any batch: written alone
-      } else {
-        groups.add(conditionalGroupOf(write));
-      }
+    for (int i = 0; i < writes.size(); i++) {
+      Row hot = writes.get(i).hot();
+      groups.add(
+          WriteGroup.of(
+              conditions == null
+                  ? WriteOp.put(hotTable.name(), hot)
+                  : WriteOp.put(hotTable.name(), hot, conditions.get(i))));
     }
-    return BulkWriter.of(store).writeGroups(groups.stream());
+    return groups;
   }
 
-  /**
-   * The writes of one conditional write, hot row first: conditional hot put, cold put or delete.
-   */
-  private WriteGroup conditionalGroupOf(Conditional<E> write) {
-    List<WriteOp> ops = new ArrayList<>(2);
-    Row hot = write.rows().hot();
-    ops.add(WriteOp.put(hotTable.name(), hot, write.condition()));
-    if (write.rows().cold() != null) {
-      ops.add(WriteOp.put(coldTable.name(), write.rows().cold()));
-    } else if (coldTable != null) {
-      ops.add(WriteOp.delete(coldTable.name(), hot.key()));
-    }
-    return new WriteGroup(ops);
-  }
+  /** Entities planned together by {@link #putAll(Stream, BulkWriter)}: one commit-point read. */
+  private static final int STREAM_CHUNK = 500;
 
   /**
    * Streams entities into the store through {@code writer}, for imports too large to hold in
-   * memory. Entities are encoded as they are read: one that breaks a rule stops the import with a
-   * {@link dev.widekey.runtime.write.BulkWriteException} whose cause names it and whose partial
-   * result counts what was written before; that entity and the rest are not written.
+   * memory. Entities are encoded as they are read, in runs of a few hundred whose commit points are
+   * read together: one that breaks a rule stops the import with a {@link
+   * dev.widekey.runtime.write.BulkWriteException} whose cause names it and whose partial result
+   * counts what was written before; that entity and the rest are not written.
    */
   public BulkWriteResult putAll(Stream<? extends E> entities, BulkWriter writer) {
-    if (versionColumn != null) {
-      return writer.writeGroups(entities.map(e -> conditionalGroupOf(prepareVersioned(e))));
-    }
-    return writer.writeGroups(entities.map(e -> groupOf(prepare(e))));
-  }
+    Iterator<? extends E> input = entities.iterator();
+    Iterator<WriteGroup> groups =
+        new Iterator<>() {
+          private final ArrayDeque<WriteGroup> planned = new ArrayDeque<>();
+          private RuntimeException refused;
 
-  /** The writes of one entity, in crash-safe order: cold put (if any), then hot put. */
-  private WriteGroup groupOf(PreparedWrite write) {
-    List<WriteOp> ops = new ArrayList<>(2);
-    if (write.cold() != null) {
-      ops.add(WriteOp.put(coldTable.name(), write.cold()));
-    }
-    ops.add(WriteOp.put(hotTable.name(), write.hot()));
-    return new WriteGroup(ops);
+          @Override
+          public boolean hasNext() {
+            if (planned.isEmpty()) {
+              plan();
+            }
+            if (planned.isEmpty() && refused != null) {
+              RuntimeException e = refused;
+              refused = null;
+              throw e;
+            }
+            return !planned.isEmpty();
+          }
+
+          @Override
+          public WriteGroup next() {
+            if (!hasNext()) {
+              throw new NoSuchElementException();
+            }
+            return planned.poll();
+          }
+
+          /** The next run of entities, up to the first one refused (thrown once they are sent). */
+          private void plan() {
+            List<PreparedWrite> rows = new ArrayList<>();
+            List<WriteCondition> conditions = versionColumn == null ? null : new ArrayList<>();
+            while (refused == null && rows.size() < STREAM_CHUNK && input.hasNext()) {
+              try {
+                E entity = input.next();
+                if (conditions == null) {
+                  rows.add(prepare(entity));
+                } else {
+                  Conditional<E> write = prepareVersioned(entity);
+                  rows.add(write.rows());
+                  conditions.add(write.condition());
+                }
+              } catch (RuntimeException e) {
+                refused = e;
+              }
+            }
+            if (!rows.isEmpty()) {
+              planned.addAll(groupsOf(rows, conditions));
+            }
+          }
+        };
+    Stream<WriteGroup> stream =
+        StreamSupport.stream(
+                Spliterators.spliteratorUnknownSize(groups, Spliterator.ORDERED), false)
+            .onClose(entities::close);
+    return writer.writeGroups(stream);
   }
 
   /**
@@ -484,16 +572,15 @@ public abstract class SplitTableRepository<E> {
     if (versionColumn != null) {
       return prepareVersioned(entity).rows();
     }
-    return prepare(entity, null, false);
+    return prepare(entity, null);
   }
 
   /**
    * The rows of an entity.
    *
    * @param version the version to store in place of the entity's, or {@code null}
-   * @param tagged whether both rows carry a fresh {@value #COLD_TAG} (a conditional write)
    */
-  private PreparedWrite prepare(E entity, AttrValue version, boolean tagged) {
+  private PreparedWrite prepare(E entity, AttrValue version) {
     Objects.requireNonNull(entity, "entity");
     PrimaryKey key = keyOf(entity);
     StoreLimits limits = limits();
@@ -506,15 +593,17 @@ public abstract class SplitTableRepository<E> {
       hot.put(versionColumn, version);
     }
     Row coldRow = null;
-    if (!cold.isEmpty()) {
-      if (tagged) {
-        AttrValue tag = AttrValue.ofInteger(ThreadLocalRandom.current().nextLong());
-        cold = new LinkedHashMap<>(cold);
-        cold.put(COLD_TAG, tag);
-        hot.put(COLD_TAG, tag);
+    if (coldTable != null) {
+      // every write of an entity with a cold table is one commit, named by its tag
+      long tag = ThreadLocalRandom.current().nextLong();
+      hot.put(COLD_TAG, AttrValue.ofInteger(tag));
+      if (!cold.isEmpty()) {
+        Map<String, AttrValue> columns = new LinkedHashMap<>(cold);
+        columns.put(ColdRows.OWNER, ColdRows.owner(key));
+        columns.put(ColdRows.WRITTEN, AttrValue.ofInteger(System.currentTimeMillis()));
+        coldRow = chunked(Row.of(ColdRows.key(key, tag), columns), limits);
+        hot.put(COLD_MARKER, AttrValue.ofBoolean(true));
       }
-      coldRow = chunked(Row.of(key, cold), limits);
-      hot.put(COLD_MARKER, AttrValue.ofBoolean(true));
     }
     if (hot.isEmpty()) {
       hot.put(ROW_MARKER, AttrValue.ofBoolean(true));
@@ -542,20 +631,14 @@ public abstract class SplitTableRepository<E> {
   }
 
   /**
-   * Deletes an entity: hot row first, so no hot row ever points at a deleted cold row, then the
-   * cold row if the hot row pointed at one. A cold row no hot row points at is never read, so it is
-   * not worth a delete (a delete marker on HBase and Lindorm).
+   * Deletes an entity. An entity with a cold table is deleted through its commit point, the hot
+   * row, then the cold row it pointed at ({@link CommitPoint#delete}).
    */
   protected void remove(PrimaryKey key) {
-    boolean hadCold =
-        coldTable != null
-            && store
-                .get(hotTable.name(), key, ColumnSelection.of(COLD_MARKER))
-                .map(this::pointsAtCold)
-                .orElse(false);
-    store.delete(hotTable.name(), key);
-    if (hadCold) {
-      store.delete(coldTable.name(), key);
+    if (commitPoint == null) {
+      store.delete(hotTable.name(), key);
+    } else {
+      commitPoint.delete(key);
     }
   }
 
@@ -736,16 +819,14 @@ public abstract class SplitTableRepository<E> {
   private Row readHot(Row row) {
     AttrValue rowMarker = row.get(ROW_MARKER);
     if (rowMarker != null && !rowMarker.equals(AttrValue.ofBoolean(true))) {
-      throw corruptMarker(row, ROW_MARKER, rowMarker, "true");
+      throw corruptMarker(hotTable.name(), row, ROW_MARKER, rowMarker, "true");
     }
-    AttrValue coldMarker = row.get(COLD_MARKER);
-    if (coldMarker != null && coldMarker.type() != AttrType.BOOLEAN) {
-      throw corruptMarker(row, COLD_MARKER, coldMarker, "true or false");
-    }
+    pointsAtCold(hotTable.name(), row); // checks the marker's type
     return joined(hotTable, row);
   }
 
-  private StoreException corruptMarker(Row row, String column, AttrValue value, String expected) {
+  static StoreException corruptMarker(
+      String table, Row row, String column, AttrValue value, String expected) {
     return new StoreException(
         ErrorKind.CORRUPT_DATA,
         "marker column "
@@ -753,104 +834,82 @@ public abstract class SplitTableRepository<E> {
             + " of row "
             + row.key()
             + " of table "
-            + hotTable.name()
+            + table
             + " holds "
-            + value
-            + " where widekey writes only "
+            + (value == null ? "nothing" : value)
+            + " where widekey writes "
             + expected
             + "; the row was not written by widekey (another writer, a restored backup, or damage)",
         false,
         null);
   }
 
-  /** Whether a hot row says its entity has a cold row. */
-  private boolean pointsAtCold(Row hot) {
-    return AttrValue.ofBoolean(true).equals(hot.get(COLD_MARKER));
+  /** Whether a hot row says its entity has a cold row; a marker of another type is corrupt. */
+  static boolean pointsAtCold(String table, Row hot) {
+    AttrValue marker = hot.get(COLD_MARKER);
+    if (marker != null && marker.type() != AttrType.BOOLEAN) {
+      throw corruptMarker(table, hot, COLD_MARKER, marker, "only true or false");
+    }
+    return marker != null && marker.asBoolean();
   }
 
   /**
-   * The entity of a hot row with its cold row. The two reads are not atomic: a delete (hot row,
-   * then cold row) landing between them leaves the hot row read pointing at a cold row that is
-   * gone. The hot row is then read again and the entity rebuilt from what it says now: gone,
-   * without cold values, or pointing at a new cold row. Only a hot row that still points,
-   * unchanged, at a missing cold row is a non-retryable error; rows that keep changing end, after
-   * {@value #COLD_READ_ATTEMPTS} attempts, in a retryable one.
+   * The entity of a hot row with the cold row its tag names. The two reads are not atomic: a write
+   * or a delete committing between them deletes the cold row of the hot row read. The hot row is
+   * then read again and the entity built from what it says now: gone, without cold values, or
+   * naming another cold row. Only a hot row that still names, unchanged, a missing cold row is an
+   * error (non-retryable: nothing removes a cold row while its write is committed, except the
+   * table's time to live, whose cold row expires a moment before its hot row and reads as absent
+   * cold values); rows that keep changing end, after {@value #COLD_READ_ATTEMPTS} attempts, in a
+   * retryable one.
    *
    * @return the entity, or empty if it was deleted meanwhile
    */
   private Optional<E> withCold(Row hot) {
     PrimaryKey key = hot.key();
     for (int attempt = 1; ; attempt++) {
-      if (coldTable == null || !pointsAtCold(hot)) {
+      if (coldTable == null || !pointsAtCold(hotTable.name(), hot)) {
         return Optional.of(entity(key, hot, null));
       }
-      Optional<Row> cold = store.get(coldTable.name(), key, ColumnSelection.all());
+      AttrValue tag = hot.get(COLD_TAG);
+      if (tag == null || tag.type() != AttrType.INTEGER) {
+        throw corruptMarker(
+            hotTable.name(), hot, COLD_TAG, tag, "an INTEGER beside " + COLD_MARKER);
+      }
+      Optional<Row> cold =
+          store.get(coldTable.name(), ColdRows.key(key, tag.asLong()), ColumnSelection.all());
       if (cold.isPresent()) {
-        checkColdTag(hot, cold.get());
+        ColdRows.checkOwner(coldTable.name(), cold.get(), key);
         return Optional.of(entity(key, hot, joined(coldTable, cold.get())));
-      }
-      if (coldTable.expires() && hot.get(COLD_TAG) == null) {
-        // written before its hot row, the cold row expires first: absent cold values, no error
-        // (a conditional write, tagged, writes its cold row after the hot one: checked below)
-        return Optional.of(entity(key, hot, null));
       }
       Optional<Row> now = readHot(key);
       if (now.isEmpty()) {
         return Optional.empty();
       }
-      boolean unchanged = now.get().equals(hot);
-      if (unchanged) {
-        // a conditional writer between its hot and its cold row: retryable, never a mix
-        checkColdTag(hot, null);
+      boolean unchanged = tag.equals(now.get().get(COLD_TAG));
+      if (unchanged && coldTable.expires()) {
+        // written before its hot row, the cold row expires first: absent cold values, no error
+        return Optional.of(entity(key, now.get(), null));
       }
       if (unchanged || attempt == COLD_READ_ATTEMPTS) {
         throw new StoreException(
-            ErrorKind.INTERNAL,
+            unchanged ? ErrorKind.INTERNAL : ErrorKind.UNAVAILABLE,
             "hot row "
                 + key
                 + " of table "
                 + hotTable.name()
-                + " points at a cold row missing from table "
-                + coldTable.name()
                 + (unchanged
-                    ? ""
-                    : "; the entity was rewritten during each of "
+                    ? " names a cold row missing from table "
+                        + coldTable.name()
+                        + " (a cold row is deleted only once no hot row names it: damage, or a"
+                        + " restored backup)"
+                    : " was rewritten during each of "
                         + COLD_READ_ATTEMPTS
-                        + " reads, try again"),
+                        + " reads with its cold row, try again"),
             !unchanged,
             null);
       }
       hot = now.get();
-    }
-  }
-
-  /**
-   * A hot row written by a conditional write names, by its tag, the cold row written with it. Until
-   * that cold row has landed the pair is refused as retryable: the writer is between its two rows,
-   * or it stopped there (then the next write of the entity repairs it).
-   */
-  private void checkColdTag(Row hot, Row cold) {
-    AttrValue tag = hot.get(COLD_TAG);
-    if (tag == null) {
-      return; // written unconditionally: cold row first, nothing to compare
-    }
-    if (tag.type() != AttrType.INTEGER) {
-      throw corruptMarker(hot, COLD_TAG, tag, "an INTEGER");
-    }
-    if (cold == null || !tag.equals(cold.get(COLD_TAG))) {
-      throw new StoreException(
-          ErrorKind.UNAVAILABLE,
-          "hot row "
-              + hot.key()
-              + " of table "
-              + hotTable.name()
-              + " was written by a conditional write whose cold row has not landed in table "
-              + coldTable.name()
-              + (cold == null ? " (no cold row is stored)" : " (the cold row is of another write)")
-              + "; retry the read. If it persists, the writer stopped between the two rows:"
-              + " writing the entity again repairs it",
-          true,
-          null);
     }
   }
 

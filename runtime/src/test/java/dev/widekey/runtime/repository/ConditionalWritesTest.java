@@ -45,7 +45,7 @@ class ConditionalWritesTest {
       super(
           store,
           TestRows.table("notes", 10, 1),
-          TestRows.table("notes_cold", 10, 1),
+          ColdRows.tableSpec("notes_cold", TestRows.table("notes", 10, 1)),
           List.of(),
           versioned ? "version" : null);
     }

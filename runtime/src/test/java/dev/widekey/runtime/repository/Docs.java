@@ -37,7 +37,7 @@ final class Docs {
       super(
           store,
           TestRows.table(HOT, 100, 1).withProfile(profile),
-          TestRows.table(COLD, 100, 1).withProfile(profile));
+          ColdRows.tableSpec(COLD, TestRows.table(HOT, 100, 1).withProfile(profile)));
     }
 
     @Override

@@ -63,7 +63,7 @@ class ExpiringColdRowTest {
 
   static final class NoteRepository extends SplitTableRepository<Note> {
     NoteRepository(WideTableStore store) {
-      super(store, spec("notes"), spec("notes_cold"));
+      super(store, spec("notes"), ColdRows.tableSpec("notes_cold", spec("notes")));
     }
 
     private static TableSpec spec(String name) {

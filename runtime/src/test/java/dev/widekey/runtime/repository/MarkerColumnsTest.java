@@ -32,7 +32,10 @@ class MarkerColumnsTest {
 
   static final class NoteRepository extends SplitTableRepository<Note> {
     NoteRepository(WideTableStore store) {
-      super(store, TestRows.table("notes", 10, 1), TestRows.table("notes_cold", 10, 1));
+      super(
+          store,
+          TestRows.table("notes", 10, 1),
+          ColdRows.tableSpec("notes_cold", TestRows.table("notes", 10, 1)));
     }
 
     @Override

@@ -1,0 +1,268 @@
+package dev.widekey.runtime.repository;
+
+import dev.widekey.runtime.store.AttrType;
+import dev.widekey.runtime.store.AttrValue;
+import dev.widekey.runtime.store.ColumnSelection;
+import dev.widekey.runtime.store.ErrorKind;
+import dev.widekey.runtime.store.PrimaryKey;
+import dev.widekey.runtime.store.Row;
+import dev.widekey.runtime.store.StoreException;
+import dev.widekey.runtime.store.TableSpec;
+import dev.widekey.runtime.store.WideTableStore;
+import dev.widekey.runtime.store.WriteCondition;
+import dev.widekey.runtime.store.WriteOp;
+import dev.widekey.runtime.write.WriteGroup;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The one write protocol of an entity with a cold table: every write and delete of such an entity,
+ * single or in bulk, is planned here, so nothing else decides an order.
+ *
+ * <p>The hot row is the entity's commit point: one single-row atomic write that names, by the
+ * write's random tag ({@link SplitTableRepository#COLD_TAG}), the cold row written with it. Cold
+ * rows are immutable ({@link ColdRows}): a write stores its cold row under a key of its own first,
+ * then commits the hot row, then deletes the cold row of the write it replaced. So:
+ *
+ * <ul>
+ *   <li>a reader pairs a hot row only with its own write's cold row: two writers, a delete or a
+ *       stopped import landing between the rows of one write can never mix two writes, nor can a
+ *       late cold row overwrite a later write's;
+ *   <li>a crash or a stop anywhere leaves at worst one cold row nobody points at (its own, before
+ *       the commit; the replaced write's, after it), never a hot row without its cold row;
+ *   <li>a single write commits with a compare-and-set on the tag it read ({@code columnEquals(tag)}
+ *       or {@code rowAbsent}), so it knows exactly which write it replaced, and so which cold row
+ *       to delete: concurrent writers leave no garbage. Its condition ({@link Expectation}) is
+ *       decided on that read and holds at the commit, since the tag is unique to one write: a
+ *       failed condition changes nothing a reader sees (its own cold row is removed again).
+ * </ul>
+ */
+final class CommitPoint {
+  /** Compare-and-set attempts of one write against writers that keep committing first. */
+  static final int COMMIT_ATTEMPTS = 16;
+
+  private final WideTableStore store;
+  private final TableSpec hot;
+  private final TableSpec cold;
+  private final String versionColumn;
+
+  CommitPoint(WideTableStore store, TableSpec hot, TableSpec cold, String versionColumn) {
+    this.store = store;
+    this.hot = hot;
+    this.cold = cold;
+    this.versionColumn = versionColumn;
+  }
+
+  /** What a write expects of the stored entity; decided on the commit point as read. */
+  record Expectation(Kind kind, long version) {
+    enum Kind {
+      ANY,
+      ABSENT,
+      PRESENT,
+      VERSION
+    }
+
+    static final Expectation ANY = new Expectation(Kind.ANY, 0);
+    static final Expectation ABSENT = new Expectation(Kind.ABSENT, 0);
+    static final Expectation PRESENT = new Expectation(Kind.PRESENT, 0);
+
+    static Expectation version(long version) {
+      return version == 0 ? ABSENT : new Expectation(Kind.VERSION, version);
+    }
+  }
+
+  /** The entity's commit point as stored: its write tag, whether it has cold columns, version. */
+  private record Stored(AttrValue tag, boolean pointsAtCold, AttrValue version) {}
+
+  /** Why a write's expectation failed, with what is stored now. */
+  interface Refusal {
+    StoreException refuse(
+        Expectation expected, boolean present, PrimaryKey key, AttrValue storedVersion);
+  }
+
+  /**
+   * Writes an entity's rows: cold row (its own key), commit (hot row, compare-and-set on the tag
+   * read), then the replaced write's cold row is deleted.
+   *
+   * @throws StoreException from {@code refusal} if the expectation does not hold; nothing a reader
+   *     sees is changed
+   */
+  void write(SplitTableRepository.PreparedWrite rows, Expectation expected, Refusal refusal) {
+    PrimaryKey key = rows.hot().key();
+    if (rows.cold() != null) {
+      store.put(cold.name(), rows.cold());
+    }
+    boolean committed = false;
+    boolean inDoubt = false; // a commit whose outcome is unknown may have landed: keep the cold row
+    try {
+      for (int attempt = 1; attempt <= COMMIT_ATTEMPTS; attempt++) {
+        Optional<Stored> now = readCommitPoint(key);
+        StoreException refused = check(expected, key, now, refusal);
+        if (refused != null) {
+          throw refused;
+        }
+        try {
+          inDoubt = true;
+          store.put(hot.name(), rows.hot(), commitCondition(now));
+        } catch (StoreException e) {
+          if (e.kind() == ErrorKind.CONDITION_FAILED) {
+            inDoubt = false;
+            continue; // another write committed between the read and this one: read it again
+          }
+          throw e;
+        }
+        committed = true;
+        now.ifPresent(replaced -> dropColdRow(key, replaced));
+        return;
+      }
+      throw new StoreException(
+          ErrorKind.UNAVAILABLE,
+          "row "
+              + key
+              + " of table "
+              + hot.name()
+              + " was rewritten by other writers during each of "
+              + COMMIT_ATTEMPTS
+              + " attempts to commit this write; nothing was written, try again",
+          true,
+          null);
+    } finally {
+      if (!committed && !inDoubt && rows.cold() != null) {
+        deleteQuietly(cold.name(), rows.cold().key());
+      }
+    }
+  }
+
+  /**
+   * Deletes an entity: its commit point (conditional on the tag read, so a write committed since is
+   * read again rather than deleted blind), then the cold row it pointed at.
+   */
+  void delete(PrimaryKey key) {
+    Optional<Stored> now = readCommitPoint(key);
+    if (now.isEmpty()) {
+      return;
+    }
+    store.delete(hot.name(), key);
+    dropColdRow(key, now.get());
+  }
+
+  /**
+   * The write groups of entities written in bulk, in input order: each entity's cold row, its hot
+   * row (under {@code conditions}' condition, or none), then the cold row of the write it replaces,
+   * as read by one multi-get per {@code rows} call. Two entities of one key chain: the second
+   * replaces the first.
+   */
+  List<WriteGroup> groups(
+      List<SplitTableRepository.PreparedWrite> rows, List<WriteCondition> conditions) {
+    List<PrimaryKey> keys = new ArrayList<>(rows.size());
+    for (SplitTableRepository.PreparedWrite r : rows) {
+      keys.add(r.hot().key());
+    }
+    List<Optional<Stored>> stored = readCommitPoints(keys);
+    Map<PrimaryKey, Stored> latest = new HashMap<>();
+    List<WriteGroup> groups = new ArrayList<>(rows.size());
+    for (int i = 0; i < rows.size(); i++) {
+      SplitTableRepository.PreparedWrite r = rows.get(i);
+      PrimaryKey key = r.hot().key();
+      Stored replaced = latest.containsKey(key) ? latest.get(key) : stored.get(i).orElse(null);
+      List<WriteOp> ops = new ArrayList<>(3);
+      if (r.cold() != null) {
+        ops.add(WriteOp.put(cold.name(), r.cold()));
+      }
+      WriteCondition condition = conditions == null ? null : conditions.get(i);
+      ops.add(
+          condition == null
+              ? WriteOp.put(hot.name(), r.hot())
+              : WriteOp.put(hot.name(), r.hot(), condition));
+      if (replaced != null && replaced.pointsAtCold()) {
+        ops.add(WriteOp.delete(cold.name(), ColdRows.key(key, replaced.tag().asLong())));
+      }
+      groups.add(new WriteGroup(ops));
+      latest.put(key, stored(r.hot()));
+    }
+    return groups;
+  }
+
+  /** The cold row of a write that did not commit, or of one replaced: garbage, if still there. */
+  private void dropColdRow(PrimaryKey key, Stored replaced) {
+    if (replaced.pointsAtCold()) {
+      deleteQuietly(cold.name(), ColdRows.key(key, replaced.tag().asLong()));
+    }
+  }
+
+  /**
+   * Deletes a row nobody points at. The write it follows has its outcome already, so a failure here
+   * is not the caller's: the row stays as garbage (see the design notes on what removes it).
+   */
+  private void deleteQuietly(String table, PrimaryKey key) {
+    try {
+      store.delete(table, key);
+    } catch (StoreException e) {
+      // garbage left behind; never read (no hot row points at it)
+    }
+  }
+
+  private static WriteCondition commitCondition(Optional<Stored> now) {
+    if (now.isEmpty()) {
+      return WriteCondition.rowAbsent();
+    }
+    AttrValue tag = now.get().tag();
+    // a row without a tag predates the tag on every write: replaced if still present
+    return tag == null ? WriteCondition.rowPresent() : WriteCondition.columnEquals(COLD_TAG, tag);
+  }
+
+  private static final String COLD_TAG = SplitTableRepository.COLD_TAG;
+
+  private StoreException check(
+      Expectation expected, PrimaryKey key, Optional<Stored> now, Refusal refusal) {
+    boolean present = now.isPresent();
+    AttrValue version = now.map(Stored::version).orElse(null);
+    boolean holds =
+        switch (expected.kind()) {
+          case ANY -> true;
+          case ABSENT -> !present;
+          case PRESENT -> present;
+          case VERSION ->
+              present
+                  && version != null
+                  && version.type() == AttrType.INTEGER
+                  && version.asLong() == expected.version();
+        };
+    return holds ? null : refusal.refuse(expected, present, key, version);
+  }
+
+  private Optional<Stored> readCommitPoint(PrimaryKey key) {
+    return store.get(hot.name(), key, commitColumns()).map(this::stored);
+  }
+
+  private List<Optional<Stored>> readCommitPoints(List<PrimaryKey> keys) {
+    List<Optional<Stored>> out = new ArrayList<>(keys.size());
+    int chunk = store.limits(hot.profile()).maxMultiGetRows();
+    for (int from = 0; from < keys.size(); from += chunk) {
+      List<PrimaryKey> part = keys.subList(from, Math.min(keys.size(), from + chunk));
+      for (Optional<Row> row : store.multiGet(hot.name(), part, commitColumns())) {
+        out.add(row.map(this::stored));
+      }
+    }
+    return out;
+  }
+
+  private ColumnSelection commitColumns() {
+    return versionColumn == null
+        ? ColumnSelection.of(COLD_TAG, SplitTableRepository.COLD_MARKER)
+        : ColumnSelection.of(COLD_TAG, SplitTableRepository.COLD_MARKER, versionColumn);
+  }
+
+  private Stored stored(Row row) {
+    AttrValue tag = row.get(COLD_TAG);
+    boolean pointsAtCold = SplitTableRepository.pointsAtCold(hot.name(), row);
+    if (tag != null && tag.type() != AttrType.INTEGER || pointsAtCold && tag == null) {
+      throw SplitTableRepository.corruptMarker(
+          hot.name(), row, COLD_TAG, tag, "an INTEGER on every hot row that points at a cold row");
+    }
+    return new Stored(tag, pointsAtCold, versionColumn == null ? null : row.get(versionColumn));
+  }
+}
