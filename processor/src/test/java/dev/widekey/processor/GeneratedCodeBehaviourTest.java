@@ -6,6 +6,7 @@ import static dev.widekey.processor.Fixtures.good;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.widekey.runtime.key.InvalidKeyException;
+import dev.widekey.runtime.repository.ColdRows;
 import dev.widekey.runtime.repository.SplitTableRepository;
 import dev.widekey.runtime.store.AttrValue;
 import dev.widekey.runtime.store.ErrorKind;
@@ -308,14 +309,23 @@ class GeneratedCodeBehaviourTest {
     store.put(
         "capped_notes_cold",
         Row.of(
-            key,
-            java.util.Map.of("body", AttrValue.ofBinary(Compression.deflate(new byte[5000])))));
+            ColdRows.key(key, 5),
+            java.util.Map.of(
+                "body",
+                AttrValue.ofBinary(Compression.deflate(new byte[5000])),
+                ColdRows.OWNER,
+                ColdRows.owner(key))));
     store.put(
         "capped_notes",
         Row.of(
             key,
             java.util.Map.of(
-                "title", AttrValue.ofString("t"), "wk_cold", AttrValue.ofBoolean(true))));
+                "title",
+                AttrValue.ofString("t"),
+                "wk_cold",
+                AttrValue.ofBoolean(true),
+                SplitTableRepository.COLD_TAG,
+                AttrValue.ofInteger(5))));
     java.lang.reflect.InvocationTargetException failed =
         assertThrows(
             java.lang.reflect.InvocationTargetException.class, () -> getWithCold.invoke(repo, 3L));

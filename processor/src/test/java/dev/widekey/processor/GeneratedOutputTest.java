@@ -89,7 +89,7 @@ class GeneratedOutputTest {
   }
 
   @Test
-  void schemasOfHotAndColdTablesShareTheKey() {
+  void schemasOfHotAndColdTablesShareThePartitionColumn() {
     Compilation c = compile(good("Item"));
 
     assertThat(c).succeededWithoutWarnings();
@@ -123,6 +123,7 @@ class GeneratedOutputTest {
                 "role=cold",
                 "profile=TABLESTORE",
                 "pk.0=itemId INTEGER",
+                "pk.1=wk_tag INTEGER",
                 "split.points=",
                 "columns=description,thumbnail,views",
                 ""));

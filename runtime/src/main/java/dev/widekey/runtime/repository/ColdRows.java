@@ -77,7 +77,7 @@ public final class ColdRows {
   }
 
   /** The owner value a cold row of {@code hotKey} carries. */
-  static AttrValue owner(PrimaryKey hotKey) {
+  public static AttrValue owner(PrimaryKey hotKey) {
     return AttrValue.ofBinary(OrderedKeyBytes.encode(hotKey));
   }
 

@@ -11,6 +11,8 @@ import dev.widekey.runtime.store.TableSpec;
 import dev.widekey.runtime.store.WideTableStore;
 import dev.widekey.runtime.store.WriteCondition;
 import dev.widekey.runtime.store.WriteOp;
+import dev.widekey.runtime.write.BulkWriteFailure;
+import dev.widekey.runtime.write.BulkWriteResult;
 import dev.widekey.runtime.write.WriteGroup;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -92,6 +94,9 @@ final class CommitPoint {
    */
   void write(SplitTableRepository.PreparedWrite rows, Expectation expected, Refusal refusal) {
     PrimaryKey key = rows.hot().key();
+    // the condition is decided on the commit point as read, before anything is written
+    Optional<Stored> now = readCommitPoint(key);
+    refuseUnlessHolds(expected, key, now, refusal);
     if (rows.cold() != null) {
       store.put(cold.name(), rows.cold());
     }
@@ -99,10 +104,9 @@ final class CommitPoint {
     boolean inDoubt = false; // a commit whose outcome is unknown may have landed: keep the cold row
     try {
       for (int attempt = 1; attempt <= COMMIT_ATTEMPTS; attempt++) {
-        Optional<Stored> now = readCommitPoint(key);
-        StoreException refused = check(expected, key, now, refusal);
-        if (refused != null) {
-          throw refused;
+        if (attempt > 1) {
+          now = readCommitPoint(key);
+          refuseUnlessHolds(expected, key, now, refusal);
         }
         try {
           inDoubt = true;
@@ -186,6 +190,23 @@ final class CommitPoint {
     return groups;
   }
 
+  /**
+   * Deletes the cold rows of bulk writes whose commit failed its condition: they were stored first
+   * and no hot row names them.
+   */
+  void dropRefused(List<WriteGroup> groups, BulkWriteResult result) {
+    for (BulkWriteFailure f : result.failures()) {
+      List<WriteOp> ops = groups.get((int) f.position()).ops();
+      WriteOp first = ops.get(0);
+      if (f.table().equals(hot.name())
+          && f.error().kind() == ErrorKind.CONDITION_FAILED
+          && first instanceof WriteOp.Put
+          && first.table().equals(cold.name())) {
+        deleteQuietly(cold.name(), first.key());
+      }
+    }
+  }
+
   /** The cold row of a write that did not commit, or of one replaced: garbage, if still there. */
   private void dropColdRow(PrimaryKey key, Stored replaced) {
     if (replaced.pointsAtCold()) {
@@ -216,7 +237,7 @@ final class CommitPoint {
 
   private static final String COLD_TAG = SplitTableRepository.COLD_TAG;
 
-  private StoreException check(
+  private static void refuseUnlessHolds(
       Expectation expected, PrimaryKey key, Optional<Stored> now, Refusal refusal) {
     boolean present = now.isPresent();
     AttrValue version = now.map(Stored::version).orElse(null);
@@ -231,7 +252,9 @@ final class CommitPoint {
                   && version.type() == AttrType.INTEGER
                   && version.asLong() == expected.version();
         };
-    return holds ? null : refusal.refuse(expected, present, key, version);
+    if (!holds) {
+      throw refusal.refuse(expected, present, key, version);
+    }
   }
 
   private Optional<Stored> readCommitPoint(PrimaryKey key) {

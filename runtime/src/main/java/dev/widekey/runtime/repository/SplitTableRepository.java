@@ -241,7 +241,7 @@ public abstract class SplitTableRepository<E> {
       if (commitPoint == null) {
         store.put(hotTable.name(), rows.hot());
       } else {
-        commitPoint.write(rows, CommitPoint.Expectation.ANY, this::refusal);
+        commitPoint.write(rows, CommitPoint.Expectation.ANY, refusal(0));
       }
       return entity;
     }
@@ -301,7 +301,7 @@ public abstract class SplitTableRepository<E> {
    */
   private E writeIf(Conditional<E> write) {
     if (commitPoint != null) {
-      commitPoint.write(write.rows(), expectation(write), this::refusal);
+      commitPoint.write(write.rows(), expectation(write), refusal(write.from()));
     } else {
       try {
         store.put(hotTable.name(), write.rows().hot(), write.condition());
@@ -315,33 +315,34 @@ public abstract class SplitTableRepository<E> {
     return versionColumn == null ? write.entity() : withVersion(write.entity(), write.from() + 1);
   }
 
-  /** What a conditional write expects of its commit point. */
-  private CommitPoint.Expectation expectation(Conditional<E> write) {
-    if (versionColumn != null) {
-      return CommitPoint.Expectation.version(write.from());
+  /** What a conditional write expects of its commit point: its condition, decided on a read. */
+  private static CommitPoint.Expectation expectation(Conditional<?> write) {
+    WriteCondition condition = write.condition();
+    if (condition.equals(WriteCondition.rowAbsent())) {
+      return CommitPoint.Expectation.ABSENT;
     }
-    return write.condition() == WriteCondition.rowAbsent()
-        ? CommitPoint.Expectation.ABSENT
-        : CommitPoint.Expectation.PRESENT;
+    if (condition.equals(WriteCondition.rowPresent())) {
+      return CommitPoint.Expectation.PRESENT;
+    }
+    return CommitPoint.Expectation.version(write.from()); // columnEquals(version, from)
   }
 
   /** The error of a write whose expectation the stored commit point does not meet. */
-  private StoreException refusal(
-      CommitPoint.Expectation expected, boolean present, PrimaryKey key, AttrValue version) {
-    if (expected.kind() == CommitPoint.Expectation.Kind.VERSION
-        || versionColumn != null && expected.kind() == CommitPoint.Expectation.Kind.ABSENT) {
-      OptionalLong stored =
-          version != null && version.type() == AttrType.INTEGER
-              ? OptionalLong.of(version.asLong())
-              : OptionalLong.empty();
-      return new VersionConflictException(
-          hotTable.name(), key, expected.version(), present, stored, null);
-    }
-    return new StoreException(
-        ErrorKind.CONDITION_FAILED,
-        "row " + key + " of table " + hotTable.name() + " was not written: " + why(expected),
-        false,
-        null);
+  private CommitPoint.Refusal refusal(long from) {
+    return (expected, present, key, version) -> {
+      if (versionColumn != null) {
+        OptionalLong stored =
+            version != null && version.type() == AttrType.INTEGER
+                ? OptionalLong.of(version.asLong())
+                : OptionalLong.empty();
+        return new VersionConflictException(hotTable.name(), key, from, present, stored, null);
+      }
+      return new StoreException(
+          ErrorKind.CONDITION_FAILED,
+          "row " + key + " of table " + hotTable.name() + " was not written: " + why(expected),
+          false,
+          null);
+    };
   }
 
   private static String why(CommitPoint.Expectation expected) {
@@ -469,7 +470,11 @@ public abstract class SplitTableRepository<E> {
     if (!pending.isEmpty() || writes.isEmpty()) {
       results.addImport(BulkWriter.of(store).writeGroups(pending.stream()), pendingPositions);
     }
-    return results.result(writes.size());
+    BulkWriteResult result = results.result(writes.size());
+    if (commitPoint != null) {
+      commitPoint.dropRefused(groups, result);
+    }
+    return result;
   }
 
   /**

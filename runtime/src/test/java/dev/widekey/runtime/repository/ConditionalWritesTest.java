@@ -15,11 +15,13 @@ import dev.widekey.runtime.store.ForwardingStore;
 import dev.widekey.runtime.store.PrimaryKey;
 import dev.widekey.runtime.store.RecordingStore;
 import dev.widekey.runtime.store.Row;
+import dev.widekey.runtime.store.ScanRange;
 import dev.widekey.runtime.store.StoreException;
 import dev.widekey.runtime.store.TestRows;
 import dev.widekey.runtime.store.WideTableStore;
 import dev.widekey.runtime.store.WriteCondition;
 import dev.widekey.runtime.store.WriteOp;
+import dev.widekey.runtime.store.WriteOutcome;
 import dev.widekey.runtime.store.embedded.EmbeddedStore;
 import dev.widekey.runtime.write.BulkWriteResult;
 import java.util.LinkedHashMap;
@@ -114,6 +116,21 @@ class ConditionalWritesTest {
     return embedded.get(table, TestRows.key(id), ColumnSelection.all()).orElse(null);
   }
 
+  /** The cold rows stored for entity {@code id}, whatever write tags they are under. */
+  private List<Row> coldRows(long id) {
+    try (var rows = embedded.scan("notes_cold", ScanRange.all(2))) {
+      return rows.filter(r -> r.key().get(0).equals(TestRows.key(id).get(0))).toList();
+    }
+  }
+
+  /** The cold row that entity {@code id}'s stored hot row names. */
+  private Row namedColdRow(long id) {
+    long tag = stored("notes", id).get(SplitTableRepository.COLD_TAG).asLong();
+    return embedded
+        .get("notes_cold", ColdRows.key(TestRows.key(id), tag), ColumnSelection.all())
+        .orElse(null);
+  }
+
   @Test
   void insertWritesOnlyANewRow() {
     plain.insert(new Note(1, "first", "body one", 0));
@@ -135,7 +152,7 @@ class ConditionalWritesTest {
     assertEquals(ErrorKind.CONDITION_FAILED, e.kind());
     assertTrue(e.getMessage().contains("no row with this key"), e.getMessage());
     assertEquals(null, stored("notes", 2));
-    assertEquals(null, stored("notes_cold", 2)); // the cold row was never sent
+    assertEquals(List.of(), coldRows(2)); // the cold row was never sent
 
     plain.put(new Note(2, "t", "b", 0));
     plain.update(new Note(2, "t2", "b2", 0));
@@ -157,7 +174,7 @@ class ConditionalWritesTest {
     Note v1 = notes.put(new Note(4, "t", "first body", 0));
     Note v2 = notes.put(new Note(4, "t2", "second body", v1.version()));
     Row hotBefore = stored("notes", 4);
-    Row coldBefore = stored("notes_cold", 4);
+    List<Row> coldBefore = coldRows(4);
 
     VersionConflictException e =
         assertThrows(
@@ -173,7 +190,8 @@ class ConditionalWritesTest {
     assertTrue(e.getMessage().contains("version 2 is stored"), e.getMessage());
     assertTrue(e.getMessage().contains(TestRows.key(4).toString()), e.getMessage());
     assertEquals(hotBefore, stored("notes", 4));
-    assertEquals(coldBefore, stored("notes_cold", 4)); // the cold row is untouched
+    assertEquals(coldBefore, coldRows(4)); // the cold rows are untouched
+    assertEquals(1, coldBefore.size()); // the first write's went with its successor
     assertEquals(Optional.of(v2), notes.getWithCold(4));
   }
 
@@ -189,7 +207,7 @@ class ConditionalWritesTest {
         assertThrows(VersionConflictException.class, () -> notes.put(new Note(6, "x", "y", 3)));
     assertFalse(gone.rowStored());
     assertTrue(gone.getMessage().contains("no row is stored"), gone.getMessage());
-    assertEquals(null, stored("notes_cold", 6));
+    assertEquals(List.of(), coldRows(6));
   }
 
   @Test
@@ -212,47 +230,59 @@ class ConditionalWritesTest {
   }
 
   @Test
-  void theHotRowGoesFirstAndBothRowsCarryOneTag() {
+  void theColdRowGoesFirstUnderItsWritesTagAndTheHotRowCommitsIt() {
     notes.put(new Note(9, "t", "b", 0));
 
     List<WriteOp> sent = store.sent();
     assertEquals(2, sent.size());
-    WriteOp.Put hot = (WriteOp.Put) sent.get(0);
+    assertEquals("notes_cold", sent.get(0).table());
+    WriteOp.Put hot = (WriteOp.Put) sent.get(1);
     assertEquals("notes", hot.table());
     assertEquals(WriteCondition.rowAbsent(), hot.condition());
-    assertEquals("notes_cold", sent.get(1).table());
     AttrValue tag = stored("notes", 9).get(SplitTableRepository.COLD_TAG);
     assertNotNull(tag);
-    assertEquals(tag, stored("notes_cold", 9).get(SplitTableRepository.COLD_TAG));
+    assertEquals(ColdRows.key(TestRows.key(9), tag.asLong()), sent.get(0).key());
+    assertEquals(AttrValue.ofString("b"), namedColdRow(9).get("body"));
 
-    notes.put(new Note(9, "t", "b", 1));
-    assertNotEquals(tag, stored("notes", 9).get(SplitTableRepository.COLD_TAG));
+    notes.put(new Note(9, "t", "b2", 1));
+    AttrValue next = stored("notes", 9).get(SplitTableRepository.COLD_TAG);
+    assertNotEquals(tag, next);
+    // the commit compared the tag it replaced, and that write's cold row went with it
+    WriteOp.Put commit = (WriteOp.Put) store.sent().get(3);
+    assertEquals(
+        WriteCondition.columnEquals(SplitTableRepository.COLD_TAG, tag), commit.condition());
+    assertEquals(List.of(namedColdRow(9)), coldRows(9));
   }
 
   @Test
-  void aWriteStoppedBetweenItsRowsIsReadAsRetryableUntilWrittenAgain() {
+  void aWriteStoppedBeforeItsCommitLeavesTheEntityAsItWas() {
     Note v1 = notes.put(new Note(10, "t", "old body", 0));
-    // the writer of version 2 stops after its hot row: its cold row never lands
+    // the writer of version 2 stops after its cold row: its commit never lands
     WideTableStore crashing =
         new ForwardingStore(store) {
           @Override
-          public void put(String table, Row row) {
+          public List<WriteOutcome> batchWrite(List<WriteOp> ops) {
+            if (ops.get(0).table().equals("notes")) {
+              throw new StoreException(ErrorKind.UNAVAILABLE, "the writer stopped");
+            }
+            return super.batchWrite(ops);
+          }
+
+          @Override
+          public void put(String table, Row row, WriteCondition condition) {
             throw new StoreException(ErrorKind.UNAVAILABLE, "the writer stopped");
           }
         };
     NoteRepository stopped = new NoteRepository(crashing, true);
     assertThrows(StoreException.class, () -> stopped.put(new Note(10, "new", "new body", 1)));
 
-    StoreException e = assertThrows(StoreException.class, () -> notes.getWithCold(10));
-    assertTrue(e.retryable(), e.getMessage());
-    assertTrue(e.getMessage().contains("has not landed"), e.getMessage());
-    // hot columns alone are the new write's, never mixed with the old cold row
-    Note hotOnly = notes.find(TestRows.key(10), false).orElseThrow();
-    assertEquals(new Note(10, "new", null, 2), hotOnly);
+    // the entity is the acknowledged write, entire; the stopped write's cold row is garbage
+    assertEquals(Optional.of(v1), notes.getWithCold(10));
+    assertEquals(2, coldRows(10).size());
 
-    Note repaired = notes.put(new Note(10, "new", "new body", hotOnly.version()));
-    assertEquals(Optional.of(repaired), notes.getWithCold(10));
-    assertEquals(v1.version() + 2, repaired.version());
+    Note next = notes.put(new Note(10, "new", "new body", v1.version()));
+    assertEquals(Optional.of(next), notes.getWithCold(10));
+    assertEquals(v1.version() + 1, next.version());
   }
 
   @Test
@@ -273,17 +303,16 @@ class ConditionalWritesTest {
             .findFirst()
             .orElseThrow();
     assertEquals(WriteCondition.columnEquals("version", AttrValue.ofInteger(1)), hot11.condition());
-    assertTrue(sent.indexOf(hot11) < indexOf(sent, "notes_cold", 11));
-    assertEquals(AttrValue.ofInteger(2), stored("notes", 11).get("version"));
-    assertEquals(AttrValue.ofInteger(1), stored("notes", 12).get("version"));
-  }
-
-  private static int indexOf(List<WriteOp> ops, String table, long id) {
-    for (int i = 0; i < ops.size(); i++) {
-      if (ops.get(i).table().equals(table) && ops.get(i).key().equals(TestRows.key(id))) {
-        return i;
+    int cold11 = -1;
+    for (int i = 0; i < sent.size(); i++) {
+      if (sent.get(i).table().equals("notes_cold")
+          && sent.get(i).key().get(0).equals(TestRows.key(11).get(0))
+          && sent.get(i) instanceof WriteOp.Put) {
+        cold11 = i;
       }
     }
-    return -1;
+    assertTrue(0 <= cold11 && cold11 < sent.indexOf(hot11), sent.toString());
+    assertEquals(AttrValue.ofInteger(2), stored("notes", 11).get("version"));
+    assertEquals(AttrValue.ofInteger(1), stored("notes", 12).get("version"));
   }
 }

@@ -10,11 +10,14 @@ import dev.widekey.runtime.store.Row;
 import dev.widekey.runtime.store.TableSpec;
 import dev.widekey.runtime.store.TestRows;
 import dev.widekey.runtime.store.WideTableStore;
+import dev.widekey.runtime.store.WriteOp;
+import dev.widekey.runtime.store.WriteOutcome;
 import dev.widekey.runtime.store.embedded.EmbeddedStore;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
@@ -112,6 +115,13 @@ class ExpiringColdRowTest {
           public void put(String table, Row row) {
             super.put(table, row);
             clock.advanceSeconds(1);
+          }
+
+          @Override
+          public List<WriteOutcome> batchWrite(List<WriteOp> ops) {
+            List<WriteOutcome> outcomes = super.batchWrite(ops);
+            clock.advanceSeconds(1);
+            return outcomes;
           }
         };
     notes = new NoteRepository(slowWrites);

@@ -17,6 +17,7 @@ import dev.widekey.runtime.store.embedded.EmbeddedStore;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -108,17 +109,34 @@ class MarkerColumnsTest {
         store.get("notes", TestRows.key(1), all()).get().get(SplitTableRepository.COLD_MARKER));
     assertEquals(Optional.of(new Note(1, "t", "b")), notes.getWithCold(1));
     notes.put(new Note(2, null, null));
+    // the write's tag is the row's cell: no row marker is needed
     assertEquals(
-        Map.of(SplitTableRepository.ROW_MARKER, AttrValue.ofBoolean(true)),
-        store.get("notes", TestRows.key(2), all()).get().columns());
+        Set.of(SplitTableRepository.COLD_TAG),
+        store.get("notes", TestRows.key(2), all()).get().columns().keySet());
     assertEquals(Optional.of(new Note(2, null, null)), notes.getWithCold(2));
   }
 
   @Test
   void coldFalseOrAbsentMeansNoColdRowAndNoColdRead() {
     // a cold row nobody points at (a crash between the writes leaves one) is not read
-    store.put("notes_cold", Row.of(TestRows.key(3), Map.of("body", AttrValue.ofString("orphan"))));
-    rawHot(3, Map.of("title", AttrValue.ofString("t"), "wk_cold", AttrValue.ofBoolean(false)));
+    store.put(
+        "notes_cold",
+        Row.of(
+            ColdRows.key(TestRows.key(3), 5),
+            Map.of(
+                "body",
+                AttrValue.ofString("orphan"),
+                ColdRows.OWNER,
+                ColdRows.owner(TestRows.key(3)))));
+    rawHot(
+        3,
+        Map.of(
+            "title",
+            AttrValue.ofString("t"),
+            "wk_cold",
+            AttrValue.ofBoolean(false),
+            SplitTableRepository.COLD_TAG,
+            AttrValue.ofInteger(5)));
     assertEquals(Optional.of(new Note(3, "t", null)), notes.getWithCold(3));
     rawHot(4, Map.of("title", AttrValue.ofString("t"), "wk_cold", AttrValue.ofBoolean(false)));
     assertEquals(Optional.of(new Note(4, "t", null)), notes.getWithCold(4)); // false: no read

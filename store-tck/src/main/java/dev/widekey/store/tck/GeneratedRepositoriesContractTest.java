@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.widekey.annotations.Profile;
 import dev.widekey.runtime.key.InvalidKeyException;
+import dev.widekey.runtime.repository.ColdRows;
+import dev.widekey.runtime.repository.SplitTableRepository;
 import dev.widekey.runtime.repository.VersionConflictException;
 import dev.widekey.runtime.store.AttrType;
 import dev.widekey.runtime.store.AttrValue;
@@ -405,10 +407,16 @@ public abstract class GeneratedRepositoriesContractTest {
     items.put(item);
     PrimaryKey key = ColdItemKeys.primaryKey(7);
 
-    // two tables: the hot row carries the marker, the cold row the description
+    // two tables: the hot row carries the marker and the write's tag, the cold row under that tag
+    // the description, its owner and when it was written
     checkTablesExist(List.of(ColdItemTable.NAME, ColdItemTable.COLD_NAME));
-    assertEquals(Set.of("price", "quantity", "wk_cold"), serviceColumns(ColdItemTable.NAME, key));
-    assertEquals(Set.of("description"), serviceColumns(ColdItemTable.COLD_NAME, key));
+    assertEquals(
+        Set.of("price", "quantity", "wk_cold", "wk_cold_tag"),
+        serviceColumns(ColdItemTable.NAME, key));
+    PrimaryKey coldKey = ColdRows.key(key, coldTag(key));
+    assertEquals(
+        Set.of("description", "wk_owner", "wk_written"),
+        serviceColumns(ColdItemTable.COLD_NAME, coldKey));
 
     clearRequests();
     ColdItem hot = items.get(7).orElseThrow();
@@ -422,23 +430,34 @@ public abstract class GeneratedRepositoriesContractTest {
     // compress = true: stored deflated, as binary
     AttrValue stored =
         store()
-            .get(ColdItemTable.COLD_NAME, key, ColumnSelection.all())
+            .get(ColdItemTable.COLD_NAME, coldKey, ColumnSelection.all())
             .orElseThrow()
             .get("description");
     assertEquals(AttrType.BINARY, stored.type());
     assertTrue(stored.sizeInBytes() < description.length() / 20, stored.sizeInBytes() + " bytes");
 
-    // without a description now: the hot row stops pointing at the cold row, which is no longer
-    // read; the put writes no delete (a delete marker per write on HBase and Lindorm)
+    // without a description now: the hot row stops pointing at a cold row, and the replaced
+    // write's cold row is deleted
     items.put(new ColdItem(7, 4, new BigDecimal("5.32"), null));
     assertFalse(serviceColumns(ColdItemTable.NAME, key).contains("wk_cold"));
     assertNull(items.getWithCold(7).orElseThrow().description());
+    assertEquals(Set.of(), serviceColumns(ColdItemTable.COLD_NAME, coldKey));
 
     items.put(item);
+    PrimaryKey lastColdKey = ColdRows.key(key, coldTag(key));
     items.delete(7);
     assertTrue(items.getWithCold(7).isEmpty());
     assertEquals(Set.of(), serviceColumns(ColdItemTable.NAME, key));
-    assertEquals(Set.of(), serviceColumns(ColdItemTable.COLD_NAME, key));
+    assertEquals(Set.of(), serviceColumns(ColdItemTable.COLD_NAME, lastColdKey));
+  }
+
+  /** The write tag the stored hot row of {@code key} carries. */
+  private long coldTag(PrimaryKey key) {
+    return store()
+        .get(ColdItemTable.NAME, key, ColumnSelection.all())
+        .orElseThrow()
+        .get(SplitTableRepository.COLD_TAG)
+        .asLong();
   }
 
   // ------------------------------------------------------- conditional and versioned writes
@@ -468,7 +487,7 @@ public abstract class GeneratedRepositoriesContractTest {
 
     assertEquals(ErrorKind.CONDITION_FAILED, e.kind(), e.getMessage());
     assertEquals(Set.of(), serviceColumns(ColdItemTable.NAME, ColdItemKeys.primaryKey(802)));
-    assertEquals(Set.of(), serviceColumns(ColdItemTable.COLD_NAME, ColdItemKeys.primaryKey(802)));
+    assertEquals(List.of(), coldRowsOf(ColdItemTable.COLD_NAME, ColdItemKeys.primaryKey(802)));
     items.put(item);
     ColdItem changed = new ColdItem(802, 5, new BigDecimal("1.00"), "new cold text");
     items.update(changed);
@@ -500,7 +519,8 @@ public abstract class GeneratedRepositoriesContractTest {
     VersionedAccount v2 = accounts.put(new VersionedAccount("stale", 200, 1, "second statement"));
     PrimaryKey key = VersionedAccountKeys.primaryKey("stale");
     Row hot = store().get(VersionedAccountTable.NAME, key, all()).orElseThrow();
-    Row cold = store().get(VersionedAccountTable.COLD_NAME, key, all()).orElseThrow();
+    List<Row> cold = coldRowsOf(VersionedAccountTable.COLD_NAME, key);
+    assertEquals(1, cold.size(), cold::toString);
 
     VersionConflictException e =
         assertThrows(
@@ -514,7 +534,7 @@ public abstract class GeneratedRepositoriesContractTest {
     assertTrue(e.getMessage().contains("expected version 1"), e.getMessage());
     assertTrue(e.getMessage().contains("version 2 is stored"), e.getMessage());
     assertEquals(hot, store().get(VersionedAccountTable.NAME, key, all()).orElseThrow());
-    assertEquals(cold, store().get(VersionedAccountTable.COLD_NAME, key, all()).orElseThrow());
+    assertEquals(cold, coldRowsOf(VersionedAccountTable.COLD_NAME, key));
     assertEquals(Optional.of(v2), accounts.getWithCold("stale"));
 
     VersionConflictException taken =
@@ -522,7 +542,7 @@ public abstract class GeneratedRepositoriesContractTest {
             VersionConflictException.class,
             () -> accounts.put(new VersionedAccount("stale", 1, 0, "a second opening")));
     assertEquals(OptionalLong.of(2), taken.storedVersion());
-    assertEquals(cold, store().get(VersionedAccountTable.COLD_NAME, key, all()).orElseThrow());
+    assertEquals(cold, coldRowsOf(VersionedAccountTable.COLD_NAME, key));
   }
 
   @Test
@@ -538,17 +558,27 @@ public abstract class GeneratedRepositoriesContractTest {
                 new VersionedAccount("bulkb", 3, 0, "b"),
                 new VersionedAccount("bulka", 9, 0, "a as new: refused")));
 
-    // the refused entity's hot put fails its condition; its cold put after it is never sent
+    // the refused entity's commit fails its condition: the delete of the cold row it would have
+    // replaced is not sent, and its own cold row, stored first, is deleted again
     assertEquals(2, result.failed(), result.toString());
     for (var failure : result.failures()) {
-      assertEquals(VersionedAccountKeys.primaryKey("bulka"), failure.key());
       assertEquals(ErrorKind.CONDITION_FAILED, failure.error().kind(), result.toString());
     }
-    assertEquals(0, result.failures().get(0).indexInGroup());
+    assertEquals(1, result.failures().get(0).indexInGroup());
+    assertEquals(VersionedAccountKeys.primaryKey("bulka"), result.failures().get(0).key());
+    assertEquals(1, coldRowsOf(VersionedAccountTable.COLD_NAME, VersionedAccountKeys.primaryKey("bulka")).size());
     assertEquals(
         Optional.of(new VersionedAccount("bulka", 2, 2, "a again")), accounts.getWithCold("bulka"));
     assertEquals(
         Optional.of(new VersionedAccount("bulkb", 3, 1, "b")), accounts.getWithCold("bulkb"));
+  }
+
+  /** The cold rows owned by the entity of {@code hotKey}, whatever write tags they are under. */
+  protected List<Row> coldRowsOf(String coldTable, PrimaryKey hotKey) {
+    AttrValue owner = ColdRows.owner(hotKey);
+    try (Stream<Row> rows = store().scan(coldTable, ScanRange.all(2))) {
+      return rows.filter(r -> owner.equals(r.get(ColdRows.OWNER))).toList();
+    }
   }
 
   private static ColumnSelection all() {
@@ -735,8 +765,8 @@ public abstract class GeneratedRepositoriesContractTest {
     assertEquals(both, pages.getWithCold("p1").orElseThrow());
     assertEquals(Optional.empty(), pages.getWithCold("p2"));
     assertEquals(
-        Set.of(),
-        serviceColumns(ChunkedPageTable.COLD_NAME, ChunkedPageKeys.primaryKey("p2")),
+        List.of(),
+        coldRowsOf(ChunkedPageTable.COLD_NAME, ChunkedPageKeys.primaryKey("p2")),
         "no cold row without its hot row");
   }
 }

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.widekey.runtime.key.InvalidKeyException;
+import dev.widekey.runtime.repository.ColdRows;
+import dev.widekey.runtime.store.AttrType;
 import dev.widekey.runtime.repository.SplitTableRepository;
 import dev.widekey.runtime.store.AttrValue;
 import dev.widekey.runtime.store.ColumnSelection;
@@ -341,13 +343,30 @@ public abstract class StoredRowFuzzTest {
     } else if (marker == 6) {
       columns.put(SplitTableRepository.COLD_MARKER, forge.anyValue());
     }
+    long tag = forge.anyLong();
+    if (forge.chance(90)) {
+      columns.put(
+          SplitTableRepository.COLD_TAG,
+          forge.chance(90) ? AttrValue.ofInteger(tag) : forge.anyValue());
+    }
     markersAndJunk(forge, columns);
     Row hot = Row.of(key, columns);
     Row cold = null;
     if (forge.chance(70)) {
+      // usually the cold row the hot row's tag names, owned by it; else another tag or owner
       Map<String, AttrValue> coldColumns = new LinkedHashMap<>();
       coldColumns.put("description", forge.compressed(forge.text(200)));
-      cold = Row.of(key, coldColumns);
+      if (forge.chance(90)) {
+        coldColumns.put(
+            ColdRows.OWNER,
+            forge.chance(90)
+                ? ColdRows.owner(ColdItemKeys.primaryKey(id))
+                : ColdRows.owner(ColdItemKeys.primaryKey(id + 1)));
+      }
+      cold =
+          Row.of(
+              ColdRows.key(ColdItemKeys.primaryKey(id), forge.chance(90) ? tag : tag + 1),
+              coldColumns);
     }
     Expect expect = new Expect(items, hot, Set.of("quantity", "price"), false);
     List<Read> reads = new ArrayList<>();
@@ -375,9 +394,15 @@ public abstract class StoredRowFuzzTest {
 
   /** What the description must read as: the stored text, if the hot row points at its cold row. */
   private static String expectedDescription(Row hot, Row cold) {
-    if (!AttrValue.ofBoolean(true).equals(hot.get(SplitTableRepository.COLD_MARKER))
-        || cold == null
-        || cold.get("description") == null) {
+    if (!AttrValue.ofBoolean(true).equals(hot.get(SplitTableRepository.COLD_MARKER))) {
+      return null;
+    }
+    // a hot row that names a cold row reads with that one, owned by it, or fails
+    AttrValue tag = hot.get(SplitTableRepository.COLD_TAG);
+    assertTrue(tag != null && tag.type() == AttrType.INTEGER, "a tag names the cold row");
+    assertTrue(cold != null && cold.key().equals(ColdRows.key(hot.key(), tag.asLong())));
+    assertEquals(ColdRows.owner(hot.key()), cold.get(ColdRows.OWNER));
+    if (cold.get("description") == null) {
       return null;
     }
     return Compression.inflateText("description", cold.get("description").asBinary());

@@ -4,6 +4,7 @@ import dev.widekey.runtime.store.WideTableStore;
 import dev.widekey.runtime.store.embedded.EmbeddedStore;
 import dev.widekey.store.tck.GeneratedRepositoriesContractTest;
 import dev.widekey.store.tck.RetriedConditionalPutContractTest;
+import dev.widekey.store.tck.SplitEntityConsistencyContractTest;
 import dev.widekey.store.tck.StoreContractTest;
 import dev.widekey.store.tck.TestClock;
 import org.junit.jupiter.api.AfterAll;
@@ -57,6 +58,14 @@ class EmbeddedStoreTckTest {
     @Override
     protected int propertyRounds() {
       return Integer.getInteger(ROUNDS_PROPERTY, 2_000);
+    }
+  }
+
+  @Nested
+  class SplitEntityConsistency extends SplitEntityConsistencyContractTest {
+    @Override
+    protected WideTableStore store() {
+      return store;
     }
   }
 }
