@@ -566,7 +566,10 @@ public abstract class GeneratedRepositoriesContractTest {
     }
     assertEquals(1, result.failures().get(0).indexInGroup());
     assertEquals(VersionedAccountKeys.primaryKey("bulka"), result.failures().get(0).key());
-    assertEquals(1, coldRowsOf(VersionedAccountTable.COLD_NAME, VersionedAccountKeys.primaryKey("bulka")).size());
+    assertEquals(
+        1,
+        coldRowsOf(VersionedAccountTable.COLD_NAME, VersionedAccountKeys.primaryKey("bulka"))
+            .size());
     assertEquals(
         Optional.of(new VersionedAccount("bulka", 2, 2, "a again")), accounts.getWithCold("bulka"));
     assertEquals(

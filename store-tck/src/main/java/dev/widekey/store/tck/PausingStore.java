@@ -173,7 +173,6 @@ public final class PausingStore extends ForwardingStore {
   }
 
   private static Call callOf(WriteOp op) {
-    return new Call(
-        op instanceof WriteOp.Delete ? Call.Kind.DELETE : Call.Kind.WRITE, op.table());
+    return new Call(op instanceof WriteOp.Delete ? Call.Kind.DELETE : Call.Kind.WRITE, op.table());
   }
 }

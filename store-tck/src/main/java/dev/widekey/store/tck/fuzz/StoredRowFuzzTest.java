@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.widekey.runtime.key.InvalidKeyException;
 import dev.widekey.runtime.repository.ColdRows;
-import dev.widekey.runtime.store.AttrType;
 import dev.widekey.runtime.repository.SplitTableRepository;
+import dev.widekey.runtime.store.AttrType;
 import dev.widekey.runtime.store.AttrValue;
 import dev.widekey.runtime.store.ColumnSelection;
 import dev.widekey.runtime.store.PkValue;
