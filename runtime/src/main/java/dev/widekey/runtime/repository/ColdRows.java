@@ -11,6 +11,7 @@ import dev.widekey.runtime.store.PrimaryKey;
 import dev.widekey.runtime.store.Row;
 import dev.widekey.runtime.store.StoreException;
 import dev.widekey.runtime.store.TableSpec;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 
@@ -46,6 +47,16 @@ public final class ColdRows {
 
   /** Cold-row column: INTEGER, when the writer stored the row (epoch milliseconds, its clock). */
   public static final String WRITTEN = "wk_written";
+
+  /**
+   * How long after planning its rows a single write may still commit: past it, the write gives up
+   * (retryable, nothing committed), so that a sweep with a longer grace never deletes the cold row
+   * of a write that will still commit.
+   */
+  public static final Duration COMMIT_DEADLINE = Duration.ofMinutes(10);
+
+  /** The least grace a sweep takes: six times {@link #COMMIT_DEADLINE}, for clocks apart. */
+  public static final Duration MIN_SWEEP_GRACE = Duration.ofHours(1);
 
   private ColdRows() {}
 

@@ -108,6 +108,7 @@ final class CommitPoint {
           now = readCommitPoint(key);
           refuseUnlessHolds(expected, key, now, refusal);
         }
+        checkDeadline(rows);
         try {
           inDoubt = true;
           store.put(hot.name(), rows.hot(), commitCondition(now));
@@ -137,6 +138,30 @@ final class CommitPoint {
       if (!committed && !inDoubt && rows.cold() != null) {
         deleteQuietly(cold.name(), rows.cold().key());
       }
+    }
+  }
+
+  /**
+   * A write whose cold row was planned more than {@link ColdRows#COMMIT_DEADLINE} ago does not
+   * commit: a sweep may take its cold row for garbage once it is older than its grace.
+   */
+  private static void checkDeadline(SplitTableRepository.PreparedWrite rows) {
+    if (rows.cold() == null) {
+      return;
+    }
+    long age = System.currentTimeMillis() - rows.cold().get(ColdRows.WRITTEN).asLong();
+    if (age > ColdRows.COMMIT_DEADLINE.toMillis()) {
+      throw new StoreException(
+          ErrorKind.UNAVAILABLE,
+          "row "
+              + rows.hot().key()
+              + " was not committed: "
+              + age
+              + " ms passed since its rows were planned, past the "
+              + ColdRows.COMMIT_DEADLINE
+              + " after which a cold row may be swept; nothing was written, try again",
+          true,
+          null);
     }
   }
 

@@ -32,6 +32,7 @@ import dev.widekey.runtime.value.LargeValues;
 import dev.widekey.runtime.write.BulkWriteResult;
 import dev.widekey.runtime.write.BulkWriter;
 import dev.widekey.runtime.write.WriteGroup;
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -645,6 +646,32 @@ public abstract class SplitTableRepository<E> {
     } else {
       commitPoint.delete(key);
     }
+  }
+
+  /**
+   * Deletes the cold rows no hot row names that are older than {@code grace}: the garbage a write
+   * or a delete stopped between its rows leaves (at most one row each), or a bulk write that raced
+   * another client's write of the same entity. Reads never see such rows; this reclaims their
+   * space. It scans the whole cold table and reads the hot row of each cold row, so run it off-peak
+   * (daily, say). Rows without widekey's owner and write-time columns are counted and left alone.
+   *
+   * <pre>{@code
+   * ColdSweepResult swept = items.sweepColdRows(Duration.ofHours(24));
+   * }</pre>
+   *
+   * @param grace at least {@link ColdRows#MIN_SWEEP_GRACE}, and longer than the longest import
+   *     ({@code putAll}) takes: a cold row younger than that may belong to a write still underway
+   * @return what the sweep found; all zeros for an entity without a cold table
+   */
+  public ColdSweepResult sweepColdRows(Duration grace) {
+    if (grace.compareTo(ColdRows.MIN_SWEEP_GRACE) < 0) {
+      throw new IllegalArgumentException(
+          "a sweep's grace is at least " + ColdRows.MIN_SWEEP_GRACE + ", not " + grace);
+    }
+    if (coldTable == null) {
+      return new ColdSweepResult(0, 0, 0, 0, 0);
+    }
+    return new ColdRowSweep(store, hotTable, coldTable, System.currentTimeMillis(), grace).sweep();
   }
 
   /**

@@ -1,0 +1,107 @@
+package dev.widekey.runtime.repository;
+
+import dev.widekey.runtime.store.AttrType;
+import dev.widekey.runtime.store.AttrValue;
+import dev.widekey.runtime.store.ColumnSelection;
+import dev.widekey.runtime.store.OrderedKeyBytes;
+import dev.widekey.runtime.store.PkType;
+import dev.widekey.runtime.store.PrimaryKey;
+import dev.widekey.runtime.store.Row;
+import dev.widekey.runtime.store.ScanRange;
+import dev.widekey.runtime.store.StoreException;
+import dev.widekey.runtime.store.TableSpec;
+import dev.widekey.runtime.store.WideTableStore;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/**
+ * Removes the garbage of the commit-point protocol: cold rows that no hot row names (left by a
+ * write or a delete stopped between its rows, a failed delete, or a bulk write that raced another
+ * client), once they are older than a grace period. A younger one may still be an unfinished
+ * write's, whose commit is yet to come; an older one cannot be, as long as the grace is longer than
+ * any write takes: a single write never commits later than {@link ColdRows#COMMIT_DEADLINE} after
+ * it planned its rows, and a bulk write's rows are planned when it starts, so the grace must exceed
+ * the longest import too. Rows without a readable owner or write time were not written by widekey:
+ * they are counted, never deleted.
+ */
+final class ColdRowSweep {
+  private final WideTableStore store;
+  private final TableSpec hot;
+  private final TableSpec cold;
+  private final long deadline;
+
+  /**
+   * @param nowMillis the sweeper's clock, epoch milliseconds
+   * @param grace how old an unnamed cold row must be to be deleted
+   */
+  ColdRowSweep(
+      WideTableStore store, TableSpec hot, TableSpec cold, long nowMillis, Duration grace) {
+    this.store = store;
+    this.hot = hot;
+    this.cold = cold;
+    this.deadline = nowMillis - grace.toMillis();
+  }
+
+  ColdSweepResult sweep() {
+    long scanned = 0;
+    long named = 0;
+    long young = 0;
+    long deleted = 0;
+    long foreign = 0;
+    ScanRange all =
+        ScanRange.all(2).withColumns(ColumnSelection.of(ColdRows.OWNER, ColdRows.WRITTEN));
+    try (Stream<Row> rows = store.scan(cold.name(), all)) {
+      for (Row row : (Iterable<Row>) rows::iterator) {
+        scanned++;
+        Optional<PrimaryKey> owner = owner(row);
+        AttrValue written = row.get(ColdRows.WRITTEN);
+        if (owner.isEmpty() || written == null || written.type() != AttrType.INTEGER) {
+          foreign++;
+          continue;
+        }
+        if (namedByItsHotRow(owner.get(), row.key().get(1).asLong())) {
+          named++;
+        } else if (written.asLong() > deadline) {
+          young++;
+        } else {
+          store.delete(cold.name(), row.key());
+          deleted++;
+        }
+      }
+    }
+    return new ColdSweepResult(scanned, named, young, deleted, foreign);
+  }
+
+  private Optional<PrimaryKey> owner(Row row) {
+    AttrValue owner = row.get(ColdRows.OWNER);
+    if (owner == null
+        || owner.type() != AttrType.BINARY
+        || row.key().get(1).type() != PkType.INTEGER) {
+      return Optional.empty();
+    }
+    try {
+      PrimaryKey key = OrderedKeyBytes.decode(cold.name(), owner.asBinary(), hot.primaryKey());
+      // an owner in another partition than the row is not this row's
+      return key.get(0).equals(row.key().get(0)) ? Optional.of(key) : Optional.empty();
+    } catch (StoreException e) {
+      return Optional.empty();
+    }
+  }
+
+  private boolean namedByItsHotRow(PrimaryKey owner, long tag) {
+    Optional<Row> hotRow =
+        store.get(
+            hot.name(),
+            owner,
+            ColumnSelection.of(SplitTableRepository.COLD_TAG, SplitTableRepository.COLD_MARKER));
+    if (hotRow.isEmpty()) {
+      return false;
+    }
+    AttrValue named = hotRow.get().get(SplitTableRepository.COLD_TAG);
+    AttrValue marker = hotRow.get().get(SplitTableRepository.COLD_MARKER);
+    return named != null
+        && named.equals(AttrValue.ofInteger(tag))
+        && AttrValue.ofBoolean(true).equals(marker);
+  }
+}

@@ -1,0 +1,18 @@
+package dev.widekey.runtime.repository;
+
+/**
+ * What a sweep of a cold table found ({@link SplitTableRepository#sweepColdRows}).
+ *
+ * <pre>{@code
+ * ColdSweepResult r = items.sweepColdRows(Duration.ofHours(24));
+ * log.info("cold rows deleted: {}", r.deleted());
+ * }</pre>
+ *
+ * @param scanned cold rows read
+ * @param named rows a hot row names: an entity's cold columns, kept
+ * @param young rows no hot row names, younger than the grace: kept for now (maybe an unfinished
+ *     write's)
+ * @param deleted rows no hot row names, older than the grace: deleted
+ * @param foreign rows without a readable owner or write time: not written by widekey, kept
+ */
+public record ColdSweepResult(long scanned, long named, long young, long deleted, long foreign) {}
