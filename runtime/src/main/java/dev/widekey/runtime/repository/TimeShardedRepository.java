@@ -54,9 +54,21 @@ import java.util.stream.StreamSupport;
  *       window covers, merges them in key order ({@link MergedScan}) and keeps the entities whose
  *       shard value lies in the window. Periods without tables are skipped. Any window can be asked
  *       for: one reaching before the year 0 or past 9999, where no table is named, covers the
- *       periods inside it ({@code scanBetween(Instant.MIN, Instant.MAX)} reads them all).
+ *       periods inside it ({@code scanBetween(Instant.MIN, Instant.MAX)} reads them all). A period
+ *       dropped while a scan reads it (a retention run) reads as empty from there on: the scan goes
+ *       on with the other periods, having returned a part of the dropped period's rows.
  *   <li>{@link #enforceRetention} drops the tables of periods older than the {@code retain} latest,
  *       after handing each period to an {@link ArchiveCallback}.
+ *   <li>Only its own tables: a table named like a period table ({@code orders_2025_12}) whose
+ *       described spec ({@link WideTableStore#describeTable}) is not the entity's spec under that
+ *       name (another primary key, time to live or profile: another application's table) is never
+ *       read, written, archived or dropped; {@link #foreignTables} lists such tables and why.
+ *   <li>Writes check first: every entity of a {@link #putAll}, and the entity of a write that
+ *       creates its period's tables, is checked (shard value, key, values) before a table is
+ *       created or a row written; {@link #createTablesAhead} checks every period before creating
+ *       one.
+ *   <li>Bounded memory: the period views are kept for the periods used last only, and a point read
+ *       of a period without tables makes none.
  * </ul>
  *
  * <p>"Now" is always a parameter, never read from a clock, so tests and batch jobs say which period
