@@ -274,15 +274,29 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
   }
 
   /**
-   * Whether the table of {@code expected}'s name, if it exists, is {@code expected}: null if it is
-   * or does not exist, else the foreign table.
+   * Why the table of {@code expected}'s name is not {@code expected}: null if it is, or if it does
+   * not exist. A table the store cannot describe as a widekey table (an HBase table created by
+   * other means) is not one.
    */
-  private ForeignTable foreign(TableSpec expected, Instant start) {
-    Optional<TableSpec> described = store.describeTable(expected.name());
-    if (described.isEmpty()) {
-      return null;
+  private String notOwn(TableSpec expected) {
+    Optional<TableSpec> described;
+    try {
+      described = store.describeTable(expected.name());
+    } catch (StoreException e) {
+      if (e.retryable()) {
+        throw e;
+      }
+      if (e.kind() == ErrorKind.TABLE_NOT_FOUND) {
+        return null;
+      }
+      return "the store cannot describe it as a widekey table: " + e.getMessage();
     }
-    String why = mismatch(expected, described.get());
+    return described.map(d -> mismatch(expected, d)).orElse(null);
+  }
+
+  /** The table of {@code expected}'s name if it exists and is not {@code expected}, else null. */
+  private ForeignTable foreign(TableSpec expected, Instant start) {
+    String why = notOwn(expected);
     return why == null ? null : new ForeignTable(expected.name(), start, why);
   }
 
@@ -328,17 +342,10 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
   }
 
   private void collectForeign(TableSpec spec, Map<Instant, List<ForeignTable>> byPeriod) {
-    for (Map.Entry<Instant, String> e : listed(spec.name()).entrySet()) {
-      TableSpec expected = rename(spec, e.getKey());
-      Optional<TableSpec> described = store.describeTable(e.getValue());
-      String why =
-          described.isEmpty()
-              ? null // dropped since it was listed
-              : mismatch(expected, described.get());
-      if (why != null) {
-        byPeriod
-            .computeIfAbsent(e.getKey(), k -> new ArrayList<>())
-            .add(new ForeignTable(e.getValue(), e.getKey(), why));
+    for (Instant start : listed(spec.name()).keySet()) {
+      ForeignTable foreign = foreign(rename(spec, start), start); // null if dropped since listed
+      if (foreign != null) {
+        byPeriod.computeIfAbsent(start, k -> new ArrayList<>()).add(foreign);
       }
     }
   }
@@ -554,10 +561,18 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
     if (created.contains(hot.name())) {
       return true;
     }
-    Optional<TableSpec> described = store.describeTable(hot.name());
+    Optional<TableSpec> described;
+    try {
+      described = store.describeTable(hot.name());
+    } catch (StoreException e) {
+      if (e.retryable()) {
+        throw e;
+      }
+      return false; // not a table the store can describe as a widekey table: not its own
+    }
     return described.isPresent()
         && mismatch(hot, described.get()) == null
-        && (coldTable == null || foreign(rename(coldTable, start), start) == null);
+        && (coldTable == null || notOwn(rename(coldTable, start)) == null);
   }
 
   /**
