@@ -1,6 +1,7 @@
 package dev.widekey.runtime.repository;
 
 import dev.widekey.annotations.ShardPeriod;
+import dev.widekey.runtime.Rule;
 import dev.widekey.runtime.RuleViolationException;
 import dev.widekey.runtime.key.KeyBuckets;
 import dev.widekey.runtime.merge.MergeSource;
@@ -8,7 +9,9 @@ import dev.widekey.runtime.merge.MergedScan;
 import dev.widekey.runtime.merge.ReadAhead;
 import dev.widekey.runtime.shard.Periods;
 import dev.widekey.runtime.store.ErrorKind;
+import dev.widekey.runtime.store.ForwardingStore;
 import dev.widekey.runtime.store.PrimaryKey;
+import dev.widekey.runtime.store.Row;
 import dev.widekey.runtime.store.ScanRange;
 import dev.widekey.runtime.store.StoreException;
 import dev.widekey.runtime.store.TableSpec;
@@ -26,11 +29,14 @@ import java.util.NavigableMap;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.Spliterator;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BiFunction;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
 
 /**
  * The base of generated time-sharded repositories ({@code FooShardedRepository}): one table (and
@@ -48,9 +54,21 @@ import java.util.stream.Stream;
  *       window covers, merges them in key order ({@link MergedScan}) and keeps the entities whose
  *       shard value lies in the window. Periods without tables are skipped. Any window can be asked
  *       for: one reaching before the year 0 or past 9999, where no table is named, covers the
- *       periods inside it ({@code scanBetween(Instant.MIN, Instant.MAX)} reads them all).
+ *       periods inside it ({@code scanBetween(Instant.MIN, Instant.MAX)} reads them all). A period
+ *       dropped while a scan reads it (a retention run) reads as empty from there on: the scan goes
+ *       on with the other periods, having returned a part of the dropped period's rows.
  *   <li>{@link #enforceRetention} drops the tables of periods older than the {@code retain} latest,
  *       after handing each period to an {@link ArchiveCallback}.
+ *   <li>Only its own tables: a table named like a period table ({@code orders_2025_12}) whose
+ *       described spec ({@link WideTableStore#describeTable}) is not the entity's spec under that
+ *       name (another primary key, time to live or profile: another application's table) is never
+ *       read, written, archived or dropped; {@link #foreignTables} lists such tables and why.
+ *   <li>Writes check first: every entity of a {@link #putAll}, and the entity of a write that
+ *       creates its period's tables, is checked (shard value, key, values) before a table is
+ *       created or a row written; {@link #createTablesAhead} checks every period before creating
+ *       one.
+ *   <li>Bounded memory: the period views are kept for the periods used last only, and a point read
+ *       of a period without tables makes none.
  * </ul>
  *
  * <p>"Now" is always a parameter, never read from a clock, so tests and batch jobs say which period
@@ -75,8 +93,15 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
   private final int retain;
   private final int ahead;
   private final BiFunction<TableSpec, TableSpec, R> views;
-  private final Map<Instant, R> viewsByPeriod = new ConcurrentHashMap<>();
+  // the views of the periods used last, at most viewCacheCapacity(): whatever times callers pass,
+  // a repository keeps no more (a view is rebuilt when needed again)
+  private final Map<Instant, R> viewsByPeriod;
+  private final int viewCacheCapacity;
+  // hot tables this repository created or proved its own and then wrote to: bounded by the tables
+  // that exist, since a drop forgets its tables
   private final Set<String> created = ConcurrentHashMap.newKeySet();
+  // the store window scans read period tables through: a table dropped under a scan reads as empty
+  private final WideTableStore scanStore;
 
   /**
    * @param hotTable the entity's table spec; each period's table is it under the period's name
@@ -103,7 +128,20 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
     this.retain = retain;
     this.ahead = ahead;
     this.views = Objects.requireNonNull(views, "views");
+    this.viewCacheCapacity = Math.max(MIN_CACHED_VIEWS, 2 * (retain + ahead + 1));
+    this.viewsByPeriod =
+        Collections.synchronizedMap(
+            new LinkedHashMap<>(16, 0.75f, true) {
+              @Override
+              protected boolean removeEldestEntry(Map.Entry<Instant, R> eldest) {
+                return size() > viewCacheCapacity;
+              }
+            });
+    this.scanStore = new DroppedTablesReadEmpty(store);
   }
+
+  /** The least number of period views a repository keeps, however few periods it retains. */
+  static final int MIN_CACHED_VIEWS = 16;
 
   /**
    * The instant of an entity's shard field.
@@ -138,14 +176,32 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
   /**
    * The entity's repository over the tables of the period {@code time} falls in (not created by
    * this call): for what the time-sharded methods do not offer, such as the generated key scans of
-   * one period.
+   * one period. It does not check that the tables are this entity's own ({@link #foreignTables}).
+   * The repository keeps the views of the periods used last (a bounded number); a view asked for
+   * again later may be a new one.
    */
   public R periodRepository(Instant time) {
-    return viewsByPeriod.computeIfAbsent(
-        Periods.start(period, time),
-        start ->
-            views.apply(
-                rename(hotTable, start), coldTable == null ? null : rename(coldTable, start)));
+    Instant start = Periods.start(period, time);
+    R view = viewsByPeriod.get(start);
+    if (view == null) {
+      view =
+          views.apply(rename(hotTable, start), coldTable == null ? null : rename(coldTable, start));
+      R earlier = viewsByPeriod.putIfAbsent(start, view);
+      if (earlier != null) {
+        view = earlier;
+      }
+    }
+    return view;
+  }
+
+  /** The number of period views this repository holds now: at most {@link #viewCacheCapacity}. */
+  int cachedViews() {
+    return viewsByPeriod.size();
+  }
+
+  /** The most period views this repository holds. */
+  int viewCacheCapacity() {
+    return viewCacheCapacity;
   }
 
   private TableSpec rename(TableSpec spec, Instant start) {
@@ -157,13 +213,195 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
         spec.ttlSeconds());
   }
 
-  /** The period's repository, its tables created if this repository has not seen them yet. */
-  private R writable(Instant time) {
-    R view = periodRepository(time);
+  // ---------------------------------------------------------------- which tables are its own
+
+  /**
+   * A table named like one of this entity's period tables that is not one: its described spec is
+   * not the entity's table spec under that name. Such a table belongs to someone else (another
+   * application's entity that happens to be named {@code orders_2025_12}), so this repository
+   * neither reads, writes, archives nor drops it.
+   *
+   * @param table the table's name
+   * @param start the start of the period its name names
+   * @param reason how its spec differs from the period table's: primary key, time to live or
+   *     profile
+   */
+  public record ForeignTable(String table, Instant start, String reason) {}
+
+  /**
+   * Why the table {@code described} is not the period table {@code expected}, or null if it is: the
+   * same primary-key columns (names and types, in order), the same time to live and the same
+   * profile. Split points are not compared (services split tables as they grow). A described
+   * profile that is {@link TableSpec#DEFAULT_PROFILE} matches any: stores that keep no profile
+   * (Tablestore's service records none) and tables created before profiles were kept describe the
+   * default one.
+   */
+  static String mismatch(TableSpec expected, TableSpec described) {
+    List<String> why = new ArrayList<>();
+    if (!described.primaryKey().equals(expected.primaryKey())) {
+      why.add(
+          "its primary key is "
+              + columns(described)
+              + " where the period table's is "
+              + columns(expected));
+    }
+    if (described.ttlSeconds() != expected.ttlSeconds()) {
+      why.add(
+          "its time to live is "
+              + ttl(described.ttlSeconds())
+              + " where the period table's is "
+              + ttl(expected.ttlSeconds()));
+    }
+    if (described.profile() != expected.profile()
+        && described.profile() != TableSpec.DEFAULT_PROFILE) {
+      why.add(
+          "its profile is "
+              + described.profile()
+              + " where the period table's is "
+              + expected.profile());
+    }
+    return why.isEmpty() ? null : String.join("; ", why);
+  }
+
+  private static String columns(TableSpec spec) {
+    List<String> columns = new ArrayList<>();
+    spec.primaryKey().forEach(c -> columns.add(c.name() + " " + c.type()));
+    return "(" + String.join(", ", columns) + ")";
+  }
+
+  private static String ttl(long seconds) {
+    return seconds == TableSpec.NO_TTL ? "none" : seconds + " s";
+  }
+
+  /**
+   * Why the table of {@code expected}'s name is not {@code expected}: null if it is, or if it does
+   * not exist. A table the store cannot describe as a widekey table (an HBase table created by
+   * other means) is not one.
+   */
+  private String notOwn(TableSpec expected) {
+    Optional<TableSpec> described;
+    try {
+      described = store.describeTable(expected.name());
+    } catch (StoreException e) {
+      if (e.retryable()) {
+        throw e;
+      }
+      if (e.kind() == ErrorKind.TABLE_NOT_FOUND) {
+        return null;
+      }
+      return "the store cannot describe it as a widekey table: " + e.getMessage();
+    }
+    return described.map(d -> mismatch(expected, d)).orElse(null);
+  }
+
+  /** The table of {@code expected}'s name if it exists and is not {@code expected}, else null. */
+  private ForeignTable foreign(TableSpec expected, Instant start) {
+    String why = notOwn(expected);
+    return why == null ? null : new ForeignTable(expected.name(), start, why);
+  }
+
+  /**
+   * The foreign tables among a period's tables, hot first: empty if each of them is absent or this
+   * entity's own.
+   */
+  private List<ForeignTable> foreignTablesOf(Instant start) {
+    List<ForeignTable> foreign = new ArrayList<>(2);
+    ForeignTable hot = foreign(rename(hotTable, start), start);
+    if (hot != null) {
+      foreign.add(hot);
+    }
+    if (coldTable != null) {
+      ForeignTable cold = foreign(rename(coldTable, start), start);
+      if (cold != null) {
+        foreign.add(cold);
+      }
+    }
+    return foreign;
+  }
+
+  /**
+   * The tables named like this entity's period tables (hot or cold) that are not its own: another
+   * spec under the name (another primary key, time to live or profile), in period order, hot before
+   * cold. This repository never reads, writes, archives or drops them; {@link #enforceRetention}
+   * leaves them in place, so a caller that wants to know what retention left behind, or to warn of
+   * a name clash, asks here.
+   *
+   * <pre>{@code
+   * orders.foreignTables().forEach(t -> log.warn("{} is not an orders table: {}", t.table(), t.reason()));
+   * }</pre>
+   */
+  public List<ForeignTable> foreignTables() {
+    NavigableMap<Instant, List<ForeignTable>> byPeriod = new TreeMap<>();
+    collectForeign(hotTable, byPeriod);
+    if (coldTable != null) {
+      collectForeign(coldTable, byPeriod);
+    }
+    List<ForeignTable> all = new ArrayList<>();
+    byPeriod.values().forEach(all::addAll);
+    return all;
+  }
+
+  private void collectForeign(TableSpec spec, Map<Instant, List<ForeignTable>> byPeriod) {
+    for (Instant start : listed(spec.name()).keySet()) {
+      ForeignTable foreign = foreign(rename(spec, start), start); // null if dropped since listed
+      if (foreign != null) {
+        byPeriod.computeIfAbsent(start, k -> new ArrayList<>()).add(foreign);
+      }
+    }
+  }
+
+  /**
+   * Refuses to write to a period one of whose tables is another's.
+   *
+   * @throws StoreException of kind {@link ErrorKind#TABLE_EXISTS} naming the table and how it
+   *     differs
+   */
+  private void requireNoForeignTable(Instant start) {
+    List<ForeignTable> foreign = foreignTablesOf(start);
+    if (!foreign.isEmpty()) {
+      ForeignTable f = foreign.get(0);
+      throw new StoreException(
+          ErrorKind.TABLE_EXISTS,
+          "table "
+              + f.table()
+              + " is named like a period table of "
+              + hotTable.name()
+              + " but is not one ("
+              + f.reason()
+              + "); nothing was written to it");
+    }
+  }
+
+  // ---------------------------------------------------------------- table creation
+
+  /**
+   * The tables of the period starting at {@code start}, created if this repository has not seen
+   * them yet, after checking that no table of that name is another's.
+   */
+  private R writable(Instant start) {
+    R view = periodRepository(start);
+    ensureTables(view, start);
+    return view;
+  }
+
+  private void ensureTables(R view, Instant start) {
     String name = view.hotTable().name();
     if (!created.contains(name)) {
+      requireNoForeignTable(start);
       view.createTables();
       created.add(name);
+    }
+  }
+
+  /**
+   * The view of {@code entity}'s period, ready to write it to: its tables exist and are its own.
+   */
+  private R writableFor(E entity) {
+    Instant start = Periods.start(period, shardOf(entity));
+    R view = periodRepository(start);
+    if (!created.contains(view.hotTable().name())) {
+      view.prepare(entity); // a value that breaks a rule creates no table
+      ensureTables(view, start);
     }
     return view;
   }
@@ -172,32 +410,53 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
    * Creates the tables of the period {@code time} falls in; existing tables are kept.
    *
    * @return the period's hot table
+   * @throws StoreException of kind {@link ErrorKind#TABLE_EXISTS} if a table of that name exists
+   *     with another spec ({@link #foreignTables}); nothing is created
    */
   public String createTables(Instant time) {
-    return writable(time).hotTable().name();
+    return writable(Periods.start(period, time)).hotTable().name();
   }
 
   /**
    * Creates the tables of the current period and of the {@link #ahead} next ones, so that writes at
-   * the turn of a period find their tables; existing tables are kept.
+   * the turn of a period find their tables; existing tables are kept. Every period is checked
+   * first: if one lies past the year 9999 (WK210) or has a table of another spec, nothing is
+   * created.
    *
    * @return the hot tables of those periods, oldest first
    */
   public List<String> createTablesAhead(Instant now) {
-    List<String> names = new ArrayList<>();
+    List<Instant> starts = new ArrayList<>();
     for (int i = 0; i <= ahead; i++) {
-      names.add(createTables(Periods.plus(period, now, i)));
+      Instant start = Periods.plus(period, now, i);
+      if (!Periods.named(start)) {
+        throw new RuleViolationException(
+            Rule.WK210,
+            "shard time",
+            "createTablesAhead("
+                + now
+                + ") reaches the period starting "
+                + start
+                + ", outside the years 0 to 9999 that period table names hold; no table was"
+                + " created");
+      }
+      requireNoForeignTable(start);
+      starts.add(start);
+    }
+    List<String> names = new ArrayList<>();
+    for (Instant start : starts) {
+      names.add(writable(start).hotTable().name());
     }
     return names;
   }
 
-  /** The existing hot tables of this entity's periods, oldest first. */
+  /** The existing hot tables of this entity's periods, oldest first; foreign ones left out. */
   public List<String> periodTables() {
-    return List.copyOf(existing(hotTable.name()).values());
+    return List.copyOf(ownHotTables().values());
   }
 
-  /** The existing tables of {@code base}'s periods, by period start. */
-  private NavigableMap<Instant, String> existing(String base) {
+  /** The existing tables named like {@code base}'s period tables, by period start. */
+  private NavigableMap<Instant, String> listed(String base) {
     NavigableMap<Instant, String> tables = new TreeMap<>();
     for (String name : store.listTables(base + "_")) {
       Periods.periodOf(base, period, name).ifPresent(start -> tables.put(start, name));
@@ -205,27 +464,39 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
     return tables;
   }
 
+  /** The existing hot tables that are this entity's own, by period start. */
+  private NavigableMap<Instant, String> ownHotTables() {
+    NavigableMap<Instant, String> own = listed(hotTable.name());
+    own.entrySet().removeIf(e -> foreign(rename(hotTable, e.getKey()), e.getKey()) != null);
+    return own;
+  }
+
   /**
    * Writes an entity to the table of its shard value's period, creating the table on first use. As
-   * {@link SplitTableRepository#put}.
+   * {@link SplitTableRepository#put}; an entity that breaks a rule creates no table.
+   *
+   * @throws StoreException of kind {@link ErrorKind#TABLE_EXISTS} if a table of that period's name
+   *     exists with another spec ({@link #foreignTables}); nothing is written
    */
   public E put(E entity) {
-    return writable(shardOf(entity)).put(entity);
+    return writableFor(entity).put(entity);
   }
 
   /** Writes an entity to its period's table if no row with its key is stored there. */
   public E insert(E entity) {
-    return writable(shardOf(entity)).insert(entity);
+    return writableFor(entity).insert(entity);
   }
 
   /** Writes an entity to its period's table if a row with its key is stored there. */
   public E update(E entity) {
-    return writable(shardOf(entity)).update(entity);
+    return writableFor(entity).update(entity);
   }
 
   /**
-   * Writes many entities, each to its period's table, one bulk write per period. Every shard value
-   * is checked before the first write, so a null one writes nothing.
+   * Writes many entities, each to its period's table, one bulk write per period. Every entity is
+   * checked before the first table is created or the first row written (its shard value, key and
+   * values, as {@link SplitTableRepository#prepare} checks them, and that no table of its period is
+   * another's), so a bad one creates and writes nothing.
    *
    * @return one result per period written, by hot table name, oldest first
    */
@@ -235,6 +506,19 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
       byPeriod
           .computeIfAbsent(Periods.start(period, shardOf(entity)), p -> new ArrayList<>())
           .add(entity);
+    }
+    // prepare all first: the periods' bulk writes check their entities again, but only once the
+    // tables of the periods before them are created and written
+    for (Map.Entry<Instant, List<E>> e : byPeriod.entrySet()) {
+      R view = periodRepository(e.getKey());
+      for (E entity : e.getValue()) {
+        view.prepare(entity);
+      }
+    }
+    for (Instant start : byPeriod.keySet()) {
+      if (!created.contains(periodRepository(start).hotTable().name())) {
+        requireNoForeignTable(start);
+      }
     }
     Map<String, BulkWriteResult> results = new LinkedHashMap<>();
     for (Map.Entry<Instant, List<E>> e : byPeriod.entrySet()) {
@@ -247,11 +531,12 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
   /**
    * Reads an entity by key from the period {@code shard} falls in; a period without tables reads as
    * empty, and so does a shard value outside the years 0 to 9999 (no table is named for it, so no
-   * write could have stored the entity there).
+   * write could have stored the entity there) and a period whose table is another's ({@link
+   * #foreignTables}).
    */
   protected Optional<E> find(PrimaryKey key, Instant shard, boolean withCold) {
-    if (!Periods.named(shard)) {
-      return Optional.empty(); // no period table is named for it, so none holds the entity
+    if (!readable(shard)) {
+      return Optional.empty();
     }
     try {
       return periodRepository(shard).find(key, withCold);
@@ -264,12 +549,39 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
   }
 
   /**
+   * Whether the period of {@code shard} has tables this repository reads: named, existing and its
+   * own. Asked before a view is made, so reads of periods without tables hold no view.
+   */
+  private boolean readable(Instant shard) {
+    if (!Periods.named(shard)) {
+      return false; // no period table is named for it, so none holds the entity
+    }
+    Instant start = Periods.start(period, shard);
+    TableSpec hot = rename(hotTable, start);
+    if (created.contains(hot.name())) {
+      return true;
+    }
+    Optional<TableSpec> described;
+    try {
+      described = store.describeTable(hot.name());
+    } catch (StoreException e) {
+      if (e.retryable()) {
+        throw e;
+      }
+      return false; // not a table the store can describe as a widekey table: not its own
+    }
+    return described.isPresent()
+        && mismatch(hot, described.get()) == null
+        && (coldTable == null || notOwn(rename(coldTable, start)) == null);
+  }
+
+  /**
    * Deletes an entity by key from the period {@code shard} falls in, if any (none outside the years
-   * 0 to 9999).
+   * 0 to 9999, none in a table that is another's).
    */
   protected void remove(PrimaryKey key, Instant shard) {
-    if (!Periods.named(shard)) {
-      return; // no period table is named for it, so none holds the entity
+    if (!readable(shard)) {
+      return;
     }
     try {
       periodRepository(shard).remove(key);
@@ -344,14 +656,14 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
       return Stream.empty();
     }
     List<MergeSource> sources = new ArrayList<>();
-    for (String table : existing(hotTable.name()).subMap(first, true, to, false).values()) {
+    for (String table : ownHotTables().subMap(first, true, to, false).values()) {
       for (int b = 0; b < ranges.size(); b++) {
         int bucket = b;
         ScanRange range = descending ? ranges.get(b).backward() : ranges.get(b);
         sources.add(
             buckets == null
-                ? new MergeSource(store, table, range)
-                : new MergeSource(store, table, range, k -> buckets.inBucket(k, bucket)));
+                ? new MergeSource(scanStore, table, range)
+                : new MergeSource(scanStore, table, range, k -> buckets.inBucket(k, bucket)));
       }
     }
     if (sources.isEmpty()) {
@@ -425,6 +737,11 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
    * period's tables and all later ones are kept and the exception propagates; the next call starts
    * again from that period.
    *
+   * <p>Only this entity's own tables are archived and dropped: a period with a table named like its
+   * table but of another spec (another application's {@code orders_2025_12}) is left whole, neither
+   * archived nor dropped, and the run goes on with the next period; {@link #foreignTables} lists
+   * such tables.
+   *
    * <pre>{@code
    * List<String> dropped = orders.enforceRetention(now, period -> copyToArchive(period.scan()));
    * }</pre>
@@ -433,13 +750,16 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
    */
   public List<String> enforceRetention(Instant now, ArchiveCallback<E> archive) {
     Instant oldestKept = oldestKept(now);
-    NavigableMap<Instant, String> hot = existing(hotTable.name());
+    NavigableMap<Instant, String> hot = listed(hotTable.name());
     Set<Instant> expired = new TreeSet<>(hot.headMap(oldestKept, false).keySet());
     if (coldTable != null) {
-      expired.addAll(existing(coldTable.name()).headMap(oldestKept, false).keySet());
+      expired.addAll(listed(coldTable.name()).headMap(oldestKept, false).keySet());
     }
     List<String> dropped = new ArrayList<>();
     for (Instant start : expired) {
+      if (!foreignTablesOf(start).isEmpty()) {
+        continue; // another's table: left alone, reported by foreignTables()
+      }
       R view = periodRepository(start);
       List<String> tables = new ArrayList<>();
       tables.add(view.hotTable().name());
@@ -462,7 +782,96 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
         store.deleteTable(table);
         dropped.add(table);
       }
+      viewsByPeriod.remove(start);
     }
     return dropped;
+  }
+
+  /**
+   * The store window scans read period tables through: a table dropped while a scan reads it (a
+   * retention run, here or in another process) ends that table's rows there, as if it held no more,
+   * rather than failing the whole scan with {@link ErrorKind#TABLE_NOT_FOUND}. The scan goes on
+   * with the other periods; of the dropped period it has returned the rows read before the drop,
+   * which may be a part of them.
+   */
+  private static final class DroppedTablesReadEmpty extends ForwardingStore {
+    DroppedTablesReadEmpty(WideTableStore delegate) {
+      super(delegate);
+    }
+
+    private static boolean dropped(StoreException e) {
+      return e.kind() == ErrorKind.TABLE_NOT_FOUND;
+    }
+
+    @Override
+    public Stream<Row> scan(String table, ScanRange range) {
+      Stream<Row> rows;
+      try {
+        rows = delegate.scan(table, range);
+      } catch (StoreException e) {
+        if (dropped(e)) {
+          return Stream.empty();
+        }
+        throw e;
+      }
+      Spliterator<Row> inner = rows.spliterator();
+      return StreamSupport.stream(new UntilDropped(inner), false).onClose(rows::close);
+    }
+  }
+
+  /** The rows of a scan up to the point its table was dropped, if it was. */
+  private static final class UntilDropped implements Spliterator<Row> {
+    private final Spliterator<Row> rows;
+    private boolean ended;
+
+    UntilDropped(Spliterator<Row> rows) {
+      this.rows = rows;
+    }
+
+    @Override
+    public boolean tryAdvance(Consumer<? super Row> action) {
+      if (ended) {
+        return false;
+      }
+      try {
+        return rows.tryAdvance(action);
+      } catch (StoreException e) {
+        if (!DroppedTablesReadEmpty.dropped(e)) {
+          throw e;
+        }
+        ended = true;
+        return false;
+      }
+    }
+
+    @Override
+    public void forEachRemaining(Consumer<? super Row> action) {
+      if (ended) {
+        return;
+      }
+      try {
+        rows.forEachRemaining(action); // no wrapper per row
+      } catch (StoreException e) {
+        if (!DroppedTablesReadEmpty.dropped(e)) {
+          throw e;
+        }
+      }
+      ended = true;
+    }
+
+    @Override
+    public Spliterator<Row> trySplit() {
+      return null;
+    }
+
+    @Override
+    public long estimateSize() {
+      return ended ? 0 : rows.estimateSize();
+    }
+
+    @Override
+    public int characteristics() {
+      return rows.characteristics() & (ORDERED | NONNULL);
+    }
   }
 }

@@ -5,21 +5,31 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.widekey.annotations.Profile;
 import dev.widekey.runtime.RuleViolationException;
 import dev.widekey.runtime.repository.ColdRows;
 import dev.widekey.runtime.repository.ExpiredPeriod;
+import dev.widekey.runtime.store.AttrValue;
 import dev.widekey.runtime.store.ColumnSelection;
+import dev.widekey.runtime.store.ErrorKind;
+import dev.widekey.runtime.store.PkColumn;
+import dev.widekey.runtime.store.PkType;
+import dev.widekey.runtime.store.PkValue;
 import dev.widekey.runtime.store.PrimaryKey;
 import dev.widekey.runtime.store.Row;
 import dev.widekey.runtime.store.ScanRange;
+import dev.widekey.runtime.store.StoreException;
+import dev.widekey.runtime.store.TableSpec;
 import dev.widekey.runtime.store.WideTableStore;
 import dev.widekey.runtime.write.BulkWriteResult;
 import dev.widekey.store.tck.entities.ShardedPurchase;
 import dev.widekey.store.tck.entities.ShardedPurchaseKeys;
 import dev.widekey.store.tck.entities.ShardedPurchaseShardedRepository;
+import dev.widekey.store.tck.entities.ShardedPurchaseTable;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -280,5 +290,171 @@ public abstract class TimeShardedContractTest {
         RuleViolationException.class,
         () -> purchases.putAll(List.of(purchase("c1", 2, "2026-11-01T00:00:00Z"), undated)));
     assertEquals(List.of(), store().listTables(BASE), "no table, no row");
+  }
+
+  @Test
+  public void createTablesAheadPastTheYear9999CreatesNothing() {
+    // December 9999 is named, January 10000 is not: refused before December is created
+    RuleViolationException e =
+        assertThrows(
+            RuleViolationException.class,
+            () -> purchases.createTablesAhead(at("9999-12-15T00:00:00Z")));
+    assertTrue(e.getMessage().startsWith("WK210"), e.getMessage());
+    assertTrue(e.getMessage().contains("10000"), e.getMessage());
+    assertEquals(List.of(), store().listTables(BASE), "no table of either kind");
+    // the last period alone can be created
+    assertEquals(
+        List.of(BASE + "9999_12"), List.of(purchases.createTables(at("9999-12-15T00:00:00Z"))));
+  }
+
+  @Test
+  public void aBadKeyInPutAllWritesNothingAndCreatesNoTable() {
+    List<ShardedPurchase> three =
+        List.of(
+            purchase("c1", 1, "2026-10-05T00:00:00Z"),
+            purchase("c2", 2, "2026-11-05T00:00:00Z"),
+            purchase("C-3", 3, "2026-12-05T00:00:00Z")); // outside @KeyChars("a-z0-9"): WK105
+
+    RuleViolationException e =
+        assertThrows(RuleViolationException.class, () -> purchases.putAll(three));
+    assertTrue(e.getMessage().startsWith("WK105"), e.getMessage());
+    assertEquals(List.of(), store().listTables(BASE), "no table, no row");
+    // a single put with a bad key creates no table either
+    assertThrows(RuleViolationException.class, () -> purchases.put(three.get(2)));
+    assertEquals(List.of(), store().listTables(BASE));
+  }
+
+  /**
+   * Rows of {@code perMonth} customers in November and December 2026, one purchase each month,
+   * written in one {@code putAll}: more rows per month than a merge holds in memory (a page and one
+   * read ahead), so a scan reads from both tables after its first row.
+   */
+  private List<ShardedPurchase> twoBusyMonths(int perMonth) {
+    List<ShardedPurchase> rows = new ArrayList<>();
+    for (int i = 0; i < perMonth; i++) {
+      String customer = String.format("c%05d", i);
+      rows.add(purchase(customer, 2 * i, "2026-11-10T00:00:00Z"));
+      rows.add(purchase(customer, 2 * i + 1, "2026-12-10T00:00:00Z"));
+    }
+    purchases.putAll(rows);
+    return rows;
+  }
+
+  @Test
+  public void aMonthDroppedDuringAScanReadsAsEmptyFromThere() {
+    int perMonth = 1_500;
+    List<ShardedPurchase> rows = twoBusyMonths(perMonth);
+    List<ShardedPurchase> december =
+        rows.stream()
+            .filter(p -> p.purchaseId() % 2 == 1)
+            .map(TimeShardedContractTest::hot)
+            .toList();
+    Instant from = at("2026-11-01T00:00:00Z");
+    Instant to = at("2027-01-01T00:00:00Z");
+    Instant now = at("2027-02-15T00:00:00Z"); // keeps December, January, February
+
+    for (boolean descending : List.of(false, true)) {
+      List<ShardedPurchase> read = new ArrayList<>();
+      try (Stream<ShardedPurchase> scan =
+          descending
+              ? purchases.scanBetweenDescending(from, to)
+              : purchases.scanBetween(from, to)) {
+        Iterator<ShardedPurchase> it = scan.iterator();
+        read.add(it.next());
+        // retention, here or in another process, drops November under the open scan
+        assertEquals(List.of(BASE + "2026_11", COLD + "2026_11"), purchases.enforceRetention(now));
+        it.forEachRemaining(read::add);
+      }
+      // December whole and in order; November's rows read before the drop, a part of them
+      List<ShardedPurchase> decemberRead =
+          read.stream().filter(p -> p.purchaseId() % 2 == 1).toList();
+      assertEquals(
+          descending ? reversed(december) : december, decemberRead, "descending " + descending);
+      assertTrue(read.size() < 2 * perMonth, read.size() + " rows read");
+      // November again, for the descending run
+      purchases.putAll(rows.stream().filter(p -> p.purchaseId() % 2 == 0).toList());
+    }
+  }
+
+  private static <T> List<T> reversed(List<T> list) {
+    List<T> copy = new ArrayList<>(list);
+    java.util.Collections.reverse(copy);
+    return copy;
+  }
+
+  /** A row of a table another application owns. */
+  private void foreignRow(String table, PrimaryKey key) {
+    store().put(table, Row.of(key, java.util.Map.of("note", AttrValue.ofString("not a purchase"))));
+  }
+
+  @Test
+  public void tablesNamedLikePeriodsButOfAnotherSpecAreLeftAlone() {
+    // another application's tables beside the purchases' monthly tables
+    String otherKey = BASE + "2025_12"; // a plain entity "gen_purchases_2025_12", another key
+    store().createTable(new TableSpec(otherKey, List.of(new PkColumn("orderId", PkType.INTEGER))));
+    foreignRow(otherKey, PrimaryKey.of(PkValue.ofInteger(7)));
+    String otherTtl = BASE + "2026_01"; // the purchases' key, but rows that expire
+    store()
+        .createTable(
+            new TableSpec(
+                otherTtl,
+                ShardedPurchaseTable.PRIMARY_KEY,
+                List.of(),
+                Profile.TABLESTORE,
+                400 * 86_400L));
+    foreignRow(otherTtl, ShardedPurchaseKeys.primaryKey("c1", 1));
+    String otherProfile = COLD + "2026_02"; // the purchases' cold key, but of another profile
+    store()
+        .createTable(
+            new TableSpec(
+                otherProfile,
+                ShardedPurchaseTable.PRIMARY_KEY,
+                List.of(),
+                Profile.HBASE,
+                TableSpec.NO_TTL));
+    ShardedPurchase own = purchase("c1", 2, "2026-03-10T00:00:00Z");
+    purchases.put(own);
+
+    assertEquals(
+        List.of(
+            otherKey + " 2025-12-01T00:00:00Z",
+            otherTtl + " 2026-01-01T00:00:00Z",
+            otherProfile + " 2026-02-01T00:00:00Z"),
+        purchases.foreignTables().stream().map(f -> f.table() + " " + f.start()).toList());
+    assertTrue(
+        purchases.foreignTables().get(0).reason().contains("orderId"),
+        purchases.foreignTables().get(0).reason());
+    assertEquals(List.of(BASE + "2026_03"), purchases.periodTables());
+    try (Stream<ShardedPurchase> all = purchases.scanBetween(Instant.MIN, Instant.MAX)) {
+      assertEquals(List.of(hot(own)), all.toList());
+    }
+    try (Stream<ShardedPurchase> all = purchases.scanBetweenDescending(Instant.MIN, Instant.MAX)) {
+      assertEquals(List.of(hot(own)), all.toList());
+    }
+    assertEquals(Optional.empty(), purchases.get("c1", 1, at("2026-01-10T00:00:00Z")));
+    purchases.delete("c1", 1, at("2026-01-10T00:00:00Z")); // not in that table either
+    assertTrue(
+        store()
+            .get(otherTtl, ShardedPurchaseKeys.primaryKey("c1", 1), ColumnSelection.all())
+            .isPresent());
+    StoreException write =
+        assertThrows(
+            StoreException.class, () -> purchases.put(purchase("c1", 3, "2026-01-10T00:00:00Z")));
+    assertEquals(ErrorKind.TABLE_EXISTS, write.kind(), write.getMessage());
+    assertTrue(write.getMessage().contains(otherTtl), write.getMessage());
+
+    List<String> archived = new ArrayList<>();
+    assertEquals(
+        List.of(BASE + "2026_03", COLD + "2026_03"),
+        purchases.enforceRetention(at("2026-12-15T00:00:00Z"), p -> archived.add(p.table())));
+    assertEquals(List.of(BASE + "2026_03"), archived, "only its own month is archived");
+    assertTrue(store().describeTable(otherKey).isPresent());
+    assertTrue(store().describeTable(otherTtl).isPresent());
+    assertTrue(store().describeTable(otherProfile).isPresent());
+    assertTrue(
+        store()
+            .get(otherKey, PrimaryKey.of(PkValue.ofInteger(7)), ColumnSelection.all())
+            .isPresent());
+    assertEquals(3, purchases.foreignTables().size(), "still there, still reported");
   }
 }
