@@ -23,7 +23,8 @@ import java.util.stream.Stream;
  * any write takes: a single write never commits later than {@link ColdRows#COMMIT_DEADLINE} after
  * it planned its rows, and a bulk write's rows are planned when it starts, so the grace must exceed
  * the longest import too. Rows without a readable owner or write time were not written by widekey:
- * they are counted, never deleted.
+ * they are counted, never deleted (a row with neither is not even read: the scan selects those two
+ * columns, so that chunked cold values are never read).
  */
 final class ColdRowSweep {
   private final WideTableStore store;

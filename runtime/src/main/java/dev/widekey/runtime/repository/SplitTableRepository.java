@@ -668,10 +668,15 @@ public abstract class SplitTableRepository<E> {
       throw new IllegalArgumentException(
           "a sweep's grace is at least " + ColdRows.MIN_SWEEP_GRACE + ", not " + grace);
     }
+    return sweepColdRows(grace, System.currentTimeMillis());
+  }
+
+  /** {@link #sweepColdRows(Duration)} as at {@code nowMillis} on the sweeper's clock. */
+  ColdSweepResult sweepColdRows(Duration grace, long nowMillis) {
     if (coldTable == null) {
       return new ColdSweepResult(0, 0, 0, 0, 0);
     }
-    return new ColdRowSweep(store, hotTable, coldTable, System.currentTimeMillis(), grace).sweep();
+    return new ColdRowSweep(store, hotTable, coldTable, nowMillis, grace).sweep();
   }
 
   /**
