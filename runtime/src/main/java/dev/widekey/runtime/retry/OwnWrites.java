@@ -40,6 +40,12 @@ import java.util.Optional;
  * retry also keeps it: its row is not the stored one. The first attempt is never checked this way:
  * nothing of this put can be stored then, and an identical row is another writer's conflict.
  *
+ * <p>A conditional delete ({@link WriteOp#delete(String, dev.widekey.runtime.store.PrimaryKey,
+ * dev.widekey.runtime.store.WriteCondition)}) sent again that fails its condition keeps {@code
+ * CONDITION_FAILED}, never becomes success: an earlier attempt leaves no row, and no row is also
+ * what another writer's delete leaves, so nothing stored tells the two apart. The failure then says
+ * that an earlier attempt may have deleted the row.
+ *
  * <p>The check costs one read, only on this path (a retry that fails its condition). No column is
  * added to any row: a write id stored with every row would cost bytes on every row of every store
  * and appear in the rows callers read back, to tell apart only the identical inserts above.
@@ -67,10 +73,13 @@ public final class OwnWrites {
   public static WriteOutcome recheck(WideTableStore store, WriteOutcome outcome) {
     if (outcome.succeeded()
         || outcome.failure().kind() != ErrorKind.CONDITION_FAILED
-        || !(outcome.op() instanceof WriteOp.Put put)
-        || put.condition().isNone()) {
+        || outcome.op().condition().isNone()) {
       return outcome;
     }
+    if (outcome.op() instanceof WriteOp.Delete delete) {
+      return deleteSentAgain(delete, outcome.failure());
+    }
+    WriteOp.Put put = (WriteOp.Put) outcome.op();
     StoreException refused = outcome.failure();
     Optional<Row> stored;
     try {
@@ -98,5 +107,25 @@ public final class OwnWrites {
     return stored.isPresent() && stored.get().equals(put.row())
         ? WriteOutcome.applied(put)
         : outcome;
+  }
+
+  /**
+   * A conditional delete sent again that failed its condition keeps {@code CONDITION_FAILED}: no
+   * stored state proves that an earlier attempt deleted the row. An absent row is what that attempt
+   * would leave, but also what another writer's delete leaves (before that attempt, which then
+   * failed its own condition, or after it); a present row may have been written after either. So
+   * the row is not read, and the failure only says that an earlier attempt may have been applied,
+   * so that a caller who must know reads the row with what else it knows (its own later writes).
+   */
+  private static WriteOutcome deleteSentAgain(WriteOp.Delete delete, StoreException refused) {
+    StoreException ambiguous =
+        new StoreException(
+            ErrorKind.CONDITION_FAILED,
+            refused.detail()
+                + " (on a retry: an earlier attempt of this delete failed retryably and may have"
+                + " deleted the row before this one found the condition failing)",
+            false,
+            refused);
+    return WriteOutcome.failed(delete, ambiguous);
   }
 }

@@ -45,7 +45,11 @@ import java.util.stream.StreamSupport;
  *       have been applied, and the next one then fails its condition against that attempt's row. So
  *       a put sent again that fails its condition is checked against the stored row ({@link
  *       OwnWrites#recheck}): its own row stored means it was applied, and it succeeds; any other
- *       row keeps the {@link ErrorKind#CONDITION_FAILED}, which is never retried.
+ *       row keeps the {@link ErrorKind#CONDITION_FAILED}, which is never retried. A conditional
+ *       delete ({@code delete(table, key, condition)}, or a {@link WriteOp.Delete} with a
+ *       condition) is retried the same way, but one sent again that fails its condition keeps the
+ *       failure, saying that an earlier attempt may have deleted the row: nothing stored can prove
+ *       it did.
  *   <li>{@code scan} resumes after a retryable failure from the last key it returned, so no row is
  *       returned twice and none is skipped. Its attempt budget and deadline start again each time
  *       the scan makes progress, because a scan's length has no bound.

@@ -7,7 +7,9 @@ import java.util.stream.Stream;
 
 /**
  * A store that forwards every call to another: the base of store decorators (fault injection,
- * throttling, metrics), which override only the calls they observe or change.
+ * throttling, metrics), which override only the calls they observe or change. Conditional puts and
+ * deletes keep the interface's defaults, a batch of one through {@link #batchWrite}, so a decorator
+ * that observes batches observes them too.
  *
  * <pre>{@code
  * WideTableStore counting = new ForwardingStore(backend) {

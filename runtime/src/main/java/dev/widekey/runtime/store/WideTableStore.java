@@ -76,6 +76,24 @@ public interface WideTableStore extends AutoCloseable {
   void delete(String table, PrimaryKey key);
 
   /**
+   * Deletes the row if {@code condition} holds of the stored row, atomically with the check. A row
+   * past its table's time to live is absent to the condition, as to every read.
+   *
+   * <pre>{@code
+   * store.delete("items", key, WriteCondition.columnEquals("version", AttrValue.ofInteger(3)));
+   * }</pre>
+   *
+   * @throws StoreException of kind {@link ErrorKind#CONDITION_FAILED} if it does not hold; nothing
+   *     was deleted
+   */
+  default void delete(String table, PrimaryKey key, WriteCondition condition) {
+    WriteOutcome outcome = batchWrite(List.of(WriteOp.delete(table, key, condition))).get(0);
+    if (!outcome.succeeded()) {
+      throw outcome.failure();
+    }
+  }
+
+  /**
    * Applies a batch of writes, at most {@link StoreLimits#maxBatchRows()} operations and {@link
    * StoreLimits#maxBatchBytes()} bytes, possibly over several tables. Operations are not atomic
    * together: the result holds one outcome per operation, in order. A batch over the limits fails

@@ -3,22 +3,27 @@ package dev.widekey.runtime.store;
 import java.util.Objects;
 
 /**
- * What must hold of the stored row for a put to apply; checked by the service atomically with the
- * write (Tablestore row existence expectations and column conditions, HBase {@code checkAndMutate},
- * a compare-and-set in the embedded store). A put whose condition does not hold writes nothing and
- * fails with {@link ErrorKind#CONDITION_FAILED}, which is never retryable: the stored row has to be
- * read again first.
+ * What must hold of the stored row for a put or a delete to apply; checked by the service
+ * atomically with the write (Tablestore row existence expectations and column conditions, HBase
+ * {@code checkAndMutate}, a compare-and-set in the embedded store). A write whose condition does
+ * not hold writes nothing and fails with {@link ErrorKind#CONDITION_FAILED}, which is never
+ * retryable: the stored row has to be read again first. A row past its table's time to live is
+ * absent to every condition on every store, as it is to every read: {@code rowAbsent} holds of it,
+ * {@code rowPresent} and {@code columnEquals} do not, whether the write is a put or a delete.
  *
  * <p>Retries ({@link dev.widekey.runtime.retry.RetryingStore}, the bulk writer) send a conditional
  * put again after a retryable failure, which the store may have applied; the next attempt then
  * fails its condition against the row the first one wrote. A put sent again that fails its
  * condition is checked against the stored row ({@link dev.widekey.runtime.retry.OwnWrites}): its
- * own row stored (every column) counts as applied, any other row keeps the failure.
+ * own row stored (every column) counts as applied, any other row keeps the failure. A conditional
+ * delete sent again that fails its condition keeps the failure: no stored state proves that an
+ * earlier attempt deleted the row (see {@link dev.widekey.runtime.retry.OwnWrites}).
  *
  * <pre>{@code
  * store.put("items", row, WriteCondition.rowAbsent());                     // insert
  * store.put("items", row, WriteCondition.rowPresent());                    // update
  * store.put("items", row, WriteCondition.columnEquals("wk_version", AttrValue.ofInteger(3)));
+ * store.delete("items", key, WriteCondition.columnEquals("wk_version", AttrValue.ofInteger(4)));
  * }</pre>
  */
 public sealed interface WriteCondition {
@@ -52,8 +57,8 @@ public sealed interface WriteCondition {
   }
 
   /**
-   * Whether the condition holds of the stored row, {@code null} when none is stored: the one
-   * definition the embedded store and test fakes evaluate.
+   * Whether the condition holds of the stored row, {@code null} when none is stored (or it has
+   * expired): the one definition the embedded store and test fakes evaluate.
    */
   boolean holdsFor(Row stored);
 

@@ -3,14 +3,15 @@ package dev.widekey.runtime.store;
 import java.util.Objects;
 
 /**
- * One write of a batch: put a whole row (replacing any row with the same key), optionally only if a
- * {@link WriteCondition} holds of the stored row, or delete one.
+ * One write of a batch: put a whole row (replacing any row with the same key) or delete one, either
+ * optionally only if a {@link WriteCondition} holds of the stored row.
  *
  * <pre>{@code
  * List<WriteOp> ops = List.of(
  *     WriteOp.put("items", row),
  *     WriteOp.put("items", newRow, WriteCondition.rowAbsent()),
- *     WriteOp.delete("items", oldKey));
+ *     WriteOp.delete("items", oldKey),
+ *     WriteOp.delete("items", versionedKey, WriteCondition.columnEquals("version", v)));
  * }</pre>
  */
 public sealed interface WriteOp {
@@ -19,6 +20,13 @@ public sealed interface WriteOp {
 
   /** The key written. */
   PrimaryKey key();
+
+  /**
+   * What must hold of the stored row for the operation to apply; {@link WriteCondition#none()} for
+   * an unconditional one. A condition that does not hold fails the operation with {@link
+   * ErrorKind#CONDITION_FAILED} and writes nothing.
+   */
+  WriteCondition condition();
 
   /**
    * Bytes the operation carries, as batch byte limits count them.
@@ -37,7 +45,11 @@ public sealed interface WriteOp {
   }
 
   static Delete delete(String table, PrimaryKey key) {
-    return new Delete(table, key);
+    return new Delete(table, key, WriteCondition.none());
+  }
+
+  static Delete delete(String table, PrimaryKey key, WriteCondition condition) {
+    return new Delete(table, key, condition);
   }
 
   /**
@@ -67,11 +79,21 @@ public sealed interface WriteOp {
     }
   }
 
-  /** Delete the row with {@code key}, if any. */
-  record Delete(String table, PrimaryKey key) implements WriteOp {
+  /**
+   * Delete the row with {@code key}, if any, and if {@code condition} holds of the stored row; a
+   * condition that does not hold fails the operation with {@link ErrorKind#CONDITION_FAILED} and
+   * deletes nothing. Unconditionally, deleting a missing row does nothing and succeeds.
+   */
+  record Delete(String table, PrimaryKey key, WriteCondition condition) implements WriteOp {
     public Delete {
       Objects.requireNonNull(table, "table");
       Objects.requireNonNull(key, "key");
+      Objects.requireNonNull(condition, "condition");
+    }
+
+    /** An unconditional delete. */
+    public Delete(String table, PrimaryKey key) {
+      this(table, key, WriteCondition.none());
     }
 
     @Override

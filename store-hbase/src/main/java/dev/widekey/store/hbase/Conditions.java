@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.regex.Pattern;
 import org.apache.hadoop.hbase.CompareOperator;
 import org.apache.hadoop.hbase.client.CheckAndMutate;
+import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.filter.BinaryComparator;
 import org.apache.hadoop.hbase.filter.FilterList;
@@ -13,11 +14,13 @@ import org.apache.hadoop.hbase.filter.RegexStringComparator;
 import org.apache.hadoop.hbase.filter.SingleColumnValueFilter;
 
 /**
- * A {@link WriteCondition} as the check of an HBase {@code checkAndMutate}, which the region server
- * evaluates and applies atomically under the row lock. The row exists when its marker cell does
- * ({@link RowMarker}); a column holds a value when its cell equals the value's encoding
- * <em>and</em> the latest marker lists the column, because the cell of a column an older, wider row
- * had stays behind, unlisted, after a narrower put.
+ * A {@link WriteCondition} as the check of an HBase {@code checkAndMutate} of a put or a delete,
+ * which the region server evaluates and applies atomically under the row lock. Cells past the
+ * family's time to live are invisible to the check's read as to every read, so an expired row is
+ * absent to every condition. The row exists when its marker cell does ({@link RowMarker}); a column
+ * holds a value when its cell equals the value's encoding <em>and</em> the latest marker lists the
+ * column, because the cell of a column an older, wider row had stays behind, unlisted, after a
+ * narrower put.
  */
 final class Conditions {
   private static final byte[] FAMILY = Utf8.encode(HBaseStore.FAMILY);
@@ -33,15 +36,32 @@ final class Conditions {
    * }</pre>
    */
   static CheckAndMutate checkAndPut(byte[] key, WriteCondition condition, Put put) {
+    CheckAndMutate.Builder check = check(key, condition);
+    return check == null ? null : check.build(put);
+  }
+
+  /**
+   * The delete under its condition, built as {@link #checkAndPut}'s: the same check of the marker
+   * and the listed column, or {@code null} when no stored row can meet it.
+   *
+   * <pre>{@code
+   * CheckAndMutate c = Conditions.checkAndDelete(key, WriteCondition.rowPresent(), delete);
+   * }</pre>
+   */
+  static CheckAndMutate checkAndDelete(byte[] key, WriteCondition condition, Delete delete) {
+    CheckAndMutate.Builder check = check(key, condition);
+    return check == null ? null : check.build(delete);
+  }
+
+  /** The check of a write under {@code condition}, or {@code null} when no row can meet it. */
+  private static CheckAndMutate.Builder check(byte[] key, WriteCondition condition) {
     CheckAndMutate.Builder check = CheckAndMutate.newBuilder(key);
     if (condition instanceof WriteCondition.RowAbsent) {
-      return check.ifNotExists(FAMILY, RowMarker.QUALIFIER).build(put);
+      return check.ifNotExists(FAMILY, RowMarker.QUALIFIER);
     }
     if (condition instanceof WriteCondition.RowPresent) {
       // a marker value is never empty, so "not equal to empty" is "the marker exists"
-      return check
-          .ifMatches(FAMILY, RowMarker.QUALIFIER, CompareOperator.NOT_EQUAL, new byte[0])
-          .build(put);
+      return check.ifMatches(FAMILY, RowMarker.QUALIFIER, CompareOperator.NOT_EQUAL, new byte[0]);
     }
     if (condition instanceof WriteCondition.ColumnEquals equals) {
       if (equals.column().isEmpty() || !Utf8.isWellFormed(equals.column())) {
@@ -59,11 +79,9 @@ final class Conditions {
           new SingleColumnValueFilter(
               FAMILY, RowMarker.QUALIFIER, CompareOperator.EQUAL, listedIn(qualifier));
       listed.setFilterIfMissing(true);
-      return check
-          .ifMatches(new FilterList(FilterList.Operator.MUST_PASS_ALL, cell, listed))
-          .build(put);
+      return check.ifMatches(new FilterList(FilterList.Operator.MUST_PASS_ALL, cell, listed));
     }
-    return null; // none: not a conditional put (the caller sends a plain Put)
+    return null; // none: not a conditional write (the caller sends a plain Put or Delete)
   }
 
   /**

@@ -299,8 +299,9 @@ public final class HBaseStore extends ServiceStore {
 
   /**
    * The writes go to HBase as plain {@code Put}s and {@code Delete}s (and {@code CheckAndMutate}s
-   * for conditional puts) in one {@code Table.batch} call per table, which the client groups per
-   * region server; no row is written twice in one call, so the writes to one row apply in order.
+   * for conditional puts and deletes) in one {@code Table.batch} call per table, which the client
+   * groups per region server; no row is written twice in one call, so the writes to one row apply
+   * in order.
    */
   @Override
   protected void sendBatch(CheckedBatch batch) {
@@ -309,7 +310,7 @@ public final class HBaseStore extends ServiceStore {
     byte[][] keys = new byte[n][];
     RowId[] ids = new RowId[n];
     // A later unconditional write of a row makes an earlier one unobservable (a put replaces the
-    // whole row, a delete removes it), unless a conditional put of the row comes between them:
+    // whole row, a delete removes it), unless a conditional write of the row comes between them:
     // only the later one is sent, and the earlier one shares its outcome.
     int[] supersededBy = new int[n];
     Arrays.fill(supersededBy, -1);
@@ -361,7 +362,7 @@ public final class HBaseStore extends ServiceStore {
   }
 
   private static boolean isConditional(WriteOp op) {
-    return op instanceof WriteOp.Put p && !p.condition().isNone();
+    return !op.condition().isNone();
   }
 
   private void sendTableBatch(
@@ -387,8 +388,16 @@ public final class HBaseStore extends ServiceStore {
           }
           actions.add(checked);
         }
-      } else {
+      } else if (op.condition().isNone()) {
         actions.add(new Delete(keys[i])); // at the server's time
+      } else {
+        CheckAndMutate checked =
+            Conditions.checkAndDelete(keys[i], op.condition(), new Delete(keys[i]));
+        if (checked == null) { // a condition no stored row can meet
+          failures[i] = conditionFailed(table, op);
+          continue;
+        }
+        actions.add(checked);
       }
       sent.add(i);
     }
@@ -410,7 +419,7 @@ public final class HBaseStore extends ServiceStore {
       if (r instanceof Throwable failure) {
         failures[i] = HBaseErrors.map("writing " + op.key() + " to " + table, failure);
       } else if (r instanceof CheckAndMutateResult checked && !checked.isSuccess()) {
-        failures[i] = conditionFailed(table, (WriteOp.Put) op);
+        failures[i] = conditionFailed(table, op);
       } else if (r != null) {
         answered[i] = true;
       } else if (whole != null) {
@@ -419,13 +428,13 @@ public final class HBaseStore extends ServiceStore {
     }
   }
 
-  private static StoreException conditionFailed(String table, WriteOp.Put put) {
+  private static StoreException conditionFailed(String table, WriteOp op) {
     return new StoreException(
         ErrorKind.CONDITION_FAILED,
         "the condition "
-            + put.condition()
+            + op.condition()
             + " does not hold for row "
-            + put.key()
+            + op.key()
             + " of table "
             + table
             + "; nothing was written");

@@ -126,6 +126,39 @@ class HBaseConditionalWriteTest {
     assertEquals(Optional.of(row("c", "a", 9)), store.get(t, key("c"), ColumnSelection.all()));
   }
 
+  /**
+   * A conditional delete is checked as a conditional put is: a leftover cell the marker does not
+   * list never satisfies a column condition, and a failed check deletes nothing.
+   */
+  @Test
+  void aConditionalDeleteChecksTheCurrentRowOnlyAndAFailedOneDeletesNothing() {
+    String t = freshTable();
+    store.put(
+        t, Row.of(key("d"), Map.of("a", AttrValue.ofInteger(1), "stale", AttrValue.ofInteger(5))));
+    store.put(t, row("d", "a", 2)); // "stale" stays behind as a cell the marker does not list
+    assertConditionFailed(
+        assertThrows(
+            StoreException.class,
+            () ->
+                store.delete(
+                    t, key("d"), WriteCondition.columnEquals("stale", AttrValue.ofInteger(5)))),
+        t,
+        "d");
+    assertThrows(
+        StoreException.class,
+        () -> store.delete(t, key("d"), WriteCondition.columnEquals("a", AttrValue.ofString("2"))));
+    assertThrows(StoreException.class, () -> store.delete(t, key("d"), WriteCondition.rowAbsent()));
+    assertEquals(Optional.of(row("d", "a", 2)), store.get(t, key("d"), ColumnSelection.all()));
+
+    store.delete(t, key("d"), WriteCondition.columnEquals("a", AttrValue.ofInteger(2)));
+    assertEquals(Optional.empty(), store.get(t, key("d"), ColumnSelection.all()));
+    // deleted, even within the same millisecond: an insert applies, an update fails
+    store.put(t, row("d", "a", 3), WriteCondition.rowAbsent());
+    store.delete(t, key("d"), WriteCondition.rowPresent());
+    assertThrows(
+        StoreException.class, () -> store.delete(t, key("d"), WriteCondition.rowPresent()));
+  }
+
   @Test
   void aBatchReportsEachConditionalPutOnItsOwnAndKeepsTheOrderOfARowsWrites() {
     String t = freshTable();

@@ -139,10 +139,11 @@ final class SdkMapping {
   }
 
   /**
-   * The service's condition for a put: a row existence expectation, and for a column condition the
-   * row must exist and the column's latest version equal the value. {@code passIfMissing} is off,
-   * because the service's default (on) would let a row without the column pass, which {@link
-   * WriteCondition#holdsFor} does not.
+   * The service's condition for a put or a delete (the same {@code Condition} on a {@code
+   * RowPutChange} and a {@code RowDeleteChange}): a row existence expectation, and for a column
+   * condition the row must exist and the column's latest version equal the value. {@code
+   * passIfMissing} is off, because the service's default (on) would let a row without the column
+   * pass, which {@link WriteCondition#holdsFor} does not.
    */
   static Condition condition(WriteCondition condition) {
     if (condition instanceof WriteCondition.ColumnEquals c) {

@@ -411,7 +411,13 @@ public final class TablestoreStore extends ServiceStore {
 
   @Override
   protected void sendDelete(TableSpec table, PrimaryKey key) {
-    client.deleteRow(new DeleteRowRequest(deleteChange(table, key)));
+    client.deleteRow(new DeleteRowRequest(deleteChange(table, key, WriteCondition.none())));
+  }
+
+  /** A {@code DeleteRow} with the condition's row existence expectation and column condition. */
+  @Override
+  protected void sendDelete(TableSpec table, PrimaryKey key, WriteCondition condition) {
+    client.deleteRow(new DeleteRowRequest(deleteChange(table, key, condition)));
   }
 
   // ---------------------------------------------------------------- batches
@@ -433,7 +439,7 @@ public final class TablestoreStore extends ServiceStore {
               w,
               w.op() instanceof WriteOp.Put p
                   ? putChange(w.table(), p.row(), p.condition())
-                  : deleteChange(w.table(), w.op().key()));
+                  : deleteChange(w.table(), w.op().key(), w.op().condition()));
       // the key itself, not its text: toString shortens long keys, so two could print alike
       Map.Entry<String, PrimaryKey> rowId = Map.entry(w.op().table(), w.op().key());
       long size = change.row().getDataSize();
@@ -498,8 +504,8 @@ public final class TablestoreStore extends ServiceStore {
       CheckedBatch.Write w, com.alicloud.openservices.tablestore.model.Error error) {
     StoreException mapped =
         TablestoreErrors.fromRowError("writing " + w.op().key() + " to " + w.op().table(), error);
-    if (mapped.kind() == ErrorKind.CONDITION_FAILED && w.op() instanceof WriteOp.Put p) {
-      return ConditionErrors.failed(w.op().table(), w.op().key(), p.condition(), mapped);
+    if (mapped.kind() == ErrorKind.CONDITION_FAILED && !w.op().condition().isNone()) {
+      return ConditionErrors.failed(w.op().table(), w.op().key(), w.op().condition(), mapped);
     }
     return mapped;
   }
@@ -654,8 +660,14 @@ public final class TablestoreStore extends ServiceStore {
     return change;
   }
 
-  private static RowDeleteChange deleteChange(TableSpec table, PrimaryKey key) {
-    return new RowDeleteChange(table.name(), SdkMapping.sdkKey(table.primaryKey(), key));
+  private static RowDeleteChange deleteChange(
+      TableSpec table, PrimaryKey key, WriteCondition condition) {
+    RowDeleteChange change =
+        new RowDeleteChange(table.name(), SdkMapping.sdkKey(table.primaryKey(), key));
+    if (!condition.isNone()) {
+      change.setCondition(SdkMapping.condition(condition));
+    }
+    return change;
   }
 
   private static void select(RowQueryCriteria criteria, ColumnSelection columns) {

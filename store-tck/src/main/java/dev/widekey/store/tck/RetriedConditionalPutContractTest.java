@@ -42,6 +42,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Random;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Predicate;
 import java.util.stream.IntStream;
@@ -144,6 +145,62 @@ public abstract class RetriedConditionalPutContractTest {
     assertEquals(ErrorKind.CONDITION_FAILED, e.kind(), e::getMessage);
     assertFalse(e.retryable(), e::getMessage);
     return e;
+  }
+
+  // --------------------------------------------------------------------- conditional deletes
+
+  /**
+   * A versioned delete whose first attempt was applied and lost its answer finds no row on its
+   * retry: nothing stored tells its own delete from another writer's, so the failure stays
+   * CONDITION_FAILED (never success), and says that an earlier attempt may have deleted the row.
+   */
+  @Test
+  public void aRetriedConditionalDeleteThatFindsNoRowKeepsItsConditionFailure() {
+    String t = newTable("retried_delete");
+    store().put(t, versioned("a", 1, "mine"));
+    FaultInjectingStore faults = firstAnswerLost(op -> op instanceof WriteOp.Delete);
+
+    StoreException e =
+        assertConditionFailed(
+            () ->
+                new RetryingStore(faults, policy(ATTEMPTS))
+                    .delete(t, key("a"), WriteCondition.columnEquals("version", ONE)));
+
+    assertEquals(1, faults.injectedScripted(), "the first attempt lost its answer");
+    assertTrue(e.getMessage().contains("earlier attempt"), e::getMessage);
+    assertEquals(Optional.empty(), stored(t, key("a")), "the first attempt deleted it");
+  }
+
+  /** A conditional delete whose first request was lost is simply sent again, and applies. */
+  @Test
+  public void aConditionalDeleteWhoseRequestWasLostAppliesOnItsRetry() {
+    String t = newTable("retried_delete_request");
+    store().put(t, versioned("a", 1, "mine"));
+    Set<WriteOp> seen = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    FaultInjectingStore faults =
+        FaultInjectingStore.builder(store())
+            .script(op -> seen.add(op) ? Fault.REQUEST_LOST : Fault.NONE)
+            .build();
+
+    new RetryingStore(faults, policy(ATTEMPTS))
+        .delete(t, key("a"), WriteCondition.columnEquals("version", ONE));
+
+    assertEquals(Optional.empty(), stored(t, key("a")));
+  }
+
+  /** The first attempt's own failed condition is the caller's, and is reported as it is. */
+  @Test
+  public void aConditionalDeleteThatFailsOnItsFirstAttemptIsNotReworded() {
+    String t = newTable("delete_first_attempt");
+    Row other = versioned("a", 2, "other");
+    store().put(t, other);
+    StoreException e =
+        assertConditionFailed(
+            () ->
+                new RetryingStore(store(), policy(ATTEMPTS))
+                    .delete(t, key("a"), WriteCondition.columnEquals("version", ONE)));
+    assertFalse(e.getMessage().contains("earlier attempt"), e::getMessage);
+    assertEquals(Optional.of(other), stored(t, key("a")));
   }
 
   // --------------------------------------------------------------------------- single puts

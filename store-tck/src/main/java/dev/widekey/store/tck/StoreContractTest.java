@@ -1776,6 +1776,268 @@ public abstract class StoreContractTest {
     assertEquals(Optional.of(row(key("a"), "version", TWO)), stored(t, key("a")));
   }
 
+  // --------------------------------------------------------------------- conditional deletes
+
+  /** Deletes {@code key} under {@code condition} and asserts CONDITION_FAILED, not retryable. */
+  private StoreException assertDeleteConditionFails(
+      String table, PrimaryKey key, WriteCondition condition) {
+    StoreException e =
+        assertStoreError(ErrorKind.CONDITION_FAILED, () -> store().delete(table, key, condition));
+    assertFalse(e.retryable(), e::getMessage);
+    return e;
+  }
+
+  @Test
+  public void aDeleteIfAbsentAppliesToAnAbsentRowAndFailsOnAPresentOne() {
+    TableSpec t = newTable("cond_delete_absent", stringColumn("pk"));
+    store().delete(t.name(), key("a"), WriteCondition.rowAbsent());
+    assertEquals(Optional.empty(), stored(t, key("a")));
+
+    Row present = row(key("a"), "v", ONE);
+    store().put(t.name(), present);
+    StoreException e = assertDeleteConditionFails(t.name(), key("a"), WriteCondition.rowAbsent());
+    assertEquals(Optional.of(present), stored(t, key("a")), "a failed delete deletes nothing");
+    assertTrue(e.getMessage().contains(t.name()), e::getMessage);
+    assertTrue(e.getMessage().contains("\"a\""), e::getMessage);
+    assertTrue(e.getMessage().contains(WriteCondition.rowAbsent().toString()), e::getMessage);
+  }
+
+  @Test
+  public void aDeleteIfPresentAppliesToAPresentRowAndFailsOnAnAbsentOne() {
+    TableSpec t = newTable("cond_delete_present", stringColumn("pk"));
+    assertDeleteConditionFails(t.name(), key("a"), WriteCondition.rowPresent());
+    assertEquals(Optional.empty(), stored(t, key("a")));
+
+    store().put(t.name(), row(key("a"), "v", ONE));
+    store().put(t.name(), row(key("b"), "v", ONE));
+    store().delete(t.name(), key("a"), WriteCondition.rowPresent());
+    assertEquals(Optional.empty(), stored(t, key("a")));
+    assertEquals(Optional.of(row(key("b"), "v", ONE)), stored(t, key("b")), "only its own row");
+    // deleted, the row is absent to the next condition
+    assertDeleteConditionFails(t.name(), key("a"), WriteCondition.rowPresent());
+  }
+
+  @Test
+  public void aDeleteWithAColumnConditionAppliesOnlyWhenTheStoredColumnEqualsTheExpectedValue() {
+    TableSpec t = newTable("cond_delete_column", stringColumn("pk"));
+    Row v1 = row(key("a"), "version", ONE, "data", AttrValue.ofString("x"));
+    store().put(t.name(), v1);
+
+    StoreException e =
+        assertDeleteConditionFails(t.name(), key("a"), WriteCondition.columnEquals("version", TWO));
+    assertTrue(e.getMessage().contains("version"), e::getMessage);
+    assertDeleteConditionFails(t.name(), key("a"), WriteCondition.columnEquals("other", ONE));
+    assertDeleteConditionFails(
+        t.name(), key("a"), WriteCondition.columnEquals("version", AttrValue.ofString("1")));
+    assertDeleteConditionFails(
+        t.name(), key("a"), WriteCondition.columnEquals("version", AttrValue.ofDouble(1.0)));
+    assertEquals(Optional.of(v1), stored(t, key("a")), "no failed condition deleted anything");
+
+    store().delete(t.name(), key("a"), WriteCondition.columnEquals("version", ONE));
+    assertEquals(Optional.empty(), stored(t, key("a")));
+    assertDeleteConditionFails(t.name(), key("a"), WriteCondition.columnEquals("version", ONE));
+  }
+
+  @Test
+  public void aDeleteWithoutAConditionIsAnUnconditionalDelete() {
+    TableSpec t = newTable("cond_delete_none", stringColumn("pk"));
+    store().put(t.name(), row(key("a"), "v", ONE));
+    store().delete(t.name(), key("a"), WriteCondition.none());
+    assertEquals(Optional.empty(), stored(t, key("a")));
+    store().delete(t.name(), key("a"), WriteCondition.none()); // a missing row: nothing
+    assertEquals(
+        WriteOp.delete(t.name(), key("a")),
+        WriteOp.delete(t.name(), key("a"), WriteCondition.none()));
+  }
+
+  @Test
+  public void aDeleteConditionOnAPrimaryKeyColumnIsInvalid() {
+    TableSpec t = newTable("cond_delete_on_key", stringColumn("pk"));
+    store().put(t.name(), row(key("a"), "v", ONE));
+    assertStoreError(
+        ErrorKind.INVALID_REQUEST,
+        () ->
+            store()
+                .delete(
+                    t.name(),
+                    key("a"),
+                    WriteCondition.columnEquals("pk", AttrValue.ofString("a"))));
+    List<WriteOutcome> outcomes =
+        store()
+            .batchWrite(
+                List.of(
+                    WriteOp.delete(
+                        t.name(),
+                        key("a"),
+                        WriteCondition.columnEquals("pk", AttrValue.ofString("a")))));
+    assertFailed(outcomes.get(0), ErrorKind.INVALID_REQUEST);
+    assertEquals(Optional.of(row(key("a"), "v", ONE)), stored(t, key("a")));
+  }
+
+  @Test
+  public void aBatchAppliesTheDeleteConditionsThatHoldAndFailsTheOthersAloneInOrder() {
+    TableSpec t = newTable("cond_delete_batch", stringColumn("pk"));
+    store().put(t.name(), row(key("present"), "version", ONE));
+    store().put(t.name(), row(key("versioned"), "version", ONE));
+    store().put(t.name(), row(key("stale"), "version", TWO));
+    store().put(t.name(), row(key("kept"), "version", ONE));
+    List<WriteOp> ops =
+        List.of(
+            WriteOp.delete(t.name(), key("present"), WriteCondition.rowPresent()),
+            WriteOp.delete(t.name(), key("missing"), WriteCondition.rowPresent()),
+            WriteOp.delete(t.name(), key("versioned"), WriteCondition.columnEquals("version", ONE)),
+            WriteOp.delete(t.name(), key("stale"), WriteCondition.columnEquals("version", ONE)),
+            WriteOp.delete(t.name(), key("kept"), WriteCondition.rowAbsent()),
+            WriteOp.put(t.name(), row(key("new"), "v", ONE), WriteCondition.rowAbsent()),
+            WriteOp.delete(t.name(), key("plain")),
+            // the row deleted above is absent to a later operation of the same batch
+            WriteOp.put(t.name(), row(key("present"), "v", TWO), WriteCondition.rowAbsent()),
+            WriteOp.delete(t.name(), key("new"), WriteCondition.columnEquals("v", ONE)));
+    List<WriteOutcome> outcomes = store().batchWrite(ops);
+    assertEquals(ops.size(), outcomes.size());
+    for (int i = 0; i < ops.size(); i++) {
+      assertEquals(ops.get(i), outcomes.get(i).op(), "outcome " + i + " is for operation " + i);
+    }
+    assertTrue(
+        outcomes.get(0).succeeded(), () -> "delete of present: " + outcomes.get(0).failure());
+    assertFailed(outcomes.get(1), ErrorKind.CONDITION_FAILED);
+    assertTrue(outcomes.get(2).succeeded(), () -> "versioned: " + outcomes.get(2).failure());
+    assertFailed(outcomes.get(3), ErrorKind.CONDITION_FAILED);
+    assertFailed(outcomes.get(4), ErrorKind.CONDITION_FAILED);
+    assertTrue(outcomes.get(5).succeeded(), () -> "insert of new: " + outcomes.get(5).failure());
+    assertTrue(outcomes.get(6).succeeded());
+    assertTrue(outcomes.get(7).succeeded(), () -> "re-insert: " + outcomes.get(7).failure());
+    assertTrue(outcomes.get(8).succeeded(), () -> "delete of new: " + outcomes.get(8).failure());
+
+    assertEquals(Optional.of(row(key("present"), "v", TWO)), stored(t, key("present")));
+    assertEquals(Optional.empty(), stored(t, key("missing")));
+    assertEquals(Optional.empty(), stored(t, key("versioned")));
+    assertEquals(
+        Optional.of(row(key("stale"), "version", TWO)),
+        stored(t, key("stale")),
+        "a failed delete leaves the row untouched");
+    assertEquals(Optional.of(row(key("kept"), "version", ONE)), stored(t, key("kept")));
+    assertEquals(Optional.empty(), stored(t, key("new")));
+  }
+
+  @Test
+  public void ofConcurrentConditionalDeletesOfOneRowExactlyOneSucceeds() throws Exception {
+    TableSpec t = newTable("cond_race_delete", stringColumn("pk"));
+    for (int round = 0; round < 3; round++) {
+      PrimaryKey k = key("k" + round);
+      store().put(t.name(), row(k, "version", ONE));
+      CyclicBarrier start = new CyclicBarrier(RACERS);
+      List<Callable<Boolean>> racers = new ArrayList<>();
+      for (int i = 0; i < RACERS; i++) {
+        racers.add(
+            () -> {
+              start.await();
+              try {
+                store().delete(t.name(), k, WriteCondition.columnEquals("version", ONE));
+                return true;
+              } catch (StoreException e) {
+                assertEquals(ErrorKind.CONDITION_FAILED, e.kind(), e::getMessage);
+                return false;
+              }
+            });
+      }
+      long winners = race(racers).stream().filter(Boolean::booleanValue).count();
+      assertEquals(1, winners, "round " + round);
+      assertEquals(Optional.empty(), stored(t, k));
+    }
+  }
+
+  // ------------------------------------------------------------ conditions over expired rows
+
+  /**
+   * A fresh table whose rows {@link #expireRows()} makes expire, for the tests of conditions over
+   * expired rows, or {@code null} where a store can do neither (the tests then do nothing). By
+   * default a TABLESTORE table of two days' time to live, expired by moving {@link #clock()}; a
+   * store whose time cannot be moved may give a table of a time to live of seconds instead.
+   */
+  protected TableSpec newExpiringTable(String hint) {
+    return clock() == null
+        ? null
+        : newTable(hint, Profile.TABLESTORE, TWO_DAYS, stringColumn("pk"));
+  }
+
+  /** Makes every row written so far to a table of {@link #newExpiringTable} expire. */
+  protected void expireRows() {
+    clock().advance(java.time.Duration.ofSeconds(TWO_DAYS).plusHours(1));
+  }
+
+  /**
+   * Rows written to {@code t}, one a key, then expired. Nothing reads them before the conditions
+   * do: a read may purge an expired row (the embedded store does), and the conditions are to meet
+   * rows the store still keeps.
+   */
+  private void writeThenExpire(TableSpec t, String... keys) {
+    for (String k : keys) {
+      store().put(t.name(), row(key(k), "version", ONE));
+    }
+    expireRows();
+  }
+
+  @Test
+  public void aRowPastItsTimeToLiveIsAbsentToEveryCondition() {
+    TableSpec t = newExpiringTable("ttl_conditions");
+    if (t == null) {
+      return; // the store can neither move its time nor expire a row in seconds
+    }
+    writeThenExpire(
+        t, "insert", "update", "stale", "delete_present", "delete_stale", "delete_absent");
+
+    // an insert over an expired row applies
+    Row inserted = row(key("insert"), "version", TWO);
+    store().put(t.name(), inserted, WriteCondition.rowAbsent());
+    // an update of it fails, and a stale version 1 is not accepted
+    assertConditionFails(t.name(), row(key("update"), "version", TWO), WriteCondition.rowPresent());
+    assertConditionFails(
+        t.name(), row(key("stale"), "version", TWO), WriteCondition.columnEquals("version", ONE));
+    // a delete of it: the same
+    assertDeleteConditionFails(t.name(), key("delete_present"), WriteCondition.rowPresent());
+    assertDeleteConditionFails(
+        t.name(), key("delete_stale"), WriteCondition.columnEquals("version", ONE));
+    store().delete(t.name(), key("delete_absent"), WriteCondition.rowAbsent());
+
+    assertEquals(Optional.of(inserted), stored(t, key("insert")));
+    for (String k : List.of("update", "stale", "delete_present", "delete_stale", "delete_absent")) {
+      assertEquals(Optional.empty(), stored(t, key(k)), k + ": a failed condition writes nothing");
+    }
+    assertEquals(List.of(inserted), scanAll(t), "the reads agree with the conditions");
+  }
+
+  @Test
+  public void aBatchTreatsARowPastItsTimeToLiveAsAbsentToEveryCondition() {
+    TableSpec t = newExpiringTable("ttl_conditions_batch");
+    if (t == null) {
+      return; // the store can neither move its time nor expire a row in seconds
+    }
+    writeThenExpire(
+        t, "insert", "update", "stale", "delete_present", "delete_stale", "delete_absent");
+    Row inserted = row(key("insert"), "version", TWO);
+    List<WriteOp> ops =
+        List.of(
+            WriteOp.put(t.name(), inserted, WriteCondition.rowAbsent()),
+            WriteOp.put(t.name(), row(key("update"), "version", TWO), WriteCondition.rowPresent()),
+            WriteOp.put(
+                t.name(),
+                row(key("stale"), "version", TWO),
+                WriteCondition.columnEquals("version", ONE)),
+            WriteOp.delete(t.name(), key("delete_present"), WriteCondition.rowPresent()),
+            WriteOp.delete(
+                t.name(), key("delete_stale"), WriteCondition.columnEquals("version", ONE)),
+            WriteOp.delete(t.name(), key("delete_absent"), WriteCondition.rowAbsent()));
+    List<WriteOutcome> outcomes = store().batchWrite(ops);
+    assertTrue(outcomes.get(0).succeeded(), () -> "insert: " + outcomes.get(0).failure());
+    assertFailed(outcomes.get(1), ErrorKind.CONDITION_FAILED);
+    assertFailed(outcomes.get(2), ErrorKind.CONDITION_FAILED);
+    assertFailed(outcomes.get(3), ErrorKind.CONDITION_FAILED);
+    assertFailed(outcomes.get(4), ErrorKind.CONDITION_FAILED);
+    assertTrue(outcomes.get(5).succeeded(), () -> "delete if absent: " + outcomes.get(5).failure());
+    assertEquals(List.of(inserted), scanAll(t), "the reads agree with the conditions");
+  }
+
   /** Threads that race on the store's conditional writes. */
   private static final int RACERS = 8;
 

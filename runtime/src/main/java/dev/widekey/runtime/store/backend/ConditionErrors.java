@@ -7,8 +7,9 @@ import dev.widekey.runtime.store.StoreException;
 import dev.widekey.runtime.store.WriteCondition;
 
 /**
- * The error of a conditional put whose condition did not hold, worded the same for every store: the
- * table, the row's key and the condition, each shown bounded as other store messages show them.
+ * The error of a conditional put or delete whose condition did not hold, worded the same for every
+ * store: the table, the row's key and the condition, each shown bounded as other store messages
+ * show them.
  *
  * <pre>{@code
  * throw ConditionErrors.failed("orders", key, WriteCondition.rowAbsent());
@@ -18,7 +19,7 @@ import dev.widekey.runtime.store.WriteCondition;
 public final class ConditionErrors {
   private ConditionErrors() {}
 
-  /** A put's condition did not hold of the stored row: {@link ErrorKind#CONDITION_FAILED}. */
+  /** A write's condition did not hold of the stored row: {@link ErrorKind#CONDITION_FAILED}. */
   public static StoreException failed(String table, PrimaryKey key, WriteCondition condition) {
     return failed(table, key, condition, null);
   }

@@ -311,9 +311,10 @@ public final class ServiceChecks {
   }
 
   /**
-   * A put's condition: a column condition names an attribute column (not empty, a UTF-8 name, not a
-   * primary-key column, which no store compares the same way) and expects a value within the
-   * attribute limit, so that every store refuses the same conditions before anything is written.
+   * A put's or a delete's condition: a column condition names an attribute column (not empty, a
+   * UTF-8 name, not a primary-key column, which no store compares the same way) and expects a value
+   * within the attribute limit, so that every store refuses the same conditions before anything is
+   * written.
    */
   public static void condition(TableSpec spec, WriteCondition condition, StoreLimits limits) {
     if (!(condition instanceof WriteCondition.ColumnEquals c)) {

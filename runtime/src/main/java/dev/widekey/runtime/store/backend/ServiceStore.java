@@ -159,6 +159,23 @@ public abstract class ServiceStore implements WideTableStore {
   protected abstract void sendDelete(TableSpec table, PrimaryKey key) throws Exception;
 
   /**
+   * Deletes the row if {@code condition} (never {@link WriteCondition#none()}) holds of the stored
+   * row, atomically with the check; a condition that does not hold throws the client's error for
+   * it, which {@link #mapError} maps to {@link ErrorKind#CONDITION_FAILED}, or that StoreException.
+   * By default the delete is sent as a batch of one through {@link #sendBatch}.
+   */
+  protected void sendDelete(TableSpec table, PrimaryKey key, WriteCondition condition)
+      throws Exception {
+    CheckedBatch batch = new CheckedBatch(List.of(WriteOp.delete(table.name(), key, condition)));
+    batch.accept(0, table);
+    sendBatch(batch);
+    WriteOutcome outcome = batch.outcomes().get(0);
+    if (!outcome.succeeded()) {
+      throw outcome.failure();
+    }
+  }
+
+  /**
    * Sends the checked writes of a batch (at least one) and records each one's outcome in {@code
    * batch}; a call that fails as a whole fails its writes with {@link #serviceError}. A write left
    * without an outcome fails as unanswered.
@@ -406,6 +423,35 @@ public abstract class ServiceStore implements WideTableStore {
     known.counters().wrote(key.get(0), WriteOp.delete(table, key).sizeInBytes());
   }
 
+  /**
+   * {@inheritDoc}
+   *
+   * <p>Checked as {@link #delete(String, PrimaryKey)}, and the condition with {@link
+   * ServiceChecks#condition}; sent with {@link #sendDelete(TableSpec, PrimaryKey, WriteCondition)}.
+   */
+  @Override
+  public void delete(String table, PrimaryKey key, WriteCondition condition) {
+    if (condition.isNone()) {
+      delete(table, key);
+      return;
+    }
+    KnownTables.Table known = known(table);
+    StoreLimits tableLimits = limitsOf(known.spec());
+    ServiceChecks.key(known.spec(), key, tableLimits);
+    ServiceChecks.condition(known.spec(), condition, tableLimits);
+    try {
+      sendDelete(known.spec(), key, condition);
+    } catch (Exception e) {
+      StoreException mapped = serviceError("deleting from table " + table, table, e);
+      if (mapped.kind() == ErrorKind.CONDITION_FAILED && !(e instanceof StoreException)) {
+        // worded as on every store, the client's error kept as the cause
+        mapped = ConditionErrors.failed(displayName(table), key, condition, mapped);
+      }
+      throw mapped;
+    }
+    known.counters().wrote(key.get(0), WriteOp.delete(table, key).sizeInBytes());
+  }
+
   // ---------------------------------------------------------------- batches
 
   /**
@@ -452,6 +498,7 @@ public abstract class ServiceStore implements WideTableStore {
           checkRow(spec, p.row());
         } else {
           ServiceChecks.key(spec, op.key(), tableLimits);
+          ServiceChecks.condition(spec, op.condition(), tableLimits);
         }
         batch.accept(i, spec);
       } catch (StoreException e) {

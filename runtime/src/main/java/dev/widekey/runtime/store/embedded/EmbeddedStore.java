@@ -350,11 +350,36 @@ public final class EmbeddedStore implements WideTableStore {
   /**
    * {@inheritDoc}
    *
+   * <p>A compare-and-remove on the row's B-tree entry, as the conditional put: the condition is
+   * evaluated on the entry the delete removes, inside the engine's atomic update of that entry.
+   */
+  @Override
+  public void delete(String table, PrimaryKey key, WriteCondition condition) {
+    Objects.requireNonNull(table, "table");
+    Objects.requireNonNull(key, "key");
+    Objects.requireNonNull(condition, "condition");
+    shared.lock();
+    try {
+      requireOpen();
+      if (!applyDelete(table(table), key, condition)) {
+        throw ConditionErrors.failed(table, key, condition);
+      }
+    } catch (MVStoreException e) {
+      throw internal(e);
+    } finally {
+      shared.unlock();
+    }
+  }
+
+  /**
+   * {@inheritDoc}
+   *
    * <p>As Tablestore's BatchWriteRow, each operation is checked and applied on its own: one that
    * fails (a missing table, a key of the wrong schema, a value over a limit) gets a failed outcome
-   * and the others are still applied, in order. Operations on the same key apply in order. A put
-   * whose {@link WriteCondition} does not hold fails alone with {@link ErrorKind#CONDITION_FAILED}
-   * and writes nothing; each condition is checked atomically with its own write.
+   * and the others are still applied, in order. Operations on the same key apply in order. A put or
+   * delete whose {@link WriteCondition} does not hold fails alone with {@link
+   * ErrorKind#CONDITION_FAILED} and writes nothing; each condition is checked atomically with its
+   * own write.
    */
   @Override
   public List<WriteOutcome> batchWrite(List<WriteOp> ops) {
@@ -371,8 +396,8 @@ public final class EmbeddedStore implements WideTableStore {
             if (!applyPut(t, put.row(), put.condition())) {
               throw ConditionErrors.failed(op.table(), op.key(), put.condition());
             }
-          } else {
-            applyDelete(t, op.key());
+          } else if (!applyDelete(t, op.key(), op.condition())) {
+            throw ConditionErrors.failed(op.table(), op.key(), op.condition());
           }
           outcomes.add(WriteOutcome.applied(op));
         } catch (StoreException e) {
@@ -422,7 +447,7 @@ public final class EmbeddedStore implements WideTableStore {
       // put returns the replaced value atomically, so concurrent writers keep the totals exact
       old = t.rows.put(key, value);
     } else {
-      ConditionalPut cas = new ConditionalPut(t, row.key(), condition, now);
+      ConditionalWrite cas = new ConditionalWrite(t, row.key(), condition, now, MVMap.Decision.PUT);
       old = t.rows.operate(key, value, cas);
       if (!cas.applied) {
         return false;
@@ -441,23 +466,28 @@ public final class EmbeddedStore implements WideTableStore {
   }
 
   /**
-   * The compare step of a conditional put, run by MVStore on the entry it is about to replace. The
-   * engine calls {@link #decide} again (after {@link #reset}) if another writer changed the map
-   * meanwhile, so the decision that stands is the one taken on the value actually replaced.
+   * The compare step of a conditional put or delete, run by MVStore on the entry it is about to
+   * replace or remove. The engine calls {@link #decide} again (after {@link #reset}) if another
+   * writer changed the map meanwhile, so the decision that stands is the one taken on the value
+   * actually replaced.
    */
-  private static final class ConditionalPut extends MVMap.DecisionMaker<byte[]> {
+  private static final class ConditionalWrite extends MVMap.DecisionMaker<byte[]> {
     private final Table table;
     private final PrimaryKey key;
     private final WriteCondition condition;
     private final long now;
+    private final MVMap.Decision write;
     private final ColumnSelection reads;
     boolean applied;
 
-    ConditionalPut(Table table, PrimaryKey key, WriteCondition condition, long now) {
+    /** {@code write} is what the entry gets when the condition holds: PUT or REMOVE. */
+    ConditionalWrite(
+        Table table, PrimaryKey key, WriteCondition condition, long now, MVMap.Decision write) {
       this.table = table;
       this.key = key;
       this.condition = condition;
       this.now = now;
+      this.write = write;
       // a column condition reads one column: decoding only it keeps a check of a wide row cheap;
       // the existence conditions read no column at all
       this.reads =
@@ -469,7 +499,7 @@ public final class EmbeddedStore implements WideTableStore {
     @Override
     public MVMap.Decision decide(byte[] existing, byte[] provided) {
       applied = condition.holdsFor(stored(existing));
-      return applied ? MVMap.Decision.PUT : MVMap.Decision.ABORT;
+      return applied ? write : MVMap.Decision.ABORT;
     }
 
     /**
@@ -492,15 +522,35 @@ public final class EmbeddedStore implements WideTableStore {
   }
 
   private void applyDelete(Table t, PrimaryKey primaryKey) {
+    applyDelete(t, primaryKey, WriteCondition.none());
+  }
+
+  /**
+   * Deletes the row if the condition holds of the stored one; returns whether it did. Every check
+   * of the request runs first, so a refused request, like a failed condition, deletes nothing.
+   */
+  private boolean applyDelete(Table t, PrimaryKey primaryKey, WriteCondition condition) {
     byte[] key = RequestEncoder.rowKey(t.spec, primaryKey, t.limits);
+    ServiceChecks.condition(t.spec, condition, t.limits);
     long keySize = primaryKey.sizeInBytes();
-    byte[] old = t.rows.remove(key);
+    byte[] old;
+    if (condition.isNone()) {
+      old = t.rows.remove(key);
+    } else {
+      ConditionalWrite cas =
+          new ConditionalWrite(t, primaryKey, condition, now(), MVMap.Decision.REMOVE);
+      old = t.rows.operate(key, null, cas);
+      if (!cas.applied) {
+        return false;
+      }
+    }
     PartitionCounters p = t.partitions[t.partitionOf(key)];
     p.writeRows.increment();
     p.writtenBytes.add(keySize);
     if (old != null) {
       uncount(t, key, keySize, old);
     }
+    return true;
   }
 
   // ----------------------------------------------------------------------------------- reads
