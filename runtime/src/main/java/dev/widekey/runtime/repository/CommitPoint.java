@@ -170,12 +170,33 @@ final class CommitPoint {
    * read again rather than deleted blind), then the cold row it pointed at.
    */
   void delete(PrimaryKey key) {
-    Optional<Stored> now = readCommitPoint(key);
-    if (now.isEmpty()) {
+    for (int attempt = 1; attempt <= COMMIT_ATTEMPTS; attempt++) {
+      Optional<Stored> now = readCommitPoint(key);
+      if (now.isEmpty()) {
+        return;
+      }
+      try {
+        store.delete(hot.name(), key, commitCondition(now));
+      } catch (StoreException e) {
+        if (e.kind() == ErrorKind.CONDITION_FAILED) {
+          continue; // a write committed since the read: delete that one
+        }
+        throw e;
+      }
+      dropColdRow(key, now.get());
       return;
     }
-    store.delete(hot.name(), key);
-    dropColdRow(key, now.get());
+    throw new StoreException(
+        ErrorKind.UNAVAILABLE,
+        "row "
+            + key
+            + " of table "
+            + hot.name()
+            + " was rewritten by other writers during each of "
+            + COMMIT_ATTEMPTS
+            + " attempts to delete it; nothing was deleted, try again",
+        true,
+        null);
   }
 
   /**

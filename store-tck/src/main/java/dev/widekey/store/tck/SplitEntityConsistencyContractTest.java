@@ -235,6 +235,30 @@ public abstract class SplitEntityConsistencyContractTest {
     assertEquals(1, coldRowsOfItem(id).size());
   }
 
+  /**
+   * Scenario 3: a delete paused between reading the commit point and deleting it; a put commits
+   * meanwhile. The delete then removes that put, entire, and leaves no cold row behind.
+   */
+  @Test
+  void aDeletePausedBeforeItsDeleteRemovesTheWriteThatLandedMeanwhile() {
+    long id = 9107;
+    items.put(item(id, 0, "W0"));
+    PausingStore.Gate gate = paused.pauseBefore(PausingStore.Call.delete(ColdItemTable.NAME));
+    Future<Boolean> delete =
+        w1(
+            gate,
+            () -> {
+              pausedItems.delete(id);
+              return true;
+            });
+    items.put(item(id, 1, "W1"));
+    gate.resume();
+    finish(delete);
+
+    assertEquals(Optional.empty(), items.getWithCold(id));
+    assertEquals(List.of(), coldRowsOfItem(id));
+  }
+
   /** An insert paused before its commit while another insert of the key lands: it fails clean. */
   @Test
   void aLosingInsertLeavesNoColdRow() {
