@@ -17,6 +17,7 @@ import dev.widekey.runtime.store.RecordingStore;
 import dev.widekey.runtime.store.Row;
 import dev.widekey.runtime.store.ScanRange;
 import dev.widekey.runtime.store.StoreException;
+import dev.widekey.runtime.store.TableSpec;
 import dev.widekey.runtime.store.TestRows;
 import dev.widekey.runtime.store.WideTableStore;
 import dev.widekey.runtime.store.WriteCondition;
@@ -44,11 +45,16 @@ class ConditionalWritesTest {
   /** What the generated repository of {@code Note} would be, with {@code @Version long version}. */
   static final class NoteRepository extends SplitTableRepository<Note> {
     NoteRepository(WideTableStore store, boolean versioned) {
+      this(store, versioned, TestRows.table("notes", 10, 1));
+    }
+
+    /** On {@code hot}'s profile, the body {@code @Chunked}. */
+    NoteRepository(WideTableStore store, boolean versioned, TableSpec hot) {
       super(
           store,
-          TestRows.table("notes", 10, 1),
-          ColdRows.tableSpec("notes_cold", TestRows.table("notes", 10, 1)),
-          List.of(),
+          hot,
+          ColdRows.tableSpec("notes_cold", hot),
+          List.of("body"),
           versioned ? "version" : null);
     }
 
