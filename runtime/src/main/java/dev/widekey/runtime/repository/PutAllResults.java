@@ -19,6 +19,7 @@ import java.util.List;
 final class PutAllResults {
   private final long startNanos = System.nanoTime();
   private final List<BulkWriteFailure> failures = new ArrayList<>();
+  private final List<BulkWriteFailure> unknown = new ArrayList<>();
   private long total;
   private long acknowledged;
   private long failed;
@@ -39,16 +40,22 @@ final class PutAllResults {
     batches += r.batches();
     truncated |= r.failuresTruncated();
     for (BulkWriteFailure f : r.failures()) {
-      failures.add(
-          new BulkWriteFailure(
-              positions.get((int) f.position()),
-              f.indexInGroup(),
-              f.table(),
-              f.key(),
-              f.bytes(),
-              f.error(),
-              f.attempts()));
+      failures.add(at(positions, f));
     }
+    for (BulkWriteFailure u : r.unknownOutcomes()) {
+      unknown.add(at(positions, u)); // only if the import stopped, which putAll does not do
+    }
+  }
+
+  private static BulkWriteFailure at(List<Integer> positions, BulkWriteFailure f) {
+    return new BulkWriteFailure(
+        positions.get((int) f.position()),
+        f.indexInGroup(),
+        f.table(),
+        f.key(),
+        f.bytes(),
+        f.error(),
+        f.attempts());
   }
 
   /**
@@ -130,6 +137,7 @@ final class PutAllResults {
         Duration.ofNanos(System.nanoTime() - startNanos),
         failures,
         truncated,
+        unknown,
         entities);
   }
 }

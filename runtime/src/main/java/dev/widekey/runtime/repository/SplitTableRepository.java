@@ -508,6 +508,14 @@ public abstract class SplitTableRepository<E> {
    * read together: one that breaks a rule stops the import with a {@link
    * dev.widekey.runtime.write.BulkWriteException} whose cause names it and whose partial result
    * counts what was written before; that entity and the rest are not written.
+   *
+   * <p>After any stop, the partial result lists the operations sent without an answer as {@link
+   * BulkWriteResult#unknownOutcomes() outcome-unknown}. Calling this again with the entities from
+   * {@link BulkWriteResult#resumePosition()} on plans them again, under new write tags: a versioned
+   * entity whose hot put the stopped import applied then fails its condition ({@link
+   * ErrorKind#CONDITION_FAILED}) against that write, at a position the stopped result listed as
+   * outcome-unknown, and the entity as stored is the stopped import's write; read it to tell (see
+   * the design notes, "What a resume does not give").
    */
   public BulkWriteResult putAll(Stream<? extends E> entities, BulkWriter writer) {
     Iterator<? extends E> input = entities.iterator();

@@ -13,7 +13,8 @@ import java.util.List;
  * Sends the batches of an import to the store. Each operation gets an outcome, whatever the store
  * throws, so that the scheduler can account for every one. A conditional put sent again that fails
  * its condition is checked against the stored row ({@link OwnWrites#recheck}), so that one an
- * earlier attempt applied is acknowledged.
+ * earlier attempt applied is acknowledged; so is one of a resumed import that the stopped import
+ * had sent without learning its outcome.
  */
 final class BatchSender {
   private final WideTableStore store;
@@ -26,8 +27,10 @@ final class BatchSender {
   List<WriteOutcome> send(List<Task> batch) {
     List<WriteOutcome> outcomes = sendOnce(batch);
     for (int i = 0; i < outcomes.size(); i++) {
-      // the task's attempts were counted, under the scheduler's lock, when it was taken
-      if (batch.get(i).attempts > 1) {
+      // the task's attempts were counted, under the scheduler's lock, when it was taken; one an
+      // earlier, stopped import sent without an answer may be applied even before its first send
+      Task t = batch.get(i);
+      if (t.attempts > 1 || t.maybeApplied) {
         outcomes.set(i, OwnWrites.recheck(store, outcomes.get(i)));
       }
     }

@@ -5,10 +5,10 @@ import java.util.List;
 
 /**
  * The outcome of one {@link BulkWriter} import: every input operation read is counted acknowledged,
- * failed, or, when the import stopped early ({@link BulkWriteException}), not attempted: {@code
- * acknowledged + failed + notAttempted == total}. Failures are kept (up to the writer's {@link
- * BulkWriter.Builder#maxRecordedFailures(int) bound}; all of them go to its failure listener);
- * successes are only counted, so a million-row import stays small.
+ * failed, or, when the import stopped early ({@link BulkWriteException}), outcome-unknown or not
+ * attempted: {@code acknowledged + failed + unknown() + notAttempted == total}. Failures are kept
+ * (up to the writer's {@link BulkWriter.Builder#maxRecordedFailures(int) bound}; all of them go to
+ * its failure listener); successes are only counted, so a million-row import stays small.
  *
  * <pre>{@code
  * BulkWriteResult r = writer.write(ops);
@@ -17,33 +17,52 @@ import java.util.List;
  * }
  * }</pre>
  *
- * <p>After an import that stopped, writing the input again from {@link #resumePosition()} writes
- * every operation not attempted, and gives the same stored rows as one import that never stopped:
+ * <h2>After a stop</h2>
+ *
+ * An operation the import sent and got no answer for (the answer was lost and its retry was still
+ * waiting, or its batch was in flight, when the import stopped) may be stored: it is listed in
+ * {@link #unknownOutcomes()}, never counted as not attempted. {@link #resumePosition()} is at or
+ * before the first of them, so a resume writes them again. Resuming with {@link
+ * BulkWriter#resumeWrite} or {@link BulkWriter#resumeGroups}, given this result, writes the rest of
+ * the input, from {@code resumePosition}, as one import that never stopped would have: an operation
+ * whose outcome was unknown is sent again, and a conditional put of it that fails its condition is
+ * checked against the stored row ({@link dev.widekey.runtime.retry.OwnWrites#recheck}) from its
+ * first attempt on, so a versioned put that meets its own applied write is acknowledged, not
+ * reported {@link dev.widekey.runtime.store.ErrorKind#CONDITION_FAILED}. A plain {@code write} of
+ * the rest never checks a first attempt (it cannot tell its own write from another writer's), so
+ * there such a put fails its condition against its own write; unconditional puts and deletes are
+ * idempotent and need neither.
  *
  * <pre>{@code
- * try { writer.write(input.iterator()); }
+ * try { writer.writeGroups(input.iterator()); }
  * catch (BulkWriteException e) {
- *   writer.write(input.subList((int) e.partialResult().resumePosition(), input.size()).iterator());
+ *   BulkWriteResult stopped = e.partialResult();
+ *   writer.resumeGroups(input.subList((int) stopped.resumePosition(), input.size()).iterator(), stopped);
  * }
  * }</pre>
  *
  * @param total operations read from the input
  * @param acknowledged operations the store acknowledged
  * @param failed operations that failed for good
- * @param notAttempted operations read but neither acknowledged nor failed because the import
- *     stopped first: never sent, or sent and waiting for a retry (so possibly applied); 0 for an
- *     import that ran to its end. {@code acknowledged + failed + notAttempted == total}
+ * @param notAttempted operations read but never sent, neither by this import nor (for a resume) by
+ *     the stopped one, because the import stopped first; 0 for an import that ran to its end
  * @param retries attempts beyond the first, over all operations
  * @param batches batch-write calls made
  * @param elapsed wall time of the import
  * @param failures the first failures, in the order they happened
  * @param failuresTruncated whether more failures happened than {@code failures} holds
+ * @param unknownOutcomes the operations whose outcome is unknown because the import stopped before
+ *     their answer: sent (by this import, or by the stopped import this one resumes) and neither
+ *     acknowledged nor failed for good, so possibly stored; in input order, all of them (they are
+ *     at most the writer's window), each with its last error (retryable) and attempts. Empty for an
+ *     import that ran to its end
  * @param resumePosition where to resume the input, counted in input elements (operations or groups)
- *     from 0: every element before it is finished (each of its operations acknowledged or failed),
- *     so writing the input again from here, in order, writes every operation not attempted and
- *     keeps the later operation on a key the winner. The number of elements read when nothing read
- *     is left unfinished. For an input read in order (not {@link BulkWriter.Builder#splitInput(int)
- *     split})
+ *     from 0 of this import's input: every element before it is finished (each of its operations
+ *     acknowledged or failed), so writing the input again from here, in order, writes every
+ *     operation not attempted or of unknown outcome and keeps the later operation on a key the
+ *     winner. Never after an element with an unknown outcome. The number of elements read when
+ *     nothing read is left unfinished. For an input read in order (not {@link
+ *     BulkWriter.Builder#splitInput(int) split})
  */
 public record BulkWriteResult(
     long total,
@@ -55,16 +74,20 @@ public record BulkWriteResult(
     Duration elapsed,
     List<BulkWriteFailure> failures,
     boolean failuresTruncated,
+    List<BulkWriteFailure> unknownOutcomes,
     long resumePosition) {
 
   public BulkWriteResult {
     failures = List.copyOf(failures);
-    if (acknowledged + failed + notAttempted != total) {
+    unknownOutcomes = List.copyOf(unknownOutcomes);
+    if (acknowledged + failed + unknownOutcomes.size() + notAttempted != total) {
       throw new IllegalArgumentException(
-          "acknowledged + failed + notAttempted must be total: "
+          "acknowledged + failed + unknown + notAttempted must be total: "
               + acknowledged
               + " + "
               + failed
+              + " + "
+              + unknownOutcomes.size()
               + " + "
               + notAttempted
               + " != "
@@ -72,9 +95,17 @@ public record BulkWriteResult(
     }
   }
 
+  /**
+   * Operations sent whose outcome is unknown because the import stopped first: possibly stored
+   * ({@link #unknownOutcomes()}); 0 for an import that ran to its end.
+   */
+  public long unknown() {
+    return unknownOutcomes.size();
+  }
+
   /** Whether every input operation was acknowledged. */
   public boolean allAcknowledged() {
-    return failed == 0 && notAttempted == 0 && acknowledged == total;
+    return failed == 0 && notAttempted == 0 && unknownOutcomes.isEmpty() && acknowledged == total;
   }
 
   /** The most failures {@link #toString} shows. */
@@ -95,7 +126,15 @@ public record BulkWriteResult(
         .append(" acknowledged, ")
         .append(failed)
         .append(" failed, ");
-    if (notAttempted > 0) {
+    if (!unknownOutcomes.isEmpty()) {
+      out.append(unknownOutcomes.size()).append(" outcome unknown (sent, no answer; at input ");
+      out.append(unknownOutcomes.size() == 1 ? "position " : "positions ");
+      for (int i = 0; i < Math.min(SHOWN_FAILURES, unknownOutcomes.size()); i++) {
+        out.append(i == 0 ? "" : ", ").append(unknownOutcomes.get(i).position());
+      }
+      out.append(unknownOutcomes.size() > SHOWN_FAILURES ? ", …), " : "), ");
+    }
+    if (notAttempted > 0 || !unknownOutcomes.isEmpty()) {
       out.append(notAttempted)
           .append(" not attempted (resume at input position ")
           .append(resumePosition)

@@ -7,8 +7,10 @@ import dev.widekey.runtime.store.StoreLimits;
 import dev.widekey.runtime.store.WideTableStore;
 import dev.widekey.runtime.store.WriteOp;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -28,8 +30,10 @@ import java.util.stream.Stream;
  *       acknowledged or failed, and each failure carries its typed {@link StoreException}
  *       (successes are only counted, so memory does not grow with the input). An import that stops
  *       early (the input or a listener throws, the caller is interrupted) throws a {@link
- *       BulkWriteException} whose result also counts the operations not attempted, and gives the
- *       input position from which a resumed import writes exactly what is left undone.
+ *       BulkWriteException} whose result also lists the operations sent whose outcome is unknown
+ *       (an answer lost, a batch in flight: possibly stored, never counted as not attempted),
+ *       counts the ones not attempted, and gives the input position from which a resumed import
+ *       ({@link #resumeWrite}, {@link #resumeGroups}) writes exactly what is left undone.
  *   <li><b>Bounded memory and backpressure</b>: at most {@link Builder#window(int)} operations, of
  *       at most {@link Builder#windowBytes(long)} bytes, are read and unfinished at a time; reading
  *       the input waits while the window is full. The input is never materialized, and failures are
@@ -181,13 +185,67 @@ public final class BulkWriter {
     return run(source(groups), WriteGroup::ops);
   }
 
+  /**
+   * Resumes an import of operations that stopped with {@code stopped} as its partial result: {@code
+   * rest} is its input from {@link BulkWriteResult#resumePosition()} on. As {@link
+   * #write(Iterator)}, except that the operations {@code stopped} lists in {@link
+   * BulkWriteResult#unknownOutcomes()} are known to be possibly stored: a conditional one that
+   * fails its condition is checked against the stored row from its first attempt on, and
+   * acknowledged if its own row is stored. So the stop and this resume store, and report, what one
+   * import that never stopped would have. Positions in the result count from the start of {@code
+   * rest}, so a resume that stops again is resumed the same way, with its own result.
+   *
+   * <pre>{@code
+   * catch (BulkWriteException e) {
+   *   BulkWriteResult stopped = e.partialResult();
+   *   writer.resumeWrite(ops.subList((int) stopped.resumePosition(), ops.size()).iterator(), stopped);
+   * }
+   * }</pre>
+   *
+   * @throws BulkWriteException if the iterator or a listener throws, or the thread is interrupted
+   */
+  public BulkWriteResult resumeWrite(Iterator<? extends WriteOp> rest, BulkWriteResult stopped) {
+    return new Import(settings, resumed(stopped)).run(InputSource.of(rest), List::of);
+  }
+
+  /**
+   * Resumes an import of groups that stopped with {@code stopped} as its partial result, as {@link
+   * #resumeWrite}: {@code rest} is the same groups from {@link BulkWriteResult#resumePosition()}
+   * on. Groups planned again rather than the same ones (another split entity's write tag, say) are
+   * other writes: a conditional put of them that meets the stopped import's applied write fails its
+   * condition.
+   *
+   * @throws BulkWriteException if the iterator or a listener throws, or the thread is interrupted
+   */
+  public BulkWriteResult resumeGroups(Iterator<WriteGroup> rest, BulkWriteResult stopped) {
+    return new Import(settings, resumed(stopped)).run(InputSource.of(rest), WriteGroup::ops);
+  }
+
+  /** The unknown outcomes of {@code stopped}, by their position in the rest of its input. */
+  private static Map<Long, Map<Integer, BulkWriteFailure>> resumed(BulkWriteResult stopped) {
+    Objects.requireNonNull(stopped, "stopped");
+    Map<Long, Map<Integer, BulkWriteFailure>> out = new HashMap<>();
+    for (BulkWriteFailure u : stopped.unknownOutcomes()) {
+      if (u.position() < stopped.resumePosition()) {
+        throw new IllegalArgumentException(
+            "an outcome-unknown operation at input position "
+                + u.position()
+                + " is before the resume position "
+                + stopped.resumePosition());
+      }
+      out.computeIfAbsent(u.position() - stopped.resumePosition(), p -> new HashMap<>())
+          .put(u.indexInGroup(), u);
+    }
+    return out;
+  }
+
   private <T> InputSource<T> source(Stream<? extends T> stream) {
     return InputSource.of(stream, settings.splitInput(), settings.seed());
   }
 
   /** Runs one import; the input is opened (and a stream split) before the import's clock starts. */
   private <T> BulkWriteResult run(InputSource<T> source, Function<? super T, List<WriteOp>> opsOf) {
-    return new Import(settings).run(source, opsOf);
+    return new Import(settings, Map.of()).run(source, opsOf);
   }
 
   /**

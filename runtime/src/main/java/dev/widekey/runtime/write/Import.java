@@ -4,6 +4,7 @@ import dev.widekey.runtime.retry.RetryPolicy;
 import dev.widekey.runtime.store.WriteOp;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
 
@@ -18,17 +19,22 @@ final class Import {
   private final Scheduler scheduler;
   private final BatchSender sender;
 
-  Import(WriterSettings settings) {
+  /**
+   * @param resumed the operations of a stopped import whose outcome is unknown, by position in this
+   *     import's input and index in their group; empty for a fresh import
+   */
+  Import(WriterSettings settings, Map<Long, Map<Integer, BulkWriteFailure>> resumed) {
     this.settings = settings;
     this.policy = settings.policy();
-    this.scheduler = new Scheduler(settings);
+    this.scheduler = new Scheduler(settings, resumed);
     this.sender = new BatchSender(settings.store());
   }
 
   /**
    * Runs the import of {@code source}, each element written as the operations {@code opsOf} gives.
    * When it stops early, the batches in flight are finished and nothing more is sent; what is left
-   * is counted not attempted, with the input position to resume at.
+   * is counted outcome-unknown (sent without an answer) or not attempted, with the input position
+   * to resume at.
    *
    * @throws BulkWriteException if the input or a listener throws, or the thread is interrupted
    */
@@ -77,7 +83,8 @@ final class Import {
     } catch (RuntimeException | Error e) {
       stop = first(stop, e); // a listener's exception stops the import like any other
     }
-    BulkWriteResult result = outcomes.result(scheduler.resumePosition());
+    BulkWriteResult result =
+        outcomes.result(scheduler.unknownOutcomes(), scheduler.resumePosition());
     try {
       outcomes.reportProgress();
     } catch (RuntimeException | Error e) {
@@ -96,6 +103,8 @@ final class Import {
               + " acknowledged, "
               + result.failed()
               + " failed, "
+              + result.unknown()
+              + " of unknown outcome, "
               + result.notAttempted()
               + " not attempted; resume at input position "
               + result.resumePosition()

@@ -115,24 +115,27 @@ final class ImportOutcomes {
   }
 
   /**
-   * The result so far: operations read and not finished count as not attempted.
+   * The result so far: operations read and not finished count as outcome-unknown when they may be
+   * applied ({@code unknown}), else as not attempted.
    *
+   * @param unknown the unfinished operations that may be applied, in input order
    * @param resumePosition the lowest input position with an unfinished operation, or the number of
    *     elements read
    */
-  BulkWriteResult result(long resumePosition) {
+  BulkWriteResult result(List<BulkWriteFailure> unknown, long resumePosition) {
     lock.lock();
     try {
       return new BulkWriteResult(
           read,
           acknowledged,
           failed,
-          read - acknowledged - failed,
+          read - acknowledged - failed - unknown.size(),
           retries,
           batches,
           Duration.ofNanos(System.nanoTime() - startWall),
           recorded,
           truncated,
+          unknown,
           resumePosition);
     } finally {
       lock.unlock();

@@ -6,7 +6,11 @@ import dev.widekey.runtime.store.StoreException;
 import dev.widekey.runtime.store.WriteOp;
 import dev.widekey.runtime.store.WriteOutcome;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Random;
 import java.util.TreeMap;
@@ -39,6 +43,16 @@ final class Scheduler {
   /** Unfinished operations per input position: where a stopped import resumes. */
   private final TreeMap<Long, Integer> unfinishedAt = new TreeMap<>();
 
+  /**
+   * Unfinished operations that may be applied: sent at least once (an answer lost, a retry waiting,
+   * or a batch in flight when the import stopped), or sent by an earlier import that stopped
+   * without their outcome. Where an import stops, these are its unknown outcomes.
+   */
+  private final LinkedHashSet<Task> maybeApplied = new LinkedHashSet<>();
+
+  /** The unknown outcomes of the stopped import this one resumes, by position and index. */
+  private final Map<Long, Map<Integer, BulkWriteFailure>> resumed;
+
   /** One past the highest input position admitted. */
   private long endPosition;
 
@@ -48,7 +62,13 @@ final class Scheduler {
   private boolean deadlinePassed;
   private Throwable abort;
 
-  Scheduler(WriterSettings settings) {
+  /**
+   * @param resumed the operations a stopped import sent without learning their outcome, keyed by
+   *     their position in this import's input and their index in their group; empty for a fresh
+   *     import
+   */
+  Scheduler(WriterSettings settings, Map<Long, Map<Integer, BulkWriteFailure>> resumed) {
+    this.resumed = resumed;
     this.policy = settings.policy();
     this.clock = policy.clock();
     this.maxBatchBytes = settings.maxBatchBytes();
@@ -96,6 +116,12 @@ final class Scheduler {
       Task prev = null;
       for (int i = 0; i < ops.size(); i++) {
         Task t = new Task(ops.get(i), bytes[i], position, i, outcomes.countRead());
+        BulkWriteFailure earlier = resumed.getOrDefault(position, Map.of()).get(i);
+        if (earlier != null) {
+          t.maybeApplied = true;
+          t.lastError = earlier.error();
+          maybeApplied.add(t);
+        }
         inFlight++;
         inFlightBytes += bytes[i];
         order.add(t, prev);
@@ -151,6 +177,36 @@ final class Scheduler {
     }
   }
 
+  /**
+   * The operations not finished that may be applied, in input order: each was sent (by this import
+   * or by the stopped one it resumes) and no answer said whether it was.
+   */
+  List<BulkWriteFailure> unknownOutcomes() {
+    lock.lock();
+    try {
+      List<Task> tasks = new ArrayList<>(maybeApplied);
+      tasks.sort(Comparator.comparingLong((Task t) -> t.seq));
+      List<BulkWriteFailure> out = new ArrayList<>(tasks.size());
+      for (Task t : tasks) {
+        StoreException why =
+            t.lastError != null
+                ? t.lastError
+                : new StoreException(
+                    ErrorKind.UNAVAILABLE,
+                    "the import stopped while this operation's batch was in flight; it may be"
+                        + " applied",
+                    true,
+                    null);
+        out.add(
+            new BulkWriteFailure(
+                t.position, t.indexInGroup, t.op.table(), t.op.key(), t.bytes, why, t.attempts));
+      }
+      return out;
+    } finally {
+      lock.unlock();
+    }
+  }
+
   Throwable abortCause() {
     lock.lock();
     try {
@@ -174,7 +230,10 @@ final class Scheduler {
         checkDeadline(now);
         if (queue.anyReadyAt(now)) {
           outcomes.countBatch();
-          return queue.takeBatch(now);
+          List<Task> batch = queue.takeBatch(now);
+          // from here until its answer is recorded, each of these may be applied
+          maybeApplied.addAll(batch);
+          return batch;
         }
         if (inputDone && inFlight == 0) {
           changed.signalAll();
@@ -217,11 +276,13 @@ final class Scheduler {
         StoreException e = o.failure();
         throttled |= e.kind() == ErrorKind.THROTTLED;
         long delay = deadlinePassed ? -1 : policy.retryDelayNanos(e, t.attempts, t.firstSentNanos);
+        t.lastError = e;
         if (delay < 0) {
           finish(t, e);
         } else if (abort != null) {
-          // the import stopped before this retry: left unfinished, so counted not attempted and
-          // written again by a resume, rather than reported failed for an error that would pass
+          // the import stopped before this retry: left unfinished, its outcome unknown (the store
+          // may have applied it), and written again by a resume, rather than reported failed for
+          // an error that would pass
         } else {
           outcomes.countRetry();
           if (delay == 0) {
@@ -301,6 +362,7 @@ final class Scheduler {
       inFlight--;
       inFlightBytes -= t.bytes;
       unfinishedAt.computeIfPresent(t.position, (p, n) -> n == 1 ? null : n - 1);
+      maybeApplied.remove(t);
       if (error == null) {
         outcomes.countAcknowledged();
       } else {

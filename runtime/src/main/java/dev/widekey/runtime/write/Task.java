@@ -24,6 +24,15 @@ final class Task {
   StoreException groupFailure; // set when an earlier operation of the group failed
   StoreException finalError; // set when finishing with a failure
   int attempts;
+
+  /**
+   * Whether an earlier import sent this operation without learning its outcome ({@link
+   * BulkWriteResult#unknownOutcomes()}): it may be applied already, so a failed condition is
+   * checked against the stored row from its first attempt on.
+   */
+  boolean maybeApplied;
+
+  StoreException lastError; // the last retryable error, while the operation waits for a retry
   long firstSentNanos;
   long notBefore;
 

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.widekey.runtime.retry.RetryPolicy;
+import dev.widekey.runtime.store.ColumnSelection;
 import dev.widekey.runtime.store.ErrorKind;
 import dev.widekey.runtime.store.ForwardingStore;
 import dev.widekey.runtime.store.PrimaryKey;
@@ -52,7 +53,8 @@ class BulkWriterAbortTest {
   private static final int MAX_KEYS = 400;
 
   private static void assertCounts(BulkWriteResult r) {
-    assertEquals(r.total(), r.acknowledged() + r.failed() + r.notAttempted(), r::toString);
+    assertEquals(
+        r.total(), r.acknowledged() + r.failed() + r.unknown() + r.notAttempted(), r::toString);
   }
 
   @Test
@@ -162,8 +164,49 @@ class BulkWriterAbortTest {
       assertCounts(r);
       assertEquals(0, r.failed(), r::toString);
       assertEquals(0, r.resumePosition(), r::toString);
+      // the first batch was sent and answered "try again": possibly applied, never not attempted
+      assertTrue(r.unknown() > 0, r::toString);
+      for (BulkWriteFailure u : r.unknownOutcomes()) {
+        assertEquals(1, u.attempts(), r::toString);
+        assertEquals(ErrorKind.UNAVAILABLE, u.error().kind(), r::toString);
+      }
       BulkWriter.of(embedded).write(input.iterator());
       TestRows.assertTableHolds(embedded, HOT, 100, i -> TestRows.row(i, 0));
+    }
+  }
+
+  @Test
+  void aBatchInFlightWhenAWorkerDiesIsOfUnknownOutcome() {
+    try (EmbeddedStore embedded = EmbeddedStore.inMemory()) {
+      embedded.createTable(TestRows.table(HOT, 100, 1));
+      Error crash = new AssertionError("the store's client crashed after applying the batch");
+      WideTableStore store =
+          new ForwardingStore(embedded) {
+            @Override
+            public List<WriteOutcome> batchWrite(List<WriteOp> ops) {
+              super.batchWrite(ops);
+              throw crash;
+            }
+          };
+      BulkWriter writer =
+          BulkWriter.builder(store).workers(1).maxBatchRows(1).window(4).seed(5).build();
+      List<WriteOp> input = puts(10, 0);
+      BulkWriteException e =
+          assertThrows(BulkWriteException.class, () -> writer.write(input.iterator()));
+      assertSame(crash, e.getCause());
+      BulkWriteResult r = e.partialResult();
+      assertCounts(r);
+      assertEquals(1, r.unknown(), r::toString);
+      BulkWriteFailure inFlight = r.unknownOutcomes().get(0);
+      assertEquals(1, inFlight.attempts(), r::toString);
+      assertTrue(inFlight.error().retryable(), r::toString);
+      assertTrue(r.resumePosition() <= inFlight.position(), r::toString);
+      assertTrue(embedded.get(HOT, inFlight.key(), ColumnSelection.all()).isPresent());
+      BulkWriteResult rest =
+          BulkWriter.of(embedded)
+              .resumeWrite(input.subList((int) r.resumePosition(), 10).iterator(), r);
+      assertTrue(rest.allAcknowledged(), rest::toString);
+      TestRows.assertTableHolds(embedded, HOT, 10, i -> TestRows.row(i, 0));
     }
   }
 
@@ -342,12 +385,15 @@ class BulkWriterAbortTest {
         }
       } else if (outcome.get() instanceof BulkWriteResult r) {
         first = r; // the stop came after the end, or never
-        assertEquals(0, r.notAttempted(), where);
+        assertEquals(0, r.notAttempted() + r.unknown(), where);
       } else {
         throw new AssertionError(where.get() + ": " + outcome.get(), (Throwable) outcome.get());
       }
       assertCounts(first);
       long resume = first.resumePosition();
+      for (BulkWriteFailure u : first.unknownOutcomes()) {
+        assertTrue(u.position() >= resume, () -> where.get() + ": " + u + " before " + resume);
+      }
       if (resume < 0 || resume > input.size()) {
         fail(where.get() + ": resume position " + resume + " of " + input.size());
       }
@@ -357,16 +403,17 @@ class BulkWriterAbortTest {
               .retryPolicy(policy)
               .seed(random.nextLong())
               .build()
-              .writeGroups(input.subList((int) resume, input.size()).iterator());
+              .resumeGroups(input.subList((int) resume, input.size()).iterator(), first);
       assertCounts(rest);
       assertEquals(0, rest.notAttempted(), where);
+      assertEquals(0, rest.unknown(), where);
 
       faults.setEnabled(false);
       Map<String, Map<PrimaryKey, Row>> want = expected(input, failing);
       for (String table : List.of(HOT, COLD)) {
         assertEquals(want.get(table), stored(embedded, table), () -> where.get() + ", " + table);
       }
-      return first.notAttempted() > 0;
+      return first.notAttempted() + first.unknown() > 0;
     }
   }
 

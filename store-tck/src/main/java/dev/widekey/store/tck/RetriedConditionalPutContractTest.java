@@ -29,9 +29,11 @@ import dev.widekey.runtime.store.fault.FaultInjectingStore;
 import dev.widekey.runtime.store.fault.FaultInjectingStore.Fault;
 import dev.widekey.runtime.store.fault.FaultInjectingStore.Script;
 import dev.widekey.runtime.store.fault.Seeds;
+import dev.widekey.runtime.write.BulkWriteException;
 import dev.widekey.runtime.write.BulkWriteFailure;
 import dev.widekey.runtime.write.BulkWriteResult;
 import dev.widekey.runtime.write.BulkWriter;
+import dev.widekey.runtime.write.WriteGroup;
 import dev.widekey.store.tck.entities.ColdItem;
 import dev.widekey.store.tck.entities.ColdItemRepository;
 import dev.widekey.store.tck.entities.VersionedAccount;
@@ -372,6 +374,64 @@ public abstract class RetriedConditionalPutContractTest {
       String data = i == 7 ? "another writer's" : "mine";
       assertEquals(Optional.of(versioned("r" + i, 1, data)), stored(t, key("r" + i)));
     }
+  }
+
+  /**
+   * The issue's scenario 4 on the raw writer: a group's versioned put is applied but its answer
+   * lost, then the import stops. The put is reported of unknown outcome (not "not attempted"), and
+   * the import resumed with the same groups acknowledges it against its own applied write and
+   * finishes the group, as one uninterrupted import would have.
+   */
+  @Test
+  public void aStoppedImportResumedWithItsGroupsRecognisesItsOwnAppliedVersionedPut() {
+    String t = newTable("retried_resume");
+    store().put(t, versioned("r1", 1, "old"));
+    store().put(t, versioned("replaced", 1, "old"));
+    FaultInjectingStore faults = firstAnswerLost(RetriedConditionalPutContractTest::conditional);
+    List<WriteGroup> groups =
+        List.of(
+            WriteGroup.of(
+                WriteOp.put(t, versioned("fresh", 1, "new")),
+                WriteOp.put(
+                    t, versioned("r1", 2, "new"), WriteCondition.columnEquals("version", ONE)),
+                WriteOp.delete(t, key("replaced"))));
+    IllegalStateException boom = new IllegalStateException("listener broke");
+    BulkWriter stopping =
+        BulkWriter.builder(faults)
+            .workers(1)
+            .maxBatchRows(1)
+            .retryPolicy(policy(ATTEMPTS))
+            .progress(
+                p -> {
+                  if (p.retries() > 0) {
+                    throw boom;
+                  }
+                })
+            .build();
+
+    BulkWriteException e =
+        assertThrows(BulkWriteException.class, () -> stopping.writeGroups(groups.iterator()));
+    BulkWriteResult stopped = e.partialResult();
+    assertEquals(1, stopped.acknowledged(), stopped::toString);
+    assertEquals(1, stopped.unknown(), stopped::toString);
+    assertEquals(1, stopped.notAttempted(), stopped::toString);
+    assertEquals(key("r1"), stopped.unknownOutcomes().get(0).key());
+    assertEquals(0, stopped.resumePosition(), stopped::toString);
+    assertEquals(Optional.of(versioned("r1", 2, "new")), stored(t, key("r1")));
+
+    BulkWriteResult resumed =
+        BulkWriter.builder(faults)
+            .workers(1)
+            .retryPolicy(policy(ATTEMPTS))
+            .build()
+            .resumeGroups(
+                groups.subList((int) stopped.resumePosition(), groups.size()).iterator(), stopped);
+
+    assertTrue(resumed.allAcknowledged(), resumed::toString);
+    assertEquals(3, resumed.acknowledged(), resumed::toString);
+    assertEquals(Optional.of(versioned("r1", 2, "new")), stored(t, key("r1")));
+    assertEquals(Optional.of(versioned("fresh", 1, "new")), stored(t, key("fresh")));
+    assertEquals(Optional.empty(), stored(t, key("replaced")));
   }
 
   // ---------------------------------------------------------------------------- repositories
