@@ -55,7 +55,7 @@ class SplitTableCrashTest {
         for (long id = 1; id <= 4; id++) {
           afterRestart.getWithCold(id); // never fails with a dangling cold pointer
           // and the next write of each entity lands whole
-          Item next = new Item(id, 100, BigDecimal.TEN, "after restart " + id);
+          Item next = new Item(id, 100, new BigDecimal("10.00"), "after restart " + id);
           afterRestart.put(next);
           assertEquals(next, afterRestart.getWithCold(id).orElseThrow());
         }

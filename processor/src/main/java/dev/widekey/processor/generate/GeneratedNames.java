@@ -55,6 +55,9 @@ public final class GeneratedNames {
 
     /** The cold table's {@code TableSpec}, on entities with cold columns only. */
     static final String COLD = "COLD";
+
+    /** The entity's tables by role, an {@code EntityTables}. */
+    static final String TABLES = "TABLES";
   }
 
   public static ClassName entity(EntityModel e) {

@@ -85,15 +85,12 @@ public final class RepositoryGenerator extends SourceFileGenerator {
               .addModifiers(Modifier.PUBLIC)
               .addParameter(STORE, "store")
               .addStatement(
-                  "super(store, $T.$N, $L, $T.$N$L)",
+                  "super(store, $T.$N, $T.$N, $L)",
                   table,
-                  TableMembers.HOT,
-                  entity.hasColdColumns()
-                      ? CodeBlock.of("$T.$N", table, TableMembers.COLD)
-                      : CodeBlock.of("null"),
+                  TableMembers.TABLES,
                   table,
                   TableMembers.CHUNKED_COLUMNS,
-                  version == null ? "" : CodeBlock.of(", $S", version.name()))
+                  version == null ? CodeBlock.of("null") : CodeBlock.of("$S", version.name()))
               .build());
     }
 

@@ -139,6 +139,19 @@ public final class TableGenerator extends SourceFileGenerator {
                   TableMembers.COLD_NAME,
                   TableMembers.HOT)));
     }
+    type.addField(
+        constant(
+            RuntimeNames.ENTITY_TABLES,
+            TableMembers.TABLES,
+            "The entity's tables by role: the hot table, its commit point"
+                + (entity.hasColdColumns() ? ", and the cold table." : "."),
+            entity.hasColdColumns()
+                ? CodeBlock.of(
+                    "$T.of($N, $N)",
+                    RuntimeNames.ENTITY_TABLES,
+                    TableMembers.HOT,
+                    TableMembers.COLD)
+                : CodeBlock.of("$T.of($N)", RuntimeNames.ENTITY_TABLES, TableMembers.HOT)));
     type.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
     return type;
   }

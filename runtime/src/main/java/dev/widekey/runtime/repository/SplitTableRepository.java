@@ -116,6 +116,7 @@ public abstract class SplitTableRepository<E> {
   private static final int COLD_READ_ATTEMPTS = 3;
 
   private final WideTableStore store;
+  private final EntityTables tables;
   private final TableSpec hotTable;
   private final TableSpec coldTable;
   private final Set<String> chunkedColumns;
@@ -155,18 +156,26 @@ public abstract class SplitTableRepository<E> {
       TableSpec coldTable,
       Collection<String> chunkedColumns,
       String versionColumn) {
+    this(store, EntityTables.of(hotTable, coldTable), chunkedColumns, versionColumn);
+  }
+
+  /**
+   * @param tables the entity's tables by role (the generated {@code FooTable.TABLES})
+   * @param chunkedColumns {@code @Chunked} columns
+   * @param versionColumn the {@code @Version} column, or {@code null} if the entity is not
+   *     versioned
+   */
+  protected SplitTableRepository(
+      WideTableStore store,
+      EntityTables tables,
+      Collection<String> chunkedColumns,
+      String versionColumn) {
     this.store = Objects.requireNonNull(store, "store");
-    this.hotTable = Objects.requireNonNull(hotTable, "hotTable");
-    this.coldTable = coldTable;
+    this.tables = Objects.requireNonNull(tables, "tables");
+    this.hotTable = tables.hot();
+    this.coldTable = tables.table(EntityTables.Role.COLD).orElse(null);
     this.chunkedColumns = Set.copyOf(chunkedColumns);
     this.versionColumn = versionColumn;
-    if (coldTable != null && !ColdRows.laidOutFor(coldTable, hotTable)) {
-      throw new IllegalArgumentException(
-          "cold table "
-              + coldTable.name()
-              + " is not laid out as ColdRows.tableSpec(name, hotTable) lays it out: "
-              + coldTable.primaryKey());
-    }
     this.commitPoint =
         coldTable == null ? null : new CommitPoint(store, hotTable, coldTable, versionColumn);
   }
@@ -206,12 +215,18 @@ public abstract class SplitTableRepository<E> {
     return store;
   }
 
-  /** Creates the cold table (if any) and the hot table; existing tables are kept. */
+  /**
+   * Creates the entity's tables, the hot table (the commit point) last; existing tables are kept.
+   */
   public void createTables() {
-    if (coldTable != null) {
-      store.createTable(coldTable);
+    for (TableSpec table : tables.creationOrder()) {
+      store.createTable(table);
     }
-    store.createTable(hotTable);
+  }
+
+  /** The entity's tables, by role. */
+  public EntityTables tables() {
+    return tables;
   }
 
   /**

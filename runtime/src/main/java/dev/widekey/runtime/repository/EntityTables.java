@@ -1,0 +1,123 @@
+package dev.widekey.runtime.repository;
+
+import dev.widekey.runtime.store.TableSpec;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.UnaryOperator;
+
+/**
+ * The tables one entity is stored in, by role: the one description of them that the generated
+ * table class holds ({@code FooTable.TABLES}) and repositories take, so that a new role is one more
+ * entry here, not a parameter threaded through every constructor. The hot table is the entity's
+ * commit point ({@link CommitPoint}); every other role holds rows that only a committed hot row
+ * names.
+ *
+ * <pre>{@code
+ * EntityTables tables = EntityTables.of(ItemTable.HOT, ItemTable.COLD);
+ * tables.table(EntityTables.Role.COLD);      // Optional[items_cold]
+ * tables.creationOrder();                    // [items_cold, items]: the commit point last
+ * }</pre>
+ */
+public final class EntityTables {
+  /** What a table of an entity holds. */
+  public enum Role {
+    /** The hot row: the entity's commit point, its key and hot columns. */
+    HOT,
+    /** Cold rows, one per committed write with cold values ({@link ColdRows}). */
+    COLD
+  }
+
+  private final Map<Role, TableSpec> tables;
+
+  private EntityTables(Map<Role, TableSpec> tables) {
+    this.tables = Collections.unmodifiableMap(new EnumMap<>(tables));
+  }
+
+  /** An entity stored in one table. */
+  public static EntityTables of(TableSpec hot) {
+    return of(hot, null);
+  }
+
+  /**
+   * An entity with a hot table and a cold table laid out by {@link ColdRows#tableSpec}.
+   *
+   * @param cold the cold table, or {@code null} if the entity has no cold columns
+   */
+  public static EntityTables of(TableSpec hot, TableSpec cold) {
+    Objects.requireNonNull(hot, "hot");
+    Map<Role, TableSpec> tables = new EnumMap<>(Role.class);
+    tables.put(Role.HOT, hot);
+    if (cold != null) {
+      if (!ColdRows.laidOutFor(cold, hot)) {
+        throw new IllegalArgumentException(
+            "cold table "
+                + cold.name()
+                + " is not laid out as ColdRows.tableSpec(name, hot) lays it out: "
+                + cold.primaryKey());
+      }
+      tables.put(Role.COLD, cold);
+    }
+    return new EntityTables(tables);
+  }
+
+  /** The hot table: the commit point. */
+  public TableSpec hot() {
+    return tables.get(Role.HOT);
+  }
+
+  /** The table of a role, if the entity has one. */
+  public Optional<TableSpec> table(Role role) {
+    return Optional.ofNullable(tables.get(role));
+  }
+
+  /**
+   * Every table, in the order they are created: the commit point last, so that once it exists
+   * every table its rows name exists too.
+   */
+  public List<TableSpec> creationOrder() {
+    List<TableSpec> order = new ArrayList<>(tables.size());
+    for (Map.Entry<Role, TableSpec> e : tables.entrySet()) {
+      if (e.getKey() != Role.HOT) {
+        order.add(e.getValue());
+      }
+    }
+    order.add(hot());
+    return order;
+  }
+
+  /** The same tables under other names (a period's tables): keys, limits and roles unchanged. */
+  public EntityTables renamed(UnaryOperator<String> name) {
+    Map<Role, TableSpec> renamed = new EnumMap<>(Role.class);
+    tables.forEach(
+        (role, spec) ->
+            renamed.put(
+                role,
+                new TableSpec(
+                    name.apply(spec.name()),
+                    spec.primaryKey(),
+                    spec.splitPoints(),
+                    spec.profile(),
+                    spec.ttlSeconds())));
+    return new EntityTables(renamed);
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof EntityTables other && tables.equals(other.tables);
+  }
+
+  @Override
+  public int hashCode() {
+    return tables.hashCode();
+  }
+
+  @Override
+  public String toString() {
+    return tables.toString();
+  }
+}
