@@ -3,6 +3,7 @@ package dev.widekey.store.tck.history;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.widekey.runtime.repository.SplitTableRepository;
 import dev.widekey.runtime.store.AttrValue;
 import dev.widekey.runtime.store.ColumnSelection;
 import dev.widekey.runtime.store.ErrorKind;
@@ -11,12 +12,17 @@ import dev.widekey.runtime.store.PkType;
 import dev.widekey.runtime.store.PkValue;
 import dev.widekey.runtime.store.PrimaryKey;
 import dev.widekey.runtime.store.Row;
+import dev.widekey.runtime.store.ScanRange;
 import dev.widekey.runtime.store.StoreException;
 import dev.widekey.runtime.store.TableSpec;
 import dev.widekey.runtime.store.WideTableStore;
 import dev.widekey.runtime.store.WriteCondition;
+import dev.widekey.store.tck.entities.SplitRegister;
+import dev.widekey.store.tck.entities.SplitRegisterRepository;
+import dev.widekey.store.tck.entities.SplitRegisterTable;
 import dev.widekey.store.tck.history.HistoryChecker.FinalCounter;
 import dev.widekey.store.tck.history.HistoryEvent.Increment;
+import dev.widekey.store.tck.history.HistoryEvent.Op;
 import dev.widekey.store.tck.history.HistoryEvent.Outcome;
 import dev.widekey.store.tck.history.HistoryEvent.Read;
 import dev.widekey.store.tck.history.HistoryEvent.Write;
@@ -27,6 +33,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -34,6 +41,8 @@ import java.util.concurrent.Future;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -55,6 +64,14 @@ import org.junit.jupiter.api.Test;
  * }
  * }</pre>
  *
+ * <p>A second test runs the same clients on split entities ({@link SplitRegister}: a hot row and a
+ * cold row, every column carrying the write id), over {@value #SPLIT_KEYS} keys: puts, inserts,
+ * updates, deletes, and reads with and without cold columns, half the clients through a {@link
+ * JitterStore} that pauses them for a few milliseconds between the calls of one write or read. It
+ * checks that no read mixes two writes' hot and cold columns, that none is stale or lost in
+ * real-time order (deletes are writes of "no row"), and that no refused insert or update is ever
+ * read; it runs for {@code -Dwidekey.history.seconds} if set, else {@value #SPLIT_SECONDS} seconds.
+ *
  * <p>The workload is seeded: {@code -Dwidekey.history.seed=N} replays the same choices (the
  * interleaving is the machine's), and the seed is printed.
  */
@@ -67,6 +84,12 @@ public abstract class ConcurrentHistoryContractTest {
 
   /** Register keys and counter keys, each. */
   protected static final int KEYS = 50;
+
+  /** Keys of the split-entity history: few, so that writers of one entity overlap. */
+  protected static final int SPLIT_KEYS = 6;
+
+  /** How long the split-entity clients run unless {@value #SECONDS_PROPERTY} is set. */
+  protected static final long SPLIT_SECONDS = 3;
 
   /** The columns of a register row, each carrying the write id. */
   private static final String[] COLUMNS = {"c0", "c1", "c2"};
@@ -93,6 +116,16 @@ public abstract class ConcurrentHistoryContractTest {
   /** How long the clients run: {@code -Dwidekey.history.seconds}, else 20 seconds. */
   protected long seconds() {
     return Long.getLong(SECONDS_PROPERTY, 20);
+  }
+
+  /**
+   * How long the split-entity clients run: {@code -Dwidekey.history.seconds} if set (as {@link
+   * #seconds()} reads it), else at most {@value #SPLIT_SECONDS} seconds.
+   */
+  protected long splitSeconds() {
+    return System.getProperty(SECONDS_PROPERTY) != null
+        ? seconds()
+        : Math.min(seconds(), SPLIT_SECONDS);
   }
 
   @Test
@@ -190,12 +223,13 @@ public abstract class ConcurrentHistoryContractTest {
 
   private static Map<String, Long> tally(List<HistoryEvent> events) {
     Map<String, Long> out = new java.util.LinkedHashMap<>();
-    Map<Outcome, Long> writes = new EnumMap<>(Outcome.class);
+    Map<String, Long> writes = new java.util.LinkedHashMap<>();
     Map<Outcome, Long> increments = new EnumMap<>(Outcome.class);
     long reads = 0;
     for (HistoryEvent e : events) {
       if (e instanceof Write w) {
-        writes.merge(w.outcome(), 1L, Long::sum);
+        writes.merge(
+            w.op().name().toLowerCase(java.util.Locale.ROOT) + "s " + w.outcome(), 1L, Long::sum);
       } else if (e instanceof Increment i) {
         increments.merge(i.outcome(), 1L, Long::sum);
       } else {
@@ -203,9 +237,209 @@ public abstract class ConcurrentHistoryContractTest {
       }
     }
     out.put("reads", reads);
-    writes.forEach((o, n) -> out.put("puts " + o, n));
+    new java.util.TreeMap<>(writes).forEach(out::put);
     increments.forEach((o, n) -> out.put("increments " + o, n));
     return out;
+  }
+
+  @Test
+  public void splitEntitiesLeaveAHistoryWithoutAnomalies() throws Exception {
+    long seed = Long.getLong(SEED_PROPERTY, ThreadLocalRandom.current().nextLong());
+    SplitHistory run = runSplitHistory(splitSeconds(), seed);
+    assertEquals(0, run.report().anomalyCount(), run.report()::toString);
+    assertEquals(0, run.unexpectedErrors(), () -> "errors no correct store gives: " + run);
+  }
+
+  /**
+   * What a split-entity run found: the checker's report, the calls that failed with an error no
+   * correct store gives (not retryable, not a refused condition: a hot row naming a missing cold
+   * row, a cold row of another entity), and the cold rows no hot row names when the clients stopped
+   * (garbage a stopped or raced delete may leave, never read).
+   */
+  public record SplitHistory(
+      HistoryChecker.Report report, long unexpectedErrors, long unnamedColdRows) {}
+
+  /**
+   * Runs the split-entity clients on {@link #stores()} for {@code seconds} (tables {@value
+   * SplitRegisterTable#NAME} and its cold table, dropped before and after), prints the figures and
+   * returns what was found.
+   */
+  protected final SplitHistory runSplitHistory(long seconds, long seed) throws Exception {
+    List<WideTableStore> stores = stores();
+    assertTrue(stores.size() >= 2, "at least two store instances over the same data");
+    assertTrue(clients() >= 8, "at least 8 clients");
+    dropSplitTables(stores.get(0));
+    new SplitRegisterRepository(stores.get(0)).createTables();
+    try {
+      // not recorded: every instance finds both tables (a cluster client locates their regions)
+      for (WideTableStore store : stores) {
+        SplitRegisterRepository warm = new SplitRegisterRepository(store);
+        warm.put(splitRegister("warm", 0, true));
+        warm.getWithCold("warm");
+        warm.delete("warm");
+      }
+      return runSplit(stores, seconds, seed);
+    } finally {
+      dropSplitTables(stores.get(0));
+    }
+  }
+
+  private static void dropSplitTables(WideTableStore store) {
+    store.deleteTable(SplitRegisterTable.NAME);
+    store.deleteTable(SplitRegisterTable.COLD_NAME);
+  }
+
+  private SplitHistory runSplit(List<WideTableStore> stores, long seconds, long seed)
+      throws Exception {
+    HistoryRecorder history = new HistoryRecorder();
+    Map<ErrorKind, AtomicLong> errors = new ConcurrentHashMap<>();
+    AtomicLong unexpected = new AtomicLong();
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+    ExecutorService pool = Executors.newFixedThreadPool(clients());
+    List<Future<?>> running = new ArrayList<>();
+    int paused = 0;
+    try {
+      for (int c = 0; c < clients(); c++) {
+        WideTableStore store = stores.get(c % stores.size());
+        // half the clients of every instance pause between their calls
+        boolean pauses = (c / stores.size()) % 2 == 1;
+        if (pauses) {
+          store = new JitterStore(store, 0.5, 3_000);
+          paused++;
+        }
+        SplitClient client =
+            new SplitClient(
+                c,
+                new SplitRegisterRepository(store),
+                new Random(seed + c),
+                history,
+                errors,
+                unexpected);
+        running.add(pool.submit(() -> client.run(deadline, maxOperations())));
+      }
+      for (Future<?> f : running) {
+        f.get(seconds + 300, TimeUnit.SECONDS);
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+    boolean stoppedEarly = history.size() >= maxOperations();
+
+    // the final state, through every instance: each must show the latest write of every key
+    for (int s = 0; s < stores.size(); s++) {
+      SplitRegisterRepository repository = new SplitRegisterRepository(stores.get(s));
+      for (int k = 0; k < SPLIT_KEYS; k++) {
+        long start = System.nanoTime();
+        Optional<SplitRegister> read;
+        try {
+          read = repository.getWithCold(splitName(k));
+        } catch (StoreException e) {
+          SplitClient.count(e, errors, unexpected);
+          continue;
+        }
+        history.add(new Read(-1 - s, splitName(k), splitIds(read, true), start, System.nanoTime()));
+      }
+    }
+    long unnamed = unnamedColdRows(stores.get(0));
+
+    List<HistoryEvent> events = history.events();
+    HistoryChecker.Report report = HistoryChecker.check(events, Map.of());
+    // test output: the figures of the run, whatever its outcome
+    System.out.println(
+        "split history on "
+            + stores.get(0)
+            + " ("
+            + stores.size()
+            + " instances, "
+            + clients()
+            + " clients, "
+            + paused
+            + " pausing between calls, "
+            + SPLIT_KEYS
+            + " keys, "
+            + seconds
+            + " s"
+            + (stoppedEarly ? ", stopped early at " + maxOperations() + " operations" : "")
+            + ", seed "
+            + seed
+            + "): "
+            + events.size()
+            + " operations "
+            + tally(events)
+            + ", errors "
+            + errors
+            + ", unexpected errors "
+            + unexpected.get()
+            + ", unnamed cold rows "
+            + unnamed
+            + ", anomalies "
+            + report.anomalyCount()
+            + (report.anomalyCount() == 0 ? "" : " " + kinds(report)));
+    return new SplitHistory(report, unexpected.get(), unnamed);
+  }
+
+  private static Map<HistoryChecker.Kind, Long> kinds(HistoryChecker.Report report) {
+    Map<HistoryChecker.Kind, Long> out = new EnumMap<>(HistoryChecker.Kind.class);
+    report.anomalies().forEach(a -> out.merge(a.kind(), 1L, Long::sum));
+    return out;
+  }
+
+  /** Cold rows whose tag no hot row names: garbage of raced deletes, never read. */
+  private static long unnamedColdRows(WideTableStore store) {
+    Set<String> named;
+    try (Stream<Row> hot = store.scan(SplitRegisterTable.NAME, ScanRange.all(1))) {
+      named =
+          hot.filter(r -> r.get(SplitTableRepository.COLD_TAG) != null)
+              .map(r -> r.key().get(0) + "/" + r.get(SplitTableRepository.COLD_TAG).asLong())
+              .collect(Collectors.toSet());
+    }
+    try (Stream<Row> cold = store.scan(SplitRegisterTable.COLD_NAME, ScanRange.all(2))) {
+      return cold.filter(r -> !named.contains(r.key().get(0) + "/" + r.key().get(1).asLong()))
+          .count();
+    }
+  }
+
+  private static String splitName(int k) {
+    return "s" + k;
+  }
+
+  /**
+   * A split register written by write {@code id}: every column carries it; without cold values (no
+   * cold row) when {@code withCold} is false, which its hot text says.
+   */
+  private static SplitRegister splitRegister(String key, long id, boolean withCold) {
+    return withCold
+        ? new SplitRegister(key, id, "w" + id, id, "c" + id)
+        : new SplitRegister(key, id, "h" + id, null, null);
+  }
+
+  /**
+   * The write id in each column of a split register read, {@code -1} where a column holds none or
+   * not the one its hot row implies: hot id, hot text, and with cold columns, cold id and cold text
+   * (both empty for a write without cold values, which then count as its own id).
+   */
+  private static long[] splitIds(Optional<SplitRegister> read, boolean withCold) {
+    if (read.isEmpty()) {
+      return null;
+    }
+    SplitRegister r = read.get();
+    String text = r.hotText();
+    long textId = text == null || text.isEmpty() ? -1 : parse(text.substring(1));
+    if (!withCold) {
+      return new long[] {r.hotId(), textId};
+    }
+    boolean noCold = text != null && text.startsWith("h");
+    long coldId;
+    long coldTextId;
+    if (noCold) {
+      coldId = r.coldId() == null ? textId : -1;
+      coldTextId = r.coldText() == null ? textId : -1;
+    } else {
+      coldId = r.coldId() == null ? -1 : r.coldId();
+      coldTextId =
+          r.coldText() == null || r.coldText().isEmpty() ? -1 : parse(r.coldText().substring(1));
+    }
+    return new long[] {r.hotId(), textId, coldId, coldTextId};
   }
 
   // ------------------------------------------------------------------------------ the rows
@@ -271,6 +505,104 @@ public abstract class ConcurrentHistoryContractTest {
   }
 
   // ----------------------------------------------------------------------------- a client
+
+  /**
+   * One client of the split-entity history: random operations until the deadline, each recorded.
+   */
+  private static final class SplitClient {
+    private final int id;
+    private final SplitRegisterRepository repository;
+    private final Random random;
+    private final HistoryRecorder history;
+    private final Map<ErrorKind, AtomicLong> errors;
+    private final AtomicLong unexpected;
+
+    SplitClient(
+        int id,
+        SplitRegisterRepository repository,
+        Random random,
+        HistoryRecorder history,
+        Map<ErrorKind, AtomicLong> errors,
+        AtomicLong unexpected) {
+      this.id = id;
+      this.repository = repository;
+      this.random = random;
+      this.history = history;
+      this.errors = errors;
+      this.unexpected = unexpected;
+    }
+
+    void run(long deadline, long maxOperations) {
+      while (System.nanoTime() < deadline && history.size() < maxOperations) {
+        int choice = random.nextInt(100);
+        String key = splitName(random.nextInt(SPLIT_KEYS));
+        if (choice < 22) {
+          write(key, Op.PUT);
+        } else if (choice < 34) {
+          write(key, Op.INSERT);
+        } else if (choice < 46) {
+          write(key, Op.UPDATE);
+        } else if (choice < 56) {
+          write(key, Op.DELETE);
+        } else if (choice < 90) {
+          read(key, true);
+        } else {
+          read(key, false);
+        }
+      }
+    }
+
+    private void write(String key, Op op) {
+      long writeId = history.nextWriteId();
+      // one write in five has no cold values: its hot row names no cold row
+      SplitRegister entity = splitRegister(key, writeId, random.nextInt(5) != 0);
+      long start = System.nanoTime();
+      Outcome outcome;
+      try {
+        switch (op) {
+          case PUT -> repository.put(entity);
+          case INSERT -> repository.insert(entity);
+          case UPDATE -> repository.update(entity);
+          case DELETE -> repository.delete(key);
+        }
+        outcome = Outcome.OK;
+      } catch (StoreException e) {
+        outcome = failed(e);
+      }
+      history.add(new Write(id, key, writeId, start, System.nanoTime(), outcome, op));
+    }
+
+    private void read(String key, boolean withCold) {
+      long start = System.nanoTime();
+      Optional<SplitRegister> read;
+      try {
+        read = withCold ? repository.getWithCold(key) : repository.get(key);
+      } catch (StoreException e) {
+        failed(e); // a read that failed shows nothing
+        return;
+      }
+      history.add(new Read(id, key, splitIds(read, withCold), start, System.nanoTime()));
+    }
+
+    /**
+     * A refused condition was not applied; a retryable failure may or may not have been; any other
+     * is one no correct store gives (counted apart), its outcome unknown too.
+     */
+    private Outcome failed(StoreException e) {
+      if (e.kind() == ErrorKind.CONDITION_FAILED) {
+        return Outcome.FAIL;
+      }
+      count(e, errors, unexpected);
+      return Outcome.UNKNOWN;
+    }
+
+    static void count(StoreException e, Map<ErrorKind, AtomicLong> errors, AtomicLong unexpected) {
+      errors.computeIfAbsent(e.kind(), x -> new AtomicLong()).incrementAndGet();
+      if (!e.retryable()) {
+        unexpected.incrementAndGet();
+      }
+    }
+  }
 
   /** One client thread: random operations until the deadline, each recorded. */
   private static final class Client {

@@ -1,6 +1,7 @@
 package dev.widekey.store.tck.history;
 
 import dev.widekey.store.tck.history.HistoryEvent.Increment;
+import dev.widekey.store.tck.history.HistoryEvent.Op;
 import dev.widekey.store.tck.history.HistoryEvent.Outcome;
 import dev.widekey.store.tck.history.HistoryEvent.Read;
 import dev.widekey.store.tck.history.HistoryEvent.Write;
@@ -18,8 +19,10 @@ import java.util.Objects;
  * Every rule below uses only the recorded events, and each is one a correct store never breaks
  * whatever the interleaving, so every anomaly found is a real bug (or a broken clock).
  *
- * <p><b>Register rules</b> (keys written by {@link Write}, read by {@link Read}; the workload has
- * no deletes):
+ * <p><b>Register rules</b> (keys written by {@link Write}, read by {@link Read}). A register key
+ * holds no row at first; a delete ({@link Op#DELETE}) is a write of "no row"; an insert or an
+ * update the store refused ({@link Outcome#FAIL}) wrote nothing, and its refusal is a read: an
+ * insert was refused because a row was stored, an update because none was.
  *
  * <ol>
  *   <li><b>No mixed rows</b> ({@link Kind#MIXED_ROW}): every column of a row read carries the same
@@ -32,9 +35,17 @@ import java.util.Objects;
  *       ({@code w.end < v.start}), and was acknowledged before R was invoked ({@code v.end <
  *       R.start}), then every linearization orders w, then v, then R, so R must not return w. A
  *       write whose outcome is unknown has no end (it may apply at any later time), so it is never
- *       proven stale.
- *   <li><b>No lost rows</b> ({@link Kind#LOST_ROW}): a read that finds no row must not start after
- *       some write of its key was acknowledged.
+ *       proven stale. Deletes are writes here too: a row read must not have been deleted, by an
+ *       acknowledged delete invoked after the row's write was acknowledged, before the read.
+ *   <li><b>No lost rows</b> ({@link Kind#LOST_ROW}): a read that finds no row must be explained by
+ *       "no row" not yet replaced: by the initial state or by a delete invoked before the read
+ *       returned. Of those the one acknowledged last (a delete of unknown outcome never ends)
+ *       explains the most; the read is lost if an acknowledged write was invoked after that one
+ *       ended and acknowledged before the read was invoked.
+ *   <li><b>No refusals on a stale state</b> ({@link Kind#STALE_REFUSAL}): a refused update read "no
+ *       row", and is checked as such a read; a refused insert read a row, so some put (not refused)
+ *       invoked before the insert returned must not have been replaced, by an acknowledged write
+ *       invoked after it ended (a delete), before the insert was invoked.
  * </ol>
  *
  * <p><b>Counter rules</b> (keys updated by {@link Increment}: read version and count, put version +
@@ -65,6 +76,7 @@ public final class HistoryChecker {
     FUTURE_READ,
     STALE_READ,
     LOST_ROW,
+    STALE_REFUSAL,
     DUPLICATE_INCREMENT,
     LOST_INCREMENT,
     PHANTOM_INCREMENT,
@@ -135,9 +147,21 @@ public final class HistoryChecker {
       }
     }
     for (Map.Entry<String, List<Read>> e : readsByKey.entrySet()) {
-      Acknowledged acked = new Acknowledged(writesByKey.getOrDefault(e.getKey(), List.of()));
+      Register register = new Register(writesByKey.getOrDefault(e.getKey(), List.of()));
       for (Read r : e.getValue()) {
-        checkRead(r, writesById, acked, found);
+        checkRead(r, writesById, register, found);
+      }
+    }
+    for (Map.Entry<String, List<Write>> e : writesByKey.entrySet()) {
+      Register register = null;
+      for (Write w : e.getValue()) {
+        if (w.outcome() != Outcome.FAIL || w.op() == Op.PUT || w.op() == Op.DELETE) {
+          continue;
+        }
+        if (register == null) {
+          register = new Register(e.getValue());
+        }
+        checkRefusal(w, register, found);
       }
     }
     for (Map.Entry<String, List<Increment>> e : incrementsByKey.entrySet()) {
@@ -147,12 +171,18 @@ public final class HistoryChecker {
   }
 
   private static void checkRead(
-      Read r, Map<Long, Write> writesById, Acknowledged acked, Anomalies found) {
+      Read r, Map<Long, Write> writesById, Register register, Anomalies found) {
+    Acknowledged acked = register.acked;
     if (r.absent()) {
-      Write before = acked.anyAcknowledgedBefore(r.startNanos());
-      if (before != null) {
+      Write newer = register.replacedNoRow(r.startNanos(), r.endNanos());
+      if (newer != null) {
         found.add(
-            Kind.LOST_ROW, r.key(), r + " found no row after " + before + " was acknowledged");
+            Kind.LOST_ROW,
+            r.key(),
+            r
+                + " found no row, though "
+                + newer
+                + " was acknowledged before it, after every delete it could have seen");
       }
       return;
     }
@@ -165,7 +195,7 @@ public final class HistoryChecker {
       }
     }
     Write w = writesById.get(id);
-    if (w == null || !w.key().equals(r.key())) {
+    if (w == null || !w.key().equals(r.key()) || w.deletes()) {
       found.add(Kind.UNKNOWN_WRITE, r.key(), r + " returned write " + id + ", never written there");
       return;
     }
@@ -190,6 +220,25 @@ public final class HistoryChecker {
                 + newer
                 + " started after it was acknowledged and was acknowledged before the read");
       }
+    }
+  }
+
+  /** A refused insert read a row; a refused update read none. */
+  private static void checkRefusal(Write w, Register register, Anomalies found) {
+    Write newer =
+        w.op() == Op.UPDATE
+            ? register.replacedNoRow(w.startNanos(), w.endNanos())
+            : register.replacedEveryRow(w.startNanos(), w.endNanos());
+    if (newer != null) {
+      found.add(
+          Kind.STALE_REFUSAL,
+          w.key(),
+          w
+              + " was refused, finding "
+              + (w.op() == Op.UPDATE ? "no row" : "a row")
+              + ", though "
+              + newer
+              + " was acknowledged before it, after every write that could have left that");
     }
   }
 
@@ -242,6 +291,98 @@ public final class HistoryChecker {
     }
   }
 
+  /** The writes of one register key, for the real-time questions of reads and refusals. */
+  private static final class Register {
+    final Acknowledged acked;
+
+    /** The deletes, and the puts, not refused: what may have left "no row", and a row. */
+    private final LatestEnd deletes;
+
+    private final LatestEnd puts;
+
+    Register(List<Write> writes) {
+      acked = new Acknowledged(writes);
+      List<Write> d = new ArrayList<>();
+      List<Write> p = new ArrayList<>();
+      for (Write w : writes) {
+        if (w.outcome() != Outcome.FAIL) {
+          (w.deletes() ? d : p).add(w);
+        }
+      }
+      deletes = new LatestEnd(d);
+      puts = new LatestEnd(p);
+    }
+
+    /**
+     * For an operation over [start, end] that found no row: an acknowledged write that replaced
+     * every "no row" it may have found (the initial state, or a delete invoked before {@code end}),
+     * or null.
+     */
+    Write replacedNoRow(long start, long end) {
+      long latest = deletes.latestEndOfStartedBy(end); // MIN_VALUE: only the initial state
+      return latest == Long.MAX_VALUE
+          ? null
+          : acked.startedAfterAndAcknowledgedBefore(latest, start);
+    }
+
+    /**
+     * For an operation over [start, end] that found a row (no matter which): an acknowledged write
+     * that replaced every row it may have found, or null; with no put invoked before {@code end}, a
+     * marker write standing for "no row was ever stored".
+     */
+    Write replacedEveryRow(long start, long end) {
+      long latest = puts.latestEndOfStartedBy(end);
+      if (latest == Long.MIN_VALUE) {
+        return NEVER_STORED;
+      }
+      return latest == Long.MAX_VALUE
+          ? null
+          : acked.startedAfterAndAcknowledgedBefore(latest, start);
+    }
+  }
+
+  /** Stands for "no put could have stored a row" in a report. */
+  private static final Write NEVER_STORED =
+      new Write(-1, "(no put before the refusal)", -1, 0, 0, Outcome.OK, Op.DELETE);
+
+  /**
+   * Writes sorted by start, with the latest end (an unknown outcome's: {@code Long.MAX_VALUE})
+   * among those started so far.
+   */
+  private static final class LatestEnd {
+    private final long[] starts;
+    private final long[] latestEnd;
+
+    LatestEnd(List<Write> writes) {
+      List<Write> sorted = new ArrayList<>(writes);
+      sorted.sort((a, b) -> Long.compare(a.startNanos(), b.startNanos()));
+      starts = new long[sorted.size()];
+      latestEnd = new long[sorted.size()];
+      long latest = Long.MIN_VALUE;
+      for (int i = 0; i < starts.length; i++) {
+        Write w = sorted.get(i);
+        starts[i] = w.startNanos();
+        latest = Math.max(latest, w.outcome() == Outcome.OK ? w.endNanos() : Long.MAX_VALUE);
+        latestEnd[i] = latest;
+      }
+    }
+
+    /** The latest end among writes started at or before {@code time}; MIN_VALUE if none. */
+    long latestEndOfStartedBy(long time) {
+      int lo = 0;
+      int hi = starts.length; // first index with start > time
+      while (lo < hi) {
+        int mid = (lo + hi) >>> 1;
+        if (starts[mid] <= time) {
+          lo = mid + 1;
+        } else {
+          hi = mid;
+        }
+      }
+      return lo == 0 ? Long.MIN_VALUE : latestEnd[lo - 1];
+    }
+  }
+
   /**
    * The acknowledged writes of one key, for the real-time questions: sorted by end, with the latest
    * start among the writes ended so far.
@@ -283,11 +424,6 @@ public final class HistoryChecker {
         i--;
       }
       return i;
-    }
-
-    Write anyAcknowledgedBefore(long time) {
-      int n = endedBefore(time);
-      return n == 0 ? null : byEnd[0];
     }
 
     /** An acknowledged write that started after {@code after} and ended before {@code before}. */

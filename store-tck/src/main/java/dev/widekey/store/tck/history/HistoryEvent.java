@@ -37,17 +37,42 @@ public sealed interface HistoryEvent {
     UNKNOWN
   }
 
+  /** What a write does to its register key. */
+  enum Op {
+    /** A whole-row put, unconditional. */
+    PUT,
+    /** A put only if no row is stored; refused ({@link Outcome#FAIL}) if one is. */
+    INSERT,
+    /** A put only if a row is stored; refused ({@link Outcome#FAIL}) if none is. */
+    UPDATE,
+    /** A delete: a write of "no row", whatever is stored; its write id is never read. */
+    DELETE
+  }
+
   /**
-   * A whole-row put to a register key; the row carries {@code writeId} in every column.
+   * A write to a register key: a put ({@link Op#PUT}, {@link Op#INSERT}, {@link Op#UPDATE}) of a
+   * row that carries {@code writeId} in every column, or a delete ({@link Op#DELETE}).
    *
    * @param writeId unique over the history
    */
   record Write(
-      int client, String key, long writeId, long startNanos, long endNanos, Outcome outcome)
+      int client, String key, long writeId, long startNanos, long endNanos, Outcome outcome, Op op)
       implements HistoryEvent {
     public Write {
       Objects.requireNonNull(key, "key");
       Objects.requireNonNull(outcome, "outcome");
+      Objects.requireNonNull(op, "op");
+    }
+
+    /** An unconditional put. */
+    public Write(
+        int client, String key, long writeId, long startNanos, long endNanos, Outcome outcome) {
+      this(client, key, writeId, startNanos, endNanos, outcome, Op.PUT);
+    }
+
+    /** Whether this write stores no row (a delete). */
+    public boolean deletes() {
+      return op == Op.DELETE;
     }
   }
 

@@ -6,6 +6,7 @@ import dev.widekey.store.tck.history.HistoryChecker.FinalCounter;
 import dev.widekey.store.tck.history.HistoryChecker.Kind;
 import dev.widekey.store.tck.history.HistoryChecker.Report;
 import dev.widekey.store.tck.history.HistoryEvent.Increment;
+import dev.widekey.store.tck.history.HistoryEvent.Op;
 import dev.widekey.store.tck.history.HistoryEvent.Outcome;
 import dev.widekey.store.tck.history.HistoryEvent.Read;
 import dev.widekey.store.tck.history.HistoryEvent.Write;
@@ -18,6 +19,10 @@ import org.junit.jupiter.api.Test;
 class HistoryCheckerTest {
   private static Write write(long id, long start, long end) {
     return new Write(0, "k", id, start, end, Outcome.OK);
+  }
+
+  private static Write op(Op op, long id, long start, long end) {
+    return op(op, id, start, end, Outcome.OK);
   }
 
   private static Read read(long start, long end, long... ids) {
@@ -86,6 +91,64 @@ class HistoryCheckerTest {
   @Test
   void aLostRowIsCaught() {
     assertOnly(Kind.LOST_ROW, check(write(1, 0, 10), absent(20, 30)));
+  }
+
+  private static Write op(Op op, long id, long start, long end, Outcome outcome) {
+    return new Write(0, "k", id, start, end, outcome, op);
+  }
+
+  @Test
+  void deletesAreWritesOfNoRow() {
+    // a correct history: a row deleted, read as absent; written again, read; absent reads
+    // concurrent with a delete of unknown outcome, which may apply at any time
+    Report ok =
+        check(
+            write(1, 0, 10),
+            op(Op.DELETE, 2, 20, 30),
+            absent(40, 50),
+            read(25, 45, 1, 1, 1), // concurrent with the delete: may precede it
+            op(Op.INSERT, 3, 60, 70, Outcome.OK),
+            read(80, 90, 3, 3, 3),
+            op(Op.DELETE, 4, 100, 110, Outcome.UNKNOWN),
+            read(120, 130, 3, 3, 3), // the delete may not have applied
+            absent(140, 150)); // or applied late
+    assertEquals(0, ok.anomalyCount(), ok::toString);
+
+    // a row read after an acknowledged delete that followed its write: stale
+    assertOnly(
+        Kind.STALE_READ, check(write(1, 0, 10), op(Op.DELETE, 2, 20, 30), read(40, 50, 1, 1, 1)));
+    // no row after a delete that a later acknowledged write replaced: lost
+    assertOnly(
+        Kind.LOST_ROW,
+        check(write(1, 0, 10), op(Op.DELETE, 2, 20, 30), write(3, 40, 50), absent(60, 70)));
+    // a delete's write id is never read
+    assertOnly(Kind.UNKNOWN_WRITE, check(op(Op.DELETE, 2, 0, 10), read(20, 30, 2, 2, 2)));
+  }
+
+  @Test
+  void refusalsOnAStaleStateAreCaught() {
+    // an insert refused while a row is stored, an update refused while none is: correct
+    Report ok =
+        check(
+            op(Op.UPDATE, 1, 0, 10, Outcome.FAIL),
+            write(2, 20, 30),
+            op(Op.INSERT, 3, 40, 50, Outcome.FAIL),
+            op(Op.DELETE, 4, 60, 70),
+            op(Op.INSERT, 5, 65, 80, Outcome.FAIL), // concurrent with the delete
+            op(Op.UPDATE, 6, 90, 100, Outcome.FAIL));
+    assertEquals(0, ok.anomalyCount(), ok::toString);
+
+    // an update refused for want of a row acknowledged before it: stale
+    assertOnly(Kind.STALE_REFUSAL, check(write(1, 0, 10), op(Op.UPDATE, 2, 20, 30, Outcome.FAIL)));
+    // an insert refused where no row was ever stored, or after an acknowledged delete
+    assertOnly(Kind.STALE_REFUSAL, check(op(Op.INSERT, 1, 0, 10, Outcome.FAIL)));
+    assertOnly(
+        Kind.STALE_REFUSAL,
+        check(write(1, 0, 10), op(Op.DELETE, 2, 20, 30), op(Op.INSERT, 3, 40, 50, Outcome.FAIL)));
+    // a refused write read back
+    assertOnly(
+        Kind.FAILED_WRITE_READ,
+        check(write(1, 0, 10), op(Op.INSERT, 2, 20, 30, Outcome.FAIL), read(40, 50, 2, 2, 2)));
   }
 
   private static Increment inc(String key, long version, Outcome outcome) {
