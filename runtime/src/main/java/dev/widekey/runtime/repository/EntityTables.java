@@ -11,11 +11,10 @@ import java.util.Optional;
 import java.util.function.UnaryOperator;
 
 /**
- * The tables one entity is stored in, by role: the one description of them that the generated
- * table class holds ({@code FooTable.TABLES}) and repositories take, so that a new role is one more
- * entry here, not a parameter threaded through every constructor. The hot table is the entity's
- * commit point ({@link CommitPoint}); every other role holds rows that only a committed hot row
- * names.
+ * The tables one entity is stored in, by role: the one description of them that the generated table
+ * class holds ({@code FooTable.TABLES}) and repositories take, so that a new role is one more entry
+ * here, not a parameter threaded through every constructor. The hot table is the entity's commit
+ * point ({@link CommitPoint}); every other role holds rows that only a committed hot row names.
  *
  * <pre>{@code
  * EntityTables tables = EntityTables.of(ItemTable.HOT, ItemTable.COLD);
@@ -76,8 +75,8 @@ public final class EntityTables {
   }
 
   /**
-   * Every table, in the order they are created: the commit point last, so that once it exists
-   * every table its rows name exists too.
+   * Every table, in the order they are created: the commit point last, so that once it exists every
+   * table its rows name exists too.
    */
   public List<TableSpec> creationOrder() {
     List<TableSpec> order = new ArrayList<>(tables.size());

@@ -230,12 +230,12 @@ public abstract class SplitTableRepository<E> {
   }
 
   /**
-   * Writes an entity: its cold row first (if it has cold values), then its hot row. No delete is
-   * written: a cold row of an earlier put is ignored once the hot row no longer points at it.
+   * Writes an entity. With a cold table, as one commit (see the class comment): its cold row under
+   * the write's tag, then its hot row by compare-and-set on the tag read, then the replaced write's
+   * cold row is deleted; a later write always replaces it whole.
    *
    * <p>A versioned entity is written only if the stored row holds its version (version 0: only if
-   * no row is stored), as its version plus one; the hot row is then written first, see the class
-   * comment.
+   * no row is stored), as its version plus one.
    *
    * <pre>{@code
    * Account stored = accounts.put(new Account("a1", 500, 0)); // version 1 stored and returned
