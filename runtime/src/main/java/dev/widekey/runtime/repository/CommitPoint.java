@@ -123,17 +123,7 @@ final class CommitPoint {
         now.ifPresent(replaced -> dropColdRow(key, replaced));
         return;
       }
-      throw new StoreException(
-          ErrorKind.UNAVAILABLE,
-          "row "
-              + key
-              + " of table "
-              + hot.name()
-              + " was rewritten by other writers during each of "
-              + COMMIT_ATTEMPTS
-              + " attempts to commit this write; nothing was written, try again",
-          true,
-          null);
+      throw rewrittenMeanwhile(key, "commit this write; nothing was written");
     } finally {
       if (!committed && !inDoubt && rows.cold() != null) {
         deleteQuietly(cold.name(), rows.cold().key());
@@ -186,7 +176,12 @@ final class CommitPoint {
       dropColdRow(key, now.get());
       return;
     }
-    throw new StoreException(
+    throw rewrittenMeanwhile(key, "delete it; nothing was deleted");
+  }
+
+  /** Retryable: other writers committed before each of this call's compare-and-sets. */
+  private StoreException rewrittenMeanwhile(PrimaryKey key, String what) {
+    return new StoreException(
         ErrorKind.UNAVAILABLE,
         "row "
             + key
@@ -194,7 +189,9 @@ final class CommitPoint {
             + hot.name()
             + " was rewritten by other writers during each of "
             + COMMIT_ATTEMPTS
-            + " attempts to delete it; nothing was deleted, try again",
+            + " attempts to "
+            + what
+            + ", try again",
         true,
         null);
   }

@@ -107,6 +107,12 @@ public abstract class SplitEntityConsistencyContractTest {
     throw new AssertionError("W1 succeeded where it should have failed");
   }
 
+  /** W1's delete of an item, through the paused store. */
+  private boolean deleted(long id) {
+    pausedItems.delete(id);
+    return true;
+  }
+
   private <T> Future<T> w1(PausingStore.Gate gate, Supplier<T> write) {
     Future<T> f = w1.submit(write::get);
     gate.awaitReached();
@@ -203,13 +209,7 @@ public abstract class SplitEntityConsistencyContractTest {
     long id = 9104;
     items.put(item(id, 0, "W0"));
     PausingStore.Gate gate = paused.pauseAfter(PausingStore.Call.delete(ColdItemTable.NAME));
-    Future<Boolean> delete =
-        w1(
-            gate,
-            () -> {
-              pausedItems.delete(id);
-              return true;
-            });
+    Future<Boolean> delete = w1(gate, () -> deleted(id));
     // the delete removed the hot row and is about to clear the cold row it pointed at
     items.insert(item(id, 1, "W1"));
     gate.resume();
@@ -244,13 +244,7 @@ public abstract class SplitEntityConsistencyContractTest {
     long id = 9107;
     items.put(item(id, 0, "W0"));
     PausingStore.Gate gate = paused.pauseBefore(PausingStore.Call.delete(ColdItemTable.NAME));
-    Future<Boolean> delete =
-        w1(
-            gate,
-            () -> {
-              pausedItems.delete(id);
-              return true;
-            });
+    Future<Boolean> delete = w1(gate, () -> deleted(id));
     items.put(item(id, 1, "W1"));
     gate.resume();
     finish(delete);
