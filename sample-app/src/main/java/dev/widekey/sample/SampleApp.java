@@ -2,6 +2,8 @@ package dev.widekey.sample;
 
 import dev.widekey.runtime.RuleViolationException;
 import dev.widekey.runtime.report.PartitionLoadReport;
+import dev.widekey.runtime.repository.ColdRows;
+import dev.widekey.runtime.repository.SplitTableRepository;
 import dev.widekey.runtime.store.Row;
 import dev.widekey.runtime.store.ScanRange;
 import dev.widekey.runtime.store.Stores;
@@ -203,11 +205,21 @@ public final class SampleApp {
         "  get(7): quantity %d, price %s, description %s (cold table not read)%n",
         hot.quantity(), hot.price(), hot.description());
     Item full = repo.getWithCold(7).orElseThrow();
+    // the hot row commits the write and names its cold row by the write's tag
+    long tag =
+        store
+            .get(
+                ItemTable.NAME,
+                ItemKeys.primaryKey(7),
+                dev.widekey.runtime.store.ColumnSelection.of(SplitTableRepository.COLD_TAG))
+            .orElseThrow()
+            .get(SplitTableRepository.COLD_TAG)
+            .asLong();
     Row coldRow =
         store
             .get(
                 ItemTable.COLD_NAME,
-                ItemKeys.primaryKey(7),
+                ColdRows.key(ItemKeys.primaryKey(7), tag),
                 dev.widekey.runtime.store.ColumnSelection.all())
             .orElseThrow();
     out.printf(
