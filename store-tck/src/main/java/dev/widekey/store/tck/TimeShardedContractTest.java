@@ -65,7 +65,12 @@ public abstract class TimeShardedContractTest {
     for (String table : store().listTables("gen_purchases_")) {
       store().deleteTable(table);
     }
-    purchases = new ShardedPurchaseShardedRepository(store());
+    purchases = newRepository();
+  }
+
+  /** A repository over {@link #store()}, as another instance (another process) would have. */
+  protected ShardedPurchaseShardedRepository newRepository() {
+    return new ShardedPurchaseShardedRepository(store());
   }
 
   private static Instant at(String text) {
@@ -380,6 +385,150 @@ public abstract class TimeShardedContractTest {
     List<T> copy = new ArrayList<>(list);
     java.util.Collections.reverse(copy);
     return copy;
+  }
+
+  // ------------------------------------------------------------ scenario 8: archive, then drop
+
+  /** The keys ({@code customer/id}) of the purchases a stream holds. */
+  private static java.util.Set<String> keys(Stream<ShardedPurchase> rows) {
+    return rows.map(p -> p.customerId() + "/" + p.purchaseId())
+        .collect(java.util.stream.Collectors.toSet());
+  }
+
+  @Test
+  public void aWriteLandingBetweenArchiveAndDropIsRefusedNotLost() {
+    // a second repository instance (another process) that wrote to August before the run
+    ShardedPurchaseShardedRepository late = newRepository();
+    late.put(purchase("c1", 1, "2026-08-10T00:00:00Z"));
+    purchases.put(purchase("c1", 2, "2026-08-11T00:00:00Z"));
+    Instant now = at("2026-12-15T00:00:00Z");
+
+    java.util.Set<String> archived = new java.util.HashSet<>();
+    java.util.Set<String> acknowledged = new java.util.HashSet<>(List.of("c1/1", "c1/2"));
+    List<RuntimeException> refused = new ArrayList<>();
+    purchases.enforceRetention(
+        now,
+        period -> {
+          try (Stream<ShardedPurchase> rows = period.scan()) {
+            archived.addAll(keys(rows));
+          }
+          // the late writer's row lands after the archive read it, before the drop
+          try {
+            late.put(purchase("c1", 3, "2026-08-12T00:00:00Z"));
+            acknowledged.add("c1/3");
+          } catch (RuntimeException e) {
+            refused.add(e);
+          }
+        });
+    java.util.Set<String> readable;
+    try (Stream<ShardedPurchase> all = purchases.scanBetween(Instant.MIN, Instant.MAX)) {
+      readable = keys(all);
+    }
+    for (String key : acknowledged) {
+      assertTrue(
+          archived.contains(key) || readable.contains(key),
+          "acknowledged " + key + " is neither archived " + archived + " nor readable " + readable);
+    }
+    // and its later writes there get a typed refusal, not TABLE_NOT_FOUND on every try
+    for (int attempt = 0; attempt < 2; attempt++) {
+      RuntimeException e =
+          assertThrows(
+              RuntimeException.class, () -> late.put(purchase("c1", 4, "2026-08-13T00:00:00Z")));
+      assertTrue(
+          e instanceof RuleViolationException,
+          "a typed refusal, not " + e + " (" + e.getClass().getSimpleName() + ")");
+    }
+  }
+
+  @Test
+  public void concurrentLateWritersLoseNoAcknowledgedWrite() throws Exception {
+    // two writers (other instances) write to the oldest months while retention drops them
+    Instant now = at("2026-12-15T00:00:00Z"); // keeps October to December
+    List<String> months = List.of("2026-08", "2026-09", "2026-10");
+    for (String m : months) {
+      purchases.put(purchase("c0", 0, m + "-01T00:00:00Z"));
+    }
+    java.util.Set<String> acknowledged = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    acknowledged.add("c0/0");
+    java.util.Set<String> archived = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    java.util.concurrent.atomic.AtomicBoolean stop =
+        new java.util.concurrent.atomic.AtomicBoolean();
+    java.util.concurrent.atomic.AtomicLong ids = new java.util.concurrent.atomic.AtomicLong(1);
+    List<Thread> writers = new ArrayList<>();
+    List<Throwable> unexpected = java.util.Collections.synchronizedList(new ArrayList<>());
+    for (int w = 0; w < 2; w++) {
+      ShardedPurchaseShardedRepository writer = newRepository();
+      String customer = "w" + w;
+      Thread t =
+          new Thread(
+              () -> {
+                while (!stop.get()) {
+                  long id = ids.getAndIncrement();
+                  String month = months.get((int) (id % months.size()));
+                  try {
+                    writer.put(purchase(customer, id, month + "-15T00:00:00Z"));
+                    acknowledged.add(customer + "/" + id);
+                  } catch (RuleViolationException e) {
+                    // refused: not acknowledged
+                  } catch (StoreException e) {
+                    if (e.kind() != ErrorKind.TABLE_NOT_FOUND) {
+                      unexpected.add(e);
+                    }
+                  } catch (Throwable e) {
+                    unexpected.add(e);
+                  }
+                }
+              });
+      t.start();
+      writers.add(t);
+    }
+    try {
+      Thread.sleep(100);
+      purchases.enforceRetention(
+          now,
+          period -> {
+            try (Stream<ShardedPurchase> rows = period.scan()) {
+              archived.addAll(keys(rows));
+            }
+          });
+      Thread.sleep(100);
+    } finally {
+      stop.set(true);
+      for (Thread t : writers) {
+        t.join();
+      }
+    }
+    assertEquals(List.of(), unexpected);
+    java.util.Set<String> readable;
+    try (Stream<ShardedPurchase> all = purchases.scanBetween(Instant.MIN, Instant.MAX)) {
+      readable = keys(all);
+    }
+    List<String> lost =
+        acknowledged.stream()
+            .filter(k -> !archived.contains(k) && !readable.contains(k))
+            .sorted()
+            .toList();
+    assertEquals(
+        List.of(),
+        lost.subList(0, Math.min(10, lost.size())),
+        lost.size() + " of " + acknowledged.size() + " acknowledged writes lost (first 10 shown)");
+  }
+
+  // ------------------------------------------------------------ scenario 7: a bounded window
+
+  @Test
+  public void aWriteFarOutsideTheWriteWindowIsATypedErrorAndCreatesNoTable() {
+    ShardedPurchaseShardedRepository bounded = new ShardedPurchaseShardedRepository(store());
+    for (String when :
+        List.of("2099-03-01T00:00:00Z", "2100-01-01T00:00:00Z", "9999-06-01T00:00:00Z")) {
+      RuleViolationException e =
+          assertThrows(RuleViolationException.class, () -> bounded.put(purchase("c1", 1, when)));
+      assertTrue(e.getMessage().startsWith("WK210"), e.getMessage());
+      assertTrue(e.getMessage().contains("placedAt"), e.getMessage());
+      assertThrows(
+          RuleViolationException.class, () -> bounded.putAll(List.of(purchase("c1", 2, when))));
+    }
+    assertEquals(List.of(), store().listTables(BASE), "no table, no row");
   }
 
   /** A row of a table another application owns. */
