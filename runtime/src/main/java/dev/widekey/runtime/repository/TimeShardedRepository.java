@@ -66,8 +66,8 @@ import java.util.stream.StreamSupport;
  *       periods inside it ({@code scanBetween(Instant.MIN, Instant.MAX)} reads them all). A period
  *       dropped while a scan reads it (a retention run) reads as empty from there on: the scan goes
  *       on with the other periods, having returned a part of the dropped period's rows.
- *   <li>{@link #enforceRetention} drops the tables of periods older than the {@code retain} latest,
- *       after handing each period to an {@link ArchiveCallback}.
+ *   <li>{@link #enforceRetention} fences, then drops the tables of periods older than the {@code
+ *       retain} latest, after handing each period to an {@link ArchiveCallback}.
  *   <li>Only its own tables: a table named like a period table ({@code orders_2025_12}) whose
  *       described spec ({@link WideTableStore#describeTable}) is not the entity's spec under that
  *       name (another primary key, time to live or profile: another application's table) is never
@@ -80,8 +80,13 @@ import java.util.stream.StreamSupport;
  *       of a period without tables makes none.
  * </ul>
  *
- * <p>"Now" is always a parameter, never read from a clock, so tests and batch jobs say which period
- * is current.
+ * <p>"Now" is a parameter of retention and {@link #createTablesAhead}, so tests and batch jobs say
+ * which period is current. Writes are bounded by a window of periods read from the repository's
+ * {@link Clock} ({@link #withClock}): the retained periods and those ahead; a shard value outside
+ * it is WK210 and nothing is written, unless {@link #allowingBackfill} or {@link #withWriteWindow}
+ * widens it. Retention fences a period ({@link #FENCE_TABLE}) before archiving it, and every writer
+ * refuses a fenced period ({@link PeriodFencedException}), so an acknowledged write is always
+ * either archived or still readable.
  *
  * <pre>{@code
  * OrderShardedRepository orders = new OrderShardedRepository(store);
@@ -1065,10 +1070,13 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
   }
 
   /**
-   * Drops the tables of the periods past retention at {@code now}, oldest first, each after {@code
-   * archive} (if not null) has taken its rows and returned normally. If the callback throws, that
-   * period's tables and all later ones are kept and the exception propagates; the next call starts
-   * again from that period.
+   * Drops the tables of the periods past retention at {@code now} minus the grace ({@link
+   * #withGrace}), oldest first, each after {@code archive} (if not null) has taken its rows and
+   * returned normally. Every such period is fenced first ({@link #FENCE_TABLE}) and the run waits
+   * the fence settle time ({@link #withFenceSettle}) before archiving: from then on every writer
+   * refuses the period ({@link PeriodFencedException}), and every write acknowledged before is in
+   * the archive's scan. If the callback throws, that period's tables and all later ones are kept
+   * and the exception propagates; the next call starts again from that period.
    *
    * <p>Only this entity's own tables are archived and dropped: a period with a table named like its
    * table but of another spec (another application's {@code orders_2025_12}) is left whole, neither
