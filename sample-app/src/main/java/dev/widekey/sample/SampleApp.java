@@ -209,13 +209,19 @@ public final class SampleApp {
         "  get(7): quantity %d, price %s, description %s (cold table not read)%n",
         hot.quantity(), hot.price(), hot.description());
     Item full = repo.getWithCold(7).orElseThrow();
-    Row coldRow =
-        store
-            .get(
-                ItemTable.COLD_NAME,
-                ItemKeys.primaryKey(7),
-                dev.widekey.runtime.store.ColumnSelection.all())
-            .orElseThrow();
+    // cold rows are keyed by the write's tag: found by their owner
+    Row coldRow;
+    try (Stream<Row> cold =
+        store.scan(
+            ItemTable.COLD_NAME,
+            dev.widekey.runtime.store.ScanRange.all(ItemTable.PRIMARY_KEY.size() + 1))) {
+      dev.widekey.runtime.store.AttrValue owner =
+          dev.widekey.runtime.repository.ColdRows.owner(ItemKeys.primaryKey(7));
+      coldRow =
+          cold.filter(r -> owner.equals(r.get(dev.widekey.runtime.repository.ColdRows.OWNER)))
+              .findFirst()
+              .orElseThrow();
+    }
     out.printf(
         "  getWithCold(7): description of %d characters, stored deflated in %d bytes, restored %s%n",
         full.description().length(),
