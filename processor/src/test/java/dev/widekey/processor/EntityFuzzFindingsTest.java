@@ -664,6 +664,7 @@ class EntityFuzzFindingsTest {
                   .newInstance(store);
       @SuppressWarnings("unchecked")
       var writer = (dev.widekey.runtime.repository.TimeShardedRepository<Object, ?>) readings;
+      writer.allowingBackfill(day, day.plus(java.time.Duration.ofDays(3)));
       List<java.time.Instant> written = new java.util.ArrayList<>();
       for (int i = 0; i < 20; i++) {
         // two days, every bucket: consecutive milliseconds take the buckets in turn
@@ -1010,6 +1011,8 @@ class EntityFuzzFindingsTest {
                   .loadClass("good.ShardedOrderShardedRepository")
                   .getConstructor(WideTableStore.class)
                   .newInstance(store);
+      orders.allowingBackfill(
+          dev.widekey.runtime.shard.Periods.FIRST, dev.widekey.runtime.shard.Periods.END);
       orders.put(create.newInstance("c1", 1L, nov, null, null));
       orders.put(create.newInstance("c1", 2L, yearZero, null, null));
       Method scan =

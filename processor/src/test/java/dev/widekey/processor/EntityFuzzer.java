@@ -724,6 +724,9 @@ final class EntityFuzzer {
       repo =
           (TimeShardedRepository<Object, ?>)
               repoType.getConstructor(WideTableStore.class).newInstance(store);
+      // the fuzzer writes shard values of any date: a window over every period a table is named for
+      repo.allowingBackfill(
+          dev.widekey.runtime.shard.Periods.FIRST, dev.widekey.runtime.shard.Periods.END);
       Class<?>[] types = entities.keyTypes;
       if (!e.fields.get(entities.shard).key()) {
         // an attribute shard field names the period: a parameter after the key

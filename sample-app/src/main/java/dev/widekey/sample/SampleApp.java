@@ -85,8 +85,14 @@ public final class SampleApp {
    */
   private void monthlyOrders() {
     heading("Monthly order tables, 12 months kept (tables monthly_orders_yyyy_MM)");
-    MonthlyOrderShardedRepository orders = new MonthlyOrderShardedRepository(store);
     Instant now = Instant.parse("2026-11-22T08:00:00Z");
+    // the clock is "now"; the 15 months of history are a backfill, outside the write window of the
+    // 12 months kept and the one ahead
+    MonthlyOrderShardedRepository orders =
+        new MonthlyOrderShardedRepository(store)
+            .withClock(java.time.Clock.fixed(now, java.time.ZoneOffset.UTC))
+            .allowingBackfill(
+                Instant.parse("2025-09-01T00:00:00Z"), Instant.parse("2026-12-01T00:00:00Z"));
     out.println("  created ahead: " + orders.createTablesAhead(now));
     ZonedDateTime month = ZonedDateTime.parse("2025-09-10T12:00:00Z");
     long number = 300001;

@@ -95,7 +95,8 @@ public final class ShardedRepositoryGenerator extends SourceFileGenerator {
             .addModifiers(Modifier.PUBLIC)
             .addParameter(STORE, "store")
             .addStatement(
-                "super(store, $T.$N, $L, $T.$N, $L, $L, (hot, cold) -> new $T(store, hot, cold))",
+                "super(store, $T.$N, $L, $T.$N, $L, $L, $S, (hot, cold) -> new $T(store, hot,"
+                    + " cold))",
                 table,
                 TableMembers.HOT,
                 entity.hasColdColumns()
@@ -105,8 +106,34 @@ public final class ShardedRepositoryGenerator extends SourceFileGenerator {
                 shard.period().name(),
                 shard.retain(),
                 shard.ahead(),
+                shard.by(),
                 repository)
             .build());
+    // the write window's settings, returning this type so that they chain after the constructor
+    ClassName self = name(entity);
+    List<Object[]> settings =
+        List.of(
+            new Object[] {"withClock", java.time.Clock.class, "clock"},
+            new Object[] {"withGrace", java.time.Duration.class, "grace"},
+            new Object[] {"withFenceSettle", java.time.Duration.class, "settle"},
+            new Object[] {"withWriteWindow", int.class, "periodsBack", int.class, "periodsAhead"},
+            new Object[] {"allowingBackfill", Instant.class, "from", Instant.class, "to"});
+    for (Object[] setting : settings) {
+      MethodSpec.Builder m =
+          MethodSpec.methodBuilder((String) setting[0])
+              .addAnnotation(Override.class)
+              .addModifiers(Modifier.PUBLIC)
+              .returns(self);
+      List<String> args = new ArrayList<>();
+      for (int i = 1; i < setting.length; i += 2) {
+        m.addParameter((Class<?>) setting[i], (String) setting[i + 1]);
+        args.add((String) setting[i + 1]);
+      }
+      type.addMethod(
+          m.addStatement("super.$N($L)", (String) setting[0], String.join(", ", args))
+              .addStatement("return this")
+              .build());
+    }
     type.addMethod(
         MethodSpec.methodBuilder("shardOf")
             .addAnnotation(Override.class)

@@ -8,8 +8,13 @@ import dev.widekey.runtime.merge.MergeSource;
 import dev.widekey.runtime.merge.MergedScan;
 import dev.widekey.runtime.merge.ReadAhead;
 import dev.widekey.runtime.shard.Periods;
+import dev.widekey.runtime.store.AttrValue;
+import dev.widekey.runtime.store.ColumnSelection;
 import dev.widekey.runtime.store.ErrorKind;
 import dev.widekey.runtime.store.ForwardingStore;
+import dev.widekey.runtime.store.PkColumn;
+import dev.widekey.runtime.store.PkType;
+import dev.widekey.runtime.store.PkValue;
 import dev.widekey.runtime.store.PrimaryKey;
 import dev.widekey.runtime.store.Row;
 import dev.widekey.runtime.store.ScanRange;
@@ -17,6 +22,8 @@ import dev.widekey.runtime.store.StoreException;
 import dev.widekey.runtime.store.TableSpec;
 import dev.widekey.runtime.store.WideTableStore;
 import dev.widekey.runtime.write.BulkWriteResult;
+import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -33,8 +40,10 @@ import java.util.Spliterator;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.BiFunction;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 
@@ -57,8 +66,8 @@ import java.util.stream.StreamSupport;
  *       periods inside it ({@code scanBetween(Instant.MIN, Instant.MAX)} reads them all). A period
  *       dropped while a scan reads it (a retention run) reads as empty from there on: the scan goes
  *       on with the other periods, having returned a part of the dropped period's rows.
- *   <li>{@link #enforceRetention} drops the tables of periods older than the {@code retain} latest,
- *       after handing each period to an {@link ArchiveCallback}.
+ *   <li>{@link #enforceRetention} fences, then drops the tables of periods older than the {@code
+ *       retain} latest, after handing each period to an {@link ArchiveCallback}.
  *   <li>Only its own tables: a table named like a period table ({@code orders_2025_12}) whose
  *       described spec ({@link WideTableStore#describeTable}) is not the entity's spec under that
  *       name (another primary key, time to live or profile: another application's table) is never
@@ -71,8 +80,13 @@ import java.util.stream.StreamSupport;
  *       of a period without tables makes none.
  * </ul>
  *
- * <p>"Now" is always a parameter, never read from a clock, so tests and batch jobs say which period
- * is current.
+ * <p>"Now" is a parameter of retention and {@link #createTablesAhead}, so tests and batch jobs say
+ * which period is current. Writes are bounded by a window of periods read from the repository's
+ * {@link Clock} ({@link #withClock}): the retained periods and those ahead; a shard value outside
+ * it is WK210 and nothing is written, unless {@link #allowingBackfill} or {@link #withWriteWindow}
+ * widens it. Retention fences a period ({@link #FENCE_TABLE}) before archiving it, and every writer
+ * refuses a fenced period ({@link PeriodFencedException}), so an acknowledged write is always
+ * either archived or still readable.
  *
  * <pre>{@code
  * OrderShardedRepository orders = new OrderShardedRepository(store);
@@ -102,6 +116,23 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
   private final Set<String> created = ConcurrentHashMap.newKeySet();
   // the store window scans read period tables through: a table dropped under a scan reads as empty
   private final WideTableStore scanStore;
+  // the shard field's name, for the messages of refused writes
+  private final String shardField;
+
+  // the write window: by this clock, periods from windowBack before the current one to windowAhead
+  // after it, the clock read grace ahead; plus the backfill windows of shard values
+  private volatile Clock clock = Clock.systemUTC();
+  private volatile Duration grace = DEFAULT_GRACE;
+  private volatile int windowBack;
+  private volatile int windowAhead;
+  private final List<Instant[]> backfill = new CopyOnWriteArrayList<>();
+
+  // fences: retention fences a period (a row in FENCE_TABLE) and waits fenceSettle before archiving
+  // it; a write that ends within fenceSettle of a read finding no fence landed before the archive
+  // read, later ones read the fence again after writing
+  private volatile Duration fenceSettle = DEFAULT_FENCE_SETTLE;
+  // period start -> System.nanoTime() when a read that found no fence began; bounded as the views
+  private final Map<Instant, Long> unfencedSince;
 
   /**
    * @param hotTable the entity's table spec; each period's table is it under the period's name
@@ -118,6 +149,24 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
       int retain,
       int ahead,
       BiFunction<TableSpec, TableSpec, R> views) {
+    this(store, hotTable, coldTable, period, retain, ahead, "shard time", views);
+  }
+
+  /**
+   * @param shardField the entity's shard field, named by the messages of refused writes
+   * @see #TimeShardedRepository(WideTableStore, TableSpec, TableSpec, ShardPeriod, int, int,
+   *     BiFunction)
+   */
+  protected TimeShardedRepository(
+      WideTableStore store,
+      TableSpec hotTable,
+      TableSpec coldTable,
+      ShardPeriod period,
+      int retain,
+      int ahead,
+      String shardField,
+      BiFunction<TableSpec, TableSpec, R> views) {
+    this.shardField = Objects.requireNonNull(shardField, "shardField");
     this.store = Objects.requireNonNull(store, "store");
     this.hotTable = Objects.requireNonNull(hotTable, "hotTable");
     this.coldTable = coldTable;
@@ -138,6 +187,258 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
               }
             });
     this.scanStore = new DroppedTablesReadEmpty(store);
+    this.windowBack = retain - 1;
+    this.windowAhead = ahead;
+    this.unfencedSince =
+        Collections.synchronizedMap(
+            new LinkedHashMap<>(16, 0.75f, true) {
+              @Override
+              protected boolean removeEldestEntry(Map.Entry<Instant, Long> eldest) {
+                return size() > viewCacheCapacity;
+              }
+            });
+  }
+
+  /** The grace of the write window and of retention by default: five minutes. */
+  public static final Duration DEFAULT_GRACE = Duration.ofMinutes(5);
+
+  /** How long retention waits between fencing periods and archiving them by default: 2 s. */
+  public static final Duration DEFAULT_FENCE_SETTLE = Duration.ofSeconds(2);
+
+  /**
+   * The table retention's fences are rows of, one per fenced period, keyed by the period's hot
+   * table name: shared by every time-sharded entity of a store, created by the first retention run
+   * that fences a period. Its rows outlive the dropped tables, so that every writer, however old
+   * its caches, finds a dropped period fenced.
+   */
+  public static final String FENCE_TABLE = "widekey_period_fences";
+
+  /** The spec of {@link #FENCE_TABLE}. */
+  public static final TableSpec FENCE_TABLE_SPEC =
+      new TableSpec(FENCE_TABLE, List.of(new PkColumn("period_table", PkType.STRING)));
+
+  private static final String FENCED_AT = "fenced_at";
+
+  // ---------------------------------------------------------------- write window and fences
+
+  /**
+   * Reads "now" for the write window from {@code clock} instead of the system's UTC clock.
+   * Configure a repository before sharing it between threads.
+   *
+   * @return this repository
+   */
+  public TimeShardedRepository<E, R> withClock(Clock clock) {
+    this.clock = Objects.requireNonNull(clock, "clock");
+    return this;
+  }
+
+  /**
+   * The grace (5 minutes by default) by which the write window's clock is read ahead, and by which
+   * {@link #enforceRetention} reads its {@code now} behind: a period is refused to writers a grace
+   * before retention fences it, so writers whose clocks run a little apart from retention's get the
+   * clock's refusal rather than the fence's.
+   *
+   * @return this repository
+   */
+  public TimeShardedRepository<E, R> withGrace(Duration grace) {
+    if (grace.isNegative()) {
+      throw new IllegalArgumentException("grace " + grace + " < 0");
+    }
+    this.grace = grace;
+    return this;
+  }
+
+  /**
+   * Widens the write window to the periods from {@code periodsBack} before the current one to
+   * {@code periodsAhead} after it (by default {@code retain - 1} and {@code ahead}: the retained
+   * periods and those created ahead). A period past retention is still refused once retention has
+   * fenced it.
+   *
+   * @return this repository
+   */
+  public TimeShardedRepository<E, R> withWriteWindow(int periodsBack, int periodsAhead) {
+    if (periodsBack < 0 || periodsAhead < 0) {
+      throw new IllegalArgumentException(
+          "periodsBack " + periodsBack + " or periodsAhead " + periodsAhead + " < 0");
+    }
+    this.windowBack = periodsBack;
+    this.windowAhead = periodsAhead;
+    return this;
+  }
+
+  /**
+   * Lets writes also go to shard values in {@code [from, to)}, whatever the clock says: a backfill
+   * of history or of planned future rows, whose tables retention drops (past ones) or keeps (future
+   * ones) as any other. Periods retention has fenced stay refused. Each call adds a window.
+   *
+   * <pre>{@code
+   * orders.allowingBackfill(Instant.parse("2024-01-01T00:00:00Z"), Instant.parse("2025-01-01T00:00:00Z"));
+   * }</pre>
+   *
+   * @return this repository
+   */
+  public TimeShardedRepository<E, R> allowingBackfill(Instant from, Instant to) {
+    Objects.requireNonNull(from, "from");
+    Objects.requireNonNull(to, "to");
+    if (!from.isBefore(to)) {
+      throw new IllegalArgumentException("backfill window [" + from + ", " + to + ") is empty");
+    }
+    backfill.add(new Instant[] {from, to});
+    return this;
+  }
+
+  /**
+   * How long {@link #enforceRetention} waits after fencing periods before archiving them (2 s by
+   * default), and so how long a write may take after its fence check before it reads the fence
+   * again: writers' settle must not be longer than retention's. A write that took longer reads the
+   * fence once more after writing, and is refused ({@link PeriodFencedException#afterWrite()}) if
+   * its period was fenced meanwhile.
+   *
+   * @return this repository
+   */
+  public TimeShardedRepository<E, R> withFenceSettle(Duration settle) {
+    if (settle.isNegative() || settle.isZero()) {
+      throw new IllegalArgumentException("fence settle " + settle + " <= 0");
+    }
+    this.fenceSettle = settle;
+    return this;
+  }
+
+  /**
+   * The periods writes may go to by the clock now, without backfill: {@code [first, end)}, the
+   * starts of the first allowed period and of the period after the last.
+   */
+  public Instant[] writeWindow() {
+    Instant now = clock.instant().plus(grace);
+    return new Instant[] {
+      Periods.plus(period, now, -windowBack), Periods.plus(period, now, windowAhead + 1L)
+    };
+  }
+
+  /**
+   * Refuses a shard value outside the write window and the backfill windows (WK210).
+   *
+   * @param start its period's start
+   */
+  private void requireInWindow(Instant shard, Instant start) {
+    Instant[] window = writeWindow();
+    if (!start.isBefore(window[0]) && start.isBefore(window[1])) {
+      return;
+    }
+    for (Instant[] b : backfill) {
+      if (!shard.isBefore(b[0]) && shard.isBefore(b[1])) {
+        return;
+      }
+    }
+    throw new RuleViolationException(
+        Rule.WK210,
+        shardField,
+        "value "
+            + shard
+            + " lies outside the periods this repository writes to: from "
+            + window[0]
+            + " to "
+            + window[1]
+            + " (exclusive), "
+            + windowBack
+            + " before and "
+            + windowAhead
+            + " after the current "
+            + period.name().toLowerCase(java.util.Locale.ROOT)
+            + " by its clock ("
+            + clock.instant()
+            + ", plus a grace of "
+            + grace
+            + ")"
+            + (backfill.isEmpty() ? "" : ", nor in a backfill window")
+            + ". A table created there would not be dropped by retention (ahead) or is past it;"
+            + " widen the window with allowingBackfill(from, to) or withWriteWindow(back, ahead)."
+            + " Nothing was written");
+  }
+
+  private PrimaryKey fenceKey(Instant start) {
+    return PrimaryKey.of(PkValue.ofString(Periods.tableName(hotTable.name(), period, start)));
+  }
+
+  /** Whether retention has fenced the period starting at {@code start}: read from the store. */
+  private boolean fencedInStore(Instant start) {
+    try {
+      return store.get(FENCE_TABLE, fenceKey(start), ColumnSelection.all()).isPresent();
+    } catch (StoreException e) {
+      if (e.kind() == ErrorKind.TABLE_NOT_FOUND) {
+        return false; // no period was ever fenced on this store
+      }
+      throw e;
+    }
+  }
+
+  /**
+   * Refuses a write to a fenced period.
+   *
+   * @param cached whether a read that found no fence less than half the settle time ago will do
+   * @return {@code System.nanoTime()} when the read that found no fence began
+   * @throws PeriodFencedException if the period is fenced
+   */
+  private long requireNotFenced(Instant start, boolean cached) {
+    long began = System.nanoTime();
+    if (cached) {
+      Long since = unfencedSince.get(start);
+      if (since != null && began - since < fenceSettle.toNanos() / 2) {
+        return since;
+      }
+    }
+    if (fencedInStore(start)) {
+      unfencedSince.remove(start);
+      throw new PeriodFencedException(
+          shardField, Periods.tableName(hotTable.name(), period, start), start, false);
+    }
+    unfencedSince.put(start, began);
+    return began;
+  }
+
+  /**
+   * After a write to the period of {@code start} whose fence check began at {@code since}: a write
+   * that ended within the settle time landed before any archive read of a fence set after the
+   * check; a later one reads the fence again.
+   *
+   * @throws PeriodFencedException (after the write) if the period was fenced meanwhile
+   */
+  private void confirmNotFenced(Instant start, long since) {
+    if (System.nanoTime() - since < fenceSettle.toNanos()) {
+      return;
+    }
+    long began = System.nanoTime();
+    if (fencedInStore(start)) {
+      unfencedSince.remove(start);
+      throw new PeriodFencedException(
+          shardField, Periods.tableName(hotTable.name(), period, start), start, true);
+    }
+    unfencedSince.put(start, began);
+  }
+
+  /**
+   * Runs a write to the period of {@code start} between its fence checks, its tables created if
+   * this repository has not seen them. A table dropped under the write (another instance's
+   * retention) is a {@link PeriodFencedException} if the period is fenced; otherwise (dropped by
+   * other means) its tables are created again and the write sent once more.
+   */
+  private <T> T fencedWrite(Instant start, R view, Supplier<T> write) {
+    long since = requireNotFenced(start, true);
+    ensureTables(view, start);
+    T result;
+    try {
+      result = write.get();
+    } catch (StoreException e) {
+      if (e.kind() != ErrorKind.TABLE_NOT_FOUND) {
+        throw e;
+      }
+      created.remove(view.hotTable().name());
+      since = requireNotFenced(start, false);
+      ensureTables(view, start);
+      result = write.get();
+    }
+    confirmNotFenced(start, since);
+    return result;
   }
 
   /** The least number of period views a repository keeps, however few periods it retains. */
@@ -380,7 +681,10 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
    */
   private R writable(Instant start) {
     R view = periodRepository(start);
-    ensureTables(view, start);
+    if (!created.contains(view.hotTable().name())) {
+      requireNotFenced(start, true);
+      ensureTables(view, start);
+    }
     return view;
   }
 
@@ -394,16 +698,18 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
   }
 
   /**
-   * The view of {@code entity}'s period, ready to write it to: its tables exist and are its own.
+   * Writes {@code entity} to its period: its shard value checked against the write window, the
+   * entity prepared before a table is created, the write between the period's fence checks.
    */
-  private R writableFor(E entity) {
-    Instant start = Periods.start(period, shardOf(entity));
+  private E writeOne(E entity, java.util.function.Function<R, E> write) {
+    Instant shard = shardOf(entity);
+    Instant start = Periods.start(period, shard);
+    requireInWindow(shard, start);
     R view = periodRepository(start);
     if (!created.contains(view.hotTable().name())) {
       view.prepare(entity); // a value that breaks a rule creates no table
-      ensureTables(view, start);
     }
-    return view;
+    return fencedWrite(start, view, () -> write.apply(view));
   }
 
   /**
@@ -479,33 +785,40 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
    *     exists with another spec ({@link #foreignTables}); nothing is written
    */
   public E put(E entity) {
-    return writableFor(entity).put(entity);
+    return writeOne(entity, view -> view.put(entity));
   }
 
   /** Writes an entity to its period's table if no row with its key is stored there. */
   public E insert(E entity) {
-    return writableFor(entity).insert(entity);
+    return writeOne(entity, view -> view.insert(entity));
   }
 
   /** Writes an entity to its period's table if a row with its key is stored there. */
   public E update(E entity) {
-    return writableFor(entity).update(entity);
+    return writeOne(entity, view -> view.update(entity));
   }
 
   /**
-   * Writes many entities, each to its period's table, one bulk write per period. Every entity is
-   * checked before the first table is created or the first row written (its shard value, key and
-   * values, as {@link SplitTableRepository#prepare} checks them, and that no table of its period is
-   * another's), so a bad one creates and writes nothing.
+   * Writes many entities, each to its period's table, one bulk write per period, oldest period
+   * first. Every entity is checked before the first table is created or the first row written (its
+   * shard value against the write window, its key and values as {@link
+   * SplitTableRepository#prepare} checks them, that no table of its period is another's and that no
+   * period is fenced), so a bad one throws and nothing is written.
    *
-   * @return one result per period written, by hot table name, oldest first
+   * <p>Once writing, a period whose write fails as a whole (its tables cannot be created, retention
+   * fenced it meanwhile, the store refused) ends the call: the result names it and the periods not
+   * attempted after it, beside the results of those written.
+   *
+   * @return one entry per period: written (with its {@link BulkWriteResult}), failed, or not
+   *     attempted; as a map, the written periods' results by hot table name, oldest first
    */
-  public Map<String, BulkWriteResult> putAll(Collection<? extends E> entities) {
+  public ShardedWriteResult putAll(Collection<? extends E> entities) {
     Map<Instant, List<E>> byPeriod = new TreeMap<>();
     for (E entity : entities) {
-      byPeriod
-          .computeIfAbsent(Periods.start(period, shardOf(entity)), p -> new ArrayList<>())
-          .add(entity);
+      Instant shard = shardOf(entity);
+      Instant start = Periods.start(period, shard);
+      requireInWindow(shard, start);
+      byPeriod.computeIfAbsent(start, p -> new ArrayList<>()).add(entity);
     }
     // prepare all first: the periods' bulk writes check their entities again, but only once the
     // tables of the periods before them are created and written
@@ -519,13 +832,38 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
       if (!created.contains(periodRepository(start).hotTable().name())) {
         requireNoForeignTable(start);
       }
+      requireNotFenced(start, true);
     }
-    Map<String, BulkWriteResult> results = new LinkedHashMap<>();
+    List<ShardedWriteResult.WrittenPeriod> written = new ArrayList<>();
+    ShardedWriteResult.FailedPeriod failed = null;
+    List<ShardedWriteResult.SkippedPeriod> skipped = new ArrayList<>();
     for (Map.Entry<Instant, List<E>> e : byPeriod.entrySet()) {
-      R view = writable(e.getKey());
-      results.put(view.hotTable().name(), view.putAll(e.getValue()));
+      Instant start = e.getKey();
+      String table = Periods.tableName(hotTable.name(), period, start);
+      int count = e.getValue().size();
+      if (failed != null) {
+        skipped.add(new ShardedWriteResult.SkippedPeriod(table, start, count));
+        continue;
+      }
+      try {
+        R view = periodRepository(start);
+        BulkWriteResult result = fencedWrite(start, view, () -> view.putAll(e.getValue()));
+        if (!result.allAcknowledged() && droppedUnder(result)) {
+          // a table dropped under the bulk write: fenced (retention) or not
+          created.remove(table);
+          requireNotFenced(start, false);
+        }
+        written.add(new ShardedWriteResult.WrittenPeriod(table, start, count, result));
+      } catch (RuntimeException ex) {
+        failed = new ShardedWriteResult.FailedPeriod(table, start, count, ex);
+      }
     }
-    return results;
+    return new ShardedWriteResult(written, failed, skipped);
+  }
+
+  /** Whether a failure of a bulk write is a missing table. */
+  private static boolean droppedUnder(BulkWriteResult result) {
+    return result.failures().stream().anyMatch(f -> f.error().kind() == ErrorKind.TABLE_NOT_FOUND);
   }
 
   /**
@@ -732,10 +1070,13 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
   }
 
   /**
-   * Drops the tables of the periods past retention at {@code now}, oldest first, each after {@code
-   * archive} (if not null) has taken its rows and returned normally. If the callback throws, that
-   * period's tables and all later ones are kept and the exception propagates; the next call starts
-   * again from that period.
+   * Drops the tables of the periods past retention at {@code now} minus the grace ({@link
+   * #withGrace}), oldest first, each after {@code archive} (if not null) has taken its rows and
+   * returned normally. Every such period is fenced first ({@link #FENCE_TABLE}) and the run waits
+   * the fence settle time ({@link #withFenceSettle}) before archiving: from then on every writer
+   * refuses the period ({@link PeriodFencedException}), and every write acknowledged before is in
+   * the archive's scan. If the callback throws, that period's tables and all later ones are kept
+   * and the exception propagates; the next call starts again from that period.
    *
    * <p>Only this entity's own tables are archived and dropped: a period with a table named like its
    * table but of another spec (another application's {@code orders_2025_12}) is left whole, neither
@@ -749,17 +1090,23 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
    * @return the dropped tables, hot table then cold table, oldest period first
    */
   public List<String> enforceRetention(Instant now, ArchiveCallback<E> archive) {
-    Instant oldestKept = oldestKept(now);
+    // a grace behind now: writers refuse a period a grace before its end by their clocks, so
+    // clocks a little apart meet the clock's refusal, not the fence
+    Instant oldestKept = oldestKept(now.minus(grace));
     NavigableMap<Instant, String> hot = listed(hotTable.name());
     Set<Instant> expired = new TreeSet<>(hot.headMap(oldestKept, false).keySet());
     if (coldTable != null) {
       expired.addAll(listed(coldTable.name()).headMap(oldestKept, false).keySet());
     }
-    List<String> dropped = new ArrayList<>();
+    List<Instant> own = new ArrayList<>();
     for (Instant start : expired) {
-      if (!foreignTablesOf(start).isEmpty()) {
-        continue; // another's table: left alone, reported by foreignTables()
+      if (foreignTablesOf(start).isEmpty()) {
+        own.add(start); // another's table is left alone, reported by foreignTables()
       }
+    }
+    fence(own);
+    List<String> dropped = new ArrayList<>();
+    for (Instant start : own) {
       R view = periodRepository(start);
       List<String> tables = new ArrayList<>();
       tables.add(view.hotTable().name());
@@ -785,6 +1132,31 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
       viewsByPeriod.remove(start);
     }
     return dropped;
+  }
+
+  /**
+   * Fences the periods starting at {@code starts}, then waits the fence settle time: a write that
+   * found no fence and ended within the settle time of that read has landed before anything is
+   * archived, and every later write finds the fence (before writing, or after it, and is then not
+   * acknowledged).
+   */
+  private void fence(List<Instant> starts) {
+    if (starts.isEmpty()) {
+      return;
+    }
+    store.createTable(FENCE_TABLE_SPEC); // kept if it exists
+    long at = clock.millis();
+    for (Instant start : starts) {
+      store.put(FENCE_TABLE, Row.of(fenceKey(start), Map.of(FENCED_AT, AttrValue.ofInteger(at))));
+      unfencedSince.remove(start);
+    }
+    try {
+      Thread.sleep(fenceSettle.toMillis(), (int) (fenceSettle.toNanosPart() % 1_000_000));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(
+          "interrupted while fenced periods settle; nothing was archived or dropped", e);
+    }
   }
 
   /**

@@ -40,6 +40,8 @@ class TimeShardedUndescribableTableTest {
             }
           };
       EventShardedRepository events = new EventShardedRepository(store);
+      events.allowingBackfill(
+          Instant.parse("2026-01-01T00:00:00Z"), Instant.parse("2027-01-01T00:00:00Z"));
       Event own = new Event(1, Instant.parse("2026-01-03T10:00:00Z"));
       events.put(own);
 

@@ -81,6 +81,8 @@ class TimeShardedViewCacheTest {
   void open() {
     store = EmbeddedStore.inMemory();
     events = new EventShardedRepository(store);
+    events.allowingBackfill(
+        Instant.parse("2026-01-01T00:00:00Z"), Instant.parse("2027-01-01T00:00:00Z"));
   }
 
   @AfterEach

@@ -9,9 +9,13 @@ import dev.widekey.annotations.Profile;
 import dev.widekey.runtime.RuleViolationException;
 import dev.widekey.runtime.repository.ColdRows;
 import dev.widekey.runtime.repository.ExpiredPeriod;
+import dev.widekey.runtime.repository.PeriodFencedException;
+import dev.widekey.runtime.repository.ShardedWriteResult;
+import dev.widekey.runtime.repository.TimeShardedRepository;
 import dev.widekey.runtime.store.AttrValue;
 import dev.widekey.runtime.store.ColumnSelection;
 import dev.widekey.runtime.store.ErrorKind;
+import dev.widekey.runtime.store.ForwardingStore;
 import dev.widekey.runtime.store.PkColumn;
 import dev.widekey.runtime.store.PkType;
 import dev.widekey.runtime.store.PkValue;
@@ -27,7 +31,10 @@ import dev.widekey.store.tck.entities.ShardedPurchaseKeys;
 import dev.widekey.store.tck.entities.ShardedPurchaseShardedRepository;
 import dev.widekey.store.tck.entities.ShardedPurchaseTable;
 import java.math.BigDecimal;
+import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -60,12 +67,46 @@ public abstract class TimeShardedContractTest {
   /** The store under test; the subclass opens and closes it. */
   protected abstract WideTableStore store();
 
+  /** The repositories' clock: December 2026 is the current month. */
+  protected static final Clock CLOCK =
+      Clock.fixed(Instant.parse("2026-12-01T12:00:00Z"), ZoneOffset.UTC);
+
   @BeforeEach
   protected void dropPeriodTables() {
     for (String table : store().listTables("gen_purchases_")) {
       store().deleteTable(table);
     }
-    purchases = new ShardedPurchaseShardedRepository(store());
+    clearFences();
+    purchases = newRepository();
+  }
+
+  /** Removes the fences of earlier tests' retention runs from the store's fence table. */
+  protected void clearFences() {
+    List<PrimaryKey> fences;
+    try (Stream<Row> rows = store().scan(TimeShardedRepository.FENCE_TABLE, ScanRange.all(1))) {
+      fences =
+          rows.map(Row::key)
+              .filter(k -> k.values().get(0).asString().startsWith("gen_purchases_"))
+              .toList();
+    } catch (StoreException e) {
+      if (e.kind() != ErrorKind.TABLE_NOT_FOUND) {
+        throw e;
+      }
+      return;
+    }
+    fences.forEach(k -> store().delete(TimeShardedRepository.FENCE_TABLE, k));
+  }
+
+  /**
+   * A repository over {@link #store()}, as another instance (another process) would have: the fixed
+   * {@link #CLOCK}, writes allowed from January 2026 to January 2027 (the tests' months) and a
+   * short fence settle time.
+   */
+  protected ShardedPurchaseShardedRepository newRepository() {
+    return new ShardedPurchaseShardedRepository(store())
+        .withClock(CLOCK)
+        .allowingBackfill(at("2026-01-01T00:00:00Z"), at("2027-02-01T00:00:00Z"))
+        .withFenceSettle(Duration.ofMillis(50));
   }
 
   private static Instant at(String text) {
@@ -218,9 +259,14 @@ public abstract class TimeShardedContractTest {
         List.of(BASE + "2026_08", COLD + "2026_08", BASE + "2026_09", COLD + "2026_09"), dropped);
     assertEquals(List.of(BASE + "2026_10", BASE + "2026_12"), purchases.periodTables());
     assertEquals(List.of(), purchases.enforceRetention(now), "nothing more to drop");
-    // a write to a dropped month creates its table again: the repository forgot it
-    purchases.put(purchase("c1", 6, "2026-08-12T00:00:00Z"));
-    assertTrue(store().describeTable(BASE + "2026_08").isPresent());
+    // a write to a dropped month is refused (retention fenced it) and creates no table again
+    PeriodFencedException fenced =
+        assertThrows(
+            PeriodFencedException.class,
+            () -> purchases.put(purchase("c1", 6, "2026-08-12T00:00:00Z")));
+    assertEquals(BASE + "2026_08", fenced.table());
+    assertTrue(!fenced.afterWrite());
+    assertEquals(Optional.empty(), store().describeTable(BASE + "2026_08"));
   }
 
   @Test
@@ -228,7 +274,8 @@ public abstract class TimeShardedContractTest {
     purchases.put(purchase("c1", 1, "2026-07-10T00:00:00Z"));
     purchases.put(purchase("c1", 2, "2026-08-10T00:00:00Z"));
     purchases.put(purchase("c1", 3, "2026-09-10T00:00:00Z"));
-    Instant now = at("2026-12-01T00:00:00Z");
+    // a grace (5 minutes) past the turn of the month: retention reads its now that much behind
+    Instant now = at("2026-12-01T00:05:00Z");
     IllegalStateException archiveDown = new IllegalStateException("archive unavailable");
 
     List<ExpiredPeriod<ShardedPurchase>> offered = new ArrayList<>();
@@ -371,7 +418,9 @@ public abstract class TimeShardedContractTest {
       assertEquals(
           descending ? reversed(december) : december, decemberRead, "descending " + descending);
       assertTrue(read.size() < 2 * perMonth, read.size() + " rows read");
-      // November again, for the descending run
+      // November again, for the descending run: its fence lifted first
+      clearFences();
+      purchases = newRepository();
       purchases.putAll(rows.stream().filter(p -> p.purchaseId() % 2 == 0).toList());
     }
   }
@@ -380,6 +429,223 @@ public abstract class TimeShardedContractTest {
     List<T> copy = new ArrayList<>(list);
     java.util.Collections.reverse(copy);
     return copy;
+  }
+
+  // ------------------------------------------------------------ scenario 8: archive, then drop
+
+  /** The keys ({@code customer/id}) of the purchases a stream holds. */
+  private static java.util.Set<String> keys(Stream<ShardedPurchase> rows) {
+    return rows.map(p -> p.customerId() + "/" + p.purchaseId())
+        .collect(java.util.stream.Collectors.toSet());
+  }
+
+  @Test
+  public void aWriteLandingBetweenArchiveAndDropIsRefusedNotLost() {
+    // a second repository instance (another process) that wrote to August before the run
+    ShardedPurchaseShardedRepository late = newRepository();
+    late.put(purchase("c1", 1, "2026-08-10T00:00:00Z"));
+    purchases.put(purchase("c1", 2, "2026-08-11T00:00:00Z"));
+    Instant now = at("2026-12-15T00:00:00Z");
+
+    java.util.Set<String> archived = new java.util.HashSet<>();
+    java.util.Set<String> acknowledged = new java.util.HashSet<>(List.of("c1/1", "c1/2"));
+    List<RuntimeException> refused = new ArrayList<>();
+    purchases.enforceRetention(
+        now,
+        period -> {
+          try (Stream<ShardedPurchase> rows = period.scan()) {
+            archived.addAll(keys(rows));
+          }
+          // the late writer's row lands after the archive read it, before the drop
+          try {
+            late.put(purchase("c1", 3, "2026-08-12T00:00:00Z"));
+            acknowledged.add("c1/3");
+          } catch (RuntimeException e) {
+            refused.add(e);
+          }
+        });
+    java.util.Set<String> readable;
+    try (Stream<ShardedPurchase> all = purchases.scanBetween(Instant.MIN, Instant.MAX)) {
+      readable = keys(all);
+    }
+    for (String key : acknowledged) {
+      assertTrue(
+          archived.contains(key) || readable.contains(key),
+          "acknowledged " + key + " is neither archived " + archived + " nor readable " + readable);
+    }
+    // and its later writes there get a typed refusal, not TABLE_NOT_FOUND on every try
+    for (int attempt = 0; attempt < 2; attempt++) {
+      RuntimeException e =
+          assertThrows(
+              RuntimeException.class, () -> late.put(purchase("c1", 4, "2026-08-13T00:00:00Z")));
+      assertTrue(
+          e instanceof PeriodFencedException,
+          "a typed refusal, not " + e + " (" + e.getClass().getSimpleName() + ")");
+    }
+  }
+
+  @Test
+  public void concurrentLateWritersLoseNoAcknowledgedWrite() throws Exception {
+    // two writers (other instances) write to the oldest months while retention drops them
+    Instant now = at("2026-12-15T00:00:00Z"); // keeps October to December
+    List<String> months = List.of("2026-08", "2026-09", "2026-10");
+    for (String m : months) {
+      purchases.put(purchase("c0", 0, m + "-01T00:00:00Z"));
+    }
+    java.util.Set<String> acknowledged = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    acknowledged.add("c0/0");
+    java.util.Set<String> archived = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    java.util.concurrent.atomic.AtomicBoolean stop =
+        new java.util.concurrent.atomic.AtomicBoolean();
+    java.util.concurrent.atomic.AtomicLong ids = new java.util.concurrent.atomic.AtomicLong(1);
+    List<Thread> writers = new ArrayList<>();
+    List<Throwable> unexpected = java.util.Collections.synchronizedList(new ArrayList<>());
+    for (int w = 0; w < 2; w++) {
+      ShardedPurchaseShardedRepository writer = newRepository();
+      String customer = "w" + w;
+      Thread t =
+          new Thread(
+              () -> {
+                while (!stop.get()) {
+                  long id = ids.getAndIncrement();
+                  String month = months.get((int) (id % months.size()));
+                  try {
+                    writer.put(purchase(customer, id, month + "-15T00:00:00Z"));
+                    acknowledged.add(customer + "/" + id);
+                  } catch (PeriodFencedException e) {
+                    // refused: not acknowledged (never TABLE_NOT_FOUND once a month is dropped)
+                  } catch (Throwable e) {
+                    unexpected.add(e);
+                  }
+                }
+              });
+      t.start();
+      writers.add(t);
+    }
+    try {
+      Thread.sleep(100);
+      purchases.enforceRetention(
+          now,
+          period -> {
+            try (Stream<ShardedPurchase> rows = period.scan()) {
+              archived.addAll(keys(rows));
+            }
+          });
+      Thread.sleep(100);
+    } finally {
+      stop.set(true);
+      for (Thread t : writers) {
+        t.join();
+      }
+    }
+    assertEquals(List.of(), unexpected);
+    java.util.Set<String> readable;
+    try (Stream<ShardedPurchase> all = purchases.scanBetween(Instant.MIN, Instant.MAX)) {
+      readable = keys(all);
+    }
+    List<String> lost =
+        acknowledged.stream()
+            .filter(k -> !archived.contains(k) && !readable.contains(k))
+            .sorted()
+            .toList();
+    assertEquals(
+        List.of(),
+        lost.subList(0, Math.min(10, lost.size())),
+        lost.size() + " of " + acknowledged.size() + " acknowledged writes lost (first 10 shown)");
+  }
+
+  // ------------------------------------------------------------ scenario 7: a bounded window
+
+  @Test
+  public void aWriteFarOutsideTheWriteWindowIsATypedErrorAndCreatesNoTable() {
+    ShardedPurchaseShardedRepository bounded =
+        new ShardedPurchaseShardedRepository(store()).withClock(CLOCK);
+    for (String when :
+        List.of("2099-03-01T00:00:00Z", "2100-01-01T00:00:00Z", "9999-06-01T00:00:00Z")) {
+      RuleViolationException e =
+          assertThrows(RuleViolationException.class, () -> bounded.put(purchase("c1", 1, when)));
+      assertTrue(e.getMessage().startsWith("WK210"), e.getMessage());
+      assertTrue(e.getMessage().contains("placedAt"), e.getMessage());
+      assertThrows(
+          RuleViolationException.class, () -> bounded.putAll(List.of(purchase("c1", 2, when))));
+    }
+    assertEquals(List.of(), store().listTables(BASE), "no table, no row");
+  }
+
+  @Test
+  public void theWriteWindowIsTheRetainedMonthsAndThoseAheadByTheClock() {
+    // December 2026 by the clock, 3 months kept, 1 ahead: October to January
+    ShardedPurchaseShardedRepository bounded =
+        new ShardedPurchaseShardedRepository(store()).withClock(CLOCK);
+    assertEquals(
+        List.of(at("2026-10-01T00:00:00Z"), at("2027-02-01T00:00:00Z")),
+        List.of(bounded.writeWindow()));
+    bounded.put(purchase("c1", 1, "2026-10-01T00:00:00Z"));
+    bounded.put(purchase("c1", 2, "2027-01-31T23:59:59Z"));
+    for (String outside : List.of("2026-09-30T23:59:59Z", "2027-02-01T00:00:00Z")) {
+      RuleViolationException e =
+          assertThrows(RuleViolationException.class, () -> bounded.put(purchase("c1", 3, outside)));
+      assertTrue(e.getMessage().contains(outside), e.getMessage());
+      assertTrue(e.getMessage().contains("2026-10-01T00:00:00Z"), e.getMessage());
+    }
+    // a putAll with one value outside writes nothing
+    assertThrows(
+        RuleViolationException.class,
+        () ->
+            bounded.putAll(
+                List.of(
+                    purchase("c1", 4, "2026-11-01T00:00:00Z"),
+                    purchase("c1", 5, "2099-01-01T00:00:00Z"))));
+    assertEquals(List.of(BASE + "2026_10", BASE + "2027_01"), bounded.periodTables());
+    // a wider window is an explicit setting
+    bounded.withWriteWindow(2, 3).put(purchase("c1", 6, "2027-03-01T00:00:00Z"));
+    bounded
+        .allowingBackfill(at("2099-01-01T00:00:00Z"), at("2099-02-01T00:00:00Z"))
+        .put(purchase("c1", 7, "2099-01-15T00:00:00Z"));
+    assertEquals(
+        List.of(BASE + "2026_10", BASE + "2027_01", BASE + "2027_03", BASE + "2099_01"),
+        bounded.periodTables());
+  }
+
+  @Test
+  public void aShardedPutAllReportsEachPeriodTheFailedOneAndThoseNotAttempted() {
+    // the store refuses to create November's tables, as a full table quota would
+    WideTableStore quota =
+        new ForwardingStore(store()) {
+          @Override
+          public void createTable(TableSpec spec) {
+            if (spec.name().endsWith("2026_11")) {
+              throw new StoreException(
+                  ErrorKind.LIMIT_EXCEEDED, "table quota of the instance reached", false, null);
+            }
+            super.createTable(spec);
+          }
+        };
+    ShardedPurchaseShardedRepository limited =
+        new ShardedPurchaseShardedRepository(quota)
+            .withClock(CLOCK)
+            .allowingBackfill(at("2026-01-01T00:00:00Z"), at("2027-02-01T00:00:00Z"));
+    ShardedWriteResult result =
+        limited.putAll(
+            List.of(
+                purchase("c1", 1, "2026-10-05T00:00:00Z"),
+                purchase("c1", 2, "2026-11-05T00:00:00Z"),
+                purchase("c1", 3, "2026-11-06T00:00:00Z"),
+                purchase("c1", 4, "2026-12-05T00:00:00Z")));
+
+    assertTrue(!result.allAcknowledged());
+    assertEquals(List.of(BASE + "2026_10"), List.copyOf(result.keySet()));
+    assertEquals(1, result.written().get(0).entities());
+    assertTrue(result.written().get(0).result().allAcknowledged());
+    ShardedWriteResult.FailedPeriod failed = result.failed().orElseThrow();
+    assertEquals(BASE + "2026_11", failed.table());
+    assertEquals(2, failed.entities());
+    assertEquals(ErrorKind.LIMIT_EXCEEDED, ((StoreException) failed.error()).kind());
+    assertEquals(
+        List.of(
+            new ShardedWriteResult.SkippedPeriod(BASE + "2026_12", at("2026-12-01T00:00:00Z"), 1)),
+        result.notAttempted());
+    assertEquals(List.of(BASE + "2026_10"), purchases.periodTables());
   }
 
   /** A row of a table another application owns. */
