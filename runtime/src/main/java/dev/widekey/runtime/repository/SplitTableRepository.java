@@ -6,7 +6,6 @@ import dev.widekey.runtime.key.InvalidKeyException;
 import dev.widekey.runtime.key.KeyBuckets;
 import dev.widekey.runtime.key.KeyText;
 import dev.widekey.runtime.merge.MergePosition;
-import dev.widekey.runtime.merge.MergeSource;
 import dev.widekey.runtime.merge.MergedScan;
 import dev.widekey.runtime.merge.ReadAhead;
 import dev.widekey.runtime.retry.RetryPolicy;
@@ -36,7 +35,6 @@ import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Comparator;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -51,7 +49,6 @@ import java.util.Spliterator;
 import java.util.Spliterators;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.function.ToLongFunction;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 
@@ -773,25 +770,16 @@ public abstract class SplitTableRepository<E> {
       long limit,
       PrimaryKey after,
       boolean descending) {
-    List<MergeSource> sources = new ArrayList<>(ranges.size());
-    for (int b = 0; b < ranges.size(); b++) {
-      int bucket = b;
-      ScanRange range = descending ? ranges.get(b).backward() : ranges.get(b);
-      sources.add(new MergeSource(store, hotTable.name(), range, k -> buckets.inBucket(k, bucket)));
-    }
-    Comparator<PrimaryKey> order =
-        descending ? buckets.logicalOrder().reversed() : buckets.logicalOrder();
-    MergedScan merge = MergedScan.of(sources, order).withLimit(limit);
-    ToLongFunction<PrimaryKey> prefix = buckets.sortPrefix();
-    if (prefix != null) {
-      // the prefix orders as the logical order does; its complement (-p - 1, no overflow) as the
-      // reversed one
-      merge = merge.withSortPrefix(descending ? k -> ~prefix.applyAsLong(k) : prefix);
-    }
-    if (prefetch != null) {
-      // the buckets are read in parallel, as many at once as the store gains from
-      merge = merge.withReadAhead(prefetch);
-    }
+    MergedScan merge =
+        ScanMerge.of(
+                store,
+                List.of(hotTable.name()),
+                ranges,
+                buckets,
+                buckets.logicalOrder(),
+                descending,
+                prefetch)
+            .withLimit(limit);
     Stream<Row> rows =
         after == null
             ? merge.stream()

@@ -4,7 +4,6 @@ import dev.widekey.annotations.ShardPeriod;
 import dev.widekey.runtime.Rule;
 import dev.widekey.runtime.RuleViolationException;
 import dev.widekey.runtime.key.KeyBuckets;
-import dev.widekey.runtime.merge.MergeSource;
 import dev.widekey.runtime.merge.MergedScan;
 import dev.widekey.runtime.merge.ReadAhead;
 import dev.widekey.runtime.shard.Periods;
@@ -41,6 +40,7 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executor;
 import java.util.function.BiFunction;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
@@ -993,37 +993,32 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
     if (first == null || !first.isBefore(to)) {
       return Stream.empty();
     }
-    List<MergeSource> sources = new ArrayList<>();
-    for (String table : ownHotTables().subMap(first, true, to, false).values()) {
-      for (int b = 0; b < ranges.size(); b++) {
-        int bucket = b;
-        ScanRange range = descending ? ranges.get(b).backward() : ranges.get(b);
-        sources.add(
-            buckets == null
-                ? new MergeSource(scanStore, table, range)
-                : new MergeSource(scanStore, table, range, k -> buckets.inBucket(k, bucket)));
-      }
-    }
-    if (sources.isEmpty()) {
+    List<String> tables = new ArrayList<>(ownHotTables().subMap(first, true, to, false).values());
+    if (tables.isEmpty()) {
       return Stream.empty();
-    }
-    if (descending) {
-      // the ascending stream reversed: a key stored in several periods comes latest period first
-      // (the merge returns equal keys in source order)
-      Collections.reverse(sources);
     }
     Stream<E> merged =
         periodRepository(first)
             .entitiesOfHotRows(
-                MergedScan.of(sources, descending ? order.reversed() : order)
-                    // the period tables are read in parallel, as a bucketed scan's buckets
-                    .withReadAhead(ReadAhead.executor())
+                ScanMerge.of(scanStore, tables, ranges, buckets, order, descending, prefetch)
                     .stream());
     return merged.filter(
         e -> {
           Instant t = storedShardOf(e);
           return !t.isBefore(from) && t.isBefore(to);
         });
+  }
+
+  private volatile Executor prefetch = ReadAhead.executor();
+
+  /**
+   * Reads the pages of a window scan's sources (every covered period table, and every bucket of a
+   * {@code @Bucketed} key) ahead, in parallel, on {@code executor}; null reads them one after
+   * another on the reading thread. By default on {@link ReadAhead#executor()}, as a plain
+   * repository's bucketed scans ({@link SplitTableRepository#prefetchBucketPages}).
+   */
+  public void prefetchBucketPages(Executor executor) {
+    this.prefetch = executor;
   }
 
   /**
