@@ -203,11 +203,23 @@ public final class SampleApp {
         "  get(7): quantity %d, price %s, description %s (cold table not read)%n",
         hot.quantity(), hot.price(), hot.description());
     Item full = repo.getWithCold(7).orElseThrow();
+    // the cold row is keyed by the partition column and the tag of the write, which the hot row
+    // names
+    long tag =
+        store
+            .get(
+                ItemTable.NAME,
+                ItemKeys.primaryKey(7),
+                dev.widekey.runtime.store.ColumnSelection.of(
+                    dev.widekey.runtime.repository.SplitTableRepository.COLD_TAG))
+            .orElseThrow()
+            .get(dev.widekey.runtime.repository.SplitTableRepository.COLD_TAG)
+            .asLong();
     Row coldRow =
         store
             .get(
                 ItemTable.COLD_NAME,
-                ItemKeys.primaryKey(7),
+                dev.widekey.runtime.repository.ColdRows.key(ItemKeys.primaryKey(7), tag),
                 dev.widekey.runtime.store.ColumnSelection.all())
             .orElseThrow();
     out.printf(

@@ -824,7 +824,10 @@ public abstract class SplitTableRepository<E> {
    * them.
    */
   Stream<E> entitiesOfHotRows(Stream<Row> hotRows) {
-    return hotRows.map(this::readHot).flatMap(row -> read(row, false).stream());
+    return hotRows
+        .map(this::readHot)
+        .map(this::withoutChunkReferences)
+        .flatMap(row -> read(row, false).stream());
   }
 
   /**
@@ -1141,6 +1144,32 @@ public abstract class SplitTableRepository<E> {
       at += ref.parts();
     }
     return values;
+  }
+
+  /**
+   * A hot row of a merge over period tables, which may come from another period's table than this
+   * repository's: its chunk rows are in that period's chunk table, which the merge does not name.
+   * Such a value is not read here (an error rather than a value of another table, or a row
+   * skipped): the entity is read by key ({@code get}), which reads its own period's tables.
+   */
+  private Row withoutChunkReferences(Row hot) {
+    for (String c : chunkCaps.keySet()) {
+      if (hot.get(ChunkRows.referenceColumn(c)) != null) {
+        throw new StoreException(
+            ErrorKind.INVALID_REQUEST,
+            "row "
+                + hot.key()
+                + " read by a scan over period tables of "
+                + hotTable.name()
+                + " holds @Chunked column "
+                + c
+                + " in chunk rows, which a scan over several periods does not read yet; read the"
+                + " entity by key",
+            false,
+            null);
+      }
+    }
+    return hot;
   }
 
   /**
