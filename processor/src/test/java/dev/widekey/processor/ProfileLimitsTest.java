@@ -7,7 +7,6 @@ import static dev.widekey.processor.Fixtures.compile;
 import static dev.widekey.processor.Fixtures.good;
 import static dev.widekey.processor.RuleAssertions.assertError;
 import static dev.widekey.processor.RuleAssertions.assertRejected;
-import static dev.widekey.processor.RuleAssertions.assertWarning;
 
 import com.google.testing.compile.Compilation;
 import dev.widekey.annotations.Profile;
@@ -15,7 +14,6 @@ import dev.widekey.processor.diagnostics.Messages;
 import dev.widekey.runtime.Rule;
 import dev.widekey.runtime.store.PkType;
 import dev.widekey.runtime.store.TableSpec;
-import java.util.List;
 import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -25,8 +23,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * The limits of each profile, read from the runtime's {@code StoreLimits.of(Profile)}: key columns
  * (WK110: 4 on Tablestore, 5 on Lindorm, no bound of its own on HBase; binary only last on
  * Lindorm), key sizes (WK109: 2 KB for the whole key on Lindorm, a 32,767-byte row key on HBase),
- * {@code @Chunked} on Lindorm and several chunked fields in a Tablestore row (WK202, both pass now) and
- * holds (a WK202 warning), the time to live (WK209), and the generated table specs that carry
+ * {@code @Chunked} on Lindorm and several chunked fields in a Tablestore row (WK202, both pass now)
+ * and holds (a WK202 warning), the time to live (WK209), and the generated table specs that carry
  * profile and time to live to the stores.
  */
 class ProfileLimitsTest {
@@ -80,8 +78,8 @@ class ProfileLimitsTest {
   }
 
   /**
-   * Chunked values are stored in chunk rows of their own, each within one row and one put: allowed on
-   * Lindorm (2 MB a row), and any number of them in one Tablestore row (4 MB a put), without a
+   * Chunked values are stored in chunk rows of their own, each within one row and one put: allowed
+   * on Lindorm (2 MB a row), and any number of them in one Tablestore row (4 MB a put), without a
    * warning.
    */
   @ParameterizedTest

@@ -1071,7 +1071,8 @@ public final class Messages {
   }
 
   /** {@code @Chunked(maxBytes)} needing more chunk rows than one multi-get of the profile reads. */
-  public static String chunkedCapParts(String field, long cap, StoreLimits limits) {
+  public static String chunkedCapParts(String field, long cap, Profile profile) {
+    StoreLimits limits = StoreLimits.of(profile);
     return msg(
         Rule.WK202,
         "field '"

@@ -38,7 +38,7 @@ public final class AttributeRules implements EntityRule {
       checkType(a, diagnostics);
       checkCold(a, diagnostics);
       if (a.chunked()) {
-        checkChunkCap(a, limits, diagnostics);
+        checkChunkCap(entity, a, limits, diagnostics);
       }
     }
     if (entity.hasColdColumns() && entity.coldTable().equals(entity.table())) {
@@ -59,13 +59,14 @@ public final class AttributeRules implements EntityRule {
    * value is joined into one), and in at most as many chunk rows as one multi-get of the profile
    * reads, so that a value is read by one multi-get.
    */
-  private static void checkChunkCap(Attribute a, StoreLimits limits, Diagnostics diagnostics) {
+  private static void checkChunkCap(
+      EntityModel entity, Attribute a, StoreLimits limits, Diagnostics diagnostics) {
     long cap = a.chunkedMaxBytes();
     String problem = null;
     if (cap < 1 || cap > ChunkRows.LARGEST_MAX_BYTES) {
       problem = Messages.chunkedCapRange(a.name(), cap);
     } else if (ChunkRows.partsOf(cap, limits) > limits.maxMultiGetRows()) {
-      problem = Messages.chunkedCapParts(a.name(), cap, limits);
+      problem = Messages.chunkedCapParts(a.name(), cap, entity.profile());
     }
     if (problem != null) {
       diagnostics.error(
