@@ -8,19 +8,26 @@ import java.lang.annotation.Target;
 
 /**
  * Lets a String or byte[] attribute hold values over the store's 2 MB attribute limit (rule WK202):
- * a larger value is split into chunk columns ({@code body#0}, {@code body#1}, …) when written and
- * joined again when read. Without it, a value over the limit is refused before anything is written.
+ * a larger value is stored over several rows of the entity's chunk table ({@code <table>_chunks}),
+ * each within one row and one put of its profile, written before the hot row commits the write and
+ * read back whole or not at all. Without it, a value over the limit is refused before anything is
+ * written. Every profile allows it, Lindorm (2 MB a row) included, and any number of chunked values
+ * in one row may be large at once.
  *
- * <p>A chunked row can be larger than one batch may carry, so bulk puts write such rows on their
- * own; it cannot be larger than one put of a row carries on its profile: 4 MB on Tablestore (one
- * PutRow), 64 MB on HBase. Every store refuses a larger row before anything is written, the
- * embedded store included, and on Tablestore only one chunked value of a row can pass 2 MB at a
- * time (a second {@code @Chunked} field in the same row is warned). Prefer {@link ColdColumn} for
- * large values, so that hot reads never carry them; the cold row is a put of its own.
+ * <p>A value over {@link #maxBytes()} (bytes: a String's UTF-8 length) is refused before anything
+ * is written; the cap also bounds what a read allocates for stored bytes. Prefer {@link ColdColumn}
+ * for large values, so that hot reads never carry them.
  *
- * <pre>{@code @ColdColumn(compress = true) @Chunked String body;}</pre>
+ * <pre>{@code @ColdColumn(compress = true) @Chunked(maxBytes = 16 << 20) String body;}</pre>
  */
 @Documented
 @Retention(RetentionPolicy.CLASS)
 @Target({ElementType.FIELD, ElementType.RECORD_COMPONENT})
-public @interface Chunked {}
+public @interface Chunked {
+  /**
+   * The largest value the field holds, in bytes (a String's UTF-8 length): 64 MiB unless set. At
+   * least 1 and at most {@code Integer.MAX_VALUE - 8} (a value is joined into one array), and at
+   * most as many chunk rows as one multi-get of the profile reads (WK202).
+   */
+  long maxBytes() default 64L << 20;
+}

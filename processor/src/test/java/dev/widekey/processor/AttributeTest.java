@@ -49,6 +49,24 @@ class AttributeTest {
     assertError(c, Rule.WK201, Messages.moneyOnKey("amount"), f, "@Money(scale = 2)");
   }
 
+  /** {@code @Chunked(maxBytes)} from 1 byte to one Java array; 1 byte is a legal cap. */
+  @Test
+  void chunkedCapOutOfRange() {
+    JavaFileObject f = bad("wk202/ChunkedCap");
+    Compilation c = compile(f);
+
+    assertRejected(c, 3);
+    assertError(c, Rule.WK202, Messages.chunkedCapRange("empty", 0), f, "@Chunked(maxBytes = 0)");
+    assertError(
+        c, Rule.WK202, Messages.chunkedCapRange("negative", -5), f, "@Chunked(maxBytes = -5)");
+    assertError(
+        c,
+        Rule.WK202,
+        Messages.chunkedCapRange("huge", 4L << 30),
+        f,
+        "@Chunked(maxBytes = 4L << 30)");
+  }
+
   @Test
   void chunkedKeyOrNumber() {
     JavaFileObject f = bad("wk202/ChunkedMisuse");

@@ -313,9 +313,6 @@ final class EntityFuzzer {
         out.put("WK110", "a byte[] key column before the last on LINDORM");
       }
     }
-    if (profile.equals("LINDORM") && e.fields.stream().anyMatch(f -> f.chunked)) {
-      out.put("WK202", "@Chunked on LINDORM");
-    }
     if (e.ttlSeconds != null
         && e.ttlSeconds != -1
         && e.ttlSeconds < (profile.equals("TABLESTORE") ? 86_400 : 1)) {

@@ -43,6 +43,8 @@ class GoodDesignsTest {
         "AllArgsAccount",
         "Document",
         "HBaseChunkedPair",
+        "ChunkedPair",
+        "LindormChunked",
         "NameClashes",
         "HashedNameClashes",
         "VersionedNote",

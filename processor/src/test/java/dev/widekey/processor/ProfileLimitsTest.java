@@ -7,7 +7,6 @@ import static dev.widekey.processor.Fixtures.compile;
 import static dev.widekey.processor.Fixtures.good;
 import static dev.widekey.processor.RuleAssertions.assertError;
 import static dev.widekey.processor.RuleAssertions.assertRejected;
-import static dev.widekey.processor.RuleAssertions.assertWarning;
 
 import com.google.testing.compile.Compilation;
 import dev.widekey.annotations.Profile;
@@ -15,16 +14,17 @@ import dev.widekey.processor.diagnostics.Messages;
 import dev.widekey.runtime.Rule;
 import dev.widekey.runtime.store.PkType;
 import dev.widekey.runtime.store.TableSpec;
-import java.util.List;
 import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The limits of each profile, read from the runtime's {@code StoreLimits.of(Profile)}: key columns
  * (WK110: 4 on Tablestore, 5 on Lindorm, no bound of its own on HBase; binary only last on
  * Lindorm), key sizes (WK109: 2 KB for the whole key on Lindorm, a 32,767-byte row key on HBase),
- * {@code @Chunked} on Lindorm (WK202) and more chunked fields in a Tablestore row than one 4 MB put
- * holds (a WK202 warning), the time to live (WK209), and the generated table specs that carry
+ * {@code @Chunked} on Lindorm and several chunked fields in a Tablestore row (WK202, both pass now)
+ * and holds (a WK202 warning), the time to live (WK209), and the generated table specs that carry
  * profile and time to live to the stores.
  */
 class ProfileLimitsTest {
@@ -77,42 +77,18 @@ class ProfileLimitsTest {
         "@KeyColumn(order = 0)");
   }
 
-  @Test
-  void chunkedValuesFailOnLindorm() {
-    JavaFileObject f = bad("wk202/LindormChunked");
-    Compilation c = compile(f);
-
-    assertRejected(c, 1);
-    assertError(
-        c, Rule.WK202, Messages.chunkedOverRowLimit("attachment", Profile.LINDORM), f, "@Chunked");
-  }
-
   /**
-   * One put of a Tablestore row carries 4 MB: of two chunked fields in one row only one can hold a
-   * value over 2 MB at a time, so the second of each row is warned (passing: {@code Document}, one
-   * chunked field a row; {@code HBaseChunkedPair}, whose put carries 64 MB).
+   * Chunked values are stored in chunk rows of their own, each within one row and one put: allowed
+   * on Lindorm (2 MB a row), and any number of them in one Tablestore row (4 MB a put), without a
+   * warning.
    */
-  @Test
-  void twoChunkedFieldsInOneTablestoreRowAreWarned() {
-    JavaFileObject f = Fixtures.warn("ChunkedPair");
-    Compilation c = compile(f);
+  @ParameterizedTest
+  @ValueSource(strings = {"LindormChunked", "ChunkedPair"})
+  void chunkedValuesPassOnEveryProfile(String entity) {
+    Compilation c = compile(Fixtures.good(entity));
 
-    assertThat(c).succeeded();
-    assertThat(c).hadWarningCount(2);
-    assertWarning(
-        c,
-        Rule.WK202,
-        Messages.chunkedOverPut(
-            "attachment", List.of("body", "attachment"), false, Profile.TABLESTORE),
-        f,
-        "@Chunked byte[] attachment");
-    assertWarning(
-        c,
-        Rule.WK202,
-        Messages.chunkedOverPut("notes", List.of("history", "notes"), true, Profile.TABLESTORE),
-        f,
-        "@Chunked String notes");
-    assertThat(c).generatedSourceFile("warn.ChunkedPairRepository");
+    assertThat(c).succeededWithoutWarnings();
+    assertThat(c).generatedSourceFile("good." + entity + "Repository");
   }
 
   @Test

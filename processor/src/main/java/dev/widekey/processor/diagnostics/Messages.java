@@ -4,13 +4,12 @@ import dev.widekey.annotations.Profile;
 import dev.widekey.runtime.Rule;
 import dev.widekey.runtime.key.KeyBuckets;
 import dev.widekey.runtime.key.KeyHash;
+import dev.widekey.runtime.repository.ChunkRows;
 import dev.widekey.runtime.store.ServiceNames;
 import dev.widekey.runtime.store.StoreLimits;
 import dev.widekey.runtime.value.Compression;
 import dev.widekey.runtime.value.LargeValues;
 import dev.widekey.runtime.value.Money;
-import java.util.List;
-import java.util.stream.Collectors;
 import javax.lang.model.element.ElementKind;
 
 /**
@@ -1056,63 +1055,37 @@ public final class Messages {
             + " attribute limit. Remove @Chunked.");
   }
 
-  public static String chunkedOverRowLimit(String field, Profile profile) {
-    StoreLimits limits = StoreLimits.of(profile);
-    long limit = limits.maxRowValueBytes();
+  /** {@code @Chunked(maxBytes)} outside 1 … the largest Java array. */
+  public static String chunkedCapRange(String field, long cap) {
     return msg(
         Rule.WK202,
         "field '"
             + field
-            + "' is @Chunked, but "
-            + profile
-            + " holds at most "
-            + size(limit)
-            + (limit == limits.maxRowAttributeBytes()
-                ? " for all non-key values of a row together"
-                : " in one put of a row")
-            + ", and chunks of one value stay in one row,"
-            + " so a value that needs chunks can never be written. Remove @Chunked and keep the value"
-            + " under "
-            + size(limit)
-            + ", or store large values elsewhere (e.g. an object store) and keep their address.");
+            + "' is @Chunked(maxBytes = "
+            + cap
+            + "), but a chunked value holds from 1 byte to "
+            + ChunkRows.LARGEST_MAX_BYTES
+            + " bytes (it is read back into one array). Set maxBytes within that range (default "
+            + size(ChunkRows.DEFAULT_MAX_BYTES)
+            + ").");
   }
 
-  /**
-   * A warning: more {@code @Chunked} fields in one row ({@code cold}: the cold row) than values
-   * over the attribute limit fit in one put of it ({@link StoreLimits#chunkedValuesPerRow}).
-   */
-  public static String chunkedOverPut(
-      String field, List<String> chunked, boolean cold, Profile profile) {
+  /** {@code @Chunked(maxBytes)} needing more chunk rows than one multi-get of the profile reads. */
+  public static String chunkedCapParts(String field, long cap, Profile profile) {
     StoreLimits limits = StoreLimits.of(profile);
-    int fit = limits.chunkedValuesPerRow();
-    String row = cold ? "cold" : "hot";
     return msg(
         Rule.WK202,
         "field '"
             + field
-            + "' is @Chunked in the "
-            + row
-            + " row with "
-            + chunked.stream()
-                .filter(f -> !f.equals(field))
-                .map(f -> "'" + f + "'")
-                .collect(Collectors.joining(", "))
-            + ", but one put of a "
-            + profile
-            + " row carries at most "
-            + size(limits.maxRowValueBytes())
-            + ", so only "
-            + fit
-            + " of these "
-            + chunked.size()
-            + " can hold a value over the "
-            + size(limits.maxAttributeBytes())
-            + " attribute limit at a time; a row where more do is refused at run time, before"
-            + " anything is written. "
-            + (cold
-                ? "Keep the others in the hot row (a put of its own) or in an entity of their own."
-                : "Make the others @ColdColumn (the cold row is a put of its own), or keep them in"
-                    + " an entity of their own."));
+            + "' is @Chunked(maxBytes = "
+            + cap
+            + "), which takes up to "
+            + ChunkRows.partsOf(cap, limits)
+            + " chunk rows of "
+            + size(ChunkRows.chunkBytes(limits))
+            + ", more than the "
+            + limits.maxMultiGetRows()
+            + " keys one multi-get reads, so a value could not be read in one. Lower maxBytes.");
   }
 
   public static String chunkedKey(String field) {

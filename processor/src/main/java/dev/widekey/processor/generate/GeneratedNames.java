@@ -49,6 +49,11 @@ public final class GeneratedNames {
     static final String HOT_COLUMNS = "HOT_COLUMNS";
     static final String COLD_COLUMNS = "COLD_COLUMNS";
     static final String CHUNKED_COLUMNS = "CHUNKED_COLUMNS";
+    static final String CHUNKED_MAX_BYTES = "CHUNKED_MAX_BYTES";
+    static final String CHUNKS_NAME = "CHUNKS_NAME";
+
+    /** The chunk table's {@code TableSpec}, on entities with {@code @Chunked} fields only. */
+    static final String CHUNKS = "CHUNKS";
 
     /** The hot table's {@code TableSpec}. */
     static final String HOT = "HOT";

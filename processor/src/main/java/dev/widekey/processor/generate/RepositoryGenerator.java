@@ -89,7 +89,7 @@ public final class RepositoryGenerator extends SourceFileGenerator {
                   table,
                   TableMembers.TABLES,
                   table,
-                  TableMembers.CHUNKED_COLUMNS,
+                  TableMembers.CHUNKED_MAX_BYTES,
                   version == null ? CodeBlock.of("null") : CodeBlock.of("$S", version.name()))
               .build());
     }

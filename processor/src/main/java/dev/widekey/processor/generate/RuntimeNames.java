@@ -17,6 +17,7 @@ final class RuntimeNames {
   static final ClassName TABLE_SPEC = ClassName.get(RUNTIME + ".store", "TableSpec");
   static final ClassName STORE = ClassName.get(RUNTIME + ".store", "WideTableStore");
   static final ClassName COLD_ROWS = ClassName.get(RUNTIME + ".repository", "ColdRows");
+  static final ClassName CHUNK_ROWS = ClassName.get(RUNTIME + ".repository", "ChunkRows");
   static final ClassName ENTITY_TABLES = ClassName.get(RUNTIME + ".repository", "EntityTables");
   static final ClassName PADDING = ClassName.get(RUNTIME + ".key", "Padding");
   static final ClassName INVALID_KEY_EXCEPTION =

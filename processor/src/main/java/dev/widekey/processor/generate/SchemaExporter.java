@@ -3,6 +3,7 @@ package dev.widekey.processor.generate;
 import dev.widekey.processor.model.ColumnLayout;
 import dev.widekey.processor.model.EntityModel;
 import dev.widekey.processor.model.KeyLayout;
+import dev.widekey.runtime.repository.ChunkRows;
 import dev.widekey.runtime.repository.ColdRows;
 import dev.widekey.runtime.store.PkType;
 import java.io.IOException;
@@ -40,6 +41,14 @@ public final class SchemaExporter {
           "cold",
           entity.coldAttributes().stream().map(a -> a.name()).toList());
     }
+    if (entity.hasChunkedColumns()) {
+      write(
+          entity,
+          entity.chunksTable(),
+          layout,
+          "chunks",
+          List.of(ChunkRows.DATA, ColdRows.OWNER, ColdRows.WRITTEN));
+    }
   }
 
   /** The schema text of one table; stable line order so that files diff cleanly. */
@@ -54,12 +63,16 @@ public final class SchemaExporter {
     lines.add("profile=" + entity.profile());
     List<ColumnLayout> pk = layout.columns();
     // a cold row is keyed by the partition column and the tag of the write that stored it
-    int keyColumns = role.equals("cold") ? 1 : pk.size();
+    // a chunk row by those and its part number
+    int keyColumns = role.equals("hot") ? pk.size() : 1;
     for (int i = 0; i < keyColumns; i++) {
       lines.add("pk." + i + "=" + pk.get(i).name() + " " + pk.get(i).type());
     }
-    if (role.equals("cold")) {
+    if (!role.equals("hot")) {
       lines.add("pk.1=" + ColdRows.TAG + " " + PkType.INTEGER);
+    }
+    if (role.equals("chunks")) {
+      lines.add("pk.2=" + ChunkRows.PART + " " + PkType.INTEGER);
     }
     if (layout.bucketed() != null) {
       // the bucket count is part of the key: rows written with another count are not found

@@ -57,7 +57,8 @@ public final class ShardedRepositoryGenerator extends SourceFileGenerator {
         .addModifiers(Modifier.PUBLIC)
         .addJavadoc(
             "Over the tables of one period, named as {@link $T} names them; {@code coldTable} is"
-                + " null if the entity has no cold columns.\n",
+                + " null if the entity has no cold columns; the chunk table, if any, is named after"
+                + " {@code hotTable}.\n",
             GeneratedNames.shardedRepository(entity))
         .addParameter(STORE, "store")
         .addParameter(TABLE_SPEC, "hotTable")
@@ -65,8 +66,8 @@ public final class ShardedRepositoryGenerator extends SourceFileGenerator {
         .addStatement(
             "super(store, hotTable, coldTable, $T.$N$L)",
             table,
-            TableMembers.CHUNKED_COLUMNS,
-            version == null ? "" : CodeBlock.of(", $S", version.name()))
+            TableMembers.CHUNKED_MAX_BYTES,
+            version == null ? ", null" : CodeBlock.of(", $S", version.name()))
         .build();
   }
 

@@ -21,6 +21,7 @@ import dev.widekey.processor.model.KeyLayout;
 import dev.widekey.runtime.store.StoreLimits;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import javax.annotation.processing.Filer;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.util.Elements;
@@ -61,6 +62,14 @@ public final class TableGenerator extends SourceFileGenerator {
               TableMembers.COLD_NAME,
               "The cold table: {@code @ColdColumn} attributes, read on demand.",
               CodeBlock.of("$S", entity.coldTable())));
+    }
+    if (entity.hasChunkedColumns()) {
+      type.addField(
+          constant(
+              ClassName.get(String.class),
+              TableMembers.CHUNKS_NAME,
+              "The chunk table: pieces of {@code @Chunked} values over the attribute limit.",
+              CodeBlock.of("$S", entity.chunksTable())));
     }
     type.addField(
         constant(
@@ -118,8 +127,21 @@ public final class TableGenerator extends SourceFileGenerator {
             TableMembers.CHUNKED_COLUMNS,
             "Columns whose values over the "
                 + (StoreLimits.of(entity.profile()).maxAttributeBytes() >> 20)
-                + " MB attribute limit are split into chunk columns.",
+                + " MB attribute limit are stored in chunk rows.",
             names(entity.attributes().stream().filter(Attribute::chunked).toList())));
+    List<CodeBlock> caps = new ArrayList<>();
+    for (Attribute a : entity.attributes()) {
+      if (a.chunked()) {
+        caps.add(CodeBlock.of("$T.entry($S, $LL)", Map.class, a.name(), a.chunkedMaxBytes()));
+      }
+    }
+    type.addField(
+        constant(
+            ParameterizedTypeName.get(
+                ClassName.get(Map.class), ClassName.get(String.class), ClassName.get(Long.class)),
+            TableMembers.CHUNKED_MAX_BYTES,
+            "The cap of each {@code @Chunked} column, in bytes ({@code maxBytes}).",
+            CodeBlock.of("$T.ofEntries($L)", Map.class, CodeBlock.join(caps, ", "))));
     type.addField(
         constant(
             TABLE_SPEC,
@@ -139,19 +161,33 @@ public final class TableGenerator extends SourceFileGenerator {
                   TableMembers.COLD_NAME,
                   TableMembers.HOT)));
     }
+    if (entity.hasChunkedColumns()) {
+      type.addField(
+          constant(
+              TABLE_SPEC,
+              TableMembers.CHUNKS,
+              "What a store needs to create the chunk table: keyed by the partition column, the"
+                  + " write tag and the part number, which the hot row counts.",
+              CodeBlock.of(
+                  "$T.tableSpec($N, $N)",
+                  RuntimeNames.CHUNK_ROWS,
+                  TableMembers.CHUNKS_NAME,
+                  TableMembers.HOT)));
+    }
     type.addField(
         constant(
             RuntimeNames.ENTITY_TABLES,
             TableMembers.TABLES,
             "The entity's tables by role: the hot table, its commit point"
-                + (entity.hasColdColumns() ? ", and the cold table." : "."),
-            entity.hasColdColumns()
-                ? CodeBlock.of(
-                    "$T.of($N, $N)",
-                    RuntimeNames.ENTITY_TABLES,
-                    TableMembers.HOT,
-                    TableMembers.COLD)
-                : CodeBlock.of("$T.of($N)", RuntimeNames.ENTITY_TABLES, TableMembers.HOT)));
+                + (entity.hasColdColumns() ? ", the cold table" : "")
+                + (entity.hasChunkedColumns() ? ", the chunk table" : "")
+                + ".",
+            CodeBlock.of(
+                "$T.of($N, $L, $L)",
+                RuntimeNames.ENTITY_TABLES,
+                TableMembers.HOT,
+                entity.hasColdColumns() ? TableMembers.COLD : "null",
+                entity.hasChunkedColumns() ? TableMembers.CHUNKS : "null")));
     type.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
     return type;
   }

@@ -45,9 +45,15 @@ public record Attribute(
     return maxInflatedBytes == 0 ? Compression.DEFAULT_MAX_INFLATED_BYTES : maxInflatedBytes;
   }
 
-  /** Whether {@code @Chunked}: values over the attribute limit are split into chunk columns. */
+  /** Whether {@code @Chunked}: values over the attribute limit are stored in chunk rows. */
   public boolean chunked() {
     return property.annotations().has(Chunked.class);
+  }
+
+  /** {@code @Chunked(maxBytes)} as written (or its default); 0 if the field is not chunked. */
+  public long chunkedMaxBytes() {
+    Chunked chunked = property.element().getAnnotation(Chunked.class);
+    return chunked == null ? 0 : chunked.maxBytes();
   }
 
   /** Whether {@code @Version}: the entity's version, checked and incremented by every write. */

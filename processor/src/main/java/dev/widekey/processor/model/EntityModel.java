@@ -81,6 +81,16 @@ public record EntityModel(
     return attributes.stream().anyMatch(Attribute::cold);
   }
 
+  /** Whether a field is {@code @Chunked}: the entity then has a chunk table. */
+  public boolean hasChunkedColumns() {
+    return attributes.stream().anyMatch(Attribute::chunked);
+  }
+
+  /** The chunk table's name, derived from the hot table's ({@code orders_chunks}). */
+  public String chunksTable() {
+    return dev.widekey.runtime.repository.ChunkRows.tableName(table);
+  }
+
   public List<Attribute> hotAttributes() {
     return attributes.stream().filter(a -> !a.cold()).toList();
   }

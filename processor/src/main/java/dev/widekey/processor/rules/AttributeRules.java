@@ -8,20 +8,18 @@ import dev.widekey.processor.diagnostics.Messages;
 import dev.widekey.processor.model.Attribute;
 import dev.widekey.processor.model.EntityModel;
 import dev.widekey.processor.model.ValueKind;
+import dev.widekey.runtime.repository.ChunkRows;
 import dev.widekey.runtime.store.StoreLimits;
 import dev.widekey.runtime.value.Compression;
 import dev.widekey.runtime.value.LargeValues;
-import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import javax.lang.model.element.Element;
 
 /**
  * Attribute columns: storable types (WK100), money (WK201), hot and cold tables (WK204), a non-key
- * column on Lindorm (WK205), no {@code @Chunked} value where a row's values together, or one put of
- * the row, cannot exceed one attribute (Lindorm, WK202), and a warning for more {@code @Chunked}
- * fields in one row than values over the attribute limit fit in one put of it (Tablestore's 4 MB:
- * one).
+ * column on Lindorm (WK205), and a {@code @Chunked(maxBytes)} cap the profile can store and read
+ * (WK202).
  */
 public final class AttributeRules implements EntityRule {
   /** Name parts that mark a floating-point field as money. */
@@ -39,17 +37,9 @@ public final class AttributeRules implements EntityRule {
     for (Attribute a : entity.attributes()) {
       checkType(a, diagnostics);
       checkCold(a, diagnostics);
-      // a value needs chunks only past the attribute limit; a row or put at or below it refuses it
-      if (a.chunked() && limits.chunkedValuesPerRow() == 0) {
-        diagnostics.error(
-            a.property().element(),
-            a.property().annotations().mirror(Chunked.class),
-            Messages.chunkedOverRowLimit(a.name(), entity.profile()));
+      if (a.chunked()) {
+        checkChunkCap(entity, a, limits, diagnostics);
       }
-    }
-    if (limits.chunkedValuesPerRow() > 0) {
-      checkChunkedPerRow(entity, entity.hotAttributes(), false, diagnostics);
-      checkChunkedPerRow(entity, entity.coldAttributes(), true, diagnostics);
     }
     if (entity.hasColdColumns() && entity.coldTable().equals(entity.table())) {
       diagnostics.error(
@@ -65,19 +55,25 @@ public final class AttributeRules implements EntityRule {
   }
 
   /**
-   * A warning on each {@code @Chunked} field of one row past the number of chunked values one put
-   * of the row holds (one on Tablestore): those fields can never all hold a large value at once.
+   * The cap of a {@code @Chunked} field against the profile: positive, within one Java array (a
+   * value is joined into one), and in at most as many chunk rows as one multi-get of the profile
+   * reads, so that a value is read by one multi-get.
    */
-  private static void checkChunkedPerRow(
-      EntityModel entity, List<Attribute> row, boolean cold, Diagnostics diagnostics) {
-    List<Attribute> chunked = row.stream().filter(Attribute::chunked).toList();
-    int fit = StoreLimits.of(entity.profile()).chunkedValuesPerRow();
-    List<String> names = chunked.stream().map(Attribute::name).toList();
-    for (Attribute a : chunked.subList(Math.min(fit, chunked.size()), chunked.size())) {
-      diagnostics.warning(
+  private static void checkChunkCap(
+      EntityModel entity, Attribute a, StoreLimits limits, Diagnostics diagnostics) {
+    long cap = a.chunkedMaxBytes();
+    String problem = null;
+    if (cap < 1 || cap > ChunkRows.LARGEST_MAX_BYTES) {
+      problem = Messages.chunkedCapRange(a.name(), cap);
+    } else if (ChunkRows.partsOf(cap, limits) > limits.maxMultiGetRows()) {
+      problem = Messages.chunkedCapParts(a.name(), cap, entity.profile());
+    }
+    if (problem != null) {
+      diagnostics.error(
           a.property().element(),
           a.property().annotations().mirror(Chunked.class),
-          Messages.chunkedOverPut(a.name(), names, cold, entity.profile()));
+          "maxBytes",
+          problem);
     }
   }
 

@@ -27,8 +27,9 @@ public final class TableOwners {
   private final List<ShardedTable> sharded = new ArrayList<>();
 
   /**
-   * Claims the entity's tables (the cold one only if it has cold columns); reports each table
-   * another entity already holds, or that is a period table of another's. True if all were free.
+   * Claims the entity's tables (the cold one only if it has cold columns, the chunk table only if
+   * it has {@code @Chunked} fields); reports each table another entity already holds, or that is a
+   * period table of another's. True if all were free.
    */
   public boolean claim(EntityModel entity, Diagnostics diagnostics) {
     String self = entity.type().getQualifiedName().toString();
@@ -38,12 +39,19 @@ public final class TableOwners {
       String member = entity.coldTable().equals(entity.table() + "_cold") ? "name" : "coldTable";
       free &= check(entity, entity.coldTable(), member, self, period, diagnostics);
     }
+    if (entity.hasChunkedColumns()) {
+      // named after the hot table: a clash is the hot name's to change
+      free &= check(entity, entity.chunksTable(), "name", self, period, diagnostics);
+    }
     if (free) {
       owners.put(entity.table(), self);
       period.ifPresent(p -> sharded.add(new ShardedTable(entity.table(), p, self)));
       if (entity.hasColdColumns()) {
         owners.put(entity.coldTable(), self);
         period.ifPresent(p -> sharded.add(new ShardedTable(entity.coldTable(), p, self)));
+      }
+      if (entity.hasChunkedColumns()) {
+        owners.put(entity.chunksTable(), self);
       }
     }
     return free;

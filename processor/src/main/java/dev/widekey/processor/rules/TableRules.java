@@ -35,6 +35,14 @@ public final class TableRules implements EntityRule {
           "coldTable",
           Messages.badTableName("coldTable", entity.coldTable()));
     }
+    // the chunk table's name is the hot one's and a suffix: too long only if the hot one is long
+    if (hotValid && entity.hasChunkedColumns() && !ServiceNames.isLegal(entity.chunksTable())) {
+      diagnostics.error(
+          entity.type(),
+          entity.wideTable(),
+          "name",
+          Messages.badTableName("name", entity.chunksTable()));
+    }
     if (!StoreLimits.of(entity.profile()).allowsTtl(entity.ttlSeconds())) {
       diagnostics.error(
           entity.type(),

@@ -25,11 +25,15 @@ import java.util.stream.Stream;
  * the longest import too. Rows without a readable owner or write time were not written by widekey:
  * they are counted, never deleted (a row with neither is not even read: the scan selects those two
  * columns, so that chunked cold values are never read).
+ *
+ * <p>The same sweep removes chunk rows ({@link ChunkRows}) nobody names: those of a write whose hot
+ * row does not carry their tag, or counts fewer parts. They carry the same owner and write time.
  */
 final class ColdRowSweep {
   private final WideTableStore store;
   private final TableSpec hot;
   private final TableSpec cold;
+  private final boolean chunks;
   private final long deadline;
 
   /**
@@ -38,9 +42,23 @@ final class ColdRowSweep {
    */
   ColdRowSweep(
       WideTableStore store, TableSpec hot, TableSpec cold, long nowMillis, Duration grace) {
+    this(store, hot, cold, false, nowMillis, grace);
+  }
+
+  /**
+   * @param table the cold table, or with {@code chunks} the chunk table
+   */
+  ColdRowSweep(
+      WideTableStore store,
+      TableSpec hot,
+      TableSpec table,
+      boolean chunks,
+      long nowMillis,
+      Duration grace) {
     this.store = store;
     this.hot = hot;
-    this.cold = cold;
+    this.cold = table;
+    this.chunks = chunks;
     this.deadline = nowMillis - grace.toMillis();
   }
 
@@ -51,7 +69,8 @@ final class ColdRowSweep {
     long deleted = 0;
     long foreign = 0;
     ScanRange all =
-        ScanRange.all(2).withColumns(ColumnSelection.of(ColdRows.OWNER, ColdRows.WRITTEN));
+        ScanRange.all(chunks ? 3 : 2)
+            .withColumns(ColumnSelection.of(ColdRows.OWNER, ColdRows.WRITTEN));
     try (Stream<Row> rows = store.scan(cold.name(), all)) {
       for (Row row : (Iterable<Row>) rows::iterator) {
         scanned++;
@@ -61,7 +80,7 @@ final class ColdRowSweep {
           foreign++;
           continue;
         }
-        if (namedByItsHotRow(owner.get(), row.key().get(1).asLong())) {
+        if (namedByItsHotRow(owner.get(), row.key())) {
           named++;
         } else if (written.asLong() > deadline) {
           young++;
@@ -78,7 +97,8 @@ final class ColdRowSweep {
     AttrValue owner = row.get(ColdRows.OWNER);
     if (owner == null
         || owner.type() != AttrType.BINARY
-        || row.key().get(1).type() != PkType.INTEGER) {
+        || row.key().get(1).type() != PkType.INTEGER
+        || chunks && row.key().get(2).type() != PkType.INTEGER) {
       return Optional.empty();
     }
     try {
@@ -90,19 +110,29 @@ final class ColdRowSweep {
     }
   }
 
-  private boolean namedByItsHotRow(PrimaryKey owner, long tag) {
+  private boolean namedByItsHotRow(PrimaryKey owner, PrimaryKey row) {
+    long tag = row.get(1).asLong();
     Optional<Row> hotRow =
         store.get(
             hot.name(),
             owner,
-            ColumnSelection.of(SplitTableRepository.COLD_TAG, SplitTableRepository.COLD_MARKER));
+            ColumnSelection.of(
+                SplitTableRepository.COLD_TAG, SplitTableRepository.COLD_MARKER, ChunkRows.PARTS));
     if (hotRow.isEmpty()) {
       return false;
     }
     AttrValue named = hotRow.get().get(SplitTableRepository.COLD_TAG);
-    AttrValue marker = hotRow.get().get(SplitTableRepository.COLD_MARKER);
-    return named != null
-        && named.equals(AttrValue.ofInteger(tag))
-        && AttrValue.ofBoolean(true).equals(marker);
+    if (named == null || !named.equals(AttrValue.ofInteger(tag))) {
+      return false;
+    }
+    if (chunks) {
+      AttrValue parts = hotRow.get().get(ChunkRows.PARTS);
+      long part = row.get(2).asLong();
+      // a part the hot row does not count is nobody's; a damaged count keeps the row (not ours)
+      return parts == null
+          ? false
+          : parts.type() != AttrType.INTEGER || part >= 0 && part < parts.asLong();
+    }
+    return AttrValue.ofBoolean(true).equals(hotRow.get().get(SplitTableRepository.COLD_MARKER));
   }
 }

@@ -21,8 +21,12 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The one write protocol of an entity with a cold table: every write and delete of such an entity,
- * single or in bulk, is planned here, so nothing else decides an order.
+ * The one write protocol of an entity with rows in other roles than the hot row (a cold table, a
+ * chunk table): every write and delete of such an entity, single or in bulk, is planned here, so
+ * nothing else decides an order. What is said of the cold row below holds for the write's chunk
+ * rows too ({@link ChunkRows}): stored under the write's tag before the commit, those of the
+ * replaced write deleted after it (by key: the hot row counts them), those of a refused write
+ * deleted again.
  *
  * <p>The hot row is the entity's commit point: one single-row atomic write that names, by the
  * write's random tag ({@link SplitTableRepository#COLD_TAG}), the cold row written with it. Cold
@@ -49,13 +53,21 @@ final class CommitPoint {
   private final WideTableStore store;
   private final TableSpec hot;
   private final TableSpec cold;
+  private final TableSpec chunks;
   private final String versionColumn;
+  private final long maxParts;
 
-  CommitPoint(WideTableStore store, TableSpec hot, TableSpec cold, String versionColumn) {
+  /**
+   * @param maxParts the most chunk rows one write stores (by the declared caps): a hot row that
+   *     counts more is corrupt
+   */
+  CommitPoint(WideTableStore store, EntityTables tables, String versionColumn, long maxParts) {
     this.store = store;
-    this.hot = hot;
-    this.cold = cold;
+    this.hot = tables.hot();
+    this.cold = tables.table(EntityTables.Role.COLD).orElse(null);
+    this.chunks = tables.table(EntityTables.Role.CHUNKS).orElse(null);
     this.versionColumn = versionColumn;
+    this.maxParts = maxParts;
   }
 
   /** What a write expects of the stored entity; decided on the commit point as read. */
@@ -76,8 +88,11 @@ final class CommitPoint {
     }
   }
 
-  /** The entity's commit point as stored: its write tag, whether it has cold columns, version. */
-  private record Stored(AttrValue tag, boolean pointsAtCold, AttrValue version) {}
+  /**
+   * The entity's commit point as stored: its write tag, whether it has cold columns, how many chunk
+   * rows its write stored, version.
+   */
+  private record Stored(AttrValue tag, boolean pointsAtCold, long parts, AttrValue version) {}
 
   /** Why a write's expectation failed, with what is stored now. */
   interface Refusal {
@@ -97,12 +112,16 @@ final class CommitPoint {
     // the condition is decided on the commit point as read, before anything is written
     Optional<Stored> now = readCommitPoint(key);
     refuseUnlessHolds(expected, key, now, refusal);
-    if (rows.cold() != null) {
-      store.put(cold.name(), rows.cold());
-    }
     boolean committed = false;
     boolean inDoubt = false; // a commit whose outcome is unknown may have landed: keep the cold row
     try {
+      // the rows the commit will name, each under a key of the write's own, before the commit
+      for (Row chunk : rows.chunks()) {
+        store.put(chunks.name(), chunk);
+      }
+      if (rows.cold() != null) {
+        store.put(cold.name(), rows.cold());
+      }
       for (int attempt = 1; attempt <= COMMIT_ATTEMPTS; attempt++) {
         if (attempt > 1) {
           now = readCommitPoint(key);
@@ -120,13 +139,19 @@ final class CommitPoint {
           throw e;
         }
         committed = true;
-        now.ifPresent(replaced -> dropColdRow(key, replaced));
+        now.ifPresent(replaced -> dropRows(key, replaced));
         return;
       }
       throw rewrittenMeanwhile(key, "commit this write; nothing was written");
     } finally {
-      if (!committed && !inDoubt && rows.cold() != null) {
-        deleteQuietly(cold.name(), rows.cold().key());
+      if (!committed && !inDoubt) {
+        // a refused or failed write: its own rows again, whichever of them were stored
+        if (rows.cold() != null) {
+          deleteQuietly(cold.name(), rows.cold().key());
+        }
+        for (Row chunk : rows.chunks()) {
+          deleteQuietly(chunks.name(), chunk.key());
+        }
       }
     }
   }
@@ -136,10 +161,12 @@ final class CommitPoint {
    * commit: a sweep may take its cold row for garbage once it is older than its grace.
    */
   private static void checkDeadline(SplitTableRepository.PreparedWrite rows) {
-    if (rows.cold() == null) {
+    Row first =
+        rows.cold() != null ? rows.cold() : rows.chunks().isEmpty() ? null : rows.chunks().get(0);
+    if (first == null) {
       return;
     }
-    long age = System.currentTimeMillis() - rows.cold().get(ColdRows.WRITTEN).asLong();
+    long age = System.currentTimeMillis() - first.get(ColdRows.WRITTEN).asLong();
     if (age > ColdRows.COMMIT_DEADLINE.toMillis()) {
       throw new StoreException(
           ErrorKind.UNAVAILABLE,
@@ -173,7 +200,7 @@ final class CommitPoint {
         }
         throw e;
       }
-      dropColdRow(key, now.get());
+      dropRows(key, now.get());
       return;
     }
     throw rewrittenMeanwhile(key, "delete it; nothing was deleted");
@@ -197,10 +224,10 @@ final class CommitPoint {
   }
 
   /**
-   * The write groups of entities written in bulk, in input order: each entity's cold row, its hot
-   * row (under {@code conditions}' condition, or none), then the cold row of the write it replaces,
-   * as read by one multi-get per {@code rows} call. Two entities of one key chain: the second
-   * replaces the first.
+   * The write groups of entities written in bulk, in input order: each entity's chunk rows and cold
+   * row, its hot row (under {@code conditions}' condition, or none), then the cold row and the
+   * chunk rows of the write it replaces, as read by one multi-get per {@code rows} call. Two
+   * entities of one key chain: the second replaces the first.
    */
   List<WriteGroup> groups(
       List<SplitTableRepository.PreparedWrite> rows, List<WriteCondition> conditions) {
@@ -215,7 +242,10 @@ final class CommitPoint {
       SplitTableRepository.PreparedWrite r = rows.get(i);
       PrimaryKey key = r.hot().key();
       Stored replaced = latest.containsKey(key) ? latest.get(key) : stored.get(i).orElse(null);
-      List<WriteOp> ops = new ArrayList<>(3);
+      List<WriteOp> ops = new ArrayList<>(3 + r.chunks().size());
+      for (Row chunk : r.chunks()) {
+        ops.add(WriteOp.put(chunks.name(), chunk));
+      }
       if (r.cold() != null) {
         ops.add(WriteOp.put(cold.name(), r.cold()));
       }
@@ -227,6 +257,11 @@ final class CommitPoint {
       if (replaced != null && replaced.pointsAtCold()) {
         ops.add(WriteOp.delete(cold.name(), ColdRows.key(key, replaced.tag().asLong())));
       }
+      if (replaced != null && replaced.parts() > 0) {
+        for (long part = 0; part < replaced.parts(); part++) {
+          ops.add(WriteOp.delete(chunks.name(), ChunkRows.key(key, replaced.tag().asLong(), part)));
+        }
+      }
       groups.add(new WriteGroup(ops));
       latest.put(key, stored(r.hot()));
     }
@@ -234,26 +269,36 @@ final class CommitPoint {
   }
 
   /**
-   * Deletes the cold rows of bulk writes whose commit failed its condition: they were stored first
-   * and no hot row names them.
+   * Deletes the cold and chunk rows of bulk writes whose commit failed its condition: they were
+   * stored first and no hot row names them.
    */
   void dropRefused(List<WriteGroup> groups, BulkWriteResult result) {
     for (BulkWriteFailure f : result.failures()) {
-      List<WriteOp> ops = groups.get((int) f.position()).ops();
-      WriteOp first = ops.get(0);
-      if (f.table().equals(hot.name())
-          && f.error().kind() == ErrorKind.CONDITION_FAILED
-          && first instanceof WriteOp.Put
-          && first.table().equals(cold.name())) {
-        deleteQuietly(cold.name(), first.key());
+      if (!f.table().equals(hot.name()) || f.error().kind() != ErrorKind.CONDITION_FAILED) {
+        continue;
+      }
+      for (WriteOp op : groups.get((int) f.position()).ops()) {
+        if (!(op instanceof WriteOp.Put)) {
+          break;
+        }
+        if (op.table().equals(hot.name())) {
+          break; // the commit: what comes after it is the replaced write's
+        }
+        deleteQuietly(op.table(), op.key());
       }
     }
   }
 
-  /** The cold row of a write that did not commit, or of one replaced: garbage, if still there. */
-  private void dropColdRow(PrimaryKey key, Stored replaced) {
+  /**
+   * The cold row and chunk rows of a write that did not commit, or of one replaced: garbage, if
+   * still there.
+   */
+  private void dropRows(PrimaryKey key, Stored replaced) {
     if (replaced.pointsAtCold()) {
       deleteQuietly(cold.name(), ColdRows.key(key, replaced.tag().asLong()));
+    }
+    for (long part = 0; part < replaced.parts(); part++) {
+      deleteQuietly(chunks.name(), ChunkRows.key(key, replaced.tag().asLong(), part));
     }
   }
 
@@ -318,17 +363,25 @@ final class CommitPoint {
 
   private ColumnSelection commitColumns() {
     return versionColumn == null
-        ? ColumnSelection.of(COLD_TAG, SplitTableRepository.COLD_MARKER)
-        : ColumnSelection.of(COLD_TAG, SplitTableRepository.COLD_MARKER, versionColumn);
+        ? ColumnSelection.of(COLD_TAG, SplitTableRepository.COLD_MARKER, ChunkRows.PARTS)
+        : ColumnSelection.of(
+            COLD_TAG, SplitTableRepository.COLD_MARKER, ChunkRows.PARTS, versionColumn);
   }
 
   private Stored stored(Row row) {
     AttrValue tag = row.get(COLD_TAG);
     boolean pointsAtCold = SplitTableRepository.pointsAtCold(hot.name(), row);
-    if (tag != null && tag.type() != AttrType.INTEGER || pointsAtCold && tag == null) {
+    long parts = SplitTableRepository.parts(hot.name(), row, chunks == null ? 0 : maxParts);
+    if (tag != null && tag.type() != AttrType.INTEGER
+        || (pointsAtCold || parts > 0) && tag == null) {
       throw SplitTableRepository.corruptMarker(
-          hot.name(), row, COLD_TAG, tag, "an INTEGER on every hot row that points at a cold row");
+          hot.name(),
+          row,
+          COLD_TAG,
+          tag,
+          "an INTEGER on every hot row that points at a cold row or chunk rows");
     }
-    return new Stored(tag, pointsAtCold, versionColumn == null ? null : row.get(versionColumn));
+    return new Stored(
+        tag, pointsAtCold, parts, versionColumn == null ? null : row.get(versionColumn));
   }
 }

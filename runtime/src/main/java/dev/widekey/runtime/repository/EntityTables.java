@@ -28,7 +28,9 @@ public final class EntityTables {
     /** The hot row: the entity's commit point, its key and hot columns. */
     HOT,
     /** Cold rows, one per committed write with cold values ({@link ColdRows}). */
-    COLD
+    COLD,
+    /** Chunk rows: the pieces of {@code @Chunked} values over one attribute ({@link ChunkRows}). */
+    CHUNKS
   }
 
   private final Map<Role, TableSpec> tables;
@@ -48,6 +50,17 @@ public final class EntityTables {
    * @param cold the cold table, or {@code null} if the entity has no cold columns
    */
   public static EntityTables of(TableSpec hot, TableSpec cold) {
+    return of(hot, cold, null);
+  }
+
+  /**
+   * An entity with a hot table, a cold table laid out by {@link ColdRows#tableSpec} and a chunk
+   * table laid out by {@link ChunkRows#tableSpec}.
+   *
+   * @param cold the cold table, or {@code null} if the entity has no cold columns
+   * @param chunks the chunk table, or {@code null} if the entity has no {@code @Chunked} field
+   */
+  public static EntityTables of(TableSpec hot, TableSpec cold, TableSpec chunks) {
     Objects.requireNonNull(hot, "hot");
     Map<Role, TableSpec> tables = new EnumMap<>(Role.class);
     tables.put(Role.HOT, hot);
@@ -60,6 +73,16 @@ public final class EntityTables {
                 + cold.primaryKey());
       }
       tables.put(Role.COLD, cold);
+    }
+    if (chunks != null) {
+      if (!ChunkRows.laidOutFor(chunks, hot)) {
+        throw new IllegalArgumentException(
+            "chunk table "
+                + chunks.name()
+                + " is not laid out as ChunkRows.tableSpec(name, hot) lays it out: "
+                + chunks.primaryKey());
+      }
+      tables.put(Role.CHUNKS, chunks);
     }
     return new EntityTables(tables);
   }

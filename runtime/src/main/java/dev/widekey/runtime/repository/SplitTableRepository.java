@@ -27,7 +27,6 @@ import dev.widekey.runtime.store.WriteCondition;
 import dev.widekey.runtime.store.WriteOp;
 import dev.widekey.runtime.store.backend.ServiceChecks;
 import dev.widekey.runtime.value.Attributes;
-import dev.widekey.runtime.value.LargeValues;
 import dev.widekey.runtime.write.BulkWriteResult;
 import dev.widekey.runtime.write.BulkWriter;
 import dev.widekey.runtime.write.WriteGroup;
@@ -116,7 +115,9 @@ public abstract class SplitTableRepository<E> {
   private final EntityTables tables;
   private final TableSpec hotTable;
   private final TableSpec coldTable;
-  private final Set<String> chunkedColumns;
+  private final TableSpec chunkTable;
+  private final Map<String, Long> chunkCaps;
+  private final long maxParts;
   private final String versionColumn;
   private final CommitPoint commitPoint;
 
@@ -129,8 +130,9 @@ public abstract class SplitTableRepository<E> {
 
   /**
    * @param coldTable the cold table, or {@code null} if the entity has no cold columns
-   * @param chunkedColumns {@code @Chunked} columns: values over the attribute limit are split into
-   *     chunk columns and joined again on read
+   * @param chunkedColumns {@code @Chunked} columns, each capped at {@link
+   *     ChunkRows#DEFAULT_MAX_BYTES}: values over the attribute limit are stored in chunk rows (the
+   *     chunk table {@link ChunkRows#tableName} names after the hot table) and joined again on read
    */
   protected SplitTableRepository(
       WideTableStore store,
@@ -153,7 +155,40 @@ public abstract class SplitTableRepository<E> {
       TableSpec coldTable,
       Collection<String> chunkedColumns,
       String versionColumn) {
-    this(store, EntityTables.of(hotTable, coldTable), chunkedColumns, versionColumn);
+    this(store, hotTable, coldTable, defaultCaps(chunkedColumns), versionColumn);
+  }
+
+  /**
+   * The repository over one period's tables of a time-sharded entity (or any tables named apart
+   * from the generated ones): the chunk table, if the entity has {@code @Chunked} columns, is named
+   * after {@code hotTable} ({@link ChunkRows#tableName}).
+   *
+   * @param coldTable the cold table, or {@code null} if the entity has no cold columns
+   * @param chunkCaps {@code @Chunked} columns and their caps in bytes ({@code maxBytes})
+   * @param versionColumn the {@code @Version} column, or {@code null}
+   */
+  protected SplitTableRepository(
+      WideTableStore store,
+      TableSpec hotTable,
+      TableSpec coldTable,
+      Map<String, Long> chunkCaps,
+      String versionColumn) {
+    this(
+        store,
+        EntityTables.of(
+            hotTable,
+            coldTable,
+            chunkCaps.isEmpty()
+                ? null
+                : ChunkRows.tableSpec(ChunkRows.tableName(hotTable.name()), hotTable)),
+        chunkCaps,
+        versionColumn);
+  }
+
+  private static Map<String, Long> defaultCaps(Collection<String> chunkedColumns) {
+    Map<String, Long> caps = new LinkedHashMap<>();
+    chunkedColumns.forEach(c -> caps.put(c, ChunkRows.DEFAULT_MAX_BYTES));
+    return caps;
   }
 
   /**
@@ -167,14 +202,42 @@ public abstract class SplitTableRepository<E> {
       EntityTables tables,
       Collection<String> chunkedColumns,
       String versionColumn) {
+    this(store, tables, defaultCaps(chunkedColumns), versionColumn);
+  }
+
+  /**
+   * @param tables the entity's tables by role (the generated {@code FooTable.TABLES}): with a chunk
+   *     table if the entity has {@code @Chunked} columns
+   * @param chunkCaps {@code @Chunked} columns and their caps in bytes (the generated {@code
+   *     FooTable.CHUNKED_MAX_BYTES})
+   * @param versionColumn the {@code @Version} column, or {@code null} if the entity is not
+   *     versioned
+   */
+  protected SplitTableRepository(
+      WideTableStore store,
+      EntityTables tables,
+      Map<String, Long> chunkCaps,
+      String versionColumn) {
     this.store = Objects.requireNonNull(store, "store");
     this.tables = Objects.requireNonNull(tables, "tables");
     this.hotTable = tables.hot();
     this.coldTable = tables.table(EntityTables.Role.COLD).orElse(null);
-    this.chunkedColumns = Set.copyOf(chunkedColumns);
+    this.chunkTable = tables.table(EntityTables.Role.CHUNKS).orElse(null);
+    this.chunkCaps = Map.copyOf(chunkCaps);
+    if (!chunkCaps.isEmpty() && chunkTable == null) {
+      throw new IllegalArgumentException(
+          "@Chunked columns " + chunkCaps.keySet() + " need a chunk table: " + tables);
+    }
+    long parts = 0;
+    for (long cap : this.chunkCaps.values()) {
+      parts += ChunkRows.partsOf(cap, store.limits(hotTable.profile()));
+    }
+    this.maxParts = parts;
     this.versionColumn = versionColumn;
     this.commitPoint =
-        coldTable == null ? null : new CommitPoint(store, hotTable, coldTable, versionColumn);
+        coldTable == null && chunkTable == null
+            ? null
+            : new CommitPoint(store, tables, versionColumn, maxParts);
   }
 
   /** The primary key of an entity; throws {@link InvalidKeyException} for a bad value. */
@@ -619,37 +682,43 @@ public abstract class SplitTableRepository<E> {
       hot.put(versionColumn, version);
     }
     Row coldRow = null;
-    if (coldTable != null) {
-      // every write of an entity with a cold table is one commit, named by its tag
+    List<Row> chunks = new ArrayList<>();
+    if (commitPoint != null) {
+      // every write of an entity with a cold or chunk table is one commit, named by its tag
       long tag = ThreadLocalRandom.current().nextLong();
+      long written = System.currentTimeMillis();
       hot.put(COLD_TAG, AttrValue.ofInteger(tag));
+      toChunks(hot, key, tag, written, chunks, limits);
       if (!cold.isEmpty()) {
         Map<String, AttrValue> columns = new LinkedHashMap<>(cold);
+        toChunks(columns, key, tag, written, chunks, limits);
         columns.put(ColdRows.OWNER, ColdRows.owner(key));
-        columns.put(ColdRows.WRITTEN, AttrValue.ofInteger(System.currentTimeMillis()));
-        coldRow = chunked(Row.of(ColdRows.key(key, tag), columns), limits);
+        columns.put(ColdRows.WRITTEN, AttrValue.ofInteger(written));
+        coldRow = Row.of(ColdRows.key(key, tag), columns);
         hot.put(COLD_MARKER, AttrValue.ofBoolean(true));
+      }
+      if (!chunks.isEmpty()) {
+        hot.put(ChunkRows.PARTS, AttrValue.ofInteger(chunks.size()));
       }
     }
     if (hot.isEmpty()) {
       hot.put(ROW_MARKER, AttrValue.ofBoolean(true));
     }
-    Row hotRow = chunked(Row.of(key, hot), limits);
-    // both rows within the row and put limits before either is written
+    Row hotRow = Row.of(key, hot);
+    // every row within the row and put limits before any is written
     ServiceChecks.rowSize(hotTable, hotRow, limits);
     if (coldRow != null) {
       ServiceChecks.rowSize(coldTable, coldRow, store.limits(coldTable.profile()));
     }
-    return new PreparedWrite(hotRow, coldRow);
+    for (Row chunk : chunks) {
+      ServiceChecks.rowSize(chunkTable, chunk, store.limits(chunkTable.profile()));
+    }
+    return new PreparedWrite(hotRow, coldRow, chunks);
   }
 
   /** Reads an entity by key: hot columns only, or with the cold row too. */
   protected Optional<E> find(PrimaryKey key, boolean withCold) {
-    Optional<Row> hot = readHot(key);
-    if (!withCold) {
-      return hot.map(row -> hotOnly(key, row));
-    }
-    return hot.flatMap(this::withCold);
+    return readHot(key).flatMap(row -> read(row, withCold));
   }
 
   private Optional<Row> readHot(PrimaryKey key) {
@@ -669,11 +738,12 @@ public abstract class SplitTableRepository<E> {
   }
 
   /**
-   * Deletes the cold rows no hot row names that are older than {@code grace}: the garbage a write
-   * or a delete stopped between its rows leaves (at most one row each), or a bulk write that raced
-   * another client's write of the same entity. Reads never see such rows; this reclaims their
-   * space. It scans the whole cold table and reads the hot row of each cold row, so run it off-peak
-   * (daily, say). Rows without widekey's owner and write-time columns are counted and left alone.
+   * Deletes the cold rows and chunk rows no hot row names that are older than {@code grace} (the
+   * result counts both): the garbage a write or a delete stopped between its rows leaves, or a bulk
+   * write that raced another client's write of the same entity. Reads never see such rows; this
+   * reclaims their space. It scans the whole cold table and reads the hot row of each cold row, so
+   * run it off-peak (daily, say). Rows without widekey's owner and write-time columns are counted
+   * and left alone.
    *
    * <pre>{@code
    * ColdSweepResult swept = items.sweepColdRows(Duration.ofHours(24));
@@ -693,10 +763,22 @@ public abstract class SplitTableRepository<E> {
 
   /** {@link #sweepColdRows(Duration)} as at {@code nowMillis} on the sweeper's clock. */
   ColdSweepResult sweepColdRows(Duration grace, long nowMillis) {
-    if (coldTable == null) {
-      return new ColdSweepResult(0, 0, 0, 0, 0);
+    ColdSweepResult result = new ColdSweepResult(0, 0, 0, 0, 0);
+    if (coldTable != null) {
+      result = new ColdRowSweep(store, hotTable, coldTable, nowMillis, grace).sweep();
     }
-    return new ColdRowSweep(store, hotTable, coldTable, nowMillis, grace).sweep();
+    if (chunkTable != null) {
+      ColdSweepResult c =
+          new ColdRowSweep(store, hotTable, chunkTable, true, nowMillis, grace).sweep();
+      result =
+          new ColdSweepResult(
+              result.scanned() + c.scanned(),
+              result.named() + c.named(),
+              result.young() + c.young(),
+              result.deleted() + c.deleted(),
+              result.foreign() + c.foreign());
+    }
+    return result;
   }
 
   /**
@@ -730,10 +812,7 @@ public abstract class SplitTableRepository<E> {
    */
   protected Stream<E> scan(ScanRange range, boolean withCold) {
     Stream<Row> hot = store.scan(hotTable.name(), range).map(this::readHot);
-    if (!withCold) {
-      return hot.map(row -> hotOnly(row.key(), row));
-    }
-    return hot.flatMap(row -> withCold(row).stream());
+    return hot.flatMap(row -> read(row, withCold).stream());
   }
 
   /**
@@ -742,7 +821,10 @@ public abstract class SplitTableRepository<E> {
    * them.
    */
   Stream<E> entitiesOfHotRows(Stream<Row> hotRows) {
-    return hotRows.map(this::readHot).map(row -> hotOnly(row.key(), row));
+    return hotRows
+        .map(this::readHot)
+        .map(this::withoutChunkReferences)
+        .flatMap(row -> read(row, false).stream());
   }
 
   /**
@@ -784,7 +866,7 @@ public abstract class SplitTableRepository<E> {
         after == null
             ? merge.stream()
             : merge.streamAfter(new MergePosition(buckets.bucketOf(after), after));
-    return rows.map(this::readHot).map(row -> hotOnly(row.key(), row));
+    return rows.map(this::readHot).flatMap(row -> read(row, false).stream());
   }
 
   private volatile Executor prefetch = ReadAhead.executor();
@@ -824,11 +906,6 @@ public abstract class SplitTableRepository<E> {
     return entity(key, hot, cold, false);
   }
 
-  /** The entity of a hot row read without its cold row: its cold fields empty (null). */
-  private E hotOnly(PrimaryKey key, Row hot) {
-    return entity(key, hot, null, true);
-  }
-
   private E entity(PrimaryKey key, Row hot, Row cold, boolean hotOnly) {
     try {
       return toEntity(key, hot, cold);
@@ -863,14 +940,14 @@ public abstract class SplitTableRepository<E> {
         cause);
   }
 
-  /** A hot row as read: its markers checked, its chunks joined. */
+  /** A hot row as read: its markers checked. */
   private Row readHot(Row row) {
     AttrValue rowMarker = row.get(ROW_MARKER);
     if (rowMarker != null && !rowMarker.equals(AttrValue.ofBoolean(true))) {
       throw corruptMarker(hotTable.name(), row, ROW_MARKER, rowMarker, "true");
     }
     pointsAtCold(hotTable.name(), row); // checks the marker's type
-    return joined(hotTable, row);
+    return row;
   }
 
   static StoreException corruptMarker(
@@ -902,42 +979,61 @@ public abstract class SplitTableRepository<E> {
   }
 
   /**
-   * The entity of a hot row with the cold row its tag names. The two reads are not atomic: a write
-   * or a delete committing between them deletes the cold row of the hot row read. The hot row is
-   * then read again and the entity built from what it says now: gone, without cold values, or
-   * naming another cold row. Only a hot row that still names, unchanged, a missing cold row is an
-   * error (non-retryable: nothing removes a cold row while its write is committed, except the
-   * table's time to live, whose cold row expires a moment before its hot row and reads as absent
-   * cold values); rows that keep changing end, after {@value #COLD_READ_ATTEMPTS} attempts, in a
-   * retryable one.
+   * The entity of a hot row, with the cold row its tag names if {@code withCold}, and the values
+   * its chunk references name (in the hot row; in the cold row too if read), read from their chunk
+   * rows by one multi-get (in pieces of the store's multi-get limit). The reads are not atomic: a
+   * write or a delete committing between them deletes the rows of the hot row read. The hot row is
+   * then read again and the entity built from what it says now: gone, or another write. Only a hot
+   * row that still names, unchanged, a missing cold row or chunk row is an error (non-retryable:
+   * nothing removes those rows while their write is committed, except the table's time to live,
+   * whose rows, written before their hot row, expire a moment before it and read as absent values);
+   * rows that keep changing end, after {@value #COLD_READ_ATTEMPTS} attempts, in a retryable one.
    *
    * @return the entity, or empty if it was deleted meanwhile
    */
-  private Optional<E> withCold(Row hot) {
+  private Optional<E> read(Row hot, boolean withCold) {
     PrimaryKey key = hot.key();
     for (int attempt = 1; ; attempt++) {
-      if (coldTable == null || !pointsAtCold(hotTable.name(), hot)) {
-        return Optional.of(entity(key, hot, null));
-      }
+      Row cold = null;
+      String missing = null;
       AttrValue tag = hot.get(COLD_TAG);
-      if (tag == null || tag.type() != AttrType.INTEGER) {
-        throw corruptMarker(
-            hotTable.name(), hot, COLD_TAG, tag, "an INTEGER beside " + COLD_MARKER);
+      if (withCold && coldTable != null && pointsAtCold(hotTable.name(), hot)) {
+        if (tag == null || tag.type() != AttrType.INTEGER) {
+          throw corruptMarker(
+              hotTable.name(), hot, COLD_TAG, tag, "an INTEGER beside " + COLD_MARKER);
+        }
+        Optional<Row> read =
+            store.get(coldTable.name(), ColdRows.key(key, tag.asLong()), ColumnSelection.all());
+        if (read.isPresent()) {
+          ColdRows.checkOwner(coldTable.name(), read.get(), key);
+          cold = read.get();
+        } else {
+          missing = "a cold row missing from table " + coldTable.name();
+        }
       }
-      Optional<Row> cold =
-          store.get(coldTable.name(), ColdRows.key(key, tag.asLong()), ColumnSelection.all());
-      if (cold.isPresent()) {
-        ColdRows.checkOwner(coldTable.name(), cold.get(), key);
-        return Optional.of(entity(key, hot, joined(coldTable, cold.get())));
+      Map<String, AttrValue> chunked = Map.of();
+      if (missing == null && chunkTable != null) {
+        chunked = chunkedValues(hot, cold);
+        if (chunked == null) {
+          missing = "chunk rows missing from table " + chunkTable.name();
+        }
+      }
+      if (missing == null) {
+        return Optional.of(
+            entity(
+                key,
+                withValues(hot, chunked),
+                cold == null ? null : withValues(cold, chunked),
+                !withCold));
       }
       Optional<Row> now = readHot(key);
       if (now.isEmpty()) {
         return Optional.empty();
       }
-      boolean unchanged = tag.equals(now.get().get(COLD_TAG));
-      if (unchanged && coldTable.expires()) {
-        // written before its hot row, the cold row expires first: absent cold values, no error
-        return Optional.of(entity(key, now.get(), null));
+      boolean unchanged = Objects.equals(tag, now.get().get(COLD_TAG));
+      if (unchanged && hotTable.expires()) {
+        // written before their hot row, the other rows expire first: absent values, no error
+        return Optional.of(entity(key, withValues(now.get(), Map.of()), null, !withCold));
       }
       if (unchanged || attempt == COLD_READ_ATTEMPTS) {
         throw new StoreException(
@@ -947,18 +1043,161 @@ public abstract class SplitTableRepository<E> {
                 + " of table "
                 + hotTable.name()
                 + (unchanged
-                    ? " names a cold row missing from table "
-                        + coldTable.name()
-                        + " (a cold row is deleted only once no hot row names it: damage, or a"
-                        + " restored backup)"
+                    ? " names "
+                        + missing
+                        + " (such rows are deleted only once no hot row names them: damage, or"
+                        + " a restored backup)"
                     : " was rewritten during each of "
                         + COLD_READ_ATTEMPTS
-                        + " reads with its cold row, try again"),
+                        + " reads with its other rows, try again"),
             !unchanged,
             null);
       }
       hot = now.get();
     }
+  }
+
+  /**
+   * The values of the chunk references in {@code hot} and {@code cold} (null: not read), by column,
+   * read from the chunk rows; {@code null} if a part is missing (the write was replaced meanwhile,
+   * or damage). Every reference is checked before anything is read or allocated ({@link
+   * ChunkRows#parse}), and every chunk row's owner.
+   */
+  private Map<String, AttrValue> chunkedValues(Row hot, Row cold) {
+    Map<String, ChunkRows.Reference> refs = new LinkedHashMap<>();
+    long parts = -1;
+    for (Row row : cold == null ? List.of(hot) : List.of(hot, cold)) {
+      TableSpec table = row == hot ? hotTable : coldTable;
+      for (Map.Entry<String, Long> c : chunkCaps.entrySet()) {
+        AttrValue ref = row.get(ChunkRows.referenceColumn(c.getKey()));
+        if (ref == null) {
+          continue;
+        }
+        if (parts < 0) {
+          parts = parts(hotTable.name(), hot, maxParts);
+          AttrValue tag = hot.get(COLD_TAG);
+          if (tag == null || tag.type() != AttrType.INTEGER) {
+            throw corruptMarker(
+                hotTable.name(), hot, COLD_TAG, tag, "an INTEGER beside chunk references");
+          }
+        }
+        refs.put(
+            c.getKey(),
+            ChunkRows.parse(table.name(), row.key(), c.getKey(), ref, parts, c.getValue()));
+      }
+    }
+    if (refs.isEmpty()) {
+      return Map.of();
+    }
+    PrimaryKey key = hot.key();
+    long tag = hot.get(COLD_TAG).asLong();
+    // the parts of two values never overlap: each part is read once
+    boolean[] named = new boolean[(int) parts];
+    List<PrimaryKey> keys = new ArrayList<>();
+    for (Map.Entry<String, ChunkRows.Reference> r : refs.entrySet()) {
+      ChunkRows.Reference ref = r.getValue();
+      for (int p = ref.first(); p < ref.first() + ref.parts(); p++) {
+        if (named[p]) {
+          throw ChunkRows.corrupt(
+              hotTable.name(), key, r.getKey(), "its chunk reference shares part " + p);
+        }
+        named[p] = true;
+        keys.add(ChunkRows.key(key, tag, p));
+      }
+    }
+    List<Row> read = new ArrayList<>(keys.size());
+    int piece = store.limits(chunkTable.profile()).maxMultiGetRows();
+    ColumnSelection columns = ColumnSelection.of(ChunkRows.DATA, ColdRows.OWNER);
+    for (int from = 0; from < keys.size(); from += piece) {
+      for (Optional<Row> row :
+          store.multiGet(
+              chunkTable.name(),
+              keys.subList(from, Math.min(keys.size(), from + piece)),
+              columns)) {
+        if (row.isEmpty()) {
+          return null;
+        }
+        ColdRows.checkOwner(chunkTable.name(), row.get(), key);
+        read.add(row.get());
+      }
+    }
+    Map<String, AttrValue> values = new LinkedHashMap<>();
+    int at = 0;
+    for (Map.Entry<String, ChunkRows.Reference> r : refs.entrySet()) {
+      ChunkRows.Reference ref = r.getValue();
+      values.put(
+          r.getKey(),
+          ChunkRows.join(
+              chunkTable.name(), key, r.getKey(), ref, read.subList(at, at + ref.parts())));
+      at += ref.parts();
+    }
+    return values;
+  }
+
+  /**
+   * A hot row of a merge over period tables, which may come from another period's table than this
+   * repository's: its chunk rows are in that period's chunk table, which the merge does not name.
+   * Such a value is not read here (an error rather than a value of another table, or a row
+   * skipped): the entity is read by key ({@code get}), which reads its own period's tables.
+   */
+  private Row withoutChunkReferences(Row hot) {
+    for (String c : chunkCaps.keySet()) {
+      if (hot.get(ChunkRows.referenceColumn(c)) != null) {
+        throw new StoreException(
+            ErrorKind.INVALID_REQUEST,
+            "row "
+                + hot.key()
+                + " read by a scan over period tables of "
+                + hotTable.name()
+                + " holds @Chunked column "
+                + c
+                + " in chunk rows, which a scan over several periods does not read yet; read the"
+                + " entity by key",
+            false,
+            null);
+      }
+    }
+    return hot;
+  }
+
+  /**
+   * A row with each chunk reference it holds replaced by its value ({@code values}), or dropped.
+   */
+  private Row withValues(Row row, Map<String, AttrValue> values) {
+    if (chunkCaps.isEmpty()) {
+      return row;
+    }
+    Map<String, AttrValue> columns = null;
+    for (String c : chunkCaps.keySet()) {
+      String ref = ChunkRows.referenceColumn(c);
+      if (row.get(ref) != null) {
+        if (columns == null) {
+          columns = new LinkedHashMap<>(row.columns());
+        }
+        columns.remove(ref);
+        AttrValue v = values.get(c);
+        if (v != null) {
+          columns.put(c, v);
+        }
+      }
+    }
+    return columns == null ? row : Row.of(row.key(), columns);
+  }
+
+  /**
+   * The chunk rows a hot row's write stored ({@value ChunkRows#PARTS}; absent: none), checked: an
+   * INTEGER from 0 to {@code max}, the most the entity's caps allow.
+   */
+  static long parts(String table, Row hot, long max) {
+    AttrValue parts = hot.get(ChunkRows.PARTS);
+    if (parts == null) {
+      return 0;
+    }
+    if (parts.type() != AttrType.INTEGER || parts.asLong() < 0 || parts.asLong() > max) {
+      throw corruptMarker(
+          table, hot, ChunkRows.PARTS, parts, "an INTEGER from 0 to " + max + " (the caps allow)");
+    }
+    return parts.asLong();
   }
 
   /**
@@ -990,24 +1229,52 @@ public abstract class SplitTableRepository<E> {
     }
   }
 
-  /** Refuses a value over the attribute limit, unless its column is {@code @Chunked}. */
+  /**
+   * Refuses a value over the attribute limit, unless its column is {@code @Chunked}, and a chunked
+   * value over its cap.
+   */
   private void checkSizes(Map<String, AttrValue> columns, StoreLimits limits) {
     columns.forEach(
         (name, value) -> {
-          if (!chunkedColumns.contains(name)) {
+          Long cap = chunkCaps.get(name);
+          if (cap == null) {
             Attributes.checkSize(name, value.sizeInBytes(), limits.maxAttributeBytes());
+          } else if (value.type() == AttrType.STRING || value.type() == AttrType.BINARY) {
+            ChunkRows.checkCap(name, ChunkRows.storedLength(value), cap);
           }
         });
   }
 
-  private Row chunked(Row row, StoreLimits limits) {
-    return chunkedColumns.isEmpty()
-        ? row
-        : LargeValues.chunk(row, limits, chunkedColumns::contains);
-  }
-
-  private Row joined(TableSpec table, Row row) {
-    return chunkedColumns.isEmpty() ? row : LargeValues.join(table.name(), row);
+  /**
+   * Moves each {@code @Chunked} value of {@code columns} over the attribute limit into chunk rows
+   * (appended to {@code chunks}, numbered on from its size), leaving its reference in its place.
+   */
+  private void toChunks(
+      Map<String, AttrValue> columns,
+      PrimaryKey key,
+      long tag,
+      long written,
+      List<Row> chunks,
+      StoreLimits limits) {
+    if (chunkCaps.isEmpty()) {
+      return;
+    }
+    int piece = ChunkRows.chunkBytes(limits);
+    for (String c : chunkCaps.keySet()) {
+      AttrValue value = columns.get(c);
+      if (value == null || value.sizeInBytes() <= limits.maxAttributeBytes()) {
+        continue;
+      }
+      List<byte[]> pieces = ChunkRows.split(value, piece);
+      int first = chunks.size();
+      for (byte[] p : pieces) {
+        chunks.add(ChunkRows.row(key, tag, chunks.size(), p, written));
+      }
+      columns.remove(c);
+      columns.put(
+          ChunkRows.referenceColumn(c),
+          ChunkRows.reference(value.type(), first, pieces.size(), ChunkRows.storedLength(value)));
+    }
   }
 
   /**
@@ -1015,11 +1282,25 @@ public abstract class SplitTableRepository<E> {
    *
    * @param hot the hot row
    * @param cold the cold row, or {@code null}
+   * @param chunks the chunk rows, in part order (empty: none)
    */
-  public record PreparedWrite(Row hot, Row cold) {
-    /** Bytes of both rows. */
+  public record PreparedWrite(Row hot, Row cold, List<Row> chunks) {
+    public PreparedWrite {
+      chunks = List.copyOf(chunks);
+    }
+
+    /** The rows of an entity without chunk rows. */
+    public PreparedWrite(Row hot, Row cold) {
+      this(hot, cold, List.of());
+    }
+
+    /** Bytes of all rows. */
     public long sizeInBytes() {
-      return hot.sizeInBytes() + (cold == null ? 0 : cold.sizeInBytes());
+      long size = hot.sizeInBytes() + (cold == null ? 0 : cold.sizeInBytes());
+      for (Row c : chunks) {
+        size += c.sizeInBytes();
+      }
+      return size;
     }
   }
 }

@@ -1106,6 +1106,7 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
       List<String> tables = new ArrayList<>();
       tables.add(view.hotTable().name());
       view.coldTable().ifPresent(c -> tables.add(c.name()));
+      view.tables().table(EntityTables.Role.CHUNKS).ifPresent(c -> tables.add(c.name()));
       boolean hasHot = hot.containsKey(start);
       if (archive != null) {
         archive.archive(

@@ -108,7 +108,7 @@ class ColdRowSweepTest {
         ColdRows.WRITTEN,
         AttrValue.ofInteger(System.currentTimeMillis() - ColdRows.COMMIT_DEADLINE.toMillis() - 1));
     Row old = Row.of(rows.cold().key(), columns);
-    CommitPoint commit = new CommitPoint(store, docs.hotTable(), docs.coldTable().get(), null);
+    CommitPoint commit = new CommitPoint(store, docs.tables(), null, 0);
     StoreException e =
         assertThrows(
             StoreException.class,

@@ -163,9 +163,11 @@ class ResumedImportTest {
     CommitPoint plan =
         new CommitPoint(
             embedded,
-            TestRows.table("notes", 10, 1),
-            ColdRows.tableSpec("notes_cold", TestRows.table("notes", 10, 1)),
-            "version");
+            EntityTables.of(
+                TestRows.table("notes", 10, 1),
+                ColdRows.tableSpec("notes_cold", TestRows.table("notes", 10, 1))),
+            "version",
+            0);
     List<WriteGroup> groups =
         plan.groups(
             List.of(direct.prepare(next)),

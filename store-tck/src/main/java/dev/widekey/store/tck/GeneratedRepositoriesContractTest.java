@@ -1,5 +1,6 @@
 package dev.widekey.store.tck;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -7,7 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.widekey.annotations.Profile;
+import dev.widekey.runtime.Rule;
+import dev.widekey.runtime.RuleViolationException;
 import dev.widekey.runtime.key.InvalidKeyException;
+import dev.widekey.runtime.repository.ChunkRows;
 import dev.widekey.runtime.repository.ColdRows;
 import dev.widekey.runtime.repository.SplitTableRepository;
 import dev.widekey.runtime.repository.VersionConflictException;
@@ -21,7 +25,6 @@ import dev.widekey.runtime.store.PrimaryKey;
 import dev.widekey.runtime.store.Row;
 import dev.widekey.runtime.store.ScanRange;
 import dev.widekey.runtime.store.StoreException;
-import dev.widekey.runtime.store.Utf8;
 import dev.widekey.runtime.store.WideTableStore;
 import dev.widekey.runtime.write.BulkWriteResult;
 import dev.widekey.store.tck.entities.BucketedReading;
@@ -29,7 +32,6 @@ import dev.widekey.store.tck.entities.BucketedReadingKeys;
 import dev.widekey.store.tck.entities.BucketedReadingRepository;
 import dev.widekey.store.tck.entities.BucketedReadingTable;
 import dev.widekey.store.tck.entities.ChunkedPage;
-import dev.widekey.store.tck.entities.ChunkedPageKeys;
 import dev.widekey.store.tck.entities.ChunkedPageRepository;
 import dev.widekey.store.tck.entities.ChunkedPageTable;
 import dev.widekey.store.tck.entities.ColdItem;
@@ -48,9 +50,10 @@ import dev.widekey.store.tck.entities.LargeDocumentKeys;
 import dev.widekey.store.tck.entities.LargeDocumentRepository;
 import dev.widekey.store.tck.entities.LargeDocumentTable;
 import dev.widekey.store.tck.entities.LargeHBaseDocument;
-import dev.widekey.store.tck.entities.LargeHBaseDocumentKeys;
 import dev.widekey.store.tck.entities.LargeHBaseDocumentRepository;
-import dev.widekey.store.tck.entities.LargeHBaseDocumentTable;
+import dev.widekey.store.tck.entities.LindormChunkedDocument;
+import dev.widekey.store.tck.entities.LindormChunkedDocumentRepository;
+import dev.widekey.store.tck.entities.LindormChunkedDocumentTable;
 import dev.widekey.store.tck.entities.VersionedAccount;
 import dev.widekey.store.tck.entities.VersionedAccountKeys;
 import dev.widekey.store.tck.entities.VersionedAccountRepository;
@@ -64,15 +67,12 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Random;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.apache.commons.codec.digest.DigestUtils;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
 
 /**
  * The repositories the processor generates for the test entities ({@code entities/}), unchanged, on
@@ -100,6 +100,7 @@ public abstract class GeneratedRepositoriesContractTest {
   protected LargeDocumentRepository documents;
   protected LargeHBaseDocumentRepository hbaseDocuments;
   protected ChunkedPageRepository pages;
+  protected LindormChunkedDocumentRepository lindormDocuments;
   protected VersionedAccountRepository accounts;
   protected BucketedReadingRepository readings;
 
@@ -121,6 +122,8 @@ public abstract class GeneratedRepositoriesContractTest {
     hbaseDocuments.createTables();
     pages = new ChunkedPageRepository(store());
     pages.createTables();
+    lindormDocuments = new LindormChunkedDocumentRepository(store());
+    lindormDocuments.createTables();
     accounts.createTables();
     readings = new BucketedReadingRepository(store());
     readings.createTables();
@@ -605,24 +608,38 @@ public abstract class GeneratedRepositoriesContractTest {
     LargeDocument doc = new LargeDocument("d1", text(1.9, 1), "under 2 MB");
     documents.put(doc);
     assertEquals(doc, documents.get("d1").orElseThrow());
-    // within the limit, the value is one plain column
+    // within the limit, the value is one plain column beside the write's tag; no chunk row
     assertEquals(
-        Set.of("body", "title"),
+        Set.of("body", "title", SplitTableRepository.COLD_TAG),
         serviceColumns(LargeDocumentTable.NAME, LargeDocumentKeys.primaryKey("d1")));
+    assertEquals(0, chunkRowsOf(LargeDocumentTable.CHUNKS_NAME, doc.id()).size());
   }
 
   /**
-   * A value over 2 MB is stored as chunk columns {@code wk_body_0}, {@code wk_body_1} and the count
-   * {@code wk_body_n}: names within Tablestore's letters, digits and '_'.
+   * A value over 2 MB is stored in chunk rows, named from the hot row by a reference column and the
+   * write's chunk-row count: names within Tablestore's letters, digits and '_'.
    */
   @Test
-  public void chunkedBodyOverTwoMegabytesRoundTripsInLegalColumnNames() {
+  public void chunkedBodyOverTwoMegabytesRoundTripsInChunkRows() {
     LargeDocument doc = new LargeDocument("big", text(2.5, 2), "over 2 MB");
     documents.put(doc);
     assertEquals(doc, documents.get("big").orElseThrow());
     assertEquals(
-        Set.of("title", "wk_body_0", "wk_body_1", "wk_body_n"),
+        Set.of(
+            "title",
+            ChunkRows.referenceColumn("body"),
+            ChunkRows.PARTS,
+            SplitTableRepository.COLD_TAG),
         serviceColumns(LargeDocumentTable.NAME, LargeDocumentKeys.primaryKey("big")));
+    assertEquals(2, chunkRowsOf(LargeDocumentTable.CHUNKS_NAME, "big").size());
+  }
+
+  /** The chunk rows stored for entity {@code id} of a table keyed by one text column. */
+  private List<Row> chunkRowsOf(String chunkTable, String id) {
+    ScanRange all = ScanRange.all(3).withColumns(ColumnSelection.of(ColdRows.OWNER));
+    try (Stream<Row> rows = store().scan(chunkTable, all)) {
+      return rows.filter(r -> r.key().get(0).equals(PkValue.ofString(id))).toList();
+    }
   }
 
   /** The bytes one put of {@code row} of {@code table} carries, as the store counts it. */
@@ -630,146 +647,99 @@ public abstract class GeneratedRepositoriesContractTest {
     return row.putSizeInBytes(store().describeTable(table).orElseThrow().primaryKey());
   }
 
-  /** The size a refused put's error names: "is a put of N bytes". */
-  private static long putBytesIn(StoreException e) {
-    Matcher m = Pattern.compile("is a put of (\\d+) bytes").matcher(e.getMessage());
-    assertTrue(m.find(), e.getMessage());
-    return Long.parseLong(m.group(1));
-  }
-
-  /** The limit of one put of a row on a table of {@code profile} of this store. */
-  private long putLimit(Profile profile) {
-    return store().limits(profile).maxPutBytes();
-  }
-
   /**
-   * On a profile whose put carries it (HBase's 64 MB, wherever the store serves HBase tables as
-   * HBase does), a 5 MB body is one row of three chunks, written and read back; where one put
-   * carries less (a store on Tablestore keeps an HBase table to its 4 MB), it is refused with
-   * nothing written.
+   * A 5 MB body is three chunk rows on every profile, each within one put of it (Tablestore's 4 MB
+   * included), written and read back whole, alone and in a bulk put; a rewrite with a small body
+   * leaves no chunk row behind.
    */
   @Test
-  public void chunkedBodyOfFiveMegabytesRoundTripsWhereOnePutCarriesIt() {
-    LargeHBaseDocument doc = new LargeHBaseDocument("d1", text(5, 5), "big");
-    if (putLimit(Profile.HBASE) < 6L * 1024 * 1024) {
-      StoreException e = assertThrows(StoreException.class, () -> hbaseDocuments.put(doc));
-      assertEquals(ErrorKind.LIMIT_EXCEEDED, e.kind(), e.getMessage());
-      assertTrue(putBytesIn(e) > putLimit(Profile.HBASE), e.getMessage());
-      assertEquals(Optional.empty(), hbaseDocuments.get("d1"));
-      return;
+  public void chunkedBodyOfFiveMegabytesRoundTripsOnEveryProfile() {
+    LargeDocument doc = new LargeDocument("d1", text(5, 5), "big");
+    SplitTableRepository.PreparedWrite rows = documents.prepare(doc);
+    assertEquals(3, rows.chunks().size());
+    for (Row chunk : rows.chunks()) {
+      assertTrue(
+          putBytes(LargeDocumentTable.CHUNKS_NAME, chunk)
+              <= store().limits(Profile.TABLESTORE).maxPutBytes());
     }
-    long bytes = putBytes(LargeHBaseDocumentTable.NAME, hbaseDocuments.prepare(doc).hot());
-    assertTrue(bytes > 5L * 1024 * 1024 && bytes < 6L * 1024 * 1024, "bytes " + bytes);
-    hbaseDocuments.put(doc);
-    assertEquals(doc, hbaseDocuments.get("d1").orElseThrow());
+    documents.put(doc);
+    assertEquals(doc, documents.get("d1").orElseThrow());
+    assertEquals(3, chunkRowsOf(LargeDocumentTable.CHUNKS_NAME, "d1").size());
 
-    Row read =
-        store()
-            .get(
-                LargeHBaseDocumentTable.NAME,
-                LargeHBaseDocumentKeys.primaryKey("d1"),
-                ColumnSelection.all())
-            .orElseThrow();
-    Map<String, Integer> sizes =
-        read.columns().entrySet().stream()
-            .collect(
-                Collectors.toMap(
-                    Map.Entry::getKey, e -> e.getValue().sizeInBytes(), (a, b) -> a, TreeMap::new));
-    assertEquals(
-        List.of("title", "wk_body_0", "wk_body_1", "wk_body_2", "wk_body_n"),
-        List.copyOf(sizes.keySet()));
-    sizes
-        .values()
-        .forEach(s -> assertTrue(s <= store().limits().maxAttributeBytes(), sizes.toString()));
+    LargeHBaseDocument hbase = new LargeHBaseDocument("d1", text(5, 5), "big");
+    hbaseDocuments.put(hbase);
+    assertEquals(hbase, hbaseDocuments.get("d1").orElseThrow());
 
-    // a bulk put writes the oversized row on its own and the small one in a batch
-    LargeHBaseDocument big = new LargeHBaseDocument("d2", text(4.5, 6), "over 4 MB");
-    LargeHBaseDocument small = new LargeHBaseDocument("d3", "small", "s");
-    assertTrue(hbaseDocuments.putAll(List.of(big, small)).allAcknowledged());
-    assertEquals(big, hbaseDocuments.get("d2").orElseThrow());
-    assertEquals(small, hbaseDocuments.get("d3").orElseThrow());
+    // a bulk put writes the large entity's rows on their own and the small one in a batch
+    LargeDocument big = new LargeDocument("d2", text(4.5, 6), "over 4 MB");
+    LargeDocument small = new LargeDocument("d3", "small", "s");
+    assertTrue(documents.putAll(List.of(big, small)).allAcknowledged());
+    assertEquals(big, documents.get("d2").orElseThrow());
+    assertEquals(small, documents.get("d3").orElseThrow());
 
-    // a rewrite with a small body leaves no chunk behind
-    hbaseDocuments.put(new LargeHBaseDocument("d1", "short", "small now"));
-    Row rewritten =
-        store()
-            .get(
-                LargeHBaseDocumentTable.NAME,
-                LargeHBaseDocumentKeys.primaryKey("d1"),
-                ColumnSelection.all())
-            .orElseThrow();
-    assertEquals(Set.of("body", "title"), rewritten.columns().keySet());
-    assertEquals("short", hbaseDocuments.get("d1").orElseThrow().body());
+    // a rewrite with a small body leaves no chunk row behind
+    documents.put(new LargeDocument("d1", "short", "small now"));
+    assertEquals("short", documents.get("d1").orElseThrow().body());
+    assertEquals(List.of(), chunkRowsOf(LargeDocumentTable.CHUNKS_NAME, "d1"));
+    documents.delete("d2");
+    assertEquals(List.of(), chunkRowsOf(LargeDocumentTable.CHUNKS_NAME, "d2"));
   }
 
   /**
-   * On the Tablestore profile one put carries 4 MB on every store, so a chunked body of up to about
-   * 4 MB is written and a larger one is refused before anything is sent (on the embedded store too:
-   * what passes locally passes on Tablestore), alone or in a bulk put.
+   * Two values over 2 MB in one entity: a hot body and a cold history of 3 MB each on Tablestore (4
+   * MB a put), and two hot values on Lindorm (2 MB a row), each in chunk rows of its own.
    */
   @Test
-  public void aChunkedRowOverTheTablestorePutIsRefusedOnEveryStore() {
-    long limit = putLimit(Profile.TABLESTORE);
-    assertEquals(4L * 1024 * 1024, limit);
-    LargeDocument within = new LargeDocument("d4", text(3.9, 7), "under 4 MB");
-    assertTrue(putBytes(LargeDocumentTable.NAME, documents.prepare(within).hot()) <= limit);
-    documents.put(within);
-    assertEquals(within, documents.get("d4").orElseThrow());
-
-    LargeDocument over = new LargeDocument("d5", text(4.1, 8), "over 4 MB");
-    clearRequests();
-    StoreException e = assertThrows(StoreException.class, () -> documents.put(over));
-    assertEquals(ErrorKind.LIMIT_EXCEEDED, e.kind(), e.getMessage());
-    assertFalse(e.retryable());
-    // the body's UTF-8, its chunk columns' names, the title and the key
-    long body = Utf8.encodedLength(over.body());
-    assertTrue(putBytesIn(e) > body && putBytesIn(e) < body + 100, e.getMessage());
-    for (String part :
-        List.of(
-            "table " + LargeDocumentTable.NAME,
-            LargeDocumentKeys.primaryKey("d5").toString(),
-            "limit of " + limit + " bytes")) {
-      assertTrue(e.getMessage().contains(part), part + " in " + e.getMessage());
-    }
-    LargeDocument small = new LargeDocument("d6", "small", "s");
-    StoreException bulk =
-        assertThrows(StoreException.class, () -> documents.putAll(List.of(small, over)));
-    assertEquals(ErrorKind.LIMIT_EXCEEDED, bulk.kind(), bulk.getMessage());
-    checkNothingSent();
-    assertEquals(Optional.empty(), documents.get("d5"));
-    assertEquals(Optional.empty(), documents.get("d6"));
-  }
-
-  /**
-   * A split entity's hot and cold rows are two puts, each within the put limit: a hot body and a
-   * cold history of 3 MB each are written; an entity with either row over the limit writes neither
-   * (no cold row replaced under a stored hot row, no hot row without its cold row).
-   */
-  @Test
-  public void anEntityWithEitherRowOverThePutWritesNeither() {
+  public void twoValuesOverTwoMegabytesInOneEntity() {
     ChunkedPage both = new ChunkedPage("p1", text(3, 9), text(3, 10));
     pages.put(both);
     assertEquals(both, pages.getWithCold("p1").orElseThrow());
+    assertEquals(new ChunkedPage("p1", both.body(), null), pages.get("p1").orElseThrow());
+    ChunkedPage next = new ChunkedPage("p1", text(4.5, 11), text(4.5, 12));
+    pages.put(next);
+    assertEquals(next, pages.getWithCold("p1").orElseThrow());
+    assertEquals(6, chunkRowsOf(ChunkedPageTable.CHUNKS_NAME, "p1").size());
 
-    ChunkedPage hotOver = new ChunkedPage("p1", text(4.5, 11), "new history");
-    ChunkedPage coldOver = new ChunkedPage("p1", "new body", text(4.5, 12));
-    ChunkedPage freshHotOver = new ChunkedPage("p2", text(4.5, 11), "new history");
-    ChunkedPage freshColdOver = new ChunkedPage("p2", "new body", text(4.5, 12));
-    clearRequests();
-    for (ChunkedPage page : List.of(hotOver, coldOver, freshHotOver, freshColdOver)) {
-      StoreException e = assertThrows(StoreException.class, () -> pages.put(page));
-      assertEquals(ErrorKind.LIMIT_EXCEEDED, e.kind(), e.getMessage());
-      e = assertThrows(StoreException.class, () -> pages.insert(page));
-      assertEquals(ErrorKind.LIMIT_EXCEEDED, e.kind(), e.getMessage());
-      e = assertThrows(StoreException.class, () -> pages.putAll(List.of(page)));
-      assertEquals(ErrorKind.LIMIT_EXCEEDED, e.kind(), e.getMessage());
+    byte[] attachment = new byte[3 << 20];
+    new Random(13).nextBytes(attachment);
+    LindormChunkedDocument lindorm =
+        new LindormChunkedDocument("l1", "two large", text(2.5, 14), attachment);
+    lindormDocuments.put(lindorm);
+    LindormChunkedDocument read = lindormDocuments.get("l1").orElseThrow();
+    assertEquals(lindorm.body(), read.body());
+    assertArrayEquals(attachment, read.attachment());
+    assertEquals(4, chunkRowsOf(LindormChunkedDocumentTable.CHUNKS_NAME, "l1").size());
+    for (Row chunk : lindormDocuments.prepare(lindorm).chunks()) {
+      assertTrue(
+          chunk.sizeInBytes() <= store().limits(Profile.LINDORM).maxRowAttributeBytes(),
+          "a chunk row within Lindorm's 2 MB a row");
     }
+  }
+
+  /**
+   * A value over its field's {@code @Chunked(maxBytes)} is refused (WK202) before anything is sent,
+   * alone or in a bulk put; the stored entity stays as it was.
+   */
+  @Test
+  public void aValueOverItsCapIsRefusedBeforeAnyWrite() {
+    ChunkedPage stored = new ChunkedPage("p3", "body", "history");
+    pages.put(stored);
+    ChunkedPage over = new ChunkedPage("p3", "new body", "h".repeat((8 << 20) + 1));
+    clearRequests();
+    for (Executable write :
+        List.<Executable>of(
+            () -> pages.put(over), () -> pages.insert(over), () -> pages.putAll(List.of(over)))) {
+      RuleViolationException e = assertThrows(RuleViolationException.class, write);
+      assertTrue(e.getMessage().startsWith(Rule.WK202.name()), e.getMessage());
+      assertTrue(e.getMessage().contains("history"), e.getMessage());
+    }
+    byte[] attachment = new byte[(8 << 20) + 1];
+    assertThrows(
+        RuleViolationException.class,
+        () -> lindormDocuments.put(new LindormChunkedDocument("l2", "t", null, attachment)));
     checkNothingSent();
-    assertEquals(both, pages.getWithCold("p1").orElseThrow());
-    assertEquals(Optional.empty(), pages.getWithCold("p2"));
-    assertEquals(
-        List.of(),
-        coldRowsOf(ChunkedPageTable.COLD_NAME, ChunkedPageKeys.primaryKey("p2")),
-        "no cold row without its hot row");
+    assertEquals(stored, pages.getWithCold("p3").orElseThrow());
+    assertEquals(Optional.empty(), lindormDocuments.get("l2"));
+    assertEquals(List.of(), chunkRowsOf(LindormChunkedDocumentTable.CHUNKS_NAME, "l2"));
   }
 }

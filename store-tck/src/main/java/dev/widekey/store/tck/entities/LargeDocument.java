@@ -7,7 +7,8 @@ import dev.widekey.annotations.PartitionKey;
 import dev.widekey.annotations.WideTable;
 
 /**
- * A body that may exceed the 2 MB attribute limit: stored as chunk columns wk_body_0, wk_body_1, …
+ * A body that may exceed the 2 MB attribute limit: stored in chunk rows of gen_documents_chunks,
+ * named by the reference column wk_body_chunks.
  */
 @WideTable(name = "gen_documents")
 public record LargeDocument(

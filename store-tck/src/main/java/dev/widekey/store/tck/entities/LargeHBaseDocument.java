@@ -7,10 +7,7 @@ import dev.widekey.annotations.PartitionKey;
 import dev.widekey.annotations.Profile;
 import dev.widekey.annotations.WideTable;
 
-/**
- * {@link LargeDocument} on the HBase profile, where one put of a row carries 64 MB: a body of a few
- * megabytes is one row, written in one put (on Tablestore, which takes 4 MB a put, it is refused).
- */
+/** {@link LargeDocument} on the HBase profile. */
 @WideTable(name = "gen_documents_hbase", profile = Profile.HBASE)
 public record LargeHBaseDocument(
     @PartitionKey @KeyChars("a-z0-9-") @MaxLength(36) String id,

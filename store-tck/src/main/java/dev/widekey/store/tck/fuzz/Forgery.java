@@ -132,6 +132,32 @@ final class Forgery {
     };
   }
 
+  /**
+   * A chunk reference as widekey writes it (format 1, type, first part, parts, length: 18 bytes),
+   * or now and then a forged one: a negative first part, a huge count or length, an unknown type or
+   * format, a short value.
+   */
+  AttrValue chunkReference(char type, int first, int parts, long length) {
+    if (chance(70)) {
+      return reference((byte) 1, (byte) type, first, parts, length);
+    }
+    return switch (random.nextInt(7)) {
+      case 0 -> reference((byte) 1, (byte) type, -1 - below(1000), parts, length);
+      case 1 -> reference((byte) 1, (byte) type, first, Integer.MAX_VALUE, length);
+      case 2 -> reference((byte) 1, (byte) type, first, parts, Long.MAX_VALUE - below(10));
+      case 3 -> reference((byte) 1, (byte) type, first, parts, length + 1 - 2 * below(2));
+      case 4 -> reference((byte) 1, (byte) (type == 'S' ? 'B' : 'Q'), first, parts, length);
+      case 5 -> reference((byte) 2, (byte) type, first, parts, length);
+      default -> AttrValue.ofBinary(bytes(17));
+    };
+  }
+
+  private static AttrValue reference(byte format, byte type, int first, int parts, long length) {
+    java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(18);
+    b.put(format).put(type).putInt(first).putInt(parts).putLong(length);
+    return AttrValue.ofBinary(b.array());
+  }
+
   /** A value that is usually of {@code usual}'s type and usually well-formed. */
   AttrValue usually(AttrValue usual) {
     return chance(75) ? usual : anyValue();

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.widekey.runtime.key.InvalidKeyException;
+import dev.widekey.runtime.repository.ChunkRows;
 import dev.widekey.runtime.repository.ColdRows;
 import dev.widekey.runtime.repository.SplitTableRepository;
 import dev.widekey.runtime.store.AttrType;
@@ -13,9 +14,9 @@ import dev.widekey.runtime.store.PkValue;
 import dev.widekey.runtime.store.PrimaryKey;
 import dev.widekey.runtime.store.Row;
 import dev.widekey.runtime.store.StoreException;
+import dev.widekey.runtime.store.Utf8;
 import dev.widekey.runtime.store.WideTableStore;
 import dev.widekey.runtime.value.Compression;
-import dev.widekey.runtime.value.LargeValues;
 import dev.widekey.store.tck.entities.ColdItem;
 import dev.widekey.store.tck.entities.ColdItemKeys;
 import dev.widekey.store.tck.entities.ColdItemRepository;
@@ -41,12 +42,12 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The stored-row fuzzer: writes random and malformed raw rows into the tables of the test entities
- * (random values, truncated encodings, forged markers and chunk counts, oversized and bomb values,
- * non-canonical keys) and reads each back through the generated repositories. Every read must end
- * in one of two ways: an entity that is exactly what the stored row encodes (its key and columns
- * encode back to the stored ones), or a typed {@link StoreException}, not retryable, naming the
- * table. Nothing else: no untyped exception, no error of the heap (run it with a small {@code
- * -Xmx}).
+ * (random values, truncated encodings, forged markers, chunk references and chunk rows, oversized
+ * and bomb values, non-canonical keys) and reads each back through the generated repositories.
+ * Every read must end in one of two ways: an entity that is exactly what the stored row encodes
+ * (its key and columns encode back to the stored ones), or a typed {@link StoreException}, not
+ * retryable, naming the table. Nothing else: no untyped exception, no error of the heap (run it
+ * with a small {@code -Xmx}).
  *
  * <p>Seeded: {@code -Dwidekey.fuzz.seed=...} replays a run, {@code -Dwidekey.fuzz.rows=...} sets
  * how many rows are stored (default 1,200); a failure names the seed, the row and the read.
@@ -126,6 +127,9 @@ public abstract class StoredRowFuzzTest {
         if (c.cold() != null) {
           writeRaw(ColdItemTable.COLD_NAME, c.cold());
         }
+        for (Row chunk : c.chunks()) {
+          writeRaw(LargeDocumentTable.CHUNKS_NAME, chunk);
+        }
         writeRaw(c.table(), c.hot());
       } catch (StoreException e) {
         refused++; // the service's own checks refuse it: nothing stored to read
@@ -196,6 +200,9 @@ public abstract class StoredRowFuzzTest {
     if (c.cold() != null) {
       deleteRaw(ColdItemTable.COLD_NAME, c.cold().key());
     }
+    for (Row chunk : c.chunks()) {
+      deleteRaw(LargeDocumentTable.CHUNKS_NAME, chunk.key());
+    }
   }
 
   /** Runs one read: an entity the stored row encodes, or a typed error naming the table. */
@@ -246,13 +253,18 @@ public abstract class StoredRowFuzzTest {
   // ------------------------------------------------------------------------------- the cases
 
   /** One forged row (and cold row), and the reads to try on it. */
-  record Case(String table, Row hot, Row cold, List<Read> reads) {
+  record Case(String table, Row hot, Row cold, List<Read> reads, List<Row> chunks) {
+    Case(String table, Row hot, Row cold, List<Read> reads) {
+      this(table, hot, cold, reads, List.of());
+    }
+
     @Override
     public String toString() {
       return table
           + " "
           + (hot == null ? "(service bytes)" : hot)
-          + (cold == null ? "" : ", cold " + cold);
+          + (cold == null ? "" : ", cold " + cold)
+          + (chunks.isEmpty() ? "" : ", chunk rows " + chunks);
     }
   }
 
@@ -276,7 +288,7 @@ public abstract class StoredRowFuzzTest {
     markersAndJunk(forge, columns);
     Row hot = Row.of(key, columns);
     List<Read> reads = new ArrayList<>();
-    Expect expect = new Expect(orders, hot, Set.of("total"), false);
+    Expect expect = new Expect(orders, hot, Set.of("total"), r -> r);
     reads.add(scan(HashedOrderTable.NAME, expect));
     if (known) {
       reads.add(get("get", () -> orders.get(n), expect));
@@ -314,7 +326,7 @@ public abstract class StoredRowFuzzTest {
     markersAndJunk(forge, columns);
     Row hot = Row.of(key, columns);
     List<Read> reads = new ArrayList<>();
-    Expect expect = new Expect(sales, hot, Set.of("amount"), false);
+    Expect expect = new Expect(sales, hot, Set.of("amount"), r -> r);
     reads.add(scan(DeviceSaleTable.NAME, expect));
     if (known) {
       reads.add(get("get", () -> sales.get(device, seller, number), expect));
@@ -368,7 +380,7 @@ public abstract class StoredRowFuzzTest {
               ColdRows.key(ColdItemKeys.primaryKey(id), forge.chance(90) ? tag : tag + 1),
               coldColumns);
     }
-    Expect expect = new Expect(items, hot, Set.of("quantity", "price"), false);
+    Expect expect = new Expect(items, hot, Set.of("quantity", "price"), r -> r);
     List<Read> reads = new ArrayList<>();
     reads.add(scan(ColdItemTable.NAME, expect));
     Row coldRow = cold;
@@ -422,29 +434,88 @@ public abstract class StoredRowFuzzTest {
     if (forge.chance(70)) {
       columns.put("title", forge.usually(AttrValue.ofString(forge.text(30))));
     }
-    if (forge.chance(50)) {
+    List<Row> chunkRows = new ArrayList<>();
+    long tag = forge.anyLong();
+    if (forge.chance(40)) {
       columns.put("body", forge.usually(AttrValue.ofString(forge.text(100))));
-    } else if (forge.chance(80)) {
-      int chunks = 1 + forge.below(4);
-      for (int i = 0; i < chunks; i++) {
-        if (!forge.chance(5)) { // now and then a gap
-          columns.put(
-              LargeValues.chunkColumn("body", i),
-              forge.usually(AttrValue.ofString(forge.text(50))));
+    } else if (forge.chance(85)) {
+      // the body in chunk rows: pieces of its UTF-8 cut anywhere, a reference, the write's count
+      byte[] body = Utf8.encode(forge.text(200));
+      int parts = body.length == 0 ? 1 : 1 + forge.below(Math.min(4, body.length));
+      int first = forge.chance(80) ? 0 : forge.below(3);
+      columns.put(SplitTableRepository.COLD_TAG, forge.usually(AttrValue.ofInteger(tag)));
+      columns.put(
+          ChunkRows.referenceColumn("body"), forge.chunkReference('S', first, parts, body.length));
+      long count = forge.chance(80) ? first + parts : forge.anyLong();
+      columns.put(ChunkRows.PARTS, forge.usually(AttrValue.ofInteger(count)));
+      for (int p = 0; p < parts; p++) {
+        int from = body.length * p / parts;
+        int to = body.length * (p + 1) / parts;
+        if (forge.chance(4)) {
+          continue; // a missing part
         }
+        Map<String, AttrValue> chunk = new LinkedHashMap<>();
+        byte[] piece = java.util.Arrays.copyOfRange(body, from, to);
+        chunk.put(
+            ChunkRows.DATA,
+            forge.chance(90) ? AttrValue.ofBinary(piece) : forge.anyValue()); // lengths, types
+        AttrValue owner = ColdRows.owner(key);
+        chunk.put(
+            ColdRows.OWNER,
+            forge.chance(93)
+                ? owner
+                : forge.chance(50)
+                    ? ColdRows.owner(PrimaryKey.of(PkValue.ofString(id + "x")))
+                    : forge.anyValue());
+        chunk.put(ColdRows.WRITTEN, AttrValue.ofInteger(0));
+        chunkRows.add(Row.of(ChunkRows.key(key, tag, first + p), chunk));
       }
-      long count = forge.chance(70) ? chunks : forge.anyLong();
-      columns.put(LargeValues.countColumn("body"), forge.usually(AttrValue.ofInteger(count)));
     }
     markersAndJunk(forge, columns);
     Row hot = Row.of(key, columns);
-    Expect expect = new Expect(documents, hot, Set.of("title", "body"), true);
+    Expect expect = new Expect(documents, hot, Set.of("title", "body"), joinedFrom(chunkRows));
     List<Read> reads = new ArrayList<>();
     reads.add(scan(LargeDocumentTable.NAME, expect));
     if (known) {
       reads.add(get("get", () -> documents.get(id), expect));
     }
-    return new Case(LargeDocumentTable.NAME, hot, null, reads);
+    return new Case(LargeDocumentTable.NAME, hot, null, reads, chunkRows);
+  }
+
+  /**
+   * The hot row as an entity that reads it whole must have read it: a body reference replaced by
+   * the UTF-8 text of the pieces stored under the parts it names, in order.
+   */
+  private static java.util.function.UnaryOperator<Row> joinedFrom(List<Row> chunkRows) {
+    return row -> {
+      AttrValue ref = row.get(ChunkRows.referenceColumn("body"));
+      if (ref == null) {
+        return row;
+      }
+      java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(ref.asBinary());
+      b.get();
+      b.get();
+      int first = b.getInt();
+      int parts = b.getInt();
+      java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+      for (int p = first; p < first + parts; p++) {
+        long part = p;
+        Row piece =
+            chunkRows.stream()
+                .filter(r -> r.key().get(2).asLong() == part)
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("read whole without part " + part));
+        out.writeBytes(piece.get(ChunkRows.DATA).asBinary());
+      }
+      Map<String, AttrValue> columns = new LinkedHashMap<>(row.columns());
+      columns.remove(ChunkRows.referenceColumn("body"));
+      try {
+        columns.put("body", AttrValue.ofString(Utf8.decode(out.toByteArray())));
+      } catch (java.nio.charset.CharacterCodingException e) {
+        throw new AssertionError("read whole from pieces that are not UTF-8", e);
+      }
+      return Row.of(row.key(), columns);
+    };
   }
 
   /** Now and then a forged row marker and a column no entity has. */
@@ -465,7 +536,11 @@ public abstract class StoredRowFuzzTest {
    * What a read must return for a stored hot row: an entity of {@code repo} whose mapped {@code
    * columns} hold the stored values ({@code chunked}: after joining chunks).
    */
-  record Expect(SplitTableRepository<?> repo, Row hot, Set<String> columns, boolean chunked) {}
+  record Expect(
+      SplitTableRepository<?> repo,
+      Row hot,
+      Set<String> columns,
+      java.util.function.UnaryOperator<Row> joined) {}
 
   private static Read scan(String table, Expect expect) {
     return new Read(
@@ -498,8 +573,8 @@ public abstract class StoredRowFuzzTest {
     Row stored = expect.hot();
     Row again = ((SplitTableRepository<E>) expect.repo()).prepare((E) entity).hot();
     assertEquals(stored.key(), again.key(), "the entity's key encodes back to the stored key");
-    Row storedJoined = expect.chunked() ? LargeValues.join(stored) : stored;
-    Row againJoined = expect.chunked() ? LargeValues.join(again) : again;
+    Row storedJoined = expect.joined().apply(stored);
+    Row againJoined = again; // small values: no chunk rows
     for (String column : expect.columns()) {
       assertEquals(storedJoined.get(column), againJoined.get(column), column);
     }
