@@ -191,6 +191,18 @@ public final class HBaseStore extends ServiceStore {
   }
 
   /**
+   * A store over the same connection, namespace and handling of malformed rows that orders plain
+   * writes by {@code order}. Closing it leaves the connection open.
+   *
+   * <pre>{@code
+   * WideTableStore ordered = store.withWriteOrder(HBaseStore.WriteOrder.ROW_MARKER);
+   * }</pre>
+   */
+  public HBaseStore withWriteOrder(WriteOrder order) {
+    return new HBaseStore(connection, false, namespace, StoreLimits.HBASE, skippedRows, order);
+  }
+
+  /**
    * Connects to the cluster that {@code conf} names; the store closes the connection when it is
    * closed. Tables live in {@code namespace}, which must exist.
    */
@@ -774,6 +786,12 @@ public final class HBaseStore extends ServiceStore {
     } catch (IOException e) {
       throw serviceError("reading region metrics of table " + table, table, e);
     }
+  }
+
+  /** Names the namespace and the write order, e.g. in test reports. */
+  @Override
+  public String toString() {
+    return "HBaseStore[namespace=" + namespace + ", write-order=" + writeOrder.setting() + "]";
   }
 
   @Override
