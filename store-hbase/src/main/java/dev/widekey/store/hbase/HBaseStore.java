@@ -72,10 +72,12 @@ import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
  * <p>A put replaces the whole row without deleting anything: it is one HBase {@code Put} of the
  * row's cells and a row marker listing the columns it wrote ({@link RowMarker}), and a read ignores
  * the cells the latest marker does not list. Cell timestamps are the region server's, so the later
- * acknowledged write wins whatever the clients' clocks say; column families keep HBase's MVCC-aware
- * delete semantics ({@code NEW_VERSION_BEHAVIOR}), so a put right after a delete in the same
- * millisecond is not masked by it. A conditional put ({@link WriteCondition}) is one {@code
- * checkAndMutate}, checked and applied atomically by the region server.
+ * acknowledged write wins whatever the clients' clocks say, as long as the clocks of the servers
+ * that hold the row never go back; {@link WriteOrder#ROW_MARKER} orders plain writes by the row
+ * marker instead, whatever any clock says. Column families keep HBase's MVCC-aware delete semantics
+ * ({@code NEW_VERSION_BEHAVIOR}), so a put right after a delete in the same millisecond is not
+ * masked by it. A conditional put ({@link WriteCondition}) is one {@code checkAndMutate}, checked
+ * and applied atomically by the region server.
  *
  * <pre>{@code
  * Configuration conf = HBaseConfiguration.create();
