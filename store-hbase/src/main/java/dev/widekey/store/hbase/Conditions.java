@@ -42,14 +42,14 @@ final class Conditions {
   }
 
   /**
-   * As {@link #checkAndPut(byte[], WriteCondition, Put)}; with {@code markerFirst}, a column
+   * As {@link #checkAndPut(byte[], WriteCondition, Put)}; with {@code markerOnly}, a column
    * condition's check returns only the row marker, so that the cell the region server finds first
    * (whose timestamp it stamps the put with at least, HBASE-14054) is the latest marker and never
    * an older row's leftover cell.
    */
   static CheckAndMutate checkAndPut(
-      byte[] key, WriteCondition condition, Put put, boolean markerFirst) {
-    CheckAndMutate.Builder check = check(key, condition, markerFirst);
+      byte[] key, WriteCondition condition, Put put, boolean markerOnly) {
+    CheckAndMutate.Builder check = check(key, condition, markerOnly);
     return check == null ? null : check.build(put);
   }
 
@@ -99,7 +99,7 @@ final class Conditions {
 
   /** The check of a write under {@code condition}, or {@code null} when no row can meet it. */
   private static CheckAndMutate.Builder check(
-      byte[] key, WriteCondition condition, boolean markerFirst) {
+      byte[] key, WriteCondition condition, boolean markerOnly) {
     CheckAndMutate.Builder check = CheckAndMutate.newBuilder(key);
     if (condition instanceof WriteCondition.RowAbsent) {
       return check.ifNotExists(FAMILY, RowMarker.QUALIFIER);
@@ -125,7 +125,7 @@ final class Conditions {
               FAMILY, RowMarker.QUALIFIER, CompareOperator.EQUAL, listedIn(qualifier));
       listed.setFilterIfMissing(true);
       FilterList all = new FilterList(FilterList.Operator.MUST_PASS_ALL, cell, listed);
-      if (markerFirst) {
+      if (markerOnly) {
         // last, so that both column filters see every cell (an AND list stops at a skip)
         all.addFilter(
             new QualifierFilter(CompareOperator.EQUAL, new BinaryComparator(RowMarker.QUALIFIER)));
