@@ -102,7 +102,7 @@ public final class HBaseStore extends ServiceStore {
 
   /**
    * How the region server orders the plain (unconditional) puts and deletes of one row; the setting
-   * {@code widekey.hbase.write-order}. Conditional writes are {@code checkAndMutate}s in both.
+   * {@code widekey.hbase.write.order}. Conditional writes are {@code checkAndMutate}s in both.
    * Every writer of a table should use the same order.
    */
   public enum WriteOrder {
@@ -130,7 +130,7 @@ public final class HBaseStore extends ServiceStore {
       this.setting = setting;
     }
 
-    /** The value of {@code widekey.hbase.write-order} that names this order. */
+    /** The value of {@code widekey.hbase.write.order} that names this order. */
     public String setting() {
       return setting;
     }
@@ -167,7 +167,7 @@ public final class HBaseStore extends ServiceStore {
     this.writeOrder = Objects.requireNonNull(writeOrder, "writeOrder");
   }
 
-  /** How this store orders plain writes of a row ({@code widekey.hbase.write-order}). */
+  /** How this store orders plain writes of a row ({@code widekey.hbase.write.order}). */
   public WriteOrder writeOrder() {
     return writeOrder;
   }
@@ -793,7 +793,7 @@ public final class HBaseStore extends ServiceStore {
   /** Names the namespace and the write order, e.g. in test reports. */
   @Override
   public String toString() {
-    return "HBaseStore[namespace=" + namespace + ", write-order=" + writeOrder.setting() + "]";
+    return "HBaseStore[namespace=" + namespace + ", write.order=" + writeOrder.setting() + "]";
   }
 
   @Override

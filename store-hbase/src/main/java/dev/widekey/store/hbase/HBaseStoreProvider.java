@@ -21,7 +21,7 @@ import org.apache.hadoop.hbase.HBaseConfiguration;
  *       default}); it must exist;
  *   <li>{@code widekey.hbase.username} / {@code widekey.hbase.password}: Lindorm's user and
  *       password ({@code hbase.client.username} / {@code hbase.client.password});
- *   <li>{@code widekey.hbase.write-order}: {@code server-clock} (the default) or {@code
+ *   <li>{@code widekey.hbase.write.order}: {@code server-clock} (the default) or {@code
  *       row-marker}, how plain puts and deletes of a row are ordered ({@link
  *       HBaseStore.WriteOrder});
  *   <li>any {@code hbase.*} or {@code zookeeper.*} key: passed to the HBase client as it is, e.g.
@@ -49,7 +49,7 @@ public final class HBaseStoreProvider implements WideTableStoreProvider {
   static final String USERNAME = PREFIX + "username";
   static final String PASSWORD = PREFIX + "password";
   static final String CONF_PREFIX = PREFIX + "conf.";
-  static final String WRITE_ORDER = PREFIX + "write-order";
+  static final String WRITE_ORDER = PREFIX + "write.order";
 
   @Override
   public String name() {

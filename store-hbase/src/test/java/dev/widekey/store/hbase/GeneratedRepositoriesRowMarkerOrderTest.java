@@ -10,7 +10,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The generated repositories (split entities, cold rows, versioned entities) on the HBase mini
- * cluster with {@code widekey.hbase.write-order=row-marker}.
+ * cluster with {@code widekey.hbase.write.order=row-marker}.
  */
 @ExtendWith(MiniHBase.Extension.class)
 @EnabledForJreRange(max = JRE.JAVA_22, disabledReason = MiniHBase.JDK_REASON)

@@ -164,15 +164,15 @@ class HBaseMappingTest {
     assertEquals(HBaseStore.WriteOrder.SERVER_CLOCK, HBaseStoreProvider.writeOrder(Map.of()));
     assertEquals(
         HBaseStore.WriteOrder.SERVER_CLOCK,
-        HBaseStoreProvider.writeOrder(Map.of("widekey.hbase.write-order", "server-clock")));
+        HBaseStoreProvider.writeOrder(Map.of("widekey.hbase.write.order", "server-clock")));
     assertEquals(
         HBaseStore.WriteOrder.ROW_MARKER,
-        HBaseStoreProvider.writeOrder(Map.of("widekey.hbase.write-order", " Row-Marker ")));
+        HBaseStoreProvider.writeOrder(Map.of("widekey.hbase.write.order", " Row-Marker ")));
     IllegalArgumentException e =
         assertThrows(
             IllegalArgumentException.class,
-            () -> HBaseStoreProvider.writeOrder(Map.of("widekey.hbase.write-order", "marker")));
-    assertTrue(e.getMessage().contains("widekey.hbase.write-order=marker"), e.getMessage());
+            () -> HBaseStoreProvider.writeOrder(Map.of("widekey.hbase.write.order", "marker")));
+    assertTrue(e.getMessage().contains("widekey.hbase.write.order=marker"), e.getMessage());
     assertTrue(e.getMessage().contains("row-marker"), e.getMessage());
   }
 

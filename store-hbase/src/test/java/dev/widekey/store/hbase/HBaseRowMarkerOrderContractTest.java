@@ -9,7 +9,7 @@ import org.junit.jupiter.api.condition.JRE;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * The store contract on the HBase mini cluster with {@code widekey.hbase.write-order=row-marker}:
+ * The store contract on the HBase mini cluster with {@code widekey.hbase.write.order=row-marker}:
  * every plain put and delete a {@code checkAndMutate} on the row marker.
  */
 @ExtendWith(MiniHBase.Extension.class)

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The history-checked concurrency test on the HBase mini cluster with {@code
- * widekey.hbase.write-order=row-marker}: two store instances with their own connections, whose
+ * widekey.hbase.write.order=row-marker}: two store instances with their own connections, whose
  * plain puts race each other's checks on the row marker.
  */
 @ExtendWith(MiniHBase.Extension.class)

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The contract of split entities' consistency under paused writers on the HBase mini cluster with
- * {@code widekey.hbase.write-order=row-marker}.
+ * {@code widekey.hbase.write.order=row-marker}.
  */
 @ExtendWith(MiniHBase.Extension.class)
 @EnabledForJreRange(max = JRE.JAVA_22, disabledReason = MiniHBase.JDK_REASON)
