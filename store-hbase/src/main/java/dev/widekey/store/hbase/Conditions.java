@@ -10,8 +10,10 @@ import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.filter.BinaryComparator;
 import org.apache.hadoop.hbase.filter.FilterList;
+import org.apache.hadoop.hbase.filter.QualifierFilter;
 import org.apache.hadoop.hbase.filter.RegexStringComparator;
 import org.apache.hadoop.hbase.filter.SingleColumnValueFilter;
+import org.apache.hadoop.hbase.io.TimeRange;
 
 /**
  * A {@link WriteCondition} as the check of an HBase {@code checkAndMutate} of a put or a delete,
@@ -36,8 +38,50 @@ final class Conditions {
    * }</pre>
    */
   static CheckAndMutate checkAndPut(byte[] key, WriteCondition condition, Put put) {
-    CheckAndMutate.Builder check = check(key, condition);
+    return checkAndPut(key, condition, put, false);
+  }
+
+  /**
+   * As {@link #checkAndPut(byte[], WriteCondition, Put)}; with {@code markerOnly}, a column
+   * condition's check returns only the row marker, so that the cell the region server finds first
+   * (whose timestamp it stamps the put with at least, HBASE-14054) is the latest marker and never
+   * an older row's leftover cell.
+   */
+  static CheckAndMutate checkAndPut(
+      byte[] key, WriteCondition condition, Put put, boolean markerOnly) {
+    CheckAndMutate.Builder check = check(key, condition, markerOnly);
     return check == null ? null : check.build(put);
+  }
+
+  /**
+   * A plain put of the {@link HBaseStore.WriteOrder#ROW_MARKER} order, as a guess of the row's
+   * state: {@code present} checks that the marker exists (the region server then stamps the put
+   * with {@code max(its clock, the marker's timestamp)}), otherwise that it does not (the put then
+   * carries the server's clock: it replaces no visible cell). A wrong guess fails the check and
+   * writes nothing; the caller guesses the other way.
+   */
+  static CheckAndMutate orderedPut(byte[] key, boolean present, Put put) {
+    return check(key, present ? WriteCondition.rowPresent() : WriteCondition.rowAbsent(), false)
+        .build(put);
+  }
+
+  /**
+   * A plain delete of the {@link HBaseStore.WriteOrder#ROW_MARKER} order: it masks every cell up to
+   * {@code markerTimestamp}, the latest marker's timestamp the caller read ({@code -1}: no marker),
+   * and applies only if no marker newer than that one has been written since; a failed check writes
+   * nothing and the caller reads the marker again.
+   */
+  static CheckAndMutate orderedDelete(byte[] key, long markerTimestamp) {
+    CheckAndMutate.Builder check =
+        CheckAndMutate.newBuilder(key).ifNotExists(FAMILY, RowMarker.QUALIFIER);
+    if (markerTimestamp < 0) {
+      return check.build(new Delete(key)); // no row: nothing to mask, at the server's time
+    }
+    // a delete at the marker's timestamp masks every cell of the row (no cell is newer than its
+    // latest marker); NEW_VERSION_BEHAVIOR keeps a later put visible whatever its timestamp
+    return check
+        .timeRange(TimeRange.from(markerTimestamp + 1))
+        .build(new Delete(key, markerTimestamp));
   }
 
   /**
@@ -49,12 +93,13 @@ final class Conditions {
    * }</pre>
    */
   static CheckAndMutate checkAndDelete(byte[] key, WriteCondition condition, Delete delete) {
-    CheckAndMutate.Builder check = check(key, condition);
+    CheckAndMutate.Builder check = check(key, condition, false);
     return check == null ? null : check.build(delete);
   }
 
   /** The check of a write under {@code condition}, or {@code null} when no row can meet it. */
-  private static CheckAndMutate.Builder check(byte[] key, WriteCondition condition) {
+  private static CheckAndMutate.Builder check(
+      byte[] key, WriteCondition condition, boolean markerOnly) {
     CheckAndMutate.Builder check = CheckAndMutate.newBuilder(key);
     if (condition instanceof WriteCondition.RowAbsent) {
       return check.ifNotExists(FAMILY, RowMarker.QUALIFIER);
@@ -79,7 +124,13 @@ final class Conditions {
           new SingleColumnValueFilter(
               FAMILY, RowMarker.QUALIFIER, CompareOperator.EQUAL, listedIn(qualifier));
       listed.setFilterIfMissing(true);
-      return check.ifMatches(new FilterList(FilterList.Operator.MUST_PASS_ALL, cell, listed));
+      FilterList all = new FilterList(FilterList.Operator.MUST_PASS_ALL, cell, listed);
+      if (markerOnly) {
+        // last, so that both column filters see every cell (an AND list stops at a skip)
+        all.addFilter(
+            new QualifierFilter(CompareOperator.EQUAL, new BinaryComparator(RowMarker.QUALIFIER)));
+      }
+      return check.ifMatches(all);
     }
     return null; // none: not a conditional write (the caller sends a plain Put or Delete)
   }

@@ -43,7 +43,6 @@ import org.apache.hadoop.hbase.ServerName;
 import org.apache.hadoop.hbase.Size;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
-import org.apache.hadoop.hbase.client.CheckAndMutate;
 import org.apache.hadoop.hbase.client.CheckAndMutateResult;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.Connection;
@@ -73,10 +72,12 @@ import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
  * <p>A put replaces the whole row without deleting anything: it is one HBase {@code Put} of the
  * row's cells and a row marker listing the columns it wrote ({@link RowMarker}), and a read ignores
  * the cells the latest marker does not list. Cell timestamps are the region server's, so the later
- * acknowledged write wins whatever the clients' clocks say; column families keep HBase's MVCC-aware
- * delete semantics ({@code NEW_VERSION_BEHAVIOR}), so a put right after a delete in the same
- * millisecond is not masked by it. A conditional put ({@link WriteCondition}) is one {@code
- * checkAndMutate}, checked and applied atomically by the region server.
+ * acknowledged write wins whatever the clients' clocks say, as long as the clocks of the servers
+ * that hold the row never go back; {@link WriteOrder#ROW_MARKER} orders plain writes by the row
+ * marker instead, whatever any clock says. Column families keep HBase's MVCC-aware delete semantics
+ * ({@code NEW_VERSION_BEHAVIOR}), so a put right after a delete in the same millisecond is not
+ * masked by it. A conditional put ({@link WriteCondition}) is one {@code checkAndMutate}, checked
+ * and applied atomically by the region server.
  *
  * <pre>{@code
  * Configuration conf = HBaseConfiguration.create();
@@ -97,13 +98,65 @@ public final class HBaseStore extends ServiceStore {
   private final boolean ownsConnection;
   private final String namespace;
   private final Consumer<StoreException> skippedRows; // null: a malformed row ends the scan
+  private final WriteOrder writeOrder;
+
+  /**
+   * How the region server orders the plain (unconditional) puts and deletes of one row; the setting
+   * {@code widekey.hbase.write.order}. Conditional writes are {@code checkAndMutate}s in both.
+   * Every writer of a table should use the same order.
+   */
+  public enum WriteOrder {
+    /**
+     * The default ({@code server-clock}): a plain put is one HBase {@code Put} at the region
+     * server's clock, one call. The later acknowledged write wins while the clocks of the servers
+     * that hold the row never go back: a put stamped earlier than the row's current cells (a region
+     * moved to a server whose clock lags, or a clock stepped back) is hidden by them, for good,
+     * though acknowledged.
+     */
+    SERVER_CLOCK("server-clock"),
+    /**
+     * {@code row-marker}: a plain put is a {@code checkAndMutate} on the row marker, which the
+     * region server stamps with at least the latest marker's timestamp (HBASE-14054: {@code max(its
+     * clock, the checked cell's timestamp)}) and which a tie orders by sequence id; a plain delete
+     * reads the marker's timestamp and masks the row up to it, unless a newer marker came
+     * meanwhile. The later acknowledged write wins whatever any clock says; a put costs a read
+     * under the row lock, and a second call when the row's state was guessed wrong.
+     */
+    ROW_MARKER("row-marker");
+
+    private final String setting;
+
+    WriteOrder(String setting) {
+      this.setting = setting;
+    }
+
+    /** The value of {@code widekey.hbase.write.order} that names this order. */
+    public String setting() {
+      return setting;
+    }
+
+    /** The order a setting names, case-insensitively. */
+    public static WriteOrder of(String setting) {
+      for (WriteOrder o : values()) {
+        if (o.setting.equalsIgnoreCase(setting.trim())) {
+          return o;
+        }
+      }
+      throw new IllegalArgumentException(
+          "unknown write order " + setting + ": server-clock (the default) or row-marker");
+    }
+  }
+
+  /** Rounds of a plain write in {@link WriteOrder#ROW_MARKER} before it gives up as contended. */
+  static final int ORDERED_ATTEMPTS = 64;
 
   private HBaseStore(
       Connection connection,
       boolean ownsConnection,
       String namespace,
       StoreLimits limits,
-      Consumer<StoreException> skippedRows) {
+      Consumer<StoreException> skippedRows,
+      WriteOrder writeOrder) {
     // HBase and Lindorm tables keep their own profile's limits; others the stricter of theirs and
     // HBase's row key
     super(limits, Set.of(Profile.HBASE, Profile.LINDORM));
@@ -111,6 +164,12 @@ public final class HBaseStore extends ServiceStore {
     this.ownsConnection = ownsConnection;
     this.namespace = Objects.requireNonNull(namespace, "namespace");
     this.skippedRows = skippedRows;
+    this.writeOrder = Objects.requireNonNull(writeOrder, "writeOrder");
+  }
+
+  /** How this store orders plain writes of a row ({@code widekey.hbase.write.order}). */
+  public WriteOrder writeOrder() {
+    return writeOrder;
   }
 
   /**
@@ -125,7 +184,24 @@ public final class HBaseStore extends ServiceStore {
    */
   public HBaseStore skippingMalformedRows(Consumer<StoreException> report) {
     return new HBaseStore(
-        connection, false, namespace, StoreLimits.HBASE, Objects.requireNonNull(report, "report"));
+        connection,
+        false,
+        namespace,
+        StoreLimits.HBASE,
+        Objects.requireNonNull(report, "report"),
+        writeOrder);
+  }
+
+  /**
+   * A store over the same connection, namespace and handling of malformed rows that orders plain
+   * writes by {@code order}. Closing it leaves the connection open.
+   *
+   * <pre>{@code
+   * WideTableStore ordered = store.withWriteOrder(HBaseStore.WriteOrder.ROW_MARKER);
+   * }</pre>
+   */
+  public HBaseStore withWriteOrder(WriteOrder order) {
+    return new HBaseStore(connection, false, namespace, StoreLimits.HBASE, skippedRows, order);
   }
 
   /**
@@ -133,9 +209,25 @@ public final class HBaseStore extends ServiceStore {
    * closed. Tables live in {@code namespace}, which must exist.
    */
   public static HBaseStore connect(Configuration conf, String namespace) {
+    return connect(conf, namespace, WriteOrder.SERVER_CLOCK);
+  }
+
+  /**
+   * As {@link #connect(Configuration, String)}, ordering plain writes by {@code order}.
+   *
+   * <pre>{@code
+   * HBaseStore store = HBaseStore.connect(conf, "default", HBaseStore.WriteOrder.ROW_MARKER);
+   * }</pre>
+   */
+  public static HBaseStore connect(Configuration conf, String namespace, WriteOrder order) {
     try {
       return new HBaseStore(
-          ConnectionFactory.createConnection(conf), true, namespace, StoreLimits.HBASE, null);
+          ConnectionFactory.createConnection(conf),
+          true,
+          namespace,
+          StoreLimits.HBASE,
+          null,
+          order);
     } catch (IOException e) {
       throw HBaseErrors.map("connecting to HBase", e);
     }
@@ -147,7 +239,18 @@ public final class HBaseStore extends ServiceStore {
    * <pre>{@code HBaseStore store = HBaseStore.using(connection, "default");}</pre>
    */
   public static HBaseStore using(Connection connection, String namespace) {
-    return new HBaseStore(connection, false, namespace, StoreLimits.HBASE, null);
+    return using(connection, namespace, WriteOrder.SERVER_CLOCK);
+  }
+
+  /**
+   * As {@link #using(Connection, String)}, ordering plain writes by {@code order}.
+   *
+   * <pre>{@code
+   * HBaseStore store = HBaseStore.using(connection, "default", HBaseStore.WriteOrder.ROW_MARKER);
+   * }</pre>
+   */
+  public static HBaseStore using(Connection connection, String namespace, WriteOrder order) {
+    return new HBaseStore(connection, false, namespace, StoreLimits.HBASE, null, order);
   }
 
   private TableName tableName(String table) {
@@ -254,7 +357,11 @@ public final class HBaseStore extends ServiceStore {
   // ---------------------------------------------------------------- single rows
 
   @Override
-  protected void sendPut(TableSpec table, Row row) throws IOException {
+  protected void sendPut(TableSpec table, Row row) throws Exception {
+    if (writeOrder == WriteOrder.ROW_MARKER) { // a checkAndMutate, as a batch of one
+      sendPut(table, row, WriteCondition.none());
+      return;
+    }
     try (Table t = connection.getTable(tableName(table.name()))) {
       t.put(toPut(OrderedKeyBytes.encode(row.key()), row));
     }
@@ -286,7 +393,11 @@ public final class HBaseStore extends ServiceStore {
   }
 
   @Override
-  protected void sendDelete(TableSpec table, PrimaryKey key) throws IOException {
+  protected void sendDelete(TableSpec table, PrimaryKey key) throws Exception {
+    if (writeOrder == WriteOrder.ROW_MARKER) { // a read and a checkAndMutate, as a batch of one
+      sendDelete(table, key, WriteCondition.none());
+      return;
+    }
     try (Table t = connection.getTable(tableName(table.name()))) {
       t.delete(new Delete(OrderedKeyBytes.encode(key))); // at the server's time
     }
@@ -372,60 +483,139 @@ public final class HBaseStore extends ServiceStore {
       byte[][] keys,
       StoreException[] failures,
       boolean[] answered) {
-    List<org.apache.hadoop.hbase.client.Row> actions = new ArrayList<>(indexes.size());
-    List<Integer> sent = new ArrayList<>(indexes.size());
-    for (int i : indexes) {
-      WriteOp op = writes.get(i).op();
-      if (op instanceof WriteOp.Put p) {
-        Put put = toPut(keys[i], p.row());
-        if (p.condition().isNone()) {
-          actions.add(put);
-        } else {
-          CheckAndMutate checked = Conditions.checkAndPut(keys[i], p.condition(), put);
-          if (checked == null) { // a condition no stored row can meet
-            failures[i] = conditionFailed(table, p);
-            continue;
-          }
-          actions.add(checked);
+    boolean ordered = writeOrder == WriteOrder.ROW_MARKER;
+    // ROW_MARKER: a plain put's guess of its row's state (absent first), a plain delete's marker
+    // timestamp as read; a plain write whose check fails goes again in the next round
+    Map<Integer, Boolean> guessPresent = new HashMap<>();
+    Map<Integer, Long> markerTimestamps = new HashMap<>();
+    List<Integer> pending = new ArrayList<>(indexes);
+    for (int round = 0; !pending.isEmpty(); round++) {
+      if (round == ORDERED_ATTEMPTS) {
+        for (int i : pending) {
+          failures[i] = contended(table, writes.get(i).op());
         }
-      } else if (op.condition().isNone()) {
-        actions.add(new Delete(keys[i])); // at the server's time
-      } else {
-        CheckAndMutate checked =
-            Conditions.checkAndDelete(keys[i], op.condition(), new Delete(keys[i]));
-        if (checked == null) { // a condition no stored row can meet
+        return;
+      }
+      if (ordered && !readMarkers(table, pending, writes, keys, markerTimestamps, failures)) {
+        return;
+      }
+      List<org.apache.hadoop.hbase.client.Row> actions = new ArrayList<>(pending.size());
+      List<Integer> sent = new ArrayList<>(pending.size());
+      for (int i : pending) {
+        WriteOp op = writes.get(i).op();
+        org.apache.hadoop.hbase.client.Row action;
+        if (op instanceof WriteOp.Put p) {
+          Put put = toPut(keys[i], p.row());
+          if (!isConditional(op)) {
+            action =
+                ordered
+                    ? Conditions.orderedPut(keys[i], guessPresent.getOrDefault(i, false), put)
+                    : put;
+          } else {
+            action = Conditions.checkAndPut(keys[i], p.condition(), put, ordered);
+          }
+        } else if (!isConditional(op)) {
+          action =
+              ordered
+                  ? Conditions.orderedDelete(keys[i], markerTimestamps.get(i))
+                  : new Delete(keys[i]); // at the server's time
+        } else {
+          action = Conditions.checkAndDelete(keys[i], op.condition(), new Delete(keys[i]));
+        }
+        if (action == null) { // a condition no stored row can meet
           failures[i] = conditionFailed(table, op);
           continue;
         }
-        actions.add(checked);
+        actions.add(action);
+        sent.add(i);
       }
-      sent.add(i);
+      if (actions.isEmpty()) {
+        return;
+      }
+      Object[] results = new Object[actions.size()];
+      StoreException whole = null;
+      try (Table t = connection.getTable(tableName(table))) {
+        t.batch(actions, results);
+      } catch (IOException | InterruptedException e) {
+        // per-action failures are in results; this is only the summary (or a failure of all)
+        whole = serviceError("writing to table " + table, table, e);
+      }
+      List<Integer> again = new ArrayList<>();
+      for (int j = 0; j < sent.size(); j++) {
+        int i = sent.get(j);
+        WriteOp op = writes.get(i).op();
+        Object r = results[j];
+        if (r instanceof Throwable failure) {
+          failures[i] = HBaseErrors.map("writing " + op.key() + " to " + table, failure);
+        } else if (r instanceof CheckAndMutateResult checked && !checked.isSuccess()) {
+          if (isConditional(op)) {
+            failures[i] = conditionFailed(table, op);
+          } else { // ROW_MARKER: another write came first; guess or read again
+            guessPresent.merge(i, true, (was, x) -> !was);
+            again.add(i);
+          }
+        } else if (r != null) {
+          answered[i] = true;
+        } else if (whole != null) {
+          failures[i] = whole;
+        }
+      }
+      pending = again;
     }
-    if (actions.isEmpty()) {
-      return;
-    }
-    Object[] results = new Object[actions.size()];
-    StoreException whole = null;
-    try (Table t = connection.getTable(tableName(table))) {
-      t.batch(actions, results);
-    } catch (IOException | InterruptedException e) {
-      // per-action failures are in results; this is only the summary (or a failure of all)
-      whole = serviceError("writing to table " + table, table, e);
-    }
-    for (int j = 0; j < sent.size(); j++) {
-      int i = sent.get(j);
+  }
+
+  /**
+   * Reads the latest marker's timestamp of each plain delete among {@code pending} ({@code -1}: no
+   * marker) in one call; {@code false}, with those deletes failed, when the read fails.
+   */
+  private boolean readMarkers(
+      String table,
+      List<Integer> pending,
+      List<CheckedBatch.Write> writes,
+      byte[][] keys,
+      Map<Integer, Long> markerTimestamps,
+      StoreException[] failures) {
+    List<Integer> deletes = new ArrayList<>();
+    List<Get> gets = new ArrayList<>();
+    for (int i : pending) {
       WriteOp op = writes.get(i).op();
-      Object r = results[j];
-      if (r instanceof Throwable failure) {
-        failures[i] = HBaseErrors.map("writing " + op.key() + " to " + table, failure);
-      } else if (r instanceof CheckAndMutateResult checked && !checked.isSuccess()) {
-        failures[i] = conditionFailed(table, op);
-      } else if (r != null) {
-        answered[i] = true;
-      } else if (whole != null) {
-        failures[i] = whole;
+      if (op instanceof WriteOp.Delete && !isConditional(op)) {
+        deletes.add(i);
+        gets.add(new Get(keys[i]).addColumn(FAMILY_BYTES, RowMarker.QUALIFIER));
       }
     }
+    if (gets.isEmpty()) {
+      return true;
+    }
+    try (Table t = connection.getTable(tableName(table))) {
+      Result[] markers = t.get(gets);
+      for (int j = 0; j < deletes.size(); j++) {
+        var cell = markers[j].getColumnLatestCell(FAMILY_BYTES, RowMarker.QUALIFIER);
+        markerTimestamps.put(deletes.get(j), cell == null ? -1L : cell.getTimestamp());
+      }
+      return true;
+    } catch (IOException e) {
+      StoreException error = serviceError("reading row markers of table " + table, table, e);
+      for (int i : deletes) {
+        failures[i] = error;
+      }
+      pending.removeAll(deletes);
+      return !pending.isEmpty();
+    }
+  }
+
+  private static StoreException contended(String table, WriteOp op) {
+    return new StoreException(
+        ErrorKind.THROTTLED,
+        "row "
+            + op.key()
+            + " of table "
+            + table
+            + " changed under each of "
+            + ORDERED_ATTEMPTS
+            + " attempts of a plain write (write order row-marker); nothing was written",
+        true,
+        null);
   }
 
   private static StoreException conditionFailed(String table, WriteOp op) {
@@ -598,6 +788,12 @@ public final class HBaseStore extends ServiceStore {
     } catch (IOException e) {
       throw serviceError("reading region metrics of table " + table, table, e);
     }
+  }
+
+  /** Names the namespace and the write order, e.g. in test reports. */
+  @Override
+  public String toString() {
+    return "HBaseStore[namespace=" + namespace + ", write.order=" + writeOrder.setting() + "]";
   }
 
   @Override

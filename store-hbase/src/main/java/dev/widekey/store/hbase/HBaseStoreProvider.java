@@ -21,6 +21,9 @@ import org.apache.hadoop.hbase.HBaseConfiguration;
  *       default}); it must exist;
  *   <li>{@code widekey.hbase.username} / {@code widekey.hbase.password}: Lindorm's user and
  *       password ({@code hbase.client.username} / {@code hbase.client.password});
+ *   <li>{@code widekey.hbase.write.order}: {@code server-clock} (the default) or {@code
+ *       row-marker}, how plain puts and deletes of a row are ordered ({@link
+ *       HBaseStore.WriteOrder});
  *   <li>any {@code hbase.*} or {@code zookeeper.*} key: passed to the HBase client as it is, e.g.
  *       {@code hbase.client.retries.number} or {@code hbase.rpc.timeout};
  *   <li>{@code widekey.hbase.conf.<key>}: passed as {@code <key>}, for configurations that only
@@ -46,6 +49,7 @@ public final class HBaseStoreProvider implements WideTableStoreProvider {
   static final String USERNAME = PREFIX + "username";
   static final String PASSWORD = PREFIX + "password";
   static final String CONF_PREFIX = PREFIX + "conf.";
+  static final String WRITE_ORDER = PREFIX + "write.order";
 
   @Override
   public String name() {
@@ -54,7 +58,19 @@ public final class HBaseStoreProvider implements WideTableStoreProvider {
 
   @Override
   public WideTableStore open(Map<String, String> config) {
-    return HBaseStore.connect(configuration(config), namespace(config));
+    return HBaseStore.connect(configuration(config), namespace(config), writeOrder(config));
+  }
+
+  static HBaseStore.WriteOrder writeOrder(Map<String, String> config) {
+    String order = config.get(WRITE_ORDER);
+    if (order == null || order.isBlank()) {
+      return HBaseStore.WriteOrder.SERVER_CLOCK;
+    }
+    try {
+      return HBaseStore.WriteOrder.of(order);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(WRITE_ORDER + "=" + order + ": " + e.getMessage(), e);
+    }
   }
 
   static String namespace(Map<String, String> config) {

@@ -35,8 +35,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(MiniHBase.Extension.class)
 @EnabledForJreRange(max = JRE.JAVA_22, disabledReason = MiniHBase.JDK_REASON)
 class GeneratedRepositoriesOnHBaseTest extends GeneratedRepositoriesContractTest {
-  private static MiniHBase cluster;
-  private static HBaseStore store;
+  static MiniHBase cluster;
+  static HBaseStore store;
 
   @BeforeAll
   static void open(MiniHBase mini, HBaseStore opened) {

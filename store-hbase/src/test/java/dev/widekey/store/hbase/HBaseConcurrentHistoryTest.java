@@ -17,7 +17,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(MiniHBase.Extension.class)
 @EnabledForJreRange(max = JRE.JAVA_22, disabledReason = MiniHBase.JDK_REASON)
 class HBaseConcurrentHistoryTest extends ConcurrentHistoryContractTest {
-  private static List<WideTableStore> stores;
+  static List<WideTableStore> stores;
 
   @BeforeAll
   static void open(MiniHBase cluster) throws Exception {

@@ -160,6 +160,23 @@ class HBaseMappingTest {
   }
 
   @Test
+  void theWriteOrderSettingNamesAnOrder() {
+    assertEquals(HBaseStore.WriteOrder.SERVER_CLOCK, HBaseStoreProvider.writeOrder(Map.of()));
+    assertEquals(
+        HBaseStore.WriteOrder.SERVER_CLOCK,
+        HBaseStoreProvider.writeOrder(Map.of("widekey.hbase.write.order", "server-clock")));
+    assertEquals(
+        HBaseStore.WriteOrder.ROW_MARKER,
+        HBaseStoreProvider.writeOrder(Map.of("widekey.hbase.write.order", " Row-Marker ")));
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> HBaseStoreProvider.writeOrder(Map.of("widekey.hbase.write.order", "marker")));
+    assertTrue(e.getMessage().contains("widekey.hbase.write.order=marker"), e.getMessage());
+    assertTrue(e.getMessage().contains("row-marker"), e.getMessage());
+  }
+
+  @Test
   void aMissingQuorumIsNamed() {
     IllegalArgumentException e =
         assertThrows(

@@ -42,7 +42,9 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * Write throughput on the mini cluster, in one run: the store's {@code batchWrite} against the raw
  * HBase client's {@code Table.put(List<Put>)} of the same row keys and cells, with 1 and 8 threads,
  * and, for comparison, the put path widekey had before (each row an atomic {@code RowMutations} of
- * a delete of older cells and a put, at client timestamps). Skipped unless {@code
+ * a delete of older cells and a put, at client timestamps), and the store in write order {@code
+ * row-marker} ({@code ordered}: new rows, one {@code checkAndMutate} each; {@code ordered-re}: rows
+ * that exist, written untimed before the round, two each). Skipped unless {@code
  * -Dwidekey.bench=true}; a benchmark, not a test: it prints rows per second and ratios, and only
  * checks that the rows were written.
  *
@@ -76,26 +78,24 @@ class HBaseWriteBenchmark {
     Random random = new Random(seeds.seed());
     Connection connection = cluster.connection();
     HBaseStore store = HBaseStore.using(connection, "default");
+    HBaseStore ordered = store.withWriteOrder(HBaseStore.WriteOrder.ROW_MARKER);
     // hex keys over 8 regions, as a hash-prefixed table would have them
     List<PkValue> splits = new ArrayList<>();
     for (String s : List.of("2", "4", "6", "8", "a", "c", "e")) {
       splits.add(PkValue.ofString(s));
     }
     Map<String, Writer> writers = new LinkedHashMap<>();
-    for (String name : List.of("store", "raw", "before")) {
+    // untimed, before a contender's round: ordered-re replaces rows that exist
+    Map<String, Writer> prepare = new LinkedHashMap<>();
+    for (String name : List.of("store", "raw", "before", "ordered", "ordered_re")) {
       store.createTable(new TableSpec("bench_" + name, SCHEMA, splits));
     }
-    writers.put(
-        "store",
-        batch -> {
-          List<WriteOp> ops = new ArrayList<>(batch.size());
-          for (Row r : batch) {
-            ops.add(WriteOp.put("bench_store", r));
-          }
-          for (WriteOutcome o : store.batchWrite(ops)) {
-            assertTrue(o.succeeded(), () -> String.valueOf(o));
-          }
-        });
+    writers.put("store", batch -> batchWrite(store, "bench_store", batch));
+    // write order row-marker: each put a checkAndMutate on the row marker; new rows, then rows that
+    // exist (the first guess, absent, fails for each: a second call)
+    writers.put("ordered", batch -> batchWrite(ordered, "bench_ordered", batch));
+    writers.put("ordered-re", batch -> batchWrite(ordered, "bench_ordered_re", batch));
+    prepare.put("ordered-re", batch -> batchWrite(store, "bench_ordered_re", batch));
     writers.put(
         "raw",
         batch -> {
@@ -157,6 +157,12 @@ class HBaseWriteBenchmark {
         List<String> order = new ArrayList<>(writers.keySet());
         java.util.Collections.rotate(order, round);
         for (String name : order) {
+          Writer before = prepare.get(name);
+          if (before != null) {
+            for (List<Row> batch : batches) {
+              before.write(batch);
+            }
+          }
           long took = run(writers.get(name), batches, threads);
           if (round > 0) {
             nanos.merge(name, took, Long::sum);
@@ -171,14 +177,26 @@ class HBaseWriteBenchmark {
         double rate = rate(rows * rounds, e.getValue());
         double bestRate = rate(rows, best.get(e.getKey()));
         System.err.printf(
-            "  %d thread(s) %-7s all rounds %,8.0f rows/s %.2fx raw | best round %,8.0f rows/s"
+            "  %d thread(s) %-10s all rounds %,8.0f rows/s %.2fx raw | best round %,8.0f rows/s"
                 + " %.2fx raw%n",
             threads, e.getKey(), rate, rate / raw, bestRate, bestRate / rawBest);
       }
     }
     // the first rows written (the warm-up's) read back as written
     for (Row r : batches(new Random(seeds.seed()), BATCH).get(0)) {
-      assertEquals(r, store.get("bench_store", r.key(), ColumnSelection.all()).orElseThrow());
+      for (String table : List.of("bench_store", "bench_ordered", "bench_ordered_re")) {
+        assertEquals(r, store.get(table, r.key(), ColumnSelection.all()).orElseThrow(), table);
+      }
+    }
+  }
+
+  private static void batchWrite(HBaseStore store, String table, List<Row> batch) {
+    List<WriteOp> ops = new ArrayList<>(batch.size());
+    for (Row r : batch) {
+      ops.add(WriteOp.put(table, r));
+    }
+    for (WriteOutcome o : store.batchWrite(ops)) {
+      assertTrue(o.succeeded(), () -> String.valueOf(o));
     }
   }
 

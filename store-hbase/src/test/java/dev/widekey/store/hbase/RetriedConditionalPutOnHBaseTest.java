@@ -15,7 +15,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(MiniHBase.Extension.class)
 @EnabledForJreRange(max = JRE.JAVA_22, disabledReason = MiniHBase.JDK_REASON)
 class RetriedConditionalPutOnHBaseTest extends RetriedConditionalPutContractTest {
-  private static HBaseStore store;
+  static HBaseStore store;
 
   @BeforeAll
   static void open(HBaseStore opened) {

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(MiniHBase.Extension.class)
 @EnabledForJreRange(max = JRE.JAVA_22, disabledReason = MiniHBase.JDK_REASON)
 class SplitEntityConsistencyOnHBaseTest extends SplitEntityConsistencyContractTest {
-  private static HBaseStore store;
+  static HBaseStore store;
 
   @BeforeAll
   static void open(HBaseStore opened) {
