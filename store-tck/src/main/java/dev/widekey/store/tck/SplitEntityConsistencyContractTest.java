@@ -4,11 +4,17 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.widekey.runtime.repository.ColdRows;
 import dev.widekey.runtime.repository.VersionConflictException;
+import dev.widekey.runtime.store.AttrValue;
 import dev.widekey.runtime.store.PkValue;
 import dev.widekey.runtime.store.Row;
 import dev.widekey.runtime.store.ScanRange;
 import dev.widekey.runtime.store.WideTableStore;
+import dev.widekey.store.tck.entities.ChunkedPage;
+import dev.widekey.store.tck.entities.ChunkedPageKeys;
+import dev.widekey.store.tck.entities.ChunkedPageRepository;
+import dev.widekey.store.tck.entities.ChunkedPageTable;
 import dev.widekey.store.tck.entities.ColdItem;
 import dev.widekey.store.tck.entities.ColdItemKeys;
 import dev.widekey.store.tck.entities.ColdItemRepository;
@@ -46,6 +52,8 @@ public abstract class SplitEntityConsistencyContractTest {
   private ColdItemRepository items;
   private ColdItemRepository pausedItems;
   private VersionedAccountRepository accounts;
+  private ChunkedPageRepository pages;
+  private ChunkedPageRepository pausedPages;
   private VersionedAccountRepository pausedAccounts;
   private ExecutorService w1;
 
@@ -56,8 +64,11 @@ public abstract class SplitEntityConsistencyContractTest {
     pausedItems = new ColdItemRepository(paused);
     accounts = new VersionedAccountRepository(store());
     pausedAccounts = new VersionedAccountRepository(paused);
+    pages = new ChunkedPageRepository(store());
+    pausedPages = new ChunkedPageRepository(paused);
     items.createTables();
     accounts.createTables();
+    pages.createTables();
     w1 = Executors.newSingleThreadExecutor();
   }
 
@@ -251,6 +262,38 @@ public abstract class SplitEntityConsistencyContractTest {
 
     assertEquals(Optional.empty(), items.getWithCold(id));
     assertEquals(List.of(), coldRowsOfItem(id));
+  }
+
+  /** A page whose hot body and cold history both pass 2 MB: stored in chunk rows. */
+  private static ChunkedPage page(String id, char writer) {
+    return new ChunkedPage(
+        id, String.valueOf(writer).repeat(2_500_000), ("history of " + writer).repeat(250_000));
+  }
+
+  /** The chunk rows owned by a page, whatever write tags they are under. */
+  private List<Row> chunkRowsOfPage(String id) {
+    AttrValue owner = ColdRows.owner(ChunkedPageKeys.primaryKey(id));
+    try (var rows = store().scan(ChunkedPageTable.CHUNKS_NAME, ScanRange.all(3))) {
+      return rows.filter(r -> owner.equals(r.get(ColdRows.OWNER))).toList();
+    }
+  }
+
+  /** Scenario 1 with chunk rows: W1 paused before its commit; W2 writes whole; W1 lands whole. */
+  @Test
+  void chunkRowsOfTwoPutsNeverMix() {
+    String id = "split-chunks";
+    pages.delete(id);
+    pages.put(page(id, 'a'));
+    int rowsOfOneWrite = chunkRowsOfPage(id).size();
+    PausingStore.Gate gate = paused.pauseBefore(PausingStore.Call.write(ChunkedPageTable.NAME));
+    Future<ChunkedPage> first = w1(gate, () -> pausedPages.put(page(id, 'b')));
+    pages.put(page(id, 'c'));
+    gate.resume();
+    finish(first);
+
+    ChunkedPage read = pages.getWithCold(id).orElseThrow();
+    assertTrue(read.equals(page(id, 'b')), "W1's page, whole");
+    assertEquals(rowsOfOneWrite, chunkRowsOfPage(id).size(), "only the committed write's rows");
   }
 
   /** An insert paused before its commit while another insert of the key lands: it fails clean. */
