@@ -77,6 +77,20 @@ class ProfileLimitsTest {
         "@KeyColumn(order = 0)");
   }
 
+  @Test
+  void aBinaryPartitionColumnOfAnEntityWithColdRowsFailsOnLindorm() {
+    JavaFileObject f = bad("wk110/LindormBinaryPartitionCold");
+    Compilation c = compile(f);
+
+    assertRejected(c, 1);
+    assertError(
+        c,
+        Rule.WK110,
+        Messages.binaryPartitionBeforeTag("userId", Profile.LINDORM),
+        f,
+        "@PartitionKey byte[] userId");
+  }
+
   /**
    * Chunked values are stored in chunk rows of their own, each within one row and one put: allowed
    * on Lindorm (2 MB a row), and any number of them in one Tablestore row (4 MB a put), without a

@@ -984,6 +984,18 @@ public final class Messages {
             + " created. Make it the last @KeyColumn, or store its text (e.g. hex) instead.");
   }
 
+  public static String binaryPartitionBeforeTag(String field, Profile profile) {
+    return msg(
+        Rule.WK110,
+        "field '"
+            + field
+            + "' is a byte[] partition column, which the entity's cold and chunk tables hold before"
+            + " the write's tag (they are keyed by the partition column, then the tag); "
+            + profile
+            + " allows a binary primary-key column only in last place, so those tables cannot be"
+            + " created. Store its text (e.g. hex) instead, or keep every column in the hot row.");
+  }
+
   // ---- WK201: money ----
 
   public static String bigDecimalWithoutMoney(String field) {

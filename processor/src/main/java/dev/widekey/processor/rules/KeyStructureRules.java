@@ -64,6 +64,19 @@ public final class KeyStructureRules implements EntityRule {
             Messages.tooManyKeyColumns(c.name(), i + 2, entity.profile()));
       }
     }
+    if (limits.binaryOnlyLast()
+        && (entity.hasColdColumns() || entity.hasChunkedColumns())
+        && columns.isEmpty()) {
+      // the cold and chunk tables are keyed by the partition column, then the write's tag
+      for (KeyComponent c : entity.partitionKey()) {
+        if (c.kind() == ValueKind.BYTES) {
+          diagnostics.error(
+              c.property().element(),
+              c.roleMirror(),
+              Messages.binaryPartitionBeforeTag(c.name(), entity.profile()));
+        }
+      }
+    }
     if (limits.binaryOnlyLast() && !columns.isEmpty()) {
       // every column but the last: the partition column and all key columns before the last
       List<KeyComponent> notLast = new ArrayList<>(entity.partitionKey());
