@@ -27,9 +27,9 @@ import java.util.Optional;
  *   <li>a versioned put's row holds the version it stores, which only one writer of the version
  *       before can store (the others' conditions fail), and versions only grow: an identical row is
  *       this put's, or one with the same content written from the same version;
- *   <li>every hot row of a split entity carries the random {@code wk_cold_tag} its write drew
- *       (its commit point, {@code repository.CommitPoint}): an identical hot row is this write's,
- *       whose other rows were stored before it;
+ *   <li>every hot row of a split entity carries the random {@code wk_cold_tag} its write drew (its
+ *       commit point, {@code repository.CommitPoint}): an identical hot row is this write's, whose
+ *       other rows were stored before it;
  *   <li>an insert of a row without either may find an identical row another writer stored. The two
  *       are indistinguishable, and the caller's row is stored, which is what it asked for; but an
  *       insert used as a lock that only identical writers contend for does not exclude them after
