@@ -1,5 +1,6 @@
 package dev.widekey.runtime.repository;
 
+import dev.widekey.runtime.merge.ReadAhead;
 import dev.widekey.runtime.store.AttrType;
 import dev.widekey.runtime.store.AttrValue;
 import dev.widekey.runtime.store.ColumnSelection;
@@ -19,6 +20,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 
 /**
  * The one write protocol of an entity with rows in other roles than the hot row (a cold table, a
@@ -58,6 +61,14 @@ final class CommitPoint {
   private final long maxParts;
 
   /**
+   * Whether the store's calls wait on round trips ({@link WideTableStore#scanParallelism()} past
+   * this machine's processors, as a networked store's): a plain put then reads the commit point
+   * while it stores the rows the commit will name. On the embedded store the hand-off would cost
+   * more than the read.
+   */
+  private final boolean readsOverlap;
+
+  /**
    * @param maxParts the most chunk rows one write stores (by the declared caps): a hot row that
    *     counts more is corrupt
    */
@@ -68,6 +79,7 @@ final class CommitPoint {
     this.chunks = tables.table(EntityTables.Role.CHUNKS).orElse(null);
     this.versionColumn = versionColumn;
     this.maxParts = maxParts;
+    this.readsOverlap = store.scanParallelism() > Runtime.getRuntime().availableProcessors();
   }
 
   /** What a write expects of the stored entity; decided on the commit point as read. */
@@ -109,9 +121,18 @@ final class CommitPoint {
    */
   void write(SplitTableRepository.PreparedWrite rows, Expectation expected, Refusal refusal) {
     PrimaryKey key = rows.hot().key();
-    // the condition is decided on the commit point as read, before anything is written
-    Optional<Stored> now = readCommitPoint(key);
-    refuseUnlessHolds(expected, key, now, refusal);
+    boolean sideRows = rows.cold() != null || !rows.chunks().isEmpty();
+    CompletableFuture<Optional<Stored>> reading = null;
+    Optional<Stored> now = null;
+    if (expected.kind() == Expectation.Kind.ANY && sideRows && readsOverlap) {
+      // a plain put has no condition to decide first: on a networked store its read of the
+      // commit point waits on a round trip while the rows it will name are stored
+      reading = CompletableFuture.supplyAsync(() -> readCommitPoint(key), ReadAhead.executor());
+    } else {
+      // the condition is decided on the commit point as read, before anything is written
+      now = readCommitPoint(key);
+      refuseUnlessHolds(expected, key, now, refusal);
+    }
     boolean committed = false;
     boolean inDoubt = false; // a commit whose outcome is unknown may have landed: keep the cold row
     try {
@@ -121,6 +142,9 @@ final class CommitPoint {
       }
       if (rows.cold() != null) {
         store.put(cold.name(), rows.cold());
+      }
+      if (reading != null) {
+        now = joined(reading);
       }
       for (int attempt = 1; attempt <= COMMIT_ATTEMPTS; attempt++) {
         if (attempt > 1) {
@@ -153,6 +177,21 @@ final class CommitPoint {
           deleteQuietly(chunks.name(), chunk.key());
         }
       }
+    }
+  }
+
+  /** The result of a read run on another thread, its failure thrown as it was. */
+  private static <T> T joined(CompletableFuture<T> reading) {
+    try {
+      return reading.join();
+    } catch (CompletionException e) {
+      if (e.getCause() instanceof RuntimeException r) {
+        throw r;
+      }
+      if (e.getCause() instanceof Error err) {
+        throw err;
+      }
+      throw e;
     }
   }
 
