@@ -161,21 +161,14 @@ public abstract class ConcurrentHistoryContractTest {
     HistoryRecorder history = new HistoryRecorder();
     Map<ErrorKind, AtomicLong> errors = new ConcurrentHashMap<>();
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
-    ExecutorService pool = Executors.newFixedThreadPool(clients());
-    List<Future<?>> running = new ArrayList<>();
-    try {
-      for (int c = 0; c < clients(); c++) {
-        Client client =
-            new Client(
-                c, stores.get(c % stores.size()), table, new Random(seed + c), history, errors);
-        running.add(pool.submit(() -> client.run(deadline, maxOperations())));
-      }
-      for (Future<?> f : running) {
-        f.get(seconds + 300, TimeUnit.SECONDS);
-      }
-    } finally {
-      pool.shutdownNow();
+    List<Runnable> clients = new ArrayList<>();
+    for (int c = 0; c < clients(); c++) {
+      Client client =
+          new Client(
+              c, stores.get(c % stores.size()), table, new Random(seed + c), history, errors);
+      clients.add(() -> client.run(deadline, maxOperations()));
     }
+    runAll(clients, seconds);
     boolean stoppedEarly = history.size() >= maxOperations();
 
     // the final state, through every instance: each must show the latest row of every key
@@ -300,35 +293,13 @@ public abstract class ConcurrentHistoryContractTest {
     store.deleteTable(SplitRegisterTable.COLD_NAME);
   }
 
-  private SplitHistory runSplit(List<WideTableStore> stores, long seconds, long seed)
-      throws Exception {
-    HistoryRecorder history = new HistoryRecorder();
-    Map<ErrorKind, AtomicLong> errors = new ConcurrentHashMap<>();
-    AtomicLong unexpected = new AtomicLong();
-    AtomicLong inDoubt = new AtomicLong();
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
-    ExecutorService pool = Executors.newFixedThreadPool(clients());
-    List<Future<?>> running = new ArrayList<>();
-    int paused = 0;
+  /** Runs every client on a thread of its own until each has returned (its deadline passed). */
+  private static void runAll(List<Runnable> clients, long seconds) throws Exception {
+    ExecutorService pool = Executors.newFixedThreadPool(clients.size());
     try {
-      for (int c = 0; c < clients(); c++) {
-        WideTableStore store = stores.get(c % stores.size());
-        // half the clients of every instance pause between their calls
-        boolean pauses = (c / stores.size()) % 2 == 1;
-        if (pauses) {
-          store = new JitterStore(store, 0.5, 3_000);
-          paused++;
-        }
-        SplitClient client =
-            new SplitClient(
-                c,
-                new SplitRegisterRepository(store),
-                new Random(seed + c),
-                history,
-                errors,
-                unexpected,
-                inDoubt);
-        running.add(pool.submit(() -> client.run(deadline, maxOperations())));
+      List<Future<?>> running = new ArrayList<>();
+      for (Runnable client : clients) {
+        running.add(pool.submit(client));
       }
       for (Future<?> f : running) {
         f.get(seconds + 300, TimeUnit.SECONDS);
@@ -336,6 +307,37 @@ public abstract class ConcurrentHistoryContractTest {
     } finally {
       pool.shutdownNow();
     }
+  }
+
+  private SplitHistory runSplit(List<WideTableStore> stores, long seconds, long seed)
+      throws Exception {
+    HistoryRecorder history = new HistoryRecorder();
+    Map<ErrorKind, AtomicLong> errors = new ConcurrentHashMap<>();
+    AtomicLong unexpected = new AtomicLong();
+    AtomicLong inDoubt = new AtomicLong();
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+    List<Runnable> clients = new ArrayList<>();
+    int paused = 0;
+    for (int c = 0; c < clients(); c++) {
+      WideTableStore store = stores.get(c % stores.size());
+      // half the clients of every instance pause between their calls
+      boolean pauses = (c / stores.size()) % 2 == 1;
+      if (pauses) {
+        store = new JitterStore(store, 0.5, 3_000);
+        paused++;
+      }
+      SplitClient client =
+          new SplitClient(
+              c,
+              new SplitRegisterRepository(store),
+              new Random(seed + c),
+              history,
+              errors,
+              unexpected,
+              inDoubt);
+      clients.add(() -> client.run(deadline, maxOperations()));
+    }
+    runAll(clients, seconds);
     boolean stoppedEarly = history.size() >= maxOperations();
 
     // the final state, through every instance: each must show the latest write of every key
