@@ -34,7 +34,8 @@ import java.util.concurrent.CompletionException;
  * <p>The hot row is the entity's commit point: one single-row atomic write that names, by the
  * write's random tag ({@link SplitTableRepository#COLD_TAG}), the cold row written with it. Cold
  * rows are immutable ({@link ColdRows}): a write stores its cold row under a key of its own first,
- * then commits the hot row, then deletes the cold row of the write it replaced. So:
+ * then commits the hot row, then deletes the cold row of the write it replaced (on a networked
+ * store in the background, batched: {@link DeferredDeletes}). So:
  *
  * <ul>
  *   <li>a reader pairs a hot row only with its own write's cold row: two writers, a delete or a
@@ -69,6 +70,13 @@ final class CommitPoint {
   private final boolean readsOverlap;
 
   /**
+   * Where a networked store's commits leave the deletes of the rows they replaced, so a writer does
+   * not wait a round trip for rows nobody reads; {@code null} on the embedded store, whose deletes
+   * cost less than the hand-off.
+   */
+  private final DeferredDeletes deferred;
+
+  /**
    * @param maxParts the most chunk rows one write stores (by the declared caps): a hot row that
    *     counts more is corrupt
    */
@@ -80,6 +88,7 @@ final class CommitPoint {
     this.versionColumn = versionColumn;
     this.maxParts = maxParts;
     this.readsOverlap = store.scanParallelism() > Runtime.getRuntime().availableProcessors();
+    this.deferred = readsOverlap ? DeferredDeletes.of(store) : null;
   }
 
   /** What a write expects of the stored entity; decided on the commit point as read. */
@@ -333,11 +342,19 @@ final class CommitPoint {
    * still there.
    */
   private void dropRows(PrimaryKey key, Stored replaced) {
+    List<WriteOp> drops = new ArrayList<>();
     if (replaced.pointsAtCold()) {
-      deleteQuietly(cold.name(), ColdRows.key(key, replaced.tag().asLong()));
+      drops.add(WriteOp.delete(cold.name(), ColdRows.key(key, replaced.tag().asLong())));
     }
     for (long part = 0; part < replaced.parts(); part++) {
-      deleteQuietly(chunks.name(), ChunkRows.key(key, replaced.tag().asLong(), part));
+      drops.add(WriteOp.delete(chunks.name(), ChunkRows.key(key, replaced.tag().asLong(), part)));
+    }
+    if (deferred != null) {
+      deferred.delete(drops);
+      return;
+    }
+    for (WriteOp drop : drops) {
+      deleteQuietly(drop.table(), drop.key());
     }
   }
 

@@ -738,6 +738,21 @@ public abstract class SplitTableRepository<E> {
   }
 
   /**
+   * Sends the deletes of replaced rows that writes on this repository's store left queued, and
+   * waits for them. On a networked store a write deletes the cold and chunk rows of the write it
+   * replaced in the background, in batches, so it need not wait for them; call this before closing
+   * the store to leave none of them for {@link #sweepColdRows}. Reads never depend on it.
+   *
+   * <pre>{@code
+   * items.flushDeletes();
+   * store.close();
+   * }</pre>
+   */
+  public void flushDeletes() {
+    DeferredDeletes.flush(store);
+  }
+
+  /**
    * Deletes the cold rows and chunk rows no hot row names that are older than {@code grace} (the
    * result counts both): the garbage a write or a delete stopped between its rows leaves, or a bulk
    * write that raced another client's write of the same entity. Reads never see such rows; this

@@ -1012,6 +1012,14 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
   private volatile Executor prefetch = ReadAhead.executor();
 
   /**
+   * Sends the deletes of replaced rows queued on this repository's store and waits for them, as
+   * {@link SplitTableRepository#flushDeletes()}; call it before closing the store.
+   */
+  public void flushDeletes() {
+    DeferredDeletes.flush(store);
+  }
+
+  /**
    * Reads the pages of a window scan's sources (every covered period table, and every bucket of a
    * {@code @Bucketed} key) ahead, in parallel, on {@code executor}; null reads them one after
    * another on the reading thread. By default on {@link ReadAhead#executor()}, as a plain

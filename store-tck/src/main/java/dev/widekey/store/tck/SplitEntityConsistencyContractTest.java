@@ -84,6 +84,7 @@ public abstract class SplitEntityConsistencyContractTest {
 
   /** The cold rows stored under a partition value, whatever write tags they carry. */
   private List<Row> coldRows(String table, PkValue partition) {
+    new ColdItemRepository(store()).flushDeletes(); // the store's queue, whichever entity's
     try (var rows = store().scan(table, ScanRange.all(2))) {
       return rows.filter(r -> r.key().get(0).equals(partition)).toList();
     }
