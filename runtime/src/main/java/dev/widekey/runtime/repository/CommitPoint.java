@@ -17,6 +17,7 @@ import dev.widekey.runtime.write.BulkWriteResult;
 import dev.widekey.runtime.write.WriteGroup;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -54,6 +55,9 @@ final class CommitPoint {
   /** Compare-and-set attempts of one write against writers that keep committing first. */
   static final int COMMIT_ATTEMPTS = 16;
 
+  /** Commit points remembered per repository, the ones used last. */
+  static final int REMEMBERED = 4096;
+
   private final WideTableStore store;
   private final TableSpec hot;
   private final TableSpec cold;
@@ -75,6 +79,21 @@ final class CommitPoint {
    * cost less than the hand-off.
    */
   private final DeferredDeletes deferred;
+
+  /**
+   * The commit points this repository last committed or read, by key: a write of an entity found
+   * here compare-and-sets on the tag remembered instead of reading it first. Sound because a tag
+   * names one write: the compare-and-set succeeds only if the stored row is still exactly the one
+   * remembered (so what it replaced, and the condition decided on it, are exact), and fails, to a
+   * read and another attempt, if anyone wrote since. Bounded ({@link #REMEMBERED}).
+   */
+  private final Map<PrimaryKey, Optional<Stored>> remembered =
+      new LinkedHashMap<>(16, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<PrimaryKey, Optional<Stored>> eldest) {
+          return size() > REMEMBERED;
+        }
+      };
 
   /**
    * @param maxParts the most chunk rows one write stores (by the declared caps): a hot row that
@@ -132,8 +151,10 @@ final class CommitPoint {
     PrimaryKey key = rows.hot().key();
     boolean sideRows = rows.cold() != null || !rows.chunks().isEmpty();
     CompletableFuture<Optional<Stored>> reading = null;
-    Optional<Stored> now = null;
-    if (expected.kind() == Expectation.Kind.ANY && sideRows && readsOverlap) {
+    Optional<Stored> now = remembered(key);
+    if (now != null && holds(expected, now)) {
+      // the commit point as this repository left it: the compare-and-set proves it still is
+    } else if (now == null && expected.kind() == Expectation.Kind.ANY && sideRows && readsOverlap) {
       // a plain put has no condition to decide first: on a networked store its read of the
       // commit point waits on a round trip while the rows it will name are stored
       reading = CompletableFuture.supplyAsync(() -> readCommitPoint(key), ReadAhead.executor());
@@ -165,6 +186,7 @@ final class CommitPoint {
           inDoubt = true;
           store.put(hot.name(), rows.hot(), commitCondition(now));
         } catch (StoreException e) {
+          forget(key);
           if (e.kind() == ErrorKind.CONDITION_FAILED) {
             inDoubt = false;
             continue; // another write committed between the read and this one: read it again
@@ -172,6 +194,7 @@ final class CommitPoint {
           throw e;
         }
         committed = true;
+        remember(key, Optional.of(stored(rows.hot())));
         now.ifPresent(replaced -> dropRows(key, replaced));
         return;
       }
@@ -236,18 +259,23 @@ final class CommitPoint {
    */
   void delete(PrimaryKey key) {
     for (int attempt = 1; attempt <= COMMIT_ATTEMPTS; attempt++) {
-      Optional<Stored> now = readCommitPoint(key);
+      Optional<Stored> now = attempt == 1 ? remembered(key) : null;
+      if (now == null || now.isEmpty()) {
+        now = readCommitPoint(key); // an entity remembered absent may have been written since
+      }
       if (now.isEmpty()) {
         return;
       }
       try {
         store.delete(hot.name(), key, commitCondition(now));
       } catch (StoreException e) {
+        forget(key);
         if (e.kind() == ErrorKind.CONDITION_FAILED) {
           continue; // a write committed since the read: delete that one
         }
         throw e;
       }
+      remember(key, Optional.empty());
       dropRows(key, now.get());
       return;
     }
@@ -383,26 +411,53 @@ final class CommitPoint {
 
   private static void refuseUnlessHolds(
       Expectation expected, PrimaryKey key, Optional<Stored> now, Refusal refusal) {
-    boolean present = now.isPresent();
-    AttrValue version = now.map(Stored::version).orElse(null);
-    boolean holds =
-        switch (expected.kind()) {
-          case ANY -> true;
-          case ABSENT -> !present;
-          case PRESENT -> present;
-          case VERSION ->
-              present
-                  && version != null
-                  && version.type() == AttrType.INTEGER
-                  && version.asLong() == expected.version();
-        };
-    if (!holds) {
-      throw refusal.refuse(expected, present, key, version);
+    if (!holds(expected, now)) {
+      throw refusal.refuse(expected, now.isPresent(), key, now.map(Stored::version).orElse(null));
     }
   }
 
+  private static boolean holds(Expectation expected, Optional<Stored> now) {
+    boolean present = now.isPresent();
+    AttrValue version = now.map(Stored::version).orElse(null);
+    return switch (expected.kind()) {
+      case ANY -> true;
+      case ABSENT -> !present;
+      case PRESENT -> present;
+      case VERSION ->
+          present
+              && version != null
+              && version.type() == AttrType.INTEGER
+              && version.asLong() == expected.version();
+    };
+  }
+
   private Optional<Stored> readCommitPoint(PrimaryKey key) {
-    return store.get(hot.name(), key, commitColumns()).map(this::stored);
+    Optional<Stored> now = store.get(hot.name(), key, commitColumns()).map(this::stored);
+    remember(key, now);
+    return now;
+  }
+
+  /** The commit point remembered for {@code key}: empty if remembered absent, null if unknown. */
+  private Optional<Stored> remembered(PrimaryKey key) {
+    synchronized (remembered) {
+      return remembered.get(key);
+    }
+  }
+
+  private void remember(PrimaryKey key, Optional<Stored> now) {
+    if (now.isPresent() && now.get().tag() == null) {
+      forget(key); // an untagged row is not one write: a compare-and-set could not prove it
+      return;
+    }
+    synchronized (remembered) {
+      remembered.put(key, now);
+    }
+  }
+
+  private void forget(PrimaryKey key) {
+    synchronized (remembered) {
+      remembered.remove(key);
+    }
   }
 
   private List<Optional<Stored>> readCommitPoints(List<PrimaryKey> keys) {

@@ -29,6 +29,9 @@ final class DeferredDeletes {
   /** Deletes queued at most before writers send theirs themselves. */
   static final int MAX_QUEUED = 16_384;
 
+  /** How long a drain waits for more deletes before it sends a batch that is not full. */
+  static final long LINGER_MILLIS = 10;
+
   private static final Map<WideTableStore, DeferredDeletes> BY_STORE = new WeakHashMap<>();
 
   // weak: the map's value must not keep its key alive; a store gone leaves garbage for the sweep
@@ -107,6 +110,15 @@ final class DeferredDeletes {
 
   private void drain() {
     try {
+      if (queue.size() < batchRows) {
+        // nobody waits for these deletes: gather those of the writes of the next moment into
+        // the same call (at one writer, a call per write otherwise)
+        try {
+          Thread.sleep(LINGER_MILLIS);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      }
       drainHere();
     } finally {
       draining.set(false);

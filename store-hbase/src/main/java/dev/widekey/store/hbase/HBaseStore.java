@@ -43,6 +43,7 @@ import org.apache.hadoop.hbase.ServerName;
 import org.apache.hadoop.hbase.Size;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.CheckAndMutate;
 import org.apache.hadoop.hbase.client.CheckAndMutateResult;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.Connection;
@@ -400,6 +401,42 @@ public final class HBaseStore extends ServiceStore {
     }
     try (Table t = connection.getTable(tableName(table.name()))) {
       t.delete(new Delete(OrderedKeyBytes.encode(key))); // at the server's time
+    }
+  }
+
+  /**
+   * A single conditional put is one {@code checkAndMutate} call (one mutate request), not a batch
+   * of one: {@code Table.batch} costs a conditional put about a third more on the client. Built as
+   * in a batch ({@link Conditions#checkAndPut}).
+   */
+  @Override
+  protected void sendPut(TableSpec table, Row row, WriteCondition condition) throws IOException {
+    byte[] key = OrderedKeyBytes.encode(row.key());
+    sendChecked(
+        WriteOp.put(table.name(), row, condition),
+        Conditions.checkAndPut(
+            key, condition, toPut(key, row), writeOrder == WriteOrder.ROW_MARKER));
+  }
+
+  /** A single conditional delete, as {@link #sendPut(TableSpec, Row, WriteCondition)}. */
+  @Override
+  protected void sendDelete(TableSpec table, PrimaryKey key, WriteCondition condition)
+      throws IOException {
+    byte[] bytes = OrderedKeyBytes.encode(key);
+    sendChecked(
+        WriteOp.delete(table.name(), key, condition),
+        Conditions.checkAndDelete(bytes, condition, new Delete(bytes)));
+  }
+
+  /** Sends a checked write alone; {@code check} null: a condition no stored row can meet. */
+  private void sendChecked(WriteOp op, CheckAndMutate check) throws IOException {
+    if (check == null) {
+      throw conditionFailed(op.table(), op);
+    }
+    try (Table t = connection.getTable(tableName(op.table()))) {
+      if (!t.checkAndMutate(check).isSuccess()) {
+        throw conditionFailed(op.table(), op);
+      }
     }
   }
 

@@ -17,16 +17,41 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A split entity's repository {@code put} against the write order widekey had before the commit
- * point, in one run on one store: {@code commit} is the generated repository's {@code put} (read
- * the commit point, cold row, compare-and-set of the hot row, delete of the replaced cold row);
- * {@code before} sends the same prepared rows the old way (cold put, then hot put, no read, no
- * condition, no delete), kept here only as the contender. Each round rewrites the same entities (so
- * every commit replaces a write with cold values), with 1 and 8 threads, contenders alternating; it
- * prints puts per second and the ratio of their times, per round and the median. A benchmark
+ * point, in one run on one store. Three contenders rewrite the same entities each round (so every
+ * commit replaces a write with cold values):
+ *
+ * <ul>
+ *   <li>{@code before} sends the prepared rows the old way (cold put, then hot put, no read, no
+ *       condition, no delete), kept here only as the contender;
+ *   <li>{@code commit} is the generated repository's {@code put} by the repository that wrote the
+ *       entities last, as an application rewriting its own entities: it remembers their commit
+ *       points, so a put is the cold row and the compare-and-set of the hot row, and the delete of
+ *       the replaced cold row (in the background on a networked store, waited for at the end of the
+ *       round);
+ *   <li>{@code commit-unknown} is the same {@code put} by a new repository each round, which knows
+ *       none of the commit points: every put reads its commit point first (on a networked store
+ *       while it stores the cold row).
+ * </ul>
+ *
+ * <p>With 1 and 8 threads, contenders in a rotating order; it prints puts per second and the ratio
+ * of each commit contender's time to {@code before}'s, per round and the median. A benchmark
  * program, not a test: the runners ({@code SplitPutBenchmarkTest} on the embedded store, {@code
  * SplitPutOnHBaseBenchmark} on the mini cluster) run it only with {@code -Dwidekey.bench=true}.
  */
 public final class SplitPutBenchmark {
+  /** How a round writes. */
+  private enum Contender {
+    BEFORE("before"),
+    COMMIT("commit"),
+    COMMIT_UNKNOWN("commit-unknown");
+
+    final String label;
+
+    Contender(String label) {
+      this.label = label;
+    }
+  }
+
   private final WideTableStore store;
   private final int entities;
   private final int rounds;
@@ -39,41 +64,66 @@ public final class SplitPutBenchmark {
     this.out = out;
   }
 
-  /** Runs every thread count; returns the median time ratio commit/before per thread count. */
-  public List<Double> run(int... threadCounts) throws Exception {
+  /**
+   * Runs every thread count; returns, per thread count, the median time ratios commit/before and
+   * commit-unknown/before.
+   */
+  public List<double[]> run(int... threadCounts) throws Exception {
     ColdItemRepository repo = new ColdItemRepository(store);
     repo.createTables();
-    List<Double> medians = new ArrayList<>();
+    Contender[] contenders = Contender.values();
+    List<double[]> medians = new ArrayList<>();
     for (int threads : threadCounts) {
-      double[] ratios = new double[rounds];
-      measure(repo, threads, 0, true); // warm-up, both contenders
-      measure(repo, threads, 1, false);
-      for (int round = 0; round < rounds; round++) {
-        boolean commitFirst = round % 2 == 0;
-        long first = measure(repo, threads, commitFirst ? 0 : 1, commitFirst);
-        long second = measure(repo, threads, commitFirst ? 1 : 0, !commitFirst);
-        long commit = commitFirst ? first : second;
-        long before = commitFirst ? second : first;
-        ratios[round] = (double) commit / before;
-        out.printf(
-            "split put, %d thread(s), round %d: commit %,.0f puts/s, before %,.0f puts/s,"
-                + " commit/before time %.2fx%n",
-            threads, round + 1, entities * 1e9 / commit, entities * 1e9 / before, ratios[round]);
+      double[][] ratios = new double[2][rounds];
+      for (Contender c : contenders) {
+        measure(repo, threads, c); // warm-up, and the entities' first writes
       }
-      double[] sorted = ratios.clone();
-      Arrays.sort(sorted);
-      double median = sorted[sorted.length / 2];
+      for (int round = 0; round < rounds; round++) {
+        long[] nanos = new long[contenders.length];
+        for (int i = 0; i < contenders.length; i++) {
+          Contender c = contenders[(round + i) % contenders.length];
+          nanos[c.ordinal()] = measure(repo, threads, c);
+        }
+        long before = nanos[Contender.BEFORE.ordinal()];
+        ratios[0][round] = (double) nanos[Contender.COMMIT.ordinal()] / before;
+        ratios[1][round] = (double) nanos[Contender.COMMIT_UNKNOWN.ordinal()] / before;
+        out.printf(
+            "split put, %d thread(s), round %d: before %,.0f puts/s, commit %,.0f puts/s"
+                + " (%.2fx the time), commit-unknown %,.0f puts/s (%.2fx)%n",
+            threads,
+            round + 1,
+            entities * 1e9 / before,
+            entities * 1e9 / nanos[Contender.COMMIT.ordinal()],
+            ratios[0][round],
+            entities * 1e9 / nanos[Contender.COMMIT_UNKNOWN.ordinal()],
+            ratios[1][round]);
+      }
+      double[] median = {median(ratios[0]), median(ratios[1])};
       medians.add(median);
       out.printf(
-          "split put, %d thread(s): median commit/before time %.2fx over %d rounds %s%n",
-          threads, median, rounds, Arrays.toString(ratios));
+          "split put, %d thread(s): median time, commit/before %.2fx %s, commit-unknown/before"
+              + " %.2fx %s, over %d rounds%n",
+          threads,
+          median[0],
+          Arrays.toString(ratios[0]),
+          median[1],
+          Arrays.toString(ratios[1]),
+          rounds);
     }
     return medians;
   }
 
-  /** Writes every entity of one id range once, the new way or the old; nanoseconds. */
-  private long measure(ColdItemRepository repo, int threads, int range, boolean commit)
-      throws Exception {
+  private static double median(double[] values) {
+    double[] sorted = values.clone();
+    Arrays.sort(sorted);
+    return sorted[sorted.length / 2];
+  }
+
+  /** Writes every entity of the contender's id range once; nanoseconds. */
+  private long measure(ColdItemRepository repo, int threads, Contender contender) throws Exception {
+    ColdItemRepository writer =
+        contender == Contender.COMMIT_UNKNOWN ? new ColdItemRepository(store) : repo;
+    long range = contender.ordinal();
     AtomicInteger next = new AtomicInteger();
     ExecutorService pool = Executors.newFixedThreadPool(threads);
     try {
@@ -86,18 +136,18 @@ public final class SplitPutBenchmark {
                   for (int i = next.getAndIncrement(); i < entities; i = next.getAndIncrement()) {
                     ColdItem item =
                         new ColdItem(
-                            (long) range * entities + i,
+                            range * entities + i,
                             i,
                             new BigDecimal("9.99"),
                             "a description of a couple of hundred bytes, item "
                                 + i
                                 + " ".repeat(150));
-                    if (commit) {
-                      repo.put(item);
-                    } else {
-                      PreparedWrite rows = repo.prepare(item);
+                    if (contender == Contender.BEFORE) {
+                      PreparedWrite rows = writer.prepare(item);
                       store.put(ColdItemTable.COLD_NAME, rows.cold());
                       store.put(ColdItemTable.NAME, rows.hot());
+                    } else {
+                      writer.put(item);
                     }
                   }
                   return null;
@@ -105,6 +155,9 @@ public final class SplitPutBenchmark {
       }
       for (Future<?> f : done) {
         f.get();
+      }
+      if (contender != Contender.BEFORE) {
+        writer.flushDeletes(); // the background deletes of replaced rows are the commit's work too
       }
       return System.nanoTime() - start;
     } finally {
