@@ -284,19 +284,7 @@ final class CommitPoint {
 
   /** Retryable: other writers committed before each of this call's compare-and-sets. */
   private StoreException rewrittenMeanwhile(PrimaryKey key, String what) {
-    return new StoreException(
-        ErrorKind.UNAVAILABLE,
-        "row "
-            + key
-            + " of table "
-            + hot.name()
-            + " was rewritten by other writers during each of "
-            + COMMIT_ATTEMPTS
-            + " attempts to "
-            + what
-            + ", try again",
-        true,
-        null);
+    return new ContendedWriteException(key, hot.name(), COMMIT_ATTEMPTS, what);
   }
 
   /**

@@ -3,6 +3,7 @@ package dev.widekey.store.tck.history;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.widekey.runtime.repository.ContendedWriteException;
 import dev.widekey.runtime.repository.SplitTableRepository;
 import dev.widekey.runtime.store.AttrValue;
 import dev.widekey.runtime.store.ColumnSelection;
@@ -630,9 +631,7 @@ public abstract class ConcurrentHistoryContractTest {
 
     /** A write or delete that lost its compare-and-set every time: nothing written, cleaned up. */
     private static boolean lostEveryAttempt(StoreException e) {
-      return e.kind() == ErrorKind.UNAVAILABLE
-          && e.getMessage() != null
-          && e.getMessage().contains("rewritten by other writers during each of");
+      return e instanceof ContendedWriteException;
     }
   }
 
