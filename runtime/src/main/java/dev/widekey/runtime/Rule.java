@@ -60,7 +60,19 @@ public enum Rule {
           + " keeps at least one period, and every period table name is legal on every service"),
   WK211(
       "a time-sharded entity's period tables (kept and created ahead, hot and cold) fit the"
-          + " profile's tables per instance (64 on Tablestore)");
+          + " profile's tables per instance (64 on Tablestore)"),
+  // run-time rules: reports, writers and stores follow them; no compile-time check
+  WK301(
+      "one partition-key value stays under 10 GB (1 GB in the Chinese edition): measured by the"
+          + " store, reported as a hotspot"),
+  WK302("bulk imports spread their writes over the key range and write with parallel workers"),
+  WK303("only retryable failures are retried, with exponential, randomized backoff"),
+  WK304(
+      "a batch stays within the service's batch limits (rows and bytes), a multi-get within its"
+          + " row limit"),
+  WK305(
+      "hot and cold data are separated by time: per-period tables, writes to the current one,"
+          + " reads fan out");
 
   private final String summary;
 

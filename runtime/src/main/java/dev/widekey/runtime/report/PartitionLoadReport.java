@@ -1,5 +1,6 @@
 package dev.widekey.runtime.report;
 
+import dev.widekey.runtime.Rule;
 import dev.widekey.runtime.store.PartitionStats;
 import dev.widekey.runtime.store.PkValue;
 import dev.widekey.runtime.store.Row;
@@ -147,7 +148,8 @@ public record PartitionLoadReport(
       sb.append(
           String.format(
               Locale.ROOT,
-              "  WK301 hotspot: partition %d [%s, %s) took %d writes%n",
+              "  %s hotspot: partition %d [%s, %s) took %d writes%n",
+              Rule.WK301,
               p.index(),
               p.start() == null ? "-inf" : p.start(),
               p.end() == null ? "+inf" : p.end(),
@@ -162,7 +164,7 @@ public record PartitionLoadReport(
               k.rows(),
               k.bytes(),
               k.overGuideline()
-                  ? " - WK301: over the 10 GB guideline, splice another column into it"
+                  ? " - " + Rule.WK301 + ": over the 10 GB guideline, splice another column into it"
                   : ""));
     }
     return sb.toString();

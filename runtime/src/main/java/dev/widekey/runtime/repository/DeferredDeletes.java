@@ -58,13 +58,16 @@ final class DeferredDeletes {
     }
   }
 
-  /** Sends what is queued on {@code store}, if anything, and waits for it. */
-  static void flush(WideTableStore store) {
-    DeferredDeletes deletes;
+  /**
+   * Sends what is queued on every store of this process and waits for it: a store wrapped in
+   * another (retries, metrics) has a queue of its own, and a process closing its stores wants all.
+   */
+  static void flushAll() {
+    List<DeferredDeletes> all;
     synchronized (BY_STORE) {
-      deletes = BY_STORE.get(store);
+      all = new ArrayList<>(BY_STORE.values());
     }
-    if (deletes != null) {
+    for (DeferredDeletes deletes : all) {
       deletes.flush();
     }
   }

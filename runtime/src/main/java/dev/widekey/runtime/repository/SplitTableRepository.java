@@ -738,10 +738,11 @@ public abstract class SplitTableRepository<E> {
   }
 
   /**
-   * Sends the deletes of replaced rows that writes on this repository's store left queued, and
-   * waits for them. On a networked store a write deletes the cold and chunk rows of the write it
-   * replaced in the background, in batches, so it need not wait for them; call this before closing
-   * the store to leave none of them for {@link #sweepColdRows}. Reads never depend on it.
+   * Sends the deletes of replaced rows that writes left queued, those of every repository of this
+   * process (a store wrapped in another has a queue of its own), and waits for them. On a networked
+   * store a write deletes the cold and chunk rows of the write it replaced in the background, in
+   * batches, so it need not wait for them; call this before closing the store to leave none of them
+   * for {@link #sweepColdRows}. Reads never depend on it.
    *
    * <pre>{@code
    * items.flushDeletes();
@@ -749,7 +750,7 @@ public abstract class SplitTableRepository<E> {
    * }</pre>
    */
   public void flushDeletes() {
-    DeferredDeletes.flush(store);
+    DeferredDeletes.flushAll();
   }
 
   /**

@@ -1012,11 +1012,11 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
   private volatile Executor prefetch = ReadAhead.executor();
 
   /**
-   * Sends the deletes of replaced rows queued on this repository's store and waits for them, as
-   * {@link SplitTableRepository#flushDeletes()}; call it before closing the store.
+   * Sends the deletes of replaced rows queued by every repository of this process and waits for
+   * them, as {@link SplitTableRepository#flushDeletes()}; call it before closing the store.
    */
   public void flushDeletes() {
-    DeferredDeletes.flush(store);
+    DeferredDeletes.flushAll();
   }
 
   /**

@@ -1,5 +1,6 @@
 package dev.widekey.runtime.write;
 
+import dev.widekey.runtime.Rule;
 import dev.widekey.runtime.retry.RetryPolicy;
 import dev.widekey.runtime.store.ErrorKind;
 import dev.widekey.runtime.store.StoreException;
@@ -339,7 +340,9 @@ final class Scheduler {
               + t.bytes
               + " bytes, over the batch limit of "
               + maxBatchBytes
-              + " bytes (WK304); it was not sent",
+              + " bytes ("
+              + Rule.WK304
+              + "); it was not sent",
           false,
           null);
     }

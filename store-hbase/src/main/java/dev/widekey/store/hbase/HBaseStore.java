@@ -410,7 +410,11 @@ public final class HBaseStore extends ServiceStore {
    * in a batch ({@link Conditions#checkAndPut}).
    */
   @Override
-  protected void sendPut(TableSpec table, Row row, WriteCondition condition) throws IOException {
+  protected void sendPut(TableSpec table, Row row, WriteCondition condition) throws Exception {
+    if (condition.isNone()) { // a plain put of the row-marker order: guessed, as in a batch
+      super.sendPut(table, row, condition);
+      return;
+    }
     byte[] key = OrderedKeyBytes.encode(row.key());
     sendChecked(
         WriteOp.put(table.name(), row, condition),
@@ -421,7 +425,11 @@ public final class HBaseStore extends ServiceStore {
   /** A single conditional delete, as {@link #sendPut(TableSpec, Row, WriteCondition)}. */
   @Override
   protected void sendDelete(TableSpec table, PrimaryKey key, WriteCondition condition)
-      throws IOException {
+      throws Exception {
+    if (condition.isNone()) { // a plain delete of the row-marker order: its marker read first
+      super.sendDelete(table, key, condition);
+      return;
+    }
     byte[] bytes = OrderedKeyBytes.encode(key);
     sendChecked(
         WriteOp.delete(table.name(), key, condition),

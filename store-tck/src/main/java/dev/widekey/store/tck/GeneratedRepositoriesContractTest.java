@@ -583,7 +583,7 @@ public abstract class GeneratedRepositoriesContractTest {
 
   /** The cold rows owned by the entity of {@code hotKey}, whatever write tags they are under. */
   protected List<Row> coldRowsOf(String coldTable, PrimaryKey hotKey) {
-    new ColdItemRepository(store()).flushDeletes(); // the store's queue, whichever entity's
+    new ColdItemRepository(store()).flushDeletes(); // every queue of the process
     AttrValue owner = ColdRows.owner(hotKey);
     try (Stream<Row> rows = store().scan(coldTable, ScanRange.all(2))) {
       return rows.filter(r -> owner.equals(r.get(ColdRows.OWNER))).toList();
@@ -639,6 +639,7 @@ public abstract class GeneratedRepositoriesContractTest {
 
   /** The chunk rows stored for entity {@code id} of a table keyed by one text column. */
   private List<Row> chunkRowsOf(String chunkTable, String id) {
+    new ColdItemRepository(store()).flushDeletes(); // every queue of the process
     ScanRange all = ScanRange.all(3).withColumns(ColumnSelection.of(ColdRows.OWNER));
     try (Stream<Row> rows = store().scan(chunkTable, all)) {
       return rows.filter(r -> r.key().get(0).equals(PkValue.ofString(id))).toList();

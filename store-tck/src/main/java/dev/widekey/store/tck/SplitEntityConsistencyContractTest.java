@@ -84,7 +84,7 @@ public abstract class SplitEntityConsistencyContractTest {
 
   /** The cold rows stored under a partition value, whatever write tags they carry. */
   private List<Row> coldRows(String table, PkValue partition) {
-    new ColdItemRepository(store()).flushDeletes(); // the store's queue, whichever entity's
+    new ColdItemRepository(store()).flushDeletes(); // every queue of the process
     try (var rows = store().scan(table, ScanRange.all(2))) {
       return rows.filter(r -> r.key().get(0).equals(partition)).toList();
     }
@@ -273,6 +273,7 @@ public abstract class SplitEntityConsistencyContractTest {
 
   /** The chunk rows owned by a page, whatever write tags they are under. */
   private List<Row> chunkRowsOfPage(String id) {
+    new ColdItemRepository(store()).flushDeletes(); // every queue of the process
     AttrValue owner = ColdRows.owner(ChunkedPageKeys.primaryKey(id));
     try (var rows = store().scan(ChunkedPageTable.CHUNKS_NAME, ScanRange.all(3))) {
       return rows.filter(r -> owner.equals(r.get(ColdRows.OWNER))).toList();
