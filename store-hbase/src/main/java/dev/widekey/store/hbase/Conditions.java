@@ -31,7 +31,7 @@ final class Conditions {
 
   /**
    * The put under its condition, or {@code null} when no stored row can meet it (a column name that
-   * no row can hold: empty, which is the marker's qualifier, or without a UTF-8 form).
+   * no row can hold: empty, or without a UTF-8 form, as the marker's qualifier {@code 0xFF} is).
    *
    * <pre>{@code
    * CheckAndMutate c = Conditions.checkAndPut(key, WriteCondition.rowAbsent(), put);

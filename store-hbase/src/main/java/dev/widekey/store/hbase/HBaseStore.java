@@ -47,6 +47,7 @@ import org.apache.hadoop.hbase.client.CheckAndMutate;
 import org.apache.hadoop.hbase.client.CheckAndMutateResult;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.ConnectionConfiguration;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.Get;
@@ -166,7 +167,16 @@ public final class HBaseStore extends ServiceStore {
     this.namespace = Objects.requireNonNull(namespace, "namespace");
     this.skippedRows = skippedRows;
     this.writeOrder = Objects.requireNonNull(writeOrder, "writeOrder");
+    this.maxCellBytes =
+        connection
+            .getConfiguration()
+            .getLong(
+                ConnectionConfiguration.MAX_KEYVALUE_SIZE_KEY,
+                ConnectionConfiguration.MAX_KEYVALUE_SIZE_DEFAULT);
   }
+
+  /** The client's cell limit ({@code hbase.client.keyvalue.maxsize}); 0 or less: none. */
+  private final long maxCellBytes;
 
   /** How this store orders plain writes of a row ({@code widekey.hbase.write.order}). */
   public WriteOrder writeOrder() {
@@ -356,6 +366,64 @@ public final class HBaseStore extends ServiceStore {
   }
 
   // ---------------------------------------------------------------- single rows
+
+  /**
+   * HBase's client refuses a cell longer than {@code hbase.client.keyvalue.maxsize} (10 MB by
+   * default) with an {@code IllegalArgumentException}, and the row marker lists every column name
+   * of the row: a row with very many or very long column names passes every profile limit and still
+   * meets it (as could a value, if the setting is below the attribute limit). Refused here, typed,
+   * before anything is sent; the length is the client's own measure of a cell ({@code
+   * KeyValueUtil.length}: lengths, row key, family, qualifier, timestamp and type, value).
+   */
+  @Override
+  protected void checkRow(TableSpec spec, Row row) {
+    if (maxCellBytes <= 0) {
+      return; // the client checks nothing either
+    }
+    long marker = 2; // its tag and final separator
+    long largestValue = 0;
+    String largestColumn = null;
+    for (Map.Entry<String, AttrValue> c : row.columns().entrySet()) {
+      marker += 1 + Utf8.encodedLength(c.getKey());
+      long cell =
+          1 + c.getValue().sizeInBytes() + Utf8.encodedLength(c.getKey()); // tag, value, qualifier
+      if (cell > largestValue) {
+        largestValue = cell;
+        largestColumn = c.getKey();
+      }
+    }
+    long worst = Math.max(marker + RowMarker.QUALIFIER.length, largestValue);
+    if (CELL_OVERHEAD + StoreLimits.HBASE_MAX_ROW_KEY_BYTES + worst <= maxCellBytes) {
+      return; // within the limit whatever the row key's length: no need to encode it here
+    }
+    long key = OrderedKeyBytes.encode(row.key()).length;
+    if (CELL_OVERHEAD + key + worst > maxCellBytes) {
+      boolean isMarker = marker + RowMarker.QUALIFIER.length >= largestValue;
+      throw new StoreException(
+          ErrorKind.INVALID_REQUEST,
+          "row "
+              + row.key()
+              + " of table "
+              + displayName(spec.name())
+              + (isMarker
+                  ? " has "
+                      + row.columns().size()
+                      + " columns whose names, listed in its row marker, make a cell of "
+                  : " has column " + largestColumn + " whose cell is ")
+              + (CELL_OVERHEAD + key + worst)
+              + " bytes, over the HBase client's "
+              + ConnectionConfiguration.MAX_KEYVALUE_SIZE_KEY
+              + " of "
+              + maxCellBytes
+              + " bytes; nothing was written. Use fewer or shorter columns, or raise the setting"
+              + " on client and server",
+          false,
+          null);
+    }
+  }
+
+  /** A cell's bytes besides row key, qualifier and value: lengths, family, timestamp, type. */
+  private static final int CELL_OVERHEAD = 4 + 4 + 2 + 1 + FAMILY.length() + 8 + 1;
 
   @Override
   protected void sendPut(TableSpec table, Row row) throws Exception {

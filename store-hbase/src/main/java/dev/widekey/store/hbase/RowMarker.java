@@ -15,11 +15,12 @@ import java.util.List;
  * sequence id, so the cells of the listed columns are exactly the ones written with the latest
  * marker: a newer cell of a listed column would have come with a newer marker.
  *
- * <p>Its qualifier is empty, which no widekey column can be (the SPI refuses empty names). Its
- * value is the tag {@code 'R'}, then each column's UTF-8 name preceded by the byte {@code 0xFF}, in
- * unsigned byte order, then a final {@code 0xFF}; {@code 0xFF} never occurs in UTF-8, so a column
- * {@code c} is listed exactly when the value contains {@code FF c FF} (which is how a conditional
- * put checks it on the server). A value that is not this form is {@link ErrorKind#CORRUPT_DATA}.
+ * <p>Its qualifier is the single byte {@code 0xFF}, which no widekey column name can be (a name is
+ * UTF-8, where {@code 0xFF} never occurs). Its value is the tag {@code 'R'}, then each column's
+ * UTF-8 name preceded by the byte {@code 0xFF}, in unsigned byte order, then a final {@code 0xFF};
+ * {@code 0xFF} never occurs in UTF-8, so a column {@code c} is listed exactly when the value
+ * contains {@code FF c FF} (which is how a conditional put checks it on the server). A value that
+ * is not this form is {@link ErrorKind#CORRUPT_DATA}.
  */
 final class RowMarker {
   /** The marker's qualifier: not UTF-8, never a column name. */

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.widekey.runtime.store.AttrValue;
 import dev.widekey.runtime.store.ColumnSelection;
 import dev.widekey.runtime.store.ErrorKind;
+import dev.widekey.runtime.store.OrderedKeyBytes;
 import dev.widekey.runtime.store.PartitionStats;
 import dev.widekey.runtime.store.PkColumn;
 import dev.widekey.runtime.store.PkType;
@@ -25,7 +26,10 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledForJreRange;
@@ -76,6 +80,54 @@ class HBaseStoreTest {
     assertEquals(ErrorKind.TABLE_EXISTS, e.kind());
     store.deleteTable(t);
     assertTrue(store.describeTable(t).isEmpty());
+  }
+
+  /**
+   * The row marker lists every column name: past the client's cell limit, a typed refusal before
+   * anything is sent, in a put, a conditional put and a batch; a row one byte under it is written.
+   */
+  @Test
+  void aRowWhoseMarkerPassesTheClientsCellLimitIsRefusedTyped() throws Exception {
+    String t = freshTable();
+    store.createTable(new TableSpec(t, SCHEMA));
+    Configuration conf = new Configuration(cluster.connection().getConfiguration());
+    int limit = 4096;
+    conf.setInt("hbase.client.keyvalue.maxsize", limit);
+    try (Connection small = ConnectionFactory.createConnection(conf)) {
+      HBaseStore limited = HBaseStore.using(small, "default");
+      // the marker cell: 8-byte lengths, 2 + row key + 1 + family + 1 (qualifier) + 9, value
+      PrimaryKey key = PrimaryKey.of(PkValue.ofString("m"), PkValue.ofInteger(1));
+      int keyBytes = OrderedKeyBytes.encode(key).length;
+      int overhead = 8 + 2 + keyBytes + 1 + 1 + 1 + 9;
+      // value: 'R', then per column 0xFF + a 9-byte name, then 0xFF
+      int columns = (limit - overhead - 2) / 10;
+      Row fits = Row.of(key, columnsNamed(columns));
+      int markerCell = overhead + 2 + 10 * columns;
+      assertTrue(markerCell <= limit && markerCell > limit - 10, "marker cell " + markerCell);
+      limited.put(t, fits);
+      assertEquals(fits, store.get(t, key, ColumnSelection.all()).orElseThrow());
+
+      Row over = Row.of(key, columnsNamed(columns + 1));
+      StoreException e = assertThrows(StoreException.class, () -> limited.put(t, over));
+      assertEquals(ErrorKind.INVALID_REQUEST, e.kind());
+      assertTrue(e.getMessage().contains("hbase.client.keyvalue.maxsize"), e.getMessage());
+      assertTrue(e.getMessage().contains((columns + 1) + " columns"), e.getMessage());
+      assertThrows(
+          StoreException.class,
+          () -> limited.put(t, over, dev.widekey.runtime.store.WriteCondition.rowPresent()));
+      List<WriteOutcome> outcomes = limited.batchWrite(List.of(WriteOp.put(t, over)));
+      assertEquals(ErrorKind.INVALID_REQUEST, outcomes.get(0).failure().kind());
+      assertEquals(fits, store.get(t, key, ColumnSelection.all()).orElseThrow(), "nothing written");
+    }
+  }
+
+  /** {@code n} columns named {@code c00000000}, {@code c00000001}, ...: 9 bytes each. */
+  private static Map<String, AttrValue> columnsNamed(int n) {
+    Map<String, AttrValue> columns = new java.util.HashMap<>();
+    for (int i = 0; i < n; i++) {
+      columns.put(String.format("c%08d", i), AttrValue.ofBoolean(true));
+    }
+    return columns;
   }
 
   @Test
