@@ -26,6 +26,7 @@ import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -37,14 +38,17 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Consumer;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.ClusterMetrics;
 import org.apache.hadoop.hbase.HRegionLocation;
 import org.apache.hadoop.hbase.RegionMetrics;
+import org.apache.hadoop.hbase.ServerMetrics;
 import org.apache.hadoop.hbase.ServerName;
 import org.apache.hadoop.hbase.Size;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.CheckAndMutate;
 import org.apache.hadoop.hbase.client.CheckAndMutateResult;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionConfiguration;
@@ -57,6 +61,7 @@ import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 
 /**
@@ -178,6 +183,9 @@ public final class HBaseStore extends ServiceStore {
   /** The client's cell limit ({@code hbase.client.keyvalue.maxsize}); 0 or less: none. */
   private final long maxCellBytes;
 
+  /** Read once, on the first conditional write ({@link #serverVersion()}). */
+  private volatile ServerVersion serverVersion;
+
   /** How this store orders plain writes of a row ({@code widekey.hbase.write.order}). */
   public WriteOrder writeOrder() {
     return writeOrder;
@@ -212,7 +220,10 @@ public final class HBaseStore extends ServiceStore {
    * }</pre>
    */
   public HBaseStore withWriteOrder(WriteOrder order) {
-    return new HBaseStore(connection, false, namespace, StoreLimits.HBASE, skippedRows, order);
+    HBaseStore store =
+        new HBaseStore(connection, false, namespace, StoreLimits.HBASE, skippedRows, order);
+    store.serverVersion = serverVersion; // the same servers
+    return store;
   }
 
   /**
@@ -320,10 +331,42 @@ public final class HBaseStore extends ServiceStore {
     }
   }
 
+  /**
+   * A table whose family lacks {@code NEW_VERSION_BEHAVIOR} (HBASE-15968: without it a delete masks
+   * a put of the same millisecond that came after it) would lose such puts silently, as a
+   * compatible service without the setting would: refused, typed, before any read or write of it.
+   */
+  private void requireNewVersionBehavior(TableDescriptor descriptor) {
+    ColumnFamilyDescriptor family = descriptor.getColumnFamily(FAMILY_BYTES);
+    if (family == null || !family.isNewVersionBehavior()) {
+      throw new StoreException(
+          ErrorKind.INVALID_REQUEST,
+          "HBase table "
+              + descriptor.getTableName()
+              + (family == null
+                  ? " has no column family " + FAMILY
+                  : "'s column family "
+                      + FAMILY
+                      + " lacks NEW_VERSION_BEHAVIOR: without it a delete hides a put of the same"
+                      + " millisecond that came after it (HBASE-15968), and widekey would lose"
+                      + " that put. Alter the family (alter '"
+                      + descriptor.getTableName()
+                      + "', {NAME => '"
+                      + FAMILY
+                      + "', NEW_VERSION_BEHAVIOR => 'true'}); nothing was read or written"),
+          false,
+          null);
+    }
+  }
+
   @Override
   protected Optional<TableSpec> sendDescribeTable(String table) throws IOException {
     try (Admin admin = connection.getAdmin()) {
-      TableSpec spec = TableMetadata.read(table, admin.getDescriptor(tableName(table)));
+      TableDescriptor descriptor = admin.getDescriptor(tableName(table));
+      TableSpec spec = TableMetadata.read(table, descriptor);
+      if (spec != null) {
+        requireNewVersionBehavior(descriptor);
+      }
       if (spec == null) {
         throw new StoreException(
             ErrorKind.INVALID_REQUEST,
@@ -506,12 +549,129 @@ public final class HBaseStore extends ServiceStore {
 
   /** Sends a checked write alone; {@code check} null: a condition no stored row can meet. */
   private void sendChecked(WriteOp op, CheckAndMutate check) throws IOException {
+    StoreException unsupported = unsupportedCondition(op);
+    if (unsupported != null) {
+      throw unsupported;
+    }
     if (check == null) {
       throw conditionFailed(op.table(), op);
     }
     try (Table t = connection.getTable(tableName(op.table()))) {
       if (!t.checkAndMutate(check).isSuccess()) {
         throw conditionFailed(op.table(), op);
+      }
+    }
+  }
+
+  // ---------------------------------------------------------------- server features
+
+  /**
+   * The servers' version ({@link ServerVersion}), read on the first conditional write; or the one a
+   * test assumes.
+   */
+  ServerVersion serverVersion() {
+    ServerVersion v = serverVersion;
+    if (v == null) {
+      v = readServerVersion();
+      serverVersion = v;
+    }
+    return v;
+  }
+
+  private ServerVersion readServerVersion() {
+    try (Admin admin = connection.getAdmin()) {
+      ClusterMetrics metrics =
+          admin.getClusterMetrics(
+              EnumSet.of(ClusterMetrics.Option.HBASE_VERSION, ClusterMetrics.Option.LIVE_SERVERS));
+      ServerVersion least = ServerVersion.parse(metrics.getHBaseVersion());
+      for (ServerMetrics server : metrics.getLiveServerMetrics().values()) {
+        least = least.least(ServerVersion.parse(server.getVersion()));
+      }
+      return least;
+    } catch (IOException | RuntimeException e) {
+      // a compatible service that does not report it: assume nothing (conditions go alone)
+      return ServerVersion.UNKNOWN;
+    }
+  }
+
+  /**
+   * A store over the same connection that takes the servers to be of {@code version} rather than
+   * reading it ({@code widekey.hbase.server.version}): for servers that do not report their
+   * version, whose conditional writes are otherwise never batched. State the least version of every
+   * region server the tables may live on; a version higher than a server's lets it drop conditions.
+   * Closing it leaves the connection open.
+   *
+   * <pre>{@code
+   * HBaseStore batched = store.assumingServerVersion("2.6.4");
+   * }</pre>
+   */
+  public HBaseStore assumingServerVersion(String version) {
+    HBaseStore store =
+        new HBaseStore(connection, false, namespace, StoreLimits.HBASE, skippedRows, writeOrder);
+    store.serverVersion = ServerVersion.parse(version);
+    return store;
+  }
+
+  /**
+   * Why {@code op}'s condition cannot be sent to these servers, or null: a column condition needs a
+   * filter condition, which a server before HBase 2.3 does not have.
+   */
+  private StoreException unsupportedCondition(WriteOp op) {
+    if (!(op.condition() instanceof WriteCondition.ColumnEquals)
+        || !serverVersion().lacksFilterConditions()) {
+      return null;
+    }
+    return new StoreException(
+        ErrorKind.INVALID_REQUEST,
+        "the condition "
+            + op.condition()
+            + " on row "
+            + op.key()
+            + " of table "
+            + displayName(op.table())
+            + " needs a filter condition in checkAndMutate (HBase 2.3.0, HBASE-23146), but the"
+            + " servers run HBase "
+            + serverVersion()
+            + "; nothing was written. Column conditions (split entities, @Version) need HBase"
+            + " 2.3 or later",
+        false,
+        null);
+  }
+
+  /**
+   * Sends one table's actions: in one {@code Table.batch} when the servers honour conditions in a
+   * batch, else the conditional ones ({@code CheckAndMutate}s) each alone, since an older region
+   * server would apply them unconditionally.
+   */
+  private void send(Table t, List<org.apache.hadoop.hbase.client.Row> actions, Object[] results)
+      throws IOException, InterruptedException {
+    if (serverVersion().conditionsInBatches()
+        || actions.stream().noneMatch(a -> a instanceof CheckAndMutate)) {
+      t.batch(actions, results);
+      return;
+    }
+    List<org.apache.hadoop.hbase.client.Row> plain = new ArrayList<>();
+    List<Integer> plainAt = new ArrayList<>();
+    for (int j = 0; j < actions.size(); j++) {
+      if (actions.get(j) instanceof CheckAndMutate check) {
+        try {
+          results[j] = t.checkAndMutate(check);
+        } catch (IOException e) {
+          results[j] = e; // as a batch reports one action's failure
+        }
+      } else {
+        plain.add(actions.get(j));
+        plainAt.add(j);
+      }
+    }
+    if (!plain.isEmpty()) {
+      Object[] plainResults = new Object[plain.size()];
+      try {
+        t.batch(plain, plainResults);
+      } finally {
+        for (int k = 0; k < plainAt.size(); k++) {
+          results[plainAt.get(k)] = plainResults[k];
+        }
       }
     }
   }
@@ -616,6 +776,11 @@ public final class HBaseStore extends ServiceStore {
       List<Integer> sent = new ArrayList<>(pending.size());
       for (int i : pending) {
         WriteOp op = writes.get(i).op();
+        StoreException unsupported = unsupportedCondition(op);
+        if (unsupported != null) {
+          failures[i] = unsupported;
+          continue;
+        }
         org.apache.hadoop.hbase.client.Row action;
         if (op instanceof WriteOp.Put p) {
           Put put = toPut(keys[i], p.row());
@@ -648,7 +813,7 @@ public final class HBaseStore extends ServiceStore {
       Object[] results = new Object[actions.size()];
       StoreException whole = null;
       try (Table t = connection.getTable(tableName(table))) {
-        t.batch(actions, results);
+        send(t, actions, results);
       } catch (IOException | InterruptedException e) {
         // per-action failures are in results; this is only the summary (or a failure of all)
         whole = serviceError("writing to table " + table, table, e);

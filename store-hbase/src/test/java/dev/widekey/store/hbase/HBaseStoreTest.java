@@ -28,8 +28,10 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
+import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledForJreRange;
@@ -119,6 +121,44 @@ class HBaseStoreTest {
       assertEquals(ErrorKind.INVALID_REQUEST, outcomes.get(0).failure().kind());
       assertEquals(fits, store.get(t, key, ColumnSelection.all()).orElseThrow(), "nothing written");
     }
+  }
+
+  /**
+   * A table (created outside widekey, or by a service) whose family lacks NEW_VERSION_BEHAVIOR
+   * would let a delete hide a put of the same millisecond after it: refused, typed, before any read
+   * or write.
+   */
+  @Test
+  void aTableWithoutNewVersionBehaviorIsRefusedTyped() throws Exception {
+    String t = freshTable();
+    TableSpec spec = new TableSpec(t, SCHEMA);
+    TableDescriptorBuilder builder =
+        TableDescriptorBuilder.newBuilder(TableName.valueOf("default", t))
+            .setColumnFamily(
+                ColumnFamilyDescriptorBuilder.newBuilder(
+                        dev.widekey.runtime.store.Utf8.encode(HBaseStore.FAMILY))
+                    .setMaxVersions(1)
+                    .build());
+    TableMetadata.write(spec, builder);
+    cluster.util().getAdmin().createTable(builder.build());
+    HBaseStore fresh = HBaseStore.using(cluster.connection(), "default");
+    StoreException e = assertThrows(StoreException.class, () -> fresh.describeTable(t));
+    assertEquals(ErrorKind.INVALID_REQUEST, e.kind());
+    assertTrue(e.getMessage().contains("NEW_VERSION_BEHAVIOR"), e.getMessage());
+    StoreException put =
+        assertThrows(
+            StoreException.class,
+            () -> fresh.put(t, row("a", 1, Map.of("v", AttrValue.ofInteger(1)))));
+    assertEquals(ErrorKind.INVALID_REQUEST, put.kind());
+    assertTrue(
+        cluster
+                .util()
+                .getConnection()
+                .getTable(TableName.valueOf("default", t))
+                .getScanner(new org.apache.hadoop.hbase.client.Scan())
+                .next()
+            == null,
+        "nothing written");
   }
 
   /** {@code n} columns named {@code c00000000}, {@code c00000001}, ...: 9 bytes each. */
