@@ -5,8 +5,9 @@ import java.util.regex.Pattern;
 /**
  * Table and column names every service accepts: a letter or {@code _}, then letters, digits and
  * {@code _}, 1 to 255 characters (Tablestore's rule, the strictest of the stores; HBase and Lindorm
- * accept these too). The processor checks declared names with it at compile time (WK207), and the
- * Tablestore backend checks rows with it before a request is sent.
+ * accept these too). The processor checks declared names with it at compile time (WK207), and every
+ * store checks the rows written to a table whose limits hold names to it ({@link
+ * StoreLimits#serviceNamesOnly}, Tablestore's) before a request is sent.
  *
  * <pre>{@code
  * ServiceNames.isLegal("device_transactions"); // true

@@ -37,6 +37,10 @@ import java.util.function.Consumer;
  *   <tr><td>one split point</td><td>64 B</td><td>2 KB</td><td>32,767 B</td></tr>
  *   <tr><td>time to live</td><td>-1 or at least 86,400 s</td><td>-1 or any positive</td>
  *       <td>-1 or any positive</td></tr>
+ *   <tr><td>attribute columns of a row in one write</td><td>1,024</td><td>-</td><td>-</td></tr>
+ *   <tr><td>named columns one read selects</td><td>128</td><td>-</td><td>-</td></tr>
+ *   <tr><td>attribute column names</td><td>{@link ServiceNames#PATTERN}</td><td>any</td>
+ *       <td>any</td></tr>
  * </table>
  *
  * <p>Sources: Tablestore's published limits ("General limits": 4 primary-key columns, 1 KB per key
@@ -53,6 +57,18 @@ import java.util.function.Consumer;
  * (within HBase's 10 MB per cell, {@code hbase.client.keyvalue.maxsize}, and 256 MB per RPC, {@code
  * hbase.ipc.max.request.size}), so that a design moves between services. Multi-gets of at most
  * 2,000 keys everywhere (seed 003).
+ *
+ * <p>Columns: Tablestore's "General limits" (operation limits) take at most 1,024 attribute columns
+ * written to one row by PutRow, UpdateRow or a row of BatchWriteRow, and 0 to 128 columns in a read
+ * request's {@code columns_to_get}; the GetRange API reference says the same ("The maximum number
+ * of strings that can be specified in columns_to_get is 128"). The SDKs' restricted-item tests
+ * against the service read 1,024 named columns, so the service may take more today; 128 is the
+ * documented bound, and a read within it passes whichever holds, so it is the one kept. Column
+ * names match {@link ServiceNames#PATTERN} on Tablestore ("Limits on the Wide Column model"). A bad
+ * name or too many columns fails a whole BatchWriteRow there, so every store refuses such an
+ * operation itself, and in a batch it fails alone. Lindorm's quotas bound a column name to 1 to 255
+ * characters of any kind, and its HBase API restricts table names only; no column rule of Lindorm's
+ * is kept here.
  *
  * @param maxPkColumnBytes bytes of one primary-key column value
  * @param maxAttributeBytes bytes of one attribute value
@@ -85,6 +101,14 @@ import java.util.function.Consumer;
  *     values); 4 MB on Tablestore, whose PutRow, UpdateRow and each row of a BatchWriteRow carry no
  *     more, so that a {@code @Chunked} row stays within it. {@link Long#MAX_VALUE}: no bound of its
  *     own
+ * @param maxAttributeColumns attribute columns of one row in one write ({@link
+ *     #TABLESTORE_MAX_ATTRIBUTE_COLUMNS} on Tablestore), {@link Integer#MAX_VALUE}: no bound
+ * @param maxColumnsToGet columns one read may name in its {@link ColumnSelection} ({@link
+ *     #TABLESTORE_MAX_COLUMNS_TO_GET} on Tablestore); a read of all columns is not bounded by it.
+ *     {@link Integer#MAX_VALUE}: no bound
+ * @param serviceNamesOnly whether every attribute column a row writes must be a {@link
+ *     ServiceNames#isLegal legal name} (Tablestore; Lindorm and HBase take any name of 1 to 255
+ *     characters, resp. any qualifier)
  */
 public record StoreLimits(
     int maxPkColumnBytes,
@@ -103,7 +127,10 @@ public record StoreLimits(
     int maxScanRows,
     long maxScanBytes,
     long minTtlSeconds,
-    long maxPutBytes) {
+    long maxPutBytes,
+    int maxAttributeColumns,
+    int maxColumnsToGet,
+    boolean serviceNamesOnly) {
 
   private static final int KB = 1024;
   private static final int MB = 1024 * 1024;
@@ -120,6 +147,20 @@ public record StoreLimits(
    */
   public static final long TABLESTORE_MAX_PUT_BYTES = 4L * MB;
 
+  /**
+   * Attribute columns one Tablestore write puts in a row: PutRow, UpdateRow, each row of a
+   * BatchWriteRow ("General limits"; the service answers more with OTSParameterInvalid "The number
+   * of attribute columns exceeds the limit, limit count: 1024, column count: N.").
+   */
+  public static final int TABLESTORE_MAX_ATTRIBUTE_COLUMNS = 1024;
+
+  /**
+   * Columns one Tablestore read names in {@code columns_to_get}: 0 to 128 ("General limits"; the
+   * GetRange API reference). The SDKs' live tests read 1,024; the documented bound is kept, which
+   * passes either way.
+   */
+  public static final int TABLESTORE_MAX_COLUMNS_TO_GET = 128;
+
   /** The data one Lindorm write carries (64 MB); its 2 MB per row binds long before. */
   public static final long LINDORM_MAX_PUT_BYTES = 64L * MB;
 
@@ -135,8 +176,8 @@ public record StoreLimits(
   /**
    * The row and batch limits the rules come from (Tablestore's), with pre-splits up to the 4,096
    * partitions a hash prefix spreads over evenly and no bound of its own on the key total, the row
-   * key, a row's attributes, a put or a read. For stores built with limits of their own; the
-   * profiles' limits are {@link #TABLESTORE}, {@link #LINDORM} and {@link #HBASE}.
+   * key, a row's attributes, a put, a read or a row's columns. For stores built with limits of
+   * their own; the profiles' limits are {@link #TABLESTORE}, {@link #LINDORM} and {@link #HBASE}.
    */
   public static final StoreLimits DEFAULT =
       new StoreLimits(KB, 2 * MB, 200, 4L * MB, 2000, 4, true);
@@ -145,7 +186,8 @@ public record StoreLimits(
    * Tablestore: 4 key columns of at most 1 KB, 2 MB per attribute, a batch of 200 rows and 4 MB, 4
    * MB per put, 2,000 keys per multi-get, 5,000 rows or 4 MB per GetRange, and CreateTable takes at
    * most 10 partitions at split points of 1 to 64 bytes ("The count of partitions cannot be greater
-   * than 10", the SDK's SplitPointTest against the service).
+   * than 10", the SDK's SplitPointTest against the service); 1,024 attribute columns a row per
+   * write, 128 named columns per read, and legal column names ({@link ServiceNames}).
    */
   public static final StoreLimits TABLESTORE =
       DEFAULT
@@ -153,7 +195,8 @@ public record StoreLimits(
           .withKeyLimits(4 * KB, Integer.MAX_VALUE, false)
           .withRowAndReadLimits(Long.MAX_VALUE, 5000, 4L * MB)
           .withMinTtlSeconds(TABLESTORE_MIN_TTL_SECONDS)
-          .withMaxPutBytes(TABLESTORE_MAX_PUT_BYTES);
+          .withMaxPutBytes(TABLESTORE_MAX_PUT_BYTES)
+          .withColumnLimits(TABLESTORE_MAX_ATTRIBUTE_COLUMNS, TABLESTORE_MAX_COLUMNS_TO_GET, true);
 
   /**
    * Whether a table of these limits may have rows that live {@code ttlSeconds}: {@link
@@ -218,7 +261,10 @@ public record StoreLimits(
           2000,
           16L * MB,
           1,
-          LINDORM_MAX_PUT_BYTES);
+          LINDORM_MAX_PUT_BYTES,
+          Integer.MAX_VALUE,
+          Integer.MAX_VALUE,
+          false);
 
   /**
    * HBase (and Bigtable-like stores): no bound on the key columns of its own beyond the row key
@@ -243,11 +289,14 @@ public record StoreLimits(
           Integer.MAX_VALUE,
           Long.MAX_VALUE,
           1,
-          HBASE_MAX_PUT_BYTES);
+          HBASE_MAX_PUT_BYTES,
+          Integer.MAX_VALUE,
+          Integer.MAX_VALUE,
+          false);
 
   /**
-   * Limits without a partition, key-total, row-key, row, put or read bound of their own: pre-splits
-   * up to what a hash prefix spreads over evenly, split points of key-column size.
+   * Limits without a partition, key-total, row-key, row, put, read or column bound of their own:
+   * pre-splits up to what a hash prefix spreads over evenly, split points of key-column size.
    *
    * <pre>{@code new StoreLimits(16, 64, 3, 1000, 5, 2, false) // a small store for tests}</pre>
    */
@@ -276,7 +325,10 @@ public record StoreLimits(
         Integer.MAX_VALUE,
         Long.MAX_VALUE,
         1,
-        Long.MAX_VALUE);
+        Long.MAX_VALUE,
+        Integer.MAX_VALUE,
+        Integer.MAX_VALUE,
+        false);
   }
 
   /** Partitions a hash-prefixed table is pre-split into when {@code @HashPrefix} leaves it open. */
@@ -348,7 +400,10 @@ public record StoreLimits(
         Math.min(maxScanRows, other.maxScanRows),
         Math.min(maxScanBytes, other.maxScanBytes),
         Math.max(minTtlSeconds, other.minTtlSeconds),
-        Math.min(maxPutBytes, other.maxPutBytes));
+        Math.min(maxPutBytes, other.maxPutBytes),
+        Math.min(maxAttributeColumns, other.maxAttributeColumns),
+        Math.min(maxColumnsToGet, other.maxColumnsToGet),
+        serviceNamesOnly || other.serviceNamesOnly);
   }
 
   /**
@@ -390,6 +445,23 @@ public record StoreLimits(
         });
   }
 
+  /**
+   * These limits with other bounds on a row's columns: how many attribute columns one write puts in
+   * a row, how many named columns one read selects, and whether column names must be {@link
+   * ServiceNames#isLegal legal} everywhere.
+   *
+   * <pre>{@code StoreLimits.DEFAULT.withColumnLimits(1024, 128, true) // Tablestore's}</pre>
+   */
+  public StoreLimits withColumnLimits(
+      int maxAttributeColumns, int maxColumnsToGet, boolean serviceNamesOnly) {
+    return with(
+        c -> {
+          c.maxAttributeColumns = maxAttributeColumns;
+          c.maxColumnsToGet = maxColumnsToGet;
+          c.serviceNamesOnly = serviceNamesOnly;
+        });
+  }
+
   /** These limits with the bounds {@code change} sets on a copy of them; the others stay. */
   private StoreLimits with(Consumer<Copy> change) {
     Copy copy = new Copy(this);
@@ -419,6 +491,9 @@ public record StoreLimits(
     long maxScanBytes;
     long minTtlSeconds;
     long maxPutBytes;
+    int maxAttributeColumns;
+    int maxColumnsToGet;
+    boolean serviceNamesOnly;
 
     Copy(StoreLimits l) {
       maxPkColumnBytes = l.maxPkColumnBytes;
@@ -438,6 +513,9 @@ public record StoreLimits(
       maxScanBytes = l.maxScanBytes;
       minTtlSeconds = l.minTtlSeconds;
       maxPutBytes = l.maxPutBytes;
+      maxAttributeColumns = l.maxAttributeColumns;
+      maxColumnsToGet = l.maxColumnsToGet;
+      serviceNamesOnly = l.serviceNamesOnly;
     }
 
     StoreLimits limits() {
@@ -458,7 +536,10 @@ public record StoreLimits(
           maxScanRows,
           maxScanBytes,
           minTtlSeconds,
-          maxPutBytes);
+          maxPutBytes,
+          maxAttributeColumns,
+          maxColumnsToGet,
+          serviceNamesOnly);
     }
   }
 }

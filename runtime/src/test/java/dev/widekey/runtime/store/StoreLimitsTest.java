@@ -54,6 +54,16 @@ class StoreLimitsTest {
           base.withRowAndReadLimits(17, 19, 23),
           Map.of("maxRowAttributeBytes", 17L, "maxScanRows", 19, "maxScanBytes", 23L));
       assertChanged(base, base.withMaxPutBytes(29), Map.of("maxPutBytes", 29L));
+      assertChanged(
+          base,
+          base.withColumnLimits(31, 37, !base.serviceNamesOnly()),
+          Map.of(
+              "maxAttributeColumns",
+              31,
+              "maxColumnsToGet",
+              37,
+              "serviceNamesOnly",
+              !base.serviceNamesOnly()));
     }
   }
 
@@ -67,6 +77,9 @@ class StoreLimitsTest {
     tablestore.put("maxScanBytes", 4 * MB);
     tablestore.put("minTtlSeconds", 86_400L);
     tablestore.put("maxPutBytes", 4 * MB);
+    tablestore.put("maxAttributeColumns", 1024);
+    tablestore.put("maxColumnsToGet", 128);
+    tablestore.put("serviceNamesOnly", true);
     assertChanged(StoreLimits.DEFAULT, StoreLimits.TABLESTORE, tablestore);
   }
 
@@ -80,6 +93,31 @@ class StoreLimitsTest {
     // a table of another profile on Tablestore is kept to Tablestore's put, and the other way round
     assertEquals(4 * MB, StoreLimits.HBASE.stricter(StoreLimits.TABLESTORE).maxPutBytes());
     assertEquals(4 * MB, StoreLimits.TABLESTORE.stricter(StoreLimits.HBASE).maxPutBytes());
+  }
+
+  /**
+   * The column rules are Tablestore's alone: 1,024 attribute columns a write, 128 named columns a
+   * read, legal names. A table of another profile on Tablestore keeps them ({@link
+   * StoreLimits#stricter}).
+   */
+  @Test
+  void onlyTablestoreBoundsTheColumnsOfAWriteAndOfAReadAndTheirNames() {
+    for (StoreLimits unbounded :
+        Set.of(
+            StoreLimits.LINDORM,
+            StoreLimits.HBASE,
+            StoreLimits.DEFAULT,
+            new StoreLimits(16, 64, 3, 1000, 5, 2, false))) {
+      assertEquals(Integer.MAX_VALUE, unbounded.maxAttributeColumns());
+      assertEquals(Integer.MAX_VALUE, unbounded.maxColumnsToGet());
+      assertEquals(false, unbounded.serviceNamesOnly());
+      StoreLimits onTablestore = unbounded.stricter(StoreLimits.TABLESTORE);
+      assertEquals(1024, onTablestore.maxAttributeColumns());
+      assertEquals(128, onTablestore.maxColumnsToGet());
+      assertEquals(true, onTablestore.serviceNamesOnly());
+    }
+    assertEquals(1024, StoreLimits.of(Profile.TABLESTORE).maxAttributeColumns());
+    assertEquals(128, StoreLimits.of(Profile.TABLESTORE).maxColumnsToGet());
   }
 
   @Test

@@ -249,11 +249,6 @@ public final class TablestoreStore extends ServiceStore {
     awaitReady(spec);
   }
 
-  @Override
-  protected void checkRow(TableSpec spec, Row row) {
-    TablestoreChecks.row(spec, row);
-  }
-
   /**
    * The service loads a new table's partitions independently, for about a minute in most cases;
    * reads and writes on a partition meanwhile fail with a retryable error. A GetRow in every
@@ -671,7 +666,6 @@ public final class TablestoreStore extends ServiceStore {
   }
 
   private static void select(RowQueryCriteria criteria, ColumnSelection columns) {
-    TablestoreChecks.columns(criteria.getTableName(), columns);
     criteria.setMaxVersions(1);
     if (!columns.isAll()) {
       criteria.addColumnsToGet(columns.names());

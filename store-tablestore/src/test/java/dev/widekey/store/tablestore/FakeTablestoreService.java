@@ -125,7 +125,14 @@ final class FakeTablestoreService {
   static final int MAX_PARTITIONS = 10;
   static final int MAX_SPLIT_POINT_BYTES = 64;
   static final int MAX_TABLES = 64;
+
+  /**
+   * What the SDKs' restricted-item tests read against the service; the limits pages say 128, which
+   * the store keeps ({@code StoreLimits.TABLESTORE_MAX_COLUMNS_TO_GET}), so this bound is never
+   * met.
+   */
   static final int MAX_COLUMNS_TO_GET = 1024;
+
   static final int MIN_TIME_TO_LIVE = 86_400;
 
   /** Rows one GetRange page holds at most; small, so that scans need many pages. */

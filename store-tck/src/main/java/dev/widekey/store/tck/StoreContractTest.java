@@ -17,6 +17,7 @@ import dev.widekey.runtime.store.PkValue;
 import dev.widekey.runtime.store.PrimaryKey;
 import dev.widekey.runtime.store.Row;
 import dev.widekey.runtime.store.ScanRange;
+import dev.widekey.runtime.store.ServiceNames;
 import dev.widekey.runtime.store.StoreException;
 import dev.widekey.runtime.store.StoreLimits;
 import dev.widekey.runtime.store.TableSpec;
@@ -1050,6 +1051,185 @@ public abstract class StoreContractTest {
             newTableName("tablestore_five"), five, List.of(), Profile.TABLESTORE, TableSpec.NO_TTL);
     assertStoreError(ErrorKind.LIMIT_EXCEEDED, () -> store().createTable(spec));
     assertEquals(Optional.empty(), store().describeTable(spec.name()));
+  }
+
+  /** A row of {@code columns} INTEGER attribute columns {@code c0, c1, ...}: legal names. */
+  private static Row rowOfColumns(PrimaryKey key, int columns) {
+    Map<String, AttrValue> out = new LinkedHashMap<>();
+    for (int i = 0; i < columns; i++) {
+      out.put("c" + i, AttrValue.ofInteger(i));
+    }
+    return Row.of(key, out);
+  }
+
+  /** The named columns {@code c0} to {@code c<columns - 1>}. */
+  private static ColumnSelection columnsUpTo(int columns) {
+    return ColumnSelection.of(
+        IntStream.range(0, columns).mapToObj(i -> "c" + i).collect(Collectors.toSet()));
+  }
+
+  private static void assertMentions(StoreException e, Object... parts) {
+    for (Object part : parts) {
+      assertTrue(e.getMessage().contains(part.toString()), e.getMessage());
+    }
+  }
+
+  /**
+   * Tablestore's 1,024 attribute columns in one write of a row, kept by every store on a
+   * Tablestore-profile table (the service fails a whole BatchWriteRow for more): 1,024 are written
+   * by a put, a conditional put and a batch; 1,025 are refused, in a batch alone, and write
+   * nothing. An HBase-profile table takes 1,025 where the store has no bound of its own.
+   */
+  @Test
+  public void aTablestoreRowHoldsUpTo1024AttributeColumnsInOneWriteOnEveryStore() {
+    int max = StoreLimits.TABLESTORE_MAX_ATTRIBUTE_COLUMNS;
+    assertEquals(max, store().limits(Profile.TABLESTORE).maxAttributeColumns());
+    TableSpec t =
+        newTable("columns_per_write", Profile.TABLESTORE, TableSpec.NO_TTL, stringColumn("pk"));
+    store().put(t.name(), rowOfColumns(key("a"), max));
+    store().put(t.name(), rowOfColumns(key("b"), max), WriteCondition.rowAbsent());
+
+    Row over = rowOfColumns(key("x"), max + 1);
+    StoreException e =
+        assertStoreError(ErrorKind.LIMIT_EXCEEDED, () -> store().put(t.name(), over));
+    assertMentions(
+        e, t.name(), over.key(), (max + 1) + " attribute columns", "limit of " + max, "TABLESTORE");
+    assertStoreError(
+        ErrorKind.LIMIT_EXCEEDED, () -> store().put(t.name(), over, WriteCondition.rowAbsent()));
+    List<WriteOutcome> outcomes =
+        store()
+            .batchWrite(
+                List.of(
+                    WriteOp.put(t.name(), rowOfColumns(key("c"), max)),
+                    WriteOp.put(t.name(), over),
+                    WriteOp.put(t.name(), row(key("d"), "v", AttrValue.ofInteger(1)))));
+    assertTrue(outcomes.get(0).succeeded(), () -> outcomes.get(0).toString());
+    assertFailed(outcomes.get(1), ErrorKind.LIMIT_EXCEEDED);
+    assertTrue(outcomes.get(2).succeeded(), () -> outcomes.get(2).toString());
+    assertEquals(List.of(key("a"), key("b"), key("c"), key("d")), keys(scanAll(t)));
+    assertEquals(
+        max, store().get(t.name(), key("c"), ColumnSelection.all()).orElseThrow().columns().size());
+
+    TableSpec h =
+        newTable("columns_per_write_hbase", Profile.HBASE, TableSpec.NO_TTL, stringColumn("pk"));
+    if (store().limits(Profile.HBASE).maxAttributeColumns() <= max) {
+      // a store on Tablestore keeps its service's bound on a table of every profile
+      assertStoreError(ErrorKind.LIMIT_EXCEEDED, () -> store().put(h.name(), over));
+      return;
+    }
+    store().put(h.name(), over);
+    store().put(h.name(), rowOfColumns(key("y"), max + 1), WriteCondition.rowAbsent());
+    WriteOutcome batched =
+        store().batchWrite(List.of(WriteOp.put(h.name(), rowOfColumns(key("z"), max + 1)))).get(0);
+    assertTrue(batched.succeeded(), batched::toString);
+    assertEquals(List.of(key("x"), key("y"), key("z")), keys(scanAll(h)));
+    assertEquals(Optional.of(over), store().get(h.name(), key("x"), ColumnSelection.all()));
+  }
+
+  /**
+   * Tablestore's column names ({@link ServiceNames#PATTERN}), kept by every store on a
+   * Tablestore-profile table: a name the service refuses fails its put, its conditional put and its
+   * batch operation alone, and writes nothing; names at the pattern's edges are written. An
+   * HBase-profile table takes any name where the store has no rule of its own.
+   */
+  @Test
+  public void aTablestoreColumnNameMustBeLegalOnEveryStore() {
+    assertTrue(store().limits(Profile.TABLESTORE).serviceNamesOnly());
+    TableSpec t =
+        newTable("column_names", Profile.TABLESTORE, TableSpec.NO_TTL, stringColumn("pk"));
+    String longest = "x".repeat(255);
+    Row edges =
+        row(
+            key("a"),
+            "_",
+            AttrValue.ofInteger(1),
+            "A_9",
+            AttrValue.ofInteger(2),
+            longest,
+            AttrValue.ofInteger(3));
+    store().put(t.name(), edges);
+    assertEquals(Optional.of(edges), store().get(t.name(), key("a"), ColumnSelection.all()));
+
+    for (String name : List.of("price-cents", "9lives", "caf\u00e9", "a.b", longest + "x")) {
+      Row bad = row(key("x"), "v", AttrValue.ofInteger(1), name, AttrValue.ofInteger(2));
+      StoreException e =
+          assertStoreError(ErrorKind.INVALID_REQUEST, () -> store().put(t.name(), bad));
+      assertMentions(e, t.name(), name, ServiceNames.PATTERN, "TABLESTORE");
+      assertStoreError(
+          ErrorKind.INVALID_REQUEST, () -> store().put(t.name(), bad, WriteCondition.rowAbsent()));
+      List<WriteOutcome> outcomes =
+          store()
+              .batchWrite(
+                  List.of(
+                      WriteOp.put(t.name(), row(key("b"), "v", AttrValue.ofInteger(1))),
+                      WriteOp.put(t.name(), bad),
+                      WriteOp.put(t.name(), row(key("c"), "v", AttrValue.ofInteger(1)))));
+      assertTrue(outcomes.get(0).succeeded(), () -> outcomes.get(0).toString());
+      assertFailed(outcomes.get(1), ErrorKind.INVALID_REQUEST);
+      assertTrue(outcomes.get(2).succeeded(), () -> outcomes.get(2).toString());
+    }
+    assertEquals(List.of(key("a"), key("b"), key("c")), keys(scanAll(t)));
+
+    TableSpec h =
+        newTable("column_names_hbase", Profile.HBASE, TableSpec.NO_TTL, stringColumn("pk"));
+    Row dashed = row(key("x"), "price-cents", AttrValue.ofInteger(2));
+    if (store().limits(Profile.HBASE).serviceNamesOnly()) {
+      // a store on Tablestore keeps its service's names on a table of every profile
+      assertStoreError(ErrorKind.INVALID_REQUEST, () -> store().put(h.name(), dashed));
+      return;
+    }
+    store().put(h.name(), dashed);
+    assertEquals(Optional.of(dashed), store().get(h.name(), key("x"), ColumnSelection.all()));
+  }
+
+  /**
+   * Tablestore's 128 named columns per read ({@code columns_to_get}), kept by every store on a
+   * Tablestore-profile table: a get, a multi-get and a scan of 128 named columns return them, of
+   * 129 are refused before reading; a read of all columns is not bounded. An HBase-profile table
+   * reads 129 where the store has no bound of its own.
+   */
+  @Test
+  public void aTablestoreReadSelectsAtMost128NamedColumnsOnEveryStore() {
+    int max = StoreLimits.TABLESTORE_MAX_COLUMNS_TO_GET;
+    assertEquals(max, store().limits(Profile.TABLESTORE).maxColumnsToGet());
+    TableSpec t =
+        newTable("columns_per_read", Profile.TABLESTORE, TableSpec.NO_TTL, stringColumn("pk"));
+    Row wide = rowOfColumns(key("a"), max + 1);
+    store().put(t.name(), wide);
+    ColumnSelection atLimit = columnsUpTo(max);
+    ColumnSelection over = columnsUpTo(max + 1);
+    ScanRange all = ScanRange.all(1);
+    assertEquals(max, store().get(t.name(), key("a"), atLimit).orElseThrow().columns().size());
+    assertEquals(
+        max,
+        store()
+            .multiGet(t.name(), List.of(key("a")), atLimit)
+            .get(0)
+            .orElseThrow()
+            .columns()
+            .size());
+    assertEquals(max, scan(t.name(), all.withColumns(atLimit)).get(0).columns().size());
+
+    StoreException e =
+        assertStoreError(ErrorKind.LIMIT_EXCEEDED, () -> store().get(t.name(), key("a"), over));
+    assertMentions(e, t.name(), (max + 1) + " columns", "limit of " + max, "TABLESTORE");
+    assertStoreError(
+        ErrorKind.LIMIT_EXCEEDED, () -> store().multiGet(t.name(), List.of(key("a")), over));
+    assertStoreError(
+        ErrorKind.LIMIT_EXCEEDED, () -> store().scan(t.name(), all.withColumns(over)).close());
+    assertEquals(Optional.of(wide), store().get(t.name(), key("a"), ColumnSelection.all()));
+
+    TableSpec h =
+        newTable("columns_per_read_hbase", Profile.HBASE, TableSpec.NO_TTL, stringColumn("pk"));
+    store().put(h.name(), wide);
+    if (store().limits(Profile.HBASE).maxColumnsToGet() <= max) {
+      // a store on Tablestore keeps its service's bound on a table of every profile
+      assertStoreError(ErrorKind.LIMIT_EXCEEDED, () -> store().get(h.name(), key("a"), over));
+      return;
+    }
+    assertEquals(Optional.of(wide), store().get(h.name(), key("a"), over));
+    assertEquals(List.of(Optional.of(wide)), store().multiGet(h.name(), List.of(key("a")), over));
+    assertEquals(List.of(wide), scan(h.name(), all.withColumns(over)));
   }
 
   @Test

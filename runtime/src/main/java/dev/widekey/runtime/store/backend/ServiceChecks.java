@@ -2,6 +2,7 @@ package dev.widekey.runtime.store.backend;
 
 import dev.widekey.runtime.store.AttrType;
 import dev.widekey.runtime.store.AttrValue;
+import dev.widekey.runtime.store.ColumnSelection;
 import dev.widekey.runtime.store.ErrorKind;
 import dev.widekey.runtime.store.OrderedKeyBytes;
 import dev.widekey.runtime.store.PkColumn;
@@ -9,6 +10,7 @@ import dev.widekey.runtime.store.PkType;
 import dev.widekey.runtime.store.PkValue;
 import dev.widekey.runtime.store.PrimaryKey;
 import dev.widekey.runtime.store.Row;
+import dev.widekey.runtime.store.ServiceNames;
 import dev.widekey.runtime.store.StoreException;
 import dev.widekey.runtime.store.StoreLimits;
 import dev.widekey.runtime.store.TableSpec;
@@ -23,13 +25,15 @@ import java.util.Set;
 
 /**
  * The checks the services (Tablestore, Lindorm) make on each request: the key matches the table's
- * schema, every string has a UTF-8 form, and the request is within the {@link StoreLimits}. Every
- * backend runs them before it sends anything, so a call that fails one writes nothing, and its
- * error names the table, the column and the limit. HBase accepts far larger keys, values and
- * batches than the services the rules come from, so its backend relies on these.
+ * schema, every string has a UTF-8 form, and the request is within the {@link StoreLimits},
+ * including the column rules (columns per write and per read, legal names). Every store, the
+ * embedded one and every backend, runs them before it sends anything, so a call that fails one
+ * writes nothing, and its error names the table, the column and the limit. HBase accepts far larger
+ * keys, values and batches than the services the rules come from, so its backend relies on these.
  *
  * <pre>{@code
  * ServiceChecks.row(spec, row, store.limits());   // throws StoreException, INVALID_REQUEST or LIMIT_EXCEEDED
+ * ServiceChecks.columns(spec, ColumnSelection.of("a", "b"), store.limits()); // LIMIT_EXCEEDED over 128 on Tablestore
  * }</pre>
  */
 public final class ServiceChecks {
@@ -202,6 +206,17 @@ public final class ServiceChecks {
     }
   }
 
+  /**
+   * A row to write: its key ({@link #key}), at least one attribute where required, at most {@link
+   * StoreLimits#maxAttributeColumns} attribute columns, each named (legally, where {@link
+   * StoreLimits#serviceNamesOnly}) and not like a key column, each value within the limit, and the
+   * whole row within {@link #rowSize}.
+   *
+   * <pre>{@code ServiceChecks.row(spec, row, store.limits(spec.profile()));}</pre>
+   *
+   * @throws StoreException {@link ErrorKind#INVALID_REQUEST} for a name or a value the service
+   *     refuses, {@link ErrorKind#LIMIT_EXCEEDED} for a count or a size over its limit
+   */
   public static void row(TableSpec spec, Row row, StoreLimits limits) {
     key(spec, row.key(), limits);
     if (limits.requireAttribute() && row.columns().isEmpty()) {
@@ -212,6 +227,23 @@ public final class ServiceChecks {
               + spec.name()
               + " has no attribute column; the store requires at least one non-key column");
     }
+    int columns = row.columns().size();
+    if (columns > limits.maxAttributeColumns()) {
+      // the service fails a whole BatchWriteRow for it: refused here, the operation fails alone
+      throw new StoreException(
+          ErrorKind.LIMIT_EXCEEDED,
+          "row "
+              + row.key()
+              + " of table "
+              + spec.name()
+              + ", of profile "
+              + spec.profile()
+              + ", has "
+              + columns
+              + " attribute columns, over the limit of "
+              + limits.maxAttributeColumns()
+              + " for one write of a row on this store");
+    }
     long attributeBytes = 0;
     for (Map.Entry<String, AttrValue> e : row.columns().entrySet()) {
       String name = e.getKey();
@@ -221,6 +253,21 @@ public final class ServiceChecks {
       }
       if (!Utf8.isWellFormed(name)) {
         throw invalid("attribute name of table " + spec.name() + " holds an unpaired surrogate");
+      }
+      if (limits.serviceNamesOnly() && !ServiceNames.isLegal(name)) {
+        // as the count above: a bad name fails a whole BatchWriteRow on Tablestore
+        throw invalid(
+            "attribute column "
+                + name
+                + " of row "
+                + row.key()
+                + " in table "
+                + spec.name()
+                + ", of profile "
+                + spec.profile()
+                + ", is not a legal column name on this store ("
+                + ServiceNames.PATTERN
+                + ")");
       }
       for (PkColumn c : spec.primaryKey()) {
         if (c.name().equals(name)) {
@@ -391,6 +438,34 @@ public final class ServiceChecks {
     } catch (IllegalArgumentException unpairedSurrogate) {
       return 0;
     }
+  }
+
+  /**
+   * The columns a read (get, multi-get, scan) selects: at most {@link StoreLimits#maxColumnsToGet}
+   * named ones (Tablestore's {@code columns_to_get}, 128). A read of all columns is not bounded.
+   *
+   * <pre>{@code ServiceChecks.columns(spec, range.columns(), limits); // before the read is sent}
+   * </pre>
+   *
+   * @throws StoreException {@link ErrorKind#LIMIT_EXCEEDED}, naming the table, the count, the limit
+   *     and the profile
+   */
+  public static void columns(TableSpec spec, ColumnSelection columns, StoreLimits limits) {
+    if (columns.isAll() || columns.names().size() <= limits.maxColumnsToGet()) {
+      return;
+    }
+    throw new StoreException(
+        ErrorKind.LIMIT_EXCEEDED,
+        "a read of table "
+            + spec.name()
+            + ", of profile "
+            + spec.profile()
+            + ", selects "
+            + columns.names().size()
+            + " columns, over the limit of "
+            + limits.maxColumnsToGet()
+            + " named columns per read on this store; select all columns, or read in several"
+            + " calls");
   }
 
   public static void multiGetSize(int keys, StoreLimits limits) {

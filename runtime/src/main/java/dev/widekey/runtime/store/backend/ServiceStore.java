@@ -113,9 +113,9 @@ public abstract class ServiceStore implements WideTableStore {
   protected void adoptExisting(TableSpec spec) {}
 
   /**
-   * The backend's own checks of a row, after {@link ServiceChecks#row}, for the rules of its
-   * service that are not {@link StoreLimits} (e.g. Tablestore's column names); throws {@link
-   * StoreException}. By default none.
+   * The backend's own checks of a row, after {@link ServiceChecks#row}, for the rules of its client
+   * that are not {@link StoreLimits} (e.g. HBase's {@code hbase.client.keyvalue.maxsize}); throws
+   * {@link StoreException}. By default none.
    */
   protected void checkRow(TableSpec spec, Row row) {}
 
@@ -375,7 +375,9 @@ public abstract class ServiceStore implements WideTableStore {
   @Override
   public final Optional<Row> get(String table, PrimaryKey key, ColumnSelection columns) {
     KnownTables.Table known = known(table);
-    ServiceChecks.key(known.spec(), key, limitsOf(known.spec()));
+    StoreLimits tableLimits = limitsOf(known.spec());
+    ServiceChecks.key(known.spec(), key, tableLimits);
+    ServiceChecks.columns(known.spec(), columns, tableLimits);
     Optional<Row> row;
     try {
       row = sendGet(known.spec(), key, columns);
@@ -392,6 +394,7 @@ public abstract class ServiceStore implements WideTableStore {
     KnownTables.Table known = known(table);
     StoreLimits tableLimits = limitsOf(known.spec());
     ServiceChecks.multiGetSize(keys.size(), tableLimits);
+    ServiceChecks.columns(known.spec(), columns, tableLimits);
     for (PrimaryKey key : keys) {
       ServiceChecks.key(known.spec(), key, tableLimits);
     }
@@ -532,6 +535,7 @@ public abstract class ServiceStore implements WideTableStore {
     StoreLimits tableLimits = limitsOf(known.spec());
     ServiceChecks.bound(known.spec(), range.start(), tableLimits);
     ServiceChecks.bound(known.spec(), range.end(), tableLimits);
+    ServiceChecks.columns(known.spec(), range.columns(), tableLimits);
     if (range.limit() == 0 || range.start().compareTo(range.end()) >= 0) {
       return Stream.empty(); // as the embedded store: an empty range, not an error
     }

@@ -565,6 +565,7 @@ public final class EmbeddedStore implements WideTableStore {
       requireOpen();
       Table t = table(table);
       byte[] encoded = RequestEncoder.rowKey(t.spec, key, t.limits);
+      ServiceChecks.columns(t.spec, columns, t.limits);
       return Optional.ofNullable(read(t, key, encoded, columns));
     } catch (MVStoreException e) {
       throw internal(e);
@@ -584,6 +585,7 @@ public final class EmbeddedStore implements WideTableStore {
       requireOpen();
       Table t = table(table);
       ServiceChecks.multiGetSize(keys.size(), t.limits);
+      ServiceChecks.columns(t.spec, columns, t.limits);
       // every key is checked before any is read: a bad key fails the whole call
       byte[][] encoded = new byte[keys.size()][];
       for (int i = 0; i < encoded.length; i++) {
@@ -638,6 +640,7 @@ public final class EmbeddedStore implements WideTableStore {
       t = table(table);
       start = RequestEncoder.bound(t.spec, range.start(), t.limits);
       end = RequestEncoder.bound(t.spec, range.end(), t.limits);
+      ServiceChecks.columns(t.spec, range.columns(), t.limits);
     } finally {
       shared.unlock();
     }
@@ -1064,7 +1067,9 @@ public final class EmbeddedStore implements WideTableStore {
           || limits.maxBatchRows() <= 0
           || limits.maxBatchBytes() <= 0
           || limits.maxMultiGetRows() <= 0
-          || limits.maxPkColumns() <= 0) {
+          || limits.maxPkColumns() <= 0
+          || limits.maxAttributeColumns() <= 0
+          || limits.maxColumnsToGet() <= 0) {
         throw new IllegalArgumentException("store limits must be positive: " + limits);
       }
       this.limits = limits;

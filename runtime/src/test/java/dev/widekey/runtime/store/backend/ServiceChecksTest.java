@@ -6,20 +6,28 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.widekey.annotations.Profile;
 import dev.widekey.runtime.store.AttrValue;
+import dev.widekey.runtime.store.ColumnSelection;
 import dev.widekey.runtime.store.ErrorKind;
 import dev.widekey.runtime.store.PkColumn;
 import dev.widekey.runtime.store.PkType;
 import dev.widekey.runtime.store.PkValue;
 import dev.widekey.runtime.store.PrimaryKey;
 import dev.widekey.runtime.store.Row;
+import dev.widekey.runtime.store.ServiceNames;
 import dev.widekey.runtime.store.StoreException;
 import dev.widekey.runtime.store.StoreLimits;
 import dev.widekey.runtime.store.TableSpec;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 
-/** The checks every store runs: one put of a row within the put limit of the table's profile. */
+/**
+ * The checks every store runs: one put of a row within the put limit of the table's profile, and
+ * the column rules of its profile (columns per write and per read, legal names).
+ */
 class ServiceChecksTest {
   private static final TableSpec PAGES =
       new TableSpec(
@@ -77,5 +85,85 @@ class ServiceChecksTest {
     }
     // the same row is within HBase's put
     ServiceChecks.row(PAGES.withProfile(Profile.HBASE), over, StoreLimits.of(Profile.HBASE));
+  }
+
+  private static Row rowOfColumns(int columns) {
+    Map<String, AttrValue> out = new LinkedHashMap<>();
+    for (int i = 0; i < columns; i++) {
+      out.put("c" + i, AttrValue.ofInteger(i));
+    }
+    return Row.of(KEY, out);
+  }
+
+  private static ColumnSelection columnsUpTo(int columns) {
+    Set<String> names = new TreeSet<>();
+    for (int i = 0; i < columns; i++) {
+      names.add("c" + i);
+    }
+    return ColumnSelection.of(names);
+  }
+
+  private static StoreException refused(ErrorKind kind, Runnable check) {
+    StoreException e = assertThrows(StoreException.class, check::run);
+    assertEquals(kind, e.kind(), e::getMessage);
+    return e;
+  }
+
+  private static void assertMentions(StoreException e, String... parts) {
+    for (String part : parts) {
+      assertTrue(e.getMessage().contains(part), e.getMessage());
+    }
+  }
+
+  @Test
+  void aTablestoreRowHoldsUpTo1024AttributeColumnsAnHBaseRowMore() {
+    StoreLimits tablestore = StoreLimits.TABLESTORE;
+    ServiceChecks.row(PAGES, rowOfColumns(1024), tablestore);
+    Row over = rowOfColumns(1025);
+    StoreException e =
+        refused(ErrorKind.LIMIT_EXCEEDED, () -> ServiceChecks.row(PAGES, over, tablestore));
+    assertMentions(
+        e, "table pages", KEY.toString(), "1025 attribute columns", "limit of 1024", "TABLESTORE");
+    ServiceChecks.row(PAGES.withProfile(Profile.HBASE), over, StoreLimits.HBASE);
+    ServiceChecks.row(PAGES.withProfile(Profile.LINDORM), over, StoreLimits.LINDORM);
+  }
+
+  @Test
+  void aTablestoreColumnNameMatchesTheServicesPatternAnHBaseNameNeedNot() {
+    for (String good : List.of("_", "a", "A_9", "x".repeat(255))) {
+      ServiceChecks.row(
+          PAGES, Row.of(KEY, Map.of(good, AttrValue.ofInteger(1))), StoreLimits.TABLESTORE);
+    }
+    for (String bad : List.of("price-cents", "9lives", "caf\u00e9", "a b", "x".repeat(256))) {
+      Row row = Row.of(KEY, Map.of(bad, AttrValue.ofInteger(1)));
+      StoreException e =
+          refused(
+              ErrorKind.INVALID_REQUEST,
+              () -> ServiceChecks.row(PAGES, row, StoreLimits.TABLESTORE));
+      assertMentions(e, "table pages", bad, KEY.toString(), ServiceNames.PATTERN, "TABLESTORE");
+      ServiceChecks.row(PAGES.withProfile(Profile.HBASE), row, StoreLimits.HBASE);
+    }
+    // an empty name and an unpaired surrogate keep their own, more telling messages
+    StoreException empty =
+        refused(
+            ErrorKind.INVALID_REQUEST,
+            () ->
+                ServiceChecks.row(
+                    PAGES,
+                    Row.of(KEY, Map.of("", AttrValue.ofInteger(1))),
+                    StoreLimits.TABLESTORE));
+    assertMentions(empty, "without a name");
+  }
+
+  @Test
+  void aTablestoreReadNamesUpTo128ColumnsAllColumnsAlwaysAnHBaseReadMore() {
+    ServiceChecks.columns(PAGES, columnsUpTo(128), StoreLimits.TABLESTORE);
+    ServiceChecks.columns(PAGES, ColumnSelection.all(), StoreLimits.TABLESTORE);
+    StoreException e =
+        refused(
+            ErrorKind.LIMIT_EXCEEDED,
+            () -> ServiceChecks.columns(PAGES, columnsUpTo(129), StoreLimits.TABLESTORE));
+    assertMentions(e, "table pages", "129 columns", "limit of 128", "TABLESTORE");
+    ServiceChecks.columns(PAGES.withProfile(Profile.HBASE), columnsUpTo(129), StoreLimits.HBASE);
   }
 }
