@@ -63,6 +63,18 @@ import java.util.List;
  *     winner. Never after an element with an unknown outcome. The number of elements read when
  *     nothing read is left unfinished. For an input read in order (not {@link
  *     BulkWriter.Builder#splitInput(int) split})
+ * @param notAttemptedOperations the operations read and never sent (neither by this import nor by
+ *     the one it resumes), in input order, each with attempts 0 and a retryable error saying so:
+ *     all of them (at most the writer's window). With {@link #unknownOutcomes} they are every
+ *     operation the import left unfinished, so a resume knows that every other operation of an
+ *     element read ({@link #elementsRead}) is finished. Empty for an import that ran to its end,
+ *     and for a result assembled from parts
+ * @param elementsRead one past the highest input position read: every element before it was read
+ *     (and is finished unless listed above), none after it
+ * @param planSeed for an input planned from a seed, the seed that a resume of its rest plans from
+ *     again (a split-table repository's {@code putAll(stream, writer)} derives each entity's write
+ *     tag from it and the entity's position, so that its resume recognises the stopped import's
+ *     writes); 0 for an input not planned so
  */
 public record BulkWriteResult(
     long total,
@@ -75,11 +87,52 @@ public record BulkWriteResult(
     List<BulkWriteFailure> failures,
     boolean failuresTruncated,
     List<BulkWriteFailure> unknownOutcomes,
-    long resumePosition) {
+    List<BulkWriteFailure> notAttemptedOperations,
+    long resumePosition,
+    long elementsRead,
+    long planSeed) {
+
+  /**
+   * A result that lists no operation left unsent and was not planned from a seed: every element up
+   * to {@code resumePosition} read.
+   */
+  public BulkWriteResult(
+      long total,
+      long acknowledged,
+      long failed,
+      long notAttempted,
+      long retries,
+      long batches,
+      Duration elapsed,
+      List<BulkWriteFailure> failures,
+      boolean failuresTruncated,
+      List<BulkWriteFailure> unknownOutcomes,
+      long resumePosition) {
+    this(
+        total,
+        acknowledged,
+        failed,
+        notAttempted,
+        retries,
+        batches,
+        elapsed,
+        failures,
+        failuresTruncated,
+        unknownOutcomes,
+        List.of(),
+        resumePosition,
+        resumePosition,
+        0);
+  }
 
   public BulkWriteResult {
     failures = List.copyOf(failures);
     unknownOutcomes = List.copyOf(unknownOutcomes);
+    notAttemptedOperations = List.copyOf(notAttemptedOperations);
+    if (elementsRead < resumePosition) {
+      throw new IllegalArgumentException(
+          "elementsRead " + elementsRead + " is before the resume position " + resumePosition);
+    }
     if (acknowledged + failed + unknownOutcomes.size() + notAttempted != total) {
       throw new IllegalArgumentException(
           "acknowledged + failed + unknown + notAttempted must be total: "
@@ -101,6 +154,25 @@ public record BulkWriteResult(
    */
   public long unknown() {
     return unknownOutcomes.size();
+  }
+
+  /** This result with {@code planSeed} as its plan seed. */
+  public BulkWriteResult withPlanSeed(long planSeed) {
+    return new BulkWriteResult(
+        total,
+        acknowledged,
+        failed,
+        notAttempted,
+        retries,
+        batches,
+        elapsed,
+        failures,
+        failuresTruncated,
+        unknownOutcomes,
+        notAttemptedOperations,
+        resumePosition,
+        elementsRead,
+        planSeed);
   }
 
   /** Whether every input operation was acknowledged. */

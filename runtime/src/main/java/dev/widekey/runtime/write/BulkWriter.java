@@ -7,10 +7,8 @@ import dev.widekey.runtime.store.StoreLimits;
 import dev.widekey.runtime.store.WideTableStore;
 import dev.widekey.runtime.store.WriteOp;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -205,7 +203,7 @@ public final class BulkWriter {
    * @throws BulkWriteException if the iterator or a listener throws, or the thread is interrupted
    */
   public BulkWriteResult resumeWrite(Iterator<? extends WriteOp> rest, BulkWriteResult stopped) {
-    return new Import(settings, resumed(stopped)).run(InputSource.of(rest), List::of);
+    return new Import(settings, StoppedImport.of(stopped)).run(InputSource.of(rest), List::of);
   }
 
   /**
@@ -218,25 +216,8 @@ public final class BulkWriter {
    * @throws BulkWriteException if the iterator or a listener throws, or the thread is interrupted
    */
   public BulkWriteResult resumeGroups(Iterator<WriteGroup> rest, BulkWriteResult stopped) {
-    return new Import(settings, resumed(stopped)).run(InputSource.of(rest), WriteGroup::ops);
-  }
-
-  /** The unknown outcomes of {@code stopped}, by their position in the rest of its input. */
-  private static Map<Long, Map<Integer, BulkWriteFailure>> resumed(BulkWriteResult stopped) {
-    Objects.requireNonNull(stopped, "stopped");
-    Map<Long, Map<Integer, BulkWriteFailure>> out = new HashMap<>();
-    for (BulkWriteFailure u : stopped.unknownOutcomes()) {
-      if (u.position() < stopped.resumePosition()) {
-        throw new IllegalArgumentException(
-            "an outcome-unknown operation at input position "
-                + u.position()
-                + " is before the resume position "
-                + stopped.resumePosition());
-      }
-      out.computeIfAbsent(u.position() - stopped.resumePosition(), p -> new HashMap<>())
-          .put(u.indexInGroup(), u);
-    }
-    return out;
+    return new Import(settings, StoppedImport.of(stopped))
+        .run(InputSource.of(rest), WriteGroup::ops);
   }
 
   private <T> InputSource<T> source(Stream<? extends T> stream) {
@@ -245,7 +226,7 @@ public final class BulkWriter {
 
   /** Runs one import; the input is opened (and a stream split) before the import's clock starts. */
   private <T> BulkWriteResult run(InputSource<T> source, Function<? super T, List<WriteOp>> opsOf) {
-    return new Import(settings, Map.of()).run(source, opsOf);
+    return new Import(settings, StoppedImport.NONE).run(source, opsOf);
   }
 
   /**
