@@ -607,7 +607,11 @@ public abstract class SplitTableRepository<E> {
    * entity whose write the stopped import applied would then fail its condition against it.
    */
   public BulkWriteResult putAll(Stream<? extends E> entities, BulkWriter writer) {
-    long seed = ResumedImport.newSeed();
+    return putAllSeeded(entities, writer, ResumedImport.newSeed());
+  }
+
+  /** {@link #putAll(Stream, BulkWriter)} planned from {@code seed} (tests compare two imports). */
+  BulkWriteResult putAllSeeded(Stream<? extends E> entities, BulkWriter writer, long seed) {
     StreamPlan plan = new StreamPlan(entities.iterator(), seed, null);
     try {
       return writer.writeGroups(plan.stream(entities)).withPlanSeed(seed);

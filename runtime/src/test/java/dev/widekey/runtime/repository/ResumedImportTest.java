@@ -38,7 +38,9 @@ import org.junit.jupiter.api.Test;
  * The issue's scenario 4: a versioned split entity's hot put is applied but its answer lost, then
  * the import stops (a progress listener throws). The partial result reports the hot put as
  * outcome-unknown, never as not attempted; resumed with the same groups ({@link
- * BulkWriter#resumeGroups}) the import stores and reports what one uninterrupted import would have.
+ * BulkWriter#resumeGroups}), or through the repository with the stopped result ({@code putAll(rest,
+ * writer, stopped)}), the import stores and reports what one uninterrupted import would have. Stops
+ * at every batch: {@link ResumedSplitImportTest}.
  */
 class ResumedImportTest {
   private final EmbeddedStore embedded = EmbeddedStore.inMemory();
@@ -118,10 +120,11 @@ class ResumedImportTest {
   }
 
   /**
-   * {@code putAll(stream, writer)} plans a resumed entity again, under a new write tag: its hot put
-   * is another write than the stopped import's, so it fails its condition against that applied
-   * write. The caller sees {@code CONDITION_FAILED} at a position the stopped result listed as of
-   * unknown outcome; what readers see is the stopped import's write, as after one import.
+   * {@code putAll(stream, writer)} called again, without the stopped result, plans a resumed entity
+   * as a new write, under a new write tag: its hot put is another write than the stopped import's,
+   * so it fails its condition against that applied write. The caller sees {@code CONDITION_FAILED}
+   * at a position the stopped result listed as of unknown outcome; what readers see is the stopped
+   * import's write, as after one import.
    */
   @Test
   void aVersionedPutAllResumedByPlanningAgainFailsItsConditionAgainstItsOwnAppliedWrite() {
@@ -152,6 +155,40 @@ class ResumedImportTest {
     assertEquals(v2, direct.getWithCold(1).orElseThrow());
     assertEquals(
         committed, embedded.get("notes", TestRows.key(1), ColumnSelection.all()).orElseThrow());
+  }
+
+  /**
+   * The same stop resumed through the repository with the stopped result ({@code putAll(rest,
+   * writer, stopped)}): the entity is planned under its stopped write tag, its commit is found
+   * stored, and only the delete of the cold row it replaced is sent.
+   */
+  @Test
+  void aVersionedPutAllResumedWithItsStoppedResultRecognisesItsOwnAppliedWrite() {
+    Note v1 = direct.put(new Note(1, "first", "first body", 0));
+    FaultInjectingStore faults = hotAnswerLost();
+    NoteRepository notes = new NoteRepository(faults, true);
+    Note next = new Note(1, "second", "second body", v1.version());
+    BulkWriteException e =
+        assertThrows(
+            BulkWriteException.class, () -> notes.putAll(Stream.of(next), stoppingWriter(faults)));
+    BulkWriteResult stopped = e.partialResult();
+    assertHotPutUnknown(stopped);
+    Row committed = embedded.get("notes", TestRows.key(1), ColumnSelection.all()).orElseThrow();
+
+    BulkWriteResult resumed =
+        notes.putAll(Stream.of(next).skip(stopped.resumePosition()), writer(faults), stopped);
+
+    assertEquals(1, resumed.total(), resumed::toString); // the delete of v1's cold row
+    assertTrue(resumed.allAcknowledged(), resumed::toString);
+    assertEquals(new Note(1, "second", "second body", 2), direct.getWithCold(1).orElseThrow());
+    assertEquals(
+        committed, embedded.get("notes", TestRows.key(1), ColumnSelection.all()).orElseThrow());
+    // exactly one cold row: the one the committed hot row names
+    Map<PrimaryKey, Row> cold = rows("notes_cold", 2);
+    assertEquals(1, cold.size(), cold::toString);
+    assertEquals(
+        committed.get(SplitTableRepository.COLD_TAG).asLong(),
+        cold.keySet().iterator().next().get(1).asLong());
   }
 
   @Test
