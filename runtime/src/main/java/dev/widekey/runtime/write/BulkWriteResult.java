@@ -25,13 +25,17 @@ import java.util.List;
  * before the first of them, so a resume writes them again. Resuming with {@link
  * BulkWriter#resumeWrite} or {@link BulkWriter#resumeGroups}, given this result, writes the rest of
  * the input, from {@code resumePosition}, as one import that never stopped would have: an operation
- * whose outcome was unknown is sent again, and a conditional put of it that fails its condition is
- * checked against the stored row ({@link dev.widekey.runtime.retry.OwnWrites#recheck}) from its
- * first attempt on, so a versioned put that meets its own applied write is acknowledged, not
- * reported {@link dev.widekey.runtime.store.ErrorKind#CONDITION_FAILED}. A plain {@code write} of
- * the rest never checks a first attempt (it cannot tell its own write from another writer's), so
- * there such a put fails its condition against its own write; unconditional puts and deletes are
- * idempotent and need neither.
+ * whose outcome was unknown, or that the stopped import finished past {@code resumePosition}, is
+ * sent again, and a conditional put of it that fails its condition is checked against the stored
+ * row ({@link dev.widekey.runtime.retry.OwnWrites#recheck}) from its first attempt on, so a
+ * versioned put that meets its own applied write is acknowledged, not reported {@link
+ * dev.widekey.runtime.store.ErrorKind#CONDITION_FAILED}. The result lists every operation left
+ * unfinished ({@link #unknownOutcomes()}, {@link #notAttemptedOperations()}) and how far the input
+ * was read ({@link #elementsRead()}), so a resume knows the rest was finished. A split-table
+ * repository's {@code putAll(stream, writer)} is resumed with its {@code putAll(rest, writer,
+ * stopped)}. A plain {@code write} of the rest never checks a first attempt (it cannot tell its own
+ * write from another writer's), so there such a put fails its condition against its own write;
+ * unconditional puts and deletes are idempotent and need neither.
  *
  * <pre>{@code
  * try { writer.writeGroups(input.iterator()); }
@@ -156,7 +160,14 @@ public record BulkWriteResult(
     return unknownOutcomes.size();
   }
 
-  /** This result with {@code planSeed} as its plan seed. */
+  /**
+   * This result with {@code planSeed} as its plan seed: what a planner that derives its writes from
+   * a seed hands back, so that its resume derives them again.
+   *
+   * <pre>{@code
+   * BulkWriteResult r = writer.writeGroups(groupsPlannedFrom(seed)).withPlanSeed(seed);
+   * }</pre>
+   */
   public BulkWriteResult withPlanSeed(long planSeed) {
     return new BulkWriteResult(
         total,

@@ -187,11 +187,13 @@ public final class BulkWriter {
    * Resumes an import of operations that stopped with {@code stopped} as its partial result: {@code
    * rest} is its input from {@link BulkWriteResult#resumePosition()} on. As {@link
    * #write(Iterator)}, except that the operations {@code stopped} lists in {@link
-   * BulkWriteResult#unknownOutcomes()} are known to be possibly stored: a conditional one that
-   * fails its condition is checked against the stored row from its first attempt on, and
-   * acknowledged if its own row is stored. So the stop and this resume store, and report, what one
-   * import that never stopped would have. Positions in the result count from the start of {@code
-   * rest}, so a resume that stops again is resumed the same way, with its own result.
+   * BulkWriteResult#unknownOutcomes()}, and those it finished past its resume position (every
+   * operation of an element it read, {@link BulkWriteResult#elementsRead()}, that it does not list
+   * as unfinished), are known to be possibly stored: a conditional one that fails its condition is
+   * checked against the stored row from its first attempt on, and acknowledged if its own row is
+   * stored. So the stop and this resume store, and report, what one import that never stopped would
+   * have. Positions in the result count from the start of {@code rest}, so a resume that stops
+   * again is resumed the same way, with its own result.
    *
    * <pre>{@code
    * catch (BulkWriteException e) {
@@ -211,7 +213,8 @@ public final class BulkWriter {
    * #resumeWrite}: {@code rest} is the same groups from {@link BulkWriteResult#resumePosition()}
    * on. Groups planned again rather than the same ones (another split entity's write tag, say) are
    * other writes: a conditional put of them that meets the stopped import's applied write fails its
-   * condition.
+   * condition. A split-table repository's import is resumed with its own {@code putAll(rest,
+   * writer, stopped)}, which plans the rest under the stopped import's write tags.
    *
    * @throws BulkWriteException if the iterator or a listener throws, or the thread is interrupted
    */
