@@ -295,16 +295,56 @@ final class CommitPoint {
    */
   List<WriteGroup> groups(
       List<SplitTableRepository.PreparedWrite> rows, List<WriteCondition> conditions) {
+    return groups(rows, conditions, null);
+  }
+
+  /**
+   * The write groups of entities of a resumed import ({@link ResumedImport}), planned under the
+   * stopped import's tags: as {@link #groups(List, List)}, except that an entity whose write is
+   * committed (its commit finished, as {@code earlier} says, or its tag, or the tag of a later
+   * entity of its key in {@code rows}, stored in its commit point) is only the unfinished deletes
+   * of the rows it replaced, or null if none are left; the others get those deletes too.
+   *
+   * @param earlier per entity, what the stopped import left of it (null: nothing); null for an
+   *     import that resumes nothing
+   */
+  List<WriteGroup> groups(
+      List<SplitTableRepository.PreparedWrite> rows,
+      List<WriteCondition> conditions,
+      List<ResumedImport.Earlier> earlier) {
     List<PrimaryKey> keys = new ArrayList<>(rows.size());
     for (SplitTableRepository.PreparedWrite r : rows) {
       keys.add(r.hot().key());
     }
     List<Optional<Stored>> stored = readCommitPoints(keys);
+    // a resume recognises the stopped import's commits by their tags: the last entity of a key
+    // whose tag is stored, and every one before it, are committed
+    Map<PrimaryKey, Integer> committedUpTo = new HashMap<>();
+    if (earlier != null) {
+      Map<AttrValue, Integer> ownTags = new HashMap<>();
+      for (int i = 0; i < rows.size(); i++) {
+        ownTags.put(rows.get(i).hot().get(COLD_TAG), i);
+      }
+      for (int i = 0; i < rows.size(); i++) {
+        AttrValue tag = stored.get(i).map(Stored::tag).orElse(null);
+        Integer own = tag == null ? null : ownTags.get(tag);
+        if (own != null && keys.get(own).equals(keys.get(i))) {
+          committedUpTo.put(keys.get(i), own);
+        }
+      }
+    }
     Map<PrimaryKey, Stored> latest = new HashMap<>();
     List<WriteGroup> groups = new ArrayList<>(rows.size());
     for (int i = 0; i < rows.size(); i++) {
       SplitTableRepository.PreparedWrite r = rows.get(i);
       PrimaryKey key = r.hot().key();
+      ResumedImport.Earlier before = earlier == null ? null : earlier.get(i);
+      List<WriteOp> leftDeletes = before == null ? List.of() : before.deletes();
+      if (before != null && before.commitFinished() || committedUpTo.getOrDefault(key, -1) >= i) {
+        // committed by the stopped import: what it replaced, deleted if not yet; nothing else
+        groups.add(leftDeletes.isEmpty() ? null : new WriteGroup(leftDeletes));
+        continue;
+      }
       Stored replaced = latest.containsKey(key) ? latest.get(key) : stored.get(i).orElse(null);
       List<WriteOp> ops = new ArrayList<>(3 + r.chunks().size());
       for (Row chunk : r.chunks()) {
@@ -324,6 +364,12 @@ final class CommitPoint {
       if (replaced != null && replaced.parts() > 0) {
         for (long part = 0; part < replaced.parts(); part++) {
           ops.add(WriteOp.delete(chunks.name(), ChunkRows.key(key, replaced.tag().asLong(), part)));
+        }
+      }
+      for (WriteOp delete : leftDeletes) {
+        // the stopped plan replaced these rows; after this commit no hot row names them
+        if (!ops.contains(delete)) {
+          ops.add(delete);
         }
       }
       groups.add(new WriteGroup(ops));

@@ -27,6 +27,7 @@ import dev.widekey.runtime.store.WriteCondition;
 import dev.widekey.runtime.store.WriteOp;
 import dev.widekey.runtime.store.backend.ServiceChecks;
 import dev.widekey.runtime.value.Attributes;
+import dev.widekey.runtime.write.BulkWriteException;
 import dev.widekey.runtime.write.BulkWriteResult;
 import dev.widekey.runtime.write.BulkWriter;
 import dev.widekey.runtime.write.WriteGroup;
@@ -313,7 +314,7 @@ public abstract class SplitTableRepository<E> {
    */
   public E put(E entity) {
     if (versionColumn == null) {
-      PreparedWrite rows = prepare(entity);
+      PreparedWrite rows = prepare(entity, null, newTag());
       if (commitPoint == null) {
         store.put(hotTable.name(), rows.hot());
       } else {
@@ -357,10 +358,20 @@ public abstract class SplitTableRepository<E> {
 
   /** A versioned put: version 0 only if no row is stored, any other only if it is stored. */
   private Conditional<E> prepareVersioned(E entity) {
+    return prepareVersioned(entity, newTag());
+  }
+
+  /** {@link #prepareVersioned(Object)} under the write tag {@code tag}. */
+  private Conditional<E> prepareVersioned(E entity, long tag) {
     Objects.requireNonNull(entity, "entity");
     long version = versionOf(entity);
     return prepareConditional(
-        entity, version == 0 ? WriteCondition.rowAbsent() : expectVersion(version));
+        entity, version == 0 ? WriteCondition.rowAbsent() : expectVersion(version), tag);
+  }
+
+  /** A fresh write tag: random, so that it names one write. */
+  private static long newTag() {
+    return ThreadLocalRandom.current().nextLong();
   }
 
   private WriteCondition expectVersion(long version) {
@@ -435,14 +446,18 @@ public abstract class SplitTableRepository<E> {
       PreparedWrite rows, WriteCondition condition, T entity, long from) {}
 
   private Conditional<E> prepareConditional(E entity, WriteCondition condition) {
+    return prepareConditional(entity, condition, newTag());
+  }
+
+  private Conditional<E> prepareConditional(E entity, WriteCondition condition, long tag) {
     Objects.requireNonNull(entity, "entity");
     if (versionColumn == null) {
-      return new Conditional<>(prepare(entity, null), condition, entity, 0);
+      return new Conditional<>(prepare(entity, null, tag), condition, entity, 0);
     }
     long version = versionOf(entity);
     long next = nextVersion(version);
     return new Conditional<>(
-        prepare(entity, AttrValue.ofInteger(next)), condition, entity, version);
+        prepare(entity, AttrValue.ofInteger(next), tag), condition, entity, version);
   }
 
   private long nextVersion(long version) {
@@ -512,7 +527,7 @@ public abstract class SplitTableRepository<E> {
     List<WriteCondition> conditions = versionColumn == null ? null : new ArrayList<>();
     for (E entity : entities) {
       if (conditions == null) {
-        writes.add(prepare(entity));
+        writes.add(prepare(entity, null, newTag()));
       } else {
         Conditional<E> write = prepareVersioned(entity);
         writes.add(write.rows());
@@ -585,69 +600,188 @@ public abstract class SplitTableRepository<E> {
    * counts what was written before; that entity and the rest are not written.
    *
    * <p>After any stop, the partial result lists the operations sent without an answer as {@link
-   * BulkWriteResult#unknownOutcomes() outcome-unknown}. Calling this again with the entities from
-   * {@link BulkWriteResult#resumePosition()} on plans them again, under new write tags: a versioned
-   * entity whose hot put the stopped import applied then fails its condition ({@link
-   * ErrorKind#CONDITION_FAILED}) against that write, at a position the stopped result listed as
-   * outcome-unknown, and the entity as stored is the stopped import's write; read it to tell (see
-   * the design notes, "What a resume does not give").
+   * BulkWriteResult#unknownOutcomes() outcome-unknown} and says where to resume ({@link
+   * BulkWriteResult#resumePosition()}). Resume with {@link #putAll(Stream, BulkWriter,
+   * BulkWriteResult)}, which stores and reports what one import that never stopped would have;
+   * calling this method again with the rest would plan the entities as new writes, and a versioned
+   * entity whose write the stopped import applied would then fail its condition against it.
    */
   public BulkWriteResult putAll(Stream<? extends E> entities, BulkWriter writer) {
-    Iterator<? extends E> input = entities.iterator();
-    Iterator<WriteGroup> groups =
-        new Iterator<>() {
-          private final ArrayDeque<WriteGroup> planned = new ArrayDeque<>();
-          private RuntimeException refused;
+    return putAllSeeded(entities, writer, ResumedImport.newSeed());
+  }
 
-          @Override
-          public boolean hasNext() {
-            if (planned.isEmpty()) {
-              plan();
-            }
-            if (planned.isEmpty() && refused != null) {
-              RuntimeException e = refused;
-              refused = null;
-              throw e;
-            }
-            return !planned.isEmpty();
-          }
+  /** {@link #putAll(Stream, BulkWriter)} planned from {@code seed} (tests compare two imports). */
+  BulkWriteResult putAllSeeded(Stream<? extends E> entities, BulkWriter writer, long seed) {
+    StreamPlan plan = new StreamPlan(entities.iterator(), seed, null);
+    try {
+      return writer.writeGroups(plan.stream(entities)).withPlanSeed(seed);
+    } catch (BulkWriteException e) {
+      throw stopped(e, e.partialResult().withPlanSeed(seed));
+    }
+  }
 
-          @Override
-          public WriteGroup next() {
-            if (!hasNext()) {
-              throw new NoSuchElementException();
-            }
-            return planned.poll();
-          }
+  /**
+   * Resumes a {@link #putAll(Stream, BulkWriter)} that stopped with {@code stopped} as its partial
+   * result: {@code rest} is the same entities from {@link BulkWriteResult#resumePosition()} on. The
+   * stop and this resume store what one import that never stopped would have, and every operation
+   * of unknown outcome is reported as such, never as not attempted.
+   *
+   * <p>Each entity is planned under the write tag the stopped import gave it (derived from the
+   * result's {@link BulkWriteResult#planSeed() plan seed} and its position), so its rows are stored
+   * under the same keys. An entity the stopped import finished is not written again; one whose
+   * commit it applied (its commit acknowledged, or of unknown outcome and its tag found in the
+   * stored hot row) only gets the deletes of the rows its write replaced that were left undone: a
+   * versioned entity never fails its condition against its own earlier write. Any other entity is
+   * written as an import writes it: if another client wrote it after the stopped import, a
+   * versioned entity fails its condition ({@link ErrorKind#CONDITION_FAILED}, that client's write
+   * stays), a plain one replaces that write as any later put would.
+   *
+   * <p>The result counts the operations this call sent (entities not written again are not
+   * counted), with positions counted from the start of {@code rest}; if this call stops too, its
+   * partial result also lists what the stopped import left that it did not reach, and is resumed
+   * the same way. Resume each result once: two resumes of one result at once are not ordered.
+   *
+   * <pre>{@code
+   * try {
+   *   notes.putAll(input.stream(), writer);
+   * } catch (BulkWriteException e) {
+   *   BulkWriteResult stopped = e.partialResult();
+   *   notes.putAll(input.stream().skip(stopped.resumePosition()), writer, stopped);
+   * }
+   * }</pre>
+   *
+   * @param stopped the partial result of the stopped {@code putAll(stream, writer)}, or of a resume
+   *     of it, of this repository
+   * @throws IllegalArgumentException if {@code stopped} is not such a result (it has no plan seed)
+   * @throws dev.widekey.runtime.write.BulkWriteException if this import stops in turn
+   */
+  public BulkWriteResult putAll(
+      Stream<? extends E> rest, BulkWriter writer, BulkWriteResult stopped) {
+    Objects.requireNonNull(stopped, "stopped");
+    if (commitPoint == null) {
+      // a hot row alone: the same groups, which the writer resumes exactly
+      StreamPlan plan = new StreamPlan(rest.iterator(), 0, null);
+      return writer.resumeGroups(plan, stopped);
+    }
+    ResumedImport resume = ResumedImport.of(stopped, hotTable.name());
+    StreamPlan plan = new StreamPlan(rest.iterator(), resume.seed(), resume);
+    try {
+      return resume.result(writer.writeGroups(plan.stream(rest)));
+    } catch (BulkWriteException e) {
+      throw stopped(e, resume.result(e.partialResult()));
+    }
+  }
 
-          /** The next run of entities, up to the first one refused (thrown once they are sent). */
-          private void plan() {
-            List<PreparedWrite> rows = new ArrayList<>();
-            List<WriteCondition> conditions = versionColumn == null ? null : new ArrayList<>();
-            while (refused == null && rows.size() < STREAM_CHUNK && input.hasNext()) {
-              try {
-                E entity = input.next();
-                if (conditions == null) {
-                  rows.add(prepare(entity));
-                } else {
-                  Conditional<E> write = prepareVersioned(entity);
-                  rows.add(write.rows());
-                  conditions.add(write.condition());
-                }
-              } catch (RuntimeException e) {
-                refused = e;
-              }
-            }
-            if (!rows.isEmpty()) {
-              planned.addAll(groupsOf(rows, conditions));
-            }
+  /** The exception of a stopped import, with its partial result as the caller resumes from. */
+  private static BulkWriteException stopped(BulkWriteException e, BulkWriteResult result) {
+    BulkWriteException out = new BulkWriteException(e.getMessage(), e.getCause(), result);
+    out.setStackTrace(e.getStackTrace());
+    for (Throwable s : e.getSuppressed()) {
+      out.addSuppressed(s);
+    }
+    return out;
+  }
+
+  /**
+   * The write groups of a stream of entities, planned in runs of {@value #STREAM_CHUNK} (one
+   * commit-point read each); the entity at position {@code p} gets the tag {@code
+   * ResumedImport.tag(seed, p)}. With {@code resume}, entities the stopped import finished are read
+   * and not planned, and the groups that are left are reported to it, so it can map the writer's
+   * positions back.
+   */
+  private final class StreamPlan implements Iterator<WriteGroup> {
+    private final Iterator<? extends E> input;
+    private final long seed;
+    private final ResumedImport resume;
+    private final ArrayDeque<WriteGroup> planned = new ArrayDeque<>();
+    private long position;
+    private RuntimeException refused;
+
+    StreamPlan(Iterator<? extends E> input, long seed, ResumedImport resume) {
+      this.input = input;
+      this.seed = seed;
+      this.resume = resume;
+    }
+
+    Stream<WriteGroup> stream(Stream<? extends E> entities) {
+      return StreamSupport.stream(
+              Spliterators.spliteratorUnknownSize(this, Spliterator.ORDERED), false)
+          .onClose(entities::close);
+    }
+
+    @Override
+    public boolean hasNext() {
+      while (planned.isEmpty() && refused == null && input.hasNext()) {
+        plan();
+      }
+      if (planned.isEmpty() && refused != null) {
+        RuntimeException e = refused;
+        refused = null;
+        throw e;
+      }
+      return !planned.isEmpty();
+    }
+
+    @Override
+    public WriteGroup next() {
+      if (!hasNext()) {
+        throw new NoSuchElementException();
+      }
+      return planned.poll();
+    }
+
+    /** The next run of entities, up to the first one refused (thrown once they are sent). */
+    private void plan() {
+      List<PreparedWrite> rows = new ArrayList<>();
+      List<WriteCondition> conditions = versionColumn == null ? null : new ArrayList<>();
+      List<ResumedImport.Earlier> earlier = resume == null ? null : new ArrayList<>();
+      // per position of the run: the index of its rows, or -1 if the stopped import finished it
+      List<Integer> run = new ArrayList<>();
+      long first = position;
+      while (refused == null && rows.size() < STREAM_CHUNK && input.hasNext()) {
+        try {
+          E entity = input.next();
+          if (resume != null && resume.finished(position)) {
+            run.add(-1); // finished by the stopped import: not written again
+            position++;
+            continue;
           }
-        };
-    Stream<WriteGroup> stream =
-        StreamSupport.stream(
-                Spliterators.spliteratorUnknownSize(groups, Spliterator.ORDERED), false)
-            .onClose(entities::close);
-    return writer.writeGroups(stream);
+          long tag = ResumedImport.tag(seed, position);
+          if (conditions == null) {
+            rows.add(prepare(entity, null, tag));
+          } else {
+            Conditional<E> write = prepareVersioned(entity, tag);
+            rows.add(write.rows());
+            conditions.add(write.condition());
+          }
+          if (earlier != null) {
+            earlier.add(resume.earlier(position));
+          }
+          run.add(rows.size() - 1);
+          position++;
+        } catch (RuntimeException e) {
+          refused = e;
+        }
+      }
+      List<WriteGroup> groups =
+          rows.isEmpty()
+              ? List.of()
+              : commitPoint == null
+                  ? groupsOf(rows, conditions)
+                  : commitPoint.groups(rows, conditions, earlier);
+      // told to the resume in input order, once the whole run is planned
+      for (int i = 0; i < run.size(); i++) {
+        WriteGroup g = run.get(i) < 0 ? null : groups.get(run.get(i));
+        if (resume != null && g == null) {
+          resume.skipped(first + i);
+        } else if (resume != null) {
+          resume.emitted(first + i);
+        }
+        if (g != null) {
+          planned.add(g);
+        }
+      }
+    }
   }
 
   /**
@@ -661,15 +795,16 @@ public abstract class SplitTableRepository<E> {
     if (versionColumn != null) {
       return prepareVersioned(entity).rows();
     }
-    return prepare(entity, null);
+    return prepare(entity, null, newTag());
   }
 
   /**
    * The rows of an entity.
    *
    * @param version the version to store in place of the entity's, or {@code null}
+   * @param tag the write's tag, if the entity has other rows than its hot row
    */
-  private PreparedWrite prepare(E entity, AttrValue version) {
+  private PreparedWrite prepare(E entity, AttrValue version, long tag) {
     Objects.requireNonNull(entity, "entity");
     PrimaryKey key = keyOf(entity);
     StoreLimits limits = limits();
@@ -685,7 +820,6 @@ public abstract class SplitTableRepository<E> {
     List<Row> chunks = new ArrayList<>();
     if (commitPoint != null) {
       // every write of an entity with a cold or chunk table is one commit, named by its tag
-      long tag = ThreadLocalRandom.current().nextLong();
       long written = System.currentTimeMillis();
       hot.put(COLD_TAG, AttrValue.ofInteger(tag));
       toChunks(hot, key, tag, written, chunks, limits);

@@ -14,7 +14,7 @@ import java.util.List;
  * throws, so that the scheduler can account for every one. A conditional put sent again that fails
  * its condition is checked against the stored row ({@link OwnWrites#recheck}), so that one an
  * earlier attempt applied is acknowledged; so is one of a resumed import that the stopped import
- * had sent without learning its outcome.
+ * had sent without learning its outcome, or had finished (past the resume position, so sent again).
  */
 final class BatchSender {
   private final WideTableStore store;
@@ -28,9 +28,10 @@ final class BatchSender {
     List<WriteOutcome> outcomes = sendOnce(batch);
     for (int i = 0; i < outcomes.size(); i++) {
       // the task's attempts were counted, under the scheduler's lock, when it was taken; one an
-      // earlier, stopped import sent without an answer may be applied even before its first send
+      // earlier, stopped import sent (without an answer, or finished) may be applied even before
+      // its first send
       Task t = batch.get(i);
-      if (t.attempts > 1 || t.maybeApplied) {
+      if (t.attempts > 1 || t.maybeApplied || t.finishedBefore) {
         outcomes.set(i, OwnWrites.recheck(store, outcomes.get(i)));
       }
     }

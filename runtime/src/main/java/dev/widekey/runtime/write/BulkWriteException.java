@@ -8,7 +8,9 @@ package dev.widekey.runtime.write;
  * sent), and says where to resume the input: from {@link BulkWriteResult#resumePosition()} on,
  * which writes every operation not attempted or of unknown outcome and the rest of the input.
  * Resume with {@link BulkWriter#resumeWrite} or {@link BulkWriter#resumeGroups}, passing the
- * partial result, so that a conditional put the stopped import applied is recognised as its own.
+ * partial result, so that a conditional put the stopped import applied is recognised as its own; a
+ * split-table repository's {@code putAll(stream, writer)} with its {@code putAll(rest, writer,
+ * stopped)}.
  *
  * <pre>{@code
  * try { writer.write(ops.iterator()); }

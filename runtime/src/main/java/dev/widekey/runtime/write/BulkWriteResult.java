@@ -25,13 +25,17 @@ import java.util.List;
  * before the first of them, so a resume writes them again. Resuming with {@link
  * BulkWriter#resumeWrite} or {@link BulkWriter#resumeGroups}, given this result, writes the rest of
  * the input, from {@code resumePosition}, as one import that never stopped would have: an operation
- * whose outcome was unknown is sent again, and a conditional put of it that fails its condition is
- * checked against the stored row ({@link dev.widekey.runtime.retry.OwnWrites#recheck}) from its
- * first attempt on, so a versioned put that meets its own applied write is acknowledged, not
- * reported {@link dev.widekey.runtime.store.ErrorKind#CONDITION_FAILED}. A plain {@code write} of
- * the rest never checks a first attempt (it cannot tell its own write from another writer's), so
- * there such a put fails its condition against its own write; unconditional puts and deletes are
- * idempotent and need neither.
+ * whose outcome was unknown, or that the stopped import finished past {@code resumePosition}, is
+ * sent again, and a conditional put of it that fails its condition is checked against the stored
+ * row ({@link dev.widekey.runtime.retry.OwnWrites#recheck}) from its first attempt on, so a
+ * versioned put that meets its own applied write is acknowledged, not reported {@link
+ * dev.widekey.runtime.store.ErrorKind#CONDITION_FAILED}. The result lists every operation left
+ * unfinished ({@link #unknownOutcomes()}, {@link #notAttemptedOperations()}) and how far the input
+ * was read ({@link #elementsRead()}), so a resume knows the rest was finished. A split-table
+ * repository's {@code putAll(stream, writer)} is resumed with its {@code putAll(rest, writer,
+ * stopped)}. A plain {@code write} of the rest never checks a first attempt (it cannot tell its own
+ * write from another writer's), so there such a put fails its condition against its own write;
+ * unconditional puts and deletes are idempotent and need neither.
  *
  * <pre>{@code
  * try { writer.writeGroups(input.iterator()); }
@@ -63,6 +67,18 @@ import java.util.List;
  *     winner. Never after an element with an unknown outcome. The number of elements read when
  *     nothing read is left unfinished. For an input read in order (not {@link
  *     BulkWriter.Builder#splitInput(int) split})
+ * @param notAttemptedOperations the operations read and never sent (neither by this import nor by
+ *     the one it resumes), in input order, each with attempts 0 and a retryable error saying so:
+ *     all of them (at most the writer's window). With {@link #unknownOutcomes} they are every
+ *     operation the import left unfinished, so a resume knows that every other operation of an
+ *     element read ({@link #elementsRead}) is finished. Empty for an import that ran to its end,
+ *     and for a result assembled from parts
+ * @param elementsRead one past the highest input position read: every element before it was read
+ *     (and is finished unless listed above), none after it
+ * @param planSeed for an input planned from a seed, the seed that a resume of its rest plans from
+ *     again (a split-table repository's {@code putAll(stream, writer)} derives each entity's write
+ *     tag from it and the entity's position, so that its resume recognises the stopped import's
+ *     writes); 0 for an input not planned so
  */
 public record BulkWriteResult(
     long total,
@@ -75,11 +91,52 @@ public record BulkWriteResult(
     List<BulkWriteFailure> failures,
     boolean failuresTruncated,
     List<BulkWriteFailure> unknownOutcomes,
-    long resumePosition) {
+    List<BulkWriteFailure> notAttemptedOperations,
+    long resumePosition,
+    long elementsRead,
+    long planSeed) {
+
+  /**
+   * A result that lists no operation left unsent and was not planned from a seed: every element up
+   * to {@code resumePosition} read.
+   */
+  public BulkWriteResult(
+      long total,
+      long acknowledged,
+      long failed,
+      long notAttempted,
+      long retries,
+      long batches,
+      Duration elapsed,
+      List<BulkWriteFailure> failures,
+      boolean failuresTruncated,
+      List<BulkWriteFailure> unknownOutcomes,
+      long resumePosition) {
+    this(
+        total,
+        acknowledged,
+        failed,
+        notAttempted,
+        retries,
+        batches,
+        elapsed,
+        failures,
+        failuresTruncated,
+        unknownOutcomes,
+        List.of(),
+        resumePosition,
+        resumePosition,
+        0);
+  }
 
   public BulkWriteResult {
     failures = List.copyOf(failures);
     unknownOutcomes = List.copyOf(unknownOutcomes);
+    notAttemptedOperations = List.copyOf(notAttemptedOperations);
+    if (elementsRead < resumePosition) {
+      throw new IllegalArgumentException(
+          "elementsRead " + elementsRead + " is before the resume position " + resumePosition);
+    }
     if (acknowledged + failed + unknownOutcomes.size() + notAttempted != total) {
       throw new IllegalArgumentException(
           "acknowledged + failed + unknown + notAttempted must be total: "
@@ -101,6 +158,32 @@ public record BulkWriteResult(
    */
   public long unknown() {
     return unknownOutcomes.size();
+  }
+
+  /**
+   * This result with {@code planSeed} as its plan seed: what a planner that derives its writes from
+   * a seed hands back, so that its resume derives them again.
+   *
+   * <pre>{@code
+   * BulkWriteResult r = writer.writeGroups(groupsPlannedFrom(seed)).withPlanSeed(seed);
+   * }</pre>
+   */
+  public BulkWriteResult withPlanSeed(long planSeed) {
+    return new BulkWriteResult(
+        total,
+        acknowledged,
+        failed,
+        notAttempted,
+        retries,
+        batches,
+        elapsed,
+        failures,
+        failuresTruncated,
+        unknownOutcomes,
+        notAttemptedOperations,
+        resumePosition,
+        elementsRead,
+        planSeed);
   }
 
   /** Whether every input operation was acknowledged. */

@@ -7,10 +7,8 @@ import dev.widekey.runtime.store.StoreLimits;
 import dev.widekey.runtime.store.WideTableStore;
 import dev.widekey.runtime.store.WriteOp;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -189,11 +187,13 @@ public final class BulkWriter {
    * Resumes an import of operations that stopped with {@code stopped} as its partial result: {@code
    * rest} is its input from {@link BulkWriteResult#resumePosition()} on. As {@link
    * #write(Iterator)}, except that the operations {@code stopped} lists in {@link
-   * BulkWriteResult#unknownOutcomes()} are known to be possibly stored: a conditional one that
-   * fails its condition is checked against the stored row from its first attempt on, and
-   * acknowledged if its own row is stored. So the stop and this resume store, and report, what one
-   * import that never stopped would have. Positions in the result count from the start of {@code
-   * rest}, so a resume that stops again is resumed the same way, with its own result.
+   * BulkWriteResult#unknownOutcomes()}, and those it finished past its resume position (every
+   * operation of an element it read, {@link BulkWriteResult#elementsRead()}, that it does not list
+   * as unfinished), are known to be possibly stored: a conditional one that fails its condition is
+   * checked against the stored row from its first attempt on, and acknowledged if its own row is
+   * stored. So the stop and this resume store, and report, what one import that never stopped would
+   * have. Positions in the result count from the start of {@code rest}, so a resume that stops
+   * again is resumed the same way, with its own result.
    *
    * <pre>{@code
    * catch (BulkWriteException e) {
@@ -205,7 +205,7 @@ public final class BulkWriter {
    * @throws BulkWriteException if the iterator or a listener throws, or the thread is interrupted
    */
   public BulkWriteResult resumeWrite(Iterator<? extends WriteOp> rest, BulkWriteResult stopped) {
-    return new Import(settings, resumed(stopped)).run(InputSource.of(rest), List::of);
+    return new Import(settings, StoppedImport.of(stopped)).run(InputSource.of(rest), List::of);
   }
 
   /**
@@ -213,30 +213,14 @@ public final class BulkWriter {
    * #resumeWrite}: {@code rest} is the same groups from {@link BulkWriteResult#resumePosition()}
    * on. Groups planned again rather than the same ones (another split entity's write tag, say) are
    * other writes: a conditional put of them that meets the stopped import's applied write fails its
-   * condition.
+   * condition. A split-table repository's import is resumed with its own {@code putAll(rest,
+   * writer, stopped)}, which plans the rest under the stopped import's write tags.
    *
    * @throws BulkWriteException if the iterator or a listener throws, or the thread is interrupted
    */
   public BulkWriteResult resumeGroups(Iterator<WriteGroup> rest, BulkWriteResult stopped) {
-    return new Import(settings, resumed(stopped)).run(InputSource.of(rest), WriteGroup::ops);
-  }
-
-  /** The unknown outcomes of {@code stopped}, by their position in the rest of its input. */
-  private static Map<Long, Map<Integer, BulkWriteFailure>> resumed(BulkWriteResult stopped) {
-    Objects.requireNonNull(stopped, "stopped");
-    Map<Long, Map<Integer, BulkWriteFailure>> out = new HashMap<>();
-    for (BulkWriteFailure u : stopped.unknownOutcomes()) {
-      if (u.position() < stopped.resumePosition()) {
-        throw new IllegalArgumentException(
-            "an outcome-unknown operation at input position "
-                + u.position()
-                + " is before the resume position "
-                + stopped.resumePosition());
-      }
-      out.computeIfAbsent(u.position() - stopped.resumePosition(), p -> new HashMap<>())
-          .put(u.indexInGroup(), u);
-    }
-    return out;
+    return new Import(settings, StoppedImport.of(stopped))
+        .run(InputSource.of(rest), WriteGroup::ops);
   }
 
   private <T> InputSource<T> source(Stream<? extends T> stream) {
@@ -245,7 +229,7 @@ public final class BulkWriter {
 
   /** Runs one import; the input is opened (and a stream split) before the import's clock starts. */
   private <T> BulkWriteResult run(InputSource<T> source, Function<? super T, List<WriteOp>> opsOf) {
-    return new Import(settings, Map.of()).run(source, opsOf);
+    return new Import(settings, StoppedImport.NONE).run(source, opsOf);
   }
 
   /**

@@ -4,7 +4,6 @@ import dev.widekey.runtime.retry.RetryPolicy;
 import dev.widekey.runtime.store.WriteOp;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
 
@@ -20,10 +19,10 @@ final class Import {
   private final BatchSender sender;
 
   /**
-   * @param resumed the operations of a stopped import whose outcome is unknown, by position in this
-   *     import's input and index in their group; empty for a fresh import
+   * @param resumed what a stopped import left of this import's input; {@link StoppedImport#NONE}
+   *     for a fresh import
    */
-  Import(WriterSettings settings, Map<Long, Map<Integer, BulkWriteFailure>> resumed) {
+  Import(WriterSettings settings, StoppedImport resumed) {
     this.settings = settings;
     this.policy = settings.policy();
     this.scheduler = new Scheduler(settings, resumed);
@@ -84,7 +83,11 @@ final class Import {
       stop = first(stop, e); // a listener's exception stops the import like any other
     }
     BulkWriteResult result =
-        outcomes.result(scheduler.unknownOutcomes(), scheduler.resumePosition());
+        outcomes.result(
+            scheduler.unknownOutcomes(),
+            scheduler.notAttemptedOperations(),
+            scheduler.resumePosition(),
+            scheduler.elementsRead());
     try {
       outcomes.reportProgress();
     } catch (RuntimeException | Error e) {

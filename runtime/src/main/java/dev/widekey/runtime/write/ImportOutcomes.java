@@ -119,10 +119,16 @@ final class ImportOutcomes {
    * applied ({@code unknown}), else as not attempted.
    *
    * @param unknown the unfinished operations that may be applied, in input order
+   * @param notSent the unfinished operations never sent, in input order
    * @param resumePosition the lowest input position with an unfinished operation, or the number of
    *     elements read
+   * @param elementsRead one past the highest input position read
    */
-  BulkWriteResult result(List<BulkWriteFailure> unknown, long resumePosition) {
+  BulkWriteResult result(
+      List<BulkWriteFailure> unknown,
+      List<BulkWriteFailure> notSent,
+      long resumePosition,
+      long elementsRead) {
     lock.lock();
     try {
       return new BulkWriteResult(
@@ -136,7 +142,10 @@ final class ImportOutcomes {
           recorded,
           truncated,
           unknown,
-          resumePosition);
+          notSent,
+          resumePosition,
+          elementsRead,
+          0);
     } finally {
       lock.unlock();
     }

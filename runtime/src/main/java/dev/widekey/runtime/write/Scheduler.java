@@ -11,7 +11,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Random;
 import java.util.TreeMap;
@@ -41,8 +40,11 @@ final class Scheduler {
   private final SendQueue queue;
   private final WriteOrder order = new WriteOrder();
 
-  /** Unfinished operations per input position: where a stopped import resumes. */
-  private final TreeMap<Long, Integer> unfinishedAt = new TreeMap<>();
+  /**
+   * Unfinished operations per input position: where a stopped import resumes, and which operations
+   * it never sent.
+   */
+  private final TreeMap<Long, List<Task>> unfinishedAt = new TreeMap<>();
 
   /**
    * Unfinished operations that may be applied: sent at least once (an answer lost, a retry waiting,
@@ -51,8 +53,8 @@ final class Scheduler {
    */
   private final LinkedHashSet<Task> maybeApplied = new LinkedHashSet<>();
 
-  /** The unknown outcomes of the stopped import this one resumes, by position and index. */
-  private final Map<Long, Map<Integer, BulkWriteFailure>> resumed;
+  /** What the stopped import this one resumes left, by position in this import's input. */
+  private final StoppedImport resumed;
 
   /** One past the highest input position admitted. */
   private long endPosition;
@@ -64,11 +66,10 @@ final class Scheduler {
   private Throwable abort;
 
   /**
-   * @param resumed the operations a stopped import sent without learning their outcome, keyed by
-   *     their position in this import's input and their index in their group; empty for a fresh
-   *     import
+   * @param resumed what a stopped import left of this import's input; {@link StoppedImport#NONE}
+   *     for a fresh import
    */
-  Scheduler(WriterSettings settings, Map<Long, Map<Integer, BulkWriteFailure>> resumed) {
+  Scheduler(WriterSettings settings, StoppedImport resumed) {
     this.resumed = resumed;
     this.policy = settings.policy();
     this.clock = policy.clock();
@@ -115,23 +116,26 @@ final class Scheduler {
       checkDeadline(clock.nanoTime());
       Task first = null;
       Task prev = null;
+      List<Task> unfinished = unfinishedAt.computeIfAbsent(position, p -> new ArrayList<>());
       for (int i = 0; i < ops.size(); i++) {
         Task t = new Task(ops.get(i), bytes[i], position, i, outcomes.countRead());
-        BulkWriteFailure earlier = resumed.getOrDefault(position, Map.of()).get(i);
+        BulkWriteFailure earlier = resumed.unknownAt(position, i);
         if (earlier != null) {
           t.maybeApplied = true;
           t.lastError = earlier.error();
           maybeApplied.add(t);
+        } else {
+          t.finishedBefore = resumed.finishedAt(position, i);
         }
         inFlight++;
         inFlightBytes += bytes[i];
+        unfinished.add(t);
         order.add(t, prev);
         if (prev == null) {
           first = t;
         }
         prev = t;
       }
-      unfinishedAt.merge(position, ops.size(), Integer::sum);
       endPosition = Math.max(endPosition, position + 1);
       if (first.pending == 0) {
         release(first);
@@ -177,6 +181,44 @@ final class Scheduler {
       lock.unlock();
     }
   }
+
+  /** One past the highest input position read: every element before it was read. */
+  long elementsRead() {
+    lock.lock();
+    try {
+      return endPosition;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** The operations read and not finished that no import ever sent, in input order. */
+  List<BulkWriteFailure> notAttemptedOperations() {
+    lock.lock();
+    try {
+      List<BulkWriteFailure> out = new ArrayList<>();
+      for (List<Task> tasks : unfinishedAt.values()) {
+        for (Task t : tasks) {
+          if (!maybeApplied.contains(t)) {
+            out.add(
+                new BulkWriteFailure(
+                    t.position, t.indexInGroup, t.op.table(), t.op.key(), t.bytes, NOT_SENT, 0));
+          }
+        }
+      }
+      return out;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** Why an operation is listed in {@link BulkWriteResult#notAttemptedOperations()}. */
+  private static final StoreException NOT_SENT =
+      new StoreException(
+          ErrorKind.UNAVAILABLE,
+          "not sent: the import stopped before this operation's turn",
+          true,
+          null);
 
   /**
    * The operations not finished that may be applied, in input order: each was sent (by this import
@@ -364,7 +406,11 @@ final class Scheduler {
       StoreException error = t.finalError;
       inFlight--;
       inFlightBytes -= t.bytes;
-      unfinishedAt.computeIfPresent(t.position, (p, n) -> n == 1 ? null : n - 1);
+      List<Task> unfinished = unfinishedAt.get(t.position);
+      unfinished.remove(t);
+      if (unfinished.isEmpty()) {
+        unfinishedAt.remove(t.position);
+      }
       maybeApplied.remove(t);
       if (error == null) {
         outcomes.countAcknowledged();

@@ -32,6 +32,13 @@ final class Task {
    */
   boolean maybeApplied;
 
+  /**
+   * Whether the stopped import this one resumes finished this operation (acknowledged or failed for
+   * good) though a resume sends it again (it lies past the resume position): a conditional put of
+   * it that fails its condition is checked against the stored row from its first attempt on.
+   */
+  boolean finishedBefore;
+
   StoreException lastError; // the last retryable error, while the operation waits for a retry
   long firstSentNanos;
   long notBefore;

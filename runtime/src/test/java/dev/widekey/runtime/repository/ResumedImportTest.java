@@ -11,12 +11,15 @@ import dev.widekey.runtime.retry.RetryPolicy;
 import dev.widekey.runtime.store.AttrValue;
 import dev.widekey.runtime.store.ColumnSelection;
 import dev.widekey.runtime.store.ErrorKind;
+import dev.widekey.runtime.store.ForwardingStore;
 import dev.widekey.runtime.store.PrimaryKey;
 import dev.widekey.runtime.store.Row;
 import dev.widekey.runtime.store.ScanRange;
 import dev.widekey.runtime.store.TestRows;
+import dev.widekey.runtime.store.WideTableStore;
 import dev.widekey.runtime.store.WriteCondition;
 import dev.widekey.runtime.store.WriteOp;
+import dev.widekey.runtime.store.WriteOutcome;
 import dev.widekey.runtime.store.embedded.EmbeddedStore;
 import dev.widekey.runtime.store.fault.FakeTime;
 import dev.widekey.runtime.store.fault.FaultInjectingStore;
@@ -27,9 +30,12 @@ import dev.widekey.runtime.write.BulkWriteResult;
 import dev.widekey.runtime.write.BulkWriter;
 import dev.widekey.runtime.write.WriteGroup;
 import java.time.Duration;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -38,7 +44,9 @@ import org.junit.jupiter.api.Test;
  * The issue's scenario 4: a versioned split entity's hot put is applied but its answer lost, then
  * the import stops (a progress listener throws). The partial result reports the hot put as
  * outcome-unknown, never as not attempted; resumed with the same groups ({@link
- * BulkWriter#resumeGroups}) the import stores and reports what one uninterrupted import would have.
+ * BulkWriter#resumeGroups}), or through the repository with the stopped result ({@code putAll(rest,
+ * writer, stopped)}), the import stores and reports what one uninterrupted import would have. Stops
+ * at every batch: {@link ResumedSplitImportTest}.
  */
 class ResumedImportTest {
   private final EmbeddedStore embedded = EmbeddedStore.inMemory();
@@ -118,10 +126,11 @@ class ResumedImportTest {
   }
 
   /**
-   * {@code putAll(stream, writer)} plans a resumed entity again, under a new write tag: its hot put
-   * is another write than the stopped import's, so it fails its condition against that applied
-   * write. The caller sees {@code CONDITION_FAILED} at a position the stopped result listed as of
-   * unknown outcome; what readers see is the stopped import's write, as after one import.
+   * {@code putAll(stream, writer)} called again, without the stopped result, plans a resumed entity
+   * as a new write, under a new write tag: its hot put is another write than the stopped import's,
+   * so it fails its condition against that applied write. The caller sees {@code CONDITION_FAILED}
+   * at a position the stopped result listed as of unknown outcome; what readers see is the stopped
+   * import's write, as after one import.
    */
   @Test
   void aVersionedPutAllResumedByPlanningAgainFailsItsConditionAgainstItsOwnAppliedWrite() {
@@ -152,6 +161,40 @@ class ResumedImportTest {
     assertEquals(v2, direct.getWithCold(1).orElseThrow());
     assertEquals(
         committed, embedded.get("notes", TestRows.key(1), ColumnSelection.all()).orElseThrow());
+  }
+
+  /**
+   * The same stop resumed through the repository with the stopped result ({@code putAll(rest,
+   * writer, stopped)}): the entity is planned under its stopped write tag, its commit is found
+   * stored, and only the delete of the cold row it replaced is sent.
+   */
+  @Test
+  void aVersionedPutAllResumedWithItsStoppedResultRecognisesItsOwnAppliedWrite() {
+    Note v1 = direct.put(new Note(1, "first", "first body", 0));
+    FaultInjectingStore faults = hotAnswerLost();
+    NoteRepository notes = new NoteRepository(faults, true);
+    Note next = new Note(1, "second", "second body", v1.version());
+    BulkWriteException e =
+        assertThrows(
+            BulkWriteException.class, () -> notes.putAll(Stream.of(next), stoppingWriter(faults)));
+    BulkWriteResult stopped = e.partialResult();
+    assertHotPutUnknown(stopped);
+    Row committed = embedded.get("notes", TestRows.key(1), ColumnSelection.all()).orElseThrow();
+
+    BulkWriteResult resumed =
+        notes.putAll(Stream.of(next).skip(stopped.resumePosition()), writer(faults), stopped);
+
+    assertEquals(1, resumed.total(), resumed::toString); // the delete of v1's cold row
+    assertTrue(resumed.allAcknowledged(), resumed::toString);
+    assertEquals(new Note(1, "second", "second body", 2), direct.getWithCold(1).orElseThrow());
+    assertEquals(
+        committed, embedded.get("notes", TestRows.key(1), ColumnSelection.all()).orElseThrow());
+    // exactly one cold row: the one the committed hot row names
+    Map<PrimaryKey, Row> cold = rows("notes_cold", 2);
+    assertEquals(1, cold.size(), cold::toString);
+    assertEquals(
+        committed.get(SplitTableRepository.COLD_TAG).asLong(),
+        cold.keySet().iterator().next().get(1).asLong());
   }
 
   @Test
@@ -192,5 +235,80 @@ class ResumedImportTest {
     assertEquals(groups.get(0).ops().get(1).key(), hot.key());
     assertEquals(
         List.of(groups.get(0).ops().get(0).key()), List.copyOf(rows("notes_cold", 2).keySet()));
+  }
+
+  /**
+   * The raw writer's resume sends again every group from the resume position, those the stopped
+   * import finished past it too: a conditional put it acknowledged there meets its own write, and
+   * is acknowledged again, not failed.
+   */
+  @Test
+  void theRawResumeAcknowledgesAConditionalPutTheStoppedImportFinishedPastItsResumePosition() {
+    Row first = Row.of(TestRows.key(1), Map.of("title", AttrValue.ofString("one")));
+    Row second = Row.of(TestRows.key(2), Map.of("title", AttrValue.ofString("two")));
+    List<WriteGroup> groups =
+        List.of(
+            WriteGroup.of(WriteOp.put("notes", first)),
+            WriteGroup.of(WriteOp.put("notes", second, WriteCondition.rowAbsent())));
+    FaultInjectingStore faults =
+        FaultInjectingStore.builder(embedded)
+            .script(Script.answerLostOnFirstAttempt(op -> op.key().equals(first.key())))
+            .build();
+    // one batch of both, sent once both are read: the first's answer is lost, the second is
+    // acknowledged, then the stop
+    CountDownLatch allRead = new CountDownLatch(1);
+    WideTableStore waiting =
+        new ForwardingStore(faults) {
+          @Override
+          public List<WriteOutcome> batchWrite(List<WriteOp> ops) {
+            try {
+              assertTrue(allRead.await(10, TimeUnit.SECONDS));
+            } catch (InterruptedException interrupted) {
+              throw new AssertionError(interrupted);
+            }
+            return super.batchWrite(ops);
+          }
+        };
+    Iterator<WriteGroup> input =
+        new Iterator<>() {
+          private final Iterator<WriteGroup> groupsLeft = groups.iterator();
+
+          @Override
+          public boolean hasNext() {
+            boolean more = groupsLeft.hasNext();
+            if (!more) {
+              allRead.countDown();
+            }
+            return more;
+          }
+
+          @Override
+          public WriteGroup next() {
+            return groupsLeft.next();
+          }
+        };
+    BulkWriter stopping =
+        BulkWriter.builder(waiting)
+            .workers(1)
+            .retryPolicy(policy())
+            .progress(
+                p -> {
+                  if (p.retries() > 0) {
+                    throw boom;
+                  }
+                })
+            .build();
+    BulkWriteException e =
+        assertThrows(BulkWriteException.class, () -> stopping.writeGroups(input));
+    BulkWriteResult stopped = e.partialResult();
+    assertEquals(1, stopped.acknowledged(), stopped::toString);
+    assertEquals(1, stopped.unknown(), stopped::toString);
+    assertEquals(0, stopped.resumePosition(), stopped::toString);
+    assertEquals(2, stopped.elementsRead(), stopped::toString);
+
+    BulkWriteResult resumed = writer(faults).resumeGroups(groups.iterator(), stopped);
+
+    assertTrue(resumed.allAcknowledged(), resumed::toString);
+    assertEquals(second, embedded.get("notes", second.key(), ColumnSelection.all()).orElseThrow());
   }
 }

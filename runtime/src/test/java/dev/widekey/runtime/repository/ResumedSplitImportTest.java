@@ -1,0 +1,449 @@
+package dev.widekey.runtime.repository;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import dev.widekey.runtime.repository.ConditionalWritesTest.Note;
+import dev.widekey.runtime.repository.ConditionalWritesTest.NoteRepository;
+import dev.widekey.runtime.retry.RetryPolicy;
+import dev.widekey.runtime.store.ErrorKind;
+import dev.widekey.runtime.store.ForwardingStore;
+import dev.widekey.runtime.store.PrimaryKey;
+import dev.widekey.runtime.store.Row;
+import dev.widekey.runtime.store.ScanRange;
+import dev.widekey.runtime.store.StoreException;
+import dev.widekey.runtime.store.WideTableStore;
+import dev.widekey.runtime.store.WriteOp;
+import dev.widekey.runtime.store.WriteOutcome;
+import dev.widekey.runtime.store.embedded.EmbeddedStore;
+import dev.widekey.runtime.store.fault.FakeTime;
+import dev.widekey.runtime.store.fault.FaultInjectingStore;
+import dev.widekey.runtime.store.fault.FaultInjectingStore.Script;
+import dev.widekey.runtime.write.BulkWriteException;
+import dev.widekey.runtime.write.BulkWriteFailure;
+import dev.widekey.runtime.write.BulkWriteResult;
+import dev.widekey.runtime.write.BulkWriter;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Spliterator;
+import java.util.Spliterators;
+import java.util.TreeMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A split entity's stream import ({@code putAll(stream, writer)}) stopped at each of its batches in
+ * turn, with the batch's answer delivered or lost, and resumed through the repository ({@code
+ * putAll(rest, writer, stopped)}): the store holds exactly the rows one uninterrupted import of the
+ * same input, planned from the same seed, stores; no entity fails against its own earlier write;
+ * every operation of unknown outcome is reported so.
+ */
+class ResumedSplitImportTest {
+  private static final long SEED = 0x5EED_0F_1EAFL;
+  private static final long INITIAL_SEED = 0x1417_1A1L;
+  private static final List<String> TABLES = List.of("notes", "notes_cold");
+
+  /** Stored before the import, the same in every store: notes 1 and 2 with a body, 3 without. */
+  private static List<Note> initial() {
+    return List.of(
+        new Note(1, "one", "body one", 0),
+        new Note(2, "two", "body two", 0),
+        new Note(3, "three", null, 0));
+  }
+
+  /**
+   * The import: replaces a note with a body, adds ones with and without a body, drops a body, adds
+   * one to a note without, and writes note 1 twice (the second replaces the first). 13 operations.
+   */
+  private static List<Note> input(boolean versioned) {
+    return List.of(
+        new Note(1, "one b", "body one b", 1),
+        new Note(4, "four", "body four", 0),
+        new Note(2, "two b", null, 1),
+        new Note(1, "one c", "body one c", versioned ? 2 : 1),
+        new Note(3, "three b", "body three b", 1),
+        new Note(5, "five", null, 0));
+  }
+
+  private static final int OPERATIONS = 13;
+
+  /** Applies the {@code loseAt}-th batch and then throws a retryable error: its answer is lost. */
+  static final class AnswerLosingStore extends ForwardingStore {
+    final AtomicInteger calls = new AtomicInteger();
+    volatile int loseAt = -1;
+
+    AnswerLosingStore(WideTableStore delegate) {
+      super(delegate);
+    }
+
+    @Override
+    public List<WriteOutcome> batchWrite(List<WriteOp> ops) {
+      List<WriteOutcome> out = super.batchWrite(ops);
+      if (calls.incrementAndGet() == loseAt) {
+        throw new StoreException(ErrorKind.UNAVAILABLE, "answer lost", true, null);
+      }
+      return out;
+    }
+  }
+
+  private static RetryPolicy policy() {
+    FakeTime time = new FakeTime();
+    return RetryPolicy.builder()
+        .maxAttempts(6)
+        .baseDelay(Duration.ZERO)
+        .maxDelay(Duration.ZERO)
+        .clock(time)
+        .sleeper(time)
+        .build();
+  }
+
+  private final RuntimeException boom = new IllegalStateException("listener stops the import");
+
+  /** One operation a batch, one worker; the progress listener throws after batch {@code stopAt}. */
+  private BulkWriter stoppingWriter(WideTableStore store, int stopAt, int window) {
+    AtomicInteger batches = new AtomicInteger();
+    return BulkWriter.builder(store)
+        .workers(1)
+        .maxBatchRows(1)
+        .window(window)
+        .seed(7)
+        .retryPolicy(policy())
+        .progress(
+            p -> {
+              if (batches.incrementAndGet() == stopAt) {
+                throw boom;
+              }
+            })
+        .build();
+  }
+
+  private static BulkWriter writer(WideTableStore store) {
+    return BulkWriter.builder(store).workers(2).seed(11).retryPolicy(policy()).build();
+  }
+
+  private static NoteRepository created(WideTableStore store, boolean versioned) {
+    NoteRepository repo = new NoteRepository(store, versioned);
+    repo.createTables();
+    repo.putAllSeeded(initial().stream(), writer(store), INITIAL_SEED);
+    return repo;
+  }
+
+  /** Every row of the entity's tables, a cold row without its write time (a clock's reading). */
+  private static Map<String, Map<PrimaryKey, Row>> rows(WideTableStore store) {
+    Map<String, Map<PrimaryKey, Row>> out = new TreeMap<>();
+    for (String table : TABLES) {
+      Map<PrimaryKey, Row> rows = new TreeMap<>();
+      try (Stream<Row> scan = store.scan(table, ScanRange.all(table.equals("notes") ? 1 : 2))) {
+        scan.forEach(
+            r -> {
+              Map<String, dev.widekey.runtime.store.AttrValue> columns =
+                  new LinkedHashMap<>(r.columns());
+              columns.remove(ColdRows.WRITTEN);
+              rows.put(r.key(), Row.of(r.key(), columns));
+            });
+      }
+      out.put(table, rows);
+    }
+    return out;
+  }
+
+  /** What one uninterrupted import of the input stores, and its result. */
+  private static Map<String, Map<PrimaryKey, Row>> uninterrupted(boolean versioned) {
+    try (EmbeddedStore store = EmbeddedStore.inMemory()) {
+      NoteRepository notes = created(store, versioned);
+      BulkWriteResult r = notes.putAllSeeded(input(versioned).stream(), writer(store), SEED);
+      assertEquals(OPERATIONS, r.total(), r::toString);
+      assertTrue(r.allAcknowledged(), r::toString);
+      return rows(store);
+    }
+  }
+
+  @Test
+  void aPlainImportStoppedAtEachBatchAndResumedStoresWhatOneImportWould() {
+    stopAtEachBatch(false);
+  }
+
+  @Test
+  void aVersionedImportStoppedAtEachBatchAndResumedStoresWhatOneImportWould() {
+    stopAtEachBatch(true);
+  }
+
+  private void stopAtEachBatch(boolean versioned) {
+    Map<String, Map<PrimaryKey, Row>> want = uninterrupted(versioned);
+    int stopped = 0;
+    for (int window : new int[] {2, 5, 64}) {
+      for (boolean answerLost : new boolean[] {false, true}) {
+        for (int stopAt = 1; stopAt <= OPERATIONS; stopAt++) {
+          String where =
+              (versioned ? "versioned" : "plain")
+                  + ", window "
+                  + window
+                  + (answerLost ? ", answer of batch " : ", after batch ")
+                  + stopAt;
+          stopped += stopAndResume(versioned, window, answerLost, stopAt, -1, want, where);
+        }
+      }
+    }
+    assertTrue(stopped > 50, "only " + stopped + " imports stopped before their end");
+  }
+
+  /** A resume that stops in turn, at each of its batches, is resumed from its own result. */
+  @Test
+  void aResumeStoppedInTurnIsResumedFromItsOwnResult() {
+    for (boolean versioned : new boolean[] {false, true}) {
+      Map<String, Map<PrimaryKey, Row>> want = uninterrupted(versioned);
+      for (int stopAt = 1; stopAt <= OPERATIONS; stopAt++) {
+        for (int againAt = 1; againAt <= OPERATIONS; againAt++) {
+          String where =
+              (versioned ? "versioned" : "plain") + ", stop at " + stopAt + ", again at " + againAt;
+          stopAndResume(versioned, 3, true, stopAt, againAt, want, where);
+        }
+      }
+    }
+  }
+
+  /**
+   * Returns 1 if the import stopped before its end. {@code againAt} > 0: the resume stops too, with
+   * the answer of its batch {@code againAt} lost, and is resumed from its result.
+   */
+  private int stopAndResume(
+      boolean versioned,
+      int window,
+      boolean answerLost,
+      int stopAt,
+      int againAt,
+      Map<String, Map<PrimaryKey, Row>> want,
+      String where) {
+    try (EmbeddedStore embedded = EmbeddedStore.inMemory()) {
+      created(embedded, versioned);
+      AnswerLosingStore store = new AnswerLosingStore(embedded);
+      NoteRepository notes = new NoteRepository(store, versioned);
+      List<Note> input = input(versioned);
+      store.loseAt = answerLost ? stopAt : -1;
+      BulkWriteResult stopped;
+      try {
+        BulkWriteResult r =
+            notes.putAllSeeded(input.stream(), stoppingWriter(store, stopAt, window), SEED);
+        fail(where + ": the import did not stop: " + r);
+        return 0;
+      } catch (BulkWriteException e) {
+        assertSame(boom, e.getCause(), where);
+        stopped = e.partialResult();
+      }
+      assertConsistent(stopped, where);
+      if (answerLost) {
+        assertEquals(1, stopped.unknown(), () -> where + ": " + stopped);
+      }
+      BulkWriteResult last = stopped;
+      long from = stopped.resumePosition(); // a resume's positions count from the start of its rest
+      if (againAt > 0) {
+        store.calls.set(0);
+        store.loseAt = againAt;
+        BulkWriteResult resumed;
+        try {
+          resumed =
+              notes.putAll(input.stream().skip(from), stoppingWriter(store, againAt, window), last);
+        } catch (BulkWriteException e) {
+          resumed = e.partialResult();
+          assertConsistent(resumed, where + ", second stop");
+        }
+        assertNoFailure(resumed, where + ", first resume");
+        last = resumed;
+        from += resumed.resumePosition();
+      }
+      store.loseAt = -1;
+      BulkWriteResult end = notes.putAll(input.stream().skip(from), writer(store), last);
+      assertNoFailure(end, where + ", resume");
+      assertEquals(0, end.unknown() + end.notAttempted(), () -> where + ": " + end);
+      assertEquals(end.total(), end.acknowledged(), () -> where + ": " + end);
+      assertEquals(want, rows(embedded), where);
+      return stopped.resumePosition() < input.size() ? 1 : 0;
+    }
+  }
+
+  /** The counts add up, and every unfinished operation is listed once, at or past the resume. */
+  private static void assertConsistent(BulkWriteResult r, String where) {
+    assertEquals(r.notAttempted(), r.notAttemptedOperations().size(), () -> where + ": " + r);
+    List<BulkWriteFailure> unfinished = new ArrayList<>(r.unknownOutcomes());
+    unfinished.addAll(r.notAttemptedOperations());
+    for (BulkWriteFailure u : unfinished) {
+      assertTrue(u.position() >= r.resumePosition(), () -> where + ": " + u + " in " + r);
+      assertTrue(u.position() < r.elementsRead(), () -> where + ": " + u + " in " + r);
+    }
+    assertNotEquals(0, r.planSeed(), where);
+  }
+
+  private static void assertNoFailure(BulkWriteResult r, String where) {
+    assertEquals(0, r.failed(), () -> where + ": " + r);
+  }
+
+  /**
+   * Another client writes a versioned note whose write the stopped import applied without learning
+   * it: the resume does not overwrite that client's later write, and reports the note's write as
+   * failed ({@code CONDITION_FAILED}); notes whose writes the stopped import had finished, past the
+   * resume position, are not written again, so that client's writes of them stay too, and are no
+   * failures.
+   */
+  @Test
+  void anotherClientsLaterWriteOfAVersionedNoteIsNeverOverwrittenByTheResume() {
+    try (EmbeddedStore embedded = EmbeddedStore.inMemory()) {
+      NoteRepository direct = created(embedded, true);
+      // note 2's hot put loses its answer; notes 4 and 5 go through in the same batches
+      FaultInjectingStore store =
+          FaultInjectingStore.builder(embedded)
+              .script(
+                  Script.answerLostOnFirstAttempt(
+                      op ->
+                          op instanceof WriteOp.Put p
+                              && p.table().equals("notes")
+                              && p.key().get(0).asLong() == 2))
+              .build();
+      // the first batch waits until every note is read: notes 4 and 5 go with note 2's batches
+      CountDownLatch allRead = new CountDownLatch(1);
+      WideTableStore waiting =
+          new ForwardingStore(store) {
+            @Override
+            public List<WriteOutcome> batchWrite(List<WriteOp> ops) {
+              try {
+                assertTrue(allRead.await(10, TimeUnit.SECONDS));
+              } catch (InterruptedException e) {
+                throw new AssertionError(e);
+              }
+              return super.batchWrite(ops);
+            }
+          };
+      NoteRepository notes = new NoteRepository(waiting, true);
+      List<Note> input =
+          List.of(
+              new Note(2, "two b", "body two b", 1),
+              new Note(4, "four", "body four", 0),
+              new Note(5, "five", null, 0));
+      BulkWriter stopping =
+          BulkWriter.builder(waiting)
+              .workers(1)
+              .retryPolicy(policy())
+              .progress(
+                  p -> {
+                    if (p.retries() > 0) {
+                      throw boom;
+                    }
+                  })
+              .build();
+      BulkWriteException e =
+          assertThrows(
+              BulkWriteException.class,
+              () -> notes.putAll(readSignalling(input, allRead), stopping));
+      BulkWriteResult stopped = e.partialResult();
+      assertEquals(1, stopped.unknown(), stopped::toString);
+      assertEquals(0, stopped.resumePosition(), stopped::toString);
+      assertEquals(3, stopped.elementsRead(), stopped::toString);
+      assertEquals(1, stopped.notAttempted(), stopped::toString); // note 2's replaced cold row
+      assertEquals(new Note(2, "two b", "body two b", 2), direct.getWithCold(2).orElseThrow());
+      assertEquals(new Note(4, "four", "body four", 1), direct.getWithCold(4).orElseThrow());
+      // another client writes each of them
+      Note two = direct.put(new Note(2, "two by another", "another body", 2));
+      Note four = direct.put(new Note(4, "four by another", "another four", 1));
+      Note five = direct.put(new Note(5, "five by another", null, 1));
+      store.setEnabled(false);
+
+      BulkWriteResult resumed = notes.putAll(input.stream(), writer(store), stopped);
+
+      assertEquals(two, direct.getWithCold(2).orElseThrow());
+      assertEquals(four, direct.getWithCold(4).orElseThrow());
+      assertEquals(five, direct.getWithCold(5).orElseThrow());
+      // note 2's write failed at its commit, so the rest of its group is not sent
+      BulkWriteFailure conflict = resumed.failures().get(0);
+      assertEquals(ErrorKind.CONDITION_FAILED, conflict.error().kind(), resumed::toString);
+      assertEquals(0, conflict.position(), resumed::toString);
+      assertEquals("notes", conflict.table());
+      for (BulkWriteFailure f : resumed.failures()) {
+        assertEquals(0, f.position(), resumed::toString);
+      }
+      assertEquals(resumed.total(), resumed.failed() + 1, resumed::toString); // + its cold put
+    }
+  }
+
+  /**
+   * The notes of {@code input}; {@code allRead} is counted down when the reader asks past the end a
+   * second time: the import asks once when it plans its last run, once when it has taken in all of
+   * its groups.
+   */
+  private static Stream<Note> readSignalling(List<Note> input, CountDownLatch allRead) {
+    Iterator<Note> notes = input.iterator();
+    AtomicInteger ends = new AtomicInteger();
+    Iterator<Note> signalling =
+        new Iterator<>() {
+          @Override
+          public boolean hasNext() {
+            boolean more = notes.hasNext();
+            if (!more && ends.incrementAndGet() == 2) {
+              allRead.countDown();
+            }
+            return more;
+          }
+
+          @Override
+          public Note next() {
+            return notes.next();
+          }
+        };
+    return StreamSupport.stream(
+        Spliterators.spliteratorUnknownSize(signalling, Spliterator.ORDERED), false);
+  }
+
+  /** A plain note whose commit the stopped import acknowledged is not written again. */
+  @Test
+  void anotherClientsLaterWriteOfAPlainNoteCommittedBeforeTheStopStays() {
+    try (EmbeddedStore embedded = EmbeddedStore.inMemory()) {
+      NoteRepository direct = created(embedded, false);
+      NoteRepository notes = new NoteRepository(embedded, false);
+      // window 1: note 1's three operations one after another, then note 4's; stop after note
+      // 1's commit, before the delete of the cold row it replaced
+      List<Note> input =
+          List.of(new Note(1, "one b", "body one b", 0), new Note(4, "four", "body four", 0));
+      BulkWriteException e =
+          assertThrows(
+              BulkWriteException.class,
+              () -> notes.putAll(input.stream(), stoppingWriter(embedded, 2, 1)));
+      BulkWriteResult stopped = e.partialResult();
+      assertEquals(0, stopped.resumePosition(), stopped::toString);
+      Note one = direct.put(new Note(1, "one by another", "another body", 0));
+
+      BulkWriteResult resumed = notes.putAll(input.stream(), writer(embedded), stopped);
+
+      assertEquals(0, resumed.failed(), resumed::toString);
+      assertEquals(one, direct.getWithCold(1).orElseThrow());
+      assertEquals(new Note(4, "four", "body four", 0), direct.getWithCold(4).orElseThrow());
+      // one cold row per note with a body: nothing left for the sweep
+      assertEquals(3, rows(embedded).get("notes_cold").size(), () -> rows(embedded).toString());
+    }
+  }
+
+  @Test
+  void aResultWithoutAPlanSeedIsRefused() {
+    try (EmbeddedStore embedded = EmbeddedStore.inMemory()) {
+      NoteRepository notes = created(embedded, true);
+      BulkWriteResult raw =
+          new BulkWriteResult(0, 0, 0, 0, 0, 0, Duration.ZERO, List.of(), false, List.of(), 0);
+      Supplier<Stream<Note>> none = Stream::empty;
+      IllegalArgumentException e =
+          assertThrows(
+              IllegalArgumentException.class,
+              () -> notes.putAll(none.get(), writer(embedded), raw));
+      assertTrue(e.getMessage().contains("plan seed"), e::getMessage);
+    }
+  }
+}
