@@ -110,9 +110,23 @@ class ShardTest {
     assertError(
         c,
         Rule.WK211,
-        Messages.shardTablesOverLimit("TooManyTables", 66, 32, 1, 2, Profile.TABLESTORE),
+        Messages.shardTablesOverLimit("TooManyTables", 67, 32, 1, 2, Profile.TABLESTORE),
         f,
         "retain = 32");
+  }
+
+  @Test
+  void theSharedFenceTableAndTheChunkTablesCount() {
+    JavaFileObject f = bad("wk211/FenceTableTipsOver");
+    Compilation c = compile(f);
+
+    assertRejected(c, 1);
+    String message =
+        Messages.shardTablesOverLimit("FenceTableTipsOver", 65, 31, 1, 2, Profile.TABLESTORE);
+    assertThat(message)
+        .contains("x 2 tables per period, plus the fence table widekey_period_fences");
+    assertThat(message).contains("one per store");
+    assertError(c, Rule.WK211, message, f, "retain = 31");
   }
 
   @Test
@@ -122,7 +136,7 @@ class ShardTest {
 
     assertThat(c).succeeded();
     String message =
-        Messages.shardTablesOverHalf("HalfTheTables", 41, 40, 1, 1, Profile.TABLESTORE);
+        Messages.shardTablesOverHalf("HalfTheTables", 42, 40, 1, 1, Profile.TABLESTORE);
     assertThat(message).startsWith("WK211: ");
     assertThat(c)
         .hadWarningContainingMatch(Pattern.compile("\\A" + Pattern.quote(message) + "\\z"))
