@@ -4,6 +4,7 @@ import dev.widekey.annotations.ShardPeriod;
 import dev.widekey.runtime.Rule;
 import dev.widekey.runtime.RuleViolationException;
 import dev.widekey.runtime.key.KeyBuckets;
+import dev.widekey.runtime.merge.MergeSource;
 import dev.widekey.runtime.merge.MergedScan;
 import dev.widekey.runtime.merge.ReadAhead;
 import dev.widekey.runtime.shard.Periods;
@@ -28,10 +29,12 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
+import java.util.NavigableSet;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -41,8 +44,8 @@ import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executor;
-import java.util.function.BiFunction;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
@@ -101,12 +104,13 @@ import java.util.stream.StreamSupport;
  */
 public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>> {
   private final WideTableStore store;
+  // the entity's tables by role, unsuffixed: every period's tables are these renamed (tablesOf)
+  private final EntityTables tables;
   private final TableSpec hotTable;
-  private final TableSpec coldTable;
   private final ShardPeriod period;
   private final int retain;
   private final int ahead;
-  private final BiFunction<TableSpec, TableSpec, R> views;
+  private final Function<EntityTables, R> views;
   // the views of the periods used last, at most viewCacheCapacity(): whatever times callers pass,
   // a repository keeps no more (a view is rebuilt when needed again)
   private final Map<Instant, R> viewsByPeriod;
@@ -135,41 +139,26 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
   private final Map<Instant, Long> unfencedSince;
 
   /**
-   * @param hotTable the entity's table spec; each period's table is it under the period's name
-   * @param coldTable the entity's cold table spec, or {@code null}
+   * @param tables the entity's tables by role (the generated {@code FooTable.TABLES}); each
+   *     period's tables are they under the period's names ({@code orders_2026_11}, {@code
+   *     orders_cold_2026_11}, {@code orders_chunks_2026_11})
    * @param retain periods kept, the current one included, at least 1
    * @param ahead periods {@link #createTablesAhead} creates after the current one, at least 0
-   * @param views the entity's repository over a period's hot and cold table (cold may be null)
-   */
-  protected TimeShardedRepository(
-      WideTableStore store,
-      TableSpec hotTable,
-      TableSpec coldTable,
-      ShardPeriod period,
-      int retain,
-      int ahead,
-      BiFunction<TableSpec, TableSpec, R> views) {
-    this(store, hotTable, coldTable, period, retain, ahead, "shard time", views);
-  }
-
-  /**
    * @param shardField the entity's shard field, named by the messages of refused writes
-   * @see #TimeShardedRepository(WideTableStore, TableSpec, TableSpec, ShardPeriod, int, int,
-   *     BiFunction)
+   * @param views the entity's repository over one period's tables (every role, renamed)
    */
   protected TimeShardedRepository(
       WideTableStore store,
-      TableSpec hotTable,
-      TableSpec coldTable,
+      EntityTables tables,
       ShardPeriod period,
       int retain,
       int ahead,
       String shardField,
-      BiFunction<TableSpec, TableSpec, R> views) {
+      Function<EntityTables, R> views) {
     this.shardField = Objects.requireNonNull(shardField, "shardField");
     this.store = Objects.requireNonNull(store, "store");
-    this.hotTable = Objects.requireNonNull(hotTable, "hotTable");
-    this.coldTable = coldTable;
+    this.tables = Objects.requireNonNull(tables, "tables");
+    this.hotTable = tables.hot();
     this.period = Objects.requireNonNull(period, "period");
     if (retain < 1 || ahead < 0) {
       throw new IllegalArgumentException("retain " + retain + " < 1 or ahead " + ahead + " < 0");
@@ -485,8 +474,7 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
     Instant start = Periods.start(period, time);
     R view = viewsByPeriod.get(start);
     if (view == null) {
-      view =
-          views.apply(rename(hotTable, start), coldTable == null ? null : rename(coldTable, start));
+      view = views.apply(tablesOf(start));
       R earlier = viewsByPeriod.putIfAbsent(start, view);
       if (earlier != null) {
         view = earlier;
@@ -505,13 +493,18 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
     return viewCacheCapacity;
   }
 
-  private TableSpec rename(TableSpec spec, Instant start) {
-    return new TableSpec(
-        Periods.tableName(spec.name(), period, start),
-        spec.primaryKey(),
-        spec.splitPoints(),
-        spec.profile(),
-        spec.ttlSeconds());
+  /**
+   * The tables of the period starting at {@code start}: the entity's tables by role, each under its
+   * name plus the period's suffix. The one place a period's tables are named; views, table
+   * creation, the foreign-table checks, retention and the sweep all take them from here.
+   */
+  EntityTables tablesOf(Instant start) {
+    return tables.renamed(name -> Periods.tableName(name, period, start));
+  }
+
+  /** The entity's tables by role, unsuffixed: each period's tables are they renamed. */
+  public EntityTables tables() {
+    return tables;
   }
 
   // ---------------------------------------------------------------- which tables are its own
@@ -606,49 +599,52 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
    * entity's own.
    */
   private List<ForeignTable> foreignTablesOf(Instant start) {
-    List<ForeignTable> foreign = new ArrayList<>(2);
-    ForeignTable hot = foreign(rename(hotTable, start), start);
-    if (hot != null) {
-      foreign.add(hot);
-    }
-    if (coldTable != null) {
-      ForeignTable cold = foreign(rename(coldTable, start), start);
-      if (cold != null) {
-        foreign.add(cold);
+    List<ForeignTable> foreign = new ArrayList<>(EntityTables.Role.values().length);
+    for (TableSpec table : byRole(tablesOf(start))) {
+      ForeignTable f = foreign(table, start);
+      if (f != null) {
+        foreign.add(f);
       }
     }
     return foreign;
   }
 
+  /** A period's tables in role order: hot, cold, chunks (those the entity has). */
+  private static List<TableSpec> byRole(EntityTables tables) {
+    List<TableSpec> specs = new ArrayList<>(EntityTables.Role.values().length);
+    for (EntityTables.Role role : EntityTables.Role.values()) {
+      tables.table(role).ifPresent(specs::add);
+    }
+    return specs;
+  }
+
   /**
-   * The tables named like this entity's period tables (hot or cold) that are not its own: another
-   * spec under the name (another primary key, time to live or profile), in period order, hot before
-   * cold. This repository never reads, writes, archives or drops them; {@link #enforceRetention}
-   * leaves them in place, so a caller that wants to know what retention left behind, or to warn of
-   * a name clash, asks here.
+   * The tables named like this entity's period tables (hot, cold or chunks) that are not its own:
+   * another spec under the name (another primary key, time to live or profile), in period order,
+   * hot, then cold, then chunks within a period. This repository never reads, writes, archives or
+   * drops them; {@link #enforceRetention} leaves them in place, so a caller that wants to know what
+   * retention left behind, or to warn of a name clash, asks here.
    *
    * <pre>{@code
    * orders.foreignTables().forEach(t -> log.warn("{} is not an orders table: {}", t.table(), t.reason()));
    * }</pre>
    */
   public List<ForeignTable> foreignTables() {
-    NavigableMap<Instant, List<ForeignTable>> byPeriod = new TreeMap<>();
-    collectForeign(hotTable, byPeriod);
-    if (coldTable != null) {
-      collectForeign(coldTable, byPeriod);
-    }
+    // a period any of whose tables is listed; each checked in role order
     List<ForeignTable> all = new ArrayList<>();
-    byPeriod.values().forEach(all::addAll);
+    for (Instant start : listedPeriods()) {
+      all.addAll(foreignTablesOf(start)); // none for a table dropped since listed
+    }
     return all;
   }
 
-  private void collectForeign(TableSpec spec, Map<Instant, List<ForeignTable>> byPeriod) {
-    for (Instant start : listed(spec.name()).keySet()) {
-      ForeignTable foreign = foreign(rename(spec, start), start); // null if dropped since listed
-      if (foreign != null) {
-        byPeriod.computeIfAbsent(start, k -> new ArrayList<>()).add(foreign);
-      }
+  /** The periods for which a table of any of the entity's roles is listed, oldest first. */
+  private NavigableSet<Instant> listedPeriods() {
+    NavigableSet<Instant> starts = new TreeSet<>();
+    for (TableSpec spec : byRole(tables)) {
+      starts.addAll(listed(spec.name()).keySet());
     }
+    return starts;
   }
 
   /**
@@ -773,7 +769,8 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
   /** The existing hot tables that are this entity's own, by period start. */
   private NavigableMap<Instant, String> ownHotTables() {
     NavigableMap<Instant, String> own = listed(hotTable.name());
-    own.entrySet().removeIf(e -> foreign(rename(hotTable, e.getKey()), e.getKey()) != null);
+    // a period with any foreign table is not read: its chunk or cold rows could be another's
+    own.entrySet().removeIf(e -> !foreignTablesOf(e.getKey()).isEmpty());
     return own;
   }
 
@@ -895,7 +892,8 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
       return false; // no period table is named for it, so none holds the entity
     }
     Instant start = Periods.start(period, shard);
-    TableSpec hot = rename(hotTable, start);
+    EntityTables own = tablesOf(start);
+    TableSpec hot = own.hot();
     if (created.contains(hot.name())) {
       return true;
     }
@@ -910,7 +908,7 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
     }
     return described.isPresent()
         && mismatch(hot, described.get()) == null
-        && (coldTable == null || notOwn(rename(coldTable, start)) == null);
+        && byRole(own).stream().allMatch(t -> t == hot || notOwn(t) == null);
   }
 
   /**
@@ -993,20 +991,99 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
     if (first == null || !first.isBefore(to)) {
       return Stream.empty();
     }
-    List<String> tables = new ArrayList<>(ownHotTables().subMap(first, true, to, false).values());
-    if (tables.isEmpty()) {
+    NavigableMap<Instant, String> covered = ownHotTables().subMap(first, true, to, false);
+    if (covered.isEmpty()) {
       return Stream.empty();
     }
-    Stream<E> merged =
-        periodRepository(first)
-            .entitiesOfHotRows(
-                ScanMerge.of(scanStore, tables, ranges, buckets, order, descending, prefetch)
-                    .stream());
-    return merged.filter(
-        e -> {
-          Instant t = storedShardOf(e);
-          return !t.isBefore(from) && t.isBefore(to);
+    MergedScan merge =
+        ScanMerge.of(
+            scanStore,
+            new ArrayList<>(covered.values()),
+            ranges,
+            buckets,
+            order,
+            descending,
+            prefetch);
+    // each source's period and view, found once: a row is read by the view of the table it was
+    // read from (its chunk rows are in that period's chunk table), whatever its shard value says
+    Map<String, Instant> startOf = new HashMap<>();
+    covered.forEach((start, table) -> startOf.put(table, start));
+    List<MergeSource> sources = merge.sources();
+    List<PeriodSource<E, R>> bySource = new ArrayList<>(sources.size());
+    Map<Instant, PeriodSource<E, R>> byStart = new HashMap<>();
+    for (MergeSource source : sources) {
+      Instant start = startOf.get(source.table());
+      bySource.add(
+          byStart.computeIfAbsent(
+              start,
+              s ->
+                  new PeriodSource<>(
+                      source.table(), s, Periods.plus(period, s, 1), periodRepository(s))));
+    }
+    return ScanMerge.stream(
+        merge,
+        (source, row) -> {
+          PeriodSource<E, R> table = bySource.get(source);
+          E entity = table.read(row);
+          if (entity == null) {
+            return null;
+          }
+          Instant t = storedShardOf(entity);
+          if (t.isBefore(table.start()) || !t.isBefore(table.end())) {
+            throw outsideItsPeriod(table, row, t);
+          }
+          return !t.isBefore(from) && t.isBefore(to) ? entity : null;
         });
+  }
+
+  /**
+   * A period table a window scan reads: its name, period and view.
+   *
+   * @param end the next period's start
+   */
+  private record PeriodSource<E, R extends SplitTableRepository<E>>(
+      String table, Instant start, Instant end, R view) {
+    /**
+     * The entity of a hot row read from this table, its chunked values from this period's chunk
+     * table; null if it was deleted meanwhile or its period dropped under the scan (as the hot rows
+     * of a dropped table end there: {@link DroppedTablesReadEmpty}).
+     */
+    E read(Row hot) {
+      try {
+        return view.entityOfHotRow(hot).orElse(null);
+      } catch (StoreException e) {
+        if (e.kind() == ErrorKind.TABLE_NOT_FOUND) {
+          return null;
+        }
+        throw e;
+      }
+    }
+  }
+
+  /**
+   * A row of a period table whose shard value lies outside the table's period: no write of this
+   * repository stores one (each goes to its shard value's period), so the row is another writer's
+   * or damaged, and reading it as a row of another period would file it under the wrong time.
+   */
+  private StoreException outsideItsPeriod(PeriodSource<E, R> source, Row row, Instant shard) {
+    return new StoreException(
+        ErrorKind.CORRUPT_DATA,
+        "row "
+            + row.key()
+            + " of period table "
+            + source.table()
+            + " holds "
+            + shardField
+            + " "
+            + shard
+            + ", outside the table's period ["
+            + source.start()
+            + ", "
+            + source.end()
+            + "): widekey writes a row only to the table of its shard value's period (another"
+            + " writer, a restored backup, or damage)",
+        false,
+        null);
   }
 
   private volatile Executor prefetch = ReadAhead.executor();
@@ -1090,17 +1167,16 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
    * List<String> dropped = orders.enforceRetention(now, period -> copyToArchive(period.scan()));
    * }</pre>
    *
-   * @return the dropped tables, hot table then cold table, oldest period first
+   * @return the dropped tables, oldest period first, each period's hot table, then its cold and
+   *     chunk tables (if the entity has them)
    */
   public List<String> enforceRetention(Instant now, ArchiveCallback<E> archive) {
     // a grace behind now: writers refuse a period a grace before its end by their clocks, so
     // clocks a little apart meet the clock's refusal, not the fence
     Instant oldestKept = oldestKept(now.minus(grace));
     NavigableMap<Instant, String> hot = listed(hotTable.name());
-    Set<Instant> expired = new TreeSet<>(hot.headMap(oldestKept, false).keySet());
-    if (coldTable != null) {
-      expired.addAll(listed(coldTable.name()).headMap(oldestKept, false).keySet());
-    }
+    // periods found by any role's listing: a drop interrupted after the hot table is finished
+    Set<Instant> expired = new TreeSet<>(listedPeriods().headSet(oldestKept, false));
     List<Instant> own = new ArrayList<>();
     for (Instant start : expired) {
       if (foreignTablesOf(start).isEmpty()) {
@@ -1111,10 +1187,9 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
     List<String> dropped = new ArrayList<>();
     for (Instant start : own) {
       R view = periodRepository(start);
+      // the commit point first: once it is gone no row of the other tables is named
       List<String> tables = new ArrayList<>();
-      tables.add(view.hotTable().name());
-      view.coldTable().ifPresent(c -> tables.add(c.name()));
-      view.tables().table(EntityTables.Role.CHUNKS).ifPresent(c -> tables.add(c.name()));
+      byRole(tablesOf(start)).forEach(t -> tables.add(t.name()));
       boolean hasHot = hot.containsKey(start);
       if (archive != null) {
         archive.archive(
@@ -1125,7 +1200,9 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
                 tables,
                 () ->
                     hasHot
-                        ? view.scan(ScanRange.all(hotTable.primaryKey().size()), coldTable != null)
+                        ? view.scan(
+                            ScanRange.all(hotTable.primaryKey().size()),
+                            tables().table(EntityTables.Role.COLD).isPresent())
                         : Stream.empty()));
       }
       for (String table : tables) {
