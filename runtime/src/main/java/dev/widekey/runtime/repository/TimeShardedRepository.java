@@ -1089,6 +1089,49 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
   private volatile Executor prefetch = ReadAhead.executor();
 
   /**
+   * Deletes the cold rows and chunk rows no hot row names that are older than {@code grace}, in the
+   * cold and chunk tables of every existing period, as {@link SplitTableRepository#sweepColdRows}
+   * does for one entity's tables (the same rules: a stopped write's rows, never an entity's), the
+   * results added up. A period with a table that is not this entity's own ({@link #foreignTables})
+   * is not swept, and a period dropped while it is swept (retention) ends its part of the sweep
+   * there. Run it off-peak: it scans every cold and chunk table.
+   *
+   * <pre>{@code
+   * ColdSweepResult swept = orders.sweepColdRows(Duration.ofHours(24));
+   * }</pre>
+   *
+   * @param grace at least {@link ColdRows#MIN_SWEEP_GRACE}, and longer than the longest import
+   *     ({@code putAll}) takes: a row younger than that may belong to a write still underway
+   * @return what the sweep found, over all periods; all zeros for an entity without cold or chunk
+   *     tables
+   */
+  public ColdSweepResult sweepColdRows(Duration grace) {
+    return sweepColdRows(ColdRows.requireSweepGrace(grace), System.currentTimeMillis());
+  }
+
+  /** {@link #sweepColdRows(Duration)} as at {@code nowMillis} on the sweeper's clock. */
+  ColdSweepResult sweepColdRows(Duration grace, long nowMillis) {
+    ColdSweepResult result = ColdSweepResult.NONE;
+    if (tables.creationOrder().size() == 1) {
+      return result; // the hot table alone: nothing a sweep reclaims
+    }
+    for (Instant start : listedPeriods()) {
+      if (!foreignTablesOf(start).isEmpty()) {
+        continue; // another's rows: never deleted
+      }
+      try {
+        result = result.plus(periodRepository(start).sweepColdRows(grace, nowMillis));
+      } catch (StoreException e) {
+        if (e.kind() != ErrorKind.TABLE_NOT_FOUND) {
+          throw e;
+        }
+        // dropped while swept (or its hot table dropped first): retention removes the rest
+      }
+    }
+    return result;
+  }
+
+  /**
    * Sends the deletes of replaced rows queued on this repository's store and waits for them, as
    * {@link SplitTableRepository#flushDeletes()}; call it before closing the store.
    */
