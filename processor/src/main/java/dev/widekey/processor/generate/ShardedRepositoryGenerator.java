@@ -110,6 +110,7 @@ public final class ShardedRepositoryGenerator extends SourceFileGenerator {
             new Object[] {"withClock", java.time.Clock.class, "clock"},
             new Object[] {"withGrace", java.time.Duration.class, "grace"},
             new Object[] {"withFenceSettle", java.time.Duration.class, "settle"},
+            new Object[] {"withFenceKeep", java.time.Duration.class, "keep"},
             new Object[] {"withWriteWindow", int.class, "periodsBack", int.class, "periodsAhead"},
             new Object[] {"allowingBackfill", Instant.class, "from", Instant.class, "to"});
     for (Object[] setting : settings) {

@@ -8,6 +8,7 @@ import dev.widekey.runtime.merge.MergeSource;
 import dev.widekey.runtime.merge.MergedScan;
 import dev.widekey.runtime.merge.ReadAhead;
 import dev.widekey.runtime.shard.Periods;
+import dev.widekey.runtime.store.AttrType;
 import dev.widekey.runtime.store.AttrValue;
 import dev.widekey.runtime.store.ColumnSelection;
 import dev.widekey.runtime.store.ErrorKind;
@@ -21,6 +22,7 @@ import dev.widekey.runtime.store.ScanRange;
 import dev.widekey.runtime.store.StoreException;
 import dev.widekey.runtime.store.TableSpec;
 import dev.widekey.runtime.store.WideTableStore;
+import dev.widekey.runtime.store.WriteCondition;
 import dev.widekey.runtime.write.BulkWriteResult;
 import java.time.Clock;
 import java.time.Duration;
@@ -135,6 +137,8 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
   // it; a write that ends within fenceSettle of a read finding no fence landed before the archive
   // read, later ones read the fence again after writing
   private volatile Duration fenceSettle = DEFAULT_FENCE_SETTLE;
+  // how long a fence row stays at least (withFenceKeep)
+  private volatile Duration fenceKeep = DEFAULT_FENCE_KEEP;
   // period start -> System.nanoTime() when a read that found no fence began; bounded as the views
   private final Map<Instant, Long> unfencedSince;
 
@@ -191,6 +195,15 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
   /** The grace of the write window and of retention by default: five minutes. */
   public static final Duration DEFAULT_GRACE = Duration.ofMinutes(5);
 
+  /** How long retention keeps a fence row by default ({@link #withFenceKeep}): 7 days. */
+  public static final Duration DEFAULT_FENCE_KEEP = Duration.ofDays(7);
+
+  /**
+   * The least time a fence row is kept ({@link #withFenceKeep}): the time {@link
+   * ColdRows#MIN_SWEEP_GRACE} gives a write still in flight.
+   */
+  public static final Duration MIN_FENCE_KEEP = ColdRows.MIN_SWEEP_GRACE;
+
   /** How long retention waits between fencing periods and archiving them by default: 2 s. */
   public static final Duration DEFAULT_FENCE_SETTLE = Duration.ofSeconds(2);
 
@@ -198,7 +211,8 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
    * The table retention's fences are rows of, one per fenced period, keyed by the period's hot
    * table name: shared by every time-sharded entity of a store, created by the first retention run
    * that fences a period. Its rows outlive the dropped tables, so that every writer, however old
-   * its caches, finds a dropped period fenced.
+   * its caches, finds a dropped period fenced; retention removes a fence once no writer can need it
+   * ({@link #withFenceKeep}).
    */
   public static final String FENCE_TABLE = "widekey_period_fences";
 
@@ -290,6 +304,45 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
       throw new IllegalArgumentException("fence settle " + settle + " <= 0");
     }
     this.fenceSettle = settle;
+    return this;
+  }
+
+  /**
+   * How long a fence row stays after retention set it (7 days by default), at the least: {@link
+   * #enforceRetention} removes the fence of a period whose tables are dropped once both the fence
+   * has stood this long (by this repository's clock) and the period lies before the oldest one a
+   * writer whose clock runs this long behind would still write to ({@link #oldestFenceKept}). Why
+   * that is safe: a fence stops two kinds of writes.
+   *
+   * <ul>
+   *   <li>A write in flight when the period was fenced (it found no fence and lands after the
+   *       archive read) learns of the fence by a read of it within its own duration: the read after
+   *       a write slower than the settle time, or the read after the {@code TABLE_NOT_FOUND} of a
+   *       dropped table. A fence that has stood for the keep time is still there for every write
+   *       shorter than that: a single write of an entity with cold or chunk rows gives up after
+   *       {@link ColdRows#COMMIT_DEADLINE}; an import ({@code putAll}) must be shorter than the
+   *       keep time, as it must be shorter than a sweep's grace.
+   *   <li>A new write to the period is refused by the writer's own write window, unless its clock
+   *       runs more than the keep time behind, or it was given a wider window or a backfill over
+   *       the period. Such a write after the fence is gone creates the period's tables again:
+   *       nothing acknowledged is lost (its rows are readable until the next retention run fences,
+   *       archives and drops the period again, the archive then getting only those rows), but the
+   *       period is no longer refused to it.
+   * </ul>
+   *
+   * <pre>{@code
+   * orders.withFenceKeep(Duration.ofDays(30)); // imports may run for weeks
+   * }</pre>
+   *
+   * @param keep at least {@link #MIN_FENCE_KEEP}
+   * @return this repository
+   */
+  public TimeShardedRepository<E, R> withFenceKeep(Duration keep) {
+    if (keep.compareTo(MIN_FENCE_KEEP) < 0) {
+      throw new IllegalArgumentException(
+          "a fence is kept at least " + MIN_FENCE_KEEP + " (the longest write), not " + keep);
+    }
+    this.fenceKeep = keep;
     return this;
   }
 
@@ -1255,7 +1308,75 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
       }
       viewsByPeriod.remove(start);
     }
+    removeStaleFences(now);
     return dropped;
+  }
+
+  /**
+   * The start of the first period whose fence retention keeps at {@code now}: a fence of an earlier
+   * period whose tables are gone, and which has stood for {@link #withFenceKeep the keep time}, is
+   * removed. It is the period that a writer whose clock ran the keep time behind retention's (read
+   * a grace behind, as retention reads it) would still keep, with this repository's retention or
+   * write window, whichever reaches further back.
+   */
+  Instant oldestFenceKept(Instant now) {
+    return Periods.plus(
+        period, now.minus(grace).minus(fenceKeep), -Math.max(retain - 1L, (long) windowBack));
+  }
+
+  /**
+   * Removes the fences of this entity's periods that no writer needs any more (see {@link
+   * #withFenceKeep}): the period lies before {@link #oldestFenceKept}, none of its tables is
+   * listed, and its fence row says it was set at least the keep time ago by this repository's
+   * clock. A fence row without a readable time is kept; the delete is conditional on the time read,
+   * so a fence set again meanwhile stays.
+   */
+  private void removeStaleFences(Instant now) {
+    Instant before = oldestFenceKept(now);
+    long setBefore = clock.millis() - fenceKeep.toMillis();
+    // this entity's fences only: keys from "<hot>_" up to, not including, "<hot>`" ('_' + 1)
+    String base = hotTable.name();
+    ScanRange mine =
+        ScanRange.between(
+            PrimaryKey.of(PkValue.ofString(base + "_")),
+            PrimaryKey.of(PkValue.ofString(base + "`")));
+    List<Row> stale = new ArrayList<>();
+    Set<Instant> listed = null;
+    try (Stream<Row> fences = store.scan(FENCE_TABLE, mine)) {
+      for (Row fence : (Iterable<Row>) fences::iterator) {
+        Instant start = Periods.periodOf(base, period, fence.key().get(0).asString()).orElse(null);
+        AttrValue at = fence.get(FENCED_AT);
+        if (start == null
+            || !start.isBefore(before)
+            || at == null
+            || at.type() != AttrType.INTEGER
+            || at.asLong() > setBefore) {
+          continue;
+        }
+        if (listed == null) {
+          listed = listedPeriods(); // listed once, and only if some fence is old enough
+        }
+        if (!listed.contains(start)) {
+          stale.add(fence);
+        }
+      }
+    } catch (StoreException e) {
+      if (e.kind() == ErrorKind.TABLE_NOT_FOUND) {
+        return; // no period was ever fenced on this store
+      }
+      throw e;
+    }
+    for (Row fence : stale) {
+      try {
+        store.delete(
+            FENCE_TABLE, fence.key(), WriteCondition.columnEquals(FENCED_AT, fence.get(FENCED_AT)));
+      } catch (StoreException e) {
+        if (e.kind() != ErrorKind.CONDITION_FAILED) {
+          throw e;
+        }
+        // fenced again (or removed by another run) since read: that fence stays
+      }
+    }
   }
 
   /**
