@@ -127,6 +127,11 @@ public final class MergeCursor implements Iterator<Row>, AutoCloseable {
    * The index (in {@link MergedScan#sources()}) of the source the last row returned came from, or
    * -1 before the first row: for callers that read a row by its source's table, without a {@link
    * MergePosition} per row.
+   *
+   * <pre>{@code
+   * Row row = rows.next();
+   * String table = merge.sources().get(rows.lastSource()).table(); // where the row was read
+   * }</pre>
    */
   public int lastSource() {
     return lastSource;

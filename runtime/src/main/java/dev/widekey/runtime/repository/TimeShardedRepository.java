@@ -53,10 +53,11 @@ import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 
 /**
- * The base of generated time-sharded repositories ({@code FooShardedRepository}): one table (and
- * cold table) per period of the entity's shard field, named after the entity's tables plus the
- * period ({@code orders_2026_11}), each read and written through a view of the entity's generated
- * {@code FooRepository} over that period's tables.
+ * The base of generated time-sharded repositories ({@code FooShardedRepository}): one set of the
+ * entity's tables ({@link EntityTables}: hot, and cold and chunk tables if it has them) per period
+ * of the entity's shard field, each named after the entity's table plus the period ({@code
+ * orders_2026_11}, {@code orders_cold_2026_11}, {@code orders_chunks_2026_11}), read and written
+ * through a view of the entity's generated {@code FooRepository} over that period's tables.
  *
  * <ul>
  *   <li>A write goes to the period of the entity's shard value; the first write to a period creates
@@ -66,17 +67,22 @@ import java.util.stream.StreamSupport;
  *   <li>A point read names the period by a shard value; a period without tables reads as empty.
  *   <li>A read over a time window {@code [from, to)} reads the existing tables of the periods the
  *       window covers, merges them in key order ({@link MergedScan}) and keeps the entities whose
- *       shard value lies in the window. Periods without tables are skipped. Any window can be asked
- *       for: one reaching before the year 0 or past 9999, where no table is named, covers the
- *       periods inside it ({@code scanBetween(Instant.MIN, Instant.MAX)} reads them all). A period
- *       dropped while a scan reads it (a retention run) reads as empty from there on: the scan goes
- *       on with the other periods, having returned a part of the dropped period's rows.
+ *       shard value lies in the window, each row read through the view of the table it came from
+ *       (its chunked values from that period's chunk table). Periods without tables are skipped.
+ *       Any window can be asked for: one reaching before the year 0 or past 9999, where no table is
+ *       named, covers the periods inside it ({@code scanBetween(Instant.MIN, Instant.MAX)} reads
+ *       them all). A period dropped while a scan reads it (a retention run) reads as empty from
+ *       there on: the scan goes on with the other periods, having returned a part of the dropped
+ *       period's rows.
  *   <li>{@link #enforceRetention} fences, then drops the tables of periods older than the {@code
- *       retain} latest, after handing each period to an {@link ArchiveCallback}.
+ *       retain} latest, after handing each period to an {@link ArchiveCallback}; it removes fences
+ *       no writer can need any more ({@link #withFenceKeep}). {@link #sweepColdRows} removes the
+ *       cold and chunk rows stopped writes left in every period.
  *   <li>Only its own tables: a table named like a period table ({@code orders_2025_12}) whose
  *       described spec ({@link WideTableStore#describeTable}) is not the entity's spec under that
  *       name (another primary key, time to live or profile: another application's table) is never
- *       read, written, archived or dropped; {@link #foreignTables} lists such tables and why.
+ *       read, written, archived, swept or dropped, nor is the rest of its period; {@link
+ *       #foreignTables} lists such tables (hot, cold or chunks) and why.
  *   <li>Writes check first: every entity of a {@link #putAll}, and the entity of a write that
  *       creates its period's tables, is checked (shard value, key, values) before a table is
  *       created or a row written; {@link #createTablesAhead} checks every period before creating
@@ -555,7 +561,13 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
     return tables.renamed(name -> Periods.tableName(name, period, start));
   }
 
-  /** The entity's tables by role, unsuffixed: each period's tables are they renamed. */
+  /**
+   * The entity's tables by role, unsuffixed: each period's tables are they renamed.
+   *
+   * <pre>{@code
+   * orders.tables().table(EntityTables.Role.CHUNKS); // Optional[orders_chunks]: orders_chunks_2026_11 for November
+   * }</pre>
+   */
   public EntityTables tables() {
     return tables;
   }
