@@ -702,7 +702,9 @@ final class EntityFuzzer {
     }
   }
 
-  /** The entity's {@code FooShardedRepository}: one table (and cold table) per period. */
+  /**
+   * The entity's {@code FooShardedRepository}: one set of tables (hot, cold, chunks) per period.
+   */
   static final class Sharded extends Target {
     /** The first and last instants period tables are named for (years 0 to 9999). */
     static final Instant FIRST = Instant.parse("0000-01-01T00:00:00Z");

@@ -10,6 +10,7 @@ import static dev.widekey.processor.RuleAssertions.assertRejected;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.google.testing.compile.Compilation;
+import com.google.testing.compile.JavaFileObjects;
 import dev.widekey.annotations.Profile;
 import dev.widekey.processor.diagnostics.Messages;
 import dev.widekey.runtime.Rule;
@@ -110,9 +111,64 @@ class ShardTest {
     assertError(
         c,
         Rule.WK211,
-        Messages.shardTablesOverLimit("TooManyTables", 66, 32, 1, 2, Profile.TABLESTORE),
+        Messages.shardTablesOverLimit("TooManyTables", 67, 32, 1, 2, Profile.TABLESTORE),
         f,
         "retain = 32");
+  }
+
+  @Test
+  void aTableNamedLikeAPeriodChunkTableOfAnotherIsTaken() {
+    JavaFileObject pages =
+        JavaFileObjects.forSourceLines(
+            "fz.Page",
+            "package fz;",
+            "import dev.widekey.annotations.*;",
+            "@WideTable(name = \"pages\")",
+            "@TimeSharded(by = \"at\", period = ShardPeriod.MONTH, retain = 2)",
+            "public record Page(@PartitionKey @KeyChars(\"a-z\") String id, java.time.Instant at,",
+            "    @Chunked String body) {}");
+    JavaFileObject other =
+        JavaFileObjects.forSourceLines(
+            "fz.Other",
+            "package fz;",
+            "import dev.widekey.annotations.*;",
+            "@WideTable(name = \"pages_chunks_2026_11\")",
+            "public record Other(@PartitionKey @KeyChars(\"a-z\") String id, String v) {}");
+    // the period chunk tables are pages_chunks_2026_11 and so on: the sharded entity's, whichever
+    // entity comes first
+    Compilation c = compile(pages, other);
+    assertRejected(c, 1);
+    assertError(
+        c,
+        Rule.WK207,
+        Messages.periodTableTaken(
+            "pages_chunks_2026_11", "pages_chunks", "MONTH", "fz.Page", false),
+        other,
+        "@WideTable(name = \"pages_chunks_2026_11\")");
+
+    c = compile(other, pages);
+    assertRejected(c, 1);
+    assertError(
+        c,
+        Rule.WK207,
+        Messages.periodTableTaken(
+            "pages_chunks_2026_11", "pages_chunks", "MONTH", "fz.Other", true),
+        pages,
+        "@WideTable(name = \"pages\")");
+  }
+
+  @Test
+  void theSharedFenceTableAndTheChunkTablesCount() {
+    JavaFileObject f = bad("wk211/FenceTableTipsOver");
+    Compilation c = compile(f);
+
+    assertRejected(c, 1);
+    String message =
+        Messages.shardTablesOverLimit("FenceTableTipsOver", 65, 31, 1, 2, Profile.TABLESTORE);
+    assertThat(message)
+        .contains("x 2 tables per period, plus the fence table widekey_period_fences");
+    assertThat(message).contains("one per store");
+    assertError(c, Rule.WK211, message, f, "retain = 31");
   }
 
   @Test
@@ -122,7 +178,7 @@ class ShardTest {
 
     assertThat(c).succeeded();
     String message =
-        Messages.shardTablesOverHalf("HalfTheTables", 41, 40, 1, 1, Profile.TABLESTORE);
+        Messages.shardTablesOverHalf("HalfTheTables", 42, 40, 1, 1, Profile.TABLESTORE);
     assertThat(message).startsWith("WK211: ");
     assertThat(c)
         .hadWarningContainingMatch(Pattern.compile("\\A" + Pattern.quote(message) + "\\z"))

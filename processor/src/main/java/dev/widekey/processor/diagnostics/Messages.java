@@ -5,6 +5,7 @@ import dev.widekey.runtime.Rule;
 import dev.widekey.runtime.key.KeyBuckets;
 import dev.widekey.runtime.key.KeyHash;
 import dev.widekey.runtime.repository.ChunkRows;
+import dev.widekey.runtime.repository.TimeShardedRepository;
 import dev.widekey.runtime.store.ServiceNames;
 import dev.widekey.runtime.store.StoreLimits;
 import dev.widekey.runtime.value.Compression;
@@ -1281,14 +1282,16 @@ public final class Messages {
         type
             + " keeps up to "
             + tables
-            + " period tables ((retain "
+            + " tables ((retain "
             + retain
             + " + ahead "
             + ahead
             + ") x "
             + perPeriod
-            + (perPeriod == 1 ? " table" : " tables, hot and cold,")
-            + " per period), but one "
+            + (perPeriod == 1 ? " table" : " tables")
+            + " per period, plus "
+            + fenceTable()
+            + "), but one "
             + profile
             + " instance holds "
             + StoreLimits.maxTables(profile)
@@ -1302,18 +1305,27 @@ public final class Messages {
         type
             + " alone keeps up to "
             + tables
-            + " period tables ((retain "
+            + " tables ((retain "
             + retain
             + " + ahead "
             + ahead
             + ") x "
             + perPeriod
-            + " per period), more than half the "
+            + " per period, plus "
+            + fenceTable()
+            + "), more than half the "
             + StoreLimits.maxTables(profile)
             + " tables one "
             + profile
             + " instance holds by default, which every other entity shares. Keep fewer periods,"
             + " use a longer period, or have the instance's limit raised.");
+  }
+
+  /** The fence table WK211 counts: one per store, whatever the entities. */
+  private static String fenceTable() {
+    return "the fence table "
+        + TimeShardedRepository.FENCE_TABLE
+        + " that retention shares among all time-sharded entities, one per store";
   }
 
   // ---- WK207: table names ----

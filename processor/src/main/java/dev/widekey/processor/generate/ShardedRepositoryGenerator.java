@@ -1,9 +1,9 @@
 package dev.widekey.processor.generate;
 
+import static dev.widekey.processor.generate.RuntimeNames.ENTITY_TABLES;
 import static dev.widekey.processor.generate.RuntimeNames.SHARD_PERIOD;
 import static dev.widekey.processor.generate.RuntimeNames.SHARD_TIMES;
 import static dev.widekey.processor.generate.RuntimeNames.STORE;
-import static dev.widekey.processor.generate.RuntimeNames.TABLE_SPEC;
 import static dev.widekey.processor.generate.RuntimeNames.TIME_SHARDED_REPOSITORY;
 
 import com.palantir.javapoet.ClassName;
@@ -49,25 +49,22 @@ public final class ShardedRepositoryGenerator extends SourceFileGenerator {
     return GeneratedNames.shardedRepository(entity);
   }
 
-  /** {@code FooRepository(store, hotTable, coldTable)}: the entity's repository over one period. */
+  /** {@code FooRepository(store, tables)}: the entity's repository over one period's tables. */
   static MethodSpec periodConstructor(EntityModel entity) {
     ClassName table = GeneratedNames.table(entity);
     Attribute version = entity.version();
     return MethodSpec.constructorBuilder()
         .addModifiers(Modifier.PUBLIC)
         .addJavadoc(
-            "Over the tables of one period, named as {@link $T} names them; {@code coldTable} is"
-                + " null if the entity has no cold columns; the chunk table, if any, is named after"
-                + " {@code hotTable}.\n",
+            "Over the tables of one period, every role named as {@link $T} names them.\n",
             GeneratedNames.shardedRepository(entity))
         .addParameter(STORE, "store")
-        .addParameter(TABLE_SPEC, "hotTable")
-        .addParameter(TABLE_SPEC, "coldTable")
+        .addParameter(ENTITY_TABLES, "tables")
         .addStatement(
-            "super(store, hotTable, coldTable, $T.$N$L)",
+            "super(store, tables, $T.$N, $L)",
             table,
             TableMembers.CHUNKED_MAX_BYTES,
-            version == null ? ", null" : CodeBlock.of(", $S", version.name()))
+            version == null ? CodeBlock.of("null") : CodeBlock.of("$S", version.name()))
         .build();
   }
 
@@ -96,13 +93,9 @@ public final class ShardedRepositoryGenerator extends SourceFileGenerator {
             .addModifiers(Modifier.PUBLIC)
             .addParameter(STORE, "store")
             .addStatement(
-                "super(store, $T.$N, $L, $T.$N, $L, $L, $S, (hot, cold) -> new $T(store, hot,"
-                    + " cold))",
+                "super(store, $T.$N, $T.$N, $L, $L, $S, tables -> new $T(store, tables))",
                 table,
-                TableMembers.HOT,
-                entity.hasColdColumns()
-                    ? CodeBlock.of("$T.$N", table, TableMembers.COLD)
-                    : CodeBlock.of("null"),
+                TableMembers.TABLES,
                 SHARD_PERIOD,
                 shard.period().name(),
                 shard.retain(),
@@ -117,6 +110,7 @@ public final class ShardedRepositoryGenerator extends SourceFileGenerator {
             new Object[] {"withClock", java.time.Clock.class, "clock"},
             new Object[] {"withGrace", java.time.Duration.class, "grace"},
             new Object[] {"withFenceSettle", java.time.Duration.class, "settle"},
+            new Object[] {"withFenceKeep", java.time.Duration.class, "keep"},
             new Object[] {"withWriteWindow", int.class, "periodsBack", int.class, "periodsAhead"},
             new Object[] {"allowingBackfill", Instant.class, "from", Instant.class, "to"});
     for (Object[] setting : settings) {

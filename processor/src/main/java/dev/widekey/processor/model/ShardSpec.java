@@ -74,13 +74,24 @@ public record ShardSpec(
     return property != null && TIME_TYPES.contains(property.type().toString());
   }
 
-  /** Tables of one period: the hot table, and the cold one if the entity has cold columns. */
+  /**
+   * Tables of one period: the hot table, the cold one if the entity has cold columns, the chunk
+   * table if it has {@code @Chunked} fields.
+   */
   public static int tablesPerPeriod(EntityModel entity) {
-    return entity.hasColdColumns() ? 2 : 1;
+    return 1 + (entity.hasColdColumns() ? 1 : 0) + (entity.hasChunkedColumns() ? 1 : 0);
   }
 
-  /** The tables the entity holds at most: (retain + ahead) periods of its tables. */
+  /**
+   * The tables the entity holds at most: (retain + ahead) periods of its tables, plus the fence
+   * table retention shares among every time-sharded entity of a store ({@code
+   * TimeShardedRepository.FENCE_TABLE}), counted once per entity since each may be the only one on
+   * its instance.
+   */
   public long tables(EntityModel entity) {
-    return ((long) retain + Math.max(0, ahead)) * tablesPerPeriod(entity);
+    return ((long) retain + Math.max(0, ahead)) * tablesPerPeriod(entity) + FENCE_TABLES;
   }
+
+  /** The fence table ({@code widekey_period_fences}): one per store, shared by its entities. */
+  public static final int FENCE_TABLES = 1;
 }

@@ -13,8 +13,9 @@ import java.time.Instant;
  * Time-sharded entities ({@code @TimeSharded}). WK210: the shard field exists, is a time type and
  * on the hot row; at least one period is kept and none created behind; the table names plus the
  * period's suffix are legal on every service. WK211: the period tables kept (retain + ahead
- * periods, hot and cold) fit the tables one instance of the profile's service holds (64 on
- * Tablestore): an error above, a warning above half, since other entities share the instance.
+ * periods, hot, cold and chunks), plus the store's one shared fence table, fit the tables one
+ * instance of the profile's service holds (64 on Tablestore): an error above, a warning above half,
+ * since other entities share the instance.
  */
 public final class ShardRules implements EntityRule {
   /** The longest suffix a period table gets: a date with the widest digits. */
@@ -50,6 +51,10 @@ public final class ShardRules implements EntityRule {
     checkName(entity, shard, "name", entity.table(), diagnostics);
     if (entity.hasColdColumns()) {
       checkName(entity, shard, "coldTable", entity.coldTable(), diagnostics);
+    }
+    if (entity.hasChunkedColumns()) {
+      // named after the hot table: a name too long is the hot name's to shorten
+      checkName(entity, shard, "name", entity.chunksTable(), diagnostics);
     }
     if (shard.retain() >= 1 && shard.ahead() >= 0) {
       checkTableCount(entity, shard, diagnostics);

@@ -52,6 +52,7 @@ public final class TableOwners {
       }
       if (entity.hasChunkedColumns()) {
         owners.put(entity.chunksTable(), self);
+        period.ifPresent(p -> sharded.add(new ShardedTable(entity.chunksTable(), p, self)));
       }
     }
     return free;

@@ -124,6 +124,20 @@ public final class MergeCursor implements Iterator<Row>, AutoCloseable {
   }
 
   /**
+   * The index (in {@link MergedScan#sources()}) of the source the last row returned came from, or
+   * -1 before the first row: for callers that read a row by its source's table, without a {@link
+   * MergePosition} per row.
+   *
+   * <pre>{@code
+   * Row row = rows.next();
+   * String table = merge.sources().get(rows.lastSource()).table(); // where the row was read
+   * }</pre>
+   */
+  public int lastSource() {
+    return lastSource;
+  }
+
+  /**
    * The position of the last row returned: where a merge over the same sources continues. Before
    * the first row it is the position this cursor was opened after, or empty.
    */

@@ -58,6 +58,20 @@ public final class ColdRows {
   /** The least grace a sweep takes: six times {@link #COMMIT_DEADLINE}, for clocks apart. */
   public static final Duration MIN_SWEEP_GRACE = Duration.ofHours(1);
 
+  /**
+   * {@code grace} if a sweep may take it: at least {@link #MIN_SWEEP_GRACE}.
+   *
+   * @throws IllegalArgumentException for a shorter grace, which could delete a row a write still
+   *     commits
+   */
+  static Duration requireSweepGrace(Duration grace) {
+    if (grace.compareTo(MIN_SWEEP_GRACE) < 0) {
+      throw new IllegalArgumentException(
+          "a sweep's grace is at least " + MIN_SWEEP_GRACE + ", not " + grace);
+    }
+    return grace;
+  }
+
   private ColdRows() {}
 
   /**

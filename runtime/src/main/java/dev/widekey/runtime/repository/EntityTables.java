@@ -112,7 +112,13 @@ public final class EntityTables {
     return order;
   }
 
-  /** The same tables under other names (a period's tables): keys, limits and roles unchanged. */
+  /**
+   * The same tables under other names (a period's tables): keys, limits and roles unchanged.
+   *
+   * <pre>{@code
+   * tables.renamed(n -> n + "_2026_11"); // orders_2026_11, orders_cold_2026_11, orders_chunks_2026_11
+   * }</pre>
+   */
   public EntityTables renamed(UnaryOperator<String> name) {
     Map<Role, TableSpec> renamed = new EnumMap<>(Role.class);
     tables.forEach(

@@ -12,7 +12,7 @@ import java.util.stream.Stream;
  * @param start the period's first instant (UTC)
  * @param end the next period's first instant
  * @param table the period's hot table, {@code orders_2025_10}
- * @param tables the period's tables, hot first, then cold (if the entity has cold columns)
+ * @param tables the period's tables, hot first, then cold and chunks (those the entity has)
  * @param <E> the entity type
  */
 public record ExpiredPeriod<E>(

@@ -1,17 +1,24 @@
 package dev.widekey.runtime.repository;
 
 import dev.widekey.runtime.key.KeyBuckets;
+import dev.widekey.runtime.merge.MergeCursor;
 import dev.widekey.runtime.merge.MergeSource;
 import dev.widekey.runtime.merge.MergedScan;
 import dev.widekey.runtime.store.PrimaryKey;
+import dev.widekey.runtime.store.Row;
 import dev.widekey.runtime.store.ScanRange;
 import dev.widekey.runtime.store.WideTableStore;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Spliterator;
+import java.util.Spliterators;
 import java.util.concurrent.Executor;
+import java.util.function.Consumer;
 import java.util.function.ToLongFunction;
+import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
 
 /**
  * The one merge loop of a repository's ordered scans: every range of {@code ranges} (one per bucket
@@ -22,6 +29,42 @@ import java.util.function.ToLongFunction;
  */
 final class ScanMerge {
   private ScanMerge() {}
+
+  /** Reads one merged row, knowing the source it came from. */
+  @FunctionalInterface
+  interface SourcedRow<T> {
+    /**
+     * @param source the row's source, an index into {@link MergedScan#sources()}
+     * @return what the row reads as, or {@code null} to leave it out
+     */
+    T read(int source, Row row);
+  }
+
+  /**
+   * The merged rows, each read by {@code read} with the index of the source it came from: a
+   * time-sharded scan reads a row's chunked values from the chunk table of the period table the row
+   * was read from, never from a table the row merely claims. Closing the stream closes the merge.
+   */
+  static <T> Stream<T> stream(MergedScan merge, SourcedRow<T> read) {
+    MergeCursor cursor = merge.open();
+    Spliterator<T> rows =
+        new Spliterators.AbstractSpliterator<>(
+            Long.MAX_VALUE, Spliterator.ORDERED | Spliterator.NONNULL) {
+          @Override
+          public boolean tryAdvance(Consumer<? super T> action) {
+            while (cursor.hasNext()) {
+              Row row = cursor.next();
+              T value = read.read(cursor.lastSource(), row);
+              if (value != null) {
+                action.accept(value);
+                return true;
+              }
+            }
+            return false;
+          }
+        };
+    return StreamSupport.stream(rows, false).onClose(cursor::close);
+  }
 
   /**
    * The merge; its sources are numbered table by table, bucket by bucket within a table, so a

@@ -156,33 +156,15 @@ public abstract class SplitTableRepository<E> {
       TableSpec coldTable,
       Collection<String> chunkedColumns,
       String versionColumn) {
-    this(store, hotTable, coldTable, defaultCaps(chunkedColumns), versionColumn);
-  }
-
-  /**
-   * The repository over one period's tables of a time-sharded entity (or any tables named apart
-   * from the generated ones): the chunk table, if the entity has {@code @Chunked} columns, is named
-   * after {@code hotTable} ({@link ChunkRows#tableName}).
-   *
-   * @param coldTable the cold table, or {@code null} if the entity has no cold columns
-   * @param chunkCaps {@code @Chunked} columns and their caps in bytes ({@code maxBytes})
-   * @param versionColumn the {@code @Version} column, or {@code null}
-   */
-  protected SplitTableRepository(
-      WideTableStore store,
-      TableSpec hotTable,
-      TableSpec coldTable,
-      Map<String, Long> chunkCaps,
-      String versionColumn) {
     this(
         store,
         EntityTables.of(
             hotTable,
             coldTable,
-            chunkCaps.isEmpty()
+            chunkedColumns.isEmpty()
                 ? null
                 : ChunkRows.tableSpec(ChunkRows.tableName(hotTable.name()), hotTable)),
-        chunkCaps,
+        defaultCaps(chunkedColumns),
         versionColumn);
   }
 
@@ -904,29 +886,19 @@ public abstract class SplitTableRepository<E> {
    * @return what the sweep found; all zeros for an entity without a cold table
    */
   public ColdSweepResult sweepColdRows(Duration grace) {
-    if (grace.compareTo(ColdRows.MIN_SWEEP_GRACE) < 0) {
-      throw new IllegalArgumentException(
-          "a sweep's grace is at least " + ColdRows.MIN_SWEEP_GRACE + ", not " + grace);
-    }
-    return sweepColdRows(grace, System.currentTimeMillis());
+    return sweepColdRows(ColdRows.requireSweepGrace(grace), System.currentTimeMillis());
   }
 
   /** {@link #sweepColdRows(Duration)} as at {@code nowMillis} on the sweeper's clock. */
   ColdSweepResult sweepColdRows(Duration grace, long nowMillis) {
-    ColdSweepResult result = new ColdSweepResult(0, 0, 0, 0, 0);
+    ColdSweepResult result = ColdSweepResult.NONE;
     if (coldTable != null) {
       result = new ColdRowSweep(store, hotTable, coldTable, nowMillis, grace).sweep();
     }
     if (chunkTable != null) {
-      ColdSweepResult c =
-          new ColdRowSweep(store, hotTable, chunkTable, true, nowMillis, grace).sweep();
       result =
-          new ColdSweepResult(
-              result.scanned() + c.scanned(),
-              result.named() + c.named(),
-              result.young() + c.young(),
-              result.deleted() + c.deleted(),
-              result.foreign() + c.foreign());
+          result.plus(
+              new ColdRowSweep(store, hotTable, chunkTable, true, nowMillis, grace).sweep());
     }
     return result;
   }
@@ -966,15 +938,13 @@ public abstract class SplitTableRepository<E> {
   }
 
   /**
-   * Entities of hot rows read from tables laid out as this repository's hot table (a merge over the
-   * period tables of a time-sharded entity), hot columns only, checked as {@link #scan} checks
-   * them.
+   * The entity of a hot row read from this repository's hot table by a merge (the merge over a
+   * time-sharded entity's period tables hands each row to the view of the table it came from), hot
+   * columns only, checked as {@link #scan} checks them; its chunked values read from this
+   * repository's chunk table. Empty if the entity was deleted while its chunk rows were read.
    */
-  Stream<E> entitiesOfHotRows(Stream<Row> hotRows) {
-    return hotRows
-        .map(this::readHot)
-        .map(this::withoutChunkReferences)
-        .flatMap(row -> read(row, false).stream());
+  Optional<E> entityOfHotRow(Row hot) {
+    return read(readHot(hot), false);
   }
 
   /**
@@ -1282,32 +1252,6 @@ public abstract class SplitTableRepository<E> {
       at += ref.parts();
     }
     return values;
-  }
-
-  /**
-   * A hot row of a merge over period tables, which may come from another period's table than this
-   * repository's: its chunk rows are in that period's chunk table, which the merge does not name.
-   * Such a value is not read here (an error rather than a value of another table, or a row
-   * skipped): the entity is read by key ({@code get}), which reads its own period's tables.
-   */
-  private Row withoutChunkReferences(Row hot) {
-    for (String c : chunkCaps.keySet()) {
-      if (hot.get(ChunkRows.referenceColumn(c)) != null) {
-        throw new StoreException(
-            ErrorKind.INVALID_REQUEST,
-            "row "
-                + hot.key()
-                + " read by a scan over period tables of "
-                + hotTable.name()
-                + " holds @Chunked column "
-                + c
-                + " in chunk rows, which a scan over several periods does not read yet; read the"
-                + " entity by key",
-            false,
-            null);
-      }
-    }
-    return hot;
   }
 
   /**

@@ -4,9 +4,11 @@ import dev.widekey.annotations.ShardPeriod;
 import dev.widekey.runtime.Rule;
 import dev.widekey.runtime.RuleViolationException;
 import dev.widekey.runtime.key.KeyBuckets;
+import dev.widekey.runtime.merge.MergeSource;
 import dev.widekey.runtime.merge.MergedScan;
 import dev.widekey.runtime.merge.ReadAhead;
 import dev.widekey.runtime.shard.Periods;
+import dev.widekey.runtime.store.AttrType;
 import dev.widekey.runtime.store.AttrValue;
 import dev.widekey.runtime.store.ColumnSelection;
 import dev.widekey.runtime.store.ErrorKind;
@@ -20,6 +22,7 @@ import dev.widekey.runtime.store.ScanRange;
 import dev.widekey.runtime.store.StoreException;
 import dev.widekey.runtime.store.TableSpec;
 import dev.widekey.runtime.store.WideTableStore;
+import dev.widekey.runtime.store.WriteCondition;
 import dev.widekey.runtime.write.BulkWriteResult;
 import java.time.Clock;
 import java.time.Duration;
@@ -28,10 +31,12 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
+import java.util.NavigableSet;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -41,17 +46,18 @@ import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executor;
-import java.util.function.BiFunction;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 
 /**
- * The base of generated time-sharded repositories ({@code FooShardedRepository}): one table (and
- * cold table) per period of the entity's shard field, named after the entity's tables plus the
- * period ({@code orders_2026_11}), each read and written through a view of the entity's generated
- * {@code FooRepository} over that period's tables.
+ * The base of generated time-sharded repositories ({@code FooShardedRepository}): one set of the
+ * entity's tables ({@link EntityTables}: hot, and cold and chunk tables if it has them) per period
+ * of the entity's shard field, each named after the entity's table plus the period ({@code
+ * orders_2026_11}, {@code orders_cold_2026_11}, {@code orders_chunks_2026_11}), read and written
+ * through a view of the entity's generated {@code FooRepository} over that period's tables.
  *
  * <ul>
  *   <li>A write goes to the period of the entity's shard value; the first write to a period creates
@@ -61,17 +67,22 @@ import java.util.stream.StreamSupport;
  *   <li>A point read names the period by a shard value; a period without tables reads as empty.
  *   <li>A read over a time window {@code [from, to)} reads the existing tables of the periods the
  *       window covers, merges them in key order ({@link MergedScan}) and keeps the entities whose
- *       shard value lies in the window. Periods without tables are skipped. Any window can be asked
- *       for: one reaching before the year 0 or past 9999, where no table is named, covers the
- *       periods inside it ({@code scanBetween(Instant.MIN, Instant.MAX)} reads them all). A period
- *       dropped while a scan reads it (a retention run) reads as empty from there on: the scan goes
- *       on with the other periods, having returned a part of the dropped period's rows.
+ *       shard value lies in the window, each row read through the view of the table it came from
+ *       (its chunked values from that period's chunk table). Periods without tables are skipped.
+ *       Any window can be asked for: one reaching before the year 0 or past 9999, where no table is
+ *       named, covers the periods inside it ({@code scanBetween(Instant.MIN, Instant.MAX)} reads
+ *       them all). A period dropped while a scan reads it (a retention run) reads as empty from
+ *       there on: the scan goes on with the other periods, having returned a part of the dropped
+ *       period's rows.
  *   <li>{@link #enforceRetention} fences, then drops the tables of periods older than the {@code
- *       retain} latest, after handing each period to an {@link ArchiveCallback}.
+ *       retain} latest, after handing each period to an {@link ArchiveCallback}; it removes fences
+ *       no writer can need any more ({@link #withFenceKeep}). {@link #sweepColdRows} removes the
+ *       cold and chunk rows stopped writes left in every period.
  *   <li>Only its own tables: a table named like a period table ({@code orders_2025_12}) whose
  *       described spec ({@link WideTableStore#describeTable}) is not the entity's spec under that
  *       name (another primary key, time to live or profile: another application's table) is never
- *       read, written, archived or dropped; {@link #foreignTables} lists such tables and why.
+ *       read, written, archived, swept or dropped, nor is the rest of its period; {@link
+ *       #foreignTables} lists such tables (hot, cold or chunks) and why.
  *   <li>Writes check first: every entity of a {@link #putAll}, and the entity of a write that
  *       creates its period's tables, is checked (shard value, key, values) before a table is
  *       created or a row written; {@link #createTablesAhead} checks every period before creating
@@ -101,12 +112,13 @@ import java.util.stream.StreamSupport;
  */
 public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>> {
   private final WideTableStore store;
+  // the entity's tables by role, unsuffixed: every period's tables are these renamed (tablesOf)
+  private final EntityTables tables;
   private final TableSpec hotTable;
-  private final TableSpec coldTable;
   private final ShardPeriod period;
   private final int retain;
   private final int ahead;
-  private final BiFunction<TableSpec, TableSpec, R> views;
+  private final Function<EntityTables, R> views;
   // the views of the periods used last, at most viewCacheCapacity(): whatever times callers pass,
   // a repository keeps no more (a view is rebuilt when needed again)
   private final Map<Instant, R> viewsByPeriod;
@@ -131,45 +143,32 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
   // it; a write that ends within fenceSettle of a read finding no fence landed before the archive
   // read, later ones read the fence again after writing
   private volatile Duration fenceSettle = DEFAULT_FENCE_SETTLE;
+  // how long a fence row stays at least (withFenceKeep)
+  private volatile Duration fenceKeep = DEFAULT_FENCE_KEEP;
   // period start -> System.nanoTime() when a read that found no fence began; bounded as the views
   private final Map<Instant, Long> unfencedSince;
 
   /**
-   * @param hotTable the entity's table spec; each period's table is it under the period's name
-   * @param coldTable the entity's cold table spec, or {@code null}
+   * @param tables the entity's tables by role (the generated {@code FooTable.TABLES}); each
+   *     period's tables are they under the period's names ({@code orders_2026_11}, {@code
+   *     orders_cold_2026_11}, {@code orders_chunks_2026_11})
    * @param retain periods kept, the current one included, at least 1
    * @param ahead periods {@link #createTablesAhead} creates after the current one, at least 0
-   * @param views the entity's repository over a period's hot and cold table (cold may be null)
-   */
-  protected TimeShardedRepository(
-      WideTableStore store,
-      TableSpec hotTable,
-      TableSpec coldTable,
-      ShardPeriod period,
-      int retain,
-      int ahead,
-      BiFunction<TableSpec, TableSpec, R> views) {
-    this(store, hotTable, coldTable, period, retain, ahead, "shard time", views);
-  }
-
-  /**
    * @param shardField the entity's shard field, named by the messages of refused writes
-   * @see #TimeShardedRepository(WideTableStore, TableSpec, TableSpec, ShardPeriod, int, int,
-   *     BiFunction)
+   * @param views the entity's repository over one period's tables (every role, renamed)
    */
   protected TimeShardedRepository(
       WideTableStore store,
-      TableSpec hotTable,
-      TableSpec coldTable,
+      EntityTables tables,
       ShardPeriod period,
       int retain,
       int ahead,
       String shardField,
-      BiFunction<TableSpec, TableSpec, R> views) {
+      Function<EntityTables, R> views) {
     this.shardField = Objects.requireNonNull(shardField, "shardField");
     this.store = Objects.requireNonNull(store, "store");
-    this.hotTable = Objects.requireNonNull(hotTable, "hotTable");
-    this.coldTable = coldTable;
+    this.tables = Objects.requireNonNull(tables, "tables");
+    this.hotTable = tables.hot();
     this.period = Objects.requireNonNull(period, "period");
     if (retain < 1 || ahead < 0) {
       throw new IllegalArgumentException("retain " + retain + " < 1 or ahead " + ahead + " < 0");
@@ -202,6 +201,15 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
   /** The grace of the write window and of retention by default: five minutes. */
   public static final Duration DEFAULT_GRACE = Duration.ofMinutes(5);
 
+  /** How long retention keeps a fence row by default ({@link #withFenceKeep}): 7 days. */
+  public static final Duration DEFAULT_FENCE_KEEP = Duration.ofDays(7);
+
+  /**
+   * The least time a fence row is kept ({@link #withFenceKeep}): the time {@link
+   * ColdRows#MIN_SWEEP_GRACE} gives a write still in flight.
+   */
+  public static final Duration MIN_FENCE_KEEP = ColdRows.MIN_SWEEP_GRACE;
+
   /** How long retention waits between fencing periods and archiving them by default: 2 s. */
   public static final Duration DEFAULT_FENCE_SETTLE = Duration.ofSeconds(2);
 
@@ -209,7 +217,8 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
    * The table retention's fences are rows of, one per fenced period, keyed by the period's hot
    * table name: shared by every time-sharded entity of a store, created by the first retention run
    * that fences a period. Its rows outlive the dropped tables, so that every writer, however old
-   * its caches, finds a dropped period fenced.
+   * its caches, finds a dropped period fenced; retention removes a fence once no writer can need it
+   * ({@link #withFenceKeep}).
    */
   public static final String FENCE_TABLE = "widekey_period_fences";
 
@@ -301,6 +310,45 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
       throw new IllegalArgumentException("fence settle " + settle + " <= 0");
     }
     this.fenceSettle = settle;
+    return this;
+  }
+
+  /**
+   * How long a fence row stays after retention set it (7 days by default), at the least: {@link
+   * #enforceRetention} removes the fence of a period whose tables are dropped once both the fence
+   * has stood this long (by this repository's clock) and the period lies before the oldest one a
+   * writer whose clock runs this long behind would still write to ({@link #oldestFenceKept}). Why
+   * that is safe: a fence stops two kinds of writes.
+   *
+   * <ul>
+   *   <li>A write in flight when the period was fenced (it found no fence and lands after the
+   *       archive read) learns of the fence by a read of it within its own duration: the read after
+   *       a write slower than the settle time, or the read after the {@code TABLE_NOT_FOUND} of a
+   *       dropped table. A fence that has stood for the keep time is still there for every write
+   *       shorter than that: a single write of an entity with cold or chunk rows gives up after
+   *       {@link ColdRows#COMMIT_DEADLINE}; an import ({@code putAll}) must be shorter than the
+   *       keep time, as it must be shorter than a sweep's grace.
+   *   <li>A new write to the period is refused by the writer's own write window, unless its clock
+   *       runs more than the keep time behind, or it was given a wider window or a backfill over
+   *       the period. Such a write after the fence is gone creates the period's tables again:
+   *       nothing acknowledged is lost (its rows are readable until the next retention run fences,
+   *       archives and drops the period again, the archive then getting only those rows), but the
+   *       period is no longer refused to it.
+   * </ul>
+   *
+   * <pre>{@code
+   * orders.withFenceKeep(Duration.ofDays(30)); // imports may run for weeks
+   * }</pre>
+   *
+   * @param keep at least {@link #MIN_FENCE_KEEP}
+   * @return this repository
+   */
+  public TimeShardedRepository<E, R> withFenceKeep(Duration keep) {
+    if (keep.compareTo(MIN_FENCE_KEEP) < 0) {
+      throw new IllegalArgumentException(
+          "a fence is kept at least " + MIN_FENCE_KEEP + " (the longest write), not " + keep);
+    }
+    this.fenceKeep = keep;
     return this;
   }
 
@@ -485,8 +533,7 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
     Instant start = Periods.start(period, time);
     R view = viewsByPeriod.get(start);
     if (view == null) {
-      view =
-          views.apply(rename(hotTable, start), coldTable == null ? null : rename(coldTable, start));
+      view = views.apply(tablesOf(start));
       R earlier = viewsByPeriod.putIfAbsent(start, view);
       if (earlier != null) {
         view = earlier;
@@ -505,13 +552,24 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
     return viewCacheCapacity;
   }
 
-  private TableSpec rename(TableSpec spec, Instant start) {
-    return new TableSpec(
-        Periods.tableName(spec.name(), period, start),
-        spec.primaryKey(),
-        spec.splitPoints(),
-        spec.profile(),
-        spec.ttlSeconds());
+  /**
+   * The tables of the period starting at {@code start}: the entity's tables by role, each under its
+   * name plus the period's suffix. The one place a period's tables are named; views, table
+   * creation, the foreign-table checks, retention and the sweep all take them from here.
+   */
+  EntityTables tablesOf(Instant start) {
+    return tables.renamed(name -> Periods.tableName(name, period, start));
+  }
+
+  /**
+   * The entity's tables by role, unsuffixed: each period's tables are they renamed.
+   *
+   * <pre>{@code
+   * orders.tables().table(EntityTables.Role.CHUNKS); // Optional[orders_chunks]: orders_chunks_2026_11 for November
+   * }</pre>
+   */
+  public EntityTables tables() {
+    return tables;
   }
 
   // ---------------------------------------------------------------- which tables are its own
@@ -606,49 +664,52 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
    * entity's own.
    */
   private List<ForeignTable> foreignTablesOf(Instant start) {
-    List<ForeignTable> foreign = new ArrayList<>(2);
-    ForeignTable hot = foreign(rename(hotTable, start), start);
-    if (hot != null) {
-      foreign.add(hot);
-    }
-    if (coldTable != null) {
-      ForeignTable cold = foreign(rename(coldTable, start), start);
-      if (cold != null) {
-        foreign.add(cold);
+    List<ForeignTable> foreign = new ArrayList<>(EntityTables.Role.values().length);
+    for (TableSpec table : byRole(tablesOf(start))) {
+      ForeignTable f = foreign(table, start);
+      if (f != null) {
+        foreign.add(f);
       }
     }
     return foreign;
   }
 
+  /** A period's tables in role order: hot, cold, chunks (those the entity has). */
+  private static List<TableSpec> byRole(EntityTables tables) {
+    List<TableSpec> specs = new ArrayList<>(EntityTables.Role.values().length);
+    for (EntityTables.Role role : EntityTables.Role.values()) {
+      tables.table(role).ifPresent(specs::add);
+    }
+    return specs;
+  }
+
   /**
-   * The tables named like this entity's period tables (hot or cold) that are not its own: another
-   * spec under the name (another primary key, time to live or profile), in period order, hot before
-   * cold. This repository never reads, writes, archives or drops them; {@link #enforceRetention}
-   * leaves them in place, so a caller that wants to know what retention left behind, or to warn of
-   * a name clash, asks here.
+   * The tables named like this entity's period tables (hot, cold or chunks) that are not its own:
+   * another spec under the name (another primary key, time to live or profile), in period order,
+   * hot, then cold, then chunks within a period. This repository never reads, writes, archives or
+   * drops them; {@link #enforceRetention} leaves them in place, so a caller that wants to know what
+   * retention left behind, or to warn of a name clash, asks here.
    *
    * <pre>{@code
    * orders.foreignTables().forEach(t -> log.warn("{} is not an orders table: {}", t.table(), t.reason()));
    * }</pre>
    */
   public List<ForeignTable> foreignTables() {
-    NavigableMap<Instant, List<ForeignTable>> byPeriod = new TreeMap<>();
-    collectForeign(hotTable, byPeriod);
-    if (coldTable != null) {
-      collectForeign(coldTable, byPeriod);
-    }
+    // a period any of whose tables is listed; each checked in role order
     List<ForeignTable> all = new ArrayList<>();
-    byPeriod.values().forEach(all::addAll);
+    for (Instant start : listedPeriods()) {
+      all.addAll(foreignTablesOf(start)); // none for a table dropped since listed
+    }
     return all;
   }
 
-  private void collectForeign(TableSpec spec, Map<Instant, List<ForeignTable>> byPeriod) {
-    for (Instant start : listed(spec.name()).keySet()) {
-      ForeignTable foreign = foreign(rename(spec, start), start); // null if dropped since listed
-      if (foreign != null) {
-        byPeriod.computeIfAbsent(start, k -> new ArrayList<>()).add(foreign);
-      }
+  /** The periods for which a table of any of the entity's roles is listed, oldest first. */
+  private NavigableSet<Instant> listedPeriods() {
+    NavigableSet<Instant> starts = new TreeSet<>();
+    for (TableSpec spec : byRole(tables)) {
+      starts.addAll(listed(spec.name()).keySet());
     }
+    return starts;
   }
 
   /**
@@ -773,7 +834,8 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
   /** The existing hot tables that are this entity's own, by period start. */
   private NavigableMap<Instant, String> ownHotTables() {
     NavigableMap<Instant, String> own = listed(hotTable.name());
-    own.entrySet().removeIf(e -> foreign(rename(hotTable, e.getKey()), e.getKey()) != null);
+    // a period with any foreign table is not read: its chunk or cold rows could be another's
+    own.entrySet().removeIf(e -> !foreignTablesOf(e.getKey()).isEmpty());
     return own;
   }
 
@@ -895,7 +957,8 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
       return false; // no period table is named for it, so none holds the entity
     }
     Instant start = Periods.start(period, shard);
-    TableSpec hot = rename(hotTable, start);
+    EntityTables own = tablesOf(start);
+    TableSpec hot = own.hot();
     if (created.contains(hot.name())) {
       return true;
     }
@@ -910,7 +973,7 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
     }
     return described.isPresent()
         && mismatch(hot, described.get()) == null
-        && (coldTable == null || notOwn(rename(coldTable, start)) == null);
+        && byRole(own).stream().allMatch(t -> t == hot || notOwn(t) == null);
   }
 
   /**
@@ -993,23 +1056,145 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
     if (first == null || !first.isBefore(to)) {
       return Stream.empty();
     }
-    List<String> tables = new ArrayList<>(ownHotTables().subMap(first, true, to, false).values());
-    if (tables.isEmpty()) {
+    NavigableMap<Instant, String> covered = ownHotTables().subMap(first, true, to, false);
+    if (covered.isEmpty()) {
       return Stream.empty();
     }
-    Stream<E> merged =
-        periodRepository(first)
-            .entitiesOfHotRows(
-                ScanMerge.of(scanStore, tables, ranges, buckets, order, descending, prefetch)
-                    .stream());
-    return merged.filter(
-        e -> {
-          Instant t = storedShardOf(e);
-          return !t.isBefore(from) && t.isBefore(to);
+    MergedScan merge =
+        ScanMerge.of(
+            scanStore,
+            new ArrayList<>(covered.values()),
+            ranges,
+            buckets,
+            order,
+            descending,
+            prefetch);
+    // each source's period and view, found once: a row is read by the view of the table it was
+    // read from (its chunk rows are in that period's chunk table), whatever its shard value says
+    Map<String, Instant> startOf = new HashMap<>();
+    covered.forEach((start, table) -> startOf.put(table, start));
+    List<MergeSource> sources = merge.sources();
+    List<PeriodSource<E, R>> bySource = new ArrayList<>(sources.size());
+    Map<Instant, PeriodSource<E, R>> byStart = new HashMap<>();
+    for (MergeSource source : sources) {
+      Instant start = startOf.get(source.table());
+      bySource.add(
+          byStart.computeIfAbsent(
+              start,
+              s ->
+                  new PeriodSource<>(
+                      source.table(), s, Periods.plus(period, s, 1), periodRepository(s))));
+    }
+    return ScanMerge.stream(
+        merge,
+        (source, row) -> {
+          PeriodSource<E, R> table = bySource.get(source);
+          E entity = table.read(row);
+          if (entity == null) {
+            return null;
+          }
+          Instant t = storedShardOf(entity);
+          if (t.isBefore(table.start()) || !t.isBefore(table.end())) {
+            throw outsideItsPeriod(table, row, t);
+          }
+          return !t.isBefore(from) && t.isBefore(to) ? entity : null;
         });
   }
 
+  /**
+   * A period table a window scan reads: its name, period and view.
+   *
+   * @param end the next period's start
+   */
+  private record PeriodSource<E, R extends SplitTableRepository<E>>(
+      String table, Instant start, Instant end, R view) {
+    /**
+     * The entity of a hot row read from this table, its chunked values from this period's chunk
+     * table; null if it was deleted meanwhile or its period dropped under the scan (as the hot rows
+     * of a dropped table end there: {@link DroppedTablesReadEmpty}).
+     */
+    E read(Row hot) {
+      try {
+        return view.entityOfHotRow(hot).orElse(null);
+      } catch (StoreException e) {
+        if (e.kind() == ErrorKind.TABLE_NOT_FOUND) {
+          return null;
+        }
+        throw e;
+      }
+    }
+  }
+
+  /**
+   * A row of a period table whose shard value lies outside the table's period: no write of this
+   * repository stores one (each goes to its shard value's period), so the row is another writer's
+   * or damaged, and reading it as a row of another period would file it under the wrong time.
+   */
+  private StoreException outsideItsPeriod(PeriodSource<E, R> source, Row row, Instant shard) {
+    return new StoreException(
+        ErrorKind.CORRUPT_DATA,
+        "row "
+            + row.key()
+            + " of period table "
+            + source.table()
+            + " holds "
+            + shardField
+            + " "
+            + shard
+            + ", outside the table's period ["
+            + source.start()
+            + ", "
+            + source.end()
+            + "): widekey writes a row only to the table of its shard value's period (another"
+            + " writer, a restored backup, or damage)",
+        false,
+        null);
+  }
+
   private volatile Executor prefetch = ReadAhead.executor();
+
+  /**
+   * Deletes the cold rows and chunk rows no hot row names that are older than {@code grace}, in the
+   * cold and chunk tables of every existing period, as {@link SplitTableRepository#sweepColdRows}
+   * does for one entity's tables (the same rules: a stopped write's rows, never an entity's), the
+   * results added up. A period with a table that is not this entity's own ({@link #foreignTables})
+   * is not swept, and a period dropped while it is swept (retention) ends its part of the sweep
+   * there. Run it off-peak: it scans every cold and chunk table.
+   *
+   * <pre>{@code
+   * ColdSweepResult swept = orders.sweepColdRows(Duration.ofHours(24));
+   * }</pre>
+   *
+   * @param grace at least {@link ColdRows#MIN_SWEEP_GRACE}, and longer than the longest import
+   *     ({@code putAll}) takes: a row younger than that may belong to a write still underway
+   * @return what the sweep found, over all periods; all zeros for an entity without cold or chunk
+   *     tables
+   */
+  public ColdSweepResult sweepColdRows(Duration grace) {
+    return sweepColdRows(ColdRows.requireSweepGrace(grace), System.currentTimeMillis());
+  }
+
+  /** {@link #sweepColdRows(Duration)} as at {@code nowMillis} on the sweeper's clock. */
+  ColdSweepResult sweepColdRows(Duration grace, long nowMillis) {
+    ColdSweepResult result = ColdSweepResult.NONE;
+    if (tables.creationOrder().size() == 1) {
+      return result; // the hot table alone: nothing a sweep reclaims
+    }
+    for (Instant start : listedPeriods()) {
+      if (!foreignTablesOf(start).isEmpty()) {
+        continue; // another's rows: never deleted
+      }
+      try {
+        result = result.plus(periodRepository(start).sweepColdRows(grace, nowMillis));
+      } catch (StoreException e) {
+        if (e.kind() != ErrorKind.TABLE_NOT_FOUND) {
+          throw e;
+        }
+        // dropped while swept (or its hot table dropped first): retention removes the rest
+      }
+    }
+    return result;
+  }
 
   /**
    * Sends the deletes of replaced rows queued by every repository of this process and waits for
@@ -1090,17 +1275,16 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
    * List<String> dropped = orders.enforceRetention(now, period -> copyToArchive(period.scan()));
    * }</pre>
    *
-   * @return the dropped tables, hot table then cold table, oldest period first
+   * @return the dropped tables, oldest period first, each period's hot table, then its cold and
+   *     chunk tables (if the entity has them)
    */
   public List<String> enforceRetention(Instant now, ArchiveCallback<E> archive) {
     // a grace behind now: writers refuse a period a grace before its end by their clocks, so
     // clocks a little apart meet the clock's refusal, not the fence
     Instant oldestKept = oldestKept(now.minus(grace));
     NavigableMap<Instant, String> hot = listed(hotTable.name());
-    Set<Instant> expired = new TreeSet<>(hot.headMap(oldestKept, false).keySet());
-    if (coldTable != null) {
-      expired.addAll(listed(coldTable.name()).headMap(oldestKept, false).keySet());
-    }
+    // periods found by any role's listing: a drop interrupted after the hot table is finished
+    Set<Instant> expired = new TreeSet<>(listedPeriods().headSet(oldestKept, false));
     List<Instant> own = new ArrayList<>();
     for (Instant start : expired) {
       if (foreignTablesOf(start).isEmpty()) {
@@ -1111,10 +1295,9 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
     List<String> dropped = new ArrayList<>();
     for (Instant start : own) {
       R view = periodRepository(start);
+      // the commit point first: once it is gone no row of the other tables is named
       List<String> tables = new ArrayList<>();
-      tables.add(view.hotTable().name());
-      view.coldTable().ifPresent(c -> tables.add(c.name()));
-      view.tables().table(EntityTables.Role.CHUNKS).ifPresent(c -> tables.add(c.name()));
+      byRole(tablesOf(start)).forEach(t -> tables.add(t.name()));
       boolean hasHot = hot.containsKey(start);
       if (archive != null) {
         archive.archive(
@@ -1125,7 +1308,9 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
                 tables,
                 () ->
                     hasHot
-                        ? view.scan(ScanRange.all(hotTable.primaryKey().size()), coldTable != null)
+                        ? view.scan(
+                            ScanRange.all(hotTable.primaryKey().size()),
+                            tables().table(EntityTables.Role.COLD).isPresent())
                         : Stream.empty()));
       }
       for (String table : tables) {
@@ -1135,7 +1320,75 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
       }
       viewsByPeriod.remove(start);
     }
+    removeStaleFences(now);
     return dropped;
+  }
+
+  /**
+   * The start of the first period whose fence retention keeps at {@code now}: a fence of an earlier
+   * period whose tables are gone, and which has stood for {@link #withFenceKeep the keep time}, is
+   * removed. It is the period that a writer whose clock ran the keep time behind retention's (read
+   * a grace behind, as retention reads it) would still keep, with this repository's retention or
+   * write window, whichever reaches further back.
+   */
+  Instant oldestFenceKept(Instant now) {
+    return Periods.plus(
+        period, now.minus(grace).minus(fenceKeep), -Math.max(retain - 1L, (long) windowBack));
+  }
+
+  /**
+   * Removes the fences of this entity's periods that no writer needs any more (see {@link
+   * #withFenceKeep}): the period lies before {@link #oldestFenceKept}, none of its tables is
+   * listed, and its fence row says it was set at least the keep time ago by this repository's
+   * clock. A fence row without a readable time is kept; the delete is conditional on the time read,
+   * so a fence set again meanwhile stays.
+   */
+  private void removeStaleFences(Instant now) {
+    Instant before = oldestFenceKept(now);
+    long setBefore = clock.millis() - fenceKeep.toMillis();
+    // this entity's fences only: keys from "<hot>_" up to, not including, "<hot>`" ('_' + 1)
+    String base = hotTable.name();
+    ScanRange mine =
+        ScanRange.between(
+            PrimaryKey.of(PkValue.ofString(base + "_")),
+            PrimaryKey.of(PkValue.ofString(base + "`")));
+    List<Row> stale = new ArrayList<>();
+    Set<Instant> listed = null;
+    try (Stream<Row> fences = store.scan(FENCE_TABLE, mine)) {
+      for (Row fence : (Iterable<Row>) fences::iterator) {
+        Instant start = Periods.periodOf(base, period, fence.key().get(0).asString()).orElse(null);
+        AttrValue at = fence.get(FENCED_AT);
+        if (start == null
+            || !start.isBefore(before)
+            || at == null
+            || at.type() != AttrType.INTEGER
+            || at.asLong() > setBefore) {
+          continue;
+        }
+        if (listed == null) {
+          listed = listedPeriods(); // listed once, and only if some fence is old enough
+        }
+        if (!listed.contains(start)) {
+          stale.add(fence);
+        }
+      }
+    } catch (StoreException e) {
+      if (e.kind() == ErrorKind.TABLE_NOT_FOUND) {
+        return; // no period was ever fenced on this store
+      }
+      throw e;
+    }
+    for (Row fence : stale) {
+      try {
+        store.delete(
+            FENCE_TABLE, fence.key(), WriteCondition.columnEquals(FENCED_AT, fence.get(FENCED_AT)));
+      } catch (StoreException e) {
+        if (e.kind() != ErrorKind.CONDITION_FAILED) {
+          throw e;
+        }
+        // fenced again (or removed by another run) since read: that fence stays
+      }
+    }
   }
 
   /**

@@ -56,12 +56,12 @@ class TimeShardedViewCacheTest {
     EventShardedRepository(WideTableStore store) {
       super(
           store,
-          TestRows.table("events", 100, 1),
-          null,
+          EntityTables.of(TestRows.table("events", 100, 1)),
           ShardPeriod.DAY,
           7,
           1,
-          (hot, cold) -> new EventRepository(store, hot));
+          "at",
+          tables -> new EventRepository(store, tables.hot()));
     }
 
     @Override

@@ -26,6 +26,9 @@ import dev.widekey.runtime.store.StoreException;
 import dev.widekey.runtime.store.TableSpec;
 import dev.widekey.runtime.store.WideTableStore;
 import dev.widekey.runtime.write.BulkWriteResult;
+import dev.widekey.store.tck.entities.ShardedChunkedPage;
+import dev.widekey.store.tck.entities.ShardedChunkedPageKeys;
+import dev.widekey.store.tck.entities.ShardedChunkedPageShardedRepository;
 import dev.widekey.store.tck.entities.ShardedPurchase;
 import dev.widekey.store.tck.entities.ShardedPurchaseKeys;
 import dev.widekey.store.tck.entities.ShardedPurchaseShardedRepository;
@@ -722,5 +725,78 @@ public abstract class TimeShardedContractTest {
             .get(otherKey, PrimaryKey.of(PkValue.ofInteger(7)), ColumnSelection.all())
             .isPresent());
     assertEquals(3, purchases.foreignTables().size(), "still there, still reported");
+  }
+
+  // ------------------------------------------------------------- chunked values over periods
+
+  private static String body(char c, int bytes) {
+    return String.valueOf(c).repeat(bytes);
+  }
+
+  /** The page as a window read returns it: hot columns only. */
+  private static ShardedChunkedPage hot(ShardedChunkedPage p) {
+    return new ShardedChunkedPage(p.at(), p.name(), p.body(), null);
+  }
+
+  @Test
+  public void windowReadsOfAChunkedEntityReadEachValueFromItsOwnDaysChunkTable() {
+    for (String table : store().listTables("gen_shard_pages_")) {
+      store().deleteTable(table);
+    }
+    ShardedChunkedPageShardedRepository pages =
+        new ShardedChunkedPageShardedRepository(store())
+            .withClock(CLOCK)
+            .allowingBackfill(at("2026-11-01T00:00:00Z"), at("2026-12-01T00:00:00Z"));
+    Instant day1 = at("2026-11-28T10:00:00Z");
+    Instant day2 = at("2026-11-29T09:00:00Z");
+    // bodies over the 2 MB attribute limit in both days (chunk rows), one small in the row; the
+    // name "front" in both days, under different write tags
+    List<ShardedChunkedPage> written =
+        List.of(
+            new ShardedChunkedPage(day1, "front", body('a', 5 << 19), "n1"),
+            new ShardedChunkedPage(day1.plusSeconds(3600), "side", "small", null),
+            new ShardedChunkedPage(day2, "front", body('b', 3 << 20), "n3"),
+            new ShardedChunkedPage(day2.plusSeconds(7200), "late", body('c', (5 << 19) + 7), null));
+    written.forEach(pages::put);
+    try {
+      for (String day : List.of("2026_11_28", "2026_11_29")) {
+        try (Stream<Row> chunks = store().scan("gen_shard_pages_chunks_" + day, ScanRange.all(3))) {
+          assertTrue(chunks.count() >= 2, "a body in chunk rows of " + day);
+        }
+      }
+      List<ShardedChunkedPage> ascending =
+          written.stream().map(TimeShardedContractTest::hot).toList();
+      List<ShardedChunkedPage> descending = new ArrayList<>(ascending);
+      java.util.Collections.reverse(descending);
+      Instant from = at("2026-11-27T00:00:00Z");
+      Instant to = at("2026-11-30T00:00:00Z");
+      // the bucketed range: every bucket of both day tables, merged
+      try (Stream<ShardedChunkedPage> all =
+          pages.scanByAtBetween(from, to, Instant.MIN, Instant.MAX)) {
+        assertEquals(ascending, all.toList());
+      }
+      try (Stream<ShardedChunkedPage> all =
+          pages.scanByAtBetweenDescending(from, to, Instant.MIN, Instant.MAX)) {
+        assertEquals(descending, all.toList());
+      }
+      try (Stream<ShardedChunkedPage> all = pages.scanBetween(from, to)) {
+        // key order: the bucketed column first, so by bucket, not by time
+        assertEquals(
+            ascending.stream().sorted(java.util.Comparator.comparing(p -> key(p))).toList(),
+            all.toList());
+      }
+      try (Stream<ShardedChunkedPage> second = pages.scanByAtBetween(from, to, day2, to)) {
+        assertEquals(ascending.subList(2, 4), second.toList());
+      }
+      assertEquals(Optional.of(written.get(2)), pages.getWithCold(day2, "front"));
+    } finally {
+      for (String table : store().listTables("gen_shard_pages_")) {
+        store().deleteTable(table);
+      }
+    }
+  }
+
+  private static PrimaryKey key(ShardedChunkedPage p) {
+    return ShardedChunkedPageKeys.primaryKey(p.at(), p.name());
   }
 }
