@@ -350,30 +350,46 @@ class ResumedSplitImportTest {
       assertEquals(1, stopped.unknown(), stopped::toString);
       assertEquals(0, stopped.resumePosition(), stopped::toString);
       assertEquals(3, stopped.elementsRead(), stopped::toString);
-      assertEquals(1, stopped.notAttempted(), stopped::toString); // note 2's replaced cold row
+      // note 2's replaced cold row at least; notes 4 and 5 too if the import stopped before their
+      // batch (how the writer batched them is a matter of timing)
+      assertTrue(
+          stopped.notAttemptedOperations().stream()
+              .anyMatch(f -> f.position() == 0 && f.table().equals("notes_cold")),
+          () -> stopped + " " + stopped.notAttemptedOperations());
       assertEquals(new Note(2, "two b", "body two b", 2), direct.getWithCold(2).orElseThrow());
-      assertEquals(new Note(4, "four", "body four", 1), direct.getWithCold(4).orElseThrow());
-      // another client writes each of them
+      // another client writes each of them, over whatever the stopped import left
       Note two = direct.put(new Note(2, "two by another", "another body", 2));
-      Note four = direct.put(new Note(4, "four by another", "another four", 1));
-      Note five = direct.put(new Note(5, "five by another", null, 1));
+      Note four =
+          direct.put(new Note(4, "four by another", "another four", storedVersion(direct, 4)));
+      Note five = direct.put(new Note(5, "five by another", null, storedVersion(direct, 5)));
       store.setEnabled(false);
 
       BulkWriteResult resumed = notes.putAll(input.stream(), writer(store), stopped);
 
+      // the other client's later writes stay: the resume never overwrites them
       assertEquals(two, direct.getWithCold(2).orElseThrow());
       assertEquals(four, direct.getWithCold(4).orElseThrow());
       assertEquals(five, direct.getWithCold(5).orElseThrow());
-      // note 2's write failed at its commit, so the rest of its group is not sent
-      BulkWriteFailure conflict = resumed.failures().get(0);
+      // note 2's write failed at its commit, so the rest of its group is not sent; a note the
+      // stopped import had not committed fails its version condition the same way
+      BulkWriteFailure conflict =
+          resumed.failures().stream()
+              .filter(f -> f.position() == 0 && f.table().equals("notes"))
+              .findFirst()
+              .orElseThrow(() -> new AssertionError("note 2's commit did not fail: " + resumed));
       assertEquals(ErrorKind.CONDITION_FAILED, conflict.error().kind(), resumed::toString);
-      assertEquals(0, conflict.position(), resumed::toString);
-      assertEquals("notes", conflict.table());
       for (BulkWriteFailure f : resumed.failures()) {
-        assertEquals(0, f.position(), resumed::toString);
+        assertTrue(
+            f.table().equals("notes") && f.error().kind() == ErrorKind.CONDITION_FAILED
+                || f.attempts() == 0,
+            () -> "a commit refused, or an operation after it not sent: " + f);
       }
-      assertEquals(resumed.total(), resumed.failed() + 1, resumed::toString); // + its cold put
     }
+  }
+
+  /** The version stored for a note, 0 if none. */
+  private static long storedVersion(NoteRepository notes, long id) {
+    return notes.getWithCold(id).map(Note::version).orElse(0L);
   }
 
   /**
