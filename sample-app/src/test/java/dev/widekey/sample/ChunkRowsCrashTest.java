@@ -19,8 +19,8 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
- * The chunk-row role under a crash: an entity whose hot value and cold value are each over the 2
- * MB attribute limit (stored as chunk rows of the hot and the cold side), written by every kind of
+ * The chunk-row role under a crash: an entity whose hot value and cold value are each over the 2 MB
+ * attribute limit (stored as chunk rows of the hot and the cold side), written by every kind of
  * write; the process is killed at each row operation in turn (chunk puts, cold put, commit, deletes
  * of the replaced write's rows). After each crash every entity reads as exactly one of its
  * acknowledged or in-flight writes, whole, or as absent where a delete was in flight, never as a
