@@ -1,6 +1,5 @@
 package dev.widekey.runtime.repository;
 
-import dev.widekey.runtime.merge.ReadAhead;
 import dev.widekey.runtime.store.StoreException;
 import dev.widekey.runtime.store.WideTableStore;
 import dev.widekey.runtime.store.WriteOp;
@@ -11,6 +10,9 @@ import java.util.Map;
 import java.util.WeakHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executor;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -54,8 +56,27 @@ final class DeferredDeletes {
   /** The queue of a store, shared by every repository on it. */
   static DeferredDeletes of(WideTableStore store) {
     synchronized (BY_STORE) {
-      return BY_STORE.computeIfAbsent(store, s -> new DeferredDeletes(s, ReadAhead.executor()));
+      return BY_STORE.computeIfAbsent(store, s -> new DeferredDeletes(s, drainer()));
     }
+  }
+
+  /**
+   * One daemon thread per queue, gone when idle: a drain waits ({@link #LINGER_MILLIS}) and must
+   * never run on a writer's thread, as a shared pool that runs tasks on the caller when full would.
+   */
+  private static Executor drainer() {
+    return new ThreadPoolExecutor(
+        0,
+        1,
+        30,
+        TimeUnit.SECONDS,
+        new LinkedBlockingQueue<>(),
+        task -> {
+          Thread t = new Thread(task, "widekey-deferred-deletes");
+          t.setDaemon(
+              true); // never keeps an application from ending; what is left, the sweep takes
+          return t;
+        });
   }
 
   /**

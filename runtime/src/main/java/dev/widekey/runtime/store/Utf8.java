@@ -1,8 +1,7 @@
 package dev.widekey.runtime.store;
 
-import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
+import java.nio.charset.MalformedInputException;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -114,16 +113,68 @@ public final class Utf8 {
    */
   public static String decode(byte[] bytes, int offset, int length)
       throws CharacterCodingException {
-    String text = new String(bytes, offset, length, StandardCharsets.UTF_8);
-    if (text.indexOf('\uFFFD') < 0) {
-      return text; // the JDK's decoder puts U+FFFD wherever the input is malformed: it was not
+    // checked on the bytes, then decoded once: a strict decoder's CharBuffer and its copy would
+    // hold the text twice more (a 32 MiB value: about 130 MB more)
+    if (firstMalformed(bytes, offset, length) >= 0) {
+      throw new MalformedInputException(1);
     }
-    return StandardCharsets.UTF_8
-        .newDecoder()
-        .onMalformedInput(CodingErrorAction.REPORT)
-        .onUnmappableCharacter(CodingErrorAction.REPORT)
-        .decode(ByteBuffer.wrap(bytes, offset, length))
-        .toString();
+    return new String(bytes, offset, length, StandardCharsets.UTF_8);
+  }
+
+  /**
+   * The index of the first byte of the first ill-formed sequence in {@code length} bytes from
+   * {@code offset}, or -1 if they are well-formed UTF-8 (the Unicode Standard's table 3-7: no
+   * overlong forms, no encoded surrogates, nothing past U+10FFFF, no truncated sequence).
+   */
+  static int firstMalformed(byte[] b, int offset, int length) {
+    int end = offset + length;
+    int i = offset;
+    while (i < end) {
+      int c = b[i] & 0xFF;
+      if (c < 0x80) {
+        i++;
+        continue;
+      }
+      int continuations;
+      int lo = 0x80; // the second byte's range; the later ones are always 80..BF
+      int hi = 0xBF;
+      if (c >= 0xC2 && c <= 0xDF) {
+        continuations = 1;
+      } else if (c == 0xE0) {
+        continuations = 2;
+        lo = 0xA0; // else overlong
+      } else if (c == 0xED) {
+        continuations = 2;
+        hi = 0x9F; // else a surrogate
+      } else if (c >= 0xE1 && c <= 0xEF) {
+        continuations = 2;
+      } else if (c == 0xF0) {
+        continuations = 3;
+        lo = 0x90; // else overlong
+      } else if (c >= 0xF1 && c <= 0xF3) {
+        continuations = 3;
+      } else if (c == 0xF4) {
+        continuations = 3;
+        hi = 0x8F; // else past U+10FFFF
+      } else {
+        return i; // a continuation byte, C0, C1 or F5..FF
+      }
+      if (i + continuations >= end) {
+        return i; // truncated
+      }
+      int second = b[i + 1] & 0xFF;
+      if (second < lo || second > hi) {
+        return i;
+      }
+      for (int k = 2; k <= continuations; k++) {
+        int next = b[i + k] & 0xFF;
+        if (next < 0x80 || next > 0xBF) {
+          return i;
+        }
+      }
+      i += continuations + 1;
+    }
+    return -1;
   }
 
   /**

@@ -86,6 +86,57 @@ class Utf8Test {
     }
   }
 
+  /**
+   * Property: on random bytes (biased to lead, continuation and boundary bytes), decode accepts
+   * exactly what the JDK's strict decoder accepts, and gives the same text.
+   */
+  @Test
+  void decodeAgreesWithTheJdksStrictDecoderOnRandomBytes() {
+    long seed = Long.getLong("widekey.utf8.seed", System.nanoTime());
+    java.util.Random random = new java.util.Random(seed);
+    int[] interesting = {
+      0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1,
+      0xEC, 0xED, 0xEE, 0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xFF
+    };
+    for (int round = 0; round < 200_000; round++) {
+      byte[] bytes = new byte[random.nextInt(7)];
+      for (int i = 0; i < bytes.length; i++) {
+        bytes[i] =
+            (byte)
+                (random.nextInt(3) == 0
+                    ? random.nextInt(256)
+                    : interesting[random.nextInt(interesting.length)]);
+      }
+      String strict;
+      try {
+        strict =
+            StandardCharsets.UTF_8
+                .newDecoder()
+                .onMalformedInput(java.nio.charset.CodingErrorAction.REPORT)
+                .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPORT)
+                .decode(java.nio.ByteBuffer.wrap(bytes))
+                .toString();
+      } catch (CharacterCodingException e) {
+        strict = null;
+      }
+      String ours;
+      try {
+        ours = Utf8.decode(bytes);
+      } catch (CharacterCodingException e) {
+        ours = null;
+      }
+      assertEquals(
+          strict,
+          ours,
+          "seed "
+              + seed
+              + " (replay with -Dwidekey.utf8.seed="
+              + seed
+              + "): "
+              + java.util.HexFormat.of().formatHex(bytes));
+    }
+  }
+
   @Test
   void aLoneSurrogateHasNoEncoding() {
     assertRefused(() -> Utf8.encode(LONE));
