@@ -1,6 +1,9 @@
 package dev.widekey.runtime.store;
 
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
 import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CoderResult;
 import java.nio.charset.MalformedInputException;
 import java.nio.charset.StandardCharsets;
 
@@ -92,9 +95,25 @@ public final class Utf8 {
     if (bad >= 0) {
       throw unpaired(bad, text.charAt(bad));
     }
-    // well formed, so the JDK's encoder has nothing to replace
-    return text.toString().getBytes(StandardCharsets.UTF_8);
+    if (text.length() < LARGE_TEXT) {
+      // well formed, so the JDK's encoder has nothing to replace
+      return text.toString().getBytes(StandardCharsets.UTF_8);
+    }
+    // String.getBytes sizes a buffer for the worst case (3 bytes a char, 96 MB for a 32 MiB
+    // text) and then copies it: a large text is encoded into an array of its exact length
+    byte[] out = new byte[Math.toIntExact(encodedLength(text))];
+    CoderResult result =
+        StandardCharsets.UTF_8
+            .newEncoder()
+            .encode(CharBuffer.wrap(text), ByteBuffer.wrap(out), true);
+    if (result.isError() || result.isOverflow()) {
+      throw new IllegalStateException("UTF-8 encoding of well-formed text failed: " + result);
+    }
+    return out;
   }
+
+  /** Texts from this many chars on are encoded into an array of their exact length. */
+  private static final int LARGE_TEXT = 1 << 20;
 
   /**
    * Decodes UTF-8 bytes, refusing malformed input instead of replacing it with U+FFFD.

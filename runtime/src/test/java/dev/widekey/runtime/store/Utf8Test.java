@@ -137,6 +137,22 @@ class Utf8Test {
     }
   }
 
+  /** A large text is encoded into an array of its exact length: the same bytes as the JDK's. */
+  @Test
+  void aLargeTextEncodesAsTheJdkEncodesIt() {
+    long seed = Long.getLong("widekey.utf8.seed", System.nanoTime());
+    java.util.Random random = new java.util.Random(seed);
+    int[] codePoints = {'a', 0xE9, 0x4E2D, 0xFFFD, 0x1F600};
+    StringBuilder text = new StringBuilder();
+    while (text.length() < (1 << 20) + 5) {
+      text.appendCodePoint(codePoints[random.nextInt(codePoints.length)]);
+    }
+    String large = text.toString();
+    assertArrayEquals(large.getBytes(StandardCharsets.UTF_8), Utf8.encode(large), "seed " + seed);
+    assertArrayEquals(
+        "a".repeat(1 << 21).getBytes(StandardCharsets.UTF_8), Utf8.encode("a".repeat(1 << 21)));
+  }
+
   @Test
   void aLoneSurrogateHasNoEncoding() {
     assertRefused(() -> Utf8.encode(LONE));
