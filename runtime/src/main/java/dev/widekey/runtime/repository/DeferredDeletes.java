@@ -73,8 +73,8 @@ final class DeferredDeletes {
         new LinkedBlockingQueue<>(),
         task -> {
           Thread t = new Thread(task, "widekey-deferred-deletes");
-          t.setDaemon(
-              true); // never keeps an application from ending; what is left, the sweep takes
+          // never keeps an application from ending: what is left unsent, the sweep takes
+          t.setDaemon(true);
           return t;
         });
   }
