@@ -44,6 +44,10 @@ final class MiniHBase implements AutoCloseable {
     conf.setInt("hbase.regionserver.info.port", -1);
     // no balancer moving regions in the middle of a measurement
     conf.setBoolean("hbase.balancer.tablesOnMaster", false);
+    // the cluster shares the tests' heap: by default memstores and the block cache may each keep
+    // 40% of it, which left the stored-row fuzzer's bombs (read within their caps) too little
+    conf.setFloat("hbase.regionserver.global.memstore.size", 0.15f);
+    conf.setFloat("hfile.block.cache.size", 0.1f);
     util.startMiniZKCluster();
     util.startMiniHBaseCluster();
     startMillis = (System.nanoTime() - t0) / 1_000_000;
