@@ -284,28 +284,32 @@ public final class RepositoryGenerator extends SourceFileGenerator {
             .addJavadoc(
                 "The next page of {@link #$N($T, $T, long)}: at most {@code limit} entities after"
                     + " {@code last}, the last one returned before, $L. Each bucket's scan"
-                    + " $L at {@code last}'s key, not at {@code $L}.$L\n",
+                    + " $L at {@code last}'s key, not at {@code $L}.$L\n\n"
+                    + "@throws IllegalArgumentException if {@code last}'s {@code $L} lies outside"
+                    + " {@code [from, to)}: it was not returned by this scan\n",
                 scan,
                 t,
                 t,
                 order,
                 descending ? "ends" : "starts",
                 descending ? "to" : "from",
-                hotOnly)
+                hotOnly,
+                shape.between().property().name())
             .returns(stream)
             .addParameter(entityName, "last")
             .addParameter(t, "from")
             .addParameter(t, "to")
             .addParameter(TypeName.LONG, "limit")
             .addStatement(
-                "return scanBuckets($T.$N, $T.$N(from, to), limit, $T.$N(last), $L)",
+                "return scanBuckets($T.$N, $T.$N(from, to), limit, $T.$N(last), $L, $S, from, to)",
                 keys,
                 KeysMembers.BUCKETS,
                 keys,
                 ranges,
                 keys,
                 KeysMembers.PRIMARY_KEY,
-                descending)
+                descending,
+                shape.between().property().name())
             .build());
   }
 

@@ -972,6 +972,45 @@ public abstract class SplitTableRepository<E> {
       long limit,
       PrimaryKey after,
       boolean descending) {
+    return scanBuckets(buckets, ranges, limit, after, descending, "the bucketed component", "", "");
+  }
+
+  /**
+   * {@link #scanBuckets(KeyBuckets, List, long, PrimaryKey, boolean)} for the bounds {@code [from,
+   * to)} of {@code field}: a continuation key outside them is refused. It was not returned by this
+   * query (a page of other bounds, or another entity), and neither an empty page, which reads as
+   * the end of the rows, nor a scan from that key, which leaves the bounds, would tell the caller.
+   *
+   * <pre>{@code
+   * return scanBuckets(Keys.BUCKETS, Keys.timestampRanges(from, to), limit,
+   *     Keys.primaryKey(last), false, "timestamp", from, to);
+   * }</pre>
+   *
+   * @throws IllegalArgumentException if {@code after} lies outside its bucket's range
+   */
+  protected Stream<E> scanBuckets(
+      KeyBuckets buckets,
+      List<ScanRange> ranges,
+      long limit,
+      PrimaryKey after,
+      boolean descending,
+      String field,
+      Object from,
+      Object to) {
+    if (after != null && !ranges.get(buckets.bucketOf(after)).contains(after)) {
+      throw new IllegalArgumentException(
+          "last (key "
+              + after
+              + ") lies outside the bounds of the scan of "
+              + hotTable.name()
+              + ": its "
+              + field
+              + " is not in ["
+              + RuleViolationException.quote(String.valueOf(from))
+              + ", "
+              + RuleViolationException.quote(String.valueOf(to))
+              + "); pass an entity this scan returned, or scan the new bounds from their start");
+    }
     MergedScan merge =
         ScanMerge.of(
                 store,

@@ -68,7 +68,8 @@ public final class OrderedKeyBytes {
    * Decodes a key encoded by {@link #encode} for a table of this schema. Stored bytes are not
    * trusted: only the canonical encoding decodes (a value marker, {@code 0x00 0xFF} for a zero byte
    * and {@code 0x00 0x01} at the end, nothing after the last column, strict UTF-8), so that one
-   * stored key has one meaning.
+   * stored key has one meaning. The bound markers of {@link PkValue#INF_MIN} and {@link
+   * PkValue#INF_MAX} are malformed too: scans encode bounds, no row key holds one.
    *
    * <pre>{@code PrimaryKey key = OrderedKeyBytes.decode("orders", rowKey, schema);}</pre>
    *
@@ -85,8 +86,15 @@ public final class OrderedKeyBytes {
       }
       int marker = bytes[pos++] & 0xFF;
       if (marker == MIN || marker == MAX) {
-        values.add(marker == MIN ? PkValue.INF_MIN : PkValue.INF_MAX);
-        continue;
+        // bounds are encoded for scans, never stored: as [INF_MAX, "b"] such a row would pass a
+        // store's range check and reach the entity mapping
+        throw malformed(
+            table,
+            bytes,
+            "column "
+                + column.name()
+                + " holds the scan bound marker "
+                + (marker == MIN ? "INF_MIN" : "INF_MAX"));
       }
       if (marker != VALUE) {
         throw malformed(table, bytes, "column " + column.name() + " has marker " + marker);

@@ -103,9 +103,29 @@ public record ScanRange(
    * forward, the range from {@code last} on ({@code withStart(last)}), which still holds {@code
    * last} itself, because a key has no successor to start after: the caller skips the rows that do
    * not {@linkplain #isAfter come after} {@code last} (at most that one). The limit is kept.
+   *
+   * <p>The rest never leaves this range: a {@code last} before the range in scan order leaves it
+   * whole, one past it leaves it empty. A continuation key is the caller's to give, and a scan that
+   * restarted at it would return rows outside the bounds it was asked for.
+   *
+   * <pre>{@code
+   * ScanRange.between(k10, k20).after(k5);  // [k10, k20): k5 lies before the range
+   * ScanRange.between(k10, k20).after(k25); // [k20, k20): nothing comes after k25
+   * }</pre>
    */
   public ScanRange after(PrimaryKey last) {
-    return isBackward() ? withEnd(last) : withStart(last);
+    if (isBackward()) {
+      return withEnd(last.compareTo(end) >= 0 ? end : max(last, start));
+    }
+    return withStart(last.compareTo(start) <= 0 ? start : min(last, end));
+  }
+
+  private static PrimaryKey max(PrimaryKey a, PrimaryKey b) {
+    return a.compareTo(b) >= 0 ? a : b;
+  }
+
+  private static PrimaryKey min(PrimaryKey a, PrimaryKey b) {
+    return a.compareTo(b) <= 0 ? a : b;
   }
 
   /** Whether the range {@link #after} returns may hold {@code last} itself (forward ranges). */

@@ -280,6 +280,47 @@ public abstract class GeneratedRepositoriesContractTest {
     assertEquals(batch.subList(3, 160), paged);
   }
 
+  /**
+   * A continuation entity outside the query's bounds was not returned by that query: it is refused
+   * by name, never the start of a bucket scan that leaves the bounds.
+   */
+  @Test
+  public void aContinuationOutsideTheBoundsIsRefused() {
+    long t0 = 1_800_000_000_000L;
+    List<BucketedReading> batch = new ArrayList<>();
+    for (long t = t0; t < t0 + 200; t++) {
+      batch.add(new BucketedReading(t, "s" + (t % 3), t - t0));
+    }
+    assertTrue(readings.putAll(batch).allAcknowledged());
+    long from = t0 + 100;
+    long to = t0 + 150;
+    for (BucketedReading last :
+        List.of(batch.get(5), batch.get(99), batch.get(150), batch.get(199))) {
+      IllegalArgumentException up =
+          assertThrows(
+              IllegalArgumentException.class,
+              () -> readings.scanByTimestampBetweenAfter(last, from, to, 1_000).toList());
+      assertTrue(up.getMessage().contains("timestamp"), up.getMessage());
+      assertTrue(up.getMessage().contains(Long.toString(from)), up.getMessage());
+      IllegalArgumentException down =
+          assertThrows(
+              IllegalArgumentException.class,
+              () -> readings.scanByTimestampBetweenDescendingAfter(last, from, to, 1_000).toList());
+      assertTrue(down.getMessage().contains(Long.toString(last.timestamp())), down.getMessage());
+    }
+    // inside the bounds, the rest of the range
+    try (Stream<BucketedReading> rows =
+        readings.scanByTimestampBetweenAfter(batch.get(120), from, to, 1_000)) {
+      assertEquals(batch.subList(121, 150), rows.toList());
+    }
+    try (Stream<BucketedReading> rows =
+        readings.scanByTimestampBetweenDescendingAfter(batch.get(120), from, to, 1_000)) {
+      List<BucketedReading> expected = new ArrayList<>(batch.subList(100, 120));
+      java.util.Collections.reverse(expected);
+      assertEquals(expected, rows.toList());
+    }
+  }
+
   @Test
   public void bulkPutScattersSequentialOrdersOverEveryPartition() {
     List<PartitionStats> before = store().partitionStats(HashedOrderTable.NAME);

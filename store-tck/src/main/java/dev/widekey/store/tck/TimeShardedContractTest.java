@@ -651,6 +651,45 @@ public abstract class TimeShardedContractTest {
     assertEquals(List.of(BASE + "2026_10"), purchases.periodTables());
   }
 
+  /**
+   * A window scan's error names the period table that held the bad row, not the first one the
+   * window covers (which may not exist): the merge knows each row's source.
+   */
+  @Test
+  public void aBadRowInAWindowScanIsNamedByItsOwnTable() {
+    purchases.putAll(
+        List.of(
+            purchase("c1", 1, "2026-10-05T00:00:00Z"), purchase("c1", 2, "2026-12-02T00:00:00Z")));
+    PrimaryKey key = ShardedPurchaseKeys.primaryKey("c1", 2);
+    Row stored = store().get(BASE + "2026_12", key, ColumnSelection.all()).orElseThrow();
+    java.util.Map<String, AttrValue> bad = new java.util.HashMap<>(stored.columns());
+    bad.put("amount", AttrValue.ofString("not money"));
+    store().put(BASE + "2026_12", Row.of(key, bad));
+    StoreException e =
+        assertThrows(
+            StoreException.class,
+            () ->
+                purchases
+                    .scanBetween(at("2026-09-01T00:00:00Z"), at("2027-01-01T00:00:00Z"))
+                    .toList());
+    assertEquals(ErrorKind.CORRUPT_DATA, e.kind(), e.getMessage());
+    assertTrue(e.getMessage().contains(BASE + "2026_12"), e.getMessage());
+    assertTrue(!e.getMessage().contains(BASE + "2026_09"), e.getMessage());
+    // a key the entity's key rules refuse (upper case), in the December table only
+    store().put(BASE + "2026_12", stored);
+    PrimaryKey badKey = PrimaryKey.of(PkValue.ofString("C1"), PkValue.ofInteger(3));
+    store().put(BASE + "2026_12", Row.of(badKey, stored.columns()));
+    StoreException k =
+        assertThrows(
+            StoreException.class,
+            () ->
+                purchases
+                    .scanBetween(at("2026-09-01T00:00:00Z"), at("2027-01-01T00:00:00Z"))
+                    .toList());
+    assertTrue(k.getMessage().contains(BASE + "2026_12"), k.getMessage());
+    assertTrue(!k.getMessage().contains(BASE + "2026_09"), k.getMessage());
+  }
+
   /** A row of a table another application owns. */
   private void foreignRow(String table, PrimaryKey key) {
     store().put(table, Row.of(key, java.util.Map.of("note", AttrValue.ofString("not a purchase"))));
