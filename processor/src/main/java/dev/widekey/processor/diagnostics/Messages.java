@@ -1196,18 +1196,33 @@ public final class Messages {
 
   public static String badTtl(long ttlSeconds, Profile profile) {
     long min = StoreLimits.of(profile).minTtlSeconds();
+    long max = StoreLimits.MAX_TTL_SECONDS;
+    boolean tooLong = ttlSeconds > max;
+    String why;
+    if (tooLong) {
+      why =
+          " (about 68 years: HBase and Lindorm read "
+              + String.format(java.util.Locale.ROOT, "%,d", max + 1)
+              + " as forever and take no longer one, and no service takes more)";
+    } else {
+      why = min > 1 ? " (the service refuses a shorter one when creating the table)" : "";
+    }
     return msg(
         Rule.WK209,
         "ttlSeconds = "
             + ttlSeconds
             + " is not a time to live "
             + profile
-            + " accepts: -1 (rows never expire) or at least "
+            + " accepts: -1 (rows never expire) or "
             + String.format(java.util.Locale.ROOT, "%,d", min)
+            + " to "
+            + String.format(java.util.Locale.ROOT, "%,d", max)
             + " seconds"
-            + (min > 1 ? " (the service refuses a shorter one when creating the table)" : "")
-            + ". Use -1 or at least "
-            + min
+            + why
+            + ". Use "
+            + (tooLong
+                ? "-1 for rows that never expire, or at most " + max
+                : "-1 or at least " + min)
             + ".");
   }
 
