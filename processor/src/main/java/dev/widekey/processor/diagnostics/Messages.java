@@ -133,6 +133,23 @@ public final class Messages {
             + (samePackage ? " package-private or public." : " public."));
   }
 
+  public static String unstoredFieldAnnotated(String field, String modifier, String annotations) {
+    return msg(
+        Rule.WK100,
+        "field '"
+            + field
+            + "' is "
+            + modifier
+            + ", which keeps it out of storage: an entity stores only its instance fields that are"
+            + " not transient, so "
+            + annotations
+            + " on it would be ignored. Remove '"
+            + modifier
+            + "', or remove "
+            + annotations
+            + ".");
+  }
+
   public static String inheritedField(String type, String field, String superclass) {
     return msg(
         Rule.WK100,
@@ -1446,6 +1463,19 @@ public final class Messages {
   }
 
   // ---- WK208: versions ----
+
+  public static String unstoredVersion(String field, String modifier) {
+    return msg(
+        Rule.WK208,
+        "@Version field '"
+            + field
+            + "' is "
+            + modifier
+            + ", which keeps it out of storage: the version would never be written or read, and"
+            + " every put would be unconditional. Remove '"
+            + modifier
+            + "' so that the version is stored, or remove @Version.");
+  }
 
   public static String versionType(String field, String type) {
     return msg(
