@@ -389,6 +389,31 @@ public final class Messages {
             + " few values are intended, say so: @NotSequential(reason = \"...\").");
   }
 
+  public static String fewValuesBucketed(String field, String why, long values, int buckets) {
+    return msg(
+        Rule.WK102,
+        "field '"
+            + field
+            + "' leads the partition key but has few values ("
+            + why
+            + "), and @Bucketed(buckets = "
+            + buckets
+            + ") does not spread them: a value's bucket is computed from that value alone, so all"
+            + " rows of one value share one bucket and one key range"
+            + (values < buckets
+                ? ", and "
+                    + values
+                    + " values fill at most "
+                    + values
+                    + " of its "
+                    + buckets
+                    + " buckets"
+                : "")
+            + ". Lead with a field of many values (a device or card id) and make this one a later"
+            + " component; if the few values are intended, say so: @NotSequential(reason ="
+            + " \"...\").");
+  }
+
   public static String sequentialNameLeading(String field, String word) {
     return msg(
         Rule.WK102,
@@ -1291,6 +1316,15 @@ public final class Messages {
         "ahead = "
             + ahead
             + " creates tables before the current period. Use 0 (none ahead) or more.");
+  }
+
+  public static String shardedWithoutWideTable(String type) {
+    return msg(
+        Rule.WK210,
+        type
+            + " is @TimeSharded but not a @WideTable, so it is no entity: widekey would ignore"
+            + " @TimeSharded and create no period tables. Add @WideTable(name = \"...\"), or"
+            + " remove @TimeSharded.");
   }
 
   public static String shardTableName(String member, String table, String longest) {
