@@ -503,8 +503,9 @@ public final class Messages {
             + field
             + "' is @Reversed but has type "
             + type
-            + "; only integral and"
-            + " String components can be reversed.");
+            + "; only String, integral and time components (Instant, LocalDate, LocalDateTime,"
+            + " OffsetDateTime, ZonedDateTime) can be reversed: their key text, a time's being the"
+            + " digits of its epoch milliseconds (a LocalDate's, of its epoch day).");
   }
 
   // ---- WK103: padding of spliced integers ----
@@ -852,6 +853,18 @@ public final class Messages {
               "a boolean has two values: as a key it splits the rows into two runs, and leading"
                   + " the partition key it makes two hot partitions. Keep it an attribute, or use an"
                   + " enum if it must order the rows";
+          case "java.time.LocalTime", "java.time.OffsetTime" ->
+              "a time of day comes round again every day, so it cannot order rows over time. Use"
+                  + " a LocalDateTime or an Instant, or store the seconds of the day as an int if"
+                  + " the time of day alone is the key";
+          case "java.util.Date",
+              "java.sql.Date",
+              "java.sql.Timestamp",
+              "java.util.Calendar",
+              "java.util.GregorianCalendar" ->
+              "the legacy date classes are mutable, so a key could change under its row, and"
+                  + " java.sql.Timestamp keeps nanoseconds a key drops. Use java.time.Instant for"
+                  + " a point in time (date.toInstant()), or java.time.LocalDate for a date";
           default ->
               "collections, JSON and page content make huge, unstable keys, and other classes have"
                   + " no encoding that keeps their order. Use a key type and keep this an attribute"
@@ -890,8 +903,9 @@ public final class Messages {
             + type
             + " cannot be a descending key column: "
             + why
-            + ". Only a column stored as an integer (an integral type without @Padded, or Instant)"
-            + " is stored descending, as the complement of its value. Drop descending = true and"
+            + ". Only a column stored as an integer (an integral type without @Padded, or a time:"
+            + " Instant, LocalDate, LocalDateTime, OffsetDateTime, ZonedDateTime) is stored"
+            + " descending, as the complement of its value. Drop descending = true and"
             + " read newest first with the generated ...Descending scans instead.");
   }
 
