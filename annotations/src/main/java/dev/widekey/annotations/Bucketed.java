@@ -18,7 +18,8 @@ import java.lang.annotation.Target;
  * and versions. The bucket is stored first in the first primary-key column, as fixed-width decimal
  * text ({@code "05"} of 16), before the component's text: no key column of its own. A bucketed
  * number without {@code @Padded} is padded to its type's width, signed, so its text sorts as its
- * value.
+ * value. As the bucket is computed from the component's value alone, buckets do not spread a
+ * component of few values (an enum of 3 constants fills at most 3 buckets): it still warns (WK102).
  *
  * <p>Only on the leading partition-key component; 2 to 1,024 buckets (above 256 the compiler warns
  * of the read fan-out); never together with {@link HashPrefix} or {@link Reversed} (rule WK106).

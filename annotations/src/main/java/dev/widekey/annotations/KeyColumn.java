@@ -30,10 +30,12 @@ public @interface KeyColumn {
   /**
    * Stores the column in descending order (Lindorm's DESC key columns): larger values sort first,
    * so a forward scan reads the newest first. Only for columns stored as integers (integral types
-   * without {@code @Padded}, and {@code Instant}), kept as the bitwise complement {@code ~v} of the
-   * value (or of its epoch milliseconds), which reverses the order exactly; anything else is rule
-   * WK113. Generated code encodes and decodes it, and a {@code from}/{@code to} range over it still
-   * means {@code [from, to)} in values, read greatest first.
+   * without {@code @Padded}, and the time types {@code Instant}, {@code LocalDate}, {@code
+   * LocalDateTime}, {@code OffsetDateTime}, {@code ZonedDateTime}), kept as the bitwise complement
+   * {@code ~v} of the value (of a time's epoch milliseconds, of a {@code LocalDate}'s epoch day),
+   * which reverses the order exactly; anything else (String, UUID, enum, byte[]) is rule WK113.
+   * Generated code encodes and decodes it, and a {@code from}/{@code to} range over it still means
+   * {@code [from, to)} in values, read greatest first.
    */
   boolean descending() default false;
 }

@@ -39,9 +39,10 @@ public @interface WideTable {
   /**
    * Seconds a row lives after its last write, then it expires: no store ever reads it back, and the
    * store removes it by itself, so old rows need no deletes. {@code -1} (the default): rows never
-   * expire. Tablestore takes -1 or at least 86,400 (one day); HBase and Lindorm any positive value.
-   * The time to live covers the cold table too; an entity's cold row, written before its hot row,
-   * expires first and then reads as absent cold values.
+   * expire. Tablestore takes -1 or 86,400 (one day) to 2,147,483,646 (2^31 - 2, about 68 years);
+   * HBase and Lindorm -1 or 1 to 2,147,483,646, as they read 2^31 - 1 as forever (WK209). The time
+   * to live covers the cold table too; an entity's cold row, written before its hot row, expires
+   * first and then reads as absent cold values.
    *
    * <pre>{@code
    * @WideTable(name = "sessions", ttlSeconds = 7 * 86_400) // a week after the last write

@@ -1,6 +1,7 @@
 package dev.widekey.processor;
 
 import com.google.auto.service.AutoService;
+import dev.widekey.annotations.TimeSharded;
 import dev.widekey.annotations.WideTable;
 import dev.widekey.processor.diagnostics.Diagnostics;
 import dev.widekey.processor.diagnostics.Messages;
@@ -30,6 +31,7 @@ import javax.annotation.processing.ProcessingEnvironment;
 import javax.annotation.processing.Processor;
 import javax.annotation.processing.RoundEnvironment;
 import javax.lang.model.SourceVersion;
+import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.util.Types;
@@ -80,7 +82,7 @@ public final class WidekeyProcessor extends AbstractProcessor {
 
   @Override
   public Set<String> getSupportedAnnotationTypes() {
-    return Set.of(WideTable.class.getCanonicalName());
+    return Set.of(WideTable.class.getCanonicalName(), TimeSharded.class.getCanonicalName());
   }
 
   @Override
@@ -111,7 +113,28 @@ public final class WidekeyProcessor extends AbstractProcessor {
     for (TypeElement type : todo) {
       process(type, round.processingOver());
     }
+    checkShardedWithoutWideTable(round);
     return false;
+  }
+
+  /** A {@code @TimeSharded} type that is no {@code @WideTable} would be ignored (WK210). */
+  private void checkShardedWithoutWideTable(RoundEnvironment round) {
+    Diagnostics report = new Diagnostics();
+    for (Element e : round.getElementsAnnotatedWith(TimeSharded.class)) {
+      if (e.getAnnotation(WideTable.class) == null) {
+        AnnotationMirror sharded =
+            e.getAnnotationMirrors().stream()
+                .filter(
+                    m ->
+                        ((TypeElement) m.getAnnotationType().asElement())
+                            .getQualifiedName()
+                            .contentEquals(TimeSharded.class.getCanonicalName()))
+                .findFirst()
+                .orElse(null);
+        report.error(e, sharded, Messages.shardedWithoutWideTable(e.getSimpleName().toString()));
+      }
+    }
+    report.printTo(processingEnv.getMessager());
   }
 
   /**

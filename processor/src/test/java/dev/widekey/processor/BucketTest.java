@@ -5,8 +5,10 @@ import static com.google.common.truth.Truth.assertWithMessage;
 import static dev.widekey.processor.Fixtures.bad;
 import static dev.widekey.processor.Fixtures.compile;
 import static dev.widekey.processor.Fixtures.good;
+import static dev.widekey.processor.Fixtures.warn;
 import static dev.widekey.processor.RuleAssertions.assertError;
 import static dev.widekey.processor.RuleAssertions.assertRejected;
+import static dev.widekey.processor.RuleAssertions.assertWarning;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.google.testing.compile.Compilation;
@@ -136,6 +138,42 @@ class BucketTest {
     // @Sequential long and an Instant lead their keys: no WK102
     assertThat(compile(good("BucketedOrder")).errors()).isEmpty();
     assertThat(compile(good("BucketedEvent")).errors()).isEmpty();
+  }
+
+  @Test
+  void bucketsDoNotSpreadALeadingComponentOfFewValues() {
+    JavaFileObject f = warn("BucketedFewValues");
+    Compilation c = compile(f);
+
+    assertThat(c.errors()).isEmpty();
+    assertThat(c.warnings()).hasSize(1);
+    String expected =
+        Messages.fewValuesBucketed("region", Messages.Why.fewConstants("Region", 3), 3, 8);
+    assertWarning(c, Rule.WK102, expected, f, "Region region");
+    assertThat(expected).contains("fill at most 3 of its 8 buckets");
+  }
+
+  @Test
+  void aBucketedLeadingComponentOfFewValuesMayOptOut() {
+    Compilation c =
+        compile(
+            JavaFileObjects.forSourceString(
+                "warn.IntendedRegions",
+                """
+                package warn;
+                import dev.widekey.annotations.*;
+                @WideTable(name = "intended_regions")
+                public record IntendedRegions(
+                    @PartitionKey @Bucketed(buckets = 4)
+                        @NotSequential(reason = "three regions, each written by one batch job")
+                        Region region,
+                    @KeyColumn long saleNumber,
+                    long amountCents) {
+                  public enum Region { NORTH, SOUTH, EAST }
+                }
+                """));
+    assertThat(c.errors()).isEmpty();
+    assertThat(c.warnings()).isEmpty();
   }
 
   // ---- generated code ----

@@ -315,7 +315,8 @@ final class EntityFuzzer {
     }
     if (e.ttlSeconds != null
         && e.ttlSeconds != -1
-        && e.ttlSeconds < (profile.equals("TABLESTORE") ? 86_400 : 1)) {
+        && (e.ttlSeconds < (profile.equals("TABLESTORE") ? 86_400 : 1)
+            || e.ttlSeconds > 2_147_483_646L)) {
       out.put("WK209", "ttlSeconds = " + e.ttlSeconds + " on " + profile);
     }
     List<Field> versions = e.fields.stream().filter(f -> f.version).toList();

@@ -22,6 +22,48 @@ import org.junit.jupiter.api.Test;
 class EntityShapeTest {
 
   @Test
+  void widekeyAnnotationsOnStaticOrTransientFieldsAreErrors() {
+    JavaFileObject f = bad("wk100/StaticAndTransientKeys");
+    Compilation c = compile(f);
+
+    assertRejected(c, 3);
+    assertError(
+        c,
+        Rule.WK100,
+        Messages.unstoredFieldAnnotated("seq", "static", "@KeyColumn"),
+        f,
+        "@KeyColumn(order = 0) public static long seq");
+    assertError(
+        c,
+        Rule.WK100,
+        Messages.unstoredFieldAnnotated("note", "transient", "@ColdColumn"),
+        f,
+        "@ColdColumn public transient String note");
+    assertError(
+        c,
+        Rule.WK208,
+        Messages.unstoredVersion("version", "static"),
+        f,
+        "@Version public static long version");
+    assertThat(Messages.unstoredFieldAnnotated("seq", "static", "@KeyColumn"))
+        .contains("keeps it out of storage");
+  }
+
+  @Test
+  void aWidekeyAnnotationOnARecordsStaticFieldIsAnError() {
+    JavaFileObject f = bad("wk100/StaticOnRecord");
+    Compilation c = compile(f);
+
+    assertRejected(c, 1);
+    assertError(
+        c,
+        Rule.WK100,
+        Messages.unstoredFieldAnnotated("shared", "static", "@ColdColumn"),
+        f,
+        "@ColdColumn static String shared");
+  }
+
+  @Test
   void interfaceIsNoEntity() {
     JavaFileObject f = bad("wk100/InterfaceEntity");
     Compilation c = compile(f);

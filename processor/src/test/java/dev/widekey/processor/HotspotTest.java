@@ -1,5 +1,6 @@
 package dev.widekey.processor;
 
+import static com.google.common.truth.Truth.assertThat;
 import static com.google.testing.compile.CompilationSubject.assertThat;
 import static dev.widekey.processor.Fixtures.bad;
 import static dev.widekey.processor.Fixtures.compile;
@@ -10,11 +11,17 @@ import static dev.widekey.processor.RuleAssertions.assertRejected;
 import static dev.widekey.processor.RuleAssertions.assertWarning;
 
 import com.google.testing.compile.Compilation;
+import com.google.testing.compile.JavaFileObjects;
 import dev.widekey.annotations.Profile;
 import dev.widekey.processor.diagnostics.Messages;
 import dev.widekey.runtime.Rule;
+import dev.widekey.runtime.store.PrimaryKey;
+import java.time.Instant;
+import java.util.List;
 import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Write hotspots. WK102: a sequential leading partition-key component (passing: {@code Order}
@@ -213,6 +220,62 @@ class HotspotTest {
         f,
         "@PartitionKey @Reversed");
     assertError(c, Rule.WK102, Messages.reversedMisplaced("part"), f, "@KeyColumn @Reversed");
+  }
+
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "java.time.Instant",
+        "java.time.LocalDate",
+        "java.time.LocalDateTime",
+        "java.time.OffsetDateTime",
+        "java.time.ZonedDateTime"
+      })
+  void aTimeLeadingThePartitionKeyMayBeReversed(String type) throws Exception {
+    Compilation c =
+        compile(
+            JavaFileObjects.forSourceString(
+                "good.ReversedTime",
+                "package good;\n"
+                    + "import dev.widekey.annotations.*;\n"
+                    + "@WideTable(name = \"reversed_time\")\n"
+                    + "public record ReversedTime(@PartitionKey @Reversed "
+                    + type
+                    + " at, String note) {}\n"));
+    assertThat(c).succeededWithoutWarnings();
+  }
+
+  @Test
+  void aReversedInstantIsItsEpochMillisecondsReversed() throws Exception {
+    GeneratedClassLoader loader =
+        new GeneratedClassLoader(
+            compile(
+                JavaFileObjects.forSourceString(
+                    "good.ReversedInstant",
+                    "package good;\n"
+                        + "import dev.widekey.annotations.*;\n"
+                        + "@WideTable(name = \"reversed_instant\")\n"
+                        + "public record ReversedInstant(@PartitionKey @Reversed java.time.Instant"
+                        + " at, String note) {}\n")));
+    Instant at = Instant.parse("2026-11-26T09:00:00.123Z");
+    PrimaryKey key =
+        (PrimaryKey)
+            loader
+                .loadClass("good.ReversedInstantKeys")
+                .getMethod("primaryKey", Instant.class)
+                .invoke(null, at);
+    assertThat(key.get(0).asString())
+        .isEqualTo(new StringBuilder(Long.toString(at.toEpochMilli())).reverse().toString());
+  }
+
+  @Test
+  void theReversedTypeMessageNamesWhatMayBeReversed() {
+    String m = Messages.reversedType("uploadId", "java.util.UUID");
+    for (String type :
+        List.of(
+            "String", "Instant", "LocalDate", "LocalDateTime", "OffsetDateTime", "ZonedDateTime")) {
+      assertThat(m).contains(type);
+    }
   }
 
   @Test

@@ -9,13 +9,18 @@ import static dev.widekey.processor.RuleAssertions.assertError;
 import static dev.widekey.processor.RuleAssertions.assertRejected;
 
 import com.google.testing.compile.Compilation;
+import com.google.testing.compile.JavaFileObjects;
 import dev.widekey.processor.diagnostics.Messages;
 import dev.widekey.runtime.Rule;
 import dev.widekey.runtime.store.PkValue;
 import dev.widekey.runtime.store.PrimaryKey;
 import java.time.Instant;
+import java.time.LocalDate;
+import java.util.List;
 import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The primary key's structure. WK101: a partition key exists and orders are distinct (passing:
@@ -138,6 +143,94 @@ class KeyStructureTest {
         f,
         "List<String> tags");
     assertError(c, Rule.WK108, Messages.badKeyType("active", "boolean"), f, "boolean active");
+  }
+
+  @Test
+  void timesOfDayAndLegacyDatesAreNoKeysAndSayWhy() {
+    JavaFileObject f = bad("wk108/TimeLikeKeys");
+    Compilation c = compile(f);
+
+    assertRejected(c, 3);
+    String localTime = Messages.badKeyType("opening", "java.time.LocalTime");
+    String date = Messages.badKeyType("issued", "java.util.Date");
+    String offsetTime = Messages.badKeyType("closing", "java.time.OffsetTime");
+    assertError(c, Rule.WK108, localTime, f, "LocalTime opening");
+    assertError(c, Rule.WK108, date, f, "Date issued");
+    assertError(c, Rule.WK108, offsetTime, f, "OffsetTime closing");
+    for (String m : List.of(localTime, date, offsetTime)) {
+      assertThat(m).doesNotContain("collections");
+      assertThat(m).doesNotContain("JSON");
+    }
+    assertThat(localTime).contains("time of day");
+    assertThat(offsetTime).contains("time of day");
+    assertThat(date).contains("java.time.Instant");
+  }
+
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "java.time.Instant",
+        "java.time.LocalDate",
+        "java.time.LocalDateTime",
+        "java.time.OffsetDateTime",
+        "java.time.ZonedDateTime",
+        "long",
+        "int"
+      })
+  void everyTimeAndIntegralTypeIsADescendingKeyColumn(String type) {
+    Compilation c =
+        compile(
+            JavaFileObjects.forSourceString(
+                "good.Descending",
+                "package good;\n"
+                    + "import dev.widekey.annotations.*;\n"
+                    + "@WideTable(name = \"descending\")\n"
+                    + "public record Descending(\n"
+                    + "    @PartitionKey @KeyChars(\"a-z\") @MaxLength(16) String tenant,\n"
+                    + "    @KeyColumn(descending = true) "
+                    + type
+                    + " at,\n"
+                    + "    String note) {}\n"));
+    assertThat(c).succeededWithoutWarnings();
+  }
+
+  @Test
+  void aDescendingLocalDateIsStoredAsTheComplementOfItsEpochDay() throws Exception {
+    GeneratedClassLoader loader =
+        new GeneratedClassLoader(
+            compile(
+                JavaFileObjects.forSourceString(
+                    "good.DescendingDay",
+                    String.join(
+                        "\n",
+                        "package good;",
+                        "import dev.widekey.annotations.*;",
+                        "import java.time.LocalDate;",
+                        "@WideTable(name = \"descending_day\")",
+                        "public record DescendingDay(",
+                        "    @PartitionKey @KeyChars(\"a-z\") @MaxLength(16) String tenant,",
+                        "    @KeyColumn(descending = true) LocalDate day,",
+                        "    String note) {}"))));
+    Class<?> keys = loader.loadClass("good.DescendingDayKeys");
+    LocalDate day = LocalDate.of(2026, 11, 26);
+    PrimaryKey key =
+        (PrimaryKey)
+            keys.getMethod("primaryKey", String.class, LocalDate.class).invoke(null, "acme", day);
+    assertThat(key.get(1).asLong()).isEqualTo(~day.toEpochDay());
+    PrimaryKey later =
+        (PrimaryKey)
+            keys.getMethod("primaryKey", String.class, LocalDate.class)
+                .invoke(null, "acme", day.plusDays(1));
+    assertThat(later.get(1).asLong()).isLessThan(key.get(1).asLong()); // newest first
+  }
+
+  @Test
+  void theDescendingMessageNamesTheTimeTypes() {
+    String m = Messages.badDescending("name", "java.lang.String", "why");
+    for (String type :
+        List.of("Instant", "LocalDate", "LocalDateTime", "OffsetDateTime", "ZonedDateTime")) {
+      assertThat(m).contains(type);
+    }
   }
 
   @Test

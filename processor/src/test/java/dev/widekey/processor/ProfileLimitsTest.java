@@ -9,11 +9,14 @@ import static dev.widekey.processor.RuleAssertions.assertError;
 import static dev.widekey.processor.RuleAssertions.assertRejected;
 
 import com.google.testing.compile.Compilation;
+import com.google.testing.compile.JavaFileObjects;
 import dev.widekey.annotations.Profile;
 import dev.widekey.processor.diagnostics.Messages;
 import dev.widekey.runtime.Rule;
 import dev.widekey.runtime.store.PkType;
+import dev.widekey.runtime.store.StoreLimits;
 import dev.widekey.runtime.store.TableSpec;
+import java.util.Locale;
 import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -149,6 +152,54 @@ class ProfileLimitsTest {
         Messages.badTtl(3600, Profile.TABLESTORE),
         f,
         "@WideTable(name = \"sessions\"");
+  }
+
+  @Test
+  void aTimeToLiveOverTheServicesBoundFails() {
+    JavaFileObject f = bad("wk209/TtlOverIntOnHBase");
+    Compilation c = compile(f);
+
+    assertRejected(c, 1);
+    assertError(
+        c,
+        Rule.WK209,
+        Messages.badTtl(3_000_000_000L, Profile.HBASE),
+        f,
+        "@WideTable(name = \"archive\"");
+    assertThat(Messages.badTtl(3_000_000_000L, Profile.HBASE))
+        .contains(String.format(Locale.ROOT, "%,d", StoreLimits.MAX_TTL_SECONDS));
+  }
+
+  @Test
+  void aTimeToLiveOfLongMaxValueFails() {
+    JavaFileObject f = bad("wk209/TtlMaxLong");
+    Compilation c = compile(f);
+
+    assertRejected(c, 1);
+    assertError(
+        c,
+        Rule.WK209,
+        Messages.badTtl(Long.MAX_VALUE, Profile.TABLESTORE),
+        f,
+        "@WideTable(name = \"forever\"");
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"HBASE", "LINDORM", "TABLESTORE"})
+  void theLongestTimeToLiveCompiles(String profile) {
+    Compilation c =
+        compile(
+            JavaFileObjects.forSourceString(
+                "good.LongLived",
+                "package good;\n"
+                    + "import dev.widekey.annotations.*;\n"
+                    + "@WideTable(name = \"long_lived\", profile = Profile."
+                    + profile
+                    + ", ttlSeconds = "
+                    + StoreLimits.MAX_TTL_SECONDS
+                    + "L)\n"
+                    + "public record LongLived(@PartitionKey String id, String body) {}\n"));
+    assertThat(c).succeededWithoutWarnings();
   }
 
   @Test

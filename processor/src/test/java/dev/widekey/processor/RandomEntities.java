@@ -373,7 +373,9 @@ final class RandomEntities {
   };
 
   /** Times to live: never, valid on every profile, valid off Tablestore only, and invalid. */
-  static final long[] TTLS = {-1, 86_400, 604_800, 2_592_000, 3_600, 60, 0, -5};
+  static final long[] TTLS = {
+    -1, 86_400, 604_800, 2_592_000, 3_600, 60, 0, -5, 2_147_483_646L, 3_000_000_000L, Long.MAX_VALUE
+  };
 
   /** Where the entity is declared; the last two are shape errors (WK100). */
   enum Nesting {
@@ -789,7 +791,7 @@ final class RandomEntities {
         s.append(", profile = Profile.").append(profile);
       }
       if (ttlSeconds != null) {
-        s.append(", ttlSeconds = ").append(ttlSeconds);
+        s.append(", ttlSeconds = ").append(ttlSeconds).append("L");
       }
       s.append(")\n");
       if (shardBy != null) {

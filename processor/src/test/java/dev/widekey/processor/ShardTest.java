@@ -46,6 +46,20 @@ class ShardTest {
   // ---------------------------------------------------------------------------- diagnostics
 
   @Test
+  void timeShardedNeedsWideTable() {
+    JavaFileObject f = bad("wk210/ShardedWithoutWideTable");
+    Compilation c = compile(f);
+
+    assertRejected(c, 1);
+    assertError(
+        c,
+        Rule.WK210,
+        Messages.shardedWithoutWideTable("ShardedWithoutWideTable"),
+        f,
+        "@TimeSharded(by = \"createdAt\", retain = 3)");
+  }
+
+  @Test
   void theShardFieldExists() {
     JavaFileObject f = bad("wk210/ShardFieldMissing");
     Compilation c = compile(f);

@@ -69,6 +69,22 @@ class VersionTest {
   }
 
   @Test
+  void aTransientVersionIsAnError() {
+    JavaFileObject f = bad("wk208/TransientVersion");
+    Compilation c = compile(f);
+
+    assertRejected(c, 1);
+    assertError(
+        c,
+        Rule.WK208,
+        Messages.unstoredVersion("version", "transient"),
+        f,
+        "@Version public transient long version");
+    assertThat(Messages.unstoredVersion("version", "transient"))
+        .contains("every put would be unconditional");
+  }
+
+  @Test
   void aVersionIsNeverAKey() {
     JavaFileObject f = bad("wk208/VersionOnKey");
     Compilation c = compile(f);

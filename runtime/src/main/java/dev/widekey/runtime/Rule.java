@@ -54,10 +54,11 @@ public enum Rule {
   WK208("a version is one primitive long attribute on the hot row, never a key"),
   WK209(
       "a table's time to live is -1 (never) or one its profile's service accepts (at least"
-          + " 86,400 seconds on Tablestore)"),
+          + " 86,400 seconds on Tablestore, and at most 2,147,483,646 on every service)"),
   WK210(
-      "a time-sharded entity's shard field is an existing time field, never null when written; it"
-          + " keeps at least one period, and every period table name is legal on every service"),
+      "@TimeSharded only on a @WideTable; a time-sharded entity's shard field is an existing time"
+          + " field, never null when written; it keeps at least one period, and every period table"
+          + " name is legal on every service"),
   WK211(
       "a time-sharded entity's period tables (kept and created ahead, hot and cold) fit the"
           + " profile's tables per instance (64 on Tablestore)"),

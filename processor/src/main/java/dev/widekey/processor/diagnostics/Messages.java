@@ -133,6 +133,23 @@ public final class Messages {
             + (samePackage ? " package-private or public." : " public."));
   }
 
+  public static String unstoredFieldAnnotated(String field, String modifier, String annotations) {
+    return msg(
+        Rule.WK100,
+        "field '"
+            + field
+            + "' is "
+            + modifier
+            + ", which keeps it out of storage: an entity stores only its instance fields that are"
+            + " not transient, so "
+            + annotations
+            + " on it would be ignored. Remove '"
+            + modifier
+            + "', or remove "
+            + annotations
+            + ".");
+  }
+
   public static String inheritedField(String type, String field, String superclass) {
     return msg(
         Rule.WK100,
@@ -372,6 +389,31 @@ public final class Messages {
             + " few values are intended, say so: @NotSequential(reason = \"...\").");
   }
 
+  public static String fewValuesBucketed(String field, String why, long values, int buckets) {
+    return msg(
+        Rule.WK102,
+        "field '"
+            + field
+            + "' leads the partition key but has few values ("
+            + why
+            + "), and @Bucketed(buckets = "
+            + buckets
+            + ") does not spread them: a value's bucket is computed from that value alone, so all"
+            + " rows of one value share one bucket and one key range"
+            + (values < buckets
+                ? ", and "
+                    + values
+                    + " values fill at most "
+                    + values
+                    + " of its "
+                    + buckets
+                    + " buckets"
+                : "")
+            + ". Lead with a field of many values (a device or card id) and make this one a later"
+            + " component; if the few values are intended, say so: @NotSequential(reason ="
+            + " \"...\").");
+  }
+
   public static String sequentialNameLeading(String field, String word) {
     return msg(
         Rule.WK102,
@@ -461,8 +503,9 @@ public final class Messages {
             + field
             + "' is @Reversed but has type "
             + type
-            + "; only integral and"
-            + " String components can be reversed.");
+            + "; only String, integral and time components (Instant, LocalDate, LocalDateTime,"
+            + " OffsetDateTime, ZonedDateTime) can be reversed: their key text, a time's being the"
+            + " digits of its epoch milliseconds (a LocalDate's, of its epoch day).");
   }
 
   // ---- WK103: padding of spliced integers ----
@@ -810,6 +853,18 @@ public final class Messages {
               "a boolean has two values: as a key it splits the rows into two runs, and leading"
                   + " the partition key it makes two hot partitions. Keep it an attribute, or use an"
                   + " enum if it must order the rows";
+          case "java.time.LocalTime", "java.time.OffsetTime" ->
+              "a time of day comes round again every day, so it cannot order rows over time. Use"
+                  + " a LocalDateTime or an Instant, or store the seconds of the day as an int if"
+                  + " the time of day alone is the key";
+          case "java.util.Date",
+              "java.sql.Date",
+              "java.sql.Timestamp",
+              "java.util.Calendar",
+              "java.util.GregorianCalendar" ->
+              "the legacy date classes are mutable, so a key could change under its row, and"
+                  + " java.sql.Timestamp keeps nanoseconds a key drops. Use java.time.Instant for"
+                  + " a point in time (date.toInstant()), or java.time.LocalDate for a date";
           default ->
               "collections, JSON and page content make huge, unstable keys, and other classes have"
                   + " no encoding that keeps their order. Use a key type and keep this an attribute"
@@ -848,8 +903,9 @@ public final class Messages {
             + type
             + " cannot be a descending key column: "
             + why
-            + ". Only a column stored as an integer (an integral type without @Padded, or Instant)"
-            + " is stored descending, as the complement of its value. Drop descending = true and"
+            + ". Only a column stored as an integer (an integral type without @Padded, or a time:"
+            + " Instant, LocalDate, LocalDateTime, OffsetDateTime, ZonedDateTime) is stored"
+            + " descending, as the complement of its value. Drop descending = true and"
             + " read newest first with the generated ...Descending scans instead.");
   }
 
@@ -1196,18 +1252,33 @@ public final class Messages {
 
   public static String badTtl(long ttlSeconds, Profile profile) {
     long min = StoreLimits.of(profile).minTtlSeconds();
+    long max = StoreLimits.MAX_TTL_SECONDS;
+    boolean tooLong = ttlSeconds > max;
+    String why;
+    if (tooLong) {
+      why =
+          " (about 68 years: HBase and Lindorm read "
+              + String.format(java.util.Locale.ROOT, "%,d", max + 1)
+              + " as forever and take no longer one, and no service takes more)";
+    } else {
+      why = min > 1 ? " (the service refuses a shorter one when creating the table)" : "";
+    }
     return msg(
         Rule.WK209,
         "ttlSeconds = "
             + ttlSeconds
             + " is not a time to live "
             + profile
-            + " accepts: -1 (rows never expire) or at least "
+            + " accepts: -1 (rows never expire) or "
             + String.format(java.util.Locale.ROOT, "%,d", min)
+            + " to "
+            + String.format(java.util.Locale.ROOT, "%,d", max)
             + " seconds"
-            + (min > 1 ? " (the service refuses a shorter one when creating the table)" : "")
-            + ". Use -1 or at least "
-            + min
+            + why
+            + ". Use "
+            + (tooLong
+                ? "-1 for rows that never expire, or at most " + max
+                : "-1 or at least " + min)
             + ".");
   }
 
@@ -1259,6 +1330,15 @@ public final class Messages {
         "ahead = "
             + ahead
             + " creates tables before the current period. Use 0 (none ahead) or more.");
+  }
+
+  public static String shardedWithoutWideTable(String type) {
+    return msg(
+        Rule.WK210,
+        type
+            + " is @TimeSharded but not a @WideTable, so it is no entity: widekey would ignore"
+            + " @TimeSharded and create no period tables. Add @WideTable(name = \"...\"), or"
+            + " remove @TimeSharded.");
   }
 
   public static String shardTableName(String member, String table, String longest) {
@@ -1431,6 +1511,19 @@ public final class Messages {
   }
 
   // ---- WK208: versions ----
+
+  public static String unstoredVersion(String field, String modifier) {
+    return msg(
+        Rule.WK208,
+        "@Version field '"
+            + field
+            + "' is "
+            + modifier
+            + ", which keeps it out of storage: the version would never be written or read, and"
+            + " every put would be unconditional. Remove '"
+            + modifier
+            + "' so that the version is stored, or remove @Version.");
+  }
 
   public static String versionType(String field, String type) {
     return msg(

@@ -9,6 +9,7 @@ import dev.widekey.annotations.MaxLength;
 import dev.widekey.annotations.Money;
 import dev.widekey.annotations.Padded;
 import dev.widekey.annotations.PartitionKey;
+import dev.widekey.annotations.Version;
 import dev.widekey.annotations.WideTable;
 import dev.widekey.processor.diagnostics.Diagnostics;
 import dev.widekey.processor.diagnostics.Messages;
@@ -17,6 +18,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
@@ -75,6 +77,7 @@ public final class EntityParser {
     WideTable wideTable = type.getAnnotation(WideTable.class);
 
     boolean isRecord = type.getKind() == ElementKind.RECORD;
+    checkUnstoredFields(type);
     List<Property> properties = isRecord ? recordProperties(type) : classProperties(type);
     Construction construction = isRecord ? Construction.RECORD : construction(type, properties);
     if (construction == Construction.BEAN) {
@@ -263,6 +266,39 @@ public final class EntityParser {
                 entity.getSimpleName().toString(),
                 GeneratedTypeNames.packageName(owner).equals(pkg)));
         return;
+      }
+    }
+  }
+
+  /**
+   * A widekey annotation on a static or transient field would be silently ignored, as neither is
+   * stored (a transient {@code @Version} would make every put unconditional): reports each such
+   * field, on the field.
+   */
+  private void checkUnstoredFields(TypeElement type) {
+    for (VariableElement f : ElementFilter.fieldsIn(type.getEnclosedElements())) {
+      Set<Modifier> modifiers = f.getModifiers();
+      String modifier =
+          modifiers.contains(Modifier.STATIC)
+              ? "static"
+              : modifiers.contains(Modifier.TRANSIENT) ? "transient" : null;
+      WidekeyAnnotations annotations = WidekeyAnnotations.of(f);
+      if (modifier == null || annotations.mirrors().isEmpty()) {
+        continue;
+      }
+      String name = f.getSimpleName().toString();
+      if (annotations.has(Version.class)) {
+        diagnostics.error(
+            f, annotations.mirror(Version.class), Messages.unstoredVersion(name, modifier));
+      } else {
+        String names =
+            annotations.mirrors().keySet().stream()
+                .map(a -> "@" + a.getSimpleName())
+                .collect(Collectors.joining(", "));
+        diagnostics.error(
+            f,
+            annotations.mirrors().values().iterator().next(),
+            Messages.unstoredFieldAnnotated(name, modifier, names));
       }
     }
   }

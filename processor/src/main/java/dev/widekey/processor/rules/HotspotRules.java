@@ -71,12 +71,21 @@ public final class HotspotRules implements EntityRule {
       diagnostics.error(at, leading.roleMirror(), Messages.sequentialLeading(leading.name(), why));
       return;
     }
-    // a hash over the whole spliced text, or buckets, spread a leading component of few values;
-    // a hash or reversal of that component alone only renames its few values
-    boolean spread = bucketed || (entity.typeHashPrefix() != null && entity.isSpliced());
-    String few = spread ? null : fewValuesReason(leading);
+    // a hash over the whole spliced text spreads a leading component of few values; a hash or
+    // reversal of that component alone only renames its few values, and a bucket computed from
+    // the value alone puts all rows of one value in one bucket
+    boolean spread = entity.typeHashPrefix() != null && entity.isSpliced();
+    Few few = spread ? null : fewValues(leading);
     if (few != null) {
-      diagnostics.warning(at, leading.roleMirror(), Messages.fewValuesLeading(leading.name(), few));
+      if (bucketed) {
+        diagnostics.warning(
+            at,
+            leading.bucketedMirror(),
+            Messages.fewValuesBucketed(leading.name(), few.why(), few.values(), leading.buckets()));
+      } else {
+        diagnostics.warning(
+            at, leading.roleMirror(), Messages.fewValuesLeading(leading.name(), few.why()));
+      }
       return;
     }
     String word = scatteredBy == null ? SequenceWords.of(leading) : null;
@@ -86,16 +95,20 @@ public final class HotspotRules implements EntityRule {
     }
   }
 
-  /** Whether the leading component is of few values and nothing spreads them. */
+  /**
+   * Whether the leading component is of few values and nothing spreads them: only a type-level hash
+   * over the whole spliced key does; buckets are computed from the component's value alone.
+   */
   private static boolean fewValues(EntityModel entity, KeyComponent leading) {
-    boolean spread =
-        leading.property().annotations().has(Bucketed.class)
-            || (entity.typeHashPrefix() != null && entity.isSpliced());
-    return !spread && fewValuesReason(leading) != null;
+    boolean spread = entity.typeHashPrefix() != null && entity.isSpliced();
+    return !spread && fewValues(leading) != null;
   }
 
-  /** Why the component has few values (at most {@link #FEW_VALUES}), or null. */
-  static String fewValuesReason(KeyComponent c) {
+  /** A component's few values: how many, and why (for the message). */
+  private record Few(long values, String why) {}
+
+  /** The component's values when they are few (at most {@link #FEW_VALUES}), or null. */
+  private static Few fewValues(KeyComponent c) {
     if (c.kind() == ValueKind.ENUM
         && c.property().type() instanceof DeclaredType t
         && t.asElement() instanceof TypeElement e) {
@@ -104,7 +117,7 @@ public final class HotspotRules implements EntityRule {
               .filter(m -> m.getKind() == ElementKind.ENUM_CONSTANT)
               .count();
       return constants <= FEW_VALUES
-          ? Messages.Why.fewConstants(e.getSimpleName().toString(), constants)
+          ? new Few(constants, Messages.Why.fewConstants(e.getSimpleName().toString(), constants))
           : null;
     }
     if (c.kind() == ValueKind.STRING && c.keyChars() != null && c.maxLength() > 0) {
@@ -120,7 +133,9 @@ public final class HotspotRules implements EntityRule {
         values += power;
         power = Math.min(power * letters, FEW_VALUES + 1);
       }
-      return values <= FEW_VALUES ? Messages.Why.fewStrings(c.maxLength(), values) : null;
+      return values <= FEW_VALUES
+          ? new Few(values, Messages.Why.fewStrings(c.maxLength(), values))
+          : null;
     }
     return null;
   }

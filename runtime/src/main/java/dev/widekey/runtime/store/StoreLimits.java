@@ -138,6 +138,15 @@ public record StoreLimits(
   /** The least time to live Tablestore's CreateTable and UpdateTable take (one day), besides -1. */
   public static final long TABLESTORE_MIN_TTL_SECONDS = 86_400;
 
+  /**
+   * The longest time to live of a table whose rows expire, on every service: 2^31 - 2 seconds
+   * (about 68 years). HBase and Lindorm keep a column family's TTL in an int and read {@code
+   * Integer.MAX_VALUE} ({@code HConstants.FOREVER}) as "never expires"; Tablestore's TimeToLive is
+   * an int too. One bound for every profile, so that a table that expires on one store expires on
+   * every other; -1 ({@link TableSpec#NO_TTL}) is the way to say "never".
+   */
+  public static final long MAX_TTL_SECONDS = Integer.MAX_VALUE - 1L;
+
   /** HBase's largest row key, {@code HConstants.MAX_ROW_LENGTH}. */
   public static final int HBASE_MAX_ROW_KEY_BYTES = Short.MAX_VALUE;
 
@@ -200,10 +209,11 @@ public record StoreLimits(
 
   /**
    * Whether a table of these limits may have rows that live {@code ttlSeconds}: {@link
-   * TableSpec#NO_TTL}, or at least {@link #minTtlSeconds}.
+   * TableSpec#NO_TTL}, or from {@link #minTtlSeconds} to {@link #MAX_TTL_SECONDS}.
    */
   public boolean allowsTtl(long ttlSeconds) {
-    return ttlSeconds == TableSpec.NO_TTL || ttlSeconds >= minTtlSeconds;
+    return ttlSeconds == TableSpec.NO_TTL
+        || (ttlSeconds >= minTtlSeconds && ttlSeconds <= MAX_TTL_SECONDS);
   }
 
   /** These limits with another least time to live (Tablestore's one day). */

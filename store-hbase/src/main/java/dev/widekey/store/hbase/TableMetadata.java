@@ -8,6 +8,7 @@ import dev.widekey.runtime.store.PkType;
 import dev.widekey.runtime.store.PkValue;
 import dev.widekey.runtime.store.PrimaryKey;
 import dev.widekey.runtime.store.StoreException;
+import dev.widekey.runtime.store.StoreLimits;
 import dev.widekey.runtime.store.TableSpec;
 import java.net.URLDecoder;
 import java.net.URLEncoder;
@@ -33,18 +34,19 @@ final class TableMetadata {
 
   /**
    * A spec's time to live as HBase's column-family TTL, in seconds. HBase's own "forever" is {@code
-   * HConstants.FOREVER} ({@code Integer.MAX_VALUE}), so a longer one is refused.
+   * HConstants.FOREVER} ({@code Integer.MAX_VALUE}), so one of that or longer is refused: at most
+   * {@link StoreLimits#MAX_TTL_SECONDS}, the bound every store and the processor (WK209) keep.
    */
   static int timeToLive(TableSpec spec) {
-    if (spec.ttlSeconds() >= Integer.MAX_VALUE) {
+    if (spec.ttlSeconds() > StoreLimits.MAX_TTL_SECONDS) {
       throw new StoreException(
           ErrorKind.INVALID_REQUEST,
           "time to live of table "
               + spec.name()
               + " is "
               + spec.ttlSeconds()
-              + " seconds; HBase takes less than "
-              + Integer.MAX_VALUE);
+              + " seconds; HBase takes at most "
+              + StoreLimits.MAX_TTL_SECONDS);
     }
     return (int) spec.ttlSeconds();
   }

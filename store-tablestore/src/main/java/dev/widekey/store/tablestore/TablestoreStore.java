@@ -208,12 +208,21 @@ public final class TablestoreStore extends ServiceStore {
     tableCreator.accept(request);
   }
 
-  /** The TimeToLive option of a spec's table: its time to live in seconds, or -1. */
+  /**
+   * The TimeToLive option of a spec's table: its time to live in seconds, or -1; at most {@link
+   * StoreLimits#MAX_TTL_SECONDS}, the bound every store and the processor (WK209) keep.
+   */
   static int timeToLive(TableSpec spec) {
-    if (spec.ttlSeconds() > Integer.MAX_VALUE) {
+    if (spec.ttlSeconds() > StoreLimits.MAX_TTL_SECONDS) {
       throw new StoreException(
           ErrorKind.INVALID_REQUEST,
-          "time to live of table " + spec.name() + " is over the service's " + Integer.MAX_VALUE);
+          "time to live of table "
+              + spec.name()
+              + " is "
+              + spec.ttlSeconds()
+              + " seconds; at most "
+              + StoreLimits.MAX_TTL_SECONDS
+              + " are taken");
     }
     return (int) spec.ttlSeconds();
   }

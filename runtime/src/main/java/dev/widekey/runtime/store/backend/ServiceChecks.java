@@ -59,7 +59,9 @@ public final class ServiceChecks {
               + " has a time to live of "
               + spec.ttlSeconds()
               + " seconds; the service takes -1 (never) or at least "
-              + limits.minTtlSeconds());
+              + limits.minTtlSeconds()
+              + " and at most "
+              + StoreLimits.MAX_TTL_SECONDS);
     }
     if (limits.binaryOnlyLast()) {
       for (int i = 0; i < pk.size() - 1; i++) {

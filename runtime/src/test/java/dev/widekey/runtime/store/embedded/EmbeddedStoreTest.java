@@ -344,6 +344,28 @@ class EmbeddedStoreTest {
   }
 
   @Test
+  void aTimeToLiveNoServiceTakesIsATypedError() {
+    try (EmbeddedStore store = EmbeddedStore.inMemory()) {
+      for (Profile profile : Profile.values()) {
+        for (long ttl :
+            new long[] {StoreLimits.MAX_TTL_SECONDS + 1, 3_000_000_000L, Long.MAX_VALUE}) {
+          StoreException e =
+              assertThrows(
+                  StoreException.class,
+                  () -> store.createTable(ORDERS.withProfile(profile).withTtlSeconds(ttl)));
+          assertEquals(ErrorKind.INVALID_REQUEST, e.kind());
+          assertTrue(
+              e.getMessage().contains("at most " + StoreLimits.MAX_TTL_SECONDS), e.getMessage());
+        }
+      }
+      assertFalse(store.describeTable("orders").isPresent());
+      store.createTable(ORDERS.withTtlSeconds(StoreLimits.MAX_TTL_SECONDS));
+      assertEquals(
+          StoreLimits.MAX_TTL_SECONDS, store.describeTable("orders").orElseThrow().ttlSeconds());
+    }
+  }
+
+  @Test
   void tableSpecsAreCheckedOnCreate() {
     try (EmbeddedStore store = EmbeddedStore.inMemory()) {
       assertStoreError(
