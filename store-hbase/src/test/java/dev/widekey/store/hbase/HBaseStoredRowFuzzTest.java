@@ -24,7 +24,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The stored-row fuzzer on the HBase mini cluster, in a namespace of its own so that its tables
- * hold only the rows it forges. (The mini cluster shares the test JVM's 1 GB heap.)
+ * hold only the rows it forges. (The mini cluster shares the test JVM's 2 GB heap.)
  */
 @ExtendWith(MiniHBase.Extension.class)
 @EnabledForJreRange(max = JRE.JAVA_22, disabledReason = MiniHBase.JDK_REASON)
