@@ -12,7 +12,6 @@ import dev.widekey.runtime.retry.RetryPolicy;
 import dev.widekey.runtime.store.AttrValue;
 import dev.widekey.runtime.store.ColumnSelection;
 import dev.widekey.runtime.store.ErrorKind;
-import dev.widekey.runtime.store.ForwardingStore;
 import dev.widekey.runtime.store.PrimaryKey;
 import dev.widekey.runtime.store.Row;
 import dev.widekey.runtime.store.ScanRange;
@@ -20,7 +19,6 @@ import dev.widekey.runtime.store.TestRows;
 import dev.widekey.runtime.store.WideTableStore;
 import dev.widekey.runtime.store.WriteCondition;
 import dev.widekey.runtime.store.WriteOp;
-import dev.widekey.runtime.store.WriteOutcome;
 import dev.widekey.runtime.store.embedded.EmbeddedStore;
 import dev.widekey.runtime.store.fault.FakeTime;
 import dev.widekey.runtime.store.fault.FaultInjectingStore;
@@ -36,7 +34,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -270,36 +267,8 @@ class ResumedImportTest {
     // one batch of both, sent once both are read: the first's answer is lost, the second is
     // acknowledged, then the stop
     CountDownLatch allRead = new CountDownLatch(1);
-    WideTableStore waiting =
-        new ForwardingStore(faults) {
-          @Override
-          public List<WriteOutcome> batchWrite(List<WriteOp> ops) {
-            try {
-              assertTrue(allRead.await(10, TimeUnit.SECONDS));
-            } catch (InterruptedException interrupted) {
-              throw new AssertionError(interrupted);
-            }
-            return super.batchWrite(ops);
-          }
-        };
-    Iterator<WriteGroup> input =
-        new Iterator<>() {
-          private final Iterator<WriteGroup> groupsLeft = groups.iterator();
-
-          @Override
-          public boolean hasNext() {
-            boolean more = groupsLeft.hasNext();
-            if (!more) {
-              allRead.countDown();
-            }
-            return more;
-          }
-
-          @Override
-          public WriteGroup next() {
-            return groupsLeft.next();
-          }
-        };
+    WideTableStore waiting = ReadBeforeSend.sendingOnceRead(faults, allRead);
+    Iterator<WriteGroup> input = ReadBeforeSend.signallingEnd(groups.iterator(), 1, allRead);
     BulkWriter stopping =
         BulkWriter.builder(waiting)
             .workers(1)

@@ -29,7 +29,6 @@ import dev.widekey.runtime.write.BulkWriteResult;
 import dev.widekey.runtime.write.BulkWriter;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -37,7 +36,6 @@ import java.util.Spliterator;
 import java.util.Spliterators;
 import java.util.TreeMap;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
@@ -313,18 +311,7 @@ class ResumedSplitImportTest {
               .build();
       // the first batch waits until every note is read: notes 4 and 5 go with note 2's batches
       CountDownLatch allRead = new CountDownLatch(1);
-      WideTableStore waiting =
-          new ForwardingStore(store) {
-            @Override
-            public List<WriteOutcome> batchWrite(List<WriteOp> ops) {
-              try {
-                assertTrue(allRead.await(10, TimeUnit.SECONDS));
-              } catch (InterruptedException e) {
-                throw new AssertionError(e);
-              }
-              return super.batchWrite(ops);
-            }
-          };
+      WideTableStore waiting = ReadBeforeSend.sendingOnceRead(store, allRead);
       NoteRepository notes = new NoteRepository(waiting, true);
       List<Note> input =
           List.of(
@@ -398,26 +385,10 @@ class ResumedSplitImportTest {
    * its groups.
    */
   private static Stream<Note> readSignalling(List<Note> input, CountDownLatch allRead) {
-    Iterator<Note> notes = input.iterator();
-    AtomicInteger ends = new AtomicInteger();
-    Iterator<Note> signalling =
-        new Iterator<>() {
-          @Override
-          public boolean hasNext() {
-            boolean more = notes.hasNext();
-            if (!more && ends.incrementAndGet() == 2) {
-              allRead.countDown();
-            }
-            return more;
-          }
-
-          @Override
-          public Note next() {
-            return notes.next();
-          }
-        };
     return StreamSupport.stream(
-        Spliterators.spliteratorUnknownSize(signalling, Spliterator.ORDERED), false);
+        Spliterators.spliteratorUnknownSize(
+            ReadBeforeSend.signallingEnd(input.iterator(), 2, allRead), Spliterator.ORDERED),
+        false);
   }
 
   /** A plain note whose commit the stopped import acknowledged is not written again. */
