@@ -1,5 +1,7 @@
 package dev.widekey.runtime.merge;
 
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -40,5 +42,27 @@ public final class ReadAhead {
   /** The shared executor. */
   public static Executor executor() {
     return EXECUTOR;
+  }
+
+  /**
+   * The result of a read run on another thread, its failure thrown as it was: the store's own typed
+   * error, as the read on the caller's thread would have thrown it, not wrapped.
+   *
+   * <pre>{@code
+   * Optional<Row> row = ReadAhead.joined(CompletableFuture.supplyAsync(read, ReadAhead.executor()));
+   * }</pre>
+   */
+  public static <T> T joined(CompletableFuture<T> reading) {
+    try {
+      return reading.join();
+    } catch (CompletionException e) {
+      if (e.getCause() instanceof RuntimeException r) {
+        throw r;
+      }
+      if (e.getCause() instanceof Error err) {
+        throw err;
+      }
+      throw e;
+    }
   }
 }

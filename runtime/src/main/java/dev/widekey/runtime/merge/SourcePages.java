@@ -6,7 +6,6 @@ import dev.widekey.runtime.store.PrimaryKey;
 import dev.widekey.runtime.store.Row;
 import dev.widekey.runtime.store.ScanRange;
 import dev.widekey.runtime.store.WideTableStore;
-import java.util.concurrent.CompletionException;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 import java.util.function.Predicate;
@@ -125,18 +124,7 @@ final class SourcePages {
         // read a page needed later while this one is read elsewhere
       }
     }
-    try {
-      return pending.join();
-    } catch (CompletionException e) {
-      // the store's own typed error, as a page read on this thread would throw it
-      if (e.getCause() instanceof RuntimeException r) {
-        throw r;
-      }
-      if (e.getCause() instanceof Error err) {
-        throw err;
-      }
-      throw e;
-    }
+    return ReadAhead.joined(pending); // the store's own typed error, as on this thread
   }
 
   /** The next page, read ahead by the {@link PageReader}: empty once the merge is closed. */

@@ -22,7 +22,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 
 /**
  * The one write protocol of an entity with rows in other roles than the hot row (a cold table, a
@@ -174,7 +173,7 @@ final class CommitPoint {
         store.put(cold.name(), rows.cold());
       }
       if (reading != null) {
-        now = joined(reading);
+        now = ReadAhead.joined(reading);
       }
       for (int attempt = 1; attempt <= COMMIT_ATTEMPTS; attempt++) {
         if (attempt > 1) {
@@ -209,21 +208,6 @@ final class CommitPoint {
           deleteQuietly(chunks.name(), chunk.key());
         }
       }
-    }
-  }
-
-  /** The result of a read run on another thread, its failure thrown as it was. */
-  private static <T> T joined(CompletableFuture<T> reading) {
-    try {
-      return reading.join();
-    } catch (CompletionException e) {
-      if (e.getCause() instanceof RuntimeException r) {
-        throw r;
-      }
-      if (e.getCause() instanceof Error err) {
-        throw err;
-      }
-      throw e;
     }
   }
 
