@@ -182,14 +182,34 @@ public final class TableGenerator extends SourceFileGenerator {
                 + (entity.hasColdColumns() ? ", the cold table" : "")
                 + (entity.hasChunkedColumns() ? ", the chunk table" : "")
                 + ".",
-            CodeBlock.of(
+            entityTables(entity)));
+    type.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
+    return type;
+  }
+
+  /**
+   * {@code EntityTables.of(HOT, COLD, CHUNKS)} with the columns each role's rows hold, so that
+   * reads select those and fetch nothing else a row may carry.
+   */
+  private static CodeBlock entityTables(EntityModel entity) {
+    CodeBlock.Builder code =
+        CodeBlock.builder()
+            .add(
                 "$T.of($N, $L, $L)",
                 RuntimeNames.ENTITY_TABLES,
                 TableMembers.HOT,
                 entity.hasColdColumns() ? TableMembers.COLD : "null",
-                entity.hasChunkedColumns() ? TableMembers.CHUNKS : "null")));
-    type.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
-    return type;
+                entity.hasChunkedColumns() ? TableMembers.CHUNKS : "null");
+    code.add("$>$>");
+    code.add(
+        "\n.withColumns($T.Role.HOT, $N)", RuntimeNames.ENTITY_TABLES, TableMembers.HOT_COLUMNS);
+    if (entity.hasColdColumns()) {
+      code.add(
+          "\n.withColumns($T.Role.COLD, $N)",
+          RuntimeNames.ENTITY_TABLES,
+          TableMembers.COLD_COLUMNS);
+    }
+    return code.add("$<$<").build();
   }
 
   private static String splitPointsDoc(KeyLayout layout) {

@@ -175,9 +175,15 @@ final class CommitPoint {
       if (reading != null) {
         now = ReadAhead.joined(reading);
       }
+      boolean refusedAsAbsent = false;
       for (int attempt = 1; attempt <= COMMIT_ATTEMPTS; attempt++) {
         if (attempt > 1) {
           now = readCommitPoint(key);
+          if (now.isEmpty() && refusedAsAbsent) {
+            // the store holds a row with none of the commit point's columns (not widekey's
+            // writing): it is present, and replaced as an untagged row is
+            now = readWholeRow(key);
+          }
           refuseUnlessHolds(expected, key, now, refusal);
         }
         checkDeadline(rows);
@@ -188,6 +194,7 @@ final class CommitPoint {
           forget(key);
           if (e.kind() == ErrorKind.CONDITION_FAILED) {
             inDoubt = false;
+            refusedAsAbsent = now.isEmpty();
             continue; // another write committed between the read and this one: read it again
           }
           throw e;
@@ -239,13 +246,28 @@ final class CommitPoint {
 
   /**
    * Deletes an entity: its commit point (conditional on the tag read, so a write committed since is
-   * read again rather than deleted blind), then the cold row it pointed at.
+   * read again rather than deleted blind), then the cold row it pointed at. A commit point that
+   * does not decode (a forged or damaged row) is deleted as it is, unconditionally: a delete never
+   * needs to understand what it removes, and the rows such a hot row may name are left to the sweep
+   * ({@link ColdRowSweep}), which removes rows no hot row names.
    */
   void delete(PrimaryKey key) {
     for (int attempt = 1; attempt <= COMMIT_ATTEMPTS; attempt++) {
       Optional<Stored> now = attempt == 1 ? remembered(key) : null;
-      if (now == null || now.isEmpty()) {
-        now = readCommitPoint(key); // an entity remembered absent may have been written since
+      try {
+        if (now == null || now.isEmpty()) {
+          now = readCommitPoint(key); // an entity remembered absent may have been written since
+        }
+        if (now.isEmpty()) {
+          now = readWholeRow(key); // a row with none of the commit point's columns is still one
+        }
+      } catch (StoreException e) {
+        if (e.kind() != ErrorKind.CORRUPT_DATA) {
+          throw e;
+        }
+        forget(key);
+        store.delete(hot.name(), key);
+        return;
       }
       if (now.isEmpty()) {
         return;
@@ -453,6 +475,15 @@ final class CommitPoint {
     Optional<Stored> now = store.get(hot.name(), key, commitColumns()).map(this::stored);
     remember(key, now);
     return now;
+  }
+
+  /**
+   * The hot row read whole, as a commit point: present whatever columns it holds. Only when the
+   * commit point's own columns read as absent and the store says otherwise (a row another writer
+   * left without them), so never on the common path.
+   */
+  private Optional<Stored> readWholeRow(PrimaryKey key) {
+    return store.get(hot.name(), key, ColumnSelection.all()).map(this::stored);
   }
 
   /** The commit point remembered for {@code key}: empty if remembered absent, null if unknown. */

@@ -2,12 +2,15 @@ package dev.widekey.runtime.repository;
 
 import dev.widekey.runtime.store.TableSpec;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.EnumMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.UnaryOperator;
 
 /**
@@ -17,7 +20,9 @@ import java.util.function.UnaryOperator;
  * point ({@link CommitPoint}); every other role holds rows that only a committed hot row names.
  *
  * <pre>{@code
- * EntityTables tables = EntityTables.of(ItemTable.HOT, ItemTable.COLD);
+ * EntityTables tables = EntityTables.of(ItemTable.HOT, ItemTable.COLD)
+ *     .withColumns(EntityTables.Role.HOT, List.of("quantity", "price"))
+ *     .withColumns(EntityTables.Role.COLD, List.of("description"));
  * tables.table(EntityTables.Role.COLD);      // Optional[items_cold]
  * tables.creationOrder();                    // [items_cold, items]: the commit point last
  * }</pre>
@@ -35,8 +40,13 @@ public final class EntityTables {
 
   private final Map<Role, TableSpec> tables;
 
-  private EntityTables(Map<Role, TableSpec> tables) {
+  /** The attribute columns each role's rows hold, as the entity declares them; absent: unknown. */
+  private final Map<Role, Set<String>> columns;
+
+  private EntityTables(Map<Role, TableSpec> tables, Map<Role, Set<String>> columns) {
     this.tables = Collections.unmodifiableMap(new EnumMap<>(tables));
+    this.columns =
+        columns.isEmpty() ? Map.of() : Collections.unmodifiableMap(new EnumMap<>(columns));
   }
 
   /** An entity stored in one table. */
@@ -84,7 +94,34 @@ public final class EntityTables {
       }
       tables.put(Role.CHUNKS, chunks);
     }
-    return new EntityTables(tables);
+    return new EntityTables(tables, Map.of());
+  }
+
+  /**
+   * The same tables, with the attribute columns the entity declares for a role's rows (the
+   * generated {@code HOT_COLUMNS}, {@code COLD_COLUMNS}). Reads then select those columns and the
+   * ones widekey itself writes, never others: cells another writer or an older, wider row left in a
+   * row are not fetched. Without it a role's rows are read whole.
+   *
+   * <pre>{@code
+   * EntityTables.of(HOT, COLD).withColumns(EntityTables.Role.HOT, List.of("quantity", "price"));
+   * }</pre>
+   *
+   * @throws IllegalArgumentException if the entity has no table of that role
+   */
+  public EntityTables withColumns(Role role, Collection<String> declared) {
+    if (!tables.containsKey(role)) {
+      throw new IllegalArgumentException("no " + role + " table to declare columns of: " + this);
+    }
+    Map<Role, Set<String>> with = new EnumMap<>(Role.class);
+    with.putAll(columns);
+    with.put(role, Collections.unmodifiableSet(new LinkedHashSet<>(declared)));
+    return new EntityTables(tables, with);
+  }
+
+  /** The attribute columns the entity declares for a role's rows, if it said. */
+  public Optional<Set<String>> columns(Role role) {
+    return Optional.ofNullable(columns.get(role));
   }
 
   /** The hot table: the commit point. */
@@ -131,17 +168,19 @@ public final class EntityTables {
                     spec.splitPoints(),
                     spec.profile(),
                     spec.ttlSeconds())));
-    return new EntityTables(renamed);
+    return new EntityTables(renamed, columns);
   }
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof EntityTables other && tables.equals(other.tables);
+    return o instanceof EntityTables other
+        && tables.equals(other.tables)
+        && columns.equals(other.columns);
   }
 
   @Override
   public int hashCode() {
-    return tables.hashCode();
+    return tables.hashCode() * 31 + columns.hashCode();
   }
 
   @Override

@@ -122,6 +122,11 @@ public abstract class SplitTableRepository<E> {
   private final String versionColumn;
   private final CommitPoint commitPoint;
 
+  /** What reads of hot rows and of cold rows select ({@link ReadColumns}). */
+  private final ColumnSelection hotRead;
+
+  private final ColumnSelection coldRead;
+
   /**
    * @param coldTable the cold table, or {@code null} if the entity has no cold columns
    */
@@ -217,6 +222,12 @@ public abstract class SplitTableRepository<E> {
     }
     this.maxParts = parts;
     this.versionColumn = versionColumn;
+    StoreLimits limits = store.limits(hotTable.profile());
+    this.hotRead = ReadColumns.of(tables, EntityTables.Role.HOT, this.chunkCaps.keySet(), limits);
+    this.coldRead =
+        coldTable == null
+            ? ColumnSelection.all()
+            : ReadColumns.of(tables, EntityTables.Role.COLD, this.chunkCaps.keySet(), limits);
     this.commitPoint =
         coldTable == null && chunkTable == null
             ? null
@@ -442,8 +453,14 @@ public abstract class SplitTableRepository<E> {
         prepare(entity, AttrValue.ofInteger(next), tag), condition, entity, version);
   }
 
+  /**
+   * The highest version a write stores. One below {@code Long.MAX_VALUE}, so that a stored {@code
+   * Long.MAX_VALUE} is, like 0 and negative versions, a value no write produced.
+   */
+  static final long LAST_VERSION = Long.MAX_VALUE - 1;
+
   private long nextVersion(long version) {
-    if (version < 0 || version == Long.MAX_VALUE) {
+    if (version < 0 || version > LAST_VERSION) {
       throw new RuleViolationException(
           Rule.WK208,
           versionColumn,
@@ -451,8 +468,17 @@ public abstract class SplitTableRepository<E> {
               + version
               + ", which no write stores: versions start at 0 (a new entity) and only the"
               + " repository increments them, up to "
-              + Long.MAX_VALUE
+              + LAST_VERSION
               + "; pass the entity as it was read");
+    }
+    if (version == LAST_VERSION) {
+      throw new RuleViolationException(
+          Rule.WK208,
+          versionColumn,
+          "holds "
+              + version
+              + ", the last version a write stores: this entity has been updated as often as a"
+              + " version can count, and cannot be written again under its key");
     }
     return version + 1;
   }
@@ -838,7 +864,7 @@ public abstract class SplitTableRepository<E> {
   }
 
   private Optional<Row> readHot(PrimaryKey key) {
-    return store.get(hotTable.name(), key, ColumnSelection.all()).map(this::readHot);
+    return store.get(hotTable.name(), key, hotRead).map(this::readHot);
   }
 
   /**
@@ -933,8 +959,16 @@ public abstract class SplitTableRepository<E> {
    * ScanRange#backward() backward} range); close the stream if not read to the end.
    */
   protected Stream<E> scan(ScanRange range, boolean withCold) {
-    Stream<Row> hot = store.scan(hotTable.name(), range).map(this::readHot);
+    Stream<Row> hot = store.scan(hotTable.name(), readRange(range)).map(this::readHot);
     return hot.flatMap(row -> read(row, withCold).stream());
+  }
+
+  /**
+   * A scan range of the hot table as this repository reads it: selecting the columns its entity can
+   * hold ({@link ReadColumns}), unless the range selects some itself.
+   */
+  ScanRange readRange(ScanRange range) {
+    return range.columns().isAll() ? range.withColumns(hotRead) : range;
   }
 
   /**
@@ -1015,7 +1049,7 @@ public abstract class SplitTableRepository<E> {
         ScanMerge.of(
                 store,
                 List.of(hotTable.name()),
-                ranges,
+                ranges.stream().map(this::readRange).toList(),
                 buckets,
                 buckets.logicalOrder(),
                 descending,
@@ -1066,6 +1100,7 @@ public abstract class SplitTableRepository<E> {
   }
 
   private E entity(PrimaryKey key, Row hot, Row cold, boolean hotOnly) {
+    checkVersion(hot);
     try {
       return toEntity(key, hot, cold);
     } catch (RuleViolationException e) {
@@ -1088,6 +1123,39 @@ public abstract class SplitTableRepository<E> {
                       + " with its cold columns (getWithCold)"
                   : ""),
           e);
+    }
+  }
+
+  /**
+   * A versioned entity's stored version is one a write stores: 1 (an insert) up to {@link
+   * #LAST_VERSION}. Any other (0, negative, past the last, another type, none) would read as an
+   * entity that no write accepts back, so it is {@link ErrorKind#CORRUPT_DATA}.
+   */
+  private void checkVersion(Row hot) {
+    if (versionColumn == null) {
+      return;
+    }
+    AttrValue version = hot.get(versionColumn);
+    if (version == null
+        || version.type() != AttrType.INTEGER
+        || version.asLong() < 1
+        || version.asLong() > LAST_VERSION) {
+      throw new StoreException(
+          ErrorKind.CORRUPT_DATA,
+          "version column "
+              + versionColumn
+              + " of row "
+              + hot.key()
+              + " of table "
+              + hotTable.name()
+              + " holds "
+              + (version == null ? "nothing" : version)
+              + " where widekey writes an INTEGER from 1 to "
+              + LAST_VERSION
+              + "; the row was not written by widekey (another writer, a restored backup, or"
+              + " damage)",
+          false,
+          null);
     }
   }
 
@@ -1143,10 +1211,11 @@ public abstract class SplitTableRepository<E> {
    * rows by one multi-get (in pieces of the store's multi-get limit). The reads are not atomic: a
    * write or a delete committing between them deletes the rows of the hot row read. The hot row is
    * then read again and the entity built from what it says now: gone, or another write. Only a hot
-   * row that still names, unchanged, a missing cold row or chunk row is an error (non-retryable:
-   * nothing removes those rows while their write is committed, except the table's time to live,
-   * whose rows, written before their hot row, expire a moment before it and read as absent values);
-   * rows that keep changing end, after {@value #COLD_READ_ATTEMPTS} attempts, in a retryable one.
+   * row that still names, unchanged, a missing cold row or chunk row is an error ({@link
+   * ErrorKind#CORRUPT_DATA}, damage: nothing removes those rows while their write is committed,
+   * except the table's time to live, whose rows, written before their hot row, expire a moment
+   * before it and read as absent values); rows that keep changing end, after {@value
+   * #COLD_READ_ATTEMPTS} attempts, in a retryable one.
    *
    * @return the entity, or empty if it was deleted meanwhile
    */
@@ -1161,8 +1230,7 @@ public abstract class SplitTableRepository<E> {
           throw corruptMarker(
               hotTable.name(), hot, COLD_TAG, tag, "an INTEGER beside " + COLD_MARKER);
         }
-        Optional<Row> read =
-            store.get(coldTable.name(), ColdRows.key(key, tag.asLong()), ColumnSelection.all());
+        Optional<Row> read = store.get(coldTable.name(), ColdRows.key(key, tag.asLong()), coldRead);
         if (read.isPresent()) {
           ColdRows.checkOwner(coldTable.name(), read.get(), key);
           cold = read.get();
@@ -1196,7 +1264,7 @@ public abstract class SplitTableRepository<E> {
       }
       if (unchanged || attempt == COLD_READ_ATTEMPTS) {
         throw new StoreException(
-            unchanged ? ErrorKind.INTERNAL : ErrorKind.UNAVAILABLE,
+            unchanged ? ErrorKind.CORRUPT_DATA : ErrorKind.UNAVAILABLE,
             "hot row "
                 + key
                 + " of table "

@@ -1060,11 +1060,13 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
     if (covered.isEmpty()) {
       return Stream.empty();
     }
+    // every period's view selects the same columns: the first one's reads say which
+    R firstView = periodRepository(covered.firstKey());
     MergedScan merge =
         ScanMerge.of(
             scanStore,
             new ArrayList<>(covered.values()),
-            ranges,
+            ranges.stream().map(firstView::readRange).toList(),
             buckets,
             order,
             descending,

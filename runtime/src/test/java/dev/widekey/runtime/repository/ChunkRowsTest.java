@@ -464,7 +464,7 @@ class ChunkRowsTest {
     }
     store.delete("pages_chunks", part1);
     StoreException missing = assertThrows(StoreException.class, () -> pages.get(1));
-    assertEquals(ErrorKind.INTERNAL, missing.kind(), missing::getMessage);
+    assertEquals(ErrorKind.CORRUPT_DATA, missing.kind(), missing::getMessage);
     assertFalse(missing.retryable());
     store.put("pages_chunks", original);
     assertEquals("a".repeat(200), pages.get(1).orElseThrow().a());

@@ -25,7 +25,7 @@ import org.apache.hadoop.hbase.io.TimeRange;
  * narrower put.
  */
 final class Conditions {
-  private static final byte[] FAMILY = Utf8.encode(HBaseStore.FAMILY);
+  private static final byte[] FAMILY = HBaseStore.FAMILY_BYTES;
 
   private Conditions() {}
 

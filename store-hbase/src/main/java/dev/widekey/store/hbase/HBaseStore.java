@@ -99,7 +99,8 @@ public final class HBaseStore extends ServiceStore {
   /** The column family that holds the attributes. */
   public static final String FAMILY = "w";
 
-  private static final byte[] FAMILY_BYTES = Utf8.encode(FAMILY);
+  /** {@link #FAMILY} as HBase names it. */
+  static final byte[] FAMILY_BYTES = Utf8.encode(FAMILY);
 
   private final Connection connection;
   private final boolean ownsConnection;
@@ -1157,9 +1158,9 @@ public final class HBaseStore extends ServiceStore {
    * The row the latest marker describes: the cells of the columns it lists, those selected. A row
    * with cells but no marker, a marker that does not parse, or a listed column without its cell is
    * not widekey's writing ({@link ErrorKind#CORRUPT_DATA}); cells the marker does not list are an
-   * older row's leftovers and are ignored.
+   * older row's leftovers: ignored, and handed to their repair ({@link LeftoverCells}).
    */
-  private static Optional<Row> toRow(TableSpec spec, Result result, ColumnSelection selection) {
+  private Optional<Row> toRow(TableSpec spec, Result result, ColumnSelection selection) {
     if (result == null || result.isEmpty()) {
       return Optional.empty();
     }
@@ -1175,7 +1176,8 @@ public final class HBaseStore extends ServiceStore {
       throw RowMarker.malformed(spec.name(), rowKey, "the row has cells but no row marker");
     }
     Map<String, AttrValue> columns = new TreeMap<>();
-    for (byte[] qualifier : RowMarker.decode(spec.name(), rowKey, marker)) {
+    List<byte[]> listed = RowMarker.decode(spec.name(), rowKey, marker);
+    for (byte[] qualifier : listed) {
       String column = CellCodec.columnName(spec.name(), rowKey, qualifier);
       if (!selection.includes(column)) {
         continue;
@@ -1188,6 +1190,10 @@ public final class HBaseStore extends ServiceStore {
             "it lists column " + RuleViolationException.quote(column) + ", which the row lacks");
       }
       columns.put(column, CellCodec.decode(spec.name(), rowKey, column, cell));
+    }
+    Delete leftovers = LeftoverCells.of(result, cells, listed);
+    if (leftovers != null) {
+      LeftoverCells.schedule(connection, tableName(spec.name()), leftovers);
     }
     if (!selection.isAll() && columns.isEmpty()) {
       return Optional.empty(); // as an HBase Get of absent columns: no row

@@ -17,6 +17,9 @@ import dev.widekey.runtime.store.Row;
 import dev.widekey.runtime.store.ScanRange;
 import dev.widekey.runtime.store.StoreException;
 import dev.widekey.runtime.store.TableSpec;
+import dev.widekey.store.tck.entities.ColdItemKeys;
+import dev.widekey.store.tck.entities.ColdItemRepository;
+import dev.widekey.store.tck.entities.ColdItemTable;
 import dev.widekey.store.tck.entities.HashedOrderRepository;
 import dev.widekey.store.tck.entities.HashedOrderTable;
 import java.io.IOException;
@@ -192,6 +195,106 @@ class MalformedRowsOnHBaseTest {
     assertEquals(List.of(good), rows.stream().map(Row::key).toList());
     assertEquals(3, skipped.size());
     skipped.forEach(e -> assertCorrupt(e, "raw"));
+  }
+
+  /**
+   * Cells a narrower put left behind are removed off the write path once a read meets them, and
+   * never read meanwhile; cells written with the marker, listed or not, are left alone.
+   */
+  @Test
+  void leftoverCellsAreRemovedAfterAReadMeetsThem() throws Exception {
+    store.createTable(new TableSpec("leftovers", List.of(new PkColumn("s", PkType.STRING))));
+    PrimaryKey wide = PrimaryKey.of(PkValue.ofString("wide"));
+    store.put(
+        "leftovers",
+        Row.of(
+            wide,
+            Map.of(
+                "a", AttrValue.ofInteger(1),
+                "b", AttrValue.ofBinary(new byte[1 << 20]),
+                "c", AttrValue.ofInteger(3))));
+    Thread.sleep(2); // the narrower put at a later server millisecond
+    store.put("leftovers", Row.of(wide, Map.of("a", AttrValue.ofInteger(2))));
+    assertEquals(List.of("a", "b", "c", "\uFFFD"), rawQualifiers("leftovers", wide));
+    Row narrow = Row.of(wide, Map.of("a", AttrValue.ofInteger(2)));
+    assertEquals(narrow, store.get("leftovers", wide, ColumnSelection.of("a", "b")).orElseThrow());
+    LeftoverCells.awaitQueued();
+    // the selected leftover is gone; the one not read stays until a read meets it
+    assertEquals(List.of("a", "c", "\uFFFD"), rawQualifiers("leftovers", wide));
+    assertEquals(narrow, store.scan("leftovers", ScanRange.all(1)).toList().get(0));
+    LeftoverCells.awaitQueued();
+    assertEquals(List.of("a", "\uFFFD"), rawQualifiers("leftovers", wide));
+    assertEquals(narrow, store.get("leftovers", wide, ColumnSelection.all()).orElseThrow());
+    // a forged unlisted cell written with the marker is not an older row's: left as it is
+    PrimaryKey forged = PrimaryKey.of(PkValue.ofString("forged"));
+    byte[] seven = {'I', 0, 0, 0, 0, 0, 0, 0, 7};
+    rawRow(
+        "leftovers",
+        forged,
+        utf8("v"),
+        seven,
+        utf8("x"),
+        seven,
+        RowMarker.QUALIFIER,
+        RowMarker.encode(new byte[][] {utf8("v")}));
+    assertEquals(
+        Row.of(forged, Map.of("v", AttrValue.ofInteger(7))),
+        store.get("leftovers", forged, ColumnSelection.all()).orElseThrow());
+    LeftoverCells.awaitQueued();
+    assertEquals(List.of("v", "x", "\uFFFD"), rawQualifiers("leftovers", forged));
+  }
+
+  /** The qualifiers of a row's cells as stored, the marker's 0xFF shown as U+FFFD. */
+  private static List<String> rawQualifiers(String table, PrimaryKey key) throws IOException {
+    try (Table t = cluster.connection().getTable(TableName.valueOf(NAMESPACE, table))) {
+      List<String> names = new ArrayList<>();
+      Map<byte[], byte[]> cells =
+          t.get(new org.apache.hadoop.hbase.client.Get(OrderedKeyBytes.encode(key)))
+              .getFamilyMap(HBaseStore.FAMILY_BYTES);
+      if (cells != null) { // null: no cell at all
+        for (byte[] q : cells.keySet()) {
+          names.add(new String(q, StandardCharsets.UTF_8));
+        }
+      }
+      return names;
+    }
+  }
+
+  /**
+   * A repository deletes a split entity whose hot row does not decode (a malformed marker or cell
+   * in the bytes HBase holds): a delete never needs to read what it removes.
+   */
+  @Test
+  void aRepositoryDeletesRowsItCannotDecode() throws IOException {
+    ColdItemRepository items = new ColdItemRepository(store);
+    items.createTables();
+    Map<String, byte[][]> forged = new java.util.LinkedHashMap<>();
+    byte[] listsQuantity = RowMarker.encode(new byte[][] {utf8("quantity")});
+    forged.put("malformed marker", new byte[][] {utf8("quantity"), new byte[] {'I', 1}});
+    forged.put(
+        "malformed cell",
+        new byte[][] {utf8("quantity"), new byte[] {'I', 1}, RowMarker.QUALIFIER, listsQuantity});
+    forged.put(
+        "unparsable marker",
+        new byte[][] {
+          utf8("quantity"),
+          new byte[] {'I', 0, 0, 0, 0, 0, 0, 0, 1},
+          RowMarker.QUALIFIER,
+          utf8("Rq")
+        });
+    long id = 600;
+    for (Map.Entry<String, byte[][]> f : forged.entrySet()) {
+      PrimaryKey key = ColdItemKeys.primaryKey(id);
+      rawRow(ColdItemTable.NAME, key, f.getValue());
+      long forgedId = id;
+      assertCorrupt(
+          assertThrows(StoreException.class, () -> items.getWithCold(forgedId), f.getKey()),
+          ColdItemTable.NAME);
+      items.delete(forgedId);
+      assertTrue(rawQualifiers(ColdItemTable.NAME, key).isEmpty(), f.getKey());
+      assertTrue(items.getWithCold(forgedId).isEmpty(), f.getKey());
+      id++;
+    }
   }
 
   @Test

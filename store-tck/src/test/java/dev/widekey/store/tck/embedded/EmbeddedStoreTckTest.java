@@ -2,6 +2,7 @@ package dev.widekey.store.tck.embedded;
 
 import dev.widekey.runtime.store.WideTableStore;
 import dev.widekey.runtime.store.embedded.EmbeddedStore;
+import dev.widekey.store.tck.ForgedSplitRowsContractTest;
 import dev.widekey.store.tck.GeneratedRepositoriesContractTest;
 import dev.widekey.store.tck.RetriedConditionalPutContractTest;
 import dev.widekey.store.tck.SplitEntityConsistencyContractTest;
@@ -63,6 +64,14 @@ class EmbeddedStoreTckTest {
 
   @Nested
   class SplitEntityConsistency extends SplitEntityConsistencyContractTest {
+    @Override
+    protected WideTableStore store() {
+      return store;
+    }
+  }
+
+  @Nested
+  class ForgedSplitRows extends ForgedSplitRowsContractTest {
     @Override
     protected WideTableStore store() {
       return store;
