@@ -11,6 +11,7 @@ import dev.widekey.runtime.store.PkValue;
 import dev.widekey.runtime.store.PrimaryKey;
 import dev.widekey.runtime.store.Row;
 import dev.widekey.runtime.store.ScanRange;
+import dev.widekey.runtime.store.SizeMeasure;
 import dev.widekey.runtime.store.StoreException;
 import dev.widekey.runtime.store.StoreLimits;
 import dev.widekey.runtime.store.TableSpec;
@@ -423,18 +424,19 @@ public final class HBaseStore extends ServiceStore {
     if (maxCellBytes <= 0) {
       return; // the client checks nothing either
     }
-    long marker = 2; // its tag and final separator
+    long names = 0;
     long largestValue = 0;
     String largestColumn = null;
     for (Map.Entry<String, AttrValue> c : row.columns().entrySet()) {
-      marker += 1 + Utf8.encodedLength(c.getKey());
-      long cell =
-          1 + c.getValue().sizeInBytes() + Utf8.encodedLength(c.getKey()); // tag, value, qualifier
+      long name = Utf8.encodedLength(c.getKey());
+      names += name;
+      long cell = SizeMeasure.HBASE_CELLS.valueBytes(c.getValue()) + name; // value, qualifier
       if (cell > largestValue) {
         largestValue = cell;
         largestColumn = c.getKey();
       }
     }
+    long marker = SizeMeasure.rowMarkerBytes(row.columns().size(), names);
     long worst = Math.max(marker + RowMarker.QUALIFIER.length, largestValue);
     if (CELL_OVERHEAD + StoreLimits.HBASE_MAX_ROW_KEY_BYTES + worst <= maxCellBytes) {
       return; // within the limit whatever the row key's length: no need to encode it here
