@@ -12,7 +12,6 @@ import com.google.testing.compile.JavaFileObjects;
 import dev.widekey.annotations.Profile;
 import dev.widekey.processor.diagnostics.Messages;
 import dev.widekey.runtime.Rule;
-import dev.widekey.runtime.repository.ChunkRows;
 import dev.widekey.runtime.store.ErrorKind;
 import dev.widekey.runtime.store.PkColumn;
 import dev.widekey.runtime.store.PkType;
@@ -30,8 +29,7 @@ import org.junit.jupiter.api.Test;
  * On Lindorm the compile-time key budget (WK109) counts a key as the stores' run-time check does:
  * the row key its HBase API receives, each text column a marker byte, its bytes and a two-byte end
  * mark. An entity whose largest key is exactly 2,048 such bytes compiles and its largest key is
- * written; one byte more is reported on the field and refused at run time. The chunk cap (WK202)
- * uses the chunk size the repositories split values by.
+ * written; one byte more is reported on the field and refused at run time.
  */
 class LindormMeasureTest {
 
@@ -118,37 +116,5 @@ class LindormMeasureTest {
         Messages.keyTooLarge("id", 2049, "id 2049", Profile.LINDORM),
         over,
         "String id");
-  }
-
-  private static JavaFileObject chunked(String name, long cap) {
-    return JavaFileObjects.forSourceString(
-        "good." + name,
-        "package good;\n"
-            + "import dev.widekey.annotations.*;\n"
-            + "@WideTable(name = \"lindorm_docs\", profile = Profile.LINDORM)\n"
-            + "public record "
-            + name
-            + "(\n"
-            + "    @PartitionKey @KeyChars(\"a-z\") @MaxLength(36) String id,\n"
-            + "    String title,\n"
-            + "    @Chunked(maxBytes = "
-            + cap
-            + "L) byte[] body) {}\n");
-  }
-
-  @Test
-  void aChunkCapIsCheckedAgainstTheChunksTheRepositoryWrites() {
-    StoreLimits lindorm = StoreLimits.of(Profile.LINDORM);
-    long budget = (long) ChunkRows.chunkBytes(lindorm) * lindorm.maxMultiGetRows();
-    assertThat(compile(chunked("CapAtBudget", budget))).succeededWithoutWarnings();
-    JavaFileObject f = chunked("CapOver", budget + 1);
-    Compilation c = compile(f);
-    assertRejected(c, 1);
-    assertError(
-        c,
-        Rule.WK202,
-        Messages.chunkedCapParts("body", budget + 1, Profile.LINDORM),
-        f,
-        "byte[] body");
   }
 }
