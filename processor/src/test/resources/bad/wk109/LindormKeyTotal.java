@@ -8,7 +8,7 @@ import dev.widekey.annotations.PartitionKey;
 import dev.widekey.annotations.Profile;
 import dev.widekey.annotations.WideTable;
 
-/** Each column fits Lindorm's 2 KB, but the three together reach 3,004 bytes. */
+/** Each column fits Lindorm's 2 KB, but the three together encode into a 3,013-byte row key. */
 @WideTable(name = "paths", profile = Profile.LINDORM)
 public record LindormKeyTotal(
     @PartitionKey @HashPrefix(length = 4) @KeyChars("a-z") @MaxLength(1000) String volume,

@@ -113,13 +113,13 @@ class ProfileLimitsTest {
     JavaFileObject f = bad("wk109/LindormKeyTotal");
     Compilation c = compile(f);
 
-    // each column fits 2 KB; together they do not
+    // each column fits 2 KB; together, as the row key they encode into, they do not
     assertRejected(c, 1);
     assertError(
         c,
         Rule.WK109,
         Messages.keyTooLarge(
-            "volume", 3004, "volume 1004 + directory 1000 + file 1000", Profile.LINDORM),
+            "volume", 3013, "volume 1007 + directory 1003 + file 1003", Profile.LINDORM),
         f,
         "@MaxLength(1000) String volume");
   }

@@ -34,7 +34,7 @@ public enum Rule {
           + " LocalDateTime, OffsetDateTime, ZonedDateTime)"),
   WK109(
       "each primary-key column, and the whole key, fits the profile's size limits (1 KB a column on"
-          + " Tablestore, 2 KB a key on Lindorm, a 32,767-byte row key on HBase)"),
+          + " Tablestore, 2 KB of encoded row key on Lindorm, a 32,767-byte row key on HBase)"),
   WK110(
       "a primary key has no more columns than the profile allows (4 on Tablestore, 5 on Lindorm),"
           + " and a binary column only where it allows (last on Lindorm)"),
@@ -44,7 +44,7 @@ public enum Rule {
   WK201("money is a BigDecimal stored as a long of minor units with @Money, never a double"),
   WK202(
       "an attribute value is at most 2 MB, a row's non-key values together within the profile's"
-          + " row limit (2 MB on Lindorm), and one put of a row within its put limit (4 MB on"
+          + " row limit (2 MB of tagged cell values and row marker on Lindorm), and one put of a row within its put limit (4 MB on"
           + " Tablestore)"),
   WK203("compressed columns are restored exactly"),
   WK204("columns read at different frequencies go to different tables; never a key"),

@@ -935,12 +935,15 @@ public final class Messages {
   }
 
   public static String keyTooLarge(String field, long bytes, String detail, Profile profile) {
-    int limit = StoreLimits.of(profile).maxPkTotalBytes();
+    StoreLimits limits = StoreLimits.of(profile);
+    int limit = limits.maxPkTotalBytes();
     return msg(
         Rule.WK109,
         "the primary key can reach "
             + bytes
-            + " bytes in all its columns ("
+            + " bytes in "
+            + limits.sizeMeasure().keyMeasured()
+            + " ("
             + detail
             + "), over "
             + profile

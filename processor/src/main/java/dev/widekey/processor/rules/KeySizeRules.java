@@ -14,6 +14,7 @@ import dev.widekey.runtime.key.KeyAlphabet;
 import dev.widekey.runtime.key.KeyBuckets;
 import dev.widekey.runtime.store.OrderedKeyBytes;
 import dev.widekey.runtime.store.PkType;
+import dev.widekey.runtime.store.SizeMeasure;
 import dev.widekey.runtime.store.StoreLimits;
 import dev.widekey.runtime.store.Utf8;
 import java.util.ArrayList;
@@ -21,9 +22,10 @@ import java.util.List;
 
 /**
  * Each primary-key column fits the profile's column limit (1 KB on Tablestore), and the whole key
- * the profile's key limits (2 KB for all values on Lindorm, a 32,767-byte encoded row key on HBase)
- * (WK109), proven here where the declaration bounds it ({@code @Padded}, {@code @MaxLength}, UUIDs,
- * enums); otherwise checked at run time by the stores. The limits are {@link StoreLimits#of}.
+ * the profile's key limits (2 KB on Lindorm, counted as the stores count it, {@link
+ * StoreLimits#sizeMeasure}: the encoded row key; a 32,767-byte encoded row key on HBase) (WK109),
+ * proven here where the declaration bounds it ({@code @Padded}, {@code @MaxLength}, UUIDs, enums);
+ * otherwise checked at run time by the stores. The limits are {@link StoreLimits#of}.
  */
 public final class KeySizeRules implements EntityRule {
   @Override
@@ -64,26 +66,31 @@ public final class KeySizeRules implements EntityRule {
   /** The whole key against the profile's total and row-key limits, once every column is bounded. */
   private static void checkKey(EntityModel entity, List<Bound> bounds, Diagnostics diagnostics) {
     StoreLimits limits = StoreLimits.of(entity.profile());
+    SizeMeasure measure = limits.sizeMeasure();
     long total = 0;
     long rowKey = 0;
     List<String> parts = new ArrayList<>();
+    List<String> measured = new ArrayList<>();
     Bound largest = bounds.get(0);
     for (Bound b : bounds) {
-      total += b.bytes();
-      rowKey +=
-          OrderedKeyBytes.maxEncodedLength(
-              b.text() ? PkType.STRING : PkType.BINARY, b.bytes(), b.mayHoldZero());
+      PkType type = b.text() ? PkType.STRING : PkType.BINARY;
+      long counted = measure.maxKeyColumnBytes(type, b.bytes(), b.mayHoldZero());
+      total += counted;
+      rowKey += OrderedKeyBytes.maxEncodedLength(type, b.bytes(), b.mayHoldZero());
       parts.add(b.column() + " " + b.bytes());
+      measured.add(b.column() + " " + counted);
       if (b.bytes() > largest.bytes()) {
         largest = b;
       }
     }
     KeyComponent at = largest.largest();
-    if (bounds.size() > 1 && total > limits.maxPkTotalBytes()) {
+    // one column counted as given is bounded by the column limit already (checkColumn)
+    boolean totalBinds = bounds.size() > 1 || measure != SizeMeasure.VALUES;
+    if (totalBinds && total > limits.maxPkTotalBytes()) {
       diagnostics.error(
           at.property().element(),
           at.maxLengthMirror() != null ? at.maxLengthMirror() : at.roleMirror(),
-          Messages.keyTooLarge(at.name(), total, String.join(" + ", parts), entity.profile()));
+          Messages.keyTooLarge(at.name(), total, String.join(" + ", measured), entity.profile()));
     } else if (rowKey > limits.maxRowKeyBytes()) {
       diagnostics.error(
           at.property().element(),

@@ -126,7 +126,9 @@ public final class ChunkRows {
    */
   public static int chunkBytes(StoreLimits limits) {
     long keyBound = Math.min(limits.maxPkTotalBytes(), limits.maxRowKeyBytes());
-    long room = limits.maxRowValueBytes() - RESERVED_BYTES - 2 * keyBound;
+    // the piece's own cell, as the profile's row limit counts it (a type tag on Lindorm)
+    long cell = limits.sizeMeasure().valueBytes(AttrValue.ofBinary(new byte[0]));
+    long room = limits.maxRowValueBytes() - RESERVED_BYTES - 2 * keyBound - cell;
     return (int) Math.max(1, Math.min(limits.maxAttributeBytes(), room));
   }
 

@@ -20,12 +20,13 @@ import java.util.function.Consumer;
  *   <tr><th>limit</th><th>TABLESTORE</th><th>LINDORM</th><th>HBASE</th></tr>
  *   <tr><td>primary-key columns</td><td>4</td><td>5</td><td>no own bound</td></tr>
  *   <tr><td>one key column</td><td>1 KB</td><td>2 KB</td><td>32,767 B</td></tr>
- *   <tr><td>all key values</td><td>4 KB (4 x 1 KB)</td><td>2 KB</td><td>32,767 B</td></tr>
+ *   <tr><td>all key values</td><td>4 KB (4 x 1 KB)</td><td>2 KB of encoded row key</td>
+ *       <td>32,767 B</td></tr>
  *   <tr><td>encoded row key ({@link OrderedKeyBytes})</td><td>-</td><td>32,767 B</td>
  *       <td>32,767 B</td></tr>
  *   <tr><td>binary key column</td><td>any</td><td>last only</td><td>any</td></tr>
  *   <tr><td>one attribute</td><td>2 MB</td><td>2 MB</td><td>2 MB</td></tr>
- *   <tr><td>all attributes of a row</td><td>-</td><td>2 MB</td><td>-</td></tr>
+ *   <tr><td>all attributes of a row</td><td>-</td><td>2 MB of cell values</td><td>-</td></tr>
  *   <tr><td>one put of a row (key and attribute names and values)</td><td>4 MB</td>
  *       <td>64 MB</td><td>64 MB</td></tr>
  *   <tr><td>write batch</td><td>200 rows, 4 MB</td><td>2,000 rows, 2 MB</td>
@@ -50,8 +51,12 @@ import java.util.function.Consumer;
  * PutRow request exceeds the limit", OTSParameterInvalid); Lindorm's wide-table quotas ("Quotas and
  * limits": at most 5 primary-key columns, 2 KB for all primary-key values together, only the last
  * key column binary, 2 MB for all non-key values of a row, 64 MB of data and 2,000 rows per write,
- * a batch the seed documents recommend keeping under 2 MB, 2,000 rows or 16 MB per read); HBase's
- * {@code HConstants.MAX_ROW_LENGTH} ({@code Short.MAX_VALUE}) for the row key, into which the HBase
+ * a batch the seed documents recommend keeping under 2 MB, 2,000 rows or 16 MB per read;
+ * https://www.alibabacloud.com/help/en/lindorm/product-overview/quotas-and-limits). Through its
+ * HBase API Lindorm receives one row key and untyped cells, so its 2 KB and 2 MB are counted on
+ * those ({@link SizeMeasure#HBASE_CELLS}: the encoded row key; each value with its type tag and the
+ * row marker listing the columns), not on widekey's values before encoding; HBase's {@code
+ * HConstants.MAX_ROW_LENGTH} ({@code Short.MAX_VALUE}) for the row key, into which the HBase
  * backend encodes all key columns with {@link OrderedKeyBytes}. One attribute at most 2 MB, a batch
  * of at most 200 rows and 4 MB, and a put of at most 64 MB on HBase are widekey's own bounds
  * (within HBase's 10 MB per cell, {@code hbase.client.keyvalue.maxsize}, and 256 MB per RPC, {@code
@@ -109,6 +114,9 @@ import java.util.function.Consumer;
  * @param serviceNamesOnly whether every attribute column a row writes must be a {@link
  *     ServiceNames#isLegal legal name} (Tablestore; Lindorm and HBase take any name of 1 to 255
  *     characters, resp. any qualifier)
+ * @param sizeMeasure how {@code maxPkTotalBytes} and {@code maxRowAttributeBytes} count a key and a
+ *     row's values: {@link SizeMeasure#HBASE_CELLS} on Lindorm, whose HBase API receives the
+ *     encoded row key and tagged cells (and the row marker), {@link SizeMeasure#VALUES} elsewhere
  */
 public record StoreLimits(
     int maxPkColumnBytes,
@@ -130,7 +138,8 @@ public record StoreLimits(
     long maxPutBytes,
     int maxAttributeColumns,
     int maxColumnsToGet,
-    boolean serviceNamesOnly) {
+    boolean serviceNamesOnly,
+    SizeMeasure sizeMeasure) {
 
   private static final int KB = 1024;
   private static final int MB = 1024 * 1024;
@@ -274,7 +283,8 @@ public record StoreLimits(
           LINDORM_MAX_PUT_BYTES,
           Integer.MAX_VALUE,
           Integer.MAX_VALUE,
-          false);
+          false,
+          SizeMeasure.HBASE_CELLS);
 
   /**
    * HBase (and Bigtable-like stores): no bound on the key columns of its own beyond the row key
@@ -302,7 +312,8 @@ public record StoreLimits(
           HBASE_MAX_PUT_BYTES,
           Integer.MAX_VALUE,
           Integer.MAX_VALUE,
-          false);
+          false,
+          SizeMeasure.VALUES);
 
   /**
    * Limits without a partition, key-total, row-key, row, put, read or column bound of their own:
@@ -338,7 +349,8 @@ public record StoreLimits(
         Long.MAX_VALUE,
         Integer.MAX_VALUE,
         Integer.MAX_VALUE,
-        false);
+        false,
+        SizeMeasure.VALUES);
   }
 
   /** Partitions a hash-prefixed table is pre-split into when {@code @HashPrefix} leaves it open. */
@@ -413,7 +425,8 @@ public record StoreLimits(
         Math.min(maxPutBytes, other.maxPutBytes),
         Math.min(maxAttributeColumns, other.maxAttributeColumns),
         Math.min(maxColumnsToGet, other.maxColumnsToGet),
-        serviceNamesOnly || other.serviceNamesOnly);
+        serviceNamesOnly || other.serviceNamesOnly,
+        sizeMeasure.stricter(other.sizeMeasure));
   }
 
   /**
@@ -504,6 +517,7 @@ public record StoreLimits(
     int maxAttributeColumns;
     int maxColumnsToGet;
     boolean serviceNamesOnly;
+    SizeMeasure sizeMeasure;
 
     Copy(StoreLimits l) {
       maxPkColumnBytes = l.maxPkColumnBytes;
@@ -526,6 +540,7 @@ public record StoreLimits(
       maxAttributeColumns = l.maxAttributeColumns;
       maxColumnsToGet = l.maxColumnsToGet;
       serviceNamesOnly = l.serviceNamesOnly;
+      sizeMeasure = l.sizeMeasure;
     }
 
     StoreLimits limits() {
@@ -549,7 +564,8 @@ public record StoreLimits(
           maxPutBytes,
           maxAttributeColumns,
           maxColumnsToGet,
-          serviceNamesOnly);
+          serviceNamesOnly,
+          sizeMeasure);
     }
   }
 }

@@ -3,6 +3,7 @@ package dev.widekey.store.hbase;
 import dev.widekey.runtime.RuleViolationException;
 import dev.widekey.runtime.store.AttrValue;
 import dev.widekey.runtime.store.ErrorKind;
+import dev.widekey.runtime.store.SizeMeasure;
 import dev.widekey.runtime.store.StoreException;
 import dev.widekey.runtime.store.Utf8;
 import java.nio.ByteBuffer;
@@ -10,7 +11,9 @@ import java.nio.charset.CharacterCodingException;
 
 /**
  * Attribute values as HBase cell values: one type tag byte, then the payload, so that a value reads
- * back with the type it was written with (HBase cells are untyped bytes).
+ * back with the type it was written with (HBase cells are untyped bytes). The sizes are the
+ * runtime's {@link SizeMeasure#HBASE_CELLS}, which the stores' checks count with (Lindorm's 2 MB a
+ * row): a change of layout here changes it there.
  */
 final class CellCodec {
   private static final byte STRING = 'S';
@@ -24,9 +27,13 @@ final class CellCodec {
   static byte[] encode(AttrValue value) {
     return switch (value.type()) {
       case STRING -> tagged(STRING, Utf8.encode(value.asString()));
-      case INTEGER -> ByteBuffer.allocate(9).put(INTEGER).putLong(value.asLong()).array();
+      case INTEGER ->
+          ByteBuffer.allocate(SizeMeasure.cellValueBytes(Long.BYTES))
+              .put(INTEGER)
+              .putLong(value.asLong())
+              .array();
       case DOUBLE ->
-          ByteBuffer.allocate(9)
+          ByteBuffer.allocate(SizeMeasure.cellValueBytes(Long.BYTES))
               .put(DOUBLE)
               .putLong(Double.doubleToRawLongBits(value.asDouble()))
               .array();
@@ -116,9 +123,9 @@ final class CellCodec {
   }
 
   private static byte[] tagged(byte tag, byte[] payload) {
-    byte[] out = new byte[payload.length + 1];
+    byte[] out = new byte[SizeMeasure.cellValueBytes(payload.length)];
     out[0] = tag;
-    System.arraycopy(payload, 0, out, 1, payload.length);
+    System.arraycopy(payload, 0, out, SizeMeasure.CELL_TAG_BYTES, payload.length);
     return out;
   }
 }

@@ -11,6 +11,7 @@ import dev.widekey.runtime.store.PkValue;
 import dev.widekey.runtime.store.PrimaryKey;
 import dev.widekey.runtime.store.Row;
 import dev.widekey.runtime.store.ScanRange;
+import dev.widekey.runtime.store.SizeMeasure;
 import dev.widekey.runtime.store.StoreException;
 import dev.widekey.runtime.store.StoreLimits;
 import dev.widekey.runtime.store.TableSpec;
@@ -424,18 +425,19 @@ public final class HBaseStore extends ServiceStore {
     if (maxCellBytes <= 0) {
       return; // the client checks nothing either
     }
-    long marker = 2; // its tag and final separator
+    long names = 0;
     long largestValue = 0;
     String largestColumn = null;
     for (Map.Entry<String, AttrValue> c : row.columns().entrySet()) {
-      marker += 1 + Utf8.encodedLength(c.getKey());
-      long cell =
-          1 + c.getValue().sizeInBytes() + Utf8.encodedLength(c.getKey()); // tag, value, qualifier
+      long name = Utf8.encodedLength(c.getKey());
+      names += name;
+      long cell = SizeMeasure.HBASE_CELLS.valueBytes(c.getValue()) + name; // value, qualifier
       if (cell > largestValue) {
         largestValue = cell;
         largestColumn = c.getKey();
       }
     }
+    long marker = SizeMeasure.rowMarkerBytes(row.columns().size(), names);
     long worst = Math.max(marker + RowMarker.QUALIFIER.length, largestValue);
     if (CELL_OVERHEAD + StoreLimits.HBASE_MAX_ROW_KEY_BYTES + worst <= maxCellBytes) {
       return; // within the limit whatever the row key's length: no need to encode it here
@@ -976,8 +978,16 @@ public final class HBaseStore extends ServiceStore {
   @Override
   protected long[] storedBytes(TableSpec table) {
     byte[][] splits = TableMetadata.splitKeys(table);
+    List<RegionLoad> regions;
+    try {
+      regions = regionLoad(table.name());
+    } catch (RegionMetricsUnavailable e) {
+      // a service without the region servers' metrics (Lindorm is not known to serve them):
+      // stored bytes unknown, as Tablestore's, while the client's counters still count
+      return super.storedBytes(table);
+    }
     long[] stored = new long[splits.length + 1];
-    for (RegionLoad region : regionLoad(table.name())) {
+    for (RegionLoad region : regions) {
       stored[partitionOf(region.startKey(), splits)] += region.storedBytes();
     }
     return stored;
@@ -1018,6 +1028,11 @@ public final class HBaseStore extends ServiceStore {
    * Admin.getRegionMetrics}. Unlike {@link #partitionStats}, these count every client's requests
    * and follow the regions HBase split or merged since the table was created.
    *
+   * <p>A service that does not serve {@code Admin.getRegionMetrics} (HBase-compatible services need
+   * not; Lindorm is not known to) fails this with {@link RegionMetricsUnavailable}, a {@link
+   * StoreException} of the kind its cause maps to, that says so; {@link #partitionStats} then
+   * reports the stored bytes as unknown ({@code -1}) and keeps the client's counters.
+   *
    * <pre>{@code
    * for (HBaseStore.RegionLoad r : store.regionLoad("orders")) {
    *   log.info("{}..{}: {} writes", r.start(), r.end(), r.writeRequests());
@@ -1038,7 +1053,7 @@ public final class HBaseStore extends ServiceStore {
       for (HRegionLocation location : locations) {
         ServerName server = location.getServerName();
         if (server != null && asked.put(server, Boolean.TRUE) == null) {
-          for (RegionMetrics m : admin.getRegionMetrics(server, name)) {
+          for (RegionMetrics m : regionMetrics(admin, server, name, table)) {
             metrics.put(m.getNameAsString(), m);
           }
         }
@@ -1066,6 +1081,46 @@ public final class HBaseStore extends ServiceStore {
       return loads;
     } catch (IOException e) {
       throw serviceError("reading region metrics of table " + table, table, e);
+    }
+  }
+
+  /**
+   * One region server's metrics of the table's regions.
+   *
+   * @throws RegionMetricsUnavailable if the call fails, typed as its cause maps ({@link
+   *     HBaseErrors}), or {@link ErrorKind#INVALID_REQUEST} where the client or service does not
+   *     support it
+   */
+  private static List<RegionMetrics> regionMetrics(
+      Admin admin, ServerName server, TableName name, String table) {
+    String what =
+        "reading the region servers' metrics (Admin.getRegionMetrics) of table "
+            + table
+            + " from "
+            + server;
+    String why =
+        "; partitionStats reports stored bytes as unknown (-1) without them. A service that is"
+            + " compatible with HBase's data API need not serve this call (Lindorm is not known"
+            + " to)";
+    try {
+      return admin.getRegionMetrics(server, name);
+    } catch (IOException e) {
+      StoreException mapped = HBaseErrors.map(what, e);
+      throw new RegionMetricsUnavailable(
+          mapped.kind(), mapped.getMessage() + why, mapped.retryable(), e);
+    } catch (UnsupportedOperationException e) {
+      throw new RegionMetricsUnavailable(
+          ErrorKind.INVALID_REQUEST, what + ": not supported (" + e + ")" + why, false, e);
+    }
+  }
+
+  /**
+   * The region servers' metrics could not be read ({@link #regionLoad}): the kind says whether
+   * trying again may help; the message names the table, the server and the call.
+   */
+  public static final class RegionMetricsUnavailable extends StoreException {
+    RegionMetricsUnavailable(ErrorKind kind, String message, boolean retryable, Throwable cause) {
+      super(kind, message, retryable, cause);
     }
   }
 

@@ -2,6 +2,7 @@ package dev.widekey.store.hbase;
 
 import dev.widekey.runtime.RuleViolationException;
 import dev.widekey.runtime.store.ErrorKind;
+import dev.widekey.runtime.store.SizeMeasure;
 import dev.widekey.runtime.store.StoreException;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -20,7 +21,8 @@ import java.util.List;
  * UTF-8 name preceded by the byte {@code 0xFF}, in unsigned byte order, then a final {@code 0xFF};
  * {@code 0xFF} never occurs in UTF-8, so a column {@code c} is listed exactly when the value
  * contains {@code FF c FF} (which is how a conditional put checks it on the server). A value that
- * is not this form is {@link ErrorKind#CORRUPT_DATA}.
+ * is not this form is {@link ErrorKind#CORRUPT_DATA}. Its length is the runtime's {@link
+ * SizeMeasure#rowMarkerBytes}, which Lindorm's row limit counts.
  */
 final class RowMarker {
   /** The marker's qualifier: not UTF-8, never a column name. */
@@ -33,14 +35,15 @@ final class RowMarker {
 
   /** The marker value for qualifiers sorted in unsigned byte order, each a non-empty name. */
   static byte[] encode(byte[][] sortedQualifiers) {
-    int length = 2;
+    long names = 0;
     for (byte[] q : sortedQualifiers) {
-      length += q.length + 1;
+      names += q.length;
     }
-    byte[] out = new byte[length];
+    byte[] out =
+        new byte[Math.toIntExact(SizeMeasure.rowMarkerBytes(sortedQualifiers.length, names))];
     out[0] = TAG;
     out[1] = SEPARATOR;
-    int at = 2;
+    int at = SizeMeasure.ROW_MARKER_FIXED_BYTES;
     for (byte[] q : sortedQualifiers) {
       System.arraycopy(q, 0, out, at, q.length);
       at += q.length;

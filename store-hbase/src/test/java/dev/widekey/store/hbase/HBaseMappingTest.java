@@ -13,6 +13,8 @@ import dev.widekey.runtime.store.PkColumn;
 import dev.widekey.runtime.store.PkType;
 import dev.widekey.runtime.store.PkValue;
 import dev.widekey.runtime.store.PrimaryKey;
+import dev.widekey.runtime.store.Row;
+import dev.widekey.runtime.store.SizeMeasure;
 import dev.widekey.runtime.store.StoreException;
 import dev.widekey.runtime.store.TableSpec;
 import dev.widekey.runtime.store.fault.Seeds;
@@ -22,12 +24,15 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.TreeMap;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.CallQueueTooBigException;
+import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.NotServingRegionException;
 import org.apache.hadoop.hbase.RegionTooBusyException;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.TableNotFoundException;
+import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.RetriesExhaustedException;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.exceptions.RegionMovedException;
@@ -264,5 +269,44 @@ class HBaseMappingTest {
       b.appendCodePoint(codePoints[random.nextInt(codePoints.length)]);
     }
     return b.toString();
+  }
+
+  /**
+   * What the stores count against Lindorm's limits ({@link SizeMeasure#HBASE_CELLS}) is what this
+   * backend sends: the Put's row key, and the values of its cells (each tagged value and the row
+   * marker), for rows of every value type and of names of one to four UTF-8 bytes a character.
+   */
+  @Test
+  void theLindormMeasureIsTheBytesOfThePutThisBackendSends() {
+    Random random = new Random(seeds.seed());
+    for (int i = 0; i < 500; i++) {
+      Map<String, AttrValue> columns = new TreeMap<>();
+      for (int c = 1 + random.nextInt(6); c > 0; c--) {
+        String name = randomName(random, "ab\u00e9\u4e2d\uD83D\uDE00");
+        columns.put(
+            name.isEmpty() ? "x" : name,
+            switch (random.nextInt(5)) {
+              case 0 -> AttrValue.ofString(randomName(random, "z\u00e9\u4e2d"));
+              case 1 -> AttrValue.ofInteger(random.nextLong());
+              case 2 -> AttrValue.ofDouble(random.nextDouble());
+              case 3 -> AttrValue.ofBoolean(random.nextBoolean());
+              default -> AttrValue.ofBinary(new byte[random.nextInt(40)]);
+            });
+      }
+      PrimaryKey key =
+          PrimaryKey.of(
+              PkValue.ofString(randomName(random, "k\u0000\u00e9")),
+              PkValue.ofBinary(new byte[random.nextInt(5)]));
+      Row row = Row.of(key, columns);
+      Put put = HBaseStore.toPut(OrderedKeyBytes.encode(key), row);
+      long sent = 0;
+      for (List<Cell> cells : put.getFamilyCellMap().values()) {
+        for (Cell cell : cells) {
+          sent += cell.getValueLength();
+        }
+      }
+      assertEquals(sent, SizeMeasure.HBASE_CELLS.rowValueBytes(columns), row::toString);
+      assertEquals(put.getRow().length, SizeMeasure.HBASE_CELLS.keyBytes(key), row::toString);
+    }
   }
 }

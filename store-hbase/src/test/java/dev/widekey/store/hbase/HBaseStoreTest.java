@@ -265,6 +265,78 @@ class HBaseStoreTest {
     assertEquals(1, regions.get(1).writeRequests());
   }
 
+  /**
+   * A connection to the mini cluster whose {@code Admin.getRegionMetrics} fails with {@code
+   * failure}, as a service that does not serve the call would; everything else is the cluster's.
+   */
+  private static org.apache.hadoop.hbase.client.Connection withoutRegionMetrics(Throwable failure)
+      throws java.io.IOException {
+    var real = cluster.connection();
+    return (org.apache.hadoop.hbase.client.Connection)
+        java.lang.reflect.Proxy.newProxyInstance(
+            HBaseStoreTest.class.getClassLoader(),
+            new Class<?>[] {org.apache.hadoop.hbase.client.Connection.class},
+            (proxy, method, args) -> {
+              Object result = invoke(real, method, args);
+              if (!method.getName().equals("getAdmin")) {
+                return result;
+              }
+              var admin = (org.apache.hadoop.hbase.client.Admin) result;
+              return java.lang.reflect.Proxy.newProxyInstance(
+                  HBaseStoreTest.class.getClassLoader(),
+                  new Class<?>[] {org.apache.hadoop.hbase.client.Admin.class},
+                  (p, m, a) -> {
+                    if (m.getName().equals("getRegionMetrics")) {
+                      throw failure;
+                    }
+                    return invoke(admin, m, a);
+                  });
+            });
+  }
+
+  private static Object invoke(Object target, java.lang.reflect.Method method, Object[] args)
+      throws Throwable {
+    try {
+      return method.invoke(target, args);
+    } catch (java.lang.reflect.InvocationTargetException e) {
+      throw e.getCause();
+    }
+  }
+
+  /**
+   * Without the region servers' metrics (a service that does not serve {@code
+   * Admin.getRegionMetrics}), {@code regionLoad} fails typed and says why, and {@code
+   * partitionStats} still counts the store's calls, its stored bytes unknown.
+   */
+  @Test
+  void withoutRegionMetricsPartitionStatsReportStoredBytesAsUnknown() throws Exception {
+    String t = freshTable();
+    store.createTable(new TableSpec(t, SCHEMA, List.of(PkValue.ofString("m"))));
+    var unsupported =
+        new org.apache.hadoop.hbase.DoNotRetryIOException(
+            "org.apache.hadoop.hbase.exceptions.UnknownProtocolException: getRegionLoad");
+    for (Throwable failure :
+        List.of(unsupported, new UnsupportedOperationException("getRegionMetrics"))) {
+      HBaseStore stubbed = HBaseStore.using(withoutRegionMetrics(failure), "default");
+      stubbed.put(t, row("a", 1, Map.of("v", AttrValue.ofInteger(1))));
+      stubbed.put(t, row("x", 1, Map.of("v", AttrValue.ofInteger(1))));
+
+      HBaseStore.RegionMetricsUnavailable e =
+          assertThrows(HBaseStore.RegionMetricsUnavailable.class, () -> stubbed.regionLoad(t));
+      assertEquals(ErrorKind.INVALID_REQUEST, e.kind(), e::getMessage);
+      assertFalse(e.retryable());
+      for (String part : List.of(t, "Admin.getRegionMetrics", "unknown (-1)")) {
+        assertTrue(e.getMessage().contains(part), e.getMessage());
+      }
+
+      List<PartitionStats> stats = stubbed.partitionStats(t);
+      assertEquals(List.of(1L, 1L), stats.stream().map(PartitionStats::writeRows).toList());
+      assertEquals(List.of(-1L, -1L), stats.stream().map(PartitionStats::storedBytes).toList());
+    }
+    // the cluster itself serves them
+    assertTrue(store.partitionStats(t).stream().allMatch(p -> p.storedBytes() >= 0));
+  }
+
   @Test
   void storesOpensTheBackendFromConfiguration() {
     org.apache.hadoop.conf.Configuration conf = cluster.util().getConfiguration();

@@ -1232,8 +1232,15 @@ public abstract class StoreContractTest {
     assertEquals(List.of(wide), scan(h.name(), all.withColumns(over)));
   }
 
+  /**
+   * Lindorm's 2 KB for all primary-key values of a row is counted on the row key its HBase API
+   * receives: the key encoded (a marker byte per column, each zero byte of a binary or text value
+   * doubled, a two-byte end mark after each), not the values as given. A key of exactly 2,048
+   * encoded bytes is written; one byte more is refused, alone and in a batch, and writes nothing,
+   * on every store, though its values hold far less than 2 KB.
+   */
   @Test
-  public void aLindormKeyHoldsAtMostTwoKilobytesInAllItsColumns() {
+  public void aLindormKeyHoldsAtMostTwoKilobytesOfEncodedRowKey() {
     TableSpec t =
         newTable(
             "lindorm_key",
@@ -1241,19 +1248,67 @@ public abstract class StoreContractTest {
             TableSpec.NO_TTL,
             stringColumn("a"),
             stringColumn("b"),
-            stringColumn("c"));
-    StoreLimits limits = store().limits(Profile.LINDORM);
-    // three columns, each within the column limit, together one byte over the key limit (2 KB)
-    int each = limits.maxPkTotalBytes() / 3 + 1;
-    assertTrue(each <= limits.maxPkColumnBytes());
-    String v = "x".repeat(each);
-    Row over = row(key(v, v, v), "v", AttrValue.ofInteger(1));
-    assertStoreError(ErrorKind.LIMIT_EXCEEDED, () -> store().put(t.name(), over));
-    assertEquals(List.of(), scanAll(t));
+            binaryColumn("c"));
+    String text = "x".repeat(680); // 1 + 680 + 2 = 683 encoded bytes each
+    // 1 + 300 zero bytes doubled + 79 others + 2 = 682: 683 + 683 + 682 = 2,048
+    Row atLimit = row(key(text, text, binary(300, 79)), "v", AttrValue.ofInteger(1));
+    store().put(t.name(), atLimit);
+    assertEquals(List.of(atLimit), scanAll(t));
 
-    Row within = row(key(v, v, v.substring(2)), "v", AttrValue.ofInteger(1));
-    store().put(t.name(), within);
-    assertEquals(List.of(within), scanAll(t));
+    // one more non-zero byte: 2,049 encoded bytes, from 1,740 bytes of values
+    Row over = row(key(text, text, binary(300, 80)), "v", AttrValue.ofInteger(2));
+    StoreException e =
+        assertStoreError(ErrorKind.LIMIT_EXCEEDED, () -> store().put(t.name(), over));
+    for (String part : List.of(t.name(), "2049 bytes", "encoded row key", "limit of 2048")) {
+      assertTrue(e.getMessage().contains(part), e.getMessage());
+    }
+    assertStoreError(
+        ErrorKind.LIMIT_EXCEEDED, () -> store().put(t.name(), over, WriteCondition.rowAbsent()));
+    assertFailed(
+        store().batchWrite(List.of(WriteOp.put(t.name(), over))).get(0), ErrorKind.LIMIT_EXCEEDED);
+    // the same key one zero byte longer is over too: each zero counts twice
+    Row zero = row(key(text, text, binary(301, 78)), "v", AttrValue.ofInteger(3));
+    assertStoreError(ErrorKind.LIMIT_EXCEEDED, () -> store().put(t.name(), zero));
+    assertEquals(List.of(atLimit), scanAll(t), "a refused put writes nothing");
+  }
+
+  /**
+   * Lindorm's 2 MB for all non-key values of a row is counted on the cells its HBase API receives:
+   * each value with its one-byte type tag, and the row-marker cell, whose value is a tag, a
+   * separator and each column name followed by a separator. A row of exactly 2 MB so counted is
+   * written; one byte more is refused and writes nothing, on every store.
+   */
+  @Test
+  public void aLindormRowHoldsAtMostTwoMegabytesOfCellValues() {
+    TableSpec t = newTable("lindorm_row", Profile.LINDORM, TableSpec.NO_TTL, stringColumn("pk"));
+    long limit = 2L * 1024 * 1024;
+    // "w": 1 + 8; the marker: 2 + ("v" 1 + 1) + ("w" 1 + 1) = 6; "v": 1 + n
+    int n = (int) (limit - 9 - 6 - 1);
+    Row atLimit = row(key("a"), "v", AttrValue.ofBinary(new byte[n]), "w", AttrValue.ofInteger(7));
+    store().put(t.name(), atLimit);
+    assertEquals(Optional.of(atLimit), store().get(t.name(), key("a"), ColumnSelection.all()));
+
+    Row over = row(key("b"), "v", AttrValue.ofBinary(new byte[n + 1]), "w", AttrValue.ofInteger(7));
+    StoreException e =
+        assertStoreError(ErrorKind.LIMIT_EXCEEDED, () -> store().put(t.name(), over));
+    for (String part :
+        List.of(t.name(), (limit + 1) + " bytes", "cell values", "limit of " + limit, "v (")) {
+      assertTrue(e.getMessage().contains(part), e.getMessage());
+    }
+    assertStoreError(
+        ErrorKind.LIMIT_EXCEEDED, () -> store().put(t.name(), over, WriteCondition.rowAbsent()));
+    // a longer column name is one more byte of row marker, no more value
+    Row longerName =
+        row(key("c"), "v", AttrValue.ofBinary(new byte[n]), "ww", AttrValue.ofInteger(7));
+    assertStoreError(ErrorKind.LIMIT_EXCEEDED, () -> store().put(t.name(), longerName));
+    assertEquals(List.of(atLimit), scanAll(t), "a refused put writes nothing");
+  }
+
+  /** {@code zeros} zero bytes, then {@code others} bytes of 7. */
+  private static byte[] binary(int zeros, int others) {
+    byte[] b = new byte[zeros + others];
+    Arrays.fill(b, zeros, b.length, (byte) 7);
+    return b;
   }
 
   // ------------------------------------------------------------------------- time to live

@@ -11,6 +11,7 @@ import dev.widekey.runtime.store.PkValue;
 import dev.widekey.runtime.store.PrimaryKey;
 import dev.widekey.runtime.store.Row;
 import dev.widekey.runtime.store.ServiceNames;
+import dev.widekey.runtime.store.SizeMeasure;
 import dev.widekey.runtime.store.StoreException;
 import dev.widekey.runtime.store.StoreLimits;
 import dev.widekey.runtime.store.TableSpec;
@@ -178,7 +179,8 @@ public final class ServiceChecks {
 
   /** All values of a key together, and the row key they are encoded into, within the limits. */
   private static void keyTotals(TableSpec spec, PrimaryKey key, StoreLimits limits) {
-    long total = key.sizeInBytes();
+    SizeMeasure measure = limits.sizeMeasure();
+    long total = measure.keyBytes(key);
     if (total > limits.maxPkTotalBytes()) {
       throw new StoreException(
           ErrorKind.LIMIT_EXCEEDED,
@@ -186,10 +188,15 @@ public final class ServiceChecks {
               + key
               + " of table "
               + spec.name()
-              + " holds "
+              + ", of profile "
+              + spec.profile()
+              + ", holds "
               + total
-              + " bytes in all its columns, over the limit of "
-              + limits.maxPkTotalBytes());
+              + " bytes in "
+              + measure.keyMeasured()
+              + ", over the limit of "
+              + limits.maxPkTotalBytes()
+              + " bytes for a whole key; nothing was written");
     }
     if (limits.maxRowKeyBytes() < Integer.MAX_VALUE) {
       long rowKey = OrderedKeyBytes.encodedLength(key);
@@ -246,7 +253,6 @@ public final class ServiceChecks {
               + limits.maxAttributeColumns()
               + " for one write of a row on this store");
     }
-    long attributeBytes = 0;
     for (Map.Entry<String, AttrValue> e : row.columns().entrySet()) {
       String name = e.getKey();
       if (name.isEmpty()) {
@@ -305,14 +311,14 @@ public final class ServiceChecks {
                 + " bytes, over the limit of "
                 + limits.maxAttributeBytes());
       }
-      attributeBytes += size;
     }
-    rowSize(spec, row, attributeBytes, limits);
+    rowSize(spec, row, limits);
   }
 
   /**
    * The bounds on a whole row: its non-key values together ({@link
-   * StoreLimits#maxRowAttributeBytes}, Lindorm's 2 MB) and one put of it ({@link
+   * StoreLimits#maxRowAttributeBytes}, Lindorm's 2 MB, counted by {@link StoreLimits#sizeMeasure}:
+   * on Lindorm the tagged cell values and the row marker) and one put of it ({@link
    * StoreLimits#maxPutBytes}, Tablestore's 4 MB, counted by {@link Row#putSizeInBytes}). Part of
    * {@link #row}; a repository runs it on each row of an entity before it writes the first, so that
    * an entity whose second row is too large writes neither.
@@ -321,26 +327,37 @@ public final class ServiceChecks {
    *     and the limit
    */
   public static void rowSize(TableSpec spec, Row row, StoreLimits limits) {
-    long attributeBytes = 0;
-    for (AttrValue v : row.columns().values()) {
-      attributeBytes += v.sizeInBytes();
-    }
-    rowSize(spec, row, attributeBytes, limits);
-  }
-
-  private static void rowSize(TableSpec spec, Row row, long attributeBytes, StoreLimits limits) {
+    SizeMeasure measure = limits.sizeMeasure();
+    long attributeBytes = measure.rowValueBytes(row.columns());
     if (attributeBytes > limits.maxRowAttributeBytes()) {
+      String largest = null;
+      long largestBytes = -1;
+      for (Map.Entry<String, AttrValue> e : row.columns().entrySet()) {
+        long bytes = measure.valueBytes(e.getValue());
+        if (bytes > largestBytes) {
+          largest = e.getKey();
+          largestBytes = bytes;
+        }
+      }
       throw new StoreException(
           ErrorKind.LIMIT_EXCEEDED,
           "row "
               + row.key()
               + " of table "
               + spec.name()
-              + " holds "
+              + ", of profile "
+              + spec.profile()
+              + ", holds "
               + attributeBytes
-              + " bytes in its non-key values together, over the limit of "
+              + " bytes in "
+              + measure.rowMeasured()
+              + ", over the limit of "
               + limits.maxRowAttributeBytes()
-              + " for a row");
+              + " bytes for a row; its largest column is "
+              + largest
+              + " ("
+              + largestBytes
+              + " bytes); nothing was written");
     }
     long putBytes = row.putSizeInBytes(spec.primaryKey());
     if (putBytes > limits.maxPutBytes()) {
