@@ -11,6 +11,14 @@ import java.util.Spliterator;
  * at random, so that a sorted input is read from all over its range at once. When every piece knows
  * its exact size the elements keep their input positions; otherwise positions count the elements in
  * the order they were read.
+ *
+ * <p>A piece of unknown size (its {@code estimateSize()} is {@code Long.MAX_VALUE}: an iterator, a
+ * reader's lines, a generator) can only split by reading the elements of its prefix into an array,
+ * batches that grow with each split (about two million elements for 64 pieces). Such pieces are
+ * split only while the elements their prefixes hold stay within {@code readAhead} (the writer's
+ * window), so splitting never holds more of the input than the window would; the one split that
+ * crosses the budget reads at most one more batch. Pieces of known size (lists, arrays, ranges, and
+ * the array prefixes split off above) split in place.
  */
 final class SplitSource<T> implements InputSource<T> {
   private final List<Spliterator<T>> pieces;
@@ -22,23 +30,38 @@ final class SplitSource<T> implements InputSource<T> {
   private long position;
   private long readCount;
 
-  SplitSource(Spliterator<T> root, int parts, Random random) {
+  SplitSource(Spliterator<T> root, int parts, long readAhead, Random random) {
     this.random = random;
     List<Spliterator<T>> list = new ArrayList<>();
     list.add(root);
+    long readAheadLeft = readAhead;
     // split the largest piece until there are enough or none splits further
     boolean split = true;
     while (list.size() < parts && split) {
       split = false;
-      int largest = 0;
-      for (int i = 1; i < list.size(); i++) {
-        if (list.get(i).estimateSize() > list.get(largest).estimateSize()) {
+      int largest = -1;
+      for (int i = 0; i < list.size(); i++) {
+        long size = list.get(i).estimateSize();
+        if (size == Long.MAX_VALUE && readAheadLeft <= 0) {
+          continue; // its split would read more of the input than the window holds
+        }
+        if (largest < 0 || size > list.get(largest).estimateSize()) {
           largest = i;
         }
       }
+      if (largest < 0) {
+        break;
+      }
+      boolean unknownSize = list.get(largest).estimateSize() == Long.MAX_VALUE;
       Spliterator<T> prefix = list.get(largest).trySplit();
       if (prefix != null) {
         list.add(largest, prefix); // trySplit returns the leading part
+        split = true;
+        if (unknownSize) {
+          readAheadLeft -= prefix.estimateSize(); // what the split read (or could not say)
+        }
+      } else if (unknownSize) {
+        readAheadLeft = 0; // it splits no further: try the others
         split = true;
       }
     }
