@@ -2,6 +2,7 @@ package dev.widekey.processor.diagnostics;
 
 import dev.widekey.annotations.Profile;
 import dev.widekey.runtime.Rule;
+import dev.widekey.runtime.RuleViolationException;
 import dev.widekey.runtime.key.KeyBuckets;
 import dev.widekey.runtime.key.KeyHash;
 import dev.widekey.runtime.repository.ChunkRows;
@@ -590,9 +591,9 @@ public final class Messages {
         Rule.WK105,
         "field '"
             + field
-            + "' has @KeyChars(\""
-            + spec
-            + "\"), which is not a valid"
+            + "' has @KeyChars "
+            + RuleViolationException.quote(spec)
+            + ", which is not a valid"
             + " alphabet: "
             + why
             + ". Write ranges like \"a-zA-Z0-9_\".");
@@ -1574,13 +1575,8 @@ public final class Messages {
   }
 
   private static String quote(int codePoint) {
-    String hex = "U+" + String.format("%04X", codePoint);
-    if (Character.isISOControl(codePoint)
-        || Character.isWhitespace(codePoint)
-        || (codePoint >= Character.MIN_SURROGATE && codePoint <= Character.MAX_SURROGATE)) {
-      return hex; // printed as itself it would break or blank out the message
-    }
-    return "'" + new String(Character.toChars(codePoint)) + "' (" + hex + ")";
+    return RuleViolationException.codePoint(
+        codePoint); // printed as itself it could break the message
   }
 
   private static String article(ElementKind kind) {
