@@ -98,6 +98,33 @@ public final class Messages {
             + "() or make the field non-private.");
   }
 
+  /**
+   * A private field whose getter or setter is another field's too: {@code what} is "getter" or
+   * "setter", {@code method} its name, {@code other} the field that has it first.
+   */
+  public static String sharedAccessor(String field, String what, String method, String other) {
+    return msg(
+        Rule.WK100,
+        "field '"
+            + field
+            + "' has "
+            + method
+            + "() as its "
+            + what
+            + ", which is the "
+            + what
+            + " of field '"
+            + other
+            + "' too, so generated code would read or set one field for the other. Give each"
+            + " private field its own accessors (get"
+            + Character.toUpperCase(field.charAt(0))
+            + field.substring(1)
+            + "() and set"
+            + Character.toUpperCase(field.charAt(0))
+            + field.substring(1)
+            + "(...)), or make the fields non-private.");
+  }
+
   public static String noSetter(String field, String setter, String type) {
     return msg(
         Rule.WK100,
@@ -248,6 +275,20 @@ public final class Messages {
             + type
             + "Keys, which would hide it there (a class in the default package cannot be"
             + " named by a qualified name). Rename the entity or move it into a package.");
+  }
+
+  public static String keyTypeHiddenByKeyRecord(String entity, String field, String type) {
+    return msg(
+        Rule.WK100,
+        "key field '"
+            + field
+            + "' has type "
+            + type
+            + ", which is in the default package and named like the Key record nested in the"
+            + " generated "
+            + entity
+            + "Keys, which would hide it there (a class in the default package cannot be named"
+            + " by a qualified name). Rename the type or move it into a package.");
   }
 
   public static String missingType(String type, String missing) {

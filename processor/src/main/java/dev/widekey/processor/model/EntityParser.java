@@ -231,7 +231,33 @@ public final class EntityParser {
           new Property(
               name, f, t, kind, t.getKind().isPrimitive(), annotations, getter, true, null));
     }
+    refuseSharedAccessors(out, Property::reader, "getter");
     return out;
+  }
+
+  /**
+   * Reports a property whose accessor is also another property's ({@code isActive()} is the getter
+   * of both {@code active} and Kotlin's {@code isActive}, {@code setActive} their setter):
+   * generated code would read or set one field for the other. A property with two accessors of its
+   * own ({@code isActive()} and {@code getActive()}) is no such case: it is read through the first
+   * of {@code isX}, {@code getX}, {@code x}.
+   */
+  private void refuseSharedAccessors(
+      List<Property> properties,
+      java.util.function.Function<Property, String> accessor,
+      String what) {
+    java.util.Map<String, Property> owners = new java.util.HashMap<>();
+    for (Property p : properties) {
+      String method = accessor.apply(p);
+      if (method == null || !p.readerIsMethod()) {
+        continue;
+      }
+      Property owner = owners.putIfAbsent(method, p);
+      if (owner != null) {
+        diagnostics.error(
+            p.element(), Messages.sharedAccessor(p.name(), what, method, owner.name()));
+      }
+    }
   }
 
   /**
@@ -419,6 +445,7 @@ public final class EntityParser {
       }
       out.add(p.withSetter(setter));
     }
+    refuseSharedAccessors(out, Property::setter, "setter");
     return out;
   }
 
