@@ -1329,9 +1329,9 @@ public final class Messages {
   public static String shardFieldMissing(String type, String field) {
     return msg(
         Rule.WK210,
-        "@TimeSharded(by = \""
-            + field
-            + "\") names no field of "
+        "@TimeSharded by "
+            + RuleViolationException.quote(field)
+            + " names no field of "
             + type
             + "; the shard field's value picks the period table each row goes to. Name one of the"
             + " entity's time fields.");
@@ -1456,9 +1456,9 @@ public final class Messages {
     return msg(
         Rule.WK207,
         member
-            + " \""
-            + table
-            + "\" is not a valid table name: Tablestore and Lindorm"
+            + " "
+            + RuleViolationException.quote(table)
+            + " is not a valid table name: Tablestore and Lindorm"
             + " accept 1 to 255 letters, digits and '_', starting with a letter or '_' (and the name also"
             + " names the schema file). Rename the table, e.g. \"order_items\".");
   }
