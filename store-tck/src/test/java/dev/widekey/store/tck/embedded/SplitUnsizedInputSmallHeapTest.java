@@ -24,7 +24,11 @@ import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Spliterator;
+import java.util.Spliterators;
+import java.util.function.Function;
 import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -39,6 +43,23 @@ class SplitUnsizedInputSmallHeapTest {
 
   @Test
   void aSplitLineStreamIsWrittenWithinTheWindow() {
+    writesWithinTheWindow(BufferedReader::lines);
+  }
+
+  /**
+   * The same lines with their count known: a sized stream over an iterator splits by copying too.
+   */
+  @Test
+  void aSplitSizedStreamOverAnIteratorIsWrittenWithinTheWindow() {
+    writesWithinTheWindow(
+        reader ->
+            StreamSupport.stream(
+                Spliterators.spliterator(
+                    reader.lines().iterator(), LINES, Spliterator.ORDERED | Spliterator.NONNULL),
+                false));
+  }
+
+  private static void writesWithinTheWindow(Function<BufferedReader, Stream<String>> lines) {
     // -Dtest=... runs it in the default execution too, whose heap proves nothing
     assumeTrue(
         Runtime.getRuntime().maxMemory() <= 300L << 20,
@@ -71,8 +92,8 @@ class SplitUnsizedInputSmallHeapTest {
           };
       try (BufferedReader reader = new BufferedReader(new GeneratedLines(LINES))) {
         Stream<WriteOp> ops =
-            reader
-                .lines()
+            lines
+                .apply(reader)
                 .map(line -> Long.parseLong(line.substring(0, line.indexOf(','))))
                 .map(
                     id ->
