@@ -15,9 +15,12 @@ import dev.widekey.processor.diagnostics.Diagnostics;
 import dev.widekey.processor.diagnostics.Messages;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
@@ -243,14 +246,12 @@ public final class EntityParser {
    * of {@code isX}, {@code getX}, {@code x}.
    */
   private void refuseSharedAccessors(
-      List<Property> properties,
-      java.util.function.Function<Property, String> accessor,
-      String what) {
-    java.util.Map<String, Property> owners = new java.util.HashMap<>();
+      List<Property> properties, Function<Property, String> accessor, String what) {
+    Map<String, Property> owners = new HashMap<>();
     for (Property p : properties) {
       String method = accessor.apply(p);
-      if (method == null || !p.readerIsMethod()) {
-        continue;
+      if (method == null || what.equals("getter") && !p.readerIsMethod()) {
+        continue; // a public field is read as a field
       }
       Property owner = owners.putIfAbsent(method, p);
       if (owner != null) {
