@@ -526,7 +526,9 @@ final class EntityFuzzer {
       Class<?> keys = loader.loadClass(e.generated("Keys"));
       Class<?> enumType = null;
       if (e.fields.stream().anyMatch(f -> f.type == RandomEntities.Type.ENUM)) {
-        enumType = loader.loadClass(e.binaryName() + "$" + e.enumName);
+        enumType =
+            loader.loadClass(
+                e.topLevelEnum ? e.qualified(e.enumName) : e.binaryName() + "$" + e.enumName);
       }
       Entities entities = new Entities(e, type, keys, enumType);
       try (WideTableStore store = EmbeddedStore.inMemory()) {

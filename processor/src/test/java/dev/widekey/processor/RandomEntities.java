@@ -331,7 +331,55 @@ final class RandomEntities {
     "Optional",
     "Stream",
     "Objects",
+    // the annotations' enums, which the entity's own annotations name (written in full then)
+    "ShardPeriod",
+    "HashAlgorithm",
+    "Profile",
+    // types the generated classes refer to by their simple name
+    "TimeShardedRepository",
+    "SplitTableRepository",
+    "EntityTables",
+    "KeyBuckets",
+    "ShardTimes",
+    "ColdRows",
+    "ChunkRows",
+    "InvalidKeyException",
+    "Generated",
+    "Clock",
+    "Instant",
+    "Duration",
+    "LinkedHashMap",
+    "ShardedRepository",
   };
+
+  /** Entity names that equal the simple name of a type the generated classes refer to. */
+  static final Set<String> REFERENCED_NAMES =
+      Set.of(
+          "ShardPeriod",
+          "HashAlgorithm",
+          "Profile",
+          "TimeShardedRepository",
+          "SplitTableRepository",
+          "EntityTables",
+          "KeyBuckets",
+          "ShardTimes",
+          "ColdRows",
+          "ChunkRows",
+          "InvalidKeyException",
+          "Generated",
+          "Clock",
+          "Instant",
+          "Duration",
+          "LinkedHashMap",
+          "Row",
+          "PrimaryKey",
+          "Padding",
+          "Key",
+          "Long",
+          "String");
+
+  /** The enums of the annotations, which an entity's own name may hide in its file. */
+  static final String[] ANNOTATION_ENUMS = {"ShardPeriod", "HashAlgorithm", "Profile"};
 
   static final String[] ENUM_NAMES = {"Kind", "Key", "Level", "Region", "Row", "Padding"};
 
@@ -419,6 +467,8 @@ final class RandomEntities {
 
     /** Classes: a boolean read by {@code isName()} rather than {@code getName()}. */
     boolean isGetter;
+
+    boolean getterPair; // a class's boolean with both getX() and isX() (one field, two accessors)
 
     Field copy() {
       try {
@@ -544,6 +594,13 @@ final class RandomEntities {
     /** The enum is a private member: a type the generated classes cannot name (WK100). */
     boolean privateEnum;
 
+    /**
+     * The enum is a top-level type of the entity's package, in its own file, rather than nested in
+     * the entity: its simple name ({@code Key}, {@code Row}, {@code Padding}) then competes with
+     * the types the generated classes refer to.
+     */
+    boolean topLevelEnum;
+
     /** Classes: built by a constructor taking every field, fields final, no setters. */
     boolean allArgs;
 
@@ -586,6 +643,7 @@ final class RandomEntities {
       e.coldTable = coldTable;
       e.enumConstants = enumConstants;
       e.privateEnum = privateEnum;
+      e.topLevelEnum = topLevelEnum;
       e.allArgs = allArgs;
       e.extras = extras;
       e.shadows = new ArrayList<>(shadows);
@@ -617,7 +675,7 @@ final class RandomEntities {
       return qualified(nesting == Nesting.TOP_LEVEL ? name : outerName() + "_" + name) + suffix;
     }
 
-    private String qualified(String simple) {
+    String qualified(String simple) {
       return pkg.isEmpty() ? simple : pkg + "." + simple;
     }
 
@@ -733,6 +791,26 @@ final class RandomEntities {
       return (f.isGetter && f.type == Type.BOOLEAN ? "is" : "get") + cap;
     }
 
+    /**
+     * The second accessor of a {@link Field#getterPair} field, {@code getActive()} beside {@code
+     * isActive()} or the other way round, returning the same field; null where there is none, or
+     * where the name is another field's accessor.
+     */
+    String otherGetter(Field f) {
+      if (record || f.publicField || !f.getterPair) {
+        return null;
+      }
+      String getter = getter(f);
+      String cap = Character.toUpperCase(f.name.charAt(0)) + f.name.substring(1);
+      String other = getter.startsWith("is") ? "get" + cap : "is" + cap; // Kotlin's: getIsActive
+      for (Field g : fields) {
+        if (g != f && (getter(g).equals(other) || setter(g).equals(other))) {
+          return null;
+        }
+      }
+      return Arrays.asList(GENERATED_METHOD_NAMES).contains(other) ? null : other;
+    }
+
     /** The setter of a class's private field: {@code setName}, or Kotlin's {@code setActive}. */
     String setter(Field f) {
       if (f.isGetter && kotlinStyle(f)) {
@@ -753,6 +831,25 @@ final class RandomEntities {
     }
 
     private String source(boolean withImports) {
+      String source = rawSource(withImports);
+      for (String hidden : ANNOTATION_ENUMS) {
+        if (hides(hidden)) {
+          // the entity's own name means the entity here: the enum is written in full
+          source = source.replace("= " + hidden + ".", "= dev.widekey.annotations." + hidden + ".");
+        }
+      }
+      return source;
+    }
+
+    /**
+     * Whether a simple name means the entity (or the class holding it) in the entity's file, not
+     * the widekey type it would mean by the imports.
+     */
+    boolean hides(String simpleName) {
+      return simpleName.equals(name) || simpleName.equals(outerName());
+    }
+
+    private String rawSource(boolean withImports) {
       StringBuilder s = new StringBuilder();
       if (!pkg.isEmpty()) {
         s.append("package ").append(pkg).append(";\n\n");
@@ -764,7 +861,7 @@ final class RandomEntities {
       } else {
         String declaration = source(false); // imports only what the declaration uses
         for (String a : ANNOTATION_NAMES) {
-          if (declaration.contains("@" + a) || declaration.contains(a + ".")) {
+          if (!hides(a) && (declaration.contains("@" + a) || declaration.contains(a + "."))) {
             s.append("import dev.widekey.annotations.").append(a).append(";\n");
           }
         }
@@ -889,6 +986,16 @@ final class RandomEntities {
               .append("() { return this.")
               .append(f.name)
               .append("; }\n");
+          String other = otherGetter(f);
+          if (other != null) {
+            s.append("  public ")
+                .append(t)
+                .append(' ')
+                .append(other)
+                .append("() { return this.")
+                .append(f.name)
+                .append("; }\n");
+          }
           if (!allArgs) {
             s.append("  public void ")
                 .append(setter(f))
@@ -917,7 +1024,7 @@ final class RandomEntities {
         }
         s.append("  public static int decode(java.lang.String s) { return s.length(); }\n");
       }
-      if (fields.stream().anyMatch(f -> f.type == Type.ENUM)) {
+      if (fields.stream().anyMatch(f -> f.type == Type.ENUM) && !topLevelEnum) {
         s.append(privateEnum ? "  private enum " : "  public enum ")
             .append(enumName)
             .append(" { ")
@@ -938,9 +1045,13 @@ final class RandomEntities {
       if (nesting != Nesting.TOP_LEVEL) out.add(nesting.name().toLowerCase(java.util.Locale.ROOT));
       if (pkg.isEmpty()) out.add("defaultPackage");
       if (!(name + pkg).chars().allMatch(c -> c < 0x80)) out.add("nonAsciiName");
+      if (REFERENCED_NAMES.contains(name)) out.add("namedLikeAReferencedType");
       if (shardBy != null) out.add("sharded" + shardPeriod);
       if (extras) out.add("extras");
       if (!shadows.isEmpty()) out.add("javaLangShadows");
+      if (topLevelEnum && fields.stream().anyMatch(f -> f.type == Type.ENUM)) {
+        out.add("topLevelEnum");
+      }
       if (coldTable != null) out.add("coldTable");
       if (enumConstants.length != 3) out.add("enumOf" + enumConstants.length);
       if (typeHash != null || fields.stream().anyMatch(f -> f.hashLength != null)) out.add("hash");
@@ -949,6 +1060,7 @@ final class RandomEntities {
         if (f.buckets != null) out.add("bucketed");
         if (f.version) out.add("version");
         if (f.isGetter) out.add("isGetter");
+        if (f.getterPair && otherGetter(f) != null) out.add("getterPair");
         if (f.inflatedCap != null) out.add("inflatedCap");
         if (f.keyChars != null && !f.keyChars.chars().allMatch(c -> c < 0x80)) {
           out.add("nonAsciiKeyChars");
@@ -972,6 +1084,18 @@ final class RandomEntities {
                   + (shadow.equals("Override")
                       ? "public @interface Override {}\n"
                       : "public class " + shadow + " {}\n")
+            });
+      }
+      if (topLevelEnum && fields.stream().anyMatch(f -> f.type == Type.ENUM)) {
+        out.add(
+            new String[] {
+              qualified(enumName),
+              (pkg.isEmpty() ? "" : "package " + pkg + ";\n")
+                  + "public enum "
+                  + enumName
+                  + " { "
+                  + String.join(", ", enumConstants)
+                  + " }\n"
             });
       }
       if (takenSuffix != null) {
@@ -1116,10 +1240,13 @@ final class RandomEntities {
       e.enumConstants = new String[] {"\u00c4", "b", "_c", "Z\u00e9"};
     }
     e.privateEnum = r.nextInt(40) == 0;
+    // not in the default package, which the batch's other entities may share
+    e.topLevelEnum = !e.privateEnum && !pkg.isEmpty() && r.nextInt(4) == 0;
     e.allArgs = !e.record && r.nextInt(4) == 0;
     e.extras = r.nextInt(4) == 0;
     for (Field f : e.fields) {
       f.isGetter = (f.type == Type.BOOLEAN || f.type == Type.BOOLEAN_BOX) && r.nextBoolean();
+      f.getterPair = (f.type == Type.BOOLEAN || f.type == Type.BOOLEAN_BOX) && r.nextInt(3) == 0;
     }
     if (r.nextInt(5) == 0) {
       timeSharded(r, e, used);

@@ -195,4 +195,27 @@ class SplicingTest {
     assertError(c, Rule.WK105, message, f, "delimiter = '\\t')");
     assertThat(message).doesNotContain("\t"); // named by its code point, not printed raw
   }
+
+  /** A huge, hostile @KeyChars is shown bounded and escaped in the diagnostic. */
+  @Test
+  void aHugeMalformedAlphabetIsShownBounded() {
+    String spec = "a-z\\u2028\\u202E" + "0123456789".repeat(20_000) + "z-a";
+    Compilation c =
+        compile(
+            com.google.testing.compile.JavaFileObjects.forSourceLines(
+                "hk.Huge",
+                "package hk;",
+                "import dev.widekey.annotations.*;",
+                "@WideTable(name = \"huge\")",
+                "public record Huge(@PartitionKey @KeyChars(\""
+                    + spec
+                    + "\") String id, String v) {}"));
+    assertRejected(c, 1);
+    String message = c.errors().get(0).getMessage(java.util.Locale.ROOT);
+    assertThat(message).startsWith("WK105");
+    assertThat(message.length()).isLessThan(2_000);
+    assertThat(message).doesNotContain("\u2028");
+    assertThat(message).doesNotContain("\u202E");
+    assertThat(message).contains("(200008 chars)");
+  }
 }

@@ -83,4 +83,26 @@ class TableNameTest {
             "META-INF/widekey/schema/orders.schema",
             "META-INF/widekey/schema/orders_cold.schema");
   }
+
+  /** A hostile table name is shown bounded and escaped: it cannot forge or reorder log lines. */
+  @Test
+  void aHostileTableNameIsShownEscapedAndBounded() {
+    String name = "orders\\u2028WARN forged\\u202E" + "x".repeat(5_000);
+    Compilation c =
+        Fixtures.compile(
+            com.google.testing.compile.JavaFileObjects.forSourceLines(
+                "hn.Hostile",
+                "package hn;",
+                "import dev.widekey.annotations.*;",
+                "@WideTable(name = \"" + name + "\")",
+                "public record Hostile(@PartitionKey @KeyChars(\"a-z\") String id, String v) {}"));
+    com.google.common.truth.Truth.assertThat(c.errors()).isNotEmpty();
+    for (var d : c.errors()) {
+      String m = d.getMessage(java.util.Locale.ROOT);
+      com.google.common.truth.Truth.assertThat(m).startsWith("WK");
+      com.google.common.truth.Truth.assertThat(m).doesNotContain("\u2028");
+      com.google.common.truth.Truth.assertThat(m).doesNotContain("\u202E");
+      com.google.common.truth.Truth.assertThat(m.length()).isLessThan(1_500);
+    }
+  }
 }

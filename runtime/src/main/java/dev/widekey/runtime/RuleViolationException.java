@@ -66,10 +66,13 @@ public class RuleViolationException extends IllegalArgumentException {
   }
 
   /**
-   * How messages show a user value: in single quotes, control characters and unpaired surrogates as
-   * {@code \}{@code uXXXX}, and at most {@value #MAX_SHOWN_CHARS} characters of it, a longer value
-   * ending in {@code …} followed by its length. A message must not become a copy of a megabyte
-   * value, nor carry a user's line breaks into a log.
+   * How messages show a user value: in single quotes, the characters that could forge or reorder a
+   * log line (see {@link #escaped(int)}) and unpaired surrogates as {@code \}{@code uXXXX}, and at
+   * most {@value #MAX_SHOWN_CHARS} characters of it, a longer value ending in {@code …} followed by
+   * its length. A message must not become a copy of a megabyte value, nor carry a user's line
+   * breaks or bidi overrides into a log. Every value or description a message or {@code toString}
+   * shows goes through this helper ({@link #quote}, {@link #shown}, {@link #escapedPrefix}, {@link
+   * #codePoint}).
    *
    * <pre>{@code quote("a:b")  // "'a:b'"}</pre>
    *
@@ -80,19 +83,20 @@ public class RuleViolationException extends IllegalArgumentException {
       return "null";
     }
     String shown = "'" + escapedPrefix(value) + "'";
-    return shown(value) < value.length() ? shown + " (" + value.length() + " chars)" : shown;
+    return shownChars(value) < value.length() ? shown + " (" + value.length() + " chars)" : shown;
   }
 
   /**
    * The part of a value that {@link #quote} shows, without the quotes and the length: at most
-   * {@value #MAX_SHOWN_CHARS} characters, control characters and unpaired surrogates escaped, and
-   * {@code …} where it is cut. For formats that quote their own way, as {@code PkValue.toString}.
+   * {@value #MAX_SHOWN_CHARS} characters, {@link #escaped(int)} characters and unpaired surrogates
+   * escaped, and {@code …} where it is cut. For formats that quote their own way, as {@code
+   * PkValue.toString}.
    *
    * <pre>{@code escapedPrefix("x".repeat(100))  // 64 x and "…"}</pre>
    */
   public static String escapedPrefix(CharSequence value) {
     int length = value.length();
-    int shown = shown(value);
+    int shown = shownChars(value);
     StringBuilder out = new StringBuilder(shown + 8);
     for (int i = 0; i < shown; i++) {
       char c = value.charAt(i);
@@ -103,7 +107,7 @@ public class RuleViolationException extends IllegalArgumentException {
               || Character.isLowSurrogate(c)
                   && i > 0
                   && Character.isHighSurrogate(value.charAt(i - 1));
-      if (Character.isISOControl(c) || Character.isSurrogate(c) && !pairedSurrogate) {
+      if (Character.isSurrogate(c) ? !pairedSurrogate : escaped(c)) {
         out.append(String.format("\\u%04X", (int) c));
       } else {
         out.append(c);
@@ -115,8 +119,41 @@ public class RuleViolationException extends IllegalArgumentException {
     return out.toString();
   }
 
+  /**
+   * As {@link #quote}, without the quotes: for a text a message shows after its own words, as an
+   * alphabet's description.
+   *
+   * <pre>{@code shown("x".repeat(100))  // 64 x, "…" and " (100 chars)"}</pre>
+   *
+   * @param value the value, may be {@code null}
+   */
+  public static String shown(CharSequence value) {
+    if (value == null) {
+      return "null";
+    }
+    String shown = escapedPrefix(value);
+    return shownChars(value) < value.length() ? shown + " (" + value.length() + " chars)" : shown;
+  }
+
+  /**
+   * Whether messages show a character escaped rather than as itself: ISO controls (line breaks
+   * among them), the line and paragraph separators U+2028 and U+2029, and format characters, which
+   * include the bidi controls (U+061C, U+200E, U+200F, U+202A to U+202E, U+2066 to U+2069) and
+   * zero-width characters: printed as themselves they break, hide or reorder a log line. Surrogates
+   * are escaped when unpaired, which only a caller holding the text can tell.
+   */
+  public static boolean escaped(int codePoint) {
+    if (Character.isISOControl(codePoint)) {
+      return true;
+    }
+    int type = Character.getType(codePoint);
+    return type == Character.LINE_SEPARATOR
+        || type == Character.PARAGRAPH_SEPARATOR
+        || type == Character.FORMAT;
+  }
+
   /** How many leading chars of a value messages show: never half a surrogate pair. */
-  private static int shown(CharSequence value) {
+  private static int shownChars(CharSequence value) {
     int length = value.length();
     int shown = Math.min(length, MAX_SHOWN_CHARS);
     if (shown < length
@@ -161,16 +198,17 @@ public class RuleViolationException extends IllegalArgumentException {
 
   /**
    * A code point as messages show it: {@code 'x' (U+0078)}, or only {@code U+000A} for a character
-   * that would not print.
+   * that would not print, or would print as blank space ({@code U+0020}).
    *
    * <pre>{@code codePoint(':')  // "':' (U+003A)"}</pre>
    */
   public static String codePoint(int codePoint) {
     String hex = String.format("U+%04X", codePoint);
-    if (Character.isISOControl(codePoint)
+    if (escaped(codePoint)
+        || Character.isWhitespace(codePoint)
+        || Character.isSpaceChar(codePoint)
         || codePoint >= Character.MIN_SURROGATE && codePoint <= Character.MAX_SURROGATE
-        || !Character.isDefined(codePoint)
-        || Character.getType(codePoint) == Character.FORMAT) {
+        || !Character.isDefined(codePoint)) {
       return hex;
     }
     return "'" + new String(Character.toChars(codePoint)) + "' (" + hex + ")";

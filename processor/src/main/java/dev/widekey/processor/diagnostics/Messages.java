@@ -2,6 +2,7 @@ package dev.widekey.processor.diagnostics;
 
 import dev.widekey.annotations.Profile;
 import dev.widekey.runtime.Rule;
+import dev.widekey.runtime.RuleViolationException;
 import dev.widekey.runtime.key.KeyBuckets;
 import dev.widekey.runtime.key.KeyHash;
 import dev.widekey.runtime.repository.ChunkRows;
@@ -95,6 +96,33 @@ public final class Messages {
             + " read it without reflection. Add get"
             + capitalized
             + "() or make the field non-private.");
+  }
+
+  /**
+   * A private field whose getter or setter is another field's too: {@code what} is "getter" or
+   * "setter", {@code method} its name, {@code other} the field that has it first.
+   */
+  public static String sharedAccessor(String field, String what, String method, String other) {
+    return msg(
+        Rule.WK100,
+        "field '"
+            + field
+            + "' has "
+            + method
+            + "() as its "
+            + what
+            + ", which is the "
+            + what
+            + " of field '"
+            + other
+            + "' too, so generated code would read or set one field for the other. Give each"
+            + " private field its own accessors (get"
+            + Character.toUpperCase(field.charAt(0))
+            + field.substring(1)
+            + "() and set"
+            + Character.toUpperCase(field.charAt(0))
+            + field.substring(1)
+            + "(...)), or make the fields non-private.");
   }
 
   public static String noSetter(String field, String setter, String type) {
@@ -247,6 +275,20 @@ public final class Messages {
             + type
             + "Keys, which would hide it there (a class in the default package cannot be"
             + " named by a qualified name). Rename the entity or move it into a package.");
+  }
+
+  public static String keyTypeHiddenByKeyRecord(String entity, String field, String type) {
+    return msg(
+        Rule.WK100,
+        "key field '"
+            + field
+            + "' has type "
+            + type
+            + ", which is in the default package and named like the Key record nested in the"
+            + " generated "
+            + entity
+            + "Keys, which would hide it there (a class in the default package cannot be named"
+            + " by a qualified name). Rename the type or move it into a package.");
   }
 
   public static String missingType(String type, String missing) {
@@ -590,9 +632,9 @@ public final class Messages {
         Rule.WK105,
         "field '"
             + field
-            + "' has @KeyChars(\""
-            + spec
-            + "\"), which is not a valid"
+            + "' has @KeyChars "
+            + RuleViolationException.quote(spec)
+            + ", which is not a valid"
             + " alphabet: "
             + why
             + ". Write ranges like \"a-zA-Z0-9_\".");
@@ -1290,9 +1332,9 @@ public final class Messages {
   public static String shardFieldMissing(String type, String field) {
     return msg(
         Rule.WK210,
-        "@TimeSharded(by = \""
-            + field
-            + "\") names no field of "
+        "@TimeSharded by "
+            + RuleViolationException.quote(field)
+            + " names no field of "
             + type
             + "; the shard field's value picks the period table each row goes to. Name one of the"
             + " entity's time fields.");
@@ -1417,9 +1459,9 @@ public final class Messages {
     return msg(
         Rule.WK207,
         member
-            + " \""
-            + table
-            + "\" is not a valid table name: Tablestore and Lindorm"
+            + " "
+            + RuleViolationException.quote(table)
+            + " is not a valid table name: Tablestore and Lindorm"
             + " accept 1 to 255 letters, digits and '_', starting with a letter or '_' (and the name also"
             + " names the schema file). Rename the table, e.g. \"order_items\".");
   }
@@ -1577,13 +1619,8 @@ public final class Messages {
   }
 
   private static String quote(int codePoint) {
-    String hex = "U+" + String.format("%04X", codePoint);
-    if (Character.isISOControl(codePoint)
-        || Character.isWhitespace(codePoint)
-        || (codePoint >= Character.MIN_SURROGATE && codePoint <= Character.MAX_SURROGATE)) {
-      return hex; // printed as itself it would break or blank out the message
-    }
-    return "'" + new String(Character.toChars(codePoint)) + "' (" + hex + ")";
+    return RuleViolationException.codePoint(
+        codePoint); // printed as itself it could break the message
   }
 
   private static String article(ElementKind kind) {

@@ -15,9 +15,12 @@ import dev.widekey.processor.diagnostics.Diagnostics;
 import dev.widekey.processor.diagnostics.Messages;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
@@ -231,7 +234,31 @@ public final class EntityParser {
           new Property(
               name, f, t, kind, t.getKind().isPrimitive(), annotations, getter, true, null));
     }
+    refuseSharedAccessors(out, Property::reader, "getter");
     return out;
+  }
+
+  /**
+   * Reports a property whose accessor is also another property's ({@code isActive()} is the getter
+   * of both {@code active} and Kotlin's {@code isActive}, {@code setActive} their setter):
+   * generated code would read or set one field for the other. A property with two accessors of its
+   * own ({@code isActive()} and {@code getActive()}) is no such case: it is read through the first
+   * of {@code isX}, {@code getX}, {@code x}.
+   */
+  private void refuseSharedAccessors(
+      List<Property> properties, Function<Property, String> accessor, String what) {
+    Map<String, Property> owners = new HashMap<>();
+    for (Property p : properties) {
+      String method = accessor.apply(p);
+      if (method == null || what.equals("getter") && !p.readerIsMethod()) {
+        continue; // a public field is read as a field
+      }
+      Property owner = owners.putIfAbsent(method, p);
+      if (owner != null) {
+        diagnostics.error(
+            p.element(), Messages.sharedAccessor(p.name(), what, method, owner.name()));
+      }
+    }
   }
 
   /**
@@ -419,6 +446,7 @@ public final class EntityParser {
       }
       out.add(p.withSetter(setter));
     }
+    refuseSharedAccessors(out, Property::setter, "setter");
     return out;
   }
 

@@ -2,6 +2,7 @@ package dev.widekey.runtime.key;
 
 import static dev.widekey.runtime.RuleViolationException.codePoint;
 import static dev.widekey.runtime.RuleViolationException.quote;
+import static dev.widekey.runtime.RuleViolationException.shown;
 
 import dev.widekey.runtime.Rule;
 import dev.widekey.runtime.store.Utf8;
@@ -255,10 +256,10 @@ public final class KeyAlphabet {
                 + codePoint(cp)
                 + " at index "
                 + i
-                + ", outside @KeyChars(\""
-                + escapeJava(spec)
-                + "\") ("
-                + describe
+                + ", outside @KeyChars "
+                + quote(spec)
+                + " ("
+                + shown(describe)
                 + "); clean or reject the value before storing, or widen @KeyChars if such"
                 + " values are legitimate (the delimiter must stay below every allowed"
                 + " character)");
@@ -283,7 +284,7 @@ public final class KeyAlphabet {
 
   @Override
   public String toString() {
-    return "KeyAlphabet[" + spec + "]";
+    return "KeyAlphabet[" + quote(spec) + "]";
   }
 
   private static String show(int cp) {
@@ -306,12 +307,8 @@ public final class KeyAlphabet {
         && type != Character.UNASSIGNED;
   }
 
-  private static String escapeJava(String text) {
-    return text.replace("\\", "\\\\").replace("\"", "\\\"");
-  }
-
   private static IllegalArgumentException bad(String spec, String why) {
     return new IllegalArgumentException(
-        "@KeyChars(\"" + escapeJava(spec) + "\") is not a valid alphabet: " + why);
+        "@KeyChars " + quote(spec) + " is not a valid alphabet: " + why);
   }
 }

@@ -224,7 +224,7 @@ public final class BulkWriter {
   }
 
   private <T> InputSource<T> source(Stream<? extends T> stream) {
-    return InputSource.of(stream, settings.splitInput(), settings.seed());
+    return InputSource.of(stream, settings.splitInput(), settings.window(), settings.seed());
   }
 
   /** Runs one import; the input is opened (and a stream split) before the import's clock starts. */
@@ -336,7 +336,10 @@ public final class BulkWriter {
      * later-op-wins guarantee holds only between operations of one piece. The stream is switched to
      * parallel to be split (it is still read on the calling thread); a stateful stage such as
      * {@code sorted()} is then evaluated in full first, so use it on streams of stateless stages
-     * over a splittable source (a list, an array, a range).
+     * over a splittable source (a list, an array, a range). A stream over an iterator (a reader's
+     * lines, a cursor; of known size or not) splits only by reading ahead, so it is split only as
+     * far as reading ahead about {@link #window(int)} elements allows: memory stays within the
+     * window, and such a stream is spread little more than the window spreads it.
      */
     public Builder splitInput(int parts) {
       if (parts < 1) {

@@ -25,16 +25,18 @@ interface InputSource<T> {
 
   /**
    * Reads a stream in order, or with {@code parts > 1} as up to that many pieces at once (see
-   * {@link SplitSource}); {@code seed}, if not null, makes the choice of pieces reproducible.
+   * {@link SplitSource}), splitting a stream of unknown size only as far as reading ahead at most
+   * {@code readAhead} elements allows; {@code seed}, if not null, makes the choice of pieces
+   * reproducible.
    */
-  static <T> InputSource<T> of(Stream<? extends T> stream, int parts, Long seed) {
+  static <T> InputSource<T> of(Stream<? extends T> stream, int parts, long readAhead, Long seed) {
     if (parts > 1) {
       // a sequential pipeline's spliterator never splits; a parallel one splits its source.
       // It is still consumed here, on this thread, one element at a time.
       @SuppressWarnings("unchecked") // a stream of a subtype is read only
       Spliterator<T> sp = (Spliterator<T>) stream.parallel().spliterator();
       return new SplitSource<>(
-          sp, parts, seed == null ? new Random() : new Random(seed ^ 0x5DEECE66DL));
+          sp, parts, readAhead, seed == null ? new Random() : new Random(seed ^ 0x5DEECE66DL));
     }
     @SuppressWarnings("unchecked") // a stream of a subtype is read only
     Iterator<T> it = (Iterator<T>) stream.iterator();

@@ -2,8 +2,11 @@ package dev.widekey.runtime.write;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Random;
+import java.util.Set;
 import java.util.Spliterator;
 
 /**
@@ -11,6 +14,15 @@ import java.util.Spliterator;
  * at random, so that a sorted input is read from all over its range at once. When every piece knows
  * its exact size the elements keep their input positions; otherwise positions count the elements in
  * the order they were read.
+ *
+ * <p>Some pieces split only by reading the elements of their prefix into an array, in batches that
+ * grow with each split (about two million elements for 64 pieces): those of unknown size (their
+ * {@code estimateSize()} is {@code Long.MAX_VALUE}: an iterator, a reader's lines, a generator),
+ * and those of known size over an iterator or a linked list, whose prefix is a batch rather than
+ * half of them. Such pieces are split only while the elements their prefixes hold stay within
+ * {@code readAhead} (the writer's window), so splitting never holds much more of the input than the
+ * window would: the one split that crosses the budget reads one more batch. Pieces that split in
+ * place (lists, arrays, ranges, and the array prefixes split off above) split as far as asked.
  */
 final class SplitSource<T> implements InputSource<T> {
   private final List<Spliterator<T>> pieces;
@@ -22,24 +34,44 @@ final class SplitSource<T> implements InputSource<T> {
   private long position;
   private long readCount;
 
-  SplitSource(Spliterator<T> root, int parts, Random random) {
+  SplitSource(Spliterator<T> root, int parts, long readAhead, Random random) {
     this.random = random;
     List<Spliterator<T>> list = new ArrayList<>();
     list.add(root);
+    long readAheadLeft = readAhead;
+    // pieces whose splits copy (their prefix is read into an array), and pieces that split no more
+    Set<Spliterator<T>> copying = Collections.newSetFromMap(new IdentityHashMap<>());
+    Set<Spliterator<T>> done = Collections.newSetFromMap(new IdentityHashMap<>());
     // split the largest piece until there are enough or none splits further
-    boolean split = true;
-    while (list.size() < parts && split) {
-      split = false;
-      int largest = 0;
-      for (int i = 1; i < list.size(); i++) {
-        if (list.get(i).estimateSize() > list.get(largest).estimateSize()) {
+    while (list.size() < parts) {
+      int largest = -1;
+      for (int i = 0; i < list.size(); i++) {
+        Spliterator<T> piece = list.get(i);
+        long size = piece.estimateSize();
+        if (done.contains(piece)
+            || readAheadLeft <= 0 && (size == Long.MAX_VALUE || copying.contains(piece))) {
+          continue; // its split would read more of the input than the window holds
+        }
+        if (largest < 0 || size > list.get(largest).estimateSize()) {
           largest = i;
         }
       }
-      Spliterator<T> prefix = list.get(largest).trySplit();
-      if (prefix != null) {
-        list.add(largest, prefix); // trySplit returns the leading part
-        split = true;
+      if (largest < 0) {
+        break;
+      }
+      Spliterator<T> piece = list.get(largest);
+      long before = piece.estimateSize();
+      Spliterator<T> prefix = piece.trySplit();
+      if (prefix == null) {
+        done.add(piece);
+        continue;
+      }
+      list.add(largest, prefix); // trySplit returns the leading part
+      long taken = prefix.estimateSize();
+      // an in-place split halves the piece; one that copies takes a batch off its front
+      if (before == Long.MAX_VALUE || taken < before / 4) {
+        copying.add(piece);
+        readAheadLeft -= taken;
       }
     }
     this.pieces = list;

@@ -94,7 +94,7 @@ class KeyAlphabetTest {
       IllegalArgumentException e =
           assertThrows(IllegalArgumentException.class, () -> KeyAlphabet.parse(c[0]), c[0]);
       assertSame(IllegalArgumentException.class, e.getClass());
-      assertTrue(e.getMessage().contains("@KeyChars("), e.getMessage());
+      assertTrue(e.getMessage().contains("@KeyChars "), e.getMessage());
       assertTrue(e.getMessage().contains(c[1]), () -> c[0] + ": " + e.getMessage());
     }
     IllegalArgumentException reversed =
