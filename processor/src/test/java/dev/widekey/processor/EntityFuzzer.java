@@ -268,6 +268,9 @@ final class EntityFuzzer {
     if (e.takenSuffix != null) {
       out.put("WK100", "a hand-written type named like the generated " + e.takenSuffix);
     }
+    if (e.unstoredAnnotated != null) {
+      out.put("WK100", "@ColdColumn on a " + e.unstoredAnnotated + " field");
+    }
     if (e.privateEnum && e.fields.stream().anyMatch(f -> f.type == RandomEntities.Type.ENUM)) {
       out.put("WK100", "a field of a private enum type");
     }

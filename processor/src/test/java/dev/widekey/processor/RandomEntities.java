@@ -610,6 +610,12 @@ final class RandomEntities {
      */
     boolean extras;
 
+    /**
+     * {@code "static"} or {@code "transient"} (classes only): a field with that modifier carrying a
+     * widekey annotation, which no write stores (WK100); null: none.
+     */
+    String unstoredAnnotated;
+
     /** Classes of the entity's package named like java.lang types ({@code Long}, {@code Math}). */
     List<String> shadows = new ArrayList<>();
 
@@ -646,6 +652,7 @@ final class RandomEntities {
       e.topLevelEnum = topLevelEnum;
       e.allArgs = allArgs;
       e.extras = extras;
+      e.unstoredAnnotated = unstoredAnnotated;
       e.shadows = new ArrayList<>(shadows);
       e.takenSuffix = takenSuffix;
       e.shardBy = shardBy;
@@ -754,6 +761,7 @@ final class RandomEntities {
       if (privateEnum) drops.add(e -> e.privateEnum = false);
       if (allArgs) drops.add(e -> e.allArgs = false);
       if (extras) drops.add(e -> e.extras = false);
+      if (unstoredAnnotated != null) drops.add(e -> e.unstoredAnnotated = null);
       if (!shadows.isEmpty()) drops.add(e -> e.shadows.clear());
       if (takenSuffix != null) drops.add(e -> e.takenSuffix = null);
       if (enumConstants.length != 3) drops.add(e -> e.enumConstants = new String[] {"A", "B", "C"});
@@ -1010,6 +1018,12 @@ final class RandomEntities {
           s.append("  public transient java.lang.String cachedLabel;\n");
         }
       }
+      if (unstoredAnnotated != null) {
+        // a widekey annotation on a field no write stores: refused (WK100), never ignored
+        s.append("  @dev.widekey.annotations.ColdColumn public ")
+            .append(unstoredAnnotated)
+            .append(" java.lang.String unstoredNote;\n");
+      }
       if (extras) {
         s.append("  public static long instances;\n");
         // java.lang spelled out: the entity may be named String
@@ -1244,6 +1258,9 @@ final class RandomEntities {
     e.topLevelEnum = !e.privateEnum && !pkg.isEmpty() && r.nextInt(4) == 0;
     e.allArgs = !e.record && r.nextInt(4) == 0;
     e.extras = r.nextInt(4) == 0;
+    if (r.nextInt(40) == 0) {
+      e.unstoredAnnotated = !e.record && r.nextBoolean() ? "transient" : "static";
+    }
     for (Field f : e.fields) {
       f.isGetter = (f.type == Type.BOOLEAN || f.type == Type.BOOLEAN_BOX) && r.nextBoolean();
       f.getterPair = (f.type == Type.BOOLEAN || f.type == Type.BOOLEAN_BOX) && r.nextInt(3) == 0;
