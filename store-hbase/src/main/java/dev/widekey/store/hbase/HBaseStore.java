@@ -455,7 +455,9 @@ public final class HBaseStore extends ServiceStore {
                   ? " has "
                       + row.columns().size()
                       + " columns whose names, listed in its row marker, make a cell of "
-                  : " has column " + largestColumn + " whose cell is ")
+                  : " has column "
+                      + RuleViolationException.quote(largestColumn)
+                      + " whose cell is ")
               + (CELL_OVERHEAD + key + worst)
               + " bytes, over the HBase client's "
               + ConnectionConfiguration.MAX_KEYVALUE_SIZE_KEY

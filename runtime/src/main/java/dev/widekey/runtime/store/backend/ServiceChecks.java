@@ -1,5 +1,6 @@
 package dev.widekey.runtime.store.backend;
 
+import dev.widekey.runtime.RuleViolationException;
 import dev.widekey.runtime.store.AttrType;
 import dev.widekey.runtime.store.AttrValue;
 import dev.widekey.runtime.store.ColumnSelection;
@@ -266,7 +267,7 @@ public final class ServiceChecks {
         // as the count above: a bad name fails a whole BatchWriteRow on Tablestore
         throw invalid(
             "attribute column "
-                + name
+                + RuleViolationException.quote(name)
                 + " of row "
                 + row.key()
                 + " in table "
@@ -281,7 +282,7 @@ public final class ServiceChecks {
         if (c.name().equals(name)) {
           throw invalid(
               "attribute column "
-                  + name
+                  + RuleViolationException.quote(name)
                   + " of table "
                   + spec.name()
                   + " has the name of a primary-key column");
@@ -291,7 +292,7 @@ public final class ServiceChecks {
       if (v.type() == AttrType.STRING && !Utf8.isWellFormed(v.asString())) {
         throw invalid(
             "attribute column "
-                + name
+                + RuleViolationException.quote(name)
                 + " of table "
                 + spec.name()
                 + " holds a string with an unpaired surrogate, which has no UTF-8 form");
@@ -301,7 +302,7 @@ public final class ServiceChecks {
         throw new StoreException(
             ErrorKind.LIMIT_EXCEEDED,
             "attribute column "
-                + name
+                + RuleViolationException.quote(name)
                 + " of row "
                 + row.key()
                 + " in table "
@@ -354,7 +355,7 @@ public final class ServiceChecks {
               + ", over the limit of "
               + limits.maxRowAttributeBytes()
               + " bytes for a row; its largest column is "
-              + largest
+              + RuleViolationException.quote(largest)
               + " ("
               + largestBytes
               + " bytes); nothing was written");
@@ -402,7 +403,7 @@ public final class ServiceChecks {
             "column condition on table "
                 + spec.name()
                 + " names primary-key column "
-                + name
+                + RuleViolationException.quote(name)
                 + "; a condition compares an attribute column");
       }
     }

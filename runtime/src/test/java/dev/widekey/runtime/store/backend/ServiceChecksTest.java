@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.widekey.annotations.Profile;
+import dev.widekey.runtime.RuleViolationException;
 import dev.widekey.runtime.store.AttrValue;
 import dev.widekey.runtime.store.ColumnSelection;
 import dev.widekey.runtime.store.ErrorKind;
@@ -134,13 +135,28 @@ class ServiceChecksTest {
       ServiceChecks.row(
           PAGES, Row.of(KEY, Map.of(good, AttrValue.ofInteger(1))), StoreLimits.TABLESTORE);
     }
-    for (String bad : List.of("price-cents", "9lives", "caf\u00e9", "a b", "x".repeat(256))) {
+    for (String bad :
+        List.of(
+            "price-cents",
+            "9lives",
+            "caf\u00e9",
+            "a b",
+            "x".repeat(256),
+            "log\u2028line\u202Espoof\n")) {
       Row row = Row.of(KEY, Map.of(bad, AttrValue.ofInteger(1)));
       StoreException e =
           refused(
               ErrorKind.INVALID_REQUEST,
               () -> ServiceChecks.row(PAGES, row, StoreLimits.TABLESTORE));
-      assertMentions(e, "table pages", bad, KEY.toString(), ServiceNames.PATTERN, "TABLESTORE");
+      assertMentions(
+          e,
+          "table pages",
+          RuleViolationException.quote(bad),
+          KEY.toString(),
+          ServiceNames.PATTERN,
+          "TABLESTORE");
+      // a caller's column name is shown escaped: it cannot break or reorder a log line
+      assertTrue(e.getMessage().chars().noneMatch(c -> c == '\n' || c == 0x2028 || c == 0x202E));
       ServiceChecks.row(PAGES.withProfile(Profile.HBASE), row, StoreLimits.HBASE);
     }
     // an empty name and an unpaired surrogate keep their own, more telling messages
