@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.widekey.annotations.Profile;
+import dev.widekey.runtime.RuleViolationException;
 import dev.widekey.runtime.store.AttrValue;
 import dev.widekey.runtime.store.ColumnSelection;
 import dev.widekey.runtime.store.ErrorKind;
@@ -1154,7 +1155,8 @@ public abstract class StoreContractTest {
       Row bad = row(key("x"), "v", AttrValue.ofInteger(1), name, AttrValue.ofInteger(2));
       StoreException e =
           assertStoreError(ErrorKind.INVALID_REQUEST, () -> store().put(t.name(), bad));
-      assertMentions(e, t.name(), name, ServiceNames.PATTERN, "TABLESTORE");
+      assertMentions(
+          e, t.name(), RuleViolationException.quote(name), ServiceNames.PATTERN, "TABLESTORE");
       assertStoreError(
           ErrorKind.INVALID_REQUEST, () -> store().put(t.name(), bad, WriteCondition.rowAbsent()));
       List<WriteOutcome> outcomes =
@@ -1292,7 +1294,7 @@ public abstract class StoreContractTest {
     StoreException e =
         assertStoreError(ErrorKind.LIMIT_EXCEEDED, () -> store().put(t.name(), over));
     for (String part :
-        List.of(t.name(), (limit + 1) + " bytes", "cell values", "limit of " + limit, "v (")) {
+        List.of(t.name(), (limit + 1) + " bytes", "cell values", "limit of " + limit, "'v' (")) {
       assertTrue(e.getMessage().contains(part), e.getMessage());
     }
     assertStoreError(
