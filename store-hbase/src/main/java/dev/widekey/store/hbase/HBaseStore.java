@@ -84,7 +84,10 @@ import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
  * marker instead, whatever any clock says. Column families keep HBase's MVCC-aware delete semantics
  * ({@code NEW_VERSION_BEHAVIOR}), so a put right after a delete in the same millisecond is not
  * masked by it. A conditional put ({@link WriteCondition}) is one {@code checkAndMutate}, checked
- * and applied atomically by the region server.
+ * and applied atomically by the region server, sent with one attempt of the HBase client ({@link
+ * SingleAttemptConnection}): a retry of an attempt that timed out and was applied would fail its
+ * condition against that attempt's row, so a timeout is reported as one, and widekey's retries,
+ * which tell their own write apart, send it again.
  *
  * <pre>{@code
  * Configuration conf = HBaseConfiguration.create();
@@ -103,6 +106,14 @@ public final class HBaseStore extends ServiceStore {
 
   private final Connection connection;
   private final boolean ownsConnection;
+
+  /**
+   * Where conditional writes go: one attempt per call ({@link SingleAttemptConnection}); shared
+   * with the stores derived from this one, closed by the store that opened it.
+   */
+  private final SingleAttemptConnection checked;
+
+  private final boolean ownsChecked;
   private final String namespace;
   private final Consumer<StoreException> skippedRows; // null: a malformed row ends the scan
   private final WriteOrder writeOrder;
@@ -164,11 +175,25 @@ public final class HBaseStore extends ServiceStore {
       StoreLimits limits,
       Consumer<StoreException> skippedRows,
       WriteOrder writeOrder) {
+    this(connection, ownsConnection, namespace, limits, skippedRows, writeOrder, null);
+  }
+
+  private HBaseStore(
+      Connection connection,
+      boolean ownsConnection,
+      String namespace,
+      StoreLimits limits,
+      Consumer<StoreException> skippedRows,
+      WriteOrder writeOrder,
+      SingleAttemptConnection checked) {
     // HBase and Lindorm tables keep their own profile's limits; others the stricter of theirs and
     // HBase's row key
     super(limits, Set.of(Profile.HBASE, Profile.LINDORM));
     this.connection = Objects.requireNonNull(connection, "connection");
     this.ownsConnection = ownsConnection;
+    this.ownsChecked = checked == null;
+    this.checked =
+        checked != null ? checked : new SingleAttemptConnection(connection.getConfiguration());
     this.namespace = Objects.requireNonNull(namespace, "namespace");
     this.skippedRows = skippedRows;
     this.writeOrder = Objects.requireNonNull(writeOrder, "writeOrder");
@@ -208,7 +233,8 @@ public final class HBaseStore extends ServiceStore {
         namespace,
         StoreLimits.HBASE,
         Objects.requireNonNull(report, "report"),
-        writeOrder);
+        writeOrder,
+        checked);
   }
 
   /**
@@ -221,7 +247,8 @@ public final class HBaseStore extends ServiceStore {
    */
   public HBaseStore withWriteOrder(WriteOrder order) {
     HBaseStore store =
-        new HBaseStore(connection, false, namespace, StoreLimits.HBASE, skippedRows, order);
+        new HBaseStore(
+            connection, false, namespace, StoreLimits.HBASE, skippedRows, order, checked);
     store.serverVersion = serverVersion; // the same servers
     return store;
   }
@@ -556,7 +583,7 @@ public final class HBaseStore extends ServiceStore {
     if (check == null) {
       throw conditionFailed(op.table(), op);
     }
-    try (Table t = connection.getTable(tableName(op.table()))) {
+    try (Table t = checked.get().getTable(tableName(op.table()))) {
       if (!t.checkAndMutate(check).isSuccess()) {
         throw conditionFailed(op.table(), op);
       }
@@ -607,7 +634,8 @@ public final class HBaseStore extends ServiceStore {
    */
   public HBaseStore assumingServerVersion(String version) {
     HBaseStore store =
-        new HBaseStore(connection, false, namespace, StoreLimits.HBASE, skippedRows, writeOrder);
+        new HBaseStore(
+            connection, false, namespace, StoreLimits.HBASE, skippedRows, writeOrder, checked);
     store.serverVersion = ServerVersion.parse(version);
     return store;
   }
@@ -812,7 +840,9 @@ public final class HBaseStore extends ServiceStore {
       }
       Object[] results = new Object[actions.size()];
       StoreException whole = null;
-      try (Table t = connection.getTable(tableName(table))) {
+      // a batch with a checkAndMutate goes in one attempt, as a single one does
+      boolean checks = actions.stream().anyMatch(a -> a instanceof CheckAndMutate);
+      try (Table t = (checks ? checked.get() : connection).getTable(tableName(table))) {
         send(t, actions, results);
       } catch (IOException | InterruptedException e) {
         // per-action failures are in results; this is only the summary (or a failure of all)
@@ -1076,12 +1106,15 @@ public final class HBaseStore extends ServiceStore {
 
   @Override
   public void close() {
-    if (ownsConnection) {
-      try {
-        connection.close();
-      } catch (IOException e) {
-        throw new UncheckedIOException("closing the HBase connection", e);
+    try {
+      if (ownsChecked) {
+        checked.close();
       }
+      if (ownsConnection) {
+        connection.close();
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("closing the HBase connection", e);
     }
   }
 

@@ -128,24 +128,41 @@ final class FaultCluster implements AutoCloseable {
     return from.get(random.nextInt(from.size()));
   }
 
-  /** Splits every region of {@code table} and waits until it has more regions, or 30 s. */
+  /**
+   * Splits every region of {@code table} (flushed first: a region has a split point only in its
+   * files) and waits until it has more regions, or 30 s; a region still opening after an earlier
+   * fault is tried again.
+   */
   String split(TableName table) throws Exception {
     int before = admin().getRegions(table).size();
-    admin().split(table);
+    waitForAssignments(60);
+    admin().flush(table);
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    for (int attempt = 1; ; attempt++) {
+      try {
+        admin().split(table);
+        break;
+      } catch (IOException e) {
+        if (attempt == 5 || System.nanoTime() > deadline) {
+          throw e;
+        }
+        Thread.sleep(1_000);
+        waitForAssignments(60);
+      }
+    }
     int after = before;
     while (System.nanoTime() < deadline) {
       after = admin().getRegions(table).size();
-      if (after > before
-          && !util.getMiniHBaseCluster()
-              .getMaster()
-              .getAssignmentManager()
-              .hasRegionsInTransition()) {
+      if (after > before && !regionsInTransition()) {
         break;
       }
       Thread.sleep(100);
     }
     return table.getNameAsString() + " " + before + " -> " + after + " regions";
+  }
+
+  private boolean regionsInTransition() {
+    return cluster.getMaster().getAssignmentManager().hasRegionsInTransition();
   }
 
   /** Moves up to {@code count} random regions of {@code tables}, each to another live server. */
@@ -154,8 +171,7 @@ final class FaultCluster implements AutoCloseable {
     java.util.Collections.shuffle(regions, random);
     int moved = 0;
     for (RegionInfo r : regions.subList(0, Math.min(count, regions.size()))) {
-      ServerName from =
-          util.getMiniHBaseCluster().getServerHoldingRegion(r.getTable(), r.getRegionName());
+      ServerName from = cluster.getServerHoldingRegion(r.getTable(), r.getRegionName());
       List<ServerName> to = liveServers();
       to.remove(from);
       if (to.isEmpty()) {
@@ -166,6 +182,12 @@ final class FaultCluster implements AutoCloseable {
     }
     waitForAssignments(30);
     return moved + " regions moved";
+  }
+
+  /** The server holding the first region of {@code table}. */
+  ServerName holding(TableName table) throws IOException {
+    RegionInfo first = admin().getRegions(table).get(0);
+    return cluster.getServerHoldingRegion(table, first.getRegionName());
   }
 
   /** Stalls {@code server}'s handling of user requests for {@code millis}. */
@@ -181,6 +203,11 @@ final class FaultCluster implements AutoCloseable {
     cluster.killRegionServer(server);
     cluster.waitForRegionServerToStop(server, 60_000);
     RegionServerThread started = cluster.startRegionServerAndWait(60_000);
+    // until the master has found the server dead, split its WAL and reopened its regions elsewhere
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+    while (System.nanoTime() < deadline && !recovered(server)) {
+      Thread.sleep(50);
+    }
     waitForAssignments(120);
     return "killed "
         + server.getHostAndPort()
@@ -188,7 +215,23 @@ final class FaultCluster implements AutoCloseable {
         + started.getRegionServer().getServerName().getHostAndPort();
   }
 
-  /** Waits until no region is in transition (regions of a dead server reassigned), or the limit. */
+  /** Whether {@code dead} is known dead and processed, and no region is on it or in transition. */
+  private boolean recovered(ServerName dead) {
+    var master = cluster.getMaster();
+    if (master.getServerManager().isServerOnline(dead)
+        || !master.getServerManager().getDeadServers().isDeadServer(dead)
+        || master.getServerManager().areDeadServersInProgress()
+        || regionsInTransition()) {
+      return false;
+    }
+    return !master
+        .getAssignmentManager()
+        .getRegionStates()
+        .getRegionAssignments()
+        .containsValue(dead);
+  }
+
+  /** Waits until no region is in transition, or the limit. */
   void waitForAssignments(int seconds) throws Exception {
     util.waitUntilNoRegionsInTransition(TimeUnit.SECONDS.toMillis(seconds));
   }

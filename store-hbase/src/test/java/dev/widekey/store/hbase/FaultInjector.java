@@ -158,7 +158,10 @@ final class FaultInjector implements AutoCloseable {
         Thread.currentThread().interrupt();
         return;
       } catch (Exception e) {
-        fault.error = e.toString();
+        String message = String.valueOf(e.getMessage());
+        int line = message.indexOf('\n');
+        fault.error =
+            e.getClass().getSimpleName() + ": " + (line < 0 ? message : message.substring(0, line));
         System.err.println("fault " + kind + " failed: " + e);
       }
       System.err.println("fault: " + fault);

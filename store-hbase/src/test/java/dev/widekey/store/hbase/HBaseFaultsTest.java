@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.widekey.runtime.store.AttrValue;
+import dev.widekey.runtime.store.ColumnSelection;
 import dev.widekey.runtime.store.ErrorKind;
 import dev.widekey.runtime.store.PkColumn;
 import dev.widekey.runtime.store.PkType;
@@ -14,8 +15,10 @@ import dev.widekey.runtime.store.PkValue;
 import dev.widekey.runtime.store.PrimaryKey;
 import dev.widekey.runtime.store.Row;
 import dev.widekey.runtime.store.ScanRange;
+import dev.widekey.runtime.store.StoreException;
 import dev.widekey.runtime.store.TableSpec;
 import dev.widekey.runtime.store.WideTableStore;
+import dev.widekey.runtime.store.WriteCondition;
 import dev.widekey.runtime.store.WriteOp;
 import dev.widekey.runtime.write.BulkWriteFailure;
 import dev.widekey.runtime.write.BulkWriteResult;
@@ -167,6 +170,39 @@ class HBaseFaultsTest extends ConcurrentHistoryContractTest {
       report("the split-entity history", injector);
     }
     assertFalse(injector.counts().isEmpty(), "faults injected during the split-entity history");
+  }
+
+  /**
+   * A conditional put that a stalled server applies after the client's RPC timed out is reported as
+   * a retryable timeout (outcome unknown), never as a failed condition: the HBase client's own
+   * retry of it would find the row the first attempt wrote and fail its condition.
+   */
+  @Test
+  void aConditionalPutAppliedAfterItsTimeoutIsNotReportedAsAFailedCondition() throws Exception {
+    String table = "wk_faults_cas";
+    WideTableStore store = connections.get(0);
+    store.deleteTable(table);
+    store.createTable(new TableSpec(table, List.of(new PkColumn("key", PkType.STRING))));
+    PrimaryKey key = PrimaryKey.of(PkValue.ofString("counter"));
+    store.put(table, Row.of(key, Map.of("version", AttrValue.ofInteger(0))));
+    Row next = Row.of(key, Map.of("version", AttrValue.ofInteger(1)));
+    cluster.stall(cluster.holding(TableName.valueOf(table)), FaultInjector.STALL_MILLIS);
+    StoreException thrown = null;
+    try {
+      store.put(table, next, WriteCondition.columnEquals("version", AttrValue.ofInteger(0)));
+    } catch (StoreException e) {
+      thrown = e;
+    }
+    Thread.sleep(FaultInjector.STALL_MILLIS); // the stalled attempt is applied by now
+    StallObserver.releaseAll();
+    assertEquals(Optional.of(next), store.get(table, key, ColumnSelection.all()), "applied");
+    if (thrown != null) {
+      StoreException e = thrown;
+      assertTrue(
+          e.retryable() && e.kind() != ErrorKind.CONDITION_FAILED,
+          () -> "an applied put reported as " + e.kind() + ": " + e);
+    }
+    store.deleteTable(table);
   }
 
   // --------------------------------------------------------------------------- the import
