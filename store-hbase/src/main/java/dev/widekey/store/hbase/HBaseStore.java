@@ -583,10 +583,21 @@ public final class HBaseStore extends ServiceStore {
     if (check == null) {
       throw conditionFailed(op.table(), op);
     }
-    try (Table t = checked.get().getTable(tableName(op.table()))) {
-      if (!t.checkAndMutate(check).isSuccess()) {
+    for (int attempt = 1; ; attempt++) {
+      boolean applied;
+      try (Table t = checked.get().getTable(tableName(op.table()))) {
+        applied = t.checkAndMutate(check).isSuccess();
+      } catch (IOException e) {
+        if (attempt < checked.attempts() && SingleAttemptConnection.notApplied(e)) {
+          checked.pause(attempt); // refused before it ran: the region moved, say
+          continue;
+        }
+        throw e;
+      }
+      if (!applied) {
         throw conditionFailed(op.table(), op);
       }
+      return;
     }
   }
 
@@ -789,6 +800,8 @@ public final class HBaseStore extends ServiceStore {
     // timestamp as read; a plain write whose check fails goes again in the next round
     Map<Integer, Boolean> guessPresent = new HashMap<>();
     Map<Integer, Long> markerTimestamps = new HashMap<>();
+    // conditional batches go in one attempt: how often each write was refused before it ran
+    Map<Integer, Integer> refusals = new HashMap<>();
     List<Integer> pending = new ArrayList<>(indexes);
     for (int round = 0; !pending.isEmpty(); round++) {
       if (round == ORDERED_ATTEMPTS) {
@@ -849,11 +862,18 @@ public final class HBaseStore extends ServiceStore {
         whole = serviceError("writing to table " + table, table, e);
       }
       List<Integer> again = new ArrayList<>();
+      boolean refused = false;
       for (int j = 0; j < sent.size(); j++) {
         int i = sent.get(j);
         WriteOp op = writes.get(i).op();
         Object r = results[j];
-        if (r instanceof Throwable failure) {
+        if (r instanceof Throwable failure
+            && checks
+            && SingleAttemptConnection.notApplied(failure)
+            && refusals.merge(i, 1, Integer::sum) < checked.attempts()) {
+          again.add(i); // refused before it ran (one attempt per call): sent again
+          refused = true;
+        } else if (r instanceof Throwable failure) {
           failures[i] = HBaseErrors.map("writing " + op.key() + " to " + table, failure);
         } else if (r instanceof CheckAndMutateResult checked && !checked.isSuccess()) {
           if (isConditional(op)) {
@@ -869,6 +889,17 @@ public final class HBaseStore extends ServiceStore {
         }
       }
       pending = again;
+      if (refused) {
+        try {
+          checked.pause(refusals.values().stream().max(Integer::compare).orElse(1));
+        } catch (java.io.InterruptedIOException e) {
+          StoreException interrupted = serviceError("writing to table " + table, table, e);
+          for (int i : pending) {
+            failures[i] = interrupted;
+          }
+          return;
+        }
+      }
     }
   }
 
