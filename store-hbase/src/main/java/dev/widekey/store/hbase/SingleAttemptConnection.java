@@ -8,6 +8,7 @@ import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.NotServingRegionException;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
+import org.apache.hadoop.hbase.client.NoServerForRegionException;
 import org.apache.hadoop.hbase.client.RetriesExhaustedWithDetailsException;
 import org.apache.hadoop.hbase.ipc.FailedServerException;
 import org.apache.hadoop.hbase.ipc.ServerNotRunningYetException;
@@ -79,9 +80,10 @@ final class SingleAttemptConnection implements AutoCloseable {
    */
   static boolean notApplied(Throwable failure) {
     for (Throwable t = failure; t != null; t = t.getCause()) {
-      if (t
-              instanceof
-              NotServingRegionException // also RegionMovedException, RegionOpeningException
+      // NotServingRegionException covers RegionMovedException and RegionOpeningException;
+      // NoServerForRegionException: no location yet, never sent
+      if (t instanceof NotServingRegionException
+          || t instanceof NoServerForRegionException
           || t instanceof ServerNotRunningYetException
           || t instanceof RegionServerStoppedException
           || t instanceof FailedServerException

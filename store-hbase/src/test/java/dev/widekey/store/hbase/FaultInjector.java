@@ -73,6 +73,7 @@ final class FaultInjector implements AutoCloseable {
   private final AtomicInteger started = new AtomicInteger();
   private final Thread thread;
   private volatile boolean stopping;
+  private volatile long stopAtNanos = Long.MAX_VALUE;
 
   /**
    * @param tables the tables whose regions the faults split and move, read before each fault
@@ -88,6 +89,15 @@ final class FaultInjector implements AutoCloseable {
 
   FaultInjector start() {
     thread.start();
+    return this;
+  }
+
+  /**
+   * Starts no fault after {@code nanos} from now, so that the workload's last calls (a history's
+   * final reads, dropping its table) meet a cluster whose faults have settled.
+   */
+  FaultInjector stopStartingAfter(long nanos) {
+    stopAtNanos = System.nanoTime() + nanos;
     return this;
   }
 
@@ -125,7 +135,7 @@ final class FaultInjector implements AutoCloseable {
 
   private void run() {
     int i = 0;
-    while (!stopping) {
+    while (!stopping && System.nanoTime() < stopAtNanos) {
       List<TableName> now = tables.get();
       if (now.isEmpty()) {
         try {
