@@ -14,6 +14,7 @@ import org.apache.hadoop.hbase.RegionTooBusyException;
 import org.apache.hadoop.hbase.TableExistsException;
 import org.apache.hadoop.hbase.TableNotEnabledException;
 import org.apache.hadoop.hbase.TableNotFoundException;
+import org.apache.hadoop.hbase.client.NoServerForRegionException;
 import org.apache.hadoop.hbase.client.OperationTimeoutExceededException;
 import org.apache.hadoop.hbase.client.RegionOfflineException;
 import org.apache.hadoop.hbase.client.RetriesExhaustedWithDetailsException;
@@ -79,6 +80,9 @@ final class HBaseErrors {
       return ErrorKind.THROTTLED;
     }
     if (t instanceof NotServingRegionException // includes RegionMoved, RegionOpening
+        // hbase:meta lists no server for the region yet (it is being split, moved or reassigned):
+        // a DoNotRetryIOException, but only because the client's locating gave up
+        || t instanceof NoServerForRegionException
         || t instanceof RegionMovedException
         || t instanceof RegionOpeningException
         || t instanceof RegionOfflineException

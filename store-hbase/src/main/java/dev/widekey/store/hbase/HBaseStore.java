@@ -85,7 +85,10 @@ import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
  * marker instead, whatever any clock says. Column families keep HBase's MVCC-aware delete semantics
  * ({@code NEW_VERSION_BEHAVIOR}), so a put right after a delete in the same millisecond is not
  * masked by it. A conditional put ({@link WriteCondition}) is one {@code checkAndMutate}, checked
- * and applied atomically by the region server.
+ * and applied atomically by the region server, sent with one attempt of the HBase client ({@link
+ * SingleAttemptConnection}): a retry of an attempt that timed out and was applied would fail its
+ * condition against that attempt's row, so a timeout is reported as one, and widekey's retries,
+ * which tell their own write apart, send it again.
  *
  * <pre>{@code
  * Configuration conf = HBaseConfiguration.create();
@@ -105,6 +108,14 @@ public final class HBaseStore extends ServiceStore {
 
   private final Connection connection;
   private final boolean ownsConnection;
+
+  /**
+   * Where conditional writes go: one attempt per call ({@link SingleAttemptConnection}); shared
+   * with the stores derived from this one, closed by the store that opened it.
+   */
+  private final SingleAttemptConnection checked;
+
+  private final boolean ownsChecked;
   private final String namespace;
   private final Consumer<StoreException> skippedRows; // null: a malformed row ends the scan
   private final WriteOrder writeOrder;
@@ -166,11 +177,25 @@ public final class HBaseStore extends ServiceStore {
       StoreLimits limits,
       Consumer<StoreException> skippedRows,
       WriteOrder writeOrder) {
+    this(connection, ownsConnection, namespace, limits, skippedRows, writeOrder, null);
+  }
+
+  private HBaseStore(
+      Connection connection,
+      boolean ownsConnection,
+      String namespace,
+      StoreLimits limits,
+      Consumer<StoreException> skippedRows,
+      WriteOrder writeOrder,
+      SingleAttemptConnection checked) {
     // HBase and Lindorm tables keep their own profile's limits; others the stricter of theirs and
     // HBase's row key
     super(limits, Set.of(Profile.HBASE, Profile.LINDORM));
     this.connection = Objects.requireNonNull(connection, "connection");
     this.ownsConnection = ownsConnection;
+    this.ownsChecked = checked == null;
+    this.checked =
+        checked != null ? checked : new SingleAttemptConnection(connection.getConfiguration());
     this.namespace = Objects.requireNonNull(namespace, "namespace");
     this.skippedRows = skippedRows;
     this.writeOrder = Objects.requireNonNull(writeOrder, "writeOrder");
@@ -210,7 +235,8 @@ public final class HBaseStore extends ServiceStore {
         namespace,
         StoreLimits.HBASE,
         Objects.requireNonNull(report, "report"),
-        writeOrder);
+        writeOrder,
+        checked);
   }
 
   /**
@@ -223,7 +249,8 @@ public final class HBaseStore extends ServiceStore {
    */
   public HBaseStore withWriteOrder(WriteOrder order) {
     HBaseStore store =
-        new HBaseStore(connection, false, namespace, StoreLimits.HBASE, skippedRows, order);
+        new HBaseStore(
+            connection, false, namespace, StoreLimits.HBASE, skippedRows, order, checked);
     store.serverVersion = serverVersion; // the same servers
     return store;
   }
@@ -561,10 +588,21 @@ public final class HBaseStore extends ServiceStore {
     if (check == null) {
       throw conditionFailed(op.table(), op);
     }
-    try (Table t = connection.getTable(tableName(op.table()))) {
-      if (!t.checkAndMutate(check).isSuccess()) {
+    for (int attempt = 1; ; attempt++) {
+      boolean applied;
+      try (Table t = checked.get().getTable(tableName(op.table()))) {
+        applied = t.checkAndMutate(check).isSuccess();
+      } catch (IOException e) {
+        if (attempt < checked.attempts() && SingleAttemptConnection.notApplied(e)) {
+          checked.pause(attempt); // refused before it ran: the region moved, say
+          continue;
+        }
+        throw e;
+      }
+      if (!applied) {
         throw conditionFailed(op.table(), op);
       }
+      return;
     }
   }
 
@@ -612,7 +650,8 @@ public final class HBaseStore extends ServiceStore {
    */
   public HBaseStore assumingServerVersion(String version) {
     HBaseStore store =
-        new HBaseStore(connection, false, namespace, StoreLimits.HBASE, skippedRows, writeOrder);
+        new HBaseStore(
+            connection, false, namespace, StoreLimits.HBASE, skippedRows, writeOrder, checked);
     store.serverVersion = ServerVersion.parse(version);
     return store;
   }
@@ -766,6 +805,8 @@ public final class HBaseStore extends ServiceStore {
     // timestamp as read; a plain write whose check fails goes again in the next round
     Map<Integer, Boolean> guessPresent = new HashMap<>();
     Map<Integer, Long> markerTimestamps = new HashMap<>();
+    // conditional batches go in one attempt: how often each write was refused before it ran
+    Map<Integer, Integer> refusals = new HashMap<>();
     List<Integer> pending = new ArrayList<>(indexes);
     for (int round = 0; !pending.isEmpty(); round++) {
       if (round == ORDERED_ATTEMPTS) {
@@ -817,18 +858,27 @@ public final class HBaseStore extends ServiceStore {
       }
       Object[] results = new Object[actions.size()];
       StoreException whole = null;
-      try (Table t = connection.getTable(tableName(table))) {
+      // a batch with a checkAndMutate goes in one attempt, as a single one does
+      boolean checks = actions.stream().anyMatch(a -> a instanceof CheckAndMutate);
+      try (Table t = (checks ? checked.get() : connection).getTable(tableName(table))) {
         send(t, actions, results);
       } catch (IOException | InterruptedException e) {
         // per-action failures are in results; this is only the summary (or a failure of all)
         whole = serviceError("writing to table " + table, table, e);
       }
       List<Integer> again = new ArrayList<>();
+      boolean refused = false;
       for (int j = 0; j < sent.size(); j++) {
         int i = sent.get(j);
         WriteOp op = writes.get(i).op();
         Object r = results[j];
-        if (r instanceof Throwable failure) {
+        if (r instanceof Throwable failure
+            && checks
+            && SingleAttemptConnection.notApplied(failure)
+            && refusals.merge(i, 1, Integer::sum) < checked.attempts()) {
+          again.add(i); // refused before it ran (one attempt per call): sent again
+          refused = true;
+        } else if (r instanceof Throwable failure) {
           failures[i] = HBaseErrors.map("writing " + op.key() + " to " + table, failure);
         } else if (r instanceof CheckAndMutateResult checked && !checked.isSuccess()) {
           if (isConditional(op)) {
@@ -844,6 +894,17 @@ public final class HBaseStore extends ServiceStore {
         }
       }
       pending = again;
+      if (refused) {
+        try {
+          checked.pause(refusals.values().stream().max(Integer::compare).orElse(1));
+        } catch (java.io.InterruptedIOException e) {
+          StoreException interrupted = serviceError("writing to table " + table, table, e);
+          for (int i : pending) {
+            failures[i] = interrupted;
+          }
+          return;
+        }
+      }
     }
   }
 
@@ -1134,12 +1195,15 @@ public final class HBaseStore extends ServiceStore {
 
   @Override
   public void close() {
-    if (ownsConnection) {
-      try {
-        connection.close();
-      } catch (IOException e) {
-        throw new UncheckedIOException("closing the HBase connection", e);
+    try {
+      if (ownsChecked) {
+        checked.close();
       }
+      if (ownsConnection) {
+        connection.close();
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("closing the HBase connection", e);
     }
   }
 

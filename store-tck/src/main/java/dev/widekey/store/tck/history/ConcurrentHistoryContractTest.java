@@ -521,6 +521,21 @@ public abstract class ConcurrentHistoryContractTest {
         Map.of("version", AttrValue.ofInteger(version), "count", AttrValue.ofInteger(count)));
   }
 
+  /** The error kinds whose first non-retryable error a client has printed. */
+  private static final Set<ErrorKind> SHOWN = ConcurrentHashMap.newKeySet();
+
+  /**
+   * Prints the first non-retryable error of each kind a client meets (its outcome is counted as
+   * unknown either way), so that a run under faults shows what such an error was.
+   */
+  private static void showFirst(StoreException e) {
+    if (SHOWN.add(e.kind())) {
+      // test output: what the error was, once per kind
+      System.out.println(
+          "history: first " + e.kind() + " error (not retryable): " + e.getMessage());
+    }
+  }
+
   // ----------------------------------------------------------------------------- a client
 
   /**
@@ -623,6 +638,7 @@ public abstract class ConcurrentHistoryContractTest {
         AtomicLong inDoubt) {
       errors.computeIfAbsent(e.kind(), x -> new AtomicLong()).incrementAndGet();
       if (!e.retryable()) {
+        showFirst(e);
         unexpected.incrementAndGet();
       } else if (!lostEveryAttempt(e)) {
         inDoubt.incrementAndGet();
@@ -730,6 +746,9 @@ public abstract class ConcurrentHistoryContractTest {
         return Outcome.FAIL;
       }
       errors.computeIfAbsent(e.kind(), x -> new AtomicLong()).incrementAndGet();
+      if (!e.retryable()) {
+        showFirst(e);
+      }
       return Outcome.UNKNOWN;
     }
   }
