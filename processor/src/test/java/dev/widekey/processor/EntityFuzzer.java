@@ -271,6 +271,9 @@ final class EntityFuzzer {
     if (e.unstoredAnnotated != null) {
       out.put("WK100", "@ColdColumn on a " + e.unstoredAnnotated + " field");
     }
+    if (e.strayTimeSharded) {
+      out.put("WK210", "@TimeSharded on a class of the package without @WideTable");
+    }
     if (e.privateEnum && e.fields.stream().anyMatch(f -> f.type == RandomEntities.Type.ENUM)) {
       out.put("WK100", "a field of a private enum type");
     }

@@ -616,6 +616,13 @@ final class RandomEntities {
      */
     String unstoredAnnotated;
 
+    /**
+     * A class of the entity's package with {@code @TimeSharded} and no {@code @WideTable} (WK210 on
+     * it: the annotation would be ignored); never in the default package, which other entities of a
+     * batch may share.
+     */
+    boolean strayTimeSharded;
+
     /** Classes of the entity's package named like java.lang types ({@code Long}, {@code Math}). */
     List<String> shadows = new ArrayList<>();
 
@@ -653,6 +660,7 @@ final class RandomEntities {
       e.allArgs = allArgs;
       e.extras = extras;
       e.unstoredAnnotated = unstoredAnnotated;
+      e.strayTimeSharded = strayTimeSharded;
       e.shadows = new ArrayList<>(shadows);
       e.takenSuffix = takenSuffix;
       e.shardBy = shardBy;
@@ -762,6 +770,7 @@ final class RandomEntities {
       if (allArgs) drops.add(e -> e.allArgs = false);
       if (extras) drops.add(e -> e.extras = false);
       if (unstoredAnnotated != null) drops.add(e -> e.unstoredAnnotated = null);
+      if (strayTimeSharded) drops.add(e -> e.strayTimeSharded = false);
       if (!shadows.isEmpty()) drops.add(e -> e.shadows.clear());
       if (takenSuffix != null) drops.add(e -> e.takenSuffix = null);
       if (enumConstants.length != 3) drops.add(e -> e.enumConstants = new String[] {"A", "B", "C"});
@@ -1100,6 +1109,16 @@ final class RandomEntities {
                       : "public class " + shadow + " {}\n")
             });
       }
+      if (strayTimeSharded) {
+        out.add(
+            new String[] {
+              qualified("StrayShards"),
+              "package "
+                  + pkg
+                  + ";\n@dev.widekey.annotations.TimeSharded(by = \"at\", retain = 3)\n"
+                  + "public class StrayShards { public java.time.Instant at; }\n"
+            });
+      }
       if (topLevelEnum && fields.stream().anyMatch(f -> f.type == Type.ENUM)) {
         out.add(
             new String[] {
@@ -1261,6 +1280,7 @@ final class RandomEntities {
     if (r.nextInt(40) == 0) {
       e.unstoredAnnotated = !e.record && r.nextBoolean() ? "transient" : "static";
     }
+    e.strayTimeSharded = !pkg.isEmpty() && r.nextInt(40) == 0;
     for (Field f : e.fields) {
       f.isGetter = (f.type == Type.BOOLEAN || f.type == Type.BOOLEAN_BOX) && r.nextBoolean();
       f.getterPair = (f.type == Type.BOOLEAN || f.type == Type.BOOLEAN_BOX) && r.nextInt(3) == 0;
