@@ -1140,22 +1140,13 @@ public abstract class SplitTableRepository<E> {
         || version.type() != AttrType.INTEGER
         || version.asLong() < 1
         || version.asLong() > LAST_VERSION) {
-      throw new StoreException(
-          ErrorKind.CORRUPT_DATA,
-          "version column "
-              + versionColumn
-              + " of row "
-              + hot.key()
-              + " of table "
-              + hotTable.name()
-              + " holds "
-              + (version == null ? "nothing" : version)
-              + " where widekey writes an INTEGER from 1 to "
-              + LAST_VERSION
-              + "; the row was not written by widekey (another writer, a restored backup, or"
-              + " damage)",
-          false,
-          null);
+      throw notWidekeys(
+          "version column",
+          hotTable.name(),
+          hot,
+          versionColumn,
+          version,
+          "an INTEGER from 1 to " + LAST_VERSION);
     }
   }
 
@@ -1179,9 +1170,19 @@ public abstract class SplitTableRepository<E> {
 
   static StoreException corruptMarker(
       String table, Row row, String column, AttrValue value, String expected) {
+    return notWidekeys("marker column", table, row, column, value, expected);
+  }
+
+  /**
+   * A stored value no widekey write produced ({@link ErrorKind#CORRUPT_DATA}): {@code what} names
+   * the column's role ("marker column", "version column").
+   */
+  private static StoreException notWidekeys(
+      String what, String table, Row row, String column, AttrValue value, String expected) {
     return new StoreException(
         ErrorKind.CORRUPT_DATA,
-        "marker column "
+        what
+            + " "
             + column
             + " of row "
             + row.key()
