@@ -246,6 +246,18 @@ public abstract class SplitTableRepository<E> {
   /** Builds an entity from its key, hot row and cold row ({@code null} if not read or absent). */
   protected abstract E toEntity(PrimaryKey key, Row hot, Row cold);
 
+  /**
+   * The values of an entity's indexed columns for one of its indexes, encoded as the index table's
+   * leading key columns ({@link IndexTable#indexColumns()} of them, in order), as {@link #keyOf}
+   * encodes the primary key; only called for an index the entity's tables declare.
+   *
+   * @throws dev.widekey.runtime.key.InvalidKeyException for a value the index key cannot hold
+   */
+  protected List<PkValue> indexValues(IndexTable index, E entity) {
+    throw new UnsupportedOperationException(
+        getClass().getName() + " declares no index " + index.name());
+  }
+
   /** A versioned entity's {@code @Version}; only called when a version column was given. */
   protected long versionOf(E entity) {
     throw new UnsupportedOperationException(getClass().getName() + " is not versioned");
@@ -856,6 +868,21 @@ public abstract class SplitTableRepository<E> {
       ServiceChecks.rowSize(chunkTable, chunk, store.limits(chunkTable.profile()));
     }
     return new PreparedWrite(hotRow, coldRow, chunks);
+  }
+
+  /**
+   * Entities read through an index, in index order: the index rows in {@code range} (a range over
+   * the index table's key, as the generated index range methods build it), each kept only if the
+   * hot row it names is the one the same write committed, then the entities of those hot rows (hot
+   * columns only). A stale index row (a replaced or deleted write's, or a stopped write's) is
+   * skipped, never returned. Close the stream if not read to the end.
+   *
+   * <pre>{@code
+   * Stream<Order> byCard = scanIndex(OrderTable.INDEX_BY_CARD, OrderKeys.byCardRange("card-7"));
+   * }</pre>
+   */
+  protected Stream<E> scanIndex(IndexTable index, ScanRange range) {
+    throw new UnsupportedOperationException("index reads are not built yet");
   }
 
   /** Reads an entity by key: hot columns only, or with the cold row too. */
