@@ -35,9 +35,11 @@ import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
@@ -229,9 +231,15 @@ public abstract class SplitTableRepository<E> {
             ? ColumnSelection.all()
             : ReadColumns.of(tables, EntityTables.Role.COLD, this.chunkCaps.keySet(), limits);
     this.commitPoint =
-        coldTable == null && chunkTable == null
+        coldTable == null && chunkTable == null && tables.indexes().isEmpty()
             ? null
-            : new CommitPoint(store, tables, versionColumn, maxParts);
+            : new CommitPoint(
+                store,
+                tables,
+                versionColumn,
+                maxParts,
+                tables.indexes().isEmpty() ? null : this::storedIndexRows,
+                hotRead);
   }
 
   /** The primary key of an entity; throws {@link InvalidKeyException} for a bad value. */
@@ -838,6 +846,7 @@ public abstract class SplitTableRepository<E> {
     }
     Row coldRow = null;
     List<Row> chunks = new ArrayList<>();
+    List<WriteOp> indexPuts = new ArrayList<>(tables.indexes().size());
     if (commitPoint != null) {
       // every write of an entity with a cold or chunk table is one commit, named by its tag
       long written = System.currentTimeMillis();
@@ -854,6 +863,13 @@ public abstract class SplitTableRepository<E> {
       if (!chunks.isEmpty()) {
         hot.put(ChunkRows.PARTS, AttrValue.ofInteger(chunks.size()));
       }
+      for (IndexTable index : tables.indexes()) {
+        Row row = IndexRows.row(index, indexValues(index, entity), key, tag, written);
+        hot.put(IndexRows.tagColumn(index), AttrValue.ofInteger(tag));
+        checkKeySize(index.table().primaryKey(), row.key(), limits);
+        ServiceChecks.rowSize(index.table(), row, store.limits(index.table().profile()));
+        indexPuts.add(WriteOp.put(index.table().name(), row));
+      }
     }
     if (hot.isEmpty()) {
       hot.put(ROW_MARKER, AttrValue.ofBoolean(true));
@@ -867,7 +883,38 @@ public abstract class SplitTableRepository<E> {
     for (Row chunk : chunks) {
       ServiceChecks.rowSize(chunkTable, chunk, store.limits(chunkTable.profile()));
     }
-    return new PreparedWrite(hotRow, coldRow, chunks);
+    return new PreparedWrite(hotRow, coldRow, chunks, indexPuts);
+  }
+
+  /**
+   * The keys of the index rows a stored hot row names, by index name: its indexed values as the hot
+   * row holds them, under the index tag it records ({@link IndexRows#tagColumn}). Empty if the row
+   * does not build an entity (a forged or damaged row, or one whose constructor needs a cold
+   * field): its index rows then never verify, and a later write neither keeps nor deletes them.
+   */
+  private Map<String, PrimaryKey> storedIndexRows(Row hot) {
+    List<IndexTable> indexes = tables.indexes();
+    E entity;
+    try {
+      entity = entity(hot.key(), withValues(hot, Map.of()), null, true);
+    } catch (RuntimeException e) {
+      return Map.of();
+    }
+    Map<String, PrimaryKey> keys = new LinkedHashMap<>();
+    for (IndexTable index : indexes) {
+      AttrValue tag = hot.get(IndexRows.tagColumn(index));
+      if (tag == null || tag.type() != AttrType.INTEGER) {
+        continue; // not a row an indexed write stored
+      }
+      try {
+        keys.put(
+            index.name(),
+            IndexRows.key(index, indexValues(index, entity), hot.key(), tag.asLong()));
+      } catch (RuntimeException e) {
+        // a value the index key cannot hold: the write stored no row for it
+      }
+    }
+    return keys;
   }
 
   /**
@@ -882,7 +929,66 @@ public abstract class SplitTableRepository<E> {
    * }</pre>
    */
   protected Stream<E> scanIndex(IndexTable index, ScanRange range) {
-    throw new UnsupportedOperationException("index reads are not built yet");
+    IndexTable own = tables.index(index.name()).orElse(null);
+    if (!index.equals(own)) {
+      throw new IllegalArgumentException(
+          "index " + index.name() + " is not one of this entity's: " + tables.indexes());
+    }
+    long limit = range.limit();
+    Stream<Row> rows =
+        store.scan(
+            index.table().name(),
+            range.withLimit(Long.MAX_VALUE).withColumns(ColumnSelection.of(ColdRows.WRITTEN)));
+    int most = Math.min(IndexScan.MAX_BATCH, store.limits(hotTable.profile()).maxMultiGetRows());
+    IndexScan<E> scan = new IndexScan<>(rows.iterator(), most, batch -> verified(index, batch));
+    Stream<E> entities =
+        StreamSupport.stream(
+                Spliterators.spliteratorUnknownSize(
+                    scan, Spliterator.ORDERED | Spliterator.NONNULL),
+                false)
+            .onClose(rows::close);
+    return limit == Long.MAX_VALUE ? entities : entities.limit(limit);
+  }
+
+  /**
+   * The entities a batch of index rows names that match them now, in the batch's order: each hot
+   * row read (one multi-get per piece of the store's limit) and kept only if its entity's indexed
+   * values are the index row's. A missing hot row, another write's values, or a row a read finds
+   * gone meanwhile is a stale index row, skipped.
+   */
+  private List<IndexScan.Verified<E>> verified(IndexTable index, List<Row> indexRows) {
+    List<PrimaryKey> hotKeys = new ArrayList<>(indexRows.size());
+    for (Row row : indexRows) {
+      hotKeys.add(IndexRows.ref(index, row.key(), hotTable.primaryKey()).hotKey());
+    }
+    Map<PrimaryKey, Row> hotRows = new HashMap<>();
+    List<PrimaryKey> distinct = new ArrayList<>(new LinkedHashSet<>(hotKeys));
+    int piece = store.limits(hotTable.profile()).maxMultiGetRows();
+    for (int from = 0; from < distinct.size(); from += piece) {
+      List<PrimaryKey> part = distinct.subList(from, Math.min(distinct.size(), from + piece));
+      List<Optional<Row>> read = store.multiGet(hotTable.name(), part, hotRead);
+      for (int i = 0; i < part.size(); i++) {
+        read.get(i).ifPresent(r -> hotRows.put(r.key(), r));
+      }
+    }
+    Map<PrimaryKey, Optional<E>> entities = new HashMap<>();
+    List<IndexScan.Verified<E>> out = new ArrayList<>(indexRows.size());
+    for (int i = 0; i < indexRows.size(); i++) {
+      PrimaryKey hotKey = hotKeys.get(i);
+      Row hot = hotRows.get(hotKey);
+      if (hot == null) {
+        continue;
+      }
+      Optional<E> entity = entities.computeIfAbsent(hotKey, k -> read(readHot(hot), false));
+      if (entity.isEmpty()) {
+        continue;
+      }
+      List<PkValue> values = IndexRows.values(indexRows.get(i).key());
+      if (indexValues(index, entity.get()).equals(values)) {
+        out.add(new IndexScan.Verified<>(values, hotKey, entity.get()));
+      }
+    }
+    return out;
   }
 
   /** Reads an entity by key: hot columns only, or with the cold row too. */
@@ -1513,12 +1619,18 @@ public abstract class SplitTableRepository<E> {
    * @param cold the cold row, or {@code null}
    * @param chunks the chunk rows, in part order (empty: none)
    */
-  public record PreparedWrite(Row hot, Row cold, List<Row> chunks) {
+  public record PreparedWrite(Row hot, Row cold, List<Row> chunks, List<WriteOp> indexPuts) {
     public PreparedWrite {
       chunks = List.copyOf(chunks);
+      indexPuts = List.copyOf(indexPuts);
     }
 
-    /** The rows of an entity without chunk rows. */
+    /** The rows of an entity without index rows. */
+    public PreparedWrite(Row hot, Row cold, List<Row> chunks) {
+      this(hot, cold, chunks, List.of());
+    }
+
+    /** The rows of an entity without chunk rows or index rows. */
     public PreparedWrite(Row hot, Row cold) {
       this(hot, cold, List.of());
     }
@@ -1528,6 +1640,9 @@ public abstract class SplitTableRepository<E> {
       long size = hot.sizeInBytes() + (cold == null ? 0 : cold.sizeInBytes());
       for (Row c : chunks) {
         size += c.sizeInBytes();
+      }
+      for (WriteOp put : indexPuts) {
+        size += ((WriteOp.Put) put).row().sizeInBytes();
       }
       return size;
     }
