@@ -1029,12 +1029,12 @@ public abstract class SplitTableRepository<E> {
   }
 
   /**
-   * Deletes the cold rows and chunk rows no hot row names that are older than {@code grace} (the
-   * result counts both): the garbage a write or a delete stopped between its rows leaves, or a bulk
-   * write that raced another client's write of the same entity. Reads never see such rows; this
-   * reclaims their space. It scans the whole cold table and reads the hot row of each cold row, so
-   * run it off-peak (daily, say). Rows without widekey's owner and write-time columns are counted
-   * and left alone.
+   * Deletes the cold rows, chunk rows and index rows no hot row names that are older than {@code
+   * grace} (the result counts them all): the garbage a write or a delete stopped between its rows
+   * leaves, or a bulk write that raced another client's write of the same entity. Reads never see
+   * such rows; this reclaims their space. It scans the whole cold table and reads the hot row of
+   * each cold row, so run it off-peak (daily, say). Rows without widekey's owner and write-time
+   * columns are counted and left alone.
    *
    * <pre>{@code
    * ColdSweepResult swept = items.sweepColdRows(Duration.ofHours(24));
@@ -1058,6 +1058,9 @@ public abstract class SplitTableRepository<E> {
       result =
           result.plus(
               new ColdRowSweep(store, hotTable, chunkTable, true, nowMillis, grace).sweep());
+    }
+    for (IndexTable index : tables.indexes()) {
+      result = result.plus(new IndexRowSweep(store, hotTable, index, nowMillis, grace).sweep());
     }
     return result;
   }

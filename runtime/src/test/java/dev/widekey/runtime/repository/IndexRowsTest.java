@@ -152,6 +152,28 @@ class IndexRowsTest {
     assertEquals(ErrorKind.CORRUPT_DATA, e.kind());
   }
 
+  @Test
+  void theSweepDeletesOnlyOldIndexRowsNoHotRowNames() {
+    Items items = items(store, false);
+    items.createTables();
+    items.put(new Item(1, "red", null, null));
+    items.put(new Item(2, "blue", null, null));
+    // a write stopped after its index row, before its commit: the row nobody names
+    assertThrows(
+        IllegalStateException.class,
+        () ->
+            items(new StoppingStore(store, 1, false), false).put(new Item(1, "green", null, null)));
+    assertEquals(3, indexRows());
+    long now = System.currentTimeMillis();
+    java.time.Duration grace = java.time.Duration.ofHours(2);
+    assertEquals(new ColdSweepResult(3, 2, 1, 0, 0), items.sweepColdRows(grace, now));
+    assertEquals(
+        new ColdSweepResult(3, 2, 0, 1, 0),
+        items.sweepColdRows(grace, now + grace.toMillis() + 60_000));
+    assertEquals(List.of(), IndexCheck.anomalies(items));
+    assertEquals(2, indexRows());
+  }
+
   /** Each operation, stopped after each of its writes in turn, leaves the index exact. */
   @Test
   void aStopAfterAnyWriteOfAnyOperationLeavesTheIndexExact() {
