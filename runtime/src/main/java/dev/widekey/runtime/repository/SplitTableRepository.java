@@ -1032,9 +1032,9 @@ public abstract class SplitTableRepository<E> {
    * Deletes the cold rows, chunk rows and index rows no hot row names that are older than {@code
    * grace} (the result counts them all): the garbage a write or a delete stopped between its rows
    * leaves, or a bulk write that raced another client's write of the same entity. Reads never see
-   * such rows; this reclaims their space. It scans the whole cold table and reads the hot row of
-   * each cold row, so run it off-peak (daily, say). Rows without widekey's owner and write-time
-   * columns are counted and left alone.
+   * such rows; this reclaims their space. It scans the whole cold, chunk and index tables and reads
+   * the hot row of each of their rows, so run it off-peak (daily, say). Rows without widekey's
+   * owner and write-time columns are counted and left alone.
    *
    * <pre>{@code
    * ColdSweepResult swept = items.sweepColdRows(Duration.ofHours(24));
