@@ -10,5 +10,5 @@ import java.time.Instant;
 @WideTable(name = "orders")
 @Index(name = "by_time", columns = {"placedAt"})
 public record IndexSequentialLeading(
-    @PartitionKey @KeyChars("0-9A-Z") @MaxLength(20) String orderId,
+    @PartitionKey @KeyChars("0-9A-Z") @MaxLength(20) String customer,
     Instant placedAt) {}

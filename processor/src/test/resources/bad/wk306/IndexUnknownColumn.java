@@ -9,5 +9,5 @@ import dev.widekey.annotations.WideTable;
 @WideTable(name = "orders")
 @Index(name = "by_card", columns = {"cardID"})
 public record IndexUnknownColumn(
-    @PartitionKey @KeyChars("0-9A-Z") @MaxLength(20) String orderId,
+    @PartitionKey @KeyChars("0-9A-Z") @MaxLength(20) String customer,
     String cardId) {}

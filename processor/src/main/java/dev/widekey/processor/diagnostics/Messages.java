@@ -1456,22 +1456,30 @@ public final class Messages {
   // ---- WK306: index tables ----
 
   /**
-   * A finding of a key rule on an index key, checked as a primary key: the index named after the
-   * rule id; for a hotspot or hash-prefix finding, where an index's key options are written.
+   * Findings of the primary key's rules on an index key: the rule's own message, naming the index;
+   * not a message of its own, so its methods are not in the catalogue's list.
    */
-  public static String inIndex(String index, String table, String message) {
-    int colon = message.indexOf(": ");
-    String id = colon < 0 ? "" : message.substring(0, colon + 2);
-    String rest = message.substring(id.length());
-    String note = "";
-    if (id.startsWith("WK102") || id.startsWith("WK106")) {
-      note =
-          " In an index the first column is the index's partition key, and its key options are"
-              + " written on the @Index: hashPrefix = @HashPrefix(length = 4), notSequential ="
-              + " @NotSequential(reason = \"...\"); annotations on the field describe the"
-              + " entity's own primary key.";
+  public static final class OnIndex {
+    private OnIndex() {}
+
+    /**
+     * A finding of a key rule on an index key, checked as a primary key: the index named after the
+     * rule id; for a hotspot or hash-prefix finding, where an index's key options are written.
+     */
+    public static String finding(String index, String table, String message) {
+      int colon = message.indexOf(": ");
+      String id = colon < 0 ? "" : message.substring(0, colon + 2);
+      String rest = message.substring(id.length());
+      String note = "";
+      if (id.startsWith("WK102") || id.startsWith("WK106")) {
+        note =
+            " In an index the first column is the index's partition key, and its key options are"
+                + " written on the @Index: hashPrefix = @HashPrefix(length = 4), notSequential ="
+                + " @NotSequential(reason = \"...\"); annotations on the field describe the"
+                + " entity's own primary key.";
+      }
+      return id + "index '" + index + "' (table " + table + "): " + rest + note;
     }
-    return id + "index '" + index + "' (table " + table + "): " + rest + note;
   }
 
   public static String indexNoColumns(String index) {
@@ -1533,6 +1541,32 @@ public final class Messages {
             + ", the leading columns of the primary key in the same order: the table already"
             + " reads them in key order (scanBy...), so the index only adds a row write per put."
             + " Remove the index, or index other columns.");
+  }
+
+  public static String indexNameTaken(String index, String accessor) {
+    return msg(
+        Rule.WK306,
+        "index name '"
+            + index
+            + "' would name the repository's accessor "
+            + accessor
+            + "(), which is a Java keyword or a method every repository has. Choose another name"
+            + " (by_"
+            + index
+            + ").");
+  }
+
+  public static String indexTableIsOwn(String index, String table) {
+    return msg(
+        Rule.WK207,
+        "index '"
+            + index
+            + "' would be table "
+            + table
+            + ", which is already the entity's own cold or chunk table; its rows would mix with"
+            + " the index's. Rename the index (by_"
+            + index
+            + ").");
   }
 
   public static String indexNameTwice(String index, String entity) {

@@ -12,13 +12,17 @@ import dev.widekey.processor.model.KeyComponent;
 import dev.widekey.processor.model.KeyLayout;
 import dev.widekey.processor.model.Property;
 import dev.widekey.processor.model.ValueKind;
+import dev.widekey.runtime.repository.SplitTableRepository;
 import dev.widekey.runtime.store.OrderedKeyBytes;
 import dev.widekey.runtime.store.ServiceNames;
 import dev.widekey.runtime.store.StoreLimits;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.regex.Pattern;
+import javax.lang.model.SourceVersion;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.TypeElement;
 
@@ -50,6 +54,36 @@ public final class IndexRules implements EntityRule {
   /** Lower-case words joined by '_': a table-name suffix and a Java name once camel-cased. */
   private static final Pattern NAME = Pattern.compile("[a-z][a-z0-9]*(_[a-z0-9]+)*");
 
+  /**
+   * Methods without parameters of every generated repository, which an index's accessor ({@code
+   * byCard()}) would override or clash with.
+   */
+  private static final Set<String> REPOSITORY_METHODS = repositoryMethods();
+
+  private static Set<String> repositoryMethods() {
+    Set<String> out = new HashSet<>(Set.of("scanAll", "scanAllDescending", "createTables"));
+    for (Class<?> c = SplitTableRepository.class; c != null; c = c.getSuperclass()) {
+      for (Method m : c.getDeclaredMethods()) {
+        if (m.getParameterCount() == 0 && !Modifier.isPrivate(m.getModifiers())) {
+          out.add(m.getName());
+        }
+      }
+    }
+    return Set.copyOf(out);
+  }
+
+  /** The repository's accessor of an index: {@code by_card} gives {@code byCard}. */
+  static String accessor(String indexName) {
+    StringBuilder out = new StringBuilder();
+    for (String word : indexName.split("_")) {
+      if (!word.isEmpty()) {
+        out.append(
+            out.length() == 0 ? word : Character.toUpperCase(word.charAt(0)) + word.substring(1));
+      }
+    }
+    return out.toString();
+  }
+
   /** The primary key's rule families that check an index key as they check a primary key. */
   private static final List<EntityRule> KEY_RULES =
       List.of(new KeyStructureRules(), new HotspotRules(), new SplicingRules(), new KeySizeRules());
@@ -62,6 +96,11 @@ public final class IndexRules implements EntityRule {
       AnnotationMirror at = index.mirror();
       if (!NAME.matcher(index.name()).matches()) {
         diagnostics.error(type, at, "name", Messages.indexBadName(index.name()));
+        continue;
+      }
+      String accessor = accessor(index.name());
+      if (SourceVersion.isKeyword(accessor) || REPOSITORY_METHODS.contains(accessor)) {
+        diagnostics.error(type, at, "name", Messages.indexNameTaken(index.name(), accessor));
         continue;
       }
       if (!names.add(index.name())) {
@@ -185,10 +224,14 @@ public final class IndexRules implements EntityRule {
     }
     if ((entity.hasColdColumns() && index.table().equals(entity.coldTable()))
         || (entity.hasChunkedColumns() && index.table().equals(entity.chunksTable()))) {
-      diagnostics.error(
-          type, at, "name", Messages.tableTaken(index.table(), entity.type().toString()));
+      diagnostics.error(type, at, "name", Messages.indexTableIsOwn(index.name(), index.table()));
     } else if (ServiceNames.isLegal(entity.table()) && !ServiceNames.isLegal(index.table())) {
-      diagnostics.error(type, at, "name", Messages.badTableName("name", index.table()));
+      diagnostics.error(
+          type,
+          at,
+          "name",
+          Messages.OnIndex.finding(
+              index.name(), index.table(), Messages.badTableName("name", index.table())));
     }
     Diagnostics found = new Diagnostics();
     for (EntityRule rule : KEY_RULES) {
@@ -203,7 +246,7 @@ public final class IndexRules implements EntityRule {
             // the column count and binary placement are counted above, with the reference column
             message.startsWith("WK110")
                 ? null
-                : Messages.inIndex(index.name(), index.table(), message));
+                : Messages.OnIndex.finding(index.name(), index.table(), message));
     long ref = referenceBytes(entity);
     if (ref > limits.maxPkColumnBytes()) {
       diagnostics.error(type, at, Messages.indexRefTooLarge(index.name(), ref, entity.profile()));
@@ -243,15 +286,17 @@ public final class IndexRules implements EntityRule {
     long total = 8;
     for (var column : layout.columns()) {
       long bytes = 0;
+      boolean mayHoldZero = false;
       for (KeyComponent c : column.components()) {
         if (!c.kind().keyable()) {
           return -1;
         }
-        long b = ComponentText.of(c).maxBytes();
-        if (b < 0) {
+        ComponentText text = ComponentText.of(c);
+        if (text.maxBytes() < 0) {
           return -1;
         }
-        bytes += b + 1; // a delimiter between spliced components, counted generously
+        mayHoldZero |= text.lowest() <= 0;
+        bytes += text.maxBytes() + (column.components().size() > 1 ? 1 : 0); // and a delimiter
       }
       if (layout.hashPrefix() != null && column == layout.partition()) {
         bytes += layout.hashPrefix().length();
@@ -259,7 +304,7 @@ public final class IndexRules implements EntityRule {
       if (layout.buckets() > 0 && column == layout.partition()) {
         bytes += 8;
       }
-      total += OrderedKeyBytes.maxEncodedLength(column.type(), bytes, true);
+      total += OrderedKeyBytes.maxEncodedLength(column.type(), bytes, mayHoldZero);
     }
     return total;
   }
