@@ -153,6 +153,19 @@ class IndexTest {
   }
 
   @Test
+  void aBadPrimaryKeyIsReportedOnceNotAsTheReferencesSize() {
+    // found by the entity fuzzer: the reference column's bound read an invalid alphabet
+    JavaFileObject f = bad("wk306/IndexOnBadBaseKey");
+    Compilation c = compile(f);
+
+    assertRejected(c, 1);
+    com.google.testing.compile.CompilationSubject.assertThat(c)
+        .hadErrorContaining("WK105: field 'customer' has @KeyChars ''")
+        .inFile(f)
+        .onLineContaining("@KeyChars(\"\")");
+  }
+
+  @Test
   void theReferenceColumnCountsAgainstTheColumnLimit() {
     JavaFileObject f = bad("wk306/IndexTooManyColumns");
     Compilation c = compile(f);

@@ -277,12 +277,14 @@ public final class IndexRules implements EntityRule {
     if (entity.partitionKey().isEmpty()) {
       return -1;
     }
-    KeyLayout layout;
     try {
-      layout = KeyLayout.of(entity);
+      return referenceBytes(KeyLayout.of(entity));
     } catch (RuntimeException e) {
-      return -1; // an invalid key, reported by its own rules
+      return -1; // an invalid key (a bad alphabet, a bad hash prefix), reported by its own rules
     }
+  }
+
+  private static long referenceBytes(KeyLayout layout) {
     long total = 8;
     for (var column : layout.columns()) {
       long bytes = 0;
