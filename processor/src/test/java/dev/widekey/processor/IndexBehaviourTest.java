@@ -212,6 +212,27 @@ class IndexBehaviourTest {
     }
   }
 
+  @Test
+  void aPeriodRepositoryReadsItsPeriodsIndexTable() throws Exception {
+    GeneratedClassLoader sharded = new GeneratedClassLoader(compile(good("IndexedEvent")));
+    try (WideTableStore store = EmbeddedStore.inMemory()) {
+      Object repo =
+          sharded
+              .loadClass("good.IndexedEventShardedRepository")
+              .getConstructor(WideTableStore.class)
+              .newInstance(store);
+      SplitTableRepository<?> day =
+          (SplitTableRepository<?>)
+              repo.getClass()
+                  .getMethod("periodRepository", Instant.class)
+                  .invoke(repo, Instant.parse("2026-11-26T10:00:00Z"));
+      IndexTable byKind = day.tables().index("by_kind").orElseThrow();
+      assertThat(byKind.table().name()).isEqualTo("indexed_events_by_kind_2026_11_26");
+      assertThat(day.tables().creationOrder().stream().map(TableSpec::name).toList())
+          .contains("indexed_events_by_kind_2026_11_26");
+    }
+  }
+
   private static List<String> matching(Map<String, PrimaryKey> rows, ScanRange range) {
     List<String> out = new ArrayList<>();
     rows.forEach(
