@@ -292,6 +292,16 @@ class IndexTest {
         twice,
         "public record IndexNameTwice");
 
+    JavaFileObject alike = bad("wk306/IndexSameMembers");
+    Compilation a = compile(alike);
+    assertRejected(a, 1);
+    assertError(
+        a,
+        Rule.WK306,
+        Messages.indexSameMembers("card1", "card_1", "card1"),
+        alike,
+        "public record IndexSameMembers");
+
     JavaFileObject badName = bad("wk306/IndexBadName");
     Compilation d = compile(badName);
     assertRejected(d, 1);

@@ -1569,6 +1569,21 @@ public final class Messages {
             + ").");
   }
 
+  public static String indexSameMembers(String index, String other, String accessor) {
+    return msg(
+        Rule.WK306,
+        "index names '"
+            + index
+            + "' and '"
+            + other
+            + "' would both be "
+            + accessor
+            + "() and "
+            + Character.toUpperCase(accessor.charAt(0))
+            + accessor.substring(1)
+            + "Index in the generated code; rename one.");
+  }
+
   public static String indexNameTwice(String index, String entity) {
     return msg(
         Rule.WK306,

@@ -92,6 +92,7 @@ public final class IndexRules implements EntityRule {
   public void check(EntityModel entity, Diagnostics diagnostics) {
     TypeElement type = entity.type();
     Set<String> names = new HashSet<>();
+    java.util.Map<String, String> accessors = new java.util.HashMap<>();
     for (IndexModel index : entity.indexes()) {
       AnnotationMirror at = index.mirror();
       if (!NAME.matcher(index.name()).matches()) {
@@ -106,6 +107,12 @@ public final class IndexRules implements EntityRule {
       if (!names.add(index.name())) {
         diagnostics.error(
             type, at, "name", Messages.indexNameTwice(index.name(), entity.simpleName()));
+        continue;
+      }
+      String other = accessors.putIfAbsent(accessor, index.name());
+      if (other != null) {
+        diagnostics.error(
+            type, at, "name", Messages.indexSameMembers(index.name(), other, accessor));
         continue;
       }
       boolean valid = checkDeclaration(entity, index, diagnostics);
