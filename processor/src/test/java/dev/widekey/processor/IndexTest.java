@@ -142,12 +142,13 @@ class IndexTest {
     JavaFileObject f = bad("wk306/IndexRefTooLarge");
     Compilation c = compile(f);
 
-    // customer: up to 1020 bytes, ordered-encoded in 3 + 1020 bytes, and the 8-byte write tag
+    // customer: up to 1020 bytes, ordered-encoded in 3 + 1020 bytes, and the write tag: a marker
+    // byte and 8 bytes
     assertRejected(c, 1);
     assertError(
         c,
         Rule.WK109,
-        Messages.indexRefTooLarge("by_card", 3 + 1020 + 8, Profile.TABLESTORE),
+        Messages.indexRefTooLarge("by_card", 3 + 1020 + 1 + 8, Profile.TABLESTORE),
         f,
         BY_CARD);
   }

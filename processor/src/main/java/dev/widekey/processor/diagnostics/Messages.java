@@ -1686,7 +1686,7 @@ public final class Messages {
         Rule.WK109,
         "index '"
             + index
-            + "' reference column holds the row's encoded primary key and an 8-byte write tag, up"
+            + "' reference column holds the row's encoded primary key and the write tag (9 bytes encoded), up"
             + " to "
             + bytes
             + " bytes as the primary key is declared; "

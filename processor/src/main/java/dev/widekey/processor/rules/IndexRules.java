@@ -12,6 +12,7 @@ import dev.widekey.processor.model.KeyComponent;
 import dev.widekey.processor.model.KeyLayout;
 import dev.widekey.processor.model.Property;
 import dev.widekey.processor.model.ValueKind;
+import dev.widekey.runtime.repository.IndexTable;
 import dev.widekey.runtime.repository.SplitTableRepository;
 import dev.widekey.runtime.store.OrderedKeyBytes;
 import dev.widekey.runtime.store.ServiceNames;
@@ -277,8 +278,9 @@ public final class IndexRules implements EntityRule {
 
   /**
    * The most bytes of the reference column: the primary key's columns as the runtime encodes them
-   * into one ordered byte string, and the 8-byte write tag; -1 when a primary-key column is
-   * unbounded (the store checks the value at run time) or the primary key is invalid.
+   * into one ordered byte string, then the write tag ({@link IndexTable#maxRefBytes}); -1 when a
+   * primary-key column is unbounded (the store checks the value at run time) or the primary key is
+   * invalid.
    */
   static long referenceBytes(EntityModel entity) {
     if (entity.partitionKey().isEmpty()) {
@@ -292,7 +294,7 @@ public final class IndexRules implements EntityRule {
   }
 
   private static long referenceBytes(KeyLayout layout) {
-    long total = 8;
+    long total = 0;
     for (var column : layout.columns()) {
       long bytes = 0;
       boolean mayHoldZero = false;
@@ -315,7 +317,7 @@ public final class IndexRules implements EntityRule {
       }
       total += OrderedKeyBytes.maxEncodedLength(column.type(), bytes, mayHoldZero);
     }
-    return total;
+    return IndexTable.maxRefBytes(total);
   }
 
   /** The property name closest to {@code name} (edit distance at most 3), or null. */

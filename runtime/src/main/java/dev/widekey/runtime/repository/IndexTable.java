@@ -1,5 +1,6 @@
 package dev.widekey.runtime.repository;
 
+import dev.widekey.runtime.store.OrderedKeyBytes;
 import dev.widekey.runtime.store.PkColumn;
 import dev.widekey.runtime.store.PkType;
 import dev.widekey.runtime.store.TableSpec;
@@ -54,6 +55,15 @@ public record IndexTable(String name, TableSpec table) {
     List<PkColumn> pk = new ArrayList<>(indexColumns);
     pk.add(refColumn());
     return List.copyOf(pk);
+  }
+
+  /**
+   * The most bytes of a ref column whose hot key encodes ({@link
+   * dev.widekey.runtime.store.OrderedKeyBytes}) to at most {@code hotKeyBytes}: the hot key, then
+   * the write tag, one more INTEGER column.
+   */
+  public static long maxRefBytes(long hotKeyBytes) {
+    return hotKeyBytes + OrderedKeyBytes.maxEncodedLength(PkType.INTEGER, 8, true);
   }
 
   /** How many leading key columns hold indexed values: every column but the trailing ref. */
