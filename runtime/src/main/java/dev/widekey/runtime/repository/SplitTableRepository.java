@@ -929,6 +929,17 @@ public abstract class SplitTableRepository<E> {
    * }</pre>
    */
   protected Stream<E> scanIndex(IndexTable index, ScanRange range) {
+    long limit = range.limit();
+    Stream<E> entities =
+        scanIndexKeyed(index, range.withLimit(Long.MAX_VALUE)).map(IndexScan.Verified::entity);
+    return limit == Long.MAX_VALUE ? entities : entities.limit(limit);
+  }
+
+  /**
+   * {@link #scanIndex}, each entity with the index position it was found at (its indexed values and
+   * hot key): what a merge of several tables' index reads orders by.
+   */
+  Stream<IndexScan.Verified<E>> scanIndexKeyed(IndexTable index, ScanRange range) {
     IndexTable own = tables.index(index.name()).orElse(null);
     if (!index.equals(own)) {
       throw new IllegalArgumentException(
@@ -941,7 +952,7 @@ public abstract class SplitTableRepository<E> {
             range.withLimit(Long.MAX_VALUE).withColumns(ColumnSelection.of(ColdRows.WRITTEN)));
     int most = Math.min(IndexScan.MAX_BATCH, store.limits(hotTable.profile()).maxMultiGetRows());
     IndexScan<E> scan = new IndexScan<>(rows.iterator(), most, batch -> verified(index, batch));
-    Stream<E> entities =
+    Stream<IndexScan.Verified<E>> entities =
         StreamSupport.stream(
                 Spliterators.spliteratorUnknownSize(
                     scan, Spliterator.ORDERED | Spliterator.NONNULL),
