@@ -73,7 +73,10 @@ public enum Rule {
           + " row limit"),
   WK305(
       "hot and cold data are separated by time: per-period tables, writes to the current one,"
-          + " reads fan out");
+          + " reads fan out"),
+  WK309(
+      "a continuation token is one this repository signed for this query: its signature, table,"
+          + " query and parameters are checked before anything is read");
 
   private final String summary;
 
