@@ -15,6 +15,8 @@ import dev.widekey.store.tck.entities.BucketedName;
 import dev.widekey.store.tck.entities.BucketedNameRepository;
 import dev.widekey.store.tck.entities.BucketedReading;
 import dev.widekey.store.tck.entities.BucketedReadingRepository;
+import dev.widekey.store.tck.entities.ShardedBucketedReading;
+import dev.widekey.store.tck.entities.ShardedBucketedReadingShardedRepository;
 import dev.widekey.store.tck.entities.ShardedPurchase;
 import dev.widekey.store.tck.entities.ShardedPurchaseShardedRepository;
 import jakarta.data.page.CursoredPage;
@@ -330,6 +332,107 @@ class BoundsAndPagesTest {
           r,
           "purchaseId " + ids + " in [" + from + ", " + to + ")");
     }
+  }
+
+  @Test
+  void timeShardedBucketedWindowPages() {
+    Random r = new Random(seeds.seed());
+    for (String table : store.listTables("gen_sharded_readings")) {
+      store.deleteTable(table);
+    }
+    ShardedBucketedReadingShardedRepository readings =
+        new ShardedBucketedReadingShardedRepository(store)
+            .withClock(Clock.fixed(Instant.parse("2026-12-10T12:00:00Z"), ZoneOffset.UTC))
+            .allowingBackfill(
+                Instant.parse("2026-12-01T00:00:00Z"), Instant.parse("2026-12-20T00:00:00Z"))
+            .withContinuationKey(KEY);
+    Instant first = Instant.parse("2026-12-03T00:00:00Z");
+    Map<String, ShardedBucketedReading> stored = new LinkedHashMap<>();
+    for (int i = 0; i < 150; i++) {
+      // few distinct instants, so that equal keys meet across buckets' merge and days
+      Instant at = first.plusSeconds(3_600L * 12 * r.nextInt(10)).plusMillis(r.nextInt(3));
+      ShardedBucketedReading x = new ShardedBucketedReading(at, text(r, "ab", 1), i);
+      readings.put(x);
+      stored.put(at + "/" + x.sensor(), x);
+    }
+    List<ShardedBucketedReading> all = new ArrayList<>(stored.values());
+    all.sort(
+        Comparator.comparing(ShardedBucketedReading::at)
+            .thenComparing(ShardedBucketedReading::sensor));
+    for (int round = 0; round < ROUNDS; round++) {
+      Bounds<Instant> b =
+          bounds(
+              r,
+              () ->
+                  first
+                      .plusSeconds(3_600L * (r.nextInt(140) - 10))
+                      .plusNanos(r.nextInt(3) * 700_000L));
+      Instant since = first.plusSeconds(3_600L * (r.nextInt(140) - 10));
+      Instant until = since.plusSeconds(3_600L * r.nextInt(140));
+      List<ShardedBucketedReading> expected =
+          all.stream()
+              .filter(
+                  x ->
+                      within(b, x.at(), Instant::compareTo)
+                          && !x.at().isBefore(since)
+                          && x.at().isBefore(until))
+              .toList();
+      check(
+          expected,
+          null,
+          (d, p) ->
+              d
+                  ? readings.pageByAtWithinDescending(b, since, until, p)
+                  : readings.pageByAtWithin(b, since, until, p),
+          readings.countByAtWithin(b, since, until),
+          readings.existsByAtWithin(b, since, until),
+          r,
+          "at " + b + " in [" + since + ", " + until + ")");
+    }
+  }
+
+  /**
+   * A day dropped between two pages (retention) reads as empty from there on: the next page
+   * continues after the token's position with the other days' rows, none twice.
+   */
+  @Test
+  void aPeriodDroppedBetweenPagesReadsAsEmpty() {
+    for (String table : store.listTables("gen_sharded_readings")) {
+      store.deleteTable(table);
+    }
+    ShardedBucketedReadingShardedRepository readings =
+        new ShardedBucketedReadingShardedRepository(store)
+            .withClock(Clock.fixed(Instant.parse("2026-12-10T12:00:00Z"), ZoneOffset.UTC))
+            .allowingBackfill(
+                Instant.parse("2026-12-01T00:00:00Z"), Instant.parse("2026-12-20T00:00:00Z"))
+            .withContinuationKey(KEY);
+    Instant day1 = Instant.parse("2026-12-03T00:00:00Z");
+    Instant day2 = day1.plusSeconds(86_400);
+    List<ShardedBucketedReading> rows = new ArrayList<>();
+    for (int i = 0; i < 6; i++) {
+      rows.add(new ShardedBucketedReading(day1.plusMillis(i), "a", i));
+      rows.add(new ShardedBucketedReading(day2.plusMillis(i), "a", i));
+    }
+    rows.forEach(readings::put);
+    Instant since = day1;
+    Instant until = day2.plusSeconds(86_400);
+    CursoredPage<ShardedBucketedReading> first =
+        readings.pageByAtWithin(Bounds.all(), since, until, PageRequest.ofSize(4));
+    assertEquals(rows.subList(0, 0).size() + 4, first.numberOfElements());
+    for (String table : store.listTables("gen_sharded_readings_2026_12_03")) {
+      store.deleteTable(table);
+    }
+    List<ShardedBucketedReading> rest = new ArrayList<>();
+    PageRequest next = first.nextPageRequest();
+    while (next != null) {
+      CursoredPage<ShardedBucketedReading> p =
+          readings.pageByAtWithin(Bounds.all(), since, until, next);
+      rest.addAll(p.content());
+      next = p.hasNext() ? p.nextPageRequest() : null;
+    }
+    assertEquals(
+        rows.stream().filter(x -> !x.at().isBefore(day2)).toList(),
+        rest.stream().sorted(Comparator.comparing(ShardedBucketedReading::at)).toList());
   }
 
   private static String month(Instant t) {
