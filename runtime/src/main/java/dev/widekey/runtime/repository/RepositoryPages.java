@@ -170,6 +170,56 @@ final class RepositoryPages {
         OrderedKeyBytes::encode);
   }
 
+  /**
+   * A page read through an index: at most {@code size} verified entities in index order after the
+   * token's position (an entity's indexed values and hot key, so a resumed page starts past every
+   * index row of the last entity returned, whatever their tags). The token is bound to the index
+   * table, the query and the range.
+   */
+  static <E> CursoredPage<E> pageIndex(
+      SplitTableRepository<E> repo,
+      ContinuationKey signer,
+      String queryId,
+      IndexTable index,
+      ScanRange range,
+      PageRequest request) {
+    String table = index.table().name();
+    String token = Pages.token(request, table, queryId);
+    byte[] params = Pages.parameters(List.of(range), range.isBackward(), NO_EXTRA);
+    ScanRange rest = range;
+    if (token != null) {
+      byte[] position = ContinuationToken.open(signer, table, queryId, params, token);
+      PrimaryKey last =
+          key(table, queryId, position, IndexRows.positionSchema(index, repo.hotTable()));
+      rest = range.after(IndexRows.pastPosition(index, last, range.isBackward()));
+    }
+    int size = request.size();
+    List<E> content = new ArrayList<>();
+    List<PrimaryKey> keys = new ArrayList<>();
+    boolean more = false;
+    try (Stream<IndexScan.Verified<E>> read =
+        repo.scanIndexKeyed(index, rest.withLimit(Long.MAX_VALUE))) {
+      Iterator<IndexScan.Verified<E>> it = read.iterator();
+      while (it.hasNext()) {
+        IndexScan.Verified<E> v = it.next();
+        if (content.size() == size) {
+          more = true;
+          break;
+        }
+        content.add(v.entity());
+        keys.add(v.position());
+      }
+    }
+    return finish(
+        signer,
+        table,
+        queryId,
+        params,
+        request,
+        new Read<>(content, keys, more),
+        OrderedKeyBytes::encode);
+  }
+
   private static int bucketOf(KeyBuckets buckets, PrimaryKey key, String table, String queryId) {
     try {
       return buckets.bucketOf(key);

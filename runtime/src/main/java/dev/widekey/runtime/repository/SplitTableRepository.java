@@ -943,11 +943,7 @@ public abstract class SplitTableRepository<E> {
    * hot key): what a merge of several tables' index reads orders by.
    */
   Stream<IndexScan.Verified<E>> scanIndexKeyed(IndexTable index, ScanRange range) {
-    IndexTable own = tables.index(index.name()).orElse(null);
-    if (!index.equals(own)) {
-      throw new IllegalArgumentException(
-          "index " + index.name() + " is not one of this entity's: " + tables.indexes());
-    }
+    ownIndex(index);
     long limit = range.limit();
     Stream<Row> rows =
         store.scan(
@@ -962,6 +958,15 @@ public abstract class SplitTableRepository<E> {
                 false)
             .onClose(rows::close);
     return limit == Long.MAX_VALUE ? entities : entities.limit(limit);
+  }
+
+  private IndexTable ownIndex(IndexTable index) {
+    IndexTable own = tables.index(index.name()).orElse(null);
+    if (!index.equals(own)) {
+      throw new IllegalArgumentException(
+          "index " + index.name() + " is not one of this entity's: " + tables.indexes());
+    }
+    return own;
   }
 
   /**
@@ -1289,6 +1294,42 @@ public abstract class SplitTableRepository<E> {
       PageRequest request) {
     return RepositoryPages.pageBuckets(
         this, requireContinuationKey(), prefetch, queryId, buckets, ranges, descending, request);
+  }
+
+  /**
+   * A page of entities read through an index ({@link #scanIndex}): at most the request's size, in
+   * index order ({@code range}'s direction), each checked against its hot row; the cursor is a
+   * signed token of the last entity's index position, bound to the index, {@code queryId} and the
+   * range.
+   *
+   * <pre>{@code
+   * CursoredPage<Order> first = orders.pageIndex("byCard", INDEX_BY_CARD, range, PageRequest.ofSize(20));
+   * }</pre>
+   *
+   * @throws dev.widekey.runtime.query.InvalidContinuationException (WK309) for a cursor this query
+   *     did not hand out; nothing is read
+   */
+  public CursoredPage<E> pageIndex(
+      String queryId, IndexTable index, ScanRange range, PageRequest request) {
+    return RepositoryPages.pageIndex(
+        this, requireContinuationKey(), queryId, ownIndex(index), range, request);
+  }
+
+  /**
+   * How many entities an index range holds. Each index row is checked against its hot row, so a
+   * count through an index reads the hot rows too: a scan, as every count is.
+   */
+  public long countIndex(IndexTable index, ScanRange range) {
+    try (Stream<E> read = scanIndex(index, range)) {
+      return read.count();
+    }
+  }
+
+  /** Whether an index range holds an entity: stops at the first one its hot row confirms. */
+  public boolean existsIndex(IndexTable index, ScanRange range) {
+    try (Stream<E> read = scanIndex(index, range)) {
+      return read.findAny().isPresent();
+    }
   }
 
   /** The first page of every entity of the table, in key order ({@link #page}). */
