@@ -191,21 +191,40 @@ final class IndexMembers {
     }
     type.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
     TypeName values = ParameterizedTypeName.get(ClassName.get(List.class), PK_VALUE);
-    List<CodeBlock> reads = new ArrayList<>();
-    for (KeyComponent c : key.keyComponents()) {
-      reads.add(Accessors.read("entity", c.property()));
-    }
-    type.addMethod(
+    MethodSpec.Builder ofEntity =
         MethodSpec.methodBuilder("values")
             .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
             .addJavadoc(
-                "The index key values of an entity: the leading key columns of its index row.\n\n"
+                "The index key values of an entity: the leading key columns of its index row; null"
+                    + " if an indexed value is null, for the index holds no row of such an entity"
+                    + " (a sparse index).\n\n"
                     + "@throws $T if a value breaks a key rule\n",
                 INVALID_KEY_EXCEPTION)
             .returns(values)
-            .addParameter(entityName, "entity")
-            .addStatement("return values($L)", CodeBlock.join(reads, ", "))
-            .build());
+            .addParameter(entityName, "entity");
+    List<CodeBlock> reads = new ArrayList<>();
+    List<CodeBlock> nulls = new ArrayList<>();
+    NameAllocator locals = new NameAllocator();
+    locals.newName("entity");
+    for (KeyComponent c : key.keyComponents()) {
+      String local = locals.newName(GeneratedNames.variable(c));
+      ofEntity.addStatement(
+          "$T $N = $L",
+          TypeName.get(c.property().type()),
+          local,
+          Accessors.read("entity", c.property()));
+      reads.add(CodeBlock.of("$N", local));
+      if (!c.property().type().getKind().isPrimitive()) {
+        nulls.add(CodeBlock.of("$N == null", local));
+      }
+    }
+    if (!nulls.isEmpty()) {
+      ofEntity
+          .beginControlFlow("if ($L)", CodeBlock.join(nulls, " || "))
+          .addStatement("return null")
+          .endControlFlow();
+    }
+    type.addMethod(ofEntity.addStatement("return values($L)", CodeBlock.join(reads, ", ")).build());
     List<CodeBlock> encoded = new ArrayList<>();
     encoded.add(KeyEncoding.partitionValue(layout, key.partitionKey()));
     for (ColumnLayout column : layout.keyColumns()) {

@@ -260,7 +260,8 @@ public abstract class SplitTableRepository<E> {
   /**
    * The values of an entity's indexed columns for one of its indexes, encoded as the index table's
    * leading key columns ({@link IndexTable#indexColumns()} of them, in order), as {@link #keyOf}
-   * encodes the primary key; only called for an index the entity's tables declare.
+   * encodes the primary key, or null if an indexed value is null (the index holds no row of the
+   * entity: a sparse index); only called for an index the entity's tables declare.
    *
    * @throws dev.widekey.runtime.key.InvalidKeyException for a value the index key cannot hold
    */
@@ -867,7 +868,11 @@ public abstract class SplitTableRepository<E> {
         hot.put(ChunkRows.PARTS, AttrValue.ofInteger(chunks.size()));
       }
       for (IndexTable index : tables.indexes()) {
-        Row row = IndexRows.row(index, indexValues(index, entity), key, tag, written);
+        List<PkValue> values = indexValues(index, entity);
+        if (values == null) {
+          continue; // an indexed value is null: no row in this index
+        }
+        Row row = IndexRows.row(index, values, key, tag, written);
         hot.put(IndexRows.tagColumn(index), AttrValue.ofInteger(tag));
         checkKeySize(index.table().primaryKey(), row.key(), limits);
         ServiceChecks.rowSize(index.table(), row, store.limits(index.table().profile()));
@@ -910,9 +915,10 @@ public abstract class SplitTableRepository<E> {
         continue; // not a row an indexed write stored
       }
       try {
-        keys.put(
-            index.name(),
-            IndexRows.key(index, indexValues(index, entity), hot.key(), tag.asLong()));
+        List<PkValue> values = indexValues(index, entity);
+        if (values != null) {
+          keys.put(index.name(), IndexRows.key(index, values, hot.key(), tag.asLong()));
+        }
       } catch (RuntimeException e) {
         // a value the index key cannot hold: the write stored no row for it
       }
@@ -1003,7 +1009,7 @@ public abstract class SplitTableRepository<E> {
         continue;
       }
       List<PkValue> values = IndexRows.values(indexRows.get(i).key());
-      if (indexValues(index, entity.get()).equals(values)) {
+      if (values.equals(indexValues(index, entity.get()))) {
         out.add(new IndexScan.Verified<>(values, hotKey, entity.get()));
       }
     }
