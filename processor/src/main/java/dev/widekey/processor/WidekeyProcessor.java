@@ -15,6 +15,7 @@ import dev.widekey.processor.model.EntityModel;
 import dev.widekey.processor.model.EntityParser;
 import dev.widekey.processor.model.KeyLayout;
 import dev.widekey.processor.model.ShardSpec;
+import dev.widekey.processor.query.QueryInterfaces;
 import dev.widekey.processor.rules.EntityValidator;
 import dev.widekey.processor.rules.GeneratedTypeOwners;
 import dev.widekey.processor.rules.TableOwners;
@@ -57,6 +58,7 @@ public final class WidekeyProcessor extends AbstractProcessor {
   private List<SourceFileGenerator> generators;
   private SchemaExporter schemaExporter;
   private ShardedRepositoryGenerator shardedGenerator;
+  private QueryInterfaces queryInterfaces;
 
   /**
    * The top-level types of the compilation's sources, of every round so far (generated ones
@@ -78,11 +80,15 @@ public final class WidekeyProcessor extends AbstractProcessor {
             new RepositoryGenerator(env.getFiler(), env.getElementUtils(), NAME));
     schemaExporter = new SchemaExporter(env.getFiler());
     shardedGenerator = new ShardedRepositoryGenerator(env.getFiler(), env.getElementUtils(), NAME);
+    queryInterfaces = new QueryInterfaces(env, NAME);
   }
 
   @Override
   public Set<String> getSupportedAnnotationTypes() {
-    return Set.of(WideTable.class.getCanonicalName(), TimeSharded.class.getCanonicalName());
+    return Set.of(
+        WideTable.class.getCanonicalName(),
+        TimeSharded.class.getCanonicalName(),
+        "jakarta.data.repository.Repository");
   }
 
   @Override
@@ -114,7 +120,25 @@ public final class WidekeyProcessor extends AbstractProcessor {
       process(type, round.processingOver());
     }
     checkShardedWithoutWideTable(round);
+    queryInterfaces.process(round, this::validEntity);
     return false;
+  }
+
+  /**
+   * A query interface's entity, parsed and checked again on its own (its report is printed with
+   * it), or empty when its design has errors or it waits for a type not generated yet.
+   */
+  private Optional<EntityModel> validEntity(TypeElement type) {
+    Diagnostics scratch = new Diagnostics();
+    try {
+      Optional<EntityModel> entity = new EntityParser(types, scratch).parse(type);
+      if (entity.isPresent()) {
+        validator.validate(entity.get(), scratch);
+      }
+      return scratch.hasErrors() ? Optional.empty() : entity;
+    } catch (EntityParser.DeferredException e) {
+      return Optional.empty();
+    }
   }
 
   /** A {@code @TimeSharded} type that is no {@code @WideTable} would be ignored (WK210). */
