@@ -86,7 +86,9 @@ final class PrimaryKeyPath implements AccessPath {
   @Override
   public Optional<String> unscannable(List<KeyComponent> fixed) {
     int shortest = layout.shortestScannablePrefix();
-    if (fixed.size() < entity.partitionKey().size() && fixed.size() < shortest) {
+    if (layout.hashPrefix() != null
+        && fixed.size() < entity.partitionKey().size()
+        && fixed.size() < shortest) {
       List<KeyComponent> needed =
           entity.partitionKey().subList(0, Math.min(shortest, entity.partitionKey().size()));
       return Optional.of(
