@@ -97,6 +97,14 @@ final class QueryChecker {
     List<VariableElement> arguments =
         sorted.subList(0, fixed.size()).stream().map(c -> c.parameters().get(0)).toList();
     KeyComponent between = ranged ? sortedKey.get(sortedKey.size() - 1) : null;
+    Optional<Read> range = ranged ? path.range(fixed, between) : Optional.empty();
+    if (ranged && range.isEmpty() && path.unordered(between).isPresent()) {
+      report.error(
+          q.method(),
+          QueryMessages.unorderedRange(
+              method, last.operator().keyword, path.unordered(between).get()));
+      return Optional.empty();
+    }
     Optional<String> unscannable = path.unscannable(fixed);
     if (unscannable.isPresent()) {
       report.error(q.method(), QueryMessages.unscannable(method, unscannable.get()));
@@ -105,7 +113,6 @@ final class QueryChecker {
     Read read;
     Read closing = null;
     if (ranged) {
-      Optional<Read> range = path.range(fixed, between);
       if (range.isEmpty()) {
         report.error(
             q.method(),
