@@ -22,9 +22,11 @@ import dev.widekey.processor.rules.TableOwners;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import javax.annotation.processing.AbstractProcessor;
@@ -68,6 +70,12 @@ public final class WidekeyProcessor extends AbstractProcessor {
 
   /** Entities whose types referred to classes not generated yet; retried each round by name. */
   private final Set<String> deferred = new LinkedHashSet<>();
+
+  /** The entities of this compilation generated from, by name: query interfaces read them. */
+  private final Map<String, EntityModel> generatedEntities = new HashMap<>();
+
+  /** The entities of this compilation refused, by name: no query interface over them is built. */
+  private final Set<String> refusedEntities = new HashSet<>();
 
   @Override
   public synchronized void init(ProcessingEnvironment env) {
@@ -125,10 +133,21 @@ public final class WidekeyProcessor extends AbstractProcessor {
   }
 
   /**
-   * A query interface's entity, parsed and checked again on its own (its report is printed with
-   * it), or empty when its design has errors or it waits for a type not generated yet.
+   * A query interface's entity: the one generated from in this compilation; empty when it was
+   * refused (its report says why); null while it waits for a type not generated yet. An entity
+   * compiled before (on the class path) is parsed and checked again on its own.
    */
   private Optional<EntityModel> validEntity(TypeElement type) {
+    String name = type.getQualifiedName().toString();
+    if (generatedEntities.containsKey(name)) {
+      return Optional.of(generatedEntities.get(name));
+    }
+    if (refusedEntities.contains(name)) {
+      return Optional.empty();
+    }
+    if (deferred.contains(name)) {
+      return null;
+    }
     Diagnostics scratch = new Diagnostics();
     try {
       Optional<EntityModel> entity = new EntityParser(types, scratch).parse(type);
@@ -137,7 +156,7 @@ public final class WidekeyProcessor extends AbstractProcessor {
       }
       return scratch.hasErrors() ? Optional.empty() : entity;
     } catch (EntityParser.DeferredException e) {
-      return Optional.empty();
+      return null;
     }
   }
 
@@ -181,6 +200,9 @@ public final class WidekeyProcessor extends AbstractProcessor {
       e.printStackTrace(new PrintWriter(trace));
       report.error(type, Messages.internalError(type.getSimpleName().toString(), trace.toString()));
     }
+    if (report.hasErrors()) {
+      refusedEntities.add(type.getQualifiedName().toString());
+    }
     report.printTo(processingEnv.getMessager());
   }
 
@@ -206,5 +228,6 @@ public final class WidekeyProcessor extends AbstractProcessor {
       shardedGenerator.generate(entity.get(), layout);
     }
     schemaExporter.export(entity.get(), layout);
+    generatedEntities.put(type.getQualifiedName().toString(), entity.get());
   }
 }

@@ -8,9 +8,11 @@ import dev.widekey.processor.model.ShardSpec;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 import javax.annotation.processing.ProcessingEnvironment;
 import javax.annotation.processing.RoundEnvironment;
@@ -33,6 +35,9 @@ public final class QueryInterfaces {
 
   private final ProcessingEnvironment env;
   private final QueryInterfaceGenerator generator;
+
+  /** Interfaces whose entity waits for a type not generated yet; retried next round, by name. */
+  private final Set<String> deferred = new LinkedHashSet<>();
 
   public QueryInterfaces(ProcessingEnvironment env, String generatorName) {
     this.env = env;
@@ -77,23 +82,27 @@ public final class QueryInterfaces {
         || provider.toString().toLowerCase(Locale.ROOT).equals(PROVIDER);
   }
 
-  private void process(
+  /** False when the entity waits for a type not generated yet: then nothing is reported. */
+  private boolean process(
       TypeElement iface, Function<TypeElement, Optional<EntityModel>> entities, Diagnostics report)
       throws java.io.IOException {
     QueryParser parser = new QueryParser(env.getTypeUtils(), env.getElementUtils(), report);
     Optional<TypeElement> entityType = parser.entityOf(iface);
     if (entityType.isEmpty()) {
-      return;
+      return true;
     }
     Optional<EntityModel> entity = entities.apply(entityType.get());
+    if (entity == null) {
+      return false;
+    }
     if (entity.isEmpty()) {
-      return; // the entity's own errors say why
+      return true; // the entity's own errors say why
     }
     if (ShardSpec.of(entity.get()).isPresent()) {
       report.error(
           iface,
           QueryMessages.timeSharded(iface.getSimpleName().toString(), entity.get().simpleName()));
-      return;
+      return true;
     }
     AccessPath primaryKey = new PrimaryKeyPath(entity.get(), KeyLayout.of(entity.get()));
     QueryChecker checker = new QueryChecker(report);
@@ -107,5 +116,6 @@ public final class QueryInterfaces {
     if (!report.hasErrors()) {
       generator.generate(iface, entity.get(), plans);
     }
+    return true;
   }
 }

@@ -328,7 +328,7 @@ final class QueryParser {
     List<Property> properties = new ArrayList<>();
     List<Operator> operators = new ArrayList<>();
     for (String part : parts) {
-      Property exact = property(entity, decapitalize(part));
+      Property exact = named(entity, part);
       Operator op = Operator.EQUAL;
       String rest = part;
       if (exact == null) {
@@ -347,13 +347,13 @@ final class QueryParser {
           }
         }
         for (String modifier : List.of("Not", "IgnoreCase")) {
-          if (rest.endsWith(modifier) && property(entity, decapitalize(rest)) == null) {
+          if (rest.endsWith(modifier) && named(entity, rest) == null) {
             refuse(m, modifier, why(modifier));
             return false;
           }
         }
       }
-      Property p = exact != null ? exact : property(entity, decapitalize(rest));
+      Property p = exact != null ? exact : named(entity, rest);
       if (p == null) {
         report.error(
             m,
@@ -634,6 +634,12 @@ final class QueryParser {
       }
     }
     return null;
+  }
+
+  /** The property a method name spells {@code text}: {@code CardId} for cardId (or CardId). */
+  private static Property named(EntityModel entity, String text) {
+    Property p = property(entity, decapitalize(text));
+    return p != null ? p : property(entity, text);
   }
 
   /** The entity's property name closest to {@code name} (Levenshtein, ignoring case). */
