@@ -33,7 +33,15 @@ import javax.lang.model.util.Types;
  * Writes {@code Orders_}, the implementation of a query interface {@code Orders} (named as
  * Hibernate's Jakarta Data processor names it): a constructor taking the generated repository and
  * one taking a store, and each query method delegating to the repository's {@code get} and {@code
- * scanBy...} methods, through {@link QueryCalls}.
+ * scanBy...} methods, through {@link QueryCalls}. For {@code Stream<Txn> findByCardId(String
+ * cardId)} it writes:
+ *
+ * <pre>{@code
+ * @Override
+ * public Stream<Txn> findByCardId(String cardId) {
+ *   return this.repository.scanByCardId(cardId);
+ * }
+ * }</pre>
  */
 public final class QueryInterfaceGenerator {
   private static final ClassName GENERATED =

@@ -28,6 +28,11 @@ import javax.lang.model.element.TypeElement;
  * entity's primary key ({@link QueryChecker}, rule WK307), and, when all pass, implemented ({@link
  * QueryInterfaceGenerator}). An interface for another provider ({@code @Repository(provider =
  * "Hibernate")}) or over no widekey entity is left alone.
+ *
+ * <pre>{@code
+ * QueryInterfaces queries = new QueryInterfaces(processingEnv, WidekeyProcessor.class.getName());
+ * queries.process(round, type -> Optional.ofNullable(generatedEntities.get(type)));
+ * }</pre>
  */
 public final class QueryInterfaces {
   /** The provider name a {@code @Repository(provider = ...)} may give. */

@@ -7,6 +7,11 @@ import java.util.List;
  * The texts of the query-interface diagnostics (rule WK307), shared by the processor and its tests.
  * Each names the method or parameter, says why the query cannot be served as written (usually: it
  * would scan the whole table) and how to fix it.
+ *
+ * <pre>{@code
+ * report.error(method, QueryMessages.notLeftmostPrefix(
+ *     "findBySellerId", "cardId", List.of("cardId", "sellerId"), List.of("sellerId")));
+ * }</pre>
  */
 public final class QueryMessages {
   private QueryMessages() {}
