@@ -53,6 +53,10 @@ public interface Txns extends DataRepository<Txn, String> {
 
   List<Txn> findFirst3ByCardIdOrderBySellerIdAscDeviceIdAsc(String cardId);
 
+  Txn findFirstByCardIdAndSellerIdBetweenOrderBySellerIdDesc(String cardId, String from, String to);
+
+  long countByCardIdAndSellerIdBetween(String cardId, String from, String to);
+
   long countByCardId(String cardId);
 
   int countByCardIdAndSellerId(String cardId, String sellerId);

@@ -287,6 +287,20 @@ class QueryBehaviourTest {
       assertWithMessage(where + " sellers [" + lo + ", " + hi + "]")
           .that(rows(call(txns, "findByCardIdAndSellerIdBetween", card, lo, hi)))
           .isEqualTo(sellers);
+      assertWithMessage(where + " sellers [" + lo + ", " + hi + "]")
+          .that(call(txns, "countByCardIdAndSellerIdBetween", card, lo, hi))
+          .isEqualTo((long) sellers.size());
+      if (sellers.isEmpty()) {
+        assertThrows(
+            EmptyResultException.class,
+            () ->
+                call(txns, "findFirstByCardIdAndSellerIdBetweenOrderBySellerIdDesc", card, lo, hi));
+      } else {
+        assertWithMessage(where + " sellers [" + lo + ", " + hi + "]")
+            .that(
+                call(txns, "findFirstByCardIdAndSellerIdBetweenOrderBySellerIdDesc", card, lo, hi))
+            .isEqualTo(sellers.get(sellers.size() - 1));
+      }
     }
   }
 

@@ -53,23 +53,18 @@ final class QueryCalls {
   /**
    * Jakarta Data's inclusive {@code Between}: the half-open scan {@code [from, to)} and the rows
    * equal to {@code to}, in the order read (the rows at {@code to} come last in key order, first
-   * over a descending column or backward); no rows when {@code from} lies after {@code to}.
+   * over a descending column or backward). The caller first returns nothing when {@link #after}.
    *
    * <p>With the runtime's inclusive bounds this becomes one scan.
    */
   static CodeBlock between(QueryPlan plan, CodeBlock scan, CodeBlock atTo) {
     boolean toFirst = plan.between().descending() != plan.backward();
     return CodeBlock.of(
-        "$L ? $T.empty() : $T.concat($L, $L)",
-        after(plan.between(), plan.from(), plan.to()),
-        Stream.class,
-        Stream.class,
-        toFirst ? atTo : scan,
-        toFirst ? scan : atTo);
+        "$T.concat($L,$W$L)", Stream.class, toFirst ? atTo : scan, toFirst ? scan : atTo);
   }
 
-  /** {@code from} lies after {@code to} in the key's order. */
-  private static CodeBlock after(KeyComponent c, VariableElement from, VariableElement to) {
+  /** {@code from} lies after {@code to} in the key's order: an inclusive range holds nothing. */
+  static CodeBlock after(KeyComponent c, VariableElement from, VariableElement to) {
     String f = from.getSimpleName().toString();
     String t = to.getSimpleName().toString();
     if (c.kind() == ValueKind.STRING) {

@@ -164,7 +164,30 @@ public final class QueryInterfaceGenerator {
     List<CodeBlock> args = QueryCalls.arguments(plan.arguments());
     CodeBlock rows;
     String through;
+    CodeBlock empty =
+        CodeBlock.of(
+            "() -> new $T($S)", EMPTY_RESULT, "no " + entity.simpleName() + " matches " + method);
     if (plan.between() != null) {
+      m.beginControlFlow("if ($L)", QueryCalls.after(plan.between(), plan.from(), plan.to()))
+          .addComment(
+              "$N lies after $N: no value lies between them",
+              plan.from().getSimpleName().toString(),
+              plan.to().getSimpleName().toString());
+      switch (q.result()) {
+        case STREAM -> m.addStatement("return $T.empty()", Stream.class);
+        case LIST -> m.addStatement("return $T.of()", List.class);
+        case OPTIONAL -> m.addStatement("return $T.empty()", java.util.Optional.class);
+        case ENTITY ->
+            m.addStatement(
+                "throw new $T($S)",
+                EMPTY_RESULT,
+                "no " + entity.simpleName() + " matches " + method);
+        case LONG -> m.addStatement("return 0L");
+        case INT -> m.addStatement("return 0");
+        case BOOLEAN -> m.addStatement("return false");
+        default -> throw new IllegalStateException(q.result().name());
+      }
+      m.endControlFlow();
       List<CodeBlock> scanArgs = QueryCalls.arguments(plan.arguments(), plan.from(), plan.to());
       List<CodeBlock> toArgs = QueryCalls.arguments(plan.arguments(), plan.to());
       rows =
@@ -178,12 +201,17 @@ public final class QueryInterfaceGenerator {
       through = plan.read().pointRead() ? "a point read of the whole key" : "a scan";
     }
     m.addJavadoc(
-        "Query {@code $L}: $L, $L.\n",
+        "Query {@code $L}: $L, $L, through {@code $T.$L}.\n",
         method,
         describe(plan),
         plan.read().pointRead()
             ? "a point read of the whole key"
-            : (plan.backward() ? "greatest key first" : "in key order") + ", read by " + through);
+            : (plan.backward() ? "greatest key first" : "in key order") + ", read by " + through,
+        GeneratedNames.repository(entity),
+        plan.read().pointRead()
+            ? "get"
+            : dev.widekey.processor.generate.RepositoryGenerator.scanName(
+                plan.read().shape(), plan.backward()));
     boolean limited = false;
     if (q.first() > 0) {
       rows = QueryCalls.limit(rows, CodeBlock.of("$L", q.first()));
@@ -201,9 +229,6 @@ public final class QueryInterfaceGenerator {
       rows = QueryCalls.limit(rows, CodeBlock.of("$N.maxResults()", limit));
       limited = true;
     }
-    CodeBlock empty =
-        CodeBlock.of(
-            "() -> new $T($S)", EMPTY_RESULT, "no " + entity.simpleName() + " matches " + method);
     if (plan.read().pointRead() && !limited && plan.between() == null) {
       if (q.result() == Result.OPTIONAL) {
         return m.addStatement("return $L", QueryCalls.get(args)).build();
@@ -234,7 +259,9 @@ public final class QueryInterfaceGenerator {
         m.addStatement("return $T.toIntExact($L)", Math.class, QueryCalls.count(local));
       }
       case BOOLEAN -> {
-        m.addJavadoc("\n<p>The scan stops at the first matching row.\n");
+        if (!plan.read().pointRead()) {
+          m.addJavadoc("\n<p>The scan stops at the first matching row.\n");
+        }
         m.addStatement("return $L", QueryCalls.exists(local));
       }
       default -> throw new IllegalStateException(q.result().name());

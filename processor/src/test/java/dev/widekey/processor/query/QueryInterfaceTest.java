@@ -17,15 +17,32 @@ class QueryInterfaceTest {
     assertThat(c).generatedSourceFile("query.Readings_");
     assertThat(c).generatedSourceFile("query.Shops_");
     assertThat(c).generatedSourceFile("query.Jobs_");
-    for (javax.tools.JavaFileObject f : c.generatedSourceFiles()) {
-      try {
-        java.nio.file.Files.createDirectories(java.nio.file.Path.of("/tmp/wtq-gen"));
-        java.nio.file.Files.writeString(
-            java.nio.file.Path.of("/tmp/wtq-gen", f.getName().replaceAll(".*/", "")),
-            f.getCharContent(true));
-      } catch (java.io.IOException e) {
-        throw new java.io.UncheckedIOException(e);
-      }
-    }
+    // each query delegates to the generated repository's read of its shape
+    assertThat(c)
+        .generatedSourceFile("query.Txns_")
+        .contentsAsUtf8String()
+        .contains("return this.repository.scanByCardId(card);");
+    assertThat(c)
+        .generatedSourceFile("query.Txns_")
+        .contentsAsUtf8String()
+        .contains("return this.repository.scanByCardIdDescending(cardId);");
+    assertThat(c)
+        .generatedSourceFile("query.Txns_")
+        .contentsAsUtf8String()
+        .contains("return this.repository.get(cardId, sellerId, deviceId, orderNumber);");
+    assertThat(c)
+        .generatedSourceFile("query.Txns_")
+        .contentsAsUtf8String()
+        .contains("<p>A count is a scan: it reads every matching row and counts them.");
+    assertThat(c)
+        .generatedSourceFile("query.Readings_")
+        .contentsAsUtf8String()
+        .contains(
+            "return Stream.concat(this.repository.scanByTimestampBetween(from, to),\n"
+                + "        this.repository.scanByTimestamp(to));");
+    assertThat(c)
+        .generatedSourceFile("query.Shops_")
+        .contentsAsUtf8String()
+        .contains("this.repository.scanByRegion(region)");
   }
 }
