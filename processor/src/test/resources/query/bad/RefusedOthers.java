@@ -6,6 +6,7 @@ import query.Hashed;
 import query.Job;
 import query.Reading;
 import query.Shop;
+import query.User;
 
 /** Hash prefixes, enums, buckets and spliced keys: what WK307 refuses over them. */
 @Repository
@@ -31,4 +32,9 @@ interface ShopQueries {
   Stream<Shop> findByShop(String shop);
   Stream<Shop> findByRegionAndShopAndDayGreaterThan(String region, String shop, int day);
   Stream<Shop> findByRegionBetween(String from, String to);
+}
+
+@Repository
+interface UserQueries {
+  Stream<User> findByUserIdBetween(long from, long to);
 }

@@ -25,7 +25,7 @@ final class QueryFixtures {
   /** The entities every query fixture may read. */
   static List<JavaFileObject> entities() {
     List<JavaFileObject> all = new ArrayList<>();
-    for (String e : List.of("Txn", "Reading", "Shop", "Hashed", "Job")) {
+    for (String e : List.of("Txn", "Reading", "Shop", "Hashed", "Job", "User")) {
       all.add(query(e));
     }
     return all;

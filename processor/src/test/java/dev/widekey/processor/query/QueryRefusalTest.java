@@ -192,7 +192,15 @@ class QueryRefusalTest {
     Compilation c = compile(f);
 
     assertThat(c).failed();
-    assertThat(c).hadErrorCount(9);
+    assertThat(c).hadErrorCount(10);
+    assertError(
+        c,
+        QueryMessages.unorderedRange(
+            "findByUserIdBetween",
+            "Between",
+            "userId is @Reversed: its stored text is the value's digits backward"),
+        f,
+        "findByUserIdBetween(");
     assertError(
         c,
         QueryMessages.unorderedRange(
@@ -270,6 +278,18 @@ class QueryRefusalTest {
         QueryMessages.severalEntities("SeveralEntities", List.of("Txn", "Reading")),
         several,
         "public interface SeveralEntities");
+  }
+
+  @Test
+  void timeShardedEntitiesAreNotYetServed() {
+    JavaFileObject f = bad("ShardedEvents");
+    Compilation c = compile(f, bad("ShardedEvent"));
+    assertThat(c).hadErrorCount(1);
+    assertError(
+        c,
+        QueryMessages.timeSharded("ShardedEvents", "ShardedEvent"),
+        f,
+        "public interface ShardedEvents");
   }
 
   @Test
