@@ -11,4 +11,6 @@ public interface Shops {
   List<Shop> findByRegionAndShop(String region, String shop);
 
   List<Shop> findByRegionAndShopAndDayBetween(String region, String shop, int from, int to);
+
+  List<Shop> findByRegionAndShopAndDayGreaterThan(String region, String shop, int day);
 }

@@ -53,6 +53,18 @@ public interface Txns extends DataRepository<Txn, String> {
 
   List<Txn> findFirst3ByCardIdOrderBySellerIdAscDeviceIdAsc(String cardId);
 
+  List<Txn> findByCardIdAndSellerIdAndDeviceIdGreaterThan(
+      String cardId, String sellerId, long deviceId);
+
+  List<Txn> findByCardIdAndSellerIdAndDeviceIdGreaterThanEqual(
+      String cardId, String sellerId, long deviceId);
+
+  List<Txn> findByCardIdAndSellerIdAndDeviceIdLessThan(
+      String cardId, String sellerId, long deviceId);
+
+  List<Txn> findByCardIdAndSellerIdAndDeviceIdLessThanEqualOrderByDeviceIdDesc(
+      String cardId, String sellerId, long deviceId);
+
   Txn findFirstByCardIdAndSellerIdBetweenOrderBySellerIdDesc(String cardId, String from, String to);
 
   long countByCardIdAndSellerIdBetween(String cardId, String from, String to);

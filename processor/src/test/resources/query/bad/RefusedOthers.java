@@ -30,7 +30,6 @@ interface ReadingQueries {
 @Repository
 interface ShopQueries {
   Stream<Shop> findByShop(String shop);
-  Stream<Shop> findByRegionAndShopAndDayGreaterThan(String region, String shop, int day);
   Stream<Shop> findByRegionBetween(String from, String to);
 }
 

@@ -251,6 +251,36 @@ class QueryBehaviourTest {
                         to + 1)));
       }
 
+      // open bounds over a long key column: [from + 1, MAX], [from, MAX], [MIN, from), [MIN, from]
+      long bound =
+          random.nextInt(10) == 0
+              ? Long.MAX_VALUE
+              : random.nextInt(10) == 0 ? Long.MIN_VALUE : from;
+      for (String[] op :
+          new String[][] {
+            {"GreaterThan", ">"},
+            {"GreaterThanEqual", ">="},
+            {"LessThan", "<"},
+            {"LessThanEqualOrderByDeviceIdDesc", "<="}
+          }) {
+        List<Object> want =
+            where(
+                ofSeller,
+                t -> {
+                  long d = (Long) unchecked(t, "deviceId");
+                  return switch (op[1]) {
+                    case ">" -> d > bound;
+                    case ">=" -> d >= bound;
+                    case "<" -> d < bound;
+                    default -> d <= bound;
+                  };
+                });
+        assertWithMessage(where + " deviceId " + op[1] + " " + bound)
+            .that(
+                rows(call(txns, "findByCardIdAndSellerIdAndDeviceId" + op[0], card, seller, bound)))
+            .isEqualTo(op[1].equals("<=") ? reversed(want) : want);
+      }
+
       // inclusive Between over the last key column: the closing row is a point read
       List<Object> orders =
           where(

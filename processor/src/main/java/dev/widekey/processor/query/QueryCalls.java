@@ -25,6 +25,26 @@ final class QueryCalls {
   /** The field holding the generated repository in the generated implementation. */
   static final String REPOSITORY = "repository";
 
+  /**
+   * Whether an open bound over key column {@code c} is exact as a {@code [from, to)} scan with the
+   * type's least or greatest value as the other bound: an {@code int} or {@code long} stored as an
+   * integer (no padding, whose width would refuse those values). With the runtime's open bounds
+   * every ordered key column takes them.
+   */
+  static boolean openBounds(KeyComponent c) {
+    return c.padding() == null && (c.kind() == ValueKind.LONG || c.kind() == ValueKind.INT);
+  }
+
+  /** The type's greatest value: {@code Long.MAX_VALUE} or {@code Integer.MAX_VALUE}. */
+  static CodeBlock max(KeyComponent c) {
+    return CodeBlock.of("$T.MAX_VALUE", c.kind() == ValueKind.LONG ? Long.class : Integer.class);
+  }
+
+  /** The type's least value. */
+  static CodeBlock min(KeyComponent c) {
+    return CodeBlock.of("$T.MIN_VALUE", c.kind() == ValueKind.LONG ? Long.class : Integer.class);
+  }
+
   /** Whether generated code can compare two bounds of {@code c} in key order. */
   static boolean comparable(KeyComponent c) {
     ValueKind k = c.kind();
@@ -58,6 +78,9 @@ final class QueryCalls {
    * <p>With the runtime's inclusive bounds this becomes one scan.
    */
   static CodeBlock between(QueryPlan plan, CodeBlock scan, CodeBlock atTo) {
+    if (atTo == null) {
+      return scan; // an exclusive upper bound: the half-open scan is the range
+    }
     boolean toFirst = plan.between().descending() != plan.backward();
     return CodeBlock.of(
         "$T.concat($L,$W$L)", Stream.class, toFirst ? atTo : scan, toFirst ? scan : atTo);
@@ -77,14 +100,12 @@ final class QueryCalls {
   }
 
   /** The arguments of a read: the fixed components' parameters, then more. */
-  static List<CodeBlock> arguments(List<VariableElement> parameters, VariableElement... more) {
+  static List<CodeBlock> arguments(List<VariableElement> parameters, CodeBlock... more) {
     List<CodeBlock> args = new ArrayList<>();
     for (VariableElement p : parameters) {
       args.add(CodeBlock.of("$N", p.getSimpleName().toString()));
     }
-    for (VariableElement p : more) {
-      args.add(CodeBlock.of("$N", p.getSimpleName().toString()));
-    }
+    args.addAll(List.of(more));
     return args;
   }
 

@@ -30,7 +30,7 @@ final class QueryChecker {
   Optional<QueryPlan> check(QueryMethod q, AccessPath path) {
     if (q.action().lifecycle()) {
       return Optional.of(
-          new QueryPlan(q, null, List.of(), List.of(), null, null, null, null, false));
+          new QueryPlan(q, null, List.of(), List.of(), null, null, null, null, null, false));
     }
     String method = q.method().getSimpleName().toString();
     List<KeyComponent> key = path.components();
@@ -122,7 +122,12 @@ final class QueryChecker {
                 path.unordered(between).orElse(between.name() + " takes no range scan")));
         return Optional.empty();
       }
-      if (last.operator() != Operator.BETWEEN) {
+      boolean open = last.operator() != Operator.BETWEEN;
+      if (open
+          && !(QueryCalls.openBounds(between)
+              && range.get().shape().between() != null
+              && range.get().shape().kind()
+                  == dev.widekey.processor.generate.RangeShape.Kind.BETWEEN)) {
         report.error(
             q.method(),
             QueryMessages.notYet(
@@ -144,7 +149,9 @@ final class QueryChecker {
       List<KeyComponent> withTo = new ArrayList<>(fixed);
       withTo.add(between);
       closing = path.equality(withTo).orElse(null);
-      if (closing == null) {
+      if (last.operator() == Operator.LESS_THAN) {
+        closing = null; // [MIN, to): the scan itself
+      } else if (closing == null) {
         report.error(
             q.method(),
             QueryMessages.notYet(
@@ -182,8 +189,9 @@ final class QueryChecker {
             List.copyOf(fixed),
             arguments,
             between,
-            ranged ? last.parameters().get(0) : null,
-            ranged ? last.parameters().get(1) : null,
+            ranged ? last.operator() : null,
+            lower(last),
+            upper(last),
             closing,
             backward.get()));
   }
@@ -231,6 +239,23 @@ final class QueryChecker {
       next++;
     }
     return Optional.of(backward != null && backward && !read.pointRead());
+  }
+
+  /** The lower bound's parameter of a range condition, or null. */
+  private static VariableElement lower(Condition c) {
+    return switch (c.operator()) {
+      case BETWEEN, GREATER_THAN, GREATER_THAN_EQUAL -> c.parameters().get(0);
+      default -> null;
+    };
+  }
+
+  /** The upper bound's parameter of a range condition, or null. */
+  private static VariableElement upper(Condition c) {
+    return switch (c.operator()) {
+      case BETWEEN -> c.parameters().get(1);
+      case LESS_THAN, LESS_THAN_EQUAL -> c.parameters().get(0);
+      default -> null;
+    };
   }
 
   private static String text(List<Ordering> orderBy) {

@@ -168,34 +168,69 @@ public final class QueryInterfaceGenerator {
         CodeBlock.of(
             "() -> new $T($S)", EMPTY_RESULT, "no " + entity.simpleName() + " matches " + method);
     if (plan.between() != null) {
-      m.beginControlFlow("if ($L)", QueryCalls.after(plan.between(), plan.from(), plan.to()))
-          .addComment(
-              "$N lies after $N: no value lies between them",
-              plan.from().getSimpleName().toString(),
-              plan.to().getSimpleName().toString());
-      switch (q.result()) {
-        case STREAM -> m.addStatement("return $T.empty()", Stream.class);
-        case LIST -> m.addStatement("return $T.of()", List.class);
-        case OPTIONAL -> m.addStatement("return $T.empty()", java.util.Optional.class);
-        case ENTITY ->
-            m.addStatement(
-                "throw new $T($S)",
-                EMPTY_RESULT,
-                "no " + entity.simpleName() + " matches " + method);
-        case LONG -> m.addStatement("return 0L");
-        case INT -> m.addStatement("return 0");
-        case BOOLEAN -> m.addStatement("return false");
-        default -> throw new IllegalStateException(q.result().name());
+      KeyComponent c = plan.between();
+      String lower = plan.from() == null ? null : plan.from().getSimpleName().toString();
+      String upper = plan.to() == null ? null : plan.to().getSimpleName().toString();
+      CodeBlock from;
+      CodeBlock to;
+      CodeBlock none = null;
+      String why = null;
+      switch (plan.operator()) {
+        case BETWEEN -> {
+          from = CodeBlock.of("$N", lower);
+          to = CodeBlock.of("$N", upper);
+          none = QueryCalls.after(c, plan.from(), plan.to());
+          why = lower + " lies after " + upper + ": no value lies between them";
+        }
+        case GREATER_THAN -> {
+          from = CodeBlock.of("$N + 1", lower);
+          to = QueryCalls.max(c);
+          none = CodeBlock.of("$N == $L", lower, QueryCalls.max(c));
+          why =
+              "no value lies above "
+                  + (c.kind() == dev.widekey.processor.model.ValueKind.LONG ? "Long" : "Integer")
+                  + ".MAX_VALUE";
+        }
+        case GREATER_THAN_EQUAL -> {
+          from = CodeBlock.of("$N", lower);
+          to = QueryCalls.max(c);
+        }
+        default -> { // LESS_THAN, LESS_THAN_EQUAL
+          from = QueryCalls.min(c);
+          to = CodeBlock.of("$N", upper);
+        }
       }
-      m.endControlFlow();
-      List<CodeBlock> scanArgs = QueryCalls.arguments(plan.arguments(), plan.from(), plan.to());
-      List<CodeBlock> toArgs = QueryCalls.arguments(plan.arguments(), plan.to());
+      if (none != null) {
+        m.beginControlFlow("if ($L)", none).addComment("$L", why);
+        switch (q.result()) {
+          case STREAM -> m.addStatement("return $T.empty()", Stream.class);
+          case LIST -> m.addStatement("return $T.of()", List.class);
+          case OPTIONAL -> m.addStatement("return $T.empty()", java.util.Optional.class);
+          case ENTITY ->
+              m.addStatement(
+                  "throw new $T($S)",
+                  EMPTY_RESULT,
+                  "no " + entity.simpleName() + " matches " + method);
+          case LONG -> m.addStatement("return 0L");
+          case INT -> m.addStatement("return 0");
+          case BOOLEAN -> m.addStatement("return false");
+          default -> throw new IllegalStateException(q.result().name());
+        }
+        m.endControlFlow();
+      }
+      List<CodeBlock> scanArgs = QueryCalls.arguments(plan.arguments(), from, to);
       rows =
           QueryCalls.between(
               plan,
               QueryCalls.rows(plan.read(), scanArgs, plan.backward()),
-              QueryCalls.rows(plan.closing(), toArgs, plan.backward()));
-      through = "an inclusive range";
+              plan.closing() == null
+                  ? null
+                  : QueryCalls.rows(
+                      plan.closing(), QueryCalls.arguments(plan.arguments(), to), plan.backward()));
+      through =
+          plan.closing() == null
+              ? "a range scan"
+              : "a range scan and the rows at its inclusive upper bound";
     } else {
       rows = QueryCalls.rows(plan.read(), args, plan.backward());
       through = plan.read().pointRead() ? "a point read of the whole key" : "a scan";
@@ -279,13 +314,17 @@ public final class QueryInterfaceGenerator {
               + "}");
     }
     if (plan.between() != null) {
+      String c = plan.between().name();
+      String lower = plan.from() == null ? null : "{@code " + plan.from().getSimpleName() + "}";
+      String upper = plan.to() == null ? null : "{@code " + plan.to().getSimpleName() + "}";
       parts.add(
-          plan.between().name()
-              + " from {@code "
-              + plan.from().getSimpleName()
-              + "} to {@code "
-              + plan.to().getSimpleName()
-              + "}, both inclusive");
+          switch (plan.operator()) {
+            case BETWEEN -> c + " from " + lower + " to " + upper + ", both inclusive";
+            case GREATER_THAN -> c + " above " + lower;
+            case GREATER_THAN_EQUAL -> c + " at or above " + lower;
+            case LESS_THAN -> c + " below " + upper;
+            default -> c + " at or below " + upper;
+          });
     }
     return "the rows with " + String.join(" and ", parts);
   }

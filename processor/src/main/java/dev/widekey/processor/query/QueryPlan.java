@@ -12,11 +12,12 @@ import javax.lang.model.element.VariableElement;
  * @param read the read of its conditions, or null for a lifecycle method
  * @param fixed the components fixed by equality, in key order
  * @param arguments the parameter giving each fixed component's value, in key order
- * @param between the component a {@code Between} bounds, or null
- * @param from the lower bound's parameter, or null
- * @param to the upper bound's parameter, or null
- * @param closing the read of the rows equal to {@code to} (Jakarta Data's {@code Between} is
- *     inclusive, the generated scans half-open), or null
+ * @param between the component a range bounds, or null
+ * @param operator the range's comparison, or null
+ * @param from the lower bound's parameter ({@code Between}, {@code GreaterThan[Equal]}), or null
+ * @param to the upper bound's parameter ({@code Between}, {@code LessThan[Equal]}), or null
+ * @param closing the read of the rows equal to the upper bound when it is inclusive (Jakarta Data's
+ *     {@code Between} is, the generated scans are half-open), or null
  * @param backward whether the rows are read greatest key first
  */
 record QueryPlan(
@@ -25,6 +26,7 @@ record QueryPlan(
     List<KeyComponent> fixed,
     List<VariableElement> arguments,
     KeyComponent between,
+    QueryMethod.Operator operator,
     VariableElement from,
     VariableElement to,
     Read closing,

@@ -41,6 +41,14 @@ class QueryInterfaceTest {
             "return Stream.concat(this.repository.scanByTimestampBetween(from, to),\n"
                 + "        this.repository.scanByTimestamp(to));");
     assertThat(c)
+        .generatedSourceFile("query.Txns_")
+        .contentsAsUtf8String()
+        .contains(
+            "    if (deviceId == Long.MAX_VALUE) {\n"
+                + "      // no value lies above Long.MAX_VALUE\n"
+                + "      return List.of();\n"
+                + "    }\n");
+    assertThat(c)
         .generatedSourceFile("query.Shops_")
         .contentsAsUtf8String()
         .contains("this.repository.scanByRegion(region)");
