@@ -45,7 +45,17 @@ class QueryBehaviourTest {
   static void compileOnce() {
     List<JavaFileObject> files = new ArrayList<>();
     for (String f :
-        List.of("Txn", "Reading", "Shop", "Hashed", "Job", "Txns", "Readings", "Shops")) {
+        List.of(
+            "Txn",
+            "Reading",
+            "Shop",
+            "Hashed",
+            "Job",
+            "Post",
+            "Txns",
+            "Readings",
+            "Shops",
+            "Posts")) {
       files.add(JavaFileObjects.forResource("query/" + f + ".java"));
     }
     Compilation c =
@@ -405,6 +415,53 @@ class QueryBehaviourTest {
             .that(rows(call(readings, "findByTimestampBetween", from, to)))
             .isEqualTo(rows(call(repo, "scanByTimestampBetween", from, to + 1)));
       }
+    }
+  }
+
+  /**
+   * Ranges over a descending key column: key order is greatest first, so the rows at an inclusive
+   * upper bound come first, and ascending order is the backward scan.
+   */
+  @Test
+  void rangesOverADescendingColumn() throws Exception {
+    long seed = seeds.seed();
+    Random random = new Random(seed);
+    Class<?> post = loader.loadClass("query.Post");
+    SplitTableRepository<Object> repo = repository("query.PostRepository");
+    Object posts = implementation("query.Posts_", repo);
+    List<Object> all = new ArrayList<>();
+    for (long at = 0; at < 60; at++) {
+      for (int n = 0; n < random.nextInt(3); n++) {
+        Object p = post.getConstructors()[0].newInstance("ann", at, n, "t");
+        repo.put(p);
+        all.add(p);
+      }
+    }
+    // key order: at descending, then n ascending
+    all.sort(
+        Comparator.<Object, Long>comparing(p -> (Long) unchecked(p, "at"))
+            .reversed()
+            .thenComparing(p -> (Integer) unchecked(p, "n")));
+    assertThat(rows(call(posts, "findByAuthorOrderByAtDesc", "ann"))).isEqualTo(all);
+    for (int round = 0; round < 40; round++) {
+      long from = random.nextInt(70) - 5;
+      long to = from + random.nextInt(30) - 3;
+      String where = "seed " + seed + " round " + round + " [" + from + ", " + to + "]";
+      List<Object> want =
+          where(all, p -> (Long) unchecked(p, "at") >= from && (Long) unchecked(p, "at") <= to);
+      assertWithMessage(where)
+          .that(rows(call(posts, "findByAuthorAndAtBetween", "ann", from, to)))
+          .isEqualTo(want);
+      // ascending by at: the key's reverse, a backward scan (n descending within one at)
+      assertWithMessage(where)
+          .that(rows(call(posts, "findByAuthorAndAtBetweenOrderByAtAsc", "ann", from, to)))
+          .isEqualTo(reversed(want));
+      assertWithMessage(where)
+          .that(rows(call(posts, "findByAuthorAndAtGreaterThan", "ann", from)))
+          .isEqualTo(where(all, p -> (Long) unchecked(p, "at") > from));
+      assertWithMessage(where)
+          .that(rows(call(posts, "findByAuthorAndAtLessThanEqual", "ann", to)))
+          .isEqualTo(where(all, p -> (Long) unchecked(p, "at") <= to));
     }
   }
 }
