@@ -1,6 +1,8 @@
 package dev.widekey.processor;
 
 import com.google.auto.service.AutoService;
+import dev.widekey.annotations.Index;
+import dev.widekey.annotations.Indexes;
 import dev.widekey.annotations.TimeSharded;
 import dev.widekey.annotations.WideTable;
 import dev.widekey.processor.diagnostics.Diagnostics;
@@ -96,6 +98,8 @@ public final class WidekeyProcessor extends AbstractProcessor {
     return Set.of(
         WideTable.class.getCanonicalName(),
         TimeSharded.class.getCanonicalName(),
+        Index.class.getCanonicalName(),
+        Indexes.class.getCanonicalName(),
         "jakarta.data.repository.Repository");
   }
 
@@ -175,6 +179,23 @@ public final class WidekeyProcessor extends AbstractProcessor {
                 .findFirst()
                 .orElse(null);
         report.error(e, sharded, Messages.shardedWithoutWideTable(e.getSimpleName().toString()));
+      }
+    }
+    for (Class<? extends java.lang.annotation.Annotation> index :
+        List.of(Index.class, Indexes.class)) {
+      for (Element e : round.getElementsAnnotatedWith(index)) {
+        if (e.getAnnotation(WideTable.class) == null) {
+          AnnotationMirror mirror =
+              e.getAnnotationMirrors().stream()
+                  .filter(
+                      m ->
+                          ((TypeElement) m.getAnnotationType().asElement())
+                              .getQualifiedName()
+                              .contentEquals(index.getCanonicalName()))
+                  .findFirst()
+                  .orElse(null);
+          report.error(e, mirror, Messages.indexWithoutWideTable(e.getSimpleName().toString()));
+        }
       }
     }
     report.printTo(processingEnv.getMessager());

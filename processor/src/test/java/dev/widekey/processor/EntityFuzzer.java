@@ -257,6 +257,26 @@ final class EntityFuzzer {
   }
 
   /**
+   * What an {@code @Index} breaks for sure: a column that names no field (WK306); in an index of
+   * known columns, a leading integral or time column neither hash-prefixed nor opted out (WK102).
+   */
+  private static void expectIndexRules(Entity e, Map<String, String> out) {
+    for (RandomEntities.IndexDecl index : e.indexes) {
+      List<Field> columns = new ArrayList<>();
+      for (String column : index.columns()) {
+        e.fields.stream().filter(f -> f.name.equals(column)).findFirst().ifPresent(columns::add);
+      }
+      if (columns.size() < index.columns().size()) {
+        out.put("WK306", "index " + index.name() + " names a missing column");
+      } else if (columns.get(0).type.integral
+          && index.hashLength() == null
+          && index.notSequential() == null) {
+        out.put("WK102", "index " + index.name() + " leads with " + columns.get(0).type);
+      }
+    }
+  }
+
+  /**
    * Rules the declaration breaks for sure, with why: the profile's limits, TTL, versions, shape.
    */
   static Map<String, String> expectedRules(Entity e) {
@@ -292,12 +312,13 @@ final class EntityFuzzer {
         out.put("WK210", "retain " + e.shardRetain + ", ahead " + ahead);
       } else if (e.profileOrDefault().equals("TABLESTORE")) {
         boolean cold = e.fields.stream().anyMatch(f -> f.cold && !f.key());
-        long tables = (long) (e.shardRetain + ahead) * (cold ? 2 : 1);
+        long tables = (long) (e.shardRetain + ahead) * ((cold ? 2 : 1) + e.indexes.size());
         if (tables > 64) {
           out.put("WK211", tables + " period tables on TABLESTORE");
         }
       }
     }
+    expectIndexRules(e, out);
     String profile = e.profileOrDefault();
     List<Field> partition =
         e.fields.stream().filter(f -> f.role == RandomEntities.Role.PARTITION).toList();

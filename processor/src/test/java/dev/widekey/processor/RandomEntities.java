@@ -399,6 +399,7 @@ final class RandomEntities {
     "Sequential",
     "Version",
     "NotSequential",
+    "Index",
     "WideTable",
     "TimeSharded",
     "ShardPeriod",
@@ -438,6 +439,33 @@ final class RandomEntities {
   }
 
   static final String[] MONEY_WORDS = {"price", "amount", "cost", "fee", "balance"};
+
+  /**
+   * One {@code @Index}: its name, its columns (maybe one that names no field), a hash prefix or the
+   * WK102 opt-out on its first column.
+   *
+   * @param hashLength {@code hashPrefix = @HashPrefix(length = N)}, or null
+   * @param notSequential {@code notSequential = @NotSequential(reason = ...)}, or null
+   */
+  record IndexDecl(String name, List<String> columns, Integer hashLength, String notSequential) {
+    String source() {
+      StringBuilder s = new StringBuilder("@Index(name = ").append(javaString(name));
+      s.append(", columns = {");
+      for (int i = 0; i < columns.size(); i++) {
+        s.append(i == 0 ? "" : ", ").append(javaString(columns.get(i)));
+      }
+      s.append("}");
+      if (hashLength != null) {
+        s.append(", hashPrefix = @HashPrefix(length = ").append(hashLength).append(")");
+      }
+      if (notSequential != null) {
+        s.append(", notSequential = @NotSequential(reason = ")
+            .append(javaString(notSequential))
+            .append(")");
+      }
+      return s.append(")").toString();
+    }
+  }
 
   /** One field or record component and its widekey annotations. */
   static final class Field implements Cloneable {
@@ -634,6 +662,9 @@ final class RandomEntities {
     int shardRetain = 3;
     Integer shardAhead; // null: the default
 
+    /** The {@code @Index} declarations, in order. */
+    List<IndexDecl> indexes = new ArrayList<>();
+
     Entity copy() {
       Entity e = new Entity();
       e.pkg = pkg;
@@ -667,6 +698,7 @@ final class RandomEntities {
       e.shardPeriod = shardPeriod;
       e.shardRetain = shardRetain;
       e.shardAhead = shardAhead;
+      e.indexes = new ArrayList<>(indexes);
       return e;
     }
 
@@ -763,6 +795,7 @@ final class RandomEntities {
       }
       List<Consumer<Entity>> drops = new ArrayList<>();
       if (shardBy != null) drops.add(e -> e.shardBy = null);
+      if (!indexes.isEmpty()) drops.add(e -> e.indexes.clear());
       if (coldTable != null) drops.add(e -> e.coldTable = null);
       if (typeHashAlgorithm != null) drops.add(e -> e.typeHashAlgorithm = null);
       if (typeHashPartitions != null) drops.add(e -> e.typeHashPartitions = null);
@@ -920,6 +953,9 @@ final class RandomEntities {
         }
         s.append(")\n");
       }
+      for (IndexDecl index : indexes) {
+        s.append(index.source()).append('\n');
+      }
       s.append("@SuppressWarnings(\"all\")\n");
       String modifiers =
           switch (nesting) {
@@ -1070,6 +1106,7 @@ final class RandomEntities {
       if (!(name + pkg).chars().allMatch(c -> c < 0x80)) out.add("nonAsciiName");
       if (REFERENCED_NAMES.contains(name)) out.add("namedLikeAReferencedType");
       if (shardBy != null) out.add("sharded" + shardPeriod);
+      if (!indexes.isEmpty()) out.add("indexed");
       if (extras) out.add("extras");
       if (!shadows.isEmpty()) out.add("javaLangShadows");
       if (topLevelEnum && fields.stream().anyMatch(f -> f.type == Type.ENUM)) {
@@ -1310,7 +1347,64 @@ final class RandomEntities {
         }
       }
     }
+    if (r.nextInt(5) == 0) {
+      indexes(r, e);
+    }
     return e;
+  }
+
+  /** Types an index column may have in a valid index (no byte[]: Lindorm puts it last only). */
+  private static final Set<Type> INDEXABLE =
+      Set.of(
+          Type.STRING,
+          Type.LONG,
+          Type.LONG_BOX,
+          Type.INT,
+          Type.INT_BOX,
+          Type.SHORT,
+          Type.BYTE,
+          Type.UUID_,
+          Type.ENUM,
+          Type.INSTANT,
+          Type.LOCAL_DATE,
+          Type.LOCAL_DATE_TIME);
+
+  /**
+   * One or two indexes over hot fields, mostly valid; a sequential first column is hash-prefixed,
+   * opted out or (a design error, WK102) neither; now and then a column that names no field
+   * (WK306).
+   */
+  private static void indexes(Random r, Entity e) {
+    List<Field> candidates =
+        e.fields.stream()
+            .filter(f -> !f.cold && !f.chunked && !f.version && INDEXABLE.contains(f.type))
+            .toList();
+    int count = r.nextInt(4) == 0 ? 2 : 1;
+    for (int i = 0; i < count && !candidates.isEmpty(); i++) {
+      List<String> columns = new ArrayList<>();
+      int width = 1 + r.nextInt(Math.min(2, candidates.size()));
+      List<Field> shuffled = new ArrayList<>(candidates);
+      java.util.Collections.shuffle(shuffled, r);
+      for (Field f : shuffled.subList(0, width)) {
+        columns.add(f.name);
+      }
+      if (r.nextInt(12) == 0) {
+        columns.add(r.nextInt(columns.size() + 1), "noSuchField");
+      }
+      Field first = shuffled.get(0);
+      Integer hash = null;
+      String reason = null;
+      if (first.type.integral && columns.get(0).equals(first.name)) {
+        switch (r.nextInt(3)) {
+          case 0 -> hash = 1 + r.nextInt(8);
+          case 1 -> reason = "values are written concurrently";
+          default -> {} // WK102 on the index
+        }
+      } else if (r.nextInt(6) == 0) {
+        hash = 4;
+      }
+      e.indexes.add(new IndexDecl("by_" + (char) ('a' + i), columns, hash, reason));
+    }
   }
 
   /**

@@ -65,7 +65,7 @@ class RejectedDesignsTest {
         continue;
       }
       widekeyErrors++;
-      assertWithMessage("rule id of: %s", message).that(message).matches("(?s)WK[12]\\d\\d: .+");
+      assertWithMessage("rule id of: %s", message).that(message).matches("(?s)WK[123]\\d\\d: .+");
       assertWithMessage("file of: %s", message).that(d.getSource()).isEqualTo(f);
       assertWithMessage("line of: %s", message).that(d.getLineNumber()).isGreaterThan(0L);
     }

@@ -37,7 +37,8 @@ public enum Rule {
           + " Tablestore, 2 KB of encoded row key on Lindorm, a 32,767-byte row key on HBase)"),
   WK110(
       "a primary key has no more columns than the profile allows (4 on Tablestore, 5 on Lindorm),"
-          + " and a binary column only where it allows (last on Lindorm)"),
+          + " and a binary column only where it allows (last on Lindorm); an index table's key"
+          + " counts its trailing reference column"),
   WK111("key components are never null"),
   WK112("a stored key decodes only if encoding its decoded values gives it back exactly"),
   WK113("a descending key column is stored as an integer, whose order a complement reverses"),
@@ -60,8 +61,8 @@ public enum Rule {
           + " field, never null when written; it keeps at least one period, and every period table"
           + " name is legal on every service"),
   WK211(
-      "a time-sharded entity's period tables (kept and created ahead, hot and cold) fit the"
-          + " profile's tables per instance (64 on Tablestore)"),
+      "a time-sharded entity's period tables (kept and created ahead, hot, cold, chunk and index"
+          + " tables) fit the profile's tables per instance (64 on Tablestore)"),
   WK307(
       "a query reads a leftmost prefix of a key: equality on its leading components, at most one"
           + " range, on the next component and last, in key order or its reverse; anything else"
@@ -77,7 +78,12 @@ public enum Rule {
           + " row limit"),
   WK305(
       "hot and cold data are separated by time: per-period tables, writes to the current one,"
-          + " reads fan out");
+          + " reads fan out"),
+  WK306(
+      "an index names existing hot properties, each once, in a key that passes every key rule;"
+          + " it is no copy of the primary key's leading columns, its name is unique, and an entity"
+          + " keeps few indexes (each costs a row write per put) and, on Lindorm, within the"
+          + " service's index quota");
 
   private final String summary;
 

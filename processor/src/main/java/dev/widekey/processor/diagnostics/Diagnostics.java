@@ -54,6 +54,32 @@ public final class Diagnostics {
         new Item(Diagnostic.Kind.WARNING, message, at, positioned(element, at, annotation), null));
   }
 
+  /**
+   * Adds every diagnostic of {@code other}, moved onto {@code annotation} of {@code element}: at
+   * its value {@code member} names for the diagnostic's message and original annotation (or on the
+   * whole annotation when it names none or the value is a default), its message rewritten (dropped
+   * where {@code rewrite} gives null). An index key is checked as an entity of its own, and what is
+   * found is reported on its {@code @Index}.
+   */
+  public void addMoved(
+      Diagnostics other,
+      Element element,
+      AnnotationMirror annotation,
+      java.util.function.BiFunction<String, AnnotationMirror, String> member,
+      java.util.function.UnaryOperator<String> rewrite) {
+    Element at = positioned(element);
+    AnnotationMirror mirror = positioned(element, at, annotation);
+    for (Item item : other.items) {
+      String message = rewrite.apply(item.message());
+      if (message == null) {
+        continue; // the caller reports it otherwise
+      }
+      String name = member.apply(item.message(), item.annotation());
+      AnnotationValue value = mirror == null || name == null ? null : valueOf(mirror, name);
+      items.add(new Item(item.kind(), message, at, mirror, value));
+    }
+  }
+
   /** Whether an error was reported: then nothing is generated from the entity. */
   public boolean hasErrors() {
     return items.stream().anyMatch(i -> i.kind() == Diagnostic.Kind.ERROR);

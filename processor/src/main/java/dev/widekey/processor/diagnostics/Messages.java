@@ -1453,6 +1453,250 @@ public final class Messages {
         + " that retention shares among all time-sharded entities, one per store";
   }
 
+  // ---- WK306: index tables ----
+
+  /**
+   * Findings of the primary key's rules on an index key: the rule's own message, naming the index;
+   * not a message of its own, so its methods are not in the catalogue's list.
+   */
+  public static final class OnIndex {
+    private OnIndex() {}
+
+    /**
+     * A finding of a key rule on an index key, checked as a primary key: the index named after the
+     * rule id; for a hotspot or hash-prefix finding, where an index's key options are written.
+     */
+    public static String finding(String index, String table, String message) {
+      int colon = message.indexOf(": ");
+      String id = colon < 0 ? "" : message.substring(0, colon + 2);
+      String rest = message.substring(id.length());
+      String note = "";
+      if (id.startsWith("WK102") || id.startsWith("WK106")) {
+        note =
+            " In an index the first column is the index's partition key, and its key options are"
+                + " written on the @Index: hashPrefix = @HashPrefix(length = 4), notSequential ="
+                + " @NotSequential(reason = \"...\"); annotations on the field describe the"
+                + " entity's own primary key.";
+      }
+      return id + "index '" + index + "' (table " + table + "): " + rest + note;
+    }
+  }
+
+  public static String indexNoColumns(String index) {
+    return msg(
+        Rule.WK306,
+        "index '"
+            + index
+            + "' lists no columns. List the indexed properties in key order, the first leading"
+            + " the index key: @Index(name = \""
+            + index
+            + "\", columns = {\"cardId\"}).");
+  }
+
+  public static String indexUnknownColumn(
+      String index, String column, String entity, String closest) {
+    return msg(
+        Rule.WK306,
+        "index '"
+            + index
+            + "' lists column '"
+            + column
+            + "', but "
+            + entity
+            + " has no stored property of that name"
+            + (closest == null ? "" : "; did you mean '" + closest + "'?")
+            + " An index column names a property of the entity, as written in Java.");
+  }
+
+  public static String indexDuplicateColumn(String index, String column) {
+    return msg(
+        Rule.WK306,
+        "index '"
+            + index
+            + "' lists column '"
+            + column
+            + "' twice; a key holds a value once. Remove the repeat.");
+  }
+
+  public static String indexColdColumn(String index, String column, String annotation) {
+    return msg(
+        Rule.WK306,
+        "index '"
+            + index
+            + "' lists column '"
+            + column
+            + "', which is "
+            + annotation
+            + ": an index is maintained from the hot row, which does not hold it. Index a hot"
+            + " property, or store this one in the hot table.");
+  }
+
+  public static String indexIsKeyPrefix(String index, String columns) {
+    return msg(
+        Rule.WK306,
+        "index '"
+            + index
+            + "' indexes "
+            + columns
+            + ", the leading columns of the primary key in the same order: the table already"
+            + " reads them in key order (scanBy...), so the index only adds a row write per put."
+            + " Remove the index, or index other columns.");
+  }
+
+  public static String indexNameTaken(String index, String accessor) {
+    return msg(
+        Rule.WK306,
+        "index name '"
+            + index
+            + "' would name the repository's accessor "
+            + accessor
+            + "(), which is a Java keyword or a method every repository has. Choose another name"
+            + " (by_"
+            + index
+            + ").");
+  }
+
+  public static String indexTableIsOwn(String index, String table) {
+    return msg(
+        Rule.WK207,
+        "index '"
+            + index
+            + "' would be table "
+            + table
+            + ", which is already the entity's own cold or chunk table; its rows would mix with"
+            + " the index's. Rename the index (by_"
+            + index
+            + ").");
+  }
+
+  public static String indexSameMembers(String index, String other, String accessor) {
+    return msg(
+        Rule.WK306,
+        "index names '"
+            + index
+            + "' and '"
+            + other
+            + "' would both be "
+            + accessor
+            + "() and "
+            + Character.toUpperCase(accessor.charAt(0))
+            + accessor.substring(1)
+            + "Index in the generated code; rename one.");
+  }
+
+  public static String indexNameTwice(String index, String entity) {
+    return msg(
+        Rule.WK306,
+        entity
+            + " declares index '"
+            + index
+            + "' twice; the name names its table and its generated members. Rename one.");
+  }
+
+  public static String indexBadName(String index) {
+    return msg(
+        Rule.WK306,
+        "index name '"
+            + index
+            + "' is not lower-case letters and digits in words joined by '_' (by_card): it ends"
+            + " the index table's name and names the generated members (INDEX_BY_CARD,"
+            + " byCard()).");
+  }
+
+  public static String indexOptionTwice(String index, String member) {
+    return msg(
+        Rule.WK306,
+        "index '"
+            + index
+            + "' gives "
+            + member
+            + " more than once; an index key has one partition key, so at most one. Keep one.");
+  }
+
+  public static String tooManyIndexes(String entity, int count, int threshold) {
+    return msg(
+        Rule.WK306,
+        entity
+            + " declares "
+            + count
+            + " indexes, more than "
+            + threshold
+            + ": each put writes one more row per index, and a put that changes an indexed value"
+            + " also deletes the old index row, so writes cost up to "
+            + (1 + 2 * count)
+            + " row operations instead of 1. Keep the indexes the reads need, or read through the"
+            + " primary key.");
+  }
+
+  public static String indexesOverLindormQuota(String entity, int count, int quota) {
+    return msg(
+        Rule.WK306,
+        entity
+            + " declares "
+            + count
+            + " indexes; LINDORM allows at most "
+            + quota
+            + " secondary index tables per table (Lindorm documentation, wide-table engine limits)."
+            + " Drop or merge indexes.");
+  }
+
+  public static String indexWithoutWideTable(String type) {
+    return msg(
+        Rule.WK306,
+        type
+            + " has @Index but no @WideTable; the index would be ignored. Annotate the type with"
+            + " @WideTable, or remove the @Index.");
+  }
+
+  public static String indexTooManyColumns(String index, int columns, Profile profile) {
+    return msg(
+        Rule.WK110,
+        "index '"
+            + index
+            + "' makes "
+            + (columns + 1)
+            + " primary-key columns ("
+            + columns
+            + " indexed and the trailing reference column "
+            + dev.widekey.runtime.repository.IndexTable.REF_COLUMN
+            + " that names the row); "
+            + profile
+            + " allows "
+            + StoreLimits.of(profile).maxPkColumns()
+            + ". Index at most "
+            + (StoreLimits.of(profile).maxPkColumns() - 1)
+            + " columns.");
+  }
+
+  public static String indexBinaryColumn(String index, String column, Profile profile) {
+    return msg(
+        Rule.WK110,
+        "index '"
+            + index
+            + "' column '"
+            + column
+            + "' is a byte[] key column before the index's reference column; "
+            + profile
+            + " allows a binary primary-key column only in last place, and the reference column"
+            + " is last. Index its text (e.g. hex) instead.");
+  }
+
+  public static String indexRefTooLarge(String index, long bytes, Profile profile) {
+    return msg(
+        Rule.WK109,
+        "index '"
+            + index
+            + "' reference column holds the row's encoded primary key and the write tag (9 bytes encoded), up"
+            + " to "
+            + bytes
+            + " bytes as the primary key is declared; "
+            + profile
+            + " allows "
+            + StoreLimits.of(profile).maxPkColumnBytes()
+            + " bytes in one primary-key column. Bound the primary key's components tighter"
+            + " (@MaxLength).");
+  }
+
   // ---- WK207: table names ----
 
   public static String badTableName(String member, String table) {

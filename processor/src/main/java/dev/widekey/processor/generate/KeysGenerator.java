@@ -122,6 +122,7 @@ public final class KeysGenerator extends SourceFileGenerator {
       }
     }
     type.addType(keyRecord(entity));
+    IndexMembers.addKeysTypes(type, entity);
     return type;
   }
 

@@ -160,6 +160,7 @@ public final class RepositoryGenerator extends SourceFileGenerator {
               .build());
       type.addMethod(withVersion(entity, entityName, version.property()));
     }
+    IndexMembers.addRepositoryMembers(type, entity);
     return type;
   }
 

@@ -2,9 +2,11 @@ package dev.widekey.processor.generate;
 
 import dev.widekey.processor.model.ColumnLayout;
 import dev.widekey.processor.model.EntityModel;
+import dev.widekey.processor.model.IndexModel;
 import dev.widekey.processor.model.KeyLayout;
 import dev.widekey.runtime.repository.ChunkRows;
 import dev.widekey.runtime.repository.ColdRows;
+import dev.widekey.runtime.repository.IndexTable;
 import dev.widekey.runtime.store.PkType;
 import java.io.IOException;
 import java.io.Writer;
@@ -49,6 +51,45 @@ public final class SchemaExporter {
           "chunks",
           List.of(ChunkRows.DATA, ColdRows.OWNER, ColdRows.WRITTEN));
     }
+    for (IndexModel index : entity.indexes()) {
+      FileObject file =
+          filer.createResource(
+              StandardLocation.CLASS_OUTPUT,
+              "",
+              GeneratedNames.schemaResource(index.table()),
+              entity.type());
+      try (Writer w = file.openWriter()) {
+        w.write(renderIndex(entity, index));
+      }
+    }
+  }
+
+  /**
+   * The schema text of an index table: its key (the index columns as laid out, then the reference
+   * column), its hash prefix's split points; no attribute columns.
+   */
+  static String renderIndex(EntityModel entity, IndexModel index) {
+    KeyLayout layout = index.layout();
+    List<String> lines = new ArrayList<>();
+    lines.add("# " + GeneratedNames.doNotEditNotice(entity));
+    lines.add("# widekey table schema: the primary key must never change once the table exists");
+    lines.add("table=" + index.table());
+    lines.add("entity=" + entity.type().getQualifiedName());
+    lines.add("role=index");
+    lines.add("index=" + index.name());
+    lines.add("profile=" + entity.profile());
+    List<ColumnLayout> pk = layout.columns();
+    for (int i = 0; i < pk.size(); i++) {
+      lines.add("pk." + i + "=" + pk.get(i).name() + " " + pk.get(i).type());
+    }
+    lines.add("pk." + pk.size() + "=" + IndexTable.REF_COLUMN + " " + PkType.BINARY);
+    if (layout.hashPrefix() != null) {
+      lines.add(
+          "pk.0.hash=" + layout.hashPrefix().algorithm() + " " + layout.hashPrefix().length());
+    }
+    lines.add("split.points=" + String.join(",", layout.splitPoints()));
+    lines.add("columns=");
+    return String.join("\n", lines) + "\n";
   }
 
   /** The schema text of one table; stable line order so that files diff cleanly. */

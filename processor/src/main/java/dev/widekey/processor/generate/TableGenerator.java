@@ -174,6 +174,7 @@ public final class TableGenerator extends SourceFileGenerator {
                   TableMembers.CHUNKS_NAME,
                   TableMembers.HOT)));
     }
+    IndexMembers.addTableConstants(type, entity);
     type.addField(
         constant(
             RuntimeNames.ENTITY_TABLES,
@@ -181,6 +182,7 @@ public final class TableGenerator extends SourceFileGenerator {
             "The entity's tables by role: the hot table, its commit point"
                 + (entity.hasColdColumns() ? ", the cold table" : "")
                 + (entity.hasChunkedColumns() ? ", the chunk table" : "")
+                + (entity.indexes().isEmpty() ? "" : ", the index tables")
                 + ".",
             entityTables(entity)));
     type.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
@@ -209,6 +211,7 @@ public final class TableGenerator extends SourceFileGenerator {
           RuntimeNames.ENTITY_TABLES,
           TableMembers.COLD_COLUMNS);
     }
+    code.add(IndexMembers.withIndexes(entity));
     return code.add("$<$<").build();
   }
 

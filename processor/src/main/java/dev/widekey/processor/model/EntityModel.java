@@ -22,6 +22,7 @@ import javax.lang.model.element.TypeElement;
  * @param keyColumns key columns, by order
  * @param attributes non-key properties, in declaration order
  * @param construction how to build an entity
+ * @param indexes the {@code @Index} declarations, in order
  */
 public record EntityModel(
     TypeElement type,
@@ -36,13 +37,71 @@ public record EntityModel(
     List<KeyComponent> partitionKey,
     List<KeyComponent> keyColumns,
     List<Attribute> attributes,
-    Construction construction) {
+    Construction construction,
+    List<IndexModel> indexes) {
 
   public EntityModel {
     properties = List.copyOf(properties);
+    indexes = List.copyOf(indexes);
     partitionKey = List.copyOf(partitionKey);
     keyColumns = List.copyOf(keyColumns);
     attributes = List.copyOf(attributes);
+  }
+
+  /** An entity without indexes. */
+  public EntityModel(
+      TypeElement type,
+      AnnotationMirror wideTable,
+      String table,
+      String coldTable,
+      char delimiter,
+      Profile profile,
+      long ttlSeconds,
+      HashPrefixSpec typeHashPrefix,
+      List<Property> properties,
+      List<KeyComponent> partitionKey,
+      List<KeyComponent> keyColumns,
+      List<Attribute> attributes,
+      Construction construction) {
+    this(
+        type,
+        wideTable,
+        table,
+        coldTable,
+        delimiter,
+        profile,
+        ttlSeconds,
+        typeHashPrefix,
+        properties,
+        partitionKey,
+        keyColumns,
+        attributes,
+        construction,
+        List.of());
+  }
+
+  /** This entity with its indexes. */
+  EntityModel withIndexes(List<IndexModel> indexes) {
+    return new EntityModel(
+        type,
+        wideTable,
+        table,
+        coldTable,
+        delimiter,
+        profile,
+        ttlSeconds,
+        typeHashPrefix,
+        properties,
+        partitionKey,
+        keyColumns,
+        attributes,
+        construction,
+        indexes);
+  }
+
+  /** The index of this name, or null. */
+  public IndexModel index(String name) {
+    return indexes.stream().filter(i -> i.name().equals(name)).findFirst().orElse(null);
   }
 
   public String simpleName() {

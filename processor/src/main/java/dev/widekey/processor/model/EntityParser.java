@@ -120,7 +120,7 @@ public final class EntityParser {
     }
     String cold =
         wideTable.coldTable().isEmpty() ? wideTable.name() + "_cold" : wideTable.coldTable();
-    return Optional.of(
+    EntityModel model =
         new EntityModel(
             type,
             typeAnnotations.mirror(WideTable.class),
@@ -134,7 +134,8 @@ public final class EntityParser {
             partition,
             keyColumns,
             attributes,
-            construction));
+            construction);
+    return Optional.of(model.withIndexes(IndexParser.parse(type, model)));
   }
 
   /**

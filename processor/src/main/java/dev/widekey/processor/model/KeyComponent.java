@@ -68,8 +68,11 @@ public record KeyComponent(
 
   /** Whether a key column declared {@code @KeyColumn(descending = true)}. */
   public boolean descending() {
+    // an index key's view of a property carries no @KeyColumn: its columns are ascending
     KeyColumn column =
-        role == KeyRole.PARTITION ? null : property.element().getAnnotation(KeyColumn.class);
+        role == KeyRole.PARTITION || roleMirror() == null
+            ? null
+            : property.element().getAnnotation(KeyColumn.class);
     return column != null && column.descending();
   }
 
@@ -95,6 +98,9 @@ public record KeyComponent(
 
   /** {@code @Bucketed(buckets)}, or 0 when the component is not bucketed. */
   public int buckets() {
+    if (bucketedMirror() == null) {
+      return 0; // an index key's view of a property drops its @Bucketed
+    }
     Bucketed b = property.element().getAnnotation(Bucketed.class);
     return b == null ? 0 : b.buckets();
   }

@@ -79,7 +79,10 @@ public record ShardSpec(
    * table if it has {@code @Chunked} fields.
    */
   public static int tablesPerPeriod(EntityModel entity) {
-    return 1 + (entity.hasColdColumns() ? 1 : 0) + (entity.hasChunkedColumns() ? 1 : 0);
+    return 1
+        + (entity.hasColdColumns() ? 1 : 0)
+        + (entity.hasChunkedColumns() ? 1 : 0)
+        + entity.indexes().size();
   }
 
   /**

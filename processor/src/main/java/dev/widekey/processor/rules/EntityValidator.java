@@ -18,6 +18,7 @@ public final class EntityValidator {
           new VersionRules(),
           new TableRules(),
           new ShardRules(),
+          new IndexRules(),
           new GeneratedNameRules());
 
   /** Checks the entity, reporting every broken rule to its report. */

@@ -21,7 +21,9 @@ import dev.widekey.processor.model.KeyRole;
 import dev.widekey.processor.model.Property;
 import dev.widekey.processor.model.ValueKind;
 import java.lang.annotation.Annotation;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.function.BiFunction;
 import java.util.function.Predicate;
 import javax.lang.model.type.TypeKind;
@@ -42,10 +44,15 @@ public final class PlacementRules implements EntityRule {
     ATTRIBUTE
   }
 
-  /** A property where it sits. */
-  private record Site(Property property, Place place) {
+  /** A property where it sits, and whether an {@code @Index} lists it. */
+  private record Site(Property property, Place place, boolean indexed) {
     boolean isKey() {
       return place != Place.ATTRIBUTE;
+    }
+
+    /** A key component of the primary key or of an index: where value encodings mean something. */
+    boolean inSomeKey() {
+      return isKey() || indexed;
     }
 
     ValueKind kind() {
@@ -64,12 +71,12 @@ public final class PlacementRules implements EntityRule {
 
   private static final List<Requirement> TABLE =
       List.of(
-          new Requirement(Padded.class, Site::isKey, (f, t) -> Messages.paddingNotKey(f)),
+          new Requirement(Padded.class, Site::inSomeKey, (f, t) -> Messages.paddingNotKey(f)),
           new Requirement(Padded.class, s -> s.kind().integral(), Messages::paddingType),
-          new Requirement(KeyChars.class, Site::isKey, (f, t) -> Messages.keyCharsNotKey(f)),
+          new Requirement(KeyChars.class, Site::inSomeKey, (f, t) -> Messages.keyCharsNotKey(f)),
           new Requirement(
               KeyChars.class, s -> s.kind() == ValueKind.STRING, Messages::keyCharsType),
-          new Requirement(MaxLength.class, Site::isKey, (f, t) -> Messages.maxLengthNotKey(f)),
+          new Requirement(MaxLength.class, Site::inSomeKey, (f, t) -> Messages.maxLengthNotKey(f)),
           new Requirement(
               MaxLength.class, s -> s.kind() == ValueKind.STRING, Messages::maxLengthType),
           new Requirement(
@@ -77,7 +84,8 @@ public final class PlacementRules implements EntityRule {
               s -> s.place() == Place.PARTITION_KEY,
               (f, t) -> Messages.hashNotPartition(f)),
           new Requirement(HashPrefix.class, PlacementRules::hashable, Messages::hashType),
-          new Requirement(Sequential.class, Site::isKey, (f, t) -> Messages.sequentialNotKey(f)),
+          new Requirement(
+              Sequential.class, Site::inSomeKey, (f, t) -> Messages.sequentialNotKey(f)),
           // on a later partition-key component HotspotRules reports it: it knows which one leads
           new Requirement(
               NotSequential.class,
@@ -115,8 +123,10 @@ public final class PlacementRules implements EntityRule {
     for (KeyComponent c : entity.keyComponents()) {
       check(site(c), diagnostics);
     }
+    Set<String> indexed = new HashSet<>();
+    entity.indexes().forEach(i -> indexed.addAll(i.columns()));
     for (Attribute a : entity.attributes()) {
-      check(site(a), diagnostics);
+      check(new Site(a.property(), Place.ATTRIBUTE, indexed.contains(a.name())), diagnostics);
     }
   }
 
@@ -155,11 +165,13 @@ public final class PlacementRules implements EntityRule {
 
   private static Site site(KeyComponent c) {
     return new Site(
-        c.property(), c.role() == KeyRole.PARTITION ? Place.PARTITION_KEY : Place.KEY_COLUMN);
+        c.property(),
+        c.role() == KeyRole.PARTITION ? Place.PARTITION_KEY : Place.KEY_COLUMN,
+        false);
   }
 
   private static Site site(Attribute a) {
-    return new Site(a.property(), Place.ATTRIBUTE);
+    return new Site(a.property(), Place.ATTRIBUTE, false);
   }
 
   /** A hash prefix digests the component's key text. */

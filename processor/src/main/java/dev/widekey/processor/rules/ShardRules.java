@@ -13,9 +13,9 @@ import java.time.Instant;
  * Time-sharded entities ({@code @TimeSharded}). WK210: the shard field exists, is a time type and
  * on the hot row; at least one period is kept and none created behind; the table names plus the
  * period's suffix are legal on every service. WK211: the period tables kept (retain + ahead
- * periods, hot, cold and chunks), plus the store's one shared fence table, fit the tables one
- * instance of the profile's service holds (64 on Tablestore): an error above, a warning above half,
- * since other entities share the instance.
+ * periods, hot, cold, chunks and indexes), plus the store's one shared fence table, fit the tables
+ * one instance of the profile's service holds (64 on Tablestore): an error above, a warning above
+ * half, since other entities share the instance.
  */
 public final class ShardRules implements EntityRule {
   /** The longest suffix a period table gets: a date with the widest digits. */
@@ -55,6 +55,10 @@ public final class ShardRules implements EntityRule {
     if (entity.hasChunkedColumns()) {
       // named after the hot table: a name too long is the hot name's to shorten
       checkName(entity, shard, "name", entity.chunksTable(), diagnostics);
+    }
+    for (var index : entity.indexes()) {
+      // named after the hot table: a name too long is the hot name's or the index's to shorten
+      checkName(entity, shard, "name", index.table(), diagnostics);
     }
     if (shard.retain() >= 1 && shard.ahead() >= 0) {
       checkTableCount(entity, shard, diagnostics);

@@ -28,8 +28,8 @@ public final class TableOwners {
 
   /**
    * Claims the entity's tables (the cold one only if it has cold columns, the chunk table only if
-   * it has {@code @Chunked} fields); reports each table another entity already holds, or that is a
-   * period table of another's. True if all were free.
+   * it has {@code @Chunked} fields, and every index table); reports each table another entity
+   * already holds, or that is a period table of another's. True if all were free.
    */
   public boolean claim(EntityModel entity, Diagnostics diagnostics) {
     String self = entity.type().getQualifiedName().toString();
@@ -43,8 +43,16 @@ public final class TableOwners {
       // named after the hot table: a clash is the hot name's to change
       free &= check(entity, entity.chunksTable(), "name", self, period, diagnostics);
     }
+    for (var index : entity.indexes()) {
+      // an index table is its entity's, as its cold table is: a clash is reported on the @Index
+      free &= check(entity, index.table(), index.mirror(), "name", self, period, diagnostics);
+    }
     if (free) {
       owners.put(entity.table(), self);
+      for (var index : entity.indexes()) {
+        owners.put(index.table(), self);
+        period.ifPresent(p -> sharded.add(new ShardedTable(index.table(), p, self)));
+      }
       period.ifPresent(p -> sharded.add(new ShardedTable(entity.table(), p, self)));
       if (entity.hasColdColumns()) {
         owners.put(entity.coldTable(), self);
@@ -65,17 +73,27 @@ public final class TableOwners {
       String self,
       Optional<ShardPeriod> period,
       Diagnostics diagnostics) {
+    return check(entity, table, entity.wideTable(), member, self, period, diagnostics);
+  }
+
+  private boolean check(
+      EntityModel entity,
+      String table,
+      javax.lang.model.element.AnnotationMirror at,
+      String member,
+      String self,
+      Optional<ShardPeriod> period,
+      Diagnostics diagnostics) {
     String owner = owners.get(table);
     if (owner != null && !owner.equals(self)) {
-      diagnostics.error(
-          entity.type(), entity.wideTable(), member, Messages.tableTaken(table, owner));
+      diagnostics.error(entity.type(), at, member, Messages.tableTaken(table, owner));
       return false;
     }
     for (ShardedTable s : sharded) {
       if (!s.owner().equals(self) && Periods.periodOf(s.base(), s.period(), table).isPresent()) {
         diagnostics.error(
             entity.type(),
-            entity.wideTable(),
+            at,
             member,
             Messages.periodTableTaken(table, s.base(), s.period().name(), s.owner(), false));
         return false;
@@ -87,7 +105,7 @@ public final class TableOwners {
             && Periods.periodOf(table, period.get(), other.getKey()).isPresent()) {
           diagnostics.error(
               entity.type(),
-              entity.wideTable(),
+              at,
               member,
               Messages.periodTableTaken(
                   other.getKey(), table, period.get().name(), other.getValue(), true));

@@ -16,11 +16,14 @@ import dev.widekey.runtime.write.BulkWriteFailure;
 import dev.widekey.runtime.write.BulkWriteResult;
 import dev.widekey.runtime.write.WriteGroup;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -65,6 +68,24 @@ final class CommitPoint {
   private final long maxParts;
 
   /**
+   * The index rows a stored hot row's write stored, as deletes; {@code null} if the entity has no
+   * index. Computed from the hot row's indexed columns, so a commit point is read with {@link
+   * #hotRead} then.
+   */
+  private final IndexedRows indexedRows;
+
+  /** The hot row's columns, read as the commit point where an index needs its values. */
+  private final ColumnSelection hotRead;
+
+  /** The index tables, by table name. */
+  private final Map<String, IndexTable> indexTables = new HashMap<>();
+
+  /** The keys of the index rows a stored hot row names, by index name. */
+  interface IndexedRows {
+    Map<String, PrimaryKey> of(Row hot);
+  }
+
+  /**
    * Whether the store's calls wait on round trips ({@link WideTableStore#scanParallelism()} past
    * this machine's processors, as a networked store's): a plain put then reads the commit point
    * while it stores the rows the commit will name. On the embedded store the hand-off would cost
@@ -99,7 +120,27 @@ final class CommitPoint {
    *     counts more is corrupt
    */
   CommitPoint(WideTableStore store, EntityTables tables, String versionColumn, long maxParts) {
+    this(store, tables, versionColumn, maxParts, null, ColumnSelection.all());
+  }
+
+  /**
+   * @param indexedRows the index rows of a stored hot row, or {@code null} if the entity has no
+   *     index
+   * @param hotRead the columns of a hot row the entity reads (its indexed values among them)
+   */
+  CommitPoint(
+      WideTableStore store,
+      EntityTables tables,
+      String versionColumn,
+      long maxParts,
+      IndexedRows indexedRows,
+      ColumnSelection hotRead) {
     this.store = store;
+    this.indexedRows = indexedRows;
+    this.hotRead = hotRead;
+    for (IndexTable index : tables.indexes()) {
+      indexTables.put(index.table().name(), index);
+    }
     this.hot = tables.hot();
     this.cold = tables.table(EntityTables.Role.COLD).orElse(null);
     this.chunks = tables.table(EntityTables.Role.CHUNKS).orElse(null);
@@ -131,7 +172,25 @@ final class CommitPoint {
    * The entity's commit point as stored: its write tag, whether it has cold columns, how many chunk
    * rows its write stored, version.
    */
-  private record Stored(AttrValue tag, boolean pointsAtCold, long parts, AttrValue version) {}
+  private record Stored(
+      AttrValue tag,
+      boolean pointsAtCold,
+      long parts,
+      AttrValue version,
+      Map<String, PrimaryKey> indexRows) {
+
+    /** The deletes of this write's index rows, less those a later write keeps. */
+    List<WriteOp> indexDeletes(Collection<IndexTable> indexes, Collection<PrimaryKey> kept) {
+      List<WriteOp> deletes = new ArrayList<>(indexRows.size());
+      for (IndexTable index : indexes) {
+        PrimaryKey row = indexRows.get(index.name());
+        if (row != null && !kept.contains(row)) {
+          deletes.add(WriteOp.delete(index.table().name(), row));
+        }
+      }
+      return deletes;
+    }
+  }
 
   /** Why a write's expectation failed, with what is stored now. */
   interface Refusal {
@@ -148,12 +207,17 @@ final class CommitPoint {
    */
   void write(SplitTableRepository.PreparedWrite rows, Expectation expected, Refusal refusal) {
     PrimaryKey key = rows.hot().key();
-    boolean sideRows = rows.cold() != null || !rows.chunks().isEmpty();
+    boolean sideRows =
+        rows.cold() != null || !rows.chunks().isEmpty() || !rows.indexPuts().isEmpty();
     CompletableFuture<Optional<Stored>> reading = null;
     Optional<Stored> now = remembered(key);
     if (now != null && holds(expected, now)) {
       // the commit point as this repository left it: the compare-and-set proves it still is
-    } else if (now == null && expected.kind() == Expectation.Kind.ANY && sideRows && readsOverlap) {
+    } else if (now == null
+        && expected.kind() == Expectation.Kind.ANY
+        && sideRows
+        && readsOverlap
+        && indexedRows == null) {
       // a plain put has no condition to decide first: on a networked store its read of the
       // commit point waits on a round trip while the rows it will name are stored
       reading = CompletableFuture.supplyAsync(() -> readCommitPoint(key), ReadAhead.executor());
@@ -164,6 +228,10 @@ final class CommitPoint {
     }
     boolean committed = false;
     boolean inDoubt = false; // a commit whose outcome is unknown may have landed: keep the cold row
+    SplitTableRepository.PreparedWrite planned = rows;
+    // index rows this call stored; those under its own tag are its own, the others a kept row's
+    Set<PrimaryKey> putIndexRows = new HashSet<>();
+    long ownTag = rows.hot().get(COLD_TAG).asLong();
     try {
       // the rows the commit will name, each under a key of the write's own, before the commit
       for (Row chunk : rows.chunks()) {
@@ -187,9 +255,15 @@ final class CommitPoint {
           refuseUnlessHolds(expected, key, now, refusal);
         }
         checkDeadline(rows);
+        planned = keepingIndexRows(rows, now);
+        for (WriteOp index : planned.indexPuts()) {
+          if (putIndexRows.add(index.key())) {
+            store.put(index.table(), ((WriteOp.Put) index).row());
+          }
+        }
         try {
           inDoubt = true;
-          store.put(hot.name(), rows.hot(), commitCondition(now));
+          store.put(hot.name(), planned.hot(), commitCondition(now));
         } catch (StoreException e) {
           forget(key);
           if (e.kind() == ErrorKind.CONDITION_FAILED) {
@@ -200,8 +274,9 @@ final class CommitPoint {
           throw e;
         }
         committed = true;
-        remember(key, Optional.of(stored(rows.hot())));
-        now.ifPresent(replaced -> dropRows(key, replaced));
+        Stored written = stored(planned);
+        remember(key, Optional.of(written));
+        now.ifPresent(replaced -> dropRows(key, replaced, written.indexRows().values()));
         return;
       }
       throw rewrittenMeanwhile(key, "commit this write; nothing was written");
@@ -214,6 +289,11 @@ final class CommitPoint {
         for (Row chunk : rows.chunks()) {
           deleteQuietly(chunks.name(), chunk.key());
         }
+        for (WriteOp index : rows.indexPuts()) {
+          if (putIndexRows.contains(index.key())) {
+            deleteQuietly(index.table(), index.key()); // its own tag: no other write's row
+          }
+        }
       }
     }
   }
@@ -224,7 +304,11 @@ final class CommitPoint {
    */
   private static void checkDeadline(SplitTableRepository.PreparedWrite rows) {
     Row first =
-        rows.cold() != null ? rows.cold() : rows.chunks().isEmpty() ? null : rows.chunks().get(0);
+        rows.cold() != null
+            ? rows.cold()
+            : !rows.chunks().isEmpty()
+                ? rows.chunks().get(0)
+                : rows.indexPuts().isEmpty() ? null : ((WriteOp.Put) rows.indexPuts().get(0)).row();
     if (first == null) {
       return;
     }
@@ -282,7 +366,7 @@ final class CommitPoint {
         throw e;
       }
       remember(key, Optional.empty());
-      dropRows(key, now.get());
+      dropRows(key, now.get(), List.of());
       return;
     }
     throw rewrittenMeanwhile(key, "delete it; nothing was deleted");
@@ -352,13 +436,14 @@ final class CommitPoint {
         continue;
       }
       Stored replaced = latest.containsKey(key) ? latest.get(key) : stored.get(i).orElse(null);
-      List<WriteOp> ops = new ArrayList<>(3 + r.chunks().size());
+      List<WriteOp> ops = new ArrayList<>(3 + r.chunks().size() + 2 * r.indexPuts().size());
       for (Row chunk : r.chunks()) {
         ops.add(WriteOp.put(chunks.name(), chunk));
       }
       if (r.cold() != null) {
         ops.add(WriteOp.put(cold.name(), r.cold()));
       }
+      ops.addAll(r.indexPuts());
       WriteCondition condition = conditions == null ? null : conditions.get(i);
       ops.add(
           condition == null
@@ -372,6 +457,9 @@ final class CommitPoint {
           ops.add(WriteOp.delete(chunks.name(), ChunkRows.key(key, replaced.tag().asLong(), part)));
         }
       }
+      if (replaced != null) {
+        ops.addAll(replaced.indexDeletes(indexTables.values(), List.of()));
+      }
       for (WriteOp delete : leftDeletes) {
         // the stopped plan replaced these rows; after this commit no hot row names them
         if (!ops.contains(delete)) {
@@ -379,7 +467,7 @@ final class CommitPoint {
         }
       }
       groups.add(new WriteGroup(ops));
-      latest.put(key, stored(r.hot()));
+      latest.put(key, stored(r));
     }
     return groups;
   }
@@ -409,7 +497,7 @@ final class CommitPoint {
    * The cold row and chunk rows of a write that did not commit, or of one replaced: garbage, if
    * still there.
    */
-  private void dropRows(PrimaryKey key, Stored replaced) {
+  private void dropRows(PrimaryKey key, Stored replaced, Collection<PrimaryKey> keptIndexRows) {
     List<WriteOp> drops = new ArrayList<>();
     if (replaced.pointsAtCold()) {
       drops.add(WriteOp.delete(cold.name(), ColdRows.key(key, replaced.tag().asLong())));
@@ -417,6 +505,7 @@ final class CommitPoint {
     for (long part = 0; part < replaced.parts(); part++) {
       drops.add(WriteOp.delete(chunks.name(), ChunkRows.key(key, replaced.tag().asLong(), part)));
     }
+    drops.addAll(replaced.indexDeletes(indexTables.values(), keptIndexRows));
     if (deferred != null) {
       deferred.delete(drops);
       return;
@@ -522,6 +611,9 @@ final class CommitPoint {
   }
 
   private ColumnSelection commitColumns() {
+    if (indexedRows != null) {
+      return hotRead; // the indexed values name the index rows the replaced write stored
+    }
     return versionColumn == null
         ? ColumnSelection.of(COLD_TAG, SplitTableRepository.COLD_MARKER, ChunkRows.PARTS)
         : ColumnSelection.of(
@@ -542,6 +634,63 @@ final class CommitPoint {
           "an INTEGER on every hot row that points at a cold row or chunk rows");
     }
     return new Stored(
-        tag, pointsAtCold, parts, versionColumn == null ? null : row.get(versionColumn));
+        tag,
+        pointsAtCold,
+        parts,
+        versionColumn == null ? null : row.get(versionColumn),
+        indexedRows == null ? Map.of() : indexedRows.of(row));
+  }
+
+  /**
+   * A write's rows with each index row the replaced write stored at the same values kept: put again
+   * at its key (the replaced write's index tag) and named by the hot row, instead of a row under
+   * this write's tag. So an index row whose values a write leaves unchanged never moves, and a scan
+   * passing its position cannot miss the entity while it is rewritten.
+   */
+  private SplitTableRepository.PreparedWrite keepingIndexRows(
+      SplitTableRepository.PreparedWrite rows, Optional<Stored> now) {
+    if (rows.indexPuts().isEmpty() || now.isEmpty() || now.get().indexRows().isEmpty()) {
+      return rows;
+    }
+    Map<String, AttrValue> hotColumns = null;
+    List<WriteOp> puts = new ArrayList<>(rows.indexPuts().size());
+    for (WriteOp put : rows.indexPuts()) {
+      IndexTable index = indexTables.get(put.table());
+      PrimaryKey stored = now.get().indexRows().get(index.name());
+      if (stored == null || !IndexRows.values(stored).equals(IndexRows.values(put.key()))) {
+        puts.add(put);
+        continue;
+      }
+      if (hotColumns == null) {
+        hotColumns = new LinkedHashMap<>(rows.hot().columns());
+      }
+      hotColumns.put(
+          IndexRows.tagColumn(index),
+          AttrValue.ofInteger(IndexRows.tagOf(index, stored, hot.primaryKey())));
+      puts.add(WriteOp.put(put.table(), Row.of(stored, ((WriteOp.Put) put).row().columns())));
+    }
+    if (hotColumns == null) {
+      return rows;
+    }
+    return new SplitTableRepository.PreparedWrite(
+        Row.of(rows.hot().key(), hotColumns), rows.cold(), rows.chunks(), puts);
+  }
+
+  /** The commit point a prepared write stores, its index rows known without decoding it. */
+  private Stored stored(SplitTableRepository.PreparedWrite rows) {
+    if (indexedRows == null) {
+      return stored(rows.hot());
+    }
+    Row hot = rows.hot();
+    Map<String, PrimaryKey> indexRows = new LinkedHashMap<>();
+    for (WriteOp put : rows.indexPuts()) {
+      indexRows.put(indexTables.get(put.table()).name(), put.key());
+    }
+    return new Stored(
+        hot.get(COLD_TAG),
+        SplitTableRepository.pointsAtCold(this.hot.name(), hot),
+        SplitTableRepository.parts(this.hot.name(), hot, chunks == null ? 0 : maxParts),
+        versionColumn == null ? null : hot.get(versionColumn),
+        indexRows);
   }
 }

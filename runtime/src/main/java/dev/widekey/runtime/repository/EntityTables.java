@@ -35,7 +35,12 @@ public final class EntityTables {
     /** Cold rows, one per committed write with cold values ({@link ColdRows}). */
     COLD,
     /** Chunk rows: the pieces of {@code @Chunked} values over one attribute ({@link ChunkRows}). */
-    CHUNKS
+    CHUNKS,
+    /**
+     * Index rows, one per committed write and declared index ({@link IndexTable}); an entity may
+     * have several index tables, listed by {@link #indexes()}.
+     */
+    INDEX
   }
 
   private final Map<Role, TableSpec> tables;
@@ -43,10 +48,15 @@ public final class EntityTables {
   /** The attribute columns each role's rows hold, as the entity declares them; absent: unknown. */
   private final Map<Role, Set<String>> columns;
 
-  private EntityTables(Map<Role, TableSpec> tables, Map<Role, Set<String>> columns) {
+  /** The entity's index tables, in declaration order. */
+  private final List<IndexTable> indexes;
+
+  private EntityTables(
+      Map<Role, TableSpec> tables, Map<Role, Set<String>> columns, List<IndexTable> indexes) {
     this.tables = Collections.unmodifiableMap(new EnumMap<>(tables));
     this.columns =
         columns.isEmpty() ? Map.of() : Collections.unmodifiableMap(new EnumMap<>(columns));
+    this.indexes = List.copyOf(indexes);
   }
 
   /** An entity stored in one table. */
@@ -94,7 +104,7 @@ public final class EntityTables {
       }
       tables.put(Role.CHUNKS, chunks);
     }
-    return new EntityTables(tables, Map.of());
+    return new EntityTables(tables, Map.of(), List.of());
   }
 
   /**
@@ -116,7 +126,44 @@ public final class EntityTables {
     Map<Role, Set<String>> with = new EnumMap<>(Role.class);
     with.putAll(columns);
     with.put(role, Collections.unmodifiableSet(new LinkedHashSet<>(declared)));
-    return new EntityTables(tables, with);
+    return new EntityTables(tables, with, indexes);
+  }
+
+  /**
+   * The same tables and one more index table ({@link Role#INDEX}).
+   *
+   * <pre>{@code
+   * EntityTables.of(OrderTable.HOT).withIndex(OrderTable.INDEX_BY_CARD);
+   * }</pre>
+   *
+   * @throws IllegalArgumentException if the entity already has an index of that name, or a table of
+   *     that table's name
+   */
+  public EntityTables withIndex(IndexTable index) {
+    for (IndexTable other : indexes) {
+      if (other.name().equals(index.name())) {
+        throw new IllegalArgumentException("two indexes named " + index.name() + ": " + this);
+      }
+    }
+    for (TableSpec t : creationOrder()) {
+      if (t.name().equals(index.table().name())) {
+        throw new IllegalArgumentException(
+            "index " + index.name() + " takes the table name " + t.name() + " of another role");
+      }
+    }
+    List<IndexTable> with = new ArrayList<>(indexes);
+    with.add(index);
+    return new EntityTables(tables, columns, with);
+  }
+
+  /** The entity's index tables, in declaration order; empty if it declares none. */
+  public List<IndexTable> indexes() {
+    return indexes;
+  }
+
+  /** The index of this name. */
+  public Optional<IndexTable> index(String name) {
+    return indexes.stream().filter(i -> i.name().equals(name)).findFirst();
   }
 
   /** The attribute columns the entity declares for a role's rows, if it said. */
@@ -129,7 +176,10 @@ public final class EntityTables {
     return tables.get(Role.HOT);
   }
 
-  /** The table of a role, if the entity has one. */
+  /**
+   * The table of a role, if the entity has one; for {@link Role#INDEX}, which may have several, use
+   * {@link #indexes()}.
+   */
   public Optional<TableSpec> table(Role role) {
     return Optional.ofNullable(tables.get(role));
   }
@@ -145,6 +195,9 @@ public final class EntityTables {
         order.add(e.getValue());
       }
     }
+    for (IndexTable index : indexes) {
+      order.add(index.table());
+    }
     order.add(hot());
     return order;
   }
@@ -158,33 +211,38 @@ public final class EntityTables {
    */
   public EntityTables renamed(UnaryOperator<String> name) {
     Map<Role, TableSpec> renamed = new EnumMap<>(Role.class);
-    tables.forEach(
-        (role, spec) ->
-            renamed.put(
-                role,
-                new TableSpec(
-                    name.apply(spec.name()),
-                    spec.primaryKey(),
-                    spec.splitPoints(),
-                    spec.profile(),
-                    spec.ttlSeconds())));
-    return new EntityTables(renamed, columns);
+    tables.forEach((role, spec) -> renamed.put(role, renamed(spec, name)));
+    List<IndexTable> renamedIndexes = new ArrayList<>(indexes.size());
+    for (IndexTable index : indexes) {
+      renamedIndexes.add(index.withTable(renamed(index.table(), name)));
+    }
+    return new EntityTables(renamed, columns, renamedIndexes);
+  }
+
+  private static TableSpec renamed(TableSpec spec, UnaryOperator<String> name) {
+    return new TableSpec(
+        name.apply(spec.name()),
+        spec.primaryKey(),
+        spec.splitPoints(),
+        spec.profile(),
+        spec.ttlSeconds());
   }
 
   @Override
   public boolean equals(Object o) {
     return o instanceof EntityTables other
         && tables.equals(other.tables)
-        && columns.equals(other.columns);
+        && columns.equals(other.columns)
+        && indexes.equals(other.indexes);
   }
 
   @Override
   public int hashCode() {
-    return tables.hashCode() * 31 + columns.hashCode();
+    return (tables.hashCode() * 31 + columns.hashCode()) * 31 + indexes.hashCode();
   }
 
   @Override
   public String toString() {
-    return tables.toString();
+    return indexes.isEmpty() ? tables.toString() : tables + " indexes " + indexes;
   }
 }

@@ -41,10 +41,13 @@ final class ReadColumns {
         names.add(SplitTableRepository.COLD_MARKER);
         names.add(SplitTableRepository.COLD_TAG);
         names.add(ChunkRows.PARTS);
+        for (IndexTable index : tables.indexes()) {
+          names.add(IndexRows.tagColumn(index));
+        }
       }
       case COLD -> names.add(ColdRows.OWNER);
-      case CHUNKS ->
-          throw new IllegalArgumentException("chunk rows are read with their own selection");
+      case CHUNKS, INDEX ->
+          throw new IllegalArgumentException(role + " rows are read with their own selection");
     }
     return names.size() <= limits.maxColumnsToGet()
         ? ColumnSelection.of(names)

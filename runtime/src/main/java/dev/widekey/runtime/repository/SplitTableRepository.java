@@ -35,9 +35,11 @@ import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
@@ -229,9 +231,15 @@ public abstract class SplitTableRepository<E> {
             ? ColumnSelection.all()
             : ReadColumns.of(tables, EntityTables.Role.COLD, this.chunkCaps.keySet(), limits);
     this.commitPoint =
-        coldTable == null && chunkTable == null
+        coldTable == null && chunkTable == null && tables.indexes().isEmpty()
             ? null
-            : new CommitPoint(store, tables, versionColumn, maxParts);
+            : new CommitPoint(
+                store,
+                tables,
+                versionColumn,
+                maxParts,
+                tables.indexes().isEmpty() ? null : this::storedIndexRows,
+                hotRead);
   }
 
   /** The primary key of an entity; throws {@link InvalidKeyException} for a bad value. */
@@ -245,6 +253,18 @@ public abstract class SplitTableRepository<E> {
 
   /** Builds an entity from its key, hot row and cold row ({@code null} if not read or absent). */
   protected abstract E toEntity(PrimaryKey key, Row hot, Row cold);
+
+  /**
+   * The values of an entity's indexed columns for one of its indexes, encoded as the index table's
+   * leading key columns ({@link IndexTable#indexColumns()} of them, in order), as {@link #keyOf}
+   * encodes the primary key; only called for an index the entity's tables declare.
+   *
+   * @throws dev.widekey.runtime.key.InvalidKeyException for a value the index key cannot hold
+   */
+  protected List<PkValue> indexValues(IndexTable index, E entity) {
+    throw new UnsupportedOperationException(
+        getClass().getName() + " declares no index " + index.name());
+  }
 
   /** A versioned entity's {@code @Version}; only called when a version column was given. */
   protected long versionOf(E entity) {
@@ -826,6 +846,7 @@ public abstract class SplitTableRepository<E> {
     }
     Row coldRow = null;
     List<Row> chunks = new ArrayList<>();
+    List<WriteOp> indexPuts = new ArrayList<>(tables.indexes().size());
     if (commitPoint != null) {
       // every write of an entity with a cold or chunk table is one commit, named by its tag
       long written = System.currentTimeMillis();
@@ -842,6 +863,13 @@ public abstract class SplitTableRepository<E> {
       if (!chunks.isEmpty()) {
         hot.put(ChunkRows.PARTS, AttrValue.ofInteger(chunks.size()));
       }
+      for (IndexTable index : tables.indexes()) {
+        Row row = IndexRows.row(index, indexValues(index, entity), key, tag, written);
+        hot.put(IndexRows.tagColumn(index), AttrValue.ofInteger(tag));
+        checkKeySize(index.table().primaryKey(), row.key(), limits);
+        ServiceChecks.rowSize(index.table(), row, store.limits(index.table().profile()));
+        indexPuts.add(WriteOp.put(index.table().name(), row));
+      }
     }
     if (hot.isEmpty()) {
       hot.put(ROW_MARKER, AttrValue.ofBoolean(true));
@@ -855,7 +883,123 @@ public abstract class SplitTableRepository<E> {
     for (Row chunk : chunks) {
       ServiceChecks.rowSize(chunkTable, chunk, store.limits(chunkTable.profile()));
     }
-    return new PreparedWrite(hotRow, coldRow, chunks);
+    return new PreparedWrite(hotRow, coldRow, chunks, indexPuts);
+  }
+
+  /**
+   * The keys of the index rows a stored hot row names, by index name: its indexed values as the hot
+   * row holds them, under the index tag it records ({@link IndexRows#tagColumn}). Empty if the row
+   * does not build an entity (a forged or damaged row, or one whose constructor needs a cold
+   * field): its index rows then never verify, and a later write neither keeps nor deletes them.
+   */
+  private Map<String, PrimaryKey> storedIndexRows(Row hot) {
+    List<IndexTable> indexes = tables.indexes();
+    E entity;
+    try {
+      entity = entity(hot.key(), withValues(hot, Map.of()), null, true);
+    } catch (RuntimeException e) {
+      return Map.of();
+    }
+    Map<String, PrimaryKey> keys = new LinkedHashMap<>();
+    for (IndexTable index : indexes) {
+      AttrValue tag = hot.get(IndexRows.tagColumn(index));
+      if (tag == null || tag.type() != AttrType.INTEGER) {
+        continue; // not a row an indexed write stored
+      }
+      try {
+        keys.put(
+            index.name(),
+            IndexRows.key(index, indexValues(index, entity), hot.key(), tag.asLong()));
+      } catch (RuntimeException e) {
+        // a value the index key cannot hold: the write stored no row for it
+      }
+    }
+    return keys;
+  }
+
+  /**
+   * Entities read through an index, in index order: the index rows in {@code range} (a range over
+   * the index table's key, as the generated index range methods build it), each kept only if the
+   * hot row it names is the one the same write committed, then the entities of those hot rows (hot
+   * columns only). A stale index row (a replaced or deleted write's, or a stopped write's) is
+   * skipped, never returned. Close the stream if not read to the end.
+   *
+   * <pre>{@code
+   * Stream<Order> byCard = scanIndex(OrderTable.INDEX_BY_CARD, OrderKeys.byCardRange("card-7"));
+   * }</pre>
+   */
+  protected Stream<E> scanIndex(IndexTable index, ScanRange range) {
+    long limit = range.limit();
+    Stream<E> entities =
+        scanIndexKeyed(index, range.withLimit(Long.MAX_VALUE)).map(IndexScan.Verified::entity);
+    return limit == Long.MAX_VALUE ? entities : entities.limit(limit);
+  }
+
+  /**
+   * {@link #scanIndex}, each entity with the index position it was found at (its indexed values and
+   * hot key): what a merge of several tables' index reads orders by.
+   */
+  Stream<IndexScan.Verified<E>> scanIndexKeyed(IndexTable index, ScanRange range) {
+    IndexTable own = tables.index(index.name()).orElse(null);
+    if (!index.equals(own)) {
+      throw new IllegalArgumentException(
+          "index " + index.name() + " is not one of this entity's: " + tables.indexes());
+    }
+    long limit = range.limit();
+    Stream<Row> rows =
+        store.scan(
+            index.table().name(),
+            range.withLimit(Long.MAX_VALUE).withColumns(ColumnSelection.of(ColdRows.WRITTEN)));
+    int most = Math.min(IndexScan.MAX_BATCH, store.limits(hotTable.profile()).maxMultiGetRows());
+    IndexScan<E> scan = new IndexScan<>(rows.iterator(), most, batch -> verified(index, batch));
+    Stream<IndexScan.Verified<E>> entities =
+        StreamSupport.stream(
+                Spliterators.spliteratorUnknownSize(
+                    scan, Spliterator.ORDERED | Spliterator.NONNULL),
+                false)
+            .onClose(rows::close);
+    return limit == Long.MAX_VALUE ? entities : entities.limit(limit);
+  }
+
+  /**
+   * The entities a batch of index rows names that match them now, in the batch's order: each hot
+   * row read (one multi-get per piece of the store's limit) and kept only if its entity's indexed
+   * values are the index row's. A missing hot row, another write's values, or a row a read finds
+   * gone meanwhile is a stale index row, skipped.
+   */
+  private List<IndexScan.Verified<E>> verified(IndexTable index, List<Row> indexRows) {
+    List<PrimaryKey> hotKeys = new ArrayList<>(indexRows.size());
+    for (Row row : indexRows) {
+      hotKeys.add(IndexRows.ref(index, row.key(), hotTable.primaryKey()).hotKey());
+    }
+    Map<PrimaryKey, Row> hotRows = new HashMap<>();
+    List<PrimaryKey> distinct = new ArrayList<>(new LinkedHashSet<>(hotKeys));
+    int piece = store.limits(hotTable.profile()).maxMultiGetRows();
+    for (int from = 0; from < distinct.size(); from += piece) {
+      List<PrimaryKey> part = distinct.subList(from, Math.min(distinct.size(), from + piece));
+      List<Optional<Row>> read = store.multiGet(hotTable.name(), part, hotRead);
+      for (int i = 0; i < part.size(); i++) {
+        read.get(i).ifPresent(r -> hotRows.put(r.key(), r));
+      }
+    }
+    Map<PrimaryKey, Optional<E>> entities = new HashMap<>();
+    List<IndexScan.Verified<E>> out = new ArrayList<>(indexRows.size());
+    for (int i = 0; i < indexRows.size(); i++) {
+      PrimaryKey hotKey = hotKeys.get(i);
+      Row hot = hotRows.get(hotKey);
+      if (hot == null) {
+        continue;
+      }
+      Optional<E> entity = entities.computeIfAbsent(hotKey, k -> read(readHot(hot), false));
+      if (entity.isEmpty()) {
+        continue;
+      }
+      List<PkValue> values = IndexRows.values(indexRows.get(i).key());
+      if (indexValues(index, entity.get()).equals(values)) {
+        out.add(new IndexScan.Verified<>(values, hotKey, entity.get()));
+      }
+    }
+    return out;
   }
 
   /** Reads an entity by key: hot columns only, or with the cold row too. */
@@ -896,12 +1040,12 @@ public abstract class SplitTableRepository<E> {
   }
 
   /**
-   * Deletes the cold rows and chunk rows no hot row names that are older than {@code grace} (the
-   * result counts both): the garbage a write or a delete stopped between its rows leaves, or a bulk
-   * write that raced another client's write of the same entity. Reads never see such rows; this
-   * reclaims their space. It scans the whole cold table and reads the hot row of each cold row, so
-   * run it off-peak (daily, say). Rows without widekey's owner and write-time columns are counted
-   * and left alone.
+   * Deletes the cold rows, chunk rows and index rows no hot row names that are older than {@code
+   * grace} (the result counts them all): the garbage a write or a delete stopped between its rows
+   * leaves, or a bulk write that raced another client's write of the same entity. Reads never see
+   * such rows; this reclaims their space. It scans the whole cold, chunk and index tables and reads
+   * the hot row of each of their rows, so run it off-peak (daily, say). Rows without widekey's
+   * owner and write-time columns are counted and left alone.
    *
    * <pre>{@code
    * ColdSweepResult swept = items.sweepColdRows(Duration.ofHours(24));
@@ -925,6 +1069,9 @@ public abstract class SplitTableRepository<E> {
       result =
           result.plus(
               new ColdRowSweep(store, hotTable, chunkTable, true, nowMillis, grace).sweep());
+    }
+    for (IndexTable index : tables.indexes()) {
+      result = result.plus(new IndexRowSweep(store, hotTable, index, nowMillis, grace).sweep());
     }
     return result;
   }
@@ -1486,12 +1633,18 @@ public abstract class SplitTableRepository<E> {
    * @param cold the cold row, or {@code null}
    * @param chunks the chunk rows, in part order (empty: none)
    */
-  public record PreparedWrite(Row hot, Row cold, List<Row> chunks) {
+  public record PreparedWrite(Row hot, Row cold, List<Row> chunks, List<WriteOp> indexPuts) {
     public PreparedWrite {
       chunks = List.copyOf(chunks);
+      indexPuts = List.copyOf(indexPuts);
     }
 
-    /** The rows of an entity without chunk rows. */
+    /** The rows of an entity without index rows. */
+    public PreparedWrite(Row hot, Row cold, List<Row> chunks) {
+      this(hot, cold, chunks, List.of());
+    }
+
+    /** The rows of an entity without chunk rows or index rows. */
     public PreparedWrite(Row hot, Row cold) {
       this(hot, cold, List.of());
     }
@@ -1501,6 +1654,9 @@ public abstract class SplitTableRepository<E> {
       long size = hot.sizeInBytes() + (cold == null ? 0 : cold.sizeInBytes());
       for (Row c : chunks) {
         size += c.sizeInBytes();
+      }
+      for (WriteOp put : indexPuts) {
+        size += ((WriteOp.Put) put).row().sizeInBytes();
       }
       return size;
     }

@@ -4,6 +4,7 @@ import dev.widekey.annotations.ShardPeriod;
 import dev.widekey.runtime.Rule;
 import dev.widekey.runtime.RuleViolationException;
 import dev.widekey.runtime.key.KeyBuckets;
+import dev.widekey.runtime.merge.KeyedMerge;
 import dev.widekey.runtime.merge.MergeSource;
 import dev.widekey.runtime.merge.MergedScan;
 import dev.widekey.runtime.merge.ReadAhead;
@@ -32,6 +33,7 @@ import java.util.Collection;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -41,6 +43,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.Spliterator;
+import java.util.Spliterators;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
@@ -1101,6 +1104,63 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
           }
           return !t.isBefore(from) && t.isBefore(to) ? entity : null;
         });
+  }
+
+  /**
+   * Entities read through the index {@code indexName} whose shard value lies in {@code [from, to)},
+   * in index order (greatest first for a backward range), hot columns only: the range read in the
+   * index table of every existing period the window covers, each period's index rows verified
+   * against its hot rows ({@link SplitTableRepository#scanIndex}), merged by index position. An
+   * entity's index rows live in its own period's index table, so each is found once. Close the
+   * stream if not read to the end.
+   *
+   * <pre>{@code
+   * Stream<Order> byCard = scanIndex("by_card", OrderKeys.ByCardIndex.rangeByCardId("c7"), from, to);
+   * }</pre>
+   */
+  protected Stream<E> scanIndex(String indexName, ScanRange range, Instant from, Instant to) {
+    Objects.requireNonNull(from, "from");
+    Objects.requireNonNull(to, "to");
+    if (!from.isBefore(to)) {
+      return Stream.empty();
+    }
+    Instant first = Periods.firstCovered(period, from).orElse(null);
+    if (first == null || !first.isBefore(to)) {
+      return Stream.empty();
+    }
+    NavigableMap<Instant, String> covered = ownHotTables().subMap(first, true, to, false);
+    long limit = range.limit();
+    List<Stream<IndexScan.Verified<E>>> streams = new ArrayList<>(covered.size());
+    List<Iterator<IndexScan.Verified<E>>> sources = new ArrayList<>(covered.size());
+    for (Instant start : covered.keySet()) {
+      R view = periodRepository(start);
+      IndexTable index =
+          view.tables()
+              .index(indexName)
+              .orElseThrow(() -> new IllegalArgumentException("no index named " + indexName));
+      Stream<IndexScan.Verified<E>> read =
+          view.scanIndexKeyed(index, range.withLimit(Long.MAX_VALUE))
+              .filter(
+                  v -> {
+                    Instant t = storedShardOf(v.entity());
+                    return !t.isBefore(from) && t.isBefore(to);
+                  });
+      streams.add(read);
+      sources.add(read.iterator());
+    }
+    Iterator<IndexScan.Verified<E>> merged =
+        KeyedMerge.of(
+            sources,
+            IndexScan.Verified::position,
+            range.isBackward() ? Comparator.reverseOrder() : Comparator.naturalOrder());
+    Stream<E> entities =
+        StreamSupport.stream(
+                Spliterators.spliteratorUnknownSize(
+                    merged, Spliterator.ORDERED | Spliterator.NONNULL),
+                false)
+            .map(IndexScan.Verified::entity)
+            .onClose(() -> streams.forEach(Stream::close));
+    return limit == Long.MAX_VALUE ? entities : entities.limit(limit);
   }
 
   /**

@@ -4,6 +4,7 @@ import dev.widekey.runtime.store.WideTableStore;
 import dev.widekey.runtime.store.embedded.EmbeddedStore;
 import dev.widekey.store.tck.ForgedSplitRowsContractTest;
 import dev.widekey.store.tck.GeneratedRepositoriesContractTest;
+import dev.widekey.store.tck.IndexConsistencyContractTest;
 import dev.widekey.store.tck.RetriedConditionalPutContractTest;
 import dev.widekey.store.tck.SplitEntityConsistencyContractTest;
 import dev.widekey.store.tck.StoreContractTest;
@@ -37,6 +38,14 @@ class EmbeddedStoreTckTest {
     @Override
     protected TestClock clock() {
       return clock;
+    }
+  }
+
+  @Nested
+  class IndexConsistency extends IndexConsistencyContractTest {
+    @Override
+    protected WideTableStore store() {
+      return store;
     }
   }
 

@@ -1,0 +1,362 @@
+package dev.widekey.processor.generate;
+
+import static dev.widekey.processor.generate.RuntimeNames.INVALID_KEY_EXCEPTION;
+import static dev.widekey.processor.generate.RuntimeNames.KEY_ALPHABET;
+import static dev.widekey.processor.generate.RuntimeNames.PK_COLUMN;
+import static dev.widekey.processor.generate.RuntimeNames.PK_TYPE;
+import static dev.widekey.processor.generate.RuntimeNames.PK_VALUE;
+import static dev.widekey.processor.generate.RuntimeNames.TABLE_SPEC;
+
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.CodeBlock;
+import com.palantir.javapoet.FieldSpec;
+import com.palantir.javapoet.MethodSpec;
+import com.palantir.javapoet.ParameterizedTypeName;
+import com.palantir.javapoet.TypeName;
+import com.palantir.javapoet.TypeSpec;
+import dev.widekey.processor.generate.GeneratedNames.KeysMembers;
+import dev.widekey.processor.generate.GeneratedNames.TableMembers;
+import dev.widekey.processor.model.ColumnLayout;
+import dev.widekey.processor.model.EntityModel;
+import dev.widekey.processor.model.IndexModel;
+import dev.widekey.processor.model.KeyComponent;
+import dev.widekey.processor.model.KeyLayout;
+import dev.widekey.processor.model.KeyRole;
+import dev.widekey.processor.model.Property;
+import dev.widekey.processor.model.ValueKind;
+import dev.widekey.processor.model.WidekeyAnnotations;
+import dev.widekey.runtime.repository.IndexTable;
+import dev.widekey.runtime.store.PkType;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Stream;
+import javax.lang.model.element.Modifier;
+
+/**
+ * The generated members of {@code @Index}es, added by the generators of the classes they live in:
+ * {@code FooTable.INDEX_BY_CARD} (the index table), {@code FooKeys.ByCardIndex} (the index key of
+ * an entity, and its ranges) and, in {@code FooRepository}, {@code indexValues} and {@code
+ * byCard()}, a view whose {@code scanBy...} methods read through the index. The index key is built
+ * by the primary key's code ({@link KeyEncoding}, {@link RangeShape}, {@link RangeMethods}) run
+ * over the index key as an entity of its own ({@link IndexModel#key()}), with one more column: the
+ * trailing reference column ({@link IndexTable#REF_COLUMN}), which ranges span and never fix.
+ */
+final class IndexMembers {
+  static final ClassName INDEX_TABLE = ClassName.get(IndexTable.class);
+
+  private IndexMembers() {}
+
+  /** {@code by_card} as a type name: {@code ByCard}. */
+  static String camel(String name) {
+    StringBuilder out = new StringBuilder();
+    for (String word : name.split("_")) {
+      if (!word.isEmpty()) {
+        out.append(Character.toUpperCase(word.charAt(0))).append(word.substring(1));
+      }
+    }
+    return out.toString();
+  }
+
+  /** {@code FooTable.INDEX_BY_CARD}. */
+  static String tableConstant(IndexModel index) {
+    return "INDEX_" + index.name().toUpperCase(Locale.ROOT);
+  }
+
+  /** {@code FooKeys.ByCardIndex} and {@code FooRepository.ByCardIndex}. */
+  static String nestedType(IndexModel index) {
+    return camel(index.name()) + "Index";
+  }
+
+  /** {@code FooRepository.byCard()}. */
+  static String accessor(IndexModel index) {
+    String c = camel(index.name());
+    return Character.toLowerCase(c.charAt(0)) + c.substring(1);
+  }
+
+  // ---- FooTable ----
+
+  /** One {@code INDEX_BY_CARD} constant per index, after {@code HOT}. */
+  static void addTableConstants(TypeSpec.Builder type, EntityModel entity) {
+    for (IndexModel index : entity.indexes()) {
+      KeyLayout layout = index.layout();
+      List<CodeBlock> columns = new ArrayList<>();
+      for (ColumnLayout c : layout.columns()) {
+        columns.add(
+            CodeBlock.of("new $T($S, $T.$L)", PK_COLUMN, c.name(), PK_TYPE, c.type().name()));
+      }
+      List<CodeBlock> points = new ArrayList<>();
+      for (String p : layout.splitPoints()) {
+        points.add(CodeBlock.of("$T.ofString($S)", PK_VALUE, p));
+      }
+      type.addField(
+          FieldSpec.builder(
+                  INDEX_TABLE,
+                  tableConstant(index),
+                  Modifier.PUBLIC,
+                  Modifier.STATIC,
+                  Modifier.FINAL)
+              .addJavadoc(
+                  "Index {@code $L}: table {@code $L}, keyed by $L, then the row's key and write"
+                      + " tag ({@code $L}); the hot table's profile and time to live$L.\n",
+                  index.name(),
+                  index.table(),
+                  String.join(", ", index.columns()),
+                  IndexTable.REF_COLUMN,
+                  layout.splitPoints().isEmpty()
+                      ? ""
+                      : ", pre-split at uniform boundaries of its hash prefix")
+              .initializer(
+                  "new $T($S, new $T($S, $T.layout($T.of($L)), $T.of($L), $N, $N))",
+                  INDEX_TABLE,
+                  index.name(),
+                  TABLE_SPEC,
+                  index.table(),
+                  INDEX_TABLE,
+                  List.class,
+                  CodeBlock.join(columns, ", "),
+                  List.class,
+                  CodeBlock.join(points, ", "),
+                  TableMembers.PROFILE,
+                  TableMembers.TTL_SECONDS)
+              .build());
+    }
+  }
+
+  /**
+   * {@code .withIndex(INDEX_BY_CARD)} for each index, to append to {@code EntityTables.of(...)}.
+   */
+  static CodeBlock withIndexes(EntityModel entity) {
+    CodeBlock.Builder code = CodeBlock.builder();
+    for (IndexModel index : entity.indexes()) {
+      code.add("\n.withIndex($N)", tableConstant(index));
+    }
+    return code.build();
+  }
+
+  // ---- FooKeys ----
+
+  /** One nested {@code ByCardIndex} class per index. */
+  static void addKeysTypes(TypeSpec.Builder type, EntityModel entity) {
+    for (IndexModel index : entity.indexes()) {
+      type.addType(keysType(entity, index));
+    }
+  }
+
+  private static TypeSpec keysType(EntityModel entity, IndexModel index) {
+    EntityModel key = index.key();
+    KeyLayout layout = index.layout();
+    ClassName entityName = GeneratedNames.entity(entity);
+    TypeSpec.Builder type =
+        TypeSpec.classBuilder(nestedType(index))
+            .addModifiers(Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
+            .addJavadoc(
+                "Key codec of index {@code $L} (table {@code $L}): the indexed values of an entity"
+                    + " as the index table's leading key columns, and ranges over the index table."
+                    + "\n\n<pre>{@code\n"
+                    + "List<PkValue> values = $L.values(entity);\n"
+                    + "}</pre>\n",
+                index.name(),
+                index.table(),
+                nestedType(index))
+            .addField(
+                FieldSpec.builder(
+                        TypeName.INT,
+                        KeysMembers.COLUMNS,
+                        Modifier.PUBLIC,
+                        Modifier.STATIC,
+                        Modifier.FINAL)
+                    .addJavadoc(
+                        "The index table's key columns: the indexed ones and the reference"
+                            + " column.\n")
+                    .initializer("$L", layout.columns().size() + 1)
+                    .build());
+    for (KeyComponent c : key.keyComponents()) {
+      if (c.keyChars() != null) {
+        type.addField(
+            FieldSpec.builder(
+                    KEY_ALPHABET,
+                    GeneratedNames.alphabetConstant(key, c),
+                    Modifier.PRIVATE,
+                    Modifier.STATIC,
+                    Modifier.FINAL)
+                .initializer("$T.parse($S)", KEY_ALPHABET, c.keyChars())
+                .build());
+      }
+    }
+    type.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
+    TypeName values = ParameterizedTypeName.get(ClassName.get(List.class), PK_VALUE);
+    List<CodeBlock> reads = new ArrayList<>();
+    for (KeyComponent c : key.keyComponents()) {
+      reads.add(Accessors.read("entity", c.property()));
+    }
+    type.addMethod(
+        MethodSpec.methodBuilder("values")
+            .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+            .addJavadoc(
+                "The index key values of an entity: the leading key columns of its index row.\n\n"
+                    + "@throws $T if a value breaks a key rule\n",
+                INVALID_KEY_EXCEPTION)
+            .returns(values)
+            .addParameter(entityName, "entity")
+            .addStatement("return values($L)", CodeBlock.join(reads, ", "))
+            .build());
+    List<CodeBlock> encoded = new ArrayList<>();
+    encoded.add(KeyEncoding.partitionValue(layout, key.partitionKey()));
+    for (ColumnLayout column : layout.keyColumns()) {
+      encoded.add(KeyEncoding.columnValue(column.single(), column.type()));
+    }
+    type.addMethod(
+        MethodSpec.methodBuilder("values")
+            .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+            .addJavadoc(
+                "The index key values of these indexed values.\n\n"
+                    + "@throws $T if a value breaks a key rule\n",
+                INVALID_KEY_EXCEPTION)
+            .returns(values)
+            .addParameters(KeyEncoding.parameters(key.keyComponents()))
+            .addStatement("return $T.of($L)", List.class, CodeBlock.join(encoded, ", "))
+            .build());
+    if (layout.partitionIsText()) {
+      type.addMethod(KeyEncoding.partitionText(key, layout));
+    }
+    KeyLayout scans = withReference(entity, layout);
+    for (RangeShape shape : shapes(scans)) {
+      type.addMethod(RangeMethods.rangeMethod(key, scans, shape));
+    }
+    for (KeyComponent c : key.keyComponents()) {
+      if (layout.columnOf(c).type() == PkType.STRING) {
+        type.addMethod(KeyEncoding.textMethod(c, key));
+      }
+    }
+    return type.build();
+  }
+
+  /**
+   * The index layout with the reference column as its last key column, so that {@link
+   * RangeShape#all} gives the ranges that fix every indexed column too; ranges over the reference
+   * column itself are left out ({@link #shapes}).
+   */
+  private static KeyLayout withReference(EntityModel entity, KeyLayout layout) {
+    Property ref =
+        new Property(
+            IndexTable.REF_COLUMN,
+            entity.type(),
+            null,
+            ValueKind.BYTES,
+            false,
+            new WidekeyAnnotations(Map.of()),
+            IndexTable.REF_COLUMN,
+            false,
+            null);
+    KeyComponent component =
+        new KeyComponent(ref, KeyRole.KEY_COLUMN, layout.keyColumns().size(), null, null, null, 0);
+    List<ColumnLayout> columns = new ArrayList<>(layout.keyColumns());
+    columns.add(new ColumnLayout(IndexTable.REF_COLUMN, PkType.BINARY, List.of(component)));
+    return new KeyLayout(
+        layout.partition(),
+        columns,
+        layout.partitionIsText(),
+        layout.hashPrefix(),
+        layout.hashedComponent(),
+        layout.splitPoints(),
+        layout.buckets());
+  }
+
+  /** The read shapes of an index: every one the index key allows, none bounding the reference. */
+  private static List<RangeShape> shapes(KeyLayout withReference) {
+    return RangeShape.all(withReference).stream()
+        .filter(s -> s.between() == null || !s.between().name().equals(IndexTable.REF_COLUMN))
+        .toList();
+  }
+
+  // ---- FooRepository ----
+
+  /** {@code indexValues}, and per index an accessor and its view of index reads. */
+  static void addRepositoryMembers(TypeSpec.Builder type, EntityModel entity) {
+    if (entity.indexes().isEmpty()) {
+      return;
+    }
+    ClassName entityName = GeneratedNames.entity(entity);
+    ClassName keys = GeneratedNames.keys(entity);
+    CodeBlock.Builder cases = CodeBlock.builder().add("return switch (index.name()) {\n$>");
+    for (IndexModel index : entity.indexes()) {
+      cases.add("case $S -> $T.$N.values(entity);\n", index.name(), keys, nestedType(index));
+    }
+    cases.add("default -> super.indexValues(index, entity);\n$<};\n");
+    CodeBlock body = cases.build();
+    type.addMethod(
+        MethodSpec.methodBuilder("indexValues")
+            .addAnnotation(Override.class)
+            .addModifiers(Modifier.PROTECTED)
+            .returns(ParameterizedTypeName.get(ClassName.get(List.class), PK_VALUE))
+            .addParameter(INDEX_TABLE, "index")
+            .addParameter(entityName, "entity")
+            .addCode(body)
+            .build());
+    TypeName stream = ParameterizedTypeName.get(ClassName.get(Stream.class), entityName);
+    for (IndexModel index : entity.indexes()) {
+      ClassName view = GeneratedNames.repository(entity).nestedClass(nestedType(index));
+      type.addMethod(
+          MethodSpec.methodBuilder(accessor(index))
+              .addModifiers(Modifier.PUBLIC)
+              .addJavadoc(
+                  "Reads through index {@code $L} (table {@code $L}): {@code $L().scanBy...(...)}"
+                      + " returns the entities whose indexed values match, in index order.\n",
+                  index.name(),
+                  index.table(),
+                  accessor(index))
+              .returns(view)
+              .addStatement("return new $T()", view)
+              .build());
+      type.addType(repositoryView(entity, index, keys, stream));
+    }
+  }
+
+  private static TypeSpec repositoryView(
+      EntityModel entity, IndexModel index, ClassName keys, TypeName stream) {
+    TypeSpec.Builder view =
+        TypeSpec.classBuilder(nestedType(index))
+            .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
+            .addJavadoc(
+                "Reads of {@link $T} through index {@code $L}, by its columns ($L); each entity"
+                    + " read is checked against its hot row, hot columns only.\n\n"
+                    + "<pre>{@code\n"
+                    + "try (Stream<$T> rows = repository.$L().$L(...)) { ... }\n"
+                    + "}</pre>\n",
+                GeneratedNames.entity(entity),
+                index.name(),
+                String.join(", ", index.columns()),
+                GeneratedNames.entity(entity),
+                accessor(index),
+                "scanBy" + camel(index.columns().get(0)))
+            .addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
+    ClassName keysType = keys.nestedClass(nestedType(index));
+    for (RangeShape shape : shapes(withReference(entity, index.layout()))) {
+      MethodSpec.Builder scan =
+          MethodSpec.methodBuilder(RepositoryGenerator.scanName(shape, false))
+              .addModifiers(Modifier.PUBLIC)
+              .addJavadoc("$L\n", shape.javadoc().replace("key order", "index order"))
+              .returns(stream)
+              .addParameters(KeyEncoding.parameters(shape.fixed()));
+      List<CodeBlock> args = new ArrayList<>();
+      for (KeyComponent c : shape.fixed()) {
+        args.add(CodeBlock.of("$N", GeneratedNames.variable(c)));
+      }
+      CodeBlock all =
+          RepositoryGenerator.addBounds(
+              scan, shape, KeyEncoding.names(shape.fixed()), CodeBlock.join(args, ", "));
+      // the index of this repository's tables: a period's index table for a period repository
+      view.addMethod(
+          scan.addStatement(
+                  "return scanIndex(tables().index($S).orElseThrow(), $T.$N($L))",
+                  index.name(),
+                  keysType,
+                  GeneratedNames.rangeMethod(shape.named(), shape.suffix()),
+                  all)
+              .build());
+    }
+    return view.build();
+  }
+}

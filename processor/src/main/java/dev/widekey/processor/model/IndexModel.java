@@ -1,0 +1,53 @@
+package dev.widekey.processor.model;
+
+import java.util.List;
+import javax.lang.model.element.AnnotationMirror;
+
+/**
+ * One {@code @Index} of an entity as declared: its name, its table and its key, which is described
+ * as an entity of its own ({@link #key()}: the indexed properties as partition key and key columns,
+ * the index's hash prefix as the type's) so that the key rules and the key-layout code that serve
+ * primary keys serve the index key unchanged. Immutable.
+ *
+ * @param name the declared name ({@code by_card})
+ * @param table the index table's name, {@code <table>_<name>}
+ * @param mirror the {@code @Index} annotation, where every diagnostic about the index points
+ * @param columns the {@code columns} as written, in order (maybe unknown or repeated names)
+ * @param key the index key as an entity without attributes: its first resolved column is the
+ *     partition key, the rest key columns; its properties carry only the encoding annotations that
+ *     mean something in an index key
+ * @param complete whether every column resolved to a distinct property, so that {@link #key()}
+ *     holds them all
+ */
+public record IndexModel(
+    String name,
+    String table,
+    AnnotationMirror mirror,
+    List<String> columns,
+    EntityModel key,
+    boolean complete) {
+
+  public IndexModel {
+    columns = List.copyOf(columns);
+  }
+
+  /** The index table's name for an entity table and an index name: {@code orders_by_card}. */
+  public static String tableName(String entityTable, String indexName) {
+    return entityTable + "_" + indexName;
+  }
+
+  /** The index key's layout, built as a primary key's (without the trailing reference column). */
+  public KeyLayout layout() {
+    return KeyLayout.of(key);
+  }
+
+  /** The indexed components, in key order. */
+  public List<KeyComponent> components() {
+    return key.keyComponents();
+  }
+
+  /** The index's hash prefix ({@code @Index(hashPrefix = ...)}), or null. */
+  public HashPrefixSpec hashPrefix() {
+    return key.typeHashPrefix();
+  }
+}

@@ -1,0 +1,371 @@
+package dev.widekey.processor.rules;
+
+import dev.widekey.annotations.HashPrefix;
+import dev.widekey.annotations.NotSequential;
+import dev.widekey.annotations.Profile;
+import dev.widekey.processor.diagnostics.Diagnostics;
+import dev.widekey.processor.diagnostics.Messages;
+import dev.widekey.processor.model.Attribute;
+import dev.widekey.processor.model.EntityModel;
+import dev.widekey.processor.model.IndexModel;
+import dev.widekey.processor.model.KeyComponent;
+import dev.widekey.processor.model.KeyLayout;
+import dev.widekey.processor.model.Property;
+import dev.widekey.processor.model.ValueKind;
+import dev.widekey.runtime.repository.IndexTable;
+import dev.widekey.runtime.repository.SplitTableRepository;
+import dev.widekey.runtime.store.OrderedKeyBytes;
+import dev.widekey.runtime.store.ServiceNames;
+import dev.widekey.runtime.store.StoreLimits;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Pattern;
+import javax.lang.model.SourceVersion;
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.TypeElement;
+
+/**
+ * Index tables ({@code @Index}), every finding reported on the index's {@code @Index}. WK306: the
+ * declaration itself (a name, columns that name distinct hot properties, no copy of the primary
+ * key's leading columns, few indexes, Lindorm's index quota). The index key is then checked by the
+ * primary key's own rule families, run over the index key as an entity of its own ({@link
+ * IndexModel#key()}): WK102 to WK109 and WK113 as for a primary key, their messages naming the
+ * index; WK110 counts the trailing reference column; WK109 bounds the reference column (the row's
+ * encoded key and the write tag) where the primary key is bounded; WK207 checks the index table's
+ * name ({@link TableOwners} claims it).
+ */
+public final class IndexRules implements EntityRule {
+  /**
+   * An entity with more indexes than this warns: each index costs one more row write per put and,
+   * when an indexed value changes, a delete of the old index row, so five indexes make a put up to
+   * eleven row operations; four keeps a put within one batch of a handful of rows.
+   */
+  static final int MANY_INDEXES = 4;
+
+  /**
+   * Lindorm's quota of secondary index tables on one table, from Lindorm's wide-table engine limits
+   * as documented (recalled, not re-checked here: change it in this one place if the service
+   * documents another figure).
+   */
+  static final int LINDORM_MAX_INDEXES = 5;
+
+  /** Lower-case words joined by '_': a table-name suffix and a Java name once camel-cased. */
+  private static final Pattern NAME = Pattern.compile("[a-z][a-z0-9]*(_[a-z0-9]+)*");
+
+  /**
+   * Methods without parameters of every generated repository, which an index's accessor ({@code
+   * byCard()}) would override or clash with.
+   */
+  private static final Set<String> REPOSITORY_METHODS = repositoryMethods();
+
+  private static Set<String> repositoryMethods() {
+    Set<String> out = new HashSet<>(Set.of("scanAll", "scanAllDescending", "createTables"));
+    for (Class<?> c = SplitTableRepository.class; c != null; c = c.getSuperclass()) {
+      for (Method m : c.getDeclaredMethods()) {
+        if (m.getParameterCount() == 0 && !Modifier.isPrivate(m.getModifiers())) {
+          out.add(m.getName());
+        }
+      }
+    }
+    return Set.copyOf(out);
+  }
+
+  /** The repository's accessor of an index: {@code by_card} gives {@code byCard}. */
+  static String accessor(String indexName) {
+    StringBuilder out = new StringBuilder();
+    for (String word : indexName.split("_")) {
+      if (!word.isEmpty()) {
+        out.append(
+            out.length() == 0 ? word : Character.toUpperCase(word.charAt(0)) + word.substring(1));
+      }
+    }
+    return out.toString();
+  }
+
+  /** The primary key's rule families that check an index key as they check a primary key. */
+  private static final List<EntityRule> KEY_RULES =
+      List.of(new KeyStructureRules(), new HotspotRules(), new SplicingRules(), new KeySizeRules());
+
+  @Override
+  public void check(EntityModel entity, Diagnostics diagnostics) {
+    TypeElement type = entity.type();
+    Set<String> names = new HashSet<>();
+    java.util.Map<String, String> accessors = new java.util.HashMap<>();
+    for (IndexModel index : entity.indexes()) {
+      AnnotationMirror at = index.mirror();
+      if (!NAME.matcher(index.name()).matches()) {
+        diagnostics.error(type, at, "name", Messages.indexBadName(index.name()));
+        continue;
+      }
+      String accessor = accessor(index.name());
+      if (SourceVersion.isKeyword(accessor) || REPOSITORY_METHODS.contains(accessor)) {
+        diagnostics.error(type, at, "name", Messages.indexNameTaken(index.name(), accessor));
+        continue;
+      }
+      if (!names.add(index.name())) {
+        diagnostics.error(
+            type, at, "name", Messages.indexNameTwice(index.name(), entity.simpleName()));
+        continue;
+      }
+      String other = accessors.putIfAbsent(accessor, index.name());
+      if (other != null) {
+        diagnostics.error(
+            type, at, "name", Messages.indexSameMembers(index.name(), other, accessor));
+        continue;
+      }
+      boolean valid = checkDeclaration(entity, index, diagnostics);
+      if (valid) {
+        checkKey(entity, index, diagnostics);
+      }
+    }
+    int count = entity.indexes().size();
+    if (entity.profile() == Profile.LINDORM && count > LINDORM_MAX_INDEXES) {
+      diagnostics.error(
+          type,
+          entity.indexes().get(LINDORM_MAX_INDEXES).mirror(),
+          Messages.indexesOverLindormQuota(entity.simpleName(), count, LINDORM_MAX_INDEXES));
+    } else if (count > MANY_INDEXES) {
+      diagnostics.warning(
+          type,
+          entity.indexes().get(MANY_INDEXES).mirror(),
+          Messages.tooManyIndexes(entity.simpleName(), count, MANY_INDEXES));
+    }
+  }
+
+  /** The declaration's own rules (WK306); true if its key can be checked. */
+  private static boolean checkDeclaration(
+      EntityModel entity, IndexModel index, Diagnostics diagnostics) {
+    TypeElement type = entity.type();
+    AnnotationMirror at = index.mirror();
+    boolean valid = true;
+    for (String member : List.of("hashPrefix", "notSequential")) {
+      if (arrayLength(at, member) > 1) {
+        diagnostics.error(type, at, member, Messages.indexOptionTwice(index.name(), member));
+        valid = false;
+      }
+    }
+    if (index.columns().isEmpty()) {
+      diagnostics.error(type, at, "columns", Messages.indexNoColumns(index.name()));
+      return false;
+    }
+    Set<String> seen = new HashSet<>();
+    for (String column : index.columns()) {
+      Property p =
+          entity.properties().stream()
+              .filter(q -> q.name().equals(column))
+              .findFirst()
+              .orElse(null);
+      if (p == null) {
+        diagnostics.error(
+            type,
+            at,
+            "columns",
+            Messages.indexUnknownColumn(
+                index.name(), column, entity.simpleName(), closest(column, entity)));
+        valid = false;
+        continue;
+      }
+      if (!seen.add(column)) {
+        diagnostics.error(type, at, "columns", Messages.indexDuplicateColumn(index.name(), column));
+        valid = false;
+        continue;
+      }
+      for (Attribute a : entity.attributes()) {
+        if (a.name().equals(column) && (a.cold() || a.chunked())) {
+          diagnostics.error(
+              type,
+              at,
+              "columns",
+              Messages.indexColdColumn(
+                  index.name(), column, a.cold() ? "a @ColdColumn" : "@Chunked"));
+          valid = false;
+        }
+      }
+    }
+    if (!valid || !index.complete()) {
+      return false;
+    }
+    List<String> keyNames = entity.keyComponents().stream().map(KeyComponent::name).toList();
+    boolean basePrefixReadable =
+        entity.hashPrefix() == null
+            && entity.bucketed() == null
+            && !entity.partitionKey().isEmpty()
+            && !entity.partitionKey().get(0).reversed();
+    if (basePrefixReadable
+        && index.columns().size() <= keyNames.size()
+        && keyNames.subList(0, index.columns().size()).equals(index.columns())
+        && (index.columns().size() >= entity.partitionKey().size()
+            || entity.partitionKey().size() > 1)) {
+      diagnostics.warning(
+          type, at, Messages.indexIsKeyPrefix(index.name(), String.join(", ", index.columns())));
+    }
+    return true;
+  }
+
+  /** The index key under the primary key's rules, and its reference column. */
+  private static void checkKey(EntityModel entity, IndexModel index, Diagnostics diagnostics) {
+    TypeElement type = entity.type();
+    AnnotationMirror at = index.mirror();
+    StoreLimits limits = StoreLimits.of(entity.profile());
+    List<KeyComponent> components = index.components();
+    boolean tooWide = !limits.fitsPkColumns(components.size() + 1);
+    if (tooWide) {
+      diagnostics.error(
+          type,
+          at,
+          "columns",
+          Messages.indexTooManyColumns(index.name(), components.size(), entity.profile()));
+    }
+    if (limits.binaryOnlyLast()) {
+      for (KeyComponent c : components) {
+        if (c.kind() == ValueKind.BYTES) {
+          diagnostics.error(
+              type,
+              at,
+              "columns",
+              Messages.indexBinaryColumn(index.name(), c.name(), entity.profile()));
+        }
+      }
+    }
+    if ((entity.hasColdColumns() && index.table().equals(entity.coldTable()))
+        || (entity.hasChunkedColumns() && index.table().equals(entity.chunksTable()))) {
+      diagnostics.error(type, at, "name", Messages.indexTableIsOwn(index.name(), index.table()));
+    } else if (ServiceNames.isLegal(entity.table()) && !ServiceNames.isLegal(index.table())) {
+      diagnostics.error(
+          type,
+          at,
+          "name",
+          Messages.OnIndex.finding(
+              index.name(), index.table(), Messages.badTableName("name", index.table())));
+    }
+    Diagnostics found = new Diagnostics();
+    for (EntityRule rule : KEY_RULES) {
+      rule.check(index.key(), found);
+    }
+    diagnostics.addMoved(
+        found,
+        type,
+        at,
+        (message, annotation) -> member(annotation),
+        message ->
+            // the column count and binary placement are counted above, with the reference column
+            message.startsWith("WK110")
+                ? null
+                : Messages.OnIndex.finding(index.name(), index.table(), message));
+    long ref = referenceBytes(entity);
+    if (ref > limits.maxPkColumnBytes()) {
+      diagnostics.error(type, at, Messages.indexRefTooLarge(index.name(), ref, entity.profile()));
+    }
+  }
+
+  /** The {@code @Index} member a finding on the index key points at. */
+  private static String member(AnnotationMirror annotation) {
+    if (annotation == null) {
+      return "columns";
+    }
+    String name = annotation.getAnnotationType().asElement().getSimpleName().toString();
+    if (name.equals(HashPrefix.class.getSimpleName())) {
+      return "hashPrefix";
+    }
+    if (name.equals(NotSequential.class.getSimpleName())) {
+      return "notSequential";
+    }
+    return "columns";
+  }
+
+  /**
+   * The most bytes of the reference column: the primary key's columns as the runtime encodes them
+   * into one ordered byte string, then the write tag ({@link IndexTable#maxRefBytes}); -1 when a
+   * primary-key column is unbounded (the store checks the value at run time) or the primary key is
+   * invalid.
+   */
+  static long referenceBytes(EntityModel entity) {
+    if (entity.partitionKey().isEmpty()) {
+      return -1;
+    }
+    try {
+      return referenceBytes(KeyLayout.of(entity));
+    } catch (RuntimeException e) {
+      return -1; // an invalid key (a bad alphabet, a bad hash prefix), reported by its own rules
+    }
+  }
+
+  private static long referenceBytes(KeyLayout layout) {
+    long total = 0;
+    for (var column : layout.columns()) {
+      long bytes = 0;
+      boolean mayHoldZero = false;
+      for (KeyComponent c : column.components()) {
+        if (!c.kind().keyable()) {
+          return -1;
+        }
+        ComponentText text = ComponentText.of(c);
+        if (text.maxBytes() < 0) {
+          return -1;
+        }
+        mayHoldZero |= text.lowest() <= 0;
+        bytes += text.maxBytes() + (column.components().size() > 1 ? 1 : 0); // and a delimiter
+      }
+      if (layout.hashPrefix() != null && column == layout.partition()) {
+        bytes += layout.hashPrefix().length();
+      }
+      if (layout.buckets() > 0 && column == layout.partition()) {
+        bytes += 8;
+      }
+      total += OrderedKeyBytes.maxEncodedLength(column.type(), bytes, mayHoldZero);
+    }
+    return IndexTable.maxRefBytes(total);
+  }
+
+  /** The property name closest to {@code name} (edit distance at most 3), or null. */
+  private static String closest(String name, EntityModel entity) {
+    String best = null;
+    int bestDistance = 4;
+    for (Property p : entity.properties()) {
+      int d =
+          distance(
+              name.toLowerCase(java.util.Locale.ROOT), p.name().toLowerCase(java.util.Locale.ROOT));
+      if (d < bestDistance) {
+        best = p.name();
+        bestDistance = d;
+      }
+    }
+    return best;
+  }
+
+  private static int distance(String a, String b) {
+    int[] previous = new int[b.length() + 1];
+    int[] current = new int[b.length() + 1];
+    for (int j = 0; j <= b.length(); j++) {
+      previous[j] = j;
+    }
+    for (int i = 1; i <= a.length(); i++) {
+      current[0] = i;
+      for (int j = 1; j <= b.length(); j++) {
+        int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
+        current[j] =
+            Math.min(Math.min(current[j - 1] + 1, previous[j] + 1), previous[j - 1] + cost);
+      }
+      int[] t = previous;
+      previous = current;
+      current = t;
+    }
+    return previous[b.length()];
+  }
+
+  private static int arrayLength(AnnotationMirror mirror, String member) {
+    if (mirror == null) {
+      return 0;
+    }
+    for (var e : mirror.getElementValues().entrySet()) {
+      if (e.getKey().getSimpleName().contentEquals(member)) {
+        Object v = e.getValue().getValue();
+        return v instanceof List<?> l ? l.size() : 1;
+      }
+    }
+    return 0;
+  }
+}

@@ -1,0 +1,12 @@
+package bad.wk306;
+
+import dev.widekey.annotations.*;
+import java.time.Instant;
+
+@WideTable(name = "orders")
+@Index(name = "by_card", columns = {"cardId"})
+@Index(name = "by_card", columns = {"seller"})
+public record IndexNameTwice(
+    @PartitionKey @KeyChars("0-9A-Z") @MaxLength(20) String customer,
+    @KeyChars("0-9A-Z") @MaxLength(16) String cardId,
+    @KeyChars("0-9A-Z") @MaxLength(16) String seller) {}

@@ -1,0 +1,145 @@
+package dev.widekey.runtime.repository;
+
+import dev.widekey.runtime.store.AttrType;
+import dev.widekey.runtime.store.AttrValue;
+import dev.widekey.runtime.store.ErrorKind;
+import dev.widekey.runtime.store.OrderedKeyBytes;
+import dev.widekey.runtime.store.PkColumn;
+import dev.widekey.runtime.store.PkType;
+import dev.widekey.runtime.store.PkValue;
+import dev.widekey.runtime.store.PrimaryKey;
+import dev.widekey.runtime.store.Row;
+import dev.widekey.runtime.store.StoreException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The layout of index rows: the one home of how an index row is keyed and what it carries.
+ *
+ * <p>An index row is immutable, as a cold row is ({@link ColdRows}): its key is the indexed values,
+ * then the ref column ({@link IndexTable#REF_COLUMN}), which holds the indexed entity's hot key and
+ * the tag of the write that stored the row, both as {@link OrderedKeyBytes} encodes a key (the hot
+ * key's columns followed by one INTEGER column, the tag). So no two writes ever store one index
+ * row, rows of one indexed value sort by hot key, and a read keeps an index row only while the hot
+ * row it names carries its tag: the write that stored it is the committed one. Its one attribute
+ * column is when it was written ({@link ColdRows#WRITTEN}), which bounds how long it may still be
+ * an unfinished write's (a row needs a non-key column on every store).
+ *
+ * <pre>{@code
+ * Row row = IndexRows.row(byCard, List.of(PkValue.ofString("card-7")), hotKey, tag, now);
+ * IndexRows.Ref ref = IndexRows.ref(byCard, row, OrderTable.HOT.primaryKey()); // hotKey, tag
+ * }</pre>
+ */
+final class IndexRows {
+  private IndexRows() {}
+
+  /** The tag column appended to the hot key's columns inside the ref column. */
+  private static final PkColumn TAG = new PkColumn(ColdRows.TAG, PkType.INTEGER);
+
+  /** The prefix of the hot-row column naming the tag under which an index's row is stored. */
+  static final String TAG_COLUMN_PREFIX = "wk_ix_";
+
+  /**
+   * Hot-row column: INTEGER, the tag in the key of the entity's row in {@code index}. It is the
+   * write's own tag, or, where the write left the index's values as the write it replaced stored
+   * them, that write's index tag: the index row is then put again at the same key, so a scan
+   * passing it never finds it moved, and the row's tag names it for the write that later changes
+   * the values and deletes it.
+   */
+  static String tagColumn(IndexTable index) {
+    return TAG_COLUMN_PREFIX + index.name();
+  }
+
+  /** The tag in an index row's key (the last column of its ref). */
+  static long tagOf(IndexTable index, PrimaryKey indexKey, List<PkColumn> hotSchema) {
+    return ref(index, indexKey, hotSchema).tag();
+  }
+
+  /** What an index row's ref column names: the hot row and the write. */
+  record Ref(PrimaryKey hotKey, long tag) {}
+
+  /** The key of the index row the write tagged {@code tag} stores for {@code hotKey}. */
+  static PrimaryKey key(IndexTable index, List<PkValue> values, PrimaryKey hotKey, long tag) {
+    if (values.size() != index.indexColumns()) {
+      throw new IllegalArgumentException(
+          "index "
+              + index.name()
+              + " has "
+              + index.indexColumns()
+              + " columns, given "
+              + values.size()
+              + " values");
+    }
+    List<PkValue> withTag = new ArrayList<>(hotKey.size() + 1);
+    withTag.addAll(hotKey.values());
+    withTag.add(PkValue.ofInteger(tag));
+    List<PkValue> key = new ArrayList<>(values.size() + 1);
+    key.addAll(values);
+    key.add(PkValue.ofBinary(OrderedKeyBytes.encode(PrimaryKey.of(withTag))));
+    return PrimaryKey.of(key);
+  }
+
+  /** The index row the write tagged {@code tag} stores for {@code hotKey}. */
+  static Row row(
+      IndexTable index, List<PkValue> values, PrimaryKey hotKey, long tag, long writtenMillis) {
+    return Row.of(
+        key(index, values, hotKey, tag),
+        Map.of(ColdRows.WRITTEN, AttrValue.ofInteger(writtenMillis)));
+  }
+
+  /** The indexed values of an index row: its key less the ref column. */
+  static List<PkValue> values(PrimaryKey indexKey) {
+    return indexKey.values().subList(0, indexKey.size() - 1);
+  }
+
+  /**
+   * The hot row and write an index row names. Stored bytes are not trusted: only a ref widekey
+   * writes decodes.
+   *
+   * @param hotSchema the hot table's key columns
+   * @throws StoreException {@link ErrorKind#CORRUPT_DATA} naming the index table and row, for a ref
+   *     column that is not a hot key of this schema followed by a tag
+   */
+  static Ref ref(IndexTable index, PrimaryKey indexKey, List<PkColumn> hotSchema) {
+    PkValue ref = indexKey.get(indexKey.size() - 1);
+    if (ref.isInfinite() || ref.type() != PkType.BINARY) {
+      throw corrupt(index, indexKey, "its " + IndexTable.REF_COLUMN + " column is not BINARY");
+    }
+    List<PkColumn> schema = new ArrayList<>(hotSchema);
+    schema.add(TAG);
+    PrimaryKey decoded;
+    try {
+      decoded = OrderedKeyBytes.decode(index.table().name(), ref.asBinary(), schema);
+    } catch (StoreException e) {
+      throw corrupt(
+          index,
+          indexKey,
+          "its " + IndexTable.REF_COLUMN + " column is not a hot key and a tag: " + e.detail());
+    }
+    List<PkValue> values = decoded.values();
+    return new Ref(
+        PrimaryKey.of(values.subList(0, values.size() - 1)),
+        values.get(values.size() - 1).asLong());
+  }
+
+  /** When an index row was written ({@link ColdRows#WRITTEN}), or -1 if it does not say. */
+  static long written(Row row) {
+    AttrValue v = row.get(ColdRows.WRITTEN);
+    return v != null && v.type() == AttrType.INTEGER ? v.asLong() : -1;
+  }
+
+  private static StoreException corrupt(IndexTable index, PrimaryKey key, String why) {
+    return new StoreException(
+        ErrorKind.CORRUPT_DATA,
+        "index row "
+            + key
+            + " of table "
+            + index.table().name()
+            + " was not written by widekey: "
+            + why
+            + " (another writer, a restored backup, or damage)",
+        false,
+        null);
+  }
+}

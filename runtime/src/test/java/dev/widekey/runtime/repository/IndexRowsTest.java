@@ -1,0 +1,415 @@
+package dev.widekey.runtime.repository;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.widekey.runtime.repository.Tagged.Item;
+import dev.widekey.runtime.repository.Tagged.Items;
+import dev.widekey.runtime.store.ErrorKind;
+import dev.widekey.runtime.store.ForwardingStore;
+import dev.widekey.runtime.store.PrimaryKey;
+import dev.widekey.runtime.store.Row;
+import dev.widekey.runtime.store.ScanRange;
+import dev.widekey.runtime.store.StoreException;
+import dev.widekey.runtime.store.WideTableStore;
+import dev.widekey.runtime.store.WriteOp;
+import dev.widekey.runtime.store.WriteOutcome;
+import dev.widekey.runtime.store.embedded.EmbeddedStore;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Index rows under the commit point: a read through an index returns exactly the committed entities
+ * whose indexed values match, whatever write was stopped where, whoever wrote concurrently; a write
+ * order that commits before its index rows are stored is caught.
+ */
+class IndexRowsTest {
+  private static final List<String> TAGS = List.of("red", "green", "blue");
+
+  private final EmbeddedStore store = EmbeddedStore.inMemory();
+
+  @AfterEach
+  void close() {
+    store.close();
+  }
+
+  private Items items(WideTableStore on, boolean cold) {
+    return new Items(on, cold);
+  }
+
+  private long indexRows() {
+    try (var rows = store.scan(Tagged.BY_TAG.table().name(), ScanRange.all(2))) {
+      return rows.count();
+    }
+  }
+
+  private List<PrimaryKey> indexKeys() {
+    try (var rows = store.scan(Tagged.BY_TAG.table().name(), ScanRange.all(2))) {
+      return rows.map(Row::key).toList();
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(booleans = {false, true})
+  void readsByIndexAndMovesTheRowWhenTheValueChanges(boolean cold) {
+    Items items = items(store, cold);
+    items.createTables();
+    items.put(new Item(1, "red", "a", cold ? "body" : null));
+    items.put(new Item(2, "red", "b", null));
+    items.put(new Item(3, "blue", "c", null));
+    assertEquals(List.of(1L, 2L), ids(items.byTag("red")));
+    assertEquals(List.of(2L, 1L), ids(items.byTagDescending("red")));
+    assertEquals(List.of(3L), ids(items.byTag("blue")));
+
+    items.put(new Item(1, "blue", "a2", null));
+    assertEquals(List.of(2L), ids(items.byTag("red")));
+    assertEquals(List.of(1L, 3L), ids(items.byTag("blue")));
+    assertEquals(3, indexRows(), "the replaced write's index row is deleted");
+
+    items.delete(3);
+    assertEquals(List.of(1L), ids(items.byTag("blue")));
+    assertEquals(2, indexRows());
+  }
+
+  @Test
+  void aWriteThatLeavesTheValueKeepsTheIndexRowWhereItIs() {
+    Items items = items(store, false);
+    items.createTables();
+    items.put(new Item(1, "red", "a", null));
+    List<PrimaryKey> before = indexKeys();
+    items.put(new Item(1, "red", "changed note", null));
+    Items other = items(store, false); // a second application: nothing remembered
+    other.put(new Item(1, "red", "changed again", null));
+    assertEquals(before, indexKeys(), "the index row never moves while its values stay");
+    assertEquals("changed again", other.byTag("red").findFirst().orElseThrow().note());
+  }
+
+  @Test
+  void insertAndUpdateKeepTheirConditions() {
+    Items items = items(store, false);
+    items.createTables();
+    items.insert(new Item(1, "red", null, null));
+    StoreException refused =
+        assertThrows(StoreException.class, () -> items.insert(new Item(1, "blue", null, null)));
+    assertEquals(ErrorKind.CONDITION_FAILED, refused.kind());
+    assertEquals(1, indexRows(), "a refused write's own index row is deleted again");
+    items.update(new Item(1, "green", null, null));
+    assertEquals(List.of(1L), ids(items.byTag("green")));
+    assertEquals(List.of(), ids(items.byTag("red")));
+  }
+
+  @Test
+  void bulkWritesMaintainTheIndex() {
+    Items items = items(store, false);
+    items.createTables();
+    List<Item> batch = new ArrayList<>();
+    for (int i = 0; i < 60; i++) {
+      batch.add(new Item(i % 20, TAGS.get(i % 3), "n" + i, null));
+    }
+    assertTrue(items.putAll(batch).failures().isEmpty());
+    assertEquals(List.of(), IndexCheck.anomalies(items));
+    assertEquals(20, indexRows());
+  }
+
+  @Test
+  void aStaleIndexRowIsSkippedAndAForgedOneNeverReturnsAnEntityThatDoesNotMatch() {
+    Items items = items(store, false);
+    items.createTables();
+    items.put(new Item(1, "red", null, null));
+    // a row for another value naming entity 1 under a guessed tag: 1 is red, not blue
+    store.put(
+        Tagged.BY_TAG.table().name(),
+        IndexRows.row(
+            Tagged.BY_TAG,
+            List.of(dev.widekey.runtime.store.PkValue.ofString("blue")),
+            dev.widekey.runtime.store.TestRows.key(1),
+            42,
+            0));
+    assertEquals(List.of(), ids(items.byTag("blue")));
+    // a ref that is not a key and a tag is corrupt data, never a guess
+    store.put(
+        Tagged.BY_TAG.table().name(),
+        Row.of(
+            PrimaryKey.of(
+                dev.widekey.runtime.store.PkValue.ofString("green"),
+                dev.widekey.runtime.store.PkValue.ofBinary(new byte[] {1, 2, 3})),
+            Map.of(ColdRows.WRITTEN, dev.widekey.runtime.store.AttrValue.ofInteger(0))));
+    StoreException e = assertThrows(StoreException.class, () -> ids(items.byTag("green")));
+    assertEquals(ErrorKind.CORRUPT_DATA, e.kind());
+  }
+
+  @Test
+  void theSweepDeletesOnlyOldIndexRowsNoHotRowNames() {
+    Items items = items(store, false);
+    items.createTables();
+    items.put(new Item(1, "red", null, null));
+    items.put(new Item(2, "blue", null, null));
+    // a write stopped after its index row, before its commit: the row nobody names
+    assertThrows(
+        IllegalStateException.class,
+        () ->
+            items(new StoppingStore(store, 1, false), false).put(new Item(1, "green", null, null)));
+    assertEquals(3, indexRows());
+    long now = System.currentTimeMillis();
+    java.time.Duration grace = java.time.Duration.ofHours(2);
+    assertEquals(new ColdSweepResult(3, 2, 1, 0, 0), items.sweepColdRows(grace, now));
+    assertEquals(
+        new ColdSweepResult(3, 2, 0, 1, 0),
+        items.sweepColdRows(grace, now + grace.toMillis() + 60_000));
+    assertEquals(List.of(), IndexCheck.anomalies(items));
+    assertEquals(2, indexRows());
+  }
+
+  /** Each operation, stopped after each of its writes in turn, leaves the index exact. */
+  @Test
+  void aStopAfterAnyWriteOfAnyOperationLeavesTheIndexExact() {
+    List<Consumer<Items>> operations =
+        List.of(
+            r -> r.put(new Item(1, "blue", "moved", null)),
+            r -> r.put(new Item(1, "red", "same value", null)),
+            r -> r.put(new Item(7, "green", "new", null)),
+            r -> r.insert(new Item(8, "green", "new", null)),
+            r -> r.update(new Item(1, "green", "updated", null)),
+            r -> r.delete(1),
+            r ->
+                r.putAll(List.of(new Item(1, "blue", null, null), new Item(2, "red", null, null))));
+    for (int op = 0; op < operations.size(); op++) {
+      for (int stopAfter = 0; stopAfter < 8; stopAfter++) {
+        try (EmbeddedStore fresh = EmbeddedStore.inMemory()) {
+          Items healthy = items(fresh, false);
+          healthy.createTables();
+          healthy.put(new Item(1, "red", "first", null));
+          healthy.put(new Item(2, "blue", "first", null));
+          try {
+            operations.get(op).accept(items(new StoppingStore(fresh, stopAfter, false), false));
+          } catch (IllegalStateException stopped) {
+            // the process died here
+          }
+          assertEquals(
+              List.of(),
+              IndexCheck.anomalies(items(fresh, false)),
+              "operation " + op + " stopped after " + stopAfter + " writes");
+        }
+      }
+    }
+  }
+
+  /** The checker is not blind: a writer that commits before it stores its index rows is caught. */
+  @Test
+  void aCommitBeforeTheIndexRowIsCaught() {
+    Items healthy = items(store, false);
+    healthy.createTables();
+    healthy.put(new Item(1, "red", "first", null));
+    assertThrows(
+        IllegalStateException.class,
+        () -> items(new StoppingStore(store, 1, true), false).put(new Item(1, "blue", null, null)));
+    assertFalse(IndexCheck.anomalies(items(store, false)).isEmpty());
+  }
+
+  /**
+   * Writers changing the indexed values of the same keys, each pausing at random between its
+   * writes, and readers through the index: no read returns an entity whose value is not the one
+   * asked for, and once they stop every entity is found at its value exactly once.
+   */
+  @Test
+  void concurrentWritersKeepTheIndexExact() throws Exception {
+    long seed = System.nanoTime();
+    try {
+      Items items = items(store, true);
+      items.createTables();
+      int writers = 4;
+      CountDownLatch done = new CountDownLatch(writers);
+      ConcurrentLinkedQueue<String> wrong = new ConcurrentLinkedQueue<>();
+      AtomicInteger writes = new AtomicInteger();
+      List<Thread> threads = new ArrayList<>();
+      for (int w = 0; w < writers; w++) {
+        Random random = new Random(seed + w);
+        Items own = items(new JitterStore(store, random), true);
+        threads.add(
+            new Thread(
+                () -> {
+                  try {
+                    for (int i = 0; i < 150; i++) {
+                      long id = random.nextInt(4);
+                      String tag = TAGS.get(random.nextInt(TAGS.size()));
+                      try {
+                        if (random.nextInt(6) == 0) {
+                          own.delete(id);
+                        } else {
+                          own.put(new Item(id, tag, "w" + i, random.nextBoolean() ? "b" : null));
+                        }
+                        writes.incrementAndGet();
+                      } catch (ContendedWriteException e) {
+                        // retryable: others kept committing first
+                      }
+                    }
+                  } finally {
+                    done.countDown();
+                  }
+                }));
+      }
+      threads.add(
+          new Thread(
+              () -> {
+                while (done.getCount() > 0) {
+                  for (String tag : TAGS) {
+                    items
+                        .byTag(tag)
+                        .filter(item -> !item.tag().equals(tag))
+                        .forEach(item -> wrong.add(tag + " returned " + item));
+                  }
+                }
+              }));
+      threads.forEach(Thread::start);
+      for (Thread t : threads) {
+        t.join();
+      }
+      assertEquals(List.of(), List.copyOf(wrong));
+      assertTrue(writes.get() > 0);
+      assertEquals(List.of(), IndexCheck.anomalies(items));
+    } catch (AssertionError e) {
+      throw new AssertionError("seed " + seed + ": " + e.getMessage(), e);
+    }
+  }
+
+  private static List<Long> ids(java.util.stream.Stream<Item> items) {
+    try (items) {
+      return items.map(Item::id).collect(Collectors.toList());
+    }
+  }
+
+  /** The index's exactness, checked against the hot table read whole. */
+  static final class IndexCheck {
+    private IndexCheck() {}
+
+    static List<String> anomalies(Items items) {
+      List<String> anomalies = new ArrayList<>();
+      Map<Long, Item> stored = new TreeMap<>();
+      try (var all = items.all()) {
+        all.forEach(i -> stored.put(i.id(), i));
+      }
+      for (String tag : TAGS) {
+        List<Long> expected =
+            stored.values().stream().filter(i -> i.tag().equals(tag)).map(Item::id).toList();
+        List<Long> read = ids(items.byTag(tag));
+        if (!read.equals(expected)) {
+          anomalies.add(tag + ": index read " + read + ", stored " + expected);
+        }
+      }
+      return anomalies;
+    }
+  }
+
+  /**
+   * A process that dies after {@code writes} writes: every later write throws. With {@code
+   * indexLast}, the writer is broken instead: it holds its index rows back until its hot row is
+   * stored, and dies after the commit.
+   */
+  private static final class StoppingStore extends ForwardingStore {
+    private int left;
+    private final boolean indexLast;
+
+    StoppingStore(WideTableStore delegate, int writes, boolean indexLast) {
+      super(delegate);
+      this.left = writes;
+      this.indexLast = indexLast;
+    }
+
+    private void write() {
+      if (left-- <= 0) {
+        throw new IllegalStateException("the process died");
+      }
+    }
+
+    private boolean heldBack(String table) {
+      return indexLast && table.equals(Tagged.BY_TAG.table().name());
+    }
+
+    @Override
+    public void put(String table, Row row) {
+      if (heldBack(table)) {
+        return; // never stored before the process dies
+      }
+      write();
+      super.put(table, row);
+    }
+
+    @Override
+    public void delete(String table, PrimaryKey key) {
+      write();
+      super.delete(table, key);
+    }
+
+    @Override
+    public List<WriteOutcome> batchWrite(List<WriteOp> ops) {
+      List<WriteOutcome> outcomes = new ArrayList<>();
+      for (WriteOp op : ops) {
+        if (heldBack(op.table()) && op instanceof WriteOp.Put) {
+          outcomes.add(WriteOutcome.applied(op));
+          continue;
+        }
+        write();
+        outcomes.addAll(super.batchWrite(List.of(op)));
+      }
+      return outcomes;
+    }
+  }
+
+  /** A store whose writes pause at random, as a GC pause or a slow request would. */
+  private static final class JitterStore extends ForwardingStore {
+    private final Random random;
+
+    JitterStore(WideTableStore delegate, Random random) {
+      super(delegate);
+      this.random = random;
+    }
+
+    private void pause() {
+      int r;
+      synchronized (random) {
+        r = random.nextInt(8);
+      }
+      if (r == 0) {
+        try {
+          Thread.sleep(1);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      } else if (r < 3) {
+        Thread.yield();
+      }
+    }
+
+    @Override
+    public void put(String table, Row row) {
+      pause();
+      super.put(table, row);
+    }
+
+    @Override
+    public void delete(String table, PrimaryKey key) {
+      pause();
+      super.delete(table, key);
+    }
+
+    @Override
+    public List<WriteOutcome> batchWrite(List<WriteOp> ops) {
+      pause();
+      return super.batchWrite(ops);
+    }
+  }
+}
