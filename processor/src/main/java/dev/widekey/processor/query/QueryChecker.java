@@ -1,6 +1,7 @@
 package dev.widekey.processor.query;
 
 import dev.widekey.processor.diagnostics.Diagnostics;
+import dev.widekey.processor.model.IndexModel;
 import dev.widekey.processor.model.KeyComponent;
 import dev.widekey.processor.model.ValueKind;
 import dev.widekey.processor.query.AccessPath.Read;
@@ -22,9 +23,29 @@ import javax.lang.model.element.VariableElement;
  */
 final class QueryChecker {
   private final Diagnostics report;
+  private final List<IndexModel> indexes;
 
-  QueryChecker(Diagnostics report) {
+  /**
+   * @param indexes the entity's index tables: a refusal of a query one of them could serve says so
+   */
+  QueryChecker(Diagnostics report, List<IndexModel> indexes) {
     this.report = report;
+    this.indexes = List.copyOf(indexes);
+  }
+
+  /** The refusal, pointing at an index that leads with {@code property} if there is one. */
+  private String withIndex(String refusal, String property) {
+    for (IndexModel index : indexes) {
+      List<KeyComponent> key = index.components();
+      if (!key.isEmpty() && key.get(0).name().equals(property)) {
+        StringBuilder accessor = new StringBuilder();
+        for (String word : index.name().split("_")) {
+          accessor.append(accessor.length() == 0 ? word : QueryParser.capitalize(word));
+        }
+        return QueryMessages.servedByIndex(refusal, index.name(), accessor.toString());
+      }
+    }
+    return refusal;
   }
 
   Optional<QueryPlan> check(QueryMethod q, AccessPath path) {
@@ -41,7 +62,10 @@ final class QueryChecker {
       KeyComponent k = component(key, c);
       if (k == null) {
         report.error(
-            q.method(), QueryMessages.attributeCondition(method, c.property().name(), keyNames));
+            q.method(),
+            withIndex(
+                QueryMessages.attributeCondition(method, c.property().name(), keyNames),
+                c.property().name()));
         return Optional.empty();
       }
       if (onKey.contains(k)) {
@@ -77,11 +101,13 @@ final class QueryChecker {
       if (!sortedKey.get(i).equals(key.get(i))) {
         report.error(
             q.method(),
-            QueryMessages.notLeftmostPrefix(
-                method,
-                key.get(i).name(),
-                keyNames,
-                conditions.stream().map(c -> c.property().name()).toList()));
+            withIndex(
+                QueryMessages.notLeftmostPrefix(
+                    method,
+                    key.get(i).name(),
+                    keyNames,
+                    conditions.stream().map(c -> c.property().name()).toList()),
+                conditions.get(0).property().name()));
         return Optional.empty();
       }
     }

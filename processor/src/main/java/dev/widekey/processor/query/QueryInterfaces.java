@@ -110,7 +110,7 @@ public final class QueryInterfaces {
       return true;
     }
     AccessPath primaryKey = new PrimaryKeyPath(entity.get(), KeyLayout.of(entity.get()));
-    QueryChecker checker = new QueryChecker(report);
+    QueryChecker checker = new QueryChecker(report, entity.get().indexes());
     List<QueryPlan> plans = new ArrayList<>();
     for (ExecutableElement m : parser.abstractMethods(iface)) {
       parser

@@ -101,6 +101,19 @@ public final class QueryMessages {
             + ".");
   }
 
+  /**
+   * As {@link #notLeftmostPrefix} or {@link #attributeCondition}, where an index of the entity
+   * leads with the property the query names: the message points at it.
+   */
+  public static String servedByIndex(String refusal, String index, String accessor) {
+    return refusal
+        + " Index '"
+        + index
+        + "' leads with it: read through the generated repository's "
+        + accessor
+        + "() (query interfaces read the primary key only, for now).";
+  }
+
   public static String attributeCondition(String method, String property, List<String> key) {
     return msg(
         method

@@ -259,6 +259,26 @@ class QueryRefusalTest {
   }
 
   @Test
+  void aQueryAnIndexServesPointsAtIt() {
+    JavaFileObject f = bad("TicketQueries");
+    Compilation c = compile(f, query("Ticket"));
+    assertThat(c).hadErrorCount(2);
+    assertError(
+        c,
+        QueryMessages.servedByIndex(
+            QueryMessages.attributeCondition("findByAssignee", "assignee", List.of("queue", "id")),
+            "by_assignee",
+            "byAssignee"),
+        f,
+        "findByAssignee(");
+    assertError(
+        c,
+        QueryMessages.notLeftmostPrefix("findById", "queue", List.of("queue", "id"), List.of("id")),
+        f,
+        "findById(");
+  }
+
+  @Test
   void anInterfaceNamesOneEntity() {
     JavaFileObject none = bad("NoEntity");
     Compilation c = compile(none);
