@@ -43,7 +43,7 @@ import javax.lang.model.util.Types;
  * }
  * }</pre>
  */
-public final class QueryInterfaceGenerator {
+final class QueryInterfaceGenerator {
   private static final ClassName GENERATED =
       ClassName.get("javax.annotation.processing", "Generated");
   private static final ClassName STORE =
