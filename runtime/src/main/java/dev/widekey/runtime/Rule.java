@@ -83,7 +83,10 @@ public enum Rule {
       "an index names existing hot properties, each once, in a key that passes every key rule;"
           + " it is no copy of the primary key's leading columns, its name is unique, and an entity"
           + " keeps few indexes (each costs a row write per put) and, on Lindorm, within the"
-          + " service's index quota");
+          + " service's index quota"),
+  WK309(
+      "a continuation token is one this repository signed for this query: its signature, table,"
+          + " query and parameters are checked before anything is read");
 
   private final String summary;
 

@@ -1,7 +1,9 @@
 package dev.widekey.processor.generate;
 
+import static dev.widekey.processor.generate.RuntimeNames.CURSORED_PAGE;
 import static dev.widekey.processor.generate.RuntimeNames.INVALID_KEY_EXCEPTION;
 import static dev.widekey.processor.generate.RuntimeNames.KEY_ALPHABET;
+import static dev.widekey.processor.generate.RuntimeNames.PAGE_REQUEST;
 import static dev.widekey.processor.generate.RuntimeNames.PK_COLUMN;
 import static dev.widekey.processor.generate.RuntimeNames.PK_TYPE;
 import static dev.widekey.processor.generate.RuntimeNames.PK_VALUE;
@@ -11,6 +13,8 @@ import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.FieldSpec;
 import com.palantir.javapoet.MethodSpec;
+import com.palantir.javapoet.NameAllocator;
+import com.palantir.javapoet.ParameterSpec;
 import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
@@ -224,6 +228,9 @@ final class IndexMembers {
     KeyLayout scans = withReference(entity, layout);
     for (RangeShape shape : shapes(scans)) {
       type.addMethod(RangeMethods.rangeMethod(key, scans, shape));
+      if (shape.bounded()) {
+        type.addMethod(RangeMethods.rangeWithin(key, scans, shape));
+      }
     }
     for (KeyComponent c : key.keyComponents()) {
       if (layout.columnOf(c).type() == PkType.STRING) {
@@ -333,29 +340,102 @@ final class IndexMembers {
                 "scanBy" + camel(index.columns().get(0)))
             .addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
     ClassName keysType = keys.nestedClass(nestedType(index));
+    TypeName page = ParameterizedTypeName.get(CURSORED_PAGE, GeneratedNames.entity(entity));
+    // the index of this repository's tables: a period's index table for a period repository
+    CodeBlock table = CodeBlock.of("tables().index($S).orElseThrow()", index.name());
     for (RangeShape shape : shapes(withReference(entity, index.layout()))) {
-      MethodSpec.Builder scan =
-          MethodSpec.methodBuilder(RepositoryGenerator.scanName(shape, false))
-              .addModifiers(Modifier.PUBLIC)
-              .addJavadoc("$L\n", shape.javadoc().replace("key order", "index order"))
-              .returns(stream)
-              .addParameters(KeyEncoding.parameters(shape.fixed()));
-      List<CodeBlock> args = new ArrayList<>();
-      for (KeyComponent c : shape.fixed()) {
-        args.add(CodeBlock.of("$N", GeneratedNames.variable(c)));
+      for (boolean within : shape.bounded() ? new boolean[] {false, true} : new boolean[] {false}) {
+        NameAllocator names = KeyEncoding.names(shape.fixed());
+        CodeBlock args = RepositoryGenerator.arguments(shape.fixed());
+        List<ParameterSpec> params = new ArrayList<>(KeyEncoding.parameters(shape.fixed()));
+        String suffix = within ? shape.withinSuffix() : shape.suffix();
+        String what;
+        if (within) {
+          String bounds = names.newName("bounds");
+          params.add(
+              ParameterSpec.builder(RangeMethods.boundsType(shape.between()), bounds).build());
+          args = args.isEmpty() ? CodeBlock.of("$N", bounds) : CodeBlock.of("$L, $N", args, bounds);
+          what =
+              "Rows with these leading index values and "
+                  + shape.between().name()
+                  + " within {@code "
+                  + bounds
+                  + "}";
+        } else {
+          if (shape.between() != null) {
+            String from = names.newName("from");
+            String to = names.newName("to");
+            TypeName t = TypeName.get(shape.between().property().type());
+            params.add(ParameterSpec.builder(t, from).build());
+            params.add(ParameterSpec.builder(t, to).build());
+            args =
+                args.isEmpty()
+                    ? CodeBlock.of("$N, $N", from, to)
+                    : CodeBlock.of("$L, $N, $N", args, from, to);
+          }
+          what = shape.javadoc().replace(", in key order.", "").replace(" in key order.", "");
+        }
+        CodeBlock range =
+            CodeBlock.of(
+                "$T.$N($L)", keysType, GeneratedNames.rangeMethod(shape.named(), suffix), args);
+        for (boolean descending : new boolean[] {false, true}) {
+          String order = descending ? "greatest index key first" : "in index order";
+          view.addMethod(
+              MethodSpec.methodBuilder(
+                      GeneratedNames.scanMethod(
+                          shape.named(),
+                          suffix + (descending ? RepositoryGenerator.DESCENDING_SUFFIX : "")))
+                  .addModifiers(Modifier.PUBLIC)
+                  .addJavadoc("$L, $L. Close the stream if not read to the end.\n", what, order)
+                  .returns(stream)
+                  .addParameters(params)
+                  .addStatement(
+                      "return scanIndex($L, $L$L)", table, range, descending ? ".backward()" : "")
+                  .build());
+          String pageName = GeneratedNames.queryMethod("page", shape.named(), suffix);
+          String request = names.clone().newName("request");
+          view.addMethod(
+              MethodSpec.methodBuilder(
+                      pageName + (descending ? RepositoryGenerator.DESCENDING_SUFFIX : ""))
+                  .addModifiers(Modifier.PUBLIC)
+                  .addJavadoc(
+                      "A page of: $L, $L. The first page is {@code PageRequest.ofSize(n)}, the"
+                          + " next {@code page.nextPageRequest()}, whose cursor is a signed token"
+                          + " bound to this index, query and parameters (needs {@code"
+                          + " withContinuationKey}).\n\n"
+                          + "@throws dev.widekey.runtime.query.InvalidContinuationException"
+                          + " (WK309) for a cursor this query did not hand out; nothing is read\n",
+                      what,
+                      order)
+                  .returns(page)
+                  .addParameters(params)
+                  .addParameter(PAGE_REQUEST, request)
+                  .addStatement(
+                      "return pageIndex($S, $L, $L$L, $N)",
+                      nestedType(index) + "." + pageName,
+                      table,
+                      range,
+                      descending ? ".backward()" : "",
+                      request)
+                  .build());
+        }
+        for (String verb : new String[] {"count", "exists"}) {
+          view.addMethod(
+              MethodSpec.methodBuilder(GeneratedNames.queryMethod(verb, shape.named(), suffix))
+                  .addModifiers(Modifier.PUBLIC)
+                  .addJavadoc(
+                      verb.equals("count")
+                          ? "How many entities: $L. A scan of the index range that checks each"
+                              + " index row against its hot row: the store keeps no row count.\n"
+                          : "Whether an entity exists: $L. Stops at the first index row its hot"
+                              + " row confirms.\n",
+                      what)
+                  .returns(verb.equals("count") ? TypeName.LONG : TypeName.BOOLEAN)
+                  .addParameters(params)
+                  .addStatement("return $NIndex($L, $L)", verb, table, range)
+                  .build());
+        }
       }
-      CodeBlock all =
-          RepositoryGenerator.addBounds(
-              scan, shape, KeyEncoding.names(shape.fixed()), CodeBlock.join(args, ", "));
-      // the index of this repository's tables: a period's index table for a period repository
-      view.addMethod(
-          scan.addStatement(
-                  "return scanIndex(tables().index($S).orElseThrow(), $T.$N($L))",
-                  index.name(),
-                  keysType,
-                  GeneratedNames.rangeMethod(shape.named(), shape.suffix()),
-                  all)
-              .build());
     }
     return view.build();
   }

@@ -84,7 +84,20 @@ public record RangeShape(Kind kind, List<KeyComponent> fixed, KeyComponent betwe
   }
 
   public String suffix() {
-    return kind == Kind.BETWEEN || kind == Kind.BUCKETS_BETWEEN ? "Between" : "";
+    return bounded() ? "Between" : "";
+  }
+
+  /** Whether the shape bounds a component: its methods take bounds ({@code from, to} or Bounds). */
+  boolean bounded() {
+    return kind == Kind.BETWEEN || kind == Kind.BUCKETS_BETWEEN;
+  }
+
+  /**
+   * The suffix of the methods taking a {@code Bounds}: {@code rangeBySensorIdAndAtWithin}; of the
+   * shapes without bounds, none (their range method is the query).
+   */
+  String withinSuffix() {
+    return bounded() ? "Within" : "";
   }
 
   /**
