@@ -439,4 +439,93 @@ final class IndexMembers {
     }
     return view.build();
   }
+
+  // ---- FooShardedRepository ----
+
+  /**
+   * Per index, an accessor and its view of index reads over a time window: each covered period's
+   * index table read and verified, merged in index order ({@code TimeShardedRepository.scanIndex}).
+   */
+  static void addShardedMembers(
+      TypeSpec.Builder type, EntityModel entity, String shardField, ClassName sharded) {
+    ClassName keys = GeneratedNames.keys(entity);
+    TypeName stream =
+        ParameterizedTypeName.get(ClassName.get(Stream.class), GeneratedNames.entity(entity));
+    for (IndexModel index : entity.indexes()) {
+      ClassName viewName = sharded.nestedClass(nestedType(index));
+      type.addMethod(
+          MethodSpec.methodBuilder(accessor(index))
+              .addModifiers(Modifier.PUBLIC)
+              .addJavadoc(
+                  "Reads through index {@code $L} over a window of periods: {@code"
+                      + " $L().scanBy...(..., since, until)}.\n",
+                  index.name(),
+                  accessor(index))
+              .returns(viewName)
+              .addStatement("return new $T()", viewName)
+              .build());
+      TypeSpec.Builder view =
+          TypeSpec.classBuilder(nestedType(index))
+              .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
+              .addJavadoc(
+                  "Reads of {@link $T} through index {@code $L} over the period tables of a"
+                      + " window, merged in index order; each entity checked against its hot row,"
+                      + " hot columns only.\n",
+                  GeneratedNames.entity(entity),
+                  index.name())
+              .addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
+      ClassName keysType = keys.nestedClass(nestedType(index));
+      for (RangeShape shape : shapes(withReference(entity, index.layout()))) {
+        for (boolean within :
+            shape.bounded() ? new boolean[] {false, true} : new boolean[] {false}) {
+          for (boolean descending : new boolean[] {false, true}) {
+            NameAllocator names = KeyEncoding.names(shape.fixed());
+            CodeBlock args = RepositoryGenerator.arguments(shape.fixed());
+            String suffix = within ? shape.withinSuffix() : shape.suffix();
+            MethodSpec.Builder scan =
+                MethodSpec.methodBuilder(
+                        GeneratedNames.scanMethod(
+                            shape.named(),
+                            suffix + (descending ? RepositoryGenerator.DESCENDING_SUFFIX : "")))
+                    .addModifiers(Modifier.PUBLIC)
+                    .returns(stream)
+                    .addParameters(KeyEncoding.parameters(shape.fixed()));
+            if (within) {
+              String bounds = names.newName("bounds");
+              scan.addParameter(RangeMethods.boundsType(shape.between()), bounds);
+              args =
+                  args.isEmpty()
+                      ? CodeBlock.of("$N", bounds)
+                      : CodeBlock.of("$L, $N", args, bounds);
+            } else {
+              args = RepositoryGenerator.addBounds(scan, shape, names, args);
+            }
+            String since = names.newName("since");
+            String until = names.newName("until");
+            scan.addParameter(java.time.Instant.class, since)
+                .addParameter(java.time.Instant.class, until)
+                .addJavadoc(
+                    "Entities of {@code $N} whose {@code $L} is in {@code [$N, $N)}, $L. Close the"
+                        + " stream if not read to the end.\n",
+                    GeneratedNames.rangeMethod(shape.named(), suffix),
+                    shardField,
+                    since,
+                    until,
+                    descending ? "greatest index key first" : "in index order")
+                .addStatement(
+                    "return scanIndex($S, $T.$N($L)$L, $N, $N)",
+                    index.name(),
+                    keysType,
+                    GeneratedNames.rangeMethod(shape.named(), suffix),
+                    args,
+                    descending ? ".backward()" : "",
+                    since,
+                    until);
+            view.addMethod(scan.build());
+          }
+        }
+      }
+      type.addType(view.build());
+    }
+  }
 }

@@ -201,6 +201,8 @@ public final class ShardedRepositoryGenerator extends SourceFileGenerator {
       type.addMethod(windowScan(shard, keys, stream, shape, true));
       addWindowQueries(type, entity, shard, keys, shape);
     }
+    IndexMembers.addShardedMembers(
+        type, entity, shard.by(), GeneratedNames.shardedRepository(entity));
     return type;
   }
 
