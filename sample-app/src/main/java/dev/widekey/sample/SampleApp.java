@@ -10,6 +10,7 @@ import dev.widekey.runtime.store.Stores;
 import dev.widekey.runtime.store.WideTableStore;
 import dev.widekey.runtime.write.BulkWriteResult;
 import dev.widekey.runtime.write.BulkWriter;
+import jakarta.data.Limit;
 import java.io.PrintStream;
 import java.math.BigDecimal;
 import java.time.Instant;
@@ -147,6 +148,12 @@ public final class SampleApp {
                   "  order %d at seller %s on device %d: %s%n",
                   t.orderNumber(), t.sellerId(), t.deviceId(), t.amount()));
     }
+    // the same reads through the query interface, checked against the key at compile time
+    CardTransactions queries = new CardTransactions_(repo);
+    out.printf(
+        "through the query interface CardTransactions: %d purchases, the newest order %d%n",
+        queries.countByCardId("C0FFEE01"),
+        queries.newest("C0FFEE01", Limit.of(1)).get(0).orderNumber());
     printStoredKeys(CardTransactionTable.NAME, CardTransactionKeys.COLUMNS);
   }
 

@@ -186,7 +186,7 @@ public final class RepositoryGenerator extends SourceFileGenerator {
   }
 
   /** The name of the scan over {@code shape}: {@code scanByDeviceId}, or its descending twin's. */
-  static String scanName(RangeShape shape, boolean descending) {
+  public static String scanName(RangeShape shape, boolean descending) {
     return GeneratedNames.scanMethod(
         shape.named(), shape.suffix() + (descending ? DESCENDING_SUFFIX : ""));
   }
