@@ -46,9 +46,9 @@ public final class IndexRules implements EntityRule {
   static final int MANY_INDEXES = 4;
 
   /**
-   * Lindorm's quota of secondary index tables on one table, from Lindorm's wide-table engine limits
-   * as documented (recalled, not re-checked here: change it in this one place if the service
-   * documents another figure).
+   * Lindorm's quota of index tables, "Index tables per database: Maximum 5" in Lindorm's "Quotas
+   * and limits" (alibabacloud.com/help/en/lindorm/latest/quotas-and-limits; the Chinese edition
+   * says 索引表的数量不能超过5个). A database-wide figure: one entity past it is past it for sure.
    */
   static final int LINDORM_MAX_INDEXES = 5;
 
