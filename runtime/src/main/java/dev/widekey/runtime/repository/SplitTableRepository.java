@@ -1040,7 +1040,7 @@ public abstract class SplitTableRepository<E> {
         // what is stored); a value no index key can hold equals no value a read asks for
         continue;
       }
-      if (now.equals(values)) {
+      if (values.equals(now)) { // null: a null indexed value, which no index row holds
         out.add(new IndexScan.Verified<>(values, hotKey, entity.get()));
       }
     }
