@@ -3,14 +3,17 @@ package good;
 
 import dev.widekey.runtime.key.InvalidKeyException;
 import dev.widekey.runtime.key.KeyAlphabet;
+import dev.widekey.runtime.key.KeyBounds;
 import dev.widekey.runtime.key.KeyParts;
 import dev.widekey.runtime.key.KeyRanges;
 import dev.widekey.runtime.key.KeyText;
 import dev.widekey.runtime.key.Padding;
+import dev.widekey.runtime.query.Bounds;
 import dev.widekey.runtime.store.PkValue;
 import dev.widekey.runtime.store.PrimaryKey;
 import dev.widekey.runtime.store.ScanRange;
 import java.util.List;
+import java.util.Objects;
 import javax.annotation.processing.Generated;
 
 /**
@@ -110,9 +113,16 @@ public final class DeviceTransactionKeys {
    */
   public static ScanRange rangeByDeviceIdAndSellerIdAndCardIdAndOrderNumberBetween(long deviceId,
       String sellerId, String cardId, long from, long to) {
-    PkValue fromValue = PkValue.ofInteger(from);
-    PkValue toValue = PkValue.ofInteger(to);
-    return KeyRanges.leadingThenBetween(List.of(PkValue.ofString(partitionKey(deviceId, sellerId, cardId))), fromValue, toValue, COLUMNS);
+    return rangeByDeviceIdAndSellerIdAndCardIdAndOrderNumberWithin(deviceId, sellerId, cardId, Bounds.between(from, to));
+  }
+
+  /**
+   * Rows with these leading key values (deviceId, sellerId, cardId) and orderNumber within {@code bounds} (each side inclusive, exclusive or open), in key order. A bound orderNumber cannot hold reads as below or above every value.
+   */
+  public static ScanRange rangeByDeviceIdAndSellerIdAndCardIdAndOrderNumberWithin(long deviceId,
+      String sellerId, String cardId, Bounds<Long> bounds) {
+    Objects.requireNonNull(bounds, "bounds");
+    return KeyRanges.leadingThenWithin(List.of(PkValue.ofString(partitionKey(deviceId, sellerId, cardId))), KeyBounds.numbers(bounds, Long.MIN_VALUE, Long.MAX_VALUE).ascending(PkValue::ofInteger), COLUMNS);
   }
 
   private static String deviceIdText(long deviceId) {

@@ -17,15 +17,18 @@ import dev.widekey.processor.model.EntityModel;
 import dev.widekey.processor.model.EntityParser;
 import dev.widekey.processor.model.KeyLayout;
 import dev.widekey.processor.model.ShardSpec;
+import dev.widekey.processor.query.QueryInterfaces;
 import dev.widekey.processor.rules.EntityValidator;
 import dev.widekey.processor.rules.GeneratedTypeOwners;
 import dev.widekey.processor.rules.TableOwners;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import javax.annotation.processing.AbstractProcessor;
@@ -59,6 +62,7 @@ public final class WidekeyProcessor extends AbstractProcessor {
   private List<SourceFileGenerator> generators;
   private SchemaExporter schemaExporter;
   private ShardedRepositoryGenerator shardedGenerator;
+  private QueryInterfaces queryInterfaces;
 
   /**
    * The top-level types of the compilation's sources, of every round so far (generated ones
@@ -68,6 +72,12 @@ public final class WidekeyProcessor extends AbstractProcessor {
 
   /** Entities whose types referred to classes not generated yet; retried each round by name. */
   private final Set<String> deferred = new LinkedHashSet<>();
+
+  /** The entities of this compilation generated from, by name: query interfaces read them. */
+  private final Map<String, EntityModel> generatedEntities = new HashMap<>();
+
+  /** The entities of this compilation refused, by name: no query interface over them is built. */
+  private final Set<String> refusedEntities = new HashSet<>();
 
   @Override
   public synchronized void init(ProcessingEnvironment env) {
@@ -80,6 +90,7 @@ public final class WidekeyProcessor extends AbstractProcessor {
             new RepositoryGenerator(env.getFiler(), env.getElementUtils(), NAME));
     schemaExporter = new SchemaExporter(env.getFiler());
     shardedGenerator = new ShardedRepositoryGenerator(env.getFiler(), env.getElementUtils(), NAME);
+    queryInterfaces = new QueryInterfaces(env, NAME);
   }
 
   @Override
@@ -88,7 +99,8 @@ public final class WidekeyProcessor extends AbstractProcessor {
         WideTable.class.getCanonicalName(),
         TimeSharded.class.getCanonicalName(),
         Index.class.getCanonicalName(),
-        Indexes.class.getCanonicalName());
+        Indexes.class.getCanonicalName(),
+        "jakarta.data.repository.Repository");
   }
 
   @Override
@@ -120,7 +132,36 @@ public final class WidekeyProcessor extends AbstractProcessor {
       process(type, round.processingOver());
     }
     checkShardedWithoutWideTable(round);
+    queryInterfaces.process(round, this::validEntity);
     return false;
+  }
+
+  /**
+   * A query interface's entity: the one generated from in this compilation; empty when it was
+   * refused (its report says why); null while it waits for a type not generated yet. An entity
+   * compiled before (on the class path) is parsed and checked again on its own.
+   */
+  private Optional<EntityModel> validEntity(TypeElement type) {
+    String name = type.getQualifiedName().toString();
+    if (generatedEntities.containsKey(name)) {
+      return Optional.of(generatedEntities.get(name));
+    }
+    if (refusedEntities.contains(name)) {
+      return Optional.empty();
+    }
+    if (deferred.contains(name)) {
+      return null;
+    }
+    Diagnostics scratch = new Diagnostics();
+    try {
+      Optional<EntityModel> entity = new EntityParser(types, scratch).parse(type);
+      if (entity.isPresent()) {
+        validator.validate(entity.get(), scratch);
+      }
+      return scratch.hasErrors() ? Optional.empty() : entity;
+    } catch (EntityParser.DeferredException e) {
+      return null;
+    }
   }
 
   /** A {@code @TimeSharded} type that is no {@code @WideTable} would be ignored (WK210). */
@@ -180,6 +221,9 @@ public final class WidekeyProcessor extends AbstractProcessor {
       e.printStackTrace(new PrintWriter(trace));
       report.error(type, Messages.internalError(type.getSimpleName().toString(), trace.toString()));
     }
+    if (report.hasErrors()) {
+      refusedEntities.add(type.getQualifiedName().toString());
+    }
     report.printTo(processingEnv.getMessager());
   }
 
@@ -205,5 +249,6 @@ public final class WidekeyProcessor extends AbstractProcessor {
       shardedGenerator.generate(entity.get(), layout);
     }
     schemaExporter.export(entity.get(), layout);
+    generatedEntities.put(type.getQualifiedName().toString(), entity.get());
   }
 }

@@ -7,6 +7,7 @@ import dev.widekey.processor.RandomEntities.Entity;
 import dev.widekey.processor.RandomEntities.Field;
 import dev.widekey.runtime.RuleViolationException;
 import dev.widekey.runtime.key.KeyBuckets;
+import dev.widekey.runtime.query.Bounds;
 import dev.widekey.runtime.repository.SplitTableRepository;
 import dev.widekey.runtime.repository.TimeShardedRepository;
 import dev.widekey.runtime.shard.ShardTimes;
@@ -1130,9 +1131,27 @@ final class EntityFuzzer {
             && scan.getParameterTypes()[n - 1] == long.class
             && n - 2 <= keyFields.size()
             && name.equals(scanName(keyFields.subList(0, n - 2), "Between"));
+    Class<?>[] types = scan.getParameterTypes();
+    // a ...Within scan takes a Bounds (and a bucketed one a trailing limit too)
+    boolean withinLimited =
+        n >= 2
+            && types[n - 1] == long.class
+            && types[n - 2] == Bounds.class
+            && n - 1 <= keyFields.size()
+            && name.equals(scanName(keyFields.subList(0, n - 1), "Within"));
+    boolean within =
+        withinLimited
+            || n >= 1
+                && types[n - 1] == Bounds.class
+                && n <= keyFields.size()
+                && name.equals(scanName(keyFields.subList(0, n), "Within"));
+    limited |= withinLimited;
     int fixed;
     boolean between;
-    if (limited) {
+    if (within) {
+      fixed = withinLimited ? n - 2 : n - 1;
+      between = true;
+    } else if (limited) {
       fixed = n - 3;
       between = true;
     } else if (n <= keyFields.size() && name.equals(scanName(keyFields.subList(0, n), ""))) {
@@ -1146,13 +1165,14 @@ final class EntityFuzzer {
     } else {
       return "unexpected scan method " + scan;
     }
-    int boundAt = limited ? n - 3 : n - 2; // where from and to go
+    int boundAt = within ? fixed : limited ? n - 3 : n - 2; // where from and to go
     Object[] reference = pickRow(e, rows, enumType, r);
     Object[] args = new Object[n + trailing];
     Object[] refKey = keyValues(e, reference);
     System.arraycopy(refKey, 0, args, 0, fixed);
     Object from = null;
     Object to = null;
+    Bounds<Object> bounds = null;
     if (between) {
       Field column = keyFields.get(fixed);
       from = keyValues(e, pickRow(e, rows, enumType, r))[fixed];
@@ -1167,8 +1187,13 @@ final class EntityFuzzer {
         from = to;
         to = t;
       }
-      args[boundAt] = from;
-      args[boundAt + 1] = to;
+      if (within) {
+        bounds = randomBounds(from, to, r);
+        args[boundAt] = bounds;
+      } else {
+        args[boundAt] = from;
+        args[boundAt + 1] = to;
+      }
       if (column.type == RandomEntities.Type.ENUM) {
         return "a Between scan over enum column " + column.name;
       }
@@ -1182,7 +1207,9 @@ final class EntityFuzzer {
       for (int i = 0; i < fixed && match; i++) {
         match = RandomEntities.deepEquals(k[i], args[i]);
       }
-      if (match && between) {
+      if (match && bounds != null) {
+        match = withinBounds(bounds, k[fixed]);
+      } else if (match && between) {
         // [from, to) in values, also over a descending column
         match =
             RandomEntities.compareKeyValue(from, k[fixed]) <= 0
@@ -1223,6 +1250,35 @@ final class EntityFuzzer {
           + all;
     }
     return null;
+  }
+
+  /** Bounds of a random shape over {@code from <= to}: each side inclusive, exclusive or open. */
+  private static Bounds<Object> randomBounds(Object from, Object to, Random r) {
+    return switch (r.nextInt(8)) {
+      case 0 -> Bounds.between(from, to);
+      case 1 -> Bounds.closed(from, to);
+      case 2 -> Bounds.open(from, to);
+      case 3 -> Bounds.greaterThan(from);
+      case 4 -> Bounds.atLeast(from);
+      case 5 -> Bounds.lessThan(to);
+      case 6 -> Bounds.atMost(to);
+      default -> Bounds.greaterThan(from).andAtMost(to);
+    };
+  }
+
+  /** Whether key value {@code v} lies within {@code b}, compared as values. */
+  private static boolean withinBounds(Bounds<Object> b, Object v) {
+    if (b.lower() != null) {
+      int c = RandomEntities.compareKeyValue(v, b.lower());
+      if (c < 0 || c == 0 && !b.lowerInclusive()) {
+        return false;
+      }
+    }
+    if (b.upper() != null) {
+      int c = RandomEntities.compareKeyValue(v, b.upper());
+      return c < 0 || c == 0 && b.upperInclusive();
+    }
+    return true;
   }
 
   /**

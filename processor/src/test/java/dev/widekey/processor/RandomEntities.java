@@ -1678,12 +1678,14 @@ final class RandomEntities {
   static Object value(Random r, Entity e, Field f, Class<?> enumType) {
     // a null shard value is refused (WK210): the behaviour checks try that on purpose
     boolean nullable = !f.type.primitive() && !f.key() && !f.name.equals(e.shardBy);
+    // an indexed field holds what a key holds, or null (no row in that index)
+    boolean keyed = f.key() || e.indexes.stream().anyMatch(ix -> ix.columns().contains(f.name));
     if (nullable && r.nextInt(8) == 0) {
       return null;
     }
     switch (f.type) {
       case STRING:
-        return f.key() ? keyString(r, f) : attributeString(r);
+        return keyed ? keyString(r, f) : attributeString(r);
       case BOOLEAN:
       case BOOLEAN_BOX:
         return r.nextBoolean();
@@ -1718,7 +1720,7 @@ final class RandomEntities {
             });
       case BYTES:
         {
-          byte[] b = new byte[(f.key() ? 1 : 0) + r.nextInt(6)];
+          byte[] b = new byte[(keyed ? 1 : 0) + r.nextInt(6)];
           r.nextBytes(b);
           return b;
         }
@@ -1735,7 +1737,7 @@ final class RandomEntities {
         {
           long millis = integral(r, f, e);
           Instant i = Instant.ofEpochMilli(millis);
-          return f.key() ? i : i.plusNanos(r.nextInt(1_000_000));
+          return keyed ? i : i.plusNanos(r.nextInt(1_000_000));
         }
       case LOCAL_DATE:
         return LocalDate.ofEpochDay(integral(r, f, e));
@@ -1745,7 +1747,7 @@ final class RandomEntities {
         {
           // keys hold whole milliseconds of the instant; attributes keep nanos, offset and zone
           Instant i = Instant.ofEpochMilli(integral(r, f, e));
-          if (!f.key()) {
+          if (!keyed) {
             i = i.plusNanos(r.nextInt(1_000_000));
           }
           ZoneId zone = pick(r, ZONES);

@@ -138,6 +138,13 @@ class ServiceIndexEndToEndTest {
       clock.advance(LAG);
       assertThat(ids(read(repo, "byCard", "scanByCardId", "CARD7"))).isEqualTo("1 2");
       assertThat(ids(read(repo, "byAmount", "scanByAmount", 6L))).isEqualTo("2");
+      assertThat(ids(read(repo, "byCard", "scanByCardIdDescending", "CARD7"))).isEqualTo("2 1");
+      Object byCard = repo.getClass().getMethod("byCard").invoke(repo);
+      assertThat(byCard.getClass().getMethod("countByCardId", String.class).invoke(byCard, "CARD7"))
+          .isEqualTo(2L);
+      assertThat(
+              byCard.getClass().getMethod("existsByCardId", String.class).invoke(byCard, "CARD9"))
+          .isEqualTo(false);
 
       // order 1 moves to another card and status
       repo.put(order("C1", "1", "CARD6", "SENT", 5));

@@ -63,6 +63,10 @@ public enum Rule {
   WK211(
       "a time-sharded entity's period tables (kept and created ahead, hot, cold, chunk and index"
           + " tables) fit the profile's tables per instance (64 on Tablestore)"),
+  WK307(
+      "a query reads a leftmost prefix of a key: equality on its leading components, at most one"
+          + " range, on the next component and last, in key order or its reverse; anything else"
+          + " scans the whole table"),
   // run-time rules: reports, writers and stores follow them; no compile-time check
   WK301(
       "one partition-key value stays under 10 GB (1 GB in the Chinese edition): measured by the"
@@ -79,7 +83,10 @@ public enum Rule {
       "an index names existing hot properties, each once, in a key that passes every key rule;"
           + " it is no copy of the primary key's leading columns, its name is unique, and an entity"
           + " keeps few indexes (each costs a row write per put) and, on Lindorm, within the"
-          + " service's index quota");
+          + " service's index quota"),
+  WK309(
+      "a continuation token is one this repository signed for this query: its signature, table,"
+          + " query and parameters are checked before anything is read");
 
   private final String summary;
 

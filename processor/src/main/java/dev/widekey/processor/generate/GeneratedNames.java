@@ -168,6 +168,11 @@ public final class GeneratedNames {
     return "rangesBy" + joinedCapitalized(named) + suffix;
   }
 
+  /** {@code pageByDeviceId}, {@code countByDeviceId}: a query method named by its verb. */
+  public static String queryMethod(String verb, List<KeyComponent> named, String suffix) {
+    return verb + "By" + joinedCapitalized(named) + suffix;
+  }
+
   /** {@code scanByDeviceIdAndSellerId}, the repository's counterpart of a range method. */
   public static String scanMethod(List<KeyComponent> fixed, String suffix) {
     return "scanBy" + joinedCapitalized(fixed) + suffix;

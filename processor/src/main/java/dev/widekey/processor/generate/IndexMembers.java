@@ -1,7 +1,9 @@
 package dev.widekey.processor.generate;
 
+import static dev.widekey.processor.generate.RuntimeNames.CURSORED_PAGE;
 import static dev.widekey.processor.generate.RuntimeNames.INVALID_KEY_EXCEPTION;
 import static dev.widekey.processor.generate.RuntimeNames.KEY_ALPHABET;
+import static dev.widekey.processor.generate.RuntimeNames.PAGE_REQUEST;
 import static dev.widekey.processor.generate.RuntimeNames.PK_COLUMN;
 import static dev.widekey.processor.generate.RuntimeNames.PK_TYPE;
 import static dev.widekey.processor.generate.RuntimeNames.PK_VALUE;
@@ -11,6 +13,8 @@ import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.FieldSpec;
 import com.palantir.javapoet.MethodSpec;
+import com.palantir.javapoet.NameAllocator;
+import com.palantir.javapoet.ParameterSpec;
 import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
@@ -305,21 +309,40 @@ final class IndexMembers {
     }
     type.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
     TypeName values = ParameterizedTypeName.get(ClassName.get(List.class), PK_VALUE);
-    List<CodeBlock> reads = new ArrayList<>();
-    for (KeyComponent c : key.keyComponents()) {
-      reads.add(Accessors.read("entity", c.property()));
-    }
-    type.addMethod(
+    MethodSpec.Builder ofEntity =
         MethodSpec.methodBuilder("values")
             .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
             .addJavadoc(
-                "The index key values of an entity: the leading key columns of its index row.\n\n"
+                "The index key values of an entity: the leading key columns of its index row; null"
+                    + " if an indexed value is null, for the index holds no row of such an entity"
+                    + " (a sparse index).\n\n"
                     + "@throws $T if a value breaks a key rule\n",
                 INVALID_KEY_EXCEPTION)
             .returns(values)
-            .addParameter(entityName, "entity")
-            .addStatement("return values($L)", CodeBlock.join(reads, ", "))
-            .build());
+            .addParameter(entityName, "entity");
+    List<CodeBlock> reads = new ArrayList<>();
+    List<CodeBlock> nulls = new ArrayList<>();
+    NameAllocator locals = new NameAllocator();
+    locals.newName("entity");
+    for (KeyComponent c : key.keyComponents()) {
+      String local = locals.newName(GeneratedNames.variable(c));
+      ofEntity.addStatement(
+          "$T $N = $L",
+          TypeName.get(c.property().type()),
+          local,
+          Accessors.read("entity", c.property()));
+      reads.add(CodeBlock.of("$N", local));
+      if (!c.property().type().getKind().isPrimitive()) {
+        nulls.add(CodeBlock.of("$N == null", local));
+      }
+    }
+    if (!nulls.isEmpty()) {
+      ofEntity
+          .beginControlFlow("if ($L)", CodeBlock.join(nulls, " || "))
+          .addStatement("return null")
+          .endControlFlow();
+    }
+    type.addMethod(ofEntity.addStatement("return values($L)", CodeBlock.join(reads, ", ")).build());
     List<CodeBlock> encoded = new ArrayList<>();
     encoded.add(KeyEncoding.partitionValue(layout, key.partitionKey()));
     for (ColumnLayout column : layout.keyColumns()) {
@@ -342,6 +365,9 @@ final class IndexMembers {
     KeyLayout scans = withReference(entity, layout);
     for (RangeShape shape : shapes(scans)) {
       type.addMethod(RangeMethods.rangeMethod(key, scans, shape));
+      if (shape.bounded()) {
+        type.addMethod(RangeMethods.rangeWithin(key, scans, shape));
+      }
     }
     for (KeyComponent c : key.keyComponents()) {
       if (layout.columnOf(c).type() == PkType.STRING) {
@@ -473,43 +499,214 @@ final class IndexMembers {
                 "scanBy" + camel(index.columns().get(0)))
             .addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
     ClassName keysType = keys.nestedClass(nestedType(index));
+    TypeName page = ParameterizedTypeName.get(CURSORED_PAGE, GeneratedNames.entity(entity));
+    // the index of this repository's tables: a period's index table for a period repository
+    boolean service = index.byService();
+    CodeBlock table =
+        service
+            ? CodeBlock.of("$T.$N", GeneratedNames.table(entity), tableConstant(index))
+            : CodeBlock.of("tables().index($S).orElseThrow()", index.name());
     for (RangeShape shape : shapes(withReference(entity, index.layout()))) {
-      MethodSpec.Builder scan =
-          MethodSpec.methodBuilder(RepositoryGenerator.scanName(shape, false))
-              .addModifiers(Modifier.PUBLIC)
-              .addJavadoc("$L\n", shape.javadoc().replace("key order", "index order"))
-              .returns(stream)
-              .addParameters(KeyEncoding.parameters(shape.fixed()));
-      List<CodeBlock> args = new ArrayList<>();
-      for (KeyComponent c : shape.fixed()) {
-        args.add(CodeBlock.of("$N", GeneratedNames.variable(c)));
+      for (boolean within : shape.bounded() ? new boolean[] {false, true} : new boolean[] {false}) {
+        NameAllocator names = KeyEncoding.names(shape.fixed());
+        CodeBlock args = RepositoryGenerator.arguments(shape.fixed());
+        List<ParameterSpec> params = new ArrayList<>(KeyEncoding.parameters(shape.fixed()));
+        String suffix = within ? shape.withinSuffix() : shape.suffix();
+        String what;
+        if (within) {
+          String bounds = names.newName("bounds");
+          params.add(
+              ParameterSpec.builder(RangeMethods.boundsType(shape.between()), bounds).build());
+          args = args.isEmpty() ? CodeBlock.of("$N", bounds) : CodeBlock.of("$L, $N", args, bounds);
+          what =
+              "Rows with these leading index values and "
+                  + shape.between().name()
+                  + " within {@code "
+                  + bounds
+                  + "}";
+        } else {
+          if (shape.between() != null) {
+            String from = names.newName("from");
+            String to = names.newName("to");
+            TypeName t = TypeName.get(shape.between().property().type());
+            params.add(ParameterSpec.builder(t, from).build());
+            params.add(ParameterSpec.builder(t, to).build());
+            args =
+                args.isEmpty()
+                    ? CodeBlock.of("$N, $N", from, to)
+                    : CodeBlock.of("$L, $N, $N", args, from, to);
+          }
+          what = shape.javadoc().replace(", in key order.", "").replace(" in key order.", "");
+        }
+        CodeBlock range =
+            CodeBlock.of(
+                "$T.$N($L)", keysType, GeneratedNames.rangeMethod(shape.named(), suffix), args);
+        for (boolean descending : new boolean[] {false, true}) {
+          String order = descending ? "greatest index key first" : "in index order";
+          view.addMethod(
+              MethodSpec.methodBuilder(
+                      GeneratedNames.scanMethod(
+                          shape.named(),
+                          suffix + (descending ? RepositoryGenerator.DESCENDING_SUFFIX : "")))
+                  .addModifiers(Modifier.PUBLIC)
+                  .addJavadoc("$L, $L. Close the stream if not read to the end.\n", what, order)
+                  .addJavadoc(service ? "\n<p>" + serviceGuarantee(index) + "\n" : "")
+                  .returns(stream)
+                  .addParameters(params)
+                  .addStatement(
+                      service ? "return scanServiceIndex($L, $L$L)" : "return scanIndex($L, $L$L)",
+                      table,
+                      range,
+                      descending ? ".backward()" : "")
+                  .build());
+          if (service) {
+            continue; // pages carry tokens bound to a client-side index table
+          }
+          String pageName = GeneratedNames.queryMethod("page", shape.named(), suffix);
+          String request = names.clone().newName("request");
+          view.addMethod(
+              MethodSpec.methodBuilder(
+                      pageName + (descending ? RepositoryGenerator.DESCENDING_SUFFIX : ""))
+                  .addModifiers(Modifier.PUBLIC)
+                  .addJavadoc(
+                      "A page of: $L, $L. The first page is {@code PageRequest.ofSize(n)}, the"
+                          + " next {@code page.nextPageRequest()}, whose cursor is a signed token"
+                          + " bound to this index, query and parameters (needs {@code"
+                          + " withContinuationKey}).\n\n"
+                          + "@throws dev.widekey.runtime.query.InvalidContinuationException"
+                          + " (WK309) for a cursor this query did not hand out; nothing is read\n",
+                      what,
+                      order)
+                  .returns(page)
+                  .addParameters(params)
+                  .addParameter(PAGE_REQUEST, request)
+                  .addStatement(
+                      "return pageIndex($S, $L, $L$L, $N)",
+                      nestedType(index) + "." + pageName,
+                      table,
+                      range,
+                      descending ? ".backward()" : "",
+                      request)
+                  .build());
+        }
+        for (String verb : new String[] {"count", "exists"}) {
+          view.addMethod(
+              MethodSpec.methodBuilder(GeneratedNames.queryMethod(verb, shape.named(), suffix))
+                  .addModifiers(Modifier.PUBLIC)
+                  .addJavadoc(
+                      verb.equals("count")
+                          ? "How many entities: $L. A scan of the index range that checks each"
+                              + " index row against its hot row: the store keeps no row count.\n"
+                          : "Whether an entity exists: $L. Stops at the first index row its hot"
+                              + " row confirms.\n",
+                      what)
+                  .returns(verb.equals("count") ? TypeName.LONG : TypeName.BOOLEAN)
+                  .addParameters(params)
+                  .addCode(
+                      service
+                          ? CodeBlock.builder()
+                              .beginControlFlow(
+                                  "try ($T s = scanServiceIndex($L, $L))", stream, table, range)
+                              .addStatement(
+                                  verb.equals("count")
+                                      ? "return s.count()"
+                                      : "return s.findFirst().isPresent()")
+                              .endControlFlow()
+                              .build()
+                          : CodeBlock.of("return $NIndex($L, $L);\n", verb, table, range))
+                  .build());
+        }
       }
-      CodeBlock all =
-          RepositoryGenerator.addBounds(
-              scan, shape, KeyEncoding.names(shape.fixed()), CodeBlock.join(args, ", "));
-      if (index.byService()) {
-        scan.addJavadoc("\n<p>$L\n", serviceGuarantee(index));
-        view.addMethod(
-            scan.addStatement(
-                    "return scanServiceIndex($T.$N, $T.$N($L))",
-                    GeneratedNames.table(entity),
-                    tableConstant(index),
-                    keysType,
-                    GeneratedNames.rangeMethod(shape.named(), shape.suffix()),
-                    all)
-                .build());
-        continue;
-      }
-      // the index of this repository's tables: a period's index table for a period repository
-      view.addMethod(
-          scan.addStatement(
-                  "return scanIndex(tables().index($S).orElseThrow(), $T.$N($L))",
-                  index.name(),
-                  keysType,
-                  GeneratedNames.rangeMethod(shape.named(), shape.suffix()),
-                  all)
-              .build());
     }
     return view.build();
+  }
+
+  // ---- FooShardedRepository ----
+
+  /**
+   * Per index, an accessor and its view of index reads over a time window: each covered period's
+   * index table read and verified, merged in index order ({@code TimeShardedRepository.scanIndex}).
+   */
+  static void addShardedMembers(
+      TypeSpec.Builder type, EntityModel entity, String shardField, ClassName sharded) {
+    ClassName keys = GeneratedNames.keys(entity);
+    TypeName stream =
+        ParameterizedTypeName.get(ClassName.get(Stream.class), GeneratedNames.entity(entity));
+    for (IndexModel index : entity.indexes()) {
+      ClassName viewName = sharded.nestedClass(nestedType(index));
+      type.addMethod(
+          MethodSpec.methodBuilder(accessor(index))
+              .addModifiers(Modifier.PUBLIC)
+              .addJavadoc(
+                  "Reads through index {@code $L} over a window of periods: {@code"
+                      + " $L().scanBy...(..., since, until)}.\n",
+                  index.name(),
+                  accessor(index))
+              .returns(viewName)
+              .addStatement("return new $T()", viewName)
+              .build());
+      TypeSpec.Builder view =
+          TypeSpec.classBuilder(nestedType(index))
+              .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
+              .addJavadoc(
+                  "Reads of {@link $T} through index {@code $L} over the period tables of a"
+                      + " window, merged in index order; each entity checked against its hot row,"
+                      + " hot columns only.\n",
+                  GeneratedNames.entity(entity),
+                  index.name())
+              .addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
+      ClassName keysType = keys.nestedClass(nestedType(index));
+      for (RangeShape shape : shapes(withReference(entity, index.layout()))) {
+        for (boolean within :
+            shape.bounded() ? new boolean[] {false, true} : new boolean[] {false}) {
+          for (boolean descending : new boolean[] {false, true}) {
+            NameAllocator names = KeyEncoding.names(shape.fixed());
+            CodeBlock args = RepositoryGenerator.arguments(shape.fixed());
+            String suffix = within ? shape.withinSuffix() : shape.suffix();
+            MethodSpec.Builder scan =
+                MethodSpec.methodBuilder(
+                        GeneratedNames.scanMethod(
+                            shape.named(),
+                            suffix + (descending ? RepositoryGenerator.DESCENDING_SUFFIX : "")))
+                    .addModifiers(Modifier.PUBLIC)
+                    .returns(stream)
+                    .addParameters(KeyEncoding.parameters(shape.fixed()));
+            if (within) {
+              String bounds = names.newName("bounds");
+              scan.addParameter(RangeMethods.boundsType(shape.between()), bounds);
+              args =
+                  args.isEmpty()
+                      ? CodeBlock.of("$N", bounds)
+                      : CodeBlock.of("$L, $N", args, bounds);
+            } else {
+              args = RepositoryGenerator.addBounds(scan, shape, names, args);
+            }
+            String since = names.newName("since");
+            String until = names.newName("until");
+            scan.addParameter(java.time.Instant.class, since)
+                .addParameter(java.time.Instant.class, until)
+                .addJavadoc(
+                    "Entities of {@code $N} whose {@code $L} is in {@code [$N, $N)}, $L. Close the"
+                        + " stream if not read to the end.\n",
+                    GeneratedNames.rangeMethod(shape.named(), suffix),
+                    shardField,
+                    since,
+                    until,
+                    descending ? "greatest index key first" : "in index order")
+                .addStatement(
+                    "return scanIndex($S, $T.$N($L)$L, $N, $N)",
+                    index.name(),
+                    keysType,
+                    GeneratedNames.rangeMethod(shape.named(), suffix),
+                    args,
+                    descending ? ".backward()" : "",
+                    since,
+                    until);
+            view.addMethod(scan.build());
+          }
+        }
+      }
+      type.addType(view.build());
+    }
   }
 }

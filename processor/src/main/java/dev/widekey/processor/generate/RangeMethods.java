@@ -1,5 +1,7 @@
 package dev.widekey.processor.generate;
 
+import static dev.widekey.processor.generate.RuntimeNames.BOUNDS;
+import static dev.widekey.processor.generate.RuntimeNames.KEY_BOUNDS;
 import static dev.widekey.processor.generate.RuntimeNames.KEY_RANGES;
 import static dev.widekey.processor.generate.RuntimeNames.KEY_TEXT;
 import static dev.widekey.processor.generate.RuntimeNames.PK_VALUE;
@@ -41,6 +43,11 @@ final class RangeMethods {
           shape.kind() == RangeShape.Kind.BUCKETS_BETWEEN
               ? bucketRanges(shape)
               : rangeMethod(entity, layout, shape));
+      if (shape.kind() == RangeShape.Kind.BUCKETS_BETWEEN) {
+        type.addMethod(bucketRangesWithin(entity, shape));
+      } else if (shape.kind() == RangeShape.Kind.BETWEEN) {
+        type.addMethod(rangeWithin(entity, layout, shape));
+      }
     }
   }
 
@@ -63,14 +70,127 @@ final class RangeMethods {
                 KeysMembers.BUCKETS)
             .addParameter(ParameterSpec.builder(t, "from").build())
             .addParameter(ParameterSpec.builder(t, "to").build());
-    KeyEncoding.rangeBounds(m, c, "from", "to");
+    requireBounds(m, c, "from", "to");
     return m.addStatement(
-            "return $N.between($N(from), $N(to), $N)",
+            "return $N($T.between(from, to))",
+            GeneratedNames.bucketRangesMethod(shape.named(), shape.withinSuffix()),
+            BOUNDS)
+        .build();
+  }
+
+  /**
+   * {@code rangesByTimestampWithin(bounds)}: one range per bucket for any {@code Bounds}; a bound
+   * the component cannot hold reads as below or above every value ({@code KeyBounds}).
+   */
+  static MethodSpec bucketRangesWithin(EntityModel entity, RangeShape shape) {
+    KeyComponent c = shape.between();
+    MethodSpec.Builder m =
+        MethodSpec.methodBuilder(
+                GeneratedNames.bucketRangesMethod(shape.named(), shape.withinSuffix()))
+            .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+            .returns(ParameterizedTypeName.get(ClassName.get(List.class), SCAN_RANGE))
+            .addJavadoc(
+                "Rows with $L within {@code bounds} (each side inclusive, exclusive or open): one"
+                    + " range per bucket, buckets 0 to N - 1 in order, to merge in {@code"
+                    + " $N.logicalOrder()}. A bound $L cannot hold reads as below or above every"
+                    + " value.\n\n<pre>{@code $N(Bounds.atLeast(from))}</pre>\n",
+                c.name(),
+                KeysMembers.BUCKETS,
+                c.name(),
+                GeneratedNames.bucketRangesMethod(shape.named(), shape.withinSuffix()))
+            .addParameter(ParameterSpec.builder(boundsType(c), "bounds").build());
+    m.addStatement("$T.requireNonNull(bounds, $S)", java.util.Objects.class, "bounds");
+    // a spliced key continues after the component with the delimiter, below all it may hold
+    String successor =
+        entity.isSpliced() ? String.valueOf((char) (entity.delimiter() + 1)) : "\u0000";
+    CodeBlock span =
+        c.kind().integral()
+            ? CodeBlock.of("$L.ascending(n -> $L)", numbers(c, "bounds"), textOfNumber(c))
+            : CodeBlock.of(
+                "$T.text(bounds, $S, $L, $S)",
+                KEY_BOUNDS,
+                c.name(),
+                c.maxLength(),
+                entity.isSpliced() ? String.valueOf(entity.delimiter()) : "\u0000");
+    return m.addStatement(
+            "return $N.within($L, $S, $N)",
             KeysMembers.BUCKETS,
-            GeneratedNames.textMethod(c),
-            GeneratedNames.textMethod(c),
+            span,
+            successor,
             KeysMembers.COLUMNS)
         .build();
+  }
+
+  /** {@code Bounds<T>} of a component's (boxed) type. */
+  static TypeName boundsType(KeyComponent c) {
+    return ParameterizedTypeName.get(BOUNDS, TypeName.get(c.property().type()).box());
+  }
+
+  /**
+   * Checks that {@code from} and {@code to} are not null (WK111 naming the component), as the
+   * encoders did before the bounds were {@code Bounds}.
+   */
+  private static void requireBounds(MethodSpec.Builder m, KeyComponent c, String from, String to) {
+    if (!c.property().primitive()) {
+      m.addStatement("$T.requireNonNull($S, $N)", KEY_TEXT, c.name(), from);
+      m.addStatement("$T.requireNonNull($S, $N)", KEY_TEXT, c.name(), to);
+    }
+  }
+
+  /** {@code KeyBounds.Numbers} of an integral or time component's bounds held by {@code b}. */
+  static CodeBlock numbers(KeyComponent c, String b) {
+    CodeBlock min;
+    CodeBlock max;
+    if (c.padding() != null) {
+      min =
+          CodeBlock.of(
+              "$T.paddedMin($L, $L)", KEY_BOUNDS, c.padding().width(), c.padding().signed());
+      max =
+          CodeBlock.of(
+              "$T.paddedMax($L, $L)", KEY_BOUNDS, c.padding().width(), c.padding().signed());
+    } else {
+      min = CodeBlock.of("$T.MIN_VALUE", Long.class);
+      max = CodeBlock.of("$T.MAX_VALUE", Long.class);
+    }
+    return switch (c.kind()) {
+      case INSTANT -> CodeBlock.of("$T.instants($N, $L, $L)", KEY_BOUNDS, b, min, max);
+      case LOCAL_DATE_TIME ->
+          CodeBlock.of(
+              "$T.instants($N.map(t -> t.toInstant($T.UTC)), $L, $L)",
+              KEY_BOUNDS,
+              b,
+              java.time.ZoneOffset.class,
+              min,
+              max);
+      case OFFSET_DATE_TIME, ZONED_DATE_TIME ->
+          CodeBlock.of("$T.instants($N.map(t -> t.toInstant()), $L, $L)", KEY_BOUNDS, b, min, max);
+      case LOCAL_DATE ->
+          CodeBlock.of(
+              "$T.numbers($N.map($T::toEpochDay), $L, $L)",
+              KEY_BOUNDS,
+              b,
+              java.time.LocalDate.class,
+              min,
+              max);
+      default -> CodeBlock.of("$T.numbers($N, $L, $L)", KEY_BOUNDS, b, min, max);
+    };
+  }
+
+  /** The STRING PkValue of a stored number {@code n} of an integral component kept as text. */
+  private static CodeBlock textOfNumber(KeyComponent c) {
+    CodeBlock text =
+        c.padding() != null
+            ? CodeBlock.of(
+                "$T.encode($S, n, $L, $L)",
+                RuntimeNames.PADDING,
+                c.name(),
+                c.padding().width(),
+                c.padding().signed())
+            : CodeBlock.of("$T.toString(n)", Long.class);
+    if (c.reversed()) {
+      text = CodeBlock.of("$T.reverse($L)", KEY_TEXT, text);
+    }
+    return CodeBlock.of("$T.ofString($L)", PK_VALUE, text);
   }
 
   static MethodSpec rangeMethod(EntityModel entity, KeyLayout layout, RangeShape shape) {
@@ -129,29 +249,96 @@ final class RangeMethods {
           .build();
     }
     KeyComponent between = shape.between();
-    PkType betweenType = layout.columnOf(between).type();
     TypeName t = TypeName.get(between.property().type());
     String from = names.newName("from");
     String to = names.newName("to");
-    String fromValue = names.newName("fromValue");
-    String toValue = names.newName("toValue");
     m.addParameter(ParameterSpec.builder(t, from).build());
     m.addParameter(ParameterSpec.builder(t, to).build());
-    KeyEncoding.rangeBounds(m, between, from, to);
-    m.addStatement(
-        "$T $N = $L", PK_VALUE, fromValue, KeyEncoding.columnValue(between, betweenType, from));
-    m.addStatement(
-        "$T $N = $L", PK_VALUE, toValue, KeyEncoding.columnValue(between, betweenType, to));
+    requireBounds(m, between, from, to);
+    List<CodeBlock> args = new ArrayList<>();
+    for (KeyComponent c : shape.fixed()) {
+      args.add(CodeBlock.of("$N", GeneratedNames.variable(c)));
+    }
+    args.add(CodeBlock.of("$T.between($N, $N)", BOUNDS, from, to));
     return m.addStatement(
+            "return $N($L)",
+            GeneratedNames.rangeMethod(shape.named(), shape.withinSuffix()),
+            CodeBlock.join(args, ", "))
+        .build();
+  }
+
+  /**
+   * {@code rangeBySensorIdAndAtWithin(sensorId, bounds)}: the leading values fixed and the next key
+   * column within {@code Bounds}; a bound the column cannot hold reads as below or above every
+   * value it holds ({@code KeyBounds}), never as an invalid key.
+   */
+  static MethodSpec rangeWithin(EntityModel entity, KeyLayout layout, RangeShape shape) {
+    KeyComponent between = shape.between();
+    NameAllocator names = KeyEncoding.names(shape.fixed());
+    String bounds = names.newName("bounds");
+    String method = GeneratedNames.rangeMethod(shape.named(), shape.withinSuffix());
+    MethodSpec.Builder m =
+        MethodSpec.methodBuilder(method)
+            .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+            .returns(SCAN_RANGE)
+            .addParameters(KeyEncoding.parameters(shape.fixed()))
+            .addParameter(boundsType(between), bounds)
+            .addJavadoc(
+                "Rows with these leading key values ($L) and $L within {@code $L} (each side"
+                    + " inclusive, exclusive or open), in key order. A bound $L cannot hold reads as"
+                    + " below or above every value.\n",
+                String.join(", ", shape.fixed().stream().map(KeyComponent::name).toList()),
+                between.name(),
+                bounds,
+                between.name());
+    m.addStatement("$T.requireNonNull($N, $S)", java.util.Objects.class, bounds, bounds);
+    List<CodeBlock> fixed = new ArrayList<>();
+    fixed.add(KeyEncoding.partitionValue(layout, entity.partitionKey()));
+    for (KeyComponent c :
+        shape.fixed().subList(entity.partitionKey().size(), shape.fixed().size())) {
+      fixed.add(KeyEncoding.columnValue(c, layout.columnOf(c).type()));
+    }
+    CodeBlock list = CodeBlock.of("$T.of($L)", List.class, CodeBlock.join(fixed, ", "));
+    PkType type = layout.columnOf(between).type();
+    CodeBlock span;
+    if (between.kind().integral()) {
+      CodeBlock numbers = numbers(between, bounds);
+      span =
+          switch (type) {
             // a descending column stores ~v: [from, to) in values is (~to, ~from] stored
-            between.descending()
-                ? "return $T.leadingThenBetweenDescending($L, $N, $N, $N)"
-                : "return $T.leadingThenBetween($L, $N, $N, $N)",
-            KEY_RANGES,
-            list,
-            fromValue,
-            toValue,
-            KeysMembers.COLUMNS)
+            case INTEGER ->
+                between.descending()
+                    ? CodeBlock.of("$L.descending()", numbers)
+                    : CodeBlock.of("$L.ascending($T::ofInteger)", numbers, PK_VALUE);
+            case STRING -> CodeBlock.of("$L.ascending(n -> $L)", numbers, textOfNumber(between));
+            case BINARY -> throw new IllegalStateException("an integral column is never BINARY");
+          };
+    } else if (type == PkType.BINARY) {
+      span = CodeBlock.of("$T.bytes($N)", KEY_BOUNDS, bounds);
+    } else if (between.kind() == dev.widekey.processor.model.ValueKind.UUID) {
+      span =
+          CodeBlock.of(
+              "$T.text($N.map($T::uuidText), $S, 0, $T.NO_DELIMITER)",
+              KEY_BOUNDS,
+              bounds,
+              RuntimeNames.KEY_VALUES,
+              between.name(),
+              KEY_BOUNDS);
+    } else {
+      span =
+          CodeBlock.of(
+              "$T.text($L, $S, $L, $T.NO_DELIMITER)",
+              KEY_BOUNDS,
+              // a reversed text is stored reversed: its bounds are compared as stored
+              between.reversed()
+                  ? CodeBlock.of("$N.map($T::reverse)", bounds, KEY_TEXT)
+                  : CodeBlock.of("$N", bounds),
+              between.name(),
+              between.maxLength(),
+              KEY_BOUNDS);
+    }
+    return m.addStatement(
+            "return $T.leadingThenWithin($L, $L, $N)", KEY_RANGES, list, span, KeysMembers.COLUMNS)
         .build();
   }
 }

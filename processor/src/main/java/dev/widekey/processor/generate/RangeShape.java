@@ -16,9 +16,9 @@ import java.util.List;
  * @param fixed the leading components whose values the scan fixes
  * @param between the key column bounded by {@code [from, to)}, or null
  */
-record RangeShape(Kind kind, List<KeyComponent> fixed, KeyComponent between) {
+public record RangeShape(Kind kind, List<KeyComponent> fixed, KeyComponent between) {
 
-  enum Kind {
+  public enum Kind {
     /** A proper prefix of a spliced partition key: a text prefix ending with the delimiter. */
     PARTITION_PREFIX,
     /** The whole partition key and possibly leading key columns. */
@@ -32,7 +32,7 @@ record RangeShape(Kind kind, List<KeyComponent> fixed, KeyComponent between) {
     BUCKETS_BETWEEN
   }
 
-  static List<RangeShape> all(KeyLayout layout) {
+  public static List<RangeShape> all(KeyLayout layout) {
     List<RangeShape> shapes = new ArrayList<>();
     KeyComponent bucketed = layout.bucketed();
     if (bucketed != null && orderedByText(bucketed)) {
@@ -61,7 +61,7 @@ record RangeShape(Kind kind, List<KeyComponent> fixed, KeyComponent between) {
    * column whose stored order is not its values'); ranges fixing the enum, and over the column
    * after it, still are.
    */
-  static boolean orderedByValue(KeyComponent column) {
+  public static boolean orderedByValue(KeyComponent column) {
     return column.kind() != ValueKind.ENUM;
   }
 
@@ -69,12 +69,12 @@ record RangeShape(Kind kind, List<KeyComponent> fixed, KeyComponent between) {
    * Whether a bucketed component's key text sorts as its values: padded numbers and instants, and
    * text; not an enum (by name) nor a UUID (its text is not {@code UUID.compareTo}'s order).
    */
-  static boolean orderedByText(KeyComponent c) {
+  public static boolean orderedByText(KeyComponent c) {
     return c.kind().integral() || c.kind() == ValueKind.STRING;
   }
 
   /** The components named in the method name. */
-  List<KeyComponent> named() {
+  public List<KeyComponent> named() {
     if (between == null) {
       return fixed;
     }
@@ -83,8 +83,21 @@ record RangeShape(Kind kind, List<KeyComponent> fixed, KeyComponent between) {
     return all;
   }
 
-  String suffix() {
-    return kind == Kind.BETWEEN || kind == Kind.BUCKETS_BETWEEN ? "Between" : "";
+  public String suffix() {
+    return bounded() ? "Between" : "";
+  }
+
+  /** Whether the shape bounds a component: its methods take bounds ({@code from, to} or Bounds). */
+  boolean bounded() {
+    return kind == Kind.BETWEEN || kind == Kind.BUCKETS_BETWEEN;
+  }
+
+  /**
+   * The suffix of the methods taking a {@code Bounds}: {@code rangeBySensorIdAndAtWithin}; of the
+   * shapes without bounds, none (their range method is the query).
+   */
+  String withinSuffix() {
+    return bounded() ? "Within" : "";
   }
 
   /**

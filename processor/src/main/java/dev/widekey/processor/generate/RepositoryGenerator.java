@@ -136,7 +136,28 @@ public final class RepositoryGenerator extends SourceFileGenerator {
       // each scan and its descending twin (newest first: the same rows, greatest key first)
       type.addMethod(scanMethod(entity, keys, stream, shape, false));
       type.addMethod(scanMethod(entity, keys, stream, shape, true));
+      if (shape.kind() == RangeShape.Kind.BETWEEN) {
+        type.addMethod(withinScan(entity, keys, stream, shape, false));
+        type.addMethod(withinScan(entity, keys, stream, shape, true));
+      }
     }
+    for (RangeShape shape : RangeShape.all(layout)) {
+      QueryMethods.add(type, entity, shape);
+    }
+    type.addMethod(
+        MethodSpec.methodBuilder("withContinuationKey")
+            .addAnnotation(Override.class)
+            .addModifiers(Modifier.PUBLIC)
+            .addJavadoc(
+                "Sets the key that signs the cursors of this repository's pages; returns this"
+                    + " repository.\n\n<pre>{@code new $T(store).withContinuationKey("
+                    + "ContinuationKey.of(secret))}</pre>\n",
+                name(entity))
+            .returns(name(entity))
+            .addParameter(RuntimeNames.CONTINUATION_KEY, "key")
+            .addStatement("super.withContinuationKey(key)")
+            .addStatement("return this")
+            .build());
 
     type.addMethod(
         MethodSpec.methodBuilder("keyOf")
@@ -165,7 +186,7 @@ public final class RepositoryGenerator extends SourceFileGenerator {
   }
 
   /** The name of the scan over {@code shape}: {@code scanByDeviceId}, or its descending twin's. */
-  static String scanName(RangeShape shape, boolean descending) {
+  public static String scanName(RangeShape shape, boolean descending) {
     return GeneratedNames.scanMethod(
         shape.named(), shape.suffix() + (descending ? DESCENDING_SUFFIX : ""));
   }
@@ -211,6 +232,40 @@ public final class RepositoryGenerator extends SourceFileGenerator {
                 : "return scan($T.$N($L), false)",
             keys,
             GeneratedNames.rangeMethod(shape.named(), shape.suffix()),
+            args)
+        .build();
+  }
+
+  /**
+   * {@code scanBy...Within(fixed..., bounds)}, or its {@code ...Descending} twin: the BETWEEN
+   * shape's scan for any {@code Bounds}.
+   */
+  private static MethodSpec withinScan(
+      EntityModel entity, ClassName keys, TypeName stream, RangeShape shape, boolean descending) {
+    NameAllocator names = KeyEncoding.names(shape.fixed());
+    String bounds = names.newName("bounds");
+    CodeBlock args = arguments(shape.fixed());
+    args = args.isEmpty() ? CodeBlock.of("$N", bounds) : CodeBlock.of("$L, $N", args, bounds);
+    return MethodSpec.methodBuilder(
+            GeneratedNames.scanMethod(
+                shape.named(), shape.withinSuffix() + (descending ? DESCENDING_SUFFIX : "")))
+        .addModifiers(Modifier.PUBLIC)
+        .addJavadoc(
+            "Rows with these leading key values and $L within {@code $L}, $L.$L Close the stream"
+                + " if not read to the end.\n",
+            shape.between().name(),
+            bounds,
+            descending ? "greatest key first (a backward scan)" : "in key order",
+            entity.hasColdColumns() ? " Hot columns only." : "")
+        .returns(stream)
+        .addParameters(KeyEncoding.parameters(shape.fixed()))
+        .addParameter(RangeMethods.boundsType(shape.between()), bounds)
+        .addStatement(
+            descending
+                ? "return scan($T.$N($L).backward(), false)"
+                : "return scan($T.$N($L), false)",
+            keys,
+            GeneratedNames.rangeMethod(shape.named(), shape.withinSuffix()),
             args)
         .build();
   }
@@ -311,6 +366,43 @@ public final class RepositoryGenerator extends SourceFileGenerator {
                 KeysMembers.PRIMARY_KEY,
                 descending,
                 shape.between().property().name())
+            .build());
+    String within =
+        GeneratedNames.scanMethod(
+            shape.named(), shape.withinSuffix() + (descending ? DESCENDING_SUFFIX : ""));
+    TypeName bounds = RangeMethods.boundsType(shape.between());
+    String withinRanges = GeneratedNames.bucketRangesMethod(shape.named(), shape.withinSuffix());
+    type.addMethod(
+        MethodSpec.methodBuilder(within)
+            .addModifiers(Modifier.PUBLIC)
+            .addJavadoc(
+                "Rows with $L within {@code bounds}, $L: one scan per bucket, merged.$L Close the"
+                    + " stream if not read to the end.\n",
+                shape.between().name(),
+                order,
+                hotOnly)
+            .returns(stream)
+            .addParameter(bounds, "bounds")
+            .addStatement("return $N(bounds, $T.MAX_VALUE)", within, Long.class)
+            .build());
+    type.addMethod(
+        MethodSpec.methodBuilder(within)
+            .addModifiers(Modifier.PUBLIC)
+            .addJavadoc(
+                "Rows with $L within {@code bounds}, $L, at most {@code limit} of them.$L\n",
+                shape.between().name(),
+                order,
+                hotOnly)
+            .returns(stream)
+            .addParameter(bounds, "bounds")
+            .addParameter(TypeName.LONG, "limit")
+            .addStatement(
+                "return scanBuckets($T.$N, $T.$N(bounds), limit, null, $L)",
+                keys,
+                KeysMembers.BUCKETS,
+                keys,
+                withinRanges,
+                descending)
             .build());
   }
 

@@ -29,6 +29,11 @@ final class RuntimeNames {
   static final ClassName KEY_VALUES = ClassName.get(RUNTIME + ".key", "KeyValues");
   static final ClassName KEY_ALPHABET = ClassName.get(RUNTIME + ".key", "KeyAlphabet");
   static final ClassName KEY_BUCKETS = ClassName.get(RUNTIME + ".key", "KeyBuckets");
+  static final ClassName KEY_BOUNDS = ClassName.get(RUNTIME + ".key", "KeyBounds");
+  static final ClassName BOUNDS = ClassName.get(RUNTIME + ".query", "Bounds");
+  static final ClassName PAGE_REQUEST = ClassName.get("jakarta.data.page", "PageRequest");
+  static final ClassName CURSORED_PAGE = ClassName.get("jakarta.data.page", "CursoredPage");
+  static final ClassName CONTINUATION_KEY = ClassName.get(RUNTIME + ".query", "ContinuationKey");
   static final ClassName ATTRIBUTES = ClassName.get(RUNTIME + ".value", "Attributes");
   static final ClassName MONEY = ClassName.get(RUNTIME + ".value", "Money");
   static final ClassName COMPRESSION = ClassName.get(RUNTIME + ".value", "Compression");

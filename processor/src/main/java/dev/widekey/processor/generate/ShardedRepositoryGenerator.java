@@ -112,7 +112,8 @@ public final class ShardedRepositoryGenerator extends SourceFileGenerator {
             new Object[] {"withFenceSettle", java.time.Duration.class, "settle"},
             new Object[] {"withFenceKeep", java.time.Duration.class, "keep"},
             new Object[] {"withWriteWindow", int.class, "periodsBack", int.class, "periodsAhead"},
-            new Object[] {"allowingBackfill", Instant.class, "from", Instant.class, "to"});
+            new Object[] {"allowingBackfill", Instant.class, "from", Instant.class, "to"},
+            new Object[] {"withContinuationKey", RuntimeNames.CONTINUATION_KEY, "key"});
     for (Object[] setting : settings) {
       MethodSpec.Builder m =
           MethodSpec.methodBuilder((String) setting[0])
@@ -121,7 +122,9 @@ public final class ShardedRepositoryGenerator extends SourceFileGenerator {
               .returns(self);
       List<String> args = new ArrayList<>();
       for (int i = 1; i < setting.length; i += 2) {
-        m.addParameter((Class<?>) setting[i], (String) setting[i + 1]);
+        m.addParameter(
+            setting[i] instanceof Class<?> c ? TypeName.get(c) : (TypeName) setting[i],
+            (String) setting[i + 1]);
         args.add((String) setting[i + 1]);
       }
       type.addMethod(
@@ -196,8 +199,110 @@ public final class ShardedRepositoryGenerator extends SourceFileGenerator {
     for (RangeShape shape : RangeShape.all(layout)) {
       type.addMethod(windowScan(shard, keys, stream, shape, false));
       type.addMethod(windowScan(shard, keys, stream, shape, true));
+      addWindowQueries(type, entity, shard, keys, shape);
     }
+    IndexMembers.addShardedMembers(
+        type, entity, shard.by(), GeneratedNames.shardedRepository(entity));
     return type;
+  }
+
+  /**
+   * {@code pageBy...(..., [bounds,] since, until, PageRequest)}, its {@code ...Descending} twin,
+   * {@code countBy...} and {@code existsBy...} over a time window: the runtime's {@code
+   * TimeShardedRepository.page} and {@code count}, with the method's name as the query id.
+   */
+  private static void addWindowQueries(
+      TypeSpec.Builder type,
+      EntityModel entity,
+      ShardSpec shard,
+      ClassName keys,
+      RangeShape shape) {
+    List<KeyComponent> fixed = shape.fixed();
+    NameAllocator names = KeyEncoding.names(fixed);
+    CodeBlock args = RepositoryGenerator.arguments(fixed);
+    String bounds = shape.bounded() ? names.newName("bounds") : null;
+    if (bounds != null) {
+      args = args.isEmpty() ? CodeBlock.of("$N", bounds) : CodeBlock.of("$L, $N", args, bounds);
+    }
+    String since = names.newName("since");
+    String until = names.newName("until");
+    String request = names.newName("request");
+    boolean bucketed = shape.kind() == RangeShape.Kind.BUCKETS_BETWEEN;
+    CodeBlock ranges =
+        bucketed
+            ? CodeBlock.of(
+                "$T.$N($L)",
+                keys,
+                GeneratedNames.bucketRangesMethod(shape.named(), shape.withinSuffix()),
+                args)
+            : CodeBlock.of(
+                "$T.of($T.$N($L))",
+                List.class,
+                keys,
+                GeneratedNames.rangeMethod(shape.named(), shape.withinSuffix()),
+                args);
+    CodeBlock buckets =
+        bucketed ? CodeBlock.of("$T.$N", keys, KeysMembers.BUCKETS) : CodeBlock.of("null");
+    String page = GeneratedNames.queryMethod("page", shape.named(), shape.withinSuffix());
+    TypeName pageType =
+        ParameterizedTypeName.get(RuntimeNames.CURSORED_PAGE, GeneratedNames.entity(entity));
+    for (boolean descending : new boolean[] {false, true}) {
+      MethodSpec.Builder m =
+          MethodSpec.methodBuilder(page + (descending ? RepositoryGenerator.DESCENDING_SUFFIX : ""))
+              .addModifiers(Modifier.PUBLIC)
+              .addJavadoc(
+                  "A page of the rows of {@code $N} whose {@code $L} is in {@code [$N, $N)}, $L,"
+                      + " merged over the window's period tables; the next page is {@code"
+                      + " page.nextPageRequest()} (a signed token of the last row's period and"
+                      + " key; needs {@code withContinuationKey}).\n",
+                  GeneratedNames.rangeMethod(shape.named(), shape.withinSuffix()),
+                  shard.by(),
+                  since,
+                  until,
+                  descending ? "greatest key first" : "in key order")
+              .returns(pageType)
+              .addParameters(KeyEncoding.parameters(fixed));
+      if (bounds != null) {
+        m.addParameter(RangeMethods.boundsType(shape.between()), bounds);
+      }
+      m.addParameter(Instant.class, since)
+          .addParameter(Instant.class, until)
+          .addParameter(RuntimeNames.PAGE_REQUEST, request)
+          .addStatement(
+              "return page($S, $L, $L, $N, $N, $L, $N)",
+              page,
+              ranges,
+              buckets,
+              since,
+              until,
+              descending,
+              request);
+      type.addMethod(m.build());
+    }
+    for (String verb : new String[] {"count", "exists"}) {
+      MethodSpec.Builder m =
+          MethodSpec.methodBuilder(
+                  GeneratedNames.queryMethod(verb, shape.named(), shape.withinSuffix()))
+              .addModifiers(Modifier.PUBLIC)
+              .addJavadoc(
+                  verb.equals("count")
+                      ? "How many rows of {@code $N} have {@code $L} in {@code [$N, $N)}: a scan"
+                          + " (keys only in the periods the window covers whole).\n"
+                      : "Whether a row of {@code $N} has {@code $L} in {@code [$N, $N)}.\n",
+                  GeneratedNames.rangeMethod(shape.named(), shape.withinSuffix()),
+                  shard.by(),
+                  since,
+                  until)
+              .returns(verb.equals("count") ? TypeName.LONG : TypeName.BOOLEAN)
+              .addParameters(KeyEncoding.parameters(fixed));
+      if (bounds != null) {
+        m.addParameter(RangeMethods.boundsType(shape.between()), bounds);
+      }
+      m.addParameter(Instant.class, since)
+          .addParameter(Instant.class, until)
+          .addStatement("return $N($L, $N, $N)", verb, ranges, since, until);
+      type.addMethod(m.build());
+    }
   }
 
   /**

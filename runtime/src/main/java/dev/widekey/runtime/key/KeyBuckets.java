@@ -182,6 +182,46 @@ public final class KeyBuckets {
     return out;
   }
 
+  /**
+   * One range per bucket, in bucket order: the rows whose bucketed component lies within {@code
+   * span}, given as the component's key text (STRING values; {@link KeyBounds#text} or {@link
+   * KeyBounds.Numbers#ascending}). {@code successor} is what makes a component's text the least
+   * text above every key holding it: the delimiter's next character where the partition key
+   * continues after the component ({@code (char) (delimiter + 1)}), else {@link
+   * KeyBounds#NO_DELIMITER}.
+   *
+   * <pre>{@code
+   * BUCKETS.within(KeyBounds.numbers(Bounds.atLeast(t), min, max).ascending(n -> ...), "\0", 2);
+   * }</pre>
+   */
+  public List<ScanRange> within(KeyBounds.Span span, String successor, int columns) {
+    List<ScanRange> out = new ArrayList<>(buckets);
+    for (int b = 0; b < buckets; b++) {
+      String bucket = texts[b];
+      PrimaryKey start =
+          PrimaryKey.bound(List.of(PkValue.ofString(bucket)), PkValue.INF_MIN, columns);
+      ScanRange whole = KeyRanges.textPrefix(bucket, columns);
+      PrimaryKey end = whole.end();
+      if (span.empty()) {
+        out.add(ScanRange.between(start, start));
+        continue;
+      }
+      if (span.lower() != null) {
+        String from = bucket + span.lower().asString() + (span.lowerInclusive() ? "" : successor);
+        start = PrimaryKey.bound(List.of(PkValue.ofString(from)), PkValue.INF_MIN, columns);
+      }
+      if (span.upper() != null) {
+        String to = bucket + span.upper().asString() + (span.upperInclusive() ? successor : "");
+        end = PrimaryKey.bound(List.of(PkValue.ofString(to)), PkValue.INF_MIN, columns);
+      }
+      out.add(
+          start.compareTo(end) >= 0
+              ? ScanRange.between(start, start)
+              : ScanRange.between(start, end));
+    }
+    return out;
+  }
+
   /** One range per bucket holding all of its rows, in bucket order. */
   public List<ScanRange> all(int columns) {
     List<ScanRange> out = new ArrayList<>(buckets);

@@ -119,4 +119,65 @@ public final class KeyRanges {
         PrimaryKey.bound(
             end, upper == Long.MAX_VALUE ? PkValue.INF_MAX : PkValue.INF_MIN, columns));
   }
+
+  /**
+   * Rows whose leading columns equal {@code fixed} and whose next column lies within {@code span}
+   * (stored values, each side inclusive, exclusive or open; {@link KeyBounds} makes them from a
+   * component's {@code Bounds}). An exclusive lower or inclusive upper bound starts or ends at the
+   * value's successor: {@code v + 1} for INTEGER, the value with a NUL character or zero byte
+   * appended for STRING and BINARY (the least value above it in the stores' byte order).
+   *
+   * <pre>{@code
+   * ScanRange r = KeyRanges.leadingThenWithin(List.of(PkValue.ofString("s1")),
+   *     KeyBounds.numbers(Bounds.greaterThan(5L), Long.MIN_VALUE, Long.MAX_VALUE)
+   *         .ascending(PkValue::ofInteger), 2);   // at > 5
+   * }</pre>
+   */
+  public static ScanRange leadingThenWithin(List<PkValue> fixed, KeyBounds.Span span, int columns) {
+    PrimaryKey none = PrimaryKey.bound(fixed, PkValue.INF_MIN, columns);
+    if (span.empty()) {
+      return ScanRange.between(none, none);
+    }
+    PrimaryKey start;
+    if (span.lower() == null) {
+      start = none;
+    } else {
+      PkValue from = span.lowerInclusive() ? span.lower() : successor(span.lower());
+      if (from == null) {
+        return ScanRange.between(none, none); // above the greatest INTEGER: nothing
+      }
+      start = PrimaryKey.bound(append(fixed, from), PkValue.INF_MIN, columns);
+    }
+    PrimaryKey end = PrimaryKey.bound(fixed, PkValue.INF_MAX, columns);
+    if (span.upper() != null) {
+      PkValue to = span.upperInclusive() ? successor(span.upper()) : span.upper();
+      if (to != null) {
+        end = PrimaryKey.bound(append(fixed, to), PkValue.INF_MIN, columns);
+      }
+    }
+    return start.compareTo(end) >= 0
+        ? ScanRange.between(start, start)
+        : ScanRange.between(start, end);
+  }
+
+  private static List<PkValue> append(List<PkValue> fixed, PkValue v) {
+    List<PkValue> out = new ArrayList<>(fixed.size() + 1);
+    out.addAll(fixed);
+    out.add(v);
+    return out;
+  }
+
+  /**
+   * The least stored value above {@code v} in the stores' order, or null for the greatest INTEGER.
+   */
+  static PkValue successor(PkValue v) {
+    return switch (v.type()) {
+      case INTEGER -> v.asLong() == Long.MAX_VALUE ? null : PkValue.ofInteger(v.asLong() + 1);
+      case STRING -> PkValue.ofString(v.asString() + KeyBounds.NO_DELIMITER);
+      case BINARY -> {
+        byte[] b = v.asBinary();
+        yield PkValue.ofBinary(java.util.Arrays.copyOf(b, b.length + 1));
+      }
+    };
+  }
 }

@@ -10,6 +10,7 @@ import dev.widekey.runtime.store.PkValue;
 import dev.widekey.runtime.store.PrimaryKey;
 import dev.widekey.runtime.store.Row;
 import dev.widekey.runtime.store.StoreException;
+import dev.widekey.runtime.store.TableSpec;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -121,6 +122,33 @@ final class IndexRows {
     return new Ref(
         PrimaryKey.of(values.subList(0, values.size() - 1)),
         values.get(values.size() - 1).asLong());
+  }
+
+  /**
+   * The key columns of an index position, as a page token holds it: the index columns, then the hot
+   * key's columns.
+   */
+  static List<PkColumn> positionSchema(IndexTable index, TableSpec hot) {
+    List<PkColumn> schema =
+        new ArrayList<>(index.table().primaryKey().subList(0, index.indexColumns()));
+    schema.addAll(hot.primaryKey());
+    return schema;
+  }
+
+  /**
+   * The index-table bound just past every row of a position (indexed values, then the hot key) in
+   * scan order: forward, the least key above all of them (the hot key followed by the greatest
+   * bound marker in the ref column); backward, the greatest key below all of them. No stored row
+   * has either key, so a range resumed there starts after the position exactly.
+   */
+  static PrimaryKey pastPosition(IndexTable index, PrimaryKey position, boolean backward) {
+    int n = index.indexColumns();
+    List<PkValue> hot = position.values().subList(n, position.size());
+    PrimaryKey refBound =
+        PrimaryKey.bound(hot, backward ? PkValue.INF_MIN : PkValue.INF_MAX, hot.size() + 1);
+    List<PkValue> key = new ArrayList<>(position.values().subList(0, n));
+    key.add(PkValue.ofBinary(OrderedKeyBytes.encode(refBound)));
+    return PrimaryKey.of(key);
   }
 
   /** When an index row was written ({@link ColdRows#WRITTEN}), or -1 if it does not say. */

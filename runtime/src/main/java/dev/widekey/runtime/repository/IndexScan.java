@@ -18,7 +18,7 @@ import java.util.function.Function;
  * of it was still there). Batches start small, so a short read costs a short multi-get, and double
  * up to {@code maxBatch}.
  */
-final class IndexScan<E> implements Iterator<E> {
+final class IndexScan<E> implements Iterator<IndexScan.Verified<E>> {
   /** The most hot keys one batch reads: the bound on one multi-get of base rows. */
   static final int MAX_BATCH = 2_000;
 
@@ -26,12 +26,20 @@ final class IndexScan<E> implements Iterator<E> {
   static final int FIRST_BATCH = 32;
 
   /** An index row that matched its hot row: its values, the hot key, the entity. */
-  record Verified<E>(List<PkValue> values, PrimaryKey hotKey, E entity) {}
+  record Verified<E>(List<PkValue> values, PrimaryKey hotKey, E entity) {
+    /** The position in index order: the indexed values, then the hot key's values. */
+    PrimaryKey position() {
+      List<PkValue> all = new ArrayList<>(values.size() + hotKey.size());
+      all.addAll(values);
+      all.addAll(hotKey.values());
+      return PrimaryKey.of(all);
+    }
+  }
 
   private final Iterator<Row> rows;
   private final int maxBatch;
   private final Function<List<Row>, List<Verified<E>>> verify;
-  private final Deque<E> ready = new ArrayDeque<>();
+  private final Deque<Verified<E>> ready = new ArrayDeque<>();
   private int batch;
   private Verified<E> last;
 
@@ -55,14 +63,14 @@ final class IndexScan<E> implements Iterator<E> {
           continue; // the same entity at the same values: adjacent rows of one position
         }
         last = v;
-        ready.add(v.entity());
+        ready.add(v);
       }
     }
     return !ready.isEmpty();
   }
 
   @Override
-  public E next() {
+  public Verified<E> next() {
     if (!hasNext()) {
       throw new NoSuchElementException();
     }

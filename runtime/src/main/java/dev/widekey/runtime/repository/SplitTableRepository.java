@@ -8,6 +8,7 @@ import dev.widekey.runtime.key.KeyText;
 import dev.widekey.runtime.merge.MergePosition;
 import dev.widekey.runtime.merge.MergedScan;
 import dev.widekey.runtime.merge.ReadAhead;
+import dev.widekey.runtime.query.ContinuationKey;
 import dev.widekey.runtime.retry.RetryPolicy;
 import dev.widekey.runtime.store.AttrType;
 import dev.widekey.runtime.store.AttrValue;
@@ -31,6 +32,8 @@ import dev.widekey.runtime.write.BulkWriteException;
 import dev.widekey.runtime.write.BulkWriteResult;
 import dev.widekey.runtime.write.BulkWriter;
 import dev.widekey.runtime.write.WriteGroup;
+import jakarta.data.page.CursoredPage;
+import jakarta.data.page.PageRequest;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -257,7 +260,8 @@ public abstract class SplitTableRepository<E> {
   /**
    * The values of an entity's indexed columns for one of its indexes, encoded as the index table's
    * leading key columns ({@link IndexTable#indexColumns()} of them, in order), as {@link #keyOf}
-   * encodes the primary key; only called for an index the entity's tables declare.
+   * encodes the primary key, or null if an indexed value is null (the index holds no row of the
+   * entity: a sparse index); only called for an index the entity's tables declare.
    *
    * @throws dev.widekey.runtime.key.InvalidKeyException for a value the index key cannot hold
    */
@@ -874,7 +878,11 @@ public abstract class SplitTableRepository<E> {
         hot.put(ChunkRows.PARTS, AttrValue.ofInteger(chunks.size()));
       }
       for (IndexTable index : tables.indexes()) {
-        Row row = IndexRows.row(index, indexValues(index, entity), key, tag, written);
+        List<PkValue> values = indexValues(index, entity);
+        if (values == null) {
+          continue; // an indexed value is null: no row in this index
+        }
+        Row row = IndexRows.row(index, values, key, tag, written);
         hot.put(IndexRows.tagColumn(index), AttrValue.ofInteger(tag));
         checkKeySize(index.table().primaryKey(), row.key(), limits);
         ServiceChecks.rowSize(index.table(), row, store.limits(index.table().profile()));
@@ -917,9 +925,10 @@ public abstract class SplitTableRepository<E> {
         continue; // not a row an indexed write stored
       }
       try {
-        keys.put(
-            index.name(),
-            IndexRows.key(index, indexValues(index, entity), hot.key(), tag.asLong()));
+        List<PkValue> values = indexValues(index, entity);
+        if (values != null) {
+          keys.put(index.name(), IndexRows.key(index, values, hot.key(), tag.asLong()));
+        }
       } catch (RuntimeException e) {
         // a value the index key cannot hold: the write stored no row for it
       }
@@ -939,11 +948,18 @@ public abstract class SplitTableRepository<E> {
    * }</pre>
    */
   protected Stream<E> scanIndex(IndexTable index, ScanRange range) {
-    IndexTable own = tables.index(index.name()).orElse(null);
-    if (!index.equals(own)) {
-      throw new IllegalArgumentException(
-          "index " + index.name() + " is not one of this entity's: " + tables.indexes());
-    }
+    long limit = range.limit();
+    Stream<E> entities =
+        scanIndexKeyed(index, range.withLimit(Long.MAX_VALUE)).map(IndexScan.Verified::entity);
+    return limit == Long.MAX_VALUE ? entities : entities.limit(limit);
+  }
+
+  /**
+   * {@link #scanIndex}, each entity with the index position it was found at (its indexed values and
+   * hot key): what a merge of several tables' index reads orders by.
+   */
+  Stream<IndexScan.Verified<E>> scanIndexKeyed(IndexTable index, ScanRange range) {
+    ownIndex(index);
     long limit = range.limit();
     Stream<Row> rows =
         store.scan(
@@ -951,13 +967,22 @@ public abstract class SplitTableRepository<E> {
             range.withLimit(Long.MAX_VALUE).withColumns(ColumnSelection.of(ColdRows.WRITTEN)));
     int most = Math.min(IndexScan.MAX_BATCH, store.limits(hotTable.profile()).maxMultiGetRows());
     IndexScan<E> scan = new IndexScan<>(rows.iterator(), most, batch -> verified(index, batch));
-    Stream<E> entities =
+    Stream<IndexScan.Verified<E>> entities =
         StreamSupport.stream(
                 Spliterators.spliteratorUnknownSize(
                     scan, Spliterator.ORDERED | Spliterator.NONNULL),
                 false)
             .onClose(rows::close);
     return limit == Long.MAX_VALUE ? entities : entities.limit(limit);
+  }
+
+  private IndexTable ownIndex(IndexTable index) {
+    IndexTable own = tables.index(index.name()).orElse(null);
+    if (!index.equals(own)) {
+      throw new IllegalArgumentException(
+          "index " + index.name() + " is not one of this entity's: " + tables.indexes());
+    }
+    return own;
   }
 
   /**
@@ -999,6 +1024,7 @@ public abstract class SplitTableRepository<E> {
                 Spliterators.spliteratorUnknownSize(
                     scan, Spliterator.ORDERED | Spliterator.NONNULL),
                 false)
+            .map(IndexScan.Verified::entity)
             .onClose(rows::close);
     return limit == Long.MAX_VALUE ? entities : entities.limit(limit);
   }
@@ -1081,7 +1107,7 @@ public abstract class SplitTableRepository<E> {
         continue;
       }
       List<PkValue> values = IndexRows.values(indexRows.get(i).key());
-      if (indexValues(index, entity.get()).equals(values)) {
+      if (values.equals(indexValues(index, entity.get()))) {
         out.add(new IndexScan.Verified<>(values, hotKey, entity.get()));
       }
     }
@@ -1304,6 +1330,155 @@ public abstract class SplitTableRepository<E> {
    */
   public void prefetchBucketPages(Executor executor) {
     this.prefetch = executor;
+  }
+
+  private volatile ContinuationKey continuationKey;
+
+  /**
+   * Sets the key that signs this repository's continuation tokens (the cursors of its pages) and
+   * returns this repository; without one, every {@code page...} call is an {@link
+   * IllegalStateException}. Every instance that serves the same clients needs the same key.
+   *
+   * <pre>{@code
+   * var readings = new ReadingRepository(store).withContinuationKey(ContinuationKey.of(secret));
+   * }</pre>
+   */
+  public SplitTableRepository<E> withContinuationKey(ContinuationKey key) {
+    this.continuationKey = Objects.requireNonNull(key, "key");
+    return this;
+  }
+
+  /** The continuation key, or the error that says how to set one. */
+  ContinuationKey requireContinuationKey() {
+    ContinuationKey key = continuationKey;
+    if (key == null) {
+      throw new IllegalStateException(
+          "pages of table "
+              + hotTable.name()
+              + " need a continuation key to sign their cursors: call"
+              + " repository.withContinuationKey(ContinuationKey.of(secret)) with 32 or more secret"
+              + " bytes, the same on every instance");
+    }
+    return key;
+  }
+
+  /**
+   * A page of the entities of {@code range} (hot columns only), in the range's order: the first
+   * page for {@code PageRequest.ofSize(n)}, the next for {@code page.nextPageRequest()}, whose
+   * cursor is a signed token of the last row returned, bound to this table, {@code queryId} and the
+   * range. The rest after a token never leaves {@code range}. A query of its own (a generated query
+   * method, an index read) passes its own id, stable across releases and distinct from the others
+   * over this table, so that one query's token is refused by another.
+   *
+   * <pre>{@code
+   * CursoredPage<Reading> p = repo.page("bySensor", ReadingKeys.rangeBySensorId("s1"),
+   *     PageRequest.ofSize(20));
+   * }</pre>
+   *
+   * @throws IllegalStateException without a {@link #withContinuationKey continuation key}
+   * @throws dev.widekey.runtime.query.UnsupportedPageRequestException for an offset page beyond the
+   *     first (a scan from the start) or a page before a cursor; nothing is read
+   * @throws dev.widekey.runtime.query.InvalidContinuationException (WK309) for a token this
+   *     repository did not hand out for this query and range; nothing is read
+   */
+  public CursoredPage<E> page(String queryId, ScanRange range, PageRequest request) {
+    return RepositoryPages.page(this, requireContinuationKey(), queryId, range, request);
+  }
+
+  /**
+   * {@link #page} of a merged scan over a {@code @Bucketed} component: one range per bucket (in
+   * bucket order), merged in the logical key order ({@code descending}: greatest first); a token
+   * holds the last row's key, where each bucket resumes ({@link MergedScan#openAfter}).
+   */
+  public CursoredPage<E> pageBuckets(
+      String queryId,
+      KeyBuckets buckets,
+      List<ScanRange> ranges,
+      boolean descending,
+      PageRequest request) {
+    return RepositoryPages.pageBuckets(
+        this, requireContinuationKey(), prefetch, queryId, buckets, ranges, descending, request);
+  }
+
+  /**
+   * A page of entities read through an index ({@link #scanIndex}): at most the request's size, in
+   * index order ({@code range}'s direction), each checked against its hot row; the cursor is a
+   * signed token of the last entity's index position, bound to the index, {@code queryId} and the
+   * range.
+   *
+   * <pre>{@code
+   * CursoredPage<Order> first = orders.pageIndex("byCard", INDEX_BY_CARD, range, PageRequest.ofSize(20));
+   * }</pre>
+   *
+   * @throws dev.widekey.runtime.query.InvalidContinuationException (WK309) for a cursor this query
+   *     did not hand out; nothing is read
+   */
+  public CursoredPage<E> pageIndex(
+      String queryId, IndexTable index, ScanRange range, PageRequest request) {
+    return RepositoryPages.pageIndex(
+        this, requireContinuationKey(), queryId, ownIndex(index), range, request);
+  }
+
+  /**
+   * How many entities an index range holds. Each index row is checked against its hot row, so a
+   * count through an index reads the hot rows too: a scan, as every count is.
+   */
+  public long countIndex(IndexTable index, ScanRange range) {
+    try (Stream<E> read = scanIndex(index, range)) {
+      return read.count();
+    }
+  }
+
+  /** Whether an index range holds an entity: stops at the first one its hot row confirms. */
+  public boolean existsIndex(IndexTable index, ScanRange range) {
+    try (Stream<E> read = scanIndex(index, range)) {
+      return read.findAny().isPresent();
+    }
+  }
+
+  /** The first page of every entity of the table, in key order ({@link #page}). */
+  public CursoredPage<E> pageAll(PageRequest request) {
+    return page("pageAll", ScanRange.all(hotTable.primaryKey().size()), request);
+  }
+
+  /** {@link #pageAll}, greatest key first. */
+  public CursoredPage<E> pageAllDescending(PageRequest request) {
+    return page("pageAll", ScanRange.all(hotTable.primaryKey().size()).backward(), request);
+  }
+
+  /**
+   * How many entities {@code range} holds (its limit kept). A count is a scan: the stores keep no
+   * row count, so every key of the range is read, with no attribute column ({@link
+   * ColumnSelection#keysOnly()}).
+   *
+   * <pre>{@code long n = repo.count(ReadingKeys.rangeBySensorId("s1"));}</pre>
+   */
+  public long count(ScanRange range) {
+    return RepositoryPages.count(store, hotTable.name(), range);
+  }
+
+  /** Whether {@code range} holds an entity: a scan that stops at the first key. */
+  public boolean exists(ScanRange range) {
+    return RepositoryPages.exists(store, hotTable.name(), range);
+  }
+
+  /** {@link #count} of a bucketed range: the sum over its buckets' ranges (no merge needed). */
+  public long countBuckets(List<ScanRange> ranges) {
+    long n = 0;
+    for (ScanRange r : ranges) {
+      n += count(r);
+    }
+    return n;
+  }
+
+  /** {@link #exists} of a bucketed range: whether any bucket's range holds a row. */
+  public boolean existsBuckets(List<ScanRange> ranges) {
+    return ranges.stream().anyMatch(this::exists);
+  }
+
+  /** How many entities the table holds: a scan of every key. */
+  public long countAll() {
+    return count(ScanRange.all(hotTable.primaryKey().size()));
   }
 
   /** The limits the store keeps the entity's tables to: those of its profile. */

@@ -4,15 +4,23 @@ import dev.widekey.annotations.ShardPeriod;
 import dev.widekey.runtime.Rule;
 import dev.widekey.runtime.RuleViolationException;
 import dev.widekey.runtime.key.KeyBuckets;
+import dev.widekey.runtime.merge.KeyedMerge;
+import dev.widekey.runtime.merge.MergeCursor;
+import dev.widekey.runtime.merge.MergePosition;
 import dev.widekey.runtime.merge.MergeSource;
 import dev.widekey.runtime.merge.MergedScan;
 import dev.widekey.runtime.merge.ReadAhead;
+import dev.widekey.runtime.query.ContinuationKey;
+import dev.widekey.runtime.query.ContinuationToken;
+import dev.widekey.runtime.query.InvalidContinuationException;
+import dev.widekey.runtime.query.Pages;
 import dev.widekey.runtime.shard.Periods;
 import dev.widekey.runtime.store.AttrType;
 import dev.widekey.runtime.store.AttrValue;
 import dev.widekey.runtime.store.ColumnSelection;
 import dev.widekey.runtime.store.ErrorKind;
 import dev.widekey.runtime.store.ForwardingStore;
+import dev.widekey.runtime.store.OrderedKeyBytes;
 import dev.widekey.runtime.store.PkColumn;
 import dev.widekey.runtime.store.PkType;
 import dev.widekey.runtime.store.PkValue;
@@ -24,6 +32,9 @@ import dev.widekey.runtime.store.TableSpec;
 import dev.widekey.runtime.store.WideTableStore;
 import dev.widekey.runtime.store.WriteCondition;
 import dev.widekey.runtime.write.BulkWriteResult;
+import jakarta.data.page.CursoredPage;
+import jakarta.data.page.PageRequest;
+import java.nio.ByteBuffer;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -32,6 +43,7 @@ import java.util.Collection;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -41,6 +53,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.Spliterator;
+import java.util.Spliterators;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
@@ -1046,19 +1059,38 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
       Instant from,
       Instant to,
       boolean descending) {
-    Objects.requireNonNull(from, "from");
-    Objects.requireNonNull(to, "to");
-    if (!from.isBefore(to)) {
+    WindowMerge<E, R> window = windowMerge(ranges, order, buckets, from, to, descending, null);
+    if (window == null) {
       return Stream.empty();
     }
-    // a window reaching past the years period tables are named for covers the named ones in it
-    Instant first = Periods.firstCovered(period, from).orElse(null);
-    if (first == null || !first.isBefore(to)) {
-      return Stream.empty();
+    return ScanMerge.stream(
+        window.merge(), (source, row) -> accept(window.bySource().get(source), row, from, to));
+  }
+
+  /**
+   * The merge of a window scan and each source's period table, or null if the window covers no
+   * period table. {@code alsoPeriod} (not null: a continuation's period) is read even if its table
+   * is gone, as empty, so that the position it names stays a source of the merge.
+   */
+  private WindowMerge<E, R> windowMerge(
+      List<ScanRange> ranges,
+      Comparator<PrimaryKey> order,
+      KeyBuckets buckets,
+      Instant from,
+      Instant to,
+      boolean descending,
+      Instant alsoPeriod) {
+    NavigableMap<Instant, String> covered = covered(from, to);
+    if (covered == null) {
+      return null;
     }
-    NavigableMap<Instant, String> covered = ownHotTables().subMap(first, true, to, false);
+    if (alsoPeriod != null && !covered.containsKey(alsoPeriod)) {
+      // a signed token's period was covered when its page was read: its table was dropped since
+      covered = new TreeMap<>(covered);
+      covered.put(alsoPeriod, Periods.tableName(hotTable.name(), period, alsoPeriod));
+    }
     if (covered.isEmpty()) {
-      return Stream.empty();
+      return null;
     }
     // every period's view selects the same columns: the first one's reads say which
     R firstView = periodRepository(covered.firstKey());
@@ -1087,20 +1119,328 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
                   new PeriodSource<>(
                       source.table(), s, Periods.plus(period, s, 1), periodRepository(s))));
     }
-    return ScanMerge.stream(
-        merge,
-        (source, row) -> {
-          PeriodSource<E, R> table = bySource.get(source);
-          E entity = table.read(row);
-          if (entity == null) {
-            return null;
+    return new WindowMerge<>(merge, bySource);
+  }
+
+  /** The hot tables of the periods {@code [from, to)} covers, or null if none can be. */
+  private NavigableMap<Instant, String> covered(Instant from, Instant to) {
+    Objects.requireNonNull(from, "from");
+    Objects.requireNonNull(to, "to");
+    if (!from.isBefore(to)) {
+      return null;
+    }
+    // a window reaching past the years period tables are named for covers the named ones in it
+    Instant first = Periods.firstCovered(period, from).orElse(null);
+    if (first == null || !first.isBefore(to)) {
+      return null;
+    }
+    return ownHotTables().subMap(first, true, to, false);
+  }
+
+  /** A window merge: the merge and, by source index, the period table each source reads. */
+  private record WindowMerge<E, R extends SplitTableRepository<E>>(
+      MergedScan merge, List<PeriodSource<E, R>> bySource) {}
+
+  /** The entity of a merged row if its shard value lies in the window, else null. */
+  private E accept(PeriodSource<E, R> table, Row row, Instant from, Instant to) {
+    E entity = table.read(row);
+    if (entity == null) {
+      return null;
+    }
+    Instant t = storedShardOf(entity);
+    if (t.isBefore(table.start()) || !t.isBefore(table.end())) {
+      throw outsideItsPeriod(table, row, t);
+    }
+    return !t.isBefore(from) && t.isBefore(to) ? entity : null;
+  }
+
+  private volatile ContinuationKey continuationKey;
+
+  /**
+   * Sets the key that signs the continuation tokens of this repository's window pages and returns
+   * this repository; without one, every {@code page...} call is an {@link IllegalStateException}.
+   *
+   * <pre>{@code
+   * orders.withContinuationKey(ContinuationKey.of(secret));
+   * }</pre>
+   */
+  public TimeShardedRepository<E, R> withContinuationKey(ContinuationKey key) {
+    this.continuationKey = Objects.requireNonNull(key, "key");
+    return this;
+  }
+
+  /**
+   * A page of a window scan: the entities of {@code ranges} (one, or one per bucket of {@code
+   * buckets}) in every covered period table whose shard value lies in {@code [from, to)}, merged in
+   * key order ({@code descending}: greatest first), as {@link #scan} and {@link #scanBuckets} read
+   * them. A page's cursor is a signed token of the last row's period and key, bound to the table,
+   * {@code queryId}, the ranges, the direction and the window; the next page resumes the same merge
+   * after that row (a period dropped in between reads as empty), never outside the window.
+   *
+   * @param buckets the key's buckets, or null: then {@code ranges} holds one range
+   * @throws IllegalStateException without a {@link #withContinuationKey continuation key}
+   * @throws dev.widekey.runtime.query.UnsupportedPageRequestException for an offset page beyond the
+   *     first or a page before a cursor; nothing is read
+   * @throws InvalidContinuationException (WK309) for a token not handed out by this query with
+   *     these parameters; nothing is read
+   */
+  public CursoredPage<E> page(
+      String queryId,
+      List<ScanRange> ranges,
+      KeyBuckets buckets,
+      Instant from,
+      Instant to,
+      boolean descending,
+      PageRequest request) {
+    ContinuationKey signer = continuationKey;
+    String table = hotTable.name();
+    if (signer == null) {
+      throw new IllegalStateException(
+          "pages of the period tables of "
+              + table
+              + " need a continuation key to sign their cursors: call"
+              + " repository.withContinuationKey(ContinuationKey.of(secret)) with 32 or more secret"
+              + " bytes, the same on every instance");
+    }
+    Objects.requireNonNull(from, "from");
+    Objects.requireNonNull(to, "to");
+    String token = Pages.token(request, table, queryId);
+    byte[] params = Pages.parameters(ranges, descending, window(from, to));
+    Instant lastPeriod = null;
+    PrimaryKey lastKey = null;
+    if (token != null) {
+      ByteBuffer position =
+          ByteBuffer.wrap(ContinuationToken.open(signer, table, queryId, params, token));
+      if (position.remaining() < Long.BYTES + Integer.BYTES) {
+        throw new InvalidContinuationException(
+            InvalidContinuationException.Reason.MALFORMED, table, queryId, "no period in it");
+      }
+      lastPeriod = Instant.ofEpochSecond(position.getLong(), position.getInt());
+      byte[] key = new byte[position.remaining()];
+      position.get(key);
+      lastKey = RepositoryPages.key(table, queryId, key, hotTable.primaryKey());
+    }
+    Comparator<PrimaryKey> order =
+        buckets == null ? Comparator.naturalOrder() : buckets.logicalOrder();
+    WindowMerge<E, R> window =
+        windowMerge(ranges, order, buckets, from, to, descending, lastPeriod);
+    List<E> content = new ArrayList<>();
+    List<PrimaryKey> keys = new ArrayList<>();
+    List<Instant> periods = new ArrayList<>();
+    boolean more = false;
+    if (window != null) {
+      MergeCursor cursor;
+      if (lastKey == null) {
+        cursor = window.merge().open();
+      } else {
+        int source = sourceOf(window, lastPeriod, lastKey, buckets, ranges.size(), descending);
+        cursor =
+            source < 0
+                ? null // the period lies outside the window: nothing comes after it here
+                : window.merge().openAfter(new MergePosition(source, lastKey));
+      }
+      if (cursor != null) {
+        try (MergeCursor rows = cursor) {
+          while (rows.hasNext()) {
+            Row row = rows.next();
+            PeriodSource<E, R> table1 = window.bySource().get(rows.lastSource());
+            E entity = accept(table1, row, from, to);
+            if (entity == null) {
+              continue;
+            }
+            if (content.size() == request.size()) {
+              more = true;
+              break;
+            }
+            content.add(entity);
+            keys.add(row.key());
+            periods.add(table1.start());
           }
-          Instant t = storedShardOf(entity);
-          if (t.isBefore(table.start()) || !t.isBefore(table.end())) {
-            throw outsideItsPeriod(table, row, t);
+        }
+      }
+    }
+    return Pages.of(
+        content,
+        i -> {
+          byte[] key = OrderedKeyBytes.encode(keys.get(i));
+          Instant p = periods.get(i);
+          ByteBuffer position = ByteBuffer.allocate(Long.BYTES + Integer.BYTES + key.length);
+          position.putLong(p.getEpochSecond()).putInt(p.getNano()).put(key);
+          return ContinuationToken.sign(signer, table, queryId, params, position.array());
+        },
+        request,
+        more);
+  }
+
+  /** The source index of {@code period}'s table and {@code key}'s bucket, or -1 if not read. */
+  private int sourceOf(
+      WindowMerge<E, R> window,
+      Instant period,
+      PrimaryKey key,
+      KeyBuckets buckets,
+      int perTable,
+      boolean descending) {
+    List<PeriodSource<E, R>> bySource = window.bySource();
+    int bucket = buckets == null ? 0 : buckets.bucketOf(key);
+    for (int i = 0; i < bySource.size(); i++) {
+      // sources run table by table, bucket by bucket within one (reversed as a whole backward
+      // over several tables): the bucket's source of the period's table
+      int within = descending && bySource.size() > perTable ? bySource.size() - 1 - i : i;
+      if (bySource.get(i).start().equals(period) && within % perTable == bucket) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  private static byte[] window(Instant from, Instant to) {
+    return ByteBuffer.allocate(2 * (Long.BYTES + Integer.BYTES))
+        .putLong(from.getEpochSecond())
+        .putInt(from.getNano())
+        .putLong(to.getEpochSecond())
+        .putInt(to.getNano())
+        .array();
+  }
+
+  /** A page of every entity whose shard value lies in {@code [from, to)}, in key order. */
+  public CursoredPage<E> pageBetween(Instant from, Instant to, PageRequest request) {
+    return page(
+        "pageBetween",
+        List.of(ScanRange.all(hotTable.primaryKey().size())),
+        null,
+        from,
+        to,
+        false,
+        request);
+  }
+
+  /** {@link #pageBetween}, greatest key first. */
+  public CursoredPage<E> pageBetweenDescending(Instant from, Instant to, PageRequest request) {
+    return page(
+        "pageBetween",
+        List.of(ScanRange.all(hotTable.primaryKey().size())),
+        null,
+        from,
+        to,
+        true,
+        request);
+  }
+
+  /**
+   * How many entities of {@code ranges} (one, or one per bucket) have a shard value in {@code
+   * [from, to)}. A count is a scan: a period table the window covers whole is counted by its keys
+   * alone ({@link ColumnSelection#keysOnly()}); one it covers in part (the window's first and last
+   * periods) is read with the hot columns, since the shard value decides.
+   */
+  public long count(List<ScanRange> ranges, Instant from, Instant to) {
+    return countOrExists(ranges, from, to, false);
+  }
+
+  /** Whether {@link #count} would be above 0: stops at the first entity found. */
+  public boolean exists(List<ScanRange> ranges, Instant from, Instant to) {
+    return countOrExists(ranges, from, to, true) > 0;
+  }
+
+  /** How many entities have a shard value in {@code [from, to)}: a scan of the covered periods. */
+  public long countBetween(Instant from, Instant to) {
+    return count(List.of(ScanRange.all(hotTable.primaryKey().size())), from, to);
+  }
+
+  private long countOrExists(List<ScanRange> ranges, Instant from, Instant to, boolean any) {
+    NavigableMap<Instant, String> covered = covered(from, to);
+    if (covered == null) {
+      return 0;
+    }
+    long n = 0;
+    for (Map.Entry<Instant, String> e : covered.entrySet()) {
+      Instant start = e.getKey();
+      Instant end = Periods.plus(period, start, 1);
+      boolean whole = !start.isBefore(from) && !end.isAfter(to);
+      for (ScanRange range : ranges) {
+        if (whole) {
+          n +=
+              any
+                  ? RepositoryPages.exists(scanStore, e.getValue(), range) ? 1 : 0
+                  : RepositoryPages.count(scanStore, e.getValue(), range);
+        } else {
+          PeriodSource<E, R> source =
+              new PeriodSource<>(e.getValue(), start, end, periodRepository(start));
+          MergedScan one =
+              ScanMerge.of(
+                  scanStore,
+                  List.of(e.getValue()),
+                  List.of(source.view().readRange(range)),
+                  null,
+                  Comparator.naturalOrder(),
+                  false,
+                  null);
+          try (Stream<E> rows = ScanMerge.stream(one, (i, row) -> accept(source, row, from, to))) {
+            n += any ? (rows.findAny().isPresent() ? 1 : 0) : rows.count();
           }
-          return !t.isBefore(from) && t.isBefore(to) ? entity : null;
-        });
+        }
+        if (any && n > 0) {
+          return n;
+        }
+      }
+    }
+    return n;
+  }
+
+  /**
+   * Entities read through the index {@code indexName} whose shard value lies in {@code [from, to)},
+   * in index order (greatest first for a backward range), hot columns only: the range read in the
+   * index table of every existing period the window covers, each period's index rows verified
+   * against its hot rows ({@link SplitTableRepository#scanIndex}), merged by index position. An
+   * entity's index rows live in its own period's index table, so each is found once. Close the
+   * stream if not read to the end.
+   *
+   * <pre>{@code
+   * Stream<Order> byCard = scanIndex("by_card", OrderKeys.ByCardIndex.rangeByCardId("c7"), from, to);
+   * }</pre>
+   */
+  protected Stream<E> scanIndex(String indexName, ScanRange range, Instant from, Instant to) {
+    Objects.requireNonNull(from, "from");
+    Objects.requireNonNull(to, "to");
+    if (!from.isBefore(to)) {
+      return Stream.empty();
+    }
+    Instant first = Periods.firstCovered(period, from).orElse(null);
+    if (first == null || !first.isBefore(to)) {
+      return Stream.empty();
+    }
+    NavigableMap<Instant, String> covered = ownHotTables().subMap(first, true, to, false);
+    long limit = range.limit();
+    List<Stream<IndexScan.Verified<E>>> streams = new ArrayList<>(covered.size());
+    List<Iterator<IndexScan.Verified<E>>> sources = new ArrayList<>(covered.size());
+    for (Instant start : covered.keySet()) {
+      R view = periodRepository(start);
+      IndexTable index =
+          view.tables()
+              .index(indexName)
+              .orElseThrow(() -> new IllegalArgumentException("no index named " + indexName));
+      Stream<IndexScan.Verified<E>> read =
+          view.scanIndexKeyed(index, range.withLimit(Long.MAX_VALUE))
+              .filter(
+                  v -> {
+                    Instant t = storedShardOf(v.entity());
+                    return !t.isBefore(from) && t.isBefore(to);
+                  });
+      streams.add(read);
+      sources.add(read.iterator());
+    }
+    Iterator<IndexScan.Verified<E>> merged =
+        KeyedMerge.of(
+            sources,
+            IndexScan.Verified::position,
+            range.isBackward() ? Comparator.reverseOrder() : Comparator.naturalOrder());
+    Stream<E> entities =
+        StreamSupport.stream(
+                Spliterators.spliteratorUnknownSize(
+                    merged, Spliterator.ORDERED | Spliterator.NONNULL),
+                false)
+            .map(IndexScan.Verified::entity)
+            .onClose(() -> streams.forEach(Stream::close));
+    return limit == Long.MAX_VALUE ? entities : entities.limit(limit);
   }
 
   /**

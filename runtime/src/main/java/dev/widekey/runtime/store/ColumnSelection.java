@@ -11,6 +11,8 @@ import java.util.TreeSet;
  */
 public final class ColumnSelection {
   private static final ColumnSelection ALL = new ColumnSelection(null);
+  private static final ColumnSelection KEYS_ONLY =
+      new ColumnSelection(java.util.Collections.emptySortedSet());
 
   private final SortedSet<String> names; // null: all
 
@@ -32,6 +34,26 @@ public final class ColumnSelection {
       throw new IllegalArgumentException("a column selection names at least one column");
     }
     return new ColumnSelection(java.util.Collections.unmodifiableSortedSet(new TreeSet<>(names)));
+  }
+
+  /**
+   * No attribute column: every row of the range with its primary key only, for counts and existence
+   * checks. Unlike a selection of named columns, which leaves out a row holding none of them (as an
+   * HBase Get or Scan of absent columns does), it returns every row. Each store asks its service
+   * for the key alone (HBase: the row marker cell only; Tablestore: the first primary-key column as
+   * the column to get).
+   *
+   * <pre>
+   * {@code long n = store.scan("items", range.withColumns(ColumnSelection.keysOnly())).count();}
+   * </pre>
+   */
+  public static ColumnSelection keysOnly() {
+    return KEYS_ONLY;
+  }
+
+  /** Whether this is {@link #keysOnly()}. */
+  public boolean isKeysOnly() {
+    return names != null && names.isEmpty();
   }
 
   public boolean isAll() {
@@ -62,6 +84,6 @@ public final class ColumnSelection {
 
   @Override
   public String toString() {
-    return names == null ? "all" : names.toString();
+    return names == null ? "all" : names.isEmpty() ? "keys only" : names.toString();
   }
 }

@@ -99,6 +99,19 @@ class IndexRowsTest {
   }
 
   @Test
+  void anEntityWithANullIndexedValueHasNoIndexRow() {
+    Items items = items(store, false);
+    items.createTables();
+    items.put(new Item(1, "red", null, null));
+    items.put(new Item(1, null, "untagged", null));
+    assertEquals(0, indexRows(), "the red row is deleted; a null value has none");
+    assertEquals(List.of(), ids(items.byTag("red")));
+    items.put(new Item(1, "blue", null, null));
+    assertEquals(List.of(1L), ids(items.byTag("blue")));
+    assertEquals(1, indexRows());
+  }
+
+  @Test
   void insertAndUpdateKeepTheirConditions() {
     Items items = items(store, false);
     items.createTables();

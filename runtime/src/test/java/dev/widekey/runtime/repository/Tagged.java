@@ -52,7 +52,9 @@ final class Tagged {
     @Override
     protected Map<String, AttrValue> hotColumns(Item item) {
       Map<String, AttrValue> columns = new LinkedHashMap<>();
-      columns.put("tag", AttrValue.ofString(item.tag()));
+      if (item.tag() != null) {
+        columns.put("tag", AttrValue.ofString(item.tag()));
+      }
       if (item.note() != null) {
         columns.put("note", AttrValue.ofString(item.note()));
       }
@@ -75,7 +77,7 @@ final class Tagged {
 
     @Override
     protected List<PkValue> indexValues(IndexTable index, Item item) {
-      return List.of(PkValue.ofString(item.tag()));
+      return item.tag() == null ? null : List.of(PkValue.ofString(item.tag()));
     }
 
     Optional<Item> get(long id) {

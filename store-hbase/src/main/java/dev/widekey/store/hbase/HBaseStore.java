@@ -1316,7 +1316,7 @@ public final class HBaseStore extends ServiceStore {
     if (leftovers != null) {
       LeftoverCells.schedule(connection, tableName(spec.name()), leftovers);
     }
-    if (!selection.isAll() && columns.isEmpty()) {
+    if (!selection.isAll() && !selection.isKeysOnly() && columns.isEmpty()) {
       return Optional.empty(); // as an HBase Get of absent columns: no row
     }
     return Optional.of(Row.of(key, columns));

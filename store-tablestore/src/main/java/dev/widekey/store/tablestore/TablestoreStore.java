@@ -387,7 +387,7 @@ public final class TablestoreStore extends ServiceStore {
   protected Optional<Row> sendGet(TableSpec table, PrimaryKey key, ColumnSelection columns) {
     SingleRowQueryCriteria criteria =
         new SingleRowQueryCriteria(table.name(), SdkMapping.sdkKey(table.primaryKey(), key));
-    select(criteria, columns);
+    select(table, criteria, columns);
     return Optional.ofNullable(SdkMapping.row(client.getRow(new GetRowRequest(criteria)).getRow()));
   }
 
@@ -409,7 +409,7 @@ public final class TablestoreStore extends ServiceStore {
       for (PrimaryKey key : chunk) {
         criteria.addRow(SdkMapping.sdkKey(table.primaryKey(), key));
       }
-      select(criteria, columns);
+      select(table, criteria, columns);
       BatchGetRowRequest request = new BatchGetRowRequest();
       request.addMultiRowQueryCriteria(criteria);
       BatchGetRowResponse response = client.batchGetRow(request);
@@ -655,7 +655,7 @@ public final class TablestoreStore extends ServiceStore {
         criteria.setDirection(Direction.FORWARD);
       }
       criteria.setLimit((int) Math.min(want, MAX_RANGE_ROWS));
-      select(criteria, range.columns());
+      select(table, criteria, range.columns());
       GetRangeResponse response = client.getRange(new GetRangeRequest(criteria));
       for (com.alicloud.openservices.tablestore.model.Row r : response.getRows()) {
         Row row = SdkMapping.row(r);
@@ -763,9 +763,12 @@ public final class TablestoreStore extends ServiceStore {
     return change;
   }
 
-  private static void select(RowQueryCriteria criteria, ColumnSelection columns) {
+  private static void select(TableSpec table, RowQueryCriteria criteria, ColumnSelection columns) {
     criteria.setMaxVersions(1);
-    if (!columns.isAll()) {
+    if (columns.isKeysOnly()) {
+      // no columns to get means all of them: a primary-key column alone returns the key only
+      criteria.addColumnsToGet(table.primaryKey().get(0).name());
+    } else if (!columns.isAll()) {
       criteria.addColumnsToGet(columns.names());
     }
   }

@@ -319,6 +319,33 @@ public abstract class StoreContractTest {
             key(bytes(0x02), Long.MIN_VALUE)));
   }
 
+  /**
+   * A count reads keys only: {@code ColumnSelection.keysOnly()} returns every row of the range,
+   * whatever columns it holds, with none of them (a selection of named columns would leave out a
+   * row holding none of them).
+   */
+  @Test
+  public void aKeysOnlyScanReturnsEveryRowWithNoColumn() {
+    TableSpec t = newTable("keys_only", stringColumn("pk"));
+    store().put(t.name(), row(key("a"), "x", AttrValue.ofInteger(1)));
+    store().put(t.name(), row(key("b"), "y", AttrValue.ofString("two")));
+    store().put(t.name(), row(key("c"), "x", AttrValue.ofInteger(3), "y", AttrValue.ofString("3")));
+    for (ScanRange range : List.of(ScanRange.all(1), ScanRange.all(1).backward())) {
+      try (Stream<Row> rows =
+          store().scan(t.name(), range.withColumns(ColumnSelection.keysOnly()))) {
+        List<Row> got = rows.toList();
+        List<PrimaryKey> keys = new ArrayList<>(List.of(key("a"), key("b"), key("c")));
+        if (range.isBackward()) {
+          Collections.reverse(keys);
+        }
+        assertEquals(keys, got.stream().map(Row::key).toList());
+        for (Row row : got) {
+          assertTrue(row.columns().isEmpty(), "no column read: " + row);
+        }
+      }
+    }
+  }
+
   @Test
   public void multiColumnKeysSortColumnByColumn() {
     TableSpec t =

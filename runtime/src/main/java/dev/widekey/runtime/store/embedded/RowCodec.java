@@ -132,7 +132,7 @@ final class RowCodec {
         }
       }
     }
-    if (!selection.isAll() && columns.size() == 0) {
+    if (!selection.isAll() && !selection.isKeysOnly() && columns.size() == 0) {
       return null;
     }
     return columns;

@@ -1,0 +1,126 @@
+package dev.widekey.processor.query;
+
+import dev.widekey.processor.diagnostics.Diagnostics;
+import dev.widekey.processor.diagnostics.Messages;
+import dev.widekey.processor.model.EntityModel;
+import dev.widekey.processor.model.KeyLayout;
+import dev.widekey.processor.model.ShardSpec;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+import javax.annotation.processing.ProcessingEnvironment;
+import javax.annotation.processing.RoundEnvironment;
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.TypeElement;
+
+/**
+ * Query interfaces: every Jakarta Data {@code @Repository} interface of a round whose entity is a
+ * widekey {@code @WideTable} is parsed ({@link QueryParser}), each method checked against the
+ * entity's primary key ({@link QueryChecker}, rule WK307), and, when all pass, implemented ({@link
+ * QueryInterfaceGenerator}). An interface for another provider ({@code @Repository(provider =
+ * "Hibernate")}) or over no widekey entity is left alone.
+ *
+ * <pre>{@code
+ * QueryInterfaces queries = new QueryInterfaces(processingEnv, WidekeyProcessor.class.getName());
+ * queries.process(round, type -> Optional.ofNullable(generatedEntities.get(type)));
+ * }</pre>
+ */
+public final class QueryInterfaces {
+  /** The provider name a {@code @Repository(provider = ...)} may give. */
+  public static final String PROVIDER = "widekey";
+
+  private final ProcessingEnvironment env;
+  private final QueryInterfaceGenerator generator;
+
+  /** Interfaces whose entity waits for a type not generated yet; retried next round, by name. */
+  private final Set<String> deferred = new LinkedHashSet<>();
+
+  public QueryInterfaces(ProcessingEnvironment env, String generatorName) {
+    this.env = env;
+    this.generator =
+        new QueryInterfaceGenerator(
+            env.getFiler(), env.getElementUtils(), env.getTypeUtils(), generatorName);
+  }
+
+  /**
+   * Checks and implements the round's query interfaces.
+   *
+   * @param entities a valid entity's model, or empty when the type is no valid entity (its own
+   *     errors are reported with it)
+   */
+  public void process(
+      RoundEnvironment round, Function<TypeElement, Optional<EntityModel>> entities) {
+    TypeElement repository = env.getElementUtils().getTypeElement(JakartaData.REPOSITORY);
+    if (repository == null) {
+      return; // no jakarta.data-api on the class path: no query interfaces
+    }
+    for (Element e : round.getElementsAnnotatedWith(repository)) {
+      if (e.getKind() != ElementKind.INTERFACE || !ours(e)) {
+        continue;
+      }
+      Diagnostics report = new Diagnostics();
+      try {
+        process((TypeElement) e, entities, report);
+      } catch (Exception | LinkageError x) {
+        StringWriter trace = new StringWriter();
+        x.printStackTrace(new PrintWriter(trace));
+        report.error(e, Messages.internalError(e.getSimpleName().toString(), trace.toString()));
+      }
+      report.printTo(env.getMessager());
+    }
+  }
+
+  private static boolean ours(Element e) {
+    AnnotationMirror m = JakartaData.annotation(e, JakartaData.REPOSITORY);
+    Object provider = m == null ? null : JakartaData.value(m, "provider");
+    return provider == null
+        || provider.toString().isEmpty()
+        || provider.toString().toLowerCase(Locale.ROOT).equals(PROVIDER);
+  }
+
+  /** False when the entity waits for a type not generated yet: then nothing is reported. */
+  private boolean process(
+      TypeElement iface, Function<TypeElement, Optional<EntityModel>> entities, Diagnostics report)
+      throws java.io.IOException {
+    QueryParser parser = new QueryParser(env.getTypeUtils(), env.getElementUtils(), report);
+    Optional<TypeElement> entityType = parser.entityOf(iface);
+    if (entityType.isEmpty()) {
+      return true;
+    }
+    Optional<EntityModel> entity = entities.apply(entityType.get());
+    if (entity == null) {
+      return false;
+    }
+    if (entity.isEmpty()) {
+      return true; // the entity's own errors say why
+    }
+    if (ShardSpec.of(entity.get()).isPresent()) {
+      report.error(
+          iface,
+          QueryMessages.timeSharded(iface.getSimpleName().toString(), entity.get().simpleName()));
+      return true;
+    }
+    AccessPath primaryKey = new PrimaryKeyPath(entity.get(), KeyLayout.of(entity.get()));
+    QueryChecker checker = new QueryChecker(report, entity.get().indexes());
+    List<QueryPlan> plans = new ArrayList<>();
+    for (ExecutableElement m : parser.abstractMethods(iface)) {
+      parser
+          .parse(m, entity.get())
+          .flatMap(q -> checker.check(q, primaryKey))
+          .ifPresent(plans::add);
+    }
+    if (!report.hasErrors()) {
+      generator.generate(iface, entity.get(), plans);
+    }
+    return true;
+  }
+}

@@ -1,0 +1,221 @@
+package dev.widekey.processor;
+
+import static com.google.common.truth.Truth.assertWithMessage;
+
+import com.google.testing.compile.Compilation;
+import com.google.testing.compile.Compiler;
+import com.google.testing.compile.JavaFileObjects;
+import dev.widekey.processor.RandomEntities.Entity;
+import dev.widekey.processor.RandomEntities.Field;
+import dev.widekey.processor.RandomEntities.Nesting;
+import dev.widekey.processor.RandomEntities.Type;
+import dev.widekey.processor.query.QueryMessages;
+import dev.widekey.runtime.store.fault.Seeds;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Random;
+import java.util.stream.Collectors;
+import javax.tools.JavaFileObject;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * Query interfaces over the entity fuzzer's random entities (seeded, the seed printed on failure):
+ * over every accepted entity, equality on each leftmost prefix of its key that fixes the whole
+ * partition key compiles; a query skipping the leading component is WK307, with the message that
+ * names it. Over a refused entity, the interfaces add no error of their own.
+ */
+class QueryFuzzTest {
+  @RegisterExtension final Seeds seeds = new Seeds();
+
+  private static final Map<Type, String> PARAMETER_TYPES =
+      Map.ofEntries(
+          Map.entry(Type.STRING, "java.lang.String"),
+          Map.entry(Type.LONG, "long"),
+          Map.entry(Type.LONG_BOX, "java.lang.Long"),
+          Map.entry(Type.INT, "int"),
+          Map.entry(Type.INT_BOX, "java.lang.Integer"),
+          Map.entry(Type.SHORT, "short"),
+          Map.entry(Type.SHORT_BOX, "java.lang.Short"),
+          Map.entry(Type.BYTE, "byte"),
+          Map.entry(Type.BYTE_BOX, "java.lang.Byte"),
+          Map.entry(Type.BYTES, "byte[]"),
+          Map.entry(Type.UUID_, "java.util.UUID"),
+          Map.entry(Type.INSTANT, "java.time.Instant"),
+          Map.entry(Type.LOCAL_DATE, "java.time.LocalDate"),
+          Map.entry(Type.LOCAL_DATE_TIME, "java.time.LocalDateTime"),
+          Map.entry(Type.OFFSET_DATE_TIME, "java.time.OffsetDateTime"),
+          Map.entry(Type.ZONED_DATE_TIME, "java.time.ZonedDateTime"));
+
+  @Test
+  void leftmostPrefixesCompileAndSkippingTheLeadingComponentIsWk307() {
+    long seed = seeds.seed();
+    Random random = new Random(seed);
+    List<Entity> entities = new ArrayList<>();
+    for (int i = 0; entities.size() < 30 && i < 300; i++) {
+      Entity e = RandomEntities.entity(random, "qfz" + i, "qfz_" + i);
+      List<Field> key = e.keyFields();
+      if (e.nesting == Nesting.TOP_LEVEL
+          && !key.isEmpty()
+          && key.stream().allMatch(f -> PARAMETER_TYPES.containsKey(f.type))) {
+        entities.add(e);
+      }
+    }
+    List<JavaFileObject> files = new ArrayList<>();
+    for (Entity e : entities) {
+      for (String[] f : e.files()) {
+        files.add(JavaFileObjects.forSourceString(f[0], f[1]));
+      }
+      files.add(JavaFileObjects.forSourceString(e.qualified("FuzzQueries"), queries(e)));
+      files.add(JavaFileObjects.forSourceString(e.qualified("FuzzSkips"), skips(e)));
+    }
+    Compilation c = compile(files);
+    List<Entity> accepted = new ArrayList<>();
+    for (Entity e : entities) {
+      String where =
+          "seed " + seed + " entity " + e.qualifiedName() + "\n" + e.source() + "\n" + all(c, e);
+      List<String> own = errors(c, e, null);
+      List<String> good = errors(c, e, "FuzzQueries");
+      List<String> skip = errors(c, e, "FuzzSkips");
+      if (!own.isEmpty()) {
+        // a refused entity: its own errors say why; its query interfaces add none
+        assertWithMessage(where).that(good).isEmpty();
+        assertWithMessage(where).that(skip).isEmpty();
+        continue;
+      }
+      if (e.source().contains("@TimeSharded(")) {
+        // period tables: not generated yet, said on each interface
+        assertWithMessage(where)
+            .that(good)
+            .containsExactly(QueryMessages.timeSharded("FuzzQueries", e.name));
+        assertWithMessage(where)
+            .that(skip)
+            .containsExactly(QueryMessages.timeSharded("FuzzSkips", e.name));
+        continue;
+      }
+      accepted.add(e);
+      assertWithMessage(where).that(good).isEmpty();
+      List<Field> key = e.keyFields();
+      assertWithMessage(where)
+          .that(skip)
+          .containsExactly(
+              QueryMessages.notLeftmostPrefix(
+                  "skip",
+                  key.get(0).name,
+                  key.stream().map(f -> f.name).toList(),
+                  key.size() > 1 ? List.of(key.get(1).name) : List.of()));
+    }
+    assertWithMessage("seed " + seed + ": some entities accepted").that(accepted).isNotEmpty();
+    // the accepted entities' valid queries alone compile, implementations included
+    List<JavaFileObject> good = new ArrayList<>();
+    for (Entity e : accepted) {
+      for (String[] f : e.files()) {
+        if (!f[0].endsWith("StrayShards")) {
+          good.add(JavaFileObjects.forSourceString(f[0], f[1]));
+        }
+      }
+      good.add(JavaFileObjects.forSourceString(e.qualified("FuzzQueries"), queries(e)));
+    }
+    Compilation ok = compile(good);
+    assertWithMessage("seed " + seed + ": " + ok.errors()).that(ok.errors()).isEmpty();
+    for (Entity e : accepted) {
+      String impl = "/" + e.qualified("FuzzQueries_").replace('.', '/') + ".java";
+      assertWithMessage("seed " + seed + " " + impl)
+          .that(ok.generatedSourceFiles().stream().map(JavaFileObject::getName).toList())
+          .contains("/SOURCE_OUTPUT" + impl);
+    }
+  }
+
+  private static Compilation compile(List<JavaFileObject> files) {
+    return Compiler.javac()
+        .withProcessors(new WidekeyProcessor())
+        .withOptions("-Xlint:-processing", "-Xmaxerrs", "100000")
+        .compile(files);
+  }
+
+  /** The errors in the entity's file ({@code iface} null) or in one of its query interfaces. */
+  private static List<String> errors(Compilation c, Entity e, String iface) {
+    return c.errors().stream()
+        .filter(d -> d.getSource() != null && file(d.getSource(), e) != null)
+        .filter(
+            d -> {
+              String file = file(d.getSource(), e);
+              // the entity's own file: a stray @TimeSharded class beside it is its own error
+              return file.equals((iface == null ? e.name : iface) + ".java");
+            })
+        .map(d -> d.getMessage(Locale.ROOT))
+        .collect(Collectors.toList());
+  }
+
+  /** Every diagnostic of the entity's package, for a failure message. */
+  private static String all(Compilation c, Entity e) {
+    return c.diagnostics().stream()
+        .filter(d -> d.getSource() == null || file(d.getSource(), e) != null)
+        .map(d -> d.getKind() + " " + d.getMessage(Locale.ROOT))
+        .collect(Collectors.joining("\n"));
+  }
+
+  /** The file's name if it lies in the entity's package ({@code qfz3/Foo.java}), else null. */
+  private static String file(JavaFileObject f, Entity e) {
+    String name = f.getName().replaceFirst("^/", "");
+    String dir = e.pkg.isEmpty() ? "" : e.pkg.replace('.', '/') + "/";
+    String rest = name.startsWith(dir) ? name.substring(dir.length()) : null;
+    return rest == null || rest.contains("/") ? null : rest;
+  }
+
+  private static String header(Entity e) {
+    return (e.pkg.isEmpty() ? "" : "package " + e.pkg + ";\n")
+        + "@jakarta.data.repository.Repository\n";
+  }
+
+  /** Equality on each leftmost prefix fixing the partition key; the whole key as an Optional. */
+  private static String queries(Entity e) {
+    String type = e.qualifiedName();
+    List<Field> key = e.keyFields();
+    long partition = key.stream().filter(f -> f.role == RandomEntities.Role.PARTITION).count();
+    StringBuilder s = new StringBuilder(header(e)).append("public interface FuzzQueries {\n");
+    for (int k = (int) partition; k <= key.size(); k++) {
+      s.append("  @jakarta.data.repository.Find java.util.stream.Stream<")
+          .append(type)
+          .append("> prefix")
+          .append(k)
+          .append('(')
+          .append(parameters(key.subList(0, k)))
+          .append(");\n");
+    }
+    s.append("  @jakarta.data.repository.Find java.util.Optional<")
+        .append(type)
+        .append("> one(")
+        .append(parameters(key))
+        .append(");\n");
+    return s.append("}\n").toString();
+  }
+
+  /** A query on the second key component alone (or on nothing): no leftmost prefix. */
+  private static String skips(Entity e) {
+    List<Field> key = e.keyFields();
+    return header(e)
+        + "public interface FuzzSkips {\n  @jakarta.data.repository.Find java.util.stream.Stream<"
+        + e.qualifiedName()
+        + "> skip("
+        + (key.size() > 1 ? parameters(key.subList(1, 2)) : "")
+        + ");\n}\n";
+  }
+
+  private static String parameters(List<Field> fields) {
+    List<String> out = new ArrayList<>();
+    for (int i = 0; i < fields.size(); i++) {
+      Field f = fields.get(i);
+      out.add(
+          "@jakarta.data.repository.By(\""
+              + f.name
+              + "\") "
+              + PARAMETER_TYPES.get(f.type)
+              + " p"
+              + i);
+    }
+    return String.join(", ", out);
+  }
+}

@@ -1,0 +1,332 @@
+package dev.widekey.processor.query;
+
+import static com.google.common.truth.Truth.assertThat;
+import static com.google.testing.compile.CompilationSubject.assertThat;
+import static dev.widekey.processor.query.QueryFixtures.bad;
+import static dev.widekey.processor.query.QueryFixtures.compile;
+import static dev.widekey.processor.query.QueryFixtures.query;
+
+import com.google.testing.compile.Compilation;
+import dev.widekey.runtime.Rule;
+import java.util.List;
+import java.util.regex.Pattern;
+import javax.tools.JavaFileObject;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Rule WK307 on query interfaces: every refused shape, each with its whole message, on the line of
+ * the method or parameter at fault; nothing is generated from an interface with an error.
+ */
+class QueryRefusalTest {
+  private static final List<String> TXN_KEY =
+      List.of("cardId", "sellerId", "deviceId", "orderNumber");
+  private static final String OPEN_BOUND =
+      "a scan with an open or inclusive bound (dev.widekey.runtime.query)";
+
+  private static void assertError(Compilation c, String message, JavaFileObject f, String line) {
+    assertThat(message).startsWith(Rule.WK307.name() + ": ");
+    Pattern exactly = Pattern.compile("\\A" + Pattern.quote(message) + "\\z");
+    assertThat(c).hadErrorContainingMatch(exactly).inFile(f).onLineContaining(line);
+  }
+
+  @Test
+  void everyRefusedShapeOverTxn() {
+    JavaFileObject f = bad("RefusedTxns");
+    Compilation c = compile(f);
+
+    assertThat(c).failed();
+    assertThat(c).hadErrorCount(36);
+    assertError(
+        c,
+        QueryMessages.notLeftmostPrefix("findBySellerId", "cardId", TXN_KEY, List.of("sellerId")),
+        f,
+        "findBySellerId(");
+    assertError(
+        c,
+        QueryMessages.notLeftmostPrefix(
+            "findByCardIdAndDeviceId", "sellerId", TXN_KEY, List.of("cardId", "deviceId")),
+        f,
+        "findByCardIdAndDeviceId(");
+    assertError(
+        c,
+        QueryMessages.notLeftmostPrefix(
+            "findByCardIdAndDeviceIdBetween", "sellerId", TXN_KEY, List.of("cardId", "deviceId")),
+        f,
+        "findByCardIdAndDeviceIdBetween(");
+    assertError(
+        c,
+        QueryMessages.notLeftmostPrefix("everything", "cardId", TXN_KEY, List.of()),
+        f,
+        "everything(");
+    assertError(
+        c,
+        QueryMessages.attributeCondition("findByChannel", "channel", TXN_KEY),
+        f,
+        "findByChannel(");
+    assertError(
+        c,
+        QueryMessages.rangeNotLast(
+            "findByCardIdAndSellerIdBetweenAndDeviceId", "sellerId", "deviceId"),
+        f,
+        "findByCardIdAndSellerIdBetweenAndDeviceId(");
+    assertError(
+        c,
+        QueryMessages.unorderedRange(
+            "findByCardIdBetween",
+            "Between",
+            "cardId is in the partition key: a range over it reads across partitions, and widekey"
+                + " reads one partition-key value at a time"),
+        f,
+        "findByCardIdBetween(");
+    assertError(
+        c,
+        QueryMessages.ordering("findByCardIdOrderByDeviceIdAsc", "deviceId ASC", TXN_KEY),
+        f,
+        "findByCardIdOrderByDeviceIdAsc(");
+    assertError(
+        c,
+        QueryMessages.ordering(
+            "findByCardIdOrderBySellerIdAscDeviceIdDesc", "sellerId ASC, deviceId DESC", TXN_KEY),
+        f,
+        "findByCardIdOrderBySellerIdAscDeviceIdDesc(");
+    assertError(
+        c,
+        QueryMessages.unknownProperty("findByCardID", "cardID", "Txn", "cardId"),
+        f,
+        "findByCardID(");
+    assertError(
+        c,
+        QueryMessages.unknownProperty("findByCardIdAndSelerId", "selerId", "Txn", "sellerId"),
+        f,
+        "findByCardIdAndSelerId(");
+    assertError(
+        c, QueryMessages.unknownProperty("bySeller", "selerId", "Txn", "sellerId"), f, "bySeller(");
+    assertError(
+        c,
+        QueryMessages.parameterType("deviceId", "java.lang.String", "deviceId", "long"),
+        f,
+        "String sellerId, String deviceId)");
+    assertError(
+        c,
+        QueryMessages.parameterCount(
+            "findByCardIdAndSellerId", 1, 2, List.of("cardId", "sellerId")),
+        f,
+        "findByCardIdAndSellerId(String cardId);");
+    assertError(c, QueryMessages.unmatchedParameter("device", "byDevice"), f, "byDevice(");
+    assertError(
+        c,
+        QueryMessages.singleResult(
+            "findByCardIdAndSellerId", "query.Txn", List.of("deviceId", "orderNumber")),
+        f,
+        "Txn findByCardIdAndSellerId(String cardId, String sellerId);");
+    assertError(
+        c,
+        QueryMessages.singleResult(
+            "findByCardIdAndSellerIdAndDeviceIdOrderByOrderNumber",
+            "java.util.Optional<query.Txn>",
+            List.of("orderNumber")),
+        f,
+        "findByCardIdAndSellerIdAndDeviceIdOrderByOrderNumber(");
+    assertError(
+        c,
+        QueryMessages.unsupportedResult(
+            "findByCardIdAndSellerIdAndDeviceIdAndOrderNumber", "java.lang.String"),
+        f,
+        "String findByCardIdAndSellerIdAndDeviceIdAndOrderNumber(");
+    assertError(
+        c,
+        QueryMessages.cursoredPageWithoutRequest("findByCardIdAndSellerIdOrderByOrderNumber"),
+        f,
+        "findByCardIdAndSellerIdOrderByOrderNumber(");
+    assertError(
+        c,
+        QueryMessages.notYet(
+            "findByCardIdAndSellerIdOrderByDeviceId",
+            "CursoredPage",
+            "a page that resumes after the last row's key, with a signed continuation token"
+                + " (dev.widekey.runtime.query)"),
+        f,
+        "findByCardIdAndSellerIdOrderByDeviceId(");
+    assertError(
+        c,
+        QueryMessages.notYet("findByCardIdAndSellerIdGreaterThan", "GreaterThan", OPEN_BOUND),
+        f,
+        "findByCardIdAndSellerIdGreaterThan(");
+    assertError(
+        c,
+        QueryMessages.notYet("findByCardIdAndSellerIdLessThanEqual", "LessThanEqual", OPEN_BOUND),
+        f,
+        "findByCardIdAndSellerIdLessThanEqual(");
+    assertError(
+        c, QueryMessages.lifecycleParameter("add", "Insert", "Txn"), f, "void add(Txn a, Txn b)");
+    // the refused parts of Jakarta Data, each with why
+    String[][] refused = {
+      {"findByCardIdOrChannel", "Or"},
+      {"findByCardIdNot", "Not"},
+      {"findByCardIdIn", "In"},
+      {"findByChannelLike", "Like"},
+      {"findByCardIdIgnoreCase", "IgnoreCase"},
+      {"findByChannelNull", "Null"},
+      {"jdql", "@Query"},
+      {"findByCardIdOrderBySellerId", "Page"},
+      {"findByCardIdOrderByDeviceId", "a Sort parameter"},
+      {"findFirst2ByCardId", "both First and a Limit"},
+      {"deleteByCardId", "deleteBy"},
+      {"findByCardIdAndCardId", "two conditions on cardId"},
+      {"listByCardId", "a method name that is no query"},
+    };
+    for (String[] r : refused) {
+      assertThat(c)
+          .hadErrorContainingMatch(
+              "\\AWK307: "
+                  + Pattern.quote(r[0] + " uses " + r[1] + ", which widekey refuses: ")
+                  + ".+\\.\\z")
+          .inFile(f)
+          .onLineContaining(" " + r[0] + "(");
+    }
+  }
+
+  @Test
+  void hashPrefixesEnumsBucketsAndSplicedKeys() {
+    JavaFileObject f = bad("RefusedOthers");
+    Compilation c = compile(f);
+
+    assertThat(c).failed();
+    assertThat(c).hadErrorCount(9);
+    assertError(
+        c,
+        QueryMessages.unorderedRange(
+            "findByUserIdBetween",
+            "Between",
+            "userId is @Reversed: its stored text is the value's digits backward"),
+        f,
+        "findByUserIdBetween(");
+    assertError(
+        c,
+        QueryMessages.unorderedRange(
+            "findByOrderNumberBetween",
+            "Between",
+            "orderNumber is in a hash-prefixed partition key, whose stored order is the digest's,"
+                + " not the values'"),
+        f,
+        "findByOrderNumberBetween(");
+    assertError(
+        c,
+        QueryMessages.notLeftmostPrefix(
+            "findByLine", "orderNumber", List.of("orderNumber", "line"), List.of("line")),
+        f,
+        "findByLine(");
+    assertError(
+        c,
+        QueryMessages.unorderedRange(
+            "findByQueueAndPriorityBetween",
+            "Between",
+            "priority is an enum, stored by name: names do not sort as the values"),
+        f,
+        "findByQueueAndPriorityBetween(");
+    assertError(
+        c,
+        QueryMessages.unorderedOrdering(
+            "findByQueueOrderByPriorityDesc", "priority is an enum, stored by name"),
+        f,
+        "findByQueueOrderByPriorityDesc(");
+    assertError(
+        c,
+        QueryMessages.rangeNotLast("findByTimestampBetweenAndSensor", "timestamp", "sensor"),
+        f,
+        "findByTimestampBetweenAndSensor(");
+    assertError(
+        c,
+        QueryMessages.notLeftmostPrefix(
+            "findBySensor", "timestamp", List.of("timestamp", "sensor"), List.of("sensor")),
+        f,
+        "findBySensor(");
+    assertError(
+        c,
+        QueryMessages.notLeftmostPrefix(
+            "findByShop", "region", List.of("region", "shop", "day"), List.of("shop")),
+        f,
+        "findByShop(");
+    assertError(
+        c,
+        QueryMessages.unorderedRange(
+            "findByRegionBetween",
+            "Between",
+            "region is in the partition key: a range over it reads across partitions, and widekey"
+                + " reads one partition-key value at a time"),
+        f,
+        "findByRegionBetween(");
+  }
+
+  @Test
+  void aQueryAnIndexServesPointsAtIt() {
+    JavaFileObject f = bad("TicketQueries");
+    Compilation c = compile(f, query("Ticket"));
+    assertThat(c).hadErrorCount(2);
+    assertError(
+        c,
+        QueryMessages.servedByIndex(
+            QueryMessages.attributeCondition("findByAssignee", "assignee", List.of("queue", "id")),
+            "by_assignee",
+            "byAssignee"),
+        f,
+        "findByAssignee(");
+    assertError(
+        c,
+        QueryMessages.notLeftmostPrefix("findById", "queue", List.of("queue", "id"), List.of("id")),
+        f,
+        "findById(");
+  }
+
+  @Test
+  void anInterfaceNamesOneEntity() {
+    JavaFileObject none = bad("NoEntity");
+    Compilation c = compile(none);
+    assertThat(c).hadErrorCount(1);
+    assertError(c, QueryMessages.noEntity("NoEntity"), none, "public interface NoEntity");
+
+    JavaFileObject several = bad("SeveralEntities");
+    c = compile(several);
+    assertThat(c).hadErrorCount(1);
+    assertError(
+        c,
+        QueryMessages.severalEntities("SeveralEntities", List.of("Txn", "Reading")),
+        several,
+        "public interface SeveralEntities");
+  }
+
+  @Test
+  void timeShardedEntitiesAreNotYetServed() {
+    JavaFileObject f = bad("ShardedEvents");
+    Compilation c = compile(f, bad("ShardedEvent"));
+    assertThat(c).hadErrorCount(1);
+    assertError(
+        c,
+        QueryMessages.timeSharded("ShardedEvents", "ShardedEvent"),
+        f,
+        "public interface ShardedEvents");
+  }
+
+  @Test
+  void basicAndCrudRepositoriesAreRefused() {
+    JavaFileObject f = bad("Basic");
+    Compilation c = compile(f);
+    assertThat(c).hadErrorCount(1);
+    assertError(
+        c,
+        QueryMessages.inheritedRepository("Basic", "BasicRepository"),
+        f,
+        "public interface Basic");
+  }
+
+  @Test
+  void anotherProvidersInterfaceIsLeftAlone() {
+    Compilation c = compile(query("OtherProvider"));
+    assertThat(c).succeededWithoutWarnings();
+    assertThat(
+            c.generatedSourceFiles().stream()
+                .map(JavaFileObject::getName)
+                .filter(n -> n.contains("OtherProvider_")))
+        .isEmpty();
+  }
+}

@@ -1,0 +1,175 @@
+package dev.widekey.store.tck.bench;
+
+import dev.widekey.runtime.store.WideTableStore;
+import dev.widekey.store.tck.entities.BenchPlainTicket;
+import dev.widekey.store.tck.entities.BenchPlainTicketRepository;
+import dev.widekey.store.tck.entities.BenchTicket;
+import dev.widekey.store.tck.entities.BenchTicketRepository;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
+
+/**
+ * What a client-side index costs, in one run on one store, both sides alternating round by round:
+ *
+ * <ul>
+ *   <li><b>put</b>: the repository {@code put} of an entity with one index ({@link BenchTicket})
+ *       against the same entity without it ({@link BenchPlainTicket}), with 1 and 8 threads; every
+ *       round rewrites the same entities, half of them moving the indexed value (which adds the
+ *       delete of the old index row), half keeping it;
+ *   <li><b>page</b>: 100 rows read through the index ({@code byQueue().scanByQueue(q)}) against the
+ *       same 100 rows read by a primary-key scan ({@code scanByGrp(g)}), one thread.
+ * </ul>
+ *
+ * <p>Prints each round's rates and the ratio of the indexed side's time to the plain side's, and
+ * the medians. A benchmark program, not a test: the runners ({@code IndexBenchmarkTest} on the
+ * embedded store, {@code IndexOnHBaseBenchmark} on the mini cluster) run it only with {@code
+ * -Dwidekey.bench=true}.
+ */
+public final class IndexBenchmark {
+  /** Rows one page holds, and one group of the primary key. */
+  static final int PAGE = 100;
+
+  private final WideTableStore store;
+  private final int entities;
+  private final int rounds;
+  private final PrintStream out;
+
+  public IndexBenchmark(WideTableStore store, int entities, int rounds, PrintStream out) {
+    this.store = store;
+    this.entities = entities - entities % PAGE;
+    this.rounds = rounds;
+    this.out = out;
+  }
+
+  /** Runs the put comparison per thread count, then the page comparison; the median ratios. */
+  public List<Double> run(int... threadCounts) throws Exception {
+    BenchTicketRepository indexed = new BenchTicketRepository(store);
+    BenchPlainTicketRepository plain = new BenchPlainTicketRepository(store);
+    indexed.createTables();
+    plain.createTables();
+    List<Double> medians = new ArrayList<>();
+    for (int threads : threadCounts) {
+      double[] ratios = new double[rounds];
+      writeRound(indexed, plain, threads, -1, true); // warm-up and first writes
+      writeRound(indexed, plain, threads, -1, false);
+      for (int round = 0; round < rounds; round++) {
+        boolean indexedFirst = round % 2 == 0;
+        long a = writeRound(indexed, plain, threads, round, indexedFirst);
+        long b = writeRound(indexed, plain, threads, round, !indexedFirst);
+        long indexedNanos = indexedFirst ? a : b;
+        long plainNanos = indexedFirst ? b : a;
+        ratios[round] = (double) indexedNanos / plainNanos;
+        out.printf(
+            "index put, %d thread(s), round %d: plain %,.0f puts/s, indexed %,.0f puts/s"
+                + " (%.2fx the time)%n",
+            threads,
+            round + 1,
+            entities * 1e9 / plainNanos,
+            entities * 1e9 / indexedNanos,
+            ratios[round]);
+      }
+      medians.add(median(ratios));
+      out.printf(
+          "index put, %d thread(s): median indexed/plain %.2fx %s over %d rounds%n",
+          threads, median(ratios), Arrays.toString(ratios), rounds);
+    }
+    writeRound(indexed, plain, 1, -1, true); // every entity back at its group's queue
+    double[] ratios = new double[rounds];
+    int groups = entities / PAGE;
+    int pages = Math.max(50, Math.min(2_000, groups));
+    readRound(indexed, groups, pages, true);
+    readRound(indexed, groups, pages, false);
+    for (int round = 0; round < rounds; round++) {
+      long viaIndex = readRound(indexed, groups, pages, true);
+      long viaKey = readRound(indexed, groups, pages, false);
+      ratios[round] = (double) viaIndex / viaKey;
+      out.printf(
+          "index page of %d, round %d: primary key %,.0f pages/s, index %,.0f pages/s (%.2fx the"
+              + " time)%n",
+          PAGE, round + 1, pages * 1e9 / viaKey, pages * 1e9 / viaIndex, ratios[round]);
+    }
+    medians.add(median(ratios));
+    out.printf(
+        "index page of %d: median index/primary key %.2fx %s over %d rounds%n",
+        PAGE, median(ratios), Arrays.toString(ratios), rounds);
+    return medians;
+  }
+
+  private static double median(double[] values) {
+    double[] sorted = values.clone();
+    Arrays.sort(sorted);
+    return sorted[sorted.length / 2];
+  }
+
+  /**
+   * Writes every entity once, indexed or plain; nanoseconds. Entity {@code i} is in group {@code i
+   * / PAGE}; its queue is its group's name, except that even entities move to another queue and
+   * back every other round.
+   */
+  private long writeRound(
+      BenchTicketRepository indexed,
+      BenchPlainTicketRepository plain,
+      int threads,
+      int round,
+      boolean useIndexed)
+      throws Exception {
+    AtomicInteger next = new AtomicInteger();
+    ExecutorService pool = Executors.newFixedThreadPool(threads);
+    try {
+      long start = System.nanoTime();
+      List<Future<?>> done = new ArrayList<>();
+      for (int t = 0; t < threads; t++) {
+        done.add(
+            pool.submit(
+                () -> {
+                  for (int i = next.getAndIncrement(); i < entities; i = next.getAndIncrement()) {
+                    String grp = "g" + i / PAGE;
+                    String queue = i % 2 == 0 && round % 2 == 0 ? "m" + i / PAGE : grp;
+                    if (useIndexed) {
+                      indexed.put(new BenchTicket(grp, i, queue, round));
+                    } else {
+                      plain.put(new BenchPlainTicket(grp, i, queue, round));
+                    }
+                  }
+                  return null;
+                }));
+      }
+      for (Future<?> f : done) {
+        f.get();
+      }
+      long nanos = System.nanoTime() - start;
+      indexed.flushDeletes();
+      return nanos;
+    } finally {
+      pool.shutdown();
+    }
+  }
+
+  /**
+   * Reads {@code pages} pages of {@link #PAGE} rows of random groups, through the index or by the
+   * primary key; nanoseconds. Every entity is at its group's queue by then.
+   */
+  private long readRound(BenchTicketRepository repo, int groups, int pages, boolean viaIndex) {
+    long start = System.nanoTime();
+    long rows = 0;
+    for (int p = 0; p < pages; p++) {
+      String grp = "g" + (p * 7919 % groups);
+      try (Stream<BenchTicket> s =
+          viaIndex ? repo.byQueue().scanByQueue(grp) : repo.scanByGrp(grp)) {
+        rows += s.limit(PAGE).count();
+      }
+    }
+    long nanos = System.nanoTime() - start;
+    if (rows != (long) pages * PAGE) {
+      throw new IllegalStateException("read " + rows + " rows, expected " + pages * PAGE);
+    }
+    return nanos;
+  }
+}
