@@ -116,11 +116,14 @@ public final class IndexRules implements EntityRule {
             type, at, "name", Messages.indexSameMembers(index.name(), other, accessor));
         continue;
       }
-      boolean valid = checkDeclaration(entity, index, diagnostics);
+      boolean valid =
+          checkDeclaration(entity, index, diagnostics)
+              && ServiceIndexRules.check(entity, index, diagnostics);
       if (valid) {
         checkKey(entity, index, diagnostics);
       }
     }
+    ServiceIndexRules.checkCount(entity, diagnostics);
     int count = entity.indexes().size();
     if (entity.profile() == Profile.LINDORM && count > LINDORM_MAX_INDEXES) {
       diagnostics.error(
@@ -211,7 +214,8 @@ public final class IndexRules implements EntityRule {
     AnnotationMirror at = index.mirror();
     StoreLimits limits = StoreLimits.of(entity.profile());
     List<KeyComponent> components = index.components();
-    boolean tooWide = !limits.fitsPkColumns(components.size() + 1);
+    // a service index has no reference column: the service appends the table's key columns
+    boolean tooWide = !index.byService() && !limits.fitsPkColumns(components.size() + 1);
     if (tooWide) {
       diagnostics.error(
           type,
@@ -255,7 +259,7 @@ public final class IndexRules implements EntityRule {
             message.startsWith("WK110")
                 ? null
                 : Messages.OnIndex.finding(index.name(), index.table(), message));
-    long ref = referenceBytes(entity);
+    long ref = index.byService() ? -1 : referenceBytes(entity);
     if (ref > limits.maxPkColumnBytes()) {
       diagnostics.error(type, at, Messages.indexRefTooLarge(index.name(), ref, entity.profile()));
     }
