@@ -257,6 +257,12 @@ final class CommitPoint {
         checkDeadline(rows);
         planned = keepingIndexRows(rows, now);
         for (WriteOp index : planned.indexPuts()) {
+          if (IndexRows.tagOf(index.key()) != ownTag
+              && !indexTables.get(index.table()).table().expires()) {
+            // a kept row is there while the commit point read names it, which the
+            // compare-and-set proves; only a table with a time to live needs it put again
+            continue;
+          }
           if (putIndexRows.add(index.key())) {
             store.put(index.table(), ((WriteOp.Put) index).row());
           }

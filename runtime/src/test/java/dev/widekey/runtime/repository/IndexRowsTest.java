@@ -130,6 +130,36 @@ class IndexRowsTest {
   }
 
   @Test
+  void aKeptIndexRowIsPutAgainOnlyWhereRowsExpire() {
+    for (boolean expiring : new boolean[] {false, true}) {
+      try (EmbeddedStore fresh = EmbeddedStore.inMemory()) {
+        AtomicInteger indexPuts = new AtomicInteger();
+        WideTableStore counting =
+            new ForwardingStore(fresh) {
+              @Override
+              public void put(String table, Row row) {
+                if (table.equals(Tagged.BY_TAG.table().name())) {
+                  indexPuts.incrementAndGet();
+                }
+                super.put(table, row);
+              }
+            };
+        Items items =
+            new Items(counting, expiring ? Tagged.expiring(86_400) : Tagged.tables(false));
+        items.createTables();
+        items.put(new Item(1, "red", "a", null));
+        items.put(new Item(1, "red", "b", null));
+        new Items(counting, expiring ? Tagged.expiring(86_400) : Tagged.tables(false))
+            .put(new Item(1, "red", "c", null));
+        // a rewrite that keeps the value names the row it finds; only a row that expires is
+        // renewed, so that it lives as long as the hot row naming it
+        assertEquals(expiring ? 3 : 1, indexPuts.get(), "expiring " + expiring);
+        assertEquals(List.of(1L), ids(items.byTag("red")));
+      }
+    }
+  }
+
+  @Test
   void insertAndUpdateKeepTheirConditions() {
     Items items = items(store, false);
     items.createTables();

@@ -39,9 +39,20 @@ final class Tagged {
         .withIndex(BY_TAG);
   }
 
+  /** The tables without a cold table, rows living {@code ttlSeconds}. */
+  static EntityTables expiring(long ttlSeconds) {
+    TableSpec hot = TestRows.table(HOT, 100, 1).withTtlSeconds(ttlSeconds);
+    return EntityTables.of(hot)
+        .withIndex(new IndexTable(BY_TAG.name(), BY_TAG.table().withTtlSeconds(ttlSeconds)));
+  }
+
   static final class Items extends SplitTableRepository<Item> {
     Items(WideTableStore store, boolean cold) {
-      super(store, Tagged.tables(cold), List.of(), null);
+      this(store, Tagged.tables(cold));
+    }
+
+    Items(WideTableStore store, EntityTables tables) {
+      super(store, tables, List.of(), null);
     }
 
     @Override
@@ -89,11 +100,15 @@ final class Tagged {
     }
 
     Stream<Item> byTag(String tag) {
-      return scanIndex(BY_TAG, KeyRanges.leading(List.of(PkValue.ofString(tag)), 2));
+      return scanIndex(
+          tables().index(BY_TAG.name()).orElseThrow(),
+          KeyRanges.leading(List.of(PkValue.ofString(tag)), 2));
     }
 
     Stream<Item> byTagDescending(String tag) {
-      return scanIndex(BY_TAG, KeyRanges.leading(List.of(PkValue.ofString(tag)), 2).backward());
+      return scanIndex(
+          tables().index(BY_TAG.name()).orElseThrow(),
+          KeyRanges.leading(List.of(PkValue.ofString(tag)), 2).backward());
     }
 
     Stream<Item> all() {
