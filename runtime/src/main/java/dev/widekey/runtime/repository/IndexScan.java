@@ -16,7 +16,8 @@ import java.util.function.Function;
  * batch verified against the hot rows it names ({@code verify}), an entity returned once where two
  * adjacent index rows name it at the same values (a write that kept its index row while another row
  * of it was still there). Batches start small, so a short read costs a short multi-get, and double
- * up to {@code maxBatch}.
+ * up to {@code maxBatch}; a reader that says how many entities it takes gets batches of what it
+ * still wants.
  */
 final class IndexScan<E> implements Iterator<IndexScan.Verified<E>> {
   /** The most hot keys one batch reads: the bound on one multi-get of base rows. */
@@ -40,21 +41,37 @@ final class IndexScan<E> implements Iterator<IndexScan.Verified<E>> {
   private final int maxBatch;
   private final Function<List<Row>, List<Verified<E>>> verify;
   private final Deque<Verified<E>> ready = new ArrayDeque<>();
+  private final long wanted;
+  private long handedOut;
   private int batch;
   private Verified<E> last;
 
-  IndexScan(Iterator<Row> rows, int maxBatch, Function<List<Row>, List<Verified<E>>> verify) {
+  /**
+   * @param wanted the most entities the reader takes ({@code Long.MAX_VALUE}: unknown): a batch
+   *     then reads no more index rows than the entities still wanted, so a page of 100 reads about
+   *     100 hot rows, not the next doubling's
+   */
+  IndexScan(
+      Iterator<Row> rows,
+      int maxBatch,
+      long wanted,
+      Function<List<Row>, List<Verified<E>>> verify) {
     this.rows = rows;
     this.maxBatch = Math.max(1, maxBatch);
+    this.wanted = wanted;
     this.verify = verify;
     this.batch = Math.min(FIRST_BATCH, this.maxBatch);
   }
 
   @Override
   public boolean hasNext() {
-    while (ready.isEmpty() && rows.hasNext()) {
-      List<Row> next = new ArrayList<>(batch);
-      while (next.size() < batch && rows.hasNext()) {
+    while (ready.isEmpty() && rows.hasNext() && handedOut < wanted) {
+      int size =
+          wanted == Long.MAX_VALUE
+              ? batch
+              : (int) Math.min(maxBatch, Math.max(1, wanted - handedOut));
+      List<Row> next = new ArrayList<>(size);
+      while (next.size() < size && rows.hasNext()) {
         next.add(rows.next());
       }
       batch = Math.min(maxBatch, batch * 2);
@@ -74,6 +91,7 @@ final class IndexScan<E> implements Iterator<IndexScan.Verified<E>> {
     if (!hasNext()) {
       throw new NoSuchElementException();
     }
+    handedOut++;
     return ready.poll();
   }
 }

@@ -198,7 +198,7 @@ final class RepositoryPages {
     List<PrimaryKey> keys = new ArrayList<>();
     boolean more = false;
     try (Stream<IndexScan.Verified<E>> read =
-        repo.scanIndexKeyed(index, rest.withLimit(Long.MAX_VALUE))) {
+        repo.scanIndexKeyed(index, rest.withLimit(size + 1L))) {
       Iterator<IndexScan.Verified<E>> it = read.iterator();
       while (it.hasNext()) {
         IndexScan.Verified<E> v = it.next();

@@ -948,10 +948,7 @@ public abstract class SplitTableRepository<E> {
    * }</pre>
    */
   protected Stream<E> scanIndex(IndexTable index, ScanRange range) {
-    long limit = range.limit();
-    Stream<E> entities =
-        scanIndexKeyed(index, range.withLimit(Long.MAX_VALUE)).map(IndexScan.Verified::entity);
-    return limit == Long.MAX_VALUE ? entities : entities.limit(limit);
+    return scanIndexKeyed(index, range).map(IndexScan.Verified::entity);
   }
 
   /**
@@ -966,7 +963,8 @@ public abstract class SplitTableRepository<E> {
             index.table().name(),
             range.withLimit(Long.MAX_VALUE).withColumns(ColumnSelection.of(ColdRows.WRITTEN)));
     int most = Math.min(IndexScan.MAX_BATCH, store.limits(hotTable.profile()).maxMultiGetRows());
-    IndexScan<E> scan = new IndexScan<>(rows.iterator(), most, batch -> verified(index, batch));
+    IndexScan<E> scan =
+        new IndexScan<>(rows.iterator(), most, limit, batch -> verified(index, batch));
     Stream<IndexScan.Verified<E>> entities =
         StreamSupport.stream(
                 Spliterators.spliteratorUnknownSize(
@@ -1018,7 +1016,7 @@ public abstract class SplitTableRepository<E> {
             index.overServiceKey(range, keyColumns).withLimit(Long.MAX_VALUE));
     int most = Math.min(IndexScan.MAX_BATCH, store.limits(hotTable.profile()).maxMultiGetRows());
     IndexScan<E> scan =
-        new IndexScan<>(rows.iterator(), most, batch -> verifiedByService(index, batch));
+        new IndexScan<>(rows.iterator(), most, limit, batch -> verifiedByService(index, batch));
     Stream<E> entities =
         StreamSupport.stream(
                 Spliterators.spliteratorUnknownSize(
@@ -1431,7 +1429,7 @@ public abstract class SplitTableRepository<E> {
 
   /** Whether an index range holds an entity: stops at the first one its hot row confirms. */
   public boolean existsIndex(IndexTable index, ScanRange range) {
-    try (Stream<E> read = scanIndex(index, range)) {
+    try (Stream<E> read = scanIndex(index, range.withLimit(1))) {
       return read.findAny().isPresent();
     }
   }

@@ -1,10 +1,12 @@
 package dev.widekey.store.tck.bench;
 
+import dev.widekey.runtime.query.ContinuationKey;
 import dev.widekey.runtime.store.WideTableStore;
 import dev.widekey.store.tck.entities.BenchPlainTicket;
 import dev.widekey.store.tck.entities.BenchPlainTicketRepository;
 import dev.widekey.store.tck.entities.BenchTicket;
 import dev.widekey.store.tck.entities.BenchTicketRepository;
+import jakarta.data.page.PageRequest;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -13,7 +15,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.stream.Stream;
 
 /**
  * What a client-side index costs, in one run on one store, both sides alternating round by round:
@@ -23,8 +24,9 @@ import java.util.stream.Stream;
  *       against the same entity without it ({@link BenchPlainTicket}), with 1 and 8 threads; every
  *       round rewrites the same entities, half of them moving the indexed value (which adds the
  *       delete of the old index row), half keeping it;
- *   <li><b>page</b>: 100 rows read through the index ({@code byQueue().scanByQueue(q)}) against the
- *       same 100 rows read by a primary-key scan ({@code scanByGrp(g)}), one thread.
+ *   <li><b>page</b>: a page of 100 rows read through the index ({@code byQueue().pageByQueue(q,
+ *       PageRequest.ofSize(100))}) against the same 100 rows as a page of the primary key ({@code
+ *       pageByGrp(g, ...)}), one thread.
  * </ul>
  *
  * <p>Prints each round's rates and the ratio of the indexed side's time to the plain side's, and
@@ -50,7 +52,9 @@ public final class IndexBenchmark {
 
   /** Runs the put comparison per thread count, then the page comparison; the median ratios. */
   public List<Double> run(int... threadCounts) throws Exception {
-    BenchTicketRepository indexed = new BenchTicketRepository(store);
+    BenchTicketRepository indexed =
+        new BenchTicketRepository(store)
+            .withContinuationKey(ContinuationKey.of(new byte[ContinuationKey.MIN_BYTES]));
     BenchPlainTicketRepository plain = new BenchPlainTicketRepository(store);
     indexed.createTables();
     plain.createTables();
@@ -161,10 +165,10 @@ public final class IndexBenchmark {
     long rows = 0;
     for (int p = 0; p < pages; p++) {
       String grp = "g" + (p * 7919 % groups);
-      try (Stream<BenchTicket> s =
-          viaIndex ? repo.byQueue().scanByQueue(grp) : repo.scanByGrp(grp)) {
-        rows += s.limit(PAGE).count();
-      }
+      PageRequest first = PageRequest.ofSize(PAGE);
+      rows +=
+          (viaIndex ? repo.byQueue().pageByQueue(grp, first) : repo.pageByGrp(grp, first))
+              .numberOfElements();
     }
     long nanos = System.nanoTime() - start;
     if (rows != (long) pages * PAGE) {
