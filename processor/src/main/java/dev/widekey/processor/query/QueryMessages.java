@@ -61,10 +61,11 @@ public final class QueryMessages {
             + iface
             + " reads @TimeSharded "
             + entity
-            + ", whose rows live in one table per period; query interfaces over period tables are"
-            + " not generated yet. Use the generated "
+            + ", whose rows live in one table per period: every read needs a time window, and"
+            + " query interfaces over period tables are not generated yet. Use the generated "
             + entity
-            + "ShardedRepository.");
+            + "ShardedRepository, whose scanBy...(..., since, until), pageBy..., countBy... and"
+            + " index views byX() read the periods a window covers.");
   }
 
   // ---- the conditions ----
@@ -102,16 +103,14 @@ public final class QueryMessages {
   }
 
   /**
-   * As {@link #notLeftmostPrefix} or {@link #attributeCondition}, where an index of the entity
-   * leads with the property the query names: the message points at it.
+   * The primary key's refusal of a query, followed by each index's reason when the entity has
+   * indexes: no access path serves the query.
    */
-  public static String servedByIndex(String refusal, String index, String accessor) {
-    return refusal
-        + " Index '"
-        + index
-        + "' leads with it: read through the generated repository's "
-        + accessor
-        + "() (query interfaces read the primary key only, for now).";
+  public static String noAccessPath(String primaryKeyRefusal, List<String> indexes) {
+    if (indexes.isEmpty()) {
+      return primaryKeyRefusal;
+    }
+    return primaryKeyRefusal + " No index serves it either: " + String.join("; ", indexes) + ".";
   }
 
   public static String attributeCondition(String method, String property, List<String> key) {
@@ -239,6 +238,39 @@ public final class QueryMessages {
             + ", or name it findFirstBy....");
   }
 
+  public static String singleResultThroughIndex(String method, String returned, String index) {
+    return msg(
+        method
+            + " returns "
+            + returned
+            + ", one entity, through index '"
+            + index
+            + "', but an index is not unique: several entities may share the indexed values."
+            + " Return Stream, List or CursoredPage, or name it findFirstBy... to read the first in"
+            + " index order.");
+  }
+
+  public static String pageOfOne(String method) {
+    return msg(
+        method
+            + " returns CursoredPage, but its conditions fix the whole primary key: at most one"
+            + " entity matches, read by a point read, not a scan that pages. Return Optional.");
+  }
+
+  public static String pageRequestWithoutPage(String method) {
+    return msg(
+        method
+            + " takes a PageRequest but does not return CursoredPage: the next page's cursor"
+            + " travels in the page returned. Return CursoredPage of the entity.");
+  }
+
+  public static String pageWithLimit(String method) {
+    return msg(
+        method
+            + " returns CursoredPage and also takes a Limit or is named findFirst: the"
+            + " PageRequest's size is the limit. Drop the Limit or First.");
+  }
+
   public static String unsupportedResult(String method, String returned) {
     return msg(
         method
@@ -259,17 +291,6 @@ public final class QueryMessages {
 
   public static String unsupported(String method, String part, String why) {
     return msg(method + " uses " + part + ", which widekey refuses: " + why + ".");
-  }
-
-  /** A shape the generator will write once the runtime has its call; refused until then. */
-  public static String notYet(String method, String part, String needs) {
-    return msg(
-        method
-            + " uses "
-            + part
-            + ", which the key serves but widekey does not generate yet: it needs "
-            + needs
-            + ". Meanwhile use Between or a scan of the generated repository.");
   }
 
   // ---- lifecycle methods ----

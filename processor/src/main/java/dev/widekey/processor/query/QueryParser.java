@@ -200,7 +200,16 @@ final class QueryParser {
       return Optional.empty();
     }
     return Optional.of(
-        new QueryMethod(m, action, conditions, ordering, first, special.limit, result.get(), null));
+        new QueryMethod(
+            m,
+            action,
+            conditions,
+            ordering,
+            first,
+            special.limit,
+            special.pageRequest,
+            result.get(),
+            null));
   }
 
   private Optional<QueryMethod> refuse(ExecutableElement m, String part, String why) {
@@ -231,6 +240,7 @@ final class QueryParser {
             List.of(),
             List.of(),
             0,
+            null,
             null,
             r.getKind() == TypeKind.VOID ? Result.VOID : Result.ENTITY,
             m.getParameters().get(0)));
@@ -527,25 +537,21 @@ final class QueryParser {
     if (JakartaData.is(r, JakartaData.CURSORED_PAGE)) {
       if (special.pageRequest == null) {
         report.error(m, QueryMessages.cursoredPageWithoutRequest(method));
-      } else {
-        report.error(
-            m,
-            QueryMessages.notYet(
-                method,
-                "CursoredPage",
-                "a page that resumes after the last row's key, with a signed continuation token"
-                    + " (dev.widekey.runtime.query)"));
+        return Optional.empty();
       }
-      return Optional.empty();
+      List<? extends TypeMirror> args = ((DeclaredType) r).getTypeArguments();
+      if (action != Action.FIND || args.size() != 1 || !types.isSameType(args.get(0), e)) {
+        report.error(m, QueryMessages.unsupportedResult(method, r.toString()));
+        return Optional.empty();
+      }
+      if (first > 0 || special.limit != null) {
+        report.error(m, QueryMessages.pageWithLimit(method));
+        return Optional.empty();
+      }
+      return Optional.of(Result.PAGE);
     }
     if (special.pageRequest != null) {
-      report.error(
-          special.pageRequest,
-          QueryMessages.notYet(
-              method,
-              "a PageRequest",
-              "a page that resumes after the last row's key (dev.widekey.runtime.query), returned"
-                  + " as CursoredPage"));
+      report.error(special.pageRequest, QueryMessages.pageRequestWithoutPage(method));
       return Optional.empty();
     }
     Result result = classify(r, e);
