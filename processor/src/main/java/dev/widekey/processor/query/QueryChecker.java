@@ -154,13 +154,12 @@ final class QueryChecker {
     boolean backward = ordering.brief() != null && !read.pointRead();
     boolean single = q.result() == Result.ENTITY || q.result() == Result.OPTIONAL;
     if (single && q.first() == 0 && path.index() != null) {
-      return Outcome.no(
-          QueryMessages.singleResultThroughIndex(
-              method, q.method().getReturnType().toString(), path.index().name()),
+      String why =
           "it is not unique, so "
               + q.method().getReturnType()
               + " cannot be read through it (name the method findFirstBy... or return Stream or"
-              + " List)");
+              + " List)";
+      return Outcome.no(QueryMessages.unscannable(method, why), why);
     }
     if (single && !read.pointRead() && q.first() == 0) {
       List<String> open =

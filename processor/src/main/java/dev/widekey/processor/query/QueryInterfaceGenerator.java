@@ -173,7 +173,9 @@ final class QueryInterfaceGenerator {
       read = "a point read of the whole key, {@code $T.get}";
     } else {
       read =
-          (plan.backward() ? "greatest key first" : "in key order")
+          (path.index() == null
+                  ? (plan.backward() ? "greatest key first" : "in key order")
+                  : (plan.backward() ? "greatest index key first" : "in index order"))
               + ", read by "
               + (path.index() == null
                   ? "a scan of the primary key, {@code $T." + QueryCalls.scanName(plan) + "}"

@@ -238,18 +238,6 @@ public final class QueryMessages {
             + ", or name it findFirstBy....");
   }
 
-  public static String singleResultThroughIndex(String method, String returned, String index) {
-    return msg(
-        method
-            + " returns "
-            + returned
-            + ", one entity, through index '"
-            + index
-            + "', but an index is not unique: several entities may share the indexed values."
-            + " Return Stream, List or CursoredPage, or name it findFirstBy... to read the first in"
-            + " index order.");
-  }
-
   public static String pageOfOne(String method) {
     return msg(
         method
