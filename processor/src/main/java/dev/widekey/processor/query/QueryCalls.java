@@ -71,8 +71,8 @@ final class QueryCalls {
     return plan.between() == null ? "" : "Within";
   }
 
-  /** The arguments of a plan's read: the fixed components' parameters, then its bounds. */
-  static List<CodeBlock> arguments(QueryPlan plan) {
+  /** The arguments of a plan's range: the fixed components' parameters, then its bounds. */
+  static List<CodeBlock> keyArguments(QueryPlan plan) {
     List<CodeBlock> args = new ArrayList<>();
     for (VariableElement p : plan.arguments()) {
       args.add(CodeBlock.of("$N", p.getSimpleName().toString()));
@@ -81,6 +81,24 @@ final class QueryCalls {
       args.add(bounds(plan));
     }
     return args;
+  }
+
+  /**
+   * The arguments of a plan's read: its range's, then the time window ({@code since, until}) of a
+   * read of a {@code @TimeSharded} entity's period tables.
+   */
+  static List<CodeBlock> arguments(QueryPlan plan) {
+    List<CodeBlock> args = keyArguments(plan);
+    if (sharded(plan)) {
+      args.add(CodeBlock.of("$N", plan.query().since().getSimpleName().toString()));
+      args.add(CodeBlock.of("$N", plan.query().until().getSimpleName().toString()));
+    }
+    return args;
+  }
+
+  /** Whether the plan reads a {@code @TimeSharded} entity over a window. */
+  static boolean sharded(QueryPlan plan) {
+    return plan.query().since() != null;
   }
 
   /** The name of the scan a plan reads: {@code scanByCardIdAndAtWithinDescending}. */
@@ -115,9 +133,34 @@ final class QueryCalls {
   static CodeBlock page(QueryPlan plan, EntityModel entity, String queryId, String request) {
     RangeShape shape = plan.read().shape();
     ClassName keys = GeneratedNames.keys(entity);
-    CodeBlock args = CodeBlock.join(arguments(plan), ", ");
+    CodeBlock args = CodeBlock.join(keyArguments(plan), ", ");
     IndexModel index = plan.read().path().index();
     String backward = plan.backward() ? ".backward()" : "";
+    boolean buckets = shape.kind() == RangeShape.Kind.BUCKETS_BETWEEN;
+    if (sharded(plan)) {
+      // TimeShardedRepository.page(queryId, ranges, buckets, since, until, descending, request)
+      return CodeBlock.of(
+          "this.$N.page($S,$W$L,$W$L,$W$N,$W$N,$W$L,$W$N)",
+          REPOSITORY,
+          queryId,
+          buckets
+              ? CodeBlock.of(
+                  "$T.$N($L)",
+                  keys,
+                  GeneratedNames.bucketRangesMethod(shape.named(), suffix(plan)),
+                  args)
+              : CodeBlock.of(
+                  "$T.of($T.$N($L))",
+                  List.class,
+                  keys,
+                  GeneratedNames.rangeMethod(shape.named(), suffix(plan)),
+                  args),
+          buckets ? CodeBlock.of("$T.$N", keys, BUCKETS) : CodeBlock.of("null"),
+          plan.query().since().getSimpleName().toString(),
+          plan.query().until().getSimpleName().toString(),
+          plan.backward(),
+          request);
+    }
     if (index != null) {
       return CodeBlock.of(
           "this.$N.pageIndex($S,$W$L,$W$T.$N.$N($L)$L,$W$N)",
@@ -131,7 +174,7 @@ final class QueryCalls {
           backward,
           request);
     }
-    if (shape.kind() == RangeShape.Kind.BUCKETS_BETWEEN) {
+    if (buckets) {
       return CodeBlock.of(
           "this.$N.pageBuckets($S,$W$T.$N,$W$T.$N($L),$W$L,$W$N)",
           REPOSITORY,

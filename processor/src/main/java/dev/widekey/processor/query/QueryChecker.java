@@ -25,9 +25,15 @@ import javax.lang.model.element.VariableElement;
  */
 final class QueryChecker {
   private final Diagnostics report;
+  private final String shardedEntity;
 
-  QueryChecker(Diagnostics report) {
+  /**
+   * @param shardedEntity the entity's name if it is {@code @TimeSharded} (its reads are scans over
+   *     a time window), else null
+   */
+  QueryChecker(Diagnostics report, String shardedEntity) {
     this.report = report;
+    this.shardedEntity = shardedEntity;
   }
 
   /** A path's answer: the plan, or why not (in full, and briefly for the list of indexes). */
@@ -167,6 +173,17 @@ final class QueryChecker {
       return Outcome.no(
           QueryMessages.singleResult(method, q.method().getReturnType().toString(), open),
           "its conditions leave " + String.join(", ", open) + " open");
+    }
+    if (shardedEntity != null && read.pointRead()) {
+      return Outcome.no(
+          QueryMessages.shardedPointRead(method, shardedEntity),
+          "it fixes the whole key of a time-sharded entity");
+    }
+    if (shardedEntity != null && path.index() != null && q.result() == Result.PAGE) {
+      String why =
+          "pages through an index of a @TimeSharded entity are not generated yet (its index views"
+              + " over a window scan, count and exist but do not page)";
+      return Outcome.no(QueryMessages.unscannable(method, why), why);
     }
     if (q.result() == Result.PAGE && read.pointRead()) {
       return Outcome.no(

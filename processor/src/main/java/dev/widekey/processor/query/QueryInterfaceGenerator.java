@@ -14,11 +14,13 @@ import dev.widekey.processor.generate.IndexReads;
 import dev.widekey.processor.model.EntityModel;
 import dev.widekey.processor.model.KeyComponent;
 import dev.widekey.processor.model.Property;
+import dev.widekey.processor.model.ShardSpec;
 import dev.widekey.processor.query.QueryMethod.Action;
 import dev.widekey.processor.query.QueryMethod.Result;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -80,7 +82,11 @@ final class QueryInterfaceGenerator {
 
   void generate(TypeElement iface, EntityModel entity, List<QueryPlan> plans) throws IOException {
     ClassName name = implementation(iface, elements);
-    ClassName repository = GeneratedNames.repository(entity);
+    Optional<ShardSpec> shard = ShardSpec.of(entity);
+    ClassName repository =
+        shard.isPresent()
+            ? GeneratedNames.shardedRepository(entity)
+            : GeneratedNames.repository(entity);
     TypeSpec.Builder type =
         TypeSpec.classBuilder(name)
             .addModifiers(Modifier.FINAL)
@@ -117,7 +123,7 @@ final class QueryInterfaceGenerator {
           AnnotationSpec.builder(GENERATED).addMember("value", "$S", generator).build());
     }
     for (QueryPlan plan : plans) {
-      type.addMethod(method(iface, entity, plan));
+      type.addMethod(method(iface, entity, repository, plan));
     }
     String pkg = name.packageName();
     JavaFile file = file(entity, pkg, type.build());
@@ -143,7 +149,8 @@ final class QueryInterfaceGenerator {
         .build();
   }
 
-  private MethodSpec method(TypeElement iface, EntityModel entity, QueryPlan plan) {
+  private MethodSpec method(
+      TypeElement iface, EntityModel entity, ClassName repository, QueryPlan plan) {
     QueryMethod q = plan.query();
     // the interface's annotations (@Find, @By...) stay on the interface
     MethodSpec.Builder m =
@@ -187,11 +194,15 @@ final class QueryInterfaceGenerator {
                       + QueryCalls.scanName(plan)
                       + "}, each entity checked against its hot row");
     }
-    m.addJavadoc(
-        "Query {@code $L}: $L, " + read + ".\n",
-        method,
-        describe(plan),
-        GeneratedNames.repository(entity));
+    m.addJavadoc("Query {@code $L}: $L, " + read + ".\n", method, describe(plan), repository);
+    if (QueryCalls.sharded(plan)) {
+      m.addJavadoc(
+          "\n<p>Only rows whose {@code $L} is in {@code [$N, $N)}: the window's period tables, read"
+              + " and merged.\n",
+          ShardSpec.of(entity).orElseThrow().by(),
+          q.since().getSimpleName().toString(),
+          q.until().getSimpleName().toString());
+    }
     if (q.result() == Result.PAGE) {
       String request = q.pageRequest().getSimpleName().toString();
       m.addJavadoc(
@@ -203,7 +214,8 @@ final class QueryInterfaceGenerator {
           .build();
     }
     boolean limited = q.first() > 0 || q.limit() != null;
-    if (!limited && !plan.read().pointRead()) {
+    boolean counts = !(QueryCalls.sharded(plan) && path.index() != null); // no sharded index counts
+    if (!limited && !plan.read().pointRead() && counts) {
       if (q.result() == Result.LONG || q.result() == Result.INT) {
         m.addJavadoc(
             "\n<p>A count is a scan of keys$L: the store keeps no row count.\n",
@@ -331,6 +343,15 @@ final class QueryInterfaceGenerator {
       List<CodeBlock> key = new ArrayList<>();
       for (KeyComponent c : entity.keyComponents()) {
         Property p = c.property();
+        key.add(
+            p.readerIsMethod()
+                ? CodeBlock.of("$N.$N()", e, p.reader())
+                : CodeBlock.of("$N.$N", e, p.reader()));
+      }
+      Optional<ShardSpec> shard = ShardSpec.of(entity);
+      if (shard.isPresent() && shard.get().keyComponent() == null) {
+        // the shard value names the period of a sharded entity whose shard field is no key
+        Property p = shard.get().property();
         key.add(
             p.readerIsMethod()
                 ? CodeBlock.of("$N.$N()", e, p.reader())

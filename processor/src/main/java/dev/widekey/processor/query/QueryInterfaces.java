@@ -104,12 +104,6 @@ public final class QueryInterfaces {
     if (entity.isEmpty()) {
       return true; // the entity's own errors say why
     }
-    if (ShardSpec.of(entity.get()).isPresent()) {
-      report.error(
-          iface,
-          QueryMessages.timeSharded(iface.getSimpleName().toString(), entity.get().simpleName()));
-      return true;
-    }
     List<AccessPath> paths = new ArrayList<>();
     paths.add(new PrimaryKeyPath(entity.get(), KeyLayout.of(entity.get())));
     for (IndexModel index : entity.get().indexes()) {
@@ -117,7 +111,9 @@ public final class QueryInterfaces {
         paths.add(new IndexPath(entity.get(), index));
       }
     }
-    QueryChecker checker = new QueryChecker(report);
+    QueryChecker checker =
+        new QueryChecker(
+            report, ShardSpec.of(entity.get()).isPresent() ? entity.get().simpleName() : null);
     List<QueryPlan> plans = new ArrayList<>();
     for (ExecutableElement m : parser.abstractMethods(iface)) {
       parser.parse(m, entity.get()).flatMap(q -> checker.check(q, paths)).ifPresent(plans::add);

@@ -55,17 +55,25 @@ public final class QueryMessages {
             + " declare the reads the key serves.");
   }
 
-  public static String timeSharded(String iface, String entity) {
+  public static String windowParameters(String method, String entity) {
     return msg(
-        "@Repository "
-            + iface
+        method
             + " reads @TimeSharded "
             + entity
-            + ", whose rows live in one table per period: every read needs a time window, and"
-            + " query interfaces over period tables are not generated yet. Use the generated "
+            + ", whose rows live in one table per period, but does not end with the time window"
+            + " it reads: declare its last two parameters as Instant since, Instant until (the"
+            + " shard values in [since, until), the periods read).");
+  }
+
+  public static String shardedPointRead(String method, String entity) {
+    return msg(
+        method
+            + " fixes the whole primary key of @TimeSharded "
             + entity
-            + "ShardedRepository, whose scanBy...(..., since, until), pageBy..., countBy... and"
-            + " index views byX() read the periods a window covers.");
+            + ": that is a point read in the period its shard value names, not a scan over a"
+            + " window. Read it with the generated "
+            + entity
+            + "ShardedRepository's get, or leave a key column open.");
   }
 
   // ---- the conditions ----

@@ -18,6 +18,8 @@ import javax.lang.model.element.VariableElement;
  * @param limit the {@link jakarta.data.Limit} parameter, or null
  * @param pageRequest the {@link jakarta.data.page.PageRequest} parameter of a {@link Result#PAGE},
  *     or null
+ * @param since the time window's start of a read of a {@code @TimeSharded} entity, or null
+ * @param until the time window's end (exclusive), or null
  * @param result what the method returns
  * @param entityParameter the entity of a lifecycle method, or null
  */
@@ -29,6 +31,8 @@ record QueryMethod(
     int first,
     VariableElement limit,
     VariableElement pageRequest,
+    VariableElement since,
+    VariableElement until,
     Result result,
     VariableElement entityParameter) {
 

@@ -18,7 +18,9 @@ class QueryInterfaceTest {
             query("Shops"),
             query("Jobs"),
             query("Task"),
-            query("Tasks"));
+            query("Tasks"),
+            query("Event"),
+            query("Events"));
     assertThat(c).succeededWithoutWarnings();
     assertThat(c).generatedSourceFile("query.Txns_");
     assertThat(c).generatedSourceFile("query.Readings_");
@@ -65,6 +67,27 @@ class QueryInterfaceTest {
         .generatedSourceFile("query.Shops_")
         .contentsAsUtf8String()
         .contains("this.repository.scanByRegion(region)");
+    // a time-sharded entity: the window's scans, pages and counts of the sharded repository
+    assertThat(c)
+        .generatedSourceFile("query.Events_")
+        .contentsAsUtf8String()
+        .contains("return this.repository.scanByDeviceId(deviceId, since, until);");
+    assertThat(c)
+        .generatedSourceFile("query.Events_")
+        .contentsAsUtf8String()
+        .contains(
+            "this.repository.scanByDeviceIdAndAtWithin(deviceId, Bounds.closed(from, to), since,"
+                + " until)");
+    assertThat(c)
+        .generatedSourceFile("query.Events_")
+        .contentsAsUtf8String()
+        .contains("this.repository.byKind().scanByKindAndAtWithinDescending(kind,");
+    assertThat(c)
+        .generatedSourceFile("query.Events_")
+        .contentsAsUtf8String()
+        .contains(
+            "return this.repository.countByDeviceIdAndAtWithin(deviceId, Bounds.closed(from, to),"
+                + " since, until);");
     // through index by_owner: its view's scans, counts and pages
     assertThat(c)
         .generatedSourceFile("query.Tasks_")

@@ -301,15 +301,49 @@ class QueryRefusalTest {
   }
 
   @Test
-  void timeShardedEntitiesAreNotYetServed() {
+  void timeShardedReadsNameTheirWindowAndScanIt() {
     JavaFileObject f = bad("ShardedEvents");
     Compilation c = compile(f, bad("ShardedEvent"));
+    assertThat(c).hadErrorCount(4);
+    assertError(
+        c, QueryMessages.windowParameters("findByDeviceId", "ShardedEvent"), f, "findByDeviceId(");
+    assertError(
+        c,
+        QueryMessages.windowParameters("findByDeviceIdAndAt", "ShardedEvent"),
+        f,
+        "findByDeviceIdAndAt(");
+    assertError(
+        c,
+        QueryMessages.shardedPointRead("findByDeviceIdAndAtAndSequence", "ShardedEvent"),
+        f,
+        "findByDeviceIdAndAtAndSequence(");
+    assertError(
+        c,
+        QueryMessages.notLeftmostPrefix(
+            "findBySequence",
+            "deviceId",
+            List.of("deviceId", "at", "sequence"),
+            List.of("sequence")),
+        f,
+        "findBySequence(");
+  }
+
+  @Test
+  void noPagesThroughTheIndexOfATimeShardedEntity() {
+    JavaFileObject f = bad("EventPages");
+    Compilation c = compile(f, query("Event"));
     assertThat(c).hadErrorCount(1);
     assertError(
         c,
-        QueryMessages.timeSharded("ShardedEvents", "ShardedEvent"),
+        QueryMessages.noAccessPath(
+            QueryMessages.attributeCondition(
+                "findByKind", "kind", List.of("deviceId", "at", "sequence")),
+            List.of(
+                "index 'by_kind' (kind, at): pages through an index of a @TimeSharded entity are"
+                    + " not generated yet (its index views over a window scan, count and exist but"
+                    + " do not page)")),
         f,
-        "public interface ShardedEvents");
+        "findByKind(");
   }
 
   @Test
