@@ -341,12 +341,12 @@ class IndexQueryBehaviourTest {
     byKey.put(List.of(project, number, ref), new T(project, number, ref, owner, due, e));
   }
 
-  private interface Page {
+  interface Page {
     Object read(PageRequest request) throws Exception;
   }
 
   /** Every page of a query, the next read from the previous page's token alone. */
-  private static List<Object> chain(Page query, int size) throws Exception {
+  static List<Object> chain(Page query, int size) throws Exception {
     List<Object> out = new ArrayList<>();
     PageRequest request = PageRequest.ofSize(size);
     for (int pages = 0; pages < 1000; pages++) {
@@ -388,7 +388,7 @@ class IndexQueryBehaviourTest {
   }
 
   /** Calls the public method of this name whose parameters take these arguments. */
-  private static Object call(Object target, String name, Object... args) throws Exception {
+  static Object call(Object target, String name, Object... args) throws Exception {
     for (Method m : target.getClass().getMethods()) {
       if (m.getName().equals(name) && m.getParameterCount() == args.length && fits(m, args)) {
         try {
@@ -421,7 +421,7 @@ class IndexQueryBehaviourTest {
   }
 
   @SuppressWarnings("unchecked")
-  private static List<Object> rows(Object result) {
+  static List<Object> rows(Object result) {
     if (result instanceof Stream<?> s) {
       try (s) {
         return new ArrayList<>(s.toList());
