@@ -285,6 +285,13 @@ class IndexQueryBehaviourTest {
           (long) where(ofProject, t -> t.number() >= lo).size(),
           call(tasks, "countByProjectAndNumberGreaterThanEqual", project, lo));
       check(pk + " exists", !ofProject.isEmpty(), call(tasks, "existsByProject", project));
+      // a UUID key column bounds in its stored order: unsigned, most significant bits first
+      long number = random.nextInt(30);
+      UUID ref = random.nextBoolean() ? uuid(random) : new UUID(0, random.nextInt(4));
+      check(
+          pk + " uuid >= " + ref,
+          where(ofProject, t -> t.number() == number && unsignedUuid(t.ref(), ref) >= 0),
+          rows(call(tasks, "findByProjectAndNumberAndRefGreaterThanEqual", project, number, ref)));
       check(
           pk + " pages",
           ofProject,
