@@ -62,4 +62,16 @@ public @interface Index {
    * partition-key field; at most one. Empty: none.
    */
   NotSequential[] notSequential() default {};
+
+  /**
+   * Who maintains the index: the generated repository ({@link IndexMaintenance#CLIENT}, the
+   * default, exact on every store) or, on the Tablestore profile only, the service's own local
+   * (synchronous, exact) or global (asynchronous, may lag) secondary index. A service-maintained
+   * index indexes the columns as the data table stores them, so its columns are primary-key columns
+   * or attributes stored as STRING, INTEGER or BINARY (rule WK306).
+   *
+   * <pre>{@code @Index(name = "by_card", columns = {"cardId"},
+   *     maintainedBy = IndexMaintenance.SERVICE_GLOBAL)}</pre>
+   */
+  IndexMaintenance maintainedBy() default IndexMaintenance.CLIENT;
 }

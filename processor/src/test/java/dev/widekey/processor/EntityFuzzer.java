@@ -990,8 +990,97 @@ final class EntityFuzzer {
         }
       }
     }
+    if (target instanceof Plain plain && !e.indexes.isEmpty()) {
+      step[0] = "index reads";
+      String problem = checkIndexReads(e, entities, plain, scanned, r);
+      if (problem != null) {
+        return problem;
+      }
+    }
     step[0] = "null key";
     return nullKeyRefused(e, entities, target, stored, r);
+  }
+
+  /**
+   * Reads through each index by a value of its first column that a stored entity holds (and now and
+   * then by one none holds): the entities returned are exactly the stored ones with that value and
+   * no null indexed value (a sparse index), each once.
+   */
+  private static String checkIndexReads(
+      Entity e, Entities entities, Plain target, List<Object[]> stored, Random r) throws Throwable {
+    if (stored.isEmpty()) {
+      return null;
+    }
+    for (RandomEntities.IndexDecl index : e.indexes) {
+      StringBuilder accessor = new StringBuilder();
+      for (String word : index.name().split("_")) {
+        if (!word.isEmpty()) {
+          accessor.append(
+              accessor.length() == 0
+                  ? word
+                  : Character.toUpperCase(word.charAt(0)) + word.substring(1));
+        }
+      }
+      Object view = target.repoType.getMethod(accessor.toString()).invoke(target.repo);
+      String firstName = index.columns().get(0);
+      int first = -1;
+      for (int i = 0; i < e.fields.size(); i++) {
+        if (e.fields.get(i).name.equals(firstName)) {
+          first = i;
+        }
+      }
+      String method =
+          "scanBy" + Character.toUpperCase(firstName.charAt(0)) + firstName.substring(1);
+      Method scan = null;
+      for (Method m : view.getClass().getMethods()) {
+        if (m.getName().equals(method) && m.getParameterCount() == 1) {
+          scan = m;
+        }
+      }
+      if (scan == null) {
+        return "index " + index.name() + " has no " + method + "(value)";
+      }
+      Object value = stored.get(r.nextInt(stored.size()))[first];
+      if (value == null) {
+        continue;
+      }
+      List<Object> expected = new ArrayList<>();
+      for (Object[] w : stored) {
+        boolean indexed = true;
+        for (String column : index.columns()) {
+          for (int i = 0; i < e.fields.size(); i++) {
+            if (e.fields.get(i).name.equals(column) && w[i] == null) {
+              indexed = false;
+            }
+          }
+        }
+        if (indexed && java.util.Objects.deepEquals(value, w[first])) {
+          expected.add(target.id((PrimaryKey) invoke(entities.ofValues, null, keyValues(e, w)), w));
+        }
+      }
+      List<Object> got = new ArrayList<>();
+      List<?> read;
+      try (Stream<?> s = (Stream<?>) invoke(scan, view, value)) {
+        read = s.toList();
+      }
+      for (Object entity : read) {
+        got.add(target.id(entity));
+      }
+      if (got.size() != new java.util.HashSet<>(got).size()
+          || !new java.util.HashSet<>(got).equals(new java.util.HashSet<>(expected))) {
+        return "index "
+            + index.name()
+            + " read by "
+            + firstName
+            + " = "
+            + value
+            + " gave "
+            + got
+            + ", expected "
+            + expected;
+      }
+    }
+    return null;
   }
 
   /**

@@ -23,7 +23,7 @@ final class ProgressBar implements Consumer<BulkWriteProgress> {
   @Override
   public synchronized void accept(BulkWriteProgress p) {
     long done = p.acknowledged() + p.failed();
-    int percent = (int) (100 * done / Math.max(1, total));
+    int percent = (int) Math.min(100, 100 * done / Math.max(1, total));
     if (percent == lastPercent) {
       return;
     }
@@ -31,7 +31,7 @@ final class ProgressBar implements Consumer<BulkWriteProgress> {
     int filled = percent * WIDTH / 100;
     out.printf(
         Locale.ROOT,
-        "\r  [%s%s] %3d%% %,d/%,d rows, %,d failed, %,d retried",
+        "\r  [%s%s] %3d%% %,d/%,d writes, %,d failed, %,d retried",
         "#".repeat(filled),
         ".".repeat(WIDTH - filled),
         percent,

@@ -43,6 +43,22 @@ class SampleAppTest {
       assertTrue(output.contains("order " + n + " is stored under key " + expected), expected);
     }
     assertTrue(output.contains("797e200004"), "md5(\"200004\") starts with 797e");
+    // the index by card gives back the per-card reads the hash prefix took away
+    List<String> late = new java.util.ArrayList<>();
+    for (long n = 200104; n <= 200160; n += 4) {
+      late.add(Long.toString(n));
+    }
+    assertTrue(
+        output.contains(
+            "orders placed from 2026-11-22T08:01:40Z on: [" + String.join(", ", late) + "]"),
+        output);
+    assertTrue(
+        output.contains("pages of 5: [200004, 200008, 200012, 200016, 200020], then from a"),
+        output);
+    assertTrue(output.contains("token [200024, 200028, 200032, 200036, 200040]"), output);
+    assertTrue(output.contains("card C0FFEE02 has 40 orders"), output);
+    assertTrue(
+        output.contains("alipay orders with id > a0089: [a0090, a0091, a0092, zz100]"), output);
 
     // hot/cold split and compression
     assertTrue(output.contains("description null (cold table not read)"), output);

@@ -1636,8 +1636,8 @@ public final class Messages {
             + count
             + " indexes; LINDORM allows at most "
             + quota
-            + " secondary index tables per table (Lindorm documentation, wide-table engine limits)."
-            + " Drop or merge indexes.");
+            + " index tables in a database (Lindorm, Quotas and limits:"
+            + " alibabacloud.com/help/en/lindorm/latest/quotas-and-limits). Drop or merge indexes.");
   }
 
   public static String indexWithoutWideTable(String type) {

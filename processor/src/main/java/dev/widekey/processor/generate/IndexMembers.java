@@ -84,6 +84,10 @@ final class IndexMembers {
   /** One {@code INDEX_BY_CARD} constant per index, after {@code HOT}. */
   static void addTableConstants(TypeSpec.Builder type, EntityModel entity) {
     for (IndexModel index : entity.indexes()) {
+      if (index.byService()) {
+        type.addField(serviceTableConstant(index));
+        continue;
+      }
       KeyLayout layout = index.layout();
       List<CodeBlock> columns = new ArrayList<>();
       for (ColumnLayout c : layout.columns()) {
@@ -129,14 +133,128 @@ final class IndexMembers {
   }
 
   /**
-   * {@code .withIndex(INDEX_BY_CARD)} for each index, to append to {@code EntityTables.of(...)}.
+   * {@code .withIndex(INDEX_BY_CARD)} for each client-side index, to append to {@code
+   * EntityTables.of(...)}; service-maintained indexes live on the hot table's spec instead.
    */
   static CodeBlock withIndexes(EntityModel entity) {
     CodeBlock.Builder code = CodeBlock.builder();
     for (IndexModel index : entity.indexes()) {
-      code.add("\n.withIndex($N)", tableConstant(index));
+      if (!index.byService()) {
+        code.add("\n.withIndex($N)", tableConstant(index));
+      }
     }
     return code.build();
+  }
+
+  // ---- service-maintained indexes ----
+
+  static final ClassName SERVICE_INDEX_TABLE =
+      ClassName.get("dev.widekey.runtime.repository", "ServiceIndexTable");
+  static final ClassName SERVICE_INDEX = ClassName.get("dev.widekey.runtime.store", "ServiceIndex");
+  static final ClassName DEFINED_COLUMN =
+      ClassName.get("dev.widekey.runtime.store", "DefinedColumn");
+  static final ClassName ATTR_TYPE = ClassName.get("dev.widekey.runtime.store", "AttrType");
+
+  private static String kind(IndexModel index) {
+    return index.maintenance() == dev.widekey.annotations.IndexMaintenance.SERVICE_LOCAL
+        ? "LOCAL"
+        : "GLOBAL";
+  }
+
+  /** The Javadoc sentence on what a read through a service index guarantees. */
+  static String serviceGuarantee(IndexModel index) {
+    if (index.maintenance() == dev.widekey.annotations.IndexMaintenance.SERVICE_LOCAL) {
+      return "Maintained by Tablestore as a local secondary index, synchronously with each write:"
+          + " a read returns exactly the entities whose indexed values match.";
+    }
+    return "Maintained by Tablestore as a global secondary index, asynchronously: a read may miss"
+        + " entities written (or changed to these values) in the last second (the bound widekey"
+        + " assumes, {@code ServiceIndexTable.ASSUMED_GLOBAL_LAG}; the service documents"
+        + " milliseconds), and never returns one that does not match (each is checked against its"
+        + " row). Where a read must see every write, declare the index {@code SERVICE_LOCAL}"
+        + " (led by the partition key) or {@code CLIENT}, which keep the exact guarantee.";
+  }
+
+  private static FieldSpec serviceTableConstant(IndexModel index) {
+    return FieldSpec.builder(
+            SERVICE_INDEX_TABLE,
+            tableConstant(index),
+            Modifier.PUBLIC,
+            Modifier.STATIC,
+            Modifier.FINAL)
+        .addJavadoc(
+            "Index {@code $L}: Tablestore secondary index {@code $L} of the hot table, over $L,"
+                + " created with it.\n$L\n",
+            index.name(),
+            index.table(),
+            String.join(", ", index.columns()),
+            serviceGuarantee(index))
+        .initializer(
+            "new $T($S, $S, $T.Kind.$L, $L)",
+            SERVICE_INDEX_TABLE,
+            index.name(),
+            index.table(),
+            SERVICE_INDEX,
+            kind(index),
+            index.columns().size())
+        .build();
+  }
+
+  /**
+   * {@code .withServiceIndexes(definedColumns, indexes)} for the hot table's spec, or nothing: the
+   * attributes the service indexes as predefined columns, and each service index's data-table
+   * columns (a key field's own key column, an attribute by name).
+   */
+  static CodeBlock hotServiceIndexes(EntityModel entity) {
+    List<IndexModel> service = entity.indexes().stream().filter(IndexModel::byService).toList();
+    if (service.isEmpty()) {
+      return CodeBlock.of("");
+    }
+    KeyLayout own = KeyLayout.of(entity);
+    java.util.LinkedHashMap<String, String> defined = new java.util.LinkedHashMap<>();
+    List<CodeBlock> indexes = new ArrayList<>();
+    for (IndexModel index : service) {
+      List<CodeBlock> columns = new ArrayList<>();
+      for (KeyComponent c : index.components()) {
+        String keyColumn = null;
+        for (ColumnLayout column : own.columns()) {
+          if (column.components().stream().anyMatch(k -> k.name().equals(c.name()))) {
+            keyColumn = column.name();
+          }
+        }
+        if (keyColumn == null) {
+          keyColumn = c.name();
+          defined.putIfAbsent(
+              c.name(),
+              switch (index.layout().columnOf(c).type()) {
+                case STRING -> "STRING";
+                case INTEGER -> "INTEGER";
+                case BINARY -> "BINARY";
+              });
+        }
+        columns.add(CodeBlock.of("$S", keyColumn));
+      }
+      indexes.add(
+          CodeBlock.of(
+              "new $T($S, $T.of($L), $T.Kind.$L)",
+              SERVICE_INDEX,
+              index.table(),
+              List.class,
+              CodeBlock.join(columns, ", "),
+              SERVICE_INDEX,
+              kind(index)));
+    }
+    List<CodeBlock> definedColumns = new ArrayList<>();
+    defined.forEach(
+        (name, type) ->
+            definedColumns.add(
+                CodeBlock.of("new $T($S, $T.$L)", DEFINED_COLUMN, name, ATTR_TYPE, type)));
+    return CodeBlock.of(
+        "\n.withServiceIndexes($T.of($L), $T.of($L))",
+        List.class,
+        CodeBlock.join(definedColumns, ", "),
+        List.class,
+        CodeBlock.join(indexes, ", "));
   }
 
   // ---- FooKeys ----
@@ -317,7 +435,9 @@ final class IndexMembers {
     ClassName keys = GeneratedNames.keys(entity);
     CodeBlock.Builder cases = CodeBlock.builder().add("return switch (index.name()) {\n$>");
     for (IndexModel index : entity.indexes()) {
-      cases.add("case $S -> $T.$N.values(entity);\n", index.name(), keys, nestedType(index));
+      if (!index.byService()) {
+        cases.add("case $S -> $T.$N.values(entity);\n", index.name(), keys, nestedType(index));
+      }
     }
     cases.add("default -> super.indexValues(index, entity);\n$<};\n");
     CodeBlock body = cases.build();
@@ -330,6 +450,24 @@ final class IndexMembers {
             .addParameter(entityName, "entity")
             .addCode(body)
             .build());
+    if (entity.indexes().stream().anyMatch(IndexModel::byService)) {
+      CodeBlock.Builder service = CodeBlock.builder().add("return switch (index.name()) {\n$>");
+      for (IndexModel index : entity.indexes()) {
+        if (index.byService()) {
+          service.add("case $S -> $T.$N.values(entity);\n", index.name(), keys, nestedType(index));
+        }
+      }
+      service.add("default -> super.serviceIndexValues(index, entity);\n$<};\n");
+      type.addMethod(
+          MethodSpec.methodBuilder("serviceIndexValues")
+              .addAnnotation(Override.class)
+              .addModifiers(Modifier.PROTECTED)
+              .returns(ParameterizedTypeName.get(ClassName.get(List.class), PK_VALUE))
+              .addParameter(SERVICE_INDEX_TABLE, "index")
+              .addParameter(entityName, "entity")
+              .addCode(service.build())
+              .build());
+    }
     TypeName stream = ParameterizedTypeName.get(ClassName.get(Stream.class), entityName);
     for (IndexModel index : entity.indexes()) {
       ClassName view = GeneratedNames.repository(entity).nestedClass(nestedType(index));
@@ -338,10 +476,11 @@ final class IndexMembers {
               .addModifiers(Modifier.PUBLIC)
               .addJavadoc(
                   "Reads through index {@code $L} (table {@code $L}): {@code $L().scanBy...(...)}"
-                      + " returns the entities whose indexed values match, in index order.\n",
+                      + " returns the entities whose indexed values match, in index order.$L\n",
                   index.name(),
                   index.table(),
-                  accessor(index))
+                  accessor(index),
+                  index.byService() ? "\n" + serviceGuarantee(index) : "")
               .returns(view)
               .addStatement("return new $T()", view)
               .build());
@@ -356,13 +495,14 @@ final class IndexMembers {
             .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
             .addJavadoc(
                 "Reads of {@link $T} through index {@code $L}, by its columns ($L); each entity"
-                    + " read is checked against its hot row, hot columns only.\n\n"
+                    + " read is checked against its hot row, hot columns only.$L\n\n"
                     + "<pre>{@code\n"
                     + "try (Stream<$T> rows = repository.$L().$L(...)) { ... }\n"
                     + "}</pre>\n",
                 GeneratedNames.entity(entity),
                 index.name(),
                 String.join(", ", index.columns()),
+                index.byService() ? " " + serviceGuarantee(index) : "",
                 GeneratedNames.entity(entity),
                 accessor(index),
                 "scanBy" + camel(index.columns().get(0)))
@@ -370,7 +510,11 @@ final class IndexMembers {
     ClassName keysType = keys.nestedClass(nestedType(index));
     TypeName page = ParameterizedTypeName.get(CURSORED_PAGE, GeneratedNames.entity(entity));
     // the index of this repository's tables: a period's index table for a period repository
-    CodeBlock table = CodeBlock.of("tables().index($S).orElseThrow()", index.name());
+    boolean service = index.byService();
+    CodeBlock table =
+        service
+            ? CodeBlock.of("$T.$N", GeneratedNames.table(entity), tableConstant(index))
+            : CodeBlock.of("tables().index($S).orElseThrow()", index.name());
     for (RangeShape shape : shapes(withReference(entity, index.layout()))) {
       for (boolean within : shape.bounded() ? new boolean[] {false, true} : new boolean[] {false}) {
         NameAllocator names = KeyEncoding.names(shape.fixed());
@@ -415,11 +559,18 @@ final class IndexMembers {
                           suffix + (descending ? RepositoryGenerator.DESCENDING_SUFFIX : "")))
                   .addModifiers(Modifier.PUBLIC)
                   .addJavadoc("$L, $L. Close the stream if not read to the end.\n", what, order)
+                  .addJavadoc(service ? "\n<p>" + serviceGuarantee(index) + "\n" : "")
                   .returns(stream)
                   .addParameters(params)
                   .addStatement(
-                      "return scanIndex($L, $L$L)", table, range, descending ? ".backward()" : "")
+                      service ? "return scanServiceIndex($L, $L$L)" : "return scanIndex($L, $L$L)",
+                      table,
+                      range,
+                      descending ? ".backward()" : "")
                   .build());
+          if (service) {
+            continue; // pages carry tokens bound to a client-side index table
+          }
           String pageName = GeneratedNames.queryMethod("page", shape.named(), suffix);
           String request = names.clone().newName("request");
           view.addMethod(
@@ -460,7 +611,18 @@ final class IndexMembers {
                       what)
                   .returns(verb.equals("count") ? TypeName.LONG : TypeName.BOOLEAN)
                   .addParameters(params)
-                  .addStatement("return $NIndex($L, $L)", verb, table, range)
+                  .addCode(
+                      service
+                          ? CodeBlock.builder()
+                              .beginControlFlow(
+                                  "try ($T s = scanServiceIndex($L, $L))", stream, table, range)
+                              .addStatement(
+                                  verb.equals("count")
+                                      ? "return s.count()"
+                                      : "return s.findFirst().isPresent()")
+                              .endControlFlow()
+                              .build()
+                          : CodeBlock.of("return $NIndex($L, $L);\n", verb, table, range))
                   .build());
         }
       }

@@ -52,6 +52,9 @@ public final class SchemaExporter {
           List.of(ChunkRows.DATA, ColdRows.OWNER, ColdRows.WRITTEN));
     }
     for (IndexModel index : entity.indexes()) {
+      if (index.byService()) {
+        continue; // the service's index: described by the hot table's spec, not a table of ours
+      }
       FileObject file =
           filer.createResource(
               StandardLocation.CLASS_OUTPUT,

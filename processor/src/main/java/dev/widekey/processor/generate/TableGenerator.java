@@ -146,8 +146,12 @@ public final class TableGenerator extends SourceFileGenerator {
         constant(
             TABLE_SPEC,
             TableMembers.HOT,
-            "What a store needs to create the hot table.",
-            tableSpec(TableMembers.NAME)));
+            "What a store needs to create the hot table"
+                + (entity.indexes().stream().anyMatch(i -> i.byService())
+                    ? ", with the secondary indexes the service maintains."
+                    : "."),
+            CodeBlock.of(
+                "$L$L", tableSpec(TableMembers.NAME), IndexMembers.hotServiceIndexes(entity))));
     if (entity.hasColdColumns()) {
       type.addField(
           constant(

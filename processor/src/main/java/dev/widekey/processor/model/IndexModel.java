@@ -1,5 +1,6 @@
 package dev.widekey.processor.model;
 
+import dev.widekey.annotations.IndexMaintenance;
 import java.util.List;
 import javax.lang.model.element.AnnotationMirror;
 
@@ -18,6 +19,7 @@ import javax.lang.model.element.AnnotationMirror;
  *     mean something in an index key
  * @param complete whether every column resolved to a distinct property, so that {@link #key()}
  *     holds them all
+ * @param maintenance who maintains it ({@code @Index(maintainedBy = ...)})
  */
 public record IndexModel(
     String name,
@@ -25,10 +27,16 @@ public record IndexModel(
     AnnotationMirror mirror,
     List<String> columns,
     EntityModel key,
-    boolean complete) {
+    boolean complete,
+    IndexMaintenance maintenance) {
 
   public IndexModel {
     columns = List.copyOf(columns);
+  }
+
+  /** Whether the store's service maintains it (a Tablestore local or global secondary index). */
+  public boolean byService() {
+    return maintenance != IndexMaintenance.CLIENT;
   }
 
   /** The index table's name for an entity table and an index name: {@code orders_by_card}. */

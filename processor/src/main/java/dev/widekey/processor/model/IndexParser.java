@@ -94,7 +94,8 @@ final class IndexParser {
             keyColumns,
             List.of(),
             entity.construction());
-    return new IndexModel(index.name(), table, mirror, columns, key, complete);
+    return new IndexModel(
+        index.name(), table, mirror, columns, key, complete, index.maintainedBy());
   }
 
   /**

@@ -664,9 +664,7 @@ final class CommitPoint {
       if (hotColumns == null) {
         hotColumns = new LinkedHashMap<>(rows.hot().columns());
       }
-      hotColumns.put(
-          IndexRows.tagColumn(index),
-          AttrValue.ofInteger(IndexRows.tagOf(index, stored, hot.primaryKey())));
+      hotColumns.put(IndexRows.tagColumn(index), AttrValue.ofInteger(IndexRows.tagOf(stored)));
       puts.add(WriteOp.put(put.table(), Row.of(stored, ((WriteOp.Put) put).row().columns())));
     }
     if (hotColumns == null) {

@@ -52,9 +52,18 @@ final class IndexRows {
     return TAG_COLUMN_PREFIX + index.name();
   }
 
-  /** The tag in an index row's key (the last column of its ref). */
-  static long tagOf(IndexTable index, PrimaryKey indexKey, List<PkColumn> hotSchema) {
-    return ref(index, indexKey, hotSchema).tag();
+  /**
+   * The tag in the key of an index row this process built ({@link #key}): the ref's last 8 bytes,
+   * the tag as {@link OrderedKeyBytes} encodes an INTEGER (sign bit flipped), read without decoding
+   * the hot key before it. Stored rows are read with {@link #ref}, which checks them.
+   */
+  static long tagOf(PrimaryKey indexKey) {
+    byte[] ref = indexKey.get(indexKey.size() - 1).asBinary();
+    long bits = 0;
+    for (int i = ref.length - 8; i < ref.length; i++) {
+      bits = (bits << 8) | (ref[i] & 0xFF);
+    }
+    return bits ^ Long.MIN_VALUE;
   }
 
   /** What an index row's ref column names: the hot row and the write. */

@@ -270,6 +270,16 @@ public abstract class SplitTableRepository<E> {
         getClass().getName() + " declares no index " + index.name());
   }
 
+  /**
+   * The values of an entity's indexed columns for one of its service-maintained indexes, as the
+   * service index's leading key columns ({@link ServiceIndexTable#indexColumns()} of them); only
+   * called for an index the entity declares.
+   */
+  protected List<PkValue> serviceIndexValues(ServiceIndexTable index, E entity) {
+    throw new UnsupportedOperationException(
+        getClass().getName() + " declares no service index " + index.name());
+  }
+
   /** A versioned entity's {@code @Version}; only called when a version column was given. */
   protected long versionOf(E entity) {
     throw new UnsupportedOperationException(getClass().getName() + " is not versioned");
@@ -973,6 +983,94 @@ public abstract class SplitTableRepository<E> {
           "index " + index.name() + " is not one of this entity's: " + tables.indexes());
     }
     return own;
+  }
+
+  /**
+   * Entities read through an index the store's service maintains ({@link ServiceIndexTable}), in
+   * index order: the index rows in {@code range} (a range as the generated index range methods
+   * build it, widened to the service index's key), each kept only if the hot row it names still has
+   * the indexed values, then the entities of those hot rows (hot columns only). A local index is
+   * exact; a global one may lag its table, so a read may miss an entity written (or moved to these
+   * values) in the last moments ({@link ServiceIndexTable#ASSUMED_GLOBAL_LAG}), and the index rows
+   * it still holds at old values are skipped: it never returns an entity that does not match.
+   *
+   * <pre>{@code
+   * Stream<Order> byCard = scanServiceIndex(OrderTable.INDEX_BY_CARD,
+   *     OrderKeys.ByCardIndex.rangeByCardId("CARD7"));
+   * }</pre>
+   */
+  protected Stream<E> scanServiceIndex(ServiceIndexTable index, ScanRange range) {
+    if (hotTable.serviceIndexes().stream().noneMatch(s -> s.name().equals(index.table()))) {
+      throw new IllegalArgumentException(
+          "service index "
+              + index.table()
+              + " is not one of table "
+              + hotTable.name()
+              + "'s: "
+              + hotTable.serviceIndexes());
+    }
+    long limit = range.limit();
+    int keyColumns = hotTable.indexKey(index.table()).size();
+    Stream<Row> rows =
+        store.scanIndex(
+            hotTable.name(),
+            index.table(),
+            index.overServiceKey(range, keyColumns).withLimit(Long.MAX_VALUE));
+    int most = Math.min(IndexScan.MAX_BATCH, store.limits(hotTable.profile()).maxMultiGetRows());
+    IndexScan<E> scan =
+        new IndexScan<>(rows.iterator(), most, batch -> verifiedByService(index, batch));
+    Stream<E> entities =
+        StreamSupport.stream(
+                Spliterators.spliteratorUnknownSize(
+                    scan, Spliterator.ORDERED | Spliterator.NONNULL),
+                false)
+            .map(IndexScan.Verified::entity)
+            .onClose(rows::close);
+    return limit == Long.MAX_VALUE ? entities : entities.limit(limit);
+  }
+
+  /** As {@link #verified}, for rows of a service index: the hot key is in the index key. */
+  private List<IndexScan.Verified<E>> verifiedByService(
+      ServiceIndexTable index, List<Row> indexRows) {
+    List<PrimaryKey> hotKeys = new ArrayList<>(indexRows.size());
+    for (Row row : indexRows) {
+      hotKeys.add(hotTable.dataKeyOf(index.table(), row.key()));
+    }
+    Map<PrimaryKey, Row> hotRows = new HashMap<>();
+    List<PrimaryKey> distinct = new ArrayList<>(new LinkedHashSet<>(hotKeys));
+    int piece = store.limits(hotTable.profile()).maxMultiGetRows();
+    for (int from = 0; from < distinct.size(); from += piece) {
+      List<PrimaryKey> part = distinct.subList(from, Math.min(distinct.size(), from + piece));
+      List<Optional<Row>> read = store.multiGet(hotTable.name(), part, hotRead);
+      for (int i = 0; i < part.size(); i++) {
+        read.get(i).ifPresent(r -> hotRows.put(r.key(), r));
+      }
+    }
+    List<IndexScan.Verified<E>> out = new ArrayList<>(indexRows.size());
+    for (int i = 0; i < indexRows.size(); i++) {
+      PrimaryKey hotKey = hotKeys.get(i);
+      Row hot = hotRows.get(hotKey);
+      if (hot == null) {
+        continue; // deleted since the index saw it
+      }
+      Optional<E> entity = read(readHot(hot), false);
+      if (entity.isEmpty()) {
+        continue;
+      }
+      List<PkValue> values = indexRows.get(i).key().values().subList(0, index.indexColumns());
+      List<PkValue> now;
+      try {
+        now = serviceIndexValues(index, entity.get());
+      } catch (dev.widekey.runtime.key.InvalidKeyException e) {
+        // the repository does not check a service index's values on write (the service indexes
+        // what is stored); a value no index key can hold equals no value a read asks for
+        continue;
+      }
+      if (values.equals(now)) { // null: a null indexed value, which no index row holds
+        out.add(new IndexScan.Verified<>(values, hotKey, entity.get()));
+      }
+    }
+    return out;
   }
 
   /**

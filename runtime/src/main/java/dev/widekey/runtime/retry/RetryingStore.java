@@ -222,7 +222,20 @@ public final class RetryingStore implements WideTableStore {
 
   @Override
   public Stream<Row> scan(String table, ScanRange range) {
-    ResumingScan scan = new ResumingScan(table, range);
+    return resuming(new ResumingScan(range, r -> delegate.scan(table, r)));
+  }
+
+  /**
+   * {@inheritDoc}
+   *
+   * <p>Resumed after a retryable failure after the last index key returned, as {@link #scan}.
+   */
+  @Override
+  public Stream<Row> scanIndex(String table, String index, ScanRange range) {
+    return resuming(new ResumingScan(range, r -> delegate.scanIndex(table, index, r)));
+  }
+
+  private static Stream<Row> resuming(ResumingScan scan) {
     return StreamSupport.stream(
             Spliterators.spliteratorUnknownSize(
                 scan, Spliterator.ORDERED | Spliterator.NONNULL | Spliterator.SORTED),
@@ -261,7 +274,7 @@ public final class RetryingStore implements WideTableStore {
    * in order.
    */
   private final class ResumingScan implements Iterator<Row> {
-    private final String table;
+    private final java.util.function.Function<ScanRange, Stream<Row>> source;
     private final ScanRange range;
     private Stream<Row> current;
     private Iterator<Row> it;
@@ -272,9 +285,9 @@ public final class RetryingStore implements WideTableStore {
     private boolean done;
     private RetryPolicy.Attempts attempts;
 
-    ResumingScan(String table, ScanRange range) {
-      this.table = table;
+    ResumingScan(ScanRange range, java.util.function.Function<ScanRange, Stream<Row>> source) {
       this.range = range;
+      this.source = source;
     }
 
     @Override
@@ -332,7 +345,7 @@ public final class RetryingStore implements WideTableStore {
         r = range.after(lastKey).withLimit(remaining + extra);
       }
       resumed = lastKey != null;
-      current = delegate.scan(table, r);
+      current = source.apply(r);
       it = current.iterator();
     }
 

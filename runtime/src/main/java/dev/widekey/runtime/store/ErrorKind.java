@@ -33,7 +33,12 @@ public enum ErrorKind {
    * same write fails the same way; read the row again first. (A retry that meets the row its own
    * earlier attempt wrote is not reported so: see {@link dev.widekey.runtime.retry.OwnWrites}.)
    */
-  CONDITION_FAILED(false);
+  CONDITION_FAILED(false),
+  /**
+   * The store has no such feature: a service-maintained secondary index ({@link
+   * WideTableStore#scanIndex}) on HBase, whose indexes are kept client-side. Retrying cannot help.
+   */
+  UNSUPPORTED(false);
 
   private final boolean retryableByDefault;
 

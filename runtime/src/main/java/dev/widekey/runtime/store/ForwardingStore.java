@@ -76,6 +76,11 @@ public class ForwardingStore implements WideTableStore {
   }
 
   @Override
+  public Stream<Row> scanIndex(String table, String index, ScanRange range) {
+    return delegate.scanIndex(table, index, range);
+  }
+
+  @Override
   public List<PartitionStats> partitionStats(String table) {
     return delegate.partitionStats(table);
   }

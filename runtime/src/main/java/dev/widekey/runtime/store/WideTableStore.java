@@ -107,6 +107,38 @@ public interface WideTableStore extends AutoCloseable {
    */
   Stream<Row> scan(String table, ScanRange range);
 
+  /**
+   * Reads a service-maintained secondary index of {@code table} ({@link
+   * TableSpec#serviceIndexes()}, created with the table) over a key range of its key ({@link
+   * TableSpec#indexKey}: the index columns, then the table's primary-key columns not among them),
+   * in that key's order. The rows hold the index key only, no attribute: read the data table's rows
+   * by the primary-key columns in it. A local index is exact after every write; a global one may
+   * lag the writes by the service's synchronisation delay (rows written just before are missing,
+   * rows just changed are still at their old values), so a reader checks each row against the data
+   * table.
+   *
+   * <pre>{@code
+   * try (Stream<Row> rows = store.scanIndex("orders", "orders_by_card", ScanRange.all(2))) {
+   *   rows.forEach(r -> process(r.key()));
+   * }
+   * }</pre>
+   *
+   * @throws StoreException {@link ErrorKind#UNSUPPORTED} on a store without service indexes (HBase,
+   *     whose indexes are client-side), {@link ErrorKind#TABLE_NOT_FOUND} without the table, {@link
+   *     ErrorKind#INVALID_REQUEST} if the table has no such index
+   */
+  default Stream<Row> scanIndex(String table, String index, ScanRange range) {
+    throw new StoreException(
+        ErrorKind.UNSUPPORTED,
+        "this store ("
+            + getClass().getSimpleName()
+            + ") maintains no secondary index itself; index "
+            + index
+            + " of table "
+            + table
+            + " cannot be read: keep it client-side (IndexMaintenance.CLIENT)");
+  }
+
   /** Load counters per partition, in key order. */
   List<PartitionStats> partitionStats(String table);
 

@@ -99,6 +99,24 @@ class IndexRowsTest {
   }
 
   @Test
+  void anIndexRowsKeyGivesBackItsHotKeyAndTag() {
+    long seed = System.nanoTime();
+    Random random = new Random(seed);
+    for (int i = 0; i < 1_000; i++) {
+      long tag = i < 3 ? new long[] {Long.MIN_VALUE, -1, Long.MAX_VALUE}[i] : random.nextLong();
+      PrimaryKey hot = dev.widekey.runtime.store.TestRows.key(random.nextLong());
+      PrimaryKey key =
+          IndexRows.key(
+              Tagged.BY_TAG, List.of(dev.widekey.runtime.store.PkValue.ofString("t")), hot, tag);
+      assertEquals(tag, IndexRows.tagOf(key), "seed " + seed);
+      assertEquals(
+          new IndexRows.Ref(hot, tag),
+          IndexRows.ref(Tagged.BY_TAG, key, Tagged.tables(false).hot().primaryKey()),
+          "seed " + seed);
+    }
+  }
+
+  @Test
   void anEntityWithANullIndexedValueHasNoIndexRow() {
     Items items = items(store, false);
     items.createTables();

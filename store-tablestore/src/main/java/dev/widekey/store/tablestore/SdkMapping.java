@@ -9,6 +9,7 @@ import com.alicloud.openservices.tablestore.model.PrimaryKeyType;
 import com.alicloud.openservices.tablestore.model.PrimaryKeyValue;
 import com.alicloud.openservices.tablestore.model.RowExistenceExpectation;
 import com.alicloud.openservices.tablestore.model.condition.SingleColumnValueCondition;
+import dev.widekey.runtime.store.AttrType;
 import dev.widekey.runtime.store.AttrValue;
 import dev.widekey.runtime.store.ErrorKind;
 import dev.widekey.runtime.store.PkColumn;
@@ -16,6 +17,7 @@ import dev.widekey.runtime.store.PkType;
 import dev.widekey.runtime.store.PkValue;
 import dev.widekey.runtime.store.PrimaryKey;
 import dev.widekey.runtime.store.Row;
+import dev.widekey.runtime.store.ServiceIndex;
 import dev.widekey.runtime.store.StoreException;
 import dev.widekey.runtime.store.WriteCondition;
 import java.util.ArrayList;
@@ -163,5 +165,81 @@ final class SdkMapping {
       return new Condition(RowExistenceExpectation.EXPECT_EXIST);
     }
     return new Condition(RowExistenceExpectation.IGNORE);
+  }
+
+  /** The SDK's type of a predefined column. */
+  static com.alicloud.openservices.tablestore.model.DefinedColumnType definedType(AttrType type) {
+    return switch (type) {
+      case STRING -> com.alicloud.openservices.tablestore.model.DefinedColumnType.STRING;
+      case INTEGER -> com.alicloud.openservices.tablestore.model.DefinedColumnType.INTEGER;
+      case DOUBLE -> com.alicloud.openservices.tablestore.model.DefinedColumnType.DOUBLE;
+      case BOOLEAN -> com.alicloud.openservices.tablestore.model.DefinedColumnType.BOOLEAN;
+      case BINARY -> com.alicloud.openservices.tablestore.model.DefinedColumnType.BINARY;
+    };
+  }
+
+  /** The attribute type of a predefined column's SDK type. */
+  static AttrType attrType(com.alicloud.openservices.tablestore.model.DefinedColumnType type) {
+    return switch (type) {
+      case STRING -> AttrType.STRING;
+      case INTEGER -> AttrType.INTEGER;
+      case DOUBLE -> AttrType.DOUBLE;
+      case BOOLEAN -> AttrType.BOOLEAN;
+      case BINARY -> AttrType.BINARY;
+    };
+  }
+
+  /**
+   * The SDK's schema of a service index: its columns as the index table's primary key (the service
+   * appends the data table's other primary-key columns), no attribute column, and the type and
+   * update mode of its kind: local {@code IT_LOCAL_INDEX} with {@code IUM_SYNC_INDEX}, global
+   * {@code IT_GLOBAL_INDEX} with {@code IUM_ASYNC_INDEX}.
+   */
+  static com.alicloud.openservices.tablestore.model.IndexMeta indexMeta(ServiceIndex index) {
+    com.alicloud.openservices.tablestore.model.IndexMeta meta =
+        new com.alicloud.openservices.tablestore.model.IndexMeta(index.name());
+    for (String column : index.columns()) {
+      meta.addPrimaryKeyColumn(column);
+    }
+    boolean local = index.kind() == ServiceIndex.Kind.LOCAL;
+    meta.setIndexType(
+        local
+            ? com.alicloud.openservices.tablestore.model.IndexType.IT_LOCAL_INDEX
+            : com.alicloud.openservices.tablestore.model.IndexType.IT_GLOBAL_INDEX);
+    meta.setIndexUpdateMode(
+        local
+            ? com.alicloud.openservices.tablestore.model.IndexUpdateMode.IUM_SYNC_INDEX
+            : com.alicloud.openservices.tablestore.model.IndexUpdateMode.IUM_ASYNC_INDEX);
+    return meta;
+  }
+
+  /**
+   * A service index as DescribeTable returns it, with its declared columns only: the index table's
+   * primary key as the service reports it may end with the data table's primary-key columns it
+   * appended, which are dropped (the shortest list that, completed by them, gives the reported
+   * one).
+   */
+  static ServiceIndex serviceIndex(
+      com.alicloud.openservices.tablestore.model.IndexMeta meta, List<PkColumn> dataKey) {
+    List<String> reported = meta.getPrimaryKeyList();
+    List<String> declared = reported;
+    for (int n = 1; n <= reported.size(); n++) {
+      List<String> prefix = reported.subList(0, n);
+      List<String> completed = new java.util.ArrayList<>(prefix);
+      for (PkColumn c : dataKey) {
+        if (!prefix.contains(c.name())) {
+          completed.add(c.name());
+        }
+      }
+      if (completed.equals(reported)) {
+        declared = List.copyOf(prefix);
+        break;
+      }
+    }
+    ServiceIndex.Kind kind =
+        meta.getIndexType() == com.alicloud.openservices.tablestore.model.IndexType.IT_LOCAL_INDEX
+            ? ServiceIndex.Kind.LOCAL
+            : ServiceIndex.Kind.GLOBAL;
+    return new ServiceIndex(meta.getIndexName(), declared, kind);
   }
 }

@@ -14,6 +14,7 @@ import com.alicloud.openservices.tablestore.model.Direction;
 import com.alicloud.openservices.tablestore.model.GetRangeRequest;
 import com.alicloud.openservices.tablestore.model.GetRangeResponse;
 import com.alicloud.openservices.tablestore.model.GetRowRequest;
+import com.alicloud.openservices.tablestore.model.IndexMeta;
 import com.alicloud.openservices.tablestore.model.MultiRowQueryCriteria;
 import com.alicloud.openservices.tablestore.model.PrimaryKeyValue;
 import com.alicloud.openservices.tablestore.model.PutRowRequest;
@@ -27,12 +28,14 @@ import com.alicloud.openservices.tablestore.model.TableMeta;
 import com.alicloud.openservices.tablestore.model.TableOptions;
 import dev.widekey.runtime.store.AttrValue;
 import dev.widekey.runtime.store.ColumnSelection;
+import dev.widekey.runtime.store.DefinedColumn;
 import dev.widekey.runtime.store.ErrorKind;
 import dev.widekey.runtime.store.PkColumn;
 import dev.widekey.runtime.store.PkValue;
 import dev.widekey.runtime.store.PrimaryKey;
 import dev.widekey.runtime.store.Row;
 import dev.widekey.runtime.store.ScanRange;
+import dev.widekey.runtime.store.ServiceIndex;
 import dev.widekey.runtime.store.StoreException;
 import dev.widekey.runtime.store.StoreLimits;
 import dev.widekey.runtime.store.TableSpec;
@@ -42,6 +45,7 @@ import dev.widekey.runtime.store.WriteOp;
 import dev.widekey.runtime.store.backend.CheckedBatch;
 import dev.widekey.runtime.store.backend.ConditionErrors;
 import dev.widekey.runtime.store.backend.RowCursor;
+import dev.widekey.runtime.store.backend.ServiceChecks;
 import dev.widekey.runtime.store.backend.ServiceStore;
 import dev.widekey.runtime.store.backend.TableErrors;
 import java.time.Duration;
@@ -49,15 +53,21 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.NoSuchElementException;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.Spliterator;
+import java.util.Spliterators;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
+import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
 
 /**
  * A {@link WideTableStore} on the official Tablestore Java SDK.
@@ -184,8 +194,16 @@ public final class TablestoreStore extends ServiceStore {
     }
     // one version per cell, a wide-table row, not a versioned cell history; rows expire after
     // the spec's time to live (TimeToLive counts from a cell's last write), or never (-1)
+    // predefined columns and the service's secondary indexes, created with the table
+    for (DefinedColumn d : spec.definedColumns()) {
+      meta.addDefinedColumn(d.name(), SdkMapping.definedType(d.type()));
+    }
+    List<IndexMeta> indexes = new ArrayList<>();
+    for (ServiceIndex index : spec.serviceIndexes()) {
+      indexes.add(SdkMapping.indexMeta(index));
+    }
     CreateTableRequestEx request =
-        new CreateTableRequestEx(meta, new TableOptions(timeToLive(spec), MAX_VERSIONS));
+        new CreateTableRequestEx(meta, new TableOptions(timeToLive(spec), MAX_VERSIONS), indexes);
     if (!spec.splitPoints().isEmpty()) {
       List<PrimaryKeyValue> splits = new ArrayList<>();
       for (PkValue p : spec.splitPoints()) {
@@ -325,7 +343,19 @@ public final class TablestoreStore extends ServiceStore {
         options == null || options.getTimeToLive() <= 0
             ? TableSpec.NO_TTL
             : options.getTimeToLive();
-    return Optional.of(new TableSpec(table, schema, splits, TableSpec.DEFAULT_PROFILE, ttl));
+    List<DefinedColumn> defined = new ArrayList<>();
+    for (com.alicloud.openservices.tablestore.model.DefinedColumnSchema d :
+        response.getTableMeta().getDefinedColumnsList()) {
+      defined.add(new DefinedColumn(d.getName(), SdkMapping.attrType(d.getType())));
+    }
+    List<ServiceIndex> indexes = new ArrayList<>();
+    if (response.getIndexMeta() != null) {
+      for (IndexMeta index : response.getIndexMeta()) {
+        indexes.add(SdkMapping.serviceIndex(index, schema));
+      }
+    }
+    return Optional.of(
+        new TableSpec(table, schema, splits, TableSpec.DEFAULT_PROFILE, ttl, defined, indexes));
   }
 
   /** ListTable returns every table of the instance (at most 64 by default); filtered here. */
@@ -636,6 +666,65 @@ public final class TablestoreStore extends ServiceStore {
       }
       next = response.getNextStartPrimaryKey();
     }
+  }
+
+  /**
+   * {@inheritDoc}
+   *
+   * <p>A {@code GetRange} on the index table's name, page by page as {@link #scan} reads a data
+   * table: Tablestore reads an index table as a table whose primary key is {@link
+   * TableSpec#indexKey}. A local index ({@code IUM_SYNC_INDEX}) is exact after each write; a global
+   * one ({@code IUM_ASYNC_INDEX}) is synchronised asynchronously, in milliseconds as the
+   * documentation puts it, so a read may miss the latest writes.
+   */
+  @Override
+  public Stream<Row> scanIndex(String table, String index, ScanRange range) {
+    TableSpec data = spec(table);
+    if (data.serviceIndexes().stream().noneMatch(s -> s.name().equals(index))) {
+      throw new StoreException(
+          ErrorKind.INVALID_REQUEST,
+          "table " + table + " has no service index " + index + ": " + data.serviceIndexes());
+    }
+    TableSpec indexTable =
+        new TableSpec(index, data.indexKey(index), List.of(), data.profile(), data.ttlSeconds());
+    ServiceChecks.bound(indexTable, range.start(), limitsOf(data));
+    ServiceChecks.bound(indexTable, range.end(), limitsOf(data));
+    if (range.limit() == 0 || range.start().compareTo(range.end()) >= 0) {
+      return Stream.empty();
+    }
+    RangeCursor cursor = new RangeCursor(indexTable, range.withColumns(ColumnSelection.all()));
+    String what = "reading index " + index + " of table " + table;
+    Iterator<Row> rows =
+        new Iterator<>() {
+          private Row next;
+          private boolean done;
+
+          @Override
+          public boolean hasNext() {
+            if (next == null && !done) {
+              try {
+                next = cursor.next();
+              } catch (RuntimeException e) {
+                throw serviceError(what, index, e);
+              }
+              done = next == null;
+            }
+            return next != null;
+          }
+
+          @Override
+          public Row next() {
+            if (!hasNext()) {
+              throw new NoSuchElementException();
+            }
+            Row r = next;
+            next = null;
+            return r;
+          }
+        };
+    return StreamSupport.stream(
+        Spliterators.spliteratorUnknownSize(rows, Spliterator.ORDERED | Spliterator.NONNULL),
+        false);
   }
 
   // ---------------------------------------------------------------- lifecycle

@@ -14,6 +14,7 @@ import com.alicloud.openservices.tablestore.model.ConsumedCapacity;
 import com.alicloud.openservices.tablestore.model.CreateTableRequest;
 import com.alicloud.openservices.tablestore.model.CreateTableRequestEx;
 import com.alicloud.openservices.tablestore.model.CreateTableResponse;
+import com.alicloud.openservices.tablestore.model.DefinedColumnType;
 import com.alicloud.openservices.tablestore.model.DeleteRowRequest;
 import com.alicloud.openservices.tablestore.model.DeleteRowResponse;
 import com.alicloud.openservices.tablestore.model.DeleteTableRequest;
@@ -26,6 +27,9 @@ import com.alicloud.openservices.tablestore.model.GetRangeRequest;
 import com.alicloud.openservices.tablestore.model.GetRangeResponse;
 import com.alicloud.openservices.tablestore.model.GetRowRequest;
 import com.alicloud.openservices.tablestore.model.GetRowResponse;
+import com.alicloud.openservices.tablestore.model.IndexMeta;
+import com.alicloud.openservices.tablestore.model.IndexType;
+import com.alicloud.openservices.tablestore.model.IndexUpdateMode;
 import com.alicloud.openservices.tablestore.model.ListTableResponse;
 import com.alicloud.openservices.tablestore.model.MultiRowQueryCriteria;
 import com.alicloud.openservices.tablestore.model.PrimaryKey;
@@ -52,9 +56,12 @@ import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.Deque;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -160,6 +167,83 @@ final class FakeTablestoreService {
 
   private record RowFailure(Predicate<PrimaryKey> rows, String code) {}
 
+  /** A secondary index: its schema and the table that holds its rows (keys only). */
+  private record FakeIndex(IndexMeta meta, FakeTable table) {
+    /**
+     * A data row's key in this index: the index columns (a primary-key column, or a predefined
+     * column of the row holding a value of its type), then the data table's other primary-key
+     * columns; null if the row lacks an index column (the service's sparse index).
+     */
+    PrimaryKey keyOf(TableMeta data, PrimaryKey key, Map<String, ColumnValue> columns) {
+      List<PrimaryKeyColumn> out = new ArrayList<>();
+      for (String name : meta.getPrimaryKeyList()) {
+        PrimaryKeyColumn pk = key.getPrimaryKeyColumn(name);
+        if (pk != null) {
+          out.add(pk);
+          continue;
+        }
+        ColumnValue v = columns.get(name);
+        DefinedColumnType type = data.getDefinedColumnMap().get(name);
+        if (v == null || type == null) {
+          return null;
+        }
+        PrimaryKeyValue value =
+            switch (v.getType()) {
+              case STRING ->
+                  type == DefinedColumnType.STRING
+                      ? PrimaryKeyValue.fromString(v.asString())
+                      : null;
+              case INTEGER ->
+                  type == DefinedColumnType.INTEGER ? PrimaryKeyValue.fromLong(v.asLong()) : null;
+              case BINARY ->
+                  type == DefinedColumnType.BINARY
+                      ? PrimaryKeyValue.fromBinary(v.asBinary())
+                      : null;
+              default -> null;
+            };
+        if (value == null) {
+          return null;
+        }
+        out.add(new PrimaryKeyColumn(name, value));
+      }
+      for (PrimaryKeySchema c : data.getPrimaryKeyList()) {
+        if (!meta.getPrimaryKeyList().contains(c.getName())) {
+          out.add(key.getPrimaryKeyColumn(c.getName()));
+        }
+      }
+      return new PrimaryKey(out);
+    }
+  }
+
+  /** A change a global index receives at {@code due}. */
+  private record PendingChange(
+      FakeIndex index, PrimaryKey before, PrimaryKey after, long written, long due) {
+    void apply() {
+      if (before != null) {
+        index.table().rows.remove(before);
+        index.table().written.remove(before);
+      }
+      if (after != null) {
+        index.table().rows.put(after, Map.of());
+        index.table().written.put(after, written);
+      }
+    }
+  }
+
+  /** How long after a write the global indexes of tables created from now on receive it. */
+  private volatile long globalIndexLagMillis;
+
+  /**
+   * Global secondary indexes receive each write {@code lag} after it, on the service's clock
+   * ({@link #useClock}); local ones always at once. Zero (the default): at once.
+   */
+  void globalIndexLag(Duration lag) {
+    this.globalIndexLagMillis = lag.toMillis();
+    for (FakeTable t : tables.values()) {
+      t.globalLagMillis = globalIndexLagMillis;
+    }
+  }
+
   private static final class FakeTable {
     final TableMeta meta;
     final TableOptions options;
@@ -170,14 +254,61 @@ final class FakeTablestoreService {
     /** When each row was last written, in epoch milliseconds, for the table's time to live. */
     final Map<PrimaryKey, Long> written = new TreeMap<>(FakeTablestoreService::compareKeys);
 
-    void write(PrimaryKey key, Map<String, ColumnValue> columns, long nowMillis) {
+    /** The secondary indexes the service keeps of this table, each a table of its own. */
+    final List<FakeIndex> indexes = new ArrayList<>();
+
+    /** The data table of an index table; null for a data table. */
+    FakeTable owner;
+
+    /** How long after a write a global index receives it, in milliseconds. */
+    volatile long globalLagMillis;
+
+    /** Global-index changes not yet applied, in write order. */
+    final Deque<PendingChange> pending = new ArrayDeque<>();
+
+    synchronized void write(PrimaryKey key, Map<String, ColumnValue> columns, long nowMillis) {
+      Map<String, ColumnValue> old = live(key, nowMillis);
       rows.put(key, columns);
       written.put(key, nowMillis);
+      indexChanged(key, old, columns, nowMillis);
     }
 
-    void remove(PrimaryKey key) {
+    synchronized void remove(PrimaryKey key) {
+      remove(key, Long.MIN_VALUE);
+    }
+
+    synchronized void remove(PrimaryKey key, long nowMillis) {
+      Map<String, ColumnValue> old =
+          nowMillis == Long.MIN_VALUE ? rows.get(key) : live(key, nowMillis);
       rows.remove(key);
       written.remove(key);
+      indexChanged(key, old, null, nowMillis == Long.MIN_VALUE ? 0 : nowMillis);
+    }
+
+    /**
+     * Keeps the indexes in step: a local index (IUM_SYNC_INDEX) at once, a global one
+     * (IUM_ASYNC_INDEX) {@link #globalLagMillis} later, applied by {@link #drain} before a read.
+     */
+    private void indexChanged(
+        PrimaryKey key, Map<String, ColumnValue> old, Map<String, ColumnValue> now, long at) {
+      for (FakeIndex index : indexes) {
+        PrimaryKey before = old == null ? null : index.keyOf(meta, key, old);
+        PrimaryKey after = now == null ? null : index.keyOf(meta, key, now);
+        PendingChange change = new PendingChange(index, before, after, at, at + globalLagMillis);
+        if (index.meta.getIndexUpdateMode() == IndexUpdateMode.IUM_ASYNC_INDEX
+            && globalLagMillis > 0) {
+          pending.add(change);
+        } else {
+          change.apply();
+        }
+      }
+    }
+
+    /** Applies the global-index changes due at {@code nowMillis}. */
+    synchronized void drain(long nowMillis) {
+      while (!pending.isEmpty() && pending.peekFirst().due() <= nowMillis) {
+        pending.pollFirst().apply();
+      }
     }
 
     /**
@@ -366,6 +497,9 @@ final class FakeTablestoreService {
     if (t == null) {
       throw error(OBJECT_NOT_EXIST, "Requested table does not exist.");
     }
+    if (t.owner != null) {
+      t.owner.drain(now()); // an index table as the service has synchronised it by now
+    }
     return t;
   }
 
@@ -436,6 +570,64 @@ final class FakeTablestoreService {
     return create(request, splits);
   }
 
+  /** The primary-key type of an index column: its own, or its predefined column's. */
+  private PrimaryKeyType indexColumnType(TableMeta data, String column) {
+    for (PrimaryKeySchema c : data.getPrimaryKeyList()) {
+      if (c.getName().equals(column)) {
+        return c.getType();
+      }
+    }
+    DefinedColumnType type = data.getDefinedColumnMap().get(column);
+    if (type == null) {
+      throw invalid(
+          "Index column " + column + " is neither a primary key nor a predefined column.");
+    }
+    return switch (type) {
+      case STRING -> PrimaryKeyType.STRING;
+      case INTEGER -> PrimaryKeyType.INTEGER;
+      case BINARY -> PrimaryKeyType.BINARY;
+      default -> throw invalid("Index column " + column + " must be STRING, INTEGER or BINARY.");
+    };
+  }
+
+  /**
+   * The documented secondary-index limits ("Secondary index limits", alibabacloud.com/help/en/
+   * tablestore/secondary-index-limits): at most 5 indexes a table, 1 to 4 index columns, each a
+   * primary-key column or a STRING, INTEGER or BINARY predefined column; a local index starts with
+   * the table's first primary-key column ("Overview of secondary indexes"); one version per cell
+   * and no time to live (the docs allow a TTL only on tables that refuse UpdateRow, which this fake
+   * does not model). The messages are the fake's, not verified against the service.
+   */
+  private void checkIndexes(TableMeta meta, TableOptions options, List<IndexMeta> indexes) {
+    if (indexes.isEmpty()) {
+      return;
+    }
+    if (indexes.size() > 5) {
+      throw invalid("The number of index tables exceeds the limit: 5.");
+    }
+    if (options.getMaxVersions() != 1) {
+      throw invalid("Secondary index is not supported on a table with max versions above 1.");
+    }
+    if (options.getTimeToLive() != -1) {
+      throw invalid("Secondary index requires TimeToLive -1 unless updates are disallowed.");
+    }
+    for (IndexMeta index : indexes) {
+      checkName(index.getIndexName(), "index");
+      List<String> columns = index.getPrimaryKeyList();
+      if (columns.isEmpty() || columns.size() > 4) {
+        throw invalid("The number of index columns must be in range: [1, 4].");
+      }
+      for (String column : columns) {
+        indexColumnType(meta, column);
+      }
+      if (index.getIndexType() == IndexType.IT_LOCAL_INDEX
+          && !columns.get(0).equals(meta.getPrimaryKeyList().get(0).getName())) {
+        throw invalid(
+            "The first primary key of a local index must be the first primary key of the table.");
+      }
+    }
+  }
+
   private CreateTableResponse create(CreateTableRequest request, List<PrimaryKeyValue> splits) {
     TableMeta meta = request.getTableMeta();
     TableOptions options = request.getTableOptions();
@@ -473,7 +665,33 @@ final class FakeTablestoreService {
         // RestrictedItemTest: 403, permanent, unlike "Too frequent table operations."
         throw error(QUOTA_EXHAUSTED, "Number of tables exceeds the quota:" + MAX_TABLES + ".");
       }
-      tables.put(meta.getTableName(), new FakeTable(meta, options, splits, notReadyCalls));
+      List<IndexMeta> indexMetas =
+          request.getIndexMetaList() == null ? List.of() : request.getIndexMetaList();
+      checkIndexes(meta, options, indexMetas);
+      if (tables.size() + 1 + indexMetas.size() > MAX_TABLES) {
+        throw error(QUOTA_EXHAUSTED, "Number of tables exceeds the quota:" + MAX_TABLES + ".");
+      }
+      FakeTable data = new FakeTable(meta, options, splits, notReadyCalls);
+      data.globalLagMillis = globalIndexLagMillis;
+      for (IndexMeta index : indexMetas) {
+        if (tables.containsKey(index.getIndexName())) {
+          throw error(OBJECT_ALREADY_EXIST, "Requested table already exists.");
+        }
+        TableMeta indexTable = new TableMeta(index.getIndexName());
+        for (String column : index.getPrimaryKeyList()) {
+          indexTable.addPrimaryKeyColumn(column, indexColumnType(meta, column));
+        }
+        for (PrimaryKeySchema c : meta.getPrimaryKeyList()) {
+          if (!index.getPrimaryKeyList().contains(c.getName())) {
+            indexTable.addPrimaryKeyColumn(c.getName(), c.getType());
+          }
+        }
+        FakeTable rowsOfIndex = new FakeTable(indexTable, options, List.of(), 0);
+        rowsOfIndex.owner = data;
+        data.indexes.add(new FakeIndex(index, rowsOfIndex));
+        tables.put(index.getIndexName(), rowsOfIndex);
+      }
+      tables.put(meta.getTableName(), data);
     }
     return new CreateTableResponse(meta());
   }
@@ -486,6 +704,9 @@ final class FakeTablestoreService {
     }
     DescribeTableResponse response = new DescribeTableResponse(meta());
     response.setTableMeta(t.meta);
+    for (FakeIndex index : t.indexes) {
+      response.addIndexMeta(index.meta());
+    }
     response.setTableOptions(t.options);
     List<PrimaryKey> shardSplits = new ArrayList<>();
     for (PrimaryKeyValue v : t.splits) {
@@ -499,8 +720,12 @@ final class FakeTablestoreService {
 
   DeleteTableResponse deleteTable(DeleteTableRequest request) {
     received("deleteTable", request);
-    if (tables.remove(request.getTableName()) == null) {
+    FakeTable removed = tables.remove(request.getTableName());
+    if (removed == null) {
       throw error(OBJECT_NOT_EXIST, "Requested table does not exist.");
+    }
+    for (FakeIndex index : removed.indexes) {
+      tables.remove(index.meta().getIndexName());
     }
     return new DeleteTableResponse(meta());
   }
@@ -508,7 +733,13 @@ final class FakeTablestoreService {
   ListTableResponse listTable() {
     received("listTable", "listTable");
     ListTableResponse response = new ListTableResponse(meta());
-    response.setTableNames(new ArrayList<>(new TreeMap<>(tables).keySet()));
+    List<String> names = new ArrayList<>();
+    for (Map.Entry<String, FakeTable> e : new TreeMap<>(tables).entrySet()) {
+      if (e.getValue().owner == null) {
+        names.add(e.getKey()); // ListTable names data tables, not index tables
+      }
+    }
+    response.setTableNames(names);
     return response;
   }
 
@@ -565,7 +796,7 @@ final class FakeTablestoreService {
     ready(t, change.getPrimaryKey());
     synchronized (t) {
       checkCondition(change.getCondition(), t.live(change.getPrimaryKey(), now()));
-      t.remove(change.getPrimaryKey());
+      t.remove(change.getPrimaryKey(), now());
     }
     return new DeleteRowResponse(meta(), null, capacity(0, 1));
   }
@@ -683,7 +914,7 @@ final class FakeTablestoreService {
           } else if (c instanceof RowDeleteChange delete) {
             synchronized (t) {
               checkCondition(delete.getCondition(), t.live(c.getPrimaryKey(), now()));
-              t.remove(c.getPrimaryKey());
+              t.remove(c.getPrimaryKey(), now());
             }
           } else {
             throw invalid("this fake applies puts and deletes only");

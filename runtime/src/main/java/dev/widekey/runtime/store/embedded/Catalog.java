@@ -1,11 +1,14 @@
 package dev.widekey.runtime.store.embedded;
 
 import dev.widekey.annotations.Profile;
+import dev.widekey.runtime.store.AttrType;
+import dev.widekey.runtime.store.DefinedColumn;
 import dev.widekey.runtime.store.ErrorKind;
 import dev.widekey.runtime.store.OrderedKeyBytes;
 import dev.widekey.runtime.store.PkColumn;
 import dev.widekey.runtime.store.PkType;
 import dev.widekey.runtime.store.PkValue;
+import dev.widekey.runtime.store.ServiceIndex;
 import dev.widekey.runtime.store.StoreException;
 import dev.widekey.runtime.store.TableSpec;
 import dev.widekey.runtime.store.Utf8;
@@ -191,6 +194,23 @@ final class Catalog {
       }
       writeString(out, spec.profile().name());
       out.writeLong(spec.ttlSeconds());
+      if (!spec.serviceIndexes().isEmpty() || !spec.definedColumns().isEmpty()) {
+        // an optional tail, absent from the records of tables without them
+        out.writeInt(spec.definedColumns().size());
+        for (DefinedColumn d : spec.definedColumns()) {
+          writeString(out, d.name());
+          writeString(out, d.type().name());
+        }
+        out.writeInt(spec.serviceIndexes().size());
+        for (ServiceIndex index : spec.serviceIndexes()) {
+          writeString(out, index.name());
+          writeString(out, index.kind().name());
+          out.writeInt(index.columns().size());
+          for (String column : index.columns()) {
+            writeString(out, column);
+          }
+        }
+      }
     } catch (IOException e) {
       throw new UncheckedIOException(e); // a byte array stream does not fail
     }
@@ -224,10 +244,30 @@ final class Catalog {
         profile = Profile.valueOf(readString(in));
         ttlSeconds = in.readLong();
       }
+      List<DefinedColumn> defined = new ArrayList<>();
+      List<ServiceIndex> indexes = new ArrayList<>();
+      if (format == TABLE_FORMAT && in.available() > 0) {
+        int definedCount = in.readInt();
+        for (int i = 0; i < definedCount; i++) {
+          defined.add(new DefinedColumn(readString(in), AttrType.valueOf(readString(in))));
+        }
+        int indexCount = in.readInt();
+        for (int i = 0; i < indexCount; i++) {
+          String indexName = readString(in);
+          ServiceIndex.Kind kind = ServiceIndex.Kind.valueOf(readString(in));
+          int columnCount = in.readInt();
+          List<String> indexColumns = new ArrayList<>(columnCount);
+          for (int c = 0; c < columnCount; c++) {
+            indexColumns.add(readString(in));
+          }
+          indexes.add(new ServiceIndex(indexName, indexColumns, kind));
+        }
+      }
       if (in.read() != -1) {
         throw corrupt("table record of " + name + " has bytes after its end");
       }
-      return new StoredTable(new TableSpec(name, primaryKey, splits, profile, ttlSeconds), mapName);
+      return new StoredTable(
+          new TableSpec(name, primaryKey, splits, profile, ttlSeconds, defined, indexes), mapName);
     } catch (IOException | RuntimeException e) {
       if (e instanceof StoreException se) {
         throw se;

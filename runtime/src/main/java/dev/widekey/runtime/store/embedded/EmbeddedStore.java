@@ -5,6 +5,8 @@ import dev.widekey.runtime.store.ColumnSelection;
 import dev.widekey.runtime.store.ErrorKind;
 import dev.widekey.runtime.store.OrderedKeyBytes;
 import dev.widekey.runtime.store.PartitionStats;
+import dev.widekey.runtime.store.PkColumn;
+import dev.widekey.runtime.store.PkValue;
 import dev.widekey.runtime.store.PrimaryKey;
 import dev.widekey.runtime.store.Row;
 import dev.widekey.runtime.store.ScanRange;
@@ -100,6 +102,9 @@ public final class EmbeddedStore implements WideTableStore {
   private final Clock clock;
   private final Duration sweepInterval;
 
+  /** How long after a write a global service index receives it ({@link Builder#globalIndexLag}). */
+  private final Duration globalIndexLag;
+
   /** Purges expired rows in the background; started with the first table whose rows expire. */
   private ScheduledExecutorService sweeper;
 
@@ -118,8 +123,14 @@ public final class EmbeddedStore implements WideTableStore {
   private final Lock exclusive = lock.writeLock();
   private volatile boolean closed;
 
-  private EmbeddedStore(StoreLimits override, Clock clock, Duration sweepInterval, Path directory) {
+  private EmbeddedStore(
+      StoreLimits override,
+      Clock clock,
+      Duration sweepInterval,
+      Duration globalIndexLag,
+      Path directory) {
     this.override = override;
+    this.globalIndexLag = globalIndexLag;
     this.clock = clock;
     this.sweepInterval = sweepInterval;
     this.directory = directory;
@@ -224,6 +235,18 @@ public final class EmbeddedStore implements WideTableStore {
     Objects.requireNonNull(spec, "spec");
     StoreLimits limits = limits(spec.profile());
     RequestEncoder.checkSpec(spec, limits);
+    if (!spec.serviceIndexes().isEmpty() && spec.profile() != Profile.TABLESTORE) {
+      throw new StoreException(
+          ErrorKind.UNSUPPORTED,
+          "table "
+              + spec.name()
+              + " of profile "
+              + spec.profile()
+              + " declares service indexes "
+              + spec.serviceIndexes()
+              + "; only Tablestore maintains secondary indexes itself, HBase and Lindorm keep"
+              + " them client-side (IndexMaintenance.CLIENT)");
+    }
     exclusive.lock();
     try {
       requireOpen();
@@ -244,6 +267,7 @@ public final class EmbeddedStore implements WideTableStore {
       }
       String mapName = catalog.newRowMapName();
       Table table = new Table(spec, limits, mapName, openRows(mapName));
+      withServiceIndexes(table);
       catalog.saveTable(spec, mapName);
       tables.put(spec.name(), table);
       startSweeper(table);
@@ -443,13 +467,20 @@ public final class EmbeddedStore implements WideTableStore {
     long keySize = row.key().sizeInBytes();
     long size = row.sizeInBytes();
     byte[] old;
-    if (condition.isNone()) {
-      // put returns the replaced value atomically, so concurrent writers keep the totals exact
-      old = t.rows.put(key, value);
+    ServiceIndexTables indexes = t.serviceIndexes;
+    if (indexes != null) {
+      // the row write and its index change under one monitor: a local index is exact after every
+      // write, and the changes of one key reach a global index in the order of the writes
+      synchronized (indexes) {
+        old = writeRow(t, row.key(), key, value, condition, now, MVMap.Decision.PUT);
+        if (old == NOT_APPLIED) {
+          return false;
+        }
+        indexes.changed(indexedRow(t, row.key(), old, now), row, now);
+      }
     } else {
-      ConditionalWrite cas = new ConditionalWrite(t, row.key(), condition, now, MVMap.Decision.PUT);
-      old = t.rows.operate(key, value, cas);
-      if (!cas.applied) {
+      old = writeRow(t, row.key(), key, value, condition, now, MVMap.Decision.PUT);
+      if (old == NOT_APPLIED) {
         return false;
       }
     }
@@ -521,6 +552,112 @@ public final class EmbeddedStore implements WideTableStore {
     }
   }
 
+  /** What {@link #writeRow} returns for a conditional write whose condition failed. */
+  private static final byte[] NOT_APPLIED = new byte[0];
+
+  /**
+   * Puts ({@code value} non-null) or removes the row at {@code key}, under {@code condition};
+   * returns the replaced stored row (null: none), or {@link #NOT_APPLIED}.
+   */
+  private static byte[] writeRow(
+      Table t,
+      PrimaryKey primaryKey,
+      byte[] key,
+      byte[] value,
+      WriteCondition condition,
+      long now,
+      MVMap.Decision write) {
+    if (condition.isNone()) {
+      // put and remove return the replaced value atomically, so concurrent writers keep the
+      // totals exact
+      return value == null ? t.rows.remove(key) : t.rows.put(key, value);
+    }
+    ConditionalWrite cas = new ConditionalWrite(t, primaryKey, condition, now, write);
+    byte[] old = t.rows.operate(key, value, cas);
+    return cas.applied ? old : NOT_APPLIED;
+  }
+
+  /** The replaced row as its indexes hold it: null if none was stored (or it had expired). */
+  private static Row indexedRow(Table t, PrimaryKey key, byte[] stored, long now) {
+    if (stored == null || t.expired(stored, now)) {
+      return null;
+    }
+    return RowCodec.decode(t.attributes(stored), ColumnSelection.all()).build(key);
+  }
+
+  /** Gives a table with service indexes their entries, rebuilt from its rows. */
+  private void withServiceIndexes(Table t) {
+    if (!ServiceIndexTables.any(t.spec)) {
+      return;
+    }
+    ServiceIndexTables indexes = new ServiceIndexTables(t.spec, Duration.ZERO);
+    long now = now();
+    for (Map.Entry<byte[], byte[]> e : t.rows.entrySet()) {
+      PrimaryKey key = OrderedKeyBytes.decode(t.spec.name(), e.getKey(), t.spec.primaryKey());
+      Row row = indexedRow(t, key, e.getValue(), now);
+      if (row != null) {
+        indexes.changed(null, row, now);
+      }
+    }
+    t.serviceIndexes = indexes.withGlobalLag(globalIndexLag);
+  }
+
+  /**
+   * {@inheritDoc}
+   *
+   * <p>A local index is changed with the write of its row, under one lock, so a read after a write
+   * sees it. A global index receives each change {@link Builder#globalIndexLag} after the write, on
+   * the store's clock (none by default): in between it still holds the row's old entry.
+   */
+  @Override
+  public Stream<Row> scanIndex(String table, String index, ScanRange range) {
+    Objects.requireNonNull(table, "table");
+    Objects.requireNonNull(index, "index");
+    Objects.requireNonNull(range, "range");
+    List<PrimaryKey> keys;
+    shared.lock();
+    try {
+      requireOpen();
+      Table t = table(table);
+      if (t.spec.serviceIndexes().stream().noneMatch(s -> s.name().equals(index))) {
+        throw new StoreException(
+            ErrorKind.INVALID_REQUEST,
+            "table " + table + " has no service index " + index + ": " + t.spec.serviceIndexes());
+      }
+      List<PkColumn> schema = t.spec.indexKey(index);
+      checkIndexBound(t, index, schema, range.start());
+      checkIndexBound(t, index, schema, range.end());
+      ServiceIndexTables indexes = t.serviceIndexes;
+      synchronized (indexes) {
+        keys = indexes.scan(index, range, now());
+      }
+    } finally {
+      shared.unlock();
+    }
+    return keys.stream().map(k -> Row.of(k, Map.of()));
+  }
+
+  private static void checkIndexBound(
+      Table t, String index, List<PkColumn> schema, PrimaryKey bound) {
+    boolean fits = bound.size() == schema.size();
+    for (int i = 0; fits && i < schema.size(); i++) {
+      PkValue v = bound.get(i);
+      fits = v.isInfinite() || v.type() == schema.get(i).type();
+    }
+    if (!fits) {
+      throw new StoreException(
+          ErrorKind.INVALID_REQUEST,
+          "bound "
+              + bound
+              + " of a read of index "
+              + index
+              + " (table "
+              + t.spec.name()
+              + ") does not fit its key "
+              + schema);
+    }
+  }
+
   private void applyDelete(Table t, PrimaryKey primaryKey) {
     applyDelete(t, primaryKey, WriteCondition.none());
   }
@@ -534,13 +671,19 @@ public final class EmbeddedStore implements WideTableStore {
     ServiceChecks.condition(t.spec, condition, t.limits);
     long keySize = primaryKey.sizeInBytes();
     byte[] old;
-    if (condition.isNone()) {
-      old = t.rows.remove(key);
+    ServiceIndexTables indexes = t.serviceIndexes;
+    long now = now();
+    if (indexes != null) {
+      synchronized (indexes) {
+        old = writeRow(t, primaryKey, key, null, condition, now, MVMap.Decision.REMOVE);
+        if (old == NOT_APPLIED) {
+          return false;
+        }
+        indexes.changed(indexedRow(t, primaryKey, old, now), null, now);
+      }
     } else {
-      ConditionalWrite cas =
-          new ConditionalWrite(t, primaryKey, condition, now(), MVMap.Decision.REMOVE);
-      old = t.rows.operate(key, null, cas);
-      if (!cas.applied) {
+      old = writeRow(t, primaryKey, key, null, condition, now, MVMap.Decision.REMOVE);
+      if (old == NOT_APPLIED) {
         return false;
       }
     }
@@ -973,6 +1116,7 @@ public final class EmbeddedStore implements WideTableStore {
               stored.mapName(),
               openRows(stored.mapName()));
       rowMaps.add(stored.mapName());
+      withServiceIndexes(t);
       Catalog.PartitionTotals totals = clean ? catalog.loadTotals(t.spec.name()) : null;
       if (totals != null && totals.partitions() == t.partitions.length) {
         for (int i = 0; i < t.partitions.length; i++) {
@@ -1052,6 +1196,7 @@ public final class EmbeddedStore implements WideTableStore {
     private StoreLimits limits;
     private Clock clock = Clock.systemUTC();
     private Duration sweepInterval = Duration.ofMinutes(1);
+    private Duration globalIndexLag = Duration.ZERO;
     private Path directory;
 
     private Builder() {}
@@ -1108,8 +1253,25 @@ public final class EmbeddedStore implements WideTableStore {
     }
 
     /** Opens the store. */
+    /**
+     * How long after a write a global service index ({@code ServiceIndex.Kind.GLOBAL}) receives it,
+     * on the store's {@link #clock}: none unless set, so local runs are repeatable; a test sets one
+     * (Tablestore documents milliseconds) to see a read through the index miss a fresh write, and
+     * moves its clock past it to see the index catch up. Local indexes are always synchronous.
+     *
+     * <p>{@code EmbeddedStore.builder().clock(clock).globalIndexLag(Duration.ofMillis(50)).build()}
+     */
+    public Builder globalIndexLag(Duration lag) {
+      Objects.requireNonNull(lag, "lag");
+      if (lag.isNegative()) {
+        throw new IllegalArgumentException("negative global index lag " + lag);
+      }
+      this.globalIndexLag = lag;
+      return this;
+    }
+
     public EmbeddedStore build() {
-      return new EmbeddedStore(limits, clock, sweepInterval, directory);
+      return new EmbeddedStore(limits, clock, sweepInterval, globalIndexLag, directory);
     }
   }
 }

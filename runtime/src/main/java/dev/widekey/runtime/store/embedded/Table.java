@@ -49,6 +49,9 @@ final class Table {
    */
   final long pageBytes;
 
+  /** The table's service-maintained indexes, or null without any; writes hold its monitor. */
+  ServiceIndexTables serviceIndexes;
+
   /** Set when the table is dropped, so that scans still holding it stop. */
   volatile boolean dropped;
 

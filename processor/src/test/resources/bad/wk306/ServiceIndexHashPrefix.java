@@ -1,0 +1,13 @@
+package bad.wk306;
+
+import dev.widekey.annotations.*;
+
+@WideTable(name = "orders")
+@Index(
+    name = "by_card",
+    columns = {"cardId"},
+    hashPrefix = @HashPrefix(length = 4),
+    maintainedBy = IndexMaintenance.SERVICE_GLOBAL)
+public record ServiceIndexHashPrefix(
+    @PartitionKey @KeyChars("0-9A-Z") @MaxLength(20) String customer,
+    @KeyChars("0-9A-Z") @MaxLength(16) String cardId) {}

@@ -1,0 +1,12 @@
+package bad.wk306;
+
+import dev.widekey.annotations.*;
+
+@WideTable(name = "orders")
+@Index(
+    name = "by_customer",
+    columns = {"customer", "cardId"},
+    maintainedBy = IndexMaintenance.SERVICE_LOCAL)
+public record ServiceIndexHashedKeyColumn(
+    @PartitionKey @HashPrefix(length = 4) @KeyChars("0-9A-Z") @MaxLength(20) String customer,
+    @KeyChars("0-9A-Z") @MaxLength(16) String cardId) {}

@@ -1,0 +1,116 @@
+package dev.widekey.runtime.repository;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.widekey.runtime.repository.IndexRowsTest.IndexCheck;
+import dev.widekey.runtime.repository.Tagged.Item;
+import dev.widekey.runtime.repository.Tagged.Items;
+import dev.widekey.runtime.retry.RetryPolicy;
+import dev.widekey.runtime.store.ScanRange;
+import dev.widekey.runtime.store.WideTableStore;
+import dev.widekey.runtime.store.embedded.EmbeddedStore;
+import dev.widekey.runtime.write.BulkWriteException;
+import dev.widekey.runtime.write.BulkWriteResult;
+import dev.widekey.runtime.write.BulkWriter;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * An indexed entity's stream import stopped after each of its batches in turn and resumed through
+ * the repository: afterwards the index is exact (every stored entity found at its value once,
+ * nothing else) and holds exactly the rows one uninterrupted import leaves, no garbage.
+ */
+class ResumedIndexedImportTest {
+  private static final long SEED = 0x1DE7L;
+
+  /** Items 1–3 stored before the import. */
+  private static List<Item> initial() {
+    return List.of(
+        new Item(1, "red", "a", null),
+        new Item(2, "green", "b", null),
+        new Item(3, "blue", "c", null));
+  }
+
+  /** Moves 1, keeps 2's value, adds 4 and 5, writes 1 again (the second replaces the first). */
+  private static List<Item> input() {
+    return List.of(
+        new Item(1, "blue", "a2", null),
+        new Item(2, "green", "b2", "body"),
+        new Item(4, "red", "d", null),
+        new Item(1, "green", "a3", null),
+        new Item(5, "red", "e", null));
+  }
+
+  private static BulkWriter writer(WideTableStore store, int stopAt) {
+    AtomicInteger batches = new AtomicInteger();
+    return BulkWriter.builder(store)
+        .workers(1)
+        .maxBatchRows(1)
+        .seed(7)
+        .retryPolicy(RetryPolicy.builder().maxAttempts(3).baseDelay(Duration.ofMillis(1)).build())
+        .progress(
+            p -> {
+              if (batches.incrementAndGet() == stopAt) {
+                throw new IllegalStateException("listener stops the import");
+              }
+            })
+        .build();
+  }
+
+  private static long rows(WideTableStore store, String table, int columns) {
+    try (var s = store.scan(table, ScanRange.all(columns))) {
+      return s.count();
+    }
+  }
+
+  @Test
+  void aStoppedAndResumedImportLeavesTheIndexExact() {
+    int stops = 0;
+    for (int stopAt = 1; stopAt <= 20; stopAt++) {
+      try (EmbeddedStore store = EmbeddedStore.inMemory()) {
+        Items items = new Items(store, true);
+        items.createTables();
+        items.putAll(initial());
+        BulkWriteResult stopped;
+        try {
+          BulkWriteResult done = items.putAllSeeded(input().stream(), writer(store, stopAt), SEED);
+          assertTrue(done.failures().isEmpty(), done::toString);
+          stopped = null;
+        } catch (BulkWriteException e) {
+          stopped = e.partialResult();
+          stops++;
+        }
+        if (stopped != null) {
+          BulkWriteResult end =
+              items.putAll(
+                  input().stream().skip(stopped.resumePosition()), writer(store, -1), stopped);
+          assertTrue(end.failures().isEmpty(), end::toString);
+        }
+        String where = "stopped after batch " + stopAt;
+        assertEquals(List.of(), IndexCheck.anomalies(items), where);
+        assertEquals(
+            List.of(
+                new Item(1, "green", "a3", null),
+                new Item(2, "green", "b2", null),
+                new Item(3, "blue", "c", null),
+                new Item(4, "red", "d", null),
+                new Item(5, "red", "e", null)),
+            all(items),
+            where);
+        items.flushDeletes();
+        assertEquals(5, rows(store, Tagged.BY_TAG.table().name(), 2), where + ": index rows");
+      }
+    }
+    assertTrue(stops > 5, "only " + stops + " imports stopped before their end");
+  }
+
+  private static List<Item> all(Items items) {
+    try (Stream<Item> s = items.all()) {
+      return s.toList();
+    }
+  }
+}
