@@ -21,6 +21,14 @@ public final class IndexReads {
     return IndexMembers.nestedType(index);
   }
 
+  /**
+   * What a read through a service-maintained index promises (exact for a local index, a lag for a
+   * global one), or null for a client-side index (exact, each entity checked against its row).
+   */
+  public static String serviceGuarantee(IndexModel index) {
+    return index.byService() ? IndexMembers.serviceGuarantee(index) : null;
+  }
+
   /** The read shapes of the index, as its generated ranges and view methods are written from. */
   public static List<RangeShape> shapes(EntityModel entity, IndexModel index) {
     return IndexMembers.readShapes(entity, index);

@@ -179,6 +179,12 @@ final class QueryChecker {
           QueryMessages.shardedPointRead(method, shardedEntity),
           "it fixes the whole key of a time-sharded entity");
     }
+    if (path.index() != null && path.index().byService() && q.result() == Result.PAGE) {
+      String why =
+          "pages through the service-maintained index are not generated (their tokens bind to a"
+              + " client-side index table)";
+      return Outcome.no(QueryMessages.unscannable(method, why), why);
+    }
     if (shardedEntity != null && path.index() != null && q.result() == Result.PAGE) {
       String why =
           "pages through an index of a @TimeSharded entity are not generated yet (its index views"

@@ -203,6 +203,9 @@ final class QueryInterfaceGenerator {
           q.since().getSimpleName().toString(),
           q.until().getSimpleName().toString());
     }
+    if (path.index() != null && path.index().byService()) {
+      m.addJavadoc("\n<p>$L\n", IndexReads.serviceGuarantee(path.index()));
+    }
     if (q.result() == Result.PAGE) {
       String request = q.pageRequest().getSimpleName().toString();
       m.addJavadoc(

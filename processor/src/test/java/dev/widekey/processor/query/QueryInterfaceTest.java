@@ -20,7 +20,9 @@ class QueryInterfaceTest {
             query("Task"),
             query("Tasks"),
             query("Event"),
-            query("Events"));
+            query("Events"),
+            query("Incident"),
+            query("Incidents"));
     assertThat(c).succeededWithoutWarnings();
     assertThat(c).generatedSourceFile("query.Txns_");
     assertThat(c).generatedSourceFile("query.Readings_");
@@ -88,6 +90,15 @@ class QueryInterfaceTest {
         .contains(
             "return this.repository.countByDeviceIdAndAtWithin(deviceId, Bounds.closed(from, to),"
                 + " since, until);");
+    // through a service-maintained index: its view's scans and counts, its guarantee said
+    assertThat(c)
+        .generatedSourceFile("query.Incidents_")
+        .contentsAsUtf8String()
+        .contains("return this.repository.byTeam().countByTeam(team);");
+    assertThat(c)
+        .generatedSourceFile("query.Incidents_")
+        .contentsAsUtf8String()
+        .contains("Maintained by Tablestore as a global secondary index, asynchronously");
     // through index by_owner: its view's scans, counts and pages
     assertThat(c)
         .generatedSourceFile("query.Tasks_")

@@ -347,6 +347,22 @@ class QueryRefusalTest {
   }
 
   @Test
+  void noPagesThroughAServiceMaintainedIndex() {
+    JavaFileObject f = bad("IncidentPages");
+    Compilation c = compile(f, query("Incident"));
+    assertThat(c).hadErrorCount(1);
+    assertError(
+        c,
+        QueryMessages.noAccessPath(
+            QueryMessages.attributeCondition("findByTeam", "team", List.of("service", "number")),
+            List.of(
+                "index 'by_team' (team): pages through the service-maintained index are not"
+                    + " generated (their tokens bind to a client-side index table)")),
+        f,
+        "findByTeam(");
+  }
+
+  @Test
   void basicAndCrudRepositoriesAreRefused() {
     JavaFileObject f = bad("Basic");
     Compilation c = compile(f);
