@@ -221,10 +221,13 @@ final class QueryInterfaceGenerator {
     if (!limited && !plan.read().pointRead() && counts) {
       if (q.result() == Result.LONG || q.result() == Result.INT) {
         m.addJavadoc(
-            "\n<p>A count is a scan of keys$L: the store keeps no row count.\n",
-            path.index() == null
-                ? " (no attribute is read)"
-                : ", each checked against its hot row");
+            "\n<p>A count is a scan$L: the store keeps no row count.\n",
+            path.index() != null
+                ? " of the index range, each index row checked against its hot row"
+                : QueryCalls.sharded(plan)
+                    ? " of keys (no attribute is read) in the periods the window covers whole, of"
+                        + " hot rows in its two edge periods"
+                    : " of keys (no attribute is read)");
         CodeBlock count = QueryCalls.countOrExists(plan, "count");
         return (q.result() == Result.LONG
                 ? m.addStatement("return $L", count)
