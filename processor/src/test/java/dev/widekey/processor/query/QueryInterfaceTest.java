@@ -69,6 +69,10 @@ class QueryInterfaceTest {
         .generatedSourceFile("query.Shops_")
         .contentsAsUtf8String()
         .contains("this.repository.scanByRegion(region)");
+    assertThat(c)
+        .generatedSourceFile("query.Readings_")
+        .contentsAsUtf8String()
+        .contains("this.repository.pageBuckets(");
     // a time-sharded entity: the window's scans, pages and counts of the sharded repository
     assertThat(c)
         .generatedSourceFile("query.Events_")
