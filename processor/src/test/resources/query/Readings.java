@@ -1,5 +1,7 @@
 package query;
 
+import jakarta.data.page.CursoredPage;
+import jakarta.data.page.PageRequest;
 import jakarta.data.repository.Repository;
 import java.util.List;
 import java.util.stream.Stream;
@@ -12,4 +14,9 @@ public interface Readings {
   List<Reading> findByTimestampBetweenOrderByTimestampDesc(long from, long to);
 
   Stream<Reading> findByTimestamp(long timestamp);
+
+  CursoredPage<Reading> findByTimestampGreaterThanEqualOrderByTimestampDesc(
+      long from, PageRequest request);
+
+  long countByTimestampBetween(long from, long to);
 }

@@ -1,6 +1,8 @@
 package query;
 
 import jakarta.data.Limit;
+import jakarta.data.page.CursoredPage;
+import jakarta.data.page.PageRequest;
 import jakarta.data.repository.By;
 import jakarta.data.repository.DataRepository;
 import jakarta.data.repository.Delete;
@@ -77,6 +79,13 @@ public interface Txns extends DataRepository<Txn, String> {
 
   boolean existsByCardIdAndSellerIdAndDeviceIdAndOrderNumber(
       String cardId, String sellerId, long deviceId, long orderNumber);
+
+  Stream<Txn> findByCardIdAndSellerIdGreaterThan(String cardId, String sellerId);
+
+  Stream<Txn> findByCardIdAndSellerIdLessThanEqual(String cardId, String sellerId);
+
+  CursoredPage<Txn> findByCardIdAndSellerIdOrderByDeviceId(
+      String cardId, String sellerId, PageRequest page);
 
   @Insert
   Txn add(Txn txn);

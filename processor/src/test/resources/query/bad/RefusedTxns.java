@@ -43,10 +43,10 @@ public interface RefusedTxns extends DataRepository<Txn, String> {
   @Query("where cardId = :cardId") Stream<Txn> jdql(String cardId);
   Page<Txn> findByCardIdOrderBySellerId(String cardId, PageRequest page);
   Stream<Txn> findByCardIdOrderByDeviceId(String cardId, Sort<Txn> sort);
-  CursoredPage<Txn> findByCardIdAndSellerIdOrderByDeviceId(String cardId, String sellerId, PageRequest page);
+  Stream<Txn> findByCardIdAndSellerIdOrderByDeviceId(String cardId, String sellerId, PageRequest page);
   CursoredPage<Txn> findByCardIdAndSellerIdOrderByOrderNumber(String cardId, String sellerId);
-  Stream<Txn> findByCardIdAndSellerIdGreaterThan(String cardId, String sellerId);
-  Stream<Txn> findByCardIdAndSellerIdLessThanEqual(String cardId, String sellerId);
+  CursoredPage<Txn> findFirst2ByCardIdAndSellerId(String cardId, String sellerId, PageRequest page);
+  @Find CursoredPage<Txn> onePage(String cardId, String sellerId, long deviceId, long orderNumber, PageRequest page);
   @Find Stream<Txn> everything();
   @Find Stream<Txn> byDevice(long device);
   @Find Stream<Txn> bySeller(@By("selerId") String seller);

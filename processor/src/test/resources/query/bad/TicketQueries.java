@@ -1,12 +1,14 @@
 package query.bad;
 
 import jakarta.data.repository.Repository;
+import java.util.Optional;
 import java.util.stream.Stream;
 import query.Ticket;
 
-/** A read by an indexed attribute: the index serves it, the query interface does not yet. */
+/** Reads no access path serves: each refusal names the primary key's reason and the index's. */
 @Repository
 public interface TicketQueries {
-  Stream<Ticket> findByAssignee(String assignee);
+  Optional<Ticket> findByAssignee(String assignee);
   Stream<Ticket> findById(long id);
+  Stream<Ticket> findByAssigneeBetween(String from, String to);
 }

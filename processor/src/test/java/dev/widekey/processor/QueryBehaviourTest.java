@@ -383,6 +383,9 @@ class QueryBehaviourTest {
     Random random = new Random(seed);
     Class<?> reading = loader.loadClass("query.Reading");
     SplitTableRepository<Object> repo = repository("query.ReadingRepository");
+    byte[] secret = new byte[32];
+    random.nextBytes(secret);
+    repo.withContinuationKey(dev.widekey.runtime.query.ContinuationKey.of(secret));
     Object readings = implementation("query.Readings_", repo);
     List<Object> all = new ArrayList<>();
     for (long t = 0; t < 200; t++) {
@@ -410,6 +413,21 @@ class QueryBehaviourTest {
       assertWithMessage(where)
           .that(rows(call(readings, "findByTimestampBetweenOrderByTimestampDesc", from, to)))
           .isEqualTo(reversed(want));
+      assertWithMessage(where + " count")
+          .that(call(readings, "countByTimestampBetween", from, to))
+          .isEqualTo((long) want.size());
+      int size = 1 + random.nextInt(15);
+      assertWithMessage(where + " pages of " + size)
+          .that(
+              IndexQueryBehaviourTest.chain(
+                  request ->
+                      call(
+                          readings,
+                          "findByTimestampGreaterThanEqualOrderByTimestampDesc",
+                          from,
+                          request),
+                  size))
+          .isEqualTo(reversed(where(all, r -> (Long) unchecked(r, "timestamp") >= from)));
       if (from <= to) {
         assertWithMessage(where)
             .that(rows(call(readings, "findByTimestampBetween", from, to)))

@@ -408,6 +408,15 @@ final class IndexMembers {
         layout.buckets());
   }
 
+  /**
+   * The read shapes of {@code index}, as the generated {@code FooKeys.ByCardIndex} ranges and the
+   * {@code FooRepository.ByCardIndex} view's reads are written from: for query interfaces, which
+   * check a query against them.
+   */
+  static List<RangeShape> readShapes(EntityModel entity, IndexModel index) {
+    return shapes(withReference(entity, index.layout()));
+  }
+
   /** The read shapes of an index: every one the index key allows, none bounding the reference. */
   private static List<RangeShape> shapes(KeyLayout withReference) {
     return RangeShape.all(withReference).stream()

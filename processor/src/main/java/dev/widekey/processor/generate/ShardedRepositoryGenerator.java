@@ -199,6 +199,10 @@ public final class ShardedRepositoryGenerator extends SourceFileGenerator {
     for (RangeShape shape : RangeShape.all(layout)) {
       type.addMethod(windowScan(shard, keys, stream, shape, false));
       type.addMethod(windowScan(shard, keys, stream, shape, true));
+      if (shape.bounded()) {
+        type.addMethod(windowWithinScan(shard, keys, stream, shape, false));
+        type.addMethod(windowWithinScan(shard, keys, stream, shape, true));
+      }
       addWindowQueries(type, entity, shard, keys, shape);
     }
     IndexMembers.addShardedMembers(
@@ -303,6 +307,66 @@ public final class ShardedRepositoryGenerator extends SourceFileGenerator {
           .addStatement("return $N($L, $N, $N)", verb, ranges, since, until);
       type.addMethod(m.build());
     }
+  }
+
+  /**
+   * {@code scanBy...Within(..., bounds, since, until)} over a bounded shape in every period table
+   * of the window, or its {@code ...Descending} twin: as {@link #windowScan} with any {@code
+   * Bounds} (the generated query interfaces' ranges).
+   */
+  private static MethodSpec windowWithinScan(
+      ShardSpec shard, ClassName keys, TypeName stream, RangeShape shape, boolean descending) {
+    List<KeyComponent> fixed = shape.fixed();
+    NameAllocator names = KeyEncoding.names(fixed);
+    CodeBlock args = RepositoryGenerator.arguments(fixed);
+    String bounds = names.newName("bounds");
+    args = args.isEmpty() ? CodeBlock.of("$N", bounds) : CodeBlock.of("$L, $N", args, bounds);
+    String since = names.newName("since");
+    String until = names.newName("until");
+    MethodSpec.Builder scan =
+        MethodSpec.methodBuilder(
+                GeneratedNames.scanMethod(
+                    shape.named(),
+                    shape.withinSuffix()
+                        + (descending ? RepositoryGenerator.DESCENDING_SUFFIX : "")))
+            .addModifiers(Modifier.PUBLIC)
+            .returns(stream)
+            .addParameters(KeyEncoding.parameters(fixed))
+            .addParameter(RangeMethods.boundsType(shape.between()), bounds)
+            .addParameter(Instant.class, since)
+            .addParameter(Instant.class, until)
+            .addJavadoc(
+                "Rows with these leading key values and $L within {@code $N}, $L, whose {@code $L}"
+                    + " is from {@code $N} (inclusive) to {@code $N} (exclusive), read from every"
+                    + " period table of that window and merged; hot columns only.\n",
+                shape.between().name(),
+                bounds,
+                descending ? "greatest key first (backward scans)" : "in key order",
+                shard.by(),
+                since,
+                until);
+    if (shape.kind() == RangeShape.Kind.BUCKETS_BETWEEN) {
+      return scan.addStatement(
+              "return scanBuckets($T.$N, $T.$N($L), $N, $N, $L)",
+              keys,
+              KeysMembers.BUCKETS,
+              keys,
+              GeneratedNames.bucketRangesMethod(shape.named(), shape.withinSuffix()),
+              args,
+              since,
+              until,
+              descending)
+          .build();
+    }
+    return scan.addStatement(
+            "return scan($T.$N($L), $N, $N, $L)",
+            keys,
+            GeneratedNames.rangeMethod(shape.named(), shape.withinSuffix()),
+            args,
+            since,
+            until,
+            descending)
+        .build();
   }
 
   /**

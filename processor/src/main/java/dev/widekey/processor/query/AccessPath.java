@@ -1,23 +1,29 @@
 package dev.widekey.processor.query;
 
 import dev.widekey.processor.generate.RangeShape;
+import dev.widekey.processor.model.IndexModel;
 import dev.widekey.processor.model.KeyComponent;
 import java.util.List;
 import java.util.Optional;
 
 /**
- * A way to read an entity's rows in key order: the primary key today ({@link PrimaryKeyPath}), an
- * index table later. It says which reads its key layout allows, from the same {@link RangeShape}s
- * the generated {@code scanBy...} methods are written from, so that a query is accepted exactly
- * when a generated scan serves it.
+ * A way to read an entity's rows in key order: the primary key ({@link PrimaryKeyPath}) or an index
+ * table ({@link IndexPath}). It says which reads its key layout allows, from the same {@link
+ * RangeShape}s the generated {@code scanBy...} methods are written from, so that a query is
+ * accepted exactly when a generated scan serves it.
  *
- * <p>An index access path plugs in beside the primary key: it lists its own key components and
- * answers {@link #equality} and {@link #range} with reads of its own; {@link QueryChecker} tries
- * each path of an entity and explains, from the primary key's, why none serves a query.
+ * <p>An index access path lists its own key components and answers {@link #equality} and {@link
+ * #range} with reads of its own; {@link QueryChecker} tries the primary key, then each index, and
+ * explains, from every path's refusal, why none serves a query.
  */
 interface AccessPath {
-  /** What the messages call this path: {@code "the primary key"}. */
+  /** What the messages call this path: {@code "the primary key"}, {@code "index 'by_card'"}. */
   String description();
+
+  /** The index this path reads, or null for the primary key. */
+  default IndexModel index() {
+    return null;
+  }
 
   /** The components of the path's key, in key order. */
   List<KeyComponent> components();

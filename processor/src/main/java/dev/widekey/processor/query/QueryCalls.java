@@ -2,122 +2,220 @@ package dev.widekey.processor.query;
 
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
-import dev.widekey.processor.generate.RepositoryGenerator;
-import dev.widekey.processor.model.KeyComponent;
-import dev.widekey.processor.model.ValueKind;
+import dev.widekey.processor.generate.GeneratedNames;
+import dev.widekey.processor.generate.IndexReads;
+import dev.widekey.processor.generate.RangeShape;
+import dev.widekey.processor.model.EntityModel;
+import dev.widekey.processor.model.IndexModel;
 import dev.widekey.processor.query.AccessPath.Read;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
-import java.util.stream.Stream;
 import javax.lang.model.element.VariableElement;
 
 /**
  * Every call the generated query implementations make into the generated repository and the
- * runtime, one method per kind of call: the one place to change when the runtime gains open bounds,
- * cursored pages and key-only counts ({@code dev.widekey.runtime.query}).
+ * runtime, one method per kind of call: rows of a read (a point read, a scan, a scan within {@code
+ * Bounds}, through the primary key or an index view), a page, a count, an exists.
+ *
+ * <pre>{@code
+ * this.repository.scanByCardIdAndAtWithin(cardId, Bounds.closed(from, to))
+ * this.repository.byAssignee().countByAssignee(assignee)
+ * this.repository.page("query.Txns.page(java.lang.String,jakarta.data.page.PageRequest)",
+ *     TxnKeys.rangeByCardId(cardId), request)
+ * }</pre>
  */
 final class QueryCalls {
   private QueryCalls() {}
 
-  private static final ClassName UTF8 = ClassName.get("dev.widekey.runtime.store", "Utf8");
+  private static final ClassName BOUNDS = ClassName.get("dev.widekey.runtime.query", "Bounds");
 
   /** The field holding the generated repository in the generated implementation. */
   static final String REPOSITORY = "repository";
 
+  /** The constant of a bucketed key's {@code KeyBuckets} in {@code FooKeys}. */
+  private static final String BUCKETS = "BUCKETS";
+
   /**
-   * Whether an open bound over key column {@code c} is exact as a {@code [from, to)} scan with the
-   * type's least or greatest value as the other bound: an {@code int} or {@code long} stored as an
-   * integer (no padding, whose width would refuse those values). With the runtime's open bounds
-   * every ordered key column takes them.
+   * The {@code Bounds} of a plan's range, each Jakarta Data comparison as the runtime's bound:
+   * {@code Between} is {@code Bounds.closed} (inclusive, as the spec says), {@code GreaterThan}
+   * {@code greaterThan}, {@code GreaterThanEqual} {@code atLeast}, {@code LessThan} {@code
+   * lessThan}, {@code LessThanEqual} {@code atMost}. A bound the column cannot hold reads as above
+   * or below every value; {@code from} after {@code to} reads nothing.
    */
-  static boolean openBounds(KeyComponent c) {
-    return c.padding() == null && (c.kind() == ValueKind.LONG || c.kind() == ValueKind.INT);
-  }
-
-  /** The type's greatest value: {@code Long.MAX_VALUE} or {@code Integer.MAX_VALUE}. */
-  static CodeBlock max(KeyComponent c) {
-    return CodeBlock.of("$T.MAX_VALUE", c.kind() == ValueKind.LONG ? Long.class : Integer.class);
-  }
-
-  /** The type's least value. */
-  static CodeBlock min(KeyComponent c) {
-    return CodeBlock.of("$T.MIN_VALUE", c.kind() == ValueKind.LONG ? Long.class : Integer.class);
-  }
-
-  /** Whether generated code can compare two bounds of {@code c} in key order. */
-  static boolean comparable(KeyComponent c) {
-    ValueKind k = c.kind();
-    return !k.time() && (k.integral() || k == ValueKind.STRING || k == ValueKind.BYTES);
+  static CodeBlock bounds(QueryPlan plan) {
+    String from = plan.from() == null ? null : plan.from().getSimpleName().toString();
+    String to = plan.to() == null ? null : plan.to().getSimpleName().toString();
+    return switch (plan.operator()) {
+      case BETWEEN -> CodeBlock.of("$T.closed($N, $N)", BOUNDS, from, to);
+      case GREATER_THAN -> CodeBlock.of("$T.greaterThan($N)", BOUNDS, from);
+      case GREATER_THAN_EQUAL -> CodeBlock.of("$T.atLeast($N)", BOUNDS, from);
+      case LESS_THAN -> CodeBlock.of("$T.lessThan($N)", BOUNDS, to);
+      case LESS_THAN_EQUAL -> CodeBlock.of("$T.atMost($N)", BOUNDS, to);
+      case EQUAL -> throw new IllegalStateException("no range");
+    };
   }
 
   /**
-   * The rows of one read, as a {@code Stream}: a point read's {@code get(...)} as a stream of at
-   * most one, or the {@code scanBy...} method of the read's shape, backward for its descending
-   * twin.
+   * What a read calls: the repository, or its view of the read's index ({@code
+   * this.repository.byCard()}).
    */
-  static CodeBlock rows(Read read, List<CodeBlock> arguments, boolean backward) {
-    CodeBlock args = CodeBlock.join(arguments, ", ");
-    if (read.pointRead()) {
-      return CodeBlock.of("this.$N.get($L).stream()", REPOSITORY, args);
-    }
-    return CodeBlock.of(
-        "this.$N.$N($L)", REPOSITORY, RepositoryGenerator.scanName(read.shape(), backward), args);
+  static CodeBlock target(Read read) {
+    IndexModel index = read.path().index();
+    return index == null
+        ? CodeBlock.of("this.$N", REPOSITORY)
+        : CodeBlock.of("this.$N.$N()", REPOSITORY, IndexReads.accessor(index));
   }
 
-  /** A point read: {@code repository.get(...)}, an {@code Optional}. */
-  static CodeBlock get(List<CodeBlock> arguments) {
-    return CodeBlock.of("this.$N.get($L)", REPOSITORY, CodeBlock.join(arguments, ", "));
+  /** {@code "Within"} for a range (its methods take a {@code Bounds}), else nothing. */
+  private static String suffix(QueryPlan plan) {
+    return plan.between() == null ? "" : "Within";
   }
 
-  /**
-   * Jakarta Data's inclusive {@code Between}: the half-open scan {@code [from, to)} and the rows
-   * equal to {@code to}, in the order read (the rows at {@code to} come last in key order, first
-   * over a descending column or backward). The caller first returns nothing when {@link #after}.
-   *
-   * <p>With the runtime's inclusive bounds this becomes one scan.
-   */
-  static CodeBlock between(QueryPlan plan, CodeBlock scan, CodeBlock atTo) {
-    if (atTo == null) {
-      return scan; // an exclusive upper bound: the half-open scan is the range
-    }
-    boolean toFirst = plan.between().descending() != plan.backward();
-    return CodeBlock.of(
-        "$T.concat($L,$W$L)", Stream.class, toFirst ? atTo : scan, toFirst ? scan : atTo);
-  }
-
-  /** {@code from} lies after {@code to} in the key's order: an inclusive range holds nothing. */
-  static CodeBlock after(KeyComponent c, VariableElement from, VariableElement to) {
-    String f = from.getSimpleName().toString();
-    String t = to.getSimpleName().toString();
-    if (c.kind() == ValueKind.STRING) {
-      return CodeBlock.of("$T.compare($N, $N) > 0", UTF8, f, t);
-    }
-    if (c.kind() == ValueKind.BYTES) {
-      return CodeBlock.of("$T.compareUnsigned($N, $N) > 0", Arrays.class, f, t);
-    }
-    return CodeBlock.of("$N > $N", f, t);
-  }
-
-  /** The arguments of a read: the fixed components' parameters, then more. */
-  static List<CodeBlock> arguments(List<VariableElement> parameters, CodeBlock... more) {
+  /** The arguments of a plan's range: the fixed components' parameters, then its bounds. */
+  static List<CodeBlock> keyArguments(QueryPlan plan) {
     List<CodeBlock> args = new ArrayList<>();
-    for (VariableElement p : parameters) {
+    for (VariableElement p : plan.arguments()) {
       args.add(CodeBlock.of("$N", p.getSimpleName().toString()));
     }
-    args.addAll(List.of(more));
+    if (plan.between() != null) {
+      args.add(bounds(plan));
+    }
     return args;
   }
 
-  /** At most {@code n} rows. With the runtime's limits, a limit on the scan itself. */
+  /**
+   * The arguments of a plan's read: its range's, then the time window ({@code since, until}) of a
+   * read of a {@code @TimeSharded} entity's period tables.
+   */
+  static List<CodeBlock> arguments(QueryPlan plan) {
+    List<CodeBlock> args = keyArguments(plan);
+    if (sharded(plan)) {
+      args.add(CodeBlock.of("$N", plan.query().since().getSimpleName().toString()));
+      args.add(CodeBlock.of("$N", plan.query().until().getSimpleName().toString()));
+    }
+    return args;
+  }
+
+  /** Whether the plan reads a {@code @TimeSharded} entity over a window. */
+  static boolean sharded(QueryPlan plan) {
+    return plan.query().since() != null;
+  }
+
+  /** The name of the scan a plan reads: {@code scanByCardIdAndAtWithinDescending}. */
+  static String scanName(QueryPlan plan) {
+    return GeneratedNames.scanMethod(
+        plan.read().shape().named(), suffix(plan) + (plan.backward() ? "Descending" : ""));
+  }
+
+  /**
+   * The rows of a plan's read, as a {@code Stream}: a point read's {@code get(...)} as a stream of
+   * at most one, or the scan of the read's shape (within the plan's bounds, backward for its
+   * descending twin), of the repository or of an index view.
+   */
+  static CodeBlock rows(QueryPlan plan) {
+    CodeBlock args = CodeBlock.join(arguments(plan), ", ");
+    if (plan.read().pointRead()) {
+      return CodeBlock.of("this.$N.get($L).stream()", REPOSITORY, args);
+    }
+    return CodeBlock.of("$L.$N($L)", target(plan.read()), scanName(plan), args);
+  }
+
+  /** A point read: {@code repository.get(...)}, an {@code Optional}. */
+  static CodeBlock get(QueryPlan plan) {
+    return CodeBlock.of("this.$N.get($L)", REPOSITORY, CodeBlock.join(arguments(plan), ", "));
+  }
+
+  /**
+   * A {@code CursoredPage} of a plan's read under the query's own id (a token one query method
+   * handed out is refused by every other): {@code page}, {@code pageBuckets} for a merged bucketed
+   * range, {@code pageIndex} through an index, over the range the generated keys build.
+   */
+  static CodeBlock page(QueryPlan plan, EntityModel entity, String queryId, String request) {
+    RangeShape shape = plan.read().shape();
+    ClassName keys = GeneratedNames.keys(entity);
+    CodeBlock args = CodeBlock.join(keyArguments(plan), ", ");
+    IndexModel index = plan.read().path().index();
+    String backward = plan.backward() ? ".backward()" : "";
+    boolean buckets = shape.kind() == RangeShape.Kind.BUCKETS_BETWEEN;
+    if (sharded(plan)) {
+      // TimeShardedRepository.page(queryId, ranges, buckets, since, until, descending, request)
+      return CodeBlock.of(
+          "this.$N.page($S,$W$L,$W$L,$W$N,$W$N,$W$L,$W$N)",
+          REPOSITORY,
+          queryId,
+          buckets
+              ? CodeBlock.of(
+                  "$T.$N($L)",
+                  keys,
+                  GeneratedNames.bucketRangesMethod(shape.named(), suffix(plan)),
+                  args)
+              : CodeBlock.of(
+                  "$T.of($T.$N($L))",
+                  List.class,
+                  keys,
+                  GeneratedNames.rangeMethod(shape.named(), suffix(plan)),
+                  args),
+          buckets ? CodeBlock.of("$T.$N", keys, BUCKETS) : CodeBlock.of("null"),
+          plan.query().since().getSimpleName().toString(),
+          plan.query().until().getSimpleName().toString(),
+          plan.backward(),
+          request);
+    }
+    if (index != null) {
+      return CodeBlock.of(
+          "this.$N.pageIndex($S,$W$L,$W$T.$N.$N($L)$L,$W$N)",
+          REPOSITORY,
+          queryId,
+          CodeBlock.of("this.$N.tables().index($S).orElseThrow()", REPOSITORY, index.name()),
+          keys,
+          IndexReads.nestedType(index),
+          GeneratedNames.rangeMethod(shape.named(), suffix(plan)),
+          args,
+          backward,
+          request);
+    }
+    if (buckets) {
+      return CodeBlock.of(
+          "this.$N.pageBuckets($S,$W$T.$N,$W$T.$N($L),$W$L,$W$N)",
+          REPOSITORY,
+          queryId,
+          keys,
+          BUCKETS,
+          keys,
+          GeneratedNames.bucketRangesMethod(shape.named(), suffix(plan)),
+          args,
+          plan.backward(),
+          request);
+    }
+    return CodeBlock.of(
+        "this.$N.page($S,$W$T.$N($L)$L,$W$N)",
+        REPOSITORY,
+        queryId,
+        keys,
+        GeneratedNames.rangeMethod(shape.named(), suffix(plan)),
+        args,
+        backward,
+        request);
+  }
+
+  /**
+   * A key-only count ({@code countBy...}) or exists ({@code existsBy...}) of a plan's scan; through
+   * an index each index row is checked against its hot row.
+   */
+  static CodeBlock countOrExists(QueryPlan plan, String verb) {
+    return CodeBlock.of(
+        "$L.$N($L)",
+        target(plan.read()),
+        GeneratedNames.queryMethod(verb, plan.read().shape().named(), suffix(plan)),
+        CodeBlock.join(arguments(plan), ", "));
+  }
+
+  /** At most {@code n} rows. */
   static CodeBlock limit(CodeBlock rows, CodeBlock n) {
     return CodeBlock.of("$L.limit($L)", rows, n);
   }
 
-  /**
-   * A count: every row read and counted. With the runtime's key-only counts, a scan that reads no
-   * attribute.
-   */
+  /** A count of the rows a stream holds (a limited count). */
   static CodeBlock count(String rows) {
     return CodeBlock.of("$N.count()", rows);
   }

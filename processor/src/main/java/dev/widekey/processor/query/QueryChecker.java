@@ -1,12 +1,10 @@
 package dev.widekey.processor.query;
 
 import dev.widekey.processor.diagnostics.Diagnostics;
-import dev.widekey.processor.model.IndexModel;
 import dev.widekey.processor.model.KeyComponent;
 import dev.widekey.processor.model.ValueKind;
 import dev.widekey.processor.query.AccessPath.Read;
 import dev.widekey.processor.query.QueryMethod.Condition;
-import dev.widekey.processor.query.QueryMethod.Operator;
 import dev.widekey.processor.query.QueryMethod.Ordering;
 import dev.widekey.processor.query.QueryMethod.Result;
 import java.util.ArrayList;
@@ -16,66 +14,81 @@ import java.util.Optional;
 import javax.lang.model.element.VariableElement;
 
 /**
- * Checks a query against an {@link AccessPath} (rule WK307): its conditions must be equality on a
- * leading run of the path's key and at most one range, on the next component and last; its ordering
- * the key order or its reverse; a single-entity result needs the whole key. What passes becomes a
- * {@link QueryPlan}; what fails is reported on the method with the reason and the fix.
+ * Checks a query against the entity's {@link AccessPath}s (rule WK307): the primary key first, then
+ * each index table in declaration order; the first path that serves the query reads it. A path
+ * serves it when its conditions are equality on a leading run of the path's key and at most one
+ * range, on the next component and last; its ordering the key order or its reverse; a single-entity
+ * result needs the whole primary key (an index is not unique: a single result through one is
+ * refused, {@code findFirstBy} returns the first in index order). What passes becomes a {@link
+ * QueryPlan}; what no path serves is reported on the method with the primary key's reason and fix,
+ * and each index's reason.
  */
 final class QueryChecker {
   private final Diagnostics report;
-  private final List<IndexModel> indexes;
+  private final String shardedEntity;
 
   /**
-   * @param indexes the entity's index tables: a refusal of a query one of them could serve says so
+   * @param shardedEntity the entity's name if it is {@code @TimeSharded} (its reads are scans over
+   *     a time window), else null
    */
-  QueryChecker(Diagnostics report, List<IndexModel> indexes) {
+  QueryChecker(Diagnostics report, String shardedEntity) {
     this.report = report;
-    this.indexes = List.copyOf(indexes);
+    this.shardedEntity = shardedEntity;
   }
 
-  /** The refusal, pointing at an index that leads with {@code property} if there is one. */
-  private String withIndex(String refusal, String property) {
-    for (IndexModel index : indexes) {
-      List<KeyComponent> key = index.components();
-      if (!key.isEmpty() && key.get(0).name().equals(property)) {
-        StringBuilder accessor = new StringBuilder();
-        for (String word : index.name().split("_")) {
-          accessor.append(accessor.length() == 0 ? word : QueryParser.capitalize(word));
-        }
-        return QueryMessages.servedByIndex(refusal, index.name(), accessor.toString());
-      }
+  /** A path's answer: the plan, or why not (in full, and briefly for the list of indexes). */
+  private record Outcome(QueryPlan plan, String refusal, String brief) {
+    static Outcome no(String refusal, String brief) {
+      return new Outcome(null, refusal, brief);
     }
-    return refusal;
   }
 
-  Optional<QueryPlan> check(QueryMethod q, AccessPath path) {
+  /**
+   * The plan of the first of {@code paths} (the primary key first) that serves {@code q}, or empty
+   * with the refusal reported.
+   */
+  Optional<QueryPlan> check(QueryMethod q, List<AccessPath> paths) {
     if (q.action().lifecycle()) {
       return Optional.of(
-          new QueryPlan(q, null, List.of(), List.of(), null, null, null, null, null, false));
+          new QueryPlan(q, null, List.of(), List.of(), null, null, null, null, false));
     }
+    List<Outcome> outcomes = new ArrayList<>();
+    for (AccessPath path : paths) {
+      Outcome o = check(q, path);
+      if (o.plan() != null) {
+        return Optional.of(o.plan());
+      }
+      outcomes.add(o);
+    }
+    List<String> others = new ArrayList<>();
+    for (int i = 1; i < paths.size(); i++) {
+      others.add(paths.get(i).description() + ": " + outcomes.get(i).brief());
+    }
+    report.error(q.method(), QueryMessages.noAccessPath(outcomes.get(0).refusal(), others));
+    return Optional.empty();
+  }
+
+  private Outcome check(QueryMethod q, AccessPath path) {
     String method = q.method().getSimpleName().toString();
     List<KeyComponent> key = path.components();
     List<String> keyNames = key.stream().map(KeyComponent::name).toList();
+    String of = path.description();
     List<Condition> conditions = new ArrayList<>();
     List<KeyComponent> onKey = new ArrayList<>();
     for (Condition c : q.conditions()) {
-      KeyComponent k = component(key, c);
+      KeyComponent k = component(key, c.property().name());
       if (k == null) {
-        report.error(
-            q.method(),
-            withIndex(
-                QueryMessages.attributeCondition(method, c.property().name(), keyNames),
-                c.property().name()));
-        return Optional.empty();
+        return Outcome.no(
+            QueryMessages.attributeCondition(method, c.property().name(), keyNames),
+            "it has no component " + c.property().name());
       }
       if (onKey.contains(k)) {
-        report.error(
-            q.method(),
+        return Outcome.no(
             QueryMessages.unsupported(
                 method,
                 "two conditions on " + k.name(),
-                "one condition per key component says where the rows are; merge them into one"));
-        return Optional.empty();
+                "one condition per key component says where the rows are; merge them into one"),
+            "two conditions on " + k.name());
       }
       onKey.add(k);
       conditions.add(c);
@@ -90,32 +103,25 @@ final class QueryChecker {
     List<KeyComponent> sortedKey = order.stream().map(onKey::get).toList();
     for (int i = 0; i < sorted.size() - 1; i++) {
       if (sorted.get(i).operator().range()) {
-        report.error(
-            q.method(),
+        return Outcome.no(
             QueryMessages.rangeNotLast(
-                method, sortedKey.get(i).name(), sortedKey.get(i + 1).name()));
-        return Optional.empty();
+                method, sortedKey.get(i).name(), sortedKey.get(i + 1).name()),
+            "within the range of "
+                + sortedKey.get(i).name()
+                + " its rows are not ordered by "
+                + sortedKey.get(i + 1).name());
       }
     }
-    for (int i = 0; i < sortedKey.size(); i++) {
-      if (!sortedKey.get(i).equals(key.get(i))) {
-        report.error(
-            q.method(),
-            withIndex(
-                QueryMessages.notLeftmostPrefix(
-                    method,
-                    key.get(i).name(),
-                    keyNames,
-                    conditions.stream().map(c -> c.property().name()).toList()),
-                conditions.get(0).property().name()));
-        return Optional.empty();
+    for (int i = 0; i < Math.max(1, sortedKey.size()); i++) {
+      if (i >= sortedKey.size() || !sortedKey.get(i).equals(key.get(i))) {
+        return Outcome.no(
+            QueryMessages.notLeftmostPrefix(
+                method,
+                key.get(i).name(),
+                keyNames,
+                conditions.stream().map(c -> c.property().name()).toList()),
+            "no condition on " + key.get(i).name() + ", a leading component of its key");
       }
-    }
-    if (sorted.isEmpty()) {
-      report.error(
-          q.method(),
-          QueryMessages.notLeftmostPrefix(method, key.get(0).name(), keyNames, List.of()));
-      return Optional.empty();
     }
     Condition last = sorted.get(sorted.size() - 1);
     boolean ranged = last.operator().range();
@@ -125,90 +131,72 @@ final class QueryChecker {
     KeyComponent between = ranged ? sortedKey.get(sortedKey.size() - 1) : null;
     Optional<Read> range = ranged ? path.range(fixed, between) : Optional.empty();
     if (ranged && range.isEmpty() && path.unordered(between).isPresent()) {
-      report.error(
-          q.method(),
-          QueryMessages.unorderedRange(
-              method, last.operator().keyword, path.unordered(between).get()));
-      return Optional.empty();
+      String why = path.unordered(between).get();
+      return Outcome.no(QueryMessages.unorderedRange(method, last.operator().keyword, why), why);
     }
     Optional<String> unscannable = path.unscannable(fixed);
     if (unscannable.isPresent()) {
-      report.error(q.method(), QueryMessages.unscannable(method, unscannable.get()));
-      return Optional.empty();
+      return Outcome.no(QueryMessages.unscannable(method, unscannable.get()), unscannable.get());
     }
     Read read;
-    Read closing = null;
     if (ranged) {
       if (range.isEmpty()) {
-        report.error(
-            q.method(),
-            QueryMessages.unorderedRange(
-                method,
-                last.operator().keyword,
-                path.unordered(between).orElse(between.name() + " takes no range scan")));
-        return Optional.empty();
-      }
-      boolean open = last.operator() != Operator.BETWEEN;
-      if (open
-          && !(QueryCalls.openBounds(between)
-              && range.get().shape().between() != null
-              && range.get().shape().kind()
-                  == dev.widekey.processor.generate.RangeShape.Kind.BETWEEN)) {
-        report.error(
-            q.method(),
-            QueryMessages.notYet(
-                method,
-                last.operator().keyword,
-                "a scan with an open or inclusive bound (dev.widekey.runtime.query)"));
-        return Optional.empty();
-      }
-      if (!QueryCalls.comparable(between)) {
-        report.error(
-            q.method(),
-            QueryMessages.notYet(
-                method,
-                "Between over " + between.kind().name().toLowerCase(java.util.Locale.ROOT),
-                "an inclusive upper bound in the key's order (dev.widekey.runtime.query)"));
-        return Optional.empty();
+        String why = between.name() + " takes no range scan";
+        return Outcome.no(QueryMessages.unorderedRange(method, last.operator().keyword, why), why);
       }
       read = range.get();
-      List<KeyComponent> withTo = new ArrayList<>(fixed);
-      withTo.add(between);
-      closing = path.equality(withTo).orElse(null);
-      if (last.operator() == Operator.LESS_THAN) {
-        closing = null; // [MIN, to): the scan itself
-      } else if (closing == null) {
-        report.error(
-            q.method(),
-            QueryMessages.notYet(
-                method, "Between", "an inclusive upper bound (dev.widekey.runtime.query)"));
-        return Optional.empty();
-      }
     } else {
       Optional<Read> equality = path.equality(fixed);
       if (equality.isEmpty()) {
-        report.error(
-            q.method(),
-            QueryMessages.unscannable(method, "no read of " + path.description() + " fixes them"));
-        return Optional.empty();
+        String why = "no read of " + of + " fixes them";
+        return Outcome.no(QueryMessages.unscannable(method, why), why);
       }
       read = equality.get();
     }
-    Optional<Boolean> backward = direction(q, key, keyNames, fixed, read);
-    if (backward.isEmpty()) {
-      return Optional.empty();
+    Outcome ordering = direction(q, key, keyNames, fixed);
+    if (ordering.refusal() != null) {
+      return ordering;
     }
+    boolean backward = ordering.brief() != null && !read.pointRead();
     boolean single = q.result() == Result.ENTITY || q.result() == Result.OPTIONAL;
-    if (single && !read.pointRead() && q.first() == 0) {
-      report.error(
-          q.method(),
-          QueryMessages.singleResult(
-              method,
-              q.method().getReturnType().toString(),
-              key.subList(fixed.size(), key.size()).stream().map(KeyComponent::name).toList()));
-      return Optional.empty();
+    if (single && q.first() == 0 && path.index() != null) {
+      String why =
+          "it is not unique, so "
+              + q.method().getReturnType()
+              + " cannot be read through it (name the method findFirstBy... or return Stream or"
+              + " List)";
+      return Outcome.no(QueryMessages.unscannable(method, why), why);
     }
-    return Optional.of(
+    if (single && !read.pointRead() && q.first() == 0) {
+      List<String> open =
+          key.subList(fixed.size(), key.size()).stream().map(KeyComponent::name).toList();
+      return Outcome.no(
+          QueryMessages.singleResult(method, q.method().getReturnType().toString(), open),
+          "its conditions leave " + String.join(", ", open) + " open");
+    }
+    if (shardedEntity != null && read.pointRead()) {
+      return Outcome.no(
+          QueryMessages.shardedPointRead(method, shardedEntity),
+          "it fixes the whole key of a time-sharded entity");
+    }
+    if (path.index() != null && path.index().byService() && q.result() == Result.PAGE) {
+      String why =
+          "pages through the service-maintained index are not generated (their tokens bind to a"
+              + " client-side index table)";
+      return Outcome.no(QueryMessages.unscannable(method, why), why);
+    }
+    if (shardedEntity != null && path.index() != null && q.result() == Result.PAGE) {
+      String why =
+          "pages through an index of a @TimeSharded entity are not generated yet (its index views"
+              + " over a window scan, count and exist but do not page)";
+      return Outcome.no(QueryMessages.unscannable(method, why), why);
+    }
+    if (q.result() == Result.PAGE && read.pointRead()) {
+      return Outcome.no(
+          QueryMessages.pageOfOne(method),
+          "a CursoredPage of the whole key holds at most one entity");
+    }
+    return new Outcome(
         new QueryPlan(
             q,
             read,
@@ -218,53 +206,53 @@ final class QueryChecker {
             ranged ? last.operator() : null,
             lower(last),
             upper(last),
-            closing,
-            backward.get()));
+            backward),
+        null,
+        null);
   }
 
   /**
    * Whether the ordering reads the key backward: the ordered components, those fixed left out, are
    * the key's next components, each ascending in key order (forward) or each descending (backward).
+   * A refusal, or no refusal and a non-null brief when backward.
    */
-  private Optional<Boolean> direction(
-      QueryMethod q,
-      List<KeyComponent> key,
-      List<String> keyNames,
-      List<KeyComponent> fixed,
-      Read read) {
+  private Outcome direction(
+      QueryMethod q, List<KeyComponent> key, List<String> keyNames, List<KeyComponent> fixed) {
     String method = q.method().getSimpleName().toString();
     List<KeyComponent> rest = key.subList(fixed.size(), key.size());
     Boolean backward = null;
     int next = 0;
     for (Ordering o : q.orderBy()) {
-      KeyComponent k =
-          key.stream().filter(c -> c.property().equals(o.property())).findFirst().orElse(null);
+      KeyComponent k = component(key, o.property().name());
       if (k != null && fixed.contains(k)) {
         continue; // one value: any order
       }
       if (k == null || next >= rest.size() || !rest.get(next).equals(k)) {
-        report.error(q.method(), QueryMessages.ordering(method, text(q.orderBy()), keyNames));
-        return Optional.empty();
+        return Outcome.no(
+            QueryMessages.ordering(method, text(q.orderBy()), keyNames),
+            "its rows are read in its key order ("
+                + String.join(", ", keyNames)
+                + ") or its reverse");
       }
       if (k.reversed() || k.kind() == ValueKind.ENUM) {
-        report.error(
-            q.method(),
-            QueryMessages.unorderedOrdering(
-                method,
-                k.reversed()
-                    ? k.name() + " is @Reversed: its stored text is the value's digits backward"
-                    : k.name() + " is an enum, stored by name"));
-        return Optional.empty();
+        String why =
+            k.reversed()
+                ? k.name() + " is @Reversed: its stored text is the value's digits backward"
+                : k.name() + " is an enum, stored by name";
+        return Outcome.no(QueryMessages.unorderedOrdering(method, why), why);
       }
       boolean back = o.descending() != k.descending();
       if (backward != null && backward != back) {
-        report.error(q.method(), QueryMessages.ordering(method, text(q.orderBy()), keyNames));
-        return Optional.empty();
+        return Outcome.no(
+            QueryMessages.ordering(method, text(q.orderBy()), keyNames),
+            "its rows are read in its key order ("
+                + String.join(", ", keyNames)
+                + ") or its reverse");
       }
       backward = back;
       next++;
     }
-    return Optional.of(backward != null && backward && !read.pointRead());
+    return new Outcome(null, null, backward != null && backward ? "backward" : null);
   }
 
   /** The lower bound's parameter of a range condition, or null. */
@@ -292,9 +280,10 @@ final class QueryChecker {
             .toList());
   }
 
-  private static KeyComponent component(List<KeyComponent> key, Condition c) {
+  /** The key component of a property, by name: an index key's properties are its own copies. */
+  private static KeyComponent component(List<KeyComponent> key, String property) {
     for (KeyComponent k : key) {
-      if (k.property().equals(c.property())) {
+      if (k.property().name().equals(property)) {
         return k;
       }
     }

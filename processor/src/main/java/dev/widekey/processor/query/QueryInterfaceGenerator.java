@@ -10,14 +10,17 @@ import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
 import dev.widekey.processor.generate.GeneratedNames;
+import dev.widekey.processor.generate.IndexReads;
 import dev.widekey.processor.model.EntityModel;
 import dev.widekey.processor.model.KeyComponent;
 import dev.widekey.processor.model.Property;
+import dev.widekey.processor.model.ShardSpec;
 import dev.widekey.processor.query.QueryMethod.Action;
 import dev.widekey.processor.query.QueryMethod.Result;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -32,9 +35,10 @@ import javax.lang.model.util.Types;
 /**
  * Writes {@code Orders_}, the implementation of a query interface {@code Orders} (named as
  * Hibernate's Jakarta Data processor names it): a constructor taking the generated repository and
- * one taking a store, and each query method delegating to the repository's {@code get} and {@code
- * scanBy...} methods, through {@link QueryCalls}. For {@code Stream<Txn> findByCardId(String
- * cardId)} it writes:
+ * one taking a store, and each query method delegating to the repository's {@code get}, {@code
+ * scanBy...}, {@code countBy...} and {@code existsBy...} methods or its index views ({@code
+ * byCard().scanBy...}), or to its {@code page}, {@code pageBuckets} and {@code pageIndex}, through
+ * {@link QueryCalls}. For {@code Stream<Txn> findByCardId(String cardId)} it writes:
  *
  * <pre>{@code
  * @Override
@@ -78,7 +82,11 @@ final class QueryInterfaceGenerator {
 
   void generate(TypeElement iface, EntityModel entity, List<QueryPlan> plans) throws IOException {
     ClassName name = implementation(iface, elements);
-    ClassName repository = GeneratedNames.repository(entity);
+    Optional<ShardSpec> shard = ShardSpec.of(entity);
+    ClassName repository =
+        shard.isPresent()
+            ? GeneratedNames.shardedRepository(entity)
+            : GeneratedNames.repository(entity);
     TypeSpec.Builder type =
         TypeSpec.classBuilder(name)
             .addModifiers(Modifier.FINAL)
@@ -115,7 +123,7 @@ final class QueryInterfaceGenerator {
           AnnotationSpec.builder(GENERATED).addMember("value", "$S", generator).build());
     }
     for (QueryPlan plan : plans) {
-      type.addMethod(method(iface, entity, plan));
+      type.addMethod(method(iface, entity, repository, plan));
     }
     String pkg = name.packageName();
     JavaFile file = file(entity, pkg, type.build());
@@ -141,7 +149,8 @@ final class QueryInterfaceGenerator {
         .build();
   }
 
-  private MethodSpec method(TypeElement iface, EntityModel entity, QueryPlan plan) {
+  private MethodSpec method(
+      TypeElement iface, EntityModel entity, ClassName repository, QueryPlan plan) {
     QueryMethod q = plan.query();
     // the interface's annotations (@Find, @By...) stay on the interface
     MethodSpec.Builder m =
@@ -161,96 +170,77 @@ final class QueryInterfaceGenerator {
     }
     String method = q.method().getSimpleName().toString();
     TypeName entityName = TypeName.get(entity.type().asType());
-    List<CodeBlock> args = QueryCalls.arguments(plan.arguments());
-    CodeBlock rows;
-    String through;
     CodeBlock empty =
         CodeBlock.of(
             "() -> new $T($S)", EMPTY_RESULT, "no " + entity.simpleName() + " matches " + method);
-    if (plan.between() != null) {
-      KeyComponent c = plan.between();
-      String lower = plan.from() == null ? null : plan.from().getSimpleName().toString();
-      String upper = plan.to() == null ? null : plan.to().getSimpleName().toString();
-      CodeBlock from;
-      CodeBlock to;
-      CodeBlock none = null;
-      String why = null;
-      switch (plan.operator()) {
-        case BETWEEN -> {
-          from = CodeBlock.of("$N", lower);
-          to = CodeBlock.of("$N", upper);
-          none = QueryCalls.after(c, plan.from(), plan.to());
-          why = lower + " lies after " + upper + ": no value lies between them";
-        }
-        case GREATER_THAN -> {
-          from = CodeBlock.of("$N + 1", lower);
-          to = QueryCalls.max(c);
-          none = CodeBlock.of("$N == $L", lower, QueryCalls.max(c));
-          why =
-              "no value lies above "
-                  + (c.kind() == dev.widekey.processor.model.ValueKind.LONG ? "Long" : "Integer")
-                  + ".MAX_VALUE";
-        }
-        case GREATER_THAN_EQUAL -> {
-          from = CodeBlock.of("$N", lower);
-          to = QueryCalls.max(c);
-        }
-        default -> { // LESS_THAN, LESS_THAN_EQUAL
-          from = QueryCalls.min(c);
-          to = CodeBlock.of("$N", upper);
-        }
-      }
-      if (none != null) {
-        m.beginControlFlow("if ($L)", none).addComment("$L", why);
-        switch (q.result()) {
-          case STREAM -> m.addStatement("return $T.empty()", Stream.class);
-          case LIST -> m.addStatement("return $T.of()", List.class);
-          case OPTIONAL -> m.addStatement("return $T.empty()", java.util.Optional.class);
-          case ENTITY ->
-              m.addStatement(
-                  "throw new $T($S)",
-                  EMPTY_RESULT,
-                  "no " + entity.simpleName() + " matches " + method);
-          case LONG -> m.addStatement("return 0L");
-          case INT -> m.addStatement("return 0");
-          case BOOLEAN -> m.addStatement("return false");
-          default -> throw new IllegalStateException(q.result().name());
-        }
-        m.endControlFlow();
-      }
-      List<CodeBlock> scanArgs = QueryCalls.arguments(plan.arguments(), from, to);
-      rows =
-          QueryCalls.between(
-              plan,
-              QueryCalls.rows(plan.read(), scanArgs, plan.backward()),
-              plan.closing() == null
-                  ? null
-                  : QueryCalls.rows(
-                      plan.closing(), QueryCalls.arguments(plan.arguments(), to), plan.backward()));
-      through =
-          plan.closing() == null
-              ? "a range scan"
-              : "a range scan and the rows at its inclusive upper bound";
+    CodeBlock rows = QueryCalls.rows(plan);
+    AccessPath path = plan.read().path();
+    String read;
+    if (plan.read().pointRead()) {
+      read = "a point read of the whole key, {@code $T.get}";
     } else {
-      rows = QueryCalls.rows(plan.read(), args, plan.backward());
-      through = plan.read().pointRead() ? "a point read of the whole key" : "a scan";
+      read =
+          (path.index() == null
+                  ? (plan.backward() ? "greatest key first" : "in key order")
+                  : (plan.backward() ? "greatest index key first" : "in index order"))
+              + ", read by "
+              + (path.index() == null
+                  ? "a scan of the primary key, {@code $T." + QueryCalls.scanName(plan) + "}"
+                  : "a scan of "
+                      + path.description()
+                      + ", {@code $T."
+                      + IndexReads.accessor(path.index())
+                      + "()."
+                      + QueryCalls.scanName(plan)
+                      + "}, each entity checked against its hot row");
     }
-    m.addJavadoc(
-        "Query {@code $L}: $L, $L, through {@code $T.$L}.\n",
-        method,
-        describe(plan),
-        plan.read().pointRead()
-            ? "a point read of the whole key"
-            : (plan.backward() ? "greatest key first" : "in key order") + ", read by " + through,
-        GeneratedNames.repository(entity),
-        plan.read().pointRead()
-            ? "get"
-            : dev.widekey.processor.generate.RepositoryGenerator.scanName(
-                plan.read().shape(), plan.backward()));
-    boolean limited = false;
+    m.addJavadoc("Query {@code $L}: $L, " + read + ".\n", method, describe(plan), repository);
+    if (QueryCalls.sharded(plan)) {
+      m.addJavadoc(
+          "\n<p>Only rows whose {@code $L} is in {@code [$N, $N)}: the window's period tables, read"
+              + " and merged.\n",
+          ShardSpec.of(entity).orElseThrow().by(),
+          q.since().getSimpleName().toString(),
+          q.until().getSimpleName().toString());
+    }
+    if (path.index() != null && path.index().byService()) {
+      m.addJavadoc("\n<p>$L\n", IndexReads.serviceGuarantee(path.index()));
+    }
+    if (q.result() == Result.PAGE) {
+      String request = q.pageRequest().getSimpleName().toString();
+      m.addJavadoc(
+          "\n<p>A page at most {@code $N.size()} long; its cursor is a token signed with the"
+              + " repository's continuation key and bound to this query method and its"
+              + " parameters ({@code Cursor.forKey(token)} reads on from it).\n",
+          request);
+      return m.addStatement("return $L", QueryCalls.page(plan, entity, queryId(iface, q), request))
+          .build();
+    }
+    boolean limited = q.first() > 0 || q.limit() != null;
+    boolean counts = !(QueryCalls.sharded(plan) && path.index() != null); // no sharded index counts
+    if (!limited && !plan.read().pointRead() && counts) {
+      if (q.result() == Result.LONG || q.result() == Result.INT) {
+        m.addJavadoc(
+            "\n<p>A count is a scan$L: the store keeps no row count.\n",
+            path.index() != null
+                ? " of the index range, each index row checked against its hot row"
+                : QueryCalls.sharded(plan)
+                    ? " of keys (no attribute is read) in the periods the window covers whole, of"
+                        + " hot rows in its two edge periods"
+                    : " of keys (no attribute is read)");
+        CodeBlock count = QueryCalls.countOrExists(plan, "count");
+        return (q.result() == Result.LONG
+                ? m.addStatement("return $L", count)
+                : m.addStatement("return $T.toIntExact($L)", Math.class, count))
+            .build();
+      }
+      if (q.result() == Result.BOOLEAN) {
+        m.addJavadoc("\n<p>The scan stops at the first matching key.\n");
+        return m.addStatement("return $L", QueryCalls.countOrExists(plan, "exists")).build();
+      }
+    }
     if (q.first() > 0) {
       rows = QueryCalls.limit(rows, CodeBlock.of("$L", q.first()));
-      limited = true;
     }
     if (q.limit() != null) {
       String limit = q.limit().getSimpleName().toString();
@@ -262,14 +252,13 @@ final class QueryInterfaceGenerator {
                   + " Limit.of(maxResults)")
           .endControlFlow();
       rows = QueryCalls.limit(rows, CodeBlock.of("$N.maxResults()", limit));
-      limited = true;
     }
-    if (plan.read().pointRead() && !limited && plan.between() == null) {
+    if (plan.read().pointRead() && !limited) {
       if (q.result() == Result.OPTIONAL) {
-        return m.addStatement("return $L", QueryCalls.get(args)).build();
+        return m.addStatement("return $L", QueryCalls.get(plan)).build();
       }
       if (q.result() == Result.ENTITY) {
-        return m.addStatement("return $L.orElseThrow($L)", QueryCalls.get(args), empty).build();
+        return m.addStatement("return $L.orElseThrow($L)", QueryCalls.get(plan), empty).build();
       }
     }
     if (q.result() == Result.STREAM) {
@@ -285,23 +274,30 @@ final class QueryInterfaceGenerator {
       case LIST -> m.addStatement("return $N.toList()", local);
       case OPTIONAL -> m.addStatement("return $N.findFirst()", local);
       case ENTITY -> m.addStatement("return $N.findFirst().orElseThrow($L)", local, empty);
-      case LONG -> {
-        m.addJavadoc("\n<p>A count is a scan: it reads every matching row and counts them.\n");
-        m.addStatement("return $L", QueryCalls.count(local));
-      }
-      case INT -> {
-        m.addJavadoc("\n<p>A count is a scan: it reads every matching row and counts them.\n");
-        m.addStatement("return $T.toIntExact($L)", Math.class, QueryCalls.count(local));
-      }
-      case BOOLEAN -> {
-        if (!plan.read().pointRead()) {
-          m.addJavadoc("\n<p>The scan stops at the first matching row.\n");
-        }
-        m.addStatement("return $L", QueryCalls.exists(local));
-      }
+      case LONG -> m.addStatement("return $L", QueryCalls.count(local));
+      case INT -> m.addStatement("return $T.toIntExact($L)", Math.class, QueryCalls.count(local));
+      case BOOLEAN -> m.addStatement("return $L", QueryCalls.exists(local));
       default -> throw new IllegalStateException(q.result().name());
     }
     return m.endControlFlow().build();
+  }
+
+  /**
+   * The id a page's tokens are bound to: the query method's signature, {@code
+   * query.Txns.page(java.lang.String,jakarta.data.page.PageRequest)}, stable across builds and
+   * distinct per method.
+   */
+  private String queryId(TypeElement iface, QueryMethod q) {
+    List<String> params = new ArrayList<>();
+    for (VariableElement p : q.method().getParameters()) {
+      params.add(types.erasure(p.asType()).toString());
+    }
+    return iface.getQualifiedName()
+        + "."
+        + q.method().getSimpleName()
+        + "("
+        + String.join(",", params)
+        + ")";
   }
 
   private static String describe(QueryPlan plan) {
@@ -353,6 +349,15 @@ final class QueryInterfaceGenerator {
       List<CodeBlock> key = new ArrayList<>();
       for (KeyComponent c : entity.keyComponents()) {
         Property p = c.property();
+        key.add(
+            p.readerIsMethod()
+                ? CodeBlock.of("$N.$N()", e, p.reader())
+                : CodeBlock.of("$N.$N", e, p.reader()));
+      }
+      Optional<ShardSpec> shard = ShardSpec.of(entity);
+      if (shard.isPresent() && shard.get().keyComponent() == null) {
+        // the shard value names the period of a sharded entity whose shard field is no key
+        Property p = shard.get().property();
         key.add(
             p.readerIsMethod()
                 ? CodeBlock.of("$N.$N()", e, p.reader())

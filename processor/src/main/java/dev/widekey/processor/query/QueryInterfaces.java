@@ -3,6 +3,7 @@ package dev.widekey.processor.query;
 import dev.widekey.processor.diagnostics.Diagnostics;
 import dev.widekey.processor.diagnostics.Messages;
 import dev.widekey.processor.model.EntityModel;
+import dev.widekey.processor.model.IndexModel;
 import dev.widekey.processor.model.KeyLayout;
 import dev.widekey.processor.model.ShardSpec;
 import java.io.PrintWriter;
@@ -103,20 +104,19 @@ public final class QueryInterfaces {
     if (entity.isEmpty()) {
       return true; // the entity's own errors say why
     }
-    if (ShardSpec.of(entity.get()).isPresent()) {
-      report.error(
-          iface,
-          QueryMessages.timeSharded(iface.getSimpleName().toString(), entity.get().simpleName()));
-      return true;
+    List<AccessPath> paths = new ArrayList<>();
+    paths.add(new PrimaryKeyPath(entity.get(), KeyLayout.of(entity.get())));
+    for (IndexModel index : entity.get().indexes()) {
+      if (index.complete()) {
+        paths.add(new IndexPath(entity.get(), index));
+      }
     }
-    AccessPath primaryKey = new PrimaryKeyPath(entity.get(), KeyLayout.of(entity.get()));
-    QueryChecker checker = new QueryChecker(report, entity.get().indexes());
+    QueryChecker checker =
+        new QueryChecker(
+            report, ShardSpec.of(entity.get()).isPresent() ? entity.get().simpleName() : null);
     List<QueryPlan> plans = new ArrayList<>();
     for (ExecutableElement m : parser.abstractMethods(iface)) {
-      parser
-          .parse(m, entity.get())
-          .flatMap(q -> checker.check(q, primaryKey))
-          .ifPresent(plans::add);
+      parser.parse(m, entity.get()).flatMap(q -> checker.check(q, paths)).ifPresent(plans::add);
     }
     if (!report.hasErrors()) {
       generator.generate(iface, entity.get(), plans);

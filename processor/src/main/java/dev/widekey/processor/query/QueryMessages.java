@@ -55,16 +55,25 @@ public final class QueryMessages {
             + " declare the reads the key serves.");
   }
 
-  public static String timeSharded(String iface, String entity) {
+  public static String windowParameters(String method, String entity) {
     return msg(
-        "@Repository "
-            + iface
+        method
             + " reads @TimeSharded "
             + entity
-            + ", whose rows live in one table per period; query interfaces over period tables are"
-            + " not generated yet. Use the generated "
+            + ", whose rows live in one table per period, but does not end with the time window"
+            + " it reads: declare its last two parameters as Instant since, Instant until (the"
+            + " shard values in [since, until), the periods read).");
+  }
+
+  public static String shardedPointRead(String method, String entity) {
+    return msg(
+        method
+            + " fixes the whole primary key of @TimeSharded "
             + entity
-            + "ShardedRepository.");
+            + ": that is a point read in the period its shard value names, not a scan over a"
+            + " window. Read it with the generated "
+            + entity
+            + "ShardedRepository's get, or leave a key column open.");
   }
 
   // ---- the conditions ----
@@ -102,16 +111,14 @@ public final class QueryMessages {
   }
 
   /**
-   * As {@link #notLeftmostPrefix} or {@link #attributeCondition}, where an index of the entity
-   * leads with the property the query names: the message points at it.
+   * The primary key's refusal of a query, followed by each index's reason when the entity has
+   * indexes: no access path serves the query.
    */
-  public static String servedByIndex(String refusal, String index, String accessor) {
-    return refusal
-        + " Index '"
-        + index
-        + "' leads with it: read through the generated repository's "
-        + accessor
-        + "() (query interfaces read the primary key only, for now).";
+  public static String noAccessPath(String primaryKeyRefusal, List<String> indexes) {
+    if (indexes.isEmpty()) {
+      return primaryKeyRefusal;
+    }
+    return primaryKeyRefusal + " No index serves it either: " + String.join("; ", indexes) + ".";
   }
 
   public static String attributeCondition(String method, String property, List<String> key) {
@@ -239,6 +246,27 @@ public final class QueryMessages {
             + ", or name it findFirstBy....");
   }
 
+  public static String pageOfOne(String method) {
+    return msg(
+        method
+            + " returns CursoredPage, but its conditions fix the whole primary key: at most one"
+            + " entity matches, read by a point read, not a scan that pages. Return Optional.");
+  }
+
+  public static String pageRequestWithoutPage(String method) {
+    return msg(
+        method
+            + " takes a PageRequest but does not return CursoredPage: the next page's cursor"
+            + " travels in the page returned. Return CursoredPage of the entity.");
+  }
+
+  public static String pageWithLimit(String method) {
+    return msg(
+        method
+            + " returns CursoredPage and also takes a Limit or is named findFirst: the"
+            + " PageRequest's size is the limit. Drop the Limit or First.");
+  }
+
   public static String unsupportedResult(String method, String returned) {
     return msg(
         method
@@ -259,17 +287,6 @@ public final class QueryMessages {
 
   public static String unsupported(String method, String part, String why) {
     return msg(method + " uses " + part + ", which widekey refuses: " + why + ".");
-  }
-
-  /** A shape the generator will write once the runtime has its call; refused until then. */
-  public static String notYet(String method, String part, String needs) {
-    return msg(
-        method
-            + " uses "
-            + part
-            + ", which the key serves but widekey does not generate yet: it needs "
-            + needs
-            + ". Meanwhile use Between or a scan of the generated repository.");
   }
 
   // ---- lifecycle methods ----

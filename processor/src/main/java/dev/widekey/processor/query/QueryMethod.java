@@ -16,6 +16,10 @@ import javax.lang.model.element.VariableElement;
  * @param orderBy the ordering, from the name's {@code OrderBy} or {@code @OrderBy}
  * @param first the {@code findFirst<N>} count, or 0
  * @param limit the {@link jakarta.data.Limit} parameter, or null
+ * @param pageRequest the {@link jakarta.data.page.PageRequest} parameter of a {@link Result#PAGE},
+ *     or null
+ * @param since the time window's start of a read of a {@code @TimeSharded} entity, or null
+ * @param until the time window's end (exclusive), or null
  * @param result what the method returns
  * @param entityParameter the entity of a lifecycle method, or null
  */
@@ -26,6 +30,9 @@ record QueryMethod(
     List<Ordering> orderBy,
     int first,
     VariableElement limit,
+    VariableElement pageRequest,
+    VariableElement since,
+    VariableElement until,
     Result result,
     VariableElement entityParameter) {
 
@@ -49,6 +56,8 @@ record QueryMethod(
     ENTITY,
     OPTIONAL,
     STREAM,
+    /** {@code CursoredPage<E>}, with a {@code PageRequest} parameter. */
+    PAGE,
     LIST,
     /** {@code long} or {@code Long}. */
     LONG,

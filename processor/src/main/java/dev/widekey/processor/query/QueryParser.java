@@ -4,6 +4,7 @@ import dev.widekey.annotations.WideTable;
 import dev.widekey.processor.diagnostics.Diagnostics;
 import dev.widekey.processor.model.EntityModel;
 import dev.widekey.processor.model.Property;
+import dev.widekey.processor.model.ShardSpec;
 import dev.widekey.processor.query.QueryMethod.Action;
 import dev.widekey.processor.query.QueryMethod.Condition;
 import dev.widekey.processor.query.QueryMethod.Operator;
@@ -147,6 +148,21 @@ final class QueryParser {
     if (special == null) {
       return Optional.empty();
     }
+    VariableElement since = null;
+    VariableElement until = null;
+    if (ShardSpec.of(entity).isPresent()) {
+      // every read of period tables names its window: the last two parameters, since and until
+      List<VariableElement> params = special.conditionParameters;
+      int n = params.size();
+      if (n < 2 || !window(params.get(n - 2), "since") || !window(params.get(n - 1), "until")) {
+        report.error(m, QueryMessages.windowParameters(name, entity.simpleName()));
+        return Optional.empty();
+      }
+      since = params.get(n - 2);
+      until = params.get(n - 1);
+      special =
+          new Special(special.limit, special.pageRequest, List.copyOf(params.subList(0, n - 2)));
+    }
     List<Condition> conditions = new ArrayList<>();
     List<Ordering> ordering = new ArrayList<>();
     Action action = Action.FIND;
@@ -200,7 +216,18 @@ final class QueryParser {
       return Optional.empty();
     }
     return Optional.of(
-        new QueryMethod(m, action, conditions, ordering, first, special.limit, result.get(), null));
+        new QueryMethod(
+            m,
+            action,
+            conditions,
+            ordering,
+            first,
+            special.limit,
+            special.pageRequest,
+            since,
+            until,
+            result.get(),
+            null));
   }
 
   private Optional<QueryMethod> refuse(ExecutableElement m, String part, String why) {
@@ -232,8 +259,16 @@ final class QueryParser {
             List.of(),
             0,
             null,
+            null,
+            null,
+            null,
             r.getKind() == TypeKind.VOID ? Result.VOID : Result.ENTITY,
             m.getParameters().get(0)));
+  }
+
+  /** Whether {@code p} is an {@code Instant} named {@code name}: a bound of a time window. */
+  private static boolean window(VariableElement p, String name) {
+    return p.getSimpleName().contentEquals(name) && JakartaData.is(p.asType(), "java.time.Instant");
   }
 
   /** The special parameters (limit, page request), and the rest: the conditions' parameters. */
@@ -527,25 +562,21 @@ final class QueryParser {
     if (JakartaData.is(r, JakartaData.CURSORED_PAGE)) {
       if (special.pageRequest == null) {
         report.error(m, QueryMessages.cursoredPageWithoutRequest(method));
-      } else {
-        report.error(
-            m,
-            QueryMessages.notYet(
-                method,
-                "CursoredPage",
-                "a page that resumes after the last row's key, with a signed continuation token"
-                    + " (dev.widekey.runtime.query)"));
+        return Optional.empty();
       }
-      return Optional.empty();
+      List<? extends TypeMirror> args = ((DeclaredType) r).getTypeArguments();
+      if (action != Action.FIND || args.size() != 1 || !types.isSameType(args.get(0), e)) {
+        report.error(m, QueryMessages.unsupportedResult(method, r.toString()));
+        return Optional.empty();
+      }
+      if (first > 0 || special.limit != null) {
+        report.error(m, QueryMessages.pageWithLimit(method));
+        return Optional.empty();
+      }
+      return Optional.of(Result.PAGE);
     }
     if (special.pageRequest != null) {
-      report.error(
-          special.pageRequest,
-          QueryMessages.notYet(
-              method,
-              "a PageRequest",
-              "a page that resumes after the last row's key (dev.widekey.runtime.query), returned"
-                  + " as CursoredPage"));
+      report.error(special.pageRequest, QueryMessages.pageRequestWithoutPage(method));
       return Optional.empty();
     }
     Result result = classify(r, e);

@@ -6,7 +6,8 @@ import java.util.List;
 import javax.lang.model.element.VariableElement;
 
 /**
- * How a checked query is read: the access path's read, its arguments and direction.
+ * How a checked query is read: the access path's read (the primary key's or an index's), its
+ * arguments and direction.
  *
  * @param query the query
  * @param read the read of its conditions, or null for a lifecycle method
@@ -16,8 +17,6 @@ import javax.lang.model.element.VariableElement;
  * @param operator the range's comparison, or null
  * @param from the lower bound's parameter ({@code Between}, {@code GreaterThan[Equal]}), or null
  * @param to the upper bound's parameter ({@code Between}, {@code LessThan[Equal]}), or null
- * @param closing the read of the rows equal to the upper bound when it is inclusive (Jakarta Data's
- *     {@code Between} is, the generated scans are half-open), or null
  * @param backward whether the rows are read greatest key first
  */
 record QueryPlan(
@@ -29,5 +28,4 @@ record QueryPlan(
     QueryMethod.Operator operator,
     VariableElement from,
     VariableElement to,
-    Read closing,
     boolean backward) {}

@@ -11,7 +11,18 @@ import org.junit.jupiter.api.Test;
 class QueryInterfaceTest {
   @Test
   void supportedShapesCompileWithoutWarnings() {
-    Compilation c = compile(query("Txns"), query("Readings"), query("Shops"), query("Jobs"));
+    Compilation c =
+        compile(
+            query("Txns"),
+            query("Readings"),
+            query("Shops"),
+            query("Jobs"),
+            query("Task"),
+            query("Tasks"),
+            query("Event"),
+            query("Events"),
+            query("Incident"),
+            query("Incidents"));
     assertThat(c).succeededWithoutWarnings();
     assertThat(c).generatedSourceFile("query.Txns_");
     assertThat(c).generatedSourceFile("query.Readings_");
@@ -33,24 +44,91 @@ class QueryInterfaceTest {
     assertThat(c)
         .generatedSourceFile("query.Txns_")
         .contentsAsUtf8String()
-        .contains("<p>A count is a scan: it reads every matching row and counts them.");
+        .contains(
+            "<p>A count is a scan of keys (no attribute is read): the store keeps no row count.");
     assertThat(c)
         .generatedSourceFile("query.Readings_")
         .contentsAsUtf8String()
-        .contains(
-            "return Stream.concat(this.repository.scanByTimestampBetween(from, to),\n"
-                + "        this.repository.scanByTimestamp(to));");
+        .contains("return this.repository.scanByTimestampWithin(Bounds.closed(from, to));");
     assertThat(c)
         .generatedSourceFile("query.Txns_")
         .contentsAsUtf8String()
         .contains(
-            "    if (deviceId == Long.MAX_VALUE) {\n"
-                + "      // no value lies above Long.MAX_VALUE\n"
-                + "      return List.of();\n"
-                + "    }\n");
+            "return this.repository.scanByCardIdAndSellerIdWithin(cardId, Bounds.greaterThan(sellerId));");
+    assertThat(c)
+        .generatedSourceFile("query.Txns_")
+        .contentsAsUtf8String()
+        .contains("return this.repository.countByCardId(cardId);");
+    assertThat(c)
+        .generatedSourceFile("query.Txns_")
+        .contentsAsUtf8String()
+        .contains(
+            "return this.repository.page(\"query.Txns.findByCardIdAndSellerIdOrderByDeviceId("
+                + "java.lang.String,java.lang.String,jakarta.data.page.PageRequest)\",");
     assertThat(c)
         .generatedSourceFile("query.Shops_")
         .contentsAsUtf8String()
         .contains("this.repository.scanByRegion(region)");
+    assertThat(c)
+        .generatedSourceFile("query.Readings_")
+        .contentsAsUtf8String()
+        .contains("this.repository.pageBuckets(");
+    // a time-sharded entity: the window's scans, pages and counts of the sharded repository
+    assertThat(c)
+        .generatedSourceFile("query.Events_")
+        .contentsAsUtf8String()
+        .contains("return this.repository.scanByDeviceId(deviceId, since, until);");
+    assertThat(c)
+        .generatedSourceFile("query.Events_")
+        .contentsAsUtf8String()
+        .contains(
+            "this.repository.scanByDeviceIdAndAtWithin(deviceId, Bounds.closed(from, to), since,"
+                + " until)");
+    assertThat(c)
+        .generatedSourceFile("query.Events_")
+        .contentsAsUtf8String()
+        .contains("this.repository.byKind().scanByKindAndAtWithinDescending(kind,");
+    assertThat(c)
+        .generatedSourceFile("query.Events_")
+        .contentsAsUtf8String()
+        .contains(
+            "return this.repository.countByDeviceIdAndAtWithin(deviceId, Bounds.closed(from, to),"
+                + " since, until);");
+    // through a service-maintained index: its view's scans and counts, its guarantee said
+    assertThat(c)
+        .generatedSourceFile("query.Incidents_")
+        .contentsAsUtf8String()
+        .contains("return this.repository.byTeam().countByTeam(team);");
+    assertThat(c)
+        .generatedSourceFile("query.Incidents_")
+        .contentsAsUtf8String()
+        .contains("Maintained by Tablestore as a global secondary index, asynchronously");
+    // through index by_owner: its view's scans, counts and pages
+    assertThat(c)
+        .generatedSourceFile("query.Tasks_")
+        .contentsAsUtf8String()
+        .contains("return this.repository.byOwner().scanByOwner(owner);");
+    assertThat(c)
+        .generatedSourceFile("query.Tasks_")
+        .contentsAsUtf8String()
+        .contains(
+            "this.repository.byOwner().scanByOwnerAndDueWithinDescending(owner, Bounds.closed(from, to))");
+    assertThat(c)
+        .generatedSourceFile("query.Tasks_")
+        .contentsAsUtf8String()
+        .contains(
+            "return this.repository.byOwner().countByOwnerAndDueWithin(owner, Bounds.closed(from, to));");
+    assertThat(c)
+        .generatedSourceFile("query.Tasks_")
+        .contentsAsUtf8String()
+        .contains(
+            "this.repository.pageIndex(\"query.Tasks.findByOwner(java.lang.String,jakarta.data.page.PageRequest)\",");
+    assertThat(c)
+        .generatedSourceFile("query.Tasks_")
+        .contentsAsUtf8String()
+        .contains(
+            "in index order, read by a scan of index 'by_owner' (owner, due), {@code"
+                + " TaskRepository.byOwner().scanByOwner}, each entity checked against its hot"
+                + " row.");
   }
 }

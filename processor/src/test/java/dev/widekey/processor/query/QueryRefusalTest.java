@@ -20,8 +20,6 @@ import org.junit.jupiter.api.Test;
 class QueryRefusalTest {
   private static final List<String> TXN_KEY =
       List.of("cardId", "sellerId", "deviceId", "orderNumber");
-  private static final String OPEN_BOUND =
-      "a scan with an open or inclusive bound (dev.widekey.runtime.query)";
 
   private static void assertError(Compilation c, String message, JavaFileObject f, String line) {
     assertThat(message).startsWith(Rule.WK307.name() + ": ");
@@ -140,23 +138,15 @@ class QueryRefusalTest {
         "findByCardIdAndSellerIdOrderByOrderNumber(");
     assertError(
         c,
-        QueryMessages.notYet(
-            "findByCardIdAndSellerIdOrderByDeviceId",
-            "CursoredPage",
-            "a page that resumes after the last row's key, with a signed continuation token"
-                + " (dev.widekey.runtime.query)"),
+        QueryMessages.pageRequestWithoutPage("findByCardIdAndSellerIdOrderByDeviceId"),
         f,
         "findByCardIdAndSellerIdOrderByDeviceId(");
     assertError(
         c,
-        QueryMessages.notYet("findByCardIdAndSellerIdGreaterThan", "GreaterThan", OPEN_BOUND),
+        QueryMessages.pageWithLimit("findFirst2ByCardIdAndSellerId"),
         f,
-        "findByCardIdAndSellerIdGreaterThan(");
-    assertError(
-        c,
-        QueryMessages.notYet("findByCardIdAndSellerIdLessThanEqual", "LessThanEqual", OPEN_BOUND),
-        f,
-        "findByCardIdAndSellerIdLessThanEqual(");
+        "findFirst2ByCardIdAndSellerId(");
+    assertError(c, QueryMessages.pageOfOne("onePage"), f, "onePage(");
     assertError(
         c, QueryMessages.lifecycleParameter("add", "Insert", "Txn"), f, "void add(Txn a, Txn b)");
     // the refused parts of Jakarta Data, each with why
@@ -259,23 +249,38 @@ class QueryRefusalTest {
   }
 
   @Test
-  void aQueryAnIndexServesPointsAtIt() {
+  void aQueryNoAccessPathServesNamesEachPathsReason() {
     JavaFileObject f = bad("TicketQueries");
     Compilation c = compile(f, query("Ticket"));
-    assertThat(c).hadErrorCount(2);
+    assertThat(c).hadErrorCount(3);
+    List<String> key = List.of("queue", "id");
     assertError(
         c,
-        QueryMessages.servedByIndex(
-            QueryMessages.attributeCondition("findByAssignee", "assignee", List.of("queue", "id")),
-            "by_assignee",
-            "byAssignee"),
+        QueryMessages.noAccessPath(
+            QueryMessages.attributeCondition("findByAssignee", "assignee", key),
+            List.of(
+                "index 'by_assignee' (assignee): it is not unique, so"
+                    + " java.util.Optional<query.Ticket> cannot be read through it (name the method"
+                    + " findFirstBy... or return Stream or List)")),
         f,
         "findByAssignee(");
     assertError(
         c,
-        QueryMessages.notLeftmostPrefix("findById", "queue", List.of("queue", "id"), List.of("id")),
+        QueryMessages.noAccessPath(
+            QueryMessages.notLeftmostPrefix("findById", "queue", key, List.of("id")),
+            List.of("index 'by_assignee' (assignee): it has no component id")),
         f,
         "findById(");
+    assertError(
+        c,
+        QueryMessages.noAccessPath(
+            QueryMessages.attributeCondition("findByAssigneeBetween", "assignee", key),
+            List.of(
+                "index 'by_assignee' (assignee): assignee is the partition key of index"
+                    + " 'by_assignee': a range over it reads across partitions, and widekey reads"
+                    + " one partition-key value at a time")),
+        f,
+        "findByAssigneeBetween(");
   }
 
   @Test
@@ -296,15 +301,65 @@ class QueryRefusalTest {
   }
 
   @Test
-  void timeShardedEntitiesAreNotYetServed() {
+  void timeShardedReadsNameTheirWindowAndScanIt() {
     JavaFileObject f = bad("ShardedEvents");
     Compilation c = compile(f, bad("ShardedEvent"));
+    assertThat(c).hadErrorCount(4);
+    assertError(
+        c, QueryMessages.windowParameters("findByDeviceId", "ShardedEvent"), f, "findByDeviceId(");
+    assertError(
+        c,
+        QueryMessages.windowParameters("findByDeviceIdAndAt", "ShardedEvent"),
+        f,
+        "findByDeviceIdAndAt(");
+    assertError(
+        c,
+        QueryMessages.shardedPointRead("findByDeviceIdAndAtAndSequence", "ShardedEvent"),
+        f,
+        "findByDeviceIdAndAtAndSequence(");
+    assertError(
+        c,
+        QueryMessages.notLeftmostPrefix(
+            "findBySequence",
+            "deviceId",
+            List.of("deviceId", "at", "sequence"),
+            List.of("sequence")),
+        f,
+        "findBySequence(");
+  }
+
+  @Test
+  void noPagesThroughTheIndexOfATimeShardedEntity() {
+    JavaFileObject f = bad("EventPages");
+    Compilation c = compile(f, query("Event"));
     assertThat(c).hadErrorCount(1);
     assertError(
         c,
-        QueryMessages.timeSharded("ShardedEvents", "ShardedEvent"),
+        QueryMessages.noAccessPath(
+            QueryMessages.attributeCondition(
+                "findByKind", "kind", List.of("deviceId", "at", "sequence")),
+            List.of(
+                "index 'by_kind' (kind, at): pages through an index of a @TimeSharded entity are"
+                    + " not generated yet (its index views over a window scan, count and exist but"
+                    + " do not page)")),
         f,
-        "public interface ShardedEvents");
+        "findByKind(");
+  }
+
+  @Test
+  void noPagesThroughAServiceMaintainedIndex() {
+    JavaFileObject f = bad("IncidentPages");
+    Compilation c = compile(f, query("Incident"));
+    assertThat(c).hadErrorCount(1);
+    assertError(
+        c,
+        QueryMessages.noAccessPath(
+            QueryMessages.attributeCondition("findByTeam", "team", List.of("service", "number")),
+            List.of(
+                "index 'by_team' (team): pages through the service-maintained index are not"
+                    + " generated (their tokens bind to a client-side index table)")),
+        f,
+        "findByTeam(");
   }
 
   @Test
