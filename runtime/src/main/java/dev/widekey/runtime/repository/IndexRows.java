@@ -98,6 +98,22 @@ final class IndexRows {
         Map.of(ColdRows.WRITTEN, AttrValue.ofInteger(writtenMillis)));
   }
 
+  /** The columns a ref encodes: the hot key's, then the tag; one list per hot schema, reused. */
+  private static List<PkColumn> refSchema(List<PkColumn> hotSchema) {
+    List<PkColumn>[] cached = REF_SCHEMA.get();
+    if (cached[0] != hotSchema) {
+      List<PkColumn> schema = new ArrayList<>(hotSchema);
+      schema.add(TAG);
+      cached[0] = hotSchema;
+      cached[1] = List.copyOf(schema);
+    }
+    return cached[1];
+  }
+
+  @SuppressWarnings("unchecked")
+  private static final ThreadLocal<List<PkColumn>[]> REF_SCHEMA =
+      ThreadLocal.withInitial(() -> new List[2]);
+
   /** The indexed values of an index row: its key less the ref column. */
   static List<PkValue> values(PrimaryKey indexKey) {
     return indexKey.values().subList(0, indexKey.size() - 1);
@@ -116,8 +132,7 @@ final class IndexRows {
     if (ref.isInfinite() || ref.type() != PkType.BINARY) {
       throw corrupt(index, indexKey, "its " + IndexTable.REF_COLUMN + " column is not BINARY");
     }
-    List<PkColumn> schema = new ArrayList<>(hotSchema);
-    schema.add(TAG);
+    List<PkColumn> schema = refSchema(hotSchema);
     PrimaryKey decoded;
     try {
       decoded = OrderedKeyBytes.decode(index.table().name(), ref.asBinary(), schema);

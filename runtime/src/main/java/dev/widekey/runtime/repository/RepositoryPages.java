@@ -195,7 +195,7 @@ final class RepositoryPages {
     }
     int size = request.size();
     List<E> content = new ArrayList<>();
-    List<PrimaryKey> keys = new ArrayList<>();
+    List<IndexScan.Verified<E>> found = new ArrayList<>();
     boolean more = false;
     try (Stream<IndexScan.Verified<E>> read =
         repo.scanIndexKeyed(index, rest.withLimit(size + 1L))) {
@@ -207,17 +207,17 @@ final class RepositoryPages {
           break;
         }
         content.add(v.entity());
-        keys.add(v.position());
+        found.add(v);
       }
     }
-    return finish(
-        signer,
-        table,
-        queryId,
-        params,
+    // a position is built only for a cursor asked for: mostly the next page's
+    return Pages.of(
+        content,
+        i ->
+            ContinuationToken.sign(
+                signer, table, queryId, params, OrderedKeyBytes.encode(found.get(i).position())),
         request,
-        new Read<>(content, keys, more),
-        OrderedKeyBytes::encode);
+        more);
   }
 
   private static int bucketOf(KeyBuckets buckets, PrimaryKey key, String table, String queryId) {

@@ -958,19 +958,19 @@ public abstract class SplitTableRepository<E> {
   Stream<IndexScan.Verified<E>> scanIndexKeyed(IndexTable index, ScanRange range) {
     ownIndex(index);
     long limit = range.limit();
-    Stream<Row> rows =
-        store.scan(
+    // index rows in chunks of what the reader wants (and more where some prove stale)
+    ChunkedRows rows =
+        new ChunkedRows(
+            store,
             index.table().name(),
-            range.withLimit(Long.MAX_VALUE).withColumns(ColumnSelection.of(ColdRows.WRITTEN)));
+            range.withColumns(ColumnSelection.of(ColdRows.WRITTEN)),
+            limit == Long.MAX_VALUE ? IndexScan.FIRST_BATCH : limit + 1);
     int most = Math.min(IndexScan.MAX_BATCH, store.limits(hotTable.profile()).maxMultiGetRows());
-    IndexScan<E> scan =
-        new IndexScan<>(rows.iterator(), most, limit, batch -> verified(index, batch));
+    IndexScan<E> scan = new IndexScan<>(rows, most, limit, batch -> verified(index, batch));
     Stream<IndexScan.Verified<E>> entities =
         StreamSupport.stream(
-                Spliterators.spliteratorUnknownSize(
-                    scan, Spliterator.ORDERED | Spliterator.NONNULL),
-                false)
-            .onClose(rows::close);
+            Spliterators.spliteratorUnknownSize(scan, Spliterator.ORDERED | Spliterator.NONNULL),
+            false);
     return limit == Long.MAX_VALUE ? entities : entities.limit(limit);
   }
 
