@@ -213,13 +213,11 @@ final class CommitPoint {
     Optional<Stored> now = remembered(key);
     if (now != null && holds(expected, now)) {
       // the commit point as this repository left it: the compare-and-set proves it still is
-    } else if (now == null
-        && expected.kind() == Expectation.Kind.ANY
-        && sideRows
-        && readsOverlap
-        && indexedRows == null) {
+    } else if (now == null && expected.kind() == Expectation.Kind.ANY && sideRows && readsOverlap) {
       // a plain put has no condition to decide first: on a networked store its read of the
-      // commit point waits on a round trip while the rows it will name are stored
+      // commit point waits on a round trip while the rows it will name are stored (its index
+      // rows under its own tag: one the read shows unchanged is kept instead, and this one
+      // deleted after the commit)
       reading = CompletableFuture.supplyAsync(() -> readCommitPoint(key), ReadAhead.executor());
     } else {
       // the condition is decided on the commit point as read, before anything is written
@@ -241,6 +239,10 @@ final class CommitPoint {
         store.put(cold.name(), rows.cold());
       }
       if (reading != null) {
+        for (WriteOp index : rows.indexPuts()) {
+          putIndexRows.add(index.key());
+          store.put(index.table(), ((WriteOp.Put) index).row());
+        }
         now = ReadAhead.joined(reading);
       }
       boolean refusedAsAbsent = false;
@@ -283,6 +285,7 @@ final class CommitPoint {
         Stored written = stored(planned);
         remember(key, Optional.of(written));
         now.ifPresent(replaced -> dropRows(key, replaced, written.indexRows().values()));
+        dropUnnamed(rows, putIndexRows, written.indexRows().values());
         return;
       }
       throw rewrittenMeanwhile(key, "commit this write; nothing was written");
@@ -512,6 +515,33 @@ final class CommitPoint {
       drops.add(WriteOp.delete(chunks.name(), ChunkRows.key(key, replaced.tag().asLong(), part)));
     }
     drops.addAll(replaced.indexDeletes(indexTables.values(), keptIndexRows));
+    if (deferred != null) {
+      deferred.delete(drops);
+      return;
+    }
+    for (WriteOp drop : drops) {
+      deleteQuietly(drop.table(), drop.key());
+    }
+  }
+
+  /**
+   * Deletes the index rows this write stored under its own tag that its commit does not name: put
+   * ahead of the read that showed the values unchanged (the kept row is named instead), or in an
+   * attempt whose compare-and-set failed before a later one decided otherwise.
+   */
+  private void dropUnnamed(
+      SplitTableRepository.PreparedWrite rows,
+      Set<PrimaryKey> stored,
+      Collection<PrimaryKey> named) {
+    List<WriteOp> drops = new ArrayList<>();
+    for (WriteOp index : rows.indexPuts()) {
+      if (stored.contains(index.key()) && !named.contains(index.key())) {
+        drops.add(WriteOp.delete(index.table(), index.key()));
+      }
+    }
+    if (drops.isEmpty()) {
+      return;
+    }
     if (deferred != null) {
       deferred.delete(drops);
       return;

@@ -235,9 +235,26 @@ class IndexRowsTest {
     assertEquals(2, indexRows());
   }
 
-  /** Each operation, stopped after each of its writes in turn, leaves the index exact. */
-  @Test
-  void aStopAfterAnyWriteOfAnyOperationLeavesTheIndexExact() {
+  /**
+   * A store that reports a networked store's parallelism: a plain put then reads its commit point
+   * while it stores its index rows, and deletes replaced rows in the background.
+   */
+  static WideTableStore networked(WideTableStore store) {
+    return new ForwardingStore(store) {
+      @Override
+      public int scanParallelism() {
+        return 8 * Runtime.getRuntime().availableProcessors();
+      }
+    };
+  }
+
+  /**
+   * Each operation, stopped after each of its writes in turn, leaves the index exact; on a store
+   * like a networked one too, whose plain puts store their index rows while they read.
+   */
+  @ParameterizedTest
+  @ValueSource(booleans = {false, true})
+  void aStopAfterAnyWriteOfAnyOperationLeavesTheIndexExact(boolean overlapping) {
     List<Consumer<Items>> operations =
         List.of(
             r -> r.put(new Item(1, "blue", "moved", null)),
@@ -256,7 +273,8 @@ class IndexRowsTest {
           healthy.put(new Item(1, "red", "first", null));
           healthy.put(new Item(2, "blue", "first", null));
           try {
-            operations.get(op).accept(items(new StoppingStore(fresh, stopAfter, false), false));
+            WideTableStore stopping = new StoppingStore(fresh, stopAfter, false);
+            operations.get(op).accept(items(overlapping ? networked(stopping) : stopping, false));
           } catch (IllegalStateException stopped) {
             // the process died here
           }
@@ -286,8 +304,9 @@ class IndexRowsTest {
    * writes, and readers through the index: no read returns an entity whose value is not the one
    * asked for, and once they stop every entity is found at its value exactly once.
    */
-  @Test
-  void concurrentWritersKeepTheIndexExact() throws Exception {
+  @ParameterizedTest
+  @ValueSource(booleans = {false, true})
+  void concurrentWritersKeepTheIndexExact(boolean overlapping) throws Exception {
     long seed = System.nanoTime();
     try {
       Items items = items(store, true);
@@ -299,7 +318,8 @@ class IndexRowsTest {
       List<Thread> threads = new ArrayList<>();
       for (int w = 0; w < writers; w++) {
         Random random = new Random(seed + w);
-        Items own = items(new JitterStore(store, random), true);
+        WideTableStore jitter = new JitterStore(store, random);
+        Items own = items(overlapping ? networked(jitter) : jitter, true);
         threads.add(
             new Thread(
                 () -> {
@@ -341,7 +361,14 @@ class IndexRowsTest {
       }
       assertEquals(List.of(), List.copyOf(wrong));
       assertTrue(writes.get() > 0);
+      items.flushDeletes();
       assertEquals(List.of(), IndexCheck.anomalies(items));
+      // nothing left behind: one index row per stored entity
+      long entities;
+      try (var all = items.all()) {
+        entities = all.count();
+      }
+      assertEquals(entities, indexRows(), "index rows");
     } catch (AssertionError e) {
       throw new AssertionError("seed " + seed + ": " + e.getMessage(), e);
     }
