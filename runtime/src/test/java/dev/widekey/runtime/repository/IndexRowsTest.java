@@ -236,8 +236,8 @@ class IndexRowsTest {
   }
 
   /**
-   * A store that reports a networked store's parallelism: a plain put then reads its commit point
-   * while it stores its index rows, and deletes replaced rows in the background.
+   * A store that reports a networked store's parallelism: replaced rows are then deleted in the
+   * background.
    */
   static WideTableStore networked(WideTableStore store) {
     return new ForwardingStore(store) {
@@ -250,7 +250,7 @@ class IndexRowsTest {
 
   /**
    * Each operation, stopped after each of its writes in turn, leaves the index exact; on a store
-   * like a networked one too, whose plain puts store their index rows while they read.
+   * like a networked one too, whose replaced rows are deleted in the background.
    */
   @ParameterizedTest
   @ValueSource(booleans = {false, true})
