@@ -1027,15 +1027,13 @@ public abstract class SplitTableRepository<E> {
     return limit == Long.MAX_VALUE ? entities : entities.limit(limit);
   }
 
-  /** As {@link #verified}, for rows of a service index: the hot key is in the index key. */
-  private List<IndexScan.Verified<E>> verifiedByService(
-      ServiceIndexTable index, List<Row> indexRows) {
-    List<PrimaryKey> hotKeys = new ArrayList<>(indexRows.size());
-    for (Row row : indexRows) {
-      hotKeys.add(hotTable.dataKeyOf(index.table(), row.key()));
-    }
+  /**
+   * The hot rows of {@code keys} that exist, by key: each key read once, by one multi-get per piece
+   * of the store's multi-get limit.
+   */
+  private Map<PrimaryKey, Row> hotRows(List<PrimaryKey> keys) {
     Map<PrimaryKey, Row> hotRows = new HashMap<>();
-    List<PrimaryKey> distinct = new ArrayList<>(new LinkedHashSet<>(hotKeys));
+    List<PrimaryKey> distinct = new ArrayList<>(new LinkedHashSet<>(keys));
     int piece = store.limits(hotTable.profile()).maxMultiGetRows();
     for (int from = 0; from < distinct.size(); from += piece) {
       List<PrimaryKey> part = distinct.subList(from, Math.min(distinct.size(), from + piece));
@@ -1044,6 +1042,17 @@ public abstract class SplitTableRepository<E> {
         read.get(i).ifPresent(r -> hotRows.put(r.key(), r));
       }
     }
+    return hotRows;
+  }
+
+  /** As {@link #verified}, for rows of a service index: the hot key is in the index key. */
+  private List<IndexScan.Verified<E>> verifiedByService(
+      ServiceIndexTable index, List<Row> indexRows) {
+    List<PrimaryKey> hotKeys = new ArrayList<>(indexRows.size());
+    for (Row row : indexRows) {
+      hotKeys.add(hotTable.dataKeyOf(index.table(), row.key()));
+    }
+    Map<PrimaryKey, Row> hotRows = hotRows(hotKeys);
     List<IndexScan.Verified<E>> out = new ArrayList<>(indexRows.size());
     for (int i = 0; i < indexRows.size(); i++) {
       PrimaryKey hotKey = hotKeys.get(i);
@@ -1082,16 +1091,7 @@ public abstract class SplitTableRepository<E> {
     for (Row row : indexRows) {
       hotKeys.add(IndexRows.ref(index, row.key(), hotTable.primaryKey()).hotKey());
     }
-    Map<PrimaryKey, Row> hotRows = new HashMap<>();
-    List<PrimaryKey> distinct = new ArrayList<>(new LinkedHashSet<>(hotKeys));
-    int piece = store.limits(hotTable.profile()).maxMultiGetRows();
-    for (int from = 0; from < distinct.size(); from += piece) {
-      List<PrimaryKey> part = distinct.subList(from, Math.min(distinct.size(), from + piece));
-      List<Optional<Row>> read = store.multiGet(hotTable.name(), part, hotRead);
-      for (int i = 0; i < part.size(); i++) {
-        read.get(i).ifPresent(r -> hotRows.put(r.key(), r));
-      }
-    }
+    Map<PrimaryKey, Row> hotRows = hotRows(hotKeys);
     Map<PrimaryKey, Optional<E>> entities = new HashMap<>();
     List<IndexScan.Verified<E>> out = new ArrayList<>(indexRows.size());
     for (int i = 0; i < indexRows.size(); i++) {
