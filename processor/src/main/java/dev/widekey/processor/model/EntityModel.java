@@ -169,4 +169,27 @@ public record EntityModel(
     all.addAll(keyColumns);
     return List.copyOf(all);
   }
+
+  /**
+   * The stored property whose name is closest to {@code name} (edit distance, ignoring case; the
+   * first of equals in declaration order), if one is within {@code maxDistance}: what a diagnostic
+   * about an unknown property suggests.
+   */
+  public java.util.Optional<String> closestProperty(String name, int maxDistance) {
+    org.apache.commons.text.similarity.LevenshteinDistance distance =
+        org.apache.commons.text.similarity.LevenshteinDistance.getDefaultInstance();
+    String wanted = name.toLowerCase(java.util.Locale.ROOT);
+    String best = null;
+    int bestDistance = Integer.MAX_VALUE;
+    for (Property p : properties) {
+      int d = distance.apply(p.name().toLowerCase(java.util.Locale.ROOT), wanted);
+      if (d < bestDistance) {
+        best = p.name();
+        bestDistance = d;
+      }
+    }
+    return bestDistance <= maxDistance
+        ? java.util.Optional.ofNullable(best)
+        : java.util.Optional.empty();
+  }
 }

@@ -32,7 +32,6 @@ import javax.lang.model.type.TypeMirror;
 import javax.lang.model.util.ElementFilter;
 import javax.lang.model.util.Elements;
 import javax.lang.model.util.Types;
-import org.apache.commons.text.similarity.LevenshteinDistance;
 
 /**
  * Parses a Jakarta Data {@code @Repository} interface into {@link QueryMethod}s: which entity it
@@ -675,14 +674,7 @@ final class QueryParser {
 
   /** The entity's property name closest to {@code name} (Levenshtein, ignoring case). */
   static String closest(EntityModel entity, String name) {
-    LevenshteinDistance distance = LevenshteinDistance.getDefaultInstance();
-    String wanted = name.toLowerCase(Locale.ROOT);
-    return entity.properties().stream()
-        .min(
-            Comparator.comparingInt(
-                (Property p) -> distance.apply(p.name().toLowerCase(Locale.ROOT), wanted)))
-        .map(Property::name)
-        .orElse("?");
+    return entity.closestProperty(name, Integer.MAX_VALUE).orElse("?");
   }
 
   static String decapitalize(String s) {

@@ -326,38 +326,7 @@ public final class IndexRules implements EntityRule {
 
   /** The property name closest to {@code name} (edit distance at most 3), or null. */
   private static String closest(String name, EntityModel entity) {
-    String best = null;
-    int bestDistance = 4;
-    for (Property p : entity.properties()) {
-      int d =
-          distance(
-              name.toLowerCase(java.util.Locale.ROOT), p.name().toLowerCase(java.util.Locale.ROOT));
-      if (d < bestDistance) {
-        best = p.name();
-        bestDistance = d;
-      }
-    }
-    return best;
-  }
-
-  private static int distance(String a, String b) {
-    int[] previous = new int[b.length() + 1];
-    int[] current = new int[b.length() + 1];
-    for (int j = 0; j <= b.length(); j++) {
-      previous[j] = j;
-    }
-    for (int i = 1; i <= a.length(); i++) {
-      current[0] = i;
-      for (int j = 1; j <= b.length(); j++) {
-        int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
-        current[j] =
-            Math.min(Math.min(current[j - 1] + 1, previous[j] + 1), previous[j - 1] + cost);
-      }
-      int[] t = previous;
-      previous = current;
-      current = t;
-    }
-    return previous[b.length()];
+    return entity.closestProperty(name, 3).orElse(null);
   }
 
   private static int arrayLength(AnnotationMirror mirror, String member) {
