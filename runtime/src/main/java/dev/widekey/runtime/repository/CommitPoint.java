@@ -516,13 +516,7 @@ final class CommitPoint {
       drops.add(WriteOp.delete(chunks.name(), ChunkRows.key(key, replaced.tag().asLong(), part)));
     }
     drops.addAll(replaced.indexDeletes(indexTables.values(), keptIndexRows));
-    if (deferred != null) {
-      deferred.delete(drops);
-      return;
-    }
-    for (WriteOp drop : drops) {
-      deleteQuietly(drop.table(), drop.key());
-    }
+    drop(drops);
   }
 
   /**
@@ -539,6 +533,11 @@ final class CommitPoint {
         drops.add(WriteOp.delete(index.table(), index.key()));
       }
     }
+    drop(drops);
+  }
+
+  /** Deletes rows nobody names any more: in the background on a networked store. */
+  private void drop(List<WriteOp> drops) {
     if (drops.isEmpty()) {
       return;
     }
