@@ -179,13 +179,18 @@ final class CommitPoint {
       AttrValue version,
       Map<String, PrimaryKey> indexRows) {
 
-    /** The deletes of this write's index rows, less those a later write keeps. */
-    List<WriteOp> indexDeletes(Collection<IndexTable> indexes, Collection<PrimaryKey> kept) {
+    /**
+     * The deletes of this write's index rows, less those a later write keeps ({@code kept}: the
+     * later write's own, as deletes: an index row is its table and key, and two indexes over the
+     * same columns hold equal keys).
+     */
+    List<WriteOp> indexDeletes(Collection<IndexTable> indexes, Collection<WriteOp> kept) {
       List<WriteOp> deletes = new ArrayList<>(indexRows.size());
       for (IndexTable index : indexes) {
         PrimaryKey row = indexRows.get(index.name());
-        if (row != null && !kept.contains(row)) {
-          deletes.add(WriteOp.delete(index.table().name(), row));
+        WriteOp delete = row == null ? null : WriteOp.delete(index.table().name(), row);
+        if (delete != null && !kept.contains(delete)) {
+          deletes.add(delete);
         }
       }
       return deletes;
@@ -232,8 +237,8 @@ final class CommitPoint {
     boolean committed = false;
     boolean inDoubt = false; // a commit whose outcome is unknown may have landed: keep the cold row
     SplitTableRepository.PreparedWrite planned = rows;
-    // index rows this call stored; those under its own tag are its own, the others a kept row's
-    Set<PrimaryKey> putIndexRows = new HashSet<>();
+    // index rows this call stored (as deletes: table and key); under its own tag, its own
+    Set<WriteOp> putIndexRows = new HashSet<>();
     long ownTag = rows.hot().get(COLD_TAG).asLong();
     try {
       // the rows the commit will name, each under a key of the write's own, before the commit
@@ -266,7 +271,7 @@ final class CommitPoint {
             // compare-and-set proves; only a table with a time to live needs it put again
             continue;
           }
-          if (putIndexRows.add(index.key())) {
+          if (putIndexRows.add(WriteOp.delete(index.table(), index.key()))) {
             store.put(index.table(), ((WriteOp.Put) index).row());
           }
         }
@@ -285,8 +290,9 @@ final class CommitPoint {
         committed = true;
         Stored written = stored(planned);
         remember(key, Optional.of(written));
-        now.ifPresent(replaced -> dropRows(key, replaced, written.indexRows().values()));
-        dropUnnamed(rows, putIndexRows, written.indexRows().values());
+        Set<WriteOp> named = new HashSet<>(written.indexDeletes(indexTables.values(), List.of()));
+        now.ifPresent(replaced -> dropRows(key, replaced, named));
+        dropUnnamed(rows, putIndexRows, named);
         return;
       }
       throw rewrittenMeanwhile(key, "commit this write; nothing was written");
@@ -300,7 +306,7 @@ final class CommitPoint {
           deleteQuietly(chunks.name(), chunk.key());
         }
         for (WriteOp index : rows.indexPuts()) {
-          if (putIndexRows.contains(index.key())) {
+          if (putIndexRows.contains(WriteOp.delete(index.table(), index.key()))) {
             deleteQuietly(index.table(), index.key()); // its own tag: no other write's row
           }
         }
@@ -507,7 +513,7 @@ final class CommitPoint {
    * The cold row and chunk rows of a write that did not commit, or of one replaced: garbage, if
    * still there.
    */
-  private void dropRows(PrimaryKey key, Stored replaced, Collection<PrimaryKey> keptIndexRows) {
+  private void dropRows(PrimaryKey key, Stored replaced, Collection<WriteOp> keptIndexRows) {
     List<WriteOp> drops = new ArrayList<>();
     if (replaced.pointsAtCold()) {
       drops.add(WriteOp.delete(cold.name(), ColdRows.key(key, replaced.tag().asLong())));
@@ -524,13 +530,12 @@ final class CommitPoint {
    * in an attempt whose compare-and-set failed before a later attempt kept the replaced row.
    */
   private void dropUnnamed(
-      SplitTableRepository.PreparedWrite rows,
-      Set<PrimaryKey> stored,
-      Collection<PrimaryKey> named) {
+      SplitTableRepository.PreparedWrite rows, Set<WriteOp> stored, Collection<WriteOp> named) {
     List<WriteOp> drops = new ArrayList<>();
     for (WriteOp index : rows.indexPuts()) {
-      if (stored.contains(index.key()) && !named.contains(index.key())) {
-        drops.add(WriteOp.delete(index.table(), index.key()));
+      WriteOp delete = WriteOp.delete(index.table(), index.key());
+      if (stored.contains(delete) && !named.contains(delete)) {
+        drops.add(delete);
       }
     }
     drop(drops);

@@ -9,10 +9,13 @@ import dev.widekey.runtime.repository.Tagged.Item;
 import dev.widekey.runtime.repository.Tagged.Items;
 import dev.widekey.runtime.store.ErrorKind;
 import dev.widekey.runtime.store.ForwardingStore;
+import dev.widekey.runtime.store.PkColumn;
+import dev.widekey.runtime.store.PkType;
 import dev.widekey.runtime.store.PrimaryKey;
 import dev.widekey.runtime.store.Row;
 import dev.widekey.runtime.store.ScanRange;
 import dev.widekey.runtime.store.StoreException;
+import dev.widekey.runtime.store.TableSpec;
 import dev.widekey.runtime.store.WideTableStore;
 import dev.widekey.runtime.store.WriteOp;
 import dev.widekey.runtime.store.WriteOutcome;
@@ -156,6 +159,35 @@ class IndexRowsTest {
         assertEquals(expiring ? 3 : 1, indexPuts.get(), "expiring " + expiring);
         assertEquals(List.of(1L), ids(items.byTag("red")));
       }
+    }
+  }
+
+  /** Found by the entity fuzzer: two indexes over the same column hold equal keys. */
+  @Test
+  void twoIndexesOverTheSameColumnsEachGetTheirRows() {
+    IndexTable again =
+        new IndexTable(
+            "by_tag_again",
+            new TableSpec(
+                "items_by_tag_again",
+                IndexTable.layout(List.of(new PkColumn("tag", PkType.STRING)))));
+    Items items = new Items(store, Tagged.tables(false).withIndex(again));
+    items.createTables();
+    items.put(new Item(1, "red", "a", null));
+    items.put(new Item(1, "blue", "b", null));
+    items.put(new Item(1, "blue", "c", null));
+    for (String table : List.of(Tagged.BY_TAG.table().name(), again.table().name())) {
+      try (var rows = store.scan(table, ScanRange.all(2))) {
+        assertEquals(1, rows.count(), table);
+      }
+    }
+    assertEquals(List.of(1L), ids(items.byTag("blue")));
+    try (var read =
+        items.scanIndex(
+            again,
+            dev.widekey.runtime.key.KeyRanges.leading(
+                List.of(dev.widekey.runtime.store.PkValue.ofString("blue")), 2))) {
+      assertEquals(List.of(1L), read.map(Item::id).toList());
     }
   }
 
