@@ -345,28 +345,7 @@ public final class ShardedRepositoryGenerator extends SourceFileGenerator {
                 shard.by(),
                 since,
                 until);
-    if (shape.kind() == RangeShape.Kind.BUCKETS_BETWEEN) {
-      return scan.addStatement(
-              "return scanBuckets($T.$N, $T.$N($L), $N, $N, $L)",
-              keys,
-              KeysMembers.BUCKETS,
-              keys,
-              GeneratedNames.bucketRangesMethod(shape.named(), shape.withinSuffix()),
-              args,
-              since,
-              until,
-              descending)
-          .build();
-    }
-    return scan.addStatement(
-            "return scan($T.$N($L), $N, $N, $L)",
-            keys,
-            GeneratedNames.rangeMethod(shape.named(), shape.withinSuffix()),
-            args,
-            since,
-            until,
-            descending)
-        .build();
+    return windowRead(scan, keys, shape, shape.withinSuffix(), args, since, until, descending);
   }
 
   /**
@@ -396,14 +375,30 @@ public final class ShardedRepositoryGenerator extends SourceFileGenerator {
         shard.by(),
         since,
         until);
+    return windowRead(scan, keys, shape, shape.suffix(), args, since, until, descending);
+  }
+
+  /**
+   * The body of a window scan: the keys' range (or, over a bucketed component, one range per bucket
+   * in every period table, merged in logical key order) named by {@code suffix}, read over the
+   * window.
+   */
+  private static MethodSpec windowRead(
+      MethodSpec.Builder scan,
+      ClassName keys,
+      RangeShape shape,
+      String suffix,
+      CodeBlock args,
+      String since,
+      String until,
+      boolean descending) {
     if (shape.kind() == RangeShape.Kind.BUCKETS_BETWEEN) {
-      // one range per bucket in every period table, merged in logical key order
       return scan.addStatement(
               "return scanBuckets($T.$N, $T.$N($L), $N, $N, $L)",
               keys,
               KeysMembers.BUCKETS,
               keys,
-              GeneratedNames.bucketRangesMethod(shape.named(), shape.suffix()),
+              GeneratedNames.bucketRangesMethod(shape.named(), suffix),
               args,
               since,
               until,
@@ -413,7 +408,7 @@ public final class ShardedRepositoryGenerator extends SourceFileGenerator {
     return scan.addStatement(
             "return scan($T.$N($L), $N, $N, $L)",
             keys,
-            GeneratedNames.rangeMethod(shape.named(), shape.suffix()),
+            GeneratedNames.rangeMethod(shape.named(), suffix),
             args,
             since,
             until,
