@@ -12,6 +12,7 @@ import dev.widekey.processor.model.KeyLayout;
 import dev.widekey.processor.model.ShardSpec;
 import dev.widekey.processor.model.ValueKind;
 import dev.widekey.runtime.store.PkType;
+import dev.widekey.runtime.store.ServiceIndex;
 import java.util.List;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.TypeElement;
@@ -25,11 +26,11 @@ import javax.lang.model.element.TypeElement;
  * each message ({@link ServiceIndexMessages}).
  */
 final class ServiceIndexRules {
-  /** Tablestore's documented most secondary indexes of one data table. */
-  static final int MAX_INDEXES = 5;
+  /** Tablestore's documented most secondary indexes of one data table (one home: the runtime). */
+  static final int MAX_INDEXES = ServiceIndex.MAX_PER_TABLE;
 
   /** Tablestore's documented most index columns of one secondary index. */
-  static final int MAX_COLUMNS = 4;
+  static final int MAX_COLUMNS = ServiceIndex.MAX_COLUMNS;
 
   private ServiceIndexRules() {}
 
