@@ -13,6 +13,12 @@ import java.util.Set;
 public final class GeneratedNames {
   private GeneratedNames() {}
 
+  /**
+   * The repository's static {@code entityOf(Key, Row, Row)}: an entity from decoded key values and
+   * its rows, which a re-keying job's reader calls with keys decoded under an older layout.
+   */
+  public static final String ENTITY_OF = "entityOf";
+
   /** Members of {@code FooKeys} that other generated code refers to. */
   static final class KeysMembers {
     private KeysMembers() {}

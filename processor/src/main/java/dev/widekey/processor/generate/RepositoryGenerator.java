@@ -170,6 +170,7 @@ public final class RepositoryGenerator extends SourceFileGenerator {
     type.addMethod(columnsMethod("hotColumns", entityName, entity.hotAttributes()));
     type.addMethod(columnsMethod("coldColumns", entityName, entity.coldAttributes()));
     type.addMethod(toEntity(entity, entityName, keys));
+    type.addMethod(entityOf(entity, entityName));
     if (version != null) {
       type.addMethod(
           MethodSpec.methodBuilder("versionOf")
@@ -508,19 +509,36 @@ public final class RepositoryGenerator extends SourceFileGenerator {
   }
 
   private MethodSpec toEntity(EntityModel entity, ClassName entityName, ClassName keys) {
+    return MethodSpec.methodBuilder("toEntity")
+        .addAnnotation(Override.class)
+        .addModifiers(Modifier.PROTECTED)
+        .returns(entityName)
+        .addParameter(PRIMARY_KEY, "key")
+        .addParameter(ROW, "hot")
+        .addParameter(ROW, "cold")
+        .addStatement(
+            "return $N($T.$N(key), hot, cold)", GeneratedNames.ENTITY_OF, keys, KeysMembers.DECODE)
+        .build();
+  }
+
+  /**
+   * {@code entityOf(Key, Row, Row)}: an entity from its decoded key values and its rows; shared by
+   * {@code toEntity} and by a re-keying job's reader, which decodes the key under an older layout.
+   */
+  private MethodSpec entityOf(EntityModel entity, ClassName entityName) {
     MethodSpec.Builder m =
-        MethodSpec.methodBuilder("toEntity")
-            .addAnnotation(Override.class)
-            .addModifiers(Modifier.PROTECTED)
+        MethodSpec.methodBuilder(GeneratedNames.ENTITY_OF)
+            .addModifiers(Modifier.STATIC)
+            .addJavadoc(
+                "The entity of decoded key values {@code k}, its hot row and its cold row (null if"
+                    + " it has none).\n")
             .returns(entityName)
-            .addParameter(PRIMARY_KEY, "key")
+            .addParameter(GeneratedNames.keyRecord(entity), "k")
             .addParameter(ROW, "hot")
-            .addParameter(ROW, "cold")
-            .addStatement(
-                "$T k = $T.$N(key)", GeneratedNames.keyRecord(entity), keys, KeysMembers.DECODE);
-    // locals are named after attributes; the parameters, "k" and "entity" stay what they are
+            .addParameter(ROW, "cold");
+    // locals are named after attributes; the parameters and "entity" stay what they are
     NameAllocator names = new NameAllocator();
-    for (String reserved : List.of("key", "hot", "cold", "k", "entity")) {
+    for (String reserved : List.of("hot", "cold", "k", "entity")) {
       names.newName(reserved);
     }
     Map<String, CodeBlock> values = new LinkedHashMap<>();
