@@ -92,6 +92,11 @@ public final class GeneratedNames {
     return sibling(e, GeneratedTypeNames.SHARDED_REPOSITORY_SUFFIX);
   }
 
+  /** {@code FooRekeying}, for an entity declaring {@code @RekeyedFrom} only. */
+  public static ClassName rekeying(EntityModel e) {
+    return sibling(e, GeneratedTypeNames.REKEYING_SUFFIX);
+  }
+
   /** The decoded key record inside {@code FooKeys}. */
   public static ClassName keyRecord(EntityModel e) {
     return keys(e).nestedClass(GeneratedTypeNames.KEY_RECORD);

@@ -47,12 +47,21 @@ public abstract class SourceFileGenerator {
   protected abstract ClassName name(EntityModel entity);
 
   public final void generate(EntityModel entity, KeyLayout layout) throws IOException {
-    TypeSpec.Builder type = write(entity, layout).addOriginatingElement(entity.type());
+    writeFile(entity, name(entity), write(entity, layout));
+  }
+
+  /**
+   * Writes {@code type}, named {@code name}, generated from {@code entity}: for generators whose
+   * class needs more than the entity and its key layout.
+   */
+  protected final void writeFile(EntityModel entity, ClassName name, TypeSpec.Builder type)
+      throws IOException {
+    type.addOriginatingElement(entity.type());
     if (generatedAvailable) {
       type.addAnnotation(
           AnnotationSpec.builder(GENERATED).addMember("value", "$S", generator).build());
     }
-    String pkg = name(entity).packageName();
+    String pkg = name.packageName();
     JavaFile file = file(entity, pkg, type.build());
     List<String> hidden = javaLangNamesHidden(pkg, file);
     if (!hidden.isEmpty()) {

@@ -30,16 +30,21 @@ public final class GeneratedTypeNames {
   /** {@code FooShardedRepository}: the repository of a time-sharded entity's period tables. */
   public static final String SHARDED_REPOSITORY_SUFFIX = "ShardedRepository";
 
+  /** {@code FooRekeying}: the job moving an entity's rows from a committed older layout. */
+  public static final String REKEYING_SUFFIX = "Rekeying";
+
   /** The suffixes of the top-level types generated for every entity. */
   public static final List<String> SUFFIXES = List.of(KEYS_SUFFIX, TABLE_SUFFIX, REPOSITORY_SUFFIX);
 
   /** The suffixes of the top-level types generated for this entity. */
   public static List<String> suffixes(EntityModel entity) {
-    if (ShardSpec.of(entity).isEmpty()) {
-      return SUFFIXES;
-    }
     List<String> out = new ArrayList<>(SUFFIXES);
-    out.add(SHARDED_REPOSITORY_SUFFIX);
+    if (ShardSpec.of(entity).isPresent()) {
+      out.add(SHARDED_REPOSITORY_SUFFIX);
+    }
+    if (entity.type().getAnnotation(dev.widekey.annotations.RekeyedFrom.class) != null) {
+      out.add(REKEYING_SUFFIX);
+    }
     return out;
   }
 
