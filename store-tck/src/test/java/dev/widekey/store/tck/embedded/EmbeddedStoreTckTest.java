@@ -3,6 +3,7 @@ package dev.widekey.store.tck.embedded;
 import dev.widekey.runtime.store.WideTableStore;
 import dev.widekey.runtime.store.embedded.EmbeddedStore;
 import dev.widekey.store.tck.ForgedSplitRowsContractTest;
+import dev.widekey.store.tck.GeneratedRekeyingContractTest;
 import dev.widekey.store.tck.GeneratedRepositoriesContractTest;
 import dev.widekey.store.tck.IndexConsistencyContractTest;
 import dev.widekey.store.tck.RetriedConditionalPutContractTest;
@@ -38,6 +39,14 @@ class EmbeddedStoreTckTest {
     @Override
     protected TestClock clock() {
       return clock;
+    }
+  }
+
+  @Nested
+  class GeneratedRekeying extends GeneratedRekeyingContractTest {
+    @Override
+    protected WideTableStore store() {
+      return store;
     }
   }
 
