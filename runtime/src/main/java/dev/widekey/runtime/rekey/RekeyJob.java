@@ -339,11 +339,11 @@ public final class RekeyJob<E> {
       cp = next;
       long done = readThisRun.addAndGet(loaded.size());
       totals.add(loaded.size(), accepted, refusals.size(), exhausted);
-      if (exhausted) {
-        return;
-      }
       if (done >= stopAfterRows) {
         stopRequested.set(true);
+      }
+      if (exhausted) {
+        return;
       }
     }
   }
