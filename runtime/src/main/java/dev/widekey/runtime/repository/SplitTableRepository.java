@@ -576,6 +576,66 @@ public abstract class SplitTableRepository<E> {
         conditions.add(write.condition());
       }
     }
+    return writeAll(writes, conditions);
+  }
+
+  /**
+   * Writes entities as another table stored them, for a job that moves rows to this repository's
+   * tables (re-keying, {@code dev.widekey.runtime.rekey.RekeyJob}): every entity is encoded and
+   * checked first, and one this repository refuses (a value that breaks one of its rules, a key its
+   * layout cannot hold, a row over the store's limits) is handed to {@code refused} with the
+   * exception and not written, while the others are; nothing is cut to fit. The rest are written as
+   * {@link #putAll(Collection)} writes them (shuffled, batched, parallel, retried, a cold row
+   * before the hot row that commits it, index rows rebuilt), except that they are written
+   * unconditionally and a versioned entity keeps its own {@code @Version} (1 or more, as read),
+   * neither incremented nor checked against a stored row.
+   *
+   * <pre>{@code
+   * BulkWriteResult r = ordersV2.restoreAll(loaded, (order, e) -> refusals.add(order, e));
+   * }</pre>
+   *
+   * @param refused told of each entity not written, with its {@link RuleViolationException} or
+   *     {@link StoreException} of kind {@link ErrorKind#LIMIT_EXCEEDED}
+   * @return one outcome per written operation of the accepted entities (positions count the
+   *     accepted entities only)
+   */
+  public BulkWriteResult restoreAll(
+      Collection<? extends E> entities,
+      java.util.function.BiConsumer<? super E, ? super RuntimeException> refused) {
+    Objects.requireNonNull(refused, "refused");
+    List<PreparedWrite> writes = new ArrayList<>(entities.size());
+    for (E entity : entities) {
+      try {
+        AttrValue version = null;
+        if (versionColumn != null) {
+          long v = versionOf(entity);
+          if (v < 1 || v > LAST_VERSION) {
+            throw new RuleViolationException(
+                Rule.WK208,
+                versionColumn,
+                "holds "
+                    + v
+                    + ", which no write stores: a restored entity keeps the version it was stored"
+                    + " with, from 1 to "
+                    + LAST_VERSION);
+          }
+          version = AttrValue.ofInteger(v);
+        }
+        writes.add(prepare(entity, version, newTag()));
+      } catch (RuleViolationException e) {
+        refused.accept(entity, e);
+      } catch (StoreException e) {
+        if (e.kind() != ErrorKind.LIMIT_EXCEEDED) {
+          throw e;
+        }
+        refused.accept(entity, e);
+      }
+    }
+    return writeAll(writes, null);
+  }
+
+  /** Writes prepared entities in bulk, each under its condition ({@code conditions} null: none). */
+  private BulkWriteResult writeAll(List<PreparedWrite> writes, List<WriteCondition> conditions) {
     List<WriteGroup> groups = groupsOf(writes, conditions);
     long maxBatchBytes = limits().maxBatchBytes();
     PutAllResults results = new PutAllResults();
@@ -1110,6 +1170,105 @@ public abstract class SplitTableRepository<E> {
       }
     }
     return out;
+  }
+
+  /**
+   * The range of the hot table with the columns {@link #load} needs, unless it selects some itself:
+   * scan the old table with it and hand the rows to {@link #load}.
+   *
+   * <pre>{@code
+   * List<Row> rows = store.scan(repo.hotTable().name(), repo.loadRange(range).withLimit(1000)).toList();
+   * }</pre>
+   */
+  public ScanRange loadRange(ScanRange range) {
+    return readRange(range);
+  }
+
+  /**
+   * The entities of hot rows scanned from this repository's hot table ({@link #loadRange}), in
+   * their order, each read as {@code getWithCold} reads it: its markers checked, its cold row (the
+   * one its commit point names; those of the batch read by one multi-get) and its chunk rows
+   * joined. A row whose key or values break a rule of this repository's layout (a key its codec
+   * does not decode, a value its field cannot hold) is a {@linkplain LoadedRow#isRefused() refusal}
+   * with that rule, not an exception; a row deleted while its other rows were read is left out. Any
+   * other failure (damaged markers, a missing cold row, a store error) is thrown.
+   *
+   * <pre>{@code
+   * List<LoadedRow<Order>> batch = oldOrders.load(rows);
+   * }</pre>
+   */
+  public List<LoadedRow<E>> load(List<Row> hotRows) {
+    Map<PrimaryKey, Row> colds = new HashMap<>();
+    if (coldTable != null) {
+      List<PrimaryKey> coldKeys = new ArrayList<>();
+      for (Row hot : hotRows) {
+        try {
+          AttrValue tag = hot.get(COLD_TAG);
+          if (pointsAtCold(hotTable.name(), hot) && tag != null && tag.type() == AttrType.INTEGER) {
+            coldKeys.add(ColdRows.key(hot.key(), tag.asLong()));
+          }
+        } catch (StoreException e) {
+          // a damaged marker: thrown when the row itself is read below
+        }
+      }
+      int piece = store.limits(coldTable.profile()).maxMultiGetRows();
+      for (int from = 0; from < coldKeys.size(); from += piece) {
+        List<PrimaryKey> part = coldKeys.subList(from, Math.min(coldKeys.size(), from + piece));
+        List<Optional<Row>> read = store.multiGet(coldTable.name(), part, coldRead);
+        for (int i = 0; i < part.size(); i++) {
+          PrimaryKey coldKey = part.get(i);
+          read.get(i).ifPresent(r -> colds.put(coldKey, r));
+        }
+      }
+    }
+    List<LoadedRow<E>> out = new ArrayList<>(hotRows.size());
+    for (Row row : hotRows) {
+      PrimaryKey key = row.key();
+      try {
+        Row hot = readHot(row);
+        Optional<E> entity;
+        if (chunkTable != null) {
+          entity = read(hot, true);
+        } else if (coldTable != null && pointsAtCold(hotTable.name(), hot)) {
+          AttrValue tag = hot.get(COLD_TAG);
+          Row cold =
+              tag == null || tag.type() != AttrType.INTEGER
+                  ? null
+                  : colds.get(ColdRows.key(key, tag.asLong()));
+          if (cold == null) {
+            entity = read(hot, true); // checks the tag, reads again, tells damage from a race
+          } else {
+            ColdRows.checkOwner(coldTable.name(), cold, key);
+            entity = Optional.of(entity(key, hot, cold, false));
+          }
+        } else {
+          entity = Optional.of(entity(key, hot, null, false));
+        }
+        entity.ifPresent(e -> out.add(new LoadedRow<>(key, e, null)));
+      } catch (RuleViolationException e) {
+        out.add(new LoadedRow<>(key, null, e));
+      } catch (StoreException e) {
+        RuleViolationException rule = e.kind() == ErrorKind.CORRUPT_DATA ? ruleOf(e) : null;
+        if (rule == null) {
+          throw e;
+        }
+        out.add(new LoadedRow<>(key, null, rule));
+      }
+    }
+    return out;
+  }
+
+  /** The rule violation that made stored bytes unreadable, if one did. */
+  private static RuleViolationException ruleOf(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof RuleViolationException r) {
+        return r;
+      }
+      if (t.getCause() == t) {
+        break;
+      }
+    }
+    return null;
   }
 
   /** Reads an entity by key: hot columns only, or with the cold row too. */
