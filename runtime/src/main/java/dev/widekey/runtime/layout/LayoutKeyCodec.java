@@ -73,8 +73,8 @@ import java.util.UUID;
  * ({@link KeyParts#requireCanonical}), so a key this layout never wrote is an {@link
  * InvalidKeyException} naming the field and the rule, never a wrong value. One limit: the layout
  * does not list an enum's constants, so an {@code ENUM} name is only checked to be a Java
- * identifier (a name no constant has is refused by {@code Enum.valueOf} when the caller converts
- * it).
+ * identifier unless the enum type is given with {@link #withEnum}; without it, a name no constant
+ * has is refused only when the caller converts it ({@code Enum.valueOf}).
  *
  * <pre>{@code
  * LayoutKeyCodec old = new LayoutKeyCodec(LayoutText.parse(committedOrdersLayout));
@@ -166,6 +166,7 @@ public final class LayoutKeyCodec {
   private final List<PkColumn> schema;
   private final List<Column> columns;
   private final List<String> names;
+  private final Map<String, Class<? extends Enum<?>>> enums;
 
   /**
    * Compiles a layout.
@@ -211,6 +212,41 @@ public final class LayoutKeyCodec {
     this.schema = List.copyOf(schema);
     this.columns = List.copyOf(columns);
     this.names = List.copyOf(names);
+    this.enums = Map.of();
+  }
+
+  private LayoutKeyCodec(LayoutKeyCodec codec, Map<String, Class<? extends Enum<?>>> enums) {
+    this.layout = codec.layout;
+    this.schema = codec.schema;
+    this.columns = codec.columns;
+    this.names = codec.names;
+    this.enums = Map.copyOf(enums);
+  }
+
+  /**
+   * This codec, with the constants of {@code ENUM} component {@code component} known: a name that
+   * is not one of {@code type}'s constants is then refused exactly as the generated codec refuses
+   * it ({@code KeyParts.parseEnum}, WK112), in both directions. Values stay names ({@link String}).
+   *
+   * <pre>{@code codec = codec.withEnum("kind", HashedEvent.Kind.class);}</pre>
+   *
+   * @throws IllegalArgumentException if the layout has no {@code ENUM} component of that name
+   */
+  public LayoutKeyCodec withEnum(String component, Class<? extends Enum<?>> type) {
+    Objects.requireNonNull(type, "type");
+    boolean found = false;
+    for (Column c : columns) {
+      for (Part p : c.parts()) {
+        found |= p.name().equals(component) && p.kind() == Kind.ENUM;
+      }
+    }
+    if (!found) {
+      throw new IllegalArgumentException(
+          "table " + layout.table() + " has no ENUM key component " + quote(component));
+    }
+    Map<String, Class<? extends Enum<?>>> more = new LinkedHashMap<>(enums);
+    more.put(component, type);
+    return new LayoutKeyCodec(this, more);
   }
 
   /** As {@link #LayoutKeyCodec(TableLayout)}. */
@@ -295,7 +331,7 @@ public final class LayoutKeyCodec {
   }
 
   /** A component's value from its key text. */
-  private static Object fromText(Part p, String text) {
+  private Object fromText(Part p, String text) {
     String t = text;
     if (p.reversed()) {
       // the generated decoder reverses straight away; a stored unpaired surrogate would make that
@@ -381,7 +417,7 @@ public final class LayoutKeyCodec {
     return PrimaryKey.of(out);
   }
 
-  private static String encodeText(Column c, Map<String, ?> values) {
+  private String encodeText(Column c, Map<String, ?> values) {
     int n = c.parts().size();
     String[] texts = new String[n];
     for (int j = 0; j < n; j++) {
@@ -405,7 +441,7 @@ public final class LayoutKeyCodec {
   }
 
   /** A component's key text, with every check its layout asks for (the generated fooText). */
-  private static String partText(Part p, Object value) {
+  private String partText(Part p, Object value) {
     String field = p.name();
     KeyText.requireNonNull(field, value);
     String text =
@@ -515,7 +551,12 @@ public final class LayoutKeyCodec {
    * have (not a Java identifier) is refused, as {@code KeyParts.parseEnum} refuses an unknown one
    * (WK112).
    */
-  private static String enumName(String field, String name, boolean stored) {
+  private String enumName(String field, String name, boolean stored) {
+    Class<? extends Enum<?>> type = enums.get(field);
+    if (type != null) {
+      // as the generated decoder's KeyParts.parseEnum, and its encoder, which takes only constants
+      return parseEnum(field, name, type);
+    }
     boolean ok = !name.isEmpty() && Character.isJavaIdentifierStart(name.codePointAt(0));
     for (int i = 0; ok && i < name.length(); ) {
       int cp = name.codePointAt(i);
@@ -531,6 +572,11 @@ public final class LayoutKeyCodec {
               + " names no constant of the field's enum type (it is not a Java identifier)");
     }
     return name;
+  }
+
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  private static String parseEnum(String field, String name, Class<? extends Enum<?>> type) {
+    return ((Enum<?>) KeyParts.parseEnum(field, name, (Class) type)).name();
   }
 
   private Column compile(KeyColumnLayout c, boolean last) {
