@@ -322,7 +322,19 @@ public final class LayoutKeyCodec {
             ? KeyText.split(c.name(), unprefixed, c.layout().delimiter(), n)
             : new String[] {unprefixed};
     if (c.hash() != null && c.hashCovers() >= 0) {
-      KeyParts.checkHashPrefix(c.name(), stored, c.hash(), c.hashLength(), texts[c.hashCovers()]);
+      try {
+        KeyParts.checkHashPrefix(c.name(), stored, c.hash(), c.hashLength(), texts[c.hashCovers()]);
+      } catch (IllegalArgumentException e) {
+        if (e instanceof InvalidKeyException refused) {
+          throw refused;
+        }
+        // the generated decoder lets this escape untyped; KeyHash.strip's words for it
+        throw new InvalidKeyException(
+            Rule.WK106,
+            c.name(),
+            "stored key " + quote(stored) + " holds an unpaired surrogate, so it has no hash",
+            e);
+      }
     }
     for (int j = 0; j < n; j++) {
       Part p = c.parts().get(j);

@@ -376,4 +376,38 @@ class LayoutKeyCodecTest {
       assertTrue(e.getMessage().contains("cannot be interpreted"), e::getMessage);
     }
   }
+
+  @Test
+  void withEnumChecksNamesAgainstTheConstants() {
+    LayoutKeyCodec codec =
+        new LayoutKeyCodec(hot("t", component(PkType.STRING, part("type", "ENUM"))))
+            .withEnum("type", PkType.class);
+    assertEquals(values("type", "BINARY"), codec.decode(key("BINARY")));
+    assertEquals(key("STRING"), codec.encode(values("type", PkType.STRING)));
+    expectRejected(InvalidKeyException.class, "WK112", "type", () -> codec.decode(key("BINARI")));
+    expectRejected(
+        InvalidKeyException.class, "WK112", "type", () -> codec.encode(values("type", "BINARI")));
+    assertThrows(IllegalArgumentException.class, () -> codec.withEnum("nope", PkType.class));
+  }
+
+  @Test
+  void aStoredUnpairedSurrogateIsATypedRefusalWhereItIsReversedOrHashed() {
+    LayoutKeyCodec reversedText =
+        new LayoutKeyCodec(hot("t", text("s", reversed(string("s", null, 0)))));
+    expectRejected(
+        InvalidKeyException.class, "WK105", "s", () -> reversedText.decode(key("a\ud800")));
+    LayoutKeyCodec covered =
+        new LayoutKeyCodec(
+            hot(
+                "t",
+                text(
+                    "a_b",
+                    ',',
+                    new HashPrefixLayout("MD5", 4, "a"),
+                    null,
+                    string("a", null, 0),
+                    string("b", null, 0))));
+    expectRejected(
+        InvalidKeyException.class, "WK106", "a_b", () -> covered.decode(key("0000\ud800,b")));
+  }
 }
