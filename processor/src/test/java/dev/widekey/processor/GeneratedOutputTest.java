@@ -96,8 +96,7 @@ class GeneratedOutputTest {
                 "key.1.part.0=orderNumber LONG",
                 "split.points=",
                 "attr.amount=INTEGER money scale=2",
-                "attr.wk_row=BOOLEAN row-marker",
-                "attr.wk_row.field=",
+                "own.wk_row=BOOLEAN row-marker",
                 ""));
   }
 
@@ -129,12 +128,9 @@ class GeneratedOutputTest {
                 "attr.exchangeRate=INTEGER money scale=18",
                 "attr.weightKg=DOUBLE plain",
                 "attr.active=BOOLEAN plain",
-                "attr.wk_row=BOOLEAN row-marker",
-                "attr.wk_row.field=",
-                "attr.wk_cold_tag=INTEGER write-tag",
-                "attr.wk_cold_tag.field=",
-                "attr.wk_cold=BOOLEAN cold-marker",
-                "attr.wk_cold.field=",
+                "own.wk_row=BOOLEAN row-marker",
+                "own.wk_cold_tag=INTEGER write-tag",
+                "own.wk_cold=BOOLEAN cold-marker",
                 ""));
     assertThat(c)
         .generatedFile(
@@ -158,10 +154,8 @@ class GeneratedOutputTest {
                 "attr.description=BINARY utf8 compressed",
                 "attr.thumbnail=BINARY compressed",
                 "attr.views=INTEGER plain",
-                "attr.wk_owner=BINARY owner-key",
-                "attr.wk_owner.field=",
-                "attr.wk_written=INTEGER epoch-millis",
-                "attr.wk_written.field=",
+                "own.wk_owner=BINARY owner-key",
+                "own.wk_written=INTEGER epoch-millis",
                 ""));
   }
 

@@ -89,12 +89,9 @@ class LayoutLockTest {
                 "attr.owner=STRING plain",
                 "attr.count=INTEGER plain",
                 "attr.note=STRING plain",
-                "attr.wk_row=BOOLEAN row-marker",
-                "attr.wk_row.field=",
-                "attr.wk_cold_tag=INTEGER write-tag",
-                "attr.wk_cold_tag.field=",
-                "attr.wk_ix_by_owner=INTEGER write-tag",
-                "attr.wk_ix_by_owner.field=",
+                "own.wk_row=BOOLEAN row-marker",
+                "own.wk_cold_tag=INTEGER write-tag",
+                "own.wk_ix_by_owner=INTEGER write-tag",
                 ""));
     assertThat(Files.readString(layouts.resolve("readings_by_owner.layout")))
         .contains(

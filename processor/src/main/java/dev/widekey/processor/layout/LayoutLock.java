@@ -319,7 +319,7 @@ public final class LayoutLock {
   }
 
   private static String attrLine(AttributeLayout a) {
-    return "attr." + a.name() + "=" + a.type() + " " + a.encoding();
+    return (a.field() == null ? "own." : "attr.") + a.name() + "=" + a.type() + " " + a.encoding();
   }
 
   private static Map<String, AttributeLayout> byName(List<AttributeLayout> attributes) {

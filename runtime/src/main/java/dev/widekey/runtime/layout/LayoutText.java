@@ -29,6 +29,7 @@ import java.util.Map;
  * key.1.part.0=at INSTANT
  * split.points=1000,2000
  * attr.total=INTEGER money scale=2
+ * own.wk_row=BOOLEAN row-marker
  * }</pre>
  *
  * <p>Free text (an alphabet, split points, a naming pattern, encoding words) is written with {@code
@@ -39,6 +40,12 @@ import java.util.Map;
 public final class LayoutText {
   /** The first line of a layout file, before the version. */
   public static final String VERSION_KEY = "widekey-layout";
+
+  /** The key prefix of an attribute column holding an entity field. */
+  private static final String ATTR = "attr.";
+
+  /** The key prefix of an attribute column of widekey's own (markers, tags, chunk references). */
+  private static final String OWN = "own.";
 
   private LayoutText() {}
 
@@ -130,10 +137,11 @@ public final class LayoutText {
     }
     lines.add("split.points=" + String.join(",", points));
     for (AttributeLayout a : layout.attributes()) {
-      String k = "attr." + a.name();
+      // a column of widekey's own (no field) is an own. line, an entity field's an attr. line
+      String k = (a.field() == null ? OWN : ATTR) + a.name();
       lines.add(k + "=" + a.type() + " " + escape(a.encoding(), ""));
-      if (!a.name().equals(a.field())) {
-        lines.add(k + ".field=" + (a.field() == null ? "" : a.field()));
+      if (a.field() != null && !a.name().equals(a.field())) {
+        lines.add(k + ".field=" + a.field());
       }
       if (a.renamedFrom() != null) {
         lines.add(k + ".renamed-from=" + a.renamedFrom());
@@ -237,19 +245,19 @@ public final class LayoutText {
       }
       List<AttributeLayout> attributes = new ArrayList<>();
       for (String k : List.copyOf(values.keySet())) {
-        if (!k.startsWith("attr.") || k.indexOf('.', 5) >= 0) {
+        String prefix = k.startsWith(ATTR) ? ATTR : k.startsWith(OWN) ? OWN : null;
+        if (prefix == null || k.indexOf('.', prefix.length()) >= 0) {
           continue;
         }
-        String name = k.substring(5);
+        String name = k.substring(prefix.length());
         String[] words = values.remove(k).split(" ", 2);
         if (words.length < 2) {
           throw error(lineOf.get(k), "needs a type and an encoding: " + quoted(k));
         }
         AttrType type = enumValue(AttrType.class, k, words[0]);
-        String field = name;
-        if (values.containsKey(k + ".field")) {
+        String field = prefix.equals(OWN) ? null : name;
+        if (field != null && values.containsKey(k + ".field")) {
           field = values.remove(k + ".field");
-          field = field.isEmpty() ? null : field;
         }
         String renamedFrom = values.remove(k + ".renamed-from");
         attributes.add(new AttributeLayout(name, field, type, unescape(k, words[1]), renamedFrom));

@@ -32,6 +32,7 @@ class LayoutTextTest {
           "key.1.part.0=at INSTANT",
           "split.points=4000,8000,c000",
           "attr.total=INTEGER money scale=2",
+          "own.wk_row=BOOLEAN row-marker",
           "");
 
   @Test
@@ -43,7 +44,9 @@ class LayoutTextTest {
         layout.key().get(0).parts().get(0));
     assertTrue(layout.key().get(1).descending());
     assertEquals(
-        List.of(new AttributeLayout("total", "total", AttrType.INTEGER, "money scale=2")),
+        List.of(
+            new AttributeLayout("total", "total", AttrType.INTEGER, "money scale=2"),
+            new AttributeLayout("wk_row", null, AttrType.BOOLEAN, "row-marker")),
         layout.attributes());
     assertEquals(ORDERS, LayoutText.render(layout));
   }
@@ -117,12 +120,12 @@ class LayoutTextTest {
                 () -> LayoutText.parse(ORDERS + "key.3.part.0=x LONG\n"))
             .getMessage();
     assertTrue(
-        message.contains("line 16 has an unknown or misplaced key \"key.3.part.0\""), message);
+        message.contains("line 17 has an unknown or misplaced key \"key.3.part.0\""), message);
     message =
         assertThrows(
                 IllegalArgumentException.class, () -> LayoutText.parse(ORDERS + "table=again\n"))
             .getMessage();
-    assertTrue(message.contains("line 16 repeats table (first on line 3)"), message);
+    assertTrue(message.contains("line 17 repeats table (first on line 3)"), message);
   }
 
   @Test
