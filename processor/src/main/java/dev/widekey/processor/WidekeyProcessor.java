@@ -8,11 +8,14 @@ import dev.widekey.annotations.WideTable;
 import dev.widekey.processor.diagnostics.Diagnostics;
 import dev.widekey.processor.diagnostics.Messages;
 import dev.widekey.processor.generate.KeysGenerator;
+import dev.widekey.processor.generate.LayoutExporter;
 import dev.widekey.processor.generate.RepositoryGenerator;
-import dev.widekey.processor.generate.SchemaExporter;
 import dev.widekey.processor.generate.ShardedRepositoryGenerator;
 import dev.widekey.processor.generate.SourceFileGenerator;
 import dev.widekey.processor.generate.TableGenerator;
+import dev.widekey.processor.layout.LayoutBuilder;
+import dev.widekey.processor.layout.LayoutDirectory;
+import dev.widekey.processor.layout.LayoutLock;
 import dev.widekey.processor.model.EntityModel;
 import dev.widekey.processor.model.EntityParser;
 import dev.widekey.processor.model.KeyLayout;
@@ -21,6 +24,7 @@ import dev.widekey.processor.query.QueryInterfaces;
 import dev.widekey.processor.rules.EntityValidator;
 import dev.widekey.processor.rules.GeneratedTypeOwners;
 import dev.widekey.processor.rules.TableOwners;
+import dev.widekey.runtime.layout.TableLayout;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -44,7 +48,8 @@ import javax.lang.model.util.Types;
 /**
  * The widekey annotation processor: for every {@code @WideTable} type, parses the entity, checks
  * the key-design rules and, when none is broken, generates {@code FooKeys}, {@code FooTable},
- * {@code FooRepository} and the table schema files.
+ * {@code FooRepository} and the table layout files, and checks the layouts against the committed
+ * ones (rule WK308, with the option {@value LayoutDirectory#OPTION}).
  *
  * <p>Thin by design: parsing lives in {@code model/}, rules in {@code rules/}, generation in {@code
  * generate/}, and each entity's report in {@code diagnostics/}. It never lets an exception reach
@@ -60,7 +65,8 @@ public final class WidekeyProcessor extends AbstractProcessor {
   private final TableOwners tableOwners = new TableOwners();
   private final GeneratedTypeOwners typeOwners = new GeneratedTypeOwners();
   private List<SourceFileGenerator> generators;
-  private SchemaExporter schemaExporter;
+  private LayoutExporter layoutExporter;
+  private LayoutLock layoutLock;
   private ShardedRepositoryGenerator shardedGenerator;
   private QueryInterfaces queryInterfaces;
 
@@ -88,7 +94,8 @@ public final class WidekeyProcessor extends AbstractProcessor {
             new KeysGenerator(env.getFiler(), env.getElementUtils(), NAME),
             new TableGenerator(env.getFiler(), env.getElementUtils(), NAME),
             new RepositoryGenerator(env.getFiler(), env.getElementUtils(), NAME));
-    schemaExporter = new SchemaExporter(env.getFiler());
+    layoutExporter = new LayoutExporter(env.getFiler());
+    layoutLock = LayoutLock.of(env.getOptions());
     shardedGenerator = new ShardedRepositoryGenerator(env.getFiler(), env.getElementUtils(), NAME);
     queryInterfaces = new QueryInterfaces(env, NAME);
   }
@@ -101,6 +108,15 @@ public final class WidekeyProcessor extends AbstractProcessor {
         Index.class.getCanonicalName(),
         Indexes.class.getCanonicalName(),
         "jakarta.data.repository.Repository");
+  }
+
+  /**
+   * {@value LayoutDirectory#OPTION}: the directory of committed layout files, checked on every
+   * build (rule WK308); {@value LayoutDirectory#UPDATE_OPTION}: rewrite them with passing changes.
+   */
+  @Override
+  public Set<String> getSupportedOptions() {
+    return Set.of(LayoutDirectory.OPTION, LayoutDirectory.UPDATE_OPTION);
   }
 
   @Override
@@ -133,6 +149,9 @@ public final class WidekeyProcessor extends AbstractProcessor {
     }
     checkShardedWithoutWideTable(round);
     queryInterfaces.process(round, this::validEntity);
+    if (round.processingOver()) {
+      layoutLock.finish(processingEnv.getMessager());
+    }
     return false;
   }
 
@@ -238,17 +257,24 @@ public final class WidekeyProcessor extends AbstractProcessor {
     // the names it takes are checked also when the design has errors: every error at once
     tableOwners.claim(entity.get(), report);
     typeOwners.claim(entity.get(), sourceTypes, report);
+    layoutLock.claim(entity.get(), report);
     if (report.hasErrors()) {
       return; // every error of the entity is reported; nothing is generated from a bad design
     }
     KeyLayout layout = KeyLayout.of(entity.get());
+    List<TableLayout> tables = LayoutBuilder.build(entity.get(), layout);
+    LayoutLock.Pending layouts = layoutLock.check(entity.get(), tables, report);
+    if (report.hasErrors()) {
+      return; // a changed layout of a table that exists (WK308)
+    }
     for (SourceFileGenerator generator : generators) {
       generator.generate(entity.get(), layout);
     }
     if (ShardSpec.of(entity.get()).isPresent()) {
       shardedGenerator.generate(entity.get(), layout);
     }
-    schemaExporter.export(entity.get(), layout);
+    layoutExporter.export(entity.get(), tables);
+    layoutLock.write(entity.get(), layouts, report);
     generatedEntities.put(type.getQualifiedName().toString(), entity.get());
   }
 }

@@ -15,10 +15,14 @@ import dev.widekey.runtime.store.PkValue;
 import dev.widekey.runtime.store.PrimaryKey;
 import dev.widekey.runtime.store.WideTableStore;
 import dev.widekey.runtime.store.embedded.EmbeddedStore;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.RecordComponent;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -82,7 +86,9 @@ final class EntityFuzzer {
     /** Accepted and compiled, but the generated code misbehaves. */
     BEHAVIOUR,
     /** Breaks a rule the fuzzer can tell from the declaration, but not rejected for it. */
-    MISSED_RULE
+    MISSED_RULE,
+    /** Accepted, but a rebuild of the unchanged entity reports WK308 against its own layout. */
+    LAYOUT_UNSTABLE
   }
 
   /** A failure, with the entity as generated and the smallest one that still shows it. */
@@ -361,10 +367,29 @@ final class EntityFuzzer {
   }
 
   private Map<Entity, Outcome> compileAndRun(List<Entity> batch, long valueSeed) {
+    Path layouts;
+    try {
+      layouts = Files.createTempDirectory("widekey-fuzz-layouts");
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    try {
+      return compileAndRun(batch, valueSeed, layouts);
+    } finally {
+      deleteTree(layouts);
+    }
+  }
+
+  /**
+   * As {@link #compileAndRun(List, long)}, each compilation writing its entities' layout files into
+   * {@code layouts} ({@code -Awidekey.layouts}); the accepted entities are then processed once
+   * more, unchanged, against the files they wrote: no WK308 may be reported.
+   */
+  private Map<Entity, Outcome> compileAndRun(List<Entity> batch, long valueSeed, Path layouts) {
     Map<Entity, Outcome> out = new LinkedHashMap<>();
     Compilation first;
     try {
-      first = compile(batch);
+      first = compile(batch, layouts);
     } catch (RuntimeException | Error e) {
       if (batch.size() == 1) {
         out.put(batch.get(0), new Outcome(Kind.CRASH, trace(e)));
@@ -383,7 +408,7 @@ final class EntityFuzzer {
     for (int attempt = 0; !candidates.isEmpty(); attempt++) {
       if (attempt > 0) {
         try {
-          accepted = compile(candidates);
+          accepted = compile(candidates, layouts);
         } catch (RuntimeException | Error x) {
           for (Entity one : candidates) {
             out.putAll(check(List.of(one), valueSeed));
@@ -420,9 +445,14 @@ final class EntityFuzzer {
       candidates.removeAll(failed);
     }
     if (!candidates.isEmpty()) {
+      Map<Entity, String> unstable = unstableLayouts(candidates, layouts, byPackage);
       Map<Entity, List<String>> warnings = generatedWarnings(accepted, byPackage);
       ClassLoader loader = new GeneratedClassLoader(accepted, false);
       for (Entity e : candidates) {
+        if (unstable.containsKey(e)) {
+          out.put(e, new Outcome(Kind.LAYOUT_UNSTABLE, unstable.get(e)));
+          continue;
+        }
         List<String> warned = warnings.getOrDefault(e, List.of());
         if (!warned.isEmpty()) {
           out.put(e, new Outcome(Kind.GENERATED_CODE, "warning: " + warned.get(0)));
@@ -464,17 +494,64 @@ final class EntityFuzzer {
   }
 
   static Compilation compile(List<Entity> entities) {
+    return compile(entities, null);
+  }
+
+  /**
+   * Compiles, with layout directory {@code layouts} unless it is null, and {@code more} options.
+   */
+  static Compilation compile(List<Entity> entities, Path layouts, String... more) {
     List<JavaFileObject> files = new ArrayList<>();
     for (Entity e : entities) {
       for (String[] file : e.files()) {
         files.add(JavaFileObjects.forSourceString(file[0], file[1]));
       }
     }
+    List<String> options =
+        new ArrayList<>(
+            List.of(
+                "-Xlint:all", "-Xlint:-processing", "-Xmaxerrs", "100000", "-Xmaxwarns", "100000"));
+    if (layouts != null) {
+      options.add("-Awidekey.layouts=" + layouts);
+    }
+    options.addAll(List.of(more));
     return Compiler.javac()
         .withProcessors(new WidekeyProcessor())
-        .withOptions(
-            "-Xlint:all", "-Xlint:-processing", "-Xmaxerrs", "100000", "-Xmaxwarns", "100000")
+        .withOptions(options)
         .compile(files);
+  }
+
+  /**
+   * The accepted entities whose unchanged rebuild (annotation processing only) reports WK308 on
+   * their own files, with the message: a layout that does not read back as itself, or is not
+   * deterministic. A file no entity claims any longer (of an entity refused after it was generated)
+   * is warned about on no element, and is not counted.
+   */
+  private static Map<Entity, String> unstableLayouts(
+      List<Entity> accepted, Path layouts, Map<String, Entity> byPackage) {
+    Compilation rebuild = compile(accepted, layouts, "-proc:only");
+    Map<Entity, String> out = new HashMap<>();
+    for (Diagnostic<? extends JavaFileObject> d : rebuild.diagnostics()) {
+      String message = d.getMessage(Locale.ROOT);
+      if (d.getSource() == null || !message.contains("WK308")) {
+        continue;
+      }
+      String path = d.getSource().toUri().getPath().replaceFirst("^/", "");
+      int slash = path.lastIndexOf('/');
+      Entity e = byPackage.get(path.substring(0, Math.max(0, slash)).replace('/', '.'));
+      out.putIfAbsent(e == null ? accepted.get(0) : e, "unchanged rebuild: " + message);
+    }
+    return out;
+  }
+
+  private static void deleteTree(Path root) {
+    try (Stream<Path> paths = Files.walk(root)) {
+      for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(p);
+      }
+    } catch (IOException e) {
+      // a temporary directory left behind is harmless
+    }
   }
 
   private static Map<String, Entity> byPackage(List<Entity> batch) {

@@ -64,11 +64,11 @@ class ErrorCollectionTest {
             "good.ItemKeys",
             "good.ItemTable",
             "good.ItemRepository",
-            "META-INF/widekey/schema/items.schema",
-            "META-INF/widekey/schema/items_cold.schema",
+            "META-INF/widekey/layout/items.layout",
+            "META-INF/widekey/layout/items_cold.layout",
             "good.DeviceTransactionKeys",
             "good.DeviceTransactionTable",
             "good.DeviceTransactionRepository",
-            "META-INF/widekey/schema/device_transactions.schema");
+            "META-INF/widekey/layout/device_transactions.layout");
   }
 }

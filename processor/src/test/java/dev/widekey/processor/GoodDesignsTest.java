@@ -82,7 +82,7 @@ class GoodDesignsTest {
 
   @Test
   void allGoodFixturesCompileTogether() {
-    // one build holding many entities: no clash between their generated names or schema files
+    // one build holding many entities: no clash between their generated names or layout files
     JavaFileObject[] all = {
       good("Order"),
       good("ReversedUser"),

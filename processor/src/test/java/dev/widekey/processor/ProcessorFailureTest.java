@@ -106,7 +106,7 @@ class ProcessorFailureTest {
             "good.ItemKeys",
             "good.ItemTable",
             "good.ItemRepository",
-            "META-INF/widekey/schema/items.schema",
-            "META-INF/widekey/schema/items_cold.schema");
+            "META-INF/widekey/layout/items.layout",
+            "META-INF/widekey/layout/items_cold.layout");
   }
 }

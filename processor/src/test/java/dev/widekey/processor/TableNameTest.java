@@ -80,8 +80,8 @@ class TableNameTest {
             "bad.wk207.OrdersKeys",
             "bad.wk207.OrdersTable",
             "bad.wk207.OrdersRepository",
-            "META-INF/widekey/schema/orders.schema",
-            "META-INF/widekey/schema/orders_cold.schema");
+            "META-INF/widekey/layout/orders.layout",
+            "META-INF/widekey/layout/orders_cold.layout");
   }
 
   /** A hostile table name is shown bounded and escaped: it cannot forge or reorder log lines. */

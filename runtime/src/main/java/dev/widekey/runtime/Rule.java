@@ -84,6 +84,10 @@ public enum Rule {
           + " it is no copy of the primary key's leading columns, its name is unique, and an entity"
           + " keeps few indexes (each costs a row write per put) and, on Lindorm, within the"
           + " service's index quota"),
+  WK308(
+      "the key layout of a table that exists never changes: a build compares every table's"
+          + " layout with its committed layout file; a changed key, a changed or silently renamed"
+          + " attribute is an error, and the way out is a new table (and a re-keying job)"),
   WK309(
       "a continuation token is one this repository signed for this query: its signature, table,"
           + " query and parameters are checked before anything is read");

@@ -54,6 +54,13 @@ public final class Diagnostics {
         new Item(Diagnostic.Kind.WARNING, message, at, positioned(element, at, annotation), null));
   }
 
+  /** A note on an annotation of an element (falls back to the element). */
+  public void note(Element element, AnnotationMirror annotation, String message) {
+    Element at = positioned(element);
+    items.add(
+        new Item(Diagnostic.Kind.NOTE, message, at, positioned(element, at, annotation), null));
+  }
+
   /**
    * Adds every diagnostic of {@code other}, moved onto {@code annotation} of {@code element}: at
    * its value {@code member} names for the diagnostic's message and original annotation (or on the

@@ -1854,6 +1854,227 @@ public final class Messages {
             + " with writing it, and the cold table is read only on demand. Remove @ColdColumn.");
   }
 
+  // ---- WK308: the locked key layout ----
+
+  /** The two ways out of a changed key layout, for the entity of hot table {@code table}. */
+  private static String newTableWayOut(String entity, String table) {
+    return " Undo the change, or give the new layout a new table: @WideTable(name = \""
+        + table
+        + "_v2\"); to keep the rows, declare the migration with the new name and"
+        + " @RekeyedFrom(table = \""
+        + table
+        + "\"), then run the generated "
+        + entity
+        + "Rekeying job, which copies every row into the new table.";
+  }
+
+  private static String diff(java.util.List<String> removed, java.util.List<String> added) {
+    StringBuilder out = new StringBuilder();
+    for (String line : removed) {
+      out.append("\n- ").append(line);
+    }
+    for (String line : added) {
+      out.append("\n+ ").append(line);
+    }
+    return out.toString();
+  }
+
+  public static String layoutKeyChanged(
+      String entity,
+      String hotTable,
+      String table,
+      java.util.List<String> removed,
+      java.util.List<String> added) {
+    return msg(
+        Rule.WK308,
+        "the key layout of table '"
+            + table
+            + "' differs from its committed layout file "
+            + table
+            + ".layout:"
+            + diff(removed, added)
+            + "\nThe table's rows are stored under the committed layout: under the new one, no"
+            + " existing row is found again and new rows are mixed in with rows nothing can read,"
+            + " and on Lindorm a table's primary-key schema cannot be modified after it is"
+            + " created."
+            + newTableWayOut(entity, hotTable));
+  }
+
+  public static String layoutAttributeChanged(
+      String entity, String hotTable, String table, String oldLine, String newLine) {
+    return msg(
+        Rule.WK308,
+        "an attribute column of table '"
+            + table
+            + "' is stored differently from its committed layout file "
+            + table
+            + ".layout:"
+            + diff(java.util.List.of(oldLine), java.util.List.of(newLine))
+            + "\nThe values of existing rows were written the old way and would be misread."
+            + " Keep the old type and encoding, or store the field under a new name (a new"
+            + " column) and keep the old field until its values are migrated."
+            + newTableWayOut(entity, hotTable));
+  }
+
+  public static String layoutAttributeRenamed(String table, String oldName, String newName) {
+    return msg(
+        Rule.WK308,
+        "field '"
+            + newName
+            + "' is stored in a new column of table '"
+            + table
+            + "' while column '"
+            + oldName
+            + "' of the same type is gone from it (committed layout file "
+            + table
+            + ".layout): a rename. Rows written before it keep their value in '"
+            + oldName
+            + "', which nothing reads any longer: every existing row would read '"
+            + newName
+            + "' as null. Undo the rename, or acknowledge that the old values are no longer read:"
+            + " @RenamedFrom(\""
+            + oldName
+            + "\") on '"
+            + newName
+            + "' (a re-keying job into a new table copies the old column into the new one).");
+  }
+
+  public static String layoutAttributeMoved(String field, String fromTable, String toTable) {
+    return msg(
+        Rule.WK308,
+        "field '"
+            + field
+            + "' moved from table '"
+            + fromTable
+            + "' to table '"
+            + toTable
+            + "' (committed layout file "
+            + fromTable
+            + ".layout): the values of existing rows stay in '"
+            + fromTable
+            + "', and reads would look for them in '"
+            + toTable
+            + "' and find none. Undo the move (@ColdColumn decides the table), or move the"
+            + " entity to a new table and re-key it (@RekeyedFrom).");
+  }
+
+  public static String layoutAttributeRemoved(String table, String column) {
+    return msg(
+        Rule.WK308,
+        "column '"
+            + column
+            + "' of table '"
+            + table
+            + "' is in its committed layout file "
+            + table
+            + ".layout but no field stores it any longer: its values stay in the table, unread."
+            + " If that is meant, record it: delete "
+            + table
+            + ".layout or build once with -Awidekey.layouts.update=true, and commit the file.");
+  }
+
+  public static String layoutNewTable(String table, String file) {
+    return msg(
+        Rule.WK308,
+        "table '"
+            + table
+            + "' has no committed layout file; its layout is written to "
+            + file
+            + ". Commit it: later builds check the entity against it.");
+  }
+
+  public static String layoutPassingChange(
+      String table, java.util.List<String> removed, java.util.List<String> added) {
+    return msg(
+        Rule.WK308,
+        "the layout of table '"
+            + table
+            + "' changed in ways that leave its stored rows readable:"
+            + diff(removed, added)
+            + "\nThe committed file "
+            + table
+            + ".layout is not rewritten: delete it or build once with"
+            + " -Awidekey.layouts.update=true, and commit it.");
+  }
+
+  public static String layoutUpdated(String table, String file) {
+    return msg(
+        Rule.WK308,
+        "the layout file of table '"
+            + table
+            + "' was rewritten with its passing changes (widekey.layouts.update=true): "
+            + file
+            + ". Commit it.");
+  }
+
+  public static String layoutStaleFile(String table, String file) {
+    return msg(
+        Rule.WK308,
+        "layout file "
+            + file
+            + " describes table '"
+            + table
+            + "', which no @WideTable entity of this build stores and no @RekeyedFrom names:"
+            + " a renamed or deleted entity, whose table and rows still exist. Delete the file"
+            + " once the table is dropped, or name it in @RekeyedFrom to move its rows.");
+  }
+
+  public static String layoutUnreadable(String file, String reason) {
+    return msg(
+        Rule.WK308,
+        "the layout file "
+            + file
+            + " cannot be read, so the entity's key layout cannot be checked against it: "
+            + reason
+            + ". Restore the committed file from version control.");
+  }
+
+  public static String rekeyedFromMissing(String table, String directory) {
+    return msg(
+        Rule.WK308,
+        "@RekeyedFrom(table = \""
+            + table
+            + "\") names a table without a layout file in the layout directory "
+            + directory
+            + ": the re-keying job decodes the old table's keys from it. Name a table whose"
+            + " "
+            + table
+            + ".layout is committed there (restore it from version control).");
+  }
+
+  public static String rekeyedFromWithoutDirectory(String table) {
+    return msg(
+        Rule.WK308,
+        "@RekeyedFrom(table = \""
+            + table
+            + "\") needs the committed layout file "
+            + table
+            + ".layout, but the build sets no layout directory. Add the processor option"
+            + " -Awidekey.layouts=<directory of committed layout files>.");
+  }
+
+  public static String rekeyedFromItself(String table) {
+    return msg(
+        Rule.WK308,
+        "@RekeyedFrom(table = \""
+            + table
+            + "\") names the entity's own table: a re-keying job reads the old table and"
+            + " writes a new one, never the same. Give the entity a new table name,"
+            + " @WideTable(name = \""
+            + table
+            + "_v2\").");
+  }
+
+  public static String renamedFromOnKey(String field) {
+    return msg(
+        Rule.WK308,
+        "@RenamedFrom on key component '"
+            + field
+            + "' renames a primary-key column, which is a new key layout, not a rename of an"
+            + " attribute. Remove @RenamedFrom; to rename a key component, move the entity to a"
+            + " new table (@WideTable(name = ...) with @RekeyedFrom).");
+  }
+
   /** A limit in bytes as people write it: "1 KB", "2 MB". */
   private static String size(long bytes) {
     if (bytes % (1 << 20) == 0) {

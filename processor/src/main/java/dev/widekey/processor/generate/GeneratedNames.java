@@ -199,9 +199,9 @@ public final class GeneratedNames {
         + ". Do not edit: change the entity and rebuild.";
   }
 
-  /** The schema file of a table, relative to the class output. */
-  public static String schemaResource(String table) {
-    return "META-INF/widekey/schema/" + table + ".schema";
+  /** The layout file of a table, relative to the class output. */
+  public static String layoutResource(String table) {
+    return "META-INF/widekey/layout/" + table + ".layout";
   }
 
   static String constantCase(String camel) {

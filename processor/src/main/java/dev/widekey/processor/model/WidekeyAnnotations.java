@@ -11,6 +11,7 @@ import dev.widekey.annotations.Money;
 import dev.widekey.annotations.NotSequential;
 import dev.widekey.annotations.Padded;
 import dev.widekey.annotations.PartitionKey;
+import dev.widekey.annotations.RenamedFrom;
 import dev.widekey.annotations.Reversed;
 import dev.widekey.annotations.Sequential;
 import dev.widekey.annotations.Version;
@@ -49,7 +50,8 @@ public record WidekeyAnnotations(Map<Class<? extends Annotation>, AnnotationMirr
           ColdColumn.class,
           Money.class,
           Chunked.class,
-          Version.class);
+          Version.class,
+          RenamedFrom.class);
 
   public WidekeyAnnotations {
     mirrors = Collections.unmodifiableMap(new LinkedHashMap<>(mirrors));

@@ -12,6 +12,8 @@ import dev.widekey.annotations.Money;
 import dev.widekey.annotations.Padded;
 import dev.widekey.annotations.PartitionKey;
 import dev.widekey.annotations.Profile;
+import dev.widekey.annotations.RekeyedFrom;
+import dev.widekey.annotations.RenamedFrom;
 import dev.widekey.annotations.Reversed;
 import dev.widekey.annotations.Sequential;
 import dev.widekey.annotations.WideTable;
@@ -57,6 +59,8 @@ public final class GeneratedNameRules implements EntityRule {
               ColdColumn.class,
               Money.class,
               Chunked.class,
+              RenamedFrom.class,
+              RekeyedFrom.class,
               Profile.class)
           .stream()
           .map(Class::getSimpleName)

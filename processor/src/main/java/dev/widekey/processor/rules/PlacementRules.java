@@ -9,6 +9,7 @@ import dev.widekey.annotations.MaxLength;
 import dev.widekey.annotations.Money;
 import dev.widekey.annotations.NotSequential;
 import dev.widekey.annotations.Padded;
+import dev.widekey.annotations.RenamedFrom;
 import dev.widekey.annotations.Reversed;
 import dev.widekey.annotations.Sequential;
 import dev.widekey.annotations.Version;
@@ -113,6 +114,8 @@ public final class PlacementRules implements EntityRule {
           new Requirement(Chunked.class, s -> !s.isKey(), (f, t) -> Messages.chunkedKey(f)),
           new Requirement(Chunked.class, PlacementRules::textOrBytes, Messages::chunkedType),
           new Requirement(Version.class, s -> !s.isKey(), (f, t) -> Messages.versionOnKey(f)),
+          new Requirement(
+              RenamedFrom.class, s -> !s.isKey(), (f, t) -> Messages.renamedFromOnKey(f)),
           new Requirement(
               Version.class,
               s -> s.property().type().getKind() == TypeKind.LONG,

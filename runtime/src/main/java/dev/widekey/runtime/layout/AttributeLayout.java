@@ -13,5 +13,14 @@ import dev.widekey.runtime.store.AttrType;
  *     {@code money scale=2}, {@code epoch-millis}, {@code epoch-day}, {@code enum-name}, {@code
  *     uuid-text}, {@code compressed}, {@code chunked max=…}, {@code version}; several joined by a
  *     space
+ * @param renamedFrom the column this one replaces by a declared rename ({@code @RenamedFrom}), or
+ *     null: the old column's values are no longer read
  */
-public record AttributeLayout(String name, String field, AttrType type, String encoding) {}
+public record AttributeLayout(
+    String name, String field, AttrType type, String encoding, String renamedFrom) {
+
+  /** A column that replaces none. */
+  public AttributeLayout(String name, String field, AttrType type, String encoding) {
+    this(name, field, type, encoding, null);
+  }
+}

@@ -39,7 +39,7 @@ final class IndexRows {
   private static final PkColumn TAG = new PkColumn(ColdRows.TAG, PkType.INTEGER);
 
   /** The prefix of the hot-row column naming the tag under which an index's row is stored. */
-  static final String TAG_COLUMN_PREFIX = "wk_ix_";
+  static final String TAG_COLUMN_PREFIX = IndexTable.TAG_COLUMN_PREFIX;
 
   /**
    * Hot-row column: INTEGER, the tag in the key of the entity's row in {@code index}. It is the

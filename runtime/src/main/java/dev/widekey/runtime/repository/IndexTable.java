@@ -30,6 +30,12 @@ public record IndexTable(String name, TableSpec table) {
   /** The last key column of every index table: base key and write tag, see {@link IndexTable}. */
   public static final String REF_COLUMN = "wk_ref";
 
+  /**
+   * The prefix of the hot-row column ({@code wk_ix_<index>}, INTEGER) naming the write tag under
+   * which the hot row's index row of that index is stored.
+   */
+  public static final String TAG_COLUMN_PREFIX = "wk_ix_";
+
   public IndexTable {
     Objects.requireNonNull(name, "name");
     Objects.requireNonNull(table, "table");

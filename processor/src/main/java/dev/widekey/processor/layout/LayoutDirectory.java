@@ -1,0 +1,127 @@
+package dev.widekey.processor.layout;
+
+import dev.widekey.processor.diagnostics.Messages;
+import dev.widekey.runtime.layout.LayoutText;
+import dev.widekey.runtime.layout.TableLayout;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/**
+ * The directory of committed layout files, one {@code <table>.layout} per table, named by the
+ * processor option {@value #OPTION} (a relative path is resolved against the current directory,
+ * which Maven sets to the module's). The one place layout files are found, read and written.
+ *
+ * <pre>{@code
+ * Optional<LayoutDirectory> dir = LayoutDirectory.of(processingEnv.getOptions());
+ * Optional<TableLayout> old = dir.get().read("orders"); // empty: no orders.layout
+ * }</pre>
+ */
+public final class LayoutDirectory {
+  /** The processor option naming the directory of committed layout files. */
+  public static final String OPTION = "widekey.layouts";
+
+  /** The processor option that rewrites committed files for passing changes ({@code true}). */
+  public static final String UPDATE_OPTION = "widekey.layouts.update";
+
+  /** The layout file name suffix. */
+  public static final String SUFFIX = ".layout";
+
+  private final Path directory;
+
+  public LayoutDirectory(Path directory) {
+    this.directory = directory.toAbsolutePath().normalize();
+  }
+
+  /** The directory the options name, or empty when {@value #OPTION} is not set (or blank). */
+  public static Optional<LayoutDirectory> of(Map<String, String> options) {
+    String value = options.get(OPTION);
+    if (value == null || value.isBlank()) {
+      return Optional.empty();
+    }
+    return Optional.of(new LayoutDirectory(Path.of(value.trim())));
+  }
+
+  /** Whether the options ask for committed files to be rewritten with passing changes. */
+  public static boolean update(Map<String, String> options) {
+    return Boolean.parseBoolean(options.get(UPDATE_OPTION));
+  }
+
+  public Path directory() {
+    return directory;
+  }
+
+  /** The layout file of {@code table}, whether it exists or not. */
+  public Path file(String table) {
+    return directory.resolve(table + SUFFIX);
+  }
+
+  /**
+   * The committed layout of {@code table}, or empty when the directory holds no file for it.
+   *
+   * @throws UnreadableLayoutException when the file exists but cannot be read or parsed; its
+   *     message is the WK308 diagnostic to report
+   */
+  public Optional<TableLayout> read(String table) {
+    Path file = file(table);
+    String text;
+    try {
+      text = Files.readString(file, StandardCharsets.UTF_8);
+    } catch (NoSuchFileException e) {
+      return Optional.empty();
+    } catch (IOException e) {
+      throw new UnreadableLayoutException(Messages.layoutUnreadable(file.toString(), e.toString()));
+    }
+    try {
+      return Optional.of(LayoutText.parse(text));
+    } catch (IllegalArgumentException e) {
+      throw new UnreadableLayoutException(
+          Messages.layoutUnreadable(file.toString(), e.getMessage()));
+    }
+  }
+
+  /** Writes {@code layout} to its table's file (creating the directory), replacing any. */
+  public Path write(TableLayout layout) throws IOException {
+    Files.createDirectories(directory);
+    Path file = file(layout.table());
+    Files.writeString(file, LayoutText.render(layout), StandardCharsets.UTF_8);
+    return file;
+  }
+
+  /** The tables with a layout file in the directory, sorted; none when it does not exist. */
+  public List<String> tables() throws IOException {
+    List<String> tables = new ArrayList<>();
+    if (!Files.isDirectory(directory)) {
+      return tables;
+    }
+    try (Stream<Path> files = Files.list(directory)) {
+      files
+          .map(p -> p.getFileName().toString())
+          .filter(n -> n.endsWith(SUFFIX) && n.length() > SUFFIX.length())
+          .sorted()
+          .forEach(n -> tables.add(n.substring(0, n.length() - SUFFIX.length())));
+    }
+    return tables;
+  }
+
+  @Override
+  public String toString() {
+    return directory.toString();
+  }
+
+  /** A layout file that exists but cannot be read: its message is the WK308 diagnostic. */
+  public static final class UnreadableLayoutException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    UnreadableLayoutException(String message) {
+      super(message);
+    }
+  }
+}

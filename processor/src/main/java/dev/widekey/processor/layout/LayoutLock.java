@@ -1,0 +1,349 @@
+package dev.widekey.processor.layout;
+
+import dev.widekey.annotations.RekeyedFrom;
+import dev.widekey.processor.diagnostics.Diagnostics;
+import dev.widekey.processor.diagnostics.Messages;
+import dev.widekey.processor.model.EntityModel;
+import dev.widekey.processor.model.IndexModel;
+import dev.widekey.runtime.layout.AttributeLayout;
+import dev.widekey.runtime.layout.LayoutText;
+import dev.widekey.runtime.layout.TableLayout;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import javax.annotation.processing.Messager;
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.TypeElement;
+import javax.tools.Diagnostic;
+
+/**
+ * Rule WK308, the locked key layout: with a layout directory ({@link LayoutDirectory#OPTION}),
+ * every table of every entity is compared with its committed layout file. A changed key (any key
+ * column, part, padding, hash prefix, bucket, delimiter, order, type, direction, split point or
+ * time sharding), a changed attribute type or encoding, an undeclared rename and a column moved
+ * between the entity's tables are errors; a removed attribute is a warning; an added one passes. A
+ * table without a file gets one written; a file no entity claims is a warning at the end of the
+ * build. One instance per compilation.
+ */
+public final class LayoutLock {
+  private final LayoutDirectory directory;
+  private final boolean update;
+
+  /** Every table an entity of this compilation stores, or a {@code @RekeyedFrom} names. */
+  private final Set<String> claimed = new HashSet<>();
+
+  /**
+   * The entities of the tables {@code @RekeyedFrom} names, as their files say: their other tables'
+   * files (cold, chunks, index) are the old tables' too, not stale.
+   */
+  private final Set<String> rekeyedEntities = new HashSet<>();
+
+  LayoutLock(LayoutDirectory directory, boolean update) {
+    this.directory = directory;
+    this.update = update;
+  }
+
+  /** The lock the processor options ask for; without {@link LayoutDirectory#OPTION} it is off. */
+  public static LayoutLock of(Map<String, String> options) {
+    return new LayoutLock(
+        LayoutDirectory.of(options).orElse(null), LayoutDirectory.update(options));
+  }
+
+  /** The layout directory, when the lock is on. */
+  public Optional<LayoutDirectory> directory() {
+    return Optional.ofNullable(directory);
+  }
+
+  /**
+   * Records the tables the entity stores (also when its design has errors) and the table its
+   * {@code @RekeyedFrom} names, so that their files are not stale; checks the {@code @RekeyedFrom}.
+   */
+  public void claim(EntityModel entity, Diagnostics report) {
+    claimed.add(entity.table());
+    claimed.add(entity.coldTable());
+    claimed.add(entity.chunksTable());
+    for (IndexModel index : entity.indexes()) {
+      claimed.add(index.table());
+    }
+    RekeyedFrom rekeyed = entity.type().getAnnotation(RekeyedFrom.class);
+    if (rekeyed == null) {
+      return;
+    }
+    String old = rekeyed.table();
+    claimed.add(old);
+    AnnotationMirror mirror = rekeyedMirror(entity.type());
+    if (old.equals(entity.table())) {
+      report.error(entity.type(), mirror, "table", Messages.rekeyedFromItself(old));
+    } else if (directory == null) {
+      report.error(entity.type(), mirror, "table", Messages.rekeyedFromWithoutDirectory(old));
+    } else {
+      try {
+        Optional<TableLayout> committed = directory.read(old);
+        if (committed.isEmpty()) {
+          report.error(
+              entity.type(),
+              mirror,
+              "table",
+              Messages.rekeyedFromMissing(old, directory.toString()));
+        } else {
+          rekeyedEntities.add(committed.get().entity());
+        }
+      } catch (LayoutDirectory.UnreadableLayoutException e) {
+        report.error(entity.type(), mirror, "table", e.getMessage());
+      }
+    }
+  }
+
+  /**
+   * Compares the entity's tables with their committed files, reporting on its {@code @WideTable};
+   * returns what to write once the entity is generated ({@link #write}).
+   */
+  public Pending check(EntityModel entity, List<TableLayout> tables, Diagnostics report) {
+    List<TableLayout> created = new ArrayList<>();
+    List<TableLayout> updated = new ArrayList<>();
+    if (directory == null) {
+      return new Pending(created, updated);
+    }
+    for (TableLayout table : tables) {
+      Optional<TableLayout> old;
+      try {
+        old = directory.read(table.table());
+      } catch (LayoutDirectory.UnreadableLayoutException e) {
+        report.error(entity.type(), entity.wideTable(), e.getMessage());
+        continue;
+      }
+      if (old.isEmpty()) {
+        created.add(table);
+        continue;
+      }
+      boolean passed = compare(entity, tables, old.get(), table, report);
+      List<String> oldLines = LayoutText.lines(old.get());
+      List<String> newLines = LayoutText.lines(table);
+      if (passed && !oldLines.equals(newLines)) {
+        if (update) {
+          updated.add(table);
+        } else {
+          report.note(
+              entity.type(),
+              entity.wideTable(),
+              Messages.layoutPassingChange(
+                  table.table(), minus(oldLines, newLines), minus(newLines, oldLines)));
+        }
+      }
+    }
+    return new Pending(created, updated);
+  }
+
+  /** Whether {@code now} may replace {@code old} (errors and warnings reported). */
+  private boolean compare(
+      EntityModel entity,
+      List<TableLayout> tables,
+      TableLayout old,
+      TableLayout now,
+      Diagnostics report) {
+    TypeElement type = entity.type();
+    AnnotationMirror at = entity.wideTable();
+    String name = entity.simpleName();
+    boolean passed = true;
+    List<String> oldKey = keyFacts(LayoutText.lines(old));
+    List<String> newKey = keyFacts(LayoutText.lines(now));
+    if (!oldKey.equals(newKey)) {
+      report.error(
+          type,
+          at,
+          Messages.layoutKeyChanged(
+              name, entity.table(), now.table(), minus(oldKey, newKey), minus(newKey, oldKey)));
+      passed = false;
+    }
+    Map<String, AttributeLayout> before = byName(old.attributes());
+    Map<String, AttributeLayout> after = byName(now.attributes());
+    List<AttributeLayout> removed = new ArrayList<>();
+    for (AttributeLayout a : old.attributes()) {
+      AttributeLayout b = after.get(a.name());
+      if (b == null) {
+        removed.add(a);
+      } else if (a.type() != b.type() || !a.encoding().equals(b.encoding())) {
+        report.error(
+            type,
+            at,
+            Messages.layoutAttributeChanged(
+                name, entity.table(), now.table(), attrLine(a), attrLine(b)));
+        passed = false;
+      }
+    }
+    List<AttributeLayout> added =
+        now.attributes().stream().filter(a -> !before.containsKey(a.name())).toList();
+    for (AttributeLayout a : added) {
+      if (a.field() == null) {
+        continue; // a column of widekey's own: written from now on, read only where written
+      }
+      AttributeLayout declared =
+          a.renamedFrom() == null
+              ? null
+              : removed.stream()
+                  .filter(r -> r.name().equals(a.renamedFrom()))
+                  .findFirst()
+                  .orElse(null);
+      if (declared != null) {
+        removed.remove(declared);
+        if (declared.type() != a.type() || !declared.encoding().equals(a.encoding())) {
+          report.error(
+              type,
+              at,
+              Messages.layoutAttributeChanged(
+                  name, entity.table(), now.table(), attrLine(declared), attrLine(a)));
+          passed = false;
+        }
+        continue;
+      }
+      AttributeLayout renamed =
+          removed.stream()
+              .filter(r -> r.field() != null && r.type() == a.type())
+              .findFirst()
+              .orElse(null);
+      if (renamed != null && !movedTo(tables, now, renamed).isPresent()) {
+        removed.remove(renamed);
+        report.error(
+            type, at, Messages.layoutAttributeRenamed(now.table(), renamed.name(), a.name()));
+        passed = false;
+      }
+    }
+    for (AttributeLayout r : removed) {
+      if (r.field() == null) {
+        continue; // widekey's own column, no longer written: nothing reads it either
+      }
+      Optional<TableLayout> moved = movedTo(tables, now, r);
+      if (moved.isPresent()) {
+        report.error(
+            type, at, Messages.layoutAttributeMoved(r.name(), now.table(), moved.get().table()));
+        passed = false;
+      } else {
+        report.warning(type, at, Messages.layoutAttributeRemoved(now.table(), r.name()));
+      }
+    }
+    return passed;
+  }
+
+  /** Another table of the entity that now stores field column {@code column}. */
+  private static Optional<TableLayout> movedTo(
+      List<TableLayout> tables, TableLayout from, AttributeLayout column) {
+    return tables.stream()
+        .filter(t -> t != from)
+        .filter(
+            t ->
+                t.attributes().stream()
+                    .anyMatch(a -> a.field() != null && a.name().equals(column.name())))
+        .findFirst();
+  }
+
+  /**
+   * Writes the files of the entity's new tables (and, with {@link LayoutDirectory#UPDATE_OPTION},
+   * the passing changes), each with a note; called once the entity is generated.
+   */
+  public void write(EntityModel entity, Pending pending, Diagnostics report) {
+    for (TableLayout table : pending.created()) {
+      try {
+        String file = directory.write(table).toString();
+        report.note(
+            entity.type(), entity.wideTable(), Messages.layoutNewTable(table.table(), file));
+      } catch (IOException e) {
+        report.error(
+            entity.type(),
+            entity.wideTable(),
+            Messages.layoutUnreadable(directory.file(table.table()).toString(), e.toString()));
+      }
+    }
+    for (TableLayout table : pending.updated()) {
+      try {
+        String file = directory.write(table).toString();
+        report.note(entity.type(), entity.wideTable(), Messages.layoutUpdated(table.table(), file));
+      } catch (IOException e) {
+        report.error(
+            entity.type(),
+            entity.wideTable(),
+            Messages.layoutUnreadable(directory.file(table.table()).toString(), e.toString()));
+      }
+    }
+  }
+
+  /**
+   * At the end of processing: a warning (on no element) for each layout file whose table no entity
+   * of this compilation claims.
+   */
+  public void finish(Messager messager) {
+    if (directory == null) {
+      return;
+    }
+    try {
+      for (String table : directory.tables()) {
+        if (!claimed.contains(table) && !ofRekeyedEntity(table)) {
+          messager.printMessage(
+              Diagnostic.Kind.WARNING,
+              Messages.layoutStaleFile(table, directory.file(table).toString()));
+        }
+      }
+    } catch (IOException e) {
+      messager.printMessage(
+          Diagnostic.Kind.WARNING, Messages.layoutUnreadable(directory.toString(), e.toString()));
+    }
+  }
+
+  /** Whether the table's file names an entity whose old hot table a {@code @RekeyedFrom} names. */
+  private boolean ofRekeyedEntity(String table) {
+    if (rekeyedEntities.isEmpty()) {
+      return false;
+    }
+    try {
+      return directory.read(table).map(t -> rekeyedEntities.contains(t.entity())).orElse(false);
+    } catch (LayoutDirectory.UnreadableLayoutException e) {
+      return false; // reported as stale; the file is unreadable anyway
+    }
+  }
+
+  /** The lines that decide where a row's key is and what its bytes are. */
+  static List<String> keyFacts(List<String> lines) {
+    return lines.stream()
+        .filter(
+            l ->
+                l.startsWith("key.")
+                    || l.startsWith("split.")
+                    || l.startsWith("shard.")
+                    || l.startsWith("role=")
+                    || l.startsWith("index="))
+        .toList();
+  }
+
+  private static String attrLine(AttributeLayout a) {
+    return (a.field() == null ? "own." : "attr.") + a.name() + "=" + a.type() + " " + a.encoding();
+  }
+
+  private static Map<String, AttributeLayout> byName(List<AttributeLayout> attributes) {
+    Map<String, AttributeLayout> out = new LinkedHashMap<>();
+    attributes.forEach(a -> out.put(a.name(), a));
+    return out;
+  }
+
+  /** The lines of {@code a} not in {@code b}, in order. */
+  private static List<String> minus(List<String> a, List<String> b) {
+    Set<String> other = new HashSet<>(b);
+    return a.stream().filter(l -> !other.contains(l)).toList();
+  }
+
+  private static AnnotationMirror rekeyedMirror(TypeElement type) {
+    for (AnnotationMirror m : type.getAnnotationMirrors()) {
+      TypeElement t = (TypeElement) m.getAnnotationType().asElement();
+      if (t.getQualifiedName().contentEquals(RekeyedFrom.class.getCanonicalName())) {
+        return m;
+      }
+    }
+    return null;
+  }
+
+  /** The files to write once the entity is generated: new tables', and updated ones. */
+  public record Pending(List<TableLayout> created, List<TableLayout> updated) {}
+}
