@@ -3,12 +3,14 @@ package dev.widekey.processor;
 import com.google.auto.service.AutoService;
 import dev.widekey.annotations.Index;
 import dev.widekey.annotations.Indexes;
+import dev.widekey.annotations.RekeyedFrom;
 import dev.widekey.annotations.TimeSharded;
 import dev.widekey.annotations.WideTable;
 import dev.widekey.processor.diagnostics.Diagnostics;
 import dev.widekey.processor.diagnostics.Messages;
 import dev.widekey.processor.generate.KeysGenerator;
 import dev.widekey.processor.generate.LayoutExporter;
+import dev.widekey.processor.generate.RekeyingGenerator;
 import dev.widekey.processor.generate.RepositoryGenerator;
 import dev.widekey.processor.generate.ShardedRepositoryGenerator;
 import dev.widekey.processor.generate.SourceFileGenerator;
@@ -16,6 +18,8 @@ import dev.widekey.processor.generate.TableGenerator;
 import dev.widekey.processor.layout.LayoutBuilder;
 import dev.widekey.processor.layout.LayoutDirectory;
 import dev.widekey.processor.layout.LayoutLock;
+import dev.widekey.processor.layout.RekeySource;
+import dev.widekey.processor.layout.RekeySources;
 import dev.widekey.processor.model.EntityModel;
 import dev.widekey.processor.model.EntityParser;
 import dev.widekey.processor.model.KeyLayout;
@@ -28,6 +32,8 @@ import dev.widekey.runtime.layout.TableLayout;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
@@ -68,6 +74,7 @@ public final class WidekeyProcessor extends AbstractProcessor {
   private LayoutExporter layoutExporter;
   private LayoutLock layoutLock;
   private ShardedRepositoryGenerator shardedGenerator;
+  private RekeyingGenerator rekeyingGenerator;
   private QueryInterfaces queryInterfaces;
 
   /**
@@ -97,6 +104,7 @@ public final class WidekeyProcessor extends AbstractProcessor {
     layoutExporter = new LayoutExporter(env.getFiler());
     layoutLock = LayoutLock.of(env.getOptions());
     shardedGenerator = new ShardedRepositoryGenerator(env.getFiler(), env.getElementUtils(), NAME);
+    rekeyingGenerator = new RekeyingGenerator(env.getFiler(), env.getElementUtils(), NAME);
     queryInterfaces = new QueryInterfaces(env, NAME);
   }
 
@@ -144,7 +152,11 @@ public final class WidekeyProcessor extends AbstractProcessor {
         todo.add(type);
       }
     }
-    for (TypeElement type : todo) {
+    // moves last: the entity a move starts from may be in this compilation, and its committed
+    // layout file is written when it is processed
+    List<TypeElement> ordered = new ArrayList<>(todo);
+    ordered.sort(Comparator.comparing(t -> t.getAnnotation(RekeyedFrom.class) != null));
+    for (TypeElement type : ordered) {
       process(type, round.processingOver());
     }
     checkShardedWithoutWideTable(round);
@@ -246,6 +258,28 @@ public final class WidekeyProcessor extends AbstractProcessor {
     report.printTo(processingEnv.getMessager());
   }
 
+  /**
+   * The old tables of the entity's {@code @RekeyedFrom}, read from the layout directory; empty if
+   * it declares none, or with WK308 errors in {@code report} if they cannot be moved ({@code claim}
+   * has reported a missing file or directory).
+   */
+  private Optional<RekeySource> rekeySource(EntityModel entity, Diagnostics report)
+      throws IOException {
+    Optional<LayoutDirectory> directory = layoutLock.directory();
+    if (RekeySources.from(entity) == null || directory.isEmpty()) {
+      return Optional.empty();
+    }
+    List<TableLayout> committed = new ArrayList<>();
+    for (String table : directory.get().tables()) {
+      try {
+        directory.get().read(table).ifPresent(committed::add);
+      } catch (LayoutDirectory.UnreadableLayoutException e) {
+        // reported by the check of the entity it belongs to; no other move needs it
+      }
+    }
+    return RekeySources.resolve(entity, committed, report);
+  }
+
   /** Generates the entity's files, unless its design breaks a rule (reported to {@code report}). */
   private void generate(TypeElement type, Diagnostics report)
       throws EntityParser.DeferredException, IOException {
@@ -264,14 +298,18 @@ public final class WidekeyProcessor extends AbstractProcessor {
     KeyLayout layout = KeyLayout.of(entity.get());
     List<TableLayout> tables = LayoutBuilder.build(entity.get(), layout);
     LayoutLock.Pending layouts = layoutLock.check(entity.get(), tables, report);
+    Optional<RekeySource> rekeying = rekeySource(entity.get(), report);
     if (report.hasErrors()) {
-      return; // a changed layout of a table that exists (WK308)
+      return; // a changed layout of a table that exists, or a move that cannot be made (WK308)
     }
     for (SourceFileGenerator generator : generators) {
       generator.generate(entity.get(), layout);
     }
     if (ShardSpec.of(entity.get()).isPresent()) {
       shardedGenerator.generate(entity.get(), layout);
+    }
+    if (rekeying.isPresent()) {
+      rekeyingGenerator.generate(entity.get(), layout, rekeying.get());
     }
     layoutExporter.export(entity.get(), tables);
     layoutLock.write(entity.get(), layouts, report);

@@ -4,8 +4,8 @@ import dev.widekey.runtime.Rule;
 import java.util.List;
 
 /**
- * The WK308 messages about {@code @RekeyedFrom}: what keeps a declared move from an older key layout
- * from being generated.
+ * The WK308 messages about {@code @RekeyedFrom}: what keeps a declared move from an older key
+ * layout from being generated.
  */
 public final class RekeyMessages {
   private RekeyMessages() {}

@@ -93,7 +93,8 @@ public final class RekeyingGenerator extends SourceFileGenerator {
     List<CodeBlock> layouts = new ArrayList<>();
     for (int i = 0; i < source.tables().size(); i++) {
       TableLayout t = source.tables().get(i);
-      layouts.add(CodeBlock.of("$T.parse($S)", LAYOUT_TEXT, LayoutText.render(t)));
+      String text = String.join("\n", LayoutText.lines(t)) + "\n";
+      layouts.add(CodeBlock.of("$T.parse($S)", LAYOUT_TEXT, text));
     }
     type.addField(
         FieldSpec.builder(

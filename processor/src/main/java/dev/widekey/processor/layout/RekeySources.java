@@ -3,7 +3,6 @@ package dev.widekey.processor.layout;
 import dev.widekey.annotations.RekeyedFrom;
 import dev.widekey.processor.diagnostics.Diagnostics;
 import dev.widekey.processor.diagnostics.RekeyMessages;
-import dev.widekey.processor.model.Attribute;
 import dev.widekey.processor.model.EntityModel;
 import dev.widekey.processor.model.IndexModel;
 import dev.widekey.processor.model.KeyComponent;
@@ -136,13 +135,14 @@ public final class RekeySources {
       Diagnostics report,
       AnnotationMirror mirror) {
     boolean ok = true;
+    List<AttributeLayout> attributes = LayoutBuilder.attributes(entity.attributes());
     for (AttributeLayout a : old.attributes()) {
       if (a.field() == null) {
         continue;
       }
-      for (Attribute now : entity.attributes()) {
-        AttributeLayout current = LayoutBuilder.attribute(now);
-        if (current.name().equals(a.name())
+      for (AttributeLayout current : attributes) {
+        if (current.field() != null
+            && current.name().equals(a.name())
             && (current.type() != a.type() || !current.encoding().equals(a.encoding()))) {
           report.error(
               entity.type(),

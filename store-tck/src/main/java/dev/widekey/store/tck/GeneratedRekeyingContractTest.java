@@ -10,6 +10,7 @@ import dev.widekey.runtime.rekey.RekeyResult;
 import dev.widekey.runtime.store.Row;
 import dev.widekey.runtime.store.ScanRange;
 import dev.widekey.runtime.store.WideTableStore;
+import dev.widekey.runtime.write.BulkWriter;
 import dev.widekey.store.tck.entities.HashedMeterReading;
 import dev.widekey.store.tck.entities.HashedMeterReadingKeys;
 import dev.widekey.store.tck.entities.HashedMeterReadingRekeying;
@@ -23,7 +24,6 @@ import dev.widekey.store.tck.entities.NarrowMeterReadingRepository;
 import dev.widekey.store.tck.entities.WideMeterReading;
 import dev.widekey.store.tck.entities.WideMeterReadingRekeying;
 import dev.widekey.store.tck.entities.WideMeterReadingRepository;
-import dev.widekey.runtime.write.BulkWriter;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -49,8 +49,8 @@ import org.junit.jupiter.api.Test;
  *
  * <p>The default run moves a few thousand rows; the issue's 100,000-row run is {@code mvn -B -pl
  * store-hbase -am verify -Dtest='GeneratedRekeyingOnHBaseTest' -Dwidekey.rekey.rows=100000
- * -Dsurefire.failIfNoSpecifiedTests=false} (and {@code -pl store-tck … -Dtest='EmbeddedStoreTckTest$GeneratedRekeying'}
- * for the embedded store).
+ * -Dsurefire.failIfNoSpecifiedTests=false} (and {@code -pl store-tck …
+ * -Dtest='EmbeddedStoreTckTest$GeneratedRekeying'} for the embedded store).
  */
 public abstract class GeneratedRekeyingContractTest {
   private static final List<String> SITES = List.of("north", "south", "east", "west", "harbour");
@@ -106,7 +106,8 @@ public abstract class GeneratedRekeyingContractTest {
   void movesEveryRowToAWiderPaddingStoppedHalfWayAndResumed() {
     Map<String, List<Row>> before = oldTables();
     new WideMeterReadingRepository(store()).createTables();
-    RekeyResult stopped = WideMeterReadingRekeying.job(store()).stopAfterRows(rows() / 2).build().run();
+    RekeyResult stopped =
+        WideMeterReadingRekeying.job(store()).stopAfterRows(rows() / 2).build().run();
     assertFalse(stopped.complete(), stopped.toString());
     assertTrue(stopped.rowsRead() < rows(), stopped.toString());
 
@@ -126,7 +127,8 @@ public abstract class GeneratedRekeyingContractTest {
     assertEquals(rows(), moved.countAll());
     // the index is built from the moved rows: each site finds exactly its readings
     Map<String, Long> perSite =
-        legacy.stream().collect(Collectors.groupingBy(LegacyMeterReading::site, Collectors.counting()));
+        legacy.stream()
+            .collect(Collectors.groupingBy(LegacyMeterReading::site, Collectors.counting()));
     for (Map.Entry<String, Long> site : perSite.entrySet()) {
       assertEquals(site.getValue(), moved.bySite().countBySite(site.getKey()), site.getKey());
     }
@@ -159,7 +161,10 @@ public abstract class GeneratedRekeyingContractTest {
     RekeyResult done = NarrowMeterReadingRekeying.job(store()).build().run();
     assertTrue(done.complete() && done.countsMatch(), done.toString());
     Set<Long> tooWide =
-        legacy.stream().map(LegacyMeterReading::meter).filter(m -> m >= 100_000).collect(Collectors.toSet());
+        legacy.stream()
+            .map(LegacyMeterReading::meter)
+            .filter(m -> m >= 100_000)
+            .collect(Collectors.toSet());
     assertEquals(tooWide.size(), done.rowsRefused());
     assertEquals(rows() - tooWide.size(), done.rowsWritten());
     Set<Long> refused = new HashSet<>();

@@ -2,9 +2,7 @@ package dev.widekey.store.tck.entities;
 
 import dev.widekey.annotations.ColdColumn;
 import dev.widekey.annotations.HashPrefix;
-import dev.widekey.annotations.KeyChars;
 import dev.widekey.annotations.KeyColumn;
-import dev.widekey.annotations.MaxLength;
 import dev.widekey.annotations.Padded;
 import dev.widekey.annotations.PartitionKey;
 import dev.widekey.annotations.Profile;
@@ -18,6 +16,6 @@ import java.time.Instant;
 public record HashedMeterReading(
     @PartitionKey @Padded(width = 6) @HashPrefix(length = 4) long meter,
     @KeyColumn Instant at,
-    @KeyChars("a-z") @MaxLength(8) String site,
+    String site,
     double kwh,
     @ColdColumn String note) {}

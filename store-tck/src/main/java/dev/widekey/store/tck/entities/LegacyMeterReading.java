@@ -1,9 +1,7 @@
 package dev.widekey.store.tck.entities;
 
 import dev.widekey.annotations.ColdColumn;
-import dev.widekey.annotations.KeyChars;
 import dev.widekey.annotations.KeyColumn;
-import dev.widekey.annotations.MaxLength;
 import dev.widekey.annotations.NotSequential;
 import dev.widekey.annotations.Padded;
 import dev.widekey.annotations.PartitionKey;
@@ -18,8 +16,9 @@ import java.time.Instant;
  */
 @WideTable(name = "meter_readings", profile = Profile.HBASE)
 public record LegacyMeterReading(
-    @PartitionKey @Padded(width = 6) @NotSequential(reason = "meters report concurrently") long meter,
+    @PartitionKey @Padded(width = 6) @NotSequential(reason = "meters report concurrently")
+        long meter,
     @KeyColumn Instant at,
-    @KeyChars("a-z") @MaxLength(8) String site,
+    String site,
     double kwh,
     @ColdColumn String note) {}

@@ -23,7 +23,8 @@ import java.time.Instant;
     name = "by_site",
     columns = {"site", "at"})
 public record WideMeterReading(
-    @PartitionKey @Padded(width = 8) @NotSequential(reason = "meters report concurrently") long meter,
+    @PartitionKey @Padded(width = 8) @NotSequential(reason = "meters report concurrently")
+        long meter,
     @KeyColumn Instant at,
     @KeyChars("a-z") @MaxLength(8) String site,
     double kwh,
