@@ -404,9 +404,12 @@ class LayoutLockTest {
     Compilation itself =
         build(READING.replace("@TimeSharded", "@RekeyedFrom(table = \"readings\")\n@TimeSharded"));
 
-    // the old table's file is claimed, so no stale warning; the new table's file is written
-    assertThat(moved).succeededWithoutWarnings();
-    assertThat(files()).contains("readings_v2.layout");
+    // the old table's file is claimed (no stale warning), but its period tables are no move
+    assertThat(moved).hadErrorCount(1);
+    assertReported(
+        moved,
+        Diagnostic.Kind.ERROR,
+        dev.widekey.processor.diagnostics.RekeyMessages.timeSharded("Reading", "readings"));
     assertThat(
             assertReported(
                     missing,

@@ -16,6 +16,7 @@ import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
+import dev.widekey.annotations.RenamedFrom;
 import dev.widekey.processor.layout.RekeySource;
 import dev.widekey.processor.model.Attribute;
 import dev.widekey.processor.model.EntityModel;
@@ -245,19 +246,7 @@ public final class RekeyingGenerator extends SourceFileGenerator {
                     .build())
             .addMethod(delegate("hotColumns", entityName))
             .addMethod(delegate("coldColumns", entityName))
-            .addMethod(
-                MethodSpec.methodBuilder("toEntity")
-                    .addAnnotation(Override.class)
-                    .addModifiers(Modifier.PROTECTED)
-                    .returns(entityName)
-                    .addParameter(PRIMARY_KEY, "key")
-                    .addParameter(ROW, "hot")
-                    .addParameter(ROW, "cold")
-                    .addStatement(
-                        "return $T.$N(decodeOldKey(key), hot, cold)",
-                        repository,
-                        GeneratedNames.ENTITY_OF)
-                    .build());
+            .addMethod(toEntity(entity, entityName, repository));
     if (version != null) {
       type.addMethod(
           MethodSpec.methodBuilder("versionOf")
@@ -278,6 +267,50 @@ public final class RekeyingGenerator extends SourceFileGenerator {
               .build());
     }
     return type.build();
+  }
+
+  /**
+   * {@code toEntity}: the old key decoded under the old layout, the rows read by the current
+   * repository's {@code entityOf}, their columns first renamed as the fields' {@code @RenamedFrom}
+   * declare.
+   */
+  private static MethodSpec toEntity(
+      EntityModel entity, ClassName entityName, ClassName repository) {
+    MethodSpec.Builder m =
+        MethodSpec.methodBuilder("toEntity")
+            .addAnnotation(Override.class)
+            .addModifiers(Modifier.PROTECTED)
+            .returns(entityName)
+            .addParameter(PRIMARY_KEY, "key")
+            .addParameter(ROW, "hot")
+            .addParameter(ROW, "cold");
+    List<CodeBlock> renames = new ArrayList<>();
+    for (Attribute a : entity.attributes()) {
+      RenamedFrom renamed = a.property().element().getAnnotation(RenamedFrom.class);
+      if (renamed != null) {
+        renames.add(CodeBlock.of("$T.entry($S, $S)", Map.class, renamed.value(), a.name()));
+      }
+    }
+    if (renames.isEmpty()) {
+      return m.addStatement(
+              "return $T.$N(decodeOldKey(key), hot, cold)", repository, GeneratedNames.ENTITY_OF)
+          .build();
+    }
+    // old rows hold renamed fields' values under their old column names
+    m.addStatement(
+        "$T<$T, $T> renamed = $T.ofEntries($L)",
+        Map.class,
+        String.class,
+        String.class,
+        Map.class,
+        CodeBlock.join(renames, ", "));
+    return m.addStatement(
+            "return $T.$N(decodeOldKey(key), $T.renamed(hot, renamed), $T.renamed(cold, renamed))",
+            repository,
+            GeneratedNames.ENTITY_OF,
+            RuntimeNames.COLUMNS,
+            RuntimeNames.COLUMNS)
+        .build();
   }
 
   private static MethodSpec delegate(String name, ClassName entityName) {

@@ -142,7 +142,7 @@ public final class RekeySources {
       }
       for (AttributeLayout current : attributes) {
         if (current.field() != null
-            && current.name().equals(a.name())
+            && (current.name().equals(a.name()) || a.name().equals(current.renamedFrom()))
             && (current.type() != a.type() || !current.encoding().equals(a.encoding()))) {
           report.error(
               entity.type(),

@@ -30,6 +30,32 @@ import java.util.function.Function;
 public final class Columns {
   private Columns() {}
 
+  /**
+   * The row with columns renamed: each column named by a key of {@code renamed} under the name it
+   * maps to, unless the row already holds that name. A re-keying job reads an old row, written
+   * before fields were renamed ({@code @RenamedFrom}), as the current code names its columns.
+   *
+   * <pre>{@code
+   * Columns.renamed(oldRow, Map.of("note", "remark"))
+   * }</pre>
+   *
+   * @return the row itself if it holds no renamed column; null for a null row
+   */
+  public static Row renamed(Row row, java.util.Map<String, String> renamed) {
+    if (row == null || renamed.keySet().stream().noneMatch(c -> row.get(c) != null)) {
+      return row;
+    }
+    java.util.Map<String, AttrValue> columns = new java.util.LinkedHashMap<>(row.columns());
+    renamed.forEach(
+        (from, to) -> {
+          AttrValue value = columns.remove(from);
+          if (value != null) {
+            columns.putIfAbsent(to, value);
+          }
+        });
+    return Row.of(row.key(), columns);
+  }
+
   public static String getString(Row row, String column) {
     AttrValue v = value(row, column, AttrType.STRING);
     return v == null ? null : v.asString();

@@ -1,0 +1,163 @@
+package dev.widekey.processor;
+
+import static com.google.common.truth.Truth.assertThat;
+import static com.google.testing.compile.CompilationSubject.assertThat;
+
+import com.google.testing.compile.Compilation;
+import com.google.testing.compile.Compiler;
+import com.google.testing.compile.JavaFileObjects;
+import dev.widekey.processor.diagnostics.RekeyMessages;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import javax.tools.Diagnostic;
+import javax.tools.JavaFileObject;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code @RekeyedFrom}: the first build commits the old layout, the second declares the move and
+ * gets {@code MeterRekeying} generated from the committed file — or a WK308 error on the annotation
+ * when the old rows cannot be read as the new entity.
+ */
+class RekeyingGeneratorTest {
+  private static final String OLD =
+      String.join(
+          "\n",
+          "package rekey;",
+          "",
+          "import dev.widekey.annotations.*;",
+          "import java.time.Instant;",
+          "",
+          "@WideTable(name = \"meters\")",
+          "public record Meter(",
+          "    @PartitionKey @Padded(width = 6)",
+          "        @NotSequential(reason = \"meters report at once\") long meter,",
+          "    @KeyColumn Instant at,",
+          "    String site,",
+          "    long count,",
+          "    @ColdColumn String note) {}",
+          "");
+
+  /** The old entity edited: a new table name and the declared move. */
+  private static final String MOVED =
+      OLD.replace(
+          "@WideTable(name = \"meters\")",
+          "@WideTable(name = \"meters_v2\")\n@RekeyedFrom(table = \"meters\")");
+
+  @TempDir Path layouts;
+
+  @Test
+  void aDeclaredMoveIsGeneratedFromTheCommittedOldLayout() throws IOException {
+    assertThat(build(OLD)).succeededWithoutWarnings();
+
+    Compilation moved =
+        build(
+            MOVED.replace(
+                "@Padded(width = 6)\n        @NotSequential(reason = \"meters report at once\")",
+                "@Padded(width = 8) @HashPrefix(length = 4)"));
+
+    assertThat(moved).succeededWithoutWarnings();
+    String rekeying = generated(moved, "rekey.MeterRekeying");
+    // the old keys are decoded from the committed file, not from the entity as it is now
+    assertThat(rekeying).contains("key.0.part.0.padding=6 unsigned");
+    assertThat(rekeying).doesNotContain("padding=8");
+    assertThat(rekeying).doesNotContain("key.0.hash");
+    // the old cold table is read with the old hot table: it decides how the rows were committed
+    assertThat(rekeying).contains("table=meters_cold");
+    assertThat(rekeying).contains("MeterRepository.entityOf(decodeOldKey(key), hot, cold)");
+    assertThat(rekeying)
+        .contains("RekeyJob.builder(new OldLayoutRepository(store), new MeterRepository(store))");
+  }
+
+  @Test
+  void aRenamedFieldIsReadFromItsOldColumn() throws IOException {
+    build(OLD);
+
+    Compilation moved =
+        build(
+            MOVED.replace(
+                "@ColdColumn String note", "@ColdColumn @RenamedFrom(\"note\") String remark"));
+
+    assertThat(moved).succeeded();
+    String rekeying = generated(moved, "rekey.MeterRekeying");
+    assertThat(rekeying).contains("Map.entry(\"note\", \"remark\")");
+    assertThat(rekeying).contains("Columns.renamed(cold, renamed)");
+  }
+
+  @Test
+  void aMoveBetweenKeysOfOtherFieldsIsRefused() throws IOException {
+    build(OLD);
+
+    Compilation renamedKey = build(MOVED.replace("long meter,", "long meterId,"));
+    Compilation retyped = build(MOVED.replace("long meter,", "int meter,"));
+
+    assertError(
+        renamedKey,
+        RekeyMessages.keyFieldsDiffer(
+            "Meter",
+            "meters",
+            List.of("at INSTANT", "meter LONG"),
+            List.of("at INSTANT", "meterId LONG")));
+    assertError(
+        retyped,
+        RekeyMessages.keyFieldsDiffer(
+            "Meter",
+            "meters",
+            List.of("at INSTANT", "meter LONG"),
+            List.of("at INSTANT", "meter INT")));
+  }
+
+  @Test
+  void anAttributeStoredAnotherWayIsRefused() throws IOException {
+    build(OLD);
+
+    Compilation c = build(MOVED.replace("long count,", "double count,"));
+
+    assertError(
+        c,
+        RekeyMessages.attributeDiffers(
+            "Meter", "meters", "count", "INTEGER plain", "DOUBLE plain"));
+  }
+
+  @Test
+  void aColdTableOrATimeShardedEntityIsNoMove() throws IOException {
+    build(OLD);
+
+    Compilation cold = build(MOVED.replace("table = \"meters\"", "table = \"meters_cold\""));
+    Compilation sharded =
+        build(
+            MOVED.replace(
+                "@RekeyedFrom",
+                "@TimeSharded(by = \"at\", period = ShardPeriod.MONTH, retain = 3)\n@RekeyedFrom"));
+
+    assertError(cold, RekeyMessages.notHotTable("Meter", "meters_cold", "COLD"));
+    assertError(sharded, RekeyMessages.timeSharded("Meter", "meters"));
+  }
+
+  // ---- helpers ----
+
+  private Compilation build(String source) {
+    return Compiler.javac()
+        .withProcessors(new WidekeyProcessor())
+        .withOptions("-Xlint:all", "-Xlint:-processing", "-Awidekey.layouts=" + layouts)
+        .compile(JavaFileObjects.forSourceString("rekey.Meter", source));
+  }
+
+  private static String generated(Compilation c, String type) throws IOException {
+    return c.generatedSourceFile(type).orElseThrow().getCharContent(true).toString();
+  }
+
+  /** That {@code c} failed with {@code message}, reported on the {@code @RekeyedFrom} line. */
+  private static void assertError(Compilation c, String message) throws IOException {
+    assertThat(c).failed();
+    for (Diagnostic<? extends JavaFileObject> d : c.errors()) {
+      if (d.getMessage(null).equals(message)) {
+        List<String> lines = d.getSource().getCharContent(true).toString().lines().toList();
+        assertThat(lines.get((int) d.getLineNumber() - 1)).startsWith("@RekeyedFrom");
+        return;
+      }
+    }
+    throw new AssertionError("expected the error\n" + message + "\nbut got " + c.diagnostics());
+  }
+}
