@@ -11,6 +11,7 @@ import dev.widekey.runtime.layout.HashPrefixLayout;
 import dev.widekey.runtime.layout.KeyColumnLayout;
 import dev.widekey.runtime.layout.KeyPartLayout;
 import dev.widekey.runtime.layout.LayoutKeyCodec;
+import dev.widekey.runtime.layout.LayoutText;
 import dev.widekey.runtime.layout.TableLayout;
 import dev.widekey.runtime.layout.TableRole;
 import dev.widekey.runtime.store.PkType;
@@ -27,6 +28,7 @@ import dev.widekey.sample.codec.HashedEvent;
 import dev.widekey.sample.codec.HashedEventKeys;
 import dev.widekey.sample.codec.ReversedUserKeys;
 import dev.widekey.sample.codec.SignedReadingKeys;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -47,19 +49,71 @@ import org.junit.jupiter.params.provider.MethodSource;
  * encoder refuses (same rule and field) and treats a forged key as the generated decoder does.
  * Replay a failure with {@code -Dwidekey.seed=N}; every failure names the seed.
  *
- * <p>The layouts are written by hand from the entities' annotations; {@link #layout} is the one
- * place to read the processor's exported layout files instead.
+ * <p>The codec reads the layout files the processor exported; each is also compared with a layout
+ * written by hand from the entity's annotations.
  */
 class LayoutKeyCodecEquivalenceTest {
   static final long SEED = Long.getLong("widekey.seed", 20261126L);
   static final int TRIALS = 400;
 
   /**
-   * The layout the codec interprets. Today the hand-written one; once the processor exports them:
-   * {@code LayoutText.parse(resource("META-INF/widekey/layout/" + c.table() + ".layout"))}.
+   * The layout the codec interprets: the one the processor exported for the table into the class
+   * output, as a committed layout file holds it. Equal keys then prove the file complete: it holds
+   * every fact the generated codec encodes by.
    */
   static TableLayout layout(Case c) {
-    return c.handWritten();
+    return exported(c.table());
+  }
+
+  /** The layout file the processor wrote for {@code table}, read from the class path. */
+  static TableLayout exported(String table) {
+    String resource = "META-INF/widekey/layout/" + table + ".layout";
+    try (java.io.InputStream in =
+        LayoutKeyCodecEquivalenceTest.class.getClassLoader().getResourceAsStream(resource)) {
+      if (in == null) {
+        throw new AssertionError("no exported layout " + resource);
+      }
+      return LayoutText.parse(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
+  /**
+   * The exported key layout is the one written by hand from the entity's annotations: two readings
+   * of the annotations, by the processor and by a person, agree on every key fact.
+   */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("cases")
+  void theExportedKeyIsTheOneTheAnnotationsDescribe(Case c) {
+    assertEquals(
+        c.handWritten().key().stream().map(LayoutKeyCodecEquivalenceTest::plain).toList(),
+        exported(c.table()).key().stream().map(LayoutKeyCodecEquivalenceTest::plain).toList());
+  }
+
+  /**
+   * A column with the choices that write the same bytes made one way: no delimiter without a
+   * splice, and one plain string component as itself rather than as text built from it.
+   */
+  static KeyColumnLayout plain(KeyColumnLayout k) {
+    boolean spliced = k.parts().size() > 1;
+    boolean bare =
+        !spliced
+            && k.source() == ColumnSource.TEXT
+            && k.type() == PkType.STRING
+            && k.hash() == null
+            && k.buckets() == null
+            && k.parts().get(0).kind().equals("STRING")
+            && !k.parts().get(0).reversed();
+    return new KeyColumnLayout(
+        k.name(),
+        k.type(),
+        bare ? ColumnSource.COMPONENT : k.source(),
+        k.parts(),
+        spliced ? k.delimiter() : '\0',
+        k.hash(),
+        k.buckets(),
+        k.descending());
   }
 
   /** The codec of a case's layout, told the enum types the layout names only by kind. */
