@@ -136,7 +136,12 @@ final class KeyDecoding {
   /** A component's value from its key text. */
   static CodeBlock fromText(KeyComponent c, CodeBlock text) {
     String n = c.name();
-    CodeBlock t = c.reversed() ? CodeBlock.of("$T.reverse($L)", KEY_TEXT, text) : text;
+    // a forged stored text with an unpaired surrogate is refused typed (WK105), not reversed
+    CodeBlock t =
+        c.reversed()
+            ? CodeBlock.of(
+                "$T.reverse($T.requireWellFormed($S, $L))", KEY_TEXT, KEY_TEXT, c.name(), text)
+            : text;
     return switch (c.kind()) {
       case STRING -> t;
       case UUID -> CodeBlock.of("$T.parseUuid($S, $L)", KEY_VALUES, n, t);

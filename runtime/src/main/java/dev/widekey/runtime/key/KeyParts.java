@@ -7,6 +7,7 @@ import dev.widekey.runtime.Rule;
 import dev.widekey.runtime.store.PkColumn;
 import dev.widekey.runtime.store.PkValue;
 import dev.widekey.runtime.store.PrimaryKey;
+import dev.widekey.runtime.store.Utf8;
 import java.util.List;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -77,6 +78,13 @@ public final class KeyParts {
   /** Checks that a stored key starts with the hash of the component it was computed over. */
   public static void checkHashPrefix(
       String field, String stored, HashAlgorithm algorithm, int length, String hashedText) {
+    if (Utf8.firstUnpairedSurrogate(hashedText) >= 0) {
+      // no encoder wrote it: text with an unpaired surrogate has no UTF-8 bytes to digest
+      throw new InvalidKeyException(
+          Rule.WK106,
+          field,
+          "stored key " + quote(stored) + " holds an unpaired surrogate, so it has no hash");
+    }
     String expected = KeyHash.prefix(algorithm, length, hashedText);
     if (!stored.startsWith(expected)) {
       throw new InvalidKeyException(

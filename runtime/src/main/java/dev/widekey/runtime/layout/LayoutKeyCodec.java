@@ -322,19 +322,7 @@ public final class LayoutKeyCodec {
             ? KeyText.split(c.name(), unprefixed, c.layout().delimiter(), n)
             : new String[] {unprefixed};
     if (c.hash() != null && c.hashCovers() >= 0) {
-      try {
-        KeyParts.checkHashPrefix(c.name(), stored, c.hash(), c.hashLength(), texts[c.hashCovers()]);
-      } catch (IllegalArgumentException e) {
-        if (e instanceof InvalidKeyException refused) {
-          throw refused;
-        }
-        // the generated decoder lets this escape untyped; KeyHash.strip's words for it
-        throw new InvalidKeyException(
-            Rule.WK106,
-            c.name(),
-            "stored key " + quote(stored) + " holds an unpaired surrogate, so it has no hash",
-            e);
-      }
+      KeyParts.checkHashPrefix(c.name(), stored, c.hash(), c.hashLength(), texts[c.hashCovers()]);
     }
     for (int j = 0; j < n; j++) {
       Part p = c.parts().get(j);
@@ -346,8 +334,7 @@ public final class LayoutKeyCodec {
   private Object fromText(Part p, String text) {
     String t = text;
     if (p.reversed()) {
-      // the generated decoder reverses straight away; a stored unpaired surrogate would make that
-      // an IllegalArgumentException, here it is the typed WK105 its encoder would have raised
+      // a stored unpaired surrogate is the typed WK105 its encoder would have raised
       t = KeyText.reverse(KeyText.requireWellFormed(p.name(), text));
     }
     return switch (p.kind()) {
