@@ -2,7 +2,6 @@ package dev.widekey.sample.layout;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.widekey.runtime.RuleViolationException;
 import dev.widekey.runtime.layout.BucketLayout;

@@ -33,6 +33,7 @@ import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.CountDownLatch;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -44,8 +45,9 @@ import org.junit.jupiter.api.Test;
  * a 5-digit key too narrow for some of them ({@link NarrowMeterReading}). Each move is checked
  * against the old rows: every entity readable under the new layout with equal values (hot and
  * cold), the counts equal (read = written + refused), the old tables byte for byte as they were.
- * The adversary is a stopped and resumed job: the wide move stops half-way and a new job object (a
- * restarted process) resumes it.
+ * The adversary is a stopped and resumed job: the wide move stops half-way, the hashed one is
+ * stopped by another thread once it has made progress, and a new job object (a restarted process)
+ * resumes each.
  *
  * <p>The default run moves a few thousand rows; the issue's 100,000-row run is {@code mvn -B -pl
  * store-hbase -am verify -Dtest='GeneratedRekeyingOnHBaseTest' -Dwidekey.rekey.rows=100000
@@ -136,11 +138,36 @@ public abstract class GeneratedRekeyingContractTest {
   }
 
   @Test
-  void movesEveryRowBehindAHashPrefix() {
+  void movesEveryRowBehindAHashPrefix() throws InterruptedException {
     Map<String, List<Row>> before = oldTables();
     new HashedMeterReadingRepository(store()).createTables();
+    CountDownLatch progressed = new CountDownLatch(1);
+    RekeyJob<HashedMeterReading> first =
+        HashedMeterReadingRekeying.job(store())
+            .progress(
+                p -> {
+                  if (p.rowsRead() > 0) {
+                    progressed.countDown();
+                  }
+                })
+            .build();
+    Thread stopper =
+        new Thread(
+            () -> {
+              try {
+                progressed.await();
+              } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+              }
+              first.stop(); // from another thread, as an operator stops a running job
+            });
+    stopper.start();
+    RekeyResult stopped = first.run();
+    stopper.join();
+    assertTrue(stopped.rowsRead() > 0, stopped.toString());
     RekeyResult done = HashedMeterReadingRekeying.job(store()).build().run();
     assertTrue(done.complete() && done.countsMatch(), done.toString());
+    assertEquals(rows(), done.rowsRead());
     assertEquals(rows(), done.rowsWritten());
 
     HashedMeterReadingRepository moved = new HashedMeterReadingRepository(store());
