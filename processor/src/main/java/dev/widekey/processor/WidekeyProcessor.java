@@ -12,6 +12,7 @@ import dev.widekey.processor.generate.KeysGenerator;
 import dev.widekey.processor.generate.LayoutExporter;
 import dev.widekey.processor.generate.RekeyingGenerator;
 import dev.widekey.processor.generate.RepositoryGenerator;
+import dev.widekey.processor.generate.RepositoryIndexGenerator;
 import dev.widekey.processor.generate.ShardedRepositoryGenerator;
 import dev.widekey.processor.generate.SourceFileGenerator;
 import dev.widekey.processor.generate.TableGenerator;
@@ -76,6 +77,7 @@ public final class WidekeyProcessor extends AbstractProcessor {
   private ShardedRepositoryGenerator shardedGenerator;
   private RekeyingGenerator rekeyingGenerator;
   private QueryInterfaces queryInterfaces;
+  private RepositoryIndexGenerator repositoryIndex;
 
   /**
    * The top-level types of the compilation's sources, of every round so far (generated ones
@@ -106,6 +108,7 @@ public final class WidekeyProcessor extends AbstractProcessor {
     shardedGenerator = new ShardedRepositoryGenerator(env.getFiler(), env.getElementUtils(), NAME);
     rekeyingGenerator = new RekeyingGenerator(env.getFiler(), env.getElementUtils(), NAME);
     queryInterfaces = new QueryInterfaces(env, NAME);
+    repositoryIndex = new RepositoryIndexGenerator(env.getFiler(), env.getElementUtils(), NAME);
   }
 
   @Override
@@ -161,6 +164,7 @@ public final class WidekeyProcessor extends AbstractProcessor {
     }
     checkShardedWithoutWideTable(round);
     queryInterfaces.process(round, this::validEntity);
+    writeRepositoryIndex(round.processingOver());
     if (round.processingOver()) {
       layoutLock.finish(processingEnv.getMessager());
     }
@@ -192,6 +196,30 @@ public final class WidekeyProcessor extends AbstractProcessor {
       return scratch.hasErrors() ? Optional.empty() : entity;
     } catch (EntityParser.DeferredException e) {
       return null;
+    }
+  }
+
+  /**
+   * The index of the generated repositories ({@link RepositoryIndexGenerator}): its classes each
+   * round, its service file after the last one.
+   */
+  private void writeRepositoryIndex(boolean lastRound) {
+    try {
+      if (lastRound) {
+        repositoryIndex.finish(
+            generatedEntities.values().stream()
+                .map(EntityModel::type)
+                .sorted(Comparator.comparing(t -> t.getQualifiedName().toString()))
+                .toList());
+      } else {
+        repositoryIndex.writeRound();
+      }
+    } catch (IOException | RuntimeException e) {
+      processingEnv
+          .getMessager()
+          .printMessage(
+              javax.tools.Diagnostic.Kind.ERROR,
+              "widekey could not write the repository index: " + e);
     }
   }
 
@@ -314,5 +342,6 @@ public final class WidekeyProcessor extends AbstractProcessor {
     layoutExporter.export(entity.get(), tables);
     layoutLock.write(entity.get(), layouts, report);
     generatedEntities.put(type.getQualifiedName().toString(), entity.get());
+    repositoryIndex.add(entity.get());
   }
 }
