@@ -1,0 +1,63 @@
+package dev.widekey.spring;
+
+import dev.widekey.runtime.repository.RepositoryFactory;
+import dev.widekey.runtime.repository.RepositoryIndex;
+import dev.widekey.runtime.store.WideTableStore;
+import java.beans.Introspector;
+import java.util.ServiceLoader;
+import org.springframework.beans.BeansException;
+import org.springframework.beans.factory.BeanClassLoaderAware;
+import org.springframework.beans.factory.BeanFactory;
+import org.springframework.beans.factory.BeanFactoryAware;
+import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
+import org.springframework.beans.factory.support.BeanDefinitionRegistry;
+import org.springframework.beans.factory.support.BeanDefinitionRegistryPostProcessor;
+import org.springframework.beans.factory.support.RootBeanDefinition;
+
+/**
+ * Registers every repository widekey generated on the class path as a bean, named after its class
+ * ({@code orderRepository}): the processor's index classes are found with {@link ServiceLoader} (no
+ * class-path scanning) and each bean is created by an instance supplier that calls the generated
+ * constructor over the {@link WideTableStore} bean (no reflection). A bean of the same name the
+ * application defines itself wins.
+ */
+public class RepositoryBeans
+    implements BeanDefinitionRegistryPostProcessor, BeanFactoryAware, BeanClassLoaderAware {
+  private BeanFactory beanFactory;
+  private ClassLoader classLoader = RepositoryBeans.class.getClassLoader();
+
+  @Override
+  public void setBeanFactory(BeanFactory beanFactory) {
+    this.beanFactory = beanFactory;
+  }
+
+  @Override
+  public void setBeanClassLoader(ClassLoader classLoader) {
+    this.classLoader = classLoader;
+  }
+
+  @Override
+  public void postProcessBeanDefinitionRegistry(BeanDefinitionRegistry registry)
+      throws BeansException {
+    for (RepositoryIndex index : ServiceLoader.load(RepositoryIndex.class, classLoader)) {
+      for (RepositoryFactory<?> factory : index.repositories()) {
+        register(registry, factory);
+      }
+    }
+  }
+
+  private <R> void register(BeanDefinitionRegistry registry, RepositoryFactory<R> factory) {
+    String name = Introspector.decapitalize(factory.type().getSimpleName());
+    if (registry.containsBeanDefinition(name)) {
+      return;
+    }
+    RootBeanDefinition definition =
+        new RootBeanDefinition(
+            factory.type(), () -> factory.newRepository(beanFactory.getBean(WideTableStore.class)));
+    definition.setDescription("widekey generated repository " + factory.type().getName());
+    registry.registerBeanDefinition(name, definition);
+  }
+
+  @Override
+  public void postProcessBeanFactory(ConfigurableListableBeanFactory beanFactory) {}
+}
