@@ -69,6 +69,10 @@ class ErrorCollectionTest {
             "good.DeviceTransactionKeys",
             "good.DeviceTransactionTable",
             "good.DeviceTransactionRepository",
-            "META-INF/widekey/layout/device_transactions.layout");
+            "META-INF/widekey/layout/device_transactions.layout",
+            // the repository index of the two accepted entities, never of the rejected one
+            "good.WidekeyRepositories_fa1372e1",
+            "META-INF/services/dev.widekey.runtime.repository.RepositoryIndex",
+            "META-INF/widekey/repositories");
   }
 }

@@ -81,7 +81,11 @@ class TableNameTest {
             "bad.wk207.OrdersTable",
             "bad.wk207.OrdersRepository",
             "META-INF/widekey/layout/orders.layout",
-            "META-INF/widekey/layout/orders_cold.layout");
+            "META-INF/widekey/layout/orders_cold.layout",
+            // the repository index lists the generated entity only
+            "bad.wk207.WidekeyRepositories_d56201fc",
+            "META-INF/services/dev.widekey.runtime.repository.RepositoryIndex",
+            "META-INF/widekey/repositories");
   }
 
   /** A hostile table name is shown bounded and escaped: it cannot forge or reorder log lines. */
