@@ -74,6 +74,7 @@ public final class RetryPolicy {
   private final Clock clock;
   private final Sleeper sleeper;
   private final Supplier<Random> random;
+  private final RetryListener listener;
 
   private RetryPolicy(Builder b) {
     this.maxAttempts = b.maxAttempts;
@@ -83,6 +84,7 @@ public final class RetryPolicy {
     this.clock = b.clock;
     this.sleeper = b.sleeper;
     this.random = b.random;
+    this.listener = b.listener;
   }
 
   /**
@@ -108,6 +110,7 @@ public final class RetryPolicy {
     b.clock = clock;
     b.sleeper = sleeper;
     b.random = random;
+    b.listener = listener;
     return b;
   }
 
@@ -135,6 +138,14 @@ public final class RetryPolicy {
 
   public Sleeper sleeper() {
     return sleeper;
+  }
+
+  /**
+   * Told of every retry and every give-up this policy decides; {@link RetryListener#NONE} by
+   * default.
+   */
+  public RetryListener listener() {
+    return listener;
   }
 
   /**
@@ -182,15 +193,32 @@ public final class RetryPolicy {
    * @param startNanos {@link Clock#nanoTime()} when the first attempt started
    */
   public long retryDelayNanos(StoreException error, int failures, long startNanos) {
-    if (!retries(error) || failures >= maxAttempts) {
+    if (!retries(error)) {
       return -1;
     }
-    long delay = backoffNanos(failures - 1);
+    long delay = failures >= maxAttempts ? -1 : backoffNanos(failures - 1);
     long elapsed = clock.nanoTime() - startNanos;
-    if (elapsed > deadlineNanos - delay) { // overflow-safe: elapsed + delay > deadline
-      return -1;
+    if (delay >= 0
+        && elapsed > deadlineNanos - delay) { // overflow-safe: elapsed + delay > deadline
+      delay = -1;
     }
+    tell(error, failures, delay);
     return delay;
+  }
+
+  private void tell(StoreException error, int failures, long delay) {
+    if (listener == RetryListener.NONE) {
+      return;
+    }
+    try {
+      if (delay >= 0) {
+        listener.retrying(error, failures, delay);
+      } else {
+        listener.gaveUp(error, failures);
+      }
+    } catch (RuntimeException ignored) {
+      // a listener's failure must not change what is retried
+    }
   }
 
   /**
@@ -319,6 +347,7 @@ public final class RetryPolicy {
     private Clock clock = Clock.system();
     private Sleeper sleeper = Sleeper.system();
     private Supplier<Random> random = java.util.concurrent.ThreadLocalRandom::current;
+    private RetryListener listener = RetryListener.NONE;
 
     private Builder() {}
 
@@ -366,6 +395,15 @@ public final class RetryPolicy {
     public Builder random(Random random) {
       Objects.requireNonNull(random, "random");
       this.random = () -> random;
+      return this;
+    }
+
+    /**
+     * Told of every retry and give-up the policy decides (metrics, logs); see {@link RetryListener}
+     * for what it may do. Default {@link RetryListener#NONE}.
+     */
+    public Builder listener(RetryListener listener) {
+      this.listener = Objects.requireNonNull(listener, "listener");
       return this;
     }
 

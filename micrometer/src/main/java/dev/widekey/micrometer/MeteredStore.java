@@ -1,0 +1,427 @@
+package dev.widekey.micrometer;
+
+import static dev.widekey.micrometer.StoreMeters.NO_ERROR;
+import static dev.widekey.micrometer.StoreMeters.NO_TABLE;
+import static dev.widekey.micrometer.StoreMeters.SEVERAL_TABLES;
+
+import dev.widekey.runtime.retry.RetryListener;
+import dev.widekey.runtime.retry.RetryingStore;
+import dev.widekey.runtime.store.ColumnSelection;
+import dev.widekey.runtime.store.ForwardingStore;
+import dev.widekey.runtime.store.PartitionStats;
+import dev.widekey.runtime.store.PrimaryKey;
+import dev.widekey.runtime.store.Row;
+import dev.widekey.runtime.store.ScanRange;
+import dev.widekey.runtime.store.StoreException;
+import dev.widekey.runtime.store.TableSpec;
+import dev.widekey.runtime.store.WideTableStore;
+import dev.widekey.runtime.store.WriteCondition;
+import dev.widekey.runtime.store.WriteOp;
+import dev.widekey.runtime.store.WriteOutcome;
+import io.micrometer.core.instrument.Clock;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tag;
+import io.micrometer.core.instrument.Tags;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.NoSuchElementException;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Spliterator;
+import java.util.Spliterators;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
+
+/**
+ * A {@link WideTableStore} decorator that publishes Micrometer meters per table and operation:
+ * latency, rows and bytes per call, batch sizes, failures by {@link
+ * dev.widekey.runtime.store.ErrorKind} and throttles. Tag names follow OpenTelemetry's database
+ * semantic conventions ({@code db.system.name}, {@code db.collection.name}, {@code
+ * db.operation.name}, {@code error.type}).
+ *
+ * <p>Tags hold low-cardinality values only: never a key value nor a row's content. A time-sharded
+ * entity's period tables count under their base name ({@code orders_2026_11} as {@code orders}),
+ * and past {@link Builder#maxTables(int)} distinct table names the rest count as {@code _other}. A
+ * scan is timed until its stream is closed or exhausted, and counts the rows it returned.
+ *
+ * <pre>{@code
+ * import dev.widekey.micrometer.MeteredStore;
+ * import dev.widekey.runtime.store.WideTableStore;
+ * import io.micrometer.core.instrument.MeterRegistry;
+ *
+ * WideTableStore store = MeteredStore.wrap(backend, registry);
+ * }</pre>
+ *
+ * Retries happen inside a {@link dev.widekey.runtime.retry.RetryPolicy}: count them with {@link
+ * Builder#retryListener()}; bulk-writer progress with {@link MeteredBulkWriter#progress}.
+ */
+public final class MeteredStore extends ForwardingStore {
+  private final StoreMeters meters;
+  private final Clock clock;
+
+  private MeteredStore(WideTableStore delegate, StoreMeters meters) {
+    super(delegate);
+    this.meters = meters;
+    this.clock = meters.registry().config().clock();
+  }
+
+  /** Wraps {@code store} with the default prefix ({@code widekey}) and no extra tags. */
+  public static WideTableStore wrap(WideTableStore store, MeterRegistry registry) {
+    return builder(registry).wrap(store);
+  }
+
+  /** A builder for a name prefix, common tags, the system name and the table-name bound. */
+  public static Builder builder(MeterRegistry registry) {
+    return new Builder(registry);
+  }
+
+  /**
+   * A {@link RetryListener} counting retries ({@code widekey.store.retries}) and give-ups ({@code
+   * widekey.store.retries.exhausted}) by {@code error.type}, for {@link
+   * dev.widekey.runtime.retry.RetryPolicy.Builder#listener}.
+   */
+  public static RetryListener retryListener(MeterRegistry registry) {
+    return builder(registry).retryListener();
+  }
+
+  /** Settings of a {@link MeteredStore}. */
+  public static final class Builder {
+    private final MeterRegistry registry;
+    private String prefix = "widekey";
+    private Tags tags = Tags.empty();
+    private String systemName;
+    private int maxTables = 500;
+
+    private Builder(MeterRegistry registry) {
+      this.registry = Objects.requireNonNull(registry, "registry");
+    }
+
+    /** The meter names' prefix: {@code widekey} by default ({@code widekey.store.operation}). */
+    public Builder prefix(String prefix) {
+      if (prefix == null || prefix.isBlank()) {
+        throw new IllegalArgumentException("a meter name prefix must not be blank");
+      }
+      this.prefix = prefix;
+      return this;
+    }
+
+    /** Tags added to every meter (application, region): keep them low-cardinality. */
+    public Builder tags(Iterable<Tag> tags) {
+      this.tags = this.tags.and(tags);
+      return this;
+    }
+
+    public Builder tag(String key, String value) {
+      this.tags = this.tags.and(key, value);
+      return this;
+    }
+
+    /**
+     * The {@code db.system.name} tag; by default from the store's class: {@code widekey.embedded},
+     * {@code hbase}, {@code tablestore}, else the class name without {@code Store}, lower case.
+     */
+    public Builder systemName(String systemName) {
+      this.systemName = Objects.requireNonNull(systemName, "systemName");
+      return this;
+    }
+
+    /**
+     * At most this many distinct {@code db.collection.name} values (500 by default); later tables
+     * count as {@code _other}, so that tables created at run time cannot grow the meters for ever.
+     */
+    public Builder maxTables(int maxTables) {
+      if (maxTables < 1) {
+        throw new IllegalArgumentException("maxTables must be at least 1: " + maxTables);
+      }
+      this.maxTables = maxTables;
+      return this;
+    }
+
+    /** Wraps {@code store}; closing the result closes it. */
+    public WideTableStore wrap(WideTableStore store) {
+      Objects.requireNonNull(store, "store");
+      String system = systemName != null ? systemName : StoreMeters.systemName(unwrap(store));
+      return new MeteredStore(store, new StoreMeters(registry, prefix, tags, system, maxTables));
+    }
+
+    /** A retry listener on this builder's registry, prefix and tags; see {@link #retryListener}. */
+    public RetryListener retryListener() {
+      StoreMeters m = new StoreMeters(registry, prefix, tags, null, maxTables);
+      return new RetryListener() {
+        @Override
+        public void retrying(StoreException error, int failures, long delayNanos) {
+          m.retries(StoreMeters.errorType(error)).increment();
+        }
+
+        @Override
+        public void gaveUp(StoreException error, int failures) {
+          m.retriesExhausted(StoreMeters.errorType(error)).increment();
+        }
+      };
+    }
+
+    private static WideTableStore unwrap(WideTableStore store) {
+      WideTableStore s = store;
+      while (s instanceof RetryingStore r) {
+        s = r.delegate();
+      }
+      return s;
+    }
+  }
+
+  private long now() {
+    return clock.monotonicTime();
+  }
+
+  /** Runs {@code body}, timing it and counting its failure. */
+  private <T> T timed(String collection, String operation, Supplier<T> body) {
+    long start = now();
+    try {
+      T result = body.get();
+      meters.timer(collection, operation, NO_ERROR).record(now() - start, TimeUnit.NANOSECONDS);
+      return result;
+    } catch (RuntimeException | Error e) {
+      meters
+          .timer(collection, operation, StoreMeters.errorType(e))
+          .record(now() - start, TimeUnit.NANOSECONDS);
+      meters.failed(collection, operation, e);
+      throw e;
+    }
+  }
+
+  private void timed(String collection, String operation, Runnable body) {
+    timed(
+        collection,
+        operation,
+        () -> {
+          body.run();
+          return null;
+        });
+  }
+
+  private void rows(String collection, String operation, long rows, long bytes) {
+    meters.rows(collection, operation).record(rows);
+    meters.bytes(collection, operation).record(bytes);
+  }
+
+  @Override
+  public void createTable(TableSpec spec) {
+    timed(meters.collection(spec.name()), "create_table", () -> delegate.createTable(spec));
+  }
+
+  @Override
+  public Optional<TableSpec> describeTable(String table) {
+    return timed(meters.collection(table), "describe_table", () -> delegate.describeTable(table));
+  }
+
+  @Override
+  public List<String> listTables(String prefix) {
+    // the prefix is a table name's start, not a table: no collection
+    return timed(NO_TABLE, "list_tables", () -> delegate.listTables(prefix));
+  }
+
+  @Override
+  public void deleteTable(String table) {
+    timed(meters.collection(table), "delete_table", () -> delegate.deleteTable(table));
+  }
+
+  @Override
+  public void put(String table, Row row) {
+    String c = meters.collection(table);
+    timed(c, "put", () -> delegate.put(table, row));
+    rows(c, "put", 1, row.sizeInBytes());
+  }
+
+  @Override
+  public void put(String table, Row row, WriteCondition condition) {
+    String c = meters.collection(table);
+    timed(c, "put", () -> delegate.put(table, row, condition));
+    rows(c, "put", 1, row.sizeInBytes());
+  }
+
+  @Override
+  public Optional<Row> get(String table, PrimaryKey key, ColumnSelection columns) {
+    String c = meters.collection(table);
+    Optional<Row> row = timed(c, "get", () -> delegate.get(table, key, columns));
+    rows(c, "get", row.isPresent() ? 1 : 0, row.map(Row::sizeInBytes).orElse(0L));
+    return row;
+  }
+
+  @Override
+  public List<Optional<Row>> multiGet(
+      String table, List<PrimaryKey> keys, ColumnSelection columns) {
+    String c = meters.collection(table);
+    meters.batchSize(c, "multi_get").record(keys.size());
+    List<Optional<Row>> got = timed(c, "multi_get", () -> delegate.multiGet(table, keys, columns));
+    long rows = 0;
+    long bytes = 0;
+    for (Optional<Row> r : got) {
+      if (r.isPresent()) {
+        rows++;
+        bytes += r.get().sizeInBytes();
+      }
+    }
+    rows(c, "multi_get", rows, bytes);
+    return got;
+  }
+
+  @Override
+  public void delete(String table, PrimaryKey key) {
+    String c = meters.collection(table);
+    timed(c, "delete", () -> delegate.delete(table, key));
+    meters.rows(c, "delete").record(1);
+  }
+
+  @Override
+  public void delete(String table, PrimaryKey key, WriteCondition condition) {
+    String c = meters.collection(table);
+    timed(c, "delete", () -> delegate.delete(table, key, condition));
+    meters.rows(c, "delete").record(1);
+  }
+
+  /**
+   * {@inheritDoc}
+   *
+   * <p>Timed under its table, or {@code _multiple} for a batch over several; rows, bytes, failures
+   * and throttles count per table, from each operation's outcome.
+   */
+  @Override
+  public List<WriteOutcome> batchWrite(List<WriteOp> ops) {
+    String call = NO_TABLE;
+    for (WriteOp op : ops) {
+      String c = meters.collection(op.table());
+      if (call.equals(NO_TABLE)) {
+        call = c;
+      } else if (!call.equals(c)) {
+        call = SEVERAL_TABLES;
+        break;
+      }
+    }
+    meters.batchSize(call, "batch_write").record(ops.size());
+    List<WriteOutcome> outcomes = timed(call, "batch_write", () -> delegate.batchWrite(ops));
+    Map<String, long[]> perTable = new LinkedHashMap<>(); // rows, bytes
+    for (WriteOutcome o : outcomes) {
+      String c = meters.collection(o.op().table());
+      long[] counts = perTable.computeIfAbsent(c, k -> new long[2]);
+      if (o.succeeded()) {
+        counts[0]++;
+        if (o.op() instanceof WriteOp.Put put) {
+          counts[1] += put.row().sizeInBytes();
+        }
+      } else {
+        meters.failed(c, "batch_write", o.failure());
+      }
+    }
+    perTable.forEach((c, counts) -> rows(c, "batch_write", counts[0], counts[1]));
+    return outcomes;
+  }
+
+  @Override
+  public Stream<Row> scan(String table, ScanRange range) {
+    return metered(table, "scan", () -> delegate.scan(table, range));
+  }
+
+  @Override
+  public Stream<Row> scanIndex(String table, String index, ScanRange range) {
+    return metered(table, "scan_index", () -> delegate.scanIndex(table, index, range));
+  }
+
+  @Override
+  public List<PartitionStats> partitionStats(String table) {
+    return timed(meters.collection(table), "partition_stats", () -> delegate.partitionStats(table));
+  }
+
+  @Override
+  public String toString() {
+    return "MeteredStore[" + delegate + "]";
+  }
+
+  private Stream<Row> metered(String table, String operation, Supplier<Stream<Row>> open) {
+    String c = meters.collection(table);
+    long start = now();
+    Stream<Row> source;
+    try {
+      source = open.get();
+    } catch (RuntimeException | Error e) {
+      new ScanMeter(c, operation, start, null).finish(e);
+      throw e;
+    }
+    ScanMeter meter = new ScanMeter(c, operation, start, source.iterator());
+    return StreamSupport.stream(
+            Spliterators.spliteratorUnknownSize(meter, Spliterator.ORDERED | Spliterator.NONNULL),
+            false)
+        .onClose(
+            () -> {
+              try {
+                meter.finish(null);
+              } finally {
+                source.close();
+              }
+            });
+  }
+
+  /** Counts a scan's rows and records it once: when exhausted, failed or closed. */
+  private final class ScanMeter implements Iterator<Row> {
+    private final String collection;
+    private final String operation;
+    private final long start;
+    private final Iterator<Row> rows;
+    private final AtomicBoolean finished = new AtomicBoolean();
+    private long count;
+    private long bytes;
+
+    ScanMeter(String collection, String operation, long start, Iterator<Row> rows) {
+      this.collection = collection;
+      this.operation = operation;
+      this.start = start;
+      this.rows = rows;
+    }
+
+    @Override
+    public boolean hasNext() {
+      try {
+        boolean more = rows.hasNext();
+        if (!more) {
+          finish(null);
+        }
+        return more;
+      } catch (RuntimeException | Error e) {
+        finish(e);
+        throw e;
+      }
+    }
+
+    @Override
+    public Row next() {
+      Row row;
+      try {
+        row = rows.next();
+      } catch (NoSuchElementException e) {
+        throw e;
+      } catch (RuntimeException | Error e) {
+        finish(e);
+        throw e;
+      }
+      count++;
+      bytes += row.sizeInBytes();
+      return row;
+    }
+
+    void finish(Throwable error) {
+      if (!finished.compareAndSet(false, true)) {
+        return;
+      }
+      String type = error == null ? NO_ERROR : StoreMeters.errorType(error);
+      meters.timer(collection, operation, type).record(now() - start, TimeUnit.NANOSECONDS);
+      if (error != null) {
+        meters.failed(collection, operation, error);
+      }
+      rows(collection, operation, count, bytes);
+    }
+  }
+}
