@@ -17,7 +17,8 @@ import org.springframework.core.annotation.Order;
     before = WidekeyAutoConfiguration.class,
     afterName =
         "org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration")
-@ConditionalOnClass(name = {"dev.widekey.micrometer.MeteredStore", "io.micrometer.core.instrument.MeterRegistry"})
+@ConditionalOnClass(
+    name = {"dev.widekey.micrometer.MeteredStore", "io.micrometer.core.instrument.MeterRegistry"})
 @ConditionalOnBean(MeterRegistry.class)
 public class WidekeyMetricsAutoConfiguration {
 
