@@ -20,10 +20,7 @@ import java.math.BigDecimal;
 import java.security.SecureRandom;
 import java.time.Instant;
 import java.time.ZonedDateTime;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
 import java.util.stream.IntStream;
 import java.util.stream.LongStream;
 import java.util.stream.Stream;
@@ -47,30 +44,14 @@ public final class SampleApp {
     this.out = out;
   }
 
+  /**
+   * Opens the store that {@code widekey.*} system properties and {@code WIDEKEY_*} environment
+   * variables name ({@link Stores#open()}), the embedded store in memory by default.
+   */
   public static void main(String[] args) {
-    try (WideTableStore store = Stores.open(configuration())) {
+    try (WideTableStore store = Stores.open()) {
       new SampleApp(store, System.out).run();
     }
-  }
-
-  /** {@code widekey.*} system properties, over {@code WIDEKEY_*} environment variables. */
-  static Map<String, String> configuration() {
-    Map<String, String> config = new HashMap<>();
-    System.getenv()
-        .forEach(
-            (name, value) -> {
-              if (name.startsWith("WIDEKEY_")) {
-                config.put(name.toLowerCase(Locale.ROOT).replace('_', '.'), value);
-              }
-            });
-    System.getProperties()
-        .forEach(
-            (name, value) -> {
-              if (name.toString().startsWith("widekey.")) {
-                config.put(name.toString(), value.toString());
-              }
-            });
-    return config;
   }
 
   public void run() {

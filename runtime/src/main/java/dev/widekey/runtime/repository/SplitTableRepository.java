@@ -340,6 +340,14 @@ public abstract class SplitTableRepository<E> {
    *     limit; nothing is written. Of another kind for a store failure
    */
   public E put(E entity) {
+    try {
+      return putUnhinted(entity);
+    } catch (StoreException e) {
+      throw withCreateTablesHint(e);
+    }
+  }
+
+  private E putUnhinted(E entity) {
     if (versionColumn == null) {
       PreparedWrite rows = prepare(entity, null, newTag());
       if (commitPoint == null) {
@@ -363,7 +371,11 @@ public abstract class SplitTableRepository<E> {
    *     VersionConflictException} for a versioned entity) if a row is stored; nothing is written
    */
   public E insert(E entity) {
-    return writeIf(entity, WriteCondition.rowAbsent());
+    try {
+      return writeIf(entity, WriteCondition.rowAbsent());
+    } catch (StoreException e) {
+      throw withCreateTablesHint(e);
+    }
   }
 
   /**
@@ -378,9 +390,30 @@ public abstract class SplitTableRepository<E> {
    *     nothing is written
    */
   public E update(E entity) {
-    return writeIf(
-        entity,
-        versionColumn == null ? WriteCondition.rowPresent() : expectVersion(versionOf(entity)));
+    try {
+      return writeIf(
+          entity,
+          versionColumn == null ? WriteCondition.rowPresent() : expectVersion(versionOf(entity)));
+    } catch (StoreException e) {
+      throw withCreateTablesHint(e);
+    }
+  }
+
+  /** What a {@link ErrorKind#TABLE_NOT_FOUND} from a repository call adds: the usual fix. */
+  static final String CREATE_TABLES_HINT =
+      "call createTables() on the repository first (once, before the first write)";
+
+  /**
+   * {@code e}, or for a plain {@link ErrorKind#TABLE_NOT_FOUND} the same error naming the fix: the
+   * repository's tables were never created. The kind and the retry flag stay.
+   */
+  static StoreException withCreateTablesHint(StoreException e) {
+    if (e.kind() != ErrorKind.TABLE_NOT_FOUND
+        || e.getClass() != StoreException.class
+        || e.detail().contains(CREATE_TABLES_HINT)) {
+      return e;
+    }
+    return new StoreException(e.kind(), e.detail() + "; " + CREATE_TABLES_HINT, e.retryable(), e);
   }
 
   /** A versioned put: version 0 only if no row is stored, any other only if it is stored. */
@@ -1273,7 +1306,11 @@ public abstract class SplitTableRepository<E> {
 
   /** Reads an entity by key: hot columns only, or with the cold row too. */
   protected Optional<E> find(PrimaryKey key, boolean withCold) {
-    return readHot(key).flatMap(row -> read(row, withCold));
+    try {
+      return readHot(key).flatMap(row -> read(row, withCold));
+    } catch (StoreException e) {
+      throw withCreateTablesHint(e);
+    }
   }
 
   private Optional<Row> readHot(PrimaryKey key) {
@@ -1285,10 +1322,14 @@ public abstract class SplitTableRepository<E> {
    * row, then the cold row it pointed at ({@link CommitPoint#delete}).
    */
   protected void remove(PrimaryKey key) {
-    if (commitPoint == null) {
-      store.delete(hotTable.name(), key);
-    } else {
-      commitPoint.delete(key);
+    try {
+      if (commitPoint == null) {
+        store.delete(hotTable.name(), key);
+      } else {
+        commitPoint.delete(key);
+      }
+    } catch (StoreException e) {
+      throw withCreateTablesHint(e);
     }
   }
 

@@ -3,6 +3,7 @@ package dev.widekey.store.hbase;
 import dev.widekey.runtime.store.WideTableStore;
 import dev.widekey.runtime.store.WideTableStoreProvider;
 import java.util.Map;
+import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HBaseConfiguration;
 
@@ -54,6 +55,16 @@ public final class HBaseStoreProvider implements WideTableStoreProvider {
   @Override
   public String name() {
     return NAME;
+  }
+
+  @Override
+  public Set<String> settings() {
+    return Set.of(QUORUM, PORT, ZNODE, NAMESPACE, USERNAME, PASSWORD, WRITE_ORDER);
+  }
+
+  @Override
+  public Set<String> settingPrefixes() {
+    return Set.of(CONF_PREFIX);
   }
 
   @Override

@@ -27,16 +27,17 @@ final class TablestoreClients {
     SplitTableCreator creator =
         new SplitTableCreator(endpoint, instance, accessKeyId, accessKeySecret, conf);
     return new TablestoreStore(
-        client,
-        creator,
-        () -> {
-          try {
-            client.shutdown();
-          } finally {
-            creator.shutdown();
-          }
-        },
-        readyTimeout);
+            client,
+            creator,
+            () -> {
+              try {
+                client.shutdown();
+              } finally {
+                creator.shutdown();
+              }
+            },
+            readyTimeout)
+        .describedAs("endpoint=" + endpoint + ", instance=" + instance);
   }
 
   /**

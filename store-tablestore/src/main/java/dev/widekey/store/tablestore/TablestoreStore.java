@@ -125,6 +125,9 @@ public final class TablestoreStore extends ServiceStore {
   /** Tables whose every partition answered since this store created or adopted them. */
   private final Set<String> ready = ConcurrentHashMap.newKeySet();
 
+  /** What {@link #toString} names: the endpoint and instance, when this store connected. */
+  private volatile String description = "a caller's client";
+
   TablestoreStore(
       SyncClientInterface client,
       Consumer<CreateTableRequestEx> tableCreator,
@@ -159,6 +162,18 @@ public final class TablestoreStore extends ServiceStore {
    */
   public static TablestoreStore using(SyncClientInterface client) {
     return new TablestoreStore(client, unsplitOnly(client), () -> {}, Duration.ofSeconds(60));
+  }
+
+  /** Sets what {@link #toString} names (never a credential). */
+  TablestoreStore describedAs(String description) {
+    this.description = Objects.requireNonNull(description, "description");
+    return this;
+  }
+
+  /** The endpoint and instance, e.g. in the log line of {@code Stores.open}; no credential. */
+  @Override
+  public String toString() {
+    return "TablestoreStore[" + description + "]";
   }
 
   /** CreateTable through {@code SyncClient.createTable}, which would drop split points silently. */

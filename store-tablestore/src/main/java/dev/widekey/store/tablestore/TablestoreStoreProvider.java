@@ -6,6 +6,7 @@ import dev.widekey.runtime.store.WideTableStoreProvider;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -58,6 +59,11 @@ public final class TablestoreStoreProvider implements WideTableStoreProvider {
   @Override
   public String name() {
     return NAME;
+  }
+
+  @Override
+  public Set<String> settings() {
+    return Set.of(ENDPOINT, INSTANCE, ACCESS_KEY_ID, ACCESS_KEY_SECRET, READY_TIMEOUT);
   }
 
   @Override

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.widekey.runtime.store.StoreConfig;
 import dev.widekey.runtime.store.Stores;
 import dev.widekey.runtime.store.WideTableStore;
 import java.time.Duration;
@@ -56,6 +57,27 @@ class TablestoreStoreProviderTest {
     config.put(Stores.STORE, "tablestore");
     try (WideTableStore store = Stores.open(config)) {
       assertInstanceOf(TablestoreStore.class, store);
+      assertEquals(
+          "TablestoreStore[endpoint=https://example-instance.cn-hangzhou.ots.aliyuncs.com,"
+              + " instance=example-instance]",
+          store.toString());
     }
+  }
+
+  @Test
+  void theSettingsAreDeclaredSoAMisspeltOneNamesTheRightOne() {
+    java.util.HashMap<String, String> config = new java.util.HashMap<>(CONFIG);
+    config.put(Stores.STORE, "tablestore");
+    config.put("widekey.tablestore.acces-key-secret", "x");
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> StoreConfig.of(config));
+    assertTrue(
+        e.getMessage().contains("did you mean widekey.tablestore.access-key-secret?"),
+        e.getMessage());
+    config.remove("widekey.tablestore.acces-key-secret");
+    String described = StoreConfig.of(config).toString();
+    assertFalse(described.contains("very-secret"), described);
+    assertTrue(described.contains("widekey.tablestore.access-key-secret=**** (given)"), described);
+    assertTrue(described.contains("widekey.tablestore.instance=example-instance"), described);
   }
 }

@@ -5,6 +5,7 @@ import dev.widekey.runtime.store.WideTableStoreProvider;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Opens the {@link EmbeddedStore} for {@code widekey.store=embedded} (the default kind). The
@@ -25,6 +26,11 @@ public final class EmbeddedStoreProvider implements WideTableStoreProvider {
   @Override
   public String name() {
     return NAME;
+  }
+
+  @Override
+  public Set<String> settings() {
+    return Set.of(DIRECTORY);
   }
 
   @Override
