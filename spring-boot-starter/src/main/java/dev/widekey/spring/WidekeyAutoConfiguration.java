@@ -1,5 +1,6 @@
 package dev.widekey.spring;
 
+import dev.widekey.runtime.store.StoreConfig;
 import dev.widekey.runtime.store.Stores;
 import dev.widekey.runtime.store.WideTableStore;
 import java.util.List;
@@ -33,7 +34,9 @@ public class WidekeyAutoConfiguration {
       WidekeyProperties properties,
       Environment environment,
       ObjectProvider<WideTableStoreDecorator> decorators) {
-    WideTableStore store = Stores.open(StoreSettings.of(properties, environment));
+    // Spring's environment already holds system properties and environment variables: its
+    // binding is the one source, checked as the library checks its own
+    WideTableStore store = Stores.open(StoreConfig.of(StoreSettings.of(properties, environment)));
     List<WideTableStoreDecorator> ordered = decorators.orderedStream().toList();
     try {
       for (WideTableStoreDecorator decorator : ordered) {
