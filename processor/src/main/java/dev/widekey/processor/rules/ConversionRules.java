@@ -1,0 +1,104 @@
+package dev.widekey.processor.rules;
+
+import dev.widekey.annotations.ColumnNaming;
+import dev.widekey.annotations.WideTable;
+import dev.widekey.processor.diagnostics.Diagnostics;
+import dev.widekey.processor.diagnostics.Messages;
+import dev.widekey.processor.model.Attribute;
+import dev.widekey.processor.model.ColumnLayout;
+import dev.widekey.processor.model.ConverterSpec;
+import dev.widekey.processor.model.EntityModel;
+import dev.widekey.processor.model.KeyLayout;
+import dev.widekey.processor.model.ValueKind;
+import dev.widekey.runtime.store.ServiceNames;
+import dev.widekey.runtime.value.LargeValues;
+import java.util.HashMap;
+import java.util.Map;
+import javax.lang.model.element.Element;
+
+/**
+ * WK212: a {@code @Convert} names a converter generated code can make and call for the field's type
+ * and a stored type, never on a key (placement, {@link PlacementRules}) nor with another encoding
+ * of the field's own value ({@code @Money}, {@code @Version}); attribute columns, named by the
+ * entity's {@link ColumnNaming}, are distinct from each other and from the key's columns, legal
+ * (WK207) and outside widekey's reserved prefix. A {@code @Transient} key is reported by the
+ * parser, which leaves the field out of the model.
+ */
+public final class ConversionRules implements EntityRule {
+
+  @Override
+  public void check(EntityModel entity, Diagnostics diagnostics) {
+    for (Attribute a : entity.attributes()) {
+      if (a.converted()) {
+        checkConverter(a, diagnostics);
+      }
+    }
+    checkColumns(entity, diagnostics);
+  }
+
+  private static void checkConverter(Attribute a, Diagnostics diagnostics) {
+    ConverterSpec c = a.converter();
+    Element e = a.property().element();
+    String field = a.name();
+    String converter = c.qualifiedName();
+    if (!c.implementsConverter()) {
+      diagnostics.error(e, c.mirror(), Messages.converterNotConverter(field, converter));
+    } else if (!c.matchesField()) {
+      diagnostics.error(
+          e,
+          c.mirror(),
+          Messages.converterWrongType(
+              field,
+              a.property().type().toString(),
+              converter,
+              c.javaType() == null ? "no one type (a type variable)" : c.javaType().toString()));
+    } else if (c.storedKind() == ValueKind.UNSUPPORTED) {
+      diagnostics.error(
+          e,
+          c.mirror(),
+          Messages.converterStoredType(field, converter, String.valueOf(c.storedType())));
+    }
+    if (!c.publicNoArgs()) {
+      diagnostics.error(e, c.mirror(), Messages.converterNotConstructible(field, converter));
+    }
+    if (a.isMoney()) {
+      diagnostics.error(e, a.moneyMirror(), Messages.converterWith(field, "@Money"));
+    }
+    if (a.version()) {
+      diagnostics.error(e, a.versionMirror(), Messages.converterWith(field, "@Version"));
+    }
+  }
+
+  private static void checkColumns(EntityModel entity, Diagnostics diagnostics) {
+    WideTable table = entity.type().getAnnotation(WideTable.class);
+    ColumnNaming naming = table == null ? ColumnNaming.AS_DECLARED : table.columnNaming();
+    Map<String, String> owners = new HashMap<>(); // column -> what holds it, for the message
+    Map<String, String> kinds = new HashMap<>();
+    if (!entity.partitionKey().isEmpty()) {
+      for (ColumnLayout column : KeyLayout.of(entity).columns()) {
+        owners.put(column.name(), column.name());
+        kinds.put(column.name(), "primary-key column");
+      }
+    }
+    for (Attribute a : entity.attributes()) {
+      Element e = a.property().element();
+      String column = a.column();
+      if (column.equals(a.name())) {
+        // a field name as its column: checked as a field name (WK100, WK207)
+      } else if (!ServiceNames.isLegal(column)) {
+        diagnostics.error(e, Messages.badAttributeColumn(a.name(), column));
+        continue;
+      } else if (column.startsWith(LargeValues.PREFIX)) {
+        diagnostics.error(e, Messages.reservedColumn(a.name(), column));
+        continue;
+      }
+      String other = owners.putIfAbsent(column, a.name());
+      if (other != null) {
+        diagnostics.error(
+            e,
+            Messages.columnClash(
+                a.name(), column, other, naming.name(), kinds.getOrDefault(column, "field")));
+      }
+    }
+  }
+}
