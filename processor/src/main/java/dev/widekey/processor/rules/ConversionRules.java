@@ -5,10 +5,9 @@ import dev.widekey.annotations.WideTable;
 import dev.widekey.processor.diagnostics.Diagnostics;
 import dev.widekey.processor.diagnostics.Messages;
 import dev.widekey.processor.model.Attribute;
-import dev.widekey.processor.model.ColumnLayout;
+import dev.widekey.processor.model.ColumnNames;
 import dev.widekey.processor.model.ConverterSpec;
 import dev.widekey.processor.model.EntityModel;
-import dev.widekey.processor.model.KeyLayout;
 import dev.widekey.processor.model.ValueKind;
 import dev.widekey.runtime.store.ServiceNames;
 import dev.widekey.runtime.value.LargeValues;
@@ -73,13 +72,13 @@ public final class ConversionRules implements EntityRule {
     WideTable table = entity.type().getAnnotation(WideTable.class);
     ColumnNaming naming = table == null ? ColumnNaming.AS_DECLARED : table.columnNaming();
     Map<String, String> owners = new HashMap<>(); // column -> what holds it, for the message
-    Map<String, String> kinds = new HashMap<>();
+    // the key's columns, named as KeyLayout names them (without computing a layout, which a
+    // wrong design may not have)
+    java.util.List<String> keyColumns = new java.util.ArrayList<>();
     if (!entity.partitionKey().isEmpty()) {
-      for (ColumnLayout column : KeyLayout.of(entity).columns()) {
-        owners.put(column.name(), column.name());
-        kinds.put(column.name(), "primary-key column");
-      }
+      keyColumns.add(ColumnNames.of(entity.partitionKey()));
     }
+    entity.keyColumns().forEach(c -> keyColumns.add(c.name()));
     for (Attribute a : entity.attributes()) {
       Element e = a.property().element();
       String column = a.column();
@@ -92,12 +91,15 @@ public final class ConversionRules implements EntityRule {
         diagnostics.error(e, Messages.reservedColumn(a.name(), column));
         continue;
       }
+      if (!column.equals(a.name()) && keyColumns.contains(column)) {
+        // a field named as a key column is WK207's (TableRules); one renamed into it is here
+        diagnostics.error(
+            e, Messages.columnClash(a.name(), column, column, naming.name(), "primary-key column"));
+        continue;
+      }
       String other = owners.putIfAbsent(column, a.name());
       if (other != null) {
-        diagnostics.error(
-            e,
-            Messages.columnClash(
-                a.name(), column, other, naming.name(), kinds.getOrDefault(column, "field")));
+        diagnostics.error(e, Messages.columnClash(a.name(), column, other, naming.name(), "field"));
       }
     }
   }
