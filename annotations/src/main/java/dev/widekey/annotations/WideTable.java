@@ -56,4 +56,12 @@ public @interface WideTable {
    * _cold}.
    */
   String coldTable() default "";
+
+  /**
+   * How attribute column names are derived from field names: {@link ColumnNaming#AS_DECLARED} (the
+   * default) or {@link ColumnNaming#SNAKE_CASE}. Primary-key columns keep their names. Changing it
+   * on a table that exists renames its columns, which the locked layout refuses (WK308) unless each
+   * field declares its old column with {@code @RenamedFrom}.
+   */
+  ColumnNaming columnNaming() default ColumnNaming.AS_DECLARED;
 }

@@ -460,6 +460,127 @@ class LayoutLockTest {
     assertThat(LayoutText.render(LayoutText.parse(exported))).isEqualTo(exported);
   }
 
+  // ---- column naming, converters and time-key truncation ----
+
+  private static final String PROFILE =
+      String.join(
+          "\n",
+          "package lock;",
+          "",
+          "import dev.widekey.annotations.*;",
+          "import dev.widekey.runtime.value.AttributeConverter;",
+          "import java.time.Instant;",
+          "",
+          "@WideTable(name = \"profiles\")",
+          "public record Reading(",
+          "    @PartitionKey @HashPrefix String userId,",
+          "    @KeyColumn Instant seenAt,",
+          "    String displayName,",
+          "    @Convert(Reading.Plain.class) Name name,",
+          "    @Transient String view) {",
+          "  public record Name(String text) {}",
+          "  public static final class Plain implements AttributeConverter<Name, String> {",
+          "    public String toStored(Name n) { return n.text(); }",
+          "    public Name fromStored(String s) { return new Name(s); }",
+          "  }",
+          "  public static final class Upper implements AttributeConverter<Name, String> {",
+          "    public String toStored(Name n) { return n.text().toUpperCase(); }",
+          "    public Name fromStored(String s) { return new Name(s); }",
+          "  }",
+          "}",
+          "");
+
+  private static final String SNAKE_PROFILE =
+      PROFILE.replace(
+          "@WideTable(name = \"profiles\")",
+          "@WideTable(name = \"profiles\", columnNaming = ColumnNaming.SNAKE_CASE)");
+
+  @Test
+  void theLayoutRecordsColumnsConvertersAndTruncationButNoTransientField() throws IOException {
+    Compilation c =
+        build(SNAKE_PROFILE.replace("@KeyColumn Instant", "@KeyColumn @TruncatedToMillis Instant"));
+
+    assertThat(c).succeededWithoutWarnings();
+    String file = Files.readString(layouts.resolve("profiles.layout"));
+    assertThat(file)
+        .contains(
+            String.join(
+                "\n",
+                "key.1=seenAt INTEGER COMPONENT",
+                "key.1.part.0=seenAt INSTANT",
+                "key.1.part.0.truncate=MILLIS",
+                ""));
+    assertThat(file)
+        .contains(
+            String.join(
+                "\n",
+                "attr.display_name=STRING plain",
+                "attr.display_name.field=displayName",
+                "attr.name=STRING converted by=lock.Reading.Plain",
+                ""));
+    assertThat(file).doesNotContain("view");
+    assertThat(LayoutText.render(LayoutText.parse(file))).isEqualTo(file);
+  }
+
+  @Test
+  void aChangedColumnNamingIsRefusedAsRenamedColumns() {
+    build(PROFILE);
+
+    Compilation c = build(SNAKE_PROFILE);
+
+    assertThat(c).hadErrorCount(1); // "name" is snake_case already: only displayName moves
+    Diagnostic<? extends JavaFileObject> error = wk308Error(c, "profiles");
+    assertThat(text(error))
+        .isEqualTo(
+            "WK308: field 'displayName' of table 'profiles' is now stored in column"
+                + " 'display_name', but its committed layout file profiles.layout has it in column"
+                + " 'displayName' (a changed @WideTable(columnNaming), or a renamed field): every"
+                + " existing row keeps its value in 'displayName' and would read 'displayName' as"
+                + " null. Keep the table's column naming as it was (a table that exists keeps its"
+                + " column names), or move the entity to a new table (@WideTable(name = ...) with"
+                + " @RekeyedFrom), whose re-keying job copies the old columns.");
+    // the new naming on a new table passes (the old table's file is then only unclaimed)
+    assertThat(build(SNAKE_PROFILE.replace("\"profiles\"", "\"profiles_v2\""))).succeeded();
+  }
+
+  @Test
+  void anotherConverterIsAnAttributeChange() {
+    build(PROFILE);
+
+    Compilation c =
+        build(PROFILE.replace("@Convert(Reading.Plain.class)", "@Convert(Reading.Upper.class)"));
+
+    assertThat(c).hadErrorCount(1);
+    assertReported(
+        c,
+        Diagnostic.Kind.ERROR,
+        Messages.layoutAttributeChanged(
+            "Reading",
+            "profiles",
+            "profiles",
+            "attr.name=STRING converted by=lock.Reading.Plain",
+            "attr.name=STRING converted by=lock.Reading.Upper"));
+  }
+
+  /**
+   * Truncation changes which values a write accepts, never a stored key's bytes (every stored time
+   * key is whole milliseconds, with or without it): adding it is a passing change.
+   */
+  @Test
+  void addingTruncationToATimeKeyIsNoKeyChange() {
+    build(PROFILE);
+
+    Compilation c =
+        build(PROFILE.replace("@KeyColumn Instant", "@KeyColumn @TruncatedToMillis Instant"));
+
+    assertThat(c).succeededWithoutWarnings();
+    assertReported(
+        c,
+        Diagnostic.Kind.NOTE,
+        Messages.layoutPassingChange(
+            "profiles", List.of(), List.of("key.1.part.0.truncate=MILLIS")));
+  }
+
   // ---- helpers ----
 
   private Compilation build(String source, String... options) {

@@ -63,6 +63,11 @@ public enum Rule {
   WK211(
       "a time-sharded entity's period tables (kept and created ahead, hot, cold, chunk and index"
           + " tables) fit the profile's tables per instance (64 on Tablestore)"),
+  WK212(
+      "a converted attribute names an AttributeConverter of its field's type to a stored type"
+          + " (String, Long, Double, Boolean, byte[]) with a public no-argument constructor, never"
+          + " on a key; a @Transient field is no key; attribute column names, after the column"
+          + " naming strategy, are distinct"),
   WK307(
       "a query reads a leftmost prefix of a key: equality on its leading components, at most one"
           + " range, on the next component and last, in key order or its reverse; anything else"

@@ -2075,6 +2075,205 @@ public final class Messages {
             + " new table (@WideTable(name = ...) with @RekeyedFrom).");
   }
 
+  // ---- WK212: converters, @Transient, column naming ----
+
+  public static String converterNotConverter(String field, String converter) {
+    return msg(
+        Rule.WK212,
+        "field '"
+            + field
+            + "' names converter "
+            + converter
+            + ", which does not implement dev.widekey.runtime.value.AttributeConverter<J, S>:"
+            + " generated code calls toStored and fromStored on it directly, never by reflection."
+            + " Implement AttributeConverter<J, S> with J the field's type and S one of String,"
+            + " Long, Double, Boolean or byte[].");
+  }
+
+  public static String converterWrongType(
+      String field, String fieldType, String converter, String javaType) {
+    return msg(
+        Rule.WK212,
+        "field '"
+            + field
+            + "' has type "
+            + fieldType
+            + ", but its converter "
+            + converter
+            + " converts "
+            + javaType
+            + ": the generated repository passes the field's value to toStored and stores what"
+            + " fromStored returns in it, so J must be the field's type exactly (a primitive field"
+            + " takes its boxed type's converter only as that boxed type). Use a converter of "
+            + fieldType
+            + ", or change the field's type.");
+  }
+
+  public static String converterStoredType(String field, String converter, String storedType) {
+    return msg(
+        Rule.WK212,
+        "field '"
+            + field
+            + "''s converter "
+            + converter
+            + " stores "
+            + storedType
+            + ", which no store holds as a column value: a converter stores String, Long, Double,"
+            + " Boolean or byte[]. Convert to one of those (text, or bytes of your own encoding).");
+  }
+
+  public static String converterNotConstructible(String field, String converter) {
+    return msg(
+        Rule.WK212,
+        "field '"
+            + field
+            + "''s converter "
+            + converter
+            + " has no public no-argument constructor, or is not a public concrete class (a static"
+            + " member of public types, if nested): the generated repository keeps one instance,"
+            + " made with 'new "
+            + converter
+            + "()', in a constant. Make the class public and give it a public constructor without"
+            + " parameters.");
+  }
+
+  public static String converterOnKey(String field) {
+    return msg(
+        Rule.WK212,
+        "field '"
+            + field
+            + "' is a key component (of the primary key or an @Index) and cannot be @Convert: a"
+            + " key's stored bytes decide the order of rows and range reads, which only widekey's"
+            + " own order-preserving key encodings (@Padded, @KeyChars, epoch milliseconds,"
+            + " enum names) keep, and which the layout lock checks. Key on a field of a key type"
+            + " (String, an integer, UUID, enum, a time) and keep the converted value an"
+            + " attribute.");
+  }
+
+  public static String converterWith(String field, String annotation) {
+    return msg(
+        Rule.WK212,
+        "field '"
+            + field
+            + "' is @Convert and "
+            + annotation
+            + ", which encodes the field's own value; a converted field is stored as its"
+            + " converter's stored value. Remove one of them.");
+  }
+
+  public static String transientKey(String field, String role) {
+    return msg(
+        Rule.WK212,
+        "field '"
+            + field
+            + "' is @Transient and "
+            + role
+            + ": a transient field is not stored, but every row is found by its key. Remove"
+            + " @Transient, or make the field no key component.");
+  }
+
+  public static String transientAnnotated(String field, String annotations) {
+    return msg(
+        Rule.WK212,
+        "field '"
+            + field
+            + "' is @Transient, which keeps it out of storage, so "
+            + annotations
+            + " on it would be ignored. Remove @Transient, or remove "
+            + annotations
+            + ".");
+  }
+
+  public static String columnClash(
+      String field, String column, String other, String naming, String otherKind) {
+    return msg(
+        Rule.WK212,
+        "field '"
+            + field
+            + "' is stored in column '"
+            + column
+            + "' under columnNaming = "
+            + naming
+            + ", the column of "
+            + otherKind
+            + " '"
+            + other
+            + "' too: one column cannot hold two values. Rename one of the fields.");
+  }
+
+  public static String badAttributeColumn(String field, String column) {
+    return msg(
+        Rule.WK207,
+        "field '"
+            + field
+            + "' is stored in column '"
+            + column
+            + "', but Tablestore and Lindorm accept only letters, digits and '_' in column names."
+            + " Rename the field.");
+  }
+
+  public static String reservedColumn(String field, String column) {
+    return msg(
+        Rule.WK212,
+        "field '"
+            + field
+            + "' is stored in column '"
+            + column
+            + "', which starts with '"
+            + LargeValues.PREFIX
+            + "', the prefix widekey reserves for its own columns. Rename the field.");
+  }
+
+  // ---- WK104: @TruncatedToMillis ----
+
+  public static String truncatedNotKey(String field) {
+    return msg(
+        Rule.WK104,
+        "field '"
+            + field
+            + "' is @TruncatedToMillis but is no key component (of the primary key or an @Index):"
+            + " only a key keeps a time as epoch milliseconds; an attribute keeps it exactly, as"
+            + " ISO text. Remove @TruncatedToMillis.");
+  }
+
+  public static String truncatedType(String field, String type) {
+    return msg(
+        Rule.WK104,
+        "field '"
+            + field
+            + "' is @TruncatedToMillis but has type "
+            + type
+            + ": only Instant, LocalDateTime, OffsetDateTime and ZonedDateTime keys are kept as"
+            + " epoch milliseconds and can be finer than that (a LocalDate is kept as whole days,"
+            + " exactly). Remove @TruncatedToMillis.");
+  }
+
+  // ---- WK308: column naming ----
+
+  public static String layoutColumnRenamed(
+      String table, String field, String oldColumn, String newColumn) {
+    return msg(
+        Rule.WK308,
+        "field '"
+            + field
+            + "' of table '"
+            + table
+            + "' is now stored in column '"
+            + newColumn
+            + "', but its committed layout file "
+            + table
+            + ".layout has it in column '"
+            + oldColumn
+            + "' (a changed @WideTable(columnNaming), or a renamed field): every existing row"
+            + " keeps its value in '"
+            + oldColumn
+            + "' and would read '"
+            + field
+            + "' as null. Keep the table's column naming as it was (a table that exists keeps its"
+            + " column names), or move the entity to a new table (@WideTable(name = ...) with"
+            + " @RekeyedFrom), whose re-keying job copies the old columns.");
+  }
+
   /** A limit in bytes as people write it: "1 KB", "2 MB". */
   private static String size(long bytes) {
     if (bytes % (1 << 20) == 0) {

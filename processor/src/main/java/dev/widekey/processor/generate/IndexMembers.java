@@ -20,6 +20,7 @@ import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
 import dev.widekey.processor.generate.GeneratedNames.KeysMembers;
 import dev.widekey.processor.generate.GeneratedNames.TableMembers;
+import dev.widekey.processor.model.Attribute;
 import dev.widekey.processor.model.ColumnLayout;
 import dev.widekey.processor.model.EntityModel;
 import dev.widekey.processor.model.IndexModel;
@@ -223,9 +224,15 @@ final class IndexMembers {
           }
         }
         if (keyColumn == null) {
-          keyColumn = c.name();
+          // an attribute, by its stored column name
+          keyColumn =
+              entity.attributes().stream()
+                  .filter(a -> a.name().equals(c.name()))
+                  .map(Attribute::column)
+                  .findFirst()
+                  .orElse(c.name());
           defined.putIfAbsent(
-              c.name(),
+              keyColumn,
               switch (index.layout().columnOf(c).type()) {
                 case STRING -> "STRING";
                 case INTEGER -> "INTEGER";

@@ -70,7 +70,8 @@ final class KeyEncoding {
   /**
    * The long a value of an integral kind is stored as: itself, or a time's epoch milliseconds
    * (epoch day for a LocalDate), checked by {@code KeyValues} (nothing finer than a millisecond,
-   * nothing out of range).
+   * nothing out of range); a {@code @TruncatedToMillis} time is truncated to whole milliseconds
+   * first.
    */
   static CodeBlock number(KeyComponent c, CodeBlock value) {
     String method =
@@ -82,6 +83,10 @@ final class KeyEncoding {
           case ZONED_DATE_TIME -> "zonedDateTimeToMillis";
           default -> null;
         };
+    if (method != null && c.truncated()) {
+      // @TruncatedToMillis: whole milliseconds kept, a finer part dropped instead of refused
+      value = CodeBlock.of("$T.truncatedToMillis($L)", KEY_VALUES, value);
+    }
     return method == null
         ? value
         : CodeBlock.of("$T.$N($S, $L)", KEY_VALUES, method, c.name(), value);

@@ -233,7 +233,7 @@ public final class RekeyingGenerator extends SourceFileGenerator {
                     .addStatement(
                         "super(store, OLD_TABLES, $T.chunkCaps(OLD_LAYOUTS.get(0)), $L)",
                         LAYOUT_TABLES,
-                        version == null ? "null" : CodeBlock.of("$S", version.name()))
+                        version == null ? "null" : CodeBlock.of("$S", version.column()))
                     .addStatement("this.current = new $T(store)", repository)
                     .build())
             .addMethod(
@@ -288,7 +288,7 @@ public final class RekeyingGenerator extends SourceFileGenerator {
     for (Attribute a : entity.attributes()) {
       RenamedFrom renamed = a.property().element().getAnnotation(RenamedFrom.class);
       if (renamed != null) {
-        renames.add(CodeBlock.of("$T.entry($S, $S)", Map.class, renamed.value(), a.name()));
+        renames.add(CodeBlock.of("$T.entry($S, $S)", Map.class, renamed.value(), a.column()));
       }
     }
     if (renames.isEmpty()) {

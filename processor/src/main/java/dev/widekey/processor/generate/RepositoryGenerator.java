@@ -90,7 +90,7 @@ public final class RepositoryGenerator extends SourceFileGenerator {
                   TableMembers.TABLES,
                   table,
                   TableMembers.CHUNKED_MAX_BYTES,
-                  version == null ? CodeBlock.of("null") : CodeBlock.of("$S", version.name()))
+                  version == null ? CodeBlock.of("null") : CodeBlock.of("$S", version.column()))
               .build());
     }
 
@@ -167,10 +167,12 @@ public final class RepositoryGenerator extends SourceFileGenerator {
             .addParameter(entityName, "entity")
             .addStatement("return $T.$N(entity)", keys, KeysMembers.PRIMARY_KEY)
             .build());
-    type.addMethod(columnsMethod("hotColumns", entityName, entity.hotAttributes()));
-    type.addMethod(columnsMethod("coldColumns", entityName, entity.coldAttributes()));
+    Map<String, String> converters = converterConstants(entity);
+    addConverters(type, entity, converters);
+    type.addMethod(columnsMethod("hotColumns", entityName, entity.hotAttributes(), converters));
+    type.addMethod(columnsMethod("coldColumns", entityName, entity.coldAttributes(), converters));
     type.addMethod(toEntity(entity, entityName, keys));
-    type.addMethod(entityOf(entity, entityName));
+    type.addMethod(entityOf(entity, entityName, converters));
     if (version != null) {
       type.addMethod(
           MethodSpec.methodBuilder("versionOf")
@@ -428,14 +430,59 @@ public final class RepositoryGenerator extends SourceFileGenerator {
       return m.addStatement("return entity").build();
     }
     List<CodeBlock> args = new ArrayList<>();
-    for (Property p : entity.properties()) {
+    for (Property p : entity.constructorProperties()) { // a transient component is copied too
       args.add(
           p.name().equals(version.name()) ? CodeBlock.of("version") : Accessors.read("entity", p));
     }
     return m.addStatement("return new $T($L)", entityName, CodeBlock.join(args, ", ")).build();
   }
 
-  private MethodSpec columnsMethod(String name, ClassName entityName, List<Attribute> attributes) {
+  /**
+   * The constant each converter class is held in, by its qualified name: {@code TAGS_CONVERTER}
+   * after its simple name, numbered when two converters share one.
+   */
+  static Map<String, String> converterConstants(EntityModel entity) {
+    Map<String, String> out = new LinkedHashMap<>();
+    NameAllocator names = new NameAllocator();
+    for (Attribute a : entity.attributes()) {
+      if (a.converted() && !out.containsKey(a.converter().qualifiedName())) {
+        String qualified = a.converter().qualifiedName();
+        String simple = qualified.substring(qualified.lastIndexOf('.') + 1);
+        out.put(qualified, names.newName(GeneratedNames.constantCase(simple)));
+      }
+    }
+    return out;
+  }
+
+  /**
+   * {@code private static final TagsConverter TAGS_CONVERTER = new TagsConverter();} for each
+   * converter: one instance, called directly (never by reflection).
+   */
+  private static void addConverters(
+      TypeSpec.Builder type, EntityModel entity, Map<String, String> converters) {
+    java.util.Set<String> added = new java.util.HashSet<>();
+    for (Attribute a : entity.attributes()) {
+      if (!a.converted()) {
+        continue;
+      }
+      String constant = converters.get(a.converter().qualifiedName());
+      if (!added.add(constant)) {
+        continue;
+      }
+      TypeName converter = TypeName.get(a.converter().converter());
+      type.addField(
+          com.palantir.javapoet.FieldSpec.builder(
+                  converter, constant, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+              .initializer("new $T()", converter)
+              .build());
+    }
+  }
+
+  private MethodSpec columnsMethod(
+      String name,
+      ClassName entityName,
+      List<Attribute> attributes,
+      Map<String, String> converters) {
     TypeName map =
         ParameterizedTypeName.get(
             ClassName.get(Map.class), ClassName.get(String.class), ATTR_VALUE);
@@ -456,13 +503,25 @@ public final class RepositoryGenerator extends SourceFileGenerator {
     for (Attribute a : attributes) {
       CodeBlock read = Accessors.read("entity", a.property());
       if (a.property().primitive()) {
-        m.addStatement("$N.put($S, $L)", columns, a.name(), attrValue(a, read));
+        m.addStatement("$N.put($S, $L)", columns, a.column(), attrValue(a, read));
       } else {
         String local = names.newName(GeneratedNames.variable(a.name()));
         m.addStatement("$T $N = $L", TypeName.get(a.property().type()), local, read);
         m.beginControlFlow("if ($N != null)", local);
-        m.addStatement(
-            "$N.put($S, $L)", columns, a.name(), attrValue(a, CodeBlock.of("$N", local)));
+        CodeBlock value = CodeBlock.of("$N", local);
+        if (a.converted()) {
+          // a null value is an absent column: the converter only ever sees values
+          String constant = converters.get(a.converter().qualifiedName());
+          value =
+              CodeBlock.of(
+                  "$T.requireStored($S, $N, $N.toStored($N))",
+                  RuntimeNames.ATTRIBUTE_CONVERTER,
+                  a.name(),
+                  constant,
+                  constant,
+                  local);
+        }
+        m.addStatement("$N.put($S, $L)", columns, a.column(), attrValue(a, value));
         m.endControlFlow();
       }
     }
@@ -525,7 +584,8 @@ public final class RepositoryGenerator extends SourceFileGenerator {
    * {@code entityOf(Key, Row, Row)}: an entity from its decoded key values and its rows; shared by
    * {@code toEntity} and by a re-keying job's reader, which decodes the key under an older layout.
    */
-  private MethodSpec entityOf(EntityModel entity, ClassName entityName) {
+  private MethodSpec entityOf(
+      EntityModel entity, ClassName entityName, Map<String, String> converters) {
     MethodSpec.Builder m =
         MethodSpec.methodBuilder(GeneratedNames.ENTITY_OF)
             .addModifiers(Modifier.STATIC)
@@ -551,11 +611,29 @@ public final class RepositoryGenerator extends SourceFileGenerator {
         read = CodeBlock.of("cold == null ? null : $L", read);
       }
       String local = names.newName(GeneratedNames.variable(a.name()));
-      m.addStatement("$T $N = $L", TypeName.get(a.property().type()), local, read);
+      if (a.converted()) {
+        // the stored value, then the field's: an absent column is null, never converted
+        String stored = names.newName(GeneratedNames.variable(a.name()) + "Stored");
+        String constant = converters.get(a.converter().qualifiedName());
+        m.addStatement("$T $N = $L", TypeName.get(a.converter().storedType()), stored, read);
+        m.addStatement(
+            "$T $N = $N == null ? null : $N.fromStored($N)",
+            TypeName.get(a.property().type()),
+            local,
+            stored,
+            constant,
+            stored);
+      } else {
+        m.addStatement("$T $N = $L", TypeName.get(a.property().type()), local, read);
+      }
       values.put(a.name(), CodeBlock.of("$N", local));
     }
+    // a record's @Transient components are built with their type's default
+    for (Property p : entity.transients()) {
+      values.put(p.name(), defaultValue(p));
+    }
     List<CodeBlock> ordered = new ArrayList<>();
-    for (Property p : entity.properties()) {
+    for (Property p : entity.constructorProperties()) {
       ordered.add(values.get(p.name()));
     }
     if (entity.construction() != Construction.BEAN) {
@@ -573,9 +651,27 @@ public final class RepositoryGenerator extends SourceFileGenerator {
     return m.addStatement("return entity").build();
   }
 
-  /** An attribute's value read from a row variable; null when absent (primitives require it). */
+  /** The default value of a property's type: what a record's {@code @Transient} component gets. */
+  private static CodeBlock defaultValue(Property p) {
+    return switch (p.type().getKind()) {
+      case BOOLEAN -> CodeBlock.of("false");
+      case CHAR -> CodeBlock.of("'\\0'");
+      case BYTE -> CodeBlock.of("(byte) 0");
+      case SHORT -> CodeBlock.of("(short) 0");
+      case INT -> CodeBlock.of("0");
+      case LONG -> CodeBlock.of("0L");
+      case FLOAT -> CodeBlock.of("0F");
+      case DOUBLE -> CodeBlock.of("0D");
+      default -> CodeBlock.of("null");
+    };
+  }
+
+  /**
+   * An attribute's stored value read from a row variable, from its column; null when absent
+   * (primitives require it). A converted attribute's is the converter's stored type.
+   */
   private static CodeBlock readAttribute(Attribute a, String row) {
-    String n = a.name();
+    String n = a.column();
     boolean primitive = a.property().primitive();
     if (a.isMoney()) {
       return CodeBlock.of("$T.getMoney($N, $S, $L)", COLUMNS, row, n, a.moneyScale());

@@ -35,6 +35,8 @@ final class RuntimeNames {
   static final ClassName CURSORED_PAGE = ClassName.get("jakarta.data.page", "CursoredPage");
   static final ClassName CONTINUATION_KEY = ClassName.get(RUNTIME + ".query", "ContinuationKey");
   static final ClassName ATTRIBUTES = ClassName.get(RUNTIME + ".value", "Attributes");
+  static final ClassName ATTRIBUTE_CONVERTER =
+      ClassName.get(RUNTIME + ".value", "AttributeConverter");
   static final ClassName MONEY = ClassName.get(RUNTIME + ".value", "Money");
   static final ClassName COMPRESSION = ClassName.get(RUNTIME + ".value", "Compression");
   static final ClassName COLUMNS = ClassName.get(RUNTIME + ".repository", "Columns");

@@ -64,7 +64,7 @@ public final class ShardedRepositoryGenerator extends SourceFileGenerator {
             "super(store, tables, $T.$N, $L)",
             table,
             TableMembers.CHUNKED_MAX_BYTES,
-            version == null ? CodeBlock.of("null") : CodeBlock.of("$S", version.name()))
+            version == null ? CodeBlock.of("null") : CodeBlock.of("$S", version.column()))
         .build();
   }
 

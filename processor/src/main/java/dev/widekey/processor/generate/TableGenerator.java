@@ -132,7 +132,7 @@ public final class TableGenerator extends SourceFileGenerator {
     List<CodeBlock> caps = new ArrayList<>();
     for (Attribute a : entity.attributes()) {
       if (a.chunked()) {
-        caps.add(CodeBlock.of("$T.entry($S, $LL)", Map.class, a.name(), a.chunkedMaxBytes()));
+        caps.add(CodeBlock.of("$T.entry($S, $LL)", Map.class, a.column(), a.chunkedMaxBytes()));
       }
     }
     type.addField(
@@ -257,7 +257,7 @@ public final class TableGenerator extends SourceFileGenerator {
   private static CodeBlock names(List<Attribute> attributes) {
     List<CodeBlock> names = new ArrayList<>();
     for (Attribute a : attributes) {
-      names.add(CodeBlock.of("$S", a.name()));
+      names.add(CodeBlock.of("$S", a.column()));
     }
     return CodeBlock.of("$T.of($L)", List.class, CodeBlock.join(names, ", "));
   }

@@ -222,7 +222,8 @@ public final class LayoutBuilder {
         c.padding() != null && c.padding().signed(),
         c.reversed(),
         c.keyChars(),
-        c.maxLength());
+        c.maxLength(),
+        c.truncated());
   }
 
   private static KeyColumnLayout marker(String name, ColumnSource source) {
@@ -238,12 +239,18 @@ public final class LayoutBuilder {
     List<AttributeLayout> out = new ArrayList<>();
     for (Attribute a : attributes) {
       RenamedFrom renamed = a.property().element().getAnnotation(RenamedFrom.class);
+      // the column, named by the entity's column naming, holds the field: a changed naming is a
+      // renamed column of the same field (WK308)
       out.add(
           new AttributeLayout(
-              a.name(), a.name(), type(a), encoding(a), renamed == null ? null : renamed.value()));
+              a.column(),
+              a.name(),
+              type(a),
+              encoding(a),
+              renamed == null ? null : renamed.value()));
       if (a.chunked()) {
         // in place of a value over the attribute limit: the reference to its chunk rows
-        out.add(own(ChunkRows.referenceColumn(a.name()), AttrType.BINARY, "chunk-reference"));
+        out.add(own(ChunkRows.referenceColumn(a.column()), AttrType.BINARY, "chunk-reference"));
       }
     }
     return out;
@@ -267,7 +274,12 @@ public final class LayoutBuilder {
   /** How an attribute's value becomes its stored value, as the layout file's words. */
   static String encoding(Attribute a) {
     String encoding;
-    if (a.isMoney()) {
+    if (a.converted()) {
+      // the stored type is the converter's; its class decides the stored value: another converter
+      // is an attribute change (WK308)
+      encoding =
+          "converted by=" + a.converter().qualifiedName() + (a.compress() ? " compressed" : "");
+    } else if (a.isMoney()) {
       encoding = "money scale=" + a.moneyScale();
     } else if (a.version()) {
       encoding = "version";

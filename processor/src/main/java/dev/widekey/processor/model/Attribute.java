@@ -14,16 +14,39 @@ import javax.lang.model.element.AnnotationMirror;
  * @param compress whether {@code @ColdColumn(compress = true)}
  * @param moneyScale {@code @Money(scale)} as written; meaningless unless {@link #isMoney()}
  * @param maxInflatedBytes {@code @ColdColumn(maxInflatedBytes)} as written, 0 when not set
+ * @param column the stored column name: the field name under the entity's column naming ({@link
+ *     ColumnNames#attribute})
+ * @param converter the {@code @Convert} converter, or null
  */
 public record Attribute(
-    Property property, boolean compress, int moneyScale, long maxInflatedBytes) {
+    Property property,
+    boolean compress,
+    int moneyScale,
+    long maxInflatedBytes,
+    String column,
+    ConverterSpec converter) {
 
+  /** An attribute stored under its field name, without a converter. */
+  public Attribute(Property property, boolean compress, int moneyScale, long maxInflatedBytes) {
+    this(property, compress, moneyScale, maxInflatedBytes, property.name(), null);
+  }
+
+  /** The field's name (messages name it); the column is {@link #column()}. */
   public String name() {
     return property.name();
   }
 
+  /**
+   * What the stored value is: the field's kind, or for a converted attribute the kind of the
+   * converter's stored type ({@link ValueKind#UNSUPPORTED} when the converter is invalid, WK212).
+   */
   public ValueKind kind() {
-    return property.kind();
+    return converter == null ? property.kind() : converter.storedKind();
+  }
+
+  /** Whether {@code @Convert}: stored through a converter. */
+  public boolean converted() {
+    return converter != null;
   }
 
   /** Whether {@code @ColdColumn}: stored in the cold table. */

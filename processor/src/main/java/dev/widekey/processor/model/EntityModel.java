@@ -23,6 +23,8 @@ import javax.lang.model.element.TypeElement;
  * @param attributes non-key properties, in declaration order
  * @param construction how to build an entity
  * @param indexes the {@code @Index} declarations, in order
+ * @param transients the {@code @Transient} components of a record, which are not stored but built
+ *     with their type's default (a class's {@code @Transient} fields are no part of the model)
  */
 public record EntityModel(
     TypeElement type,
@@ -38,9 +40,11 @@ public record EntityModel(
     List<KeyComponent> keyColumns,
     List<Attribute> attributes,
     Construction construction,
-    List<IndexModel> indexes) {
+    List<IndexModel> indexes,
+    List<Property> transients) {
 
   public EntityModel {
+    transients = List.copyOf(transients);
     properties = List.copyOf(properties);
     indexes = List.copyOf(indexes);
     partitionKey = List.copyOf(partitionKey);
@@ -77,6 +81,7 @@ public record EntityModel(
         keyColumns,
         attributes,
         construction,
+        List.of(),
         List.of());
   }
 
@@ -96,7 +101,54 @@ public record EntityModel(
         keyColumns,
         attributes,
         construction,
-        indexes);
+        indexes,
+        transients);
+  }
+
+  /** This entity with the {@code @Transient} record components it builds with defaults. */
+  EntityModel withTransients(List<Property> transients) {
+    return new EntityModel(
+        type,
+        wideTable,
+        table,
+        coldTable,
+        delimiter,
+        profile,
+        ttlSeconds,
+        typeHashPrefix,
+        properties,
+        partitionKey,
+        keyColumns,
+        attributes,
+        construction,
+        indexes,
+        transients);
+  }
+
+  /**
+   * The arguments of the entity's constructor, in order: the stored properties, with a record's
+   * {@code @Transient} components in their places (by record component order).
+   */
+  public List<Property> constructorProperties() {
+    if (transients.isEmpty()) {
+      return properties;
+    }
+    java.util.Map<String, Property> byName = new java.util.HashMap<>();
+    properties.forEach(p -> byName.put(p.name(), p));
+    transients.forEach(p -> byName.put(p.name(), p));
+    List<Property> out = new java.util.ArrayList<>();
+    for (var c : type.getRecordComponents()) {
+      Property p = byName.get(c.getSimpleName().toString());
+      if (p != null) {
+        out.add(p);
+      }
+    }
+    return List.copyOf(out);
+  }
+
+  /** Whether {@code p} is a {@code @Transient} record component, built with its default. */
+  public boolean isTransient(Property p) {
+    return transients.contains(p);
   }
 
   /** The index of this name, or null. */

@@ -2,6 +2,8 @@ package dev.widekey.processor.model;
 
 import dev.widekey.annotations.Bucketed;
 import dev.widekey.annotations.ColdColumn;
+import dev.widekey.annotations.ColumnNaming;
+import dev.widekey.annotations.Convert;
 import dev.widekey.annotations.HashPrefix;
 import dev.widekey.annotations.KeyChars;
 import dev.widekey.annotations.KeyColumn;
@@ -9,6 +11,7 @@ import dev.widekey.annotations.MaxLength;
 import dev.widekey.annotations.Money;
 import dev.widekey.annotations.Padded;
 import dev.widekey.annotations.PartitionKey;
+import dev.widekey.annotations.Transient;
 import dev.widekey.annotations.Version;
 import dev.widekey.annotations.WideTable;
 import dev.widekey.processor.diagnostics.Diagnostics;
@@ -22,6 +25,8 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
@@ -82,6 +87,13 @@ public final class EntityParser {
     boolean isRecord = type.getKind() == ElementKind.RECORD;
     checkUnstoredFields(type);
     List<Property> properties = isRecord ? recordProperties(type) : classProperties(type);
+    // a record's @Transient components are built with their defaults; a class's are never read
+    List<Property> transients =
+        properties.stream().filter(p -> p.annotations().has(Transient.class)).toList();
+    for (Property p : transients) {
+      incomplete |= !checkTransient(p.element(), p.name(), p.annotations());
+    }
+    properties = properties.stream().filter(p -> !transients.contains(p)).toList();
     Construction construction = isRecord ? Construction.RECORD : construction(type, properties);
     if (construction == Construction.BEAN) {
       properties = withSetters(type, properties);
@@ -108,7 +120,7 @@ public final class EntityParser {
         int order = p.element().getAnnotation(KeyColumn.class).order();
         keyColumns.add(keyComponent(p, KeyRole.KEY_COLUMN, order));
       } else {
-        attributes.add(attribute(p));
+        attributes.add(attribute(p, wideTable.columnNaming()));
       }
     }
     partition = ordered(partition);
@@ -135,7 +147,8 @@ public final class EntityParser {
             keyColumns,
             attributes,
             construction);
-    return Optional.of(model.withIndexes(IndexParser.parse(type, model)));
+    return Optional.of(
+        model.withIndexes(IndexParser.parse(type, model)).withTransients(transients));
   }
 
   /**
@@ -217,8 +230,12 @@ public final class EntityParser {
       }
       String name = f.getSimpleName().toString();
       TypeMirror t = f.asType();
-      ValueKind kind = kindOf(t);
       WidekeyAnnotations annotations = WidekeyAnnotations.of(f);
+      if (annotations.has(Transient.class)) {
+        checkTransient(f, name, annotations); // neither stored nor set: no accessor needed
+        continue;
+      }
+      ValueKind kind = kindOf(t);
       checkTypeAccessible(type, f, name, t);
       if (!f.getModifiers().contains(Modifier.PRIVATE)) {
         out.add(
@@ -311,7 +328,10 @@ public final class EntityParser {
               ? "static"
               : modifiers.contains(Modifier.TRANSIENT) ? "transient" : null;
       WidekeyAnnotations annotations = WidekeyAnnotations.of(f);
-      if (modifier == null || annotations.mirrors().isEmpty()) {
+      if (modifier == null
+          || annotations.mirrors().isEmpty()
+          || (annotations.types().size() == 1
+              && annotations.has(Transient.class))) { // says what 'transient' does
         continue;
       }
       String name = f.getSimpleName().toString();
@@ -528,14 +548,155 @@ public final class EntityParser {
             annotations.mirror(HashPrefix.class));
   }
 
-  private Attribute attribute(Property p) {
+  private Attribute attribute(Property p, ColumnNaming naming) throws DeferredException {
     ColdColumn cold = p.element().getAnnotation(ColdColumn.class);
     Money money = p.element().getAnnotation(Money.class);
     return new Attribute(
         p,
         cold != null && cold.compress(),
         money == null ? -1 : money.scale(),
-        cold == null ? 0 : cold.maxInflatedBytes());
+        cold == null ? 0 : cold.maxInflatedBytes(),
+        ColumnNames.attribute(p.name(), naming),
+        converter(p));
+  }
+
+  /**
+   * Reports a {@code @Transient} field that also carries another widekey annotation (a key
+   * component above all: every row needs its key); false when it is a key component.
+   */
+  private boolean checkTransient(Element field, String name, WidekeyAnnotations annotations) {
+    AnnotationMirror at = annotations.mirror(Transient.class);
+    if (annotations.has(PartitionKey.class) || annotations.has(KeyColumn.class)) {
+      String role = annotations.has(PartitionKey.class) ? "@PartitionKey" : "@KeyColumn";
+      diagnostics.error(field, at, Messages.transientKey(name, role));
+      return false;
+    }
+    String others =
+        annotations.types().stream()
+            .filter(a -> a != Transient.class)
+            .map(a -> "@" + a.getSimpleName())
+            .collect(Collectors.joining(", "));
+    if (!others.isEmpty()) {
+      diagnostics.error(field, at, Messages.transientAnnotated(name, others));
+    }
+    return true;
+  }
+
+  /** The qualified name of the runtime's converter interface. */
+  static final String ATTRIBUTE_CONVERTER = "dev.widekey.runtime.value.AttributeConverter";
+
+  /** The {@code @Convert} of a property, resolved (checked by the rules, WK212), or null. */
+  private ConverterSpec converter(Property p) throws DeferredException {
+    AnnotationMirror mirror = p.annotations().mirror(Convert.class);
+    if (mirror == null) {
+      return null;
+    }
+    TypeMirror converter = null;
+    for (var e : mirror.getElementValues().entrySet()) {
+      if (e.getKey().getSimpleName().contentEquals("value")) {
+        AnnotationValue v = e.getValue();
+        if (v.getValue() instanceof TypeMirror t) {
+          converter = t;
+        }
+      }
+    }
+    if (converter == null || converter.getKind() == TypeKind.ERROR) {
+      throw new DeferredException(String.valueOf(converter));
+    }
+    if (converter.getKind() != TypeKind.DECLARED) {
+      return new ConverterSpec(
+          converter,
+          converter.toString(),
+          mirror,
+          false,
+          null,
+          null,
+          ValueKind.UNSUPPORTED,
+          false,
+          false);
+    }
+    TypeElement element = (TypeElement) ((DeclaredType) converter).asElement();
+    DeclaredType implemented = converterSupertype(converter);
+    TypeMirror javaType = null;
+    TypeMirror storedType = null;
+    if (implemented != null && implemented.getTypeArguments().size() == 2) {
+      javaType = implemented.getTypeArguments().get(0);
+      storedType = implemented.getTypeArguments().get(1);
+      if (javaType.getKind() != TypeKind.DECLARED && javaType.getKind() != TypeKind.ARRAY) {
+        javaType = null; // a type variable or wildcard: not a converter of one type
+      }
+    }
+    return new ConverterSpec(
+        converter,
+        element.getQualifiedName().toString(),
+        mirror,
+        implemented != null,
+        javaType,
+        storedType,
+        storedKind(storedType),
+        javaType != null && types.isSameType(javaType, p.type()),
+        publicNoArgs(element));
+  }
+
+  /** {@code AttributeConverter<J, S>} among the supertypes of {@code t}, or null. */
+  private DeclaredType converterSupertype(TypeMirror t) {
+    for (TypeMirror s : types.directSupertypes(t)) {
+      if (s instanceof DeclaredType d
+          && ((TypeElement) d.asElement()).getQualifiedName().contentEquals(ATTRIBUTE_CONVERTER)) {
+        return d;
+      }
+      DeclaredType deeper = converterSupertype(s);
+      if (deeper != null) {
+        return deeper;
+      }
+    }
+    return null;
+  }
+
+  /** What a converter's stored type is stored as, or UNSUPPORTED. */
+  private static ValueKind storedKind(TypeMirror stored) {
+    if (stored == null) {
+      return ValueKind.UNSUPPORTED;
+    }
+    if (stored.getKind() == TypeKind.ARRAY) {
+      return ((ArrayType) stored).getComponentType().getKind() == TypeKind.BYTE
+          ? ValueKind.BYTES
+          : ValueKind.UNSUPPORTED;
+    }
+    if (stored.getKind() != TypeKind.DECLARED) {
+      return ValueKind.UNSUPPORTED;
+    }
+    String name = ((TypeElement) ((DeclaredType) stored).asElement()).getQualifiedName().toString();
+    return switch (name) {
+      case "java.lang.String" -> ValueKind.STRING;
+      case "java.lang.Long" -> ValueKind.LONG;
+      case "java.lang.Double" -> ValueKind.DOUBLE;
+      case "java.lang.Boolean" -> ValueKind.BOOLEAN;
+      default -> ValueKind.UNSUPPORTED;
+    };
+  }
+
+  /**
+   * Whether generated code in any package can write {@code new C()}: a public concrete class, not
+   * inner, in public types only, with a public no-argument constructor.
+   */
+  private static boolean publicNoArgs(TypeElement c) {
+    if (c.getKind() != ElementKind.CLASS || c.getModifiers().contains(Modifier.ABSTRACT)) {
+      return false;
+    }
+    for (Element e = c; e instanceof TypeElement t; e = e.getEnclosingElement()) {
+      if (!t.getModifiers().contains(Modifier.PUBLIC)) {
+        return false;
+      }
+      if (t.getNestingKind() == NestingKind.MEMBER && !t.getModifiers().contains(Modifier.STATIC)) {
+        return false;
+      }
+      if (t.getNestingKind() == NestingKind.LOCAL || t.getNestingKind() == NestingKind.ANONYMOUS) {
+        return false;
+      }
+    }
+    return ElementFilter.constructorsIn(c.getEnclosedElements()).stream()
+        .anyMatch(k -> k.getParameters().isEmpty() && k.getModifiers().contains(Modifier.PUBLIC));
   }
 
   private ValueKind kindOf(TypeMirror t) throws DeferredException {

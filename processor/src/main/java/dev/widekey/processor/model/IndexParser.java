@@ -27,7 +27,12 @@ import javax.lang.model.element.TypeElement;
 final class IndexParser {
   /** The field annotations that encode a value in an index key as they do in a primary key. */
   static final List<Class<? extends Annotation>> ENCODINGS =
-      List.of(Padded.class, KeyChars.class, MaxLength.class, Sequential.class);
+      List.of(
+          Padded.class,
+          KeyChars.class,
+          MaxLength.class,
+          Sequential.class,
+          dev.widekey.annotations.TruncatedToMillis.class);
 
   private IndexParser() {}
 

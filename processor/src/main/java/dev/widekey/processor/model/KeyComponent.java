@@ -76,6 +76,15 @@ public record KeyComponent(
     return column != null && column.descending();
   }
 
+  /**
+   * Whether {@code @TruncatedToMillis}: a time kept as epoch milliseconds is truncated to whole
+   * milliseconds before it is encoded, instead of refused when finer (WK104).
+   */
+  public boolean truncated() {
+    return property.annotations().has(dev.widekey.annotations.TruncatedToMillis.class)
+        && property.kind().millis();
+  }
+
   /** Whether declared {@code @Sequential}. */
   public boolean sequential() {
     return property.annotations().has(Sequential.class);

@@ -3,6 +3,7 @@ package dev.widekey.processor.model;
 import dev.widekey.annotations.Bucketed;
 import dev.widekey.annotations.Chunked;
 import dev.widekey.annotations.ColdColumn;
+import dev.widekey.annotations.Convert;
 import dev.widekey.annotations.HashPrefix;
 import dev.widekey.annotations.KeyChars;
 import dev.widekey.annotations.KeyColumn;
@@ -14,6 +15,8 @@ import dev.widekey.annotations.PartitionKey;
 import dev.widekey.annotations.RenamedFrom;
 import dev.widekey.annotations.Reversed;
 import dev.widekey.annotations.Sequential;
+import dev.widekey.annotations.Transient;
+import dev.widekey.annotations.TruncatedToMillis;
 import dev.widekey.annotations.Version;
 import dev.widekey.annotations.WideTable;
 import java.lang.annotation.Annotation;
@@ -51,7 +54,10 @@ public record WidekeyAnnotations(Map<Class<? extends Annotation>, AnnotationMirr
           Money.class,
           Chunked.class,
           Version.class,
-          RenamedFrom.class);
+          RenamedFrom.class,
+          Convert.class,
+          Transient.class,
+          TruncatedToMillis.class);
 
   public WidekeyAnnotations {
     mirrors = Collections.unmodifiableMap(new LinkedHashMap<>(mirrors));

@@ -81,6 +81,9 @@ public final class AttributeRules implements EntityRule {
     Element e = a.property().element();
     String type = a.property().type().toString();
     ValueKind kind = a.kind();
+    if (a.converted()) {
+      return; // the converter and its stored type: ConversionRules (WK212)
+    }
     if (a.isMoney()) {
       if (PlacementRules.meaningful(Money.class, a)
           && (a.moneyScale() < 0 || a.moneyScale() > dev.widekey.runtime.value.Money.MAX_SCALE)) {

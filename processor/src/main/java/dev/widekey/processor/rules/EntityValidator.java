@@ -15,6 +15,7 @@ public final class EntityValidator {
           new SplicingRules(),
           new KeySizeRules(),
           new AttributeRules(),
+          new ConversionRules(),
           new VersionRules(),
           new TableRules(),
           new ShardRules(),

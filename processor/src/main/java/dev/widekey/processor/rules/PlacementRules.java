@@ -3,6 +3,7 @@ package dev.widekey.processor.rules;
 import dev.widekey.annotations.Bucketed;
 import dev.widekey.annotations.Chunked;
 import dev.widekey.annotations.ColdColumn;
+import dev.widekey.annotations.Convert;
 import dev.widekey.annotations.HashPrefix;
 import dev.widekey.annotations.KeyChars;
 import dev.widekey.annotations.MaxLength;
@@ -12,6 +13,7 @@ import dev.widekey.annotations.Padded;
 import dev.widekey.annotations.RenamedFrom;
 import dev.widekey.annotations.Reversed;
 import dev.widekey.annotations.Sequential;
+import dev.widekey.annotations.TruncatedToMillis;
 import dev.widekey.annotations.Version;
 import dev.widekey.processor.diagnostics.Diagnostics;
 import dev.widekey.processor.diagnostics.Messages;
@@ -119,7 +121,12 @@ public final class PlacementRules implements EntityRule {
           new Requirement(
               Version.class,
               s -> s.property().type().getKind() == TypeKind.LONG,
-              Messages::versionType));
+              Messages::versionType),
+          new Requirement(Convert.class, s -> !s.inSomeKey(), (f, t) -> Messages.converterOnKey(f)),
+          new Requirement(
+              TruncatedToMillis.class, Site::inSomeKey, (f, t) -> Messages.truncatedNotKey(f)),
+          new Requirement(
+              TruncatedToMillis.class, s -> s.kind().millis(), Messages::truncatedType));
 
   @Override
   public void check(EntityModel entity, Diagnostics diagnostics) {

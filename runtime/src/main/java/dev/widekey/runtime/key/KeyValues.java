@@ -66,7 +66,8 @@ public final class KeyValues {
           "value "
               + value
               + " has sub-millisecond precision, which a millisecond key cannot hold; truncate"
-              + " it yourself before storing (t.truncatedTo(ChronoUnit.MILLIS))");
+              + " it before storing (t.truncatedTo(ChronoUnit.MILLIS)), or declare the key field"
+              + " @TruncatedToMillis to have the key truncate it");
     }
     try {
       return t.toEpochMilli();
@@ -77,6 +78,35 @@ public final class KeyValues {
           "value " + value + " is outside the range of a long of epoch milliseconds",
           e);
     }
+  }
+
+  /**
+   * The value truncated to whole milliseconds, the precision a time key keeps; null stays null (the
+   * encoder then refuses it, WK111). Generated encoders call it before {@link #instantToMillis} for
+   * a key component declared {@code @TruncatedToMillis}, so that {@code Instant.now()} is stored
+   * instead of refused (WK104).
+   *
+   * <pre>
+   * {@code KeyValues.truncatedToMillis(Instant.parse("2026-01-01T00:00:00.000500Z")) // 00.000Z}
+   * </pre>
+   */
+  public static Instant truncatedToMillis(Instant t) {
+    return t == null ? null : t.truncatedTo(MILLIS);
+  }
+
+  /** {@link #truncatedToMillis(Instant)} for a local date-time key. */
+  public static LocalDateTime truncatedToMillis(LocalDateTime t) {
+    return t == null ? null : t.truncatedTo(MILLIS);
+  }
+
+  /** {@link #truncatedToMillis(Instant)} for an offset date-time key. */
+  public static OffsetDateTime truncatedToMillis(OffsetDateTime t) {
+    return t == null ? null : t.truncatedTo(MILLIS);
+  }
+
+  /** {@link #truncatedToMillis(Instant)} for a zoned date-time key. */
+  public static ZonedDateTime truncatedToMillis(ZonedDateTime t) {
+    return t == null ? null : t.truncatedTo(MILLIS);
   }
 
   /** The instant of epoch milliseconds; the inverse of {@link #instantToMillis}. */

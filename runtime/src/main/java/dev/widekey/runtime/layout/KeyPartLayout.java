@@ -13,6 +13,9 @@ package dev.widekey.runtime.layout;
  * @param reversed whether its text is reversed ({@code @Reversed})
  * @param alphabet the {@code @KeyChars} alphabet as written, or null
  * @param maxLength the {@code @MaxLength}, or 0
+ * @param truncated whether a time kept as epoch milliseconds is truncated to whole milliseconds
+ *     before it is encoded ({@code @TruncatedToMillis}; the layout line {@code
+ *     key.N.part.M.truncate=MILLIS}) instead of refused when finer (WK104)
  */
 public record KeyPartLayout(
     String name,
@@ -21,4 +24,18 @@ public record KeyPartLayout(
     boolean padSigned,
     boolean reversed,
     String alphabet,
-    int maxLength) {}
+    int maxLength,
+    boolean truncated) {
+
+  /** A component whose value is never truncated. */
+  public KeyPartLayout(
+      String name,
+      String kind,
+      int padWidth,
+      boolean padSigned,
+      boolean reversed,
+      String alphabet,
+      int maxLength) {
+    this(name, kind, padWidth, padSigned, reversed, alphabet, maxLength, false);
+  }
+}

@@ -53,7 +53,8 @@ import java.util.UUID;
  *   <tr><td>{@code INSTANT}, {@code LOCAL_DATE_TIME}, {@code OFFSET_DATE_TIME}, {@code
  *       ZONED_DATE_TIME}</td><td>{@link Long}: epoch milliseconds (a local date-time's read as if
  *       in UTC)</td><td>the same {@link Long}, or the kind's {@code java.time} value (checked by
- *       {@link KeyValues}: no sub-millisecond part)</td></tr>
+ *       {@link KeyValues}: no sub-millisecond part, unless the part is {@link
+ *       KeyPartLayout#truncated()}, whose value is truncated to whole milliseconds)</td></tr>
  *   <tr><td>{@code LOCAL_DATE}</td><td>{@link Long}: the epoch day</td><td>the same {@link Long}
  *       (within {@link LocalDate}'s range), or a {@link LocalDate}</td></tr>
  *   <tr><td>{@code UUID}</td><td>{@link UUID}</td><td>{@link UUID}</td></tr>
@@ -116,6 +117,14 @@ public final class LayoutKeyCodec {
       return this != STRING && this != BYTES && this != UUID && this != ENUM;
     }
 
+    /** A time stored as epoch milliseconds. */
+    boolean millis() {
+      return this == INSTANT
+          || this == LOCAL_DATE_TIME
+          || this == OFFSET_DATE_TIME
+          || this == ZONED_DATE_TIME;
+    }
+
     /** The least value of a plain number kind. */
     long min() {
       return switch (this) {
@@ -147,7 +156,8 @@ public final class LayoutKeyCodec {
       KeyAlphabet alphabet,
       int maxLength,
       boolean spliced,
-      char delimiter) {}
+      char delimiter,
+      boolean truncated) {}
 
   /** One key column, compiled. */
   private record Column(
@@ -486,19 +496,22 @@ public final class LayoutKeyCodec {
           KeyParts.narrow(field, integral(field, value), p.kind().min(), p.kind().max());
       case INSTANT ->
           value instanceof Instant t
-              ? KeyValues.instantToMillis(field, t)
+              ? KeyValues.instantToMillis(field, p.truncated() ? KeyValues.truncatedToMillis(t) : t)
               : integral(field, value, "an Instant");
       case LOCAL_DATE_TIME ->
           value instanceof LocalDateTime t
-              ? KeyValues.localDateTimeToMillis(field, t)
+              ? KeyValues.localDateTimeToMillis(
+                  field, p.truncated() ? KeyValues.truncatedToMillis(t) : t)
               : integral(field, value, "a LocalDateTime");
       case OFFSET_DATE_TIME ->
           value instanceof OffsetDateTime t
-              ? KeyValues.offsetDateTimeToMillis(field, t)
+              ? KeyValues.offsetDateTimeToMillis(
+                  field, p.truncated() ? KeyValues.truncatedToMillis(t) : t)
               : integral(field, value, "an OffsetDateTime");
       case ZONED_DATE_TIME ->
           value instanceof ZonedDateTime t
-              ? KeyValues.zonedDateTimeToMillis(field, t)
+              ? KeyValues.zonedDateTimeToMillis(
+                  field, p.truncated() ? KeyValues.truncatedToMillis(t) : t)
               : integral(field, value, "a ZonedDateTime");
       case LOCAL_DATE -> {
         if (value instanceof LocalDate d) {
@@ -721,6 +734,9 @@ public final class LayoutKeyCodec {
     }
     require(p.padWidth() != 0 || !p.padSigned(), at + ": signed without a padding width");
     require(p.maxLength() >= 0, at + ": negative max length " + p.maxLength());
+    require(
+        !p.truncated() || kind.millis(),
+        at + ": only a time kept as epoch milliseconds is truncated, not a " + kind);
     KeyAlphabet alphabet = null;
     if (kind == Kind.STRING && p.alphabet() != null) {
       try {
@@ -740,7 +756,8 @@ public final class LayoutKeyCodec {
         alphabet,
         kind == Kind.STRING ? p.maxLength() : 0,
         spliced,
-        delimiter);
+        delimiter,
+        p.truncated());
   }
 
   private void require(boolean ok, String problem) {

@@ -27,6 +27,7 @@ import java.util.Map;
  * key.0.part.0.padding=8 unsigned
  * key.1=at INTEGER COMPONENT descending
  * key.1.part.0=at INSTANT
+ * key.1.part.0.truncate=MILLIS
  * split.points=1000,2000
  * attr.total=INTEGER money scale=2
  * own.wk_row=BOOLEAN row-marker
@@ -40,6 +41,12 @@ import java.util.Map;
 public final class LayoutText {
   /** The first line of a layout file, before the version. */
   public static final String VERSION_KEY = "widekey-layout";
+
+  /**
+   * The value of a {@code key.N.part.M.truncate} line: the component's time is truncated to whole
+   * milliseconds before it is encoded ({@link KeyPartLayout#truncated()}).
+   */
+  public static final String TRUNCATE_MILLIS = "MILLIS";
 
   /** The key prefix of an attribute column holding an entity field. */
   private static final String ATTR = "attr.";
@@ -128,6 +135,9 @@ public final class LayoutText {
         }
         if (p.maxLength() != 0) {
           lines.add(pk + ".maxLength=" + p.maxLength());
+        }
+        if (p.truncated()) {
+          lines.add(pk + ".truncate=" + TRUNCATE_MILLIS);
         }
       }
     }
@@ -342,7 +352,16 @@ public final class LayoutText {
       if (values.containsKey(k + ".maxLength")) {
         maxLength = intValue(k + ".maxLength", values.remove(k + ".maxLength"));
       }
-      return new KeyPartLayout(words[0], words[1], width, signed, reversed, alphabet, maxLength);
+      boolean truncated = false;
+      if (values.containsKey(k + ".truncate")) {
+        if (!values.get(k + ".truncate").equals(TRUNCATE_MILLIS)) {
+          throw error(lineOf.get(k + ".truncate"), "must be " + TRUNCATE_MILLIS + " when present");
+        }
+        truncated = true;
+        values.remove(k + ".truncate");
+      }
+      return new KeyPartLayout(
+          words[0], words[1], width, signed, reversed, alphabet, maxLength, truncated);
     }
 
     private String of(String key, String word) {

@@ -49,7 +49,7 @@ class KeyValuesTest {
               () -> KeyValues.instantToMillis("createdAt", t));
       assertTrue(e.getMessage().contains(t.toString()), e.getMessage());
       assertTrue(e.getMessage().contains("sub-millisecond"), e.getMessage());
-      assertTrue(e.getMessage().contains("truncate it yourself"), e.getMessage());
+      assertTrue(e.getMessage().contains("@TruncatedToMillis"), e.getMessage());
     }
   }
 
