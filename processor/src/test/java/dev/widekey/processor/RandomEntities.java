@@ -823,7 +823,11 @@ final class RandomEntities {
     }
 
     String typeSource(Field f) {
-      return f.type == Type.ENUM ? enumName : f.type.source;
+      if (f.type == Type.ENUM) {
+        return enumName;
+      }
+      // an entity named Long means itself by "Long" in its file: the field's type is spelled out
+      return hides(f.type.source) ? "java.lang." + f.type.source : f.type.source;
     }
 
     /**
