@@ -2,15 +2,10 @@ package dev.widekey.processor.generate;
 
 import com.palantir.javapoet.AnnotationSpec;
 import com.palantir.javapoet.ClassName;
-import com.palantir.javapoet.JavaFile;
 import com.palantir.javapoet.TypeSpec;
 import dev.widekey.processor.model.EntityModel;
 import dev.widekey.processor.model.KeyLayout;
 import java.io.IOException;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import javax.annotation.processing.Filer;
 import javax.lang.model.util.Elements;
 
@@ -24,8 +19,7 @@ public abstract class SourceFileGenerator {
   private static final ClassName GENERATED =
       ClassName.get("javax.annotation.processing", "Generated");
 
-  private final Filer filer;
-  private final Elements elements;
+  private final JavaSourceWriter writer;
   private final boolean generatedAvailable;
   private final String generator;
 
@@ -34,8 +28,7 @@ public abstract class SourceFileGenerator {
    *     processor, so that generators do not depend on it
    */
   protected SourceFileGenerator(Filer filer, Elements elements, String generator) {
-    this.filer = filer;
-    this.elements = elements;
+    this.writer = new JavaSourceWriter(filer, elements);
     this.generatedAvailable = elements.getTypeElement(GENERATED.canonicalName()) != null;
     this.generator = generator;
   }
@@ -61,43 +54,6 @@ public abstract class SourceFileGenerator {
       type.addAnnotation(
           AnnotationSpec.builder(GENERATED).addMember("value", "$S", generator).build());
     }
-    String pkg = name.packageName();
-    JavaFile file = file(entity, pkg, type.build());
-    List<String> hidden = javaLangNamesHidden(pkg, file);
-    if (!hidden.isEmpty()) {
-      file = file(entity, pkg, type.alwaysQualify(hidden.toArray(String[]::new)).build());
-    }
-    file.writeTo(filer);
-  }
-
-  private static JavaFile file(EntityModel entity, String pkg, TypeSpec type) {
-    return JavaFile.builder(pkg, type)
-        .addFileComment(GeneratedNames.doNotEditNotice(entity))
-        .skipJavaLangImports(true)
-        .indent("  ")
-        .build();
-  }
-
-  /** A line importing a {@code java.lang} type, as JavaPoet writes it when asked to. */
-  private static final Pattern JAVA_LANG_IMPORT =
-      Pattern.compile("^import java\\.lang\\.(\\w+);$", Pattern.MULTILINE);
-
-  /**
-   * The {@code java.lang} types the file names by their simple name that a type of its package
-   * hides ({@code fz.Long} hides {@code java.lang.Long} in every file of package {@code fz}): those
-   * are written in full. Other types are imported one by one, which shadows the package's types.
-   * Only the names the file uses are looked up, so no other class of the package gets loaded.
-   */
-  private List<String> javaLangNamesHidden(String pkg, JavaFile file) {
-    Matcher m =
-        JAVA_LANG_IMPORT.matcher(file.toBuilder().skipJavaLangImports(false).build().toString());
-    List<String> out = new ArrayList<>();
-    while (m.find()) {
-      String simple = m.group(1);
-      if (elements.getTypeElement(pkg.isEmpty() ? simple : pkg + "." + simple) != null) {
-        out.add(simple);
-      }
-    }
-    return out;
+    writer.write(name.packageName(), type, GeneratedNames.doNotEditNotice(entity));
   }
 }

@@ -3,7 +3,6 @@ package dev.widekey.processor.query;
 import com.palantir.javapoet.AnnotationSpec;
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
-import com.palantir.javapoet.JavaFile;
 import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.NameAllocator;
 import com.palantir.javapoet.ParameterizedTypeName;
@@ -11,6 +10,7 @@ import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
 import dev.widekey.processor.generate.GeneratedNames;
 import dev.widekey.processor.generate.IndexReads;
+import dev.widekey.processor.generate.JavaSourceWriter;
 import dev.widekey.processor.model.EntityModel;
 import dev.widekey.processor.model.KeyComponent;
 import dev.widekey.processor.model.Property;
@@ -21,8 +21,6 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import javax.annotation.processing.Filer;
 import javax.lang.model.element.Element;
@@ -53,16 +51,14 @@ final class QueryInterfaceGenerator {
   private static final ClassName STORE =
       ClassName.get("dev.widekey.runtime.store", "WideTableStore");
   private static final ClassName EMPTY_RESULT = ClassName.bestGuess(JakartaData.EMPTY_RESULT);
-  private static final Pattern JAVA_LANG_IMPORT =
-      Pattern.compile("^import java\\.lang\\.(\\w+);$", Pattern.MULTILINE);
 
-  private final Filer filer;
+  private final JavaSourceWriter writer;
   private final Elements elements;
   private final Types types;
   private final String generator;
 
   QueryInterfaceGenerator(Filer filer, Elements elements, Types types, String generator) {
-    this.filer = filer;
+    this.writer = new JavaSourceWriter(filer, elements);
     this.elements = elements;
     this.types = types;
     this.generator = generator;
@@ -125,28 +121,7 @@ final class QueryInterfaceGenerator {
     for (QueryPlan plan : plans) {
       type.addMethod(method(iface, entity, repository, plan));
     }
-    String pkg = name.packageName();
-    JavaFile file = file(entity, pkg, type.build());
-    List<String> hidden = new ArrayList<>();
-    Matcher m =
-        JAVA_LANG_IMPORT.matcher(file.toBuilder().skipJavaLangImports(false).build().toString());
-    while (m.find()) {
-      if (elements.getTypeElement(pkg.isEmpty() ? m.group(1) : pkg + "." + m.group(1)) != null) {
-        hidden.add(m.group(1));
-      }
-    }
-    if (!hidden.isEmpty()) {
-      file = file(entity, pkg, type.alwaysQualify(hidden.toArray(String[]::new)).build());
-    }
-    file.writeTo(filer);
-  }
-
-  private static JavaFile file(EntityModel entity, String pkg, TypeSpec type) {
-    return JavaFile.builder(pkg, type)
-        .addFileComment(GeneratedNames.doNotEditNotice(entity))
-        .skipJavaLangImports(true)
-        .indent("  ")
-        .build();
+    writer.write(name.packageName(), type, GeneratedNames.doNotEditNotice(entity));
   }
 
   private MethodSpec method(
