@@ -15,6 +15,9 @@ import java.util.Objects;
 public final class AttrValue {
   private final AttrType type;
   private final Object value; // String, Long, Double, Boolean or byte[]
+  // a string's UTF-8 length once measured (0: not yet): the checks, the batch limits and the
+  // partition counters each ask for it; a racy cache of an int is safe, as String.hashCode's is
+  private int stringBytes;
 
   private AttrValue(AttrType type, Object value) {
     this.type = type;
@@ -80,11 +83,20 @@ public final class AttrValue {
    */
   public int sizeInBytes() {
     return switch (type) {
-      case STRING -> Math.toIntExact(Utf8.encodedLength((String) value));
+      case STRING -> stringBytes();
       case INTEGER, DOUBLE -> 8;
       case BOOLEAN -> 1;
       case BINARY -> ((byte[]) value).length;
     };
+  }
+
+  private int stringBytes() {
+    int bytes = stringBytes;
+    if (bytes == 0) {
+      bytes = Math.toIntExact(Utf8.encodedLength((String) value)); // throws on no UTF-8 form
+      stringBytes = bytes;
+    }
+    return bytes;
   }
 
   private void requireType(AttrType expected) {
