@@ -30,6 +30,9 @@ public final class Row {
   // built from the arrays when first asked for; a racy cache is safe, as the unmodifiable
   // wrapper reaches the finished TreeMap through a final field
   private SortedMap<String, AttrValue> columns;
+  // sizeInBytes once measured (-1: not yet): a write asks for it in its checks, its batch's limit
+  // and the partition counters; volatile, as a long's write is not atomic everywhere
+  private volatile long sizeInBytes = -1;
 
   private Row(PrimaryKey key, SortedMap<String, AttrValue> columns) {
     this.key = key;
@@ -183,6 +186,15 @@ public final class Row {
    *     surrogate, which has no UTF-8 form
    */
   public long sizeInBytes() {
+    long bytes = sizeInBytes;
+    if (bytes < 0) {
+      bytes = measure(); // throws, and caches nothing, for a string with no UTF-8 form
+      sizeInBytes = bytes;
+    }
+    return bytes;
+  }
+
+  private long measure() {
     long bytes = key.sizeInBytes();
     if (names != null) {
       for (int i = 0; i < size; i++) {
