@@ -54,8 +54,10 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * }</pre>
  *
  * {@code -Dwidekey.bench.rows=} sets the rows per measurement (default 20,000), {@code
- * -Dwidekey.bench.rounds=} the measured rounds (default 3, after one warm-up round). It prints the
- * ratio over all rounds and of each contender's best round.
+ * -Dwidekey.bench.rounds=} the measured rounds (default 5, after one warm-up round), {@code
+ * -Dwidekey.bench.contenders=store} only those contenders (and {@code raw}). It prints, per
+ * contender, the median of its per-round ratios to {@code raw} and their range, and writes them as
+ * a Markdown table to {@code target/benchmarks/hbase-write.md}.
  */
 @ExtendWith(MiniHBase.Extension.class)
 @EnabledForJreRange(max = JRE.JAVA_22, disabledReason = MiniHBase.JDK_REASON)
@@ -74,7 +76,7 @@ class HBaseWriteBenchmark {
   @Test
   void storeBatchWriteAgainstTheRawClient(MiniHBase cluster) throws Exception {
     int rows = Integer.getInteger("widekey.bench.rows", 20_000);
-    int rounds = Integer.getInteger("widekey.bench.rounds", 3);
+    int rounds = Integer.getInteger("widekey.bench.rounds", 5);
     Random random = new Random(seeds.seed());
     Connection connection = cluster.connection();
     HBaseStore store = HBaseStore.using(connection, "default");
@@ -144,18 +146,35 @@ class HBaseWriteBenchmark {
           }
         });
 
+    // -Dwidekey.bench.contenders=store,raw measures only those (raw always)
+    String chosen = System.getProperty("widekey.bench.contenders", "");
+    if (!chosen.isBlank()) {
+      List<String> keep = new ArrayList<>(List.of(chosen.split(",")));
+      keep.add("raw");
+      writers.keySet().retainAll(keep);
+    }
     System.err.printf(
         "write benchmark: seed %d, %d rows of 8 columns per measurement, batches of %d,"
             + " %d rounds after a warm-up%n",
         seeds.seed(), rows, BATCH, rounds);
+    StringBuilder table =
+        new StringBuilder(
+            String.format(
+                "%d rows of 8 columns per measurement, batches of %d, %d rounds after a warm-up,"
+                    + " contenders in a rotating order; ratio = rows/s against `raw` in the same"
+                    + " round: median (lowest–highest) over the rounds%n%n"
+                    + "| threads | contender | median ratio to raw | range | rows/s (median) |%n"
+                    + "|---|---|---|---|---|%n",
+                rows, BATCH, rounds));
     for (int threads : new int[] {1, 8}) {
-      Map<String, Long> nanos = new LinkedHashMap<>();
-      Map<String, Long> best = new LinkedHashMap<>();
+      Map<String, List<Double>> rates = new LinkedHashMap<>();
+      Map<String, List<Double>> ratios = new LinkedHashMap<>();
       for (int round = 0; round <= rounds; round++) {
         List<List<Row>> batches = batches(random, rows);
         // the order of the contenders changes every round, so none always follows a flush
         List<String> order = new ArrayList<>(writers.keySet());
         java.util.Collections.rotate(order, round);
+        Map<String, Double> rate = new LinkedHashMap<>();
         for (String name : order) {
           Writer before = prepare.get(name);
           if (before != null) {
@@ -163,29 +182,50 @@ class HBaseWriteBenchmark {
               before.write(batch);
             }
           }
-          long took = run(writers.get(name), batches, threads);
-          if (round > 0) {
-            nanos.merge(name, took, Long::sum);
-            best.merge(name, took, Math::min);
+          rate.put(name, rate(rows, run(writers.get(name), batches, threads)));
+        }
+        if (round > 0) {
+          for (Map.Entry<String, Double> e : rate.entrySet()) {
+            rates.computeIfAbsent(e.getKey(), k -> new ArrayList<>()).add(e.getValue());
+            ratios
+                .computeIfAbsent(e.getKey(), k -> new ArrayList<>())
+                .add(e.getValue() / rate.get("raw"));
           }
         }
       }
-      // other processes' load comes in bursts: the best round of each is the steadier ratio
-      double raw = rate(rows * rounds, nanos.get("raw"));
-      double rawBest = rate(rows, best.get("raw"));
-      for (Map.Entry<String, Long> e : nanos.entrySet()) {
-        double rate = rate(rows * rounds, e.getValue());
-        double bestRate = rate(rows, best.get(e.getKey()));
+      for (String name : writers.keySet()) {
+        List<Double> r = ratios.get(name);
         System.err.printf(
-            "  %d thread(s) %-10s all rounds %,8.0f rows/s %.2fx raw | best round %,8.0f rows/s"
-                + " %.2fx raw%n",
-            threads, e.getKey(), rate, rate / raw, bestRate, bestRate / rawBest);
+            "  %d thread(s) %-10s median %,8.0f rows/s, %.2fx raw (%.2fx–%.2fx over %d rounds)%n",
+            threads,
+            name,
+            median(rates.get(name)),
+            median(r),
+            java.util.Collections.min(r),
+            java.util.Collections.max(r),
+            r.size());
+        table.append(
+            String.format(
+                "| %d | `%s` | %.2fx | %.2fx–%.2fx | %,.0f |%n",
+                threads,
+                name,
+                median(r),
+                java.util.Collections.min(r),
+                java.util.Collections.max(r),
+                median(rates.get(name))));
       }
     }
+    // for docs/performance.md (benchmarks/performance.sh collects it)
+    java.nio.file.Path out = java.nio.file.Path.of("target", "benchmarks", "hbase-write.md");
+    java.nio.file.Files.createDirectories(out.getParent());
+    java.nio.file.Files.writeString(out, table);
     // the first rows written (the warm-up's) read back as written
     for (Row r : batches(new Random(seeds.seed()), BATCH).get(0)) {
-      for (String table : List.of("bench_store", "bench_ordered", "bench_ordered_re")) {
-        assertEquals(r, store.get(table, r.key(), ColumnSelection.all()).orElseThrow(), table);
+      for (String name : List.of("store", "ordered", "ordered-re")) {
+        if (writers.containsKey(name)) {
+          String t = "bench_" + name.replace('-', '_');
+          assertEquals(r, store.get(t, r.key(), ColumnSelection.all()).orElseThrow(), t);
+        }
       }
     }
   }
@@ -198,6 +238,13 @@ class HBaseWriteBenchmark {
     for (WriteOutcome o : store.batchWrite(ops)) {
       assertTrue(o.succeeded(), () -> String.valueOf(o));
     }
+  }
+
+  private static double median(List<Double> values) {
+    List<Double> sorted = new ArrayList<>(values);
+    java.util.Collections.sort(sorted);
+    int n = sorted.size();
+    return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
   }
 
   private static double rate(long rows, long nanos) {
