@@ -71,6 +71,69 @@ class ReadmeOutsideProjectTest {
     }
     assertNotNull(main, "one README class is a program");
 
+    String output = build(project, main);
+    assertTrue(output.contains("DeviceTransaction[deviceId=54"), output);
+  }
+
+  /**
+   * The README's Kotlin section as an outside project: the dependencies of "Adding widekey to a
+   * build" and {@code kotlin-stdlib}, the section's kapt build, its data class and its use of the
+   * generated repository, in a {@code main} that gives the names the README leaves to the reader.
+   */
+  @Test
+  void theKotlinSectionBuildsAndRunsAsAnOutsideProject() throws Exception {
+    String readme = Files.readString(Path.of("..", "README.md"), StandardCharsets.UTF_8);
+    String javaPom = blocks(section(readme, "## Adding widekey to a build"), "xml").get(0);
+    String kotlin = section(readme, "## Kotlin");
+    String build = blocks(kotlin, "xml").get(0);
+    List<String> sources = blocks(kotlin, "kotlin");
+    assertTrue(sources.size() >= 2, "the data class and its use");
+    Matcher kotlinVersion =
+        Pattern.compile("kotlin-maven-plugin</artifactId>\\s*<version>([^<]+)<").matcher(build);
+    assertTrue(kotlinVersion.find(), build);
+    String dependencies = element(javaPom, "dependencies");
+    dependencies =
+        dependencies.replace(
+            "</dependencies>",
+            "  <dependency>\n    <groupId>org.jetbrains.kotlin</groupId>\n"
+                + "    <artifactId>kotlin-stdlib</artifactId>\n    <version>"
+                + kotlinVersion.group(1)
+                + "</version>\n  </dependency>\n</dependencies>");
+    Files.writeString(
+        project.resolve("pom.xml"),
+        "<project xmlns=\"http://maven.apache.org/POM/4.0.0\">\n"
+            + "  <modelVersion>4.0.0</modelVersion>\n"
+            + "  <groupId>com.example</groupId>\n"
+            + "  <artifactId>readme-kotlin</artifactId>\n"
+            + "  <version>1</version>\n"
+            + element(javaPom, "properties")
+            + "\n"
+            + dependencies
+            + "\n"
+            + element(build, "build")
+            + "\n</project>\n");
+    Path dir = project.resolve("src/main/kotlin");
+    Files.createDirectories(dir);
+    Files.writeString(dir.resolve("SensorReading.kt"), sources.get(0));
+    // the use, as written, in a main given a store, an instant and a reading
+    String use = sources.get(1);
+    Files.writeString(
+        dir.resolve("Main.kt"),
+        "import java.time.Instant\n\n"
+            + "fun main() {\n"
+            + "  val store = dev.widekey.runtime.store.Stores.open()\n"
+            + "  val at = Instant.parse(\"2026-11-26T10:15:30Z\")\n"
+            + "  val reading = SensorReading(\"boiler-7\", at, 2, 21.5, null, \"raw bytes\")\n"
+            + use.indent(2)
+            + "  println(\"read back: \" + back)\n"
+            + "  check(back == reading) { \"read back \" + back }\n"
+            + "}\n");
+    String output = build(project, "MainKt");
+    assertTrue(output.contains("read back: SensorReading(deviceId=boiler-7"), output);
+  }
+
+  /** Compiles the project and runs {@code main} with the Maven that runs this build. */
+  private static String build(Path project, String main) throws Exception {
     Path mvn = Path.of(System.getProperty("maven.home"), "bin", "mvn");
     List<String> command = new ArrayList<>();
     command.addAll(
@@ -93,7 +156,15 @@ class ReadmeOutsideProjectTest {
     assertTrue(build.waitFor(10, TimeUnit.MINUTES), "the outside build finishes");
     String output = Files.readString(log);
     assertEquals(0, build.exitValue(), "the outside build fails:\n" + output);
-    assertTrue(output.contains("DeviceTransaction[deviceId=54"), output);
+    return output;
+  }
+
+  /** One element of an XML snippet, its tags included. */
+  private static String element(String xml, String name) {
+    int start = xml.indexOf("<" + name + ">");
+    int end = xml.indexOf("</" + name + ">");
+    assertTrue(start >= 0 && end > start, "the snippet has <" + name + ">:\n" + xml);
+    return xml.substring(start, end + name.length() + 3);
   }
 
   /** The text of a README section, from its heading to the next one of its level. */
