@@ -80,6 +80,44 @@ class ConversionTest {
   }
 
   @Test
+  void chunkingNeedsTheFieldItselfToBeTextOrBytes() {
+    JavaFileObject f = bad("wk202/ConvertedChunked");
+    Compilation c = compile(f);
+
+    assertRejected(c, 1);
+    assertError(
+        c,
+        Rule.WK202,
+        Messages.chunkedType("chunkedTags", "java.util.List<java.lang.String>"),
+        f,
+        "List<String> chunkedTags");
+  }
+
+  @Test
+  void compressionDeflatesTheConvertersStoredText() throws Exception {
+    Compilation c = compile(good("ConvertedCompressed"));
+    assertThat(c).succeededWithoutWarnings();
+    GeneratedClassLoader loader = new GeneratedClassLoader(c);
+    Class<?> type = loader.loadClass("good.ConvertedCompressed");
+    SplitTableRepository<Object> repo = repository(loader, "good.ConvertedCompressedRepository");
+    List<String> lines = List.of("first line", "second line", "first line");
+    Object entity = type.getConstructors()[0].newInstance("d1", "t", lines);
+    repo.put(entity);
+
+    List<Row> cold;
+    try (Stream<Row> all = store.scan("converted_compressed_cold", ScanRange.all(2))) {
+      cold = all.toList();
+    }
+    assertThat(cold).hasSize(1);
+    AttrValue stored = cold.get(0).columns().get("lines");
+    assertThat(stored.type()).isEqualTo(dev.widekey.runtime.store.AttrType.BINARY); // deflated
+    Object read =
+        ((Optional<?>) repo.getClass().getMethod("getWithCold", String.class).invoke(repo, "d1"))
+            .orElseThrow();
+    assertThat(type.getMethod("lines").invoke(read)).isEqualTo(lines);
+  }
+
+  @Test
   void aTransientKeyIsRefused() {
     JavaFileObject f = bad("wk212/TransientKey");
     Compilation c = compile(f);
