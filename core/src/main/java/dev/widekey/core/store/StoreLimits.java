@@ -1,7 +1,7 @@
-package dev.widekey.runtime.store;
+package dev.widekey.core.store;
 
 import dev.widekey.annotations.Profile;
-import dev.widekey.runtime.key.KeyHash;
+import dev.widekey.core.key.HashPrefixWidths;
 import java.util.function.Consumer;
 
 /**
@@ -152,9 +152,12 @@ public record StoreLimits(
    * (about 68 years). HBase and Lindorm keep a column family's TTL in an int and read {@code
    * Integer.MAX_VALUE} ({@code HConstants.FOREVER}) as "never expires"; Tablestore's TimeToLive is
    * an int too. One bound for every profile, so that a table that expires on one store expires on
-   * every other; -1 ({@link TableSpec#NO_TTL}) is the way to say "never".
+   * every other; -1 ({@link #NO_TTL}) is the way to say "never".
    */
   public static final long MAX_TTL_SECONDS = Integer.MAX_VALUE - 1L;
+
+  /** The time to live that says "never expire". */
+  public static final long NO_TTL = -1;
 
   /** HBase's largest row key, {@code HConstants.MAX_ROW_LENGTH}. */
   public static final int HBASE_MAX_ROW_KEY_BYTES = Short.MAX_VALUE;
@@ -217,12 +220,11 @@ public record StoreLimits(
           .withColumnLimits(TABLESTORE_MAX_ATTRIBUTE_COLUMNS, TABLESTORE_MAX_COLUMNS_TO_GET, true);
 
   /**
-   * Whether a table of these limits may have rows that live {@code ttlSeconds}: {@link
-   * TableSpec#NO_TTL}, or from {@link #minTtlSeconds} to {@link #MAX_TTL_SECONDS}.
+   * Whether a table of these limits may have rows that live {@code ttlSeconds}: {@link #NO_TTL}, or
+   * from {@link #minTtlSeconds} to {@link #MAX_TTL_SECONDS}.
    */
   public boolean allowsTtl(long ttlSeconds) {
-    return ttlSeconds == TableSpec.NO_TTL
-        || (ttlSeconds >= minTtlSeconds && ttlSeconds <= MAX_TTL_SECONDS);
+    return ttlSeconds == NO_TTL || (ttlSeconds >= minTtlSeconds && ttlSeconds <= MAX_TTL_SECONDS);
   }
 
   /** These limits with another least time to live (Tablestore's one day). */
@@ -271,7 +273,7 @@ public record StoreLimits(
           2000,
           5,
           true,
-          KeyHash.maxPartitions(KeyHash.SPLIT_DIGITS),
+          HashPrefixWidths.maxPartitions(HashPrefixWidths.SPLIT_DIGITS),
           2 * KB,
           2 * KB,
           HBASE_MAX_ROW_KEY_BYTES,
@@ -300,7 +302,7 @@ public record StoreLimits(
           2000,
           Integer.MAX_VALUE,
           true,
-          KeyHash.maxPartitions(KeyHash.SPLIT_DIGITS),
+          HashPrefixWidths.maxPartitions(HashPrefixWidths.SPLIT_DIGITS),
           HBASE_MAX_ROW_KEY_BYTES,
           HBASE_MAX_ROW_KEY_BYTES,
           HBASE_MAX_ROW_KEY_BYTES,
@@ -337,7 +339,7 @@ public record StoreLimits(
         maxMultiGetRows,
         maxPkColumns,
         requireAttribute,
-        KeyHash.maxPartitions(KeyHash.SPLIT_DIGITS),
+        HashPrefixWidths.maxPartitions(HashPrefixWidths.SPLIT_DIGITS),
         maxPkColumnBytes,
         Integer.MAX_VALUE,
         Integer.MAX_VALUE,
