@@ -22,7 +22,7 @@ import java.util.function.Consumer;
  *   <tr><td>one key column</td><td>1 KB</td><td>2 KB</td><td>32,767 B</td></tr>
  *   <tr><td>all key values</td><td>4 KB (4 x 1 KB)</td><td>2 KB of encoded row key</td>
  *       <td>32,767 B</td></tr>
- *   <tr><td>encoded row key ({@link OrderedKeyBytes})</td><td>-</td><td>32,767 B</td>
+ *   <tr><td>encoded row key ({@code OrderedKeyBytes})</td><td>-</td><td>32,767 B</td>
  *       <td>32,767 B</td></tr>
  *   <tr><td>binary key column</td><td>any</td><td>last only</td><td>any</td></tr>
  *   <tr><td>one attribute</td><td>2 MB</td><td>2 MB</td><td>2 MB</td></tr>
@@ -57,7 +57,7 @@ import java.util.function.Consumer;
  * those ({@link SizeMeasure#HBASE_CELLS}: the encoded row key; each value with its type tag and the
  * row marker listing the columns), not on widekey's values before encoding; HBase's {@code
  * HConstants.MAX_ROW_LENGTH} ({@code Short.MAX_VALUE}) for the row key, into which the HBase
- * backend encodes all key columns with {@link OrderedKeyBytes}. One attribute at most 2 MB, a batch
+ * backend encodes all key columns with {@code OrderedKeyBytes}. One attribute at most 2 MB, a batch
  * of at most 200 rows and 4 MB, and a put of at most 64 MB on HBase are widekey's own bounds
  * (within HBase's 10 MB per cell, {@code hbase.client.keyvalue.maxsize}, and 256 MB per RPC, {@code
  * hbase.ipc.max.request.size}), so that a design moves between services. Multi-gets of at most
@@ -88,9 +88,9 @@ import java.util.function.Consumer;
  *     Tablestore, whose CreateTable refuses more; the service splits further by itself as data
  *     grows)
  * @param maxSplitPointBytes bytes of one split point (64 on Tablestore)
- * @param maxPkTotalBytes bytes of all primary-key values of a row together ({@link
- *     PrimaryKey#sizeInBytes()}; 2 KB on Lindorm)
- * @param maxRowKeyBytes bytes of the row key the key columns are encoded into ({@link
+ * @param maxPkTotalBytes bytes of all primary-key values of a row together ({@code
+ *     PrimaryKey.sizeInBytes()}; 2 KB on Lindorm)
+ * @param maxRowKeyBytes bytes of the row key the key columns are encoded into ({@code
  *     OrderedKeyBytes}; 32,767 on HBase and Lindorm), {@link Integer#MAX_VALUE} where the service
  *     keeps key columns apart
  * @param maxRowAttributeBytes bytes of all attribute values of a row together (2 MB on Lindorm),
@@ -102,13 +102,13 @@ import java.util.function.Consumer;
  * @param minTtlSeconds the least time to live of a table whose rows expire (86,400 on Tablestore,
  *     whose CreateTable refuses less; 1 elsewhere)
  * @param maxPutBytes bytes of one put of a row, counted as Tablestore counts a write request's data
- *     ({@link Row#putSizeInBytes}: the key columns' names and values, the attributes' names and
+ *     ({@code Row.putSizeInBytes}: the key columns' names and values, the attributes' names and
  *     values); 4 MB on Tablestore, whose PutRow, UpdateRow and each row of a BatchWriteRow carry no
  *     more, so that a {@code @Chunked} row stays within it. {@link Long#MAX_VALUE}: no bound of its
  *     own
  * @param maxAttributeColumns attribute columns of one row in one write ({@link
  *     #TABLESTORE_MAX_ATTRIBUTE_COLUMNS} on Tablestore), {@link Integer#MAX_VALUE}: no bound
- * @param maxColumnsToGet columns one read may name in its {@link ColumnSelection} ({@link
+ * @param maxColumnsToGet columns one read may name in its {@code ColumnSelection} ({@link
  *     #TABLESTORE_MAX_COLUMNS_TO_GET} on Tablestore); a read of all columns is not bounded by it.
  *     {@link Integer#MAX_VALUE}: no bound
  * @param serviceNamesOnly whether every attribute column a row writes must be a {@link
