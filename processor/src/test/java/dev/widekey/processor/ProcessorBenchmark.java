@@ -304,6 +304,7 @@ class ProcessorBenchmark {
     }
     Map<String, Integer> inclusive = new HashMap<>();
     Map<String, Integer> areas = new HashMap<>();
+    Map<String, Integer> lookups = new HashMap<>();
     int total = 0;
     for (RecordedEvent event : RecordingFile.readAllEvents(jfr)) {
       if (!event.getEventType().getName().equals("jdk.ExecutionSample")
@@ -346,6 +347,13 @@ class ProcessorBenchmark {
           }
         }
       }
+      if (inclusive.containsKey("JavacElements.unboundNameToSymbol")
+          && seen.contains("JavacElements.unboundNameToSymbol")) {
+        frames.stream()
+            .filter(f -> type(f).startsWith("dev.widekey.processor.") && !type(f).equals(BENCHMARK))
+            .findFirst()
+            .ifPresent(f -> lookups.merge(type(f) + "." + name(f), 1, Integer::sum));
+      }
       if (area == null || area.equals("javac")) {
         area = inProcessor ? "javac called by the processor" : "javac (parse, attribute, write)";
       }
@@ -359,6 +367,9 @@ class ProcessorBenchmark {
             e ->
                 System.out.printf(
                     Locale.ROOT, "  %5.1f%%  %s%n", 100.0 * e.getValue() / samples, e.getKey()));
+    System.out.println("type lookups by name in every module (javac's unboundNameToSymbol), from:");
+    lookups.forEach(
+        (k, v) -> System.out.printf(Locale.ROOT, "  %5.1f%%  %s%n", 100.0 * v / samples, k));
     System.out.println("processor methods, inclusive:");
     inclusive.entrySet().stream()
         .sorted(Map.Entry.<String, Integer>comparingByValue().reversed())
