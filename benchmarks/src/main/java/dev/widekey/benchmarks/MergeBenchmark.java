@@ -1,6 +1,7 @@
 package dev.widekey.benchmarks;
 
 import dev.widekey.annotations.Profile;
+import dev.widekey.core.store.PkType;
 import dev.widekey.runtime.key.KeyBuckets;
 import dev.widekey.runtime.key.Padding;
 import dev.widekey.runtime.merge.MergeSource;
@@ -8,7 +9,6 @@ import dev.widekey.runtime.merge.MergedScan;
 import dev.widekey.runtime.merge.ReadAhead;
 import dev.widekey.runtime.store.AttrValue;
 import dev.widekey.runtime.store.PkColumn;
-import dev.widekey.runtime.store.PkType;
 import dev.widekey.runtime.store.PkValue;
 import dev.widekey.runtime.store.PrimaryKey;
 import dev.widekey.runtime.store.Row;

@@ -35,7 +35,7 @@ final class StoreMeters {
   /** The table tag once {@code maxTables} distinct names have been seen. */
   static final String OTHER_TABLE = "_other";
 
-  /** A period table's suffix, as {@code dev.widekey.runtime.shard.Periods} writes it. */
+  /** A period table's suffix, as {@code dev.widekey.core.shard.Periods} writes it. */
   private static final Pattern PERIOD_SUFFIX = Pattern.compile("_\\d{4}(?:_\\d{2}){0,2}$");
 
   private final MeterRegistry registry;

@@ -1,9 +1,9 @@
 package dev.widekey.micrometer;
 
 import dev.widekey.annotations.Profile;
+import dev.widekey.core.store.PkType;
 import dev.widekey.runtime.store.AttrValue;
 import dev.widekey.runtime.store.PkColumn;
-import dev.widekey.runtime.store.PkType;
 import dev.widekey.runtime.store.PkValue;
 import dev.widekey.runtime.store.PrimaryKey;
 import dev.widekey.runtime.store.Row;

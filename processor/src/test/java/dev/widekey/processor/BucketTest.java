@@ -13,9 +13,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.google.testing.compile.Compilation;
 import com.google.testing.compile.JavaFileObjects;
+import dev.widekey.core.Rule;
+import dev.widekey.core.key.InvalidKeyException;
 import dev.widekey.processor.diagnostics.Messages;
-import dev.widekey.runtime.Rule;
-import dev.widekey.runtime.key.InvalidKeyException;
 import dev.widekey.runtime.repository.SplitTableRepository;
 import dev.widekey.runtime.store.PkValue;
 import dev.widekey.runtime.store.PrimaryKey;

@@ -7,8 +7,8 @@ import static dev.widekey.processor.RuleAssertions.assertRejected;
 
 import com.google.testing.compile.Compilation;
 import com.google.testing.compile.JavaFileObjects;
+import dev.widekey.core.Rule;
 import dev.widekey.processor.diagnostics.Messages;
-import dev.widekey.runtime.Rule;
 import dev.widekey.runtime.repository.SplitTableRepository;
 import dev.widekey.runtime.store.PrimaryKey;
 import dev.widekey.runtime.store.WideTableStore;
@@ -1012,7 +1012,7 @@ class EntityFuzzFindingsTest {
                   .getConstructor(WideTableStore.class)
                   .newInstance(store);
       orders.allowingBackfill(
-          dev.widekey.runtime.shard.Periods.FIRST, dev.widekey.runtime.shard.Periods.END);
+          dev.widekey.core.shard.Periods.FIRST, dev.widekey.core.shard.Periods.END);
       orders.put(create.newInstance("c1", 1L, nov, null, null));
       orders.put(create.newInstance("c1", 2L, yearZero, null, null));
       Method scan =
@@ -1053,7 +1053,7 @@ class EntityFuzzFindingsTest {
           List.of(java.time.Instant.MIN, java.time.Instant.MAX, yearZero.minusMillis(1))) {
         var e =
             org.junit.jupiter.api.Assertions.assertThrows(
-                dev.widekey.runtime.RuleViolationException.class,
+                dev.widekey.core.RuleViolationException.class,
                 () -> orders.put(create.newInstance("c1", 3L, t, null, null)));
         assertThat(e).hasMessageThat().startsWith("WK210: ");
       }

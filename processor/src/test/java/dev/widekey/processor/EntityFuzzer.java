@@ -3,9 +3,9 @@ package dev.widekey.processor;
 import com.google.testing.compile.Compilation;
 import com.google.testing.compile.Compiler;
 import com.google.testing.compile.JavaFileObjects;
+import dev.widekey.core.RuleViolationException;
 import dev.widekey.processor.RandomEntities.Entity;
 import dev.widekey.processor.RandomEntities.Field;
-import dev.widekey.runtime.RuleViolationException;
 import dev.widekey.runtime.key.KeyBuckets;
 import dev.widekey.runtime.query.Bounds;
 import dev.widekey.runtime.repository.SplitTableRepository;
@@ -833,7 +833,7 @@ final class EntityFuzzer {
               repoType.getConstructor(WideTableStore.class).newInstance(store);
       // the fuzzer writes shard values of any date: a window over every period a table is named for
       repo.allowingBackfill(
-          dev.widekey.runtime.shard.Periods.FIRST, dev.widekey.runtime.shard.Periods.END);
+          dev.widekey.core.shard.Periods.FIRST, dev.widekey.core.shard.Periods.END);
       Class<?>[] types = entities.keyTypes;
       if (!e.fields.get(entities.shard).key()) {
         // an attribute shard field names the period: a parameter after the key

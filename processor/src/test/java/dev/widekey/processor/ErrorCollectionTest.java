@@ -8,8 +8,8 @@ import static dev.widekey.processor.RuleAssertions.assertRejected;
 
 import com.google.testing.compile.Compilation;
 import com.google.testing.compile.Compiler;
+import dev.widekey.core.Rule;
 import dev.widekey.processor.diagnostics.Messages;
-import dev.widekey.runtime.Rule;
 import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
 

@@ -5,7 +5,7 @@ import static dev.widekey.processor.Fixtures.compile;
 import static dev.widekey.processor.Fixtures.good;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import dev.widekey.runtime.key.InvalidKeyException;
+import dev.widekey.core.key.InvalidKeyException;
 import dev.widekey.runtime.store.PkValue;
 import dev.widekey.runtime.store.PrimaryKey;
 import java.lang.reflect.InvocationTargetException;

@@ -9,8 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.google.testing.compile.Compilation;
 import com.google.testing.compile.JavaFileObjects;
+import dev.widekey.core.Rule;
 import dev.widekey.processor.diagnostics.Messages;
-import dev.widekey.runtime.Rule;
 import dev.widekey.runtime.repository.SplitTableRepository;
 import dev.widekey.runtime.store.ScanRange;
 import dev.widekey.runtime.store.WideTableStore;

@@ -5,12 +5,12 @@ import static dev.widekey.processor.Fixtures.compile;
 import static dev.widekey.processor.Fixtures.good;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import dev.widekey.runtime.key.InvalidKeyException;
+import dev.widekey.core.key.InvalidKeyException;
+import dev.widekey.core.store.PkType;
 import dev.widekey.runtime.repository.EntityTables;
 import dev.widekey.runtime.repository.IndexTable;
 import dev.widekey.runtime.repository.SplitTableRepository;
 import dev.widekey.runtime.store.PkColumn;
-import dev.widekey.runtime.store.PkType;
 import dev.widekey.runtime.store.PkValue;
 import dev.widekey.runtime.store.PrimaryKey;
 import dev.widekey.runtime.store.ScanRange;

@@ -12,9 +12,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.google.testing.compile.Compilation;
 import dev.widekey.annotations.Profile;
+import dev.widekey.core.Rule;
+import dev.widekey.core.key.KeyAlphabet;
 import dev.widekey.processor.diagnostics.Messages;
-import dev.widekey.runtime.Rule;
-import dev.widekey.runtime.key.KeyAlphabet;
 import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
 

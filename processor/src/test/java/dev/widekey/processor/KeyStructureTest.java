@@ -10,8 +10,8 @@ import static dev.widekey.processor.RuleAssertions.assertRejected;
 
 import com.google.testing.compile.Compilation;
 import com.google.testing.compile.JavaFileObjects;
+import dev.widekey.core.Rule;
 import dev.widekey.processor.diagnostics.Messages;
-import dev.widekey.runtime.Rule;
 import dev.widekey.runtime.store.PkValue;
 import dev.widekey.runtime.store.PrimaryKey;
 import java.time.Instant;

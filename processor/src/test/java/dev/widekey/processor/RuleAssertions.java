@@ -4,7 +4,7 @@ import static com.google.common.truth.Truth.assertWithMessage;
 import static com.google.testing.compile.CompilationSubject.assertThat;
 
 import com.google.testing.compile.Compilation;
-import dev.widekey.runtime.Rule;
+import dev.widekey.core.Rule;
 import java.util.regex.Pattern;
 import javax.tools.JavaFileObject;
 

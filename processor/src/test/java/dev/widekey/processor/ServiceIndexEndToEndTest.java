@@ -4,8 +4,8 @@ import static com.google.common.truth.Truth.assertThat;
 import static dev.widekey.processor.Fixtures.compile;
 import static dev.widekey.processor.Fixtures.good;
 
+import dev.widekey.core.store.AttrType;
 import dev.widekey.runtime.repository.SplitTableRepository;
-import dev.widekey.runtime.store.AttrType;
 import dev.widekey.runtime.store.DefinedColumn;
 import dev.widekey.runtime.store.ServiceIndex;
 import dev.widekey.runtime.store.TableSpec;

@@ -10,8 +10,8 @@ import com.google.common.truth.Truth;
 import com.google.testing.compile.Compilation;
 import dev.widekey.annotations.IndexMaintenance;
 import dev.widekey.annotations.Profile;
+import dev.widekey.core.Rule;
 import dev.widekey.processor.diagnostics.ServiceIndexMessages;
-import dev.widekey.runtime.Rule;
 import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
 

@@ -12,9 +12,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import com.google.testing.compile.Compilation;
 import com.google.testing.compile.JavaFileObjects;
 import dev.widekey.annotations.Profile;
+import dev.widekey.core.Rule;
+import dev.widekey.core.RuleViolationException;
 import dev.widekey.processor.diagnostics.Messages;
-import dev.widekey.runtime.Rule;
-import dev.widekey.runtime.RuleViolationException;
 import dev.widekey.runtime.repository.TimeShardedRepository;
 import dev.widekey.runtime.store.embedded.EmbeddedStore;
 import java.lang.reflect.Constructor;
@@ -226,8 +226,7 @@ class ShardTest {
                 .getConstructor(dev.widekey.runtime.store.WideTableStore.class)
                 .newInstance(store))
         // these tests write shard values of any date
-        .allowingBackfill(
-            dev.widekey.runtime.shard.Periods.FIRST, dev.widekey.runtime.shard.Periods.END);
+        .allowingBackfill(dev.widekey.core.shard.Periods.FIRST, dev.widekey.core.shard.Periods.END);
   }
 
   @Test

@@ -8,9 +8,9 @@ import static dev.widekey.processor.RuleAssertions.assertRejected;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.google.testing.compile.Compilation;
+import dev.widekey.core.Rule;
+import dev.widekey.core.key.KeyAlphabet;
 import dev.widekey.processor.diagnostics.Messages;
-import dev.widekey.runtime.Rule;
-import dev.widekey.runtime.key.KeyAlphabet;
 import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
 

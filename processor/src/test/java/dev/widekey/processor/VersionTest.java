@@ -10,8 +10,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.google.testing.compile.Compilation;
 import com.google.testing.compile.CompilationSubject;
+import dev.widekey.core.Rule;
 import dev.widekey.processor.diagnostics.Messages;
-import dev.widekey.runtime.Rule;
 import dev.widekey.runtime.repository.ColdRows;
 import dev.widekey.runtime.repository.SplitTableRepository;
 import dev.widekey.runtime.repository.VersionConflictException;

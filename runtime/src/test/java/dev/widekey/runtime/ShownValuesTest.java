@@ -5,7 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import dev.widekey.runtime.key.KeyAlphabet;
+import dev.widekey.core.RuleViolationException;
+import dev.widekey.core.key.KeyAlphabet;
 import dev.widekey.runtime.repository.Columns;
 import dev.widekey.runtime.store.AttrValue;
 import dev.widekey.runtime.store.ErrorKind;

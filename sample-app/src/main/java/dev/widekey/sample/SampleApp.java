@@ -1,6 +1,6 @@
 package dev.widekey.sample;
 
-import dev.widekey.runtime.RuleViolationException;
+import dev.widekey.core.RuleViolationException;
 import dev.widekey.runtime.query.Bounds;
 import dev.widekey.runtime.query.ContinuationKey;
 import dev.widekey.runtime.report.PartitionLoadReport;

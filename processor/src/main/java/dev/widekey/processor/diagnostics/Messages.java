@@ -1,17 +1,14 @@
 package dev.widekey.processor.diagnostics;
 
 import dev.widekey.annotations.Profile;
-import dev.widekey.runtime.Rule;
-import dev.widekey.runtime.RuleViolationException;
-import dev.widekey.runtime.key.KeyBuckets;
-import dev.widekey.runtime.key.KeyHash;
-import dev.widekey.runtime.repository.ChunkRows;
-import dev.widekey.runtime.repository.TimeShardedRepository;
-import dev.widekey.runtime.store.ServiceNames;
-import dev.widekey.runtime.store.StoreLimits;
-import dev.widekey.runtime.value.Compression;
-import dev.widekey.runtime.value.LargeValues;
-import dev.widekey.runtime.value.Money;
+import dev.widekey.core.Rule;
+import dev.widekey.core.RuleViolationException;
+import dev.widekey.core.key.BucketCounts;
+import dev.widekey.core.key.HashPrefixWidths;
+import dev.widekey.core.store.ReservedNames;
+import dev.widekey.core.store.ServiceNames;
+import dev.widekey.core.store.StoreLimits;
+import dev.widekey.core.value.ValueLimits;
 import javax.lang.model.element.ElementKind;
 
 /**
@@ -220,7 +217,7 @@ public final class Messages {
         "field '"
             + field
             + "' starts with '"
-            + LargeValues.PREFIX
+            + ReservedNames.PREFIX
             + "', which widekey reserves for its own"
             + " columns. Rename it.");
   }
@@ -729,7 +726,7 @@ public final class Messages {
         "@HashPrefix(length = "
             + length
             + ") is out of range: use 1 to "
-            + KeyHash.MAX_LENGTH
+            + HashPrefixWidths.MAX_LENGTH
             + " hex digits"
             + " (4 digits make 65,536 prefixes, plenty to scatter writes).");
   }
@@ -742,7 +739,7 @@ public final class Messages {
             + ") cannot be split evenly over a "
             + length
             + "-digit prefix: use 1 to "
-            + KeyHash.maxPartitions(length)
+            + HashPrefixWidths.maxPartitions(length)
             + " partitions, or leave partitions unset for the profile's default.");
   }
 
@@ -832,12 +829,12 @@ public final class Messages {
         "@Bucketed(buckets = "
             + buckets
             + ") is out of range: use "
-            + KeyBuckets.MIN_BUCKETS
+            + BucketCounts.MIN_BUCKETS
             + " to "
-            + KeyBuckets.MAX_BUCKETS
+            + BucketCounts.MAX_BUCKETS
             + " buckets (one bucket spreads nothing; every range read scans each bucket, so more"
             + " than "
-            + KeyBuckets.MAX_BUCKETS
+            + BucketCounts.MAX_BUCKETS
             + " make reads a fan-out storm). 16 spread writes over 16 partitions.");
   }
 
@@ -853,9 +850,9 @@ public final class Messages {
             + " scans and merges them (a page per bucket in memory, "
             + buckets
             + " requests per page of results), more than the "
-            + KeyBuckets.FAN_OUT_WARNING
+            + BucketCounts.FAN_OUT_WARNING
             + " that spread writes over any cluster. Use at most "
-            + KeyBuckets.FAN_OUT_WARNING
+            + BucketCounts.FAN_OUT_WARNING
             + " unless writes need more.");
   }
 
@@ -1141,7 +1138,7 @@ public final class Messages {
             + "' has @Money(scale = "
             + scale
             + "); use a scale from 0 to "
-            + Money.MAX_SCALE
+            + ValueLimits.MONEY_MAX_SCALE
             + " so that minor units fit a long.");
   }
 
@@ -1178,9 +1175,9 @@ public final class Messages {
             + "' is @Chunked(maxBytes = "
             + cap
             + "), but a chunked value holds from 1 byte to "
-            + ChunkRows.LARGEST_MAX_BYTES
+            + ValueLimits.LARGEST_MAX_CHUNKED_BYTES
             + " bytes (it is read back into one array). Set maxBytes within that range (default "
-            + size(ChunkRows.DEFAULT_MAX_BYTES)
+            + size(ValueLimits.DEFAULT_MAX_CHUNKED_BYTES)
             + ").");
   }
 
@@ -1194,9 +1191,9 @@ public final class Messages {
             + "' is @Chunked(maxBytes = "
             + cap
             + "), which takes up to "
-            + ChunkRows.partsOf(cap, limits)
+            + ValueLimits.chunkPartsOf(cap, limits)
             + " chunk rows of "
-            + size(ChunkRows.chunkBytes(limits))
+            + size(ValueLimits.chunkBytes(limits))
             + ", more than the "
             + limits.maxMultiGetRows()
             + " keys one multi-get reads, so a value could not be read in one. Lower maxBytes.");
@@ -1254,10 +1251,10 @@ public final class Messages {
             + "' has @ColdColumn(maxInflatedBytes = "
             + cap
             + "), outside 1.."
-            + Compression.LARGEST_MAX_INFLATED_BYTES
+            + ValueLimits.LARGEST_MAX_INFLATED_BYTES
             + " (the largest array); a value inflates into one array. Use a cap in that range,"
             + " or leave it out for the default of "
-            + Compression.DEFAULT_MAX_INFLATED_BYTES
+            + ValueLimits.DEFAULT_MAX_INFLATED_BYTES
             + " bytes.");
   }
 
@@ -1449,7 +1446,7 @@ public final class Messages {
   /** The fence table WK211 counts: one per store, whatever the entities. */
   private static String fenceTable() {
     return "the fence table "
-        + TimeShardedRepository.FENCE_TABLE
+        + ReservedNames.PERIOD_FENCE_TABLE
         + " that retention shares among all time-sharded entities, one per store";
   }
 
@@ -1658,7 +1655,7 @@ public final class Messages {
             + " primary-key columns ("
             + columns
             + " indexed and the trailing reference column "
-            + dev.widekey.runtime.repository.IndexTable.REF_COLUMN
+            + ReservedNames.INDEX_REF_COLUMN
             + " that names the row); "
             + profile
             + " allows "
@@ -1732,7 +1729,7 @@ public final class Messages {
     return joinedColumn(
         column,
         components,
-        "starts with '" + LargeValues.PREFIX + "', which widekey reserves for its own columns");
+        "starts with '" + ReservedNames.PREFIX + "', which widekey reserves for its own columns");
   }
 
   private static String joinedColumn(String column, String components, String problem) {
@@ -2220,7 +2217,7 @@ public final class Messages {
             + "' is stored in column '"
             + column
             + "', which starts with '"
-            + LargeValues.PREFIX
+            + ReservedNames.PREFIX
             + "', the prefix widekey reserves for its own columns. Rename the field.");
   }
 

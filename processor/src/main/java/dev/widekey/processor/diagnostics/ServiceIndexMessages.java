@@ -2,7 +2,7 @@ package dev.widekey.processor.diagnostics;
 
 import dev.widekey.annotations.IndexMaintenance;
 import dev.widekey.annotations.Profile;
-import dev.widekey.runtime.Rule;
+import dev.widekey.core.Rule;
 
 /**
  * The WK306 messages about service-maintained indexes ({@code @Index(maintainedBy = SERVICE_LOCAL |

@@ -1,12 +1,17 @@
 package dev.widekey.processor.generate;
 
+import static dev.widekey.processor.generate.RuntimeNames.ATTR_TYPE;
 import static dev.widekey.processor.generate.RuntimeNames.CURSORED_PAGE;
+import static dev.widekey.processor.generate.RuntimeNames.DEFINED_COLUMN;
+import static dev.widekey.processor.generate.RuntimeNames.INDEX_TABLE;
 import static dev.widekey.processor.generate.RuntimeNames.INVALID_KEY_EXCEPTION;
 import static dev.widekey.processor.generate.RuntimeNames.KEY_ALPHABET;
 import static dev.widekey.processor.generate.RuntimeNames.PAGE_REQUEST;
 import static dev.widekey.processor.generate.RuntimeNames.PK_COLUMN;
 import static dev.widekey.processor.generate.RuntimeNames.PK_TYPE;
 import static dev.widekey.processor.generate.RuntimeNames.PK_VALUE;
+import static dev.widekey.processor.generate.RuntimeNames.SERVICE_INDEX;
+import static dev.widekey.processor.generate.RuntimeNames.SERVICE_INDEX_TABLE;
 import static dev.widekey.processor.generate.RuntimeNames.TABLE_SPEC;
 
 import com.palantir.javapoet.ClassName;
@@ -18,6 +23,8 @@ import com.palantir.javapoet.ParameterSpec;
 import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
+import dev.widekey.core.store.PkType;
+import dev.widekey.core.store.ReservedNames;
 import dev.widekey.processor.generate.GeneratedNames.KeysMembers;
 import dev.widekey.processor.generate.GeneratedNames.TableMembers;
 import dev.widekey.processor.model.Attribute;
@@ -30,8 +37,6 @@ import dev.widekey.processor.model.KeyRole;
 import dev.widekey.processor.model.Property;
 import dev.widekey.processor.model.ValueKind;
 import dev.widekey.processor.model.WidekeyAnnotations;
-import dev.widekey.runtime.repository.IndexTable;
-import dev.widekey.runtime.store.PkType;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -46,10 +51,10 @@ import javax.lang.model.element.Modifier;
  * byCard()}, a view whose {@code scanBy...} methods read through the index. The index key is built
  * by the primary key's code ({@link KeyEncoding}, {@link RangeShape}, {@link RangeMethods}) run
  * over the index key as an entity of its own ({@link IndexModel#key()}), with one more column: the
- * trailing reference column ({@link IndexTable#REF_COLUMN}), which ranges span and never fix.
+ * trailing reference column ({@link dev.widekey.core.store.ReservedNames#INDEX_REF_COLUMN}), which
+ * ranges span and never fix.
  */
 final class IndexMembers {
-  static final ClassName INDEX_TABLE = ClassName.get(IndexTable.class);
 
   private IndexMembers() {}
 
@@ -112,7 +117,7 @@ final class IndexMembers {
                   index.name(),
                   index.table(),
                   String.join(", ", index.columns()),
-                  IndexTable.REF_COLUMN,
+                  ReservedNames.INDEX_REF_COLUMN,
                   layout.splitPoints().isEmpty()
                       ? ""
                       : ", pre-split at uniform boundaries of its hash prefix")
@@ -148,13 +153,6 @@ final class IndexMembers {
   }
 
   // ---- service-maintained indexes ----
-
-  static final ClassName SERVICE_INDEX_TABLE =
-      ClassName.get("dev.widekey.runtime.repository", "ServiceIndexTable");
-  static final ClassName SERVICE_INDEX = ClassName.get("dev.widekey.runtime.store", "ServiceIndex");
-  static final ClassName DEFINED_COLUMN =
-      ClassName.get("dev.widekey.runtime.store", "DefinedColumn");
-  static final ClassName ATTR_TYPE = ClassName.get("dev.widekey.runtime.store", "AttrType");
 
   private static String kind(IndexModel index) {
     return index.maintenance() == dev.widekey.annotations.IndexMaintenance.SERVICE_LOCAL
@@ -392,19 +390,20 @@ final class IndexMembers {
   private static KeyLayout withReference(EntityModel entity, KeyLayout layout) {
     Property ref =
         new Property(
-            IndexTable.REF_COLUMN,
+            ReservedNames.INDEX_REF_COLUMN,
             entity.type(),
             null,
             ValueKind.BYTES,
             false,
             new WidekeyAnnotations(Map.of()),
-            IndexTable.REF_COLUMN,
+            ReservedNames.INDEX_REF_COLUMN,
             false,
             null);
     KeyComponent component =
         new KeyComponent(ref, KeyRole.KEY_COLUMN, layout.keyColumns().size(), null, null, null, 0);
     List<ColumnLayout> columns = new ArrayList<>(layout.keyColumns());
-    columns.add(new ColumnLayout(IndexTable.REF_COLUMN, PkType.BINARY, List.of(component)));
+    columns.add(
+        new ColumnLayout(ReservedNames.INDEX_REF_COLUMN, PkType.BINARY, List.of(component)));
     return new KeyLayout(
         layout.partition(),
         columns,
@@ -427,7 +426,8 @@ final class IndexMembers {
   /** The read shapes of an index: every one the index key allows, none bounding the reference. */
   private static List<RangeShape> shapes(KeyLayout withReference) {
     return RangeShape.all(withReference).stream()
-        .filter(s -> s.between() == null || !s.between().name().equals(IndexTable.REF_COLUMN))
+        .filter(
+            s -> s.between() == null || !s.between().name().equals(ReservedNames.INDEX_REF_COLUMN))
         .toList();
   }
 

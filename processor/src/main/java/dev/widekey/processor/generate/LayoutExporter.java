@@ -1,8 +1,8 @@
 package dev.widekey.processor.generate;
 
+import dev.widekey.core.layout.LayoutText;
+import dev.widekey.core.layout.TableLayout;
 import dev.widekey.processor.model.EntityModel;
-import dev.widekey.runtime.layout.LayoutText;
-import dev.widekey.runtime.layout.TableLayout;
 import java.io.IOException;
 import java.io.Writer;
 import java.util.List;

@@ -4,10 +4,15 @@ import static dev.widekey.processor.generate.RuntimeNames.ATTR_VALUE;
 import static dev.widekey.processor.generate.RuntimeNames.ENTITY_TABLES;
 import static dev.widekey.processor.generate.RuntimeNames.KEY_PARTS;
 import static dev.widekey.processor.generate.RuntimeNames.KEY_TEXT;
+import static dev.widekey.processor.generate.RuntimeNames.LAYOUT_KEY_CODEC;
+import static dev.widekey.processor.generate.RuntimeNames.LAYOUT_TABLES;
+import static dev.widekey.processor.generate.RuntimeNames.LAYOUT_TEXT;
 import static dev.widekey.processor.generate.RuntimeNames.PRIMARY_KEY;
+import static dev.widekey.processor.generate.RuntimeNames.REKEY_JOB;
 import static dev.widekey.processor.generate.RuntimeNames.ROW;
 import static dev.widekey.processor.generate.RuntimeNames.SPLIT_TABLE_REPOSITORY;
 import static dev.widekey.processor.generate.RuntimeNames.STORE;
+import static dev.widekey.processor.generate.RuntimeNames.TABLE_LAYOUT;
 
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
@@ -17,13 +22,13 @@ import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
 import dev.widekey.annotations.RenamedFrom;
+import dev.widekey.core.layout.LayoutText;
+import dev.widekey.core.layout.TableLayout;
 import dev.widekey.processor.layout.RekeySource;
 import dev.widekey.processor.model.Attribute;
 import dev.widekey.processor.model.EntityModel;
 import dev.widekey.processor.model.KeyComponent;
 import dev.widekey.processor.model.KeyLayout;
-import dev.widekey.runtime.layout.LayoutText;
-import dev.widekey.runtime.layout.TableLayout;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -41,13 +46,6 @@ import javax.lang.model.util.Elements;
  * entity's current tables ({@code RekeyJob}).
  */
 public final class RekeyingGenerator extends SourceFileGenerator {
-  private static final String RUNTIME = "dev.widekey.runtime";
-  private static final ClassName LAYOUT_TEXT = ClassName.get(RUNTIME + ".layout", "LayoutText");
-  private static final ClassName LAYOUT_TABLES = ClassName.get(RUNTIME + ".layout", "LayoutTables");
-  private static final ClassName LAYOUT_KEY_CODEC =
-      ClassName.get(RUNTIME + ".layout", "LayoutKeyCodec");
-  private static final ClassName TABLE_LAYOUT = ClassName.get(RUNTIME + ".layout", "TableLayout");
-  private static final ClassName REKEY_JOB = ClassName.get(RUNTIME + ".rekey", "RekeyJob");
   private static final String OLD_REPOSITORY = "OldLayoutRepository";
 
   public RekeyingGenerator(Filer filer, Elements elements, String generator) {

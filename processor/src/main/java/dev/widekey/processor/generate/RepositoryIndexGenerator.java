@@ -57,10 +57,6 @@ public final class RepositoryIndexGenerator {
   /** The simple name of every index class, before its hash. */
   public static final String CLASS_PREFIX = "WidekeyRepositories_";
 
-  private static final ClassName INDEX =
-      ClassName.get("dev.widekey.runtime.repository", "RepositoryIndex");
-  private static final ClassName FACTORY =
-      ClassName.get("dev.widekey.runtime.repository", "RepositoryFactory");
   private static final ClassName GENERATED =
       ClassName.get("javax.annotation.processing", "Generated");
 
@@ -131,13 +127,17 @@ public final class RepositoryIndexGenerator {
     for (int i = 0; i < entities.size(); i++) {
       ClassName repository = created(entities.get(i));
       list.add(i == 0 ? "\n" : ",\n")
-          .add("    $T.of($T.class, $T::new)", FACTORY, repository, repository);
+          .add(
+              "    $T.of($T.class, $T::new)",
+              RuntimeNames.REPOSITORY_FACTORY,
+              repository,
+              repository);
     }
     list.add(")");
     TypeSpec.Builder type =
         TypeSpec.classBuilder(name)
             .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
-            .addSuperinterface(INDEX)
+            .addSuperinterface(RuntimeNames.REPOSITORY_INDEX)
             .addJavadoc(
                 "The repositories widekey generated in this package, for {@link"
                     + " java.util.ServiceLoader}.\n")
@@ -154,7 +154,8 @@ public final class RepositoryIndexGenerator {
                         ParameterizedTypeName.get(
                             ClassName.get(List.class),
                             ParameterizedTypeName.get(
-                                FACTORY, WildcardTypeName.subtypeOf(Object.class))))
+                                RuntimeNames.REPOSITORY_FACTORY,
+                                WildcardTypeName.subtypeOf(Object.class))))
                     .addStatement(list.build())
                     .build());
     for (EntityModel entity : entities) {

@@ -1,6 +1,18 @@
 package dev.widekey.processor.layout;
 
 import dev.widekey.annotations.RenamedFrom;
+import dev.widekey.core.layout.AttributeLayout;
+import dev.widekey.core.layout.BucketLayout;
+import dev.widekey.core.layout.ColumnSource;
+import dev.widekey.core.layout.HashPrefixLayout;
+import dev.widekey.core.layout.KeyColumnLayout;
+import dev.widekey.core.layout.KeyPartLayout;
+import dev.widekey.core.layout.ShardLayout;
+import dev.widekey.core.layout.TableLayout;
+import dev.widekey.core.layout.TableRole;
+import dev.widekey.core.store.AttrType;
+import dev.widekey.core.store.PkType;
+import dev.widekey.core.store.ReservedNames;
 import dev.widekey.processor.model.Attribute;
 import dev.widekey.processor.model.ColumnLayout;
 import dev.widekey.processor.model.EntityModel;
@@ -9,21 +21,6 @@ import dev.widekey.processor.model.IndexModel;
 import dev.widekey.processor.model.KeyComponent;
 import dev.widekey.processor.model.KeyLayout;
 import dev.widekey.processor.model.ShardSpec;
-import dev.widekey.runtime.layout.AttributeLayout;
-import dev.widekey.runtime.layout.BucketLayout;
-import dev.widekey.runtime.layout.ColumnSource;
-import dev.widekey.runtime.layout.HashPrefixLayout;
-import dev.widekey.runtime.layout.KeyColumnLayout;
-import dev.widekey.runtime.layout.KeyPartLayout;
-import dev.widekey.runtime.layout.ShardLayout;
-import dev.widekey.runtime.layout.TableLayout;
-import dev.widekey.runtime.layout.TableRole;
-import dev.widekey.runtime.repository.ChunkRows;
-import dev.widekey.runtime.repository.ColdRows;
-import dev.widekey.runtime.repository.IndexTable;
-import dev.widekey.runtime.repository.SplitTableRepository;
-import dev.widekey.runtime.store.AttrType;
-import dev.widekey.runtime.store.PkType;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -57,18 +54,19 @@ public final class LayoutBuilder {
     List<KeyColumnLayout> hotKey = key(entity, layout);
     List<IndexModel> indexes = entity.indexes().stream().filter(i -> !i.byService()).toList();
     List<AttributeLayout> hot = attributes(entity.hotAttributes());
-    hot.add(own(SplitTableRepository.ROW_MARKER, AttrType.BOOLEAN, "row-marker"));
+    hot.add(own(ReservedNames.ROW_MARKER, AttrType.BOOLEAN, "row-marker"));
     if (entity.hasColdColumns() || entity.hasChunkedColumns() || !indexes.isEmpty()) {
-      hot.add(own(SplitTableRepository.COLD_TAG, AttrType.INTEGER, "write-tag"));
+      hot.add(own(ReservedNames.HOT_WRITE_TAG, AttrType.INTEGER, "write-tag"));
     }
     if (entity.hasColdColumns()) {
-      hot.add(own(SplitTableRepository.COLD_MARKER, AttrType.BOOLEAN, "cold-marker"));
+      hot.add(own(ReservedNames.COLD_MARKER, AttrType.BOOLEAN, "cold-marker"));
     }
     if (entity.hasChunkedColumns()) {
-      hot.add(own(ChunkRows.PARTS, AttrType.INTEGER, "chunk-count"));
+      hot.add(own(ReservedNames.CHUNK_PARTS, AttrType.INTEGER, "chunk-count"));
     }
     for (IndexModel index : indexes) {
-      hot.add(own(IndexTable.TAG_COLUMN_PREFIX + index.name(), AttrType.INTEGER, "write-tag"));
+      hot.add(
+          own(ReservedNames.INDEX_TAG_COLUMN_PREFIX + index.name(), AttrType.INTEGER, "write-tag"));
     }
     tables.add(
         new TableLayout(
@@ -83,11 +81,11 @@ public final class LayoutBuilder {
             hot,
             layout.splitPoints()));
     // cold and chunk rows: the hot key's partition column, the write's tag (and the part number)
-    KeyColumnLayout tag = marker(ColdRows.TAG, ColumnSource.WRITE_TAG);
+    KeyColumnLayout tag = marker(ReservedNames.COLD_TAG, ColumnSource.WRITE_TAG);
     if (entity.hasColdColumns()) {
       List<AttributeLayout> cold = attributes(entity.coldAttributes());
-      cold.add(own(ColdRows.OWNER, AttrType.BINARY, "owner-key"));
-      cold.add(own(ColdRows.WRITTEN, AttrType.INTEGER, "epoch-millis"));
+      cold.add(own(ReservedNames.COLD_OWNER, AttrType.BINARY, "owner-key"));
+      cold.add(own(ReservedNames.COLD_WRITTEN, AttrType.INTEGER, "epoch-millis"));
       tables.add(
           new TableLayout(
               entity.coldTable(),
@@ -111,11 +109,12 @@ public final class LayoutBuilder {
               profile,
               entity.ttlSeconds(),
               sharding,
-              List.of(hotKey.get(0), tag, marker(ChunkRows.PART, ColumnSource.CHUNK_PART)),
               List.of(
-                  own(ChunkRows.DATA, AttrType.BINARY, "chunk-data"),
-                  own(ColdRows.OWNER, AttrType.BINARY, "owner-key"),
-                  own(ColdRows.WRITTEN, AttrType.INTEGER, "epoch-millis")),
+                  hotKey.get(0), tag, marker(ReservedNames.CHUNK_PART, ColumnSource.CHUNK_PART)),
+              List.of(
+                  own(ReservedNames.CHUNK_DATA, AttrType.BINARY, "chunk-data"),
+                  own(ReservedNames.COLD_OWNER, AttrType.BINARY, "owner-key"),
+                  own(ReservedNames.COLD_WRITTEN, AttrType.INTEGER, "epoch-millis")),
               layout.splitPoints()));
     }
     for (IndexModel index : indexes) {
@@ -123,7 +122,7 @@ public final class LayoutBuilder {
       List<KeyColumnLayout> key = new ArrayList<>(key(index.key(), indexLayout));
       key.add(
           new KeyColumnLayout(
-              IndexTable.REF_COLUMN,
+              ReservedNames.INDEX_REF_COLUMN,
               PkType.BINARY,
               ColumnSource.INDEX_REF,
               List.of(),
@@ -141,7 +140,7 @@ public final class LayoutBuilder {
               entity.ttlSeconds(),
               sharding,
               key,
-              List.of(own(ColdRows.WRITTEN, AttrType.INTEGER, "epoch-millis")),
+              List.of(own(ReservedNames.COLD_WRITTEN, AttrType.INTEGER, "epoch-millis")),
               indexLayout.splitPoints()));
     }
     return tables;
@@ -250,7 +249,11 @@ public final class LayoutBuilder {
               renamed == null ? null : renamed.value()));
       if (a.chunked()) {
         // in place of a value over the attribute limit: the reference to its chunk rows
-        out.add(own(ChunkRows.referenceColumn(a.column()), AttrType.BINARY, "chunk-reference"));
+        out.add(
+            own(
+                ReservedNames.chunkReferenceColumn(a.column()),
+                AttrType.BINARY,
+                "chunk-reference"));
       }
     }
     return out;

@@ -1,8 +1,8 @@
 package dev.widekey.processor.layout;
 
+import dev.widekey.core.layout.LayoutText;
+import dev.widekey.core.layout.TableLayout;
 import dev.widekey.processor.diagnostics.Messages;
-import dev.widekey.runtime.layout.LayoutText;
-import dev.widekey.runtime.layout.TableLayout;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

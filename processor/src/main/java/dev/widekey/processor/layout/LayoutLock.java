@@ -1,13 +1,13 @@
 package dev.widekey.processor.layout;
 
 import dev.widekey.annotations.RekeyedFrom;
+import dev.widekey.core.layout.AttributeLayout;
+import dev.widekey.core.layout.LayoutText;
+import dev.widekey.core.layout.TableLayout;
 import dev.widekey.processor.diagnostics.Diagnostics;
 import dev.widekey.processor.diagnostics.Messages;
 import dev.widekey.processor.model.EntityModel;
 import dev.widekey.processor.model.IndexModel;
-import dev.widekey.runtime.layout.AttributeLayout;
-import dev.widekey.runtime.layout.LayoutText;
-import dev.widekey.runtime.layout.TableLayout;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashSet;

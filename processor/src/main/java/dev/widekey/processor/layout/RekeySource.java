@@ -1,6 +1,6 @@
 package dev.widekey.processor.layout;
 
-import dev.widekey.runtime.layout.TableLayout;
+import dev.widekey.core.layout.TableLayout;
 import java.util.List;
 
 /**

@@ -1,18 +1,18 @@
 package dev.widekey.processor.layout;
 
 import dev.widekey.annotations.RekeyedFrom;
+import dev.widekey.core.layout.AttributeLayout;
+import dev.widekey.core.layout.KeyColumnLayout;
+import dev.widekey.core.layout.KeyPartLayout;
+import dev.widekey.core.layout.TableLayout;
+import dev.widekey.core.layout.TableRole;
+import dev.widekey.core.store.ReservedNames;
 import dev.widekey.processor.diagnostics.Diagnostics;
 import dev.widekey.processor.diagnostics.RekeyMessages;
 import dev.widekey.processor.model.EntityModel;
 import dev.widekey.processor.model.IndexModel;
 import dev.widekey.processor.model.KeyComponent;
 import dev.widekey.processor.model.ShardSpec;
-import dev.widekey.runtime.layout.AttributeLayout;
-import dev.widekey.runtime.layout.KeyColumnLayout;
-import dev.widekey.runtime.layout.KeyPartLayout;
-import dev.widekey.runtime.layout.TableLayout;
-import dev.widekey.runtime.layout.TableRole;
-import dev.widekey.runtime.repository.ChunkRows;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;
@@ -106,7 +106,7 @@ public final class RekeySources {
       switch (t.role()) {
         case COLD -> colds.add(t);
         case CHUNKS -> {
-          if (t.table().equals(ChunkRows.tableName(hot.table()))) {
+          if (t.table().equals(ReservedNames.chunkTable(hot.table()))) {
             out.add(t);
           }
         }

@@ -4,7 +4,7 @@ import dev.widekey.annotations.Chunked;
 import dev.widekey.annotations.ColdColumn;
 import dev.widekey.annotations.Money;
 import dev.widekey.annotations.Version;
-import dev.widekey.runtime.value.Compression;
+import dev.widekey.core.value.ValueLimits;
 import javax.lang.model.element.AnnotationMirror;
 
 /**
@@ -61,11 +61,11 @@ public record Attribute(
 
   /**
    * The cap on the inflated size of a compressed value: as written, or the runtime's default
-   * ({@code Compression.DEFAULT_MAX_INFLATED_BYTES}) when not set. Generated code carries it as a
+   * ({@code ValueLimits.DEFAULT_MAX_INFLATED_BYTES}) when not set. Generated code carries it as a
    * constant, on write and on read.
    */
   public long inflatedCap() {
-    return maxInflatedBytes == 0 ? Compression.DEFAULT_MAX_INFLATED_BYTES : maxInflatedBytes;
+    return maxInflatedBytes == 0 ? ValueLimits.DEFAULT_MAX_INFLATED_BYTES : maxInflatedBytes;
   }
 
   /** Whether {@code @Chunked}: values over the attribute limit are stored in chunk rows. */

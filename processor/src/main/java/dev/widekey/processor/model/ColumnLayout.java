@@ -1,6 +1,6 @@
 package dev.widekey.processor.model;
 
-import dev.widekey.runtime.store.PkType;
+import dev.widekey.core.store.PkType;
 import java.util.List;
 
 /**

@@ -1,6 +1,7 @@
 package dev.widekey.processor.model;
 
 import dev.widekey.annotations.Profile;
+import dev.widekey.core.store.ReservedNames;
 import java.util.List;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.TypeElement;
@@ -199,7 +200,7 @@ public record EntityModel(
 
   /** The chunk table's name, derived from the hot table's ({@code orders_chunks}). */
   public String chunksTable() {
-    return dev.widekey.runtime.repository.ChunkRows.tableName(table);
+    return ReservedNames.chunkTable(table);
   }
 
   public List<Attribute> hotAttributes() {

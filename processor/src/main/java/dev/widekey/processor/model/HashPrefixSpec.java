@@ -1,8 +1,8 @@
 package dev.widekey.processor.model;
 
 import dev.widekey.annotations.HashAlgorithm;
-import dev.widekey.runtime.key.KeyHash;
-import dev.widekey.runtime.store.StoreLimits;
+import dev.widekey.core.key.HashPrefixWidths;
+import dev.widekey.core.store.StoreLimits;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.Element;
 
@@ -18,7 +18,7 @@ public record HashPrefixSpec(
 
   /** Whether the runtime can compute a prefix this long (rule WK106). */
   public boolean lengthInRange() {
-    return length >= 1 && length <= KeyHash.MAX_LENGTH;
+    return length >= 1 && length <= HashPrefixWidths.MAX_LENGTH;
   }
 
   /**
@@ -26,7 +26,7 @@ public record HashPrefixSpec(
    * the profile (rule WK106).
    */
   public boolean partitionsInRange() {
-    return partitions >= 0 && partitions <= KeyHash.maxPartitions(length);
+    return partitions >= 0 && partitions <= HashPrefixWidths.maxPartitions(length);
   }
 
   /** Whether the service of the profile creates a table with this many partitions (rule WK106). */
@@ -38,11 +38,11 @@ public record HashPrefixSpec(
   public int partitions(StoreLimits limits) {
     return partitions != 0
         ? partitions
-        : Math.min(limits.hashPartitions(), KeyHash.maxPartitions(length));
+        : Math.min(limits.hashPartitions(), HashPrefixWidths.maxPartitions(length));
   }
 
   /** The leading hex digits of the prefix that the pre-split points are drawn from. */
   public int splitDigits() {
-    return Math.min(length, KeyHash.SPLIT_DIGITS);
+    return Math.min(length, HashPrefixWidths.SPLIT_DIGITS);
   }
 }

@@ -1,9 +1,9 @@
 package dev.widekey.processor.model;
 
-import dev.widekey.runtime.key.KeyBuckets;
-import dev.widekey.runtime.key.KeyHash;
-import dev.widekey.runtime.store.PkType;
-import dev.widekey.runtime.store.StoreLimits;
+import dev.widekey.core.key.BucketCounts;
+import dev.widekey.core.key.HashPrefixWidths;
+import dev.widekey.core.store.PkType;
+import dev.widekey.core.store.StoreLimits;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -22,7 +22,7 @@ import java.util.List;
  *     it digests the whole partition text (or there is no prefix)
  * @param splitPoints the partition-key values the table is pre-split at
  * @param buckets the {@code @Bucketed} count of the leading component, whose bucket number leads
- *     the partition text ({@link KeyBuckets}), or 0
+ *     the partition text ({@link dev.widekey.core.key.BucketCounts}), or 0
  */
 public record KeyLayout(
     ColumnLayout partition,
@@ -137,12 +137,12 @@ public record KeyLayout(
     List<String> points = new ArrayList<>();
     if (buckets > 0) {
       // at bucket boundaries, grouped into as many partitions as the profile creates a table with
-      return new KeyBuckets(buckets).splitPoints(StoreLimits.of(entity.profile()).maxPartitions());
+      return BucketCounts.splitPoints(buckets, StoreLimits.of(entity.profile()).maxPartitions());
     }
     HashPrefixSpec hash = entity.hashPrefix();
     if (hash != null) {
       int digits = hash.splitDigits();
-      long space = KeyHash.maxPartitions(hash.length());
+      long space = HashPrefixWidths.maxPartitions(hash.length());
       int partitions = hash.partitions(StoreLimits.of(entity.profile()));
       for (int i = 1; i < partitions; i++) {
         String boundary = String.format("%0" + digits + "x", i * space / partitions);

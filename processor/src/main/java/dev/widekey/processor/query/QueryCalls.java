@@ -1,5 +1,7 @@
 package dev.widekey.processor.query;
 
+import static dev.widekey.processor.generate.RuntimeNames.BOUNDS;
+
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
 import dev.widekey.processor.generate.GeneratedNames;
@@ -26,8 +28,6 @@ import javax.lang.model.element.VariableElement;
  */
 final class QueryCalls {
   private QueryCalls() {}
-
-  private static final ClassName BOUNDS = ClassName.get("dev.widekey.runtime.query", "Bounds");
 
   /** The field holding the generated repository in the generated implementation. */
   static final String REPOSITORY = "repository";

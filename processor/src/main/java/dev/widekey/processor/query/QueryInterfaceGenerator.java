@@ -1,5 +1,7 @@
 package dev.widekey.processor.query;
 
+import static dev.widekey.processor.generate.RuntimeNames.STORE;
+
 import com.palantir.javapoet.AnnotationSpec;
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
@@ -48,8 +50,6 @@ import javax.lang.model.util.Types;
 final class QueryInterfaceGenerator {
   private static final ClassName GENERATED =
       ClassName.get("javax.annotation.processing", "Generated");
-  private static final ClassName STORE =
-      ClassName.get("dev.widekey.runtime.store", "WideTableStore");
   private static final ClassName EMPTY_RESULT = ClassName.bestGuess(JakartaData.EMPTY_RESULT);
 
   private final JavaSourceWriter writer;

@@ -1,6 +1,6 @@
 package dev.widekey.processor.query;
 
-import dev.widekey.runtime.Rule;
+import dev.widekey.core.Rule;
 import java.util.List;
 
 /**

@@ -3,15 +3,14 @@ package dev.widekey.processor.rules;
 import dev.widekey.annotations.Chunked;
 import dev.widekey.annotations.Money;
 import dev.widekey.annotations.Profile;
+import dev.widekey.core.store.ReservedNames;
+import dev.widekey.core.store.StoreLimits;
+import dev.widekey.core.value.ValueLimits;
 import dev.widekey.processor.diagnostics.Diagnostics;
 import dev.widekey.processor.diagnostics.Messages;
 import dev.widekey.processor.model.Attribute;
 import dev.widekey.processor.model.EntityModel;
 import dev.widekey.processor.model.ValueKind;
-import dev.widekey.runtime.repository.ChunkRows;
-import dev.widekey.runtime.store.StoreLimits;
-import dev.widekey.runtime.value.Compression;
-import dev.widekey.runtime.value.LargeValues;
 import java.util.Locale;
 import java.util.Set;
 import javax.lang.model.element.Element;
@@ -29,7 +28,7 @@ public final class AttributeRules implements EntityRule {
   @Override
   public void check(EntityModel entity, Diagnostics diagnostics) {
     for (var p : entity.properties()) {
-      if (p.name().startsWith(LargeValues.PREFIX)) {
+      if (p.name().startsWith(ReservedNames.PREFIX)) {
         diagnostics.error(p.element(), Messages.reservedName(p.name()));
       }
     }
@@ -63,9 +62,9 @@ public final class AttributeRules implements EntityRule {
       EntityModel entity, Attribute a, StoreLimits limits, Diagnostics diagnostics) {
     long cap = a.chunkedMaxBytes();
     String problem = null;
-    if (cap < 1 || cap > ChunkRows.LARGEST_MAX_BYTES) {
+    if (cap < 1 || cap > ValueLimits.LARGEST_MAX_CHUNKED_BYTES) {
       problem = Messages.chunkedCapRange(a.name(), cap);
-    } else if (ChunkRows.partsOf(cap, limits) > limits.maxMultiGetRows()) {
+    } else if (ValueLimits.chunkPartsOf(cap, limits) > limits.maxMultiGetRows()) {
       problem = Messages.chunkedCapParts(a.name(), cap, entity.profile());
     }
     if (problem != null) {
@@ -86,7 +85,7 @@ public final class AttributeRules implements EntityRule {
     }
     if (a.isMoney()) {
       if (PlacementRules.meaningful(Money.class, a)
-          && (a.moneyScale() < 0 || a.moneyScale() > dev.widekey.runtime.value.Money.MAX_SCALE)) {
+          && (a.moneyScale() < 0 || a.moneyScale() > ValueLimits.MONEY_MAX_SCALE)) {
         diagnostics.error(
             e, a.moneyMirror(), "scale", Messages.moneyScale(a.name(), a.moneyScale()));
       }
@@ -116,7 +115,7 @@ public final class AttributeRules implements EntityRule {
     if (cap != 0 && !a.compress()) {
       diagnostics.error(
           e, a.coldMirror(), "maxInflatedBytes", Messages.inflatedCapWithoutCompress(a.name()));
-    } else if (cap < 0 || cap > Compression.LARGEST_MAX_INFLATED_BYTES) {
+    } else if (cap < 0 || cap > ValueLimits.LARGEST_MAX_INFLATED_BYTES) {
       diagnostics.error(
           e, a.coldMirror(), "maxInflatedBytes", Messages.inflatedCapRange(a.name(), cap));
     }

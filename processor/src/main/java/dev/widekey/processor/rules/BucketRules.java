@@ -2,11 +2,11 @@ package dev.widekey.processor.rules;
 
 import dev.widekey.annotations.Bucketed;
 import dev.widekey.annotations.HashPrefix;
+import dev.widekey.core.key.BucketCounts;
 import dev.widekey.processor.diagnostics.Diagnostics;
 import dev.widekey.processor.diagnostics.Messages;
 import dev.widekey.processor.model.EntityModel;
 import dev.widekey.processor.model.KeyComponent;
-import dev.widekey.runtime.key.KeyBuckets;
 
 /**
  * {@code @Bucketed} (WK106, the scatter family): on the leading partition-key component only, 2 to
@@ -32,10 +32,10 @@ public final class BucketRules implements EntityRule {
         continue;
       }
       int buckets = c.buckets();
-      if (buckets < KeyBuckets.MIN_BUCKETS || buckets > KeyBuckets.MAX_BUCKETS) {
+      if (buckets < BucketCounts.MIN_BUCKETS || buckets > BucketCounts.MAX_BUCKETS) {
         diagnostics.error(
             c.property().element(), c.bucketedMirror(), "buckets", Messages.bucketCount(buckets));
-      } else if (buckets > KeyBuckets.FAN_OUT_WARNING) {
+      } else if (buckets > BucketCounts.FAN_OUT_WARNING) {
         diagnostics.warning(c.property().element(), Messages.bucketFanOut(c.name(), buckets));
       }
       if (hashed(entity)) {

@@ -1,9 +1,9 @@
 package dev.widekey.processor.rules;
 
+import dev.widekey.core.key.KeyAlphabet;
+import dev.widekey.core.store.Utf8;
 import dev.widekey.processor.model.KeyComponent;
 import dev.widekey.processor.model.ValueKind;
-import dev.widekey.runtime.key.KeyAlphabet;
-import dev.widekey.runtime.store.Utf8;
 import java.util.ArrayList;
 import java.util.List;
 import javax.lang.model.element.Element;

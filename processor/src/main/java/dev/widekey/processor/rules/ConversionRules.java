@@ -2,6 +2,8 @@ package dev.widekey.processor.rules;
 
 import dev.widekey.annotations.ColumnNaming;
 import dev.widekey.annotations.WideTable;
+import dev.widekey.core.store.ReservedNames;
+import dev.widekey.core.store.ServiceNames;
 import dev.widekey.processor.diagnostics.Diagnostics;
 import dev.widekey.processor.diagnostics.Messages;
 import dev.widekey.processor.model.Attribute;
@@ -9,8 +11,6 @@ import dev.widekey.processor.model.ColumnNames;
 import dev.widekey.processor.model.ConverterSpec;
 import dev.widekey.processor.model.EntityModel;
 import dev.widekey.processor.model.ValueKind;
-import dev.widekey.runtime.store.ServiceNames;
-import dev.widekey.runtime.value.LargeValues;
 import java.util.HashMap;
 import java.util.Map;
 import javax.lang.model.element.Element;
@@ -87,7 +87,7 @@ public final class ConversionRules implements EntityRule {
       } else if (!ServiceNames.isLegal(column)) {
         diagnostics.error(e, Messages.badAttributeColumn(a.name(), column));
         continue;
-      } else if (column.startsWith(LargeValues.PREFIX)) {
+      } else if (column.startsWith(ReservedNames.PREFIX)) {
         diagnostics.error(e, Messages.reservedColumn(a.name(), column));
         continue;
       }

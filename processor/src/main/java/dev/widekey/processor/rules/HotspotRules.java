@@ -2,14 +2,14 @@ package dev.widekey.processor.rules;
 
 import dev.widekey.annotations.Bucketed;
 import dev.widekey.annotations.HashPrefix;
+import dev.widekey.core.key.KeyAlphabet;
+import dev.widekey.core.store.StoreLimits;
 import dev.widekey.processor.diagnostics.Diagnostics;
 import dev.widekey.processor.diagnostics.Messages;
 import dev.widekey.processor.model.EntityModel;
 import dev.widekey.processor.model.HashPrefixSpec;
 import dev.widekey.processor.model.KeyComponent;
 import dev.widekey.processor.model.ValueKind;
-import dev.widekey.runtime.key.KeyAlphabet;
-import dev.widekey.runtime.store.StoreLimits;
 import java.util.List;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.Element;

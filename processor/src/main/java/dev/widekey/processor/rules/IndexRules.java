@@ -3,6 +3,9 @@ package dev.widekey.processor.rules;
 import dev.widekey.annotations.HashPrefix;
 import dev.widekey.annotations.NotSequential;
 import dev.widekey.annotations.Profile;
+import dev.widekey.core.store.OrderedKeyWidths;
+import dev.widekey.core.store.ServiceNames;
+import dev.widekey.core.store.StoreLimits;
 import dev.widekey.processor.diagnostics.Diagnostics;
 import dev.widekey.processor.diagnostics.Messages;
 import dev.widekey.processor.model.Attribute;
@@ -12,13 +15,6 @@ import dev.widekey.processor.model.KeyComponent;
 import dev.widekey.processor.model.KeyLayout;
 import dev.widekey.processor.model.Property;
 import dev.widekey.processor.model.ValueKind;
-import dev.widekey.runtime.repository.IndexTable;
-import dev.widekey.runtime.repository.SplitTableRepository;
-import dev.widekey.runtime.store.OrderedKeyBytes;
-import dev.widekey.runtime.store.ServiceNames;
-import dev.widekey.runtime.store.StoreLimits;
-import java.lang.reflect.Method;
-import java.lang.reflect.Modifier;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -57,21 +53,34 @@ public final class IndexRules implements EntityRule {
 
   /**
    * Methods without parameters of every generated repository, which an index's accessor ({@code
-   * byCard()}) would override or clash with.
+   * byCard()}) would override or clash with: the runtime's {@code SplitTableRepository} and its
+   * superclasses' non-private ones ({@code RepositoryMethodsTest} holds this list to them), and the
+   * generated ones. Listed, not read by reflection, so that javac loads no runtime class.
    */
-  private static final Set<String> REPOSITORY_METHODS = repositoryMethods();
-
-  private static Set<String> repositoryMethods() {
-    Set<String> out = new HashSet<>(Set.of("scanAll", "scanAllDescending", "createTables"));
-    for (Class<?> c = SplitTableRepository.class; c != null; c = c.getSuperclass()) {
-      for (Method m : c.getDeclaredMethods()) {
-        if (m.getParameterCount() == 0 && !Modifier.isPrivate(m.getModifiers())) {
-          out.add(m.getName());
-        }
-      }
-    }
-    return Set.copyOf(out);
-  }
+  static final Set<String> REPOSITORY_METHODS =
+      Set.of(
+          // generated
+          "scanAll",
+          "scanAllDescending",
+          "createTables",
+          // SplitTableRepository
+          "coldTable",
+          "countAll",
+          "flushDeletes",
+          "hotTable",
+          "requireContinuationKey",
+          "store",
+          "tables",
+          "versionColumn",
+          // Object
+          "clone",
+          "finalize",
+          "getClass",
+          "hashCode",
+          "notify",
+          "notifyAll",
+          "toString",
+          "wait");
 
   /** The repository's accessor of an index: {@code by_card} gives {@code byCard}. */
   static String accessor(String indexName) {
@@ -282,9 +291,9 @@ public final class IndexRules implements EntityRule {
 
   /**
    * The most bytes of the reference column: the primary key's columns as the runtime encodes them
-   * into one ordered byte string, then the write tag ({@link IndexTable#maxRefBytes}); -1 when a
-   * primary-key column is unbounded (the store checks the value at run time) or the primary key is
-   * invalid.
+   * into one ordered byte string, then the write tag ({@link
+   * dev.widekey.core.store.OrderedKeyWidths#maxIndexRefBytes}); -1 when a primary-key column is
+   * unbounded (the store checks the value at run time) or the primary key is invalid.
    */
   static long referenceBytes(EntityModel entity) {
     if (entity.partitionKey().isEmpty()) {
@@ -319,9 +328,9 @@ public final class IndexRules implements EntityRule {
       if (layout.buckets() > 0 && column == layout.partition()) {
         bytes += 8;
       }
-      total += OrderedKeyBytes.maxEncodedLength(column.type(), bytes, mayHoldZero);
+      total += OrderedKeyWidths.maxEncodedLength(column.type(), bytes, mayHoldZero);
     }
-    return IndexTable.maxRefBytes(total);
+    return OrderedKeyWidths.maxIndexRefBytes(total);
   }
 
   /** The property name closest to {@code name} (edit distance at most 3), or null. */

@@ -2,6 +2,13 @@ package dev.widekey.processor.rules;
 
 import dev.widekey.annotations.MaxLength;
 import dev.widekey.annotations.Padded;
+import dev.widekey.core.key.BucketCounts;
+import dev.widekey.core.key.KeyAlphabet;
+import dev.widekey.core.store.OrderedKeyWidths;
+import dev.widekey.core.store.PkType;
+import dev.widekey.core.store.SizeMeasure;
+import dev.widekey.core.store.StoreLimits;
+import dev.widekey.core.store.Utf8;
 import dev.widekey.processor.diagnostics.Diagnostics;
 import dev.widekey.processor.diagnostics.Messages;
 import dev.widekey.processor.model.ColumnNames;
@@ -10,13 +17,6 @@ import dev.widekey.processor.model.HashPrefixSpec;
 import dev.widekey.processor.model.KeyComponent;
 import dev.widekey.processor.model.KeyRole;
 import dev.widekey.processor.model.ValueKind;
-import dev.widekey.runtime.key.KeyAlphabet;
-import dev.widekey.runtime.key.KeyBuckets;
-import dev.widekey.runtime.store.OrderedKeyBytes;
-import dev.widekey.runtime.store.PkType;
-import dev.widekey.runtime.store.SizeMeasure;
-import dev.widekey.runtime.store.StoreLimits;
-import dev.widekey.runtime.store.Utf8;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -76,7 +76,7 @@ public final class KeySizeRules implements EntityRule {
       PkType type = b.text() ? PkType.STRING : PkType.BINARY;
       long counted = measure.maxKeyColumnBytes(type, b.bytes(), b.mayHoldZero());
       total += counted;
-      rowKey += OrderedKeyBytes.maxEncodedLength(type, b.bytes(), b.mayHoldZero());
+      rowKey += OrderedKeyWidths.maxEncodedLength(type, b.bytes(), b.mayHoldZero());
       parts.add(b.column() + " " + b.bytes());
       measured.add(b.column() + " " + counted);
       if (b.bytes() > largest.bytes()) {
@@ -121,10 +121,10 @@ public final class KeySizeRules implements EntityRule {
     }
     int buckets = components.get(0).buckets();
     if (components.get(0).role() == KeyRole.PARTITION
-        && buckets >= KeyBuckets.MIN_BUCKETS
-        && buckets <= KeyBuckets.MAX_BUCKETS) {
-      total += KeyBuckets.width(buckets);
-      parts.add("bucket " + KeyBuckets.width(buckets));
+        && buckets >= BucketCounts.MIN_BUCKETS
+        && buckets <= BucketCounts.MAX_BUCKETS) {
+      total += BucketCounts.width(buckets);
+      parts.add("bucket " + BucketCounts.width(buckets));
     }
     KeyComponent largest = null;
     long largestBytes = -1;

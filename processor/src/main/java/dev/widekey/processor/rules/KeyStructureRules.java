@@ -1,12 +1,12 @@
 package dev.widekey.processor.rules;
 
+import dev.widekey.core.store.StoreLimits;
 import dev.widekey.processor.diagnostics.Diagnostics;
 import dev.widekey.processor.diagnostics.Messages;
 import dev.widekey.processor.model.EntityModel;
 import dev.widekey.processor.model.KeyComponent;
 import dev.widekey.processor.model.KeyRole;
 import dev.widekey.processor.model.ValueKind;
-import dev.widekey.runtime.store.StoreLimits;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,6 +1,8 @@
 package dev.widekey.processor.rules;
 
 import dev.widekey.annotations.Profile;
+import dev.widekey.core.store.PkType;
+import dev.widekey.core.store.ServiceIndexLimits;
 import dev.widekey.processor.diagnostics.Diagnostics;
 import dev.widekey.processor.diagnostics.ServiceIndexMessages;
 import dev.widekey.processor.model.Attribute;
@@ -11,8 +13,6 @@ import dev.widekey.processor.model.KeyComponent;
 import dev.widekey.processor.model.KeyLayout;
 import dev.widekey.processor.model.ShardSpec;
 import dev.widekey.processor.model.ValueKind;
-import dev.widekey.runtime.store.PkType;
-import dev.widekey.runtime.store.ServiceIndex;
 import java.util.List;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.TypeElement;
@@ -27,10 +27,10 @@ import javax.lang.model.element.TypeElement;
  */
 final class ServiceIndexRules {
   /** Tablestore's documented most secondary indexes of one data table (one home: the runtime). */
-  static final int MAX_INDEXES = ServiceIndex.MAX_PER_TABLE;
+  static final int MAX_INDEXES = ServiceIndexLimits.MAX_PER_TABLE;
 
   /** Tablestore's documented most index columns of one secondary index. */
-  static final int MAX_COLUMNS = ServiceIndex.MAX_COLUMNS;
+  static final int MAX_COLUMNS = ServiceIndexLimits.MAX_COLUMNS;
 
   private ServiceIndexRules() {}
 

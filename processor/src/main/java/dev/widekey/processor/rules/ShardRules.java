@@ -1,12 +1,12 @@
 package dev.widekey.processor.rules;
 
+import dev.widekey.core.shard.Periods;
+import dev.widekey.core.store.ServiceNames;
+import dev.widekey.core.store.StoreLimits;
 import dev.widekey.processor.diagnostics.Diagnostics;
 import dev.widekey.processor.diagnostics.Messages;
 import dev.widekey.processor.model.EntityModel;
 import dev.widekey.processor.model.ShardSpec;
-import dev.widekey.runtime.shard.Periods;
-import dev.widekey.runtime.store.ServiceNames;
-import dev.widekey.runtime.store.StoreLimits;
 import java.time.Instant;
 
 /**

@@ -2,13 +2,13 @@ package dev.widekey.processor.rules;
 
 import dev.widekey.annotations.KeyChars;
 import dev.widekey.annotations.Padded;
+import dev.widekey.core.key.KeyAlphabet;
 import dev.widekey.processor.diagnostics.Diagnostics;
 import dev.widekey.processor.diagnostics.Messages;
 import dev.widekey.processor.model.EntityModel;
 import dev.widekey.processor.model.KeyComponent;
 import dev.widekey.processor.model.KeyRole;
 import dev.widekey.processor.model.ValueKind;
-import dev.widekey.runtime.key.KeyAlphabet;
 
 /**
  * Text keys that keep their order: spliced integers are padded (WK103), paddings fit their type

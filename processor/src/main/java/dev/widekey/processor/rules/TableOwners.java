@@ -1,11 +1,11 @@
 package dev.widekey.processor.rules;
 
 import dev.widekey.annotations.ShardPeriod;
+import dev.widekey.core.shard.Periods;
 import dev.widekey.processor.diagnostics.Diagnostics;
 import dev.widekey.processor.diagnostics.Messages;
 import dev.widekey.processor.model.EntityModel;
 import dev.widekey.processor.model.ShardSpec;
-import dev.widekey.runtime.shard.Periods;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

@@ -1,13 +1,13 @@
 package dev.widekey.processor.rules;
 
+import dev.widekey.core.store.ReservedNames;
+import dev.widekey.core.store.ServiceNames;
+import dev.widekey.core.store.StoreLimits;
 import dev.widekey.processor.diagnostics.Diagnostics;
 import dev.widekey.processor.diagnostics.Messages;
 import dev.widekey.processor.model.ColumnNames;
 import dev.widekey.processor.model.EntityModel;
 import dev.widekey.processor.model.KeyComponent;
-import dev.widekey.runtime.store.ServiceNames;
-import dev.widekey.runtime.store.StoreLimits;
-import dev.widekey.runtime.value.LargeValues;
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -72,7 +72,7 @@ public final class TableRules implements EntityRule {
     String problem = null;
     if (!ServiceNames.isLegal(column)) {
       problem = Messages.joinedColumnTooLong(column, parts);
-    } else if (column.startsWith(LargeValues.PREFIX)) {
+    } else if (column.startsWith(ReservedNames.PREFIX)) {
       problem = Messages.joinedColumnReserved(column, parts);
     } else {
       for (var p : entity.properties()) {

@@ -7,7 +7,7 @@ import static dev.widekey.processor.query.QueryFixtures.compile;
 import static dev.widekey.processor.query.QueryFixtures.query;
 
 import com.google.testing.compile.Compilation;
-import dev.widekey.runtime.Rule;
+import dev.widekey.core.Rule;
 import java.util.List;
 import java.util.regex.Pattern;
 import javax.tools.JavaFileObject;

@@ -2,6 +2,7 @@ package dev.widekey.runtime.key;
 
 import static java.time.temporal.ChronoUnit.MILLIS;
 
+import dev.widekey.core.key.InvalidKeyException;
 import dev.widekey.runtime.query.Bounds;
 import dev.widekey.runtime.store.PkValue;
 import java.time.Instant;

@@ -1,9 +1,11 @@
 package dev.widekey.runtime.key;
 
-import static dev.widekey.runtime.RuleViolationException.quote;
+import static dev.widekey.core.RuleViolationException.quote;
 
 import dev.widekey.annotations.HashAlgorithm;
-import dev.widekey.runtime.Rule;
+import dev.widekey.core.Rule;
+import dev.widekey.core.key.BucketCounts;
+import dev.widekey.core.key.InvalidKeyException;
 import dev.widekey.runtime.store.PkValue;
 import dev.widekey.runtime.store.PrimaryKey;
 import dev.widekey.runtime.store.ScanRange;
@@ -35,13 +37,13 @@ import java.util.function.ToLongFunction;
  */
 public final class KeyBuckets {
   /** The fewest buckets: one bucket is no spread. */
-  public static final int MIN_BUCKETS = 2;
+  public static final int MIN_BUCKETS = BucketCounts.MIN_BUCKETS;
 
   /** The most buckets: a read over a range fans out into this many scans. */
-  public static final int MAX_BUCKETS = 1024;
+  public static final int MAX_BUCKETS = BucketCounts.MAX_BUCKETS;
 
   /** Above this many buckets the compiler warns of the read fan-out. */
-  public static final int FAN_OUT_WARNING = 256;
+  public static final int FAN_OUT_WARNING = BucketCounts.FAN_OUT_WARNING;
 
   private final int buckets;
   private final int width;
@@ -86,7 +88,7 @@ public final class KeyBuckets {
 
   /** Decimal digits of the largest bucket number: 2 for 16 buckets, 3 for 256, 4 for 1,024. */
   public static int width(int buckets) {
-    return Integer.toString(buckets - 1).length();
+    return BucketCounts.width(buckets);
   }
 
   /** The number of buckets. */
@@ -330,11 +332,6 @@ public final class KeyBuckets {
    * Tablestore's 10: runs of 1 and 2 buckets).
    */
   public List<String> splitPoints(int maxPartitions) {
-    int partitions = Math.max(1, Math.min(buckets, maxPartitions));
-    List<String> points = new ArrayList<>();
-    for (int i = 1; i < partitions; i++) {
-      points.add(texts[(int) ((long) i * buckets / partitions)]);
-    }
-    return points;
+    return BucketCounts.splitPoints(buckets, maxPartitions);
   }
 }

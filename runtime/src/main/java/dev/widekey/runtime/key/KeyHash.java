@@ -1,10 +1,12 @@
 package dev.widekey.runtime.key;
 
-import static dev.widekey.runtime.RuleViolationException.quote;
+import static dev.widekey.core.RuleViolationException.quote;
 
 import dev.widekey.annotations.HashAlgorithm;
-import dev.widekey.runtime.Rule;
-import dev.widekey.runtime.store.Utf8;
+import dev.widekey.core.Rule;
+import dev.widekey.core.key.HashPrefixWidths;
+import dev.widekey.core.key.InvalidKeyException;
+import dev.widekey.core.store.Utf8;
 import org.apache.commons.codec.digest.DigestUtils;
 
 /**
@@ -20,13 +22,13 @@ import org.apache.commons.codec.digest.DigestUtils;
  */
 public final class KeyHash {
   /** The longest prefix: 32 hex digits, all of MD5 (rule WK106). */
-  public static final int MAX_LENGTH = 32;
+  public static final int MAX_LENGTH = HashPrefixWidths.MAX_LENGTH;
 
   /**
    * The most leading hex digits of the prefix that a table's pre-split points are drawn from, so
    * that a hashed table starts with at most 16^3 = 4,096 partitions (rule WK106).
    */
-  public static final int SPLIT_DIGITS = 3;
+  public static final int SPLIT_DIGITS = HashPrefixWidths.SPLIT_DIGITS;
 
   private KeyHash() {}
 
@@ -36,7 +38,7 @@ public final class KeyHash {
    * from three.
    */
   public static int maxPartitions(int length) {
-    return 1 << (4 * Math.max(0, Math.min(length, SPLIT_DIGITS)));
+    return HashPrefixWidths.maxPartitions(length);
   }
 
   /**

@@ -1,13 +1,14 @@
 package dev.widekey.runtime.key;
 
-import static dev.widekey.runtime.RuleViolationException.quote;
+import static dev.widekey.core.RuleViolationException.quote;
 
 import dev.widekey.annotations.HashAlgorithm;
-import dev.widekey.runtime.Rule;
+import dev.widekey.core.Rule;
+import dev.widekey.core.key.InvalidKeyException;
+import dev.widekey.core.store.Utf8;
 import dev.widekey.runtime.store.PkColumn;
 import dev.widekey.runtime.store.PkValue;
 import dev.widekey.runtime.store.PrimaryKey;
-import dev.widekey.runtime.store.Utf8;
 import java.util.List;
 import java.util.function.Function;
 import java.util.function.Supplier;

@@ -1,9 +1,9 @@
 package dev.widekey.runtime.key;
 
+import dev.widekey.core.store.Utf8;
 import dev.widekey.runtime.store.PkValue;
 import dev.widekey.runtime.store.PrimaryKey;
 import dev.widekey.runtime.store.ScanRange;
-import dev.widekey.runtime.store.Utf8;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,10 +1,11 @@
 package dev.widekey.runtime.key;
 
-import static dev.widekey.runtime.RuleViolationException.codePoint;
-import static dev.widekey.runtime.RuleViolationException.quote;
+import static dev.widekey.core.RuleViolationException.codePoint;
+import static dev.widekey.core.RuleViolationException.quote;
 
-import dev.widekey.runtime.Rule;
-import dev.widekey.runtime.store.Utf8;
+import dev.widekey.core.Rule;
+import dev.widekey.core.key.InvalidKeyException;
+import dev.widekey.core.store.Utf8;
 import java.util.Objects;
 
 /**
@@ -168,10 +169,7 @@ public final class KeyText {
    * @throws InvalidKeyException WK111 if it is null
    */
   public static <T> T requireNonNull(String field, T value) {
-    if (value == null) {
-      throw new InvalidKeyException(Rule.WK111, field, "is null; key components are never null");
-    }
-    return value;
+    return InvalidKeyException.requireNonNull(field, value);
   }
 
   /**

@@ -1,9 +1,10 @@
 package dev.widekey.runtime.key;
 
-import static dev.widekey.runtime.RuleViolationException.quote;
+import static dev.widekey.core.RuleViolationException.quote;
 import static java.time.temporal.ChronoUnit.MILLIS;
 
-import dev.widekey.runtime.Rule;
+import dev.widekey.core.Rule;
+import dev.widekey.core.key.InvalidKeyException;
 import java.time.DateTimeException;
 import java.time.Instant;
 import java.time.LocalDate;

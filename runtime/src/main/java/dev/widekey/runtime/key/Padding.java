@@ -1,9 +1,10 @@
 package dev.widekey.runtime.key;
 
-import static dev.widekey.runtime.RuleViolationException.codePoint;
-import static dev.widekey.runtime.RuleViolationException.quote;
+import static dev.widekey.core.RuleViolationException.codePoint;
+import static dev.widekey.core.RuleViolationException.quote;
 
-import dev.widekey.runtime.Rule;
+import dev.widekey.core.Rule;
+import dev.widekey.core.key.InvalidKeyException;
 
 /**
  * {@code @Padded} integers as fixed-width decimal text whose text order is the numeric order (rule

@@ -1,11 +1,17 @@
 package dev.widekey.runtime.layout;
 
-import static dev.widekey.runtime.RuleViolationException.quote;
+import static dev.widekey.core.RuleViolationException.quote;
 
 import dev.widekey.annotations.HashAlgorithm;
-import dev.widekey.runtime.Rule;
-import dev.widekey.runtime.key.InvalidKeyException;
-import dev.widekey.runtime.key.KeyAlphabet;
+import dev.widekey.core.Rule;
+import dev.widekey.core.key.InvalidKeyException;
+import dev.widekey.core.key.KeyAlphabet;
+import dev.widekey.core.layout.ColumnSource;
+import dev.widekey.core.layout.KeyColumnLayout;
+import dev.widekey.core.layout.KeyPartLayout;
+import dev.widekey.core.layout.TableLayout;
+import dev.widekey.core.layout.TableRole;
+import dev.widekey.core.store.PkType;
 import dev.widekey.runtime.key.KeyBuckets;
 import dev.widekey.runtime.key.KeyHash;
 import dev.widekey.runtime.key.KeyParts;
@@ -16,7 +22,6 @@ import dev.widekey.runtime.repository.ChunkRows;
 import dev.widekey.runtime.repository.ColdRows;
 import dev.widekey.runtime.repository.IndexTable;
 import dev.widekey.runtime.store.PkColumn;
-import dev.widekey.runtime.store.PkType;
 import dev.widekey.runtime.store.PkValue;
 import dev.widekey.runtime.store.PrimaryKey;
 import java.time.Instant;

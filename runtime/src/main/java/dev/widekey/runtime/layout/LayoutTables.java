@@ -1,12 +1,16 @@
 package dev.widekey.runtime.layout;
 
 import dev.widekey.annotations.Profile;
+import dev.widekey.core.layout.AttributeLayout;
+import dev.widekey.core.layout.KeyColumnLayout;
+import dev.widekey.core.layout.TableLayout;
+import dev.widekey.core.layout.TableRole;
+import dev.widekey.core.store.PkType;
 import dev.widekey.runtime.repository.ChunkRows;
 import dev.widekey.runtime.repository.ColdRows;
 import dev.widekey.runtime.repository.EntityTables;
 import dev.widekey.runtime.repository.IndexTable;
 import dev.widekey.runtime.store.PkColumn;
-import dev.widekey.runtime.store.PkType;
 import dev.widekey.runtime.store.PkValue;
 import dev.widekey.runtime.store.TableSpec;
 import java.util.ArrayList;

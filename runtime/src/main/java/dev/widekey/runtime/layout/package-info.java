@@ -1,6 +1,7 @@
 /**
- * An entity's tables described completely enough to rebuild their stored bytes: the model ({@link
- * dev.widekey.runtime.layout.TableLayout}) the processor exports per table and checks committed
- * copies against (rule WK308), and the re-keying job reads to decode an old layout's keys.
+ * The table layout model ({@link dev.widekey.core.layout.TableLayout}, in widekey-core) put to
+ * work: {@link dev.widekey.runtime.layout.LayoutKeyCodec} decodes an old layout's keys for the
+ * re-keying job, {@link dev.widekey.runtime.layout.LayoutTables} turns a layout into the tables it
+ * describes.
  */
 package dev.widekey.runtime.layout;

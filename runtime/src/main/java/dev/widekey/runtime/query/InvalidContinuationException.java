@@ -1,7 +1,7 @@
 package dev.widekey.runtime.query;
 
-import dev.widekey.runtime.Rule;
-import dev.widekey.runtime.RuleViolationException;
+import dev.widekey.core.Rule;
+import dev.widekey.core.RuleViolationException;
 
 /**
  * A continuation token (a page request's cursor) this repository did not hand out for this query

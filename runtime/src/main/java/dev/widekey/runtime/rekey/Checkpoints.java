@@ -1,8 +1,8 @@
 package dev.widekey.runtime.rekey;
 
+import dev.widekey.core.store.AttrType;
 import dev.widekey.runtime.retry.RetryPolicy;
 import dev.widekey.runtime.retry.RetryingStore;
-import dev.widekey.runtime.store.AttrType;
 import dev.widekey.runtime.store.AttrValue;
 import dev.widekey.runtime.store.ColumnSelection;
 import dev.widekey.runtime.store.ErrorKind;

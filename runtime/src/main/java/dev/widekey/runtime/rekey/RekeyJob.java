@@ -1,12 +1,12 @@
 package dev.widekey.runtime.rekey;
 
-import dev.widekey.runtime.RuleViolationException;
+import dev.widekey.core.RuleViolationException;
+import dev.widekey.core.store.PkType;
 import dev.widekey.runtime.repository.LoadedRow;
 import dev.widekey.runtime.repository.SplitTableRepository;
 import dev.widekey.runtime.store.ColumnSelection;
 import dev.widekey.runtime.store.PartitionStats;
 import dev.widekey.runtime.store.PkColumn;
-import dev.widekey.runtime.store.PkType;
 import dev.widekey.runtime.store.PkValue;
 import dev.widekey.runtime.store.PrimaryKey;
 import dev.widekey.runtime.store.Row;

@@ -1,6 +1,6 @@
 package dev.widekey.runtime.report;
 
-import dev.widekey.runtime.Rule;
+import dev.widekey.core.Rule;
 import dev.widekey.runtime.store.PartitionStats;
 import dev.widekey.runtime.store.PkValue;
 import dev.widekey.runtime.store.Row;

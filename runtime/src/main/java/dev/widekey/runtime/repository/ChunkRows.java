@@ -1,19 +1,21 @@
 package dev.widekey.runtime.repository;
 
-import dev.widekey.runtime.Rule;
-import dev.widekey.runtime.RuleViolationException;
-import dev.widekey.runtime.store.AttrType;
+import dev.widekey.core.Rule;
+import dev.widekey.core.RuleViolationException;
+import dev.widekey.core.store.AttrType;
+import dev.widekey.core.store.PkType;
+import dev.widekey.core.store.ReservedNames;
+import dev.widekey.core.store.StoreLimits;
+import dev.widekey.core.store.Utf8;
+import dev.widekey.core.value.ValueLimits;
 import dev.widekey.runtime.store.AttrValue;
 import dev.widekey.runtime.store.ErrorKind;
 import dev.widekey.runtime.store.PkColumn;
-import dev.widekey.runtime.store.PkType;
 import dev.widekey.runtime.store.PkValue;
 import dev.widekey.runtime.store.PrimaryKey;
 import dev.widekey.runtime.store.Row;
 import dev.widekey.runtime.store.StoreException;
-import dev.widekey.runtime.store.StoreLimits;
 import dev.widekey.runtime.store.TableSpec;
-import dev.widekey.runtime.store.Utf8;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.util.ArrayList;
@@ -46,25 +48,25 @@ import java.util.Map;
  */
 public final class ChunkRows {
   /** The chunk table's third key column: INTEGER, the part number within the write. */
-  public static final String PART = "wk_part";
+  public static final String PART = ReservedNames.CHUNK_PART;
 
   /** Chunk-row column: BINARY, one piece of a value. */
-  public static final String DATA = "wk_data";
+  public static final String DATA = ReservedNames.CHUNK_DATA;
 
   /** Hot-row column: INTEGER, the number of chunk rows the write stored (absent: none). */
-  public static final String PARTS = "wk_parts";
+  public static final String PARTS = ReservedNames.CHUNK_PARTS;
 
   /** What the chunk table's name adds to the hot table's. */
-  public static final String TABLE_SUFFIX = "_chunks";
+  public static final String TABLE_SUFFIX = ReservedNames.CHUNK_TABLE_SUFFIX;
 
   /** What a reference column's name adds to the column's, after {@code wk_}. */
-  public static final String REFERENCE_SUFFIX = "_chunks";
+  public static final String REFERENCE_SUFFIX = ReservedNames.CHUNK_REFERENCE_SUFFIX;
 
   /** The default cap of one {@code @Chunked} value, in bytes (UTF-8 for a String): 64 MiB. */
-  public static final long DEFAULT_MAX_BYTES = 64L << 20;
+  public static final long DEFAULT_MAX_BYTES = ValueLimits.DEFAULT_MAX_CHUNKED_BYTES;
 
   /** The largest cap: a value is joined into one Java array. */
-  public static final long LARGEST_MAX_BYTES = Integer.MAX_VALUE - 8;
+  public static final long LARGEST_MAX_BYTES = ValueLimits.LARGEST_MAX_CHUNKED_BYTES;
 
   /**
    * Bytes a chunk row keeps for everything but its piece: its key (the partition column, tag and
@@ -72,7 +74,7 @@ public final class ChunkRows {
    * marker per column), the write time and the column names. 64 KiB plus twice the profile's key
    * bound, so that every chunk row fits one row and one put on every profile.
    */
-  static final int RESERVED_BYTES = 64 * 1024;
+  static final int RESERVED_BYTES = ValueLimits.CHUNK_RESERVED_BYTES;
 
   private static final byte FORMAT = 1;
   private static final int REFERENCE_BYTES = 18;
@@ -81,7 +83,7 @@ public final class ChunkRows {
 
   /** The chunk table's name for a hot table's: {@code docs_chunks}. */
   public static String tableName(String hotTable) {
-    return hotTable + TABLE_SUFFIX;
+    return ReservedNames.chunkTable(hotTable);
   }
 
   /**
@@ -116,7 +118,7 @@ public final class ChunkRows {
 
   /** The column holding the reference of a chunked column: {@code wk_body_chunks}. */
   public static String referenceColumn(String column) {
-    return "wk_" + column + REFERENCE_SUFFIX;
+    return ReservedNames.chunkReferenceColumn(column);
   }
 
   /**
@@ -125,17 +127,12 @@ public final class ChunkRows {
    * (Lindorm's 2 MB a row). The one place this is derived.
    */
   public static int chunkBytes(StoreLimits limits) {
-    long keyBound = Math.min(limits.maxPkTotalBytes(), limits.maxRowKeyBytes());
-    // the piece's own cell, as the profile's row limit counts it (a type tag on Lindorm)
-    long cell = limits.sizeMeasure().valueBytes(AttrValue.ofBinary(new byte[0]));
-    long room = limits.maxRowValueBytes() - RESERVED_BYTES - 2 * keyBound - cell;
-    return (int) Math.max(1, Math.min(limits.maxAttributeBytes(), room));
+    return ValueLimits.chunkBytes(limits);
   }
 
   /** The most parts a value of {@code maxBytes} bytes takes on a profile. */
   public static long partsOf(long maxBytes, StoreLimits limits) {
-    int piece = chunkBytes(limits);
-    return (maxBytes + piece - 1) / piece;
+    return ValueLimits.chunkPartsOf(maxBytes, limits);
   }
 
   /** A value's place among its write's chunk rows. */

@@ -1,10 +1,10 @@
 package dev.widekey.runtime.repository;
 
-import dev.widekey.runtime.store.AttrType;
+import dev.widekey.core.store.AttrType;
+import dev.widekey.core.store.PkType;
 import dev.widekey.runtime.store.AttrValue;
 import dev.widekey.runtime.store.ColumnSelection;
 import dev.widekey.runtime.store.OrderedKeyBytes;
-import dev.widekey.runtime.store.PkType;
 import dev.widekey.runtime.store.PrimaryKey;
 import dev.widekey.runtime.store.Row;
 import dev.widekey.runtime.store.ScanRange;

@@ -1,11 +1,12 @@
 package dev.widekey.runtime.repository;
 
-import dev.widekey.runtime.store.AttrType;
+import dev.widekey.core.store.AttrType;
+import dev.widekey.core.store.PkType;
+import dev.widekey.core.store.ReservedNames;
 import dev.widekey.runtime.store.AttrValue;
 import dev.widekey.runtime.store.ErrorKind;
 import dev.widekey.runtime.store.OrderedKeyBytes;
 import dev.widekey.runtime.store.PkColumn;
-import dev.widekey.runtime.store.PkType;
 import dev.widekey.runtime.store.PkValue;
 import dev.widekey.runtime.store.PrimaryKey;
 import dev.widekey.runtime.store.Row;
@@ -40,13 +41,13 @@ import java.util.List;
  */
 public final class ColdRows {
   /** The cold table's second key column: INTEGER, the write tag of the write that stored it. */
-  public static final String TAG = "wk_tag";
+  public static final String TAG = ReservedNames.COLD_TAG;
 
   /** Cold-row column: BINARY, the hot key of the entity, as {@link OrderedKeyBytes} encodes it. */
-  public static final String OWNER = "wk_owner";
+  public static final String OWNER = ReservedNames.COLD_OWNER;
 
   /** Cold-row column: INTEGER, when the writer stored the row (epoch milliseconds, its clock). */
-  public static final String WRITTEN = "wk_written";
+  public static final String WRITTEN = ReservedNames.COLD_WRITTEN;
 
   /**
    * How long after planning its rows a single write may still commit: past it, the write gives up

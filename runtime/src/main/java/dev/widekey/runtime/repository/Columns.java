@@ -1,8 +1,8 @@
 package dev.widekey.runtime.repository;
 
-import static dev.widekey.runtime.RuleViolationException.quote;
+import static dev.widekey.core.RuleViolationException.quote;
 
-import dev.widekey.runtime.store.AttrType;
+import dev.widekey.core.store.AttrType;
 import dev.widekey.runtime.store.AttrValue;
 import dev.widekey.runtime.store.ErrorKind;
 import dev.widekey.runtime.store.Row;

@@ -1,7 +1,7 @@
 package dev.widekey.runtime.repository;
 
+import dev.widekey.core.store.AttrType;
 import dev.widekey.runtime.merge.ReadAhead;
-import dev.widekey.runtime.store.AttrType;
 import dev.widekey.runtime.store.AttrValue;
 import dev.widekey.runtime.store.ColumnSelection;
 import dev.widekey.runtime.store.ErrorKind;

@@ -1,8 +1,9 @@
 package dev.widekey.runtime.repository;
 
-import dev.widekey.runtime.store.OrderedKeyBytes;
+import dev.widekey.core.store.OrderedKeyWidths;
+import dev.widekey.core.store.PkType;
+import dev.widekey.core.store.ReservedNames;
 import dev.widekey.runtime.store.PkColumn;
-import dev.widekey.runtime.store.PkType;
 import dev.widekey.runtime.store.TableSpec;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,13 +29,13 @@ import java.util.Objects;
  */
 public record IndexTable(String name, TableSpec table) {
   /** The last key column of every index table: base key and write tag, see {@link IndexTable}. */
-  public static final String REF_COLUMN = "wk_ref";
+  public static final String REF_COLUMN = ReservedNames.INDEX_REF_COLUMN;
 
   /**
    * The prefix of the hot-row column ({@code wk_ix_<index>}, INTEGER) naming the write tag under
    * which the hot row's index row of that index is stored.
    */
-  public static final String TAG_COLUMN_PREFIX = "wk_ix_";
+  public static final String TAG_COLUMN_PREFIX = ReservedNames.INDEX_TAG_COLUMN_PREFIX;
 
   public IndexTable {
     Objects.requireNonNull(name, "name");
@@ -69,7 +70,7 @@ public record IndexTable(String name, TableSpec table) {
    * the write tag, one more INTEGER column.
    */
   public static long maxRefBytes(long hotKeyBytes) {
-    return hotKeyBytes + OrderedKeyBytes.maxEncodedLength(PkType.INTEGER, 8, true);
+    return OrderedKeyWidths.maxIndexRefBytes(hotKeyBytes);
   }
 
   /** How many leading key columns hold indexed values: every column but the trailing ref. */

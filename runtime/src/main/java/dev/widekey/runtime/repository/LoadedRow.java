@@ -1,6 +1,6 @@
 package dev.widekey.runtime.repository;
 
-import dev.widekey.runtime.RuleViolationException;
+import dev.widekey.core.RuleViolationException;
 import dev.widekey.runtime.store.PrimaryKey;
 import java.util.Objects;
 

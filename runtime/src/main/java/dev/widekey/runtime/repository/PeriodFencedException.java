@@ -1,7 +1,7 @@
 package dev.widekey.runtime.repository;
 
-import dev.widekey.runtime.Rule;
-import dev.widekey.runtime.RuleViolationException;
+import dev.widekey.core.Rule;
+import dev.widekey.core.RuleViolationException;
 import java.time.Instant;
 
 /**

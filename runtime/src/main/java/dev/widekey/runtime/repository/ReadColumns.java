@@ -1,7 +1,7 @@
 package dev.widekey.runtime.repository;
 
+import dev.widekey.core.store.StoreLimits;
 import dev.widekey.runtime.store.ColumnSelection;
-import dev.widekey.runtime.store.StoreLimits;
 import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.Optional;

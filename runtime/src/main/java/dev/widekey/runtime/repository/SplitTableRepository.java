@@ -1,8 +1,12 @@
 package dev.widekey.runtime.repository;
 
-import dev.widekey.runtime.Rule;
-import dev.widekey.runtime.RuleViolationException;
-import dev.widekey.runtime.key.InvalidKeyException;
+import dev.widekey.core.Rule;
+import dev.widekey.core.RuleViolationException;
+import dev.widekey.core.key.InvalidKeyException;
+import dev.widekey.core.store.AttrType;
+import dev.widekey.core.store.PkType;
+import dev.widekey.core.store.ReservedNames;
+import dev.widekey.core.store.StoreLimits;
 import dev.widekey.runtime.key.KeyBuckets;
 import dev.widekey.runtime.key.KeyText;
 import dev.widekey.runtime.merge.MergePosition;
@@ -10,18 +14,15 @@ import dev.widekey.runtime.merge.MergedScan;
 import dev.widekey.runtime.merge.ReadAhead;
 import dev.widekey.runtime.query.ContinuationKey;
 import dev.widekey.runtime.retry.RetryPolicy;
-import dev.widekey.runtime.store.AttrType;
 import dev.widekey.runtime.store.AttrValue;
 import dev.widekey.runtime.store.ColumnSelection;
 import dev.widekey.runtime.store.ErrorKind;
 import dev.widekey.runtime.store.PkColumn;
-import dev.widekey.runtime.store.PkType;
 import dev.widekey.runtime.store.PkValue;
 import dev.widekey.runtime.store.PrimaryKey;
 import dev.widekey.runtime.store.Row;
 import dev.widekey.runtime.store.ScanRange;
 import dev.widekey.runtime.store.StoreException;
-import dev.widekey.runtime.store.StoreLimits;
 import dev.widekey.runtime.store.TableSpec;
 import dev.widekey.runtime.store.WideTableStore;
 import dev.widekey.runtime.store.WriteCondition;
@@ -97,13 +98,13 @@ public abstract class SplitTableRepository<E> {
    * nobody points at is a leftover of a crash between the writes). Any other value is {@link
    * ErrorKind#CORRUPT_DATA}.
    */
-  public static final String COLD_MARKER = "wk_cold";
+  public static final String COLD_MARKER = ReservedNames.COLD_MARKER;
 
   /**
    * Hot-row column: BOOLEAN {@code true}, written when an entity has no non-null hot attribute,
    * because a row needs one. It carries no data; any other value is {@link ErrorKind#CORRUPT_DATA}.
    */
-  public static final String ROW_MARKER = "wk_row";
+  public static final String ROW_MARKER = ReservedNames.ROW_MARKER;
 
   /**
    * Hot-row column of an entity with a cold table: INTEGER, the random tag of the write that stored
@@ -112,7 +113,7 @@ public abstract class SplitTableRepository<E> {
    * a retry of the commit that meets it knows it as its own ({@link
    * dev.widekey.runtime.retry.OwnWrites}).
    */
-  public static final String COLD_TAG = "wk_cold_tag";
+  public static final String COLD_TAG = ReservedNames.HOT_WRITE_TAG;
 
   /** Reads of an entity with its cold row before rows that keep changing give up (retryable). */
   private static final int COLD_READ_ATTEMPTS = 3;
@@ -263,7 +264,7 @@ public abstract class SplitTableRepository<E> {
    * encodes the primary key, or null if an indexed value is null (the index holds no row of the
    * entity: a sparse index); only called for an index the entity's tables declare.
    *
-   * @throws dev.widekey.runtime.key.InvalidKeyException for a value the index key cannot hold
+   * @throws dev.widekey.core.key.InvalidKeyException for a value the index key cannot hold
    */
   protected List<PkValue> indexValues(IndexTable index, E entity) {
     throw new UnsupportedOperationException(
@@ -331,7 +332,7 @@ public abstract class SplitTableRepository<E> {
    *
    * @return the entity as stored: for a versioned entity, with its new version; otherwise {@code
    *     entity} itself
-   * @throws dev.widekey.runtime.RuleViolationException for a value that breaks a rule; nothing is
+   * @throws dev.widekey.core.RuleViolationException for a value that breaks a rule; nothing is
    *     written
    * @throws VersionConflictException if a versioned entity's version is not the stored one; nothing
    *     is written
@@ -592,7 +593,7 @@ public abstract class SplitTableRepository<E> {
    *
    * @return one outcome per written operation (every entity's are counted); failures name the rows
    *     that did not land and their entity's position in {@code entities}
-   * @throws dev.widekey.runtime.RuleViolationException for a value that breaks a rule; nothing is
+   * @throws dev.widekey.core.RuleViolationException for a value that breaks a rule; nothing is
    *     written
    * @throws StoreException of kind {@link ErrorKind#LIMIT_EXCEEDED} for an entity with a row over
    *     the store's row or put limit; nothing is written
@@ -922,7 +923,7 @@ public abstract class SplitTableRepository<E> {
   /**
    * Encodes and checks an entity without writing anything: the rows {@link #put} would write.
    *
-   * @throws dev.widekey.runtime.RuleViolationException for a value that breaks a rule
+   * @throws dev.widekey.core.RuleViolationException for a value that breaks a rule
    * @throws StoreException of kind {@link ErrorKind#LIMIT_EXCEEDED} for a row over the store's row
    *     or put limit
    */
@@ -1161,7 +1162,7 @@ public abstract class SplitTableRepository<E> {
       List<PkValue> now;
       try {
         now = serviceIndexValues(index, entity.get());
-      } catch (dev.widekey.runtime.key.InvalidKeyException e) {
+      } catch (dev.widekey.core.key.InvalidKeyException e) {
         // the repository does not check a service index's values on write (the service indexes
         // what is stored); a value no index key can hold equals no value a read asks for
         continue;

@@ -1,8 +1,12 @@
 package dev.widekey.runtime.repository;
 
 import dev.widekey.annotations.ShardPeriod;
-import dev.widekey.runtime.Rule;
-import dev.widekey.runtime.RuleViolationException;
+import dev.widekey.core.Rule;
+import dev.widekey.core.RuleViolationException;
+import dev.widekey.core.shard.Periods;
+import dev.widekey.core.store.AttrType;
+import dev.widekey.core.store.PkType;
+import dev.widekey.core.store.ReservedNames;
 import dev.widekey.runtime.key.KeyBuckets;
 import dev.widekey.runtime.merge.KeyedMerge;
 import dev.widekey.runtime.merge.MergeCursor;
@@ -14,15 +18,12 @@ import dev.widekey.runtime.query.ContinuationKey;
 import dev.widekey.runtime.query.ContinuationToken;
 import dev.widekey.runtime.query.InvalidContinuationException;
 import dev.widekey.runtime.query.Pages;
-import dev.widekey.runtime.shard.Periods;
-import dev.widekey.runtime.store.AttrType;
 import dev.widekey.runtime.store.AttrValue;
 import dev.widekey.runtime.store.ColumnSelection;
 import dev.widekey.runtime.store.ErrorKind;
 import dev.widekey.runtime.store.ForwardingStore;
 import dev.widekey.runtime.store.OrderedKeyBytes;
 import dev.widekey.runtime.store.PkColumn;
-import dev.widekey.runtime.store.PkType;
 import dev.widekey.runtime.store.PkValue;
 import dev.widekey.runtime.store.PrimaryKey;
 import dev.widekey.runtime.store.Row;
@@ -233,7 +234,7 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
    * its caches, finds a dropped period fenced; retention removes a fence once no writer can need it
    * ({@link #withFenceKeep}).
    */
-  public static final String FENCE_TABLE = "widekey_period_fences";
+  public static final String FENCE_TABLE = ReservedNames.PERIOD_FENCE_TABLE;
 
   /** The spec of {@link #FENCE_TABLE}. */
   public static final TableSpec FENCE_TABLE_SPEC =
@@ -508,7 +509,7 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
   /**
    * The instant of an entity's shard field.
    *
-   * @throws dev.widekey.runtime.RuleViolationException (WK210) if it is null
+   * @throws dev.widekey.core.RuleViolationException (WK210) if it is null
    */
   protected abstract Instant shardOf(E entity);
 

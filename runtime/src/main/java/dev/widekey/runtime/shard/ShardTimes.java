@@ -1,7 +1,7 @@
 package dev.widekey.runtime.shard;
 
-import dev.widekey.runtime.Rule;
-import dev.widekey.runtime.RuleViolationException;
+import dev.widekey.core.Rule;
+import dev.widekey.core.RuleViolationException;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;

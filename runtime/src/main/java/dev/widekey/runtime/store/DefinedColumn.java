@@ -1,5 +1,7 @@
 package dev.widekey.runtime.store;
 
+import dev.widekey.core.store.AttrType;
+import dev.widekey.core.store.PkType;
 import java.util.Objects;
 
 /**

@@ -1,6 +1,10 @@
 package dev.widekey.runtime.store;
 
-import dev.widekey.runtime.RuleViolationException;
+import dev.widekey.core.RuleViolationException;
+import dev.widekey.core.store.OrderedKeyWidths;
+import dev.widekey.core.store.PkType;
+import dev.widekey.core.store.StoreLimits;
+import dev.widekey.core.store.Utf8;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.CharacterCodingException;
 import java.util.ArrayList;
@@ -229,10 +233,7 @@ public final class OrderedKeyBytes {
    * @param mayHoldZero whether a byte of the value may be zero (escaped as two bytes)
    */
   public static long maxEncodedLength(PkType type, long valueBytes, boolean mayHoldZero) {
-    return switch (type) {
-      case INTEGER -> 1 + 8;
-      case STRING, BINARY -> 3 + (mayHoldZero ? 2 * valueBytes : valueBytes);
-    };
+    return OrderedKeyWidths.maxEncodedLength(type, valueBytes, mayHoldZero);
   }
 
   private static int escapedLength(byte[] payload) {

@@ -1,5 +1,6 @@
 package dev.widekey.runtime.store;
 
+import dev.widekey.core.store.PkType;
 import java.util.Objects;
 
 /**

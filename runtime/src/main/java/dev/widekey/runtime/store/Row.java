@@ -1,6 +1,8 @@
 package dev.widekey.runtime.store;
 
-import dev.widekey.runtime.RuleViolationException;
+import dev.widekey.core.RuleViolationException;
+import dev.widekey.core.store.StoreLimits;
+import dev.widekey.core.store.Utf8;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;

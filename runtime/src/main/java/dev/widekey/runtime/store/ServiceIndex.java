@@ -1,5 +1,6 @@
 package dev.widekey.runtime.store;
 
+import dev.widekey.core.store.ServiceIndexLimits;
 import java.util.List;
 import java.util.Objects;
 
@@ -31,10 +32,10 @@ import java.util.Objects;
  */
 public record ServiceIndex(String name, List<String> columns, Kind kind) {
   /** Tablestore's most index columns of one secondary index. */
-  public static final int MAX_COLUMNS = 4;
+  public static final int MAX_COLUMNS = ServiceIndexLimits.MAX_COLUMNS;
 
   /** Tablestore's most secondary indexes of one data table. */
-  public static final int MAX_PER_TABLE = 5;
+  public static final int MAX_PER_TABLE = ServiceIndexLimits.MAX_PER_TABLE;
 
   /** Who the service keeps the index in step: with the write, or after it. */
   public enum Kind {

@@ -1,6 +1,8 @@
 package dev.widekey.runtime.store;
 
 import dev.widekey.annotations.Profile;
+import dev.widekey.core.store.PkType;
+import dev.widekey.core.store.StoreLimits;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -43,7 +45,7 @@ public record TableSpec(
     List<ServiceIndex> serviceIndexes) {
 
   /** The time to live of a table whose rows never expire (Tablestore's {@code -1}). */
-  public static final long NO_TTL = -1;
+  public static final long NO_TTL = StoreLimits.NO_TTL;
 
   /** The profile of a spec that names none: {@code @WideTable}'s default. */
   public static final Profile DEFAULT_PROFILE = Profile.TABLESTORE;

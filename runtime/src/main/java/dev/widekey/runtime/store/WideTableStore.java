@@ -1,6 +1,7 @@
 package dev.widekey.runtime.store;
 
 import dev.widekey.annotations.Profile;
+import dev.widekey.core.store.StoreLimits;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;

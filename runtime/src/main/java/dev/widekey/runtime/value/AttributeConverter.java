@@ -38,7 +38,7 @@ public interface AttributeConverter<J, S> {
   static <S> S requireStored(String field, Object converter, S stored) {
     if (stored == null) {
       throw new InvalidAttributeException(
-          dev.widekey.runtime.Rule.WK212,
+          dev.widekey.core.Rule.WK212,
           field,
           "its converter "
               + converter.getClass().getName()

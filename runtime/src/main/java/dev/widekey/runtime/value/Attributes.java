@@ -1,10 +1,10 @@
 package dev.widekey.runtime.value;
 
-import static dev.widekey.runtime.RuleViolationException.codePoint;
-import static dev.widekey.runtime.RuleViolationException.quote;
+import static dev.widekey.core.RuleViolationException.codePoint;
+import static dev.widekey.core.RuleViolationException.quote;
 
-import dev.widekey.runtime.Rule;
-import dev.widekey.runtime.store.Utf8;
+import dev.widekey.core.Rule;
+import dev.widekey.core.store.Utf8;
 import java.util.Objects;
 
 /**

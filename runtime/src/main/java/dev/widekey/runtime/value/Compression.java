@@ -1,9 +1,10 @@
 package dev.widekey.runtime.value;
 
-import static dev.widekey.runtime.RuleViolationException.quote;
+import static dev.widekey.core.RuleViolationException.quote;
 
-import dev.widekey.runtime.Rule;
-import dev.widekey.runtime.store.Utf8;
+import dev.widekey.core.Rule;
+import dev.widekey.core.store.Utf8;
+import dev.widekey.core.value.ValueLimits;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.CharacterCodingException;
 import java.util.HexFormat;
@@ -30,10 +31,10 @@ public final class Compression {
    * so no single value can take the heap. Change it per column with {@code @ColdColumn(compress =
    * true, maxInflatedBytes = ...)}.
    */
-  public static final int DEFAULT_MAX_INFLATED_BYTES = 32 * 1024 * 1024;
+  public static final int DEFAULT_MAX_INFLATED_BYTES = ValueLimits.DEFAULT_MAX_INFLATED_BYTES;
 
   /** The largest cap: the largest array the JVM allocates. */
-  public static final int LARGEST_MAX_INFLATED_BYTES = Integer.MAX_VALUE - 8;
+  public static final int LARGEST_MAX_INFLATED_BYTES = ValueLimits.LARGEST_MAX_INFLATED_BYTES;
 
   private static final int CHUNK = 64 * 1024;
 

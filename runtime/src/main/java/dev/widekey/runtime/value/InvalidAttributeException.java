@@ -1,7 +1,7 @@
 package dev.widekey.runtime.value;
 
-import dev.widekey.runtime.Rule;
-import dev.widekey.runtime.RuleViolationException;
+import dev.widekey.core.Rule;
+import dev.widekey.core.RuleViolationException;
 
 /**
  * An attribute value that cannot be stored exactly, or a stored one that cannot be read back: money

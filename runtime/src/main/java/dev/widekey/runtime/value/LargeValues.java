@@ -1,17 +1,18 @@
 package dev.widekey.runtime.value;
 
-import static dev.widekey.runtime.RuleViolationException.quote;
+import static dev.widekey.core.RuleViolationException.quote;
 
-import dev.widekey.runtime.Rule;
-import dev.widekey.runtime.store.AttrType;
+import dev.widekey.core.Rule;
+import dev.widekey.core.store.AttrType;
+import dev.widekey.core.store.ReservedNames;
+import dev.widekey.core.store.StoreLimits;
+import dev.widekey.core.store.Utf8;
 import dev.widekey.runtime.store.AttrValue;
 import dev.widekey.runtime.store.ColumnSelection;
 import dev.widekey.runtime.store.ErrorKind;
 import dev.widekey.runtime.store.PrimaryKey;
 import dev.widekey.runtime.store.Row;
 import dev.widekey.runtime.store.StoreException;
-import dev.widekey.runtime.store.StoreLimits;
-import dev.widekey.runtime.store.Utf8;
 import dev.widekey.runtime.store.WideTableStore;
 import java.io.ByteArrayOutputStream;
 import java.util.ArrayList;
@@ -52,7 +53,7 @@ public final class LargeValues {
    * chunk names never meet a user column. Names stay within {@code [A-Za-z0-9_]}, the only
    * characters Tablestore allows in a column name.
    */
-  public static final String PREFIX = "wk_";
+  public static final String PREFIX = ReservedNames.PREFIX;
 
   /** Separates a column name from its chunk index. */
   public static final String SEPARATOR = "_";

@@ -1,8 +1,9 @@
 package dev.widekey.runtime.value;
 
-import static dev.widekey.runtime.RuleViolationException.quote;
+import static dev.widekey.core.RuleViolationException.quote;
 
-import dev.widekey.runtime.Rule;
+import dev.widekey.core.Rule;
+import dev.widekey.core.value.ValueLimits;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.Objects;
@@ -18,7 +19,7 @@ import java.util.Objects;
  */
 public final class Money {
   /** The largest scale: a long holds 18 full decimal digits. */
-  public static final int MAX_SCALE = 18;
+  public static final int MAX_SCALE = ValueLimits.MONEY_MAX_SCALE;
 
   private Money() {}
 

@@ -1,9 +1,9 @@
 package dev.widekey.runtime.write;
 
+import dev.widekey.core.store.StoreLimits;
 import dev.widekey.runtime.retry.RetryPolicy;
 import dev.widekey.runtime.store.ErrorKind;
 import dev.widekey.runtime.store.StoreException;
-import dev.widekey.runtime.store.StoreLimits;
 import dev.widekey.runtime.store.WideTableStore;
 import dev.widekey.runtime.store.WriteOp;
 import java.time.Duration;

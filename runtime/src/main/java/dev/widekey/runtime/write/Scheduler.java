@@ -1,6 +1,6 @@
 package dev.widekey.runtime.write;
 
-import dev.widekey.runtime.Rule;
+import dev.widekey.core.Rule;
 import dev.widekey.runtime.retry.RetryPolicy;
 import dev.widekey.runtime.store.ErrorKind;
 import dev.widekey.runtime.store.StoreException;

@@ -9,6 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.widekey.core.key.InvalidKeyException;
+import dev.widekey.core.key.KeyAlphabet;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.widekey.annotations.HashAlgorithm;
+import dev.widekey.core.key.InvalidKeyException;
 import org.junit.jupiter.api.Test;
 
 /**

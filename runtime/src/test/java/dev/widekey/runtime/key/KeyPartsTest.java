@@ -5,6 +5,7 @@ import static dev.widekey.runtime.key.Rejections.expectRejected;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.widekey.core.key.InvalidKeyException;
 import org.junit.jupiter.api.Test;
 
 /** Decoding is canonical: only the text {@code Long.toString} writes parses back. */
@@ -46,8 +47,8 @@ class KeyPartsTest {
 
   private static final java.util.List<dev.widekey.runtime.store.PkColumn> SCHEMA =
       java.util.List.of(
-          new dev.widekey.runtime.store.PkColumn("pk", dev.widekey.runtime.store.PkType.STRING),
-          new dev.widekey.runtime.store.PkColumn("n", dev.widekey.runtime.store.PkType.INTEGER));
+          new dev.widekey.runtime.store.PkColumn("pk", dev.widekey.core.store.PkType.STRING),
+          new dev.widekey.runtime.store.PkColumn("n", dev.widekey.core.store.PkType.INTEGER));
 
   private static dev.widekey.runtime.store.PrimaryKey key(String pk, long n) {
     return dev.widekey.runtime.store.PrimaryKey.of(
@@ -100,7 +101,7 @@ class KeyPartsTest {
                 key("a\u0000", 1),
                 () -> {
                   throw new InvalidKeyException(
-                      dev.widekey.runtime.Rule.WK105, "seller", "holds U+0000");
+                      dev.widekey.core.Rule.WK105, "seller", "holds U+0000");
                 }));
   }
 

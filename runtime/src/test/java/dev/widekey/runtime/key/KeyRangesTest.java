@@ -3,10 +3,10 @@ package dev.widekey.runtime.key;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.widekey.core.store.Utf8;
 import dev.widekey.runtime.store.PkValue;
 import dev.widekey.runtime.store.PrimaryKey;
 import dev.widekey.runtime.store.ScanRange;
-import dev.widekey.runtime.store.Utf8;
 import dev.widekey.runtime.store.fault.Seeds;
 import java.util.ArrayList;
 import java.util.List;

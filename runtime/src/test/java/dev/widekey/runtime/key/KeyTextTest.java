@@ -10,7 +10,9 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.widekey.runtime.store.Utf8;
+import dev.widekey.core.key.InvalidKeyException;
+import dev.widekey.core.key.KeyAlphabet;
+import dev.widekey.core.store.Utf8;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -5,6 +5,8 @@ import static dev.widekey.runtime.key.Rejections.expectRejected;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.widekey.core.key.InvalidKeyException;
+import dev.widekey.core.key.KeyAlphabet;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.OffsetDateTime;

@@ -6,6 +6,7 @@ import static dev.widekey.runtime.key.Rejections.expectRejected;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.widekey.core.key.InvalidKeyException;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;

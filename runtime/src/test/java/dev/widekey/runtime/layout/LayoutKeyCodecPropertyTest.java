@@ -10,8 +10,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import dev.widekey.runtime.key.InvalidKeyException;
-import dev.widekey.runtime.store.PkType;
+import dev.widekey.core.key.InvalidKeyException;
+import dev.widekey.core.layout.BucketLayout;
+import dev.widekey.core.layout.ColumnSource;
+import dev.widekey.core.layout.HashPrefixLayout;
+import dev.widekey.core.layout.KeyColumnLayout;
+import dev.widekey.core.layout.KeyPartLayout;
+import dev.widekey.core.layout.TableLayout;
+import dev.widekey.core.store.PkType;
 import dev.widekey.runtime.store.PkValue;
 import dev.widekey.runtime.store.PrimaryKey;
 import java.time.LocalDate;

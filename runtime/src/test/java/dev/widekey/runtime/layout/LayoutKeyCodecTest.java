@@ -17,9 +17,14 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.widekey.annotations.HashAlgorithm;
-import dev.widekey.runtime.key.InvalidKeyException;
+import dev.widekey.core.key.InvalidKeyException;
+import dev.widekey.core.layout.BucketLayout;
+import dev.widekey.core.layout.ColumnSource;
+import dev.widekey.core.layout.HashPrefixLayout;
+import dev.widekey.core.layout.TableLayout;
+import dev.widekey.core.layout.TableRole;
+import dev.widekey.core.store.PkType;
 import dev.widekey.runtime.key.KeyHash;
-import dev.widekey.runtime.store.PkType;
 import dev.widekey.runtime.store.PkValue;
 import dev.widekey.runtime.store.PrimaryKey;
 import java.time.Instant;

@@ -1,6 +1,13 @@
 package dev.widekey.runtime.layout;
 
-import dev.widekey.runtime.store.PkType;
+import dev.widekey.core.layout.BucketLayout;
+import dev.widekey.core.layout.ColumnSource;
+import dev.widekey.core.layout.HashPrefixLayout;
+import dev.widekey.core.layout.KeyColumnLayout;
+import dev.widekey.core.layout.KeyPartLayout;
+import dev.widekey.core.layout.TableLayout;
+import dev.widekey.core.layout.TableRole;
+import dev.widekey.core.store.PkType;
 import java.util.List;
 
 /** Short hands for writing {@link TableLayout}s in tests. */

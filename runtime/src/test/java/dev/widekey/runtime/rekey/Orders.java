@@ -1,6 +1,7 @@
 package dev.widekey.runtime.rekey;
 
 import dev.widekey.annotations.HashAlgorithm;
+import dev.widekey.core.store.PkType;
 import dev.widekey.runtime.key.KeyHash;
 import dev.widekey.runtime.key.Padding;
 import dev.widekey.runtime.repository.ColdRows;
@@ -9,7 +10,6 @@ import dev.widekey.runtime.repository.EntityTables;
 import dev.widekey.runtime.repository.SplitTableRepository;
 import dev.widekey.runtime.store.AttrValue;
 import dev.widekey.runtime.store.PkColumn;
-import dev.widekey.runtime.store.PkType;
 import dev.widekey.runtime.store.PkValue;
 import dev.widekey.runtime.store.PrimaryKey;
 import dev.widekey.runtime.store.Row;

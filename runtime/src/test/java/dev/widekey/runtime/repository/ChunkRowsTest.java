@@ -8,21 +8,21 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.widekey.annotations.Profile;
-import dev.widekey.runtime.Rule;
-import dev.widekey.runtime.RuleViolationException;
-import dev.widekey.runtime.store.AttrType;
+import dev.widekey.core.Rule;
+import dev.widekey.core.RuleViolationException;
+import dev.widekey.core.store.AttrType;
+import dev.widekey.core.store.PkType;
+import dev.widekey.core.store.StoreLimits;
 import dev.widekey.runtime.store.AttrValue;
 import dev.widekey.runtime.store.ColumnSelection;
 import dev.widekey.runtime.store.ErrorKind;
 import dev.widekey.runtime.store.ForwardingStore;
 import dev.widekey.runtime.store.PkColumn;
-import dev.widekey.runtime.store.PkType;
 import dev.widekey.runtime.store.PkValue;
 import dev.widekey.runtime.store.PrimaryKey;
 import dev.widekey.runtime.store.Row;
 import dev.widekey.runtime.store.ScanRange;
 import dev.widekey.runtime.store.StoreException;
-import dev.widekey.runtime.store.StoreLimits;
 import dev.widekey.runtime.store.TableSpec;
 import dev.widekey.runtime.store.TestRows;
 import dev.widekey.runtime.store.WideTableStore;
@@ -202,7 +202,7 @@ class ChunkRowsTest {
     int i = 0;
     while (i < s.length()) {
       int cp = s.codePointAt(i);
-      int w = dev.widekey.runtime.store.Utf8.encodedLength(cp);
+      int w = dev.widekey.core.store.Utf8.encodedLength(cp);
       if (used + w > bytes) {
         break;
       }

@@ -5,12 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.widekey.core.store.PkType;
 import dev.widekey.runtime.repository.Tagged.Item;
 import dev.widekey.runtime.repository.Tagged.Items;
 import dev.widekey.runtime.store.ErrorKind;
 import dev.widekey.runtime.store.ForwardingStore;
 import dev.widekey.runtime.store.PkColumn;
-import dev.widekey.runtime.store.PkType;
 import dev.widekey.runtime.store.PrimaryKey;
 import dev.widekey.runtime.store.Row;
 import dev.widekey.runtime.store.ScanRange;

@@ -6,14 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.widekey.runtime.key.InvalidKeyException;
+import dev.widekey.core.key.InvalidKeyException;
+import dev.widekey.core.store.PkType;
+import dev.widekey.core.store.StoreLimits;
+import dev.widekey.core.store.Utf8;
 import dev.widekey.runtime.key.Property;
 import dev.widekey.runtime.store.PkColumn;
-import dev.widekey.runtime.store.PkType;
 import dev.widekey.runtime.store.PkValue;
 import dev.widekey.runtime.store.PrimaryKey;
-import dev.widekey.runtime.store.StoreLimits;
-import dev.widekey.runtime.store.Utf8;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -5,11 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.widekey.annotations.Profile;
+import dev.widekey.core.store.StoreLimits;
 import dev.widekey.runtime.repository.Docs.Doc;
 import dev.widekey.runtime.repository.Docs.DocRepository;
 import dev.widekey.runtime.store.ErrorKind;
 import dev.widekey.runtime.store.StoreException;
-import dev.widekey.runtime.store.StoreLimits;
 import dev.widekey.runtime.store.TestRows;
 import dev.widekey.runtime.store.embedded.EmbeddedStore;
 import java.util.List;

@@ -3,6 +3,8 @@ package dev.widekey.runtime.store;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.widekey.annotations.Profile;
+import dev.widekey.core.store.SizeMeasure;
+import dev.widekey.core.store.StoreLimits;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -37,8 +39,8 @@ class SizeMeasureTest {
     PrimaryKey key =
         PrimaryKey.of(
             PkValue.ofString("ab"), PkValue.ofBinary(new byte[] {0}), PkValue.ofInteger(-1));
-    assertEquals(5 + 5 + 9, SizeMeasure.HBASE_CELLS.keyBytes(key));
-    assertEquals(2 + 1 + 8, SizeMeasure.VALUES.keyBytes(key));
+    assertEquals(5 + 5 + 9, SizeMeasures.keyBytes(SizeMeasure.HBASE_CELLS, key));
+    assertEquals(2 + 1 + 8, SizeMeasures.keyBytes(SizeMeasure.VALUES, key));
   }
 
   @Test
@@ -69,7 +71,7 @@ class SizeMeasureTest {
       PrimaryKey key = PrimaryKey.of(values);
       assertEquals(
           OrderedKeyBytes.encode(key).length,
-          SizeMeasure.HBASE_CELLS.keyBytes(key),
+          SizeMeasures.keyBytes(SizeMeasure.HBASE_CELLS, key),
           () -> key + ", seed " + SEED);
     }
   }

@@ -3,6 +3,7 @@ package dev.widekey.runtime.store;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.widekey.annotations.Profile;
+import dev.widekey.core.store.StoreLimits;
 import java.lang.reflect.RecordComponent;
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.widekey.annotations.Profile;
+import dev.widekey.core.store.PkType;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.widekey.core.store.Utf8;
 import dev.widekey.runtime.key.Property;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;

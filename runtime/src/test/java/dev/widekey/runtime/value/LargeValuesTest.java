@@ -6,13 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.widekey.runtime.store.AttrType;
+import dev.widekey.core.store.AttrType;
+import dev.widekey.core.store.StoreLimits;
 import dev.widekey.runtime.store.AttrValue;
 import dev.widekey.runtime.store.ColumnSelection;
 import dev.widekey.runtime.store.ErrorKind;
 import dev.widekey.runtime.store.Row;
 import dev.widekey.runtime.store.StoreException;
-import dev.widekey.runtime.store.StoreLimits;
 import dev.widekey.runtime.store.TestRows;
 import dev.widekey.runtime.store.embedded.EmbeddedStore;
 import dev.widekey.runtime.store.fault.Seeds;

@@ -3,7 +3,7 @@ package dev.widekey.sample.badinput;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import dev.widekey.runtime.key.InvalidKeyException;
+import dev.widekey.core.key.InvalidKeyException;
 import dev.widekey.runtime.store.embedded.EmbeddedStore;
 import java.util.List;
 import java.util.stream.Stream;

@@ -1,11 +1,11 @@
 package dev.widekey.store.hbase;
 
-import dev.widekey.runtime.RuleViolationException;
+import dev.widekey.core.RuleViolationException;
+import dev.widekey.core.store.SizeMeasure;
+import dev.widekey.core.store.Utf8;
 import dev.widekey.runtime.store.AttrValue;
 import dev.widekey.runtime.store.ErrorKind;
-import dev.widekey.runtime.store.SizeMeasure;
 import dev.widekey.runtime.store.StoreException;
-import dev.widekey.runtime.store.Utf8;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 

@@ -1,6 +1,6 @@
 package dev.widekey.store.hbase;
 
-import dev.widekey.runtime.store.Utf8;
+import dev.widekey.core.store.Utf8;
 import dev.widekey.runtime.store.WriteCondition;
 import java.nio.charset.StandardCharsets;
 import java.util.regex.Pattern;

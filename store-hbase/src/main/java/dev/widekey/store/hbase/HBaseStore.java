@@ -1,7 +1,10 @@
 package dev.widekey.store.hbase;
 
 import dev.widekey.annotations.Profile;
-import dev.widekey.runtime.RuleViolationException;
+import dev.widekey.core.RuleViolationException;
+import dev.widekey.core.store.SizeMeasure;
+import dev.widekey.core.store.StoreLimits;
+import dev.widekey.core.store.Utf8;
 import dev.widekey.runtime.store.AttrValue;
 import dev.widekey.runtime.store.ColumnSelection;
 import dev.widekey.runtime.store.ErrorKind;
@@ -11,11 +14,9 @@ import dev.widekey.runtime.store.PkValue;
 import dev.widekey.runtime.store.PrimaryKey;
 import dev.widekey.runtime.store.Row;
 import dev.widekey.runtime.store.ScanRange;
-import dev.widekey.runtime.store.SizeMeasure;
+import dev.widekey.runtime.store.SizeMeasures;
 import dev.widekey.runtime.store.StoreException;
-import dev.widekey.runtime.store.StoreLimits;
 import dev.widekey.runtime.store.TableSpec;
-import dev.widekey.runtime.store.Utf8;
 import dev.widekey.runtime.store.WideTableStore;
 import dev.widekey.runtime.store.WriteCondition;
 import dev.widekey.runtime.store.WriteOp;
@@ -458,7 +459,8 @@ public final class HBaseStore extends ServiceStore {
     for (Map.Entry<String, AttrValue> c : row.columns().entrySet()) {
       long name = Utf8.encodedLength(c.getKey());
       names += name;
-      long cell = SizeMeasure.HBASE_CELLS.valueBytes(c.getValue()) + name; // value, qualifier
+      long cell =
+          SizeMeasures.valueBytes(SizeMeasure.HBASE_CELLS, c.getValue()) + name; // value, qualifier
       if (cell > largestValue) {
         largestValue = cell;
         largestColumn = c.getKey();

@@ -1,8 +1,8 @@
 package dev.widekey.store.hbase;
 
-import dev.widekey.runtime.RuleViolationException;
+import dev.widekey.core.RuleViolationException;
+import dev.widekey.core.store.SizeMeasure;
 import dev.widekey.runtime.store.ErrorKind;
-import dev.widekey.runtime.store.SizeMeasure;
 import dev.widekey.runtime.store.StoreException;
 import java.util.ArrayList;
 import java.util.Arrays;

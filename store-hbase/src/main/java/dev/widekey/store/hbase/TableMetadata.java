@@ -1,14 +1,14 @@
 package dev.widekey.store.hbase;
 
 import dev.widekey.annotations.Profile;
+import dev.widekey.core.store.PkType;
+import dev.widekey.core.store.StoreLimits;
 import dev.widekey.runtime.store.ErrorKind;
 import dev.widekey.runtime.store.OrderedKeyBytes;
 import dev.widekey.runtime.store.PkColumn;
-import dev.widekey.runtime.store.PkType;
 import dev.widekey.runtime.store.PkValue;
 import dev.widekey.runtime.store.PrimaryKey;
 import dev.widekey.runtime.store.StoreException;
-import dev.widekey.runtime.store.StoreLimits;
 import dev.widekey.runtime.store.TableSpec;
 import java.net.URLDecoder;
 import java.net.URLEncoder;

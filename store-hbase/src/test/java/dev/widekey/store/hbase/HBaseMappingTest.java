@@ -6,15 +6,16 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.widekey.core.store.PkType;
+import dev.widekey.core.store.SizeMeasure;
 import dev.widekey.runtime.store.AttrValue;
 import dev.widekey.runtime.store.ErrorKind;
 import dev.widekey.runtime.store.OrderedKeyBytes;
 import dev.widekey.runtime.store.PkColumn;
-import dev.widekey.runtime.store.PkType;
 import dev.widekey.runtime.store.PkValue;
 import dev.widekey.runtime.store.PrimaryKey;
 import dev.widekey.runtime.store.Row;
-import dev.widekey.runtime.store.SizeMeasure;
+import dev.widekey.runtime.store.SizeMeasures;
 import dev.widekey.runtime.store.StoreException;
 import dev.widekey.runtime.store.TableSpec;
 import dev.widekey.runtime.store.fault.Seeds;
@@ -305,8 +306,10 @@ class HBaseMappingTest {
           sent += cell.getValueLength();
         }
       }
-      assertEquals(sent, SizeMeasure.HBASE_CELLS.rowValueBytes(columns), row::toString);
-      assertEquals(put.getRow().length, SizeMeasure.HBASE_CELLS.keyBytes(key), row::toString);
+      assertEquals(
+          sent, SizeMeasures.rowValueBytes(SizeMeasure.HBASE_CELLS, columns), row::toString);
+      assertEquals(
+          put.getRow().length, SizeMeasures.keyBytes(SizeMeasure.HBASE_CELLS, key), row::toString);
     }
   }
 }

@@ -5,13 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.widekey.core.store.PkType;
 import dev.widekey.runtime.store.AttrValue;
 import dev.widekey.runtime.store.ColumnSelection;
 import dev.widekey.runtime.store.ErrorKind;
 import dev.widekey.runtime.store.OrderedKeyBytes;
 import dev.widekey.runtime.store.PartitionStats;
 import dev.widekey.runtime.store.PkColumn;
-import dev.widekey.runtime.store.PkType;
 import dev.widekey.runtime.store.PkValue;
 import dev.widekey.runtime.store.PrimaryKey;
 import dev.widekey.runtime.store.Row;
@@ -136,7 +136,7 @@ class HBaseStoreTest {
         TableDescriptorBuilder.newBuilder(TableName.valueOf("default", t))
             .setColumnFamily(
                 ColumnFamilyDescriptorBuilder.newBuilder(
-                        dev.widekey.runtime.store.Utf8.encode(HBaseStore.FAMILY))
+                        dev.widekey.core.store.Utf8.encode(HBaseStore.FAMILY))
                     .setMaxVersions(1)
                     .build());
     TableMetadata.write(spec, builder);

@@ -3,8 +3,8 @@ package dev.widekey.store.hbase;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.widekey.annotations.Profile;
+import dev.widekey.core.store.PkType;
 import dev.widekey.runtime.store.PkColumn;
-import dev.widekey.runtime.store.PkType;
 import dev.widekey.runtime.store.PkValue;
 import dev.widekey.runtime.store.TableSpec;
 import java.util.List;

@@ -1,7 +1,7 @@
 package dev.widekey.store.tablestore;
 
+import dev.widekey.core.store.PkType;
 import dev.widekey.runtime.store.PkColumn;
-import dev.widekey.runtime.store.PkType;
 import dev.widekey.runtime.store.PkValue;
 import dev.widekey.runtime.store.PrimaryKey;
 import dev.widekey.runtime.store.TableSpec;

@@ -8,14 +8,14 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.widekey.annotations.Profile;
-import dev.widekey.runtime.Rule;
-import dev.widekey.runtime.RuleViolationException;
-import dev.widekey.runtime.key.InvalidKeyException;
+import dev.widekey.core.Rule;
+import dev.widekey.core.RuleViolationException;
+import dev.widekey.core.key.InvalidKeyException;
+import dev.widekey.core.store.AttrType;
 import dev.widekey.runtime.repository.ChunkRows;
 import dev.widekey.runtime.repository.ColdRows;
 import dev.widekey.runtime.repository.SplitTableRepository;
 import dev.widekey.runtime.repository.VersionConflictException;
-import dev.widekey.runtime.store.AttrType;
 import dev.widekey.runtime.store.AttrValue;
 import dev.widekey.runtime.store.ColumnSelection;
 import dev.widekey.runtime.store.ErrorKind;

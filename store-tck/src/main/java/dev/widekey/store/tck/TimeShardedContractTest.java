@@ -6,7 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.widekey.annotations.Profile;
-import dev.widekey.runtime.RuleViolationException;
+import dev.widekey.core.RuleViolationException;
+import dev.widekey.core.store.PkType;
 import dev.widekey.runtime.repository.ColdRows;
 import dev.widekey.runtime.repository.ExpiredPeriod;
 import dev.widekey.runtime.repository.PeriodFencedException;
@@ -17,7 +18,6 @@ import dev.widekey.runtime.store.ColumnSelection;
 import dev.widekey.runtime.store.ErrorKind;
 import dev.widekey.runtime.store.ForwardingStore;
 import dev.widekey.runtime.store.PkColumn;
-import dev.widekey.runtime.store.PkType;
 import dev.widekey.runtime.store.PkValue;
 import dev.widekey.runtime.store.PrimaryKey;
 import dev.widekey.runtime.store.Row;

@@ -1,6 +1,6 @@
 package dev.widekey.runtime.store.backend;
 
-import dev.widekey.runtime.RuleViolationException;
+import dev.widekey.core.RuleViolationException;
 import dev.widekey.runtime.store.ErrorKind;
 import dev.widekey.runtime.store.PrimaryKey;
 import dev.widekey.runtime.store.StoreException;

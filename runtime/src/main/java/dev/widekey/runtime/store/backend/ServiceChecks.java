@@ -1,22 +1,23 @@
 package dev.widekey.runtime.store.backend;
 
-import dev.widekey.runtime.RuleViolationException;
-import dev.widekey.runtime.store.AttrType;
+import dev.widekey.core.RuleViolationException;
+import dev.widekey.core.store.AttrType;
+import dev.widekey.core.store.PkType;
+import dev.widekey.core.store.ServiceNames;
+import dev.widekey.core.store.SizeMeasure;
+import dev.widekey.core.store.StoreLimits;
+import dev.widekey.core.store.Utf8;
 import dev.widekey.runtime.store.AttrValue;
 import dev.widekey.runtime.store.ColumnSelection;
 import dev.widekey.runtime.store.ErrorKind;
 import dev.widekey.runtime.store.OrderedKeyBytes;
 import dev.widekey.runtime.store.PkColumn;
-import dev.widekey.runtime.store.PkType;
 import dev.widekey.runtime.store.PkValue;
 import dev.widekey.runtime.store.PrimaryKey;
 import dev.widekey.runtime.store.Row;
-import dev.widekey.runtime.store.ServiceNames;
-import dev.widekey.runtime.store.SizeMeasure;
+import dev.widekey.runtime.store.SizeMeasures;
 import dev.widekey.runtime.store.StoreException;
-import dev.widekey.runtime.store.StoreLimits;
 import dev.widekey.runtime.store.TableSpec;
-import dev.widekey.runtime.store.Utf8;
 import dev.widekey.runtime.store.WriteCondition;
 import dev.widekey.runtime.store.WriteOp;
 import java.util.HashSet;
@@ -181,7 +182,7 @@ public final class ServiceChecks {
   /** All values of a key together, and the row key they are encoded into, within the limits. */
   private static void keyTotals(TableSpec spec, PrimaryKey key, StoreLimits limits) {
     SizeMeasure measure = limits.sizeMeasure();
-    long total = measure.keyBytes(key);
+    long total = SizeMeasures.keyBytes(measure, key);
     if (total > limits.maxPkTotalBytes()) {
       throw new StoreException(
           ErrorKind.LIMIT_EXCEEDED,
@@ -329,12 +330,12 @@ public final class ServiceChecks {
    */
   public static void rowSize(TableSpec spec, Row row, StoreLimits limits) {
     SizeMeasure measure = limits.sizeMeasure();
-    long attributeBytes = measure.rowValueBytes(row.columns());
+    long attributeBytes = SizeMeasures.rowValueBytes(measure, row.columns());
     if (attributeBytes > limits.maxRowAttributeBytes()) {
       String largest = null;
       long largestBytes = -1;
       for (Map.Entry<String, AttrValue> e : row.columns().entrySet()) {
-        long bytes = measure.valueBytes(e.getValue());
+        long bytes = SizeMeasures.valueBytes(measure, e.getValue());
         if (bytes > largestBytes) {
           largest = e.getKey();
           largestBytes = bytes;

@@ -1,10 +1,10 @@
 package dev.widekey.runtime.store.embedded;
 
+import dev.widekey.core.store.StoreLimits;
 import dev.widekey.runtime.store.OrderedKeyBytes;
 import dev.widekey.runtime.store.PkColumn;
 import dev.widekey.runtime.store.PrimaryKey;
 import dev.widekey.runtime.store.Row;
-import dev.widekey.runtime.store.StoreLimits;
 import dev.widekey.runtime.store.TableSpec;
 import dev.widekey.runtime.store.backend.ServiceChecks;
 

@@ -1,11 +1,11 @@
 package dev.widekey.runtime.store.embedded;
 
+import dev.widekey.core.store.Utf8;
 import dev.widekey.runtime.store.AttrValue;
 import dev.widekey.runtime.store.ColumnSelection;
 import dev.widekey.runtime.store.ErrorKind;
 import dev.widekey.runtime.store.Row;
 import dev.widekey.runtime.store.StoreException;
-import dev.widekey.runtime.store.Utf8;
 import java.nio.charset.CharacterCodingException;
 import java.util.Arrays;
 import java.util.Map;

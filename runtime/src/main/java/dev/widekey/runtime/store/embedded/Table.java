@@ -1,9 +1,9 @@
 package dev.widekey.runtime.store.embedded;
 
+import dev.widekey.core.store.StoreLimits;
 import dev.widekey.runtime.store.OrderedKeyBytes;
 import dev.widekey.runtime.store.PartitionStats;
 import dev.widekey.runtime.store.PkValue;
-import dev.widekey.runtime.store.StoreLimits;
 import dev.widekey.runtime.store.TableSpec;
 import java.util.ArrayList;
 import java.util.Arrays;

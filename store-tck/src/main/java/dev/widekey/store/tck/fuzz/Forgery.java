@@ -185,7 +185,7 @@ final class Forgery {
 
   /** A key column value of the wrong type, now and then. */
   PkValue wrongType(PkValue usual) {
-    return usual.type() == dev.widekey.runtime.store.PkType.INTEGER
+    return usual.type() == dev.widekey.core.store.PkType.INTEGER
         ? PkValue.ofString(text(10))
         : PkValue.ofInteger(anyLong());
   }

@@ -1,4 +1,4 @@
-package dev.widekey.runtime;
+package dev.widekey.core;
 
 /**
  * The rule catalogue: stable ids, each with the rule it enforces. The one source of rule ids: the

@@ -1,7 +1,7 @@
-package dev.widekey.runtime.layout;
+package dev.widekey.core.layout;
 
-import dev.widekey.runtime.store.AttrType;
-import dev.widekey.runtime.store.PkType;
+import dev.widekey.core.store.AttrType;
+import dev.widekey.core.store.PkType;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,4 +1,4 @@
-package dev.widekey.runtime.layout;
+package dev.widekey.core.layout;
 
 /**
  * One key component as encoded into its column.

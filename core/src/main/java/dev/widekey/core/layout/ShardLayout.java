@@ -1,4 +1,4 @@
-package dev.widekey.runtime.layout;
+package dev.widekey.core.layout;
 
 /**
  * How a time-sharded entity's tables are split by period.

@@ -1,4 +1,4 @@
-package dev.widekey.runtime.layout;
+package dev.widekey.core.layout;
 
 import java.util.List;
 
@@ -7,7 +7,7 @@ import java.util.List;
  * encoding fact, its time sharding, and its attribute columns with their stored types. The
  * processor builds one per table after validation and writes it as a layout file ({@link
  * LayoutText}); a later build reads the committed file back and compares (rule WK308), and a
- * re-keying job decodes the old table's keys with it ({@link LayoutKeyCodec}).
+ * re-keying job decodes the old table's keys with it ({@code LayoutKeyCodec} in the runtime).
  *
  * <pre>{@code
  * TableLayout old = LayoutText.parse(Files.readString(Path.of("widekey-layouts/orders.layout")));

@@ -1,11 +1,11 @@
-package dev.widekey.runtime.key;
+package dev.widekey.core.key;
 
-import static dev.widekey.runtime.RuleViolationException.codePoint;
-import static dev.widekey.runtime.RuleViolationException.quote;
-import static dev.widekey.runtime.RuleViolationException.shown;
+import static dev.widekey.core.RuleViolationException.codePoint;
+import static dev.widekey.core.RuleViolationException.quote;
+import static dev.widekey.core.RuleViolationException.shown;
 
-import dev.widekey.runtime.Rule;
-import dev.widekey.runtime.store.Utf8;
+import dev.widekey.core.Rule;
+import dev.widekey.core.store.Utf8;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -231,7 +231,7 @@ public final class KeyAlphabet {
    *     outside the alphabet (or unpaired surrogate), its index and the allowed spec
    */
   public String check(String field, String value) {
-    KeyText.requireNonNull(field, value);
+    InvalidKeyException.requireNonNull(field, value);
     for (int i = 0; i < value.length(); ) {
       int cp = value.codePointAt(i);
       if (cp >= Character.MIN_SURROGATE && cp <= Character.MAX_SURROGATE) {

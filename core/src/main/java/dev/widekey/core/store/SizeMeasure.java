@@ -1,31 +1,29 @@
-package dev.widekey.runtime.store;
-
-import java.util.Map;
+package dev.widekey.core.store;
 
 /**
  * How a profile's service counts the bytes of a key and of a row's values, which {@link
  * StoreLimits#maxPkTotalBytes} and {@link StoreLimits#maxRowAttributeBytes} bound: the one home of
- * that arithmetic, used by every store's checks ({@code ServiceChecks}), by the processor's key
- * budget (WK109) and by the HBase backend's cell format, so that a row that passes locally is the
- * size the service sees.
+ * that arithmetic, used by every store's checks ({@code ServiceChecks}, through the runtime's
+ * {@code SizeMeasures}), by the processor's key budget (WK109) and by the HBase backend's cell
+ * format, so that a row that passes locally is the size the service sees.
  *
  * <pre>{@code
- * SizeMeasure.HBASE_CELLS.keyBytes(PrimaryKey.of(PkValue.ofString("ab"))) // 5: marker, a, b, end mark
- * SizeMeasure.VALUES.keyBytes(PrimaryKey.of(PkValue.ofString("ab")))      // 2
+ * SizeMeasure.HBASE_CELLS.maxKeyColumnBytes(PkType.STRING, 2, false) // 5: marker, a, b, end mark
+ * SizeMeasure.VALUES.maxKeyColumnBytes(PkType.STRING, 2, false)      // 2
  * }</pre>
  *
  * <p>HBase cells, the layout the HBase backend writes (and so what Lindorm stores through its HBase
- * API): the row key is the whole key as {@link OrderedKeyBytes} encodes it (a marker byte per
+ * API): the row key is the whole key as {@code OrderedKeyBytes} encodes it (a marker byte per
  * column, each zero byte of a text or binary value escaped as two, an end mark of two bytes after
  * each); each attribute is a cell whose value is a type tag of {@value #CELL_TAG_BYTES} byte and
- * the payload ({@link AttrValue#sizeInBytes}); and each put adds the row-marker cell, whose value
+ * the payload ({@code AttrValue.sizeInBytes}); and each put adds the row-marker cell, whose value
  * is a tag and a separator ({@value #ROW_MARKER_FIXED_BYTES} bytes) and each column's UTF-8 name
  * followed by a separator.
  */
 public enum SizeMeasure {
   /**
-   * The values as given: a key's values ({@link PrimaryKey#sizeInBytes}), a row's attribute values
-   * ({@link AttrValue#sizeInBytes}). Tablestore keeps key columns and types apart and counts so.
+   * The values as given: a key's values ({@code PrimaryKey.sizeInBytes}), a row's attribute values
+   * ({@code AttrValue.sizeInBytes}). Tablestore keeps key columns and types apart and counts so.
    */
   VALUES,
   /**
@@ -40,11 +38,6 @@ public enum SizeMeasure {
   /** The row marker's tag and its first separator, before the listed names. */
   public static final int ROW_MARKER_FIXED_BYTES = 2;
 
-  /** Bytes of a key as this measure counts them. */
-  public long keyBytes(PrimaryKey key) {
-    return this == VALUES ? key.sizeInBytes() : OrderedKeyBytes.encodedLength(key);
-  }
-
   /**
    * The most bytes a key column of {@code valueBytes} value bytes can count for: the processor's
    * bound on a declared column ({@code mayHoldZero}: whether a byte of it may be zero).
@@ -52,33 +45,27 @@ public enum SizeMeasure {
   public long maxKeyColumnBytes(PkType type, long valueBytes, boolean mayHoldZero) {
     return this == VALUES
         ? (type == PkType.INTEGER ? 8 : valueBytes)
-        : OrderedKeyBytes.maxEncodedLength(type, valueBytes, mayHoldZero);
-  }
-
-  /** Bytes of one attribute value as this measure counts them (with its tag in an HBase cell). */
-  public long valueBytes(AttrValue value) {
-    return this == VALUES ? value.sizeInBytes() : cellValueBytes(value.sizeInBytes());
+        : OrderedKeyWidths.maxEncodedLength(type, valueBytes, mayHoldZero);
   }
 
   /**
-   * Bytes of all attribute values of a row together as this measure counts them: for HBase cells,
-   * each value with its tag and the row-marker cell listing the columns.
-   *
-   * @throws IllegalArgumentException if a string holds an unpaired surrogate
+   * Bytes of one attribute value of {@code payloadBytes} bytes (its {@code sizeInBytes}) as this
+   * measure counts them: with its tag in an HBase cell.
    */
-  public long rowValueBytes(Map<String, AttrValue> columns) {
-    long bytes = 0;
-    long names = 0;
-    for (Map.Entry<String, AttrValue> e : columns.entrySet()) {
-      bytes += valueBytes(e.getValue());
-      if (this == HBASE_CELLS) {
-        names += Utf8.encodedLength(e.getKey());
-      }
-    }
-    return this == VALUES ? bytes : bytes + rowMarkerBytes(columns.size(), names);
+  public long valueBytes(long payloadBytes) {
+    return this == VALUES ? payloadBytes : CELL_TAG_BYTES + payloadBytes;
   }
 
-  /** What {@link #keyBytes} counts, for messages. */
+  /**
+   * Bytes of a row's attribute values together as this measure counts them, given the sum of their
+   * {@link #valueBytes} ({@code valueBytes}), how many there are and their UTF-8 names' bytes: for
+   * HBase cells, the values and the row-marker cell listing the columns.
+   */
+  public long rowValueBytes(long valueBytes, int columns, long nameBytes) {
+    return this == VALUES ? valueBytes : valueBytes + rowMarkerBytes(columns, nameBytes);
+  }
+
+  /** What the runtime's {@code SizeMeasures.keyBytes} counts, for messages. */
   public String keyMeasured() {
     return this == VALUES
         ? "its values together"

@@ -1,4 +1,4 @@
-package dev.widekey.runtime.store;
+package dev.widekey.core.store;
 
 /** The type of an attribute (non-key) column value. */
 public enum AttrType {

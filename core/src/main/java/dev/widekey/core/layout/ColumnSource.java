@@ -1,4 +1,4 @@
-package dev.widekey.runtime.layout;
+package dev.widekey.core.layout;
 
 /** What a primary-key column holds. */
 public enum ColumnSource {

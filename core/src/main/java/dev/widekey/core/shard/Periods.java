@@ -1,8 +1,8 @@
-package dev.widekey.runtime.shard;
+package dev.widekey.core.shard;
 
 import dev.widekey.annotations.ShardPeriod;
-import dev.widekey.runtime.Rule;
-import dev.widekey.runtime.RuleViolationException;
+import dev.widekey.core.Rule;
+import dev.widekey.core.RuleViolationException;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;

@@ -1,6 +1,6 @@
-package dev.widekey.runtime.layout;
+package dev.widekey.core.layout;
 
-import dev.widekey.runtime.store.AttrType;
+import dev.widekey.core.store.AttrType;
 
 /**
  * One attribute column.

@@ -1,4 +1,4 @@
-package dev.widekey.runtime.layout;
+package dev.widekey.core.layout;
 
 /**
  * The bucket leading a text column ({@code @Bucketed}): a number (or a time's epoch number) goes to

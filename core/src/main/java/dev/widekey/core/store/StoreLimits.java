@@ -1,7 +1,7 @@
-package dev.widekey.runtime.store;
+package dev.widekey.core.store;
 
 import dev.widekey.annotations.Profile;
-import dev.widekey.runtime.key.KeyHash;
+import dev.widekey.core.key.HashPrefixWidths;
 import java.util.function.Consumer;
 
 /**
@@ -22,7 +22,7 @@ import java.util.function.Consumer;
  *   <tr><td>one key column</td><td>1 KB</td><td>2 KB</td><td>32,767 B</td></tr>
  *   <tr><td>all key values</td><td>4 KB (4 x 1 KB)</td><td>2 KB of encoded row key</td>
  *       <td>32,767 B</td></tr>
- *   <tr><td>encoded row key ({@link OrderedKeyBytes})</td><td>-</td><td>32,767 B</td>
+ *   <tr><td>encoded row key ({@code OrderedKeyBytes})</td><td>-</td><td>32,767 B</td>
  *       <td>32,767 B</td></tr>
  *   <tr><td>binary key column</td><td>any</td><td>last only</td><td>any</td></tr>
  *   <tr><td>one attribute</td><td>2 MB</td><td>2 MB</td><td>2 MB</td></tr>
@@ -57,7 +57,7 @@ import java.util.function.Consumer;
  * those ({@link SizeMeasure#HBASE_CELLS}: the encoded row key; each value with its type tag and the
  * row marker listing the columns), not on widekey's values before encoding; HBase's {@code
  * HConstants.MAX_ROW_LENGTH} ({@code Short.MAX_VALUE}) for the row key, into which the HBase
- * backend encodes all key columns with {@link OrderedKeyBytes}. One attribute at most 2 MB, a batch
+ * backend encodes all key columns with {@code OrderedKeyBytes}. One attribute at most 2 MB, a batch
  * of at most 200 rows and 4 MB, and a put of at most 64 MB on HBase are widekey's own bounds
  * (within HBase's 10 MB per cell, {@code hbase.client.keyvalue.maxsize}, and 256 MB per RPC, {@code
  * hbase.ipc.max.request.size}), so that a design moves between services. Multi-gets of at most
@@ -88,9 +88,9 @@ import java.util.function.Consumer;
  *     Tablestore, whose CreateTable refuses more; the service splits further by itself as data
  *     grows)
  * @param maxSplitPointBytes bytes of one split point (64 on Tablestore)
- * @param maxPkTotalBytes bytes of all primary-key values of a row together ({@link
- *     PrimaryKey#sizeInBytes()}; 2 KB on Lindorm)
- * @param maxRowKeyBytes bytes of the row key the key columns are encoded into ({@link
+ * @param maxPkTotalBytes bytes of all primary-key values of a row together ({@code
+ *     PrimaryKey.sizeInBytes()}; 2 KB on Lindorm)
+ * @param maxRowKeyBytes bytes of the row key the key columns are encoded into ({@code
  *     OrderedKeyBytes}; 32,767 on HBase and Lindorm), {@link Integer#MAX_VALUE} where the service
  *     keeps key columns apart
  * @param maxRowAttributeBytes bytes of all attribute values of a row together (2 MB on Lindorm),
@@ -102,13 +102,13 @@ import java.util.function.Consumer;
  * @param minTtlSeconds the least time to live of a table whose rows expire (86,400 on Tablestore,
  *     whose CreateTable refuses less; 1 elsewhere)
  * @param maxPutBytes bytes of one put of a row, counted as Tablestore counts a write request's data
- *     ({@link Row#putSizeInBytes}: the key columns' names and values, the attributes' names and
+ *     ({@code Row.putSizeInBytes}: the key columns' names and values, the attributes' names and
  *     values); 4 MB on Tablestore, whose PutRow, UpdateRow and each row of a BatchWriteRow carry no
  *     more, so that a {@code @Chunked} row stays within it. {@link Long#MAX_VALUE}: no bound of its
  *     own
  * @param maxAttributeColumns attribute columns of one row in one write ({@link
  *     #TABLESTORE_MAX_ATTRIBUTE_COLUMNS} on Tablestore), {@link Integer#MAX_VALUE}: no bound
- * @param maxColumnsToGet columns one read may name in its {@link ColumnSelection} ({@link
+ * @param maxColumnsToGet columns one read may name in its {@code ColumnSelection} ({@link
  *     #TABLESTORE_MAX_COLUMNS_TO_GET} on Tablestore); a read of all columns is not bounded by it.
  *     {@link Integer#MAX_VALUE}: no bound
  * @param serviceNamesOnly whether every attribute column a row writes must be a {@link
@@ -152,9 +152,12 @@ public record StoreLimits(
    * (about 68 years). HBase and Lindorm keep a column family's TTL in an int and read {@code
    * Integer.MAX_VALUE} ({@code HConstants.FOREVER}) as "never expires"; Tablestore's TimeToLive is
    * an int too. One bound for every profile, so that a table that expires on one store expires on
-   * every other; -1 ({@link TableSpec#NO_TTL}) is the way to say "never".
+   * every other; -1 ({@link #NO_TTL}) is the way to say "never".
    */
   public static final long MAX_TTL_SECONDS = Integer.MAX_VALUE - 1L;
+
+  /** The time to live that says "never expire". */
+  public static final long NO_TTL = -1;
 
   /** HBase's largest row key, {@code HConstants.MAX_ROW_LENGTH}. */
   public static final int HBASE_MAX_ROW_KEY_BYTES = Short.MAX_VALUE;
@@ -217,12 +220,11 @@ public record StoreLimits(
           .withColumnLimits(TABLESTORE_MAX_ATTRIBUTE_COLUMNS, TABLESTORE_MAX_COLUMNS_TO_GET, true);
 
   /**
-   * Whether a table of these limits may have rows that live {@code ttlSeconds}: {@link
-   * TableSpec#NO_TTL}, or from {@link #minTtlSeconds} to {@link #MAX_TTL_SECONDS}.
+   * Whether a table of these limits may have rows that live {@code ttlSeconds}: {@link #NO_TTL}, or
+   * from {@link #minTtlSeconds} to {@link #MAX_TTL_SECONDS}.
    */
   public boolean allowsTtl(long ttlSeconds) {
-    return ttlSeconds == TableSpec.NO_TTL
-        || (ttlSeconds >= minTtlSeconds && ttlSeconds <= MAX_TTL_SECONDS);
+    return ttlSeconds == NO_TTL || (ttlSeconds >= minTtlSeconds && ttlSeconds <= MAX_TTL_SECONDS);
   }
 
   /** These limits with another least time to live (Tablestore's one day). */
@@ -271,7 +273,7 @@ public record StoreLimits(
           2000,
           5,
           true,
-          KeyHash.maxPartitions(KeyHash.SPLIT_DIGITS),
+          HashPrefixWidths.maxPartitions(HashPrefixWidths.SPLIT_DIGITS),
           2 * KB,
           2 * KB,
           HBASE_MAX_ROW_KEY_BYTES,
@@ -300,7 +302,7 @@ public record StoreLimits(
           2000,
           Integer.MAX_VALUE,
           true,
-          KeyHash.maxPartitions(KeyHash.SPLIT_DIGITS),
+          HashPrefixWidths.maxPartitions(HashPrefixWidths.SPLIT_DIGITS),
           HBASE_MAX_ROW_KEY_BYTES,
           HBASE_MAX_ROW_KEY_BYTES,
           HBASE_MAX_ROW_KEY_BYTES,
@@ -337,7 +339,7 @@ public record StoreLimits(
         maxMultiGetRows,
         maxPkColumns,
         requireAttribute,
-        KeyHash.maxPartitions(KeyHash.SPLIT_DIGITS),
+        HashPrefixWidths.maxPartitions(HashPrefixWidths.SPLIT_DIGITS),
         maxPkColumnBytes,
         Integer.MAX_VALUE,
         Integer.MAX_VALUE,

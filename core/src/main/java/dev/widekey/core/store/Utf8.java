@@ -1,4 +1,4 @@
-package dev.widekey.runtime.store;
+package dev.widekey.core.store;
 
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;

@@ -1,4 +1,4 @@
-package dev.widekey.runtime.layout;
+package dev.widekey.core.layout;
 
 /**
  * A hash prefix leading a text column.

@@ -1,4 +1,4 @@
-package dev.widekey.runtime;
+package dev.widekey.core;
 
 import java.util.HexFormat;
 import java.util.Objects;

@@ -1,4 +1,4 @@
-package dev.widekey.runtime.layout;
+package dev.widekey.core.layout;
 
 /** Which of an entity's tables a {@link TableLayout} describes. */
 public enum TableRole {

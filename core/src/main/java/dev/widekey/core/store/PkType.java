@@ -1,4 +1,4 @@
-package dev.widekey.runtime.store;
+package dev.widekey.core.store;
 
 /**
  * The type of a primary-key column, as the stores define it. Each type has its own order: INTEGER

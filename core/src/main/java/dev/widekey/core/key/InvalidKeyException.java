@@ -1,7 +1,7 @@
-package dev.widekey.runtime.key;
+package dev.widekey.core.key;
 
-import dev.widekey.runtime.Rule;
-import dev.widekey.runtime.RuleViolationException;
+import dev.widekey.core.Rule;
+import dev.widekey.core.RuleViolationException;
 
 /**
  * A key component value that cannot be encoded, or a stored key that cannot be decoded: it breaks a
@@ -24,5 +24,17 @@ public final class InvalidKeyException extends RuleViolationException {
   /** Creates the exception with the low-level failure that revealed the problem. */
   public InvalidKeyException(Rule rule, String field, String problem, Throwable cause) {
     super(rule, field, problem, cause);
+  }
+
+  /**
+   * The value, if not null.
+   *
+   * @throws InvalidKeyException WK111 if it is null: key components are never null
+   */
+  public static <T> T requireNonNull(String field, T value) {
+    if (value == null) {
+      throw new InvalidKeyException(Rule.WK111, field, "is null; key components are never null");
+    }
+    return value;
   }
 }

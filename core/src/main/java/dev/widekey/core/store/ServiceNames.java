@@ -1,4 +1,4 @@
-package dev.widekey.runtime.store;
+package dev.widekey.core.store;
 
 /**
  * Table and column names every service accepts: a letter or {@code _}, then letters, digits and
