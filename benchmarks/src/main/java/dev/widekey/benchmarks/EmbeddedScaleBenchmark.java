@@ -114,7 +114,10 @@ public final class EmbeddedScaleBenchmark {
     store.createTable(new TableSpec(TABLE, PRIMARY_KEY, SPLIT_POINTS));
     DirectorySampler sampler = dir == null ? null : DirectorySampler.start(dir);
     LongAdder logical = new LongAdder();
-    long t0 = System.nanoTime();
+    long tenth = Math.max(1, rows / 10);
+    final long importStart = System.nanoTime();
+    long t0 = importStart;
+    long[] lastTenth = {importStart};
     BulkWriteResult result =
         BulkWriter.of(store)
             .write(
@@ -123,6 +126,20 @@ public final class EmbeddedScaleBenchmark {
                         n -> {
                           Row row = row(n);
                           logical.add(row.sizeInBytes());
+                          if (n % tenth == 0) {
+                            // rows handed to the writer; it holds at most its window besides
+                            long now = System.nanoTime();
+                            System.out.printf(
+                                "  %s: %,d rows in %.1f s, %,d rows/s over the last tenth%s%n",
+                                name,
+                                n,
+                                (now - importStart) / 1e9,
+                                Math.round(tenth / ((now - lastTenth[0]) / 1e9)),
+                                dir == null
+                                    ? ""
+                                    : ", directory " + mb(DirectorySampler.size(dir)) + " MB");
+                            lastTenth[0] = now;
+                          }
                           return WriteOp.put(TABLE, row);
                         }));
     double importSeconds = (System.nanoTime() - t0) / 1e9;
