@@ -54,9 +54,8 @@ import org.h2.mvstore.MVStore;
  *   <li>With a directory, tables, rows and the stored row and byte totals survive a close and
  *       reopen; MVStore commits in the background about once a second, so a crash loses at most the
  *       last second of writes. The totals are recounted from the rows after a crash.
- *   <li>With a directory, the file holds a few copies of the table at most while it is written and
- *       about its data's size after a close, which compacts it (figures in {@code
- *       docs/benchmarks.md}).
+ *   <li>With a directory, the file grows to about five times its data while an import under random
+ *       keys runs, and a close compacts it to about twice (figures in {@code docs/benchmarks.md}).
  * </ul>
  *
  * <p>Safe for any number of concurrent readers and writers. A scan reads in pages of a few hundred
