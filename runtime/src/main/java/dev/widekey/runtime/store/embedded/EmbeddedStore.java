@@ -19,8 +19,6 @@ import dev.widekey.runtime.store.WriteOp;
 import dev.widekey.runtime.store.WriteOutcome;
 import dev.widekey.runtime.store.backend.ConditionErrors;
 import dev.widekey.runtime.store.backend.ServiceChecks;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -35,19 +33,12 @@ import java.util.Set;
 import java.util.Spliterator;
 import java.util.Spliterators;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.Lock;
-import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 import org.h2.mvstore.Cursor;
-import org.h2.mvstore.DataUtils;
 import org.h2.mvstore.MVMap;
 import org.h2.mvstore.MVStore;
-import org.h2.mvstore.MVStoreException;
 
 /**
  * The embedded wide-table store: a real local engine on H2's MVStore, in memory or in a directory,
@@ -63,6 +54,8 @@ import org.h2.mvstore.MVStoreException;
  *   <li>With a directory, tables, rows and the stored row and byte totals survive a close and
  *       reopen; MVStore commits in the background about once a second, so a crash loses at most the
  *       last second of writes. The totals are recounted from the rows after a crash.
+ *   <li>With a directory, the file grows to about five times its data while an import under random
+ *       keys runs, and a close compacts it to about twice (figures in {@code docs/benchmarks.md}).
  * </ul>
  *
  * <p>Safe for any number of concurrent readers and writers. A scan reads in pages of a few hundred
@@ -100,28 +93,20 @@ public final class EmbeddedStore implements WideTableStore {
   private final StoreLimits override;
 
   private final Clock clock;
-  private final Duration sweepInterval;
 
   /** How long after a write a global service index receives it ({@link Builder#globalIndexLag}). */
   private final Duration globalIndexLag;
 
   /** Purges expired rows in the background; started with the first table whose rows expire. */
-  private ScheduledExecutorService sweeper;
+  private final TtlSweeper sweeper;
 
   private final Path directory;
   private final MVStore mv;
   private final Catalog catalog;
   private final ConcurrentHashMap<String, Table> tables = new ConcurrentHashMap<>();
 
-  /**
-   * Data calls share the read lock; table creation and deletion and close take the write lock, so
-   * that no call ever touches a row map being removed.
-   */
-  private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
-
-  private final Lock shared = lock.readLock();
-  private final Lock exclusive = lock.writeLock();
-  private volatile boolean closed;
+  /** The lock, the open check and engine-error translation every call passes through. */
+  private final StoreGate gate = new StoreGate();
 
   private EmbeddedStore(
       StoreLimits override,
@@ -132,37 +117,15 @@ public final class EmbeddedStore implements WideTableStore {
     this.override = override;
     this.globalIndexLag = globalIndexLag;
     this.clock = clock;
-    this.sweepInterval = sweepInterval;
+    this.sweeper = new TtlSweeper(sweepInterval, this::purgeExpired);
     this.directory = directory;
-    MVStore.Builder builder = new MVStore.Builder();
-    if (directory != null) {
-      try {
-        Files.createDirectories(directory);
-      } catch (IOException e) {
-        throw new StoreException(
-            ErrorKind.UNAVAILABLE,
-            "cannot create store directory " + directory + ": " + e,
-            false,
-            e);
-      }
-      builder.fileName(directory.resolve(DATA_FILE).toString());
-    }
-    try {
-      this.mv = builder.open();
-    } catch (MVStoreException e) {
-      String why =
-          e.getErrorCode() == DataUtils.ERROR_FILE_LOCKED
-              ? "it is open in another store instance or process"
-              : e.getMessage();
-      throw new StoreException(
-          ErrorKind.UNAVAILABLE, "cannot open the store in " + directory + ": " + why, false, e);
-    }
+    this.mv = Engine.open(directory, DATA_FILE);
     try {
       this.catalog = Catalog.open(mv);
       load();
     } catch (RuntimeException e) {
       mv.closeImmediately();
-      throw e instanceof StoreException se ? se : internal(e);
+      throw e instanceof StoreException se ? se : StoreGate.internal(e);
     }
   }
 
@@ -247,41 +210,37 @@ public final class EmbeddedStore implements WideTableStore {
               + "; only Tablestore maintains secondary indexes itself, HBase and Lindorm keep"
               + " them client-side (IndexMaintenance.CLIENT)");
     }
-    exclusive.lock();
-    try {
-      requireOpen();
-      Table existing = tables.get(spec.name());
-      if (existing != null) {
-        if (existing.spec.primaryKey().equals(spec.primaryKey())) {
-          return;
-        }
-        throw new StoreException(
-            ErrorKind.TABLE_EXISTS,
-            "table "
-                + spec.name()
-                + " exists with primary key "
-                + existing.spec.primaryKey()
-                + ", not "
-                + spec.primaryKey()
-                + "; a table's primary key never changes");
+    gate.exclusive(() -> create(spec, limits));
+  }
+
+  private void create(TableSpec spec, StoreLimits limits) {
+    Table existing = tables.get(spec.name());
+    if (existing != null) {
+      if (existing.spec.primaryKey().equals(spec.primaryKey())) {
+        return;
       }
-      String mapName = catalog.newRowMapName();
-      Table table = new Table(spec, limits, mapName, openRows(mapName));
-      withServiceIndexes(table);
-      catalog.saveTable(spec, mapName);
-      tables.put(spec.name(), table);
-      startSweeper(table);
-    } catch (MVStoreException e) {
-      throw internal(e);
-    } finally {
-      exclusive.unlock();
+      throw new StoreException(
+          ErrorKind.TABLE_EXISTS,
+          "table "
+              + spec.name()
+              + " exists with primary key "
+              + existing.spec.primaryKey()
+              + ", not "
+              + spec.primaryKey()
+              + "; a table's primary key never changes");
     }
+    String mapName = catalog.newRowMapName();
+    Table table = new Table(spec, limits, mapName, openRows(mapName));
+    withServiceIndexes(table);
+    catalog.saveTable(spec, mapName);
+    tables.put(spec.name(), table);
+    sweeper.startFor(table);
   }
 
   @Override
   public Optional<TableSpec> describeTable(String table) {
     Objects.requireNonNull(table, "table");
-    requireOpen();
+    gate.requireOpen();
     Table t = tables.get(table);
     return t == null ? Optional.empty() : Optional.of(t.spec);
   }
@@ -289,28 +248,22 @@ public final class EmbeddedStore implements WideTableStore {
   @Override
   public List<String> listTables(String prefix) {
     Objects.requireNonNull(prefix, "prefix");
-    requireOpen();
+    gate.requireOpen();
     return tables.keySet().stream().filter(n -> n.startsWith(prefix)).sorted().toList();
   }
 
   @Override
   public void deleteTable(String table) {
     Objects.requireNonNull(table, "table");
-    exclusive.lock();
-    try {
-      requireOpen();
-      Table t = tables.remove(table);
-      if (t == null) {
-        return;
-      }
-      t.dropped = true;
-      catalog.removeTable(table);
-      mv.removeMap(t.rows);
-    } catch (MVStoreException e) {
-      throw internal(e);
-    } finally {
-      exclusive.unlock();
-    }
+    gate.exclusive(
+        () -> {
+          Table t = tables.remove(table);
+          if (t != null) {
+            t.dropped = true;
+            catalog.removeTable(table);
+            mv.removeMap(t.rows);
+          }
+        });
   }
 
   // ---------------------------------------------------------------------------------- writes
@@ -319,15 +272,7 @@ public final class EmbeddedStore implements WideTableStore {
   public void put(String table, Row row) {
     Objects.requireNonNull(table, "table");
     Objects.requireNonNull(row, "row");
-    shared.lock();
-    try {
-      requireOpen();
-      applyPut(table(table), row);
-    } catch (MVStoreException e) {
-      throw internal(e);
-    } finally {
-      shared.unlock();
-    }
+    gate.shared(() -> applyPut(table(table), row));
   }
 
   /**
@@ -342,33 +287,19 @@ public final class EmbeddedStore implements WideTableStore {
     Objects.requireNonNull(table, "table");
     Objects.requireNonNull(row, "row");
     Objects.requireNonNull(condition, "condition");
-    shared.lock();
-    try {
-      requireOpen();
-      Table t = table(table);
-      if (!applyPut(t, row, condition)) {
-        throw ConditionErrors.failed(table, row.key(), condition);
-      }
-    } catch (MVStoreException e) {
-      throw internal(e);
-    } finally {
-      shared.unlock();
-    }
+    gate.shared(
+        () -> {
+          if (!applyPut(table(table), row, condition)) {
+            throw ConditionErrors.failed(table, row.key(), condition);
+          }
+        });
   }
 
   @Override
   public void delete(String table, PrimaryKey key) {
     Objects.requireNonNull(table, "table");
     Objects.requireNonNull(key, "key");
-    shared.lock();
-    try {
-      requireOpen();
-      applyDelete(table(table), key);
-    } catch (MVStoreException e) {
-      throw internal(e);
-    } finally {
-      shared.unlock();
-    }
+    gate.shared(() -> applyDelete(table(table), key));
   }
 
   /**
@@ -382,17 +313,12 @@ public final class EmbeddedStore implements WideTableStore {
     Objects.requireNonNull(table, "table");
     Objects.requireNonNull(key, "key");
     Objects.requireNonNull(condition, "condition");
-    shared.lock();
-    try {
-      requireOpen();
-      if (!applyDelete(table(table), key, condition)) {
-        throw ConditionErrors.failed(table, key, condition);
-      }
-    } catch (MVStoreException e) {
-      throw internal(e);
-    } finally {
-      shared.unlock();
-    }
+    gate.shared(
+        () -> {
+          if (!applyDelete(table(table), key, condition)) {
+            throw ConditionErrors.failed(table, key, condition);
+          }
+        });
   }
 
   /**
@@ -410,29 +336,24 @@ public final class EmbeddedStore implements WideTableStore {
     Objects.requireNonNull(ops, "ops");
     ServiceChecks.batchSize(ops, batchLimits(ops));
     List<WriteOutcome> outcomes = new ArrayList<>(ops.size());
-    shared.lock();
-    try {
-      requireOpen();
-      for (WriteOp op : ops) {
-        try {
-          Table t = table(op.table());
-          if (op instanceof WriteOp.Put put) {
-            if (!applyPut(t, put.row(), put.condition())) {
-              throw ConditionErrors.failed(op.table(), op.key(), put.condition());
+    gate.shared(
+        () -> {
+          for (WriteOp op : ops) {
+            try {
+              Table t = table(op.table());
+              if (op instanceof WriteOp.Put put) {
+                if (!applyPut(t, put.row(), put.condition())) {
+                  throw ConditionErrors.failed(op.table(), op.key(), put.condition());
+                }
+              } else if (!applyDelete(t, op.key(), op.condition())) {
+                throw ConditionErrors.failed(op.table(), op.key(), op.condition());
+              }
+              outcomes.add(WriteOutcome.applied(op));
+            } catch (StoreException e) {
+              outcomes.add(WriteOutcome.failed(op, e));
             }
-          } else if (!applyDelete(t, op.key(), op.condition())) {
-            throw ConditionErrors.failed(op.table(), op.key(), op.condition());
           }
-          outcomes.add(WriteOutcome.applied(op));
-        } catch (StoreException e) {
-          outcomes.add(WriteOutcome.failed(op, e));
-        }
-      }
-    } catch (MVStoreException e) {
-      throw internal(e);
-    } finally {
-      shared.unlock();
-    }
+        });
     return outcomes;
   }
 
@@ -484,15 +405,8 @@ public final class EmbeddedStore implements WideTableStore {
         return false;
       }
     }
-    PartitionCounters p = t.partitions[t.partitionOf(key)];
-    p.writeRows.increment();
-    p.writtenBytes.add(size);
-    if (old == null) {
-      p.rows.increment();
-      p.storedBytes.add(size);
-    } else {
-      p.storedBytes.add(size - keySize - RowCodec.logicalSize(t.attributes(old)));
-    }
+    t.partitions[t.partitionOf(key)].put(
+        size, old == null ? -1 : keySize + RowCodec.logicalSize(t.attributes(old)));
     return true;
   }
 
@@ -614,26 +528,28 @@ public final class EmbeddedStore implements WideTableStore {
     Objects.requireNonNull(table, "table");
     Objects.requireNonNull(index, "index");
     Objects.requireNonNull(range, "range");
-    List<PrimaryKey> keys;
-    shared.lock();
-    try {
-      requireOpen();
-      Table t = table(table);
-      if (t.spec.serviceIndexes().stream().noneMatch(s -> s.name().equals(index))) {
-        throw new StoreException(
-            ErrorKind.INVALID_REQUEST,
-            "table " + table + " has no service index " + index + ": " + t.spec.serviceIndexes());
-      }
-      List<PkColumn> schema = t.spec.indexKey(index);
-      checkIndexBound(t, index, schema, range.start());
-      checkIndexBound(t, index, schema, range.end());
-      ServiceIndexTables indexes = t.serviceIndexes;
-      synchronized (indexes) {
-        keys = indexes.scan(index, range, now());
-      }
-    } finally {
-      shared.unlock();
-    }
+    List<PrimaryKey> keys =
+        gate.shared(
+            () -> {
+              Table t = table(table);
+              if (t.spec.serviceIndexes().stream().noneMatch(s -> s.name().equals(index))) {
+                throw new StoreException(
+                    ErrorKind.INVALID_REQUEST,
+                    "table "
+                        + table
+                        + " has no service index "
+                        + index
+                        + ": "
+                        + t.spec.serviceIndexes());
+              }
+              List<PkColumn> schema = t.spec.indexKey(index);
+              checkIndexBound(t, index, schema, range.start());
+              checkIndexBound(t, index, schema, range.end());
+              ServiceIndexTables indexes = t.serviceIndexes;
+              synchronized (indexes) {
+                return indexes.scan(index, range, now());
+              }
+            });
     return keys.stream().map(k -> Row.of(k, Map.of()));
   }
 
@@ -687,9 +603,7 @@ public final class EmbeddedStore implements WideTableStore {
         return false;
       }
     }
-    PartitionCounters p = t.partitions[t.partitionOf(key)];
-    p.writeRows.increment();
-    p.writtenBytes.add(keySize);
+    t.partitions[t.partitionOf(key)].deleteWritten(keySize);
     if (old != null) {
       uncount(t, key, keySize, old);
     }
@@ -703,18 +617,13 @@ public final class EmbeddedStore implements WideTableStore {
     Objects.requireNonNull(table, "table");
     Objects.requireNonNull(key, "key");
     Objects.requireNonNull(columns, "columns");
-    shared.lock();
-    try {
-      requireOpen();
-      Table t = table(table);
-      byte[] encoded = RequestEncoder.rowKey(t.spec, key, t.limits);
-      ServiceChecks.columns(t.spec, columns, t.limits);
-      return Optional.ofNullable(read(t, key, encoded, columns));
-    } catch (MVStoreException e) {
-      throw internal(e);
-    } finally {
-      shared.unlock();
-    }
+    return gate.shared(
+        () -> {
+          Table t = table(table);
+          byte[] encoded = RequestEncoder.rowKey(t.spec, key, t.limits);
+          ServiceChecks.columns(t.spec, columns, t.limits);
+          return Optional.ofNullable(read(t, key, encoded, columns));
+        });
   }
 
   @Override
@@ -723,28 +632,23 @@ public final class EmbeddedStore implements WideTableStore {
     Objects.requireNonNull(table, "table");
     Objects.requireNonNull(keys, "keys");
     Objects.requireNonNull(columns, "columns");
-    shared.lock();
-    try {
-      requireOpen();
-      Table t = table(table);
-      ServiceChecks.multiGetSize(keys.size(), t.limits);
-      ServiceChecks.columns(t.spec, columns, t.limits);
-      // every key is checked before any is read: a bad key fails the whole call
-      byte[][] encoded = new byte[keys.size()][];
-      for (int i = 0; i < encoded.length; i++) {
-        encoded[i] =
-            RequestEncoder.rowKey(t.spec, Objects.requireNonNull(keys.get(i), "key"), t.limits);
-      }
-      List<Optional<Row>> rows = new ArrayList<>(encoded.length);
-      for (int i = 0; i < encoded.length; i++) {
-        rows.add(Optional.ofNullable(read(t, keys.get(i), encoded[i], columns)));
-      }
-      return rows;
-    } catch (MVStoreException e) {
-      throw internal(e);
-    } finally {
-      shared.unlock();
-    }
+    return gate.shared(
+        () -> {
+          Table t = table(table);
+          ServiceChecks.multiGetSize(keys.size(), t.limits);
+          ServiceChecks.columns(t.spec, columns, t.limits);
+          // every key is checked before any is read: a bad key fails the whole call
+          byte[][] encoded = new byte[keys.size()][];
+          for (int i = 0; i < encoded.length; i++) {
+            encoded[i] =
+                RequestEncoder.rowKey(t.spec, Objects.requireNonNull(keys.get(i), "key"), t.limits);
+          }
+          List<Optional<Row>> rows = new ArrayList<>(encoded.length);
+          for (int i = 0; i < encoded.length; i++) {
+            rows.add(Optional.ofNullable(read(t, keys.get(i), encoded[i], columns)));
+          }
+          return rows;
+        });
   }
 
   private Row read(Table t, PrimaryKey key, byte[] encoded, ColumnSelection columns) {
@@ -774,19 +678,11 @@ public final class EmbeddedStore implements WideTableStore {
   public Stream<Row> scan(String table, ScanRange range) {
     Objects.requireNonNull(table, "table");
     Objects.requireNonNull(range, "range");
-    Table t;
-    byte[] start;
-    byte[] end;
-    shared.lock();
-    try {
-      requireOpen();
-      t = table(table);
-      start = RequestEncoder.bound(t.spec, range.start(), t.limits);
-      end = RequestEncoder.bound(t.spec, range.end(), t.limits);
-      ServiceChecks.columns(t.spec, range.columns(), t.limits);
-    } finally {
-      shared.unlock();
-    }
+    gate.requireOpen();
+    Table t = table(table);
+    byte[] start = RequestEncoder.bound(t.spec, range.start(), t.limits);
+    byte[] end = RequestEncoder.bound(t.spec, range.end(), t.limits);
+    ServiceChecks.columns(t.spec, range.columns(), t.limits);
     if (range.limit() == 0 || Arrays.compareUnsigned(start, end) >= 0) {
       return Stream.empty();
     }
@@ -868,24 +764,19 @@ public final class EmbeddedStore implements WideTableStore {
    * registered, so that MVStore does not reclaim the chunks the cursor reads from under it.
    */
   private byte[] underReadVersion(Table t, Supplier<byte[]> read) {
-    shared.lock();
-    try {
-      requireOpen();
-      if (t.dropped) {
-        throw new StoreException(
-            ErrorKind.TABLE_NOT_FOUND, "table " + t.spec.name() + " was deleted during a scan");
-      }
-      MVStore.TxCounter version = mv.registerVersionUsage();
-      try {
-        return read.get();
-      } finally {
-        mv.deregisterVersionUsage(version);
-      }
-    } catch (MVStoreException e) {
-      throw internal(e);
-    } finally {
-      shared.unlock();
-    }
+    return gate.shared(
+        () -> {
+          if (t.dropped) {
+            throw new StoreException(
+                ErrorKind.TABLE_NOT_FOUND, "table " + t.spec.name() + " was deleted during a scan");
+          }
+          MVStore.TxCounter version = mv.registerVersionUsage();
+          try {
+            return read.get();
+          } finally {
+            mv.deregisterVersionUsage(version);
+          }
+        });
   }
 
   /** One page being read: the rows it returns and the rows and bytes it has visited. */
@@ -939,17 +830,12 @@ public final class EmbeddedStore implements WideTableStore {
   @Override
   public List<PartitionStats> partitionStats(String table) {
     Objects.requireNonNull(table, "table");
-    shared.lock();
-    try {
-      requireOpen();
-      Table t = table(table);
-      purgeExpired(t);
-      return t.stats();
-    } catch (MVStoreException e) {
-      throw internal(e);
-    } finally {
-      shared.unlock();
-    }
+    return gate.shared(
+        () -> {
+          Table t = table(table);
+          purgeExpired(t);
+          return t.stats();
+        });
   }
 
   /**
@@ -960,19 +846,14 @@ public final class EmbeddedStore implements WideTableStore {
    * @return the rows removed
    */
   public long purgeExpired() {
-    shared.lock();
-    try {
-      requireOpen();
-      long removed = 0;
-      for (Table t : tables.values()) {
-        removed += purgeExpired(t);
-      }
-      return removed;
-    } catch (MVStoreException e) {
-      throw internal(e);
-    } finally {
-      shared.unlock();
-    }
+    return gate.shared(
+        () -> {
+          long removed = 0;
+          for (Table t : tables.values()) {
+            removed += purgeExpired(t);
+          }
+          return removed;
+        });
   }
 
   /** Purges a table's expired rows; the caller holds the shared lock. */
@@ -1013,88 +894,48 @@ public final class EmbeddedStore implements WideTableStore {
 
   /** Takes a removed row out of its partition's row and byte totals. */
   private static void uncount(Table t, byte[] key, long keySize, byte[] old) {
-    PartitionCounters p = t.partitions[t.partitionOf(key)];
-    p.rows.decrement();
-    p.storedBytes.add(-(keySize + RowCodec.logicalSize(t.attributes(old))));
+    t.partitions[t.partitionOf(key)].removed(keySize + RowCodec.logicalSize(t.attributes(old)));
   }
 
   private long now() {
     return clock.millis();
   }
 
-  /** Starts the background purge when the first table whose rows expire opens; under the lock. */
-  private void startSweeper(Table t) {
-    if (!t.spec.expires() || sweeper != null || sweepInterval.isZero()) {
-      return;
-    }
-    sweeper =
-        Executors.newSingleThreadScheduledExecutor(
-            r -> {
-              Thread thread = new Thread(r, "widekey-embedded-ttl-sweep");
-              thread.setDaemon(true);
-              return thread;
-            });
-    long millis = sweepInterval.toMillis();
-    sweeper.scheduleWithFixedDelay(this::sweep, millis, millis, TimeUnit.MILLISECONDS);
-  }
-
-  private void sweep() {
-    try {
-      purgeExpired();
-    } catch (RuntimeException e) {
-      // closed, or a table dropped meanwhile: the next sweep or read purges what is left
-    }
-  }
-
   // ------------------------------------------------------------------------------- lifecycle
 
   /**
    * Closes the store: waits for running calls, saves the row and byte totals of a store kept in a
-   * directory, and releases the directory. Scans still open fail on their next page. Closing twice
-   * does nothing.
+   * directory, compacts its file (live pages moved to the front, the file cut; see {@code Engine}),
+   * and releases the directory. Scans still open fail on their next page. Closing twice does
+   * nothing.
    */
   @Override
   public void close() {
-    exclusive.lock();
-    try {
-      if (closed) {
-        return;
-      }
-      closed = true;
-      if (sweeper != null) {
-        sweeper.shutdownNow();
-      }
-      try {
-        if (directory != null) {
-          for (Table t : tables.values()) {
-            catalog.saveTotals(t.spec.name(), totals(t));
+    gate.close(
+        () -> {
+          sweeper.stop();
+          try {
+            if (directory != null) {
+              for (Table t : tables.values()) {
+                catalog.saveTotals(t.spec.name(), StoredTotals.of(t));
+              }
+              // written last: its presence tells the next open that the totals are current
+              catalog.markCleanClose();
+            }
+          } finally {
+            Engine.close(mv);
           }
-          // written last: its presence tells the next open that the totals are current
-          catalog.markCleanClose();
-        }
-      } finally {
-        mv.close();
-      }
-    } catch (MVStoreException e) {
-      throw internal(e);
-    } finally {
-      exclusive.unlock();
-    }
+        });
   }
 
   /** Stops the engine the way a crash would, after its last commit; for tests of recovery. */
   void crash() {
-    exclusive.lock();
-    try {
-      closed = true;
-      if (sweeper != null) {
-        sweeper.shutdownNow();
-      }
-      mv.commit();
-      mv.closeImmediately();
-    } finally {
-      exclusive.unlock();
-    }
+    gate.close(
+        () -> {
+          sweeper.stop();
+          mv.commit();
+          mv.closeImmediately();
+        });
   }
 
   @Override
@@ -1117,17 +958,9 @@ public final class EmbeddedStore implements WideTableStore {
               openRows(stored.mapName()));
       rowMaps.add(stored.mapName());
       withServiceIndexes(t);
-      Catalog.PartitionTotals totals = clean ? catalog.loadTotals(t.spec.name()) : null;
-      if (totals != null && totals.partitions() == t.partitions.length) {
-        for (int i = 0; i < t.partitions.length; i++) {
-          t.partitions[i].rows.add(totals.rows()[i]);
-          t.partitions[i].storedBytes.add(totals.storedBytes()[i]);
-        }
-      } else {
-        recount(t);
-      }
+      StoredTotals.restore(t, clean ? catalog.loadTotals(t.spec.name()) : null);
       tables.put(t.spec.name(), t);
-      startSweeper(t);
+      sweeper.startFor(t);
     }
     // a crash between creating a row map and recording its table leaves an orphan map
     for (String name : new ArrayList<>(mv.getMapNames())) {
@@ -1138,28 +971,6 @@ public final class EmbeddedStore implements WideTableStore {
     if (directory != null) {
       mv.commit();
     }
-  }
-
-  /** Counts a table's rows and bytes from its rows, when no saved totals can be trusted. */
-  private static void recount(Table t) {
-    Cursor<byte[], byte[]> cursor = t.rows.cursor(null);
-    while (cursor.hasNext()) {
-      byte[] key = cursor.next();
-      PrimaryKey pk = OrderedKeyBytes.decode(t.spec.name(), key, t.spec.primaryKey());
-      PartitionCounters p = t.partitions[t.partitionOf(key)];
-      p.rows.increment();
-      p.storedBytes.add(pk.sizeInBytes() + RowCodec.logicalSize(t.attributes(cursor.getValue())));
-    }
-  }
-
-  private static Catalog.PartitionTotals totals(Table t) {
-    long[] rows = new long[t.partitions.length];
-    long[] bytes = new long[t.partitions.length];
-    for (int i = 0; i < rows.length; i++) {
-      rows[i] = t.partitions[i].rows.sum();
-      bytes[i] = t.partitions[i].storedBytes.sum();
-    }
-    return new Catalog.PartitionTotals(rows, bytes);
   }
 
   private MVMap<byte[], byte[]> openRows(String mapName) {
@@ -1177,18 +988,6 @@ public final class EmbeddedStore implements WideTableStore {
       throw new StoreException(ErrorKind.TABLE_NOT_FOUND, "table " + name + " does not exist");
     }
     return t;
-  }
-
-  private void requireOpen() {
-    if (closed) {
-      throw new StoreException(ErrorKind.UNAVAILABLE, "the embedded store is closed", false, null);
-    }
-  }
-
-  /** An engine failure: corrupt file, I/O error. Retrying the same call does not help. */
-  private static StoreException internal(RuntimeException e) {
-    return new StoreException(
-        ErrorKind.INTERNAL, "embedded store failure: " + e.getMessage(), false, e);
   }
 
   /** Builds an {@link EmbeddedStore}; see {@link EmbeddedStore#builder()}. */

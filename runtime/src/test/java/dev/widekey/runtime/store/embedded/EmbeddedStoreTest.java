@@ -40,6 +40,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.h2.mvstore.MVMap;
+import org.h2.mvstore.MVStore;
+import org.h2.mvstore.type.ByteArrayDataType;
+import org.h2.mvstore.type.StringDataType;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.api.io.TempDir;
@@ -183,6 +187,69 @@ class EmbeddedStoreTest {
           List.of(),
           scanAll(store, new TableSpec("dropped", List.of(new PkColumn("pk", PkType.STRING)))));
     }
+  }
+
+  /**
+   * A directory as stores wrote it before pages were compressed (MVStore's default settings): its
+   * tables and rows read back, keep taking writes, and survive the next close and its compaction.
+   */
+  @Test
+  void aDirectoryWrittenWithoutCompressionReadsBack() {
+    try (MVStore mv =
+        new MVStore.Builder()
+            .fileName(directory.resolve(EmbeddedStore.DATA_FILE).toString())
+            .open()) {
+      Catalog catalog = Catalog.open(mv);
+      catalog.checkFormat(directory);
+      String mapName = catalog.newRowMapName();
+      catalog.saveTable(ORDERS, mapName);
+      MVMap<byte[], byte[]> rows =
+          mv.openMap(
+              mapName,
+              new MVMap.Builder<byte[], byte[]>()
+                  .keyType(KeyBytesType.INSTANCE)
+                  .valueType(KeyBytesType.INSTANCE));
+      for (int i = 0; i < 2000; i++) {
+        Row row = order(Integer.toHexString(i % 16), i, "old layout " + i);
+        rows.put(
+            RequestEncoder.rowKey(ORDERS, row.key(), StoreLimits.of(ORDERS.profile())),
+            RequestEncoder.attributes(ORDERS, row, StoreLimits.of(ORDERS.profile())));
+      }
+    }
+    try (EmbeddedStore store = EmbeddedStore.open(directory)) {
+      List<Row> rows = scanAll(store, ORDERS);
+      assertEquals(2000, rows.size());
+      assertEquals(sizeOf(rows), storedTotals(store, "orders")[1], "recounted: no totals saved");
+      assertEquals(
+          Optional.of(order("7", 7, "old layout 7")),
+          store.get("orders", order("7", 7, "").key(), ColumnSelection.all()));
+      store.put("orders", order("7", 7, "rewritten"));
+    }
+    try (EmbeddedStore store = EmbeddedStore.open(directory)) {
+      assertEquals(2000, scanAll(store, ORDERS).size());
+      assertEquals(
+          Optional.of(order("7", 7, "rewritten")),
+          store.get("orders", order("7", 7, "").key(), ColumnSelection.all()));
+    }
+  }
+
+  /** A store of another format is a typed error, never read as this one. */
+  @Test
+  void aDirectoryOfAnotherStoreFormatIsATypedError() {
+    try (MVStore mv =
+        new MVStore.Builder()
+            .fileName(directory.resolve(EmbeddedStore.DATA_FILE).toString())
+            .open()) {
+      mv.openMap(
+              "widekey.meta",
+              new MVMap.Builder<String, byte[]>()
+                  .keyType(StringDataType.INSTANCE)
+                  .valueType(ByteArrayDataType.INSTANCE))
+          .put("format", new byte[] {0, 0, 0, 0, 0, 0, 0, 99});
+    }
+    StoreException e = assertThrows(StoreException.class, () -> EmbeddedStore.open(directory));
+    assertEquals(ErrorKind.INTERNAL, e.kind());
+    assertTrue(e.getMessage().contains("format 99"), e.getMessage());
   }
 
   @Test
