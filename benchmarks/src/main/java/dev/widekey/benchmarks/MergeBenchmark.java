@@ -39,17 +39,29 @@ import java.util.stream.Stream;
  *
  * <p>Run: {@code mvn -B -o -q -pl benchmarks -am package -DskipTests}, then the {@code java}
  * command in docs/benchmarks.md (options {@code --rows=200000 --buckets=16 --pageSize=0 --runs=5
- * --threads=N}, N the processors less one).
+ * --threads=N}, N the processors less one; {@code --jvms=N} runs it in N JVMs one after the other
+ * and prints the median share of each line).
  */
 public final class MergeBenchmark {
   private MergeBenchmark() {}
 
-  public static void main(String[] args) {
+  /** Marks the lines a run prints for {@link #medianOfJvms}: the label, wall and CPU shares. */
+  private static final String SHARE = "share\t";
+
+  private static boolean printShares; // a run of medianOfJvms: print the SHARE lines
+
+  public static void main(String[] args) throws Exception {
     Map<String, String> opts = new HashMap<>();
     for (String a : args) {
       if (a.startsWith("--") && a.contains("=")) {
         opts.put(a.substring(2, a.indexOf('=')), a.substring(a.indexOf('=') + 1));
       }
+    }
+    printShares = Boolean.parseBoolean(opts.getOrDefault("shares", "false"));
+    int jvms = Integer.parseInt(opts.getOrDefault("jvms", "1"));
+    if (jvms > 1) {
+      medianOfJvms(jvms, args);
+      return;
     }
     int rows = Integer.parseInt(opts.getOrDefault("rows", "200000"));
     int buckets = Integer.parseInt(opts.getOrDefault("buckets", "16"));
@@ -239,7 +251,77 @@ public final class MergeBenchmark {
     }
   }
 
+  /**
+   * Runs the benchmark in {@code jvms} JVMs one after the other (the JIT, the heap and the
+   * machine's other work differ more between JVMs than between runs in one) and prints each line's
+   * share of the single scan per JVM and the median over them, by wall clock and by CPU time.
+   */
+  private static void medianOfJvms(int jvms, String[] args) throws Exception {
+    List<String> command = new ArrayList<>();
+    command.add(ProcessHandle.current().info().command().orElse("java"));
+    command.add("-cp");
+    command.add(System.getProperty("java.class.path"));
+    command.add(MergeBenchmark.class.getName());
+    command.add("--shares=true");
+    for (String a : args) {
+      if (!a.startsWith("--jvms=")) {
+        command.add(a);
+      }
+    }
+    Map<String, List<double[]>> shares = new java.util.LinkedHashMap<>();
+    for (int run = 0; run < jvms; run++) {
+      Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+      List<String> out;
+      try (var reader =
+          new java.io.BufferedReader(
+              new java.io.InputStreamReader(
+                  p.getInputStream(), java.nio.charset.StandardCharsets.UTF_8))) {
+        out = reader.lines().toList();
+      }
+      if (p.waitFor() != 0) {
+        throw new IllegalStateException("run " + (run + 1) + " failed:\n" + String.join("\n", out));
+      }
+      for (String line : out) {
+        if (line.startsWith(SHARE)) {
+          String[] f = line.split("\t");
+          shares
+              .computeIfAbsent(f[1], k -> new ArrayList<>())
+              .add(new double[] {Double.parseDouble(f[2]), Double.parseDouble(f[3])});
+        } else if (run == 0) {
+          System.out.println(line);
+        }
+      }
+      System.err.printf("JVM run %d of %d done%n", run + 1, jvms);
+    }
+    System.out.printf(
+        "%nShare of the one ordered scan over %d JVM runs: median (min–max), wall clock | CPU"
+            + " time of the reading thread%n",
+        jvms);
+    for (Map.Entry<String, List<double[]>> e : shares.entrySet()) {
+      double[] wall = e.getValue().stream().mapToDouble(v -> v[0]).sorted().toArray();
+      double[] cpu = e.getValue().stream().mapToDouble(v -> v[1]).sorted().toArray();
+      System.out.printf(
+          "%-44s %4.0f%% (%3.0f–%3.0f%%) | %4.0f%% (%3.0f–%3.0f%%)%n",
+          e.getKey(),
+          median(wall),
+          wall[0],
+          wall[wall.length - 1],
+          median(cpu),
+          cpu[0],
+          cpu[cpu.length - 1]);
+    }
+  }
+
+  private static double median(double[] sorted) {
+    int n = sorted.length;
+    return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+  }
+
   private static void print(String what, double[] rate, double[] single) {
+    if (printShares) {
+      System.out.printf(
+          SHARE + "%s\t%f\t%f%n", what, 100 * rate[0] / single[0], 100 * rate[1] / single[1]);
+    }
     System.out.printf(
         "%-44s %,12.0f %,12.0f %,12.0f  %.0f%%, %.0f%%, %.0f%%%n",
         what,

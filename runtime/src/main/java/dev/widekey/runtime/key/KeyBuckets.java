@@ -6,9 +6,12 @@ import dev.widekey.annotations.HashAlgorithm;
 import dev.widekey.core.Rule;
 import dev.widekey.core.key.BucketCounts;
 import dev.widekey.core.key.InvalidKeyException;
+import dev.widekey.runtime.store.OrderedKeyBytes;
 import dev.widekey.runtime.store.PkValue;
 import dev.widekey.runtime.store.PrimaryKey;
+import dev.widekey.runtime.store.Row;
 import dev.widekey.runtime.store.ScanRange;
+import dev.widekey.runtime.store.StoredKeyPrefix;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -278,7 +281,76 @@ public final class KeyBuckets {
    * a bucket and a padded number (a corrupt row, which fails to decode anyway) get 0.
    */
   public ToLongFunction<PrimaryKey> sortPrefix() {
-    return numberWidth == 0 ? null : this::numberAfterBucket;
+    return numberWidth == 0 ? null : new NumberAfterBucket();
+  }
+
+  /**
+   * {@link #numberAfterBucket}, read from a stored row's key bytes when they have the usual shape
+   * (the value marker, then the bucket and the padded number in ASCII), else from its key.
+   */
+  private final class NumberAfterBucket implements StoredKeyPrefix {
+    @Override
+    public long applyAsLong(PrimaryKey key) {
+      return numberAfterBucket(key);
+    }
+
+    @Override
+    public long ofRow(Row row) {
+      byte[] b = row.storedKey();
+      if (b != null) {
+        long n = numberAfterBucket(b);
+        if (n != NOT_PLAIN) {
+          return n;
+        }
+      }
+      return numberAfterBucket(row.key());
+    }
+  }
+
+  /** What {@link #numberAfterBucket(byte[])} returns for bytes it leaves to the decoded key. */
+  private static final long NOT_PLAIN = Long.MIN_VALUE;
+
+  /**
+   * The number after the bucket in a one-text-column key's {@link OrderedKeyBytes} form, or {@link
+   * #NOT_PLAIN} when its text does not start with {@code width + numberWidth} ASCII characters
+   * (each byte then one char, so the offsets are those of the text) or a digit is not a digit.
+   */
+  private long numberAfterBucket(byte[] b) {
+    int from = 1 + width; // after the value marker and the bucket
+    boolean negative = signed && b.length > from && b[from] == '-';
+    if (negative) {
+      from++;
+    }
+    int end = from + numberWidth;
+    if (b.length < end || b[0] != 0x01) {
+      return NOT_PLAIN;
+    }
+    for (int i = 1; i < from; i++) {
+      if (b[i] <= 0) { // the end mark's zero or a byte of a multi-byte character
+        return NOT_PLAIN;
+      }
+    }
+    int middle = Math.max(from, end - 9);
+    long high = digits(b, from, middle, negative);
+    long low = digits(b, middle, end, negative);
+    if (high < 0 || low < 0) {
+      return NOT_PLAIN;
+    }
+    long value = high * POWERS_OF_TEN[end - middle] + low;
+    return negative ? -value - 1 : value;
+  }
+
+  /** {@link #digits(String, int, int, boolean)} over ASCII bytes. */
+  private static long digits(byte[] b, int from, int to, boolean complement) {
+    long value = 0;
+    for (int i = from; i < to; i++) {
+      int d = b[i] - '0';
+      if (d < 0 || d > 9) {
+        return -1;
+      }
+      value = value * 10 + (complement ? 9 - d : d);
+    }
+    return value;
   }
 
   private long numberAfterBucket(PrimaryKey key) {

@@ -20,20 +20,20 @@ import java.util.function.Function;
 public final class KeyedMerge<T> implements Iterator<T> {
   private final List<Iterator<T>> sources;
   private final Function<T, PrimaryKey> key;
-  private final LoserTree tree;
+  private final LoserTree<T> tree;
   private final Object[] heads;
 
   private KeyedMerge(
       List<Iterator<T>> sources, Function<T, PrimaryKey> key, Comparator<PrimaryKey> order) {
     this.sources = List.copyOf(sources);
     this.key = key;
-    this.tree = new LoserTree(sources.size(), order);
+    this.tree = new LoserTree<>(sources.size(), order, key);
     this.heads = new Object[sources.size()];
     for (int i = 0; i < sources.size(); i++) {
       Iterator<T> source = sources.get(i);
       T head = source.hasNext() ? source.next() : null;
       heads[i] = head;
-      tree.set(i, head == null ? null : key.apply(head), 0);
+      tree.set(i, head, 0);
     }
     tree.build();
   }
@@ -60,7 +60,7 @@ public final class KeyedMerge<T> implements Iterator<T> {
     Iterator<T> source = sources.get(winner);
     T next = source.hasNext() ? source.next() : null;
     heads[winner] = next;
-    tree.replaceWinner(next == null ? null : key.apply(next), 0);
+    tree.replaceWinner(next, 0);
     return item;
   }
 }

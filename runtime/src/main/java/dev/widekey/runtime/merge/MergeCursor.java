@@ -41,7 +41,7 @@ public final class MergeCursor implements Iterator<Row>, AutoCloseable {
 
   private final List<SourcePages> sources;
   private final SourcePages[] byIndex;
-  private final LoserTree heads;
+  private final LoserTree<Row> heads;
 
   // rows the merge may still return; written on the merge's thread only, read by prefetching
   // pages on other threads with opaque access (no fence per row: a page read ahead sees a value at
@@ -53,8 +53,8 @@ public final class MergeCursor implements Iterator<Row>, AutoCloseable {
   private boolean closed;
   private boolean refill; // the top source returned its head: its next head is due
   private MergePosition start; // the position opened after, until a row is returned
-  private int lastSource = -1; // the source and key of the last row returned, or -1
-  private PrimaryKey lastKey;
+  private int lastSource = -1; // the source of the last row returned, or -1
+  private Row lastRow; // its key is decoded when a position is asked for, not per row
 
   /**
    * A cursor over the sources {@code open} makes; it gives them the rows the merge may still
@@ -70,7 +70,7 @@ public final class MergeCursor implements Iterator<Row>, AutoCloseable {
     this.sources = List.copyOf(open.apply(() -> (long) REMAINING.getOpaque(this)));
     this.byIndex = sources.toArray(new SourcePages[0]);
     // equal logical keys: the lower source index first, so ties resolve the same way every time
-    this.heads = new LoserTree(sources.size(), logicalOrder);
+    this.heads = new LoserTree<>(sources.size(), logicalOrder, Row::key);
   }
 
   @Override
@@ -86,7 +86,7 @@ public final class MergeCursor implements Iterator<Row>, AutoCloseable {
         }
         for (SourcePages s : sources) {
           Row head = s.head();
-          heads.set(s.index, head == null ? null : head.key(), head == null ? 0 : s.headPrefix());
+          heads.set(s.index, head, head == null ? 0 : s.headPrefix());
         }
         heads.build();
       }
@@ -94,7 +94,7 @@ public final class MergeCursor implements Iterator<Row>, AutoCloseable {
         refill = false;
         SourcePages s = byIndex[heads.winner()];
         Row head = s.head();
-        heads.replaceWinner(head == null ? null : head.key(), head == null ? 0 : s.headPrefix());
+        heads.replaceWinner(head, head == null ? 0 : s.headPrefix());
       }
     } catch (RuntimeException e) {
       close();
@@ -119,7 +119,7 @@ public final class MergeCursor implements Iterator<Row>, AutoCloseable {
     refill = true;
     REMAINING.setOpaque(this, (long) REMAINING.getOpaque(this) - 1);
     lastSource = s.index;
-    lastKey = row.key();
+    lastRow = row;
     return row;
   }
 
@@ -145,7 +145,7 @@ public final class MergeCursor implements Iterator<Row>, AutoCloseable {
     // built when asked, not per row
     return lastSource < 0
         ? Optional.ofNullable(start)
-        : Optional.of(new MergePosition(lastSource, lastKey));
+        : Optional.of(new MergePosition(lastSource, lastRow.key()));
   }
 
   /** Ends the merge: drops every source's buffered page. Closing twice does nothing. */

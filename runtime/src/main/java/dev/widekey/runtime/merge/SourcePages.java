@@ -5,6 +5,7 @@ import dev.widekey.runtime.retry.RetryingStore;
 import dev.widekey.runtime.store.PrimaryKey;
 import dev.widekey.runtime.store.Row;
 import dev.widekey.runtime.store.ScanRange;
+import dev.widekey.runtime.store.StoredKeyPrefix;
 import dev.widekey.runtime.store.WideTableStore;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
@@ -160,6 +161,9 @@ final class SourcePages {
       // pushed row by row into the page: no iterator adapter between the store and the page
       rows.spliterator().forEachRemaining(fill);
     }
+    if (fill.last != null) {
+      lastFetched = fill.last.key(); // once per page: a stored row's key is decoded for it alone
+    }
     sourceRemaining -= fill.got;
     if (fill.got < want || sourceRemaining == 0) {
       exhausted = true; // a short page is the range's end
@@ -173,6 +177,7 @@ final class SourcePages {
     private final long want;
     private boolean continued; // the page repeats the last key read first: skip up to it
     long got;
+    Row last; // the last row read, whose key the next page continues after
 
     PageFill(Page out, long want, boolean continued) {
       this.out = out;
@@ -192,7 +197,7 @@ final class SourcePages {
         continued = false; // the rest come after it: no compare per row
       }
       got++;
-      lastFetched = row.key();
+      last = row;
       if (skip != null) {
         if (skip.test(row)) {
           return;
@@ -233,8 +238,18 @@ final class SourcePages {
         rows = java.util.Arrays.copyOf(rows, Math.max(8, 2 * size));
         prefixes = java.util.Arrays.copyOf(prefixes, rows.length);
       }
-      prefixes[size] = sortPrefix == null ? 0 : sortPrefix.applyAsLong(row.key());
+      prefixes[size] = prefixOf(row);
       rows[size++] = row;
+    }
+
+    private long prefixOf(Row row) {
+      if (sortPrefix == null) {
+        return 0;
+      }
+      // from the stored bytes when the store kept them: the key is not decoded to be merged
+      return sortPrefix instanceof StoredKeyPrefix stored
+          ? stored.ofRow(row)
+          : sortPrefix.applyAsLong(row.key());
     }
 
     boolean isEmpty() {

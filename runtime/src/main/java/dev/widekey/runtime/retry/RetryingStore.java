@@ -278,7 +278,8 @@ public final class RetryingStore implements WideTableStore {
     private final ScanRange range;
     private Stream<Row> current;
     private Iterator<Row> it;
-    private PrimaryKey lastKey;
+    private Row lastRow; // the last row returned; its key is decoded only to resume after it
+    private PrimaryKey lastKey; // lastRow's key, once a resume needed it
     private boolean resumed; // reopened after lastKey and no row past it seen yet
     private long returned;
     private Row next;
@@ -337,14 +338,15 @@ public final class RetryingStore implements WideTableStore {
 
     private void open() {
       ScanRange r = range;
-      if (lastKey != null) {
+      if (lastRow != null) {
+        lastKey = lastRow.key();
         // forward, one extra row: the resumed range starts with the last key, which is skipped;
         // backward, the range ends (exclusively) at the last key
         long remaining = range.limit() - returned;
         long extra = range.afterHoldsLast() && remaining != Long.MAX_VALUE ? 1 : 0;
         r = range.after(lastKey).withLimit(remaining + extra);
       }
-      resumed = lastKey != null;
+      resumed = lastRow != null;
       current = source.apply(r);
       it = current.iterator();
     }
@@ -356,7 +358,7 @@ public final class RetryingStore implements WideTableStore {
       }
       Row row = next;
       next = null;
-      lastKey = row.key();
+      lastRow = row;
       returned++;
       attempts = null; // progress: a later failure gets a fresh budget
       return row;

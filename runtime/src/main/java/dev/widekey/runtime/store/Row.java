@@ -22,13 +22,22 @@ public final class Row {
   /** Up to this many columns {@link #get} compares names one by one, above it by halves. */
   private static final int LINEAR_SEARCH = 8;
 
-  private final PrimaryKey key;
+  // null until decoded for a stored row (see Row.stored); a racy cache is safe, as PrimaryKey is
+  // immutable with final fields
+  private PrimaryKey key;
+  // A stored row (Row.stored) keeps the store's bytes and decodes a part when first asked for it:
+  // a scan's caller pays only for what it reads, and a merge orders rows by their key bytes
+  private final byte[] storedKey;
+  private final byte[] storedColumns;
+  private final StoredRowDecoder decoder;
+  private Decoded decoded; // a stored row's columns once decoded; racy, its fields are final
+  private boolean lookedUp; // a stored row was asked for one column: a second lookup decodes all
   // A row a store decoded holds its columns as two arrays in name order (names[i] holds
   // values[i]): a dozen fewer objects per row than a TreeMap, which a merge reading pages on
   // another thread pays for in cache misses. A row built from a map keeps the map; names is null.
   private final String[] names;
   private final AttrValue[] values;
-  private final int size;
+  private final int size; // 0 for a stored row: its count is in decoded()
   // built from the arrays when first asked for; a racy cache is safe, as the unmodifiable
   // wrapper reaches the finished TreeMap through a final field
   private SortedMap<String, AttrValue> columns;
@@ -42,6 +51,9 @@ public final class Row {
     this.names = null;
     this.values = null;
     this.size = columns.size();
+    this.storedKey = null;
+    this.storedColumns = null;
+    this.decoder = null;
   }
 
   private Row(PrimaryKey key, String[] names, AttrValue[] values, int size) {
@@ -49,6 +61,57 @@ public final class Row {
     this.names = names;
     this.values = values;
     this.size = size;
+    this.storedKey = null;
+    this.storedColumns = null;
+    this.decoder = null;
+  }
+
+  private Row(byte[] storedKey, byte[] storedColumns, StoredRowDecoder decoder) {
+    this.storedKey = Objects.requireNonNull(storedKey, "storedKey");
+    this.storedColumns = Objects.requireNonNull(storedColumns, "storedColumns");
+    this.decoder = Objects.requireNonNull(decoder, "decoder");
+    this.names = null;
+    this.values = null;
+    this.size = 0;
+  }
+
+  /** A stored row's columns, decoded. */
+  private record Decoded(String[] names, AttrValue[] values, int size) {}
+
+  /**
+   * A row a store read, kept in its stored form: {@code storedKey} (the key's {@link
+   * OrderedKeyBytes}) and {@code storedColumns} (the store's encoding of the attribute columns)
+   * decode through {@code decoder} when first asked for ({@link #key()}, {@link #get}, {@link
+   * #columns()}). A caller that reads one column of each row pays for that column alone, and a
+   * merge of scans orders rows by their key bytes without decoding the keys. The arrays are the
+   * row's from then on: neither side may modify them. A corrupt stored form throws its {@link
+   * StoreException} from the method that decodes it, not from the scan.
+   *
+   * <pre>{@code
+   * Row row = Row.stored(keyBytes, columnBytes, tableDecoder);
+   * }</pre>
+   */
+  public static Row stored(byte[] storedKey, byte[] storedColumns, StoredRowDecoder decoder) {
+    return new Row(storedKey, storedColumns, decoder);
+  }
+
+  /**
+   * The key's {@link OrderedKeyBytes} form if the store kept the row stored ({@link #stored}), else
+   * null: what a merge reads a sort prefix from without decoding the key. The array is the row's
+   * own: do not modify it.
+   */
+  public byte[] storedKey() {
+    return storedKey;
+  }
+
+  private Decoded decoded() {
+    Decoded d = decoded;
+    if (d == null) {
+      Builder b = decoder.columns(storedColumns);
+      d = new Decoded(b.names, b.values, b.size);
+      decoded = d;
+    }
+    return d;
   }
 
   /**
@@ -142,7 +205,12 @@ public final class Row {
   }
 
   public PrimaryKey key() {
-    return key;
+    PrimaryKey k = key;
+    if (k == null) {
+      k = decoder.key(storedKey);
+      key = k;
+    }
+    return k;
   }
 
   /** The attribute columns, sorted by name. */
@@ -150,6 +218,12 @@ public final class Row {
     SortedMap<String, AttrValue> map = columns;
     if (map == null) {
       TreeMap<String, AttrValue> built = new TreeMap<>();
+      if (decoder != null) {
+        Decoded d = decoded();
+        for (int i = 0; i < d.size(); i++) {
+          built.put(d.names()[i], d.values()[i]);
+        }
+      }
       for (int i = 0; i < size; i++) {
         built.put(names[i], values[i]);
       }
@@ -161,14 +235,29 @@ public final class Row {
 
   /** The number of attribute columns. */
   public int columnCount() {
-    return size;
+    return decoder != null ? decoded().size() : size;
   }
 
   /** The value of a column, or {@code null} if the row has no such column. */
   public AttrValue get(String column) {
+    if (decoder != null) {
+      Decoded d = decoded;
+      if (d == null && !lookedUp) {
+        // one column looked up alone is decoded alone; a reader that asks for more decodes the
+        // row once rather than walking it per column
+        lookedUp = true;
+        return decoder.column(storedColumns, Objects.requireNonNull(column, "column"));
+      }
+      d = decoded();
+      return find(d.names(), d.values(), d.size(), column);
+    }
     if (names == null) {
       return columns.get(column);
     }
+    return find(names, values, size, column);
+  }
+
+  private static AttrValue find(String[] names, AttrValue[] values, int size, String column) {
     if (size <= LINEAR_SEARCH) {
       for (int i = 0; i < size; i++) {
         if (names[i].equals(column)) {
@@ -197,7 +286,14 @@ public final class Row {
   }
 
   private long measure() {
-    long bytes = key.sizeInBytes();
+    long bytes = key().sizeInBytes();
+    if (decoder != null) {
+      Decoded d = decoded();
+      for (int i = 0; i < d.size(); i++) {
+        bytes += Utf8.encodedLength(d.names()[i]) + d.values()[i].sizeInBytes();
+      }
+      return bytes;
+    }
     if (names != null) {
       for (int i = 0; i < size; i++) {
         bytes += Utf8.encodedLength(names[i]) + values[i].sizeInBytes();
@@ -230,12 +326,12 @@ public final class Row {
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof Row r && key.equals(r.key) && columns().equals(r.columns());
+    return o instanceof Row r && key().equals(r.key()) && columns().equals(r.columns());
   }
 
   @Override
   public int hashCode() {
-    return 31 * key.hashCode() + columns().hashCode();
+    return 31 * key().hashCode() + columns().hashCode();
   }
 
   /** The most columns {@link #toString} shows. */
@@ -247,7 +343,7 @@ public final class Row {
    */
   @Override
   public String toString() {
-    StringBuilder out = new StringBuilder().append(key).append(" {");
+    StringBuilder out = new StringBuilder().append(key()).append(" {");
     int i = 0;
     for (Map.Entry<String, AttrValue> e : columns().entrySet()) {
       if (i == SHOWN_COLUMNS) {
@@ -260,8 +356,8 @@ public final class Row {
           .append(e.getValue());
     }
     out.append('}');
-    if (size > SHOWN_COLUMNS) {
-      out.append(" (").append(size).append(" columns)");
+    if (columnCount() > SHOWN_COLUMNS) {
+      out.append(" (").append(columnCount()).append(" columns)");
     }
     return out.toString();
   }

@@ -5,10 +5,16 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.widekey.core.key.InvalidKeyException;
+import dev.widekey.runtime.store.AttrValue;
+import dev.widekey.runtime.store.OrderedKeyBytes;
 import dev.widekey.runtime.store.PkValue;
 import dev.widekey.runtime.store.PrimaryKey;
+import dev.widekey.runtime.store.Row;
+import dev.widekey.runtime.store.StoredKeyPrefix;
+import dev.widekey.runtime.store.StoredRowDecoder;
 import dev.widekey.runtime.store.fault.Seeds;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.function.ToLongFunction;
 import org.junit.jupiter.api.Test;
@@ -87,6 +93,69 @@ class KeyBucketsTest {
       checked++;
     }
     assertTrue(checked > 10_000, "only " + checked + " numbers fit their width, seed " + seed);
+  }
+
+  /**
+   * A stored row's prefix, read from its key bytes, is the decoded key's: for padded numbers at
+   * every width and for texts that are not a bucket and a padded number (non-digits, too short,
+   * non-ASCII), which leave it to the decoded key.
+   */
+  @Test
+  void theSortPrefixOfAStoredKeyIsTheDecodedKeys() {
+    long seed = seeds.seed();
+    Random random = new Random(seed);
+    String[] odd = {
+      "",
+      "0",
+      "03",
+      "03-",
+      "03x12",
+      "03\u00e912345",
+      "\u00e9\u00e9000000000000000000001",
+      "03-00000000000000000000",
+      "030000000000000000000000000"
+    };
+    for (int i = 0; i < 20_000; i++) {
+      int width = 1 + random.nextInt(Padding.MAX_WIDTH);
+      boolean signed = random.nextBoolean();
+      KeyBuckets b = new KeyBuckets(2 + random.nextInt(100)).withPaddedNumber(width, signed);
+      String text;
+      if (random.nextInt(4) == 0) {
+        text = odd[random.nextInt(odd.length)];
+      } else {
+        long v = random.nextInt(3) == 0 ? random.nextInt(21) - 10 : random.nextLong();
+        try {
+          text = b.text(b.ofNumber(v)) + Padding.encode("v", v, width, signed);
+        } catch (RuntimeException doesNotFit) {
+          continue;
+        }
+      }
+      PrimaryKey k = PrimaryKey.of(PkValue.ofString(text));
+      StoredKeyPrefix prefix = (StoredKeyPrefix) b.sortPrefix();
+      Row stored = Row.stored(OrderedKeyBytes.encode(k), new byte[0], keyOnly(k));
+      assertEquals(prefix.applyAsLong(k), prefix.ofRow(stored), "seed " + seed + ": " + text);
+      assertEquals(prefix.applyAsLong(k), prefix.ofRow(Row.of(k, Map.of())), text);
+    }
+  }
+
+  /** A decoder of one known key, for rows that hold no columns. */
+  private static StoredRowDecoder keyOnly(PrimaryKey key) {
+    return new StoredRowDecoder() {
+      @Override
+      public PrimaryKey key(byte[] storedKey) {
+        return key;
+      }
+
+      @Override
+      public Row.Builder columns(byte[] storedColumns) {
+        return Row.builder(0);
+      }
+
+      @Override
+      public AttrValue column(byte[] storedColumns, String name) {
+        return null;
+      }
+    };
   }
 
   private static PrimaryKey key(KeyBuckets b, long v) {

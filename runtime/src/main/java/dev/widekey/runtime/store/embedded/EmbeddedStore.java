@@ -789,12 +789,16 @@ public final class EmbeddedStore implements WideTableStore {
     private long bytes;
     private int visited;
     private int partition; // of the last row taken: the next one is most likely in it too
+    // every column selected: rows stay in their stored form until read (a selection decodes
+    // now, as a row holding none of its columns is not returned)
+    private final StoredRows stored;
 
     Page(Table t, ColumnSelection columns, int maxRows, List<RangeScan.Hit> out) {
       this.t = t;
       this.columns = columns;
       this.maxRows = maxRows;
       this.out = out;
+      this.stored = columns.isAll() ? new StoredRows(t.spec, t.columnNames) : null;
     }
 
     /** Adds the row at {@code key} (an expired one is purged instead); whether the page is full. */
@@ -802,10 +806,18 @@ public final class EmbeddedStore implements WideTableStore {
       if (t.expired(value, now)) {
         purge(t, key, value);
       } else {
-        Row.Builder attributes = RowCodec.decode(t.attributes(value), columns, t.columnNames);
-        if (attributes != null) {
-          Row row =
-              attributes.build(OrderedKeyBytes.decode(t.spec.name(), key, t.spec.primaryKey()));
+        Row row;
+        if (stored != null) {
+          row = stored.row(key, t.attributes(value)); // decoded when the caller asks
+        } else {
+          Row.Builder attributes = RowCodec.decode(t.attributes(value), columns, t.columnNames);
+          row =
+              attributes == null
+                  ? null
+                  : attributes.build(
+                      OrderedKeyBytes.decode(t.spec.name(), key, t.spec.primaryKey()));
+        }
+        if (row != null) {
           partition = t.partitionOf(key, partition);
           out.add(new RangeScan.Hit(row, partition));
         }

@@ -139,6 +139,56 @@ final class RowCodec {
   }
 
   /**
+   * The value of the column {@code column} in stored attributes, or null if they hold none: the
+   * columns before it are walked over (names matched through {@code names}, values skipped), not
+   * decoded. Stored bytes that do not walk are refused as corrupt, as {@link #decode} refuses them.
+   */
+  static AttrValue column(byte[] bytes, String column, ColumnNames names) {
+    In in = new In(bytes);
+    int count = in.varInt();
+    for (int i = 0; i < count; i++) {
+      boolean match = column.equals(in.name(i, in.varInt(), names));
+      int tag = in.u8();
+      switch (tag) {
+        case STRING -> {
+          int len = in.varInt();
+          if (match) {
+            return AttrValue.ofString(in.utf8(len));
+          }
+          in.skip(len);
+        }
+        case BINARY -> {
+          int len = in.varInt();
+          if (match) {
+            return AttrValue.ofBinary(in.bytes(len));
+          }
+          in.skip(len);
+        }
+        case INTEGER -> {
+          long v = in.longBits();
+          if (match) {
+            return AttrValue.ofInteger(v);
+          }
+        }
+        case DOUBLE -> {
+          long v = in.longBits();
+          if (match) {
+            return AttrValue.ofDouble(Double.longBitsToDouble(v));
+          }
+        }
+        case BOOLEAN -> {
+          int v = in.u8();
+          if (match) {
+            return AttrValue.ofBoolean(v != 0);
+          }
+        }
+        default -> throw corrupt("unknown attribute type tag " + tag);
+      }
+    }
+    return null;
+  }
+
+  /**
    * The logical size of stored attributes, counted as {@code Row.sizeInBytes()} counts them (UTF-8
    * name plus value bytes), without materializing the values.
    */
@@ -226,15 +276,20 @@ final class RowCodec {
     }
   }
 
+  /** Refuses stored attributes of another format than {@link #encode} writes, as corrupt. */
+  static void checkFormat(byte[] buf) {
+    if (buf.length == 0 || buf[0] != FORMAT) {
+      throw corrupt("unknown row format " + (buf.length == 0 ? "(empty)" : buf[0]));
+    }
+  }
+
   private static final class In {
     private final byte[] buf;
     private int pos;
 
     In(byte[] buf) {
       this.buf = buf;
-      if (buf.length == 0 || buf[0] != FORMAT) {
-        throw corrupt("unknown row format " + (buf.length == 0 ? "(empty)" : buf[0]));
-      }
+      checkFormat(buf);
       this.pos = 1;
     }
 

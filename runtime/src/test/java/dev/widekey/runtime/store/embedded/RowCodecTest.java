@@ -8,10 +8,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.widekey.runtime.store.AttrValue;
 import dev.widekey.runtime.store.ColumnSelection;
 import dev.widekey.runtime.store.ErrorKind;
+import dev.widekey.runtime.store.OrderedKeyBytes;
+import dev.widekey.runtime.store.PkColumn;
+import dev.widekey.runtime.store.PkType;
 import dev.widekey.runtime.store.PkValue;
 import dev.widekey.runtime.store.PrimaryKey;
 import dev.widekey.runtime.store.Row;
 import dev.widekey.runtime.store.StoreException;
+import dev.widekey.runtime.store.TableSpec;
+import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.SortedMap;
@@ -33,6 +38,23 @@ class RowCodecTest {
       assertEquals(columns, decoded(RowCodec.decode(stored, ColumnSelection.all())));
       long expected = Row.of(key, columns).sizeInBytes() - 1; // minus the one-byte key
       assertEquals(expected, RowCodec.logicalSize(stored));
+      // one column found alone is the decoded one; an absent one is null; and a stored row reads
+      // as the row decoded at once
+      for (String name : columns.keySet()) {
+        assertEquals(columns.get(name), RowCodec.column(stored, name, null));
+      }
+      assertNull(RowCodec.column(stored, "absent", null));
+      TableSpec spec = new TableSpec("t", List.of(new PkColumn("pk", PkType.STRING)));
+      Row lazy =
+          Row.stored(OrderedKeyBytes.encode(key), stored, new StoredRows(spec, new ColumnNames()));
+      Row eager = Row.of(key, columns);
+      String first = columns.isEmpty() ? "absent" : columns.firstKey();
+      assertEquals(eager.get(first), lazy.get(first)); // alone
+      assertEquals(eager.get(first), lazy.get(first)); // after the row was decoded
+      assertEquals(eager, lazy);
+      assertEquals(key, lazy.key());
+      assertEquals(eager.columnCount(), lazy.columnCount());
+      assertEquals(eager.sizeInBytes(), lazy.sizeInBytes());
     }
   }
 
