@@ -1,11 +1,11 @@
 package dev.widekey.benchmarks;
 
 import dev.widekey.annotations.HashAlgorithm;
+import dev.widekey.core.store.PkType;
 import dev.widekey.runtime.key.KeyHash;
 import dev.widekey.runtime.store.AttrValue;
 import dev.widekey.runtime.store.ColumnSelection;
 import dev.widekey.runtime.store.PkColumn;
-import dev.widekey.runtime.store.PkType;
 import dev.widekey.runtime.store.PkValue;
 import dev.widekey.runtime.store.PrimaryKey;
 import dev.widekey.runtime.store.Row;

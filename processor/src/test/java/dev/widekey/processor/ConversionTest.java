@@ -110,7 +110,7 @@ class ConversionTest {
     }
     assertThat(cold).hasSize(1);
     AttrValue stored = cold.get(0).columns().get("lines");
-    assertThat(stored.type()).isEqualTo(dev.widekey.runtime.store.AttrType.BINARY); // deflated
+    assertThat(stored.type()).isEqualTo(dev.widekey.core.store.AttrType.BINARY); // deflated
     Object read =
         ((Optional<?>) repo.getClass().getMethod("getWithCold", String.class).invoke(repo, "d1"))
             .orElseThrow();

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.widekey.core.store.ServiceNames;
 import dev.widekey.runtime.key.Property;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
