@@ -84,7 +84,7 @@ public final class KeyBenchmarkReport {
         String method = name.substring(name.lastIndexOf('.') + 1);
         scores
             .computeIfAbsent(method, m -> new ArrayList<>())
-            .add(result.getPrimaryResult().getScore());
+            .add(result.getPrimaryResult().getStatistics().getPercentile(50));
       }
     }
     double loadAfter = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
@@ -115,8 +115,9 @@ public final class KeyBenchmarkReport {
         String.format(
             Locale.ROOT,
             "Key benchmarks%s: %s %s, %d cores, %s; load average %.2f before, %.2f after. %d"
-                + " rounds, each benchmark in its own fork per round, %d warm-up and %d measured"
-                + " iterations of %s s.%n%n",
+                + " round(s), each benchmark in its own fork per round, %d warm-up and %d measured"
+                + " iterations of %s s; ns/op is the median of a fork's iterations, then of the"
+                + " rounds.%n%n",
             settings.smoke() ? " (SMOKE RUN: the figures mean nothing)" : "",
             System.getProperty("java.vm.name"),
             System.getProperty("java.version"),

@@ -5,6 +5,7 @@ import static dev.widekey.runtime.RuleViolationException.quote;
 import dev.widekey.annotations.HashAlgorithm;
 import dev.widekey.runtime.Rule;
 import dev.widekey.runtime.store.Utf8;
+import java.nio.charset.StandardCharsets;
 import org.apache.commons.codec.digest.DigestUtils;
 
 /**
@@ -48,15 +49,69 @@ public final class KeyHash {
    */
   public static String prefix(HashAlgorithm algorithm, int length, String text) {
     checkLength(length);
-    byte[] bytes = Utf8.encode(text);
-    String hex =
-        switch (algorithm) {
-          case MD5 -> DigestUtils.md5Hex(bytes);
-          case SHA1 -> DigestUtils.sha1Hex(bytes);
-          case SHA256 -> DigestUtils.sha256Hex(bytes);
-        };
-    return hex.substring(0, length);
+    byte[] out = new byte[length];
+    writeHex(digest(algorithm, text), out, length);
+    return new String(out, StandardCharsets.ISO_8859_1);
   }
+
+  /**
+   * The text behind its {@link #prefix}: {@code prefix(algorithm, length, text) + text}, written
+   * once.
+   *
+   * <pre>{@code KeyHash.prefixed(HashAlgorithm.MD5, 4, "200004");  // "797e200004"}</pre>
+   *
+   * @throws IllegalArgumentException as {@link #prefix}
+   */
+  public static String prefixed(HashAlgorithm algorithm, int length, String text) {
+    checkLength(length);
+    byte[] digest = digest(algorithm, text);
+    char[] out = new char[length + text.length()];
+    for (int i = 0; i < length; i++) {
+      out[i] = hexDigit(digest, i);
+    }
+    text.getChars(0, text.length(), out, length);
+    return new String(out);
+  }
+
+  /** The digest of the text's strict UTF-8 bytes. */
+  private static byte[] digest(HashAlgorithm algorithm, String text) {
+    byte[] bytes = asciiBytes(text);
+    if (bytes == null) {
+      bytes = Utf8.encode(text);
+    }
+    return switch (algorithm) {
+      case MD5 -> DigestUtils.getMd5Digest().digest(bytes);
+      case SHA1 -> DigestUtils.getSha1Digest().digest(bytes);
+      case SHA256 -> DigestUtils.getSha256Digest().digest(bytes);
+    };
+  }
+
+  /** The text's bytes if it is all ASCII (its UTF-8 form then), else null. */
+  private static byte[] asciiBytes(String text) {
+    byte[] out = new byte[text.length()];
+    for (int i = 0; i < out.length; i++) {
+      char c = text.charAt(i);
+      if (c >= 0x80) {
+        return null;
+      }
+      out[i] = (byte) c;
+    }
+    return out;
+  }
+
+  /** Hex digit {@code i} (lower case) of the digest: the high nibble of a byte first. */
+  private static char hexDigit(byte[] digest, int i) {
+    int b = digest[i >> 1];
+    return HEX[(i & 1) == 0 ? (b >> 4) & 0xF : b & 0xF];
+  }
+
+  private static void writeHex(byte[] digest, byte[] out, int length) {
+    for (int i = 0; i < length; i++) {
+      out[i] = (byte) hexDigit(digest, i);
+    }
+  }
+
+  private static final char[] HEX = "0123456789abcdef".toCharArray();
 
   /**
    * The text after the prefix of a stored key, once the prefix has been checked against the hash of
@@ -77,11 +132,10 @@ public final class KeyHash {
               + length
               + "-digit hash prefix; the row was not written with this @HashPrefix");
     }
-    String carried = stored.substring(0, length);
     String text = stored.substring(length);
-    String expected;
+    byte[] digest;
     try {
-      expected = prefix(algorithm, length, text);
+      digest = digest(algorithm, text);
     } catch (IllegalArgumentException e) {
       throw new InvalidKeyException(
           Rule.WK106,
@@ -89,21 +143,23 @@ public final class KeyHash {
           "stored key " + quote(stored) + " holds an unpaired surrogate, so it has no hash",
           e);
     }
-    if (!expected.equals(carried)) {
-      throw new InvalidKeyException(
-          Rule.WK106,
-          field,
-          "stored key "
-              + quote(stored)
-              + " carries prefix "
-              + quote(carried)
-              + " but the hash of its value is "
-              + quote(expected)
-              + " ("
-              + algorithm
-              + ", "
-              + length
-              + " digits); the row was written with another @HashPrefix, or the key is corrupt");
+    for (int i = 0; i < length; i++) {
+      if (stored.charAt(i) != hexDigit(digest, i)) {
+        throw new InvalidKeyException(
+            Rule.WK106,
+            field,
+            "stored key "
+                + quote(stored)
+                + " carries prefix "
+                + quote(stored.substring(0, length))
+                + " but the hash of its value is "
+                + quote(prefix(algorithm, length, text))
+                + " ("
+                + algorithm
+                + ", "
+                + length
+                + " digits); the row was written with another @HashPrefix, or the key is corrupt");
+      }
     }
     return text;
   }

@@ -161,6 +161,31 @@ public final class KeyText {
   }
 
   /**
+   * Returns the value if it passes, in this order, {@link #requireNonNull}, {@link
+   * #requireWellFormed}, {@link #checkLength} (unless {@code maxLength} is negative) and {@code
+   * chars.check}: what generated code calls for a {@code @KeyChars} component. The common value,
+   * short enough and all ASCII in the alphabet, is checked in one pass; any other takes the checks
+   * one by one, which name its first problem.
+   *
+   * <pre>{@code KeyText.checkText("sellerId", "s42", 16, SELLER_ID_CHARS);  // "s42"}</pre>
+   *
+   * @param maxLength the most chars allowed, or -1 for no {@code @MaxLength}
+   * @throws InvalidKeyException WK111 if null; WK105 for an unpaired surrogate or a character
+   *     outside the alphabet; WK109 if longer than {@code maxLength}
+   */
+  public static String checkText(String field, String value, int maxLength, KeyAlphabet chars) {
+    requireNonNull(field, value);
+    if ((maxLength < 0 || value.length() <= maxLength) && chars.allowsAllAscii(value)) {
+      return value;
+    }
+    requireWellFormed(field, value);
+    if (maxLength >= 0) {
+      checkLength(field, value, maxLength);
+    }
+    return chars.check(field, value);
+  }
+
+  /**
    * Returns the value if it is not null.
    *
    * <pre>{@code KeyText.requireNonNull("orderId", order.id());}</pre>
