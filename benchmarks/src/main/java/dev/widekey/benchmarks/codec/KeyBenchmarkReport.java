@@ -28,7 +28,8 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  * KeyBenchmarkReportSmokeTest}); {@code widekey.bench.rounds} (default 5), {@code
  * widekey.bench.warmups} (default 3), {@code widekey.bench.iterations} (default 5), {@code
  * widekey.bench.seconds} (seconds per iteration, default 1) and {@code widekey.bench.include} (a
- * regular expression over benchmark names; default all three classes) tune a full run.
+ * regular expression over benchmark names; default all three classes) tune a full run; {@code
+ * widekey.bench.profiler} adds a JMH profiler (e.g. {@code gc}), whose figures JMH prints.
  */
 public final class KeyBenchmarkReport {
   private static final String GENERATED = "generated";
@@ -75,6 +76,11 @@ public final class KeyBenchmarkReport {
 
   /** Runs the benchmarks and returns the Markdown report. */
   public static String run(Settings settings) throws RunnerException {
+    if (settings.smoke()) {
+      // JMH takes a machine-wide lock so that runs do not disturb each other's figures; a smoke
+      // run's figures mean nothing, and it must not fail because a real run holds the lock
+      System.setProperty("jmh.ignoreLock", "true");
+    }
     double loadBefore = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
     // scores.get(benchmark method) = its score (ns/op) in each round
     Map<String, List<Double>> scores = new LinkedHashMap<>();
@@ -105,6 +111,10 @@ public final class KeyBenchmarkReport {
     // the smoke run stays in this JVM (a test's class path need not start a fork); a full run
     // gives each benchmark its own JVM, so that one's profile does not slow another
     options = settings.smoke() ? options.forks(0) : options.forks(1).jvmArgsAppend("-Xmx1g");
+    String profiler = System.getProperty("widekey.bench.profiler");
+    if (profiler != null) {
+      options = options.addProfiler(profiler); // e.g. gc: the allocation per operation
+    }
     return new Runner(options.build()).run();
   }
 

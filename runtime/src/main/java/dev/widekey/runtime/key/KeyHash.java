@@ -6,6 +6,7 @@ import dev.widekey.annotations.HashAlgorithm;
 import dev.widekey.runtime.Rule;
 import dev.widekey.runtime.store.Utf8;
 import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
 import org.apache.commons.codec.digest.DigestUtils;
 
 /**
@@ -64,6 +65,15 @@ public final class KeyHash {
    */
   public static String prefixed(HashAlgorithm algorithm, int length, String text) {
     checkLength(length);
+    byte[] ascii = asciiBytes(text);
+    if (ascii != null) {
+      // the common case: ASCII text, whose bytes are its UTF-8 form and its Latin-1 chars
+      byte[] digest = digester(algorithm).digest(ascii);
+      byte[] out = new byte[length + ascii.length];
+      writeHex(digest, out, length);
+      System.arraycopy(ascii, 0, out, length, ascii.length);
+      return new String(out, StandardCharsets.ISO_8859_1);
+    }
     byte[] digest = digest(algorithm, text);
     char[] out = new char[length + text.length()];
     for (int i = 0; i < length; i++) {
@@ -79,11 +89,30 @@ public final class KeyHash {
     if (bytes == null) {
       bytes = Utf8.encode(text);
     }
-    return switch (algorithm) {
-      case MD5 -> DigestUtils.getMd5Digest().digest(bytes);
-      case SHA1 -> DigestUtils.getSha1Digest().digest(bytes);
-      case SHA256 -> DigestUtils.getSha256Digest().digest(bytes);
-    };
+    return digester(algorithm).digest(bytes);
+  }
+
+  private static final MessageDigest MD5 = DigestUtils.getMd5Digest();
+  private static final MessageDigest SHA1 = DigestUtils.getSha1Digest();
+  private static final MessageDigest SHA256 = DigestUtils.getSha256Digest();
+
+  /**
+   * A fresh digest of the algorithm: a clone of a prototype, which skips the provider lookup of
+   * {@code MessageDigest.getInstance} (a MessageDigest is not thread-safe, so each call has its
+   * own).
+   */
+  private static MessageDigest digester(HashAlgorithm algorithm) {
+    MessageDigest prototype =
+        switch (algorithm) {
+          case MD5 -> MD5;
+          case SHA1 -> SHA1;
+          case SHA256 -> SHA256;
+        };
+    try {
+      return (MessageDigest) prototype.clone();
+    } catch (CloneNotSupportedException e) {
+      return DigestUtils.getDigest(prototype.getAlgorithm());
+    }
   }
 
   /** The text's bytes if it is all ASCII (its UTF-8 form then), else null. */

@@ -53,36 +53,45 @@ public final class KeyText {
       throw new InvalidKeyException(
           Rule.WK105, field, "stored key is null, expected " + parts + " parts");
     }
+    // one pass: each part is cut at the next delimiter; the count is taken only for the message
+    String[] out = new String[parts];
+    int start = 0;
+    for (int p = 0; p < parts - 1; p++) {
+      int end = text.indexOf(delimiter, start);
+      if (end < 0) {
+        throw wrongParts(field, text, delimiter, parts);
+      }
+      out[p] = text.substring(start, end);
+      start = end + 1;
+    }
+    if (text.indexOf(delimiter, start) >= 0) {
+      throw wrongParts(field, text, delimiter, parts);
+    }
+    out[parts - 1] = text.substring(start);
+    return out;
+  }
+
+  private static InvalidKeyException wrongParts(
+      String field, String text, char delimiter, int parts) {
     int found = 1;
     for (int i = 0; i < text.length(); i++) {
       if (text.charAt(i) == delimiter) {
         found++;
       }
     }
-    if (found != parts) {
-      throw new InvalidKeyException(
-          Rule.WK105,
-          field,
-          "stored key "
-              + quote(text)
-              + " has "
-              + found
-              + " parts, expected "
-              + parts
-              + " separated by "
-              + codePoint(delimiter)
-              + "; the row was not written with this key layout, or a component holds the"
-              + " delimiter");
-    }
-    String[] out = new String[parts];
-    int start = 0;
-    for (int p = 0; p < parts - 1; p++) {
-      int end = text.indexOf(delimiter, start);
-      out[p] = text.substring(start, end);
-      start = end + 1;
-    }
-    out[parts - 1] = text.substring(start);
-    return out;
+    return new InvalidKeyException(
+        Rule.WK105,
+        field,
+        "stored key "
+            + quote(text)
+            + " has "
+            + found
+            + " parts, expected "
+            + parts
+            + " separated by "
+            + codePoint(delimiter)
+            + "; the row was not written with this key layout, or a component holds the"
+            + " delimiter");
   }
 
   /**
