@@ -64,7 +64,7 @@ public final class DeviceTransactionKeys {
     String deviceIdPart = deviceIdText(deviceId);
     String sellerIdPart = sellerIdText(sellerId);
     String cardIdPart = cardIdText(cardId);
-    return KeyText.join(DELIMITER, deviceIdPart, sellerIdPart, cardIdPart);
+    return deviceIdPart + DELIMITER + sellerIdPart + DELIMITER + cardIdPart;
   }
 
   /**
@@ -77,7 +77,12 @@ public final class DeviceTransactionKeys {
     String stored = key.get(0).asString();
     String[] parts = KeyText.split("deviceId_sellerId_cardId", stored, DELIMITER, 3);
     Key decoded = new Key(Padding.decode("deviceId", parts[0], 6, false), parts[1], parts[2], key.get(1).asLong());
-    KeyParts.requireCanonical(DeviceTransactionTable.PRIMARY_KEY, key, () -> primaryKey(decoded.deviceId(), decoded.sellerId(), decoded.cardId(), decoded.orderNumber()));
+    try {
+      sellerIdText(decoded.sellerId());
+      cardIdText(decoded.cardId());
+    } catch (InvalidKeyException e) {
+      throw KeyParts.notEncodable(key, e);
+    }
     return decoded;
   }
 
@@ -130,19 +135,11 @@ public final class DeviceTransactionKeys {
   }
 
   private static String sellerIdText(String sellerId) {
-    KeyText.requireNonNull("sellerId", sellerId);
-    KeyText.requireWellFormed("sellerId", sellerId);
-    KeyText.checkLength("sellerId", sellerId, 16);
-    SELLER_ID_CHARS.check("sellerId", sellerId);
-    return sellerId;
+    return KeyText.checkText("sellerId", sellerId, 16, SELLER_ID_CHARS);
   }
 
   private static String cardIdText(String cardId) {
-    KeyText.requireNonNull("cardId", cardId);
-    KeyText.requireWellFormed("cardId", cardId);
-    KeyText.checkLength("cardId", cardId, 16);
-    CARD_ID_CHARS.check("cardId", cardId);
-    return cardId;
+    return KeyText.checkText("cardId", cardId, 16, CARD_ID_CHARS);
   }
 
   /**

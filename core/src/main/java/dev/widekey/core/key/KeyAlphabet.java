@@ -44,12 +44,28 @@ public final class KeyAlphabet {
   // merged, sorted, disjoint, non-adjacent ranges [starts[i], ends[i]], surrogates excluded
   private final int[] starts;
   private final int[] ends;
+  // the allowed ASCII characters as bits (0-63, 64-127): the common case checks a char with a shift
+  private final long asciiLow;
+  private final long asciiHigh;
 
   private KeyAlphabet(String spec, String describe, int[] starts, int[] ends) {
     this.spec = spec;
     this.describe = describe;
     this.starts = starts;
     this.ends = ends;
+    long low = 0;
+    long high = 0;
+    for (int i = 0; i < starts.length; i++) {
+      for (int c = starts[i]; c <= Math.min(ends[i], 127); c++) {
+        if (c < 64) {
+          low |= 1L << c;
+        } else {
+          high |= 1L << (c - 64);
+        }
+      }
+    }
+    this.asciiLow = low;
+    this.asciiHigh = high;
   }
 
   /**
@@ -232,6 +248,9 @@ public final class KeyAlphabet {
    */
   public String check(String field, String value) {
     InvalidKeyException.requireNonNull(field, value);
+    if (allowsAllAscii(value)) {
+      return value;
+    }
     for (int i = 0; i < value.length(); ) {
       int cp = value.codePointAt(i);
       if (cp >= Character.MIN_SURROGATE && cp <= Character.MAX_SURROGATE) {
@@ -267,6 +286,24 @@ public final class KeyAlphabet {
       i += Character.charCount(cp);
     }
     return value;
+  }
+
+  /**
+   * Whether every character of the value is ASCII and allowed: the fast path of the checks. False
+   * says nothing about the value; the full check then decides and names the problem.
+   */
+  public boolean allowsAllAscii(String value) {
+    long low = asciiLow;
+    long high = asciiHigh;
+    for (int i = 0, n = value.length(); i < n; i++) {
+      char c = value.charAt(i);
+      long bits = c < 64 ? low : c < 128 ? high : 0;
+      // a shift takes its distance mod 64, so c & 63 is implied
+      if ((bits >>> c & 1) == 0) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** Two alphabets are equal if they allow the same characters, whatever their specs. */

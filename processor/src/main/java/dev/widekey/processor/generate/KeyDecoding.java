@@ -21,6 +21,7 @@ import dev.widekey.processor.model.EntityModel;
 import dev.widekey.processor.model.HashPrefixSpec;
 import dev.widekey.processor.model.KeyComponent;
 import dev.widekey.processor.model.KeyLayout;
+import dev.widekey.processor.model.ValueKind;
 import java.util.ArrayList;
 import java.util.List;
 import javax.lang.model.element.Modifier;
@@ -67,6 +68,29 @@ final class KeyDecoding {
       values.add(fromColumn(column.single(), column.type(), i + 1));
     }
     m.addStatement("$T decoded = new $T($L)", key, key, CodeBlock.join(values, ", "));
+    if (decodesCanonically(entity, layout)) {
+      // every component's text is the only one its value encodes to: the checks it would meet on
+      // encode prove the key canonical, without encoding it again
+      List<KeyComponent> checked = new ArrayList<>();
+      for (KeyComponent c : entity.keyComponents()) {
+        if (c.kind() == ValueKind.STRING) {
+          checked.add(c);
+        }
+      }
+      if (!checked.isEmpty()) {
+        m.beginControlFlow("try");
+        for (KeyComponent c : checked) {
+          m.addStatement(
+              "$N(decoded.$N())",
+              GeneratedNames.textMethod(c),
+              GeneratedNames.keyRecordComponent(entity, c));
+        }
+        m.nextControlFlow("catch ($T e)", INVALID_KEY_EXCEPTION);
+        m.addStatement("throw $T.notEncodable(key, e)", KEY_PARTS);
+        m.endControlFlow();
+      }
+      return m.addStatement("return decoded").build();
+    }
     List<CodeBlock> again = new ArrayList<>();
     for (KeyComponent c : entity.keyComponents()) {
       again.add(CodeBlock.of("decoded.$N()", GeneratedNames.keyRecordComponent(entity, c)));
@@ -79,6 +103,52 @@ final class KeyDecoding {
         KeysMembers.PRIMARY_KEY,
         CodeBlock.join(again, ", "));
     return m.addStatement("return decoded").build();
+  }
+
+  /**
+   * Whether decoding alone proves a key canonical once each String component passes its encoding
+   * checks: no bucket (it is checked by encoding again), and every component decoded by an exact
+   * inverse of its encoding (a String as itself, reversed or not; an integral number from padded
+   * digits or canonical decimal text, or from an INTEGER column, narrowed to its type). The split
+   * into exactly as many parts as components, and a hash prefix checked against its text, leave no
+   * other text that decodes to the same values.
+   */
+  static boolean decodesCanonically(EntityModel entity, KeyLayout layout) {
+    if (layout.bucketed() != null) {
+      return false;
+    }
+    List<KeyComponent> inColumns = new ArrayList<>();
+    if (!layout.partitionIsText()) {
+      inColumns.add(layout.partition().single());
+    }
+    for (ColumnLayout column : layout.keyColumns()) {
+      inColumns.add(column.single());
+    }
+    for (KeyComponent c : entity.keyComponents()) {
+      boolean inColumn = inColumns.contains(c);
+      ValueKind kind = c.kind();
+      boolean plainNumber =
+          kind == ValueKind.LONG
+              || kind == ValueKind.INT
+              || kind == ValueKind.SHORT
+              || kind == ValueKind.BYTE;
+      if (kind == ValueKind.STRING) {
+        continue;
+      }
+      if (!plainNumber || (inColumn && c.reversed())) {
+        return false;
+      }
+    }
+    for (int i = 0; i < layout.keyColumns().size(); i++) {
+      ColumnLayout column = layout.keyColumns().get(i);
+      boolean number = column.single().kind() != ValueKind.STRING;
+      if (number != (column.type() == PkType.INTEGER)) {
+        return false;
+      }
+    }
+    return layout.partitionIsText()
+        || (layout.partition().single().kind() == ValueKind.STRING)
+            == (layout.partition().type() == PkType.STRING);
   }
 
   /** Declares the partition column's text without its hash prefix; returns that local's name. */

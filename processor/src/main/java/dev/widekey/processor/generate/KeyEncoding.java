@@ -18,6 +18,7 @@ import dev.widekey.processor.model.EntityModel;
 import dev.widekey.processor.model.HashPrefixSpec;
 import dev.widekey.processor.model.KeyComponent;
 import dev.widekey.processor.model.KeyLayout;
+import dev.widekey.processor.model.ValueKind;
 import java.util.ArrayList;
 import java.util.List;
 import javax.lang.model.element.Modifier;
@@ -124,10 +125,10 @@ final class KeyEncoding {
           variable(c));
       parts.add(CodeBlock.of("$N", names.get(c)));
     }
+    // spliced by string concatenation: javac sizes and writes the result once, no varargs array
     CodeBlock text =
         entity.isSpliced()
-            ? CodeBlock.of(
-                "$T.join($N, $L)", KEY_TEXT, KeysMembers.DELIMITER, CodeBlock.join(parts, ", "))
+            ? CodeBlock.join(parts, CodeBlock.of(" + $N + ", KeysMembers.DELIMITER).toString())
             : parts.get(0);
     if (layout.bucketed() != null) {
       KeyComponent bucketed = layout.bucketed();
@@ -147,8 +148,17 @@ final class KeyEncoding {
       m.addStatement("$T $N = $L", String.class, textName, text);
       text = CodeBlock.of("$N", textName);
     }
-    CodeBlock hashed =
-        layout.hashesWholeText() ? text : CodeBlock.of("$N", names.get(layout.hashedComponent()));
+    if (layout.hashesWholeText()) {
+      return m.addStatement(
+              "return $T.prefixed($T.$L, $L, $L)",
+              KEY_HASH,
+              HASH_ALGORITHM,
+              hash.algorithm().name(),
+              hash.length(),
+              text)
+          .build();
+    }
+    CodeBlock hashed = CodeBlock.of("$N", names.get(layout.hashedComponent()));
     return m.addStatement("return $L + $L", hashOf(hash, hashed), text).build();
   }
 
@@ -185,6 +195,21 @@ final class KeyEncoding {
             .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
             .returns(String.class)
             .addParameter(TypeName.get(c.property().type()), n);
+    if (c.kind() == ValueKind.STRING && c.keyChars() != null) {
+      // null, well-formed, length and alphabet in one pass for the common (ASCII) value
+      CodeBlock checked =
+          CodeBlock.of(
+              "$T.checkText($S, $N, $L, $N)",
+              KEY_TEXT,
+              field,
+              n,
+              c.maxLength() > 0 ? c.maxLength() : -1,
+              GeneratedNames.alphabetConstant(entity, c));
+      return m.addStatement(
+              "return $L",
+              c.reversed() ? CodeBlock.of("$T.reverse($L)", KEY_TEXT, checked) : checked)
+          .build();
+    }
     if (!c.property().primitive()) {
       m.addStatement("$T.requireNonNull($S, $N)", KEY_TEXT, field, n);
     }

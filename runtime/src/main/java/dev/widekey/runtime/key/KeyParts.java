@@ -160,14 +160,7 @@ public final class KeyParts {
     try {
       again = encode.get();
     } catch (InvalidKeyException e) {
-      throw new InvalidKeyException(
-          Rule.valueOf(e.rule()),
-          e.field(),
-          "of stored key "
-              + stored
-              + " decodes to a value the codec refuses to encode, so the codec did not write it: "
-              + e.problem(),
-          e);
+      throw notEncodable(stored, e);
     }
     for (int i = 0; i < stored.size(); i++) {
       if (!stored.get(i).equals(again.get(i))) {
@@ -181,6 +174,23 @@ public final class KeyParts {
                 + "; it was not written by this codec");
       }
     }
+  }
+
+  /**
+   * The error for a stored key that decodes to a value the codec refuses to encode: {@code refused}
+   * told of a check the value fails, so the codec did not write the key. Generated code whose
+   * components decode canonically by construction runs only their checks on decode and reports a
+   * failing one with this, as {@link #requireCanonical} does.
+   */
+  public static InvalidKeyException notEncodable(PrimaryKey stored, InvalidKeyException refused) {
+    return new InvalidKeyException(
+        Rule.valueOf(refused.rule()),
+        refused.field(),
+        "of stored key "
+            + stored
+            + " decodes to a value the codec refuses to encode, so the codec did not write it: "
+            + refused.problem(),
+        refused);
   }
 
   /**

@@ -5,6 +5,7 @@ import static dev.widekey.core.RuleViolationException.quote;
 
 import dev.widekey.core.Rule;
 import dev.widekey.core.key.InvalidKeyException;
+import dev.widekey.core.key.KeyAlphabet;
 import dev.widekey.core.store.Utf8;
 import java.util.Objects;
 
@@ -54,36 +55,45 @@ public final class KeyText {
       throw new InvalidKeyException(
           Rule.WK105, field, "stored key is null, expected " + parts + " parts");
     }
+    // one pass: each part is cut at the next delimiter; the count is taken only for the message
+    String[] out = new String[parts];
+    int start = 0;
+    for (int p = 0; p < parts - 1; p++) {
+      int end = text.indexOf(delimiter, start);
+      if (end < 0) {
+        throw wrongParts(field, text, delimiter, parts);
+      }
+      out[p] = text.substring(start, end);
+      start = end + 1;
+    }
+    if (text.indexOf(delimiter, start) >= 0) {
+      throw wrongParts(field, text, delimiter, parts);
+    }
+    out[parts - 1] = text.substring(start);
+    return out;
+  }
+
+  private static InvalidKeyException wrongParts(
+      String field, String text, char delimiter, int parts) {
     int found = 1;
     for (int i = 0; i < text.length(); i++) {
       if (text.charAt(i) == delimiter) {
         found++;
       }
     }
-    if (found != parts) {
-      throw new InvalidKeyException(
-          Rule.WK105,
-          field,
-          "stored key "
-              + quote(text)
-              + " has "
-              + found
-              + " parts, expected "
-              + parts
-              + " separated by "
-              + codePoint(delimiter)
-              + "; the row was not written with this key layout, or a component holds the"
-              + " delimiter");
-    }
-    String[] out = new String[parts];
-    int start = 0;
-    for (int p = 0; p < parts - 1; p++) {
-      int end = text.indexOf(delimiter, start);
-      out[p] = text.substring(start, end);
-      start = end + 1;
-    }
-    out[parts - 1] = text.substring(start);
-    return out;
+    return new InvalidKeyException(
+        Rule.WK105,
+        field,
+        "stored key "
+            + quote(text)
+            + " has "
+            + found
+            + " parts, expected "
+            + parts
+            + " separated by "
+            + codePoint(delimiter)
+            + "; the row was not written with this key layout, or a component holds the"
+            + " delimiter");
   }
 
   /**
@@ -159,6 +169,31 @@ public final class KeyText {
               + " before storing");
     }
     return value;
+  }
+
+  /**
+   * Returns the value if it passes, in this order, {@link #requireNonNull}, {@link
+   * #requireWellFormed}, {@link #checkLength} (unless {@code maxLength} is negative) and {@code
+   * chars.check}: what generated code calls for a {@code @KeyChars} component. The common value,
+   * short enough and all ASCII in the alphabet, is checked in one pass; any other takes the checks
+   * one by one, which name its first problem.
+   *
+   * <pre>{@code KeyText.checkText("sellerId", "s42", 16, SELLER_ID_CHARS);  // "s42"}</pre>
+   *
+   * @param maxLength the most chars allowed, or -1 for no {@code @MaxLength}
+   * @throws InvalidKeyException WK111 if null; WK105 for an unpaired surrogate or a character
+   *     outside the alphabet; WK109 if longer than {@code maxLength}
+   */
+  public static String checkText(String field, String value, int maxLength, KeyAlphabet chars) {
+    requireNonNull(field, value);
+    if ((maxLength < 0 || value.length() <= maxLength) && chars.allowsAllAscii(value)) {
+      return value;
+    }
+    requireWellFormed(field, value);
+    if (maxLength >= 0) {
+      checkLength(field, value, maxLength);
+    }
+    return chars.check(field, value);
   }
 
   /**

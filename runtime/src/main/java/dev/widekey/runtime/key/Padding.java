@@ -5,6 +5,7 @@ import static dev.widekey.core.RuleViolationException.quote;
 
 import dev.widekey.core.Rule;
 import dev.widekey.core.key.InvalidKeyException;
+import java.nio.charset.StandardCharsets;
 
 /**
  * {@code @Padded} integers as fixed-width decimal text whose text order is the numeric order (rule
@@ -27,6 +28,17 @@ public final class Padding {
   /** The most digits a padded long may have: {@link Long#MAX_VALUE} has 19. */
   public static final int MAX_WIDTH = 19;
 
+  // 10^0 .. 10^18: a value below 10^width fits in width digits
+  private static final long[] POWERS_OF_TEN = new long[MAX_WIDTH];
+
+  static {
+    long power = 1;
+    for (int i = 0; i < MAX_WIDTH; i++) {
+      POWERS_OF_TEN[i] = power;
+      power *= 10;
+    }
+  }
+
   private Padding() {}
 
   /**
@@ -40,6 +52,16 @@ public final class Padding {
    */
   public static String encode(String field, long value, int width, boolean signed) {
     checkWidth(field, width, signed);
+    if (value >= 0 && (width == MAX_WIDTH || value < POWERS_OF_TEN[width])) {
+      // the common case: written straight into the digits, no intermediate string
+      byte[] out = new byte[width];
+      long rest = value;
+      for (int i = width - 1; i >= 0; i--) {
+        out[i] = (byte) ('0' + (int) (rest % 10));
+        rest /= 10;
+      }
+      return new String(out, StandardCharsets.ISO_8859_1);
+    }
     if (value >= 0) {
       String digits = Long.toString(value);
       if (digits.length() > width) {

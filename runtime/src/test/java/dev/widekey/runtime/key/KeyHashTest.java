@@ -29,6 +29,19 @@ class KeyHashTest {
   private static final String MD5_EMPTY = "d41d8cd98f00b204e9800998ecf8427e";
 
   @Test
+  void prefixedIsThePrefixBeforeTheText() {
+    assertEquals("797e200004", KeyHash.prefixed(HashAlgorithm.MD5, 4, "200004"));
+    for (String text : new String[] {"", "a", "é", "\uD83D\uDE00x", "ascii,then é"}) {
+      for (HashAlgorithm algorithm : HashAlgorithm.values()) {
+        assertEquals(
+            KeyHash.prefix(algorithm, 7, text) + text, KeyHash.prefixed(algorithm, 7, text));
+      }
+    }
+    assertThrows(
+        IllegalArgumentException.class, () -> KeyHash.prefixed(HashAlgorithm.MD5, 4, "\uD800"));
+  }
+
+  @Test
   void md5Of200004StartsWith797e() {
     assertEquals("797e", KeyHash.prefix(HashAlgorithm.MD5, 4, "200004"));
     assertEquals(MD5_200004, KeyHash.prefix(HashAlgorithm.MD5, 32, "200004"));

@@ -27,6 +27,54 @@ class KeyTextTest {
         a.getBytes(StandardCharsets.UTF_8), b.getBytes(StandardCharsets.UTF_8));
   }
 
+  // ---- checkText: the one-pass checks give what the checks one by one give ------------------
+
+  @Test
+  void checkTextRefusesWhatTheSeparateChecksRefuseWithTheSameError() {
+    KeyAlphabet chars = KeyAlphabet.parse("a-z0-9é\uD83D\uDE00");
+    String[] values = {
+      "",
+      "abc",
+      "a,b",
+      "ABC",
+      "é",
+      "aé",
+      "\uD83D\uDE00",
+      "\uD800",
+      "a\uDC00",
+      "abcdef",
+      "abcdefg",
+      "\u007f",
+      "\u0080"
+    };
+    for (String value : values) {
+      for (int maxLength : new int[] {-1, 0, 6}) {
+        RuntimeException oneByOne = null;
+        try {
+          KeyText.requireWellFormed("f", value);
+          if (maxLength >= 0) {
+            KeyText.checkLength("f", value, maxLength);
+          }
+          chars.check("f", value);
+        } catch (InvalidKeyException e) {
+          oneByOne = e;
+        }
+        RuntimeException onePass = null;
+        try {
+          assertSame(value, KeyText.checkText("f", value, maxLength, chars));
+        } catch (InvalidKeyException e) {
+          onePass = e;
+        }
+        String what = value + " @MaxLength " + maxLength;
+        assertEquals(oneByOne == null, onePass == null, what);
+        if (oneByOne != null) {
+          assertEquals(oneByOne.getMessage(), onePass.getMessage(), what);
+        }
+      }
+    }
+    assertThrows(InvalidKeyException.class, () -> KeyText.checkText("f", null, 3, chars));
+  }
+
   // ---- splicing keeps tuple order ------------------------------------------------------------
 
   /** A key tuple: (unsigned padded long, string, signed padded long, string). */
