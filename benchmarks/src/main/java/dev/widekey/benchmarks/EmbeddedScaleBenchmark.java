@@ -47,7 +47,7 @@ import java.util.stream.Stream;
  * the table pre-split at the generated 9 split points. The index table {@code orders_by_card} is
  * not written.
  *
- * <p>Run (from the repository root; see {@code docs/benchmarks.md}): {@code java -Xmx512m -cp …
+ * <p>Run (from the repository root; see {@code docs/performance.md}): {@code java -Xmx512m -cp …
  * dev.widekey.benchmarks.EmbeddedScaleBenchmark --rows=1000000 --store=directory}; {@code
  * --store=memory|directory|both}, {@code --gets=}, {@code --dir=} (a fresh temporary directory
  * unless set; it is deleted at the end unless {@code --keep=true}).

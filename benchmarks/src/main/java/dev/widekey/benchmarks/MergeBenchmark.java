@@ -38,7 +38,7 @@ import java.util.stream.Stream;
  * their ratio, from one run; each is measured several times, alternating, and the best run counts.
  *
  * <p>Run: {@code mvn -B -o -q -pl benchmarks -am package -DskipTests}, then the {@code java}
- * command in docs/benchmarks.md (options {@code --rows=200000 --buckets=16 --pageSize=0 --runs=5
+ * command in docs/performance.md (options {@code --rows=200000 --buckets=16 --pageSize=0 --runs=5
  * --threads=N}, N the processors less one; {@code --jvms=N} runs it in N JVMs one after the other
  * and prints the median share of each line).
  */

@@ -124,21 +124,27 @@ class ProcessorBenchmark {
             b.seconds,
             a.seconds / b.seconds);
       }
-      System.out.printf(
-          Locale.ROOT,
-          "%nRESULT %d entities, %d rounds after %d warm-up: with processor median %.3f s,"
-              + " -proc:none median %.3f s; ratio median %.3f (min %.3f, max %.3f);"
-              + " annotation processing %.0f%% of the processor side (%d processing rounds)%n",
-          count,
-          rounds,
-          warmup,
-          median(withProcessor),
-          median(handWritten),
-          median(ratios),
-          ratios.stream().min(Double::compare).orElseThrow(),
-          ratios.stream().max(Double::compare).orElseThrow(),
-          100 * median(processingShare),
-          roundsSeen);
+      String result =
+          String.format(
+              Locale.ROOT,
+              "RESULT %d entities, %d rounds after %d warm-up: with processor median %.3f s,"
+                  + " -proc:none median %.3f s; ratio median %.3f (min %.3f, max %.3f);"
+                  + " annotation processing %.0f%% of the processor side (%d processing rounds)%n",
+              count,
+              rounds,
+              warmup,
+              median(withProcessor),
+              median(handWritten),
+              median(ratios),
+              ratios.stream().min(Double::compare).orElseThrow(),
+              ratios.stream().max(Double::compare).orElseThrow(),
+              100 * median(processingShare),
+              roundsSeen);
+      System.out.printf("%n%s", result);
+      // for docs/performance.md (benchmarks/performance.sh collects it)
+      Path report = Path.of("target", "benchmarks", "processor.md");
+      Files.createDirectories(report.getParent());
+      Files.writeString(report, "```text\n" + result + "```\n");
 
       if (Boolean.getBoolean("widekey.bench.jfr")) {
         profile(sources, dir);

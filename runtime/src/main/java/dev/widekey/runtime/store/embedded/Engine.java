@@ -13,7 +13,7 @@ import org.h2.mvstore.RandomAccessStore;
 /**
  * Opens and closes the MVStore under an embedded store, with the settings that keep a store kept in
  * a directory near the size of its data (issue 22; measured by {@code EmbeddedScaleBenchmark},
- * figures in {@code docs/benchmarks.md}).
+ * figures in {@code docs/performance.md}).
  *
  * <p>Under random keys (hash-prefixed keys, shuffled imports) a commit rewrites nearly every leaf
  * of the B-tree, so each chunk MVStore writes is close to a full copy of the table, and nearly all
