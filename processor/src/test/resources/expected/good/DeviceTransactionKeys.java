@@ -75,8 +75,10 @@ public final class DeviceTransactionKeys {
   public static Key decode(PrimaryKey key) {
     KeyParts.requireShape(key, DeviceTransactionTable.PRIMARY_KEY);
     String stored = key.get(0).asString();
-    String[] parts = KeyText.split("deviceId_sellerId_cardId", stored, DELIMITER, 3);
-    Key decoded = new Key(Padding.decode("deviceId", parts[0], 6, false), parts[1], parts[2], key.get(1).asLong());
+    int cut0 = KeyText.cut("deviceId_sellerId_cardId", stored, DELIMITER, 0, 3);
+    int cut1 = KeyText.cut("deviceId_sellerId_cardId", stored, DELIMITER, cut0 + 1, 3);
+    KeyText.requireLastPart("deviceId_sellerId_cardId", stored, DELIMITER, cut1 + 1, 3);
+    Key decoded = new Key(Padding.decode("deviceId", stored, 0, cut0, 6, false), stored.substring(cut0 + 1, cut1), stored.substring(cut1 + 1), key.get(1).asLong());
     try {
       sellerIdText(decoded.sellerId());
       cardIdText(decoded.cardId());

@@ -56,9 +56,25 @@ final class KeyDecoding {
       String text = decodePartitionText(m, entity, layout);
       for (int i = 0; i < entity.partitionKey().size(); i++) {
         KeyComponent c = entity.partitionKey().get(i);
-        values.add(
-            fromText(
-                c, entity.isSpliced() ? CodeBlock.of("parts[$L]", i) : CodeBlock.of("$N", text)));
+        if (!entity.isSpliced()) {
+          values.add(fromText(c, CodeBlock.of("$N", text)));
+        } else if (c.padding() != null && !c.reversed()) {
+          // parsed in place: no substring of the digits
+          values.add(
+              fromLong(
+                  c,
+                  CodeBlock.of(
+                      "$T.decode($S, $N, $L, $L, $L, $L)",
+                      PADDING,
+                      c.name(),
+                      text,
+                      partStart(i),
+                      partEnd(entity, text, i),
+                      c.padding().width(),
+                      c.padding().signed())));
+        } else {
+          values.add(fromText(c, part(entity, text, i)));
+        }
       }
     } else {
       values.add(fromColumn(partition.single(), partition.type(), 0));
@@ -180,27 +196,59 @@ final class KeyDecoding {
           hash.length());
     }
     if (entity.isSpliced()) {
+      // cut0 .. cutN-2: the delimiters' indices; each part is read in place between two of them
+      int parts = entity.partitionKey().size();
+      for (int i = 0; i < parts - 1; i++) {
+        m.addStatement(
+            "int cut$L = $T.cut($S, $N, $N, $L, $L)",
+            i,
+            KEY_TEXT,
+            column,
+            text,
+            KeysMembers.DELIMITER,
+            partStart(i),
+            parts);
+      }
       m.addStatement(
-          "$T[] parts = $T.split($S, $N, $N, $L)",
-          String.class,
+          "$T.requireLastPart($S, $N, $N, $L, $L)",
           KEY_TEXT,
           column,
           text,
           KeysMembers.DELIMITER,
-          entity.partitionKey().size());
+          partStart(parts - 1),
+          parts);
     }
     if (layout.hashedComponent() != null) {
       int index = entity.partitionKey().indexOf(layout.hashedComponent());
       m.addStatement(
-          "$T.checkHashPrefix($S, stored, $T.$L, $L, parts[$L])",
+          "$T.checkHashPrefix($S, stored, $T.$L, $L, $L)",
           KEY_PARTS,
           column,
           HASH_ALGORITHM,
           hash.algorithm().name(),
           hash.length(),
-          index);
+          part(entity, text, index));
     }
     return text;
+  }
+
+  /** Where spliced part {@code i} starts: after the delimiter that ends part {@code i - 1}. */
+  private static CodeBlock partStart(int i) {
+    return i == 0 ? CodeBlock.of("0") : CodeBlock.of("cut$L + 1", i - 1);
+  }
+
+  /** Where spliced part {@code i} of the text in local {@code text} ends. */
+  private static CodeBlock partEnd(EntityModel entity, String text, int i) {
+    return i == entity.partitionKey().size() - 1
+        ? CodeBlock.of("$N.length()", text)
+        : CodeBlock.of("cut$L", i);
+  }
+
+  /** Spliced part {@code i} of the text in local {@code text}, as a string. */
+  private static CodeBlock part(EntityModel entity, String text, int i) {
+    return i == entity.partitionKey().size() - 1
+        ? CodeBlock.of("$N.substring($L)", text, partStart(i))
+        : CodeBlock.of("$N.substring($L, cut$L)", text, partStart(i), i);
   }
 
   /** A component's value from its key text. */

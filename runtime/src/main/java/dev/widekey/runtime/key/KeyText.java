@@ -73,6 +73,45 @@ public final class KeyText {
     return out;
   }
 
+  /**
+   * The index of the delimiter that ends the part starting at {@code from} of a stored spliced key
+   * of {@code parts} parts: generated decoders read each part in place between two such cuts.
+   *
+   * <pre>{@code
+   * int cut0 = KeyText.cut("pk", "000054,a100", ',', 0, 2);  // 6
+   * KeyText.requireLastPart("pk", "000054,a100", ',', cut0 + 1, 2);
+   * }</pre>
+   *
+   * @throws InvalidKeyException WK105 as {@link #split}, if there is no delimiter from there
+   */
+  public static int cut(String field, String text, char delimiter, int from, int parts) {
+    if (text == null) {
+      throw new InvalidKeyException(
+          Rule.WK105, field, "stored key is null, expected " + parts + " parts");
+    }
+    int at = text.indexOf(delimiter, from);
+    if (at < 0) {
+      throw wrongParts(field, text, delimiter, parts);
+    }
+    return at;
+  }
+
+  /**
+   * Checks that the last part of a stored spliced key, from {@code from}, holds no delimiter.
+   *
+   * @throws InvalidKeyException WK105 as {@link #split}, if it does
+   */
+  public static void requireLastPart(
+      String field, String text, char delimiter, int from, int parts) {
+    if (text == null) {
+      throw new InvalidKeyException(
+          Rule.WK105, field, "stored key is null, expected " + parts + " parts");
+    }
+    if (text.indexOf(delimiter, from) >= 0) {
+      throw wrongParts(field, text, delimiter, parts);
+    }
+  }
+
   private static InvalidKeyException wrongParts(
       String field, String text, char delimiter, int parts) {
     int found = 1;

@@ -141,6 +141,34 @@ public final class Padding {
     return negative ? -magnitude - 1 : magnitude;
   }
 
+  /**
+   * Decodes the text from {@code from} to {@code to} (exclusive) as {@link #decode(String, String,
+   * int, boolean)} decodes that substring, without making it.
+   *
+   * @throws InvalidKeyException as {@link #decode(String, String, int, boolean)} does for the
+   *     substring
+   */
+  public static long decode(
+      String field, String text, int from, int to, int width, boolean signed) {
+    if (!signed && width >= 1 && width < MAX_WIDTH && text != null && to - from == width) {
+      // the common case, unsigned: exactly width digits, which a long always holds
+      long value = 0;
+      int i = from;
+      for (; i < to; i++) {
+        char c = text.charAt(i);
+        if (c < '0' || c > '9') {
+          break;
+        }
+        value = value * 10 + (c - '0');
+      }
+      if (i == to) {
+        return value;
+      }
+    }
+    // anything else, and every error: as the substring decodes
+    return decode(field, text == null ? null : text.substring(from, to), width, signed);
+  }
+
   private static void checkWidth(String field, int width, boolean signed) {
     if (width < 1 || width > MAX_WIDTH) {
       throw new InvalidKeyException(

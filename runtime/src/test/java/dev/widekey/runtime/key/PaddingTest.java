@@ -53,6 +53,33 @@ class PaddingTest {
   }
 
   @Test
+  void decodingARangeIsDecodingTheSubstring() {
+    String[] texts = {"000054", "x000054y", "00005a", "12345", "1234567", "-999001", "٠٠٠٠٠٠", ""};
+    for (String text : texts) {
+      for (int from = 0; from <= text.length(); from++) {
+        for (int to = from; to <= text.length(); to++) {
+          for (boolean signed : new boolean[] {false, true}) {
+            String part = text.substring(from, to);
+            Object whole;
+            try {
+              whole = Padding.decode("f", part, 6, signed);
+            } catch (InvalidKeyException e) {
+              whole = e.getMessage();
+            }
+            Object range;
+            try {
+              range = Padding.decode("f", text, from, to, 6, signed);
+            } catch (InvalidKeyException e) {
+              range = e.getMessage();
+            }
+            assertEquals(whole, range, part + (signed ? " signed" : ""));
+          }
+        }
+      }
+    }
+  }
+
+  @Test
   void examplesFromTheAnnotationDocs() {
     assertEquals("000054", Padding.encode("deviceId", 54, 6, false));
     assertEquals("000167", Padding.encode("deviceId", 167, 6, false));
