@@ -1,5 +1,6 @@
 package dev.widekey.benchmarks;
 
+import dev.widekey.annotations.Profile;
 import dev.widekey.core.store.PkType;
 import dev.widekey.runtime.store.AttrValue;
 import dev.widekey.runtime.store.PartitionStats;
@@ -147,8 +148,10 @@ public final class ImportBenchmark {
       for (int i = 1; i < partitions; i++) {
         splits.add(PkValue.ofInteger((long) rows * i / partitions));
       }
+      // the HBase profile: a table pre-split into more than Tablestore's 10 partitions
       embedded.createTable(
-          new TableSpec(TABLE, List.of(new PkColumn("id", PkType.INTEGER)), splits));
+          new TableSpec(TABLE, List.of(new PkColumn("id", PkType.INTEGER)), splits)
+              .withProfile(Profile.HBASE));
       PartitionCappedStore store =
           new PartitionCappedStore(embedded, rowsPerSlice, sliceMillis * 1_000_000L);
       // the busiest partition's share of the first tenth of the writes: 100% is a tail hotspot
