@@ -34,7 +34,9 @@ section_codec() {
   local opts=(-Dwidekey.bench.rounds=5 -Dwidekey.bench.warmups=3 -Dwidekey.bench.iterations=5
     -Dwidekey.bench.seconds=0.5)
   $SMOKE && opts=(-Dwidekey.bench.smoke=true)
-  java "${opts[@]}" -cp "$CP" dev.widekey.benchmarks.codec.KeyBenchmarkReport > "$OUT/codec.md"
+  # JMH prints its progress on the same stream: the report starts at its own first line
+  java "${opts[@]}" -cp "$CP" dev.widekey.benchmarks.codec.KeyBenchmarkReport \
+    | sed -n '/^Key benchmarks:/,$p' > "$OUT/codec.md"
 }
 section_processor() {
   local opts=(-Dwidekey.bench.rounds=8 -Dwidekey.bench.warmup=2)
