@@ -177,7 +177,9 @@ public final class WidekeyProcessor extends AbstractProcessor {
     queryInterfaces.process(round, this::validEntity);
     writeRepositoryIndex(round.processingOver());
     if (round.processingOver()) {
-      layoutLock.finish(processingEnv.getMessager());
+      Diagnostics report = new Diagnostics(diagnosticOptions);
+      layoutLock.finish(report);
+      report.printTo(processingEnv.getMessager());
     }
     return false;
   }

@@ -69,6 +69,11 @@ public final class Diagnostics {
     items.add(new Item(Diagnostic.Kind.ERROR, message, element, at, mirror, value));
   }
 
+  /** A warning on no element: about the compilation, not one of its sources. */
+  public void warning(String message) {
+    items.add(new Item(Diagnostic.Kind.WARNING, message, null, null, null, null));
+  }
+
   /** A warning on an element. */
   public void warning(Element element, String message) {
     items.add(new Item(Diagnostic.Kind.WARNING, message, element, positioned(element), null, null));
@@ -206,7 +211,9 @@ public final class Diagnostics {
       AnnotationValue value) {
 
     void printTo(Messager messager, Diagnostic.Kind as, String text) {
-      if (annotation == null) {
+      if (element == null) {
+        messager.printMessage(as, text);
+      } else if (annotation == null) {
         messager.printMessage(as, text, element);
       } else if (value == null) {
         messager.printMessage(as, text, element, annotation);
