@@ -199,6 +199,15 @@ class ConfiguredDiagnosticsTest {
   }
 
   @Test
+  void warningsAsErrorsWithoutAValueMeansTrue() {
+    Compilation c = compile(numbered("", ""), "widekey.warningsAsErrors");
+
+    assertThat(c).failed();
+    assertThat(c).hadErrorCount(1);
+    assertThat(c).hadWarningCount(0);
+  }
+
+  @Test
   void warningsAsErrorsFalseKeepsWarnings() {
     Compilation c = compile(numbered("", ""), "widekey.warningsAsErrors=false");
 

@@ -22,6 +22,10 @@ import javax.tools.Diagnostic;
  * placed on the exact element, annotation and annotation value at fault. Printed once, when the
  * entity is final (as Dagger's {@code ValidationReport}): an entity deferred to a later round is
  * checked again from scratch there, so what was found before is dropped, not printed twice.
+ *
+ * <p>The team's {@link DiagnosticOptions} and {@code @SuppressWarnings("widekey:WKnnn")} decide
+ * what a warning becomes when the report is read ({@link #hasErrors()}) and printed; the rule id
+ * each message starts with names its rule, and the printed message ends with the rule's link.
  */
 public final class Diagnostics {
   /** A message's rule id, which every widekey message starts with ({@code "WK102: ..."}). */
