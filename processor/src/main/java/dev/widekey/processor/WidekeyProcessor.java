@@ -7,6 +7,7 @@ import dev.widekey.annotations.RekeyedFrom;
 import dev.widekey.annotations.TimeSharded;
 import dev.widekey.annotations.WideTable;
 import dev.widekey.core.layout.TableLayout;
+import dev.widekey.processor.diagnostics.DiagnosticOptions;
 import dev.widekey.processor.diagnostics.Diagnostics;
 import dev.widekey.processor.diagnostics.Messages;
 import dev.widekey.processor.generate.KeysGenerator;
@@ -78,6 +79,7 @@ public final class WidekeyProcessor extends AbstractProcessor {
   private RekeyingGenerator rekeyingGenerator;
   private QueryInterfaces queryInterfaces;
   private RepositoryIndexGenerator repositoryIndex;
+  private DiagnosticOptions diagnosticOptions = DiagnosticOptions.DEFAULT;
 
   /**
    * The top-level types of the compilation's sources, of every round so far (generated ones
@@ -98,6 +100,10 @@ public final class WidekeyProcessor extends AbstractProcessor {
   public synchronized void init(ProcessingEnvironment env) {
     super.init(env);
     types = env.getTypeUtils();
+    diagnosticOptions = DiagnosticOptions.of(env.getOptions());
+    for (String problem : diagnosticOptions.problems()) {
+      env.getMessager().printMessage(javax.tools.Diagnostic.Kind.WARNING, problem);
+    }
     generators =
         List.of(
             new KeysGenerator(env.getFiler(), env.getElementUtils(), NAME),
@@ -107,7 +113,7 @@ public final class WidekeyProcessor extends AbstractProcessor {
     layoutLock = LayoutLock.of(env.getOptions());
     shardedGenerator = new ShardedRepositoryGenerator(env.getFiler(), env.getElementUtils(), NAME);
     rekeyingGenerator = new RekeyingGenerator(env.getFiler(), env.getElementUtils(), NAME);
-    queryInterfaces = new QueryInterfaces(env, NAME);
+    queryInterfaces = new QueryInterfaces(env, NAME, diagnosticOptions);
     repositoryIndex = new RepositoryIndexGenerator(env.getFiler(), env.getElementUtils(), NAME);
   }
 
@@ -123,11 +129,16 @@ public final class WidekeyProcessor extends AbstractProcessor {
 
   /**
    * {@value LayoutDirectory#OPTION}: the directory of committed layout files, checked on every
-   * build (rule WK308); {@value LayoutDirectory#UPDATE_OPTION}: rewrite them with passing changes.
+   * build (rule WK308); {@value LayoutDirectory#UPDATE_OPTION}: rewrite them with passing changes;
+   * the diagnostic options of {@link DiagnosticOptions#names()}: warnings made errors, a severity
+   * per rule, the base address of the rule links.
    */
   @Override
   public Set<String> getSupportedOptions() {
-    return Set.of(LayoutDirectory.OPTION, LayoutDirectory.UPDATE_OPTION);
+    Set<String> options = new LinkedHashSet<>(DiagnosticOptions.names());
+    options.add(LayoutDirectory.OPTION);
+    options.add(LayoutDirectory.UPDATE_OPTION);
+    return options;
   }
 
   @Override
@@ -166,7 +177,9 @@ public final class WidekeyProcessor extends AbstractProcessor {
     queryInterfaces.process(round, this::validEntity);
     writeRepositoryIndex(round.processingOver());
     if (round.processingOver()) {
-      layoutLock.finish(processingEnv.getMessager());
+      Diagnostics report = new Diagnostics(diagnosticOptions);
+      layoutLock.finish(report);
+      report.printTo(processingEnv.getMessager());
     }
     return false;
   }
@@ -187,7 +200,7 @@ public final class WidekeyProcessor extends AbstractProcessor {
     if (deferred.contains(name)) {
       return null;
     }
-    Diagnostics scratch = new Diagnostics();
+    Diagnostics scratch = new Diagnostics(diagnosticOptions);
     try {
       Optional<EntityModel> entity = new EntityParser(types, scratch).parse(type);
       if (entity.isPresent()) {
@@ -225,7 +238,7 @@ public final class WidekeyProcessor extends AbstractProcessor {
 
   /** A {@code @TimeSharded} type that is no {@code @WideTable} would be ignored (WK210). */
   private void checkShardedWithoutWideTable(RoundEnvironment round) {
-    Diagnostics report = new Diagnostics();
+    Diagnostics report = new Diagnostics(diagnosticOptions);
     for (Element e : round.getElementsAnnotatedWith(TimeSharded.class)) {
       if (e.getAnnotation(WideTable.class) == null) {
         AnnotationMirror sharded =
@@ -265,7 +278,7 @@ public final class WidekeyProcessor extends AbstractProcessor {
    * round, unless the entity waits for a type another processor has yet to generate.
    */
   private void process(TypeElement type, boolean lastRound) {
-    Diagnostics report = new Diagnostics();
+    Diagnostics report = new Diagnostics(diagnosticOptions);
     try {
       generate(type, report);
     } catch (EntityParser.DeferredException e) {

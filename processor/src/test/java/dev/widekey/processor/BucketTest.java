@@ -129,7 +129,7 @@ class BucketTest {
 
     assertThat(c.errors()).isEmpty();
     assertThat(c.warnings().stream().map(d -> d.getMessage(null)).toList())
-        .contains(Messages.bucketFanOut("orderNumber", 512));
+        .contains(RuleAssertions.printed(Rule.WK106, Messages.bucketFanOut("orderNumber", 512)));
     assertThat(Messages.bucketFanOut("orderNumber", 512)).startsWith("WK106: ");
   }
 

@@ -7,6 +7,8 @@ import static com.google.testing.compile.CompilationSubject.assertThat;
 import com.google.testing.compile.Compilation;
 import com.google.testing.compile.Compiler;
 import com.google.testing.compile.JavaFileObjects;
+import dev.widekey.core.Rule;
+import dev.widekey.core.RuleDocs;
 import dev.widekey.core.layout.LayoutText;
 import dev.widekey.processor.diagnostics.Messages;
 import java.io.IOException;
@@ -378,6 +380,29 @@ class LayoutLockTest {
   }
 
   @Test
+  void aFileNoEntityClaimsFollowsTheDiagnosticOptions() throws IOException {
+    build(READING);
+    Files.copy(layouts.resolve("readings.layout"), layouts.resolve("meters.layout"));
+    String stale = Messages.layoutStaleFile("meters", layouts.resolve("meters.layout").toString());
+
+    Compilation warned = build(READING);
+    assertReported(
+        warned,
+        Diagnostic.Kind.WARNING,
+        stale + "\nSee " + RuleDocs.link(RuleDocs.DEFAULT_BASE_URL, Rule.WK308));
+
+    Compilation failed = build(READING, "-Awidekey.warningsAsErrors=true");
+    assertThat(failed).failed();
+    assertThat(failed).hadErrorCount(1);
+    assertReported(
+        failed,
+        Diagnostic.Kind.ERROR,
+        stale + "\n(a warning, reported as an error: widekey.warningsAsErrors=true)");
+
+    assertThat(build(READING, "-Awidekey.severity.WK308=ignore")).succeededWithoutWarnings();
+  }
+
+  @Test
   void aFileNoEntityClaimsWarnsAtTheEnd() throws IOException {
     build(READING);
     Files.copy(layouts.resolve("readings.layout"), layouts.resolve("meters.layout"));
@@ -538,7 +563,8 @@ class LayoutLockTest {
                 + " existing row keeps its value in 'displayName' and would read 'displayName' as"
                 + " null. Keep the table's column naming as it was (a table that exists keeps its"
                 + " column names), or move the entity to a new table (@WideTable(name = ...) with"
-                + " @RekeyedFrom), whose re-keying job copies the old columns.");
+                + " @RekeyedFrom), whose re-keying job copies the old columns.\nSee "
+                + RuleDocs.link(RuleDocs.DEFAULT_BASE_URL, Rule.WK308));
     // the new naming on a new table passes (the old table's file is then only unclaimed)
     assertThat(build(SNAKE_PROFILE.replace("\"profiles\"", "\"profiles_v2\""))).succeeded();
   }

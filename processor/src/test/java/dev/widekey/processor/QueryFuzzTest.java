@@ -5,6 +5,8 @@ import static com.google.common.truth.Truth.assertWithMessage;
 import com.google.testing.compile.Compilation;
 import com.google.testing.compile.Compiler;
 import com.google.testing.compile.JavaFileObjects;
+import dev.widekey.core.Rule;
+import dev.widekey.core.RuleDocs;
 import dev.widekey.processor.RandomEntities.Entity;
 import dev.widekey.processor.RandomEntities.Field;
 import dev.widekey.processor.RandomEntities.Nesting;
@@ -95,13 +97,17 @@ class QueryFuzzTest {
               key.get(0).name,
               key.stream().map(f -> f.name).toList(),
               key.size() > 1 ? List.of(key.get(1).name) : List.of());
+      String link = "\n  See " + RuleDocs.link(RuleDocs.DEFAULT_BASE_URL, Rule.WK307);
       if (!e.source().contains("@Index(")) {
-        assertWithMessage(where).that(skip).containsExactly(refusal);
+        assertWithMessage(where).that(skip).containsExactly(refusal + link);
       } else if (!skip.isEmpty()) {
         // the primary key's refusal, then each index's reason (or an index serves the read)
         assertWithMessage(where).that(skip).hasSize(1);
         assertWithMessage(where)
-            .that(skip.get(0).equals(refusal) || skip.get(0).startsWith(refusal + " No index"))
+            .that(
+                skip.get(0).equals(refusal + link)
+                    || (skip.get(0).startsWith(refusal + " No index")
+                        && skip.get(0).endsWith(link)))
             .isTrue();
       }
     }

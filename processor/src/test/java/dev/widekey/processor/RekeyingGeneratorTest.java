@@ -6,6 +6,7 @@ import static com.google.testing.compile.CompilationSubject.assertThat;
 import com.google.testing.compile.Compilation;
 import com.google.testing.compile.Compiler;
 import com.google.testing.compile.JavaFileObjects;
+import dev.widekey.core.Rule;
 import dev.widekey.processor.diagnostics.RekeyMessages;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -152,7 +153,7 @@ class RekeyingGeneratorTest {
   private static void assertError(Compilation c, String message) throws IOException {
     assertThat(c).failed();
     for (Diagnostic<? extends JavaFileObject> d : c.errors()) {
-      if (d.getMessage(null).equals(message)) {
+      if (d.getMessage(null).equals(RuleAssertions.printed(Rule.WK308, message))) {
         List<String> lines = d.getSource().getCharContent(true).toString().lines().toList();
         assertThat(lines.get((int) d.getLineNumber() - 1)).startsWith("@RekeyedFrom");
         return;

@@ -5,6 +5,7 @@ import static com.google.testing.compile.CompilationSubject.assertThat;
 
 import com.google.testing.compile.Compilation;
 import dev.widekey.core.Rule;
+import dev.widekey.core.RuleDocs;
 import java.util.regex.Pattern;
 import javax.tools.JavaFileObject;
 
@@ -32,8 +33,10 @@ final class RuleAssertions {
         .that(message)
         .startsWith(rule.name() + ": ");
     // the whole message, not a part of it: a longer or garbled text fails
-    Pattern exactly = Pattern.compile("\\A" + Pattern.quote(message) + "\\z");
-    assertThat(compilation).hadErrorContainingMatch(exactly).inFile(file).onLineContaining(line);
+    assertThat(compilation)
+        .hadErrorContainingMatch(exactly(printed(rule, message)))
+        .inFile(file)
+        .onLineContaining(line);
   }
 
   /** As {@link #assertError}, for a warning. */
@@ -42,7 +45,23 @@ final class RuleAssertions {
     assertWithMessage("the message under test belongs to %s", rule)
         .that(message)
         .startsWith(rule.name() + ": ");
-    Pattern exactly = Pattern.compile("\\A" + Pattern.quote(message) + "\\z");
-    assertThat(compilation).hadWarningContainingMatch(exactly).inFile(file).onLineContaining(line);
+    assertThat(compilation)
+        .hadWarningContainingMatch(exactly(printed(rule, message)))
+        .inFile(file)
+        .onLineContaining(line);
+  }
+
+  /**
+   * A message of {@code rule} as javac reports it (with the default options): its text, then the
+   * link to the rule's documentation on a line of its own, javac indenting every further line.
+   */
+  static String printed(Rule rule, String message) {
+    return (message + "\nSee " + RuleDocs.link(RuleDocs.DEFAULT_BASE_URL, rule))
+        .replace("\n", "\n  ");
+  }
+
+  /** Matches exactly {@code text}: not a part of it, nor more. */
+  static Pattern exactly(String text) {
+    return Pattern.compile("\\A" + Pattern.quote(text) + "\\z");
   }
 }

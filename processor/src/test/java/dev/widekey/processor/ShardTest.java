@@ -24,7 +24,6 @@ import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.AfterEach;
@@ -195,7 +194,8 @@ class ShardTest {
         Messages.shardTablesOverHalf("HalfTheTables", 42, 40, 1, 1, Profile.TABLESTORE);
     assertThat(message).startsWith("WK211: ");
     assertThat(c)
-        .hadWarningContainingMatch(Pattern.compile("\\A" + Pattern.quote(message) + "\\z"))
+        .hadWarningContainingMatch(
+            RuleAssertions.exactly(RuleAssertions.printed(Rule.WK211, message)))
         .inFile(f)
         .onLineContaining("record HalfTheTables");
     assertThat(c).generatedSourceFile("warn.HalfTheTablesShardedRepository");

@@ -1,7 +1,11 @@
 package dev.widekey.processor.diagnostics;
 
+import dev.widekey.core.Rule;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import javax.annotation.processing.Messager;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.AnnotationValue;
@@ -18,20 +22,47 @@ import javax.tools.Diagnostic;
  * placed on the exact element, annotation and annotation value at fault. Printed once, when the
  * entity is final (as Dagger's {@code ValidationReport}): an entity deferred to a later round is
  * checked again from scratch there, so what was found before is dropped, not printed twice.
+ *
+ * <p>The team's {@link DiagnosticOptions} and {@code @SuppressWarnings("widekey:WKnnn")} decide
+ * what a warning becomes when the report is read ({@link #hasErrors()}) and printed; the rule id
+ * each message starts with names its rule, and the printed message ends with the rule's link.
  */
 public final class Diagnostics {
+  /** A message's rule id, which every widekey message starts with ({@code "WK102: ..."}). */
+  private static final Pattern RULE_ID = Pattern.compile("\\A(WK\\d{3}): ");
+
   private final List<Item> items = new ArrayList<>();
+  private final DiagnosticOptions options;
+
+  /**
+   * A report under the compilation's diagnostic options: its warnings may be suppressed, ignored or
+   * made errors, and each printed message ends with a link to its rule.
+   */
+  public Diagnostics(DiagnosticOptions options) {
+    this.options = options;
+  }
+
+  /** A report under {@link DiagnosticOptions#DEFAULT}, for diagnostics moved into another one. */
+  public Diagnostics() {
+    this(DiagnosticOptions.DEFAULT);
+  }
 
   /** An error on an element. */
   public void error(Element element, String message) {
-    items.add(new Item(Diagnostic.Kind.ERROR, message, positioned(element), null, null));
+    items.add(new Item(Diagnostic.Kind.ERROR, message, element, positioned(element), null, null));
   }
 
   /** An error on an annotation of an element (falls back to the element). */
   public void error(Element element, AnnotationMirror annotation, String message) {
     Element at = positioned(element);
     items.add(
-        new Item(Diagnostic.Kind.ERROR, message, at, positioned(element, at, annotation), null));
+        new Item(
+            Diagnostic.Kind.ERROR,
+            message,
+            element,
+            at,
+            positioned(element, at, annotation),
+            null));
   }
 
   /** An error on one value of an annotation (falls back to the annotation, then the element). */
@@ -39,26 +70,38 @@ public final class Diagnostics {
     Element at = positioned(element);
     AnnotationMirror mirror = positioned(element, at, annotation);
     AnnotationValue value = mirror == null ? null : valueOf(mirror, member);
-    items.add(new Item(Diagnostic.Kind.ERROR, message, at, mirror, value));
+    items.add(new Item(Diagnostic.Kind.ERROR, message, element, at, mirror, value));
+  }
+
+  /** A warning on no element: about the compilation, not one of its sources. */
+  public void warning(String message) {
+    items.add(new Item(Diagnostic.Kind.WARNING, message, null, null, null, null));
   }
 
   /** A warning on an element. */
   public void warning(Element element, String message) {
-    items.add(new Item(Diagnostic.Kind.WARNING, message, positioned(element), null, null));
+    items.add(new Item(Diagnostic.Kind.WARNING, message, element, positioned(element), null, null));
   }
 
   /** A warning on an annotation of an element (falls back to the element). */
   public void warning(Element element, AnnotationMirror annotation, String message) {
     Element at = positioned(element);
     items.add(
-        new Item(Diagnostic.Kind.WARNING, message, at, positioned(element, at, annotation), null));
+        new Item(
+            Diagnostic.Kind.WARNING,
+            message,
+            element,
+            at,
+            positioned(element, at, annotation),
+            null));
   }
 
   /** A note on an annotation of an element (falls back to the element). */
   public void note(Element element, AnnotationMirror annotation, String message) {
     Element at = positioned(element);
     items.add(
-        new Item(Diagnostic.Kind.NOTE, message, at, positioned(element, at, annotation), null));
+        new Item(
+            Diagnostic.Kind.NOTE, message, element, at, positioned(element, at, annotation), null));
   }
 
   /**
@@ -83,37 +126,103 @@ public final class Diagnostics {
       }
       String name = member.apply(item.message(), item.annotation());
       AnnotationValue value = mirror == null || name == null ? null : valueOf(mirror, name);
-      items.add(new Item(item.kind(), message, at, mirror, value));
+      items.add(new Item(item.kind(), message, element, at, mirror, value));
     }
   }
 
-  /** Whether an error was reported: then nothing is generated from the entity. */
+  /**
+   * Whether an error was reported, a warning the options make an error included: then nothing is
+   * generated from the entity.
+   */
   public boolean hasErrors() {
-    return items.stream().anyMatch(i -> i.kind() == Diagnostic.Kind.ERROR);
+    return items.stream()
+        .map(this::outcome)
+        .anyMatch(o -> o.isPresent() && o.get().kind() == Diagnostic.Kind.ERROR);
   }
 
-  /** Prints the report, in the order the diagnostics were found. */
+  /**
+   * Prints the report, in the order the diagnostics were found, under the options: without the
+   * warnings suppressed or ignored, with a marker on each warning made an error, and each message
+   * of a rule ending with a line that links to the rule's documentation.
+   */
   public void printTo(Messager messager) {
     for (Item item : items) {
-      item.printTo(messager);
+      Rule rule = ruleOf(item.message()).orElse(null);
+      Optional<DiagnosticOptions.Outcome> outcome = outcome(item);
+      if (outcome.isEmpty()) {
+        continue;
+      }
+      // lines of their own, which javac prints indented under the message's first line
+      StringBuilder text = new StringBuilder(item.message());
+      if (outcome.get().upgradedBy() != null) {
+        text.append("\n(a warning, reported as an error: ")
+            .append(outcome.get().upgradedBy())
+            .append(')');
+      }
+      if (rule != null) {
+        text.append("\nSee ").append(options.link(rule));
+      }
+      if (item.kind() == Diagnostic.Kind.ERROR) {
+        options.errorReported(rule, messager);
+      }
+      item.printTo(messager, outcome.get().kind(), text.toString());
     }
   }
 
-  /** One diagnostic and where javac shows it; {@code annotation} and {@code value} may be null. */
+  /**
+   * The rule a message names by its leading id ({@code "WK102: ..."}); empty when it names none or
+   * an id the rule catalogue does not hold.
+   */
+  static Optional<Rule> ruleOf(String message) {
+    Matcher m = RULE_ID.matcher(message);
+    if (!m.find()) {
+      return Optional.empty();
+    }
+    for (Rule rule : Rule.values()) {
+      if (rule.name().equals(m.group(1))) {
+        return Optional.of(rule);
+      }
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * How an item is reported under the options: errors and notes as they are; a warning suppressed
+   * where it is reported, or of a rule set to {@code ignore}, not at all.
+   */
+  private Optional<DiagnosticOptions.Outcome> outcome(Item item) {
+    if (item.kind() != Diagnostic.Kind.WARNING) {
+      return Optional.of(new DiagnosticOptions.Outcome(item.kind(), null));
+    }
+    Rule rule = ruleOf(item.message()).orElse(null);
+    if (WarningSuppression.suppressed(item.element(), rule)
+        || WarningSuppression.suppressed(item.origin(), rule)) {
+      return Optional.empty();
+    }
+    return options.warning(rule);
+  }
+
+  /**
+   * One diagnostic and where javac shows it: on {@code element}, where {@code origin} (the element
+   * it was reported on) is placed; {@code annotation} and {@code value} may be null.
+   */
   private record Item(
       Diagnostic.Kind kind,
       String message,
+      Element origin,
       Element element,
       AnnotationMirror annotation,
       AnnotationValue value) {
 
-    void printTo(Messager messager) {
-      if (annotation == null) {
-        messager.printMessage(kind, message, element);
+    void printTo(Messager messager, Diagnostic.Kind as, String text) {
+      if (element == null) {
+        messager.printMessage(as, text);
+      } else if (annotation == null) {
+        messager.printMessage(as, text, element);
       } else if (value == null) {
-        messager.printMessage(kind, message, element, annotation);
+        messager.printMessage(as, text, element, annotation);
       } else {
-        messager.printMessage(kind, message, element, annotation, value);
+        messager.printMessage(as, text, element, annotation, value);
       }
     }
   }

@@ -16,10 +16,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import javax.annotation.processing.Messager;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.TypeElement;
-import javax.tools.Diagnostic;
 
 /**
  * Rule WK308, the locked key layout: with a layout directory ({@link LayoutDirectory#OPTION}),
@@ -285,24 +283,21 @@ public final class LayoutLock {
   }
 
   /**
-   * At the end of processing: a warning (on no element) for each layout file whose table no entity
-   * of this compilation claims.
+   * At the end of processing: a warning (on no element) in {@code report} for each layout file
+   * whose table no entity of this compilation claims.
    */
-  public void finish(Messager messager) {
+  public void finish(Diagnostics report) {
     if (directory == null) {
       return;
     }
     try {
       for (String table : directory.tables()) {
         if (!claimed.contains(table) && !ofRekeyedEntity(table)) {
-          messager.printMessage(
-              Diagnostic.Kind.WARNING,
-              Messages.layoutStaleFile(table, directory.file(table).toString()));
+          report.warning(Messages.layoutStaleFile(table, directory.file(table).toString()));
         }
       }
     } catch (IOException e) {
-      messager.printMessage(
-          Diagnostic.Kind.WARNING, Messages.layoutUnreadable(directory.toString(), e.toString()));
+      report.warning(Messages.layoutUnreadable(directory.toString(), e.toString()));
     }
   }
 

@@ -1,5 +1,6 @@
 package dev.widekey.processor.query;
 
+import dev.widekey.processor.diagnostics.DiagnosticOptions;
 import dev.widekey.processor.diagnostics.Diagnostics;
 import dev.widekey.processor.diagnostics.Messages;
 import dev.widekey.processor.model.EntityModel;
@@ -31,7 +32,8 @@ import javax.lang.model.element.TypeElement;
  * "Hibernate")}) or over no widekey entity is left alone.
  *
  * <pre>{@code
- * QueryInterfaces queries = new QueryInterfaces(processingEnv, WidekeyProcessor.class.getName());
+ * QueryInterfaces queries =
+ *     new QueryInterfaces(processingEnv, WidekeyProcessor.class.getName(), DiagnosticOptions.DEFAULT);
  * queries.process(round, type -> Optional.ofNullable(generatedEntities.get(type)));
  * }</pre>
  */
@@ -41,12 +43,15 @@ public final class QueryInterfaces {
 
   private final ProcessingEnvironment env;
   private final QueryInterfaceGenerator generator;
+  private final DiagnosticOptions diagnosticOptions;
 
   /** Interfaces whose entity waits for a type not generated yet; retried next round, by name. */
   private final Set<String> deferred = new LinkedHashSet<>();
 
-  public QueryInterfaces(ProcessingEnvironment env, String generatorName) {
+  public QueryInterfaces(
+      ProcessingEnvironment env, String generatorName, DiagnosticOptions diagnosticOptions) {
     this.env = env;
+    this.diagnosticOptions = diagnosticOptions;
     this.generator =
         new QueryInterfaceGenerator(
             env.getFiler(), env.getElementUtils(), env.getTypeUtils(), generatorName);
@@ -68,7 +73,7 @@ public final class QueryInterfaces {
       if (e.getKind() != ElementKind.INTERFACE || !ours(e)) {
         continue;
       }
-      Diagnostics report = new Diagnostics();
+      Diagnostics report = new Diagnostics(diagnosticOptions);
       try {
         process((TypeElement) e, entities, report);
       } catch (Exception | LinkageError x) {

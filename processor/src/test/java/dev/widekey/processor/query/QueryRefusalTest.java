@@ -8,6 +8,7 @@ import static dev.widekey.processor.query.QueryFixtures.query;
 
 import com.google.testing.compile.Compilation;
 import dev.widekey.core.Rule;
+import dev.widekey.core.RuleDocs;
 import java.util.List;
 import java.util.regex.Pattern;
 import javax.tools.JavaFileObject;
@@ -18,12 +19,16 @@ import org.junit.jupiter.api.Test;
  * the method or parameter at fault; nothing is generated from an interface with an error.
  */
 class QueryRefusalTest {
+  /** The line javac shows under every WK307 message (it indents a message's further lines). */
+  private static final String LINK =
+      "\n  See " + RuleDocs.link(RuleDocs.DEFAULT_BASE_URL, Rule.WK307);
+
   private static final List<String> TXN_KEY =
       List.of("cardId", "sellerId", "deviceId", "orderNumber");
 
   private static void assertError(Compilation c, String message, JavaFileObject f, String line) {
     assertThat(message).startsWith(Rule.WK307.name() + ": ");
-    Pattern exactly = Pattern.compile("\\A" + Pattern.quote(message) + "\\z");
+    Pattern exactly = Pattern.compile("\\A" + Pattern.quote(message + LINK) + "\\z");
     assertThat(c).hadErrorContainingMatch(exactly).inFile(f).onLineContaining(line);
   }
 
@@ -170,7 +175,9 @@ class QueryRefusalTest {
           .hadErrorContainingMatch(
               "\\AWK307: "
                   + Pattern.quote(r[0] + " uses " + r[1] + ", which widekey refuses: ")
-                  + ".+\\.\\z")
+                  + ".+\\."
+                  + Pattern.quote(LINK)
+                  + "\\z")
           .inFile(f)
           .onLineContaining(" " + r[0] + "(");
     }
