@@ -50,7 +50,32 @@ final class ProgressBar implements Consumer<BulkWriteProgress> {
      * console (on Java 17, none when standard output is redirected to a file or pipe).
      */
     static Mode detect() {
-      return choose(System.getProperty(MODE_PROPERTY), System.console() != null);
+      return choose(System.getProperty(MODE_PROPERTY), onTerminal());
+    }
+
+    /**
+     * Whether standard output is a terminal. Up to Java 21 {@code System.console()} is null when it
+     * is redirected; from Java 22 a console exists either way and {@code Console.isTerminal()}
+     * (absent from the Java 17 API this is compiled against) tells, so it is looked up by name.
+     */
+    static boolean onTerminal() {
+      java.io.Console console = System.console();
+      if (console == null) {
+        return false;
+      }
+      try {
+        var isTerminal =
+            java.lang.invoke.MethodHandles.publicLookup()
+                .findVirtual(
+                    java.io.Console.class,
+                    "isTerminal",
+                    java.lang.invoke.MethodType.methodType(boolean.class));
+        return (boolean) isTerminal.invoke(console);
+      } catch (NoSuchMethodException | IllegalAccessException e) {
+        return true; // Java 17 to 21: a console exists only on a terminal
+      } catch (Throwable e) {
+        return false;
+      }
     }
   }
 
