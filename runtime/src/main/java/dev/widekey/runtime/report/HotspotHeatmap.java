@@ -59,13 +59,19 @@ public final class HotspotHeatmap {
   private final List<LoadWindow> windows;
   private final PartitionLoadReport sizes;
   private final String rulesBaseUrl;
+  private final Map<LoadKind, Long> scaleMax;
 
   private HotspotHeatmap(
-      String table, List<LoadWindow> windows, PartitionLoadReport sizes, String rulesBaseUrl) {
+      String table,
+      List<LoadWindow> windows,
+      PartitionLoadReport sizes,
+      String rulesBaseUrl,
+      Map<LoadKind, Long> scaleMax) {
     this.table = Objects.requireNonNull(table, "table");
     this.windows = List.copyOf(windows);
     this.sizes = sizes;
     this.rulesBaseUrl = Objects.requireNonNull(rulesBaseUrl, "rulesBaseUrl");
+    this.scaleMax = Map.copyOf(scaleMax);
   }
 
   /**
@@ -74,7 +80,7 @@ public final class HotspotHeatmap {
    */
   public static HotspotHeatmap of(
       String table, List<LoadWindow> windows, PartitionLoadReport sizes) {
-    return new HotspotHeatmap(table, windows, sizes, RuleDocs.DEFAULT_BASE_URL);
+    return new HotspotHeatmap(table, windows, sizes, RuleDocs.DEFAULT_BASE_URL, Map.of());
   }
 
   /** The heatmap of the windows {@code sampler} keeps now. */
@@ -84,7 +90,23 @@ public final class HotspotHeatmap {
 
   /** This heatmap with rule links under another base (a mirror of {@code docs/rules.md}). */
   public HotspotHeatmap withRulesBaseUrl(String rulesBaseUrl) {
-    return new HotspotHeatmap(table, windows, sizes, rulesBaseUrl);
+    return new HotspotHeatmap(table, windows, sizes, rulesBaseUrl, scaleMax);
+  }
+
+  /**
+   * This heatmap with its colour scale of {@code kind} running up to {@code max} rows per window
+   * rather than to its busiest cell, so that heatmaps of several tables or runs compare by colour:
+   * a cell of {@code max} or more is the darkest.
+   *
+   * <pre>{@code heatmap.withScaleMax(LoadKind.WRITE, 500) // as dark as 500 writes a window}</pre>
+   */
+  public HotspotHeatmap withScaleMax(LoadKind kind, long max) {
+    if (max <= 0) {
+      throw new IllegalArgumentException("scale maximum " + max + "; it is positive");
+    }
+    Map<LoadKind, Long> scales = new HashMap<>(scaleMax);
+    scales.put(kind, max);
+    return new HotspotHeatmap(table, windows, sizes, rulesBaseUrl, scales);
   }
 
   /**
@@ -164,6 +186,7 @@ public final class HotspotHeatmap {
         max = Math.max(max, p.load(kind));
       }
     }
+    max = scaleMax.getOrDefault(kind, max);
     int cellWidth = Math.max(6, Math.min(40, PLOT_WIDTH / windows.size()));
     int plotTop = HEADER_HEIGHT;
     int skewTop = plotTop + rows.size() * CELL_HEIGHT;
@@ -306,7 +329,7 @@ public final class HotspotHeatmap {
             top + 14,
             kind == LoadKind.WRITE ? "row writes per window:" : "rows read per window:",
             "",
-            "the colour scale, linear from no load to the busiest cell"));
+            "the colour scale, linear from no load to its maximum (the busiest cell unless set)"));
     int steps = 5;
     int swatch = 60;
     for (int i = 0; i <= steps; i++) {
