@@ -70,11 +70,14 @@ public final class SampleApp {
 
   /**
    * Opens the store that {@code widekey.*} system properties and {@code WIDEKEY_*} environment
-   * variables name ({@link Stores#open()}), the embedded store in memory by default.
+   * variables name ({@link Stores#open()}), the embedded store in memory by default. The first
+   * argument, if any, is the directory of the heatmaps ({@code exec:java} gives the module's {@code
+   * target/widekey-heatmaps}); {@link #HEATMAP_DIR} otherwise.
    */
   public static void main(String[] args) {
+    Path heatmaps = args.length > 0 ? Path.of(args[0]) : HEATMAP_DIR;
     try (WideTableStore store = Stores.open()) {
-      new SampleApp(store, System.out).run();
+      new SampleApp(store, System.out, heatmaps).run();
     }
   }
 
