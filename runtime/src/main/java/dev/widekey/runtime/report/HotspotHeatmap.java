@@ -8,13 +8,13 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.TreeSet;
 import org.apache.commons.text.StringEscapeUtils;
 
 /**
@@ -443,17 +443,13 @@ public final class HotspotHeatmap {
 
   /** Every range the windows list, in key order. */
   private List<Row> rows() {
-    List<Row> rows = new ArrayList<>();
+    TreeSet<Row> rows = new TreeSet<>(ROW_ORDER);
     for (LoadWindow w : windows) {
       for (PartitionLoad p : w.partitions()) {
-        Row row = new Row(p.start(), p.end());
-        if (!rows.contains(row)) {
-          rows.add(row);
-        }
+        rows.add(new Row(p.start(), p.end()));
       }
     }
-    rows.sort(ROW_ORDER);
-    return rows;
+    return List.copyOf(rows);
   }
 
   private static String rangeText(Row row) {
