@@ -47,7 +47,9 @@ public final class HotspotHeatmap {
   private static final int CELL_HEIGHT = 20;
   private static final int HEADER_HEIGHT = 24;
   private static final int SKEW_HEIGHT = 40;
-  private static final int LEGEND_HEIGHT = 44;
+  private static final int LEGEND_HEIGHT = 58;
+  private static final int LEGEND_STEPS = 5;
+  private static final int SWATCH_WIDTH = 60;
   private static final int PLOT_WIDTH = 720;
   private static final int MAX_LABEL_CHARS = 40;
   private static final String NO_LOAD_COLOUR = "#f2f2f2";
@@ -191,7 +193,8 @@ public final class HotspotHeatmap {
     int plotTop = HEADER_HEIGHT;
     int skewTop = plotTop + rows.size() * CELL_HEIGHT;
     int legendTop = skewTop + SKEW_HEIGHT;
-    int width = Math.max(LABEL_WIDTH + windows.size() * cellWidth, LABEL_WIDTH + 320) + 10;
+    int legendWidth = (LEGEND_STEPS + 1) * SWATCH_WIDTH + 20;
+    int width = LABEL_WIDTH + Math.max(windows.size() * cellWidth, legendWidth) + 10;
     int height = legendTop + LEGEND_HEIGHT;
     h.append(
             String.format(
@@ -330,11 +333,9 @@ public final class HotspotHeatmap {
             kind == LoadKind.WRITE ? "row writes per window:" : "rows read per window:",
             "",
             "the colour scale, linear from no load to its maximum (the busiest cell unless set)"));
-    int steps = 5;
-    int swatch = 60;
-    for (int i = 0; i <= steps; i++) {
-      long value = Math.round((double) max * i / steps);
-      int x = LABEL_WIDTH + i * swatch;
+    for (int i = 0; i <= LEGEND_STEPS; i++) {
+      long value = Math.round((double) max * i / LEGEND_STEPS);
+      int x = LABEL_WIDTH + i * SWATCH_WIDTH;
       h.append(
           String.format(
               Locale.ROOT,
@@ -343,10 +344,17 @@ public final class HotspotHeatmap {
               value,
               x,
               top + 2,
-              swatch,
+              SWATCH_WIDTH,
               colour(value, max)));
       h.append(text(x, top + 30, Long.toString(value), "", ""));
     }
+    h.append(
+        text(
+            4,
+            top + 48,
+            "grey: no load; white, outlined: no such range in that window",
+            "",
+            "a range appears after a split or merge, and disappears with one"));
     h.append("</g>\n");
   }
 
