@@ -3,12 +3,22 @@ package dev.widekey.sample;
 import dev.widekey.core.RuleViolationException;
 import dev.widekey.runtime.query.Bounds;
 import dev.widekey.runtime.query.ContinuationKey;
+import dev.widekey.runtime.report.HotspotHeatmap;
+import dev.widekey.runtime.report.LoadKind;
+import dev.widekey.runtime.report.LoadWindow;
 import dev.widekey.runtime.report.PartitionLoadReport;
+import dev.widekey.runtime.report.PartitionLoadSampler;
 import dev.widekey.runtime.repository.ColdRows;
 import dev.widekey.runtime.repository.SplitTableRepository;
+import dev.widekey.runtime.store.AttrValue;
+import dev.widekey.runtime.store.ColumnSelection;
+import dev.widekey.runtime.store.PkColumn;
+import dev.widekey.runtime.store.PkValue;
+import dev.widekey.runtime.store.PrimaryKey;
 import dev.widekey.runtime.store.Row;
 import dev.widekey.runtime.store.ScanRange;
 import dev.widekey.runtime.store.Stores;
+import dev.widekey.runtime.store.TableSpec;
 import dev.widekey.runtime.store.WideTableStore;
 import dev.widekey.runtime.write.BulkWriteResult;
 import dev.widekey.runtime.write.BulkWriter;
@@ -17,10 +27,14 @@ import jakarta.data.page.CursoredPage;
 import jakarta.data.page.PageRequest;
 import java.io.PrintStream;
 import java.math.BigDecimal;
+import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Instant;
 import java.time.ZonedDateTime;
+import java.util.DoubleSummaryStatistics;
 import java.util.List;
+import java.util.Map;
+import java.util.function.LongFunction;
 import java.util.stream.IntStream;
 import java.util.stream.LongStream;
 import java.util.stream.Stream;
@@ -28,7 +42,7 @@ import java.util.stream.Stream;
 /**
  * The seed documents' key designs, run end to end on a store chosen by configuration (the embedded
  * store by default). Prints the keys as stored, which table each column went to and a per-partition
- * load summary.
+ * load summary, and writes two hotspot heatmaps (HTML) under {@code target/widekey-heatmaps}.
  *
  * <pre>
  * mvn -q -pl sample-app -am install -DskipTests &amp;&amp; mvn -q -pl sample-app exec:java
@@ -36,21 +50,34 @@ import java.util.stream.Stream;
  * </pre>
  */
 public final class SampleApp {
+  /** Where {@link #main} writes the heatmaps, from the working directory. */
+  public static final Path HEATMAP_DIR = Path.of("target", "widekey-heatmaps");
+
   private final WideTableStore store;
   private final PrintStream out;
+  private final Path heatmapDir;
 
   public SampleApp(WideTableStore store, PrintStream out) {
+    this(store, out, HEATMAP_DIR);
+  }
+
+  /** A sample that writes its hotspot heatmaps into {@code heatmapDir}. */
+  public SampleApp(WideTableStore store, PrintStream out, Path heatmapDir) {
     this.store = store;
     this.out = out;
+    this.heatmapDir = heatmapDir;
   }
 
   /**
    * Opens the store that {@code widekey.*} system properties and {@code WIDEKEY_*} environment
-   * variables name ({@link Stores#open()}), the embedded store in memory by default.
+   * variables name ({@link Stores#open()}), the embedded store in memory by default. The first
+   * argument, if any, is the directory of the heatmaps ({@code exec:java} gives the module's {@code
+   * target/widekey-heatmaps}); {@link #HEATMAP_DIR} otherwise.
    */
   public static void main(String[] args) {
+    Path heatmaps = args.length > 0 ? Path.of(args[0]) : HEATMAP_DIR;
     try (WideTableStore store = Stores.open()) {
-      new SampleApp(store, System.out).run();
+      new SampleApp(store, System.out, heatmaps).run();
     }
   }
 
@@ -63,6 +90,7 @@ public final class SampleApp {
     machineMetrics();
     bucketedMachineMetrics();
     bulkImport();
+    hotspotHeatmaps();
     badInput();
     monthlyOrders();
   }
@@ -443,6 +471,86 @@ public final class SampleApp {
 
   private void printLoad(String table) {
     out.print("  partition load of " + PartitionLoadReport.of(store, table, 2).summary());
+  }
+
+  /** Rows written per window of the heatmaps' imports. */
+  static final int HEATMAP_WINDOW_ROWS = 500;
+
+  /** Rows read back per window, the newest ones. */
+  static final int HEATMAP_WINDOW_READS = 100;
+
+  /** Windows per import. */
+  static final int HEATMAP_WINDOWS = 12;
+
+  /**
+   * The same import of order numbers twice, into tables of the orders table's 10 partitions: keyed
+   * by the number as it is, and by the number behind its 4-hex hash prefix. A sampler closes a
+   * window every 500 rows (a service would sample every few seconds); each window also reads back
+   * the newest 100 rows. The heatmaps show the sequential import's hot stripe, one partition taking
+   * every window's writes and reads, and its absence under the hash prefix.
+   */
+  private void hotspotHeatmaps() {
+    heading(
+        "Hotspot heatmaps: one import keyed by the order number as it is, one with its hash prefix"
+            + " (tables import_sequential, import_hashed)");
+    out.printf(
+        "  each table has the orders table's %d partitions; %d windows of %d writes and %d reads"
+            + " of the newest rows, one sample of the partition counters per window%n",
+        OrderTable.SPLIT_POINTS.size() + 1,
+        HEATMAP_WINDOWS,
+        HEATMAP_WINDOW_ROWS,
+        HEATMAP_WINDOW_READS);
+    importWithHeatmap("sequential", "import_sequential", Long::toString);
+    importWithHeatmap("hashed", "import_hashed", OrderKeys::partitionKey);
+  }
+
+  private void importWithHeatmap(String name, String table, LongFunction<String> key) {
+    store.createTable(
+        new TableSpec(
+            table,
+            List.of(new PkColumn("pk", OrderTable.PRIMARY_KEY.get(0).type())),
+            OrderTable.SPLIT_POINTS,
+            OrderTable.PROFILE,
+            TableSpec.NO_TTL));
+    PartitionLoadSampler sampler = PartitionLoadSampler.of(store, table, HEATMAP_WINDOWS);
+    long number = 400_000;
+    for (int w = 0; w < HEATMAP_WINDOWS; w++) {
+      for (int i = 0; i < HEATMAP_WINDOW_ROWS; i++, number++) {
+        store.put(
+            table,
+            Row.of(
+                PrimaryKey.of(PkValue.ofString(key.apply(number))),
+                Map.of("total", AttrValue.ofString("4.20"))));
+      }
+      for (long n = number - HEATMAP_WINDOW_READS; n < number; n++) {
+        store.get(table, PrimaryKey.of(PkValue.ofString(key.apply(n))), ColumnSelection.all());
+      }
+      sampler.sample();
+    }
+    DoubleSummaryStatistics skew =
+        sampler.windows().stream().mapToDouble(w -> w.skew(LoadKind.WRITE)).summaryStatistics();
+    LoadWindow last = sampler.windows().get(sampler.windows().size() - 1);
+    out.printf(
+        "  %s keys (%s, %s, ...): writes per partition in the last window %s; busiest/mean of"
+            + " each window's writes %.2f to %.2f (1.00 is perfectly even; %d would be one of the"
+            + " %d partitions taking them all)%n",
+        name,
+        key.apply(400_000),
+        key.apply(400_001),
+        last.partitions().stream().map(p -> Long.toString(p.writeRows())).toList(),
+        skew.getMin(),
+        skew.getMax(),
+        last.partitions().size(),
+        last.partitions().size());
+    Path file =
+        HotspotHeatmap.of(sampler, PartitionLoadReport.of(store, table, 3))
+            // one scale for both pages: a window's writes (reads) all in one partition is darkest
+            .withScaleMax(LoadKind.WRITE, HEATMAP_WINDOW_ROWS)
+            .withScaleMax(LoadKind.READ, HEATMAP_WINDOW_READS)
+            .writeTo(heatmapDir.resolve(name + ".html"));
+    out.printf(
+        "  heatmap of the %s import (rows: partitions, columns: windows): %s%n",
+        name, file.toAbsolutePath().normalize());
   }
 
   private void heading(String title) {

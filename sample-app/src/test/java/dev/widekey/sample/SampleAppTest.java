@@ -8,10 +8,17 @@ import dev.widekey.runtime.store.embedded.EmbeddedStore;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Runs the sample program on the embedded store and checks what it shows. */
 class SampleAppTest {
@@ -116,11 +123,71 @@ class SampleAppTest {
     assertTrue(max <= 32, line);
   }
 
+  @Test
+  void heatmapsShowTheSequentialImportsHotStripeAndNoneUnderTheHashPrefix(@TempDir Path dir)
+      throws Exception {
+    String output = run(dir);
+    Path sequential = dir.resolve("sequential.html");
+    Path hashed = dir.resolve("hashed.html");
+    assertTrue(output.contains("heatmap of the sequential import"), output);
+    assertTrue(output.contains(sequential.toAbsolutePath().normalize().toString()), output);
+    assertTrue(output.contains(hashed.toAbsolutePath().normalize().toString()), output);
+
+    int partitions = OrderTable.SPLIT_POINTS.size() + 1;
+    // sequential: in every window one partition (the one holding "4...") takes all the writes
+    Map<Integer, Map<Integer, Long>> seq = writeCells(Files.readString(sequential));
+    assertEquals(SampleApp.HEATMAP_WINDOWS, seq.size());
+    for (Map<Integer, Long> window : seq.values()) {
+      assertEquals(partitions, window.size());
+      assertEquals((long) SampleApp.HEATMAP_WINDOW_ROWS, window.get(2), window.toString());
+      assertEquals(
+          SampleApp.HEATMAP_WINDOW_ROWS, window.values().stream().mapToLong(Long::longValue).sum());
+    }
+    // hashed: every partition takes some of every window, none a hotspot's share
+    Map<Integer, Map<Integer, Long>> hash = writeCells(Files.readString(hashed));
+    assertEquals(SampleApp.HEATMAP_WINDOWS, hash.size());
+    double mean = (double) SampleApp.HEATMAP_WINDOW_ROWS / partitions;
+    for (Map<Integer, Long> window : hash.values()) {
+      assertEquals(partitions, window.size());
+      assertTrue(window.values().stream().allMatch(w -> w > 0 && w < 2 * mean), window.toString());
+    }
+    // the text output says what each number is
+    assertTrue(
+        output.contains("busiest/mean of each window's writes 10.00 to 10.00 (1.00 is perfectly"),
+        output);
+    assertTrue(
+        output.contains(
+            "1 partition, 15 row writes, busiest/mean 1.00 (one partition is always 1.00"),
+        output);
+    assertTrue(output.contains("largest partition-key values (WK301 keeps each under 10 GB):"));
+  }
+
+  private static final Pattern WRITE_CELL =
+      Pattern.compile(
+          "<rect class=\"cell\" data-kind=\"write\" data-partition=\"(\\d+)\""
+              + " data-window=\"(\\d+)\" data-load=\"(\\d+)\"");
+
+  /** The write cells of a heatmap page: window, then partition, to load. */
+  private static Map<Integer, Map<Integer, Long>> writeCells(String html) {
+    Map<Integer, Map<Integer, Long>> cells = new TreeMap<>();
+    Matcher m = WRITE_CELL.matcher(html);
+    while (m.find()) {
+      cells
+          .computeIfAbsent(Integer.parseInt(m.group(2)), w -> new TreeMap<>())
+          .put(Integer.parseInt(m.group(1)), Long.parseLong(m.group(3)));
+    }
+    return cells;
+  }
+
   private static String run() {
+    return run(SampleApp.HEATMAP_DIR);
+  }
+
+  private static String run(Path heatmapDir) {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     try (WideTableStore store = EmbeddedStore.inMemory();
         PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8)) {
-      new SampleApp(store, out).run();
+      new SampleApp(store, out, heatmapDir).run();
     }
     return bytes.toString(StandardCharsets.UTF_8);
   }

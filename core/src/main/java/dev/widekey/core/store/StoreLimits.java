@@ -384,6 +384,33 @@ public record StoreLimits(
     return profile == Profile.TABLESTORE ? TABLESTORE_MAX_TABLES : Integer.MAX_VALUE;
   }
 
+  /**
+   * The guideline for the data under one partition-key value (rule WK301), in the English editions
+   * of the seed documents: 10 GB (10 GiB), the default of every profile.
+   */
+  public static final long PARTITION_KEY_BYTES_GUIDELINE = 10L * 1024 * MB;
+
+  /**
+   * The same guideline in the Chinese edition of the seed documents (seed 004): 1 GB (1 GiB), for a
+   * team that keeps the stricter reading ({@code PartitionLoadReport.of(store, table, top,
+   * PARTITION_KEY_BYTES_GUIDELINE_CHINESE_EDITION)}).
+   */
+  public static final long PARTITION_KEY_BYTES_GUIDELINE_CHINESE_EDITION = 1024L * MB;
+
+  /**
+   * The guideline for the data under one partition-key value on the profile's service (WK301):
+   * {@link #PARTITION_KEY_BYTES_GUIDELINE} on every profile today. Kept out of the per-table limits
+   * above, which every call checks: no store refuses a write by it; the partition load report and
+   * the hotspot heatmap measure against it.
+   *
+   * <pre>{@code StoreLimits.partitionKeyBytesGuideline(Profile.LINDORM) // 10 GB}</pre>
+   */
+  public static long partitionKeyBytesGuideline(Profile profile) {
+    return switch (profile) {
+      case TABLESTORE, LINDORM, HBASE -> PARTITION_KEY_BYTES_GUIDELINE;
+    };
+  }
+
   /** The limits of the service a profile targets. */
   public static StoreLimits of(Profile profile) {
     return switch (profile) {

@@ -1,9 +1,13 @@
 package dev.widekey.runtime.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.widekey.annotations.Profile;
 import dev.widekey.core.store.PkType;
+import dev.widekey.core.store.StoreLimits;
 import dev.widekey.runtime.store.AttrValue;
 import dev.widekey.runtime.store.PkColumn;
 import dev.widekey.runtime.store.PkValue;
@@ -39,6 +43,57 @@ class PartitionLoadReportTest {
       assertEquals(20, report.largestKeys().get(0).rows());
       assertEquals(2, report.largestKeys().size());
       assertTrue(report.summary().contains("WK301 hotspot: partition 3"), report.summary());
+      assertTrue(report.summary().contains("keeps each under 10 GB"), report.summary());
+    }
+  }
+
+  @Test
+  void theGuidelineIsTheProfilesAndConfigurableAndEveryMessageQuotesIt() {
+    for (Profile profile : Profile.values()) {
+      assertEquals(10L << 30, StoreLimits.partitionKeyBytesGuideline(profile), profile.name());
+    }
+    assertEquals(1L << 30, StoreLimits.PARTITION_KEY_BYTES_GUIDELINE_CHINESE_EDITION);
+    try (EmbeddedStore store = EmbeddedStore.inMemory()) {
+      store.createTable(SPEC.withProfile(Profile.LINDORM));
+      put(store, "a", 1, "x".repeat(100));
+      put(store, "a", 2, "x".repeat(100));
+      put(store, "b", 1, "x");
+
+      PartitionLoadReport byProfile = PartitionLoadReport.of(store, "t", 2);
+      assertEquals(StoreLimits.PARTITION_KEY_BYTES_GUIDELINE, byProfile.guidelineBytes());
+      assertEquals("10 GB", byProfile.guidelineText());
+      assertTrue(byProfile.oversizedKeys().isEmpty());
+      assertFalse(byProfile.summary().contains("over the"), byProfile.summary());
+
+      PartitionLoadReport chinese =
+          PartitionLoadReport.of(
+              store, "t", 2, StoreLimits.PARTITION_KEY_BYTES_GUIDELINE_CHINESE_EDITION);
+      assertEquals("1 GB", chinese.guidelineText());
+      assertTrue(chinese.summary().contains("keeps each under 1 GB"), chinese.summary());
+      assertFalse(chinese.summary().contains("10 GB"), chinese.summary());
+
+      PartitionLoadReport tiny = PartitionLoadReport.of(store, "t", 2, 100);
+      assertEquals(
+          List.of(PkValue.ofString("a")),
+          tiny.oversizedKeys().stream().map(PartitionLoadReport.KeySize::partitionKey).toList());
+      assertTrue(tiny.summary().contains("WK301: over the 100 bytes guideline"), tiny.summary());
+      assertFalse(tiny.summary().contains("GB"), tiny.summary());
+    }
+    assertEquals("512 MB", PartitionLoadReport.bytesText(512L << 20));
+    assertEquals("1500 bytes", PartitionLoadReport.bytesText(1500));
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> new PartitionLoadReport("t", List.of(), List.of(), 0));
+  }
+
+  @Test
+  void aTableOfOnePartitionSaysWhyItIsEven() {
+    try (EmbeddedStore store = EmbeddedStore.inMemory()) {
+      store.createTable(new TableSpec("t", SPEC.primaryKey()));
+      put(store, "a", 1, "x");
+      String summary = PartitionLoadReport.of(store, "t", 0).summary();
+      assertTrue(
+          summary.contains("1 partition, 1 row writes, busiest/mean 1.00 (one partition"), summary);
     }
   }
 
