@@ -480,7 +480,7 @@ public final class SampleApp {
   static final int HEATMAP_WINDOW_READS = 100;
 
   /** Windows per import. */
-  static final int HEATMAP_WINDOWS = 12;
+  public static final int HEATMAP_WINDOWS = 12;
 
   /**
    * The same import of order numbers twice, into tables of the orders table's 10 partitions: keyed

@@ -68,6 +68,14 @@ final class HeadlessChromium {
     return run(List.of("--dump-dom"), page);
   }
 
+  /**
+   * The DOM of {@code page} laid out in a window of the given size: a script's layout readings
+   * then match a {@link #screenshot} of the same size.
+   */
+  String dumpDom(Path page, int width, int height) throws IOException, InterruptedException {
+    return run(List.of("--window-size=" + width + "," + height, "--dump-dom"), page);
+  }
+
   private String run(List<String> extra, Path page) throws IOException, InterruptedException {
     Path profile = Files.createTempDirectory(workDir, "chromium-profile-");
     List<String> command = new ArrayList<>();
