@@ -25,8 +25,11 @@ import dev.widekey.processor.layout.RekeySources;
 import dev.widekey.processor.model.EntityModel;
 import dev.widekey.processor.model.EntityParser;
 import dev.widekey.processor.model.KeyLayout;
+import dev.widekey.processor.model.Property;
 import dev.widekey.processor.model.ShardSpec;
+import dev.widekey.processor.model.ValueKind;
 import dev.widekey.processor.query.QueryInterfaces;
+import dev.widekey.processor.report.LayoutReportWriter;
 import dev.widekey.processor.rules.EntityValidator;
 import dev.widekey.processor.rules.GeneratedTypeOwners;
 import dev.widekey.processor.rules.TableOwners;
@@ -49,6 +52,7 @@ import javax.annotation.processing.RoundEnvironment;
 import javax.lang.model.SourceVersion;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.Element;
+import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.util.Types;
 
@@ -73,6 +77,7 @@ public final class WidekeyProcessor extends AbstractProcessor {
   private final GeneratedTypeOwners typeOwners = new GeneratedTypeOwners();
   private List<SourceFileGenerator> generators;
   private LayoutExporter layoutExporter;
+  private LayoutReportWriter reportWriter;
   private LayoutLock layoutLock;
   private ShardedRepositoryGenerator shardedGenerator;
   private RekeyingGenerator rekeyingGenerator;
@@ -104,6 +109,7 @@ public final class WidekeyProcessor extends AbstractProcessor {
             new TableGenerator(env.getFiler(), env.getElementUtils(), NAME),
             new RepositoryGenerator(env.getFiler(), env.getElementUtils(), NAME));
     layoutExporter = new LayoutExporter(env.getFiler());
+    reportWriter = new LayoutReportWriter(env.getFiler(), env.getOptions());
     layoutLock = LayoutLock.of(env.getOptions());
     shardedGenerator = new ShardedRepositoryGenerator(env.getFiler(), env.getElementUtils(), NAME);
     rekeyingGenerator = new RekeyingGenerator(env.getFiler(), env.getElementUtils(), NAME);
@@ -123,11 +129,17 @@ public final class WidekeyProcessor extends AbstractProcessor {
 
   /**
    * {@value LayoutDirectory#OPTION}: the directory of committed layout files, checked on every
-   * build (rule WK308); {@value LayoutDirectory#UPDATE_OPTION}: rewrite them with passing changes.
+   * build (rule WK308); {@value LayoutDirectory#UPDATE_OPTION}: rewrite them with passing changes;
+   * {@value ProcessorOptions#REPORT}: write a key-layout report per entity; {@value
+   * ProcessorOptions#RULES_URL}: where the rules that reports and messages link to are documented.
    */
   @Override
   public Set<String> getSupportedOptions() {
-    return Set.of(LayoutDirectory.OPTION, LayoutDirectory.UPDATE_OPTION);
+    return Set.of(
+        LayoutDirectory.OPTION,
+        LayoutDirectory.UPDATE_OPTION,
+        ProcessorOptions.REPORT,
+        ProcessorOptions.RULES_URL);
   }
 
   @Override
@@ -167,6 +179,7 @@ public final class WidekeyProcessor extends AbstractProcessor {
     writeRepositoryIndex(round.processingOver());
     if (round.processingOver()) {
       layoutLock.finish(processingEnv.getMessager());
+      writeReportIndex();
     }
     return false;
   }
@@ -221,6 +234,39 @@ public final class WidekeyProcessor extends AbstractProcessor {
               javax.tools.Diagnostic.Kind.ERROR,
               "widekey could not write the repository index: " + e);
     }
+  }
+
+  /** The index of the key-layout reports, after the last round. */
+  private void writeReportIndex() {
+    try {
+      reportWriter.finish();
+    } catch (IOException | RuntimeException e) {
+      processingEnv
+          .getMessager()
+          .printMessage(
+              javax.tools.Diagnostic.Kind.ERROR,
+              "widekey could not write the key-layout report index: " + e);
+    }
+  }
+
+  /**
+   * The constants of each enum-typed property, by property name: the values a key-layout report
+   * shows in its example keys.
+   */
+  private Map<String, List<String>> enumConstants(EntityModel entity) {
+    Map<String, List<String>> constants = new HashMap<>();
+    for (Property p : entity.properties()) {
+      if (p.kind() != ValueKind.ENUM || types.asElement(p.type()) == null) {
+        continue;
+      }
+      constants.put(
+          p.name(),
+          types.asElement(p.type()).getEnclosedElements().stream()
+              .filter(e -> e.getKind() == ElementKind.ENUM_CONSTANT)
+              .map(e -> e.getSimpleName().toString())
+              .toList());
+    }
+    return constants;
   }
 
   /** A {@code @TimeSharded} type that is no {@code @WideTable} would be ignored (WK210). */
@@ -340,6 +386,7 @@ public final class WidekeyProcessor extends AbstractProcessor {
       rekeyingGenerator.generate(entity.get(), layout, rekeying.get());
     }
     layoutExporter.export(entity.get(), tables);
+    reportWriter.write(type, tables, enumConstants(entity.get()));
     layoutLock.write(entity.get(), layouts, report);
     generatedEntities.put(type.getQualifiedName().toString(), entity.get());
     repositoryIndex.add(entity.get());
