@@ -142,7 +142,9 @@ public final class DesignRules {
   /** Why the leading component passes WK102. */
   private static String leading(KeyColumnLayout partition) {
     if (partition.hash() != null) {
-      return "the leading component is scattered by a " + partition.hash().algorithm() + " prefix";
+      return "the leading component is scattered by its hash prefix ("
+          + partition.hash().algorithm()
+          + ")";
     }
     if (partition.buckets() != null) {
       return "the leading component is spread over " + partition.buckets().count() + " buckets";

@@ -37,6 +37,9 @@ public record ExampleKeys(List<KeyExample> examples, List<SplitMarker> splits) {
   /** The most: a page lists examples, not a table's contents. */
   private static final int MAX_EXAMPLES = 12;
 
+  /** Combinations tried per example shown, before a layout that refuses most values gives up. */
+  private static final int ATTEMPTS = 4;
+
   public ExampleKeys {
     examples = List.copyOf(examples);
     splits = List.copyOf(splits);
@@ -65,20 +68,21 @@ public record ExampleKeys(List<KeyExample> examples, List<SplitMarker> splits) {
     int count = Math.min(MAX_EXAMPLES, Math.max(MIN_EXAMPLES, most));
     List<KeyExample> examples = new ArrayList<>();
     List<PrimaryKey> seen = new ArrayList<>();
-    for (int i = 0; i < count; i++) {
+    // a layout refuses some values (padding, alphabet, delimiter): try more combinations than shown
+    for (int i = 0; i < count * ATTEMPTS && examples.size() < count; i++) {
       Map<String, Object> values = new LinkedHashMap<>();
       int j = 0;
       for (String name : codec.names()) {
         List<Object> options = candidates.get(name);
-        // the leading component walks its values; later ones vary on their own stride
-        values.put(name, options.get(j == 0 ? i % options.size() : (i * 7 + j) % options.size()));
+        // each component walks its values from its own offset, so examples differ in each
+        values.put(name, options.get((i + j * (i / options.size() + 1)) % options.size()));
         j++;
       }
       PrimaryKey key;
       try {
         key = codec.encode(values);
       } catch (RuntimeException e) {
-        continue; // a value this layout refuses (padding, alphabet, delimiter): no example
+        continue; // a value this layout refuses: no example
       }
       if (seen.contains(key)) {
         continue;

@@ -82,6 +82,10 @@ public final class KeySegments {
   private static KeySegment value(KeyColumnLayout column, KeyPartLayout p) {
     List<String> traits = new ArrayList<>();
     List<String> detail = new ArrayList<>();
+    boolean number = !List.of("STRING", "UUID", "ENUM", "BYTES").contains(p.kind());
+    if (number && p.padWidth() == 0 && column.source() == ColumnSource.TEXT) {
+      detail.add("decimal text, unpadded");
+    }
     if (p.padWidth() > 0) {
       traits.add("padded");
       detail.add("padded to " + p.padWidth() + " digits");
