@@ -15,6 +15,7 @@ import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import javax.tools.JavaFileObject;
@@ -205,6 +206,53 @@ class LayoutReportTest {
     assertThat(file(c, "good.Order.html"))
         .contains("href=\"https://wiki.example.com/rules#wk106\"");
     assertThat(file(c, "good.Order.md")).contains("(https://wiki.example.com/rules#wk106)");
+  }
+
+  @Test
+  void everyTableOfTheEntityHasItsSection() throws Exception {
+    Compilation c =
+        compile(
+            List.of("-Awidekey.report=true"),
+            good("IndexedOrder"),
+            good("ShardedOrder"),
+            good("NewestReading"));
+
+    assertThat(c).succeededWithoutWarnings();
+    String indexed = file(c, "good.IndexedOrder.html");
+    assertThat(indexed).contains("id=\"table-index-by_time\" data-role=\"INDEX\"");
+    // an index table's key: the indexed values, then the reference to the hot row
+    int byTime = indexed.indexOf("<div class=\"key\" id=\"key-index-by_time\">");
+    assertThat(byTime).isAtLeast(0);
+    String key = indexed.substring(byTime, indexed.indexOf("<h3>", byTime));
+    assertThat(key).contains("data-part=\"hash\"");
+    assertThat(key.indexOf("data-part=\"hash\"")).isLessThan(key.indexOf("data-part=\"ref\""));
+    assertThat(examples(indexed, "index-by_time")).isNotEmpty();
+    assertThat(indexed).contains("data-rule=\"WK306\"");
+
+    String sharded = file(c, "good.ShardedOrder.html");
+    assertThat(sharded).contains("data-table=\"sharded_orders_yyyy_MM\"");
+    assertThat(sharded).contains("id=\"table-cold\" data-role=\"COLD\"");
+    assertThat(sharded).contains("data-part=\"tag\"");
+    assertThat(sharded).contains("data-rule=\"WK210\"");
+
+    String newest = file(c, "good.NewestReading.html");
+    assertThat(newest).containsMatch("class=\"seg seg-value[^\"]* seg-descending\"");
+    assertThat(newest).contains("data-rule=\"WK113\"");
+  }
+
+  @Test
+  void enumComponentsShowTheirConstants() throws Exception {
+    Compilation c = compile(List.of("-Awidekey.report=true"), good("Ticket"));
+
+    assertThat(c).succeededWithoutWarnings();
+    List<String> priorities = new ArrayList<>();
+    for (Object row : examples(file(c, "good.Ticket.html"), "hot")) {
+      Matcher m = Pattern.compile("priority=(\\w+)").matcher(((Row) row).values());
+      assertThat(m.find()).isTrue();
+      priorities.add(m.group(1));
+    }
+    // the enum's own constants, every one of them, and no placeholder
+    assertThat(new TreeSet<>(priorities)).containsExactly("HIGH", "LOW", "MEDIUM");
   }
 
   @Test
