@@ -236,6 +236,27 @@ public final class WidekeyProcessor extends AbstractProcessor {
     }
   }
 
+  /**
+   * The entity's key-layout report, if asked for: a report that cannot be written is a warning,
+   * never a reason to refuse an entity whose code is generated.
+   */
+  private void writeReport(
+      TypeElement type, List<TableLayout> tables, Map<String, List<String>> enumConstants) {
+    try {
+      reportWriter.write(type, tables, enumConstants);
+    } catch (IOException | RuntimeException e) {
+      processingEnv
+          .getMessager()
+          .printMessage(
+              javax.tools.Diagnostic.Kind.WARNING,
+              "widekey could not write the key-layout report of "
+                  + type.getQualifiedName()
+                  + ": "
+                  + e,
+              type);
+    }
+  }
+
   /** The index of the key-layout reports, after the last round. */
   private void writeReportIndex() {
     try {
@@ -386,7 +407,7 @@ public final class WidekeyProcessor extends AbstractProcessor {
       rekeyingGenerator.generate(entity.get(), layout, rekeying.get());
     }
     layoutExporter.export(entity.get(), tables);
-    reportWriter.write(type, tables, enumConstants(entity.get()));
+    writeReport(type, tables, enumConstants(entity.get()));
     layoutLock.write(entity.get(), layouts, report);
     generatedEntities.put(type.getQualifiedName().toString(), entity.get());
     repositoryIndex.add(entity.get());

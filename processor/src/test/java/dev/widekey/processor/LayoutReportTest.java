@@ -65,7 +65,8 @@ class LayoutReportTest {
       List<String> columns = new ArrayList<>();
       Matcher v = Pattern.compile("<code class=\"key-value\">(.*?)</code>").matcher(m.group(3));
       while (v.find()) {
-        columns.add(StringEscapeUtils.unescapeHtml4(v.group(1)));
+        // the text, as a browser's textContent: the prefix's mark-up left out
+        columns.add(StringEscapeUtils.unescapeHtml4(v.group(1).replaceAll("<[^>]+>", "")));
       }
       Matcher values =
           Pattern.compile("<td class=\"example-values\">(.*?)</td>").matcher(m.group(3));
@@ -96,6 +97,10 @@ class LayoutReportTest {
         .containsMatch("<div class=\"seg seg-value\" data-part=\"value\" data-kind=\"LONG\"");
     // the hash comes first, then the value
     assertThat(html.indexOf("data-part=\"hash\"")).isLessThan(html.indexOf("data-part=\"value\""));
+    // and each example key marks its own prefix
+    assertThat(html)
+        .containsMatch(
+            "<code class=\"key-value\"><span class=\"key-prefix seg-hash\">[0-9a-f]{4}</span>");
     assertThat(html).doesNotContainMatch("(?i)<script|<link|https?://[^\"]*\\.(css|js|woff)");
 
     List<Object> rows = examples(html, "hot");

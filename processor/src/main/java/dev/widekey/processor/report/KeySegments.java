@@ -74,9 +74,19 @@ public final class KeySegments {
     return segments;
   }
 
+  /**
+   * The width of the column's leading hash prefix or bucket in characters, 0 when it has neither:
+   * where a report marks the prefix within an example key.
+   */
+  public static int prefixWidth(KeyColumnLayout column) {
+    if (column.hash() != null) {
+      return column.hash().length();
+    }
+    return column.buckets() == null ? 0 : BucketCounts.width(column.buckets().count());
+  }
+
   private static KeySegment filled(String part, String label, KeyColumnLayout column) {
-    return new KeySegment(
-        part, label, column.type().name(), 0, List.of(), "filled by widekey, " + column.type());
+    return new KeySegment(part, label, column.type().name(), 0, List.of(), "filled by widekey");
   }
 
   private static KeySegment value(KeyColumnLayout column, KeyPartLayout p) {

@@ -19,8 +19,9 @@ import java.util.Locale;
  *       .seg} elements are its segments in order: {@code .seg-<part>} with {@code data-part},
  *       {@code data-kind}, {@code data-width} (fixed widths only) and {@code data-traits};
  *   <li>{@code #examples-<id>}: rows {@code tr.example-key} in store order ({@code .key-value} per
- *       column, {@code .example-values}) and {@code tr.split-point} ({@code data-point}) where a
- *       pre-split partition starts;
+ *       column, whose text is the stored value, its hash prefix or bucket marked by a {@code
+ *       span.key-prefix}; {@code .example-values}) and {@code tr.split-point} ({@code data-point})
+ *       where a pre-split partition starts;
  *   <li>{@code #rules}: {@code li.rule#rule-<id>} ({@code data-rule}), linking to the rule's
  *       section.
  * </ul>
@@ -48,6 +49,7 @@ public final class LayoutReportPage {
       td,th{border:1px solid #ccc;padding:.2rem .5rem;text-align:left;vertical-align:top}
       tr.split-point td{border-top:3px dashed #c0392b;color:#c0392b;font-size:.85rem}
       .rule-why{margin:.2rem 0 .6rem;color:#444}
+      .key-prefix{padding:0 .1rem;border-radius:2px}
       """;
 
   /**
@@ -234,8 +236,23 @@ public final class LayoutReportPage {
       KeyExample e = list.get(i);
       out.append("<tr class=\"example-key\" data-index=\"").append(i).append("\"><td>");
       out.append(i + 1).append("</td>");
-      for (String col : e.columns()) {
-        out.append("<td><code class=\"key-value\">").append(h(col)).append("</code></td>");
+      for (int c = 0; c < key.size(); c++) {
+        String col = e.columns().get(c);
+        KeyColumnLayout column = key.get(c);
+        int prefix = KeySegments.prefixWidth(column);
+        out.append("<td><code class=\"key-value\">");
+        if (prefix > 0 && col.length() >= prefix) {
+          // the hash prefix or bucket, marked as its segment in the bar is
+          out.append("<span class=\"key-prefix seg-")
+              .append(column.hash() != null ? "hash" : "bucket")
+              .append("\">")
+              .append(h(col.substring(0, prefix)))
+              .append("</span>")
+              .append(h(col.substring(prefix)));
+        } else {
+          out.append(h(col));
+        }
+        out.append("</code></td>");
       }
       out.append("<td class=\"example-values\">")
           .append(h(String.join(", ", e.values())))
