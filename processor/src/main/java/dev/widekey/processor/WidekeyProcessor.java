@@ -240,10 +240,12 @@ public final class WidekeyProcessor extends AbstractProcessor {
    * The entity's key-layout report, if asked for: a report that cannot be written is a warning,
    * never a reason to refuse an entity whose code is generated.
    */
-  private void writeReport(
-      TypeElement type, List<TableLayout> tables, Map<String, List<String>> enumConstants) {
+  private void writeReport(TypeElement type, EntityModel entity, List<TableLayout> tables) {
+    if (!reportWriter.enabled()) {
+      return;
+    }
     try {
-      reportWriter.write(type, tables, enumConstants);
+      reportWriter.write(type, tables, enumConstants(entity));
     } catch (IOException | RuntimeException e) {
       processingEnv
           .getMessager()
@@ -257,7 +259,7 @@ public final class WidekeyProcessor extends AbstractProcessor {
     }
   }
 
-  /** The index of the key-layout reports, after the last round. */
+  /** The index of the key-layout reports, after the last round; as a report, never an error. */
   private void writeReportIndex() {
     try {
       reportWriter.finish();
@@ -265,7 +267,7 @@ public final class WidekeyProcessor extends AbstractProcessor {
       processingEnv
           .getMessager()
           .printMessage(
-              javax.tools.Diagnostic.Kind.ERROR,
+              javax.tools.Diagnostic.Kind.WARNING,
               "widekey could not write the key-layout report index: " + e);
     }
   }
@@ -407,7 +409,7 @@ public final class WidekeyProcessor extends AbstractProcessor {
       rekeyingGenerator.generate(entity.get(), layout, rekeying.get());
     }
     layoutExporter.export(entity.get(), tables);
-    writeReport(type, tables, enumConstants(entity.get()));
+    writeReport(type, entity.get(), tables);
     layoutLock.write(entity.get(), layouts, report);
     generatedEntities.put(type.getQualifiedName().toString(), entity.get());
     repositoryIndex.add(entity.get());

@@ -13,8 +13,12 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Locale;
+import java.util.Random;
+import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -258,6 +262,57 @@ class LayoutReportTest {
     }
     // the enum's own constants, every one of them, and no placeholder
     assertThat(new TreeSet<>(priorities)).containsExactly("HIGH", "LOW", "MEDIUM");
+  }
+
+  @Test
+  void everyAcceptedRandomEntityGetsItsReport() throws Exception {
+    Random random = new Random(20261126L);
+    List<RandomEntities.Entity> entities = new ArrayList<>();
+    for (int i = 0; i < 120; i++) {
+      entities.add(RandomEntities.entity(random, "rp.e" + i, "t" + i));
+    }
+    // the accepted ones: those without an error in their package, compiled again on their own
+    Compilation all = EntityFuzzer.compile(entities, null);
+    Set<String> refused = new HashSet<>();
+    for (var d : all.errors()) {
+      if (d.getSource() != null) {
+        Matcher m = Pattern.compile("(?:^|/)rp/(e\\d+)/").matcher(d.getSource().getName());
+        if (m.find()) {
+          refused.add(m.group(1));
+        }
+      }
+    }
+    List<RandomEntities.Entity> accepted = new ArrayList<>();
+    for (int i = 0; i < entities.size(); i++) {
+      if (!refused.contains("e" + i)) {
+        accepted.add(entities.get(i));
+      }
+    }
+    assertThat(accepted.size()).isAtLeast(10);
+    Compilation c = EntityFuzzer.compile(accepted, null, "-Awidekey.report=true");
+    assertThat(c).succeeded();
+
+    assertThat(
+            c.diagnostics().stream()
+                .map(d -> d.getMessage(Locale.ROOT))
+                .filter(m -> m.contains("key-layout report"))
+                .toList())
+        .isEmpty();
+    List<String> pages = new ArrayList<>();
+    for (JavaFileObject f : c.generatedFiles()) {
+      String path = f.toUri().getPath();
+      if (path.contains("/" + DIR) && path.endsWith(".html") && !path.endsWith("/index.html")) {
+        pages.add(path.substring(path.lastIndexOf('/') + 1, path.length() - ".html".length()));
+        String html = f.getCharContent(true).toString();
+        assertThat(html).startsWith("<!DOCTYPE html>");
+        assertThat(html).contains("<div class=\"key\" id=\"key-hot\">");
+      }
+    }
+    assertThat(pages).hasSize(accepted.size());
+    String index = file(c, "index.html");
+    for (String page : pages) {
+      assertThat(index).contains("href=\"" + StringEscapeUtils.escapeHtml4(page) + ".html\"");
+    }
   }
 
   @Test

@@ -24,7 +24,8 @@ import java.util.Map;
  *
  * <pre>{@code
  * ExampleKeys examples = ExampleKeys.of(ordersLayout, Map.of());
- * examples.examples().get(0).columns(); // ["0c2f00000000000042"]
+ * examples.examples().get(4).columns(); // ["a1d042"]: the MD5 prefix a1d0, then orderNumber 42
+ * examples.splits().get(0);             // SplitMarker[point=1990, before=1]
  * }</pre>
  *
  * @param examples the example keys, in store order, each key once

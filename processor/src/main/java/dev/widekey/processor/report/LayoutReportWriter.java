@@ -38,6 +38,13 @@ public final class LayoutReportWriter {
   }
 
   /**
+   * Whether the options ask for reports: without, {@link #write} and {@link #finish} do nothing.
+   */
+  public boolean enabled() {
+    return enabled;
+  }
+
+  /**
    * Writes one entity's page and Markdown twin, if reports are asked for.
    *
    * @param origin the entity's type, the files' originating element
