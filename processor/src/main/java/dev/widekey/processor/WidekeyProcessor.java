@@ -26,8 +26,11 @@ import dev.widekey.processor.layout.RekeySources;
 import dev.widekey.processor.model.EntityModel;
 import dev.widekey.processor.model.EntityParser;
 import dev.widekey.processor.model.KeyLayout;
+import dev.widekey.processor.model.Property;
 import dev.widekey.processor.model.ShardSpec;
+import dev.widekey.processor.model.ValueKind;
 import dev.widekey.processor.query.QueryInterfaces;
+import dev.widekey.processor.report.LayoutReportWriter;
 import dev.widekey.processor.rules.EntityValidator;
 import dev.widekey.processor.rules.GeneratedTypeOwners;
 import dev.widekey.processor.rules.TableOwners;
@@ -50,6 +53,7 @@ import javax.annotation.processing.RoundEnvironment;
 import javax.lang.model.SourceVersion;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.Element;
+import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.util.Types;
 
@@ -74,6 +78,7 @@ public final class WidekeyProcessor extends AbstractProcessor {
   private final GeneratedTypeOwners typeOwners = new GeneratedTypeOwners();
   private List<SourceFileGenerator> generators;
   private LayoutExporter layoutExporter;
+  private LayoutReportWriter reportWriter;
   private LayoutLock layoutLock;
   private ShardedRepositoryGenerator shardedGenerator;
   private RekeyingGenerator rekeyingGenerator;
@@ -110,6 +115,8 @@ public final class WidekeyProcessor extends AbstractProcessor {
             new TableGenerator(env.getFiler(), env.getElementUtils(), NAME),
             new RepositoryGenerator(env.getFiler(), env.getElementUtils(), NAME));
     layoutExporter = new LayoutExporter(env.getFiler());
+    reportWriter =
+        new LayoutReportWriter(env.getFiler(), env.getOptions(), diagnosticOptions.rulesUrl());
     layoutLock = LayoutLock.of(env.getOptions());
     shardedGenerator = new ShardedRepositoryGenerator(env.getFiler(), env.getElementUtils(), NAME);
     rekeyingGenerator = new RekeyingGenerator(env.getFiler(), env.getElementUtils(), NAME);
@@ -131,13 +138,15 @@ public final class WidekeyProcessor extends AbstractProcessor {
    * {@value LayoutDirectory#OPTION}: the directory of committed layout files, checked on every
    * build (rule WK308); {@value LayoutDirectory#UPDATE_OPTION}: rewrite them with passing changes;
    * the diagnostic options of {@link DiagnosticOptions#names()}: warnings made errors, a severity
-   * per rule, the base address of the rule links.
+   * per rule, the base address of the rule links (which the reports use too); {@value
+   * ProcessorOptions#REPORT}: write a key-layout report per entity.
    */
   @Override
   public Set<String> getSupportedOptions() {
     Set<String> options = new LinkedHashSet<>(DiagnosticOptions.names());
     options.add(LayoutDirectory.OPTION);
     options.add(LayoutDirectory.UPDATE_OPTION);
+    options.add(ProcessorOptions.REPORT);
     return options;
   }
 
@@ -180,6 +189,7 @@ public final class WidekeyProcessor extends AbstractProcessor {
       Diagnostics report = new Diagnostics(diagnosticOptions);
       layoutLock.finish(report);
       report.printTo(processingEnv.getMessager());
+      writeReportIndex();
     }
     return false;
   }
@@ -234,6 +244,62 @@ public final class WidekeyProcessor extends AbstractProcessor {
               javax.tools.Diagnostic.Kind.ERROR,
               "widekey could not write the repository index: " + e);
     }
+  }
+
+  /**
+   * The entity's key-layout report, if asked for: a report that cannot be written is a warning,
+   * never a reason to refuse an entity whose code is generated.
+   */
+  private void writeReport(TypeElement type, EntityModel entity, List<TableLayout> tables) {
+    if (!reportWriter.enabled()) {
+      return;
+    }
+    try {
+      reportWriter.write(type, tables, enumConstants(entity));
+    } catch (IOException | RuntimeException e) {
+      processingEnv
+          .getMessager()
+          .printMessage(
+              javax.tools.Diagnostic.Kind.WARNING,
+              "widekey could not write the key-layout report of "
+                  + type.getQualifiedName()
+                  + ": "
+                  + e,
+              type);
+    }
+  }
+
+  /** The index of the key-layout reports, after the last round; as a report, never an error. */
+  private void writeReportIndex() {
+    try {
+      reportWriter.finish();
+    } catch (IOException | RuntimeException e) {
+      processingEnv
+          .getMessager()
+          .printMessage(
+              javax.tools.Diagnostic.Kind.WARNING,
+              "widekey could not write the key-layout report index: " + e);
+    }
+  }
+
+  /**
+   * The constants of each enum-typed property, by property name: the values a key-layout report
+   * shows in its example keys.
+   */
+  private Map<String, List<String>> enumConstants(EntityModel entity) {
+    Map<String, List<String>> constants = new HashMap<>();
+    for (Property p : entity.properties()) {
+      if (p.kind() != ValueKind.ENUM || types.asElement(p.type()) == null) {
+        continue;
+      }
+      constants.put(
+          p.name(),
+          types.asElement(p.type()).getEnclosedElements().stream()
+              .filter(e -> e.getKind() == ElementKind.ENUM_CONSTANT)
+              .map(e -> e.getSimpleName().toString())
+              .toList());
+    }
+    return constants;
   }
 
   /** A {@code @TimeSharded} type that is no {@code @WideTable} would be ignored (WK210). */
@@ -353,6 +419,7 @@ public final class WidekeyProcessor extends AbstractProcessor {
       rekeyingGenerator.generate(entity.get(), layout, rekeying.get());
     }
     layoutExporter.export(entity.get(), tables);
+    writeReport(type, entity.get(), tables);
     layoutLock.write(entity.get(), layouts, report);
     generatedEntities.put(type.getQualifiedName().toString(), entity.get());
     repositoryIndex.add(entity.get());

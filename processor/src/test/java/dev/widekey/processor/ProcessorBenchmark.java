@@ -154,6 +154,82 @@ class ProcessorBenchmark {
     }
   }
 
+  /**
+   * What the key-layout report ({@code -Awidekey.report=true}) adds to a build: javac with the
+   * processor on the same accepted entities, with the report against without, alternating (ABBA)
+   * after warm-up rounds; prints both medians and the per-round ratios' median and spread.
+   *
+   * <pre>
+   * mvn -o -pl processor -am test -Dtest='ProcessorBenchmark#reportAgainstNoReport' \
+   *     -Dsurefire.failIfNoSpecifiedTests=false -Dwidekey.bench=true \
+   *     [-Dwidekey.bench.rounds=8] [-Dwidekey.bench.entities=200]
+   * </pre>
+   */
+  @Test
+  void reportAgainstNoReport() throws Exception {
+    int count = Integer.getInteger("widekey.bench.entities", DEFAULT_ENTITIES);
+    int rounds = Integer.getInteger("widekey.bench.rounds", 8);
+    int warmup = Integer.getInteger("widekey.bench.warmup", 2);
+    long seed = Long.getLong("widekey.bench.seed", 20261126L);
+    Path dir = Files.createTempDirectory("widekey-report-bench");
+    try {
+      List<Path> sources = acceptedSources(seed, count, dir);
+      List<String> report = List.of("-A" + ProcessorOptions.REPORT + "=true");
+      List<Double> with = new ArrayList<>();
+      List<Double> without = new ArrayList<>();
+      List<Double> ratios = new ArrayList<>();
+      for (int i = 0; i < warmup + rounds; i++) {
+        Run a = null;
+        Run b = null;
+        for (int k = 0; k < 2; k++) {
+          boolean reportSide = (k == 0) == (i % 2 == 0);
+          Path out = dir.resolve("run-" + i + "-" + k);
+          Run run =
+              compile(
+                  sources,
+                  true,
+                  out.resolve("classes"),
+                  out.resolve("gen"),
+                  reportSide ? report : List.of());
+          if (reportSide) {
+            a = run;
+          } else {
+            b = run;
+          }
+          deleteTree(out);
+        }
+        assertTrue(a.errors.isEmpty() && b.errors.isEmpty(), () -> "compilation failed");
+        if (i < warmup) {
+          continue;
+        }
+        with.add(a.seconds);
+        without.add(b.seconds);
+        ratios.add(a.seconds / b.seconds);
+        System.out.printf(
+            Locale.ROOT,
+            "round %2d: report %.3f s, no report %.3f s, ratio %.3f%n",
+            i - warmup + 1,
+            a.seconds,
+            b.seconds,
+            a.seconds / b.seconds);
+      }
+      System.out.printf(
+          Locale.ROOT,
+          "%nRESULT %d entities, %d rounds after %d warm-up: with report median %.3f s,"
+              + " without median %.3f s; ratio median %.3f (min %.3f, max %.3f)%n",
+          count,
+          rounds,
+          warmup,
+          median(with),
+          median(without),
+          median(ratios),
+          ratios.stream().min(Double::compare).orElseThrow(),
+          ratios.stream().max(Double::compare).orElseThrow());
+    } finally {
+      deleteTree(dir);
+    }
+  }
+
   /** One javac run: wall time, time in annotation processing, errors. */
   private record Run(
       double seconds, double processingSeconds, int processingRounds, List<String> errors) {}
@@ -164,8 +240,16 @@ class ProcessorBenchmark {
    */
   private Run compile(List<Path> sources, boolean processor, Path classes, Path generated)
       throws IOException {
+    return compile(sources, processor, classes, generated, List.of());
+  }
+
+  /** As {@link #compile(List, boolean, Path, Path)}, with more javac options. */
+  private Run compile(
+      List<Path> sources, boolean processor, Path classes, Path generated, List<String> more)
+      throws IOException {
     Files.createDirectories(classes);
     List<String> options = new ArrayList<>(List.of("-d", classes.toString()));
+    options.addAll(more);
     options.addAll(List.of("-classpath", System.getProperty("java.class.path")));
     if (processor) {
       Files.createDirectories(generated);

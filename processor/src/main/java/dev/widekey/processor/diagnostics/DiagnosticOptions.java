@@ -150,6 +150,11 @@ public final class DiagnosticOptions {
     return problems;
   }
 
+  /** The rule documentation's base address: {@value #RULES_URL}, or the project's by default. */
+  public String rulesUrl() {
+    return rulesUrl;
+  }
+
   /** The link printed after a diagnostic of {@code rule}. */
   public String link(Rule rule) {
     return RuleDocs.link(rulesUrl, rule);

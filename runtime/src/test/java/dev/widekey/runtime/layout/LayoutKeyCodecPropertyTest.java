@@ -34,7 +34,7 @@ import org.junit.jupiter.api.Test;
  * promises it, and every forged key either is refused or is exactly the encoding of what it decodes
  * to (never a wrong value). Seeded: {@code -Dwidekey.seed=N} replays a failure.
  */
-class LayoutKeyCodecPropertyTest {
+public class LayoutKeyCodecPropertyTest {
   static final String[] ALPHABETS = {"a-z0-9", "0-9A-F", "a-zA-Z0-9_", "0-9a-f.:"};
   static final String[] ALPHABET_CHARS = {
     "abcdefghijklmnopqrstuvwxyz0123456789",
@@ -81,7 +81,7 @@ class LayoutKeyCodecPropertyTest {
     };
   }
 
-  static TableLayout randomLayout(Random r) {
+  public static TableLayout randomLayout(Random r) {
     List<KeyColumnLayout> key = new ArrayList<>();
     int parts = 1 + r.nextInt(3);
     List<KeyPartLayout> ps = new ArrayList<>();

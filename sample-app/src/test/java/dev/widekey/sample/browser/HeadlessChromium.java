@@ -69,8 +69,8 @@ final class HeadlessChromium {
   }
 
   /**
-   * The DOM of {@code page} laid out in a window of the given size: a script's layout readings
-   * then match a {@link #screenshot} of the same size.
+   * The DOM of {@code page} laid out in a window of the given size: a script's layout readings then
+   * match a {@link #screenshot} of the same size.
    */
   String dumpDom(Path page, int width, int height) throws IOException, InterruptedException {
     return run(List.of("--window-size=" + width + "," + height, "--dump-dom"), page);
