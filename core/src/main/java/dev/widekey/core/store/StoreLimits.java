@@ -384,6 +384,17 @@ public record StoreLimits(
     return profile == Profile.TABLESTORE ? TABLESTORE_MAX_TABLES : Integer.MAX_VALUE;
   }
 
+  /**
+   * A limit in bytes as messages quote it: "1 KB", "2 MB", else "32767 bytes"; the one formatter of
+   * the limits above for compile-time and run-time messages.
+   */
+  public static String sizeText(long bytes) {
+    if (bytes % (1 << 20) == 0) {
+      return (bytes >> 20) + " MB";
+    }
+    return bytes % (1 << 10) == 0 ? (bytes >> 10) + " KB" : bytes + " bytes";
+  }
+
   /** The limits of the service a profile targets. */
   public static StoreLimits of(Profile profile) {
     return switch (profile) {

@@ -531,9 +531,9 @@ public final class Messages {
     return Message.MAX_LENGTH_TYPE.format("field", field, "type", type);
   }
 
-  public static String maxLengthNotKey(String field) {
+  public static String maxLengthNotKey(String field, Profile profile) {
     return Message.MAX_LENGTH_NOT_KEY.format(
-        "field", field, "maxPkColumnSize", size(LIMITS.maxPkColumnBytes()));
+        "field", field, "maxPkColumnSize", size(StoreLimits.of(profile).maxPkColumnBytes()));
   }
 
   // ---- WK110: column count ----
@@ -615,9 +615,9 @@ public final class Messages {
         limits.maxMultiGetRows());
   }
 
-  public static String chunkedKey(String field) {
+  public static String chunkedKey(String field, Profile profile) {
     return Message.CHUNKED_KEY.format(
-        "field", field, "maxPkColumnSize", size(LIMITS.maxPkColumnBytes()));
+        "field", field, "maxPkColumnSize", size(StoreLimits.of(profile).maxPkColumnBytes()));
   }
 
   // ---- WK204: hot and cold columns ----
@@ -1163,10 +1163,7 @@ public final class Messages {
 
   /** A limit in bytes as people write it: "1 KB", "2 MB". */
   private static String size(long bytes) {
-    if (bytes % (1 << 20) == 0) {
-      return (bytes >> 20) + " MB";
-    }
-    return bytes % (1 << 10) == 0 ? (bytes >> 10) + " KB" : bytes + " bytes";
+    return StoreLimits.sizeText(bytes);
   }
 
   private static String quote(int codePoint) {
