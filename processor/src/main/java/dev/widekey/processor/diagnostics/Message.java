@@ -360,7 +360,7 @@ public enum Message {
   HASH_TWICE(
       Rule.WK106,
       Severity.ERROR,
-      "${where} has a second @HashPrefix; the partition key takes one prefix. " + "Keep one."),
+      "${where} has a second @HashPrefix; the partition key takes one prefix. Keep one."),
   HASH_TYPE(
       Rule.WK106,
       Severity.ERROR,
@@ -459,7 +459,7 @@ public enum Message {
   MAX_LENGTH_VALUE(
       Rule.WK109,
       Severity.ERROR,
-      "field '${field}' has @MaxLength(${value}); a maximum length is at least " + "1."),
+      "field '${field}' has @MaxLength(${value}); a maximum length is at least 1."),
   MAX_LENGTH_TYPE(
       Rule.WK109,
       Severity.ERROR,
