@@ -1034,7 +1034,263 @@ public enum Message {
           + "read '${field}' as null. Keep the table's column naming as it was (a "
           + "table that exists keeps its column names), or move the entity to a new "
           + "table (@WideTable(name = ...) with @RekeyedFrom), whose re-keying job "
-          + "copies the old columns.");
+          + "copies the old columns."),
+
+  // ---- query interfaces (QueryMessages) ----
+
+  QUERY_NO_ENTITY(
+      Rule.WK307,
+      Severity.ERROR,
+      "@Repository ${iface} names no @WideTable entity: neither a "
+          + "DataRepository<E, K> supertype nor a method returning E, Optional<E>, "
+          + "Stream<E> or List<E> says which table it reads. Extend "
+          + "DataRepository<E, K> with the entity as E."),
+  QUERY_SEVERAL_ENTITIES(
+      Rule.WK307,
+      Severity.ERROR,
+      "@Repository ${iface} names several entities (${entities}); a query "
+          + "interface reads one table. Declare one interface per entity."),
+  QUERY_INHERITED_REPOSITORY(
+      Rule.WK307,
+      Severity.ERROR,
+      "@Repository ${iface} extends ${supertype}, whose findAll() reads the "
+          + "whole table and findAll(PageRequest, Order) pages by offset, scanning "
+          + "from the start for every page. Extend DataRepository<E, K> and declare "
+          + "the reads the key serves."),
+  QUERY_WINDOW_PARAMETERS(
+      Rule.WK307,
+      Severity.ERROR,
+      "${method} reads @TimeSharded ${entity}, whose rows live in one table "
+          + "per period, but does not end with the time window it reads: declare its "
+          + "last two parameters as Instant since, Instant until (the shard values "
+          + "in [since, until), the periods read)."),
+  QUERY_SHARDED_POINT_READ(
+      Rule.WK307,
+      Severity.ERROR,
+      "${method} fixes the whole primary key of @TimeSharded ${entity}: that "
+          + "is a point read in the period its shard value names, not a scan over a "
+          + "window. Read it with the generated ${entity}ShardedRepository's get, or "
+          + "leave a key column open."),
+  QUERY_UNKNOWN_PROPERTY(
+      Rule.WK307,
+      Severity.ERROR,
+      "${method} names ${name}, which is no property of ${entity}. Did you " + "mean ${closest}?"),
+  QUERY_NO_CONDITION_ON_LEADING(
+      Rule.WK307,
+      Severity.ERROR,
+      "${method} has no condition on ${missing}, a leading component of the primary key (${key}):"
+          + " without it the read is no leftmost prefix of the key and scans the whole table."
+          + " Add a condition on ${missing}."),
+  QUERY_NOT_LEFTMOST_PREFIX(
+      Rule.WK307,
+      Severity.ERROR,
+      "${method} has conditions on ${named} but none on ${missing}, a leading component of the"
+          + " primary key (${key}): without it the read is no leftmost prefix of the key and scans"
+          + " the whole table. Add a condition on ${missing}, or read through an index table whose"
+          + " key leads with ${firstNamed}."),
+  QUERY_ATTRIBUTE_CONDITION(
+      Rule.WK307,
+      Severity.ERROR,
+      "${method} has a condition on ${property}, which is no key component: "
+          + "rows are found by their primary key (${key}), so a read by ${property} "
+          + "scans the whole table. Read by a leftmost prefix of the key, or through "
+          + "an index table on ${property}."),
+  QUERY_RANGE_NOT_LAST(
+      Rule.WK307,
+      Severity.ERROR,
+      "${method} bounds ${range} and has a condition on ${after}, which "
+          + "follows it in the key: within the range rows are ordered by ${range} "
+          + "first, so ${after} would be filtered out of a scan, not read. Make the "
+          + "range the last condition in key order: fix ${range} by equality, or "
+          + "drop the condition on ${after}."),
+  QUERY_UNORDERED_RANGE(
+      Rule.WK307,
+      Severity.ERROR,
+      "${method} has a ${operator} range, but ${why}; it takes equality only "
+          + "(rule WK107). Query it by equality, or range over a key column that "
+          + "keeps its values' order."),
+  QUERY_UNSCANNABLE(
+      Rule.WK307,
+      Severity.ERROR,
+      "${method} cannot be read in key order: ${why}. Add those conditions."),
+  QUERY_PARAMETER_COUNT(
+      Rule.WK307,
+      Severity.ERROR,
+      "${method} declares ${declared} condition parameter${plural}, but its "
+          + "conditions (${of}) take ${needed}. Declare one parameter per condition, "
+          + "two for Between, in the order of the name."),
+  QUERY_PARAMETER_TYPE(
+      Rule.WK307,
+      Severity.ERROR,
+      "parameter ${parameter} is ${declared}, but ${property} is ${type}. "
+          + "Declare it as ${type}."),
+  QUERY_UNMATCHED_PARAMETER(
+      Rule.WK307,
+      Severity.ERROR,
+      "parameter ${parameter} of @Find ${method} names no property: annotate "
+          + "it @By(\"property\") or give it a property's name (compile with "
+          + "-parameters)."),
+  QUERY_ORDERING(
+      Rule.WK307,
+      Severity.ERROR,
+      "${method} orders by ${ordering}, but rows are read in key order "
+          + "(${keyOrder}) or its reverse; any other order would sort the whole "
+          + "result in memory. Order by the key's next components, all ascending or "
+          + "all descending."),
+  QUERY_UNORDERED_ORDERING(
+      Rule.WK307,
+      Severity.ERROR,
+      "${method} orders by a component whose stored order is not its values': "
+          + "${why}. Drop the ordering, or order by a key column that keeps its "
+          + "values' order."),
+  QUERY_SINGLE_RESULT(
+      Rule.WK307,
+      Severity.ERROR,
+      "${method} returns ${returned}, one entity, but its conditions leave "
+          + "${missing} of the primary key open, so several rows may match. Return "
+          + "Stream or List, add conditions on ${missing}, or name it findFirstBy...."),
+  QUERY_PAGE_OF_ONE(
+      Rule.WK307,
+      Severity.ERROR,
+      "${method} returns CursoredPage, but its conditions fix the whole "
+          + "primary key: at most one entity matches, read by a point read, not a "
+          + "scan that pages. Return Optional."),
+  QUERY_PAGE_REQUEST_WITHOUT_PAGE(
+      Rule.WK307,
+      Severity.ERROR,
+      "${method} takes a PageRequest but does not return CursoredPage: the "
+          + "next page's cursor travels in the page returned. Return CursoredPage of "
+          + "the entity."),
+  QUERY_PAGE_WITH_LIMIT(
+      Rule.WK307,
+      Severity.ERROR,
+      "${method} returns CursoredPage and also takes a Limit or is named "
+          + "findFirst: the PageRequest's size is the limit. Drop the Limit or First."),
+  QUERY_UNSUPPORTED_RESULT(
+      Rule.WK307,
+      Severity.ERROR,
+      "${method} returns ${returned}, which a query cannot return. Return the "
+          + "entity, Optional, Stream or List of it (long, int or boolean for "
+          + "countBy and existsBy)."),
+  QUERY_CURSORED_PAGE_WITHOUT_REQUEST(
+      Rule.WK307,
+      Severity.ERROR,
+      "${method} returns CursoredPage but takes no PageRequest: the request "
+          + "carries the page size and the cursor of the page to read. Add a "
+          + "PageRequest parameter."),
+  QUERY_UNSUPPORTED(
+      Rule.WK307, Severity.ERROR, "${method} uses ${part}, which widekey refuses: ${why}."),
+  QUERY_LIFECYCLE_PARAMETER(
+      Rule.WK307,
+      Severity.ERROR,
+      "@${annotation} ${method} takes one ${entity} and returns void or "
+          + "${entity}. Declare it so (batches go through the generated repository's "
+          + "putAll)."),
+
+  // ---- service-maintained indexes (ServiceIndexMessages) ----
+
+  SERVICE_INDEX_NOT_TABLESTORE(
+      Rule.WK306,
+      Severity.ERROR,
+      "index '${index}' (table ${table}): maintainedBy = ${maintenance} asks "
+          + "the service to maintain it, but the entity's profile is ${profile}: "
+          + "only Tablestore maintains secondary indexes itself; on HBase, and on "
+          + "Lindorm through its HBase API, widekey maintains index tables "
+          + "client-side. Remove maintainedBy (IndexMaintenance.CLIENT, the exact "
+          + "guarantee on every store)."),
+  SERVICE_INDEX_TIME_SHARDED(
+      Rule.WK306,
+      Severity.ERROR,
+      "index '${index}' (table ${table}): maintainedBy = ${maintenance} on a "
+          + "@TimeSharded entity: each period's table would need indexes of its own, "
+          + "named uniquely in the instance, which widekey does not create. Use "
+          + "IndexMaintenance.CLIENT, which keeps one index table per period."),
+  SERVICE_INDEX_HASH_PREFIX(
+      Rule.WK306,
+      Severity.ERROR,
+      "index '${index}' (table ${table}): maintainedBy = ${maintenance} with a "
+          + "hashPrefix: the service builds the index key from the columns as the "
+          + "table stores them, so it cannot prefix a hash. Remove hashPrefix, or "
+          + "keep the index client-side (IndexMaintenance.CLIENT)."),
+  SERVICE_INDEX_TOO_MANY(
+      Rule.WK306,
+      Severity.ERROR,
+      "${entity} declares ${count} service-maintained indexes; Tablestore allows at most 5"
+          + " secondary indexes per data table (Secondary index limits, ${limitsPage}). Keep the"
+          + " others client-side (IndexMaintenance.CLIENT)."),
+  SERVICE_INDEX_TOO_MANY_COLUMNS(
+      Rule.WK306,
+      Severity.ERROR,
+      "index '${index}' (table ${table}): lists ${count} columns; a Tablestore "
+          + "secondary index has at most 4 index columns (Secondary index limits, "
+          + "${LIMITS_PAGE}). Drop columns, or keep the index client-side "
+          + "(IndexMaintenance.CLIENT)."),
+  SERVICE_INDEX_KEY_COLUMN_ENCODED(
+      Rule.WK306,
+      Severity.ERROR,
+      "index '${index}' (table ${table}): column '${column}' is in the primary "
+          + "key, but ${why}, so the service's index would hold the stored key "
+          + "column, not the value the index reads ask for. An index column of a "
+          + "service index is a primary-key column as stored, or a predefined column "
+          + "(Secondary index limits, ${LIMITS_PAGE}). Keep the index client-side "
+          + "(IndexMaintenance.CLIENT)."),
+  SERVICE_INDEX_ATTRIBUTE_TYPE(
+      Rule.WK306,
+      Severity.ERROR,
+      "index '${index}' (table ${table}): column '${column}' is stored as "
+          + "${stored}; a Tablestore index column is a primary-key column or a "
+          + "predefined column of type String, Integer or Binary, ordered as the "
+          + "value it holds (Secondary index limits, ${LIMITS_PAGE}). Index a "
+          + "String, an integral number without @Padded, an enum or an uncompressed "
+          + "byte[], or keep the index client-side (IndexMaintenance.CLIENT)."),
+  SERVICE_INDEX_LOCAL_FIRST_COLUMN(
+      Rule.WK306,
+      Severity.ERROR,
+      "index '${index}' (table ${table}): is SERVICE_LOCAL but starts with "
+          + "'${column}'; the first column of a local secondary index must be the "
+          + "data table's first primary-key column, here '${first}' alone (Secondary "
+          + "index overview, ${OVERVIEW_PAGE}). Start the index with it, or use "
+          + "SERVICE_GLOBAL (asynchronous) or IndexMaintenance.CLIENT."),
+  SERVICE_INDEX_TIME_TO_LIVE(
+      Rule.WK306,
+      Severity.ERROR,
+      "index '${index}' (table ${table}): is maintained by the service, but "
+          + "the table's rows expire after ${ttlSeconds} seconds; Tablestore creates "
+          + "a secondary index only on a table with max versions 1 and time to live "
+          + "-1, unless the table refuses UpdateRow (Create a secondary index, "
+          + "${CREATE_PAGE}). Keep the index client-side (IndexMaintenance.CLIENT)."),
+
+  // ---- @RekeyedFrom (RekeyMessages) ----
+
+  REKEY_NOT_HOT_TABLE(
+      Rule.WK308,
+      Severity.ERROR,
+      "${entity} @RekeyedFrom(table = \"${from}\"): the committed layout of "
+          + "${from} is a ${role} table's; name the old entity's hot table, whose "
+          + "rows are the entities to move."),
+  REKEY_TIME_SHARDED(
+      Rule.WK308,
+      Severity.ERROR,
+      "${entity} @RekeyedFrom(table = \"${from}\"): a time-sharded entity is "
+          + "not re-keyed by a generated job: its period tables expire on their own. "
+          + "Give the new layout a new table name and let the old periods expire, or "
+          + "move each period with a job of your own."),
+  REKEY_KEY_FIELDS_DIFFER(
+      Rule.WK308,
+      Severity.ERROR,
+      "${entity} @RekeyedFrom(table = \"${from}\"): the old key holds "
+          + "${oldFields} but the new key holds ${newFields}: a re-keying job moves "
+          + "rows between layouts of the same key fields, each of the same type "
+          + "(their encodings, order and prefixes may change). Keep the key fields, "
+          + "or move the rows with a job of your own."),
+  REKEY_ATTRIBUTE_DIFFERS(
+      Rule.WK308,
+      Severity.ERROR,
+      "${entity} @RekeyedFrom(table = \"${from}\"): column ${column} is stored "
+          + "as ${oldStored} in the old table but as ${newStored} now: the job reads "
+          + "old rows with the entity's current attribute codecs, which would "
+          + "misread it. Keep the column's type, or move the rows with a job of your "
+          + "own.");
 
   /** How the processor reports a message. */
   public enum Severity {

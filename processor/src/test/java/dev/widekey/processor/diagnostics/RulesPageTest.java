@@ -77,14 +77,14 @@ class RulesPageTest {
       int i = 0;
       for (String name : m.placeholders()) {
         args[i++] = name;
-        args[i++] = "<" + name + ">";
+        args[i++] = "\u0001" + name + "\u0002"; // marks no template holds
       }
       String message = m.format(args);
       assertWithMessage("%s", m).that(message).startsWith(m.rule().name() + ": ");
       assertWithMessage("%s", m).that(message).doesNotContain("${");
       assertWithMessage("%s", m)
           .that(RulesPage.shown(m.template()))
-          .isEqualTo(message.substring(7).replaceAll("<(\\w+)>", "{$1}"));
+          .isEqualTo(message.substring(7).replaceAll("\u0001(\\w+)\u0002", "{$1}"));
     }
   }
 
