@@ -73,12 +73,30 @@ public enum Message {
       Severity.ERROR,
       "field '${field}' cannot be set: ${type} has no constructor taking every "
           + "field in declaration order, and no ${setter}(...). Add one of them."),
+  /** The field's type is inaccessible; the entity's package may see a package-private one. */
   INACCESSIBLE_FIELD_TYPE(
       Rule.WK100,
       Severity.ERROR,
-      "field '${field}' has type ${type}, but ${hiddenName} is ${access}, so "
-          + "the classes generated beside ${entity} cannot name it. Make "
-          + "${hidden}${visibility}"),
+      "field '${field}' has type ${type}, but that type is ${access}, so the classes generated"
+          + " beside ${entity} cannot name it. Make ${hidden} package-private or public."),
+  /** The field's type is inaccessible and in another package. */
+  INACCESSIBLE_FIELD_TYPE_PUBLIC(
+      Rule.WK100,
+      Severity.ERROR,
+      "field '${field}' has type ${type}, but that type is ${access}, so the classes generated"
+          + " beside ${entity} cannot name it. Make ${hidden} public."),
+  /** A type around the field's type ({@code hidden}) is inaccessible, in the entity's package. */
+  INACCESSIBLE_ENCLOSING_TYPE(
+      Rule.WK100,
+      Severity.ERROR,
+      "field '${field}' has type ${type}, but ${hidden} is ${access}, so the classes generated"
+          + " beside ${entity} cannot name it. Make ${hidden} package-private or public."),
+  /** A type around the field's type ({@code hidden}) is inaccessible, in another package. */
+  INACCESSIBLE_ENCLOSING_TYPE_PUBLIC(
+      Rule.WK100,
+      Severity.ERROR,
+      "field '${field}' has type ${type}, but ${hidden} is ${access}, so the classes generated"
+          + " beside ${entity} cannot name it. Make ${hidden} public."),
   UNSTORED_FIELD_ANNOTATED(
       Rule.WK100,
       Severity.ERROR,
@@ -204,12 +222,22 @@ public enum Message {
   FEW_VALUES_BUCKETED(
       Rule.WK102,
       Severity.WARNING,
-      "field '${field}' leads the partition key but has few values (${why}), "
-          + "and @Bucketed(buckets = ${buckets}) does not spread them: a value's "
-          + "bucket is computed from that value alone, so all rows of one value "
-          + "share one bucket and one key range${filled}. Lead with a field of many "
-          + "values (a device or card id) and make this one a later component; if "
-          + "the few values are intended, say so: @NotSequential(reason = \"...\")."),
+      "field '${field}' leads the partition key but has few values (${why}), and"
+          + " @Bucketed(buckets = ${buckets}) does not spread them: a value's bucket is computed"
+          + " from that value alone, so all rows of one value share one bucket and one key range."
+          + " Lead with a field of many values (a device or card id) and make this one a later"
+          + " component; if the few values are intended, say so: @NotSequential(reason ="
+          + " \"...\")."),
+  /** As {@link #FEW_VALUES_BUCKETED}, with fewer values than buckets. */
+  FEW_VALUES_BUCKETED_UNFILLED(
+      Rule.WK102,
+      Severity.WARNING,
+      "field '${field}' leads the partition key but has few values (${why}), and"
+          + " @Bucketed(buckets = ${buckets}) does not spread them: a value's bucket is computed"
+          + " from that value alone, so all rows of one value share one bucket and one key range,"
+          + " and ${values} values fill at most ${values} of its ${buckets} buckets. Lead with a"
+          + " field of many values (a device or card id) and make this one a later component; if"
+          + " the few values are intended, say so: @NotSequential(reason = \"...\")."),
   SEQUENTIAL_NAME_LEADING(
       Rule.WK102,
       Severity.WARNING,
@@ -587,12 +615,27 @@ public enum Message {
       "${type} has no non-key column outside the cold table, but a Lindorm row "
           + "must carry at least one. Add an attribute, or move one out of "
           + "@ColdColumn."),
+  /** A time to live below 1 (and not -1) where the service takes any positive one. */
   BAD_TTL(
       Rule.WK209,
       Severity.ERROR,
-      "ttlSeconds = ${ttlSeconds} is not a time to live ${profile} accepts: -1 "
-          + "(rows never expire) or ${minText} to ${maxText} seconds${why}. Use "
-          + "${useInstead}."),
+      "ttlSeconds = ${ttlSeconds} is not a time to live ${profile} accepts: -1 (rows never"
+          + " expire) or ${minText} to ${maxText} seconds. Use -1 or at least ${min}."),
+  /** A time to live below the least one the service creates a table with. */
+  TTL_TOO_SHORT_FOR_SERVICE(
+      Rule.WK209,
+      Severity.ERROR,
+      "ttlSeconds = ${ttlSeconds} is not a time to live ${profile} accepts: -1 (rows never"
+          + " expire) or ${minText} to ${maxText} seconds (the service refuses a shorter one when"
+          + " creating the table). Use -1 or at least ${min}."),
+  /** A time to live above the longest one every service takes. */
+  TTL_TOO_LONG(
+      Rule.WK209,
+      Severity.ERROR,
+      "ttlSeconds = ${ttlSeconds} is not a time to live ${profile} accepts: -1 (rows never"
+          + " expire) or ${minText} to ${maxText} seconds (about 68 years: HBase and Lindorm read"
+          + " ${foreverText} as forever and take no longer one, and no service takes more). Use -1"
+          + " for rows that never expire, or at most ${max}."),
   SHARD_FIELD_MISSING(
       Rule.WK210,
       Severity.ERROR,
@@ -656,9 +699,15 @@ public enum Message {
   INDEX_UNKNOWN_COLUMN(
       Rule.WK306,
       Severity.ERROR,
-      "index '${index}' lists column '${column}', but ${entity} has no stored "
-          + "property of that name${didYouMean} An index column names a property of "
-          + "the entity, as written in Java."),
+      "index '${index}' lists column '${column}', but ${entity} has no stored property of that"
+          + " name. An index column names a property of the entity, as written in Java."),
+  /** As {@link #INDEX_UNKNOWN_COLUMN}, with the closest property's name. */
+  INDEX_UNKNOWN_COLUMN_CLOSEST(
+      Rule.WK306,
+      Severity.ERROR,
+      "index '${index}' lists column '${column}', but ${entity} has no stored property of that"
+          + " name; did you mean '${closest}'? An index column names a property of the entity, as"
+          + " written in Java."),
   INDEX_DUPLICATE_COLUMN(
       Rule.WK306,
       Severity.ERROR,
@@ -794,13 +843,22 @@ public enum Message {
       "table \"${table}\" is already a table of entity ${owner}; two entities "
           + "in one table would overwrite each other's rows under different key "
           + "layouts. Give this entity a table of its own."),
+  /** This entity's table is named like a period table of {@code owner}'s time-sharded table. */
   PERIOD_TABLE_TAKEN(
       Rule.WK207,
       Severity.ERROR,
-      "table \"${table}\" ${ownerBefore}is named like a ${period} period table "
-          + "of the time-sharded table \"${base}\"${ownerAfter}: the two entities "
-          + "would share that table, and retention would drop it with the period. "
-          + "Give the entities tables whose names do not extend each other's."),
+      "table \"${table}\" is named like a ${period} period table of the time-sharded table"
+          + " \"${base}\" of entity ${owner}: the two entities would share that table, and"
+          + " retention would drop it with the period. Give the entities tables whose names do"
+          + " not extend each other's."),
+  /** {@code owner}'s table is named like a period table of this entity's time-sharded table. */
+  PERIOD_TABLE_TAKEN_BY_MINE(
+      Rule.WK207,
+      Severity.ERROR,
+      "table \"${table}\" of entity ${owner} is named like a ${period} period table of the"
+          + " time-sharded table \"${base}\": the two entities would share that table, and"
+          + " retention would drop it with the period. Give the entities tables whose names do"
+          + " not extend each other's."),
   UNSTORED_VERSION(
       Rule.WK208,
       Severity.ERROR,

@@ -73,21 +73,16 @@ public final class Messages {
    */
   public static String inaccessibleFieldType(
       String field, String type, String hidden, String access, String entity, boolean samePackage) {
-    return Message.INACCESSIBLE_FIELD_TYPE.format(
-        "field",
-        field,
-        "type",
-        type,
-        "hiddenName",
-        hidden.equals(type) ? "that type" : hidden,
-        "access",
-        access,
-        "entity",
-        entity,
-        "hidden",
-        hidden,
-        "visibility",
-        samePackage ? " package-private or public." : " public.");
+    Message m =
+        hidden.equals(type)
+            ? (samePackage
+                ? Message.INACCESSIBLE_FIELD_TYPE
+                : Message.INACCESSIBLE_FIELD_TYPE_PUBLIC)
+            : (samePackage
+                ? Message.INACCESSIBLE_ENCLOSING_TYPE
+                : Message.INACCESSIBLE_ENCLOSING_TYPE_PUBLIC);
+    return m.format(
+        "field", field, "type", type, "access", access, "entity", entity, "hidden", hidden);
   }
 
   public static String unstoredFieldAnnotated(String field, String modifier, String annotations) {
@@ -211,23 +206,11 @@ public final class Messages {
   }
 
   public static String fewValuesBucketed(String field, String why, long values, int buckets) {
-    return Message.FEW_VALUES_BUCKETED.format(
-        "field",
-        field,
-        "why",
-        why,
-        "buckets",
-        buckets,
-        "filled",
-        values < buckets
-            ? ", and "
-                + values
-                + " values fill at most "
-                + values
-                + " of its "
-                + buckets
-                + " buckets"
-            : "");
+    if (values < buckets) {
+      return Message.FEW_VALUES_BUCKETED_UNFILLED.format(
+          "field", field, "why", why, "buckets", buckets, "values", values);
+    }
+    return Message.FEW_VALUES_BUCKETED.format("field", field, "why", why, "buckets", buckets);
   }
 
   public static String sequentialNameLeading(String field, String word) {
@@ -665,29 +648,35 @@ public final class Messages {
   public static String badTtl(long ttlSeconds, Profile profile) {
     long min = StoreLimits.of(profile).minTtlSeconds();
     long max = StoreLimits.MAX_TTL_SECONDS;
-    boolean tooLong = ttlSeconds > max;
-    String why;
-    if (tooLong) {
-      why =
-          " (about 68 years: HBase and Lindorm read "
-              + String.format(java.util.Locale.ROOT, "%,d", max + 1)
-              + " as forever and take no longer one, and no service takes more)";
-    } else {
-      why = min > 1 ? " (the service refuses a shorter one when creating the table)" : "";
+    String minText = String.format(java.util.Locale.ROOT, "%,d", min);
+    String maxText = String.format(java.util.Locale.ROOT, "%,d", max);
+    if (ttlSeconds > max) {
+      return Message.TTL_TOO_LONG.format(
+          "ttlSeconds",
+          ttlSeconds,
+          "profile",
+          profile,
+          "minText",
+          minText,
+          "maxText",
+          maxText,
+          "foreverText",
+          String.format(java.util.Locale.ROOT, "%,d", max + 1),
+          "max",
+          max);
     }
-    return Message.BAD_TTL.format(
-        "ttlSeconds",
-        ttlSeconds,
-        "profile",
-        profile,
-        "minText",
-        String.format(java.util.Locale.ROOT, "%,d", min),
-        "maxText",
-        String.format(java.util.Locale.ROOT, "%,d", max),
-        "why",
-        why,
-        "useInstead",
-        tooLong ? "-1 for rows that never expire, or at most " + max : "-1 or at least " + min);
+    return (min > 1 ? Message.TTL_TOO_SHORT_FOR_SERVICE : Message.BAD_TTL)
+        .format(
+            "ttlSeconds",
+            ttlSeconds,
+            "profile",
+            profile,
+            "minText",
+            minText,
+            "maxText",
+            maxText,
+            "min",
+            min);
   }
 
   // ---- WK210, WK211: time-sharded tables ----
@@ -808,15 +797,12 @@ public final class Messages {
 
   public static String indexUnknownColumn(
       String index, String column, String entity, String closest) {
-    return Message.INDEX_UNKNOWN_COLUMN.format(
-        "index",
-        index,
-        "column",
-        column,
-        "entity",
-        entity,
-        "didYouMean",
-        closest == null ? "" : "; did you mean '" + closest + "'?");
+    if (closest == null) {
+      return Message.INDEX_UNKNOWN_COLUMN.format(
+          "index", index, "column", column, "entity", entity);
+    }
+    return Message.INDEX_UNKNOWN_COLUMN_CLOSEST.format(
+        "index", index, "column", column, "entity", entity, "closest", closest);
   }
 
   public static String indexDuplicateColumn(String index, String column) {
@@ -959,17 +945,8 @@ public final class Messages {
    */
   public static String periodTableTaken(
       String table, String base, String period, String owner, boolean mine) {
-    return Message.PERIOD_TABLE_TAKEN.format(
-        "table",
-        table,
-        "ownerBefore",
-        mine ? "of entity " + owner + " " : "",
-        "period",
-        period,
-        "base",
-        base,
-        "ownerAfter",
-        mine ? "" : " of entity " + owner);
+    return (mine ? Message.PERIOD_TABLE_TAKEN_BY_MINE : Message.PERIOD_TABLE_TAKEN)
+        .format("table", table, "owner", owner, "period", period, "base", base);
   }
 
   // ---- WK208: versions ----
