@@ -13,9 +13,14 @@ import org.apache.commons.text.StringSubstitutor;
 /**
  * The catalogue of the processor's diagnostics, as data (after MapStruct's {@code Message}): each
  * entry is one message, with the rule it reports, the severity the processor reports it with and
- * its text, a template with named placeholders ({@code ${field}}). {@link Messages} keeps the typed
- * methods callers use; each computes what a message needs and formats one entry here, so the text
- * lives only here, where the generated rules page ({@code docs/rules.md}) reads it too.
+ * its text, a template with named placeholders ({@code ${field}}). {@link Messages}, {@link
+ * ServiceIndexMessages}, {@link RekeyMessages} and the query package's {@code QueryMessages} keep
+ * the typed methods callers use; each computes what a message needs (limits of the entity's
+ * profile, a choice between wordings, which are entries of their own) and formats one entry here,
+ * so the text lives only here, where the generated rules page ({@code docs/rules.md}) reads it too.
+ * A few fragments that complete several messages (the reasons of {@code Messages.Why}, the fence
+ * table, a layout diff and its way out) are still computed in {@code Messages} and passed as
+ * placeholders.
  *
  * <pre>{@code
  * Message.NO_PARTITION_KEY.format("type", "Order")
@@ -957,6 +962,11 @@ public enum Message {
           + "entity of this build stores and no @RekeyedFrom names: a renamed or "
           + "deleted entity, whose table and rows still exist. Delete the file once "
           + "the table is dropped, or name it in @RekeyedFrom to move its rows."),
+  /**
+   * An error on the entity whose layout file cannot be read or written; a warning where only the
+   * scan for stale layout files fails, and the text of the exception a broken layout directory
+   * throws.
+   */
   LAYOUT_UNREADABLE(
       Rule.WK308,
       Severity.ERROR,
