@@ -6,6 +6,7 @@ import static dev.widekey.processor.RuleAssertions.assertError;
 import static dev.widekey.processor.RuleAssertions.assertRejected;
 
 import com.google.testing.compile.Compilation;
+import dev.widekey.annotations.Profile;
 import dev.widekey.core.Rule;
 import dev.widekey.processor.diagnostics.Messages;
 import javax.tools.JavaFileObject;
@@ -73,7 +74,12 @@ class AttributeTest {
     Compilation c = compile(f);
 
     assertRejected(c, 2);
-    assertError(c, Rule.WK202, Messages.chunkedKey("documentId"), f, "@PartitionKey @Chunked");
+    assertError(
+        c,
+        Rule.WK202,
+        Messages.chunkedKey("documentId", Profile.TABLESTORE),
+        f,
+        "@PartitionKey @Chunked");
     assertError(c, Rule.WK202, Messages.chunkedType("size", "long"), f, "@Chunked long size");
   }
 
@@ -153,7 +159,12 @@ class AttributeTest {
     assertRejected(c, 7);
     assertError(c, Rule.WK104, Messages.paddingNotKey("padded"), f, "@Padded(width = 6)");
     assertError(c, Rule.WK105, Messages.keyCharsNotKey("chars"), f, "@KeyChars(\"a-z\")");
-    assertError(c, Rule.WK109, Messages.maxLengthNotKey("bounded"), f, "@MaxLength(10)");
+    assertError(
+        c,
+        Rule.WK109,
+        Messages.maxLengthNotKey("bounded", Profile.TABLESTORE),
+        f,
+        "@MaxLength(10)");
     assertError(c, Rule.WK102, Messages.sequentialNotKey("counter"), f, "@Sequential");
     assertError(c, Rule.WK102, Messages.reversedMisplaced("reversed"), f, "@Reversed");
     assertError(c, Rule.WK106, Messages.hashNotPartition("hashed"), f, "@HashPrefix");

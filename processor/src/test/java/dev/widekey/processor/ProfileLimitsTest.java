@@ -202,6 +202,33 @@ class ProfileLimitsTest {
     assertThat(c).succeededWithoutWarnings();
   }
 
+  /** A misplaced @MaxLength or @Chunked quotes the key-column limit of the entity's profile. */
+  @ParameterizedTest
+  @ValueSource(strings = {"HBASE", "LINDORM", "TABLESTORE"})
+  void misplacedKeyAnnotationsQuoteTheProfilesColumnLimit(String name) {
+    Profile profile = Profile.valueOf(name);
+    JavaFileObject f =
+        JavaFileObjects.forSourceString(
+            "bad.Misplaced",
+            "package bad;\n"
+                + "import dev.widekey.annotations.*;\n"
+                + "@WideTable(name = \"misplaced\", profile = Profile."
+                + name
+                + ")\n"
+                + "public record Misplaced(\n"
+                + "    @PartitionKey @Chunked String id,\n"
+                + "    @MaxLength(10) String title) {}\n");
+    Compilation c = compile(f);
+
+    assertRejected(c, 2);
+    assertError(
+        c, Rule.WK202, Messages.chunkedKey("id", profile), f, "@PartitionKey @Chunked String id");
+    assertError(c, Rule.WK109, Messages.maxLengthNotKey("title", profile), f, "@MaxLength(10)");
+    String limit = StoreLimits.sizeText(StoreLimits.of(profile).maxPkColumnBytes());
+    assertThat(Messages.chunkedKey("id", profile)).contains("holds at most " + limit + ".");
+    assertThat(Messages.maxLengthNotKey("title", profile)).contains("the " + limit + " limit");
+  }
+
   @Test
   void generatedTableSpecsCarryProfileAndTimeToLive() throws Exception {
     GeneratedClassLoader loader = new GeneratedClassLoader(compile(good("LindormFiveColumns")));

@@ -411,6 +411,22 @@ public record StoreLimits(
     };
   }
 
+  /**
+   * A limit in bytes as messages quote it, in the units the service documents use (1 KB = 2^10
+   * bytes) when it is a whole number of them: "1 KB", "2 MB", "10 GB", else "32767 bytes"; the one
+   * formatter of limits and guidelines for compile-time and run-time messages and reports.
+   */
+  public static String sizeText(long bytes) {
+    String[] units = {"GB", "MB", "KB"};
+    for (int i = 0; i < units.length; i++) {
+      long unit = 1L << (30 - 10 * i);
+      if (bytes >= unit && bytes % unit == 0) {
+        return bytes / unit + " " + units[i];
+      }
+    }
+    return bytes + " bytes";
+  }
+
   /** The limits of the service a profile targets. */
   public static StoreLimits of(Profile profile) {
     return switch (profile) {

@@ -12,6 +12,7 @@ import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.NameAllocator;
 import com.palantir.javapoet.ParameterSpec;
 import com.palantir.javapoet.TypeName;
+import dev.widekey.annotations.Profile;
 import dev.widekey.core.store.PkType;
 import dev.widekey.processor.generate.GeneratedNames.KeysMembers;
 import dev.widekey.processor.model.EntityModel;
@@ -199,12 +200,14 @@ final class KeyEncoding {
       // null, well-formed, length and alphabet in one pass for the common (ASCII) value
       CodeBlock checked =
           CodeBlock.of(
-              "$T.checkText($S, $N, $L, $N)",
+              "$T.checkText($S, $N, $L, $N, $T.$L)",
               KEY_TEXT,
               field,
               n,
               c.maxLength() > 0 ? c.maxLength() : -1,
-              GeneratedNames.alphabetConstant(entity, c));
+              GeneratedNames.alphabetConstant(entity, c),
+              Profile.class,
+              entity.profile());
       return m.addStatement(
               "return $L",
               c.reversed() ? CodeBlock.of("$T.reverse($L)", KEY_TEXT, checked) : checked)
@@ -218,7 +221,14 @@ final class KeyEncoding {
       case STRING -> {
         m.addStatement("$T.requireWellFormed($S, $N)", KEY_TEXT, field, n);
         if (c.maxLength() > 0) {
-          m.addStatement("$T.checkLength($S, $N, $L)", KEY_TEXT, field, n, c.maxLength());
+          m.addStatement(
+              "$T.checkLength($S, $N, $L, $T.$L)",
+              KEY_TEXT,
+              field,
+              n,
+              c.maxLength(),
+              Profile.class,
+              entity.profile());
         }
         if (c.keyChars() != null) {
           m.addStatement("$N.check($S, $N)", GeneratedNames.alphabetConstant(entity, c), field, n);

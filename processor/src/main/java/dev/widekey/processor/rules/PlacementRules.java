@@ -10,6 +10,7 @@ import dev.widekey.annotations.MaxLength;
 import dev.widekey.annotations.Money;
 import dev.widekey.annotations.NotSequential;
 import dev.widekey.annotations.Padded;
+import dev.widekey.annotations.Profile;
 import dev.widekey.annotations.RenamedFrom;
 import dev.widekey.annotations.Reversed;
 import dev.widekey.annotations.Sequential;
@@ -27,7 +28,6 @@ import java.lang.annotation.Annotation;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.function.BiFunction;
 import java.util.function.Predicate;
 import javax.lang.model.type.TypeKind;
 
@@ -65,78 +65,99 @@ public final class PlacementRules implements EntityRule {
 
   /**
    * The annotation means something only where {@code holds}; elsewhere it is reported with the
-   * message {@code otherwise} builds from the field's name and type.
+   * message {@code otherwise} builds from the field's name and type and the entity's profile.
    */
   private record Requirement(
-      Class<? extends Annotation> annotation,
-      Predicate<Site> holds,
-      BiFunction<String, String, String> otherwise) {}
+      Class<? extends Annotation> annotation, Predicate<Site> holds, Otherwise otherwise) {}
+
+  /** The message of a misplaced annotation, quoting the limits of the entity's profile. */
+  @FunctionalInterface
+  private interface Otherwise {
+    String message(String field, String type, Profile profile);
+  }
 
   private static final List<Requirement> TABLE =
       List.of(
-          new Requirement(Padded.class, Site::inSomeKey, (f, t) -> Messages.paddingNotKey(f)),
-          new Requirement(Padded.class, s -> s.kind().integral(), Messages::paddingType),
-          new Requirement(KeyChars.class, Site::inSomeKey, (f, t) -> Messages.keyCharsNotKey(f)),
+          new Requirement(Padded.class, Site::inSomeKey, (f, t, p) -> Messages.paddingNotKey(f)),
           new Requirement(
-              KeyChars.class, s -> s.kind() == ValueKind.STRING, Messages::keyCharsType),
-          new Requirement(MaxLength.class, Site::inSomeKey, (f, t) -> Messages.maxLengthNotKey(f)),
+              Padded.class, s -> s.kind().integral(), (f, t, p) -> Messages.paddingType(f, t)),
+          new Requirement(KeyChars.class, Site::inSomeKey, (f, t, p) -> Messages.keyCharsNotKey(f)),
           new Requirement(
-              MaxLength.class, s -> s.kind() == ValueKind.STRING, Messages::maxLengthType),
+              KeyChars.class,
+              s -> s.kind() == ValueKind.STRING,
+              (f, t, p) -> Messages.keyCharsType(f, t)),
+          new Requirement(
+              MaxLength.class, Site::inSomeKey, (f, t, p) -> Messages.maxLengthNotKey(f, p)),
+          new Requirement(
+              MaxLength.class,
+              s -> s.kind() == ValueKind.STRING,
+              (f, t, p) -> Messages.maxLengthType(f, t)),
           new Requirement(
               HashPrefix.class,
               s -> s.place() == Place.PARTITION_KEY,
-              (f, t) -> Messages.hashNotPartition(f)),
-          new Requirement(HashPrefix.class, PlacementRules::hashable, Messages::hashType),
+              (f, t, p) -> Messages.hashNotPartition(f)),
           new Requirement(
-              Sequential.class, Site::inSomeKey, (f, t) -> Messages.sequentialNotKey(f)),
+              HashPrefix.class, PlacementRules::hashable, (f, t, p) -> Messages.hashType(f, t)),
+          new Requirement(
+              Sequential.class, Site::inSomeKey, (f, t, p) -> Messages.sequentialNotKey(f)),
           // on a later partition-key component HotspotRules reports it: it knows which one leads
           new Requirement(
               NotSequential.class,
               s -> s.place() == Place.PARTITION_KEY,
-              (f, t) -> Messages.notSequentialMisplaced(f)),
+              (f, t, p) -> Messages.notSequentialMisplaced(f)),
           new Requirement(
               Reversed.class,
               s -> s.place() == Place.PARTITION_KEY,
-              (f, t) -> Messages.reversedMisplaced(f)),
+              (f, t, p) -> Messages.reversedMisplaced(f)),
           new Requirement(
               Reversed.class,
               s -> s.kind().integral() || s.kind() == ValueKind.STRING,
-              Messages::reversedType),
+              (f, t, p) -> Messages.reversedType(f, t)),
           new Requirement(
               Bucketed.class,
               s -> s.place() == Place.PARTITION_KEY,
-              (f, t) -> Messages.bucketedNotPartition(f)),
+              (f, t, p) -> Messages.bucketedNotPartition(f)),
           new Requirement(
               Bucketed.class,
               s -> hashable(s) || s.kind() == ValueKind.INSTANT,
-              Messages::bucketedType),
-          new Requirement(ColdColumn.class, s -> !s.isKey(), (f, t) -> Messages.coldKey(f)),
-          new Requirement(Money.class, s -> !s.isKey(), (f, t) -> Messages.moneyOnKey(f)),
-          new Requirement(Money.class, s -> s.kind() == ValueKind.BIG_DECIMAL, Messages::moneyType),
-          new Requirement(Chunked.class, s -> !s.isKey(), (f, t) -> Messages.chunkedKey(f)),
-          new Requirement(Chunked.class, PlacementRules::textOrBytes, Messages::chunkedType),
-          new Requirement(Version.class, s -> !s.isKey(), (f, t) -> Messages.versionOnKey(f)),
+              (f, t, p) -> Messages.bucketedType(f, t)),
+          new Requirement(ColdColumn.class, s -> !s.isKey(), (f, t, p) -> Messages.coldKey(f)),
+          new Requirement(Money.class, s -> !s.isKey(), (f, t, p) -> Messages.moneyOnKey(f)),
           new Requirement(
-              RenamedFrom.class, s -> !s.isKey(), (f, t) -> Messages.renamedFromOnKey(f)),
+              Money.class,
+              s -> s.kind() == ValueKind.BIG_DECIMAL,
+              (f, t, p) -> Messages.moneyType(f, t)),
+          new Requirement(Chunked.class, s -> !s.isKey(), (f, t, p) -> Messages.chunkedKey(f, p)),
+          new Requirement(
+              Chunked.class, PlacementRules::textOrBytes, (f, t, p) -> Messages.chunkedType(f, t)),
+          new Requirement(Version.class, s -> !s.isKey(), (f, t, p) -> Messages.versionOnKey(f)),
+          new Requirement(
+              RenamedFrom.class, s -> !s.isKey(), (f, t, p) -> Messages.renamedFromOnKey(f)),
           new Requirement(
               Version.class,
               s -> s.property().type().getKind() == TypeKind.LONG,
-              Messages::versionType),
-          new Requirement(Convert.class, s -> !s.inSomeKey(), (f, t) -> Messages.converterOnKey(f)),
+              (f, t, p) -> Messages.versionType(f, t)),
           new Requirement(
-              TruncatedToMillis.class, Site::inSomeKey, (f, t) -> Messages.truncatedNotKey(f)),
+              Convert.class, s -> !s.inSomeKey(), (f, t, p) -> Messages.converterOnKey(f)),
           new Requirement(
-              TruncatedToMillis.class, s -> s.kind().millis(), Messages::truncatedType));
+              TruncatedToMillis.class, Site::inSomeKey, (f, t, p) -> Messages.truncatedNotKey(f)),
+          new Requirement(
+              TruncatedToMillis.class,
+              s -> s.kind().millis(),
+              (f, t, p) -> Messages.truncatedType(f, t)));
 
   @Override
   public void check(EntityModel entity, Diagnostics diagnostics) {
     for (KeyComponent c : entity.keyComponents()) {
-      check(site(c), diagnostics);
+      check(site(c), entity.profile(), diagnostics);
     }
     Set<String> indexed = new HashSet<>();
     entity.indexes().forEach(i -> indexed.addAll(i.columns()));
     for (Attribute a : entity.attributes()) {
-      check(new Site(a.property(), Place.ATTRIBUTE, indexed.contains(a.name())), diagnostics);
+      check(
+          new Site(a.property(), Place.ATTRIBUTE, indexed.contains(a.name())),
+          entity.profile(),
+          diagnostics);
     }
   }
 
@@ -150,7 +171,7 @@ public final class PlacementRules implements EntityRule {
     return failed(annotation, site(a)) == null;
   }
 
-  private static void check(Site site, Diagnostics diagnostics) {
+  private static void check(Site site, Profile profile, Diagnostics diagnostics) {
     Property p = site.property();
     for (Class<? extends Annotation> annotation : p.annotations().types()) {
       Requirement failed = failed(annotation, site);
@@ -158,7 +179,7 @@ public final class PlacementRules implements EntityRule {
         diagnostics.error(
             p.element(),
             p.annotations().mirror(annotation),
-            failed.otherwise().apply(p.name(), p.type().toString()));
+            failed.otherwise().message(p.name(), p.type().toString(), profile));
       }
     }
   }

@@ -3,9 +3,11 @@ package dev.widekey.runtime.key;
 import static dev.widekey.core.RuleViolationException.codePoint;
 import static dev.widekey.core.RuleViolationException.quote;
 
+import dev.widekey.annotations.Profile;
 import dev.widekey.core.Rule;
 import dev.widekey.core.key.InvalidKeyException;
 import dev.widekey.core.key.KeyAlphabet;
+import dev.widekey.core.store.StoreLimits;
 import dev.widekey.core.store.Utf8;
 import java.util.Objects;
 
@@ -162,13 +164,15 @@ public final class KeyText {
   }
 
   /**
-   * Returns the value if it has at most {@code maxLength} chars (UTF-16 code units).
+   * Returns the value if it has at most {@code maxLength} chars (UTF-16 code units); a rejection
+   * quotes the key-column limit of {@code profile}'s service, within which {@code @MaxLength} may
+   * be raised.
    *
-   * <pre>{@code KeyText.checkLength("tenant", "acme", 64);  // "acme"}</pre>
+   * <pre>{@code KeyText.checkLength("tenant", "acme", 64, Profile.TABLESTORE);  // "acme"}</pre>
    *
    * @throws InvalidKeyException WK111 if null; WK109 if longer, never cut
    */
-  public static String checkLength(String field, String value, int maxLength) {
+  public static String checkLength(String field, String value, int maxLength, Profile profile) {
     requireNonNull(field, value);
     if (value.length() > maxLength) {
       throw new InvalidKeyException(
@@ -181,7 +185,10 @@ public final class KeyText {
               + " characters long, more than @MaxLength("
               + maxLength
               + ") allows; it is rejected, never cut. Shorten the value or raise @MaxLength"
-              + " within the 1 KB primary-key column budget");
+              + " within the "
+              + StoreLimits.sizeText(StoreLimits.of(profile).maxPkColumnBytes())
+              + " a primary-key column holds on "
+              + profile);
     }
     return value;
   }
@@ -217,20 +224,24 @@ public final class KeyText {
    * short enough and all ASCII in the alphabet, is checked in one pass; any other takes the checks
    * one by one, which name its first problem.
    *
-   * <pre>{@code KeyText.checkText("sellerId", "s42", 16, SELLER_ID_CHARS);  // "s42"}</pre>
+   * <pre>{@code
+   * KeyText.checkText("sellerId", "s42", 16, SELLER_ID_CHARS, Profile.TABLESTORE);  // "s42"
+   * }</pre>
    *
    * @param maxLength the most chars allowed, or -1 for no {@code @MaxLength}
+   * @param profile the entity's profile, whose key-column limit a length rejection quotes
    * @throws InvalidKeyException WK111 if null; WK105 for an unpaired surrogate or a character
    *     outside the alphabet; WK109 if longer than {@code maxLength}
    */
-  public static String checkText(String field, String value, int maxLength, KeyAlphabet chars) {
+  public static String checkText(
+      String field, String value, int maxLength, KeyAlphabet chars, Profile profile) {
     requireNonNull(field, value);
     if ((maxLength < 0 || value.length() <= maxLength) && chars.allowsAllAscii(value)) {
       return value;
     }
     requireWellFormed(field, value);
     if (maxLength >= 0) {
-      checkLength(field, value, maxLength);
+      checkLength(field, value, maxLength, profile);
     }
     return chars.check(field, value);
   }

@@ -3,6 +3,7 @@ package dev.widekey.runtime.layout;
 import static dev.widekey.core.RuleViolationException.quote;
 
 import dev.widekey.annotations.HashAlgorithm;
+import dev.widekey.annotations.Profile;
 import dev.widekey.core.Rule;
 import dev.widekey.core.key.InvalidKeyException;
 import dev.widekey.core.key.KeyAlphabet;
@@ -178,6 +179,7 @@ public final class LayoutKeyCodec {
       String carried) {}
 
   private final TableLayout layout;
+  private final Profile profile; // whose key-column limit a length rejection quotes
   private final List<PkColumn> schema;
   private final List<Column> columns;
   private final List<String> names;
@@ -198,6 +200,7 @@ public final class LayoutKeyCodec {
     if (layout.key().isEmpty()) {
       throw bad("has no key columns");
     }
+    this.profile = profileOf(layout);
     List<PkColumn> schema = new ArrayList<>();
     List<Column> columns = new ArrayList<>();
     List<String> names = new ArrayList<>();
@@ -232,6 +235,7 @@ public final class LayoutKeyCodec {
 
   private LayoutKeyCodec(LayoutKeyCodec codec, Map<String, Class<? extends Enum<?>>> enums) {
     this.layout = codec.layout;
+    this.profile = codec.profile;
     this.schema = codec.schema;
     this.columns = codec.columns;
     this.names = codec.names;
@@ -454,6 +458,15 @@ public final class LayoutKeyCodec {
     return text;
   }
 
+  private Profile profileOf(TableLayout layout) {
+    for (Profile p : Profile.values()) {
+      if (p.name().equals(layout.profile())) {
+        return p;
+      }
+    }
+    throw bad("names no known profile: " + quote(String.valueOf(layout.profile())));
+  }
+
   /** A component's key text, with every check its layout asks for (the generated fooText). */
   private String partText(Part p, Object value) {
     String field = p.name();
@@ -464,7 +477,7 @@ public final class LayoutKeyCodec {
             String s = as(field, value, String.class, "a String");
             KeyText.requireWellFormed(field, s);
             if (p.maxLength() > 0) {
-              KeyText.checkLength(field, s, p.maxLength());
+              KeyText.checkLength(field, s, p.maxLength(), profile);
             }
             if (p.alphabet() != null) {
               p.alphabet().check(field, s);

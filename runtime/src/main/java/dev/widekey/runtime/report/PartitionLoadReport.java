@@ -140,22 +140,7 @@ public record PartitionLoadReport(
 
   /** The guideline as messages quote it: "10 GB", "1 GB", "512 MB", "1000 bytes". */
   public String guidelineText() {
-    return bytesText(guidelineBytes);
-  }
-
-  /**
-   * A byte count in the units the service documents use (1 GB = 2^30 bytes), when it is a whole
-   * number of them: {@code bytesText(10L << 30)} is "10 GB"; otherwise in bytes.
-   */
-  public static String bytesText(long bytes) {
-    String[] units = {"GB", "MB", "KB"};
-    for (int i = 0; i < units.length; i++) {
-      long unit = 1L << (30 - 10 * i);
-      if (bytes >= unit && bytes % unit == 0) {
-        return bytes / unit + " " + units[i];
-      }
-    }
-    return bytes + " bytes";
+    return StoreLimits.sizeText(guidelineBytes);
   }
 
   /** Row writes over all partitions. */

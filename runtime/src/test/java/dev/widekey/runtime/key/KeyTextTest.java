@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.widekey.annotations.Profile;
 import dev.widekey.core.key.InvalidKeyException;
 import dev.widekey.core.key.KeyAlphabet;
 import dev.widekey.core.store.Utf8;
@@ -19,6 +20,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 class KeyTextTest {
 
@@ -53,7 +56,7 @@ class KeyTextTest {
         try {
           KeyText.requireWellFormed("f", value);
           if (maxLength >= 0) {
-            KeyText.checkLength("f", value, maxLength);
+            KeyText.checkLength("f", value, maxLength, Profile.TABLESTORE);
           }
           chars.check("f", value);
         } catch (InvalidKeyException e) {
@@ -61,7 +64,7 @@ class KeyTextTest {
         }
         RuntimeException onePass = null;
         try {
-          assertSame(value, KeyText.checkText("f", value, maxLength, chars));
+          assertSame(value, KeyText.checkText("f", value, maxLength, chars, Profile.TABLESTORE));
         } catch (InvalidKeyException e) {
           onePass = e;
         }
@@ -72,7 +75,9 @@ class KeyTextTest {
         }
       }
     }
-    assertThrows(InvalidKeyException.class, () -> KeyText.checkText("f", null, 3, chars));
+    assertThrows(
+        InvalidKeyException.class,
+        () -> KeyText.checkText("f", null, 3, chars, Profile.TABLESTORE));
   }
 
   // ---- splicing keeps tuple order ------------------------------------------------------------
@@ -289,18 +294,40 @@ class KeyTextTest {
   @Test
   void aTooLongValueIsRejectedNeverCut() {
     String ok = "x".repeat(64);
-    assertSame(ok, KeyText.checkLength("tenant", ok, 64));
+    assertSame(ok, KeyText.checkLength("tenant", ok, 64, Profile.TABLESTORE));
     String tooLong = "y".repeat(65);
     InvalidKeyException e =
         expectRejected(
             InvalidKeyException.class,
             "WK109",
             "tenant",
-            () -> KeyText.checkLength("tenant", tooLong, 64));
+            () -> KeyText.checkLength("tenant", tooLong, 64, Profile.TABLESTORE));
     assertTrue(e.getMessage().contains("65 characters"), e.getMessage());
     assertTrue(e.getMessage().contains("@MaxLength(64)"), e.getMessage());
     assertTrue(e.getMessage().contains("never cut"), e.getMessage());
     Rejections.assertAbbreviated(e.getMessage(), 'y', 65);
+  }
+
+  @ParameterizedTest
+  @CsvSource({"TABLESTORE, 1 KB", "LINDORM, 2 KB", "HBASE, 32767 bytes"})
+  void aTooLongValueQuotesItsProfilesKeyColumnLimit(Profile profile, String limit) {
+    String tooLong = "y".repeat(65);
+    InvalidKeyException e =
+        expectRejected(
+            InvalidKeyException.class,
+            "WK109",
+            "tenant",
+            () -> KeyText.checkLength("tenant", tooLong, 64, profile));
+    assertTrue(
+        e.getMessage()
+            .endsWith("within the " + limit + " a primary-key column holds on " + profile),
+        e.getMessage());
+    assertEquals(
+        e.getMessage(),
+        assertThrows(
+                InvalidKeyException.class,
+                () -> KeyText.checkText("tenant", tooLong, 64, KeyAlphabet.parse("a-z"), profile))
+            .getMessage());
   }
 
   @Test

@@ -79,8 +79,8 @@ class PartitionLoadReportTest {
       assertTrue(tiny.summary().contains("WK301: over the 100 bytes guideline"), tiny.summary());
       assertFalse(tiny.summary().contains("GB"), tiny.summary());
     }
-    assertEquals("512 MB", PartitionLoadReport.bytesText(512L << 20));
-    assertEquals("1500 bytes", PartitionLoadReport.bytesText(1500));
+    assertEquals("512 MB", StoreLimits.sizeText(512L << 20));
+    assertEquals("1500 bytes", StoreLimits.sizeText(1500));
     assertThrows(
         IllegalArgumentException.class,
         () -> new PartitionLoadReport("t", List.of(), List.of(), 0));
