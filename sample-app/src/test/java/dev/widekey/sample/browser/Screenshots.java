@@ -14,6 +14,15 @@ record Screenshots(int width, int height, double inkShare, int colours) {
    * Reads a PNG; the background is the top-left pixel's colour, "ink" every pixel of another
    * colour, and {@code colours} the distinct colours seen (capped at 4,096).
    */
+  /** The colour of the top-left pixel, taken as the page's background. */
+  static int backgroundOf(Path png) throws IOException {
+    BufferedImage image = ImageIO.read(png.toFile());
+    if (image == null) {
+      throw new IOException("not an image: " + png);
+    }
+    return image.getRGB(0, 0) & 0xffffff;
+  }
+
   static Screenshots of(Path png) throws IOException {
     BufferedImage image = ImageIO.read(png.toFile());
     if (image == null) {
