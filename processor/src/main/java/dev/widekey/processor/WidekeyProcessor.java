@@ -410,7 +410,7 @@ public final class WidekeyProcessor extends AbstractProcessor {
       return; // a changed layout of a table that exists, or a move that cannot be made (WK308)
     }
     for (SourceFileGenerator generator : generators) {
-      generator.generate(entity.get(), layout);
+      generator.generate(entity.get(), layout, tables);
     }
     if (ShardSpec.of(entity.get()).isPresent()) {
       shardedGenerator.generate(entity.get(), layout);

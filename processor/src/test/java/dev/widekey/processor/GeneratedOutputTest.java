@@ -174,6 +174,33 @@ class GeneratedOutputTest {
   }
 
   @Test
+  void theKeysJavadocStatesEachColumnAsStoredWithItsHashPrefixAndPadding() {
+    Compilation c =
+        compile(
+            JavaFileObjects.forSourceString(
+                "good.HashedOrder",
+                "package good;\n"
+                    + "import dev.widekey.annotations.*;\n"
+                    + "@WideTable(name = \"hashed_orders\")\n"
+                    + "public record HashedOrder(\n"
+                    + "    @PartitionKey @Sequential @HashPrefix(length = 4) long orderNumber,\n"
+                    + "    String cardId) {}\n"),
+            good("DeviceTransaction"));
+
+    assertThat(c).succeededWithoutWarnings();
+    assertThat(c)
+        .generatedSourceFile("good.HashedOrderKeys")
+        .contentsAsUtf8String()
+        .contains(
+            " *   <li>{@code orderNumber} STRING: MD5 (4 hex digits of the MD5 digest of the text"
+                + " after it), then orderNumber (LONG, decimal text, unpadded)\n");
+    assertThat(c)
+        .generatedSourceFile("good.DeviceTransactionKeys")
+        .contentsAsUtf8String()
+        .contains("deviceId (LONG, padded to 6 digits), then ',', then sellerId (STRING, alphabet");
+  }
+
+  @Test
   void onHBaseAHashedKeyIsPreSplitInto16ByDefault() {
     Compilation c =
         compile(

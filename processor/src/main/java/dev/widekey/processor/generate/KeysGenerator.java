@@ -11,12 +11,15 @@ import com.palantir.javapoet.FieldSpec;
 import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
+import dev.widekey.core.layout.KeyColumnLayout;
+import dev.widekey.core.layout.TableLayout;
 import dev.widekey.core.store.PkType;
 import dev.widekey.processor.generate.GeneratedNames.KeysMembers;
 import dev.widekey.processor.model.ColumnLayout;
 import dev.widekey.processor.model.EntityModel;
 import dev.widekey.processor.model.KeyComponent;
 import dev.widekey.processor.model.KeyLayout;
+import dev.widekey.processor.report.KeySegments;
 import java.util.ArrayList;
 import java.util.List;
 import javax.annotation.processing.Filer;
@@ -36,6 +39,33 @@ public final class KeysGenerator extends SourceFileGenerator {
   @Override
   protected ClassName name(EntityModel entity) {
     return GeneratedNames.keys(entity);
+  }
+
+  @Override
+  protected TypeSpec.Builder write(EntityModel entity, KeyLayout layout, List<TableLayout> tables) {
+    TypeSpec.Builder type = write(entity, layout);
+    // the stored bytes of each column, which the column types alone do not show (a hash prefix
+    // glued to the value, padding, delimiters)
+    StringBuilder columns = new StringBuilder("\n<p>Each key column as stored:\n<ul>\n");
+    for (KeyColumnLayout column : tables.get(0).key()) {
+      columns
+          .append("  <li>{@code ")
+          .append(column.name())
+          .append("} ")
+          .append(column.type())
+          .append(": ")
+          .append(javadocText(KeySegments.describe(column)))
+          .append("\n");
+    }
+    columns.append(
+        "</ul>\n<p>The key-layout report ({@code -Awidekey.report=true}) draws them with example"
+            + " keys in store order.\n");
+    return type.addJavadoc("$L", columns.toString());
+  }
+
+  /** Text safe inside a Javadoc comment: no comment end, no tag start. */
+  private static String javadocText(String text) {
+    return text.replace("*/", "*&#47;").replace("@", "&#64;").replace("{", "&#123;");
   }
 
   @Override

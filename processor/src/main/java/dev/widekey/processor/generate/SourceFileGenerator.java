@@ -3,9 +3,11 @@ package dev.widekey.processor.generate;
 import com.palantir.javapoet.AnnotationSpec;
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.TypeSpec;
+import dev.widekey.core.layout.TableLayout;
 import dev.widekey.processor.model.EntityModel;
 import dev.widekey.processor.model.KeyLayout;
 import java.io.IOException;
+import java.util.List;
 import javax.annotation.processing.Filer;
 import javax.lang.model.util.Elements;
 
@@ -41,6 +43,20 @@ public abstract class SourceFileGenerator {
 
   public final void generate(EntityModel entity, KeyLayout layout) throws IOException {
     writeFile(entity, name(entity), write(entity, layout));
+  }
+
+  /** Writes the class of an entity whose tables' complete layouts are known (hot table first). */
+  public final void generate(EntityModel entity, KeyLayout layout, List<TableLayout> tables)
+      throws IOException {
+    writeFile(entity, name(entity), write(entity, layout, tables));
+  }
+
+  /**
+   * The class to write for an entity with its tables' layouts: for generators that state stored
+   * facts only the complete layout holds; by default {@link #write(EntityModel, KeyLayout)}.
+   */
+  protected TypeSpec.Builder write(EntityModel entity, KeyLayout layout, List<TableLayout> tables) {
+    return write(entity, layout);
   }
 
   /**

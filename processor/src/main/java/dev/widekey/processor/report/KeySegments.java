@@ -75,6 +75,35 @@ public final class KeySegments {
   }
 
   /**
+   * The column's segments in one line for a reader, as the generated {@code FooKeys} Javadoc states
+   * them: {@code MD5 (4 hex digits of the MD5 digest of the text after it), then orderNumber (LONG,
+   * decimal text, unpadded)}.
+   */
+  public static String describe(KeyColumnLayout column) {
+    List<String> pieces = new ArrayList<>();
+    for (KeySegment s : of(column)) {
+      if (s.part().equals("delimiter")) {
+        pieces.add("'" + s.label() + "'");
+      } else {
+        String what = s.part().equals("value") ? s.kind() : "";
+        String detail = String.join(", ", nonEmpty(what, s.detail()));
+        pieces.add(detail.isEmpty() ? s.label() : s.label() + " (" + detail + ")");
+      }
+    }
+    return String.join(", then ", pieces);
+  }
+
+  private static List<String> nonEmpty(String... texts) {
+    List<String> out = new ArrayList<>();
+    for (String t : texts) {
+      if (!t.isEmpty()) {
+        out.add(t);
+      }
+    }
+    return out;
+  }
+
+  /**
    * The width of the column's leading hash prefix or bucket in characters, 0 when it has neither:
    * where a report marks the prefix within an example key.
    */
