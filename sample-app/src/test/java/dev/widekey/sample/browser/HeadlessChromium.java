@@ -1,5 +1,8 @@
 package dev.widekey.sample.browser;
 
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -39,6 +42,19 @@ final class HeadlessChromium {
         .filter(Files::isExecutable)
         .findFirst()
         .map(p -> new HeadlessChromium(p, workDir));
+  }
+
+  /**
+   * The browser for a test: skips the test when Chromium is missing, or fails it when {@link
+   * #required()}.
+   */
+  static HeadlessChromium forTest(Path workDir) throws IOException {
+    Optional<HeadlessChromium> found = find(Files.createDirectories(workDir));
+    if (required()) {
+      assertTrue(found.isPresent(), "WIDEKEY_BROWSER_REQUIRED is set but Chromium is missing");
+    }
+    assumeTrue(found.isPresent(), "Chromium is not installed (apt-get install chromium)");
+    return found.get();
   }
 
   /** Whether a missing browser fails the tests instead of skipping them. */

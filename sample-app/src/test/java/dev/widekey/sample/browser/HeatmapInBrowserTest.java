@@ -2,7 +2,6 @@ package dev.widekey.sample.browser;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.widekey.runtime.store.WideTableStore;
 import dev.widekey.runtime.store.embedded.EmbeddedStore;
@@ -10,7 +9,6 @@ import dev.widekey.sample.SampleApp;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -124,11 +122,6 @@ class HeatmapInBrowserTest {
   }
 
   private static HeadlessChromium browser() throws Exception {
-    var found = HeadlessChromium.find(Files.createDirectories(dir.resolve("chromium")));
-    if (HeadlessChromium.required()) {
-      assertTrue(found.isPresent(), "WIDEKEY_BROWSER_REQUIRED is set but Chromium is missing");
-    }
-    assumeTrue(found.isPresent(), "Chromium is not installed (apt-get install chromium)");
-    return found.get();
+    return HeadlessChromium.forTest(dir.resolve("chromium"));
   }
 }

@@ -3,7 +3,6 @@ package dev.widekey.sample.browser;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -180,11 +179,6 @@ class LayoutReportInBrowserTest {
   }
 
   private HeadlessChromium browser() throws Exception {
-    var found = HeadlessChromium.find(Files.createDirectories(dir.resolve("chromium")));
-    if (HeadlessChromium.required()) {
-      assertTrue(found.isPresent(), "WIDEKEY_BROWSER_REQUIRED is set but Chromium is missing");
-    }
-    assumeTrue(found.isPresent(), "Chromium is not installed (apt-get install chromium)");
-    return found.get();
+    return HeadlessChromium.forTest(dir.resolve("chromium"));
   }
 }
