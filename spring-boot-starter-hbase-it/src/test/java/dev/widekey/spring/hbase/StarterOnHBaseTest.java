@@ -24,7 +24,10 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledForJreRange;
+import org.junit.jupiter.api.condition.JRE;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.springframework.boot.Banner;
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
@@ -42,6 +45,7 @@ import org.springframework.context.ConfigurableApplicationContext;
  * connection started.
  */
 @ExtendWith(MiniHBase.Extension.class)
+@EnabledForJreRange(max = JRE.JAVA_22, disabledReason = MiniHBase.JDK_REASON)
 class StarterOnHBaseTest {
 
   /** The application: nothing but the starter's auto-configuration. */
@@ -62,6 +66,7 @@ class StarterOnHBaseTest {
     try (ConfigurableApplicationContext context =
         new SpringApplicationBuilder(Application.class)
             .web(WebApplicationType.NONE)
+            .bannerMode(Banner.Mode.OFF)
             .properties(asProperties(settings))
             .run()) {
       store = context.getBean(WidekeyAutoConfiguration.STORE_BEAN, WideTableStore.class);

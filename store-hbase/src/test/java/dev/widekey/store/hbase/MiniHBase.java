@@ -25,10 +25,10 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  */
 public final class MiniHBase implements AutoCloseable {
   /** The newest JDK feature release the mini cluster runs on. */
-  static final int MAX_JDK = 22;
+  public static final int MAX_JDK = 22;
 
   /** Why the cluster tests are skipped on newer JDKs; test classes carry it in their condition. */
-  static final String JDK_REASON =
+  public static final String JDK_REASON =
       "HBase mini cluster tests need JDK 17..22: Hadoop's UserGroupInformation calls"
           + " Subject.getSubject, which throws from JDK 23 on; run them on JDK 17";
 
