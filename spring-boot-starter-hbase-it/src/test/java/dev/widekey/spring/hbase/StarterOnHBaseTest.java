@@ -41,8 +41,8 @@ import org.springframework.context.ConfigurableApplicationContext;
  * configures it: {@code widekey.store=hbase} and the cluster's ZooKeeper quorum and port as {@code
  * widekey.hbase.*} properties. Through the injected beans: the store is the HBase store, the
  * sample's split entity ({@code Item}, its description in a cold table) is written and read back,
- * the health indicator is UP; and closing the context closes the store and stops every thread its
- * connection started.
+ * the health indicator is UP; and closing the context sends the delete of the cold row the last
+ * write replaced, then closes the store and stops every thread its connection started.
  */
 @ExtendWith(MiniHBase.Extension.class)
 @EnabledForJreRange(max = JRE.JAVA_22, disabledReason = MiniHBase.JDK_REASON)
