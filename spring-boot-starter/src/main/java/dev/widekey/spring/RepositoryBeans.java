@@ -2,6 +2,8 @@ package dev.widekey.spring;
 
 import dev.widekey.runtime.repository.RepositoryFactory;
 import dev.widekey.runtime.repository.RepositoryIndex;
+import dev.widekey.runtime.repository.SplitTableRepository;
+import dev.widekey.runtime.repository.TimeShardedRepository;
 import dev.widekey.runtime.store.WideTableStore;
 import java.beans.Introspector;
 import java.util.ServiceLoader;
@@ -20,9 +22,17 @@ import org.springframework.beans.factory.support.RootBeanDefinition;
  * class-path scanning) and each bean is created by an instance supplier that calls the generated
  * constructor over the {@link WideTableStore} bean (no reflection). A bean of the same name the
  * application defines itself wins.
+ *
+ * <p>When the context closes, each repository sends the deletes of replaced rows that writes left
+ * queued ({@code flushDeletes}) before the store it depends on is closed: on a networked store
+ * those deletes go in the background, and a store closed under them would leave their rows for
+ * {@code sweepColdRows}.
  */
 public class RepositoryBeans
     implements BeanDefinitionRegistryPostProcessor, BeanFactoryAware, BeanClassLoaderAware {
+  /** The repositories' method that sends their queued deletes; called when the context closes. */
+  static final String FLUSH_DELETES = "flushDeletes";
+
   private BeanFactory beanFactory;
   private ClassLoader classLoader = RepositoryBeans.class.getClassLoader();
 
@@ -55,6 +65,12 @@ public class RepositoryBeans
         new RootBeanDefinition(
             factory.type(), () -> factory.newRepository(beanFactory.getBean(WideTableStore.class)));
     definition.setDescription("widekey generated repository " + factory.type().getName());
+    if (SplitTableRepository.class.isAssignableFrom(factory.type())
+        || TimeShardedRepository.class.isAssignableFrom(factory.type())) {
+      // the instance supplier's getBean makes the repository a dependent of the store: Spring
+      // destroys it, and so flushes, before it closes the store
+      definition.setDestroyMethodName(FLUSH_DELETES);
+    }
     registry.registerBeanDefinition(name, definition);
   }
 

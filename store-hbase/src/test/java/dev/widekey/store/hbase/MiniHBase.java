@@ -19,13 +19,16 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  *
  * <p>Hadoop's {@code UserGroupInformation} calls {@code Subject.getSubject}, which throws from JDK
  * 23 on; there the cluster cannot start and the tests that need it are skipped.
+ *
+ * <p>Public, and in this module's test-jar, for spring-boot-starter-hbase-it, which points the
+ * Spring Boot starter at the same cluster through {@link #zookeeperPort()}.
  */
-final class MiniHBase implements AutoCloseable {
+public final class MiniHBase implements AutoCloseable {
   /** The newest JDK feature release the mini cluster runs on. */
-  static final int MAX_JDK = 22;
+  public static final int MAX_JDK = 22;
 
   /** Why the cluster tests are skipped on newer JDKs; test classes carry it in their condition. */
-  static final String JDK_REASON =
+  public static final String JDK_REASON =
       "HBase mini cluster tests need JDK 17..22: Hadoop's UserGroupInformation calls"
           + " Subject.getSubject, which throws from JDK 23 on; run them on JDK 17";
 
@@ -85,6 +88,11 @@ final class MiniHBase implements AutoCloseable {
     return util;
   }
 
+  /** The client port of the cluster's ZooKeeper, on localhost: what a client configures. */
+  public int zookeeperPort() {
+    return util.getZkCluster().getClientPort();
+  }
+
   long startMillis() {
     return startMillis;
   }
@@ -94,7 +102,7 @@ final class MiniHBase implements AutoCloseable {
    * to a store on its default namespace, one per test class (JUnit closes it with the class's
    * context, as it closes every {@code AutoCloseable} in a context's store).
    */
-  static final class Extension implements ParameterResolver {
+  public static final class Extension implements ParameterResolver {
     @Override
     public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
       Class<?> type = parameter.getParameter().getType();

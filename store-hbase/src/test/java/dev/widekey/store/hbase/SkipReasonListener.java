@@ -17,7 +17,7 @@ public final class SkipReasonListener implements TestExecutionListener {
   public void executionSkipped(TestIdentifier test, String reason) {
     if (reason != null && reason.contains(MiniHBase.JDK_REASON) && skipped.getAndIncrement() == 0) {
       System.out.println(
-          "[widekey] store-hbase: mini-cluster tests skipped on JDK "
+          "[widekey] HBase mini-cluster tests skipped on JDK "
               + Runtime.version().feature()
               + ": "
               + MiniHBase.JDK_REASON);
