@@ -117,6 +117,14 @@ public final class WidekeyProcessor extends AbstractProcessor {
     layoutExporter = new LayoutExporter(env.getFiler());
     reportWriter =
         new LayoutReportWriter(env.getFiler(), env.getOptions(), diagnosticOptions.rulesUrl());
+    if (reportWriter.enabled()) {
+      Optional<String> missing =
+          LayoutReportWriter.missingCodec(WidekeyProcessor.class.getClassLoader());
+      if (missing.isPresent()) {
+        env.getMessager().printMessage(javax.tools.Diagnostic.Kind.WARNING, missing.get());
+        reportWriter.disable();
+      }
+    }
     layoutLock = LayoutLock.of(env.getOptions());
     shardedGenerator = new ShardedRepositoryGenerator(env.getFiler(), env.getElementUtils(), NAME);
     rekeyingGenerator = new RekeyingGenerator(env.getFiler(), env.getElementUtils(), NAME);

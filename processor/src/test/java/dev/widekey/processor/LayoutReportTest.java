@@ -8,6 +8,7 @@ import com.google.testing.compile.Compilation;
 import com.google.testing.compile.Compiler;
 import dev.widekey.core.RuleDocs;
 import dev.widekey.core.store.Utf8;
+import dev.widekey.processor.report.LayoutReportWriter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -83,6 +84,18 @@ class LayoutReportTest {
   private static String md5Hex(String text) throws NoSuchAlgorithmException {
     return HexFormat.of()
         .formatHex(MessageDigest.getInstance("MD5").digest(text.getBytes(StandardCharsets.UTF_8)));
+  }
+
+  @Test
+  void withoutTheRuntimeOnTheProcessorPathTheReportIsAWarningNotAFailure() {
+    // a user's processor path holds no runtime unless the build adds it for the report
+    ClassLoader bare = new java.net.URLClassLoader(new java.net.URL[0], null);
+    String message = LayoutReportWriter.missingCodec(bare).orElseThrow();
+    assertThat(message).contains("widekey.report");
+    assertThat(message).contains("dev.widekey.runtime.layout.LayoutKeyCodec is missing");
+    assertThat(message).contains("add dev.widekey:widekey-runtime to annotationProcessorPaths");
+    // the tests' path has it, as a build that asks for the report does
+    assertThat(LayoutReportWriter.missingCodec(getClass().getClassLoader())).isEmpty();
   }
 
   @Test

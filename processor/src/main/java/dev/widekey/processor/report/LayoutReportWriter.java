@@ -7,6 +7,7 @@ import java.io.Writer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import javax.annotation.processing.Filer;
 import javax.lang.model.element.Element;
 import javax.tools.FileObject;
@@ -25,7 +26,7 @@ public final class LayoutReportWriter {
   public static final String DIRECTORY = "widekey-report";
 
   private final Filer filer;
-  private final boolean enabled;
+  private boolean enabled;
   private final String rulesUrl;
   private final List<EntityReport> written = new ArrayList<>();
   private boolean finished;
@@ -38,6 +39,38 @@ public final class LayoutReportWriter {
     this.filer = filer;
     this.enabled = ProcessorOptions.report(options);
     this.rulesUrl = rulesUrl;
+  }
+
+  /** The classes the report encodes its example keys with, as resources on the processor path. */
+  private static final List<String> CODEC_CLASSES =
+      List.of(
+          "dev/widekey/runtime/layout/LayoutKeyCodec.class",
+          "org/apache/commons/codec/digest/DigestUtils.class");
+
+  /**
+   * Why the report cannot be written from {@code processorPath}, or empty when it can: it needs
+   * widekey-runtime (and its Commons Codec) beside the processor, which the processor's own
+   * dependencies leave out so that a build without the report loads neither.
+   */
+  public static Optional<String> missingCodec(ClassLoader processorPath) {
+    for (String resource : CODEC_CLASSES) {
+      if (processorPath == null || processorPath.getResource(resource) == null) {
+        return Optional.of(
+            "widekey: option "
+                + ProcessorOptions.REPORT
+                + " is set, but the key-layout report encodes its example keys with"
+                + " widekey-runtime, which is not on the processor path ("
+                + resource.replace('/', '.').replace(".class", "")
+                + " is missing); add dev.widekey:widekey-runtime to annotationProcessorPaths beside"
+                + " widekey-processor. No report is written.");
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** Stops writing reports: the processor path cannot encode their example keys. */
+  public void disable() {
+    enabled = false;
   }
 
   /**
