@@ -57,6 +57,11 @@ final class HeadlessChromium {
     return found.get();
   }
 
+  /** The directory this browser's profiles, outputs and page copies go to. */
+  Path workDir() {
+    return workDir;
+  }
+
   /** Whether a missing browser fails the tests instead of skipping them. */
   static boolean required() {
     String value = System.getenv("WIDEKEY_BROWSER_REQUIRED");

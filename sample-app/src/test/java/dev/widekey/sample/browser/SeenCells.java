@@ -46,9 +46,11 @@ final class SeenCells {
     if (end < 0) {
       throw new IllegalArgumentException(page + " has no </body>");
     }
+    // the copy goes to the browser's work directory, never beside the page (a report directory
+    // lists its pages); the pages are self-contained, so nothing they link is left behind
     Path probed =
         Files.writeString(
-            page.resolveSibling("probed-" + page.getFileName()),
+            Files.createTempFile(chromium.workDir(), "probed-", ".html"),
             html.substring(0, end) + probe + html.substring(end));
     Document dom = Jsoup.parse(chromium.dumpDom(probed, width, height));
     BufferedImage image = ImageIO.read(chromium.screenshot(page, width, height).toFile());
