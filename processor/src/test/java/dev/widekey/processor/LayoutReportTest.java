@@ -87,6 +87,23 @@ class LayoutReportTest {
   }
 
   @Test
+  void anEntityNamedLikeTheIndexKeepsBothPages() throws IOException {
+    Compilation c =
+        compile(
+            List.of("-Awidekey.report=true"),
+            com.google.testing.compile.JavaFileObjects.forSourceString(
+                "index",
+                "import dev.widekey.annotations.*;\n"
+                    + "@WideTable(name = \"indexed\")\n"
+                    + "public record index(@PartitionKey @HashPrefix(length = 4) String id,"
+                    + " String note) {}\n"));
+
+    assertThat(c).succeeded();
+    assertThat(file(c, "index-entity.html")).contains("Key layout of index");
+    assertThat(file(c, "index.html")).contains("href=\"index-entity.html\"");
+  }
+
+  @Test
   void withoutTheRuntimeOnTheProcessorPathTheReportIsAWarningNotAFailure() {
     // a user's processor path holds no runtime unless the build adds it for the report
     ClassLoader bare = new java.net.URLClassLoader(new java.net.URL[0], null);

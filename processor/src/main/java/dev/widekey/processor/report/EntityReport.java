@@ -37,8 +37,11 @@ public record EntityReport(String entity, List<TableReport> tables, List<Applied
     return entity.substring(entity.lastIndexOf('.') + 1);
   }
 
-  /** The file name of its page, without extension: the qualified name, unique per compilation. */
+  /**
+   * The file name of its page, without extension: the qualified name, unique per compilation; an
+   * entity in the unnamed package named like the index page gets a suffix instead of its place.
+   */
   public String fileStem() {
-    return entity;
+    return entity.equalsIgnoreCase(ReportIndex.STEM) ? entity + "-entity" : entity;
   }
 }
