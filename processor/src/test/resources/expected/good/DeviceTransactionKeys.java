@@ -62,10 +62,10 @@ public final class DeviceTransactionKeys {
    * The text of partition-key column {@code deviceId_sellerId_cardId}.
    */
   public static String partitionKey(long deviceId, String sellerId, String cardId) {
-    String deviceIdPart = deviceIdText(deviceId);
+    String deviceIdZeros = Padding.zeros("deviceId", deviceId, 6);
     String sellerIdPart = sellerIdText(sellerId);
     String cardIdPart = cardIdText(cardId);
-    return deviceIdPart + DELIMITER + sellerIdPart + DELIMITER + cardIdPart;
+    return deviceIdZeros + deviceId + DELIMITER + sellerIdPart + DELIMITER + cardIdPart;
   }
 
   /**

@@ -118,6 +118,19 @@ final class KeyEncoding {
     NameAllocator names = names(entity.partitionKey());
     List<CodeBlock> parts = new ArrayList<>();
     for (KeyComponent c : entity.partitionKey()) {
+      if (digitsWrittenInPlace(c, layout)) {
+        // the zeros, then the number itself: concatenation writes its digits into the key
+        m.addStatement(
+            "$T $N = $T.zeros($S, $N, $L)",
+            String.class,
+            names.newName(variable(c) + "Zeros", c),
+            PADDING,
+            c.name(),
+            variable(c),
+            c.padding().width());
+        parts.add(CodeBlock.of("$N + $N", names.get(c), variable(c)));
+        continue;
+      }
       m.addStatement(
           "$T $N = $N($N)",
           String.class,
@@ -161,6 +174,24 @@ final class KeyEncoding {
     }
     CodeBlock hashed = CodeBlock.of("$N", names.get(layout.hashedComponent()));
     return m.addStatement("return $L + $L", hashOf(hash, hashed), text).build();
+  }
+
+  /**
+   * Whether {@code partitionKey(...)} writes component {@code c} as its padding zeros followed by
+   * the number itself, with no text of its own: an unsigned {@code @Padded} primitive integer kept
+   * as it is (not a time, not reversed) whose text nothing else needs (the one hashed component's
+   * text is digested on its own).
+   */
+  private static boolean digitsWrittenInPlace(KeyComponent c, KeyLayout layout) {
+    return c.padding() != null
+        && !c.padding().signed()
+        && !c.reversed()
+        && c.property().primitive()
+        && switch (c.kind()) {
+          case LONG, INT, SHORT, BYTE -> true;
+          default -> false;
+        }
+        && c != layout.hashedComponent();
   }
 
   /**

@@ -39,7 +39,40 @@ public final class Padding {
     }
   }
 
+  // ZEROS[n] is n zeros: the padding zeros() returns without making a string
+  private static final String[] ZEROS = new String[MAX_WIDTH];
+
+  static {
+    for (int i = 0; i < MAX_WIDTH; i++) {
+      ZEROS[i] = "0".repeat(i);
+    }
+  }
+
   private Padding() {}
+
+  /**
+   * The zeros that pad a non-negative value to {@code width} digits, unsigned: {@code zeros(f, v,
+   * w) + v} is {@code encode(f, v, w, false)}. Generated code writes a key this way, so that string
+   * concatenation writes the value's digits straight into the key's text, with no string of its
+   * own; the zeros are shared constants.
+   *
+   * <pre>{@code "key:" + Padding.zeros("deviceId", 54, 6) + 54;  // "key:000054"}</pre>
+   *
+   * @throws InvalidKeyException as {@link #encode} with {@code signed} false: WK104 if the value is
+   *     negative or has more digits than {@code width}
+   */
+  public static String zeros(String field, long value, int width) {
+    if (value < 0 || width < 1 || width >= MAX_WIDTH || value >= POWERS_OF_TEN[width]) {
+      // a width of 19 (any non-negative long fits), and every rejection, as encode has it
+      String text = encode(field, value, width, false);
+      return ZEROS[text.length() - Long.toString(value).length()];
+    }
+    int digits = 1;
+    while (digits < width && value >= POWERS_OF_TEN[digits]) {
+      digits++;
+    }
+    return ZEROS[width - digits];
+  }
 
   /**
    * Encodes a value as padded text.

@@ -141,6 +141,39 @@ class PaddingTest {
   }
 
   @Test
+  void zerosThenTheNumberIsTheUnsignedEncodingAndRejectsAsItDoes() {
+    forAll(
+        "zeros + value == encode, unsigned, rejections alike",
+        5_000,
+        random -> {
+          int width = random.nextInt(8) == 0 ? random.nextInt(22) - 1 : 1 + random.nextInt(19);
+          long value =
+              switch (random.nextInt(4)) {
+                case 0 -> random.nextLong();
+                case 1 -> -valueUpTo(random, Long.MAX_VALUE);
+                default -> valueUpTo(random, Long.MAX_VALUE);
+              };
+          Object encoded;
+          try {
+            encoded = Padding.encode("f", value, width, false);
+          } catch (InvalidKeyException e) {
+            encoded = e.getMessage();
+          }
+          Object spliced;
+          try {
+            spliced = Padding.zeros("f", value, width) + value;
+          } catch (InvalidKeyException e) {
+            spliced = e.getMessage();
+          }
+          assertEquals(encoded, spliced, () -> value + " at width " + width);
+        });
+    assertEquals("000000", Padding.zeros("f", 0, 6) + 0);
+    assertEquals("0".repeat(18) + "7", Padding.zeros("f", 7, 19) + 7);
+    assertEquals(
+        Long.toString(Long.MAX_VALUE), Padding.zeros("f", Long.MAX_VALUE, 19) + Long.MAX_VALUE);
+  }
+
+  @Test
   void signedRoundTripAndOrderAcrossZero() {
     forAll(
         "signed padding round trip and order across zero",
