@@ -93,6 +93,10 @@ final class Engine {
   static void close(MVStore mv) {
     if (mv.isPersistent() && !mv.isReadOnly()) {
       mv.commit();
+      // no reader is left, so no old version is needed: a chunk that died in the last versions
+      // (five by default) is freed now, not left in the file (one close in three kept the file at
+      // its peak, 5.9x the data, before this)
+      mv.setVersionsToKeep(0);
       // rewrites the live pages of sparse chunks into new ones (and sets the retention to zero)
       mv.compactFile(CLOSE_COMPACT_MILLIS);
       if (mv.getFileStore() instanceof RandomAccessStore file) {
