@@ -20,7 +20,7 @@ for a in "$@"; do
     *) SECTIONS+=("$a") ;;
   esac
 done
-ALL=(codec processor hbase-write merge embedded-scale import)
+ALL=(codec processor hbase-write merge embedded-scale engines import)
 [ ${#SECTIONS[@]} -eq 0 ] && SECTIONS=("${ALL[@]}")
 mkdir -p "$OUT"
 
@@ -55,6 +55,12 @@ section_embedded_scale() {
   $SMOKE && args=(--rows=2000)
   java -Xmx1g -cp "$CP" dev.widekey.benchmarks.EmbeddedScaleBenchmark "${args[@]}" \
     > "$OUT/embedded-scale.md"
+}
+section_engines() {
+  local args=(--rows=1000000)
+  $SMOKE && args=(--rows=2000 --gets=1000)
+  java -Xmx1g -cp "$CP" dev.widekey.runtime.store.embedded.EngineComparisonBenchmark "${args[@]}" \
+    > "$OUT/engines.md"
 }
 section_import() {
   local args=(--rows=100000)

@@ -201,7 +201,7 @@ public final class EmbeddedScaleBenchmark {
   }
 
   /** The row {@code OrderRepository} writes for order number {@code n}. */
-  static Row row(long n) {
+  public static Row row(long n) {
     Map<String, AttrValue> columns = new LinkedHashMap<>();
     columns.put("cardId", AttrValue.ofString(String.format("%016X", n * 0x9E3779B97F4A7C15L)));
     columns.put("total", AttrValue.ofInteger(100 + (n * 7919) % 1_000_000));
@@ -209,12 +209,12 @@ public final class EmbeddedScaleBenchmark {
     return Row.of(key(n), columns);
   }
 
-  static PrimaryKey key(long n) {
+  public static PrimaryKey key(long n) {
     String number = Long.toString(n);
     return PrimaryKey.of(PkValue.ofString(KeyHash.prefix(HashAlgorithm.MD5, 4, number) + number));
   }
 
-  private static long heapAfterGc() throws InterruptedException {
+  public static long heapAfterGc() throws InterruptedException {
     for (int i = 0; i < 3; i++) {
       System.gc();
       Thread.sleep(100);
@@ -222,15 +222,15 @@ public final class EmbeddedScaleBenchmark {
     return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
   }
 
-  private static String rate(long n, double seconds) {
+  public static String rate(long n, double seconds) {
     return String.format("%,d", Math.round(n / seconds));
   }
 
-  private static String mb(long bytes) {
+  public static String mb(long bytes) {
     return String.format("%,.1f", bytes / 1e6);
   }
 
-  private static void printTable(List<Map<String, String>> results) {
+  public static void printTable(List<Map<String, String>> results) {
     List<String> keys = new ArrayList<>();
     for (Map<String, String> r : results) {
       for (String k : r.keySet()) {
@@ -255,7 +255,7 @@ public final class EmbeddedScaleBenchmark {
     System.out.println(out);
   }
 
-  private static void deleteTree(Path dir) throws IOException {
+  public static void deleteTree(Path dir) throws IOException {
     if (!Files.exists(dir)) {
       return;
     }
@@ -267,7 +267,7 @@ public final class EmbeddedScaleBenchmark {
   }
 
   /** Samples a directory's size every 100 ms on a daemon thread and keeps the largest. */
-  private static final class DirectorySampler {
+  public static final class DirectorySampler {
     private final Path dir;
     private final AtomicLong max = new AtomicLong();
     private volatile boolean running = true;
@@ -279,7 +279,7 @@ public final class EmbeddedScaleBenchmark {
       thread.setDaemon(true);
     }
 
-    static DirectorySampler start(Path dir) {
+    public static DirectorySampler start(Path dir) {
       DirectorySampler s = new DirectorySampler(dir);
       s.thread.start();
       return s;
@@ -296,13 +296,13 @@ public final class EmbeddedScaleBenchmark {
       }
     }
 
-    long stop() throws InterruptedException {
+    public long stop() throws InterruptedException {
       running = false;
       thread.join();
       return max.accumulateAndGet(size(dir), Math::max);
     }
 
-    static long size(Path dir) {
+    public static long size(Path dir) {
       try (Stream<Path> paths = Files.walk(dir)) {
         return paths
             .filter(Files::isRegularFile)
