@@ -54,8 +54,9 @@ import org.h2.mvstore.MVStore;
  *   <li>With a directory, tables, rows and the stored row and byte totals survive a close and
  *       reopen; MVStore commits in the background about once a second, so a crash loses at most the
  *       last second of writes. The totals are recounted from the rows after a crash.
- *   <li>With a directory, the file grows to about five times its data while an import under random
- *       keys runs, and a close compacts it to about twice (figures in {@code docs/performance.md}).
+ *   <li>With a directory, the file grows to five to eight times its data while an import under
+ *       random keys runs, and a close compacts it to about twice (figures in {@code
+ *       docs/performance.md}).
  * </ul>
  *
  * <p>Safe for any number of concurrent readers and writers. A scan reads in pages of a few hundred
