@@ -1,10 +1,16 @@
 package dev.widekey.processor;
 
 import static com.google.common.truth.Truth.assertThat;
+import static com.google.common.truth.Truth.assertWithMessage;
 import static dev.widekey.processor.Fixtures.compile;
 import static dev.widekey.processor.Fixtures.good;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.widekey.core.key.InvalidKeyException;
+import dev.widekey.runtime.repository.EntityTables;
 import dev.widekey.runtime.repository.SplitTableRepository;
+import dev.widekey.runtime.store.ScanRange;
+import dev.widekey.runtime.store.TableSpec;
 import dev.widekey.runtime.store.WideTableStore;
 import dev.widekey.runtime.store.embedded.EmbeddedStore;
 import java.time.Instant;
@@ -67,6 +73,69 @@ class IndexEndToEndTest {
           (Stream<?>)
               byCard.getClass().getMethod("scanByCardId", String.class).invoke(byCard, "CARD7")) {
         assertThat(s.toList()).isEmpty();
+      }
+    }
+  }
+
+  /**
+   * A value an index key cannot hold (a negative amount in the unsigned {@code @Padded} column of
+   * {@code by_amount}) is refused before anything is written: a new entity leaves every table
+   * empty, and an entity moved to such a value keeps its stored rows, read through every index as
+   * before.
+   */
+  @Test
+  void aPutWhoseIndexValueIsRefusedWritesNothing() throws Exception {
+    GeneratedClassLoader loader = new GeneratedClassLoader(compile(good("IndexedOrder")));
+    Class<?> type = loader.loadClass("good.IndexedOrder");
+    var create =
+        type.getConstructor(String.class, String.class, Instant.class, long.class, String.class);
+    EntityTables tables =
+        (EntityTables) loader.loadClass("good.IndexedOrderTable").getField("TABLES").get(null);
+    try (WideTableStore store = EmbeddedStore.inMemory()) {
+      @SuppressWarnings("unchecked")
+      SplitTableRepository<Object> repo =
+          (SplitTableRepository<Object>)
+              loader
+                  .loadClass("good.IndexedOrderRepository")
+                  .getConstructor(WideTableStore.class)
+                  .newInstance(store);
+      repo.createTables();
+
+      InvalidKeyException refused =
+          assertThrows(
+              InvalidKeyException.class,
+              () ->
+                  repo.put(create.newInstance("A", "CARD7", Instant.ofEpochMilli(100), -5L, "a")));
+      assertThat(refused.rule()).isEqualTo("WK104");
+      assertThat(refused).hasMessageThat().contains("amount");
+      for (TableSpec t : tables.creationOrder()) {
+        try (Stream<?> rows = store.scan(t.name(), ScanRange.all(t.primaryKey().size()))) {
+          assertWithMessage(t.name()).that(rows.count()).isEqualTo(0);
+        }
+      }
+
+      repo.put(create.newInstance("B", "CARD7", Instant.ofEpochMilli(200), 6L, "b"));
+      long[] before = new long[tables.creationOrder().size()];
+      for (int i = 0; i < before.length; i++) {
+        TableSpec t = tables.creationOrder().get(i);
+        try (Stream<?> rows = store.scan(t.name(), ScanRange.all(t.primaryKey().size()))) {
+          before[i] = rows.count();
+        }
+      }
+      assertThrows(
+          InvalidKeyException.class,
+          () -> repo.put(create.newInstance("B", "CARD8", Instant.ofEpochMilli(300), -1L, "b2")));
+      for (int i = 0; i < before.length; i++) {
+        TableSpec t = tables.creationOrder().get(i);
+        try (Stream<?> rows = store.scan(t.name(), ScanRange.all(t.primaryKey().size()))) {
+          assertWithMessage(t.name()).that(rows.count()).isEqualTo(before[i]);
+        }
+      }
+      Object byCard = repo.getClass().getMethod("byCard").invoke(repo);
+      try (Stream<?> s =
+          (Stream<?>)
+              byCard.getClass().getMethod("scanByCardId", String.class).invoke(byCard, "CARD7")) {
+        assertThat(s.map(o -> invoke(type, o, "note")).toList()).containsExactly("b");
       }
     }
   }

@@ -1683,7 +1683,7 @@ final class RandomEntities {
     // a null shard value is refused (WK210): the behaviour checks try that on purpose
     boolean nullable = !f.type.primitive() && !f.key() && !f.name.equals(e.shardBy);
     // an indexed field holds what a key holds, or null (no row in that index)
-    boolean keyed = f.key() || e.indexes.stream().anyMatch(ix -> ix.columns().contains(f.name));
+    boolean keyed = keyed(e, f);
     if (nullable && r.nextInt(8) == 0) {
       return null;
     }
@@ -1779,14 +1779,21 @@ final class RandomEntities {
     ZoneOffset.UTC, ZoneId.of("Europe/Paris"), ZoneId.of("Asia/Kolkata"), ZoneOffset.ofHours(-12)
   };
 
+  /** Whether a field's value goes into a key: the entity's, or an index's. */
+  private static boolean keyed(Entity e, Field f) {
+    return f.key() || e.indexes.stream().anyMatch(ix -> ix.columns().contains(f.name));
+  }
+
   private static long integral(Random r, Field f, Entity e) {
     long lo = f.type.min();
     long hi = f.type.max();
-    if (f.key() && f.padWidth != null && f.padWidth > 0 && f.padWidth < 19) {
+    // padding bounds an index column's values as it bounds a key column's
+    boolean keyed = keyed(e, f);
+    if (keyed && f.padWidth != null && f.padWidth > 0 && f.padWidth < 19) {
       long p = pow10(f.padWidth);
       hi = Math.min(hi, p - 1);
       lo = f.padSigned ? Math.max(lo, -p) : 0;
-    } else if (f.key() && f.padWidth != null && !f.padSigned) {
+    } else if (keyed && f.padWidth != null && !f.padSigned) {
       lo = 0;
     }
     if (f.key() && f.reversed) {
