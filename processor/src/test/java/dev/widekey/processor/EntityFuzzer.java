@@ -308,6 +308,10 @@ final class EntityFuzzer {
       if (f.type.refused()) {
         out.put(f.key() ? "WK108" : "WK100", f.name + " of type " + f.type.source);
       }
+      int presentDay = RandomEntities.presentDayDigits(f.type);
+      if (f.key() && f.padWidth != null && f.padWidth >= 1 && f.padWidth < presentDay) {
+        out.put("WK104", f.name + " (" + f.type + ") padded to " + f.padWidth + " digits");
+      }
     }
     if (e.shardBy != null) {
       Field by = e.fields.stream().filter(f -> f.name.equals(e.shardBy)).findFirst().orElse(null);
@@ -845,7 +849,9 @@ final class EntityFuzzer {
 
     @Override
     Object id(PrimaryKey key, Object[] values) {
-      return repo.tableName(entities.shardOf(values)) + " " + key;
+      // the key itself, not its text: a key's text abbreviates long values, so two keys that
+      // differ past the 64th character would be one id
+      return List.of(repo.tableName(entities.shardOf(values)), key);
     }
 
     @Override

@@ -54,6 +54,31 @@ class SplicingTest {
   }
 
   @Test
+  void paddingTooNarrowForPresentDayTimes() {
+    JavaFileObject f = bad("wk104/PaddedTimesTooNarrow");
+    Compilation c = compile(f);
+
+    // the LocalDate in the key, the Instant in the index; the 13-digit Instant key column passes
+    assertRejected(c, 2);
+    assertError(
+        c,
+        Rule.WK104,
+        Messages.paddingBelowPresentDay("day", "java.time.LocalDate", "epoch days", 4, 5),
+        f,
+        "@Padded(width = 4)");
+    assertError(
+        c,
+        Rule.WK104,
+        Messages.OnIndex.finding(
+            "by_taken",
+            "readings_by_taken",
+            Messages.paddingBelowPresentDay(
+                "taken", "java.time.Instant", "epoch milliseconds", 12, 13)),
+        f,
+        "columns = {\"taken\"}");
+  }
+
+  @Test
   void paddingOnAString() {
     JavaFileObject f = bad("wk104/PaddedString");
     Compilation c = compile(f);

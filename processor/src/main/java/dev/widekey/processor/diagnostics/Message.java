@@ -313,6 +313,12 @@ public enum Message {
       Severity.ERROR,
       "field '${field}' has @Padded(width = ${width}) but ${type} values have "
           + "at most ${maxDigits} digits. Use a width from 1 to ${maxDigits}."),
+  PADDING_BELOW_PRESENT_DAY(
+      Rule.WK104,
+      Severity.ERROR,
+      "field '${field}' (${type}) is kept in keys as ${unit}, which have ${digits} digits "
+          + "today, but @Padded(width = ${width}) holds at most ${width} digits: every present-day "
+          + "value would be refused when written. Use @Padded(width = ${digits}) or wider."),
   PADDING_TYPE(
       Rule.WK104,
       Severity.ERROR,

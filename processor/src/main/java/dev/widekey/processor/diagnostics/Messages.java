@@ -262,6 +262,12 @@ public final class Messages {
         "field", field, "width", width, "type", type, "maxDigits", maxDigits);
   }
 
+  public static String paddingBelowPresentDay(
+      String field, String type, String unit, int width, int digits) {
+    return Message.PADDING_BELOW_PRESENT_DAY.format(
+        "field", field, "type", type, "unit", unit, "width", width, "digits", digits);
+  }
+
   public static String paddingType(String field, String type) {
     return Message.PADDING_TYPE.format("field", field, "type", type);
   }

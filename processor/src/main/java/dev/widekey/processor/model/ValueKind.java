@@ -45,6 +45,15 @@ public enum ValueKind {
     return maxDigits;
   }
 
+  /**
+   * For a time, the digits its stored number has for every date from 2001 to 2243 (epoch
+   * milliseconds 13, from 2001-09-09 to 2286; epoch days 5, from 1997-05-19 to 2243): a narrower
+   * {@code @Padded} refuses every present-day value. 0 for any other kind.
+   */
+  public int presentDayDigits() {
+    return !time() ? 0 : this == LOCAL_DATE ? 5 : 13;
+  }
+
   /** Whether the value is a point in time, stored in keys as a number (epoch millis or days). */
   public boolean time() {
     return this == INSTANT

@@ -113,6 +113,17 @@ public final class SplicingRules implements EntityRule {
           c.padding().mirror(),
           "width",
           Messages.paddingWidth(c.name(), type, width, maxDigits));
+    } else if (width < c.kind().presentDayDigits()) {
+      diagnostics.error(
+          c.property().element(),
+          c.padding().mirror(),
+          "width",
+          Messages.paddingBelowPresentDay(
+              c.name(),
+              type,
+              c.kind() == ValueKind.LOCAL_DATE ? "epoch days" : "epoch milliseconds",
+              width,
+              c.kind().presentDayDigits()));
     }
   }
 }
