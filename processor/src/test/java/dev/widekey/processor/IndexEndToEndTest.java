@@ -14,7 +14,9 @@ import dev.widekey.runtime.store.TableSpec;
 import dev.widekey.runtime.store.WideTableStore;
 import dev.widekey.runtime.store.embedded.EmbeddedStore;
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
@@ -31,14 +33,7 @@ class IndexEndToEndTest {
     var create =
         type.getConstructor(String.class, String.class, Instant.class, long.class, String.class);
     try (WideTableStore store = EmbeddedStore.inMemory()) {
-      @SuppressWarnings("unchecked")
-      SplitTableRepository<Object> repo =
-          (SplitTableRepository<Object>)
-              loader
-                  .loadClass("good.IndexedOrderRepository")
-                  .getConstructor(WideTableStore.class)
-                  .newInstance(store);
-      repo.createTables();
+      SplitTableRepository<Object> repo = repository(loader, store);
       repo.put(create.newInstance("A", "CARD7", Instant.ofEpochMilli(100), 5L, "a"));
       repo.put(create.newInstance("B", "CARD7", Instant.ofEpochMilli(200), 6L, "b"));
       repo.put(create.newInstance("C", "CARD70", Instant.ofEpochMilli(150), 7L, "c"));
@@ -92,14 +87,7 @@ class IndexEndToEndTest {
     EntityTables tables =
         (EntityTables) loader.loadClass("good.IndexedOrderTable").getField("TABLES").get(null);
     try (WideTableStore store = EmbeddedStore.inMemory()) {
-      @SuppressWarnings("unchecked")
-      SplitTableRepository<Object> repo =
-          (SplitTableRepository<Object>)
-              loader
-                  .loadClass("good.IndexedOrderRepository")
-                  .getConstructor(WideTableStore.class)
-                  .newInstance(store);
-      repo.createTables();
+      SplitTableRepository<Object> repo = repository(loader, store);
 
       InvalidKeyException refused =
           assertThrows(
@@ -108,29 +96,15 @@ class IndexEndToEndTest {
                   repo.put(create.newInstance("A", "CARD7", Instant.ofEpochMilli(100), -5L, "a")));
       assertThat(refused.rule()).isEqualTo("WK104");
       assertThat(refused).hasMessageThat().contains("amount");
-      for (TableSpec t : tables.creationOrder()) {
-        try (Stream<?> rows = store.scan(t.name(), ScanRange.all(t.primaryKey().size()))) {
-          assertWithMessage(t.name()).that(rows.count()).isEqualTo(0);
-        }
-      }
+      rowCounts(store, tables)
+          .forEach((table, rows) -> assertWithMessage(table).that(rows).isEqualTo(0));
 
       repo.put(create.newInstance("B", "CARD7", Instant.ofEpochMilli(200), 6L, "b"));
-      long[] before = new long[tables.creationOrder().size()];
-      for (int i = 0; i < before.length; i++) {
-        TableSpec t = tables.creationOrder().get(i);
-        try (Stream<?> rows = store.scan(t.name(), ScanRange.all(t.primaryKey().size()))) {
-          before[i] = rows.count();
-        }
-      }
+      Map<String, Long> before = rowCounts(store, tables);
       assertThrows(
           InvalidKeyException.class,
           () -> repo.put(create.newInstance("B", "CARD8", Instant.ofEpochMilli(300), -1L, "b2")));
-      for (int i = 0; i < before.length; i++) {
-        TableSpec t = tables.creationOrder().get(i);
-        try (Stream<?> rows = store.scan(t.name(), ScanRange.all(t.primaryKey().size()))) {
-          assertWithMessage(t.name()).that(rows.count()).isEqualTo(before[i]);
-        }
-      }
+      assertThat(rowCounts(store, tables)).isEqualTo(before);
       Object byCard = repo.getClass().getMethod("byCard").invoke(repo);
       try (Stream<?> s =
           (Stream<?>)
@@ -138,6 +112,30 @@ class IndexEndToEndTest {
         assertThat(s.map(o -> invoke(type, o, "note")).toList()).containsExactly("b");
       }
     }
+  }
+
+  @SuppressWarnings("unchecked")
+  private static SplitTableRepository<Object> repository(ClassLoader loader, WideTableStore store)
+      throws Exception {
+    SplitTableRepository<Object> repo =
+        (SplitTableRepository<Object>)
+            loader
+                .loadClass("good.IndexedOrderRepository")
+                .getConstructor(WideTableStore.class)
+                .newInstance(store);
+    repo.createTables();
+    return repo;
+  }
+
+  /** The rows each of the entity's tables holds, by table name. */
+  private static Map<String, Long> rowCounts(WideTableStore store, EntityTables tables) {
+    Map<String, Long> counts = new LinkedHashMap<>();
+    for (TableSpec t : tables.creationOrder()) {
+      try (Stream<?> rows = store.scan(t.name(), ScanRange.all(t.primaryKey().size()))) {
+        counts.put(t.name(), rows.count());
+      }
+    }
+    return counts;
   }
 
   private static Object invoke(Class<?> type, Object target, String accessor) {
