@@ -5,7 +5,6 @@ import dev.widekey.core.store.OrderedKeyWidths;
 import dev.widekey.core.store.PkType;
 import dev.widekey.core.store.StoreLimits;
 import dev.widekey.core.store.Utf8;
-import java.io.ByteArrayOutputStream;
 import java.nio.charset.CharacterCodingException;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -42,25 +41,48 @@ public final class OrderedKeyBytes {
    *     surrogate, which has no UTF-8 form
    */
   public static byte[] encode(PrimaryKey key) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream(32);
-    for (PkValue v : key.values()) {
+    // two passes into an array of the exact length: every store call encodes a key, and a
+    // stream's synchronized write per byte cost more than the rest of the encoding
+    List<PkValue> values = key.values();
+    int columns = values.size();
+    byte[][] payloads = null; // the UTF-8 or binary payload of each text or binary column
+    int length = 0;
+    for (int i = 0; i < columns; i++) {
+      PkValue v = values.get(i);
       if (v.isInfinite()) {
-        out.write(v == PkValue.INF_MIN ? MIN : MAX);
+        length += 1;
         continue;
       }
-      out.write(VALUE);
-      switch (v.type()) {
-        case INTEGER -> {
-          long bits = v.asLong() ^ Long.MIN_VALUE;
-          for (int shift = 56; shift >= 0; shift -= 8) {
-            out.write((int) (bits >>> shift) & 0xFF);
-          }
+      if (v.type() == PkType.INTEGER) {
+        length += 1 + 8;
+        continue;
+      }
+      if (payloads == null) {
+        payloads = new byte[columns][];
+      }
+      byte[] payload = v.type() == PkType.STRING ? utf8(v.asString()) : v.asBinary();
+      payloads[i] = payload;
+      length += 3 + escapedLength(payload);
+    }
+    byte[] out = new byte[length];
+    int pos = 0;
+    for (int i = 0; i < columns; i++) {
+      PkValue v = values.get(i);
+      if (v.isInfinite()) {
+        out[pos++] = (byte) (v == PkValue.INF_MIN ? MIN : MAX);
+        continue;
+      }
+      out[pos++] = VALUE;
+      if (v.type() == PkType.INTEGER) {
+        long bits = v.asLong() ^ Long.MIN_VALUE;
+        for (int shift = 56; shift >= 0; shift -= 8) {
+          out[pos++] = (byte) (bits >>> shift);
         }
-        case STRING -> writeEscaped(out, utf8(v.asString()));
-        case BINARY -> writeEscaped(out, v.asBinary());
+      } else {
+        pos = writeEscaped(out, pos, payloads[i]);
       }
     }
-    return out.toByteArray();
+    return out;
   }
 
   /** As {@link #decode(String, byte[], List)}, for bytes of no particular table. */
@@ -246,15 +268,17 @@ public final class OrderedKeyBytes {
     return n;
   }
 
-  private static void writeEscaped(ByteArrayOutputStream out, byte[] payload) {
+  /** Writes {@code payload} escaped and terminated at {@code pos}; the position after it. */
+  private static int writeEscaped(byte[] out, int pos, byte[] payload) {
     for (byte b : payload) {
-      out.write(b);
+      out[pos++] = b;
       if (b == 0) {
-        out.write(0xFF);
+        out[pos++] = (byte) 0xFF;
       }
     }
-    out.write(0x00);
-    out.write(0x01);
+    out[pos++] = 0x00;
+    out[pos++] = 0x01;
+    return pos;
   }
 
   /** UTF-8 bytes of a string key value, refusing unpaired surrogates instead of replacing them. */

@@ -30,6 +30,9 @@ public final class PkValue implements Comparable<PkValue> {
   private final Object value; // String, Long or byte[] (a private copy)
   private final int sentinel; // -1 INF_MIN, 1 INF_MAX, 0 a value
 
+  /** A string's UTF-8 length, once measured (a write's checks measure a key several times). */
+  private int stringBytes;
+
   private PkValue(PkType type, Object value, int sentinel) {
     this.type = type;
     this.value = value;
@@ -91,10 +94,19 @@ public final class PkValue implements Comparable<PkValue> {
       return 0;
     }
     return switch (type) {
-      case STRING -> Math.toIntExact(Utf8.encodedLength((String) value));
+      case STRING -> stringBytes();
       case INTEGER -> 8;
       case BINARY -> ((byte[]) value).length;
     };
+  }
+
+  private int stringBytes() {
+    int bytes = stringBytes;
+    if (bytes == 0) {
+      bytes = Math.toIntExact(Utf8.encodedLength((String) value)); // throws on no UTF-8 form
+      stringBytes = bytes;
+    }
+    return bytes;
   }
 
   private void requireType(PkType expected) {

@@ -16,6 +16,9 @@ import java.util.Objects;
 public final class PrimaryKey implements Comparable<PrimaryKey> {
   private final List<PkValue> values;
 
+  /** The hash, once computed; 0 until then (a key is hashed on every map a write passes). */
+  private int hash;
+
   private PrimaryKey(List<PkValue> values) {
     this.values = values;
   }
@@ -127,7 +130,12 @@ public final class PrimaryKey implements Comparable<PrimaryKey> {
 
   @Override
   public int hashCode() {
-    return values.hashCode();
+    int h = hash;
+    if (h == 0) {
+      h = values.hashCode();
+      hash = h; // a race computes the same value again
+    }
+    return h;
   }
 
   @Override

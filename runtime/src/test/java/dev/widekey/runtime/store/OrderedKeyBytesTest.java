@@ -56,6 +56,11 @@ class OrderedKeyBytesTest {
       PrimaryKey k = randomKey(random, false);
       byte[] encoded = OrderedKeyBytes.encode(k);
       assertEquals(k, OrderedKeyBytes.decode(encoded, SCHEMA), () -> k + ", seed " + SEED);
+      assertEquals(OrderedKeyBytes.encodedLength(k), encoded.length, () -> k + ", seed " + SEED);
+      // a key hashes as its values do, before and after its hash is kept
+      PrimaryKey same = PrimaryKey.of(k.values());
+      assertEquals(k.values().hashCode(), same.hashCode(), () -> k + ", seed " + SEED);
+      assertEquals(k.hashCode(), same.hashCode(), () -> k + ", seed " + SEED);
     }
   }
 
