@@ -12,6 +12,9 @@ import dev.widekey.runtime.store.PrimaryKey;
 import dev.widekey.runtime.store.Row;
 import dev.widekey.runtime.store.ScanRange;
 import dev.widekey.runtime.store.StoredKeyPrefix;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -330,28 +333,57 @@ public final class KeyBuckets {
         return NOT_PLAIN;
       }
     }
-    int middle = Math.max(from, end - 9);
-    long high = digits(b, from, middle, negative);
-    long low = digits(b, middle, end, negative);
-    if (high < 0 || low < 0) {
+    long value = digits(b, from, end, negative);
+    if (value == NOT_DIGITS) {
       return NOT_PLAIN;
     }
-    long value = high * POWERS_OF_TEN[end - middle] + low;
     return negative ? -value - 1 : value;
   }
 
-  /** {@link #digits(String, int, int, boolean)} over ASCII bytes. */
+  /** What {@link #digits(byte[], int, int, boolean)} returns when a byte is not a digit. */
+  private static final long NOT_DIGITS = -1;
+
+  /**
+   * The number the ASCII decimal digits {@code b[from, to)} spell (their nines' complement if
+   * {@code complement}), or {@link #NOT_DIGITS}; wraps as a long would for more than 18 digits, as
+   * {@link #digits(String, int, int, boolean)} does. Eight digits at a time, each eight one
+   * little-endian load, checked and summed by three multiplications (Lemire's method): the merge of
+   * bucketed scans runs this once per row, and a loop over the 19 digits of a padded long was a
+   * tenth of its time.
+   */
   private static long digits(byte[] b, int from, int to, boolean complement) {
     long value = 0;
-    for (int i = from; i < to; i++) {
+    int i = from;
+    for (; to - i >= 8; i += 8) {
+      long chunk = (long) LITTLE_ENDIAN_LONGS.get(b, i);
+      if (((chunk & 0xF0F0F0F0F0F0F0F0L)
+              | (((chunk + 0x0606060606060606L) & 0xF0F0F0F0F0F0F0F0L) >>> 4))
+          != 0x3333333333333333L) {
+        return NOT_DIGITS;
+      }
+      long d = chunk - 0x3030303030303030L; // each byte its digit, the first in the lowest byte
+      if (complement) {
+        d = 0x0909090909090909L - d; // no byte borrows: each is at most 9
+      }
+      d = d * 10 + (d >>> 8); // pairs of digits, in every other byte
+      d =
+          ((d & 0x000000FF000000FFL) * (100 + (1_000_000L << 32))
+                  + ((d >>> 16) & 0x000000FF000000FFL) * (1 + (10_000L << 32)))
+              >>> 32;
+      value = value * 100_000_000L + d;
+    }
+    for (; i < to; i++) {
       int d = b[i] - '0';
       if (d < 0 || d > 9) {
-        return -1;
+        return NOT_DIGITS;
       }
       value = value * 10 + (complement ? 9 - d : d);
     }
     return value;
   }
+
+  private static final VarHandle LITTLE_ENDIAN_LONGS =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
   private long numberAfterBucket(PrimaryKey key) {
     String text = key.get(0).asString();

@@ -129,6 +129,14 @@ class KeyBucketsTest {
         } catch (RuntimeException doesNotFit) {
           continue;
         }
+        if (random.nextInt(3) == 0) {
+          // one character anywhere made a neighbour of the digits' range, a zero (escaped in the
+          // key bytes), a letter or a non-ASCII character: the stored bytes are read eight at a
+          // time, and each of those must still be refused to the decoded key
+          char[] chars = text.toCharArray();
+          chars[random.nextInt(chars.length)] = "/:a\0 -\u00e9\u0130".charAt(random.nextInt(8));
+          text = new String(chars);
+        }
       }
       PrimaryKey k = PrimaryKey.of(PkValue.ofString(text));
       StoredKeyPrefix prefix = (StoredKeyPrefix) b.sortPrefix();

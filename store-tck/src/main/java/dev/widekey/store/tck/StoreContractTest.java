@@ -1822,6 +1822,16 @@ public abstract class StoreContractTest {
     List<PartitionStats> after = store().partitionStats(t.name());
     assertEquals(
         List.of(3L, 0L, 4L, 2L), after.stream().map(PartitionStats::readRows).toList(), "readRows");
+
+    // each row charged to its own partition in either direction, across the partitions' bounds
+    try (Stream<Row> backward =
+        store().scan(t.name(), ScanRange.all(t.primaryKey().size()).backward())) {
+      assertEquals(8, backward.count());
+    }
+    assertEquals(
+        List.of(6L, 0L, 8L, 3L),
+        store().partitionStats(t.name()).stream().map(PartitionStats::readRows).toList(),
+        "readRows after a backward scan");
   }
 
   /**

@@ -712,10 +712,23 @@ public final class EmbeddedStore implements WideTableStore {
         () -> {
           Cursor<byte[], byte[]> cursor = t.rows.cursor(from);
           Page page = new Page(t, columns, maxRows, out);
+          // keys come in ascending order: one below the lesser of the range's end and the end of
+          // the partition of the key before it is in range and in that partition, which one
+          // comparison tells (a merge reads many ranges a page at a time: a comparison per row
+          // for each was a sixth of its time)
+          byte[] bound = null;
           while (cursor.hasNext()) {
             byte[] key = cursor.next();
-            if (Arrays.compareUnsigned(key, end) >= 0) {
-              return null;
+            if (bound == null || Arrays.compareUnsigned(key, bound) >= 0) {
+              if (Arrays.compareUnsigned(key, end) >= 0) {
+                return null;
+              }
+              page.partition = t.partitionOf(key);
+              byte[] partitionEnd = t.endOf(page.partition);
+              bound =
+                  partitionEnd == null || Arrays.compareUnsigned(partitionEnd, end) > 0
+                      ? end
+                      : partitionEnd;
             }
             if (page.take(key, cursor.getValue())) {
               return successor(key);
@@ -752,6 +765,7 @@ public final class EmbeddedStore implements WideTableStore {
             if (Arrays.compareUnsigned(key, start) < 0) {
               return null;
             }
+            page.partition = t.partitionOf(key, page.partition);
             if (page.take(key, cursor.getValue())) {
               return key;
             }
@@ -789,7 +803,10 @@ public final class EmbeddedStore implements WideTableStore {
     private final long now = now();
     private long bytes;
     private int visited;
-    private int partition; // of the last row taken: the next one is most likely in it too
+
+    /** The partition of the row to take next: the reading loop places it. */
+    private int partition;
+
     // every column selected: rows stay in their stored form until read (a selection decodes
     // now, as a row holding none of its columns is not returned)
     private final StoredRows stored;
@@ -802,7 +819,10 @@ public final class EmbeddedStore implements WideTableStore {
       this.stored = columns.isAll() ? new StoredRows(t.spec, t.columnNames) : null;
     }
 
-    /** Adds the row at {@code key} (an expired one is purged instead); whether the page is full. */
+    /**
+     * Adds the row at {@code key}, of {@link #partition} (an expired one is purged instead);
+     * whether the page is full.
+     */
     boolean take(byte[] key, byte[] value) {
       if (t.expired(value, now)) {
         purge(t, key, value);
@@ -819,7 +839,6 @@ public final class EmbeddedStore implements WideTableStore {
                       OrderedKeyBytes.decode(t.spec.name(), key, t.spec.primaryKey()));
         }
         if (row != null) {
-          partition = t.partitionOf(key, partition);
           out.add(new RangeScan.Hit(row, partition));
         }
       }

@@ -95,6 +95,14 @@ final class Table {
   }
 
   /**
+   * The least encoded key past {@code partition} (the split that ends it), or {@code null} for the
+   * last partition.
+   */
+  byte[] endOf(int partition) {
+    return partition < splits.length ? splits[partition] : null;
+  }
+
+  /**
    * {@link #partitionOf(byte[])} for a key read next to one of partition {@code hint}, as a scan
    * reads them: one or two comparisons while the scan stays in that partition, a search otherwise.
    */
