@@ -58,12 +58,7 @@ final class IndexRows {
    * the hot key before it. Stored rows are read with {@link #ref}, which checks them.
    */
   static long tagOf(PrimaryKey indexKey) {
-    byte[] ref = indexKey.get(indexKey.size() - 1).asBinary();
-    long bits = 0;
-    for (int i = ref.length - 8; i < ref.length; i++) {
-      bits = (bits << 8) | (ref[i] & 0xFF);
-    }
-    return bits ^ Long.MIN_VALUE;
+    return OrderedKeyBytes.lastInteger(indexKey.get(indexKey.size() - 1));
   }
 
   /** What an index row's ref column names: the hot row and the write. */
@@ -135,7 +130,7 @@ final class IndexRows {
     List<PkColumn> schema = refSchema(hotSchema);
     PrimaryKey decoded;
     try {
-      decoded = OrderedKeyBytes.decode(index.table().name(), ref.asBinary(), schema);
+      decoded = OrderedKeyBytes.decode(index.table().name(), ref, schema);
     } catch (StoreException e) {
       throw corrupt(
           index,

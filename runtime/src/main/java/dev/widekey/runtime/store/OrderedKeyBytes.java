@@ -60,7 +60,7 @@ public final class OrderedKeyBytes {
       if (payloads == null) {
         payloads = new byte[columns][];
       }
-      byte[] payload = v.type() == PkType.STRING ? utf8(v.asString()) : v.asBinary();
+      byte[] payload = v.type() == PkType.STRING ? utf8(v.asString()) : v.binaryBytes();
       payloads[i] = payload;
       length += 3 + escapedLength(payload);
     }
@@ -83,6 +83,35 @@ public final class OrderedKeyBytes {
       }
     }
     return out;
+  }
+
+  /**
+   * Decodes a key encoded inside a BINARY key value, as an index row's ref holds its hot key, as
+   * {@link #decode(String, byte[], List)} does, without copying the value first.
+   *
+   * <pre>{@code PrimaryKey hotKey = OrderedKeyBytes.decode("orders_by_card", ref, refSchema);}
+   * </pre>
+   *
+   * @throws StoreException {@link ErrorKind#CORRUPT_DATA} as {@link #decode(String, byte[], List)}
+   */
+  public static PrimaryKey decode(String table, PkValue encoded, List<PkColumn> schema) {
+    return decode(table, encoded.binaryBytes(), schema);
+  }
+
+  /**
+   * The INTEGER that ends a key encoded inside a BINARY key value, read from its last 8 bytes
+   * without decoding the columns before it; for values this process encoded (a stored one is read
+   * with {@link #decode(String, PkValue, List)}, which checks it).
+   *
+   * <pre>{@code long tag = OrderedKeyBytes.lastInteger(indexKey.get(indexKey.size() - 1));}</pre>
+   */
+  public static long lastInteger(PkValue encoded) {
+    byte[] bytes = encoded.binaryBytes();
+    long bits = 0;
+    for (int i = bytes.length - 8; i < bytes.length; i++) {
+      bits = (bits << 8) | (bytes[i] & 0xFF);
+    }
+    return bits ^ Long.MIN_VALUE;
   }
 
   /** As {@link #decode(String, byte[], List)}, for bytes of no particular table. */
@@ -143,7 +172,7 @@ public final class OrderedKeyBytes {
           values.add(
               column.type() == PkType.STRING
                   ? PkValue.ofString(string(table, bytes, column, pos, payloadEnd))
-                  : PkValue.ofBinary(unescape(bytes, pos, payloadEnd)));
+                  : PkValue.ofOwnedBinary(unescape(bytes, pos, payloadEnd)));
           pos = end;
         }
       }
@@ -182,25 +211,18 @@ public final class OrderedKeyBytes {
 
   /** The value bytes of a checked escaped run {@code [from, to)}: each {@code 00 FF} a zero. */
   private static byte[] unescape(byte[] bytes, int from, int to) {
-    int zeros = 0;
+    // one pass into an array of the escaped length, cut when a zero was escaped (an encoded key
+    // inside a BINARY value, as an index row's ref, holds several)
+    byte[] out = new byte[to - from];
+    int o = 0;
     for (int i = from; i < to; i++) {
-      if (bytes[i] == 0) {
-        zeros++;
+      byte b = bytes[i];
+      out[o++] = b;
+      if (b == 0) {
         i++; // its FF
       }
     }
-    if (zeros == 0) {
-      return Arrays.copyOfRange(bytes, from, to);
-    }
-    byte[] out = new byte[to - from - zeros];
-    int o = 0;
-    for (int i = from; i < to; i++) {
-      out[o++] = bytes[i];
-      if (bytes[i] == 0) {
-        i++;
-      }
-    }
-    return out;
+    return o == out.length ? out : Arrays.copyOf(out, o);
   }
 
   private static StoreException malformed(String table, byte[] bytes, String why) {

@@ -54,6 +54,11 @@ public final class PkValue implements Comparable<PkValue> {
     return new PkValue(PkType.BINARY, Objects.requireNonNull(value, "value").clone(), 0);
   }
 
+  /** A BINARY value of an array nobody else holds (a key decode's fresh copy): not copied again. */
+  static PkValue ofOwnedBinary(byte[] value) {
+    return new PkValue(PkType.BINARY, value, 0);
+  }
+
   /** Whether this is {@link #INF_MIN} or {@link #INF_MAX}. */
   public boolean isInfinite() {
     return sentinel != 0;
@@ -78,8 +83,13 @@ public final class PkValue implements Comparable<PkValue> {
 
   /** A copy of the BINARY value. */
   public byte[] asBinary() {
+    return binaryBytes().clone();
+  }
+
+  /** The BINARY value's own array, for this package's readers, which never change it. */
+  byte[] binaryBytes() {
     requireType(PkType.BINARY);
-    return ((byte[]) value).clone();
+    return (byte[]) value;
   }
 
   /**
