@@ -107,8 +107,13 @@ public final class OrderedKeyBytes {
    */
   public static long lastInteger(PkValue encoded) {
     byte[] bytes = encoded.binaryBytes();
+    return integerAt(bytes, bytes.length - 8);
+  }
+
+  /** The INTEGER payload at {@code bytes[pos, pos + 8)}: big-endian, its sign bit flipped. */
+  private static long integerAt(byte[] bytes, int pos) {
     long bits = 0;
-    for (int i = bytes.length - 8; i < bytes.length; i++) {
+    for (int i = pos; i < pos + 8; i++) {
       bits = (bits << 8) | (bytes[i] & 0xFF);
     }
     return bits ^ Long.MIN_VALUE;
@@ -159,11 +164,8 @@ public final class OrderedKeyBytes {
           if (bytes.length - pos < 8) {
             throw malformed(table, bytes, "INTEGER column " + column.name() + " is cut short");
           }
-          long bits = 0;
-          for (int i = 0; i < 8; i++) {
-            bits = (bits << 8) | (bytes[pos++] & 0xFF);
-          }
-          values.add(PkValue.ofInteger(bits ^ Long.MIN_VALUE));
+          values.add(PkValue.ofInteger(integerAt(bytes, pos)));
+          pos += 8;
         }
         case STRING, BINARY -> {
           int end = endOfEscaped(table, bytes, pos, column);
