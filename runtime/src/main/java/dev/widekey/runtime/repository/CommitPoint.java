@@ -107,13 +107,8 @@ final class CommitPoint {
    * remembered (so what it replaced, and the condition decided on it, are exact), and fails, to a
    * read and another attempt, if anyone wrote since. Bounded ({@link #REMEMBERED}).
    */
-  private final Map<PrimaryKey, Optional<Stored>> remembered =
-      new LinkedHashMap<>(16, 0.75f, true) {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<PrimaryKey, Optional<Stored>> eldest) {
-          return size() > REMEMBERED;
-        }
-      };
+  private final RememberedCommitPoints<Optional<Stored>> remembered =
+      new RememberedCommitPoints<>(REMEMBERED);
 
   /**
    * @param maxParts the most chunk rows one write stores (by the declared caps): a hot row that
@@ -617,9 +612,7 @@ final class CommitPoint {
 
   /** The commit point remembered for {@code key}: empty if remembered absent, null if unknown. */
   private Optional<Stored> remembered(PrimaryKey key) {
-    synchronized (remembered) {
-      return remembered.get(key);
-    }
+    return remembered.get(key);
   }
 
   private void remember(PrimaryKey key, Optional<Stored> now) {
@@ -627,15 +620,11 @@ final class CommitPoint {
       forget(key); // an untagged row is not one write: a compare-and-set could not prove it
       return;
     }
-    synchronized (remembered) {
-      remembered.put(key, now);
-    }
+    remembered.put(key, now);
   }
 
   private void forget(PrimaryKey key) {
-    synchronized (remembered) {
-      remembered.remove(key);
-    }
+    remembered.remove(key);
   }
 
   private List<Optional<Stored>> readCommitPoints(List<PrimaryKey> keys) {
