@@ -25,9 +25,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  *       condition, no delete), kept here only as the contender;
  *   <li>{@code commit} is the generated repository's {@code put} by the repository that wrote the
  *       entities last, as an application rewriting its own entities: it remembers their commit
- *       points, so a put is the cold row and the compare-and-set of the hot row, and the delete of
- *       the replaced cold row (in the background on a networked store, waited for at the end of the
- *       round);
+ *       points (a bounded number, evicted at random: most of them when there are a little more
+ *       entities than it holds), so a put is the cold row and the compare-and-set of the hot row,
+ *       and the delete of the replaced cold row (in the background on a networked store, waited for
+ *       at the end of the round);
  *   <li>{@code commit-unknown} is the same {@code put} by a new repository each round, which knows
  *       none of the commit points: every put reads its commit point first (on a networked store
  *       while it stores the cold row).
