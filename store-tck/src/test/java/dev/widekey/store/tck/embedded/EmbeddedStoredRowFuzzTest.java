@@ -7,6 +7,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 
 /** The stored-row fuzzer on a fresh in-memory embedded store, in its own small-heap JVM. */
+@SmallHeap
 class EmbeddedStoredRowFuzzTest extends StoredRowFuzzTest {
   private EmbeddedStore store;
 

@@ -17,6 +17,7 @@ import org.junit.jupiter.api.Test;
  * on the bytes, so the text is decoded once and held once (before, a U+FFFD made the decoder run a
  * second time and a read took about 503 MB).
  */
+@SmallHeap
 class LargeTextSmallHeapTest {
   private static final int CAP = (int) Compression.DEFAULT_MAX_INFLATED_BYTES;
 

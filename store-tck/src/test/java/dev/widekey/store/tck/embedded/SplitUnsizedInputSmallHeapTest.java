@@ -37,6 +37,7 @@ import org.junit.jupiter.api.Test;
  * heap (the store TCK's small-heap execution). Before, splitting the stream into 64 pieces read
  * about two million lines into arrays first, and ran out of memory before the first write.
  */
+@SmallHeap
 class SplitUnsizedInputSmallHeapTest {
   private static final int LINES = 3_000_000;
   private static final String PADDING = "x".repeat(120);
