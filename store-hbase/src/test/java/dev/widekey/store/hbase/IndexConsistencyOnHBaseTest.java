@@ -30,6 +30,6 @@ class IndexConsistencyOnHBaseTest extends IndexConsistencyContractTest {
   /** Round trips to a region server: fewer writes than on the embedded store. */
   @Override
   protected int writesPerWriter() {
-    return Integer.getInteger("widekey.index.history.writes", 60);
+    return Integer.getInteger(WRITES_PROPERTY, 60);
   }
 }

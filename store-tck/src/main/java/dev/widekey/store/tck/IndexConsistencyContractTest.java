@@ -42,9 +42,16 @@ public abstract class IndexConsistencyContractTest {
   /** The store under test; the subclass opens and closes it. */
   protected abstract WideTableStore store();
 
-  /** Operations each writer runs; a networked store runs fewer. */
+  /**
+   * Sets the writes of each writer for a longer run: {@code -Dwidekey.index.history.writes=5000}.
+   */
+  public static final String WRITES_PROPERTY = "widekey.index.history.writes";
+
+  /**
+   * Operations each writer runs ({@link #WRITES_PROPERTY}, else 120); a networked store runs fewer.
+   */
   protected int writesPerWriter() {
-    return 120;
+    return Integer.getInteger(WRITES_PROPERTY, 120);
   }
 
   /** Keys written: few, so writers meet on them. */

@@ -2,6 +2,7 @@ package dev.widekey.store.tck.history;
 
 import dev.widekey.store.tck.history.HistoryEvent.Outcome;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -85,7 +86,12 @@ public final class IndexHistoryChecker {
     }
   }
 
-  /** The anomalies of the history, each a line naming its kind, the read and the write. */
+  /**
+   * The anomalies of the history, each a line naming its kind, the read and the write. Linear in
+   * the reads times the keys, times a logarithm of the writes of a key: each key's writes are
+   * sorted once by start ({@link KeyWrites}), so a long history (thousands of writes a key) is
+   * checked in seconds.
+   */
   public static List<String> check(List<Write> writes, List<Read> reads) {
     Map<String, List<Write>> byKey = new HashMap<>();
     Map<Long, Write> byId = new HashMap<>();
@@ -95,6 +101,8 @@ public final class IndexHistoryChecker {
         byId.put(w.writeId(), w);
       }
     }
+    Map<String, KeyWrites> sorted = new HashMap<>();
+    byKey.forEach((key, list) -> sorted.put(key, new KeyWrites(list)));
     List<String> anomalies = new ArrayList<>();
     for (Read r : reads) {
       Set<String> seen = new HashSet<>();
@@ -117,44 +125,119 @@ public final class IndexHistoryChecker {
           anomalies.add(Kind.FUTURE_READ + ": " + r + " returned " + w);
         }
         if (w.outcome() == Outcome.OK) {
-          for (Write v : byKey.get(w.key())) {
-            if (v != w
-                && v.outcome() == Outcome.OK
-                && w.endNanos() < v.startNanos()
-                && v.endNanos() < r.startNanos()) {
-              anomalies.add(Kind.STALE_READ + ": " + r + " returned " + w + ", replaced by " + v);
-              break;
-            }
+          Write v = sorted.get(w.key()).replacedBefore(w, r.startNanos());
+          if (v != null) {
+            anomalies.add(Kind.STALE_READ + ": " + r + " returned " + w + ", replaced by " + v);
           }
         }
       }
-      for (Map.Entry<String, List<Write>> key : byKey.entrySet()) {
+      for (Map.Entry<String, KeyWrites> key : sorted.entrySet()) {
         if (seen.contains(key.getKey())) {
           continue;
         }
-        for (Write w : key.getValue()) {
-          if (w.deletes()
-              || w.outcome() != Outcome.OK
-              || !w.value().equals(r.value())
-              || w.endNanos() >= r.startNanos()) {
-            continue;
-          }
-          boolean alone = true;
-          for (Write v : key.getValue()) {
-            boolean overlaps =
-                v.startNanos() < r.endNanos()
-                    && (v.outcome() == Outcome.UNKNOWN || v.endNanos() > w.startNanos());
-            if (v != w && v.outcome() != Outcome.FAIL && overlaps) {
-              alone = false;
-              break;
-            }
-          }
-          if (alone) {
-            anomalies.add(Kind.MISSED + ": " + r + " did not return " + w);
-          }
+        Write w = key.getValue().heldThrough(r);
+        if (w != null) {
+          anomalies.add(Kind.MISSED + ": " + r + " did not return " + w);
         }
       }
     }
     return anomalies;
+  }
+
+  /** The writes of one key, sorted by start, with what the two time rules ask of them. */
+  private static final class KeyWrites {
+    /** The acknowledged writes, by start; {@link #minEndFrom}[i]: least end of those from i. */
+    private final Write[] ok;
+
+    private final long[] minEndFrom;
+
+    /**
+     * The writes that may have written (acknowledged or unknown), by start; {@link
+     * #maxEndBefore}[i]: greatest end of those before i, an unknown outcome counting as never
+     * ended.
+     */
+    private final Write[] landed;
+
+    private final long[] maxEndBefore;
+
+    KeyWrites(List<Write> writes) {
+      Comparator<Write> byStart = Comparator.comparingLong(Write::startNanos);
+      ok =
+          writes.stream()
+              .filter(w -> w.outcome() == Outcome.OK)
+              .sorted(byStart)
+              .toArray(Write[]::new);
+      minEndFrom = new long[ok.length + 1];
+      minEndFrom[ok.length] = Long.MAX_VALUE;
+      for (int i = ok.length - 1; i >= 0; i--) {
+        minEndFrom[i] = Math.min(minEndFrom[i + 1], ok[i].endNanos());
+      }
+      landed =
+          writes.stream()
+              .filter(w -> w.outcome() != Outcome.FAIL)
+              .sorted(byStart)
+              .toArray(Write[]::new);
+      maxEndBefore = new long[landed.length + 1];
+      maxEndBefore[0] = Long.MIN_VALUE;
+      for (int i = 0; i < landed.length; i++) {
+        long end = landed[i].outcome() == Outcome.UNKNOWN ? Long.MAX_VALUE : landed[i].endNanos();
+        maxEndBefore[i + 1] = Math.max(maxEndBefore[i], end);
+      }
+    }
+
+    /**
+     * An acknowledged write invoked after {@code w} was acknowledged and itself acknowledged before
+     * {@code readStart}, or null: the one with the least end among those invoked after w ended.
+     */
+    Write replacedBefore(Write w, long readStart) {
+      int from = firstStartingAfter(ok, w.endNanos());
+      if (minEndFrom[from] >= readStart) {
+        return null;
+      }
+      for (int i = from; i < ok.length; i++) {
+        if (ok[i] != w && ok[i].endNanos() < readStart) {
+          return ok[i];
+        }
+      }
+      return null;
+    }
+
+    /**
+     * The acknowledged put of {@code r}'s value that the key held through all of {@code r}, or
+     * null. Only the write that may have written and was invoked last before the read ended can be
+     * that put: it overlaps the span, from start to the read's end, of every write invoked before
+     * it. It is, if it ended before the read began and no write that may have written (an unknown
+     * outcome never ends) was still running when it began.
+     */
+    Write heldThrough(Read r) {
+      int last = firstStartingAfter(landed, r.endNanos() - 1) - 1; // the last starting before end
+      if (last < 0) {
+        return null;
+      }
+      Write w = landed[last];
+      if (w.outcome() != Outcome.OK
+          || w.deletes()
+          || !w.value().equals(r.value())
+          || w.endNanos() >= r.startNanos()
+          || maxEndBefore[last] > w.startNanos()) {
+        return null;
+      }
+      return w;
+    }
+
+    /** The first index of {@code sorted} whose write starts after {@code nanos}. */
+    private static int firstStartingAfter(Write[] sorted, long nanos) {
+      int low = 0;
+      int high = sorted.length;
+      while (low < high) {
+        int mid = (low + high) >>> 1;
+        if (sorted[mid].startNanos() <= nanos) {
+          low = mid + 1;
+        } else {
+          high = mid;
+        }
+      }
+      return low;
+    }
   }
 }
