@@ -688,19 +688,28 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
     return foreign;
   }
 
-  /** A period's tables in role order: hot, cold, chunks (those the entity has). */
+  /**
+   * A period's tables in role order: hot, cold, chunks, then the index tables (those the entity
+   * has). The index tables are listed apart from the other roles ({@link EntityTables#indexes()}),
+   * and a period's index rows are as much its own as its cold rows: dropped, checked and listed
+   * with it.
+   */
   private static List<TableSpec> byRole(EntityTables tables) {
-    List<TableSpec> specs = new ArrayList<>(EntityTables.Role.values().length);
+    List<TableSpec> specs =
+        new ArrayList<>(EntityTables.Role.values().length + tables.indexes().size());
     for (EntityTables.Role role : EntityTables.Role.values()) {
       tables.table(role).ifPresent(specs::add);
+    }
+    for (IndexTable index : tables.indexes()) {
+      specs.add(index.table());
     }
     return specs;
   }
 
   /**
-   * The tables named like this entity's period tables (hot, cold or chunks) that are not its own:
-   * another spec under the name (another primary key, time to live or profile), in period order,
-   * hot, then cold, then chunks within a period. This repository never reads, writes, archives or
+   * The tables named like this entity's period tables (hot, cold, chunks or index) that are not its
+   * own: another spec under the name (another primary key, time to live or profile), in period
+   * order, hot, then cold, then chunks, then index tables within a period. This repository never reads, writes, archives or
    * drops them; {@link #enforceRetention} leaves them in place, so a caller that wants to know what
    * retention left behind, or to warn of a name clash, asks here.
    *
@@ -1618,8 +1627,8 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
    * List<String> dropped = orders.enforceRetention(now, period -> copyToArchive(period.scan()));
    * }</pre>
    *
-   * @return the dropped tables, oldest period first, each period's hot table, then its cold and
-   *     chunk tables (if the entity has them)
+   * @return the dropped tables, oldest period first, each period's hot table, then its cold, chunk
+   *     and index tables (if the entity has them)
    */
   public List<String> enforceRetention(Instant now, ArchiveCallback<E> archive) {
     // a grace behind now: writers refuse a period a grace before its end by their clocks, so

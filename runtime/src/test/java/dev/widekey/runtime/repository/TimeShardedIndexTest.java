@@ -1,0 +1,175 @@
+package dev.widekey.runtime.repository;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.widekey.annotations.ShardPeriod;
+import dev.widekey.core.store.PkType;
+import dev.widekey.runtime.key.KeyRanges;
+import dev.widekey.runtime.store.AttrValue;
+import dev.widekey.runtime.store.ErrorKind;
+import dev.widekey.runtime.store.PkColumn;
+import dev.widekey.runtime.store.PkValue;
+import dev.widekey.runtime.store.PrimaryKey;
+import dev.widekey.runtime.store.Row;
+import dev.widekey.runtime.store.StoreException;
+import dev.widekey.runtime.store.TableSpec;
+import dev.widekey.runtime.store.TestRows;
+import dev.widekey.runtime.store.WideTableStore;
+import dev.widekey.runtime.store.embedded.EmbeddedStore;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A time-sharded entity with an index: each period has its own index table (the entity's index
+ * table renamed, as every role is), so retention drops it with the period, a foreign table under
+ * its name makes the period foreign, and an index table left by an interrupted drop is dropped by
+ * the next run.
+ */
+class TimeShardedIndexTest {
+  static final Instant JAN = Instant.parse("2026-01-01T00:00:00Z");
+  static final Instant FEB = Instant.parse("2026-02-01T00:00:00Z");
+  static final Instant JUN = Instant.parse("2026-06-15T00:00:00Z");
+
+  private final EmbeddedStore store = EmbeddedStore.inMemory();
+
+  @AfterEach
+  void close() {
+    store.close();
+  }
+
+  record Ticket(long id, Instant at, String tag) {}
+
+  static final TableSpec HOT = TestRows.table("tickets", 100, 1);
+  static final IndexTable BY_TAG =
+      new IndexTable(
+          "by_tag",
+          new TableSpec(
+              "tickets_by_tag", IndexTable.layout(List.of(new PkColumn("tag", PkType.STRING)))));
+  static final EntityTables TABLES = EntityTables.of(HOT).withIndex(BY_TAG);
+
+  static final class TicketRepository extends SplitTableRepository<Ticket> {
+    TicketRepository(WideTableStore store, EntityTables tables) {
+      super(store, tables, List.of(), null);
+    }
+
+    @Override
+    protected PrimaryKey keyOf(Ticket t) {
+      return TestRows.key(t.id());
+    }
+
+    @Override
+    protected Map<String, AttrValue> hotColumns(Ticket t) {
+      Map<String, AttrValue> columns = new LinkedHashMap<>();
+      columns.put("at", AttrValue.ofInteger(t.at().toEpochMilli()));
+      if (t.tag() != null) {
+        columns.put("tag", AttrValue.ofString(t.tag()));
+      }
+      return columns;
+    }
+
+    @Override
+    protected Map<String, AttrValue> coldColumns(Ticket t) {
+      return Map.of();
+    }
+
+    @Override
+    protected Ticket toEntity(PrimaryKey key, Row hot, Row cold) {
+      return new Ticket(
+          key.get(0).asLong(),
+          Instant.ofEpochMilli(Columns.getLong(hot, "at")),
+          Columns.getString(hot, "tag"));
+    }
+
+    @Override
+    protected List<PkValue> indexValues(IndexTable index, Ticket t) {
+      return t.tag() == null ? null : List.of(PkValue.ofString(t.tag()));
+    }
+  }
+
+  static final class TicketShardedRepository
+      extends TimeShardedRepository<Ticket, TicketRepository> {
+    TicketShardedRepository(WideTableStore store) {
+      super(store, TABLES, ShardPeriod.MONTH, 3, 1, "at", t -> new TicketRepository(store, t));
+      allowingBackfill(
+          Instant.parse("2025-01-01T00:00:00Z"), Instant.parse("2027-01-01T00:00:00Z"));
+      withFenceSettle(Duration.ofMillis(1));
+    }
+
+    @Override
+    protected Instant shardOf(Ticket t) {
+      return t.at();
+    }
+
+    Stream<Ticket> byTag(String tag, Instant from, Instant to) {
+      return scanIndex("by_tag", KeyRanges.leading(List.of(PkValue.ofString(tag)), 2), from, to);
+    }
+  }
+
+  private final TicketShardedRepository tickets = new TicketShardedRepository(store);
+
+  private boolean exists(String table) {
+    return store.listTables(table).contains(table);
+  }
+
+  /** Adversary: a retention run over a period whose entities are indexed. */
+  @Test
+  void retentionDropsThePeriodsIndexTablesWithItsHotTable() {
+    tickets.put(new Ticket(1, JAN.plusSeconds(60), "red"));
+    tickets.put(new Ticket(2, FEB.plusSeconds(60), "red"));
+    assertTrue(exists("tickets_by_tag_2026_01"));
+    try (Stream<Ticket> red = tickets.byTag("red", JAN, JUN)) {
+      assertEquals(List.of(1L, 2L), red.map(Ticket::id).toList());
+    }
+
+    List<String> dropped = tickets.enforceRetention(JUN);
+    assertTrue(dropped.contains("tickets_by_tag_2026_01"), "dropped " + dropped);
+    assertEquals("tickets_2026_01", dropped.get(0), "the commit point first: " + dropped);
+    assertFalse(exists("tickets_by_tag_2026_01"), "an expired period's index table is dropped");
+    assertFalse(exists("tickets_by_tag_2026_02"));
+  }
+
+  /** Adversary: a retention run stopped after the hot table, before the index table. */
+  @Test
+  void theNextRunDropsAnIndexTableAnInterruptedRunLeft() {
+    tickets.put(new Ticket(1, JAN.plusSeconds(60), "red"));
+    store.deleteTable("tickets_2026_01"); // the run stopped here
+    tickets.enforceRetention(JUN);
+    assertFalse(exists("tickets_by_tag_2026_01"));
+  }
+
+  /**
+   * Adversary: a second application whose table is named like a period's index table, with another
+   * key. Its period is foreign: listed, neither written, read, nor dropped.
+   */
+  @Test
+  void aForeignTableNamedLikeAPeriodsIndexTableMakesThePeriodForeign() {
+    TableSpec other = new TableSpec("tickets_by_tag_2026_02", List.of(new PkColumn("n", PkType.INTEGER)));
+    store.createTable(other);
+    tickets.put(new Ticket(1, JAN.plusSeconds(60), "red"));
+
+    assertEquals(
+        List.of("tickets_by_tag_2026_02"),
+        tickets.foreignTables().stream().map(TimeShardedRepository.ForeignTable::table).toList());
+    StoreException refused =
+        assertThrows(
+            StoreException.class, () -> tickets.put(new Ticket(2, FEB.plusSeconds(1), "red")));
+    assertEquals(ErrorKind.TABLE_EXISTS, refused.kind());
+    assertFalse(exists("tickets_2026_02"), "nothing of the period is created");
+
+    tickets.enforceRetention(JUN);
+    assertFalse(exists("tickets_by_tag_2026_01"));
+    assertEquals(
+        other.primaryKey(),
+        store.describeTable("tickets_by_tag_2026_02").orElseThrow().primaryKey(),
+        "another's table is left alone");
+  }
+}
