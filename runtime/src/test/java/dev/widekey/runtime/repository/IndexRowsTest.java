@@ -245,6 +245,54 @@ class IndexRowsTest {
     assertEquals(ErrorKind.CORRUPT_DATA, e.kind());
   }
 
+  /**
+   * Adversary: a second application rewrites an indexed entity's hot row to a value no index key
+   * can hold (outside the key's alphabet). Its index row is now stale: a read through the index
+   * skips it, as it skips any row whose entity no longer has its values, and reads the others.
+   */
+  @Test
+  void aHotRowRewrittenToAValueNoIndexKeyHoldsIsSkippedByIndexReads() {
+    Items checked =
+        new Items(store, false) {
+          @Override
+          protected List<dev.widekey.runtime.store.PkValue> indexValues(
+              IndexTable index, Item item) {
+            // as a generated index does: the value checked against the key's rules
+            return item.tag() == null
+                ? null
+                : List.of(
+                    dev.widekey.runtime.store.PkValue.ofString(
+                        dev.widekey.runtime.key.KeyText.checkText(
+                            "tag",
+                            item.tag(),
+                            16,
+                            dev.widekey.core.key.KeyAlphabet.parse("a-z"),
+                            dev.widekey.annotations.Profile.HBASE)));
+          }
+        };
+    checked.createTables();
+    checked.put(new Item(1, "red", "a", null));
+    checked.put(new Item(2, "red", "b", null));
+    Row hot =
+        store
+            .get(
+                Tagged.HOT,
+                dev.widekey.runtime.store.TestRows.key(1),
+                dev.widekey.runtime.store.ColumnSelection.all())
+            .orElseThrow();
+    Map<String, dev.widekey.runtime.store.AttrValue> forged = new java.util.HashMap<>(hot.columns());
+    forged.put("tag", dev.widekey.runtime.store.AttrValue.ofString("RED!"));
+    store.put(Tagged.HOT, Row.of(hot.key(), forged));
+
+    assertEquals(List.of(2L), ids(checked.byTag("red")));
+    assertEquals(1, checked.countIndex(Tagged.BY_TAG, byTagRange("red")));
+  }
+
+  private static ScanRange byTagRange(String tag) {
+    return dev.widekey.runtime.key.KeyRanges.leading(
+        List.of(dev.widekey.runtime.store.PkValue.ofString(tag)), 2);
+  }
+
   @Test
   void theSweepDeletesOnlyOldIndexRowsNoHotRowNames() {
     Items items = items(store, false);
