@@ -50,6 +50,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
 import java.util.NavigableSet;
+import java.util.NoSuchElementException;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -1401,8 +1402,9 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
    * in index order (greatest first for a backward range), hot columns only: the range read in the
    * index table of every existing period the window covers, each period's index rows verified
    * against its hot rows ({@link SplitTableRepository#scanIndex}), merged by index position. An
-   * entity's index rows live in its own period's index table, so each is found once. Close the
-   * stream if not read to the end.
+   * entity's index rows live in its own period's index table, so each is found once. A period
+   * dropped while the read reads it (a retention run) reads as empty from there on, as in every
+   * window read. Close the stream if not read to the end.
    *
    * <pre>{@code
    * Stream<Order> byCard = scanIndex("by_card", OrderKeys.ByCardIndex.rangeByCardId("c7"), from, to);
@@ -1436,7 +1438,7 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
                     return !t.isBefore(from) && t.isBefore(to);
                   });
       streams.add(read);
-      sources.add(read.iterator());
+      sources.add(new UntilPeriodDropped<>(read.iterator(), store, view.hotTable().name()));
     }
     Iterator<IndexScan.Verified<E>> merged =
         KeyedMerge.of(
@@ -1797,6 +1799,50 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
       }
       Spliterator<Row> inner = rows.spliterator();
       return StreamSupport.stream(new UntilDropped(inner), false).onClose(rows::close);
+    }
+  }
+
+  /**
+   * A period's part of a window read through an index, ended where retention dropped the period
+   * under it, as {@link DroppedTablesReadEmpty} ends a window scan's: the index read meets the drop
+   * in its index table or in its multi-get of hot rows, neither of which is a scan of the hot table.
+   * A table missing while the period's hot table is still there (retention drops the hot table
+   * first) is no drop, and fails the read.
+   */
+  private static final class UntilPeriodDropped<T> implements Iterator<T> {
+    private final Iterator<T> items;
+    private final WideTableStore store;
+    private final String hotTable;
+    private boolean ended;
+
+    UntilPeriodDropped(Iterator<T> items, WideTableStore store, String hotTable) {
+      this.items = items;
+      this.store = store;
+      this.hotTable = hotTable;
+    }
+
+    @Override
+    public boolean hasNext() {
+      if (ended) {
+        return false;
+      }
+      try {
+        return items.hasNext();
+      } catch (StoreException e) {
+        if (!DroppedTablesReadEmpty.dropped(e) || store.listTables(hotTable).contains(hotTable)) {
+          throw e;
+        }
+        ended = true;
+        return false;
+      }
+    }
+
+    @Override
+    public T next() {
+      if (!hasNext()) {
+        throw new NoSuchElementException();
+      }
+      return items.next();
     }
   }
 

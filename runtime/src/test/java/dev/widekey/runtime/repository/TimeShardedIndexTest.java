@@ -21,6 +21,8 @@ import dev.widekey.runtime.store.WideTableStore;
 import dev.widekey.runtime.store.embedded.EmbeddedStore;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -37,7 +39,9 @@ import org.junit.jupiter.api.Test;
 class TimeShardedIndexTest {
   static final Instant JAN = Instant.parse("2026-01-01T00:00:00Z");
   static final Instant FEB = Instant.parse("2026-02-01T00:00:00Z");
+  static final Instant MAY = Instant.parse("2026-05-01T00:00:00Z");
   static final Instant JUN = Instant.parse("2026-06-15T00:00:00Z");
+  static final Instant JUL = Instant.parse("2026-07-01T00:00:00Z");
 
   private final EmbeddedStore store = EmbeddedStore.inMemory();
 
@@ -171,5 +175,48 @@ class TimeShardedIndexTest {
         other.primaryKey(),
         store.describeTable("tickets_by_tag_2026_02").orElseThrow().primaryKey(),
         "another's table is left alone");
+  }
+
+  /**
+   * Adversary: a retention run dropping a period while a read through the index is reading it. As
+   * every window read, the dropped period reads as empty from there on and the read goes on with
+   * the other periods, rather than failing with the dropped table.
+   */
+  @Test
+  void anIndexReadGoesOnWithTheOtherPeriodsWhenRetentionDropsOne() {
+    List<Ticket> jan = new ArrayList<>();
+    for (long id = 0; id < 200; id++) {
+      jan.add(new Ticket(id, JAN.plusSeconds(60 + id), "red"));
+    }
+    tickets.putAll(jan);
+    List<Long> may = List.of(1_000L, 1_001L, 1_002L);
+    for (long id : may) {
+      tickets.put(new Ticket(id, MAY.plusSeconds(id), "red"));
+    }
+    List<Long> read = new ArrayList<>();
+    try (Stream<Ticket> red = tickets.byTag("red", JAN, JUL)) {
+      Iterator<Ticket> it = red.iterator();
+      read.add(it.next().id());
+      assertTrue(tickets.enforceRetention(JUN).contains("tickets_2026_01"));
+      it.forEachRemaining(t -> read.add(t.id()));
+    }
+    assertTrue(read.containsAll(may), "read " + read);
+    assertEquals(read.stream().distinct().sorted().toList(), read, "in index order, once each");
+  }
+
+  /** A period's index table missing under its hot table is no retention drop: the read fails. */
+  @Test
+  void anIndexTableMissingBesideItsHotTableFailsTheRead() {
+    tickets.put(new Ticket(1, JAN.plusSeconds(60), "red"));
+    store.deleteTable("tickets_by_tag_2026_01");
+    StoreException e =
+        assertThrows(
+            StoreException.class,
+            () -> {
+              try (Stream<Ticket> red = tickets.byTag("red", JAN, JUL)) {
+                red.toList();
+              }
+            });
+    assertEquals(ErrorKind.TABLE_NOT_FOUND, e.kind());
   }
 }
