@@ -288,7 +288,7 @@ class IndexRowsTest {
     assertEquals(1, checked.countIndex(Tagged.BY_TAG, byTagRange("red")));
   }
 
-  private static ScanRange byTagRange(String tag) {
+  static ScanRange byTagRange(String tag) {
     return dev.widekey.runtime.key.KeyRanges.leading(
         List.of(dev.widekey.runtime.store.PkValue.ofString(tag)), 2);
   }
