@@ -470,7 +470,13 @@ final class CommitPoint {
         }
       }
       if (replaced != null) {
-        ops.addAll(replaced.indexDeletes(indexTables.values(), List.of()));
+        // never a row this write names: a resumed write stores its index rows under its stopped
+        // tag, and a write committed since may have kept exactly those rows
+        List<WriteOp> own = new ArrayList<>(r.indexPuts().size());
+        for (WriteOp put : r.indexPuts()) {
+          own.add(WriteOp.delete(put.table(), put.key()));
+        }
+        ops.addAll(replaced.indexDeletes(indexTables.values(), own));
       }
       for (WriteOp delete : leftDeletes) {
         // the stopped plan replaced these rows; after this commit no hot row names them

@@ -293,6 +293,57 @@ class IndexRowsTest {
         List.of(dev.widekey.runtime.store.PkValue.ofString(tag)), 2);
   }
 
+  /**
+   * Adversary: a stopped write (or a second application) left a second index row of each entity at
+   * its value under another tag, and a reader pages with one entity a page, both directions, and
+   * replays a token against the other direction and another value. Each entity comes once, in
+   * index order; a replayed token is refused typed.
+   */
+  @Test
+  void pagesThroughAnIndexWithTwoRowsPerEntityReturnEachOnce() {
+    Items items = items(store, false);
+    items.createTables();
+    items.withContinuationKey(
+        dev.widekey.runtime.query.ContinuationKey.of(new byte[32]));
+    for (long id = 1; id <= 5; id++) {
+      items.put(new Item(id, "red", null, null));
+      for (long tag : new long[] {Long.MIN_VALUE, -1, 0, Long.MAX_VALUE}) {
+        store.put(
+            Tagged.BY_TAG.table().name(),
+            IndexRows.row(
+                Tagged.BY_TAG,
+                List.of(dev.widekey.runtime.store.PkValue.ofString("red")),
+                dev.widekey.runtime.store.TestRows.key(id),
+                tag,
+                0));
+      }
+    }
+    for (boolean backward : new boolean[] {false, true}) {
+      ScanRange range = backward ? byTagRange("red").backward() : byTagRange("red");
+      List<Long> read = new ArrayList<>();
+      jakarta.data.page.PageRequest request = jakarta.data.page.PageRequest.ofSize(1);
+      for (int pages = 0; request != null && pages < 20; pages++) {
+        jakarta.data.page.CursoredPage<Item> page =
+            items.pageIndex("byTag", Tagged.BY_TAG, range, request);
+        page.content().forEach(i -> read.add(i.id()));
+        request = page.hasNext() ? page.nextPageRequest() : null;
+      }
+      assertEquals(backward ? List.of(5L, 4L, 3L, 2L, 1L) : List.of(1L, 2L, 3L, 4L, 5L), read);
+    }
+    jakarta.data.page.PageRequest next =
+        items
+            .pageIndex("byTag", Tagged.BY_TAG, byTagRange("red"), jakarta.data.page.PageRequest.ofSize(2))
+            .nextPageRequest();
+    for (ScanRange other : List.of(byTagRange("red").backward(), byTagRange("blue"))) {
+      assertThrows(
+          dev.widekey.runtime.query.InvalidContinuationException.class,
+          () -> items.pageIndex("byTag", Tagged.BY_TAG, other, next));
+    }
+    assertThrows(
+        dev.widekey.runtime.query.InvalidContinuationException.class,
+        () -> items.pageIndex("byNote", Tagged.BY_TAG, byTagRange("red"), next));
+  }
+
   @Test
   void theSweepDeletesOnlyOldIndexRowsNoHotRowNames() {
     Items items = items(store, false);

@@ -113,4 +113,72 @@ class ResumedIndexedImportTest {
       return s.toList();
     }
   }
+
+  /**
+   * Adversary: an import's hot put is applied but its answer lost, the import stops, and before it
+   * is resumed another client rewrites the entity without changing its indexed value (so that
+   * client's write keeps the import's index row, under the import's tag). The resume, planning the
+   * entity again under the same tag, stores that same index row: it must not then delete it as a
+   * row of the write it replaces, or the entity drops out of the index.
+   */
+  @Test
+  void aResumeKeepsTheIndexRowAnotherClientsWriteKeptOfItsOwnWrite() {
+    try (EmbeddedStore embedded = EmbeddedStore.inMemory()) {
+      Items direct = new Items(embedded, false);
+      direct.createTables();
+      direct.put(new Item(1, "red", "first", null));
+      dev.widekey.runtime.store.fault.FaultInjectingStore faults =
+          dev.widekey.runtime.store.fault.FaultInjectingStore.builder(embedded)
+              .script(
+                  dev.widekey.runtime.store.fault.FaultInjectingStore.Script
+                      .answerLostOnFirstAttempt(
+                          op ->
+                              op instanceof dev.widekey.runtime.store.WriteOp.Put p
+                                  && p.table().equals(Tagged.HOT)))
+              .build();
+      dev.widekey.runtime.store.fault.FakeTime time =
+          new dev.widekey.runtime.store.fault.FakeTime();
+      RetryPolicy policy =
+          RetryPolicy.builder()
+              .maxAttempts(6)
+              .baseDelay(Duration.ZERO)
+              .maxDelay(Duration.ZERO)
+              .clock(time)
+              .sleeper(time)
+              .build();
+      Items importing = new Items(faults, false);
+      List<Item> input = List.of(new Item(1, "red", "imported", null));
+      BulkWriter stopping =
+          BulkWriter.builder(faults)
+              .workers(1)
+              .maxBatchRows(1)
+              .retryPolicy(policy)
+              .progress(
+                  p -> {
+                    if (p.retries() > 0) {
+                      throw new IllegalStateException("listener stops the import");
+                    }
+                  })
+              .build();
+      BulkWriteResult stopped;
+      try {
+        importing.putAll(input.stream(), stopping);
+        throw new AssertionError("the import did not stop");
+      } catch (BulkWriteException e) {
+        stopped = e.partialResult();
+      }
+      assertEquals(1, stopped.unknown(), stopped::toString);
+
+      new Items(embedded, false).put(new Item(1, "red", "other client", null));
+
+      BulkWriteResult end =
+          importing.putAll(
+              input.stream().skip(stopped.resumePosition()),
+              BulkWriter.builder(faults).workers(1).retryPolicy(policy).build(),
+              stopped);
+      assertTrue(end.failures().isEmpty(), end::toString);
+      assertEquals(List.of(new Item(1, "red", "imported", null)), all(direct));
+      assertEquals(List.of(), IndexCheck.anomalies(direct));
+    }
+  }
 }
