@@ -619,9 +619,9 @@ final class CommitPoint {
 
   /**
    * {@code now}, or, where it reads as absent and that refuses the write (an update, a versioned
-   * write), the hot row read whole: a row another writer left without the commit point's columns
-   * is still a row, which an update replaces (as a delete removes it). Never on an insert's or a
-   * plain put's path, for which absent is no refusal.
+   * write), the hot row read whole: a row another writer left without the commit point's columns is
+   * still a row, which an update replaces (as a delete removes it). Never on an insert's or a plain
+   * put's path, for which absent is no refusal.
    */
   private Optional<Stored> wholeIfRefusedAsAbsent(
       Expectation expected, PrimaryKey key, Optional<Stored> now) {

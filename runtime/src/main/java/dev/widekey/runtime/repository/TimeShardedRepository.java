@@ -710,9 +710,9 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
   /**
    * The tables named like this entity's period tables (hot, cold, chunks or index) that are not its
    * own: another spec under the name (another primary key, time to live or profile), in period
-   * order, hot, then cold, then chunks, then index tables within a period. This repository never reads, writes, archives or
-   * drops them; {@link #enforceRetention} leaves them in place, so a caller that wants to know what
-   * retention left behind, or to warn of a name clash, asks here.
+   * order, hot, then cold, then chunks, then index tables within a period. This repository never
+   * reads, writes, archives or drops them; {@link #enforceRetention} leaves them in place, so a
+   * caller that wants to know what retention left behind, or to warn of a name clash, asks here.
    *
    * <pre>{@code
    * orders.foreignTables().forEach(t -> log.warn("{} is not an orders table: {}", t.table(), t.reason()));
@@ -1805,9 +1805,9 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
   /**
    * A period's part of a window read through an index, ended where retention dropped the period
    * under it, as {@link DroppedTablesReadEmpty} ends a window scan's: the index read meets the drop
-   * in its index table or in its multi-get of hot rows, neither of which is a scan of the hot table.
-   * A table missing while the period's hot table is still there (retention drops the hot table
-   * first) is no drop, and fails the read.
+   * in its index table or in its multi-get of hot rows, neither of which is a scan of the hot
+   * table. A table missing while the period's hot table is still there (retention drops the hot
+   * table first) is no drop, and fails the read.
    */
   private static final class UntilPeriodDropped<T> implements Iterator<T> {
     private final Iterator<T> items;

@@ -24,8 +24,8 @@ import org.junit.jupiter.api.Test;
  * Adversary: a second application sharing the store rewrites one column of an indexed entity's hot
  * row (with a cold row) to a value of another type or a value widekey never writes. Every read and
  * write of the repository either works or fails with a typed error ({@link StoreException}, a
- * {@link RuleViolationException}); none throws an untyped one, and a write that succeeds leaves
- * the index exact.
+ * {@link RuleViolationException}); none throws an untyped one, and a write that succeeds leaves the
+ * index exact.
  */
 class ForgedIndexedRowsTest {
   private static final List<AttrValue> GARBAGE =
@@ -79,10 +79,7 @@ class ForgedIndexedRowsTest {
             items.createTables();
             items.put(new Item(1, "red", "a", "body"));
             items.put(new Item(2, "red", "b", null));
-            Row hot =
-                store
-                    .get(Tagged.HOT, TestRows.key(1), ColumnSelection.all())
-                    .orElseThrow();
+            Row hot = store.get(Tagged.HOT, TestRows.key(1), ColumnSelection.all()).orElseThrow();
             Map<String, AttrValue> forged = new HashMap<>(hot.columns());
             forged.put(column, garbage);
             store.put(Tagged.HOT, Row.of(hot.key(), forged));
@@ -101,8 +98,7 @@ class ForgedIndexedRowsTest {
                 List<String> anomalies = new ArrayList<>();
                 for (String tag : List.of("red", "blue", "green")) {
                   List<Long> read = ids(other.byTag(tag));
-                  List<Long> stored =
-                      ids(other.all().filter(i -> tag.equals(i.tag())));
+                  List<Long> stored = ids(other.all().filter(i -> tag.equals(i.tag())));
                   if (!read.equals(stored)) {
                     anomalies.add(tag + ": index " + read + ", stored " + stored);
                   }

@@ -280,7 +280,8 @@ class IndexRowsTest {
                 dev.widekey.runtime.store.TestRows.key(1),
                 dev.widekey.runtime.store.ColumnSelection.all())
             .orElseThrow();
-    Map<String, dev.widekey.runtime.store.AttrValue> forged = new java.util.HashMap<>(hot.columns());
+    Map<String, dev.widekey.runtime.store.AttrValue> forged =
+        new java.util.HashMap<>(hot.columns());
     forged.put("tag", dev.widekey.runtime.store.AttrValue.ofString("RED!"));
     store.put(Tagged.HOT, Row.of(hot.key(), forged));
 
@@ -296,15 +297,14 @@ class IndexRowsTest {
   /**
    * Adversary: a stopped write (or a second application) left a second index row of each entity at
    * its value under another tag, and a reader pages with one entity a page, both directions, and
-   * replays a token against the other direction and another value. Each entity comes once, in
-   * index order; a replayed token is refused typed.
+   * replays a token against the other direction and another value. Each entity comes once, in index
+   * order; a replayed token is refused typed.
    */
   @Test
   void pagesThroughAnIndexWithTwoRowsPerEntityReturnEachOnce() {
     Items items = items(store, false);
     items.createTables();
-    items.withContinuationKey(
-        dev.widekey.runtime.query.ContinuationKey.of(new byte[32]));
+    items.withContinuationKey(dev.widekey.runtime.query.ContinuationKey.of(new byte[32]));
     for (long id = 1; id <= 5; id++) {
       items.put(new Item(id, "red", null, null));
       for (long tag : new long[] {Long.MIN_VALUE, -1, 0, Long.MAX_VALUE}) {
@@ -332,7 +332,8 @@ class IndexRowsTest {
     }
     jakarta.data.page.PageRequest next =
         items
-            .pageIndex("byTag", Tagged.BY_TAG, byTagRange("red"), jakarta.data.page.PageRequest.ofSize(2))
+            .pageIndex(
+                "byTag", Tagged.BY_TAG, byTagRange("red"), jakarta.data.page.PageRequest.ofSize(2))
             .nextPageRequest();
     for (ScanRange other : List.of(byTagRange("red").backward(), byTagRange("blue"))) {
       assertThrows(

@@ -313,7 +313,8 @@ class ResumedIndexedImportTest {
               .anyMatch(
                   f ->
                       f.table().equals(Tagged.HOT)
-                          && f.error().kind() == dev.widekey.runtime.store.ErrorKind.CONDITION_FAILED),
+                          && f.error().kind()
+                              == dev.widekey.runtime.store.ErrorKind.CONDITION_FAILED),
           end::toString);
       assertEquals(other, new Tickets(embedded).find(TestRowsKey.of(1), false).orElseThrow());
       assertEquals(List.of(1L), direct.byTag("red"), "the entity is still found at its value");

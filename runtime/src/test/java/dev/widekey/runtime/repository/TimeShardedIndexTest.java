@@ -156,7 +156,8 @@ class TimeShardedIndexTest {
    */
   @Test
   void aForeignTableNamedLikeAPeriodsIndexTableMakesThePeriodForeign() {
-    TableSpec other = new TableSpec("tickets_by_tag_2026_02", List.of(new PkColumn("n", PkType.INTEGER)));
+    TableSpec other =
+        new TableSpec("tickets_by_tag_2026_02", List.of(new PkColumn("n", PkType.INTEGER)));
     store.createTable(other);
     tickets.put(new Ticket(1, JAN.plusSeconds(60), "red"));
 
