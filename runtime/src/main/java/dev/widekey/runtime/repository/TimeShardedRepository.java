@@ -1160,7 +1160,7 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
     }
     Instant t = storedShardOf(entity);
     if (t.isBefore(table.start()) || !t.isBefore(table.end())) {
-      throw outsideItsPeriod(table, row, t);
+      throw outsideItsPeriod(table.table(), table.start(), table.end(), row.key(), t);
     }
     return !t.isBefore(from) && t.isBefore(to) ? entity : null;
   }
@@ -1404,7 +1404,8 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
    * against its hot rows ({@link SplitTableRepository#scanIndex}), merged by index position. An
    * entity's index rows live in its own period's index table, so each is found once. A period
    * dropped while the read reads it (a retention run) reads as empty from there on, as in every
-   * window read. Close the stream if not read to the end.
+   * window read, and a row whose shard value lies outside its table's period is {@link
+   * ErrorKind#CORRUPT_DATA}, as in a window scan. Close the stream if not read to the end.
    *
    * <pre>{@code
    * Stream<Order> byCard = scanIndex("by_card", OrderKeys.ByCardIndex.rangeByCardId("c7"), from, to);
@@ -1430,11 +1431,17 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
           view.tables()
               .index(indexName)
               .orElseThrow(() -> new IllegalArgumentException("no index named " + indexName));
+      Instant end = Periods.plus(period, start, 1);
+      String table = view.hotTable().name();
       Stream<IndexScan.Verified<E>> read =
           view.scanIndexKeyed(index, range.withLimit(Long.MAX_VALUE))
               .filter(
                   v -> {
                     Instant t = storedShardOf(v.entity());
+                    if (t.isBefore(start) || !t.isBefore(end)) {
+                      // as in a window scan: never filed under another period's time
+                      throw outsideItsPeriod(table, start, end, v.hotKey(), t);
+                    }
                     return !t.isBefore(from) && t.isBefore(to);
                   });
       streams.add(read);
@@ -1484,21 +1491,22 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
    * repository stores one (each goes to its shard value's period), so the row is another writer's
    * or damaged, and reading it as a row of another period would file it under the wrong time.
    */
-  private StoreException outsideItsPeriod(PeriodSource<E, R> source, Row row, Instant shard) {
+  private StoreException outsideItsPeriod(
+      String table, Instant start, Instant end, PrimaryKey key, Instant shard) {
     return new StoreException(
         ErrorKind.CORRUPT_DATA,
         "row "
-            + row.key()
+            + key
             + " of period table "
-            + source.table()
+            + table
             + " holds "
             + shardField
             + " "
             + shard
             + ", outside the table's period ["
-            + source.start()
+            + start
             + ", "
-            + source.end()
+            + end
             + "): widekey writes a row only to the table of its shard value's period (another"
             + " writer, a restored backup, or damage)",
         false,

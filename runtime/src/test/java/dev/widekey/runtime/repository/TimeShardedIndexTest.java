@@ -220,4 +220,34 @@ class TimeShardedIndexTest {
             });
     assertEquals(ErrorKind.TABLE_NOT_FOUND, e.kind());
   }
+
+  /**
+   * Adversary: a second application rewrites a January row's shard value to May. A window read
+   * through the index, as a window scan, refuses it as CORRUPT_DATA rather than filing it under May
+   * (or leaving it out silently where the window misses May).
+   */
+  @Test
+  void anIndexReadRefusesARowWhoseShardValueLiesOutsideItsPeriod() {
+    tickets.put(new Ticket(1, JAN.plusSeconds(60), "red"));
+    Row hot =
+        store
+            .get(
+                "tickets_2026_01", TestRows.key(1), dev.widekey.runtime.store.ColumnSelection.all())
+            .orElseThrow();
+    Map<String, AttrValue> forged = new java.util.HashMap<>(hot.columns());
+    forged.put("at", AttrValue.ofInteger(MAY.plusSeconds(5).toEpochMilli()));
+    store.put("tickets_2026_01", Row.of(hot.key(), forged));
+    for (Instant[] window : new Instant[][] {{JAN, JUL}, {JAN, FEB}}) {
+      StoreException e =
+          assertThrows(
+              StoreException.class,
+              () -> {
+                try (Stream<Ticket> red = tickets.byTag("red", window[0], window[1])) {
+                  red.toList();
+                }
+              });
+      assertEquals(ErrorKind.CORRUPT_DATA, e.kind());
+      assertTrue(e.getMessage().contains("tickets_2026_01"), e.getMessage());
+    }
+  }
 }
