@@ -326,4 +326,72 @@ class ResumedIndexedImportTest {
       return dev.widekey.runtime.store.TestRows.key(id);
     }
   }
+
+  /**
+   * Adversary: a sweep runs while a long-stopped import is resumed. The import stopped after
+   * storing an entity's cold and index rows, before its commit; hours later the sweep finds them
+   * old and named by no hot row, and decides to delete them; the resume stores the same rows again
+   * (same keys, under the stopped tag) and commits before the sweep's deletes land. The sweep must
+   * not delete rows a committed hot row names: the entity keeps its cold value and its place in the
+   * index.
+   */
+  @Test
+  void aSweepRacingAResumedImportNeverDeletesTheRowsItCommitted() {
+    try (EmbeddedStore store = EmbeddedStore.inMemory()) {
+      Items importing = new Items(store, true);
+      importing.createTables();
+      List<Item> input = List.of(new Item(1, "red", "imported", "body"));
+      BulkWriteResult stopped;
+      try {
+        importing.putAllSeeded(input.stream(), writer(store, 2), SEED); // cold and index rows
+        throw new AssertionError("the import did not stop");
+      } catch (BulkWriteException e) {
+        stopped = e.partialResult();
+      }
+      assertTrue(importing.get(1).isEmpty(), "not committed");
+      BulkWriteResult last = stopped;
+      boolean[] resumed = {false};
+      WideTableStore racing =
+          new dev.widekey.runtime.store.ForwardingStore(store) {
+            private void resumeFirst() {
+              if (!resumed[0]) {
+                resumed[0] = true;
+                BulkWriteResult end =
+                    importing.putAll(
+                        input.stream().skip(last.resumePosition()), writer(store, -1), last);
+                assertTrue(end.failures().isEmpty(), end::toString);
+              }
+            }
+
+            @Override
+            public void delete(String table, dev.widekey.runtime.store.PrimaryKey key) {
+              resumeFirst();
+              super.delete(table, key);
+            }
+
+            @Override
+            public void delete(
+                String table,
+                dev.widekey.runtime.store.PrimaryKey key,
+                dev.widekey.runtime.store.WriteCondition condition) {
+              resumeFirst();
+              super.delete(table, key, condition);
+            }
+          };
+      // the resume writes its rows at a later millisecond than the stopped import, as it would
+      // hours later
+      long stoppedAt = System.currentTimeMillis();
+      while (System.currentTimeMillis() <= stoppedAt + 1) {
+        Thread.onSpinWait();
+      }
+      long hoursLater = System.currentTimeMillis() + Duration.ofHours(3).toMillis();
+      new Items(racing, true).sweepColdRows(Duration.ofHours(2), hoursLater);
+      assertTrue(resumed[0], "the sweep deleted something");
+
+      assertEquals(
+          new Item(1, "red", "imported", "body"),
+          importing.find(dev.widekey.runtime.store.TestRows.key(1), true).orElseThrow());
+      assertEquals(List.of(), IndexCheck.anomalies(importing));
+    }
+  }
 }
