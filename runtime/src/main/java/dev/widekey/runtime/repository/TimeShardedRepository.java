@@ -1425,7 +1425,9 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
     long limit = range.limit();
     List<Stream<IndexScan.Verified<E>>> streams = new ArrayList<>(covered.size());
     List<Iterator<IndexScan.Verified<E>>> sources = new ArrayList<>(covered.size());
-    for (Instant start : covered.keySet()) {
+    // equal positions (one key stored in two periods) come in source order: latest period first
+    // backward, so that a backward read is the forward one reversed, as a window scan's
+    for (Instant start : range.isBackward() ? covered.descendingKeySet() : covered.keySet()) {
       R view = periodRepository(start);
       IndexTable index =
           view.tables()
