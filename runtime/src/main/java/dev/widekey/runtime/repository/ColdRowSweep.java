@@ -84,9 +84,10 @@ final class ColdRowSweep {
           named++;
         } else if (written.asLong() > deadline) {
           young++;
-        } else {
-          store.delete(cold.name(), row.key());
+        } else if (ColdRows.deleteIfUnchanged(store, cold.name(), row.key(), written)) {
           deleted++;
+        } else {
+          young++; // stored again since it was read (a resumed import, same key): not garbage
         }
       }
     }

@@ -12,6 +12,8 @@ import dev.widekey.runtime.store.PrimaryKey;
 import dev.widekey.runtime.store.Row;
 import dev.widekey.runtime.store.StoreException;
 import dev.widekey.runtime.store.TableSpec;
+import dev.widekey.runtime.store.WideTableStore;
+import dev.widekey.runtime.store.WriteCondition;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
@@ -74,6 +76,26 @@ public final class ColdRows {
   }
 
   private ColdRows() {}
+
+  /**
+   * Deletes a garbage row a sweep read, only if it is still the row it read (the same write time):
+   * a row key names one write, but a resumed import stores its rows again under its stopped tag,
+   * and may commit them between the sweep's check of the hot row and this delete.
+   *
+   * @return whether the row was deleted; false if it was stored again, or removed, meanwhile
+   */
+  static boolean deleteIfUnchanged(
+      WideTableStore store, String table, PrimaryKey key, AttrValue written) {
+    try {
+      store.delete(table, key, WriteCondition.columnEquals(WRITTEN, written));
+      return true;
+    } catch (StoreException e) {
+      if (e.kind() != ErrorKind.CONDITION_FAILED) {
+        throw e;
+      }
+      return false;
+    }
+  }
 
   /**
    * The cold table of an entity whose hot table is {@code hot}: named {@code name}, keyed by the

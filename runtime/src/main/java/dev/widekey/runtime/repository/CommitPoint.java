@@ -226,7 +226,7 @@ final class CommitPoint {
       reading = CompletableFuture.supplyAsync(() -> readCommitPoint(key), ReadAhead.executor());
     } else {
       // the condition is decided on the commit point as read, before anything is written
-      now = readCommitPoint(key);
+      now = wholeIfRefusedAsAbsent(expected, key, readCommitPoint(key));
       refuseUnlessHolds(expected, key, now, refusal);
     }
     boolean committed = false;
@@ -255,6 +255,7 @@ final class CommitPoint {
             // writing): it is present, and replaced as an untagged row is
             now = readWholeRow(key);
           }
+          now = wholeIfRefusedAsAbsent(expected, key, now);
           refuseUnlessHolds(expected, key, now, refusal);
         }
         checkDeadline(rows);
@@ -469,7 +470,13 @@ final class CommitPoint {
         }
       }
       if (replaced != null) {
-        ops.addAll(replaced.indexDeletes(indexTables.values(), List.of()));
+        // never a row this write names: a resumed write stores its index rows under its stopped
+        // tag, and a write committed since may have kept exactly those rows
+        List<WriteOp> own = new ArrayList<>(r.indexPuts().size());
+        for (WriteOp put : r.indexPuts()) {
+          own.add(WriteOp.delete(put.table(), put.key()));
+        }
+        ops.addAll(replaced.indexDeletes(indexTables.values(), own));
       }
       for (WriteOp delete : leftDeletes) {
         // the stopped plan replaced these rows; after this commit no hot row names them
@@ -608,6 +615,20 @@ final class CommitPoint {
    */
   private Optional<Stored> readWholeRow(PrimaryKey key) {
     return store.get(hot.name(), key, ColumnSelection.all()).map(this::stored);
+  }
+
+  /**
+   * {@code now}, or, where it reads as absent and that refuses the write (an update, a versioned
+   * write), the hot row read whole: a row another writer left without the commit point's columns is
+   * still a row, which an update replaces (as a delete removes it). Never on an insert's or a plain
+   * put's path, for which absent is no refusal.
+   */
+  private Optional<Stored> wholeIfRefusedAsAbsent(
+      Expectation expected, PrimaryKey key, Optional<Stored> now) {
+    if (now.isPresent() || holds(expected, now)) {
+      return now;
+    }
+    return readWholeRow(key);
   }
 
   /** The commit point remembered for {@code key}: empty if remembered absent, null if unknown. */

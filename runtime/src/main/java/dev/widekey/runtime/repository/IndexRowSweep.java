@@ -65,9 +65,11 @@ final class IndexRowSweep {
           named++;
         } else if (written > deadline) {
           young++;
-        } else {
-          store.delete(index.table().name(), row.key());
+        } else if (ColdRows.deleteIfUnchanged(
+            store, index.table().name(), row.key(), AttrValue.ofInteger(written))) {
           deleted++;
+        } else {
+          young++; // stored again since it was read (a resumed import, same key): not garbage
         }
       }
     }

@@ -50,6 +50,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
 import java.util.NavigableSet;
+import java.util.NoSuchElementException;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -688,21 +689,30 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
     return foreign;
   }
 
-  /** A period's tables in role order: hot, cold, chunks (those the entity has). */
+  /**
+   * A period's tables in role order: hot, cold, chunks, then the index tables (those the entity
+   * has). The index tables are listed apart from the other roles ({@link EntityTables#indexes()}),
+   * and a period's index rows are as much its own as its cold rows: dropped, checked and listed
+   * with it.
+   */
   private static List<TableSpec> byRole(EntityTables tables) {
-    List<TableSpec> specs = new ArrayList<>(EntityTables.Role.values().length);
+    List<TableSpec> specs =
+        new ArrayList<>(EntityTables.Role.values().length + tables.indexes().size());
     for (EntityTables.Role role : EntityTables.Role.values()) {
       tables.table(role).ifPresent(specs::add);
+    }
+    for (IndexTable index : tables.indexes()) {
+      specs.add(index.table());
     }
     return specs;
   }
 
   /**
-   * The tables named like this entity's period tables (hot, cold or chunks) that are not its own:
-   * another spec under the name (another primary key, time to live or profile), in period order,
-   * hot, then cold, then chunks within a period. This repository never reads, writes, archives or
-   * drops them; {@link #enforceRetention} leaves them in place, so a caller that wants to know what
-   * retention left behind, or to warn of a name clash, asks here.
+   * The tables named like this entity's period tables (hot, cold, chunks or index) that are not its
+   * own: another spec under the name (another primary key, time to live or profile), in period
+   * order, hot, then cold, then chunks, then index tables within a period. This repository never
+   * reads, writes, archives or drops them; {@link #enforceRetention} leaves them in place, so a
+   * caller that wants to know what retention left behind, or to warn of a name clash, asks here.
    *
    * <pre>{@code
    * orders.foreignTables().forEach(t -> log.warn("{} is not an orders table: {}", t.table(), t.reason()));
@@ -1150,7 +1160,7 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
     }
     Instant t = storedShardOf(entity);
     if (t.isBefore(table.start()) || !t.isBefore(table.end())) {
-      throw outsideItsPeriod(table, row, t);
+      throw outsideItsPeriod(table.table(), table.start(), table.end(), row.key(), t);
     }
     return !t.isBefore(from) && t.isBefore(to) ? entity : null;
   }
@@ -1392,8 +1402,10 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
    * in index order (greatest first for a backward range), hot columns only: the range read in the
    * index table of every existing period the window covers, each period's index rows verified
    * against its hot rows ({@link SplitTableRepository#scanIndex}), merged by index position. An
-   * entity's index rows live in its own period's index table, so each is found once. Close the
-   * stream if not read to the end.
+   * entity's index rows live in its own period's index table, so each is found once. A period
+   * dropped while the read reads it (a retention run) reads as empty from there on, as in every
+   * window read, and a row whose shard value lies outside its table's period is {@link
+   * ErrorKind#CORRUPT_DATA}, as in a window scan. Close the stream if not read to the end.
    *
    * <pre>{@code
    * Stream<Order> byCard = scanIndex("by_card", OrderKeys.ByCardIndex.rangeByCardId("c7"), from, to);
@@ -1413,21 +1425,29 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
     long limit = range.limit();
     List<Stream<IndexScan.Verified<E>>> streams = new ArrayList<>(covered.size());
     List<Iterator<IndexScan.Verified<E>>> sources = new ArrayList<>(covered.size());
-    for (Instant start : covered.keySet()) {
+    // equal positions (one key stored in two periods) come in source order: latest period first
+    // backward, so that a backward read is the forward one reversed, as a window scan's
+    for (Instant start : range.isBackward() ? covered.descendingKeySet() : covered.keySet()) {
       R view = periodRepository(start);
       IndexTable index =
           view.tables()
               .index(indexName)
               .orElseThrow(() -> new IllegalArgumentException("no index named " + indexName));
+      Instant end = Periods.plus(period, start, 1);
+      String table = view.hotTable().name();
       Stream<IndexScan.Verified<E>> read =
           view.scanIndexKeyed(index, range.withLimit(Long.MAX_VALUE))
               .filter(
                   v -> {
                     Instant t = storedShardOf(v.entity());
+                    if (t.isBefore(start) || !t.isBefore(end)) {
+                      // as in a window scan: never filed under another period's time
+                      throw outsideItsPeriod(table, start, end, v.hotKey(), t);
+                    }
                     return !t.isBefore(from) && t.isBefore(to);
                   });
       streams.add(read);
-      sources.add(read.iterator());
+      sources.add(new UntilPeriodDropped<>(read.iterator(), store, view.hotTable().name()));
     }
     Iterator<IndexScan.Verified<E>> merged =
         KeyedMerge.of(
@@ -1473,21 +1493,22 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
    * repository stores one (each goes to its shard value's period), so the row is another writer's
    * or damaged, and reading it as a row of another period would file it under the wrong time.
    */
-  private StoreException outsideItsPeriod(PeriodSource<E, R> source, Row row, Instant shard) {
+  private StoreException outsideItsPeriod(
+      String table, Instant start, Instant end, PrimaryKey key, Instant shard) {
     return new StoreException(
         ErrorKind.CORRUPT_DATA,
         "row "
-            + row.key()
+            + key
             + " of period table "
-            + source.table()
+            + table
             + " holds "
             + shardField
             + " "
             + shard
             + ", outside the table's period ["
-            + source.start()
+            + start
             + ", "
-            + source.end()
+            + end
             + "): widekey writes a row only to the table of its shard value's period (another"
             + " writer, a restored backup, or damage)",
         false,
@@ -1618,8 +1639,8 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
    * List<String> dropped = orders.enforceRetention(now, period -> copyToArchive(period.scan()));
    * }</pre>
    *
-   * @return the dropped tables, oldest period first, each period's hot table, then its cold and
-   *     chunk tables (if the entity has them)
+   * @return the dropped tables, oldest period first, each period's hot table, then its cold, chunk
+   *     and index tables (if the entity has them)
    */
   public List<String> enforceRetention(Instant now, ArchiveCallback<E> archive) {
     // a grace behind now: writers refuse a period a grace before its end by their clocks, so
@@ -1788,6 +1809,50 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
       }
       Spliterator<Row> inner = rows.spliterator();
       return StreamSupport.stream(new UntilDropped(inner), false).onClose(rows::close);
+    }
+  }
+
+  /**
+   * A period's part of a window read through an index, ended where retention dropped the period
+   * under it, as {@link DroppedTablesReadEmpty} ends a window scan's: the index read meets the drop
+   * in its index table or in its multi-get of hot rows, neither of which is a scan of the hot
+   * table. A table missing while the period's hot table is still there (retention drops the hot
+   * table first) is no drop, and fails the read.
+   */
+  private static final class UntilPeriodDropped<T> implements Iterator<T> {
+    private final Iterator<T> items;
+    private final WideTableStore store;
+    private final String hotTable;
+    private boolean ended;
+
+    UntilPeriodDropped(Iterator<T> items, WideTableStore store, String hotTable) {
+      this.items = items;
+      this.store = store;
+      this.hotTable = hotTable;
+    }
+
+    @Override
+    public boolean hasNext() {
+      if (ended) {
+        return false;
+      }
+      try {
+        return items.hasNext();
+      } catch (StoreException e) {
+        if (!DroppedTablesReadEmpty.dropped(e) || store.listTables(hotTable).contains(hotTable)) {
+          throw e;
+        }
+        ended = true;
+        return false;
+      }
+    }
+
+    @Override
+    public T next() {
+      if (!hasNext()) {
+        throw new NoSuchElementException();
+      }
+      return items.next();
     }
   }
 

@@ -321,4 +321,26 @@ class ConditionalWritesTest {
     assertEquals(AttrValue.ofInteger(2), stored("notes", 11).get("version"));
     assertEquals(AttrValue.ofInteger(1), stored("notes", 12).get("version"));
   }
+
+  /**
+   * Adversary: another writer (or an older version of the application) stored the hot row without
+   * any of the commit point's columns. The row is present: a get reads it, an insert is refused,
+   * and an update replaces it, as a delete removes it.
+   */
+  @Test
+  void anUpdateReplacesAHotRowWithoutCommitColumns() {
+    embedded.put(
+        "notes",
+        Row.of(
+            TestRows.key(4),
+            Map.of("title", AttrValue.ofString("legacy"), "version", AttrValue.ofInteger(0))));
+    NoteRepository fresh = new NoteRepository(embedded, false);
+    assertEquals("legacy", fresh.getWithCold(4).orElseThrow().title());
+    StoreException refused =
+        assertThrows(StoreException.class, () -> fresh.insert(new Note(4, "new", "b", 0)));
+    assertEquals(ErrorKind.CONDITION_FAILED, refused.kind());
+
+    fresh.update(new Note(4, "updated", "body", 0));
+    assertEquals(new Note(4, "updated", "body", 0), fresh.getWithCold(4).orElseThrow());
+  }
 }

@@ -245,6 +245,106 @@ class IndexRowsTest {
     assertEquals(ErrorKind.CORRUPT_DATA, e.kind());
   }
 
+  /**
+   * Adversary: a second application rewrites an indexed entity's hot row to a value no index key
+   * can hold (outside the key's alphabet). Its index row is now stale: a read through the index
+   * skips it, as it skips any row whose entity no longer has its values, and reads the others.
+   */
+  @Test
+  void aHotRowRewrittenToAValueNoIndexKeyHoldsIsSkippedByIndexReads() {
+    Items checked =
+        new Items(store, false) {
+          @Override
+          protected List<dev.widekey.runtime.store.PkValue> indexValues(
+              IndexTable index, Item item) {
+            // as a generated index does: the value checked against the key's rules
+            return item.tag() == null
+                ? null
+                : List.of(
+                    dev.widekey.runtime.store.PkValue.ofString(
+                        dev.widekey.runtime.key.KeyText.checkText(
+                            "tag",
+                            item.tag(),
+                            16,
+                            dev.widekey.core.key.KeyAlphabet.parse("a-z"),
+                            dev.widekey.annotations.Profile.HBASE)));
+          }
+        };
+    checked.createTables();
+    checked.put(new Item(1, "red", "a", null));
+    checked.put(new Item(2, "red", "b", null));
+    Row hot =
+        store
+            .get(
+                Tagged.HOT,
+                dev.widekey.runtime.store.TestRows.key(1),
+                dev.widekey.runtime.store.ColumnSelection.all())
+            .orElseThrow();
+    Map<String, dev.widekey.runtime.store.AttrValue> forged =
+        new java.util.HashMap<>(hot.columns());
+    forged.put("tag", dev.widekey.runtime.store.AttrValue.ofString("RED!"));
+    store.put(Tagged.HOT, Row.of(hot.key(), forged));
+
+    assertEquals(List.of(2L), ids(checked.byTag("red")));
+    assertEquals(1, checked.countIndex(Tagged.BY_TAG, byTagRange("red")));
+  }
+
+  static ScanRange byTagRange(String tag) {
+    return dev.widekey.runtime.key.KeyRanges.leading(
+        List.of(dev.widekey.runtime.store.PkValue.ofString(tag)), 2);
+  }
+
+  /**
+   * Adversary: a stopped write (or a second application) left a second index row of each entity at
+   * its value under another tag, and a reader pages with one entity a page, both directions, and
+   * replays a token against the other direction and another value. Each entity comes once, in index
+   * order; a replayed token is refused typed.
+   */
+  @Test
+  void pagesThroughAnIndexWithTwoRowsPerEntityReturnEachOnce() {
+    Items items = items(store, false);
+    items.createTables();
+    items.withContinuationKey(dev.widekey.runtime.query.ContinuationKey.of(new byte[32]));
+    for (long id = 1; id <= 5; id++) {
+      items.put(new Item(id, "red", null, null));
+      for (long tag : new long[] {Long.MIN_VALUE, -1, 0, Long.MAX_VALUE}) {
+        store.put(
+            Tagged.BY_TAG.table().name(),
+            IndexRows.row(
+                Tagged.BY_TAG,
+                List.of(dev.widekey.runtime.store.PkValue.ofString("red")),
+                dev.widekey.runtime.store.TestRows.key(id),
+                tag,
+                0));
+      }
+    }
+    for (boolean backward : new boolean[] {false, true}) {
+      ScanRange range = backward ? byTagRange("red").backward() : byTagRange("red");
+      List<Long> read = new ArrayList<>();
+      jakarta.data.page.PageRequest request = jakarta.data.page.PageRequest.ofSize(1);
+      for (int pages = 0; request != null && pages < 20; pages++) {
+        jakarta.data.page.CursoredPage<Item> page =
+            items.pageIndex("byTag", Tagged.BY_TAG, range, request);
+        page.content().forEach(i -> read.add(i.id()));
+        request = page.hasNext() ? page.nextPageRequest() : null;
+      }
+      assertEquals(backward ? List.of(5L, 4L, 3L, 2L, 1L) : List.of(1L, 2L, 3L, 4L, 5L), read);
+    }
+    jakarta.data.page.PageRequest next =
+        items
+            .pageIndex(
+                "byTag", Tagged.BY_TAG, byTagRange("red"), jakarta.data.page.PageRequest.ofSize(2))
+            .nextPageRequest();
+    for (ScanRange other : List.of(byTagRange("red").backward(), byTagRange("blue"))) {
+      assertThrows(
+          dev.widekey.runtime.query.InvalidContinuationException.class,
+          () -> items.pageIndex("byTag", Tagged.BY_TAG, other, next));
+    }
+    assertThrows(
+        dev.widekey.runtime.query.InvalidContinuationException.class,
+        () -> items.pageIndex("byNote", Tagged.BY_TAG, byTagRange("red"), next));
+  }
+
   @Test
   void theSweepDeletesOnlyOldIndexRowsNoHotRowNames() {
     Items items = items(store, false);

@@ -46,7 +46,7 @@ final class Tagged {
         .withIndex(new IndexTable(BY_TAG.name(), BY_TAG.table().withTtlSeconds(ttlSeconds)));
   }
 
-  static final class Items extends SplitTableRepository<Item> {
+  static class Items extends SplitTableRepository<Item> {
     Items(WideTableStore store, boolean cold) {
       this(store, Tagged.tables(cold));
     }
