@@ -144,6 +144,25 @@ class EntityShapeTest {
         c, Rule.WK100, Messages.noConstructor("NoConstructor"), f, "public class NoConstructor");
   }
 
+  /**
+   * A constructor whose parameter types follow the fields but whose names put two fields of one
+   * type the other way round: generated code passes the values in declaration order, so taking it
+   * would store each field's value as the other's.
+   */
+  @Test
+  void constructorNamingTheFieldsInAnotherOrder() {
+    JavaFileObject f = bad("wk100/SwappedConstructor");
+    Compilation c = compile(f);
+
+    assertRejected(c, 1);
+    assertError(
+        c,
+        Rule.WK100,
+        Messages.constructorOrder("SwappedConstructor", "second", "first"),
+        f,
+        "public SwappedConstructor(String id, String second, String first)");
+  }
+
   @Test
   void beanFieldWithoutSetter() {
     JavaFileObject f = bad("wk100/NoSetter");

@@ -122,6 +122,14 @@ public enum Message {
       "${type} has neither a constructor taking every field in declaration "
           + "order nor a no-argument constructor, so rows cannot be turned back into "
           + "entities. Add one."),
+  CONSTRUCTOR_ORDER(
+      Rule.WK100,
+      Severity.ERROR,
+      "the constructor of ${type} takes parameter '${parameter}' where field '${field}' is "
+          + "declared: its parameter types follow the fields' declaration order but its names "
+          + "do not, and the generated repository passes each field's value in declaration "
+          + "order, so '${parameter}' would receive the value of '${field}'. Declare the "
+          + "parameters in the order of the fields, or add a no-argument constructor and setters."),
   UNSUPPORTED_ATTRIBUTE(
       Rule.WK100,
       Severity.ERROR,

@@ -98,6 +98,10 @@ public final class Messages {
     return Message.NO_CONSTRUCTOR.format("type", type);
   }
 
+  public static String constructorOrder(String type, String parameter, String field) {
+    return Message.CONSTRUCTOR_ORDER.format("type", type, "parameter", parameter, "field", field);
+  }
+
   public static String unsupportedAttribute(String field, String type) {
     return Message.UNSUPPORTED_ATTRIBUTE.format("field", field, "type", type);
   }

@@ -396,6 +396,7 @@ public final class EntityParser {
   /** How to build the entity, or null (reported) when no constructor will do. */
   private Construction construction(TypeElement type, List<Property> properties) {
     boolean noArgs = false;
+    ExecutableElement misnamed = null;
     for (ExecutableElement c : ElementFilter.constructorsIn(type.getEnclosedElements())) {
       if (c.getModifiers().contains(Modifier.PRIVATE)) {
         continue;
@@ -403,7 +404,10 @@ public final class EntityParser {
       if (c.getParameters().isEmpty()) {
         noArgs = true;
       } else if (matchesAll(c, properties)) {
-        return Construction.ALL_ARGS_CONSTRUCTOR;
+        if (misplacedParameter(c, properties) < 0) {
+          return Construction.ALL_ARGS_CONSTRUCTOR;
+        }
+        misnamed = c;
       }
     }
     if (noArgs) {
@@ -412,6 +416,16 @@ public final class EntityParser {
     if (type.getModifiers().contains(Modifier.PRIVATE)) {
       // its implicit constructor is private too; the private-entity error already says the fix
       return Construction.BEAN;
+    }
+    if (misnamed != null) {
+      int i = misplacedParameter(misnamed, properties);
+      diagnostics.error(
+          misnamed,
+          Messages.constructorOrder(
+              type.getSimpleName().toString(),
+              misnamed.getParameters().get(i).getSimpleName().toString(),
+              properties.get(i).name()));
+      return null;
     }
     diagnostics.error(type, Messages.noConstructor(type.getSimpleName().toString()));
     return null;
@@ -428,6 +442,22 @@ public final class EntityParser {
       }
     }
     return true;
+  }
+
+  /**
+   * The first parameter named like another field than the one declared at its place, or -1: its
+   * types match, but generated code passes values in declaration order, so taking it would set each
+   * field to another's value. Other names (arg0 of a class file without -parameters) pass.
+   */
+  private static int misplacedParameter(ExecutableElement constructor, List<Property> properties) {
+    Set<String> names = properties.stream().map(Property::name).collect(Collectors.toSet());
+    for (int i = 0; i < properties.size(); i++) {
+      String parameter = constructor.getParameters().get(i).getSimpleName().toString();
+      if (!parameter.equals(properties.get(i).name()) && names.contains(parameter)) {
+        return i;
+      }
+    }
+    return -1;
   }
 
   /**
