@@ -1139,6 +1139,24 @@ public enum Message {
           + "whole table and findAll(PageRequest, Order) pages by offset, scanning "
           + "from the start for every page. Extend DataRepository<E, K> and declare "
           + "the reads the key serves."),
+  QUERY_PRIVATE_INTERFACE(
+      Rule.WK307,
+      Severity.ERROR,
+      "@Repository ${iface} cannot be implemented by the generated ${implementation}, a "
+          + "top-level class of its package, because ${hidden} is private. Make ${hidden} at "
+          + "least package-private."),
+  QUERY_GENERIC_INTERFACE(
+      Rule.WK307,
+      Severity.ERROR,
+      "@Repository ${iface} has type parameters, which the generated ${implementation} "
+          + "could not choose: it implements the reads of one entity's table. Remove the type "
+          + "parameters."),
+  QUERY_SEALED_INTERFACE(
+      Rule.WK307,
+      Severity.ERROR,
+      "@Repository ${iface} is sealed and does not permit the generated ${implementation}, "
+          + "so nothing can implement its queries. Add ${implementation} to its permits "
+          + "clause, or remove 'sealed'."),
   QUERY_WINDOW_PARAMETERS(
       Rule.WK307,
       Severity.ERROR,

@@ -22,6 +22,7 @@ import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
 
 /**
@@ -93,6 +94,34 @@ public final class QueryInterfaces {
         || provider.toString().toLowerCase(Locale.ROOT).equals(PROVIDER);
   }
 
+  /**
+   * Reports an interface that the generated implementation, a top-level class of its package, could
+   * not implement: javac would otherwise fail on the generated file. Its methods are still checked.
+   */
+  private void checkImplementable(TypeElement iface, Diagnostics report) {
+    String name = iface.getSimpleName().toString();
+    String implementation =
+        QueryInterfaceGenerator.implementation(iface, env.getElementUtils()).simpleName();
+    for (Element e = iface; e instanceof TypeElement t; e = e.getEnclosingElement()) {
+      if (t.getModifiers().contains(Modifier.PRIVATE)) {
+        report.error(
+            iface,
+            QueryMessages.privateInterface(name, implementation, t.getSimpleName().toString()));
+        break;
+      }
+    }
+    if (!iface.getTypeParameters().isEmpty()) {
+      report.error(iface, QueryMessages.genericInterface(name, implementation));
+    }
+    // a permits clause may name the implementation before it is generated (an error type then)
+    if (iface.getModifiers().contains(Modifier.SEALED)
+        && iface.getPermittedSubclasses().stream()
+            .map(t -> t.toString().substring(t.toString().lastIndexOf('.') + 1))
+            .noneMatch(implementation::equals)) {
+      report.error(iface, QueryMessages.sealedInterface(name, implementation));
+    }
+  }
+
   /** False when the entity waits for a type not generated yet: then nothing is reported. */
   private boolean process(
       TypeElement iface, Function<TypeElement, Optional<EntityModel>> entities, Diagnostics report)
@@ -109,6 +138,7 @@ public final class QueryInterfaces {
     if (entity.isEmpty()) {
       return true; // the entity's own errors say why
     }
+    checkImplementable(iface, report);
     List<AccessPath> paths = new ArrayList<>();
     paths.add(new PrimaryKeyPath(entity.get(), KeyLayout.of(entity.get())));
     for (IndexModel index : entity.get().indexes()) {

@@ -35,6 +35,19 @@ public final class QueryMessages {
     return Message.QUERY_INHERITED_REPOSITORY.format("iface", iface, "supertype", supertype);
   }
 
+  public static String privateInterface(String iface, String implementation, String hidden) {
+    return Message.QUERY_PRIVATE_INTERFACE.format(
+        "iface", iface, "implementation", implementation, "hidden", hidden);
+  }
+
+  public static String genericInterface(String iface, String implementation) {
+    return Message.QUERY_GENERIC_INTERFACE.format("iface", iface, "implementation", implementation);
+  }
+
+  public static String sealedInterface(String iface, String implementation) {
+    return Message.QUERY_SEALED_INTERFACE.format("iface", iface, "implementation", implementation);
+  }
+
   public static String windowParameters(String method, String entity) {
     return Message.QUERY_WINDOW_PARAMETERS.format("method", method, "entity", entity);
   }

@@ -131,4 +131,12 @@ class QueryInterfaceTest {
                 + " TaskRepository.byOwner().scanByOwner}, each entity checked against its hot"
                 + " row.");
   }
+
+  /** A sealed interface is implemented when its permits clause names the generated class. */
+  @Test
+  void aSealedInterfacePermittingItsImplementationCompiles() {
+    Compilation c = compile(query("PermittingTxns"));
+    assertThat(c).succeededWithoutWarnings();
+    assertThat(c).generatedSourceFile("query.PermittingTxns_");
+  }
 }

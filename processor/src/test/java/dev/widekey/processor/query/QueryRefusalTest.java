@@ -369,6 +369,38 @@ class QueryRefusalTest {
         "findByTeam(");
   }
 
+  /**
+   * The generated implementation is a top-level class of the interface's package: an interface it
+   * cannot name, name without type arguments, or extend (a sealed one) would be a javac error in a
+   * generated file.
+   */
+  @Test
+  void anInterfaceTheImplementationCannotImplementIsRefused() {
+    JavaFileObject f = bad("Unimplementable");
+    Compilation c = compile(f);
+    assertThat(c).hadErrorCount(4);
+    assertError(
+        c,
+        QueryMessages.privateInterface("Hidden", "Unimplementable_Hidden_", "Hidden"),
+        f,
+        "private interface Hidden");
+    assertError(
+        c,
+        QueryMessages.privateInterface("Enclosed", "Unimplementable_Private_Enclosed_", "Private"),
+        f,
+        "public interface Enclosed");
+    assertError(
+        c,
+        QueryMessages.genericInterface("Generic", "Unimplementable_Generic_"),
+        f,
+        "public interface Generic<T>");
+    assertError(
+        c,
+        QueryMessages.sealedInterface("Sealed", "Unimplementable_Sealed_"),
+        f,
+        "public sealed interface Sealed");
+  }
+
   @Test
   void basicAndCrudRepositoriesAreRefused() {
     JavaFileObject f = bad("Basic");
