@@ -29,6 +29,7 @@ import javax.lang.model.element.Element;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.VariableElement;
+import javax.lang.model.type.TypeMirror;
 import javax.lang.model.util.Elements;
 import javax.lang.model.util.Types;
 
@@ -132,9 +133,12 @@ final class QueryInterfaceGenerator {
         MethodSpec.methodBuilder(q.method().getSimpleName().toString())
             .addAnnotation(Override.class)
             .addModifiers(Modifier.PUBLIC)
-            .returns(TypeName.get(q.method().getReturnType()));
-    for (VariableElement p : q.method().getParameters()) {
-      m.addParameter(TypeName.get(p.asType()), p.getSimpleName().toString());
+            .returns(TypeName.get(q.signature().getReturnType()));
+    List<? extends VariableElement> parameters = q.method().getParameters();
+    for (int i = 0; i < parameters.size(); i++) {
+      m.addParameter(
+          TypeName.get(q.signature().getParameterTypes().get(i)),
+          parameters.get(i).getSimpleName().toString());
     }
     NameAllocator names = new NameAllocator();
     for (VariableElement p : q.method().getParameters()) {
@@ -264,8 +268,8 @@ final class QueryInterfaceGenerator {
    */
   private String queryId(TypeElement iface, QueryMethod q) {
     List<String> params = new ArrayList<>();
-    for (VariableElement p : q.method().getParameters()) {
-      params.add(types.erasure(p.asType()).toString());
+    for (TypeMirror p : q.signature().getParameterTypes()) {
+      params.add(types.erasure(p).toString());
     }
     return iface.getQualifiedName()
         + "."

@@ -126,7 +126,7 @@ public final class QueryInterfaces {
   private boolean process(
       TypeElement iface, Function<TypeElement, Optional<EntityModel>> entities, Diagnostics report)
       throws java.io.IOException {
-    QueryParser parser = new QueryParser(env.getTypeUtils(), env.getElementUtils(), report);
+    QueryParser parser = new QueryParser(env.getTypeUtils(), env.getElementUtils(), report, iface);
     Optional<TypeElement> entityType = parser.entityOf(iface);
     if (entityType.isEmpty()) {
       return true;

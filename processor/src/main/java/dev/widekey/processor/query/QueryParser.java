@@ -27,6 +27,7 @@ import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.VariableElement;
 import javax.lang.model.type.ArrayType;
 import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.ExecutableType;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
 import javax.lang.model.util.ElementFilter;
@@ -51,10 +52,28 @@ final class QueryParser {
   private final Elements elements;
   private final Diagnostics report;
 
-  QueryParser(Types types, Elements elements, Diagnostics report) {
+  /** The query interface, whose type arguments give an inherited method its types. */
+  private final DeclaredType iface;
+
+  QueryParser(Types types, Elements elements, Diagnostics report, TypeElement iface) {
     this.types = types;
     this.elements = elements;
     this.report = report;
+    this.iface = (DeclaredType) iface.asType();
+  }
+
+  /**
+   * The method's types as a member of the query interface: a method inherited from {@code Reads<E,
+   * K>} as {@code Reads<Txn, String>} takes a String, not a K.
+   */
+  ExecutableType signature(ExecutableElement m) {
+    return (ExecutableType) types.asMemberOf(iface, m);
+  }
+
+  /** The type of parameter {@code p} as a member of the query interface. */
+  private TypeMirror typeOf(VariableElement p) {
+    ExecutableElement m = (ExecutableElement) p.getEnclosingElement();
+    return signature(m).getParameterTypes().get(m.getParameters().indexOf(p));
   }
 
   /**
@@ -81,13 +100,13 @@ final class QueryParser {
       }
     }
     for (ExecutableElement m : abstractMethods(iface)) {
-      TypeMirror r = m.getReturnType();
+      TypeMirror r = signature(m).getReturnType();
       addEntity(r, found);
       if (r instanceof DeclaredType d && !d.getTypeArguments().isEmpty()) {
         addEntity(d.getTypeArguments().get(0), found);
       }
       for (VariableElement p : m.getParameters()) {
-        addEntity(p.asType(), found);
+        addEntity(typeOf(p), found);
       }
     }
     if (found.size() == 1) {
@@ -217,6 +236,7 @@ final class QueryParser {
     return Optional.of(
         new QueryMethod(
             m,
+            signature(m),
             action,
             conditions,
             ordering,
@@ -236,11 +256,11 @@ final class QueryParser {
 
   private Optional<QueryMethod> lifecycle(ExecutableElement m, EntityModel entity, Action action) {
     TypeMirror e = entity.type().asType();
-    TypeMirror r = m.getReturnType();
+    TypeMirror r = signature(m).getReturnType();
     boolean returns =
         r.getKind() == TypeKind.VOID || (action != Action.DELETE && types.isSameType(r, e));
     if (m.getParameters().size() != 1
-        || !types.isSameType(m.getParameters().get(0).asType(), e)
+        || !types.isSameType(typeOf(m.getParameters().get(0)), e)
         || !returns) {
       report.error(
           m,
@@ -253,6 +273,7 @@ final class QueryParser {
     return Optional.of(
         new QueryMethod(
             m,
+            signature(m),
             action,
             List.of(),
             List.of(),
@@ -266,8 +287,8 @@ final class QueryParser {
   }
 
   /** Whether {@code p} is an {@code Instant} named {@code name}: a bound of a time window. */
-  private static boolean window(VariableElement p, String name) {
-    return p.getSimpleName().contentEquals(name) && JakartaData.is(p.asType(), "java.time.Instant");
+  private boolean window(VariableElement p, String name) {
+    return p.getSimpleName().contentEquals(name) && JakartaData.is(typeOf(p), "java.time.Instant");
   }
 
   /** The special parameters (limit, page request), and the rest: the conditions' parameters. */
@@ -281,7 +302,7 @@ final class QueryParser {
     VariableElement page = null;
     List<VariableElement> rest = new ArrayList<>();
     for (VariableElement p : m.getParameters()) {
-      TypeMirror t = p.asType();
+      TypeMirror t = typeOf(p);
       if (JakartaData.is(t, JakartaData.LIMIT)) {
         limit = p;
       } else if (JakartaData.is(t, JakartaData.PAGE_REQUEST)) {
@@ -548,7 +569,7 @@ final class QueryParser {
   private Optional<Result> result(
       ExecutableElement m, EntityModel entity, Action action, int first, Special special) {
     String method = m.getSimpleName().toString();
-    TypeMirror r = m.getReturnType();
+    TypeMirror r = signature(m).getReturnType();
     TypeMirror e = entity.type().asType();
     if (JakartaData.is(r, JakartaData.PAGE)) {
       refuse(
@@ -638,12 +659,12 @@ final class QueryParser {
   // ---- properties and parameters ----
 
   private boolean typeFits(VariableElement p, Property property) {
-    if (!types.isSameType(boxed(p.asType()), boxed(property.type()))) {
+    if (!types.isSameType(boxed(typeOf(p)), boxed(property.type()))) {
       report.error(
           p,
           QueryMessages.parameterType(
               p.getSimpleName().toString(),
-              p.asType().toString(),
+              typeOf(p).toString(),
               property.name(),
               property.type().toString()));
       return false;

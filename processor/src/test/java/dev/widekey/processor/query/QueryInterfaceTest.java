@@ -139,4 +139,23 @@ class QueryInterfaceTest {
     assertThat(c).succeededWithoutWarnings();
     assertThat(c).generatedSourceFile("query.PermittingTxns_");
   }
+
+  /**
+   * Queries inherited from a generic interface are read with its type arguments (Txn, String), as
+   * javac sees them on the query interface, not with its type variables.
+   */
+  @Test
+  void queriesInheritedFromAGenericInterfaceTakeItsTypeArguments() {
+    Compilation c = compile(query("GenericReads"), query("InheritingTxns"));
+    assertThat(c).succeededWithoutWarnings();
+    assertThat(c)
+        .generatedSourceFile("query.InheritingTxns_")
+        .contentsAsUtf8String()
+        .contains("public Stream<Txn> findByCardId(String cardId) {");
+    assertThat(c)
+        .generatedSourceFile("query.InheritingTxns_")
+        .contentsAsUtf8String()
+        .contains(
+            "public List<Txn> findByCardIdAndSellerIdBetween(String cardId, String from, String to)");
+  }
 }
