@@ -1,6 +1,7 @@
 package dev.widekey.processor.query;
 
 import static dev.widekey.processor.generate.RuntimeNames.BOUNDS;
+import static dev.widekey.processor.generate.RuntimeNames.KEY_TEXT;
 
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
@@ -9,7 +10,9 @@ import dev.widekey.processor.generate.IndexReads;
 import dev.widekey.processor.generate.RangeShape;
 import dev.widekey.processor.model.EntityModel;
 import dev.widekey.processor.model.IndexModel;
+import dev.widekey.processor.model.Property;
 import dev.widekey.processor.query.AccessPath.Read;
+import dev.widekey.processor.query.QueryMethod.Condition;
 import java.util.ArrayList;
 import java.util.List;
 import javax.lang.model.element.VariableElement;
@@ -75,12 +78,33 @@ final class QueryCalls {
   static List<CodeBlock> keyArguments(QueryPlan plan) {
     List<CodeBlock> args = new ArrayList<>();
     for (VariableElement p : plan.arguments()) {
-      args.add(CodeBlock.of("$N", p.getSimpleName().toString()));
+      Property property = property(plan, p);
+      if (property != null
+          && property.type().getKind().isPrimitive()
+          && !p.asType().getKind().isPrimitive()) {
+        // a boxed parameter of a primitive column: a null is WK111, as for a boxed key column,
+        // not a NullPointerException where it is unboxed
+        args.add(
+            CodeBlock.of(
+                "$T.requireNonNull($S, $N)", KEY_TEXT, property.name(), p.getSimpleName()));
+      } else {
+        args.add(CodeBlock.of("$N", p.getSimpleName().toString()));
+      }
     }
     if (plan.between() != null) {
       args.add(bounds(plan));
     }
     return args;
+  }
+
+  /** The property whose condition takes parameter {@code p}, or null. */
+  private static Property property(QueryPlan plan, VariableElement p) {
+    for (Condition c : plan.query().conditions()) {
+      if (c.parameters().contains(p)) {
+        return c.property();
+      }
+    }
+    return null;
   }
 
   /**
