@@ -211,7 +211,16 @@ final class QueryParser {
         default -> action = Action.FIND;
       }
       if (n.group(2) != null) {
-        first = n.group(3).isEmpty() ? 1 : Integer.parseInt(n.group(3));
+        first = n.group(3).isEmpty() ? 1 : first(n.group(3));
+        if (first == 0) {
+          // First0 would read without a limit; a number past an int, with none it could keep
+          return refuse(
+              m,
+              n.group(2),
+              "a query reads at most N rows with First followed by a number from 1 to "
+                  + Integer.MAX_VALUE
+                  + " (First alone reads one)");
+        }
       }
       String body = n.group(4);
       int orderBy = body.indexOf("OrderBy");
@@ -247,6 +256,12 @@ final class QueryParser {
             until,
             result.get(),
             null));
+  }
+
+  /** The number of {@code First<N>}, or 0 when it is 0 or more than an int holds. */
+  private static int first(String digits) {
+    String n = digits.replaceFirst("^0+(?=.)", "");
+    return n.length() > 10 || Long.parseLong(n) > Integer.MAX_VALUE ? 0 : Integer.parseInt(n);
   }
 
   private Optional<QueryMethod> refuse(ExecutableElement m, String part, String why) {
@@ -303,7 +318,17 @@ final class QueryParser {
     List<VariableElement> rest = new ArrayList<>();
     for (VariableElement p : m.getParameters()) {
       TypeMirror t = typeOf(p);
-      if (JakartaData.is(t, JakartaData.LIMIT)) {
+      boolean isLimit = JakartaData.is(t, JakartaData.LIMIT);
+      if (isLimit && limit != null
+          || !isLimit && page != null && JakartaData.is(t, JakartaData.PAGE_REQUEST)) {
+        report.error(
+            p,
+            QueryMessages.unsupported(
+                m.getSimpleName().toString(),
+                "two " + (isLimit ? "Limit" : "PageRequest") + " parameters",
+                "one of them would be ignored; keep one"));
+        return null;
+      } else if (isLimit) {
         limit = p;
       } else if (JakartaData.is(t, JakartaData.PAGE_REQUEST)) {
         page = p;

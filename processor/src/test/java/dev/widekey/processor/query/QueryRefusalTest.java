@@ -401,6 +401,47 @@ class QueryRefusalTest {
         "public sealed interface Sealed");
   }
 
+  /**
+   * {@code First0} would read without a limit, a number past an int failed the processor, and a
+   * second {@code Limit} or {@code PageRequest} would be ignored: each is refused on its method,
+   * and one does not hide the others.
+   */
+  @Test
+  void limitsThatMeanNothingOrAreStatedTwiceAreRefused() {
+    JavaFileObject f = bad("LimitMistakes");
+    Compilation c = compile(f);
+    assertThat(c).hadErrorCount(4);
+    String firstN = "First followed by a number from 1 to 2147483647 (First alone reads one)";
+    assertError(
+        c,
+        QueryMessages.unsupported(
+            "findFirst0ByCardId", "First0", "a query reads at most N rows with " + firstN),
+        f,
+        "findFirst0ByCardId(");
+    assertError(
+        c,
+        QueryMessages.unsupported(
+            "findFirst99999999999ByCardId",
+            "First99999999999",
+            "a query reads at most N rows with " + firstN),
+        f,
+        "findFirst99999999999ByCardId(");
+    assertError(
+        c,
+        QueryMessages.unsupported(
+            "findByCardId", "two Limit parameters", "one of them would be ignored; keep one"),
+        f,
+        "Limit another");
+    assertError(
+        c,
+        QueryMessages.unsupported(
+            "findByCardIdAndSellerIdOrderByDeviceId",
+            "two PageRequest parameters",
+            "one of them would be ignored; keep one"),
+        f,
+        "PageRequest page, PageRequest another");
+  }
+
   @Test
   void basicAndCrudRepositoriesAreRefused() {
     JavaFileObject f = bad("Basic");
