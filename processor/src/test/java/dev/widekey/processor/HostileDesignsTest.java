@@ -89,6 +89,63 @@ class HostileDesignsTest {
   }
 
   /**
+   * A converted field's type may be any type, also one naming a private type only in its type
+   * arguments or as an array's component: the generated repository declares locals of the field's
+   * type, which it could not name, so it is WK100 on the field, as for a private field type.
+   */
+  @Test
+  void convertedFieldTypesNamingAPrivateTypeInside() {
+    JavaFileObject f =
+        source(
+            "fz.Convertible",
+            "package fz;",
+            "import dev.widekey.annotations.*;",
+            "import dev.widekey.runtime.value.AttributeConverter;",
+            "import java.util.List;",
+            "@WideTable(name = \"convertibles\")",
+            "public record Convertible(",
+            "    @PartitionKey @KeyChars(\"a-z\") String id,",
+            "    @Convert(Convertible.ListConverter.class) List<Convertible.Secret> secrets,",
+            "    @Convert(Convertible.ArrayConverter.class) Convertible.Secret[] more) {",
+            "  private record Secret(String s) {}",
+            "  public static class ListConverter implements AttributeConverter<List<Secret>, String> {",
+            "    public String toStored(List<Secret> v) { return \"\"; }",
+            "    public List<Secret> fromStored(String v) { return List.of(); }",
+            "  }",
+            "  public static class ArrayConverter implements AttributeConverter<Secret[], String> {",
+            "    public String toStored(Secret[] v) { return \"\"; }",
+            "    public Secret[] fromStored(String v) { return new Secret[0]; }",
+            "  }",
+            "}");
+    Compilation c = compile(f);
+    assertRejected(c, 2);
+    assertError(
+        c,
+        Rule.WK100,
+        Messages.inaccessibleFieldType(
+            "secrets",
+            "java.util.List<fz.Convertible.Secret>",
+            "fz.Convertible.Secret",
+            "private",
+            "Convertible",
+            true),
+        f,
+        "List<Convertible.Secret> secrets");
+    assertError(
+        c,
+        Rule.WK100,
+        Messages.inaccessibleFieldType(
+            "more",
+            "fz.Convertible.Secret[]",
+            "fz.Convertible.Secret",
+            "private",
+            "Convertible",
+            true),
+        f,
+        "Convertible.Secret[] more");
+  }
+
+  /**
    * An entity extending another: the fields it inherits would not be stored, so it is refused on
    * the type (and, its key being inherited, it has none of its own); the parent stays an entity.
    */

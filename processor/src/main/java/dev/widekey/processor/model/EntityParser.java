@@ -39,6 +39,7 @@ import javax.lang.model.type.ArrayType;
 import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
+import javax.lang.model.type.WildcardType;
 import javax.lang.model.util.ElementFilter;
 import javax.lang.model.util.Types;
 
@@ -285,34 +286,62 @@ public final class EntityParser {
    * classes of the entity's package, so javac would fail on them instead.
    */
   private void checkTypeAccessible(TypeElement entity, Element field, String name, TypeMirror t) {
-    if (t.getKind() != TypeKind.DECLARED) {
+    String pkg = GeneratedTypeNames.packageName(entity);
+    TypeElement owner = hiddenType(t, pkg);
+    if (owner == null) {
       return;
     }
-    String pkg = GeneratedTypeNames.packageName(entity);
+    Set<Modifier> modifiers = owner.getModifiers();
+    String access =
+        modifiers.contains(Modifier.PRIVATE)
+            ? "private"
+            : modifiers.contains(Modifier.PROTECTED) ? "protected" : "package-private";
+    diagnostics.error(
+        field,
+        Messages.inaccessibleFieldType(
+            name,
+            t.toString(),
+            owner.getQualifiedName().toString(),
+            access,
+            entity.getSimpleName().toString(),
+            GeneratedTypeNames.packageName(owner).equals(pkg)));
+  }
+
+  /**
+   * The first type that code in package {@code pkg} cannot name in {@code t}: the type or one
+   * around it, or one in its type arguments or array component (a converted field's type may be
+   * {@code List<Secret>}, and generated code declares locals of it); null if there is none.
+   */
+  private static TypeElement hiddenType(TypeMirror t, String pkg) {
+    switch (t.getKind()) {
+      case ARRAY:
+        return hiddenType(((ArrayType) t).getComponentType(), pkg);
+      case WILDCARD:
+        WildcardType w = (WildcardType) t;
+        TypeMirror bound = w.getExtendsBound() != null ? w.getExtendsBound() : w.getSuperBound();
+        return bound == null ? null : hiddenType(bound, pkg);
+      case DECLARED:
+        break;
+      default:
+        return null;
+    }
     for (Element e = ((DeclaredType) t).asElement();
         e instanceof TypeElement owner;
         e = e.getEnclosingElement()) {
       Set<Modifier> modifiers = owner.getModifiers();
-      String access = null;
-      if (modifiers.contains(Modifier.PRIVATE)) {
-        access = "private";
-      } else if (!modifiers.contains(Modifier.PUBLIC)
-          && !GeneratedTypeNames.packageName(owner).equals(pkg)) {
-        access = modifiers.contains(Modifier.PROTECTED) ? "protected" : "package-private";
-      }
-      if (access != null) {
-        diagnostics.error(
-            field,
-            Messages.inaccessibleFieldType(
-                name,
-                t.toString(),
-                owner.getQualifiedName().toString(),
-                access,
-                entity.getSimpleName().toString(),
-                GeneratedTypeNames.packageName(owner).equals(pkg)));
-        return;
+      if (modifiers.contains(Modifier.PRIVATE)
+          || !modifiers.contains(Modifier.PUBLIC)
+              && !GeneratedTypeNames.packageName(owner).equals(pkg)) {
+        return owner;
       }
     }
+    for (TypeMirror argument : ((DeclaredType) t).getTypeArguments()) {
+      TypeElement hidden = hiddenType(argument, pkg);
+      if (hidden != null) {
+        return hidden;
+      }
+    }
+    return null;
   }
 
   /**
