@@ -258,6 +258,42 @@ final class QueryParser {
             null));
   }
 
+  /**
+   * {@code where} from {@code start} split at {@code And}s before a capital into parts that each
+   * name a property (with an operator), trying the shortest first part first; null if none does.
+   */
+  private static List<String> splitAtAnd(EntityModel entity, String where, int start) {
+    for (int k = where.indexOf("And", start + 1); k >= 0; k = where.indexOf("And", k + 1)) {
+      if (k + 3 < where.length()
+          && Character.isUpperCase(where.charAt(k + 3))
+          && resolves(entity, where.substring(start, k))) {
+        List<String> rest = splitAtAnd(entity, where, k + 3);
+        if (rest != null) {
+          List<String> parts = new ArrayList<>(List.of(where.substring(start, k)));
+          parts.addAll(rest);
+          return parts;
+        }
+      }
+    }
+    return resolves(entity, where.substring(start)) ? List.of(where.substring(start)) : null;
+  }
+
+  /** Whether a condition's text names a property, alone or followed by an operator keyword. */
+  private static boolean resolves(EntityModel entity, String part) {
+    if (named(entity, part) != null) {
+      return true;
+    }
+    for (Operator o : Operator.values()) {
+      if (o != Operator.EQUAL
+          && part.endsWith(o.keyword)
+          && part.length() > o.keyword.length()
+          && named(entity, part.substring(0, part.length() - o.keyword.length())) != null) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** The number of {@code First<N>}, or 0 when it is 0 or more than an int holds. */
   private static int first(String digits) {
     String n = digits.replaceFirst("^0+(?=.)", "");
@@ -405,6 +441,13 @@ final class QueryParser {
       at = c.end();
     }
     parts.add(where.substring(at));
+    if (!parts.stream().allMatch(part -> resolves(entity, part))) {
+      // a property ending in a capital (tenantID, k) hides the And after it from CONNECTIVE
+      List<String> split = splitAtAnd(entity, where, 0);
+      if (split != null) {
+        parts = split;
+      }
+    }
     List<Property> properties = new ArrayList<>();
     List<Operator> operators = new ArrayList<>();
     for (String part : parts) {

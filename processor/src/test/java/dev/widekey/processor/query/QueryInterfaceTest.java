@@ -158,4 +158,28 @@ class QueryInterfaceTest {
         .contains(
             "public List<Txn> findByCardIdAndSellerIdBetween(String cardId, String from, String to)");
   }
+
+  /**
+   * A property ending in a capital ({@code tenantID}, {@code k}) is followed by {@code And} like
+   * any other: the name splits where its parts name properties.
+   */
+  @Test
+  void propertiesEndingInACapitalSplitAtAnd() {
+    Compilation c = compile(query("Badge"), query("Badges"));
+    assertThat(c).succeededWithoutWarnings();
+    assertThat(c)
+        .generatedSourceFile("query.Badges_")
+        .contentsAsUtf8String()
+        .contains("return this.repository.scanByTenantIDAndK(tenantID, k);");
+    assertThat(c)
+        .generatedSourceFile("query.Badges_")
+        .contentsAsUtf8String()
+        .contains(
+            "this.repository.scanByTenantIDAndKAndNWithin(tenantID, k, Bounds.closed(from, to))");
+    assertThat(c)
+        .generatedSourceFile("query.Badges_")
+        .contentsAsUtf8String()
+        .contains(
+            "return this.repository.countByTenantIDAndKAndNWithin(tenantID, k, Bounds.greaterThan(n));");
+  }
 }
