@@ -136,8 +136,33 @@ final class QueryParser {
   /** The interface's abstract methods, its own and inherited, without Object's. */
   List<ExecutableElement> abstractMethods(TypeElement iface) {
     return ElementFilter.methodsIn(elements.getAllMembers(iface)).stream()
-        .filter(m -> m.getModifiers().contains(Modifier.ABSTRACT))
+        .filter(m -> m.getModifiers().contains(Modifier.ABSTRACT) && !objectMethod(m))
         .toList();
+  }
+
+  /**
+   * Whether {@code m} redeclares a public method of Object ({@code String toString();} on an
+   * interface, to document it): every implementation inherits one, so it is no query.
+   */
+  private boolean objectMethod(ExecutableElement m) {
+    TypeElement object = elements.getTypeElement(Object.class.getName());
+    for (ExecutableElement o : ElementFilter.methodsIn(object.getEnclosedElements())) {
+      if (o.getModifiers().contains(Modifier.PUBLIC)
+          && o.getSimpleName().equals(m.getSimpleName())
+          && o.getParameters().size() == m.getParameters().size()) {
+        boolean same = true;
+        for (int i = 0; i < o.getParameters().size(); i++) {
+          same &=
+              types.isSameType(
+                  types.erasure(o.getParameters().get(i).asType()),
+                  types.erasure(m.getParameters().get(i).asType()));
+        }
+        if (same) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   /** The method as a query, or empty when it breaks a rule (reported). */

@@ -182,4 +182,15 @@ class QueryInterfaceTest {
         .contains(
             "return this.repository.countByTenantIDAndKAndNWithin(tenantID, k, Bounds.greaterThan(n));");
   }
+
+  /** Object's methods redeclared on the interface are Object's, implemented already: no query. */
+  @Test
+  void objectMethodsRedeclaredOnTheInterfaceAreNoQueries() {
+    Compilation c = compile(query("DocumentedTxns"));
+    assertThat(c).succeededWithoutWarnings();
+    assertThat(c)
+        .generatedSourceFile("query.DocumentedTxns_")
+        .contentsAsUtf8String()
+        .doesNotContain("toString");
+  }
 }
