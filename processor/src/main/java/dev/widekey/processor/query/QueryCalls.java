@@ -39,6 +39,16 @@ final class QueryCalls {
   private static final String BUCKETS = "BUCKETS";
 
   /**
+   * The name of a query method's parameter in its generated implementation: its own, unless it
+   * could obscure a type or package the generated code names in an expression (a parameter {@code
+   * Bounds} would turn {@code Bounds.closed(...)} into a call on the String); an overriding method
+   * may rename its parameters.
+   */
+  static String name(VariableElement p) {
+    return GeneratedNames.variable(p.getSimpleName().toString());
+  }
+
+  /**
    * The {@code Bounds} of a plan's range, each Jakarta Data comparison as the runtime's bound:
    * {@code Between} is {@code Bounds.closed} (inclusive, as the spec says), {@code GreaterThan}
    * {@code greaterThan}, {@code GreaterThanEqual} {@code atLeast}, {@code LessThan} {@code
@@ -46,8 +56,8 @@ final class QueryCalls {
    * or below every value; {@code from} after {@code to} reads nothing.
    */
   static CodeBlock bounds(QueryPlan plan) {
-    String from = plan.from() == null ? null : plan.from().getSimpleName().toString();
-    String to = plan.to() == null ? null : plan.to().getSimpleName().toString();
+    String from = plan.from() == null ? null : name(plan.from());
+    String to = plan.to() == null ? null : name(plan.to());
     return switch (plan.operator()) {
       case BETWEEN -> CodeBlock.of("$T.closed($N, $N)", BOUNDS, from, to);
       case GREATER_THAN -> CodeBlock.of("$T.greaterThan($N)", BOUNDS, from);
@@ -84,11 +94,9 @@ final class QueryCalls {
           && !p.asType().getKind().isPrimitive()) {
         // a boxed parameter of a primitive column: a null is WK111, as for a boxed key column,
         // not a NullPointerException where it is unboxed
-        args.add(
-            CodeBlock.of(
-                "$T.requireNonNull($S, $N)", KEY_TEXT, property.name(), p.getSimpleName()));
+        args.add(CodeBlock.of("$T.requireNonNull($S, $N)", KEY_TEXT, property.name(), name(p)));
       } else {
-        args.add(CodeBlock.of("$N", p.getSimpleName().toString()));
+        args.add(CodeBlock.of("$N", name(p)));
       }
     }
     if (plan.between() != null) {
@@ -114,8 +122,8 @@ final class QueryCalls {
   static List<CodeBlock> arguments(QueryPlan plan) {
     List<CodeBlock> args = keyArguments(plan);
     if (sharded(plan)) {
-      args.add(CodeBlock.of("$N", plan.query().since().getSimpleName().toString()));
-      args.add(CodeBlock.of("$N", plan.query().until().getSimpleName().toString()));
+      args.add(CodeBlock.of("$N", name(plan.query().since())));
+      args.add(CodeBlock.of("$N", name(plan.query().until())));
     }
     return args;
   }
@@ -180,8 +188,8 @@ final class QueryCalls {
                   GeneratedNames.rangeMethod(shape.named(), suffix(plan)),
                   args),
           buckets ? CodeBlock.of("$T.$N", keys, BUCKETS) : CodeBlock.of("null"),
-          plan.query().since().getSimpleName().toString(),
-          plan.query().until().getSimpleName().toString(),
+          name(plan.query().since()),
+          name(plan.query().until()),
           plan.backward(),
           request);
     }

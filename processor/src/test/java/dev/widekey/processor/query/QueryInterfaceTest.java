@@ -193,4 +193,21 @@ class QueryInterfaceTest {
         .contentsAsUtf8String()
         .doesNotContain("toString");
   }
+
+  /**
+   * A parameter named like a type or package the implementation names in an expression ({@code
+   * Bounds.closed}, {@code Math.toIntExact}, {@code KeyText.requireNonNull}, {@code List.of}) is
+   * renamed in the implementation, as generated variables are ({@code Bounds$}).
+   */
+  @Test
+  void parametersNamedLikeGeneratedReferencesHideNothing() {
+    Compilation c = compile(query("CapitalTxns"));
+    assertThat(c).succeededWithoutWarnings();
+    assertThat(c)
+        .generatedSourceFile("query.CapitalTxns_")
+        .contentsAsUtf8String()
+        .contains(
+            "return this.repository.countByCardIdAndSellerIdWithin(Math$, Bounds.closed(Bounds$,"
+                + " List$));");
+  }
 }
