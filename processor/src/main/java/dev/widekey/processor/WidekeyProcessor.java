@@ -361,7 +361,11 @@ public final class WidekeyProcessor extends AbstractProcessor {
         deferred.add(type.getQualifiedName().toString());
         return;
       }
-      report.error(type, Messages.missingType(type.getSimpleName().toString(), e.getMessage()));
+      if (e.error() != null) {
+        report.error(e.element(), e.error());
+      } else {
+        report.error(type, Messages.missingType(type.getSimpleName().toString(), e.getMessage()));
+      }
     } catch (Exception | LinkageError e) {
       StringWriter trace = new StringWriter();
       e.printStackTrace(new PrintWriter(trace));

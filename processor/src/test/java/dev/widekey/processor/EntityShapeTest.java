@@ -249,4 +249,26 @@ class EntityShapeTest {
         f,
         "public record MissingType");
   }
+
+  /**
+   * A @Convert class that does not exist: javac gives the processor no type for it (an error value,
+   * no name), so widekey's error names the field whose @Convert it is, on that field.
+   */
+  @Test
+  void missingConverterIsReportedOnItsField() {
+    JavaFileObject f = bad("wk100/MissingConverter");
+    Compilation c = compile(f);
+
+    assertRejected(c, 2);
+    assertThat(c)
+        .hadErrorContaining("cannot find symbol")
+        .inFile(f)
+        .onLineContaining("NoSuchConverter.class");
+    assertError(
+        c,
+        Rule.WK100,
+        Messages.missingConverter("MissingConverter", "tags"),
+        f,
+        "@Convert(NoSuchConverter.class) String tags");
+  }
 }

@@ -183,6 +183,12 @@ public enum Message {
       Severity.ERROR,
       "${type} refers to type ${missing}, which does not exist; fix that type "
           + "so that the entity can be checked and its classes generated."),
+  MISSING_CONVERTER(
+      Rule.WK100,
+      Severity.ERROR,
+      "${type} names a converter class that does not exist in @Convert on field "
+          + "'${field}'; fix the class named there so that the entity can be checked and its "
+          + "classes generated."),
   INTERNAL_ERROR(
       Rule.WK100, Severity.ERROR, "widekey failed on ${type} (please report this): ${detail}"),
   NO_PARTITION_KEY(

@@ -132,6 +132,10 @@ public final class Messages {
         "field", field, "type", type, "entity", entity);
   }
 
+  public static String missingConverter(String type, String field) {
+    return Message.MISSING_CONVERTER.format("type", type, "field", field);
+  }
+
   public static String missingType(String type, String missing) {
     return Message.MISSING_TYPE.format("type", type, "missing", missing);
   }

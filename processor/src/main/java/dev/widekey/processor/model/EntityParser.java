@@ -65,8 +65,32 @@ public final class EntityParser {
   public static final class DeferredException extends Exception {
     private static final long serialVersionUID = 1L;
 
+    private final transient Element element;
+    private final String error;
+
+    /** A type named {@code what} is missing; reported on the entity after the last round. */
     public DeferredException(String what) {
+      this(what, null, null);
+    }
+
+    /**
+     * A type is missing that javac does not name (an unresolved class literal); {@code error} is
+     * reported on {@code element} after the last round.
+     */
+    DeferredException(String what, Element element, String error) {
       super(what, null, false, false);
+      this.element = element;
+      this.error = error;
+    }
+
+    /** The element to report on, or null for the entity. */
+    public Element element() {
+      return element;
+    }
+
+    /** The whole message to report, or null for the missing type's. */
+    public String error() {
+      return error;
     }
   }
 
@@ -659,8 +683,16 @@ public final class EntityParser {
         }
       }
     }
-    if (converter == null || converter.getKind() == TypeKind.ERROR) {
-      throw new DeferredException(String.valueOf(converter));
+    if (converter == null) {
+      // javac gives an unresolved class literal as the text "<error>", without its name
+      throw new DeferredException(
+          "@Convert of " + p.name(),
+          p.element(),
+          Messages.missingConverter(
+              p.element().getEnclosingElement().getSimpleName().toString(), p.name()));
+    }
+    if (converter.getKind() == TypeKind.ERROR) {
+      throw new DeferredException(converter.toString());
     }
     if (converter.getKind() != TypeKind.DECLARED) {
       return new ConverterSpec(
