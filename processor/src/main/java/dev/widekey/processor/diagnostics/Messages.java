@@ -441,6 +441,10 @@ public final class Messages {
               "a boolean has two values: as a key it splits the rows into two runs, and leading"
                   + " the partition key it makes two hot partitions. Keep it an attribute, or use an"
                   + " enum if it must order the rows";
+          case "char", "java.lang.Character" ->
+              "a char is one UTF-16 code unit, not a character: half of a surrogate pair has no"
+                  + " UTF-8 form, so it has no key text. Use a String with @MaxLength(1), or an int"
+                  + " holding the code point";
           case "java.time.LocalTime", "java.time.OffsetTime" ->
               "a time of day comes round again every day, so it cannot order rows over time. Use"
                   + " a LocalDateTime or an Instant, or store the seconds of the day as an int if"
