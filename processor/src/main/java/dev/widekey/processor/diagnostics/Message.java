@@ -904,6 +904,13 @@ public enum Message {
           + "finds the row, the version says which state of it is stored, and "
           + "incrementing a key would write another row. Add a separate long "
           + "attribute for the @Version."),
+  INDEXED_VERSION(
+      Rule.WK208,
+      Severity.ERROR,
+      "index '${index}' lists column '${column}', which is the @Version: an index's columns "
+          + "are its table's key, and the version changes on every write, so each put would "
+          + "move the entity's index row and a read by version finds only the last write's. "
+          + "Index another property."),
   VERSION_TWICE(
       Rule.WK208,
       Severity.ERROR,

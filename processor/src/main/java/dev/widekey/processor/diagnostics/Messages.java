@@ -981,6 +981,10 @@ public final class Messages {
     return Message.VERSION_ON_KEY.format("field", field);
   }
 
+  public static String indexedVersion(String index, String column) {
+    return Message.INDEXED_VERSION.format("index", index, "column", column);
+  }
+
   public static String versionTwice(String field, String first) {
     return Message.VERSION_TWICE.format("field", field, "first", first);
   }
