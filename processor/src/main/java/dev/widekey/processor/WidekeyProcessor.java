@@ -128,7 +128,7 @@ public final class WidekeyProcessor extends AbstractProcessor {
     layoutLock = LayoutLock.of(env.getOptions());
     shardedGenerator = new ShardedRepositoryGenerator(env.getFiler(), env.getElementUtils(), NAME);
     rekeyingGenerator = new RekeyingGenerator(env.getFiler(), env.getElementUtils(), NAME);
-    queryInterfaces = new QueryInterfaces(env, NAME, diagnosticOptions);
+    queryInterfaces = new QueryInterfaces(env, NAME, diagnosticOptions, sourceTypes);
     repositoryIndex = new RepositoryIndexGenerator(env.getFiler(), env.getElementUtils(), NAME);
   }
 

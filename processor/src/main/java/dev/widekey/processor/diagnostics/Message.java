@@ -1170,6 +1170,18 @@ public enum Message {
       "@Repository ${iface} is sealed and does not permit the generated ${implementation}, "
           + "so nothing can implement its queries. Add ${implementation} to its permits "
           + "clause, or remove 'sealed'."),
+  QUERY_IMPLEMENTATION_TAKEN(
+      Rule.WK307,
+      Severity.ERROR,
+      "@Repository ${iface} makes widekey generate ${generated}, which query interface "
+          + "${owner} generates already (a nested interface's implementation is named by "
+          + "joining the enclosing names with '_'). Rename one of the two interfaces."),
+  QUERY_IMPLEMENTATION_EXISTS(
+      Rule.WK307,
+      Severity.ERROR,
+      "@Repository ${iface} makes widekey generate ${generated}, but the sources already "
+          + "declare a type of that name. Rename that type or the interface (widekey implements "
+          + "a query interface in a class of its name plus '_')."),
   QUERY_WINDOW_PARAMETERS(
       Rule.WK307,
       Severity.ERROR,

@@ -10,9 +10,11 @@ import dev.widekey.processor.model.ShardSpec;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
@@ -34,7 +36,8 @@ import javax.lang.model.element.TypeElement;
  *
  * <pre>{@code
  * QueryInterfaces queries =
- *     new QueryInterfaces(processingEnv, WidekeyProcessor.class.getName(), DiagnosticOptions.DEFAULT);
+ *     new QueryInterfaces(processingEnv, WidekeyProcessor.class.getName(), DiagnosticOptions.DEFAULT,
+ *         sourceTypes);
  * queries.process(round, type -> Optional.ofNullable(generatedEntities.get(type)));
  * }</pre>
  */
@@ -46,12 +49,25 @@ public final class QueryInterfaces {
   private final QueryInterfaceGenerator generator;
   private final DiagnosticOptions diagnosticOptions;
 
+  /**
+   * The top-level types of the compilation's sources (the processor's, kept up to date each round),
+   * which an implementation's name must not be.
+   */
+  private final Set<String> sourceTypes;
+
+  /** Each generated implementation's qualified name, and the interface it implements. */
+  private final Map<String, String> implementations = new HashMap<>();
+
   /** Interfaces whose entity waits for a type not generated yet; retried next round, by name. */
   private final Set<String> deferred = new LinkedHashSet<>();
 
   public QueryInterfaces(
-      ProcessingEnvironment env, String generatorName, DiagnosticOptions diagnosticOptions) {
+      ProcessingEnvironment env,
+      String generatorName,
+      DiagnosticOptions diagnosticOptions,
+      Set<String> sourceTypes) {
     this.env = env;
+    this.sourceTypes = sourceTypes;
     this.diagnosticOptions = diagnosticOptions;
     this.generator =
         new QueryInterfaceGenerator(
@@ -119,6 +135,19 @@ public final class QueryInterfaces {
             .map(t -> t.toString().substring(t.toString().lastIndexOf('.') + 1))
             .noneMatch(implementation::equals)) {
       report.error(iface, QueryMessages.sealedInterface(name, implementation));
+    }
+    // the Filer refuses a second file of one name: nested Outer.Reads and Outer_Reads, or a
+    // hand-written Reads_
+    String generated =
+        QueryInterfaceGenerator.implementation(iface, env.getElementUtils()).canonicalName();
+    String self = iface.getQualifiedName().toString();
+    String owner = implementations.get(generated);
+    if (owner != null && !owner.equals(self)) {
+      report.error(iface, QueryMessages.implementationTaken(name, generated, owner));
+    } else if (owner == null && sourceTypes.contains(generated)) {
+      report.error(iface, QueryMessages.implementationExists(name, generated));
+    } else {
+      implementations.put(generated, self);
     }
   }
 

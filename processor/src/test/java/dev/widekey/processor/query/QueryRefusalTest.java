@@ -442,6 +442,34 @@ class QueryRefusalTest {
         "PageRequest page, PageRequest another");
   }
 
+  /**
+   * Two interfaces whose implementations get one name ({@code Nested.Reads} and {@code
+   * Nested_Reads} both make {@code Nested_Reads_}), or a hand-written class of that name: a WK307
+   * error on the interface, not the Filer's exception reported as widekey's failure.
+   */
+  @Test
+  void anImplementationNameIsOneInterfaces() {
+    JavaFileObject nested = bad("Nested");
+    JavaFileObject flat = bad("Nested_Reads");
+    Compilation c = compile(nested, flat);
+    assertThat(c).hadErrorCount(1);
+    assertError(
+        c,
+        QueryMessages.implementationTaken(
+            "Nested_Reads", "query.bad.Nested_Reads_", "query.bad.Nested.Reads"),
+        flat,
+        "public interface Nested_Reads");
+
+    JavaFileObject iface = bad("HandImplemented");
+    c = compile(iface, bad("HandImplemented_"));
+    assertThat(c).hadErrorCount(1);
+    assertError(
+        c,
+        QueryMessages.implementationExists("HandImplemented", "query.bad.HandImplemented_"),
+        iface,
+        "public interface HandImplemented");
+  }
+
   @Test
   void basicAndCrudRepositoriesAreRefused() {
     JavaFileObject f = bad("Basic");
