@@ -667,6 +667,13 @@ public enum Message {
       "@TimeSharded by ${field} names no field of ${type}; the shard field's "
           + "value picks the period table each row goes to. Name one of the entity's "
           + "time fields."),
+  SHARD_FIELD_UNSTORED(
+      Rule.WK210,
+      Severity.ERROR,
+      "@TimeSharded by ${field} names a field of ${type} that is ${modifier}, so it is not "
+          + "stored; the shard field's value picks the period table each row goes to and is "
+          + "read back from the row. Remove ${modifier} from '${field}', or shard by a stored "
+          + "time field."),
   SHARD_FIELD_TYPE(
       Rule.WK210,
       Severity.ERROR,

@@ -699,6 +699,10 @@ public final class Messages {
 
   // ---- WK210, WK211: time-sharded tables ----
 
+  public static String shardFieldUnstored(String type, String field, String modifier) {
+    return Message.SHARD_FIELD_UNSTORED.format("type", type, "field", field, "modifier", modifier);
+  }
+
   public static String shardFieldMissing(String type, String field) {
     return Message.SHARD_FIELD_MISSING.format(
         "field", RuleViolationException.quote(field), "type", type);
