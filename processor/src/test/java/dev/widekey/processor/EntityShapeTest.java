@@ -163,6 +163,48 @@ class EntityShapeTest {
         "public SwappedConstructor(String id, String second, String first)");
   }
 
+  /**
+   * Generated code calls an entity's constructor, getters and setters from methods that throw no
+   * checked exception: one that declares a checked exception would be a javac error in a generated
+   * file, so it is WK100 on that member; an unchecked one is accepted.
+   */
+  @Test
+  void accessorsAndConstructorsDeclaringCheckedExceptions() {
+    JavaFileObject f = bad("wk100/ThrowingAccessors");
+    Compilation c = compile(f);
+
+    assertRejected(c, 3);
+    assertError(
+        c,
+        Rule.WK100,
+        Messages.memberThrows("ThrowingAccessors", "constructor ThrowingAccessors()", "Exception"),
+        f,
+        "public ThrowingAccessors() throws Exception");
+    assertError(
+        c,
+        Rule.WK100,
+        Messages.memberThrows("ThrowingAccessors", "getter getId()", "IOException"),
+        f,
+        "public String getId() throws IOException");
+    assertError(
+        c,
+        Rule.WK100,
+        Messages.memberThrows("ThrowingAccessors", "setter setNote(...)", "InterruptedException"),
+        f,
+        "public void setNote(String note) throws InterruptedException");
+
+    JavaFileObject g = bad("wk100/ThrowingConstructor");
+    c = compile(g);
+    assertRejected(c, 1);
+    assertError(
+        c,
+        Rule.WK100,
+        Messages.memberThrows(
+            "ThrowingConstructor", "constructor ThrowingConstructor(...)", "IOException"),
+        g,
+        "public ThrowingConstructor(String id, String note) throws");
+  }
+
   @Test
   void beanFieldWithoutSetter() {
     JavaFileObject f = bad("wk100/NoSetter");

@@ -130,6 +130,12 @@ public enum Message {
           + "do not, and the generated repository passes each field's value in declaration "
           + "order, so '${parameter}' would receive the value of '${field}'. Declare the "
           + "parameters in the order of the fields, or add a no-argument constructor and setters."),
+  MEMBER_THROWS(
+      Rule.WK100,
+      Severity.ERROR,
+      "the ${member} of ${type} declares the checked ${exceptions}, but the generated "
+          + "classes call it from methods that declare none, so they would not compile. Remove "
+          + "the throws clause (throw an unchecked exception if need be)."),
   UNSUPPORTED_ATTRIBUTE(
       Rule.WK100,
       Severity.ERROR,

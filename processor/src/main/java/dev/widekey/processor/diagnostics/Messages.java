@@ -102,6 +102,10 @@ public final class Messages {
     return Message.CONSTRUCTOR_ORDER.format("type", type, "parameter", parameter, "field", field);
   }
 
+  public static String memberThrows(String type, String member, String exceptions) {
+    return Message.MEMBER_THROWS.format("type", type, "member", member, "exceptions", exceptions);
+  }
+
   public static String unsupportedAttribute(String field, String type) {
     return Message.UNSUPPORTED_ATTRIBUTE.format("field", field, "type", type);
   }

@@ -439,6 +439,7 @@ public final class EntityParser {
             && !m.getModifiers().contains(Modifier.PRIVATE)
             && !m.getModifiers().contains(Modifier.STATIC)
             && types.isSameType(m.getReturnType(), type)) {
+          checkThrows(m, "getter " + candidate + "()");
           return candidate;
         }
       }
@@ -446,9 +447,44 @@ public final class EntityParser {
     return null;
   }
 
+  /**
+   * Reports a constructor or accessor generated code calls that declares a checked exception: the
+   * generated methods declare none, so the call would not compile.
+   */
+  private void checkThrows(ExecutableElement member, String what) {
+    List<String> checked = new ArrayList<>();
+    for (TypeMirror t : member.getThrownTypes()) {
+      if (!unchecked(t)) {
+        checked.add(types.asElement(t).getSimpleName().toString());
+      }
+    }
+    if (!checked.isEmpty()) {
+      diagnostics.error(
+          member,
+          Messages.memberThrows(
+              member.getEnclosingElement().getSimpleName().toString(),
+              what,
+              String.join(", ", checked)));
+    }
+  }
+
+  /** Whether a thrown type is a RuntimeException or an Error, which no caller must handle. */
+  private static boolean unchecked(TypeMirror thrown) {
+    for (TypeMirror t = thrown;
+        t.getKind() == TypeKind.DECLARED;
+        t = ((TypeElement) ((DeclaredType) t).asElement()).getSuperclass()) {
+      String name = ((TypeElement) ((DeclaredType) t).asElement()).getQualifiedName().toString();
+      if (name.equals("java.lang.RuntimeException") || name.equals("java.lang.Error")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** How to build the entity, or null (reported) when no constructor will do. */
   private Construction construction(TypeElement type, List<Property> properties) {
     boolean noArgs = false;
+    ExecutableElement noArgsConstructor = null;
     ExecutableElement misnamed = null;
     for (ExecutableElement c : ElementFilter.constructorsIn(type.getEnclosedElements())) {
       if (c.getModifiers().contains(Modifier.PRIVATE)) {
@@ -456,14 +492,17 @@ public final class EntityParser {
       }
       if (c.getParameters().isEmpty()) {
         noArgs = true;
+        noArgsConstructor = c;
       } else if (matchesAll(c, properties)) {
         if (misplacedParameter(c, properties) < 0) {
+          checkThrows(c, "constructor " + type.getSimpleName() + "(...)");
           return Construction.ALL_ARGS_CONSTRUCTOR;
         }
         misnamed = c;
       }
     }
     if (noArgs) {
+      checkThrows(noArgsConstructor, "constructor " + type.getSimpleName() + "()");
       return Construction.BEAN;
     }
     if (type.getModifiers().contains(Modifier.PRIVATE)) {
@@ -529,16 +568,18 @@ public final class EntityParser {
       }
       String setter = null;
       for (String candidate : setterNames(p)) {
-        boolean found =
+        Optional<ExecutableElement> found =
             methods.stream()
-                .anyMatch(
+                .filter(
                     m ->
                         m.getSimpleName().contentEquals(candidate)
                             && m.getParameters().size() == 1
                             && !m.getModifiers().contains(Modifier.PRIVATE)
                             && !m.getModifiers().contains(Modifier.STATIC)
-                            && types.isSameType(m.getParameters().get(0).asType(), p.type()));
-        if (found) {
+                            && types.isSameType(m.getParameters().get(0).asType(), p.type()))
+                .findFirst();
+        if (found.isPresent()) {
+          checkThrows(found.get(), "setter " + candidate + "(...)");
           setter = candidate;
           break;
         }
