@@ -1072,6 +1072,13 @@ public enum Message {
           + "public types, if nested): the generated repository keeps one instance, "
           + "made with 'new ${converter}()', in a constant. Make the class public "
           + "and give it a public constructor without parameters."),
+  CONVERTER_CONSTRUCTOR_THROWS(
+      Rule.WK212,
+      Severity.ERROR,
+      "field '${field}''s converter ${converter} has a no-argument constructor that "
+          + "declares the checked ${exceptions}, but the generated repository makes its one "
+          + "instance in a constant's initializer, which cannot throw it. Remove the throws "
+          + "clause (throw an unchecked exception if need be)."),
   CONVERTER_ON_KEY(
       Rule.WK212,
       Severity.ERROR,

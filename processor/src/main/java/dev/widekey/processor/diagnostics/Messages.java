@@ -1119,6 +1119,12 @@ public final class Messages {
     return Message.CONVERTER_NOT_CONSTRUCTIBLE.format("field", field, "converter", converter);
   }
 
+  public static String converterConstructorThrows(
+      String field, String converter, String exceptions) {
+    return Message.CONVERTER_CONSTRUCTOR_THROWS.format(
+        "field", field, "converter", converter, "exceptions", exceptions);
+  }
+
   public static String converterOnKey(String field) {
     return Message.CONVERTER_ON_KEY.format("field", field);
   }

@@ -452,20 +452,27 @@ public final class EntityParser {
    * generated methods declare none, so the call would not compile.
    */
   private void checkThrows(ExecutableElement member, String what) {
-    List<String> checked = new ArrayList<>();
-    for (TypeMirror t : member.getThrownTypes()) {
-      if (!unchecked(t)) {
-        checked.add(types.asElement(t).getSimpleName().toString());
-      }
-    }
-    if (!checked.isEmpty()) {
+    String checked = checkedThrows(member);
+    if (checked != null) {
       diagnostics.error(
           member,
           Messages.memberThrows(
-              member.getEnclosingElement().getSimpleName().toString(),
-              what,
-              String.join(", ", checked)));
+              member.getEnclosingElement().getSimpleName().toString(), what, checked));
     }
+  }
+
+  /** The checked exceptions {@code member} declares, simple names joined by ", "; or null. */
+  private static String checkedThrows(ExecutableElement member) {
+    if (member == null) {
+      return null;
+    }
+    List<String> checked = new ArrayList<>();
+    for (TypeMirror t : member.getThrownTypes()) {
+      if (!unchecked(t) && t.getKind() == TypeKind.DECLARED) {
+        checked.add(((DeclaredType) t).asElement().getSimpleName().toString());
+      }
+    }
+    return checked.isEmpty() ? null : String.join(", ", checked);
   }
 
   /** Whether a thrown type is a RuntimeException or an Error, which no caller must handle. */
@@ -745,7 +752,8 @@ public final class EntityParser {
           null,
           ValueKind.UNSUPPORTED,
           false,
-          false);
+          false,
+          null);
     }
     TypeElement element = (TypeElement) ((DeclaredType) converter).asElement();
     DeclaredType implemented = converterSupertype(converter);
@@ -767,7 +775,12 @@ public final class EntityParser {
         storedType,
         storedKind(storedType),
         javaType != null && types.isSameType(javaType, p.type()),
-        publicNoArgs(element));
+        publicNoArgs(element),
+        checkedThrows(
+            ElementFilter.constructorsIn(element.getEnclosedElements()).stream()
+                .filter(k -> k.getParameters().isEmpty())
+                .findFirst()
+                .orElse(null)));
   }
 
   /** {@code AttributeConverter<J, S>} among the supertypes of {@code t}, or null. */
