@@ -10,6 +10,7 @@ import dev.widekey.core.layout.TableLayout;
 import dev.widekey.processor.diagnostics.DiagnosticOptions;
 import dev.widekey.processor.diagnostics.Diagnostics;
 import dev.widekey.processor.diagnostics.Messages;
+import dev.widekey.processor.generate.GeneratedFileNames;
 import dev.widekey.processor.generate.KeysGenerator;
 import dev.widekey.processor.generate.LayoutExporter;
 import dev.widekey.processor.generate.RekeyingGenerator;
@@ -413,6 +414,22 @@ public final class WidekeyProcessor extends AbstractProcessor {
     layoutLock.claim(entity.get(), report);
     if (report.hasErrors()) {
       return; // every error of the entity is reported; nothing is generated from a bad design
+    }
+    // last, on a design that breaks no other rule: a name refused for itself (an index table
+    // name over 255 characters) is reported once
+    GeneratedFileNames.tooLong(entity.get())
+        .ifPresent(
+            file ->
+                report.error(
+                    type,
+                    entity.get().wideTable(),
+                    Messages.fileNameTooLong(
+                        entity.get().simpleName(),
+                        file,
+                        GeneratedFileNames.bytes(file),
+                        GeneratedFileNames.MAX_BYTES)));
+    if (report.hasErrors()) {
+      return;
     }
     KeyLayout layout = KeyLayout.of(entity.get());
     List<TableLayout> tables = LayoutBuilder.build(entity.get(), layout);

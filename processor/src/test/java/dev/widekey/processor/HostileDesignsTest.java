@@ -11,6 +11,7 @@ import com.google.testing.compile.Compilation;
 import com.google.testing.compile.JavaFileObjects;
 import dev.widekey.core.Rule;
 import dev.widekey.processor.diagnostics.Messages;
+import dev.widekey.processor.generate.GeneratedFileNames;
 import dev.widekey.runtime.repository.SplitTableRepository;
 import dev.widekey.runtime.store.ScanRange;
 import dev.widekey.runtime.store.WideTableStore;
@@ -143,6 +144,53 @@ class HostileDesignsTest {
             true),
         f,
         "Convertible.Secret[] more");
+  }
+
+  /**
+   * A name so long that a generated class's file name passes the 255 bytes a file name holds (here
+   * {@code <name>Repository.class}, 257 bytes): WK100 on the entity, not the Filer's "File name too
+   * long" reported as widekey's own failure.
+   */
+  @Test
+  void anEntityWhoseGeneratedFileNamesAreTooLong() {
+    String name = "E" + "x".repeat(240);
+    JavaFileObject f =
+        source(
+            "fz." + name,
+            "package fz;",
+            "import dev.widekey.annotations.*;",
+            "@WideTable(name = \"long_names\")",
+            "public record " + name + "(@PartitionKey @KeyChars(\"a-z\") String id, String v) {}");
+    Compilation c = compile(f);
+    assertRejected(c, 1);
+    String file = name + "Repository.class";
+    assertError(
+        c,
+        Rule.WK100,
+        Messages.fileNameTooLong(name, file, file.length(), GeneratedFileNames.MAX_BYTES),
+        f,
+        "@WideTable(name = \"long_names\")");
+
+    // an index name that makes a legal table name (250 characters) still names nested classes
+    String index = "by_" + "x".repeat(240);
+    JavaFileObject g =
+        source(
+            "fz.Orders",
+            "package fz;",
+            "import dev.widekey.annotations.*;",
+            "@WideTable(name = \"orders\")",
+            "@Index(name = \"" + index + "\", columns = {\"v\"})",
+            "public record Orders(@PartitionKey @KeyChars(\"a-z\") String id,",
+            "    @KeyChars(\"a-z\") String v) {}");
+    c = compile(g);
+    assertRejected(c, 1);
+    String nested = "OrdersRepository$ByX" + "x".repeat(239) + "Index.class";
+    assertError(
+        c,
+        Rule.WK100,
+        Messages.fileNameTooLong("Orders", nested, nested.length(), GeneratedFileNames.MAX_BYTES),
+        g,
+        "@WideTable(name = \"orders\")");
   }
 
   /**

@@ -162,6 +162,13 @@ public enum Message {
           + "already declare a type of that name. Rename that type or the entity "
           + "(widekey's generated classes are the entity's name plus Keys, Table, "
           + "Repository and, for a time-sharded entity, ShardedRepository)."),
+  FILE_NAME_TOO_LONG(
+      Rule.WK100,
+      Severity.ERROR,
+      "@WideTable ${type} makes widekey generate the class file ${file}, whose name is "
+          + "${bytes} bytes long, over the ${maxBytes} bytes a file name holds on common file "
+          + "systems, so it could not be written. Shorten the entity's name (or the names of "
+          + "the types around it, or of its indexes)."),
   GENERATED_TYPE_HIDES_ANNOTATION(
       Rule.WK100,
       Severity.ERROR,

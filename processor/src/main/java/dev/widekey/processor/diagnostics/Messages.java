@@ -114,6 +114,11 @@ public final class Messages {
     return Message.RESERVED_NAME.format("field", field, "prefix", ReservedNames.PREFIX);
   }
 
+  public static String fileNameTooLong(String type, String file, int bytes, int maxBytes) {
+    return Message.FILE_NAME_TOO_LONG.format(
+        "type", type, "file", file, "bytes", bytes, "maxBytes", maxBytes);
+  }
+
   public static String generatedTypeTaken(String type, String generated, String owner) {
     return Message.GENERATED_TYPE_TAKEN.format(
         "type", type, "generated", generated, "owner", owner);
