@@ -10,6 +10,7 @@ import dev.widekey.core.layout.TableLayout;
 import dev.widekey.processor.diagnostics.DiagnosticOptions;
 import dev.widekey.processor.diagnostics.Diagnostics;
 import dev.widekey.processor.diagnostics.Messages;
+import dev.widekey.processor.generate.GeneratedFileNames;
 import dev.widekey.processor.generate.KeysGenerator;
 import dev.widekey.processor.generate.LayoutExporter;
 import dev.widekey.processor.generate.RekeyingGenerator;
@@ -128,7 +129,7 @@ public final class WidekeyProcessor extends AbstractProcessor {
     layoutLock = LayoutLock.of(env.getOptions());
     shardedGenerator = new ShardedRepositoryGenerator(env.getFiler(), env.getElementUtils(), NAME);
     rekeyingGenerator = new RekeyingGenerator(env.getFiler(), env.getElementUtils(), NAME);
-    queryInterfaces = new QueryInterfaces(env, NAME, diagnosticOptions);
+    queryInterfaces = new QueryInterfaces(env, NAME, diagnosticOptions, sourceTypes);
     repositoryIndex = new RepositoryIndexGenerator(env.getFiler(), env.getElementUtils(), NAME);
   }
 
@@ -361,7 +362,11 @@ public final class WidekeyProcessor extends AbstractProcessor {
         deferred.add(type.getQualifiedName().toString());
         return;
       }
-      report.error(type, Messages.missingType(type.getSimpleName().toString(), e.getMessage()));
+      if (e.error() != null) {
+        report.error(e.element(), e.error());
+      } else {
+        report.error(type, Messages.missingType(type.getSimpleName().toString(), e.getMessage()));
+      }
     } catch (Exception | LinkageError e) {
       StringWriter trace = new StringWriter();
       e.printStackTrace(new PrintWriter(trace));
@@ -409,6 +414,22 @@ public final class WidekeyProcessor extends AbstractProcessor {
     layoutLock.claim(entity.get(), report);
     if (report.hasErrors()) {
       return; // every error of the entity is reported; nothing is generated from a bad design
+    }
+    // last, on a design that breaks no other rule: a name refused for itself (an index table
+    // name over 255 characters) is reported once
+    GeneratedFileNames.tooLong(entity.get())
+        .ifPresent(
+            file ->
+                report.error(
+                    type,
+                    entity.get().wideTable(),
+                    Messages.fileNameTooLong(
+                        entity.get().simpleName(),
+                        file,
+                        GeneratedFileNames.bytes(file),
+                        GeneratedFileNames.MAX_BYTES)));
+    if (report.hasErrors()) {
+      return;
     }
     KeyLayout layout = KeyLayout.of(entity.get());
     List<TableLayout> tables = LayoutBuilder.build(entity.get(), layout);

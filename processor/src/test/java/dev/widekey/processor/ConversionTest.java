@@ -40,6 +40,25 @@ class ConversionTest {
     store.close();
   }
 
+  /**
+   * The repository makes its converter in a static constant's initializer, which cannot throw a
+   * checked exception: a converter whose no-argument constructor declares one is refused.
+   */
+  @Test
+  void aConverterConstructorDeclaringACheckedExceptionIsRefused() {
+    JavaFileObject f = bad("wk212/ThrowingConverter");
+    Compilation c = compile(f);
+
+    assertRejected(c, 1);
+    assertError(
+        c,
+        Rule.WK212,
+        Messages.converterConstructorThrows(
+            "note", "bad.wk212.ThrowingConverter.Loading", "IOException"),
+        f,
+        "@Convert(ThrowingConverter.Loading.class) String note");
+  }
+
   @Test
   void converterMistakesAreReportedOnTheirFields() {
     JavaFileObject f = bad("wk212/ConverterMistakes");

@@ -144,6 +144,67 @@ class EntityShapeTest {
         c, Rule.WK100, Messages.noConstructor("NoConstructor"), f, "public class NoConstructor");
   }
 
+  /**
+   * A constructor whose parameter types follow the fields but whose names put two fields of one
+   * type the other way round: generated code passes the values in declaration order, so taking it
+   * would store each field's value as the other's.
+   */
+  @Test
+  void constructorNamingTheFieldsInAnotherOrder() {
+    JavaFileObject f = bad("wk100/SwappedConstructor");
+    Compilation c = compile(f);
+
+    assertRejected(c, 1);
+    assertError(
+        c,
+        Rule.WK100,
+        Messages.constructorOrder("SwappedConstructor", "second", "first"),
+        f,
+        "public SwappedConstructor(String id, String second, String first)");
+  }
+
+  /**
+   * Generated code calls an entity's constructor, getters and setters from methods that throw no
+   * checked exception: one that declares a checked exception would be a javac error in a generated
+   * file, so it is WK100 on that member; an unchecked one is accepted.
+   */
+  @Test
+  void accessorsAndConstructorsDeclaringCheckedExceptions() {
+    JavaFileObject f = bad("wk100/ThrowingAccessors");
+    Compilation c = compile(f);
+
+    assertRejected(c, 3);
+    assertError(
+        c,
+        Rule.WK100,
+        Messages.memberThrows("ThrowingAccessors", "constructor ThrowingAccessors()", "Exception"),
+        f,
+        "public ThrowingAccessors() throws Exception");
+    assertError(
+        c,
+        Rule.WK100,
+        Messages.memberThrows("ThrowingAccessors", "getter getId()", "IOException"),
+        f,
+        "public String getId() throws IOException");
+    assertError(
+        c,
+        Rule.WK100,
+        Messages.memberThrows("ThrowingAccessors", "setter setNote(...)", "InterruptedException"),
+        f,
+        "public void setNote(String note) throws InterruptedException");
+
+    JavaFileObject g = bad("wk100/ThrowingConstructor");
+    c = compile(g);
+    assertRejected(c, 1);
+    assertError(
+        c,
+        Rule.WK100,
+        Messages.memberThrows(
+            "ThrowingConstructor", "constructor ThrowingConstructor(...)", "IOException"),
+        g,
+        "public ThrowingConstructor(String id, String note) throws");
+  }
+
   @Test
   void beanFieldWithoutSetter() {
     JavaFileObject f = bad("wk100/NoSetter");
@@ -229,5 +290,27 @@ class EntityShapeTest {
         Messages.missingType("MissingType", "DoesNotExist"),
         f,
         "public record MissingType");
+  }
+
+  /**
+   * A @Convert class that does not exist: javac gives the processor no type for it (an error value,
+   * no name), so widekey's error names the field whose @Convert it is, on that field.
+   */
+  @Test
+  void missingConverterIsReportedOnItsField() {
+    JavaFileObject f = bad("wk100/MissingConverter");
+    Compilation c = compile(f);
+
+    assertRejected(c, 2);
+    assertThat(c)
+        .hadErrorContaining("cannot find symbol")
+        .inFile(f)
+        .onLineContaining("NoSuchConverter.class");
+    assertError(
+        c,
+        Rule.WK100,
+        Messages.missingConverter("MissingConverter", "tags"),
+        f,
+        "@Convert(NoSuchConverter.class) String tags");
   }
 }

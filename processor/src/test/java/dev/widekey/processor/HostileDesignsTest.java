@@ -11,6 +11,7 @@ import com.google.testing.compile.Compilation;
 import com.google.testing.compile.JavaFileObjects;
 import dev.widekey.core.Rule;
 import dev.widekey.processor.diagnostics.Messages;
+import dev.widekey.processor.generate.GeneratedFileNames;
 import dev.widekey.runtime.repository.SplitTableRepository;
 import dev.widekey.runtime.store.ScanRange;
 import dev.widekey.runtime.store.WideTableStore;
@@ -86,6 +87,110 @@ class HostileDesignsTest {
       assertThat(rows(store, "fragile")).isEqualTo(0);
       assertThat(rows(store, "fragile_cold")).isEqualTo(0);
     }
+  }
+
+  /**
+   * A converted field's type may be any type, also one naming a private type only in its type
+   * arguments or as an array's component: the generated repository declares locals of the field's
+   * type, which it could not name, so it is WK100 on the field, as for a private field type.
+   */
+  @Test
+  void convertedFieldTypesNamingAPrivateTypeInside() {
+    JavaFileObject f =
+        source(
+            "fz.Convertible",
+            "package fz;",
+            "import dev.widekey.annotations.*;",
+            "import dev.widekey.runtime.value.AttributeConverter;",
+            "import java.util.List;",
+            "@WideTable(name = \"convertibles\")",
+            "public record Convertible(",
+            "    @PartitionKey @KeyChars(\"a-z\") String id,",
+            "    @Convert(Convertible.ListConverter.class) List<Convertible.Secret> secrets,",
+            "    @Convert(Convertible.ArrayConverter.class) Convertible.Secret[] more) {",
+            "  private record Secret(String s) {}",
+            "  public static class ListConverter implements AttributeConverter<List<Secret>, String> {",
+            "    public String toStored(List<Secret> v) { return \"\"; }",
+            "    public List<Secret> fromStored(String v) { return List.of(); }",
+            "  }",
+            "  public static class ArrayConverter implements AttributeConverter<Secret[], String> {",
+            "    public String toStored(Secret[] v) { return \"\"; }",
+            "    public Secret[] fromStored(String v) { return new Secret[0]; }",
+            "  }",
+            "}");
+    Compilation c = compile(f);
+    assertRejected(c, 2);
+    assertError(
+        c,
+        Rule.WK100,
+        Messages.inaccessibleFieldType(
+            "secrets",
+            "java.util.List<fz.Convertible.Secret>",
+            "fz.Convertible.Secret",
+            "private",
+            "Convertible",
+            true),
+        f,
+        "List<Convertible.Secret> secrets");
+    assertError(
+        c,
+        Rule.WK100,
+        Messages.inaccessibleFieldType(
+            "more",
+            "fz.Convertible.Secret[]",
+            "fz.Convertible.Secret",
+            "private",
+            "Convertible",
+            true),
+        f,
+        "Convertible.Secret[] more");
+  }
+
+  /**
+   * A name so long that a generated class's file name passes the 255 bytes a file name holds (here
+   * {@code <name>Repository.class}, 257 bytes): WK100 on the entity, not the Filer's "File name too
+   * long" reported as widekey's own failure.
+   */
+  @Test
+  void anEntityWhoseGeneratedFileNamesAreTooLong() {
+    String name = "E" + "x".repeat(240);
+    JavaFileObject f =
+        source(
+            "fz." + name,
+            "package fz;",
+            "import dev.widekey.annotations.*;",
+            "@WideTable(name = \"long_names\")",
+            "public record " + name + "(@PartitionKey @KeyChars(\"a-z\") String id, String v) {}");
+    Compilation c = compile(f);
+    assertRejected(c, 1);
+    String file = name + "Repository.class";
+    assertError(
+        c,
+        Rule.WK100,
+        Messages.fileNameTooLong(name, file, file.length(), GeneratedFileNames.MAX_BYTES),
+        f,
+        "@WideTable(name = \"long_names\")");
+
+    // an index name that makes a legal table name (250 characters) still names nested classes
+    String index = "by_" + "x".repeat(240);
+    JavaFileObject g =
+        source(
+            "fz.Orders",
+            "package fz;",
+            "import dev.widekey.annotations.*;",
+            "@WideTable(name = \"orders\")",
+            "@Index(name = \"" + index + "\", columns = {\"v\"})",
+            "public record Orders(@PartitionKey @KeyChars(\"a-z\") String id,",
+            "    @KeyChars(\"a-z\") String v) {}");
+    c = compile(g);
+    assertRejected(c, 1);
+    String nested = "OrdersRepository$ByX" + "x".repeat(239) + "Index.class";
+    assertError(
+        c,
+        Rule.WK100,
+        Messages.fileNameTooLong("Orders", nested, nested.length(), GeneratedFileNames.MAX_BYTES),
+        g,
+        "@WideTable(name = \"orders\")");
   }
 
   /**

@@ -145,6 +145,34 @@ class KeyStructureTest {
     assertError(c, Rule.WK108, Messages.badKeyType("active", "boolean"), f, "boolean active");
   }
 
+  /**
+   * A char is no collection nor a class: its refusal says what a char is as a key and which key
+   * types hold one, not the generic reason given for other classes.
+   */
+  @Test
+  void aCharKeySaysWhyAndWhatToUse() {
+    JavaFileObject f =
+        JavaFileObjects.forSourceLines(
+            "fz.Initials",
+            "package fz;",
+            "import dev.widekey.annotations.*;",
+            "@WideTable(name = \"initials\")",
+            "public record Initials(",
+            "    @PartitionKey @KeyChars(\"a-z\") String id,",
+            "    @KeyColumn char initial,",
+            "    @KeyColumn Character last,",
+            "    String v) {}");
+    Compilation c = compile(f);
+
+    assertRejected(c, 2);
+    String initial = Messages.badKeyType("initial", "char");
+    assertThat(initial).contains("a char is one UTF-16 code unit");
+    assertThat(initial).doesNotContain("collections");
+    assertError(c, Rule.WK108, initial, f, "char initial");
+    assertError(
+        c, Rule.WK108, Messages.badKeyType("last", "java.lang.Character"), f, "Character last");
+  }
+
   @Test
   void timesOfDayAndLegacyDatesAreNoKeysAndSayWhy() {
     JavaFileObject f = bad("wk108/TimeLikeKeys");

@@ -53,6 +53,7 @@ class QueryBehaviourTest {
             "Job",
             "Post",
             "Txns",
+            "BoxedTxns",
             "Readings",
             "Shops",
             "Posts")) {
@@ -377,6 +378,43 @@ class QueryBehaviourTest {
   }
 
   /** Inclusive ranges over a bucketed time: the buckets merged, the closing bucket read last. */
+  /**
+   * A boxed parameter for a primitive key column: a value reads as the primitive does, a null is
+   * the key rule's error naming the column (WK111), as for a boxed key column, not an unboxing
+   * NullPointerException in generated code.
+   */
+  @Test
+  void aNullBoxedParameterOfAPrimitiveColumnIsWk111() throws Exception {
+    Class<?> txn = loader.loadClass("query.Txn");
+    SplitTableRepository<Object> repo = repository("query.TxnRepository");
+    Object boxed = implementation("query.BoxedTxns_", repo);
+    Object row = txn.getConstructors()[0].newInstance("C1", "s", 7L, 8L, 100L, "web");
+    repo.put(row);
+
+    assertThat(rows(call(boxed, "findByCardIdAndSellerIdAndDeviceId", "C1", "s", 7L)))
+        .containsExactly(row);
+    assertThat(
+            rows(
+                call(boxed, "findByCardIdAndSellerIdAndDeviceIdAndOrderNumber", "C1", "s", 7L, 8L)))
+        .containsExactly(row);
+    for (Object[] call :
+        List.of(
+            new Object[] {"findByCardIdAndSellerIdAndDeviceId", "C1", "s", null},
+            new Object[] {"findByCardIdAndSellerIdAndDeviceIdAndOrderNumber", "C1", "s", 7L, null},
+            new Object[] {"countByCardIdAndSellerIdAndDeviceId", "C1", "s", null})) {
+      String field = call.length == 5 ? "orderNumber" : "deviceId";
+      Object[] args = java.util.Arrays.copyOfRange(call, 1, call.length);
+      dev.widekey.core.key.InvalidKeyException e =
+          assertThrows(
+              dev.widekey.core.key.InvalidKeyException.class,
+              () -> call(boxed, (String) call[0], args));
+      assertWithMessage((String) call[0])
+          .that(e)
+          .hasMessageThat()
+          .isEqualTo("WK111: field '" + field + "' is null; key components are never null");
+    }
+  }
+
   @Test
   void bucketedRangesEqualTheMergedScans() throws Exception {
     long seed = seeds.seed();

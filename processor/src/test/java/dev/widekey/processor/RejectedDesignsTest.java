@@ -29,7 +29,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 class RejectedDesignsTest {
   /** Fixtures that are also broken Java, so javac adds errors of its own. */
   private static final Set<String> JAVAC_ERRORS_TOO =
-      Set.of("wk100/MissingType", "wk100/GenericUsesGeneratedType");
+      Set.of("wk100/MissingType", "wk100/MissingConverter", "wk100/GenericUsesGeneratedType");
 
   static Stream<String> badFixtures() throws IOException, URISyntaxException {
     Path root = Path.of(RejectedDesignsTest.class.getClassLoader().getResource("bad").toURI());

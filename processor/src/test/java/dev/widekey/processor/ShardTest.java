@@ -72,6 +72,34 @@ class ShardTest {
         "@TimeSharded(by = \"created\"");
   }
 
+  /**
+   * A shard field that exists but is not stored (@Transient, static): the message says so, on the
+   * field, instead of claiming that the entity has no field of that name.
+   */
+  @Test
+  void theShardFieldIsStored() {
+    JavaFileObject f = bad("wk210/ShardFieldTransient");
+    Compilation c = compile(f);
+
+    assertRejected(c, 1);
+    assertError(
+        c,
+        Rule.WK210,
+        Messages.shardFieldUnstored("ShardFieldTransient", "created", "@Transient"),
+        f,
+        "@Transient Instant created");
+
+    JavaFileObject g = bad("wk210/ShardFieldStatic");
+    c = compile(g);
+    assertRejected(c, 1);
+    assertError(
+        c,
+        Rule.WK210,
+        Messages.shardFieldUnstored("ShardFieldStatic", "created", "static"),
+        g,
+        "public static Instant created");
+  }
+
   @Test
   void theShardFieldIsATime() {
     JavaFileObject f = bad("wk210/ShardFieldType");

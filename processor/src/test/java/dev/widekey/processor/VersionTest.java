@@ -94,6 +94,24 @@ class VersionTest {
     assertError(c, Rule.WK208, Messages.versionOnKey("revision"), f, "@KeyColumn @Version");
   }
 
+  /**
+   * An index's columns are its table's key: a version there is a key that every write changes, so
+   * each put would move the entity's index row.
+   */
+  @Test
+  void aVersionIsNoIndexColumn() {
+    JavaFileObject f = bad("wk208/IndexedVersion");
+    Compilation c = compile(f);
+
+    assertRejected(c, 1);
+    assertError(
+        c,
+        Rule.WK208,
+        Messages.indexedVersion("by_version", "version"),
+        f,
+        "columns = {\"version\"}");
+  }
+
   @Test
   void oneVersionPerEntity() {
     JavaFileObject f = bad("wk208/TwoVersions");

@@ -122,6 +122,20 @@ public enum Message {
       "${type} has neither a constructor taking every field in declaration "
           + "order nor a no-argument constructor, so rows cannot be turned back into "
           + "entities. Add one."),
+  CONSTRUCTOR_ORDER(
+      Rule.WK100,
+      Severity.ERROR,
+      "the constructor of ${type} takes parameter '${parameter}' where field '${field}' is "
+          + "declared: its parameter types follow the fields' declaration order but its names "
+          + "do not, and the generated repository passes each field's value in declaration "
+          + "order, so '${parameter}' would receive the value of '${field}'. Declare the "
+          + "parameters in the order of the fields, or add a no-argument constructor and setters."),
+  MEMBER_THROWS(
+      Rule.WK100,
+      Severity.ERROR,
+      "the ${member} of ${type} declares the checked ${exceptions}, but the generated "
+          + "classes call it from methods that declare none, so they would not compile. Remove "
+          + "the throws clause (throw an unchecked exception if need be)."),
   UNSUPPORTED_ATTRIBUTE(
       Rule.WK100,
       Severity.ERROR,
@@ -148,6 +162,13 @@ public enum Message {
           + "already declare a type of that name. Rename that type or the entity "
           + "(widekey's generated classes are the entity's name plus Keys, Table, "
           + "Repository and, for a time-sharded entity, ShardedRepository)."),
+  FILE_NAME_TOO_LONG(
+      Rule.WK100,
+      Severity.ERROR,
+      "@WideTable ${type} makes widekey generate the class file ${file}, whose name is "
+          + "${bytes} bytes long, over the ${maxBytes} bytes a file name holds on common file "
+          + "systems, so it could not be written. Shorten the entity's name (or the names of "
+          + "the types around it, or of its indexes)."),
   GENERATED_TYPE_HIDES_ANNOTATION(
       Rule.WK100,
       Severity.ERROR,
@@ -175,6 +196,12 @@ public enum Message {
       Severity.ERROR,
       "${type} refers to type ${missing}, which does not exist; fix that type "
           + "so that the entity can be checked and its classes generated."),
+  MISSING_CONVERTER(
+      Rule.WK100,
+      Severity.ERROR,
+      "${type} names a converter class that does not exist in @Convert on field "
+          + "'${field}'; fix the class named there so that the entity can be checked and its "
+          + "classes generated."),
   INTERNAL_ERROR(
       Rule.WK100, Severity.ERROR, "widekey failed on ${type} (please report this): ${detail}"),
   NO_PARTITION_KEY(
@@ -653,6 +680,13 @@ public enum Message {
       "@TimeSharded by ${field} names no field of ${type}; the shard field's "
           + "value picks the period table each row goes to. Name one of the entity's "
           + "time fields."),
+  SHARD_FIELD_UNSTORED(
+      Rule.WK210,
+      Severity.ERROR,
+      "@TimeSharded by ${field} names a field of ${type} that is ${modifier}, so it is not "
+          + "stored; the shard field's value picks the period table each row goes to and is "
+          + "read back from the row. Remove ${modifier} from '${field}', or shard by a stored "
+          + "time field."),
   SHARD_FIELD_TYPE(
       Rule.WK210,
       Severity.ERROR,
@@ -890,6 +924,13 @@ public enum Message {
           + "finds the row, the version says which state of it is stored, and "
           + "incrementing a key would write another row. Add a separate long "
           + "attribute for the @Version."),
+  INDEXED_VERSION(
+      Rule.WK208,
+      Severity.ERROR,
+      "index '${index}' lists column '${column}', which is the @Version: an index's columns "
+          + "are its table's key, and the version changes on every write, so each put would "
+          + "move the entity's index row and a read by version finds only the last write's. "
+          + "Index another property."),
   VERSION_TWICE(
       Rule.WK208,
       Severity.ERROR,
@@ -1038,6 +1079,13 @@ public enum Message {
           + "public types, if nested): the generated repository keeps one instance, "
           + "made with 'new ${converter}()', in a constant. Make the class public "
           + "and give it a public constructor without parameters."),
+  CONVERTER_CONSTRUCTOR_THROWS(
+      Rule.WK212,
+      Severity.ERROR,
+      "field '${field}''s converter ${converter} has a no-argument constructor that "
+          + "declares the checked ${exceptions}, but the generated repository makes its one "
+          + "instance in a constant's initializer, which cannot throw it. Remove the throws "
+          + "clause (throw an unchecked exception if need be)."),
   CONVERTER_ON_KEY(
       Rule.WK212,
       Severity.ERROR,
@@ -1131,6 +1179,36 @@ public enum Message {
           + "whole table and findAll(PageRequest, Order) pages by offset, scanning "
           + "from the start for every page. Extend DataRepository<E, K> and declare "
           + "the reads the key serves."),
+  QUERY_PRIVATE_INTERFACE(
+      Rule.WK307,
+      Severity.ERROR,
+      "@Repository ${iface} cannot be implemented by the generated ${implementation}, a "
+          + "top-level class of its package, because ${hidden} is private. Make ${hidden} at "
+          + "least package-private."),
+  QUERY_GENERIC_INTERFACE(
+      Rule.WK307,
+      Severity.ERROR,
+      "@Repository ${iface} has type parameters, which the generated ${implementation} "
+          + "could not choose: it implements the reads of one entity's table. Remove the type "
+          + "parameters."),
+  QUERY_SEALED_INTERFACE(
+      Rule.WK307,
+      Severity.ERROR,
+      "@Repository ${iface} is sealed and does not permit the generated ${implementation}, "
+          + "so nothing can implement its queries. Add ${implementation} to its permits "
+          + "clause, or remove 'sealed'."),
+  QUERY_IMPLEMENTATION_TAKEN(
+      Rule.WK307,
+      Severity.ERROR,
+      "@Repository ${iface} makes widekey generate ${generated}, which query interface "
+          + "${owner} generates already (a nested interface's implementation is named by "
+          + "joining the enclosing names with '_'). Rename one of the two interfaces."),
+  QUERY_IMPLEMENTATION_EXISTS(
+      Rule.WK307,
+      Severity.ERROR,
+      "@Repository ${iface} makes widekey generate ${generated}, but the sources already "
+          + "declare a type of that name. Rename that type or the interface (widekey implements "
+          + "a query interface in a class of its name plus '_')."),
   QUERY_WINDOW_PARAMETERS(
       Rule.WK307,
       Severity.ERROR,

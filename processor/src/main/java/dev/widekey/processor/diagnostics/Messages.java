@@ -98,12 +98,25 @@ public final class Messages {
     return Message.NO_CONSTRUCTOR.format("type", type);
   }
 
+  public static String constructorOrder(String type, String parameter, String field) {
+    return Message.CONSTRUCTOR_ORDER.format("type", type, "parameter", parameter, "field", field);
+  }
+
+  public static String memberThrows(String type, String member, String exceptions) {
+    return Message.MEMBER_THROWS.format("type", type, "member", member, "exceptions", exceptions);
+  }
+
   public static String unsupportedAttribute(String field, String type) {
     return Message.UNSUPPORTED_ATTRIBUTE.format("field", field, "type", type);
   }
 
   public static String reservedName(String field) {
     return Message.RESERVED_NAME.format("field", field, "prefix", ReservedNames.PREFIX);
+  }
+
+  public static String fileNameTooLong(String type, String file, int bytes, int maxBytes) {
+    return Message.FILE_NAME_TOO_LONG.format(
+        "type", type, "file", file, "bytes", bytes, "maxBytes", maxBytes);
   }
 
   public static String generatedTypeTaken(String type, String generated, String owner) {
@@ -126,6 +139,10 @@ public final class Messages {
   public static String keyTypeHiddenByKeyRecord(String entity, String field, String type) {
     return Message.KEY_TYPE_HIDDEN_BY_KEY_RECORD.format(
         "field", field, "type", type, "entity", entity);
+  }
+
+  public static String missingConverter(String type, String field) {
+    return Message.MISSING_CONVERTER.format("type", type, "field", field);
   }
 
   public static String missingType(String type, String missing) {
@@ -433,6 +450,10 @@ public final class Messages {
               "a boolean has two values: as a key it splits the rows into two runs, and leading"
                   + " the partition key it makes two hot partitions. Keep it an attribute, or use an"
                   + " enum if it must order the rows";
+          case "char", "java.lang.Character" ->
+              "a char is one UTF-16 code unit, not a character: half of a surrogate pair has no"
+                  + " UTF-8 form, so it has no key text. Use a String with @MaxLength(1), or an int"
+                  + " holding the code point";
           case "java.time.LocalTime", "java.time.OffsetTime" ->
               "a time of day comes round again every day, so it cannot order rows over time. Use"
                   + " a LocalDateTime or an Instant, or store the seconds of the day as an int if"
@@ -686,6 +707,10 @@ public final class Messages {
   }
 
   // ---- WK210, WK211: time-sharded tables ----
+
+  public static String shardFieldUnstored(String type, String field, String modifier) {
+    return Message.SHARD_FIELD_UNSTORED.format("type", type, "field", field, "modifier", modifier);
+  }
 
   public static String shardFieldMissing(String type, String field) {
     return Message.SHARD_FIELD_MISSING.format(
@@ -969,6 +994,10 @@ public final class Messages {
     return Message.VERSION_ON_KEY.format("field", field);
   }
 
+  public static String indexedVersion(String index, String column) {
+    return Message.INDEXED_VERSION.format("index", index, "column", column);
+  }
+
   public static String versionTwice(String field, String first) {
     return Message.VERSION_TWICE.format("field", field, "first", first);
   }
@@ -1093,6 +1122,12 @@ public final class Messages {
 
   public static String converterNotConstructible(String field, String converter) {
     return Message.CONVERTER_NOT_CONSTRUCTIBLE.format("field", field, "converter", converter);
+  }
+
+  public static String converterConstructorThrows(
+      String field, String converter, String exceptions) {
+    return Message.CONVERTER_CONSTRUCTOR_THROWS.format(
+        "field", field, "converter", converter, "exceptions", exceptions);
   }
 
   public static String converterOnKey(String field) {

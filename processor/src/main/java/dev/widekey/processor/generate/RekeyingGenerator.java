@@ -46,7 +46,7 @@ import javax.lang.model.util.Elements;
  * entity's current tables ({@code RekeyJob}).
  */
 public final class RekeyingGenerator extends SourceFileGenerator {
-  private static final String OLD_REPOSITORY = "OldLayoutRepository";
+  static final String OLD_REPOSITORY = "OldLayoutRepository";
 
   public RekeyingGenerator(Filer filer, Elements elements, String generator) {
     super(filer, elements, generator);

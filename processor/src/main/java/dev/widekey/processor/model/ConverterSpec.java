@@ -20,6 +20,8 @@ import javax.lang.model.type.TypeMirror;
  * @param matchesField whether {@code J} is the field's declared type
  * @param publicNoArgs whether it is a public, non-abstract top-level or static member class with a
  *     public no-argument constructor
+ * @param constructorThrows the checked exceptions that constructor declares (simple names joined by
+ *     ", "), which the constant it is made in cannot throw; null if none
  */
 public record ConverterSpec(
     TypeMirror converter,
@@ -30,7 +32,8 @@ public record ConverterSpec(
     TypeMirror storedType,
     ValueKind storedKind,
     boolean matchesField,
-    boolean publicNoArgs) {
+    boolean publicNoArgs,
+    String constructorThrows) {
 
   /** Whether every check holds: generated code may call it. */
   public boolean valid() {
@@ -38,6 +41,7 @@ public record ConverterSpec(
         && javaType != null
         && storedKind != ValueKind.UNSUPPORTED
         && matchesField
-        && publicNoArgs;
+        && publicNoArgs
+        && constructorThrows == null;
   }
 }

@@ -39,6 +39,7 @@ import javax.lang.model.type.ArrayType;
 import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
+import javax.lang.model.type.WildcardType;
 import javax.lang.model.util.ElementFilter;
 import javax.lang.model.util.Types;
 
@@ -64,8 +65,32 @@ public final class EntityParser {
   public static final class DeferredException extends Exception {
     private static final long serialVersionUID = 1L;
 
+    private final transient Element element;
+    private final String error;
+
+    /** A type named {@code what} is missing; reported on the entity after the last round. */
     public DeferredException(String what) {
+      this(what, null, null);
+    }
+
+    /**
+     * A type is missing that javac does not name (an unresolved class literal); {@code error} is
+     * reported on {@code element} after the last round.
+     */
+    DeferredException(String what, Element element, String error) {
       super(what, null, false, false);
+      this.element = element;
+      this.error = error;
+    }
+
+    /** The element to report on, or null for the entity. */
+    public Element element() {
+      return element;
+    }
+
+    /** The whole message to report, or null for the missing type's. */
+    public String error() {
+      return error;
     }
   }
 
@@ -285,34 +310,62 @@ public final class EntityParser {
    * classes of the entity's package, so javac would fail on them instead.
    */
   private void checkTypeAccessible(TypeElement entity, Element field, String name, TypeMirror t) {
-    if (t.getKind() != TypeKind.DECLARED) {
+    String pkg = GeneratedTypeNames.packageName(entity);
+    TypeElement owner = hiddenType(t, pkg);
+    if (owner == null) {
       return;
     }
-    String pkg = GeneratedTypeNames.packageName(entity);
+    Set<Modifier> modifiers = owner.getModifiers();
+    String access =
+        modifiers.contains(Modifier.PRIVATE)
+            ? "private"
+            : modifiers.contains(Modifier.PROTECTED) ? "protected" : "package-private";
+    diagnostics.error(
+        field,
+        Messages.inaccessibleFieldType(
+            name,
+            t.toString(),
+            owner.getQualifiedName().toString(),
+            access,
+            entity.getSimpleName().toString(),
+            GeneratedTypeNames.packageName(owner).equals(pkg)));
+  }
+
+  /**
+   * The first type that code in package {@code pkg} cannot name in {@code t}: the type or one
+   * around it, or one in its type arguments or array component (a converted field's type may be
+   * {@code List<Secret>}, and generated code declares locals of it); null if there is none.
+   */
+  private static TypeElement hiddenType(TypeMirror t, String pkg) {
+    switch (t.getKind()) {
+      case ARRAY:
+        return hiddenType(((ArrayType) t).getComponentType(), pkg);
+      case WILDCARD:
+        WildcardType w = (WildcardType) t;
+        TypeMirror bound = w.getExtendsBound() != null ? w.getExtendsBound() : w.getSuperBound();
+        return bound == null ? null : hiddenType(bound, pkg);
+      case DECLARED:
+        break;
+      default:
+        return null;
+    }
     for (Element e = ((DeclaredType) t).asElement();
         e instanceof TypeElement owner;
         e = e.getEnclosingElement()) {
       Set<Modifier> modifiers = owner.getModifiers();
-      String access = null;
-      if (modifiers.contains(Modifier.PRIVATE)) {
-        access = "private";
-      } else if (!modifiers.contains(Modifier.PUBLIC)
-          && !GeneratedTypeNames.packageName(owner).equals(pkg)) {
-        access = modifiers.contains(Modifier.PROTECTED) ? "protected" : "package-private";
-      }
-      if (access != null) {
-        diagnostics.error(
-            field,
-            Messages.inaccessibleFieldType(
-                name,
-                t.toString(),
-                owner.getQualifiedName().toString(),
-                access,
-                entity.getSimpleName().toString(),
-                GeneratedTypeNames.packageName(owner).equals(pkg)));
-        return;
+      if (modifiers.contains(Modifier.PRIVATE)
+          || !modifiers.contains(Modifier.PUBLIC)
+              && !GeneratedTypeNames.packageName(owner).equals(pkg)) {
+        return owner;
       }
     }
+    for (TypeMirror argument : ((DeclaredType) t).getTypeArguments()) {
+      TypeElement hidden = hiddenType(argument, pkg);
+      if (hidden != null) {
+        return hidden;
+      }
+    }
+    return null;
   }
 
   /**
@@ -386,6 +439,7 @@ public final class EntityParser {
             && !m.getModifiers().contains(Modifier.PRIVATE)
             && !m.getModifiers().contains(Modifier.STATIC)
             && types.isSameType(m.getReturnType(), type)) {
+          checkThrows(m, "getter " + candidate + "()");
           return candidate;
         }
       }
@@ -393,25 +447,84 @@ public final class EntityParser {
     return null;
   }
 
+  /**
+   * Reports a constructor or accessor generated code calls that declares a checked exception: the
+   * generated methods declare none, so the call would not compile.
+   */
+  private void checkThrows(ExecutableElement member, String what) {
+    String checked = checkedThrows(member);
+    if (checked != null) {
+      diagnostics.error(
+          member,
+          Messages.memberThrows(
+              member.getEnclosingElement().getSimpleName().toString(), what, checked));
+    }
+  }
+
+  /** The checked exceptions {@code member} declares, simple names joined by ", "; or null. */
+  private static String checkedThrows(ExecutableElement member) {
+    if (member == null) {
+      return null;
+    }
+    List<String> checked = new ArrayList<>();
+    for (TypeMirror t : member.getThrownTypes()) {
+      if (!unchecked(t) && t.getKind() == TypeKind.DECLARED) {
+        checked.add(((DeclaredType) t).asElement().getSimpleName().toString());
+      }
+    }
+    return checked.isEmpty() ? null : String.join(", ", checked);
+  }
+
+  /** Whether a thrown type is a RuntimeException or an Error, which no caller must handle. */
+  private static boolean unchecked(TypeMirror thrown) {
+    for (TypeMirror t = thrown;
+        t.getKind() == TypeKind.DECLARED;
+        t = ((TypeElement) ((DeclaredType) t).asElement()).getSuperclass()) {
+      String name = ((TypeElement) ((DeclaredType) t).asElement()).getQualifiedName().toString();
+      if (name.equals("java.lang.RuntimeException") || name.equals("java.lang.Error")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** How to build the entity, or null (reported) when no constructor will do. */
   private Construction construction(TypeElement type, List<Property> properties) {
     boolean noArgs = false;
+    ExecutableElement noArgsConstructor = null;
+    ExecutableElement misnamed = null;
     for (ExecutableElement c : ElementFilter.constructorsIn(type.getEnclosedElements())) {
       if (c.getModifiers().contains(Modifier.PRIVATE)) {
         continue;
       }
       if (c.getParameters().isEmpty()) {
         noArgs = true;
+        noArgsConstructor = c;
       } else if (matchesAll(c, properties)) {
-        return Construction.ALL_ARGS_CONSTRUCTOR;
+        if (misplacedParameter(c, properties) < 0) {
+          checkThrows(c, "constructor " + type.getSimpleName() + "(...)");
+          return Construction.ALL_ARGS_CONSTRUCTOR;
+        }
+        misnamed = c;
       }
     }
     if (noArgs) {
+      checkThrows(noArgsConstructor, "constructor " + type.getSimpleName() + "()");
       return Construction.BEAN;
     }
     if (type.getModifiers().contains(Modifier.PRIVATE)) {
       // its implicit constructor is private too; the private-entity error already says the fix
       return Construction.BEAN;
+    }
+    if (misnamed != null) {
+      int i = misplacedParameter(misnamed, properties);
+      diagnostics.error(
+          misnamed,
+          Messages.constructorOrder(
+              type.getSimpleName().toString(),
+              misnamed.getParameters().get(i).getSimpleName().toString(),
+              properties.get(i).name()));
+      return null;
     }
     diagnostics.error(type, Messages.noConstructor(type.getSimpleName().toString()));
     return null;
@@ -431,6 +544,22 @@ public final class EntityParser {
   }
 
   /**
+   * The first parameter named like another field than the one declared at its place, or -1: its
+   * types match, but generated code passes values in declaration order, so taking it would set each
+   * field to another's value. Other names (arg0 of a class file without -parameters) pass.
+   */
+  private static int misplacedParameter(ExecutableElement constructor, List<Property> properties) {
+    Set<String> names = properties.stream().map(Property::name).collect(Collectors.toSet());
+    for (int i = 0; i < properties.size(); i++) {
+      String parameter = constructor.getParameters().get(i).getSimpleName().toString();
+      if (!parameter.equals(properties.get(i).name()) && names.contains(parameter)) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  /**
    * The properties of a bean entity with the setters generated code calls: none for a public field,
    * which is assigned; a missing setter is reported.
    */
@@ -446,16 +575,18 @@ public final class EntityParser {
       }
       String setter = null;
       for (String candidate : setterNames(p)) {
-        boolean found =
+        Optional<ExecutableElement> found =
             methods.stream()
-                .anyMatch(
+                .filter(
                     m ->
                         m.getSimpleName().contentEquals(candidate)
                             && m.getParameters().size() == 1
                             && !m.getModifiers().contains(Modifier.PRIVATE)
                             && !m.getModifiers().contains(Modifier.STATIC)
-                            && types.isSameType(m.getParameters().get(0).asType(), p.type()));
-        if (found) {
+                            && types.isSameType(m.getParameters().get(0).asType(), p.type()))
+                .findFirst();
+        if (found.isPresent()) {
+          checkThrows(found.get(), "setter " + candidate + "(...)");
           setter = candidate;
           break;
         }
@@ -600,8 +731,16 @@ public final class EntityParser {
         }
       }
     }
-    if (converter == null || converter.getKind() == TypeKind.ERROR) {
-      throw new DeferredException(String.valueOf(converter));
+    if (converter == null) {
+      // javac gives an unresolved class literal as the text "<error>", without its name
+      throw new DeferredException(
+          "@Convert of " + p.name(),
+          p.element(),
+          Messages.missingConverter(
+              p.element().getEnclosingElement().getSimpleName().toString(), p.name()));
+    }
+    if (converter.getKind() == TypeKind.ERROR) {
+      throw new DeferredException(converter.toString());
     }
     if (converter.getKind() != TypeKind.DECLARED) {
       return new ConverterSpec(
@@ -613,7 +752,8 @@ public final class EntityParser {
           null,
           ValueKind.UNSUPPORTED,
           false,
-          false);
+          false,
+          null);
     }
     TypeElement element = (TypeElement) ((DeclaredType) converter).asElement();
     DeclaredType implemented = converterSupertype(converter);
@@ -635,7 +775,12 @@ public final class EntityParser {
         storedType,
         storedKind(storedType),
         javaType != null && types.isSameType(javaType, p.type()),
-        publicNoArgs(element));
+        publicNoArgs(element),
+        checkedThrows(
+            ElementFilter.constructorsIn(element.getEnclosedElements()).stream()
+                .filter(k -> k.getParameters().isEmpty())
+                .findFirst()
+                .orElse(null)));
   }
 
   /** {@code AttributeConverter<J, S>} among the supertypes of {@code t}, or null. */

@@ -1,6 +1,7 @@
 package dev.widekey.processor.query;
 
 import static dev.widekey.processor.generate.RuntimeNames.BOUNDS;
+import static dev.widekey.processor.generate.RuntimeNames.KEY_TEXT;
 
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
@@ -9,7 +10,9 @@ import dev.widekey.processor.generate.IndexReads;
 import dev.widekey.processor.generate.RangeShape;
 import dev.widekey.processor.model.EntityModel;
 import dev.widekey.processor.model.IndexModel;
+import dev.widekey.processor.model.Property;
 import dev.widekey.processor.query.AccessPath.Read;
+import dev.widekey.processor.query.QueryMethod.Condition;
 import java.util.ArrayList;
 import java.util.List;
 import javax.lang.model.element.VariableElement;
@@ -36,6 +39,16 @@ final class QueryCalls {
   private static final String BUCKETS = "BUCKETS";
 
   /**
+   * The name of a query method's parameter in its generated implementation: its own, unless it
+   * could obscure a type or package the generated code names in an expression (a parameter {@code
+   * Bounds} would turn {@code Bounds.closed(...)} into a call on the String); an overriding method
+   * may rename its parameters.
+   */
+  static String name(VariableElement p) {
+    return GeneratedNames.variable(p.getSimpleName().toString());
+  }
+
+  /**
    * The {@code Bounds} of a plan's range, each Jakarta Data comparison as the runtime's bound:
    * {@code Between} is {@code Bounds.closed} (inclusive, as the spec says), {@code GreaterThan}
    * {@code greaterThan}, {@code GreaterThanEqual} {@code atLeast}, {@code LessThan} {@code
@@ -43,8 +56,8 @@ final class QueryCalls {
    * or below every value; {@code from} after {@code to} reads nothing.
    */
   static CodeBlock bounds(QueryPlan plan) {
-    String from = plan.from() == null ? null : plan.from().getSimpleName().toString();
-    String to = plan.to() == null ? null : plan.to().getSimpleName().toString();
+    String from = plan.from() == null ? null : name(plan.from());
+    String to = plan.to() == null ? null : name(plan.to());
     return switch (plan.operator()) {
       case BETWEEN -> CodeBlock.of("$T.closed($N, $N)", BOUNDS, from, to);
       case GREATER_THAN -> CodeBlock.of("$T.greaterThan($N)", BOUNDS, from);
@@ -75,12 +88,31 @@ final class QueryCalls {
   static List<CodeBlock> keyArguments(QueryPlan plan) {
     List<CodeBlock> args = new ArrayList<>();
     for (VariableElement p : plan.arguments()) {
-      args.add(CodeBlock.of("$N", p.getSimpleName().toString()));
+      Property property = property(plan, p);
+      if (property != null
+          && property.type().getKind().isPrimitive()
+          && !p.asType().getKind().isPrimitive()) {
+        // a boxed parameter of a primitive column: a null is WK111, as for a boxed key column,
+        // not a NullPointerException where it is unboxed
+        args.add(CodeBlock.of("$T.requireNonNull($S, $N)", KEY_TEXT, property.name(), name(p)));
+      } else {
+        args.add(CodeBlock.of("$N", name(p)));
+      }
     }
     if (plan.between() != null) {
       args.add(bounds(plan));
     }
     return args;
+  }
+
+  /** The property whose condition takes parameter {@code p}, or null. */
+  private static Property property(QueryPlan plan, VariableElement p) {
+    for (Condition c : plan.query().conditions()) {
+      if (c.parameters().contains(p)) {
+        return c.property();
+      }
+    }
+    return null;
   }
 
   /**
@@ -90,8 +122,8 @@ final class QueryCalls {
   static List<CodeBlock> arguments(QueryPlan plan) {
     List<CodeBlock> args = keyArguments(plan);
     if (sharded(plan)) {
-      args.add(CodeBlock.of("$N", plan.query().since().getSimpleName().toString()));
-      args.add(CodeBlock.of("$N", plan.query().until().getSimpleName().toString()));
+      args.add(CodeBlock.of("$N", name(plan.query().since())));
+      args.add(CodeBlock.of("$N", name(plan.query().until())));
     }
     return args;
   }
@@ -156,8 +188,8 @@ final class QueryCalls {
                   GeneratedNames.rangeMethod(shape.named(), suffix(plan)),
                   args),
           buckets ? CodeBlock.of("$T.$N", keys, BUCKETS) : CodeBlock.of("null"),
-          plan.query().since().getSimpleName().toString(),
-          plan.query().until().getSimpleName().toString(),
+          name(plan.query().since()),
+          name(plan.query().until()),
           plan.backward(),
           request);
     }

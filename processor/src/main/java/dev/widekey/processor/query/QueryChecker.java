@@ -162,7 +162,7 @@ final class QueryChecker {
     if (single && q.first() == 0 && path.index() != null) {
       String why =
           "it is not unique, so "
-              + q.method().getReturnType()
+              + q.signature().getReturnType()
               + " cannot be read through it (name the method findFirstBy... or return Stream or"
               + " List)";
       return Outcome.no(QueryMessages.unscannable(method, why), why);
@@ -171,7 +171,7 @@ final class QueryChecker {
       List<String> open =
           key.subList(fixed.size(), key.size()).stream().map(KeyComponent::name).toList();
       return Outcome.no(
-          QueryMessages.singleResult(method, q.method().getReturnType().toString(), open),
+          QueryMessages.singleResult(method, q.signature().getReturnType().toString(), open),
           "its conditions leave " + String.join(", ", open) + " open");
     }
     if (shardedEntity != null && read.pointRead()) {

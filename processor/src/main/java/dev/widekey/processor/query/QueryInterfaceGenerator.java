@@ -29,6 +29,7 @@ import javax.lang.model.element.Element;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.VariableElement;
+import javax.lang.model.type.TypeMirror;
 import javax.lang.model.util.Elements;
 import javax.lang.model.util.Types;
 
@@ -132,13 +133,16 @@ final class QueryInterfaceGenerator {
         MethodSpec.methodBuilder(q.method().getSimpleName().toString())
             .addAnnotation(Override.class)
             .addModifiers(Modifier.PUBLIC)
-            .returns(TypeName.get(q.method().getReturnType()));
-    for (VariableElement p : q.method().getParameters()) {
-      m.addParameter(TypeName.get(p.asType()), p.getSimpleName().toString());
+            .returns(TypeName.get(q.signature().getReturnType()));
+    List<? extends VariableElement> parameters = q.method().getParameters();
+    for (int i = 0; i < parameters.size(); i++) {
+      m.addParameter(
+          TypeName.get(q.signature().getParameterTypes().get(i)),
+          QueryCalls.name(parameters.get(i)));
     }
     NameAllocator names = new NameAllocator();
     for (VariableElement p : q.method().getParameters()) {
-      names.newName(p.getSimpleName().toString());
+      names.newName(QueryCalls.name(p));
     }
     if (q.action().lifecycle()) {
       return lifecycle(m, entity, q);
@@ -175,14 +179,14 @@ final class QueryInterfaceGenerator {
           "\n<p>Only rows whose {@code $L} is in {@code [$N, $N)}: the window's period tables, read"
               + " and merged.\n",
           ShardSpec.of(entity).orElseThrow().by(),
-          q.since().getSimpleName().toString(),
-          q.until().getSimpleName().toString());
+          QueryCalls.name(q.since()),
+          QueryCalls.name(q.until()));
     }
     if (path.index() != null && path.index().byService()) {
       m.addJavadoc("\n<p>$L\n", IndexReads.serviceGuarantee(path.index()));
     }
     if (q.result() == Result.PAGE) {
-      String request = q.pageRequest().getSimpleName().toString();
+      String request = QueryCalls.name(q.pageRequest());
       m.addJavadoc(
           "\n<p>A page at most {@code $N.size()} long; its cursor is a token signed with the"
               + " repository's continuation key and bound to this query method and its"
@@ -218,7 +222,7 @@ final class QueryInterfaceGenerator {
       rows = QueryCalls.limit(rows, CodeBlock.of("$L", q.first()));
     }
     if (q.limit() != null) {
-      String limit = q.limit().getSimpleName().toString();
+      String limit = QueryCalls.name(q.limit());
       m.beginControlFlow("if ($N.startAt() != 1)", limit)
           .addStatement(
               "throw new $T($S)",
@@ -264,8 +268,8 @@ final class QueryInterfaceGenerator {
    */
   private String queryId(TypeElement iface, QueryMethod q) {
     List<String> params = new ArrayList<>();
-    for (VariableElement p : q.method().getParameters()) {
-      params.add(types.erasure(p.asType()).toString());
+    for (TypeMirror p : q.signature().getParameterTypes()) {
+      params.add(types.erasure(p).toString());
     }
     return iface.getQualifiedName()
         + "."
@@ -281,13 +285,13 @@ final class QueryInterfaceGenerator {
       parts.add(
           plan.fixed().get(i).name()
               + " = {@code "
-              + plan.arguments().get(i).getSimpleName()
+              + QueryCalls.name(plan.arguments().get(i))
               + "}");
     }
     if (plan.between() != null) {
       String c = plan.between().name();
-      String lower = plan.from() == null ? null : "{@code " + plan.from().getSimpleName() + "}";
-      String upper = plan.to() == null ? null : "{@code " + plan.to().getSimpleName() + "}";
+      String lower = plan.from() == null ? null : "{@code " + QueryCalls.name(plan.from()) + "}";
+      String upper = plan.to() == null ? null : "{@code " + QueryCalls.name(plan.to()) + "}";
       parts.add(
           switch (plan.operator()) {
             case BETWEEN -> c + " from " + lower + " to " + upper + ", both inclusive";
@@ -301,7 +305,7 @@ final class QueryInterfaceGenerator {
   }
 
   private MethodSpec lifecycle(MethodSpec.Builder m, EntityModel entity, QueryMethod q) {
-    String e = q.entityParameter().getSimpleName().toString();
+    String e = QueryCalls.name(q.entityParameter());
     boolean returns = q.result() == Result.ENTITY;
     String call =
         switch (q.action()) {

@@ -10,9 +10,11 @@ import dev.widekey.processor.model.ShardSpec;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
@@ -22,6 +24,7 @@ import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
 
 /**
@@ -33,7 +36,8 @@ import javax.lang.model.element.TypeElement;
  *
  * <pre>{@code
  * QueryInterfaces queries =
- *     new QueryInterfaces(processingEnv, WidekeyProcessor.class.getName(), DiagnosticOptions.DEFAULT);
+ *     new QueryInterfaces(processingEnv, WidekeyProcessor.class.getName(), DiagnosticOptions.DEFAULT,
+ *         sourceTypes);
  * queries.process(round, type -> Optional.ofNullable(generatedEntities.get(type)));
  * }</pre>
  */
@@ -45,12 +49,25 @@ public final class QueryInterfaces {
   private final QueryInterfaceGenerator generator;
   private final DiagnosticOptions diagnosticOptions;
 
+  /**
+   * The top-level types of the compilation's sources (the processor's, kept up to date each round),
+   * which an implementation's name must not be.
+   */
+  private final Set<String> sourceTypes;
+
+  /** Each generated implementation's qualified name, and the interface it implements. */
+  private final Map<String, String> implementations = new HashMap<>();
+
   /** Interfaces whose entity waits for a type not generated yet; retried next round, by name. */
   private final Set<String> deferred = new LinkedHashSet<>();
 
   public QueryInterfaces(
-      ProcessingEnvironment env, String generatorName, DiagnosticOptions diagnosticOptions) {
+      ProcessingEnvironment env,
+      String generatorName,
+      DiagnosticOptions diagnosticOptions,
+      Set<String> sourceTypes) {
     this.env = env;
+    this.sourceTypes = sourceTypes;
     this.diagnosticOptions = diagnosticOptions;
     this.generator =
         new QueryInterfaceGenerator(
@@ -93,11 +110,52 @@ public final class QueryInterfaces {
         || provider.toString().toLowerCase(Locale.ROOT).equals(PROVIDER);
   }
 
+  /**
+   * Reports an interface that the generated implementation, a top-level class of its package, could
+   * not implement: javac would otherwise fail on the generated file. Its methods are still checked.
+   */
+  private void checkImplementable(TypeElement iface, Diagnostics report) {
+    String name = iface.getSimpleName().toString();
+    String implementation =
+        QueryInterfaceGenerator.implementation(iface, env.getElementUtils()).simpleName();
+    for (Element e = iface; e instanceof TypeElement t; e = e.getEnclosingElement()) {
+      if (t.getModifiers().contains(Modifier.PRIVATE)) {
+        report.error(
+            iface,
+            QueryMessages.privateInterface(name, implementation, t.getSimpleName().toString()));
+        break;
+      }
+    }
+    if (!iface.getTypeParameters().isEmpty()) {
+      report.error(iface, QueryMessages.genericInterface(name, implementation));
+    }
+    // a permits clause may name the implementation before it is generated (an error type then)
+    if (iface.getModifiers().contains(Modifier.SEALED)
+        && iface.getPermittedSubclasses().stream()
+            .map(t -> t.toString().substring(t.toString().lastIndexOf('.') + 1))
+            .noneMatch(implementation::equals)) {
+      report.error(iface, QueryMessages.sealedInterface(name, implementation));
+    }
+    // the Filer refuses a second file of one name: nested Outer.Reads and Outer_Reads, or a
+    // hand-written Reads_
+    String generated =
+        QueryInterfaceGenerator.implementation(iface, env.getElementUtils()).canonicalName();
+    String self = iface.getQualifiedName().toString();
+    String owner = implementations.get(generated);
+    if (owner != null && !owner.equals(self)) {
+      report.error(iface, QueryMessages.implementationTaken(name, generated, owner));
+    } else if (owner == null && sourceTypes.contains(generated)) {
+      report.error(iface, QueryMessages.implementationExists(name, generated));
+    } else {
+      implementations.put(generated, self);
+    }
+  }
+
   /** False when the entity waits for a type not generated yet: then nothing is reported. */
   private boolean process(
       TypeElement iface, Function<TypeElement, Optional<EntityModel>> entities, Diagnostics report)
       throws java.io.IOException {
-    QueryParser parser = new QueryParser(env.getTypeUtils(), env.getElementUtils(), report);
+    QueryParser parser = new QueryParser(env.getTypeUtils(), env.getElementUtils(), report, iface);
     Optional<TypeElement> entityType = parser.entityOf(iface);
     if (entityType.isEmpty()) {
       return true;
@@ -109,6 +167,7 @@ public final class QueryInterfaces {
     if (entity.isEmpty()) {
       return true; // the entity's own errors say why
     }
+    checkImplementable(iface, report);
     List<AccessPath> paths = new ArrayList<>();
     paths.add(new PrimaryKeyPath(entity.get(), KeyLayout.of(entity.get())));
     for (IndexModel index : entity.get().indexes()) {

@@ -35,6 +35,28 @@ public final class QueryMessages {
     return Message.QUERY_INHERITED_REPOSITORY.format("iface", iface, "supertype", supertype);
   }
 
+  public static String privateInterface(String iface, String implementation, String hidden) {
+    return Message.QUERY_PRIVATE_INTERFACE.format(
+        "iface", iface, "implementation", implementation, "hidden", hidden);
+  }
+
+  public static String genericInterface(String iface, String implementation) {
+    return Message.QUERY_GENERIC_INTERFACE.format("iface", iface, "implementation", implementation);
+  }
+
+  public static String sealedInterface(String iface, String implementation) {
+    return Message.QUERY_SEALED_INTERFACE.format("iface", iface, "implementation", implementation);
+  }
+
+  public static String implementationTaken(String iface, String generated, String owner) {
+    return Message.QUERY_IMPLEMENTATION_TAKEN.format(
+        "iface", iface, "generated", generated, "owner", owner);
+  }
+
+  public static String implementationExists(String iface, String generated) {
+    return Message.QUERY_IMPLEMENTATION_EXISTS.format("iface", iface, "generated", generated);
+  }
+
   public static String windowParameters(String method, String entity) {
     return Message.QUERY_WINDOW_PARAMETERS.format("method", method, "entity", entity);
   }

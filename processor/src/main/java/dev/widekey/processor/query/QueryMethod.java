@@ -4,6 +4,7 @@ import dev.widekey.processor.model.Property;
 import java.util.List;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.VariableElement;
+import javax.lang.model.type.ExecutableType;
 
 /**
  * One abstract method of a query interface, as parsed: what it does, its conditions in the order
@@ -25,6 +26,7 @@ import javax.lang.model.element.VariableElement;
  */
 record QueryMethod(
     ExecutableElement method,
+    ExecutableType signature,
     Action action,
     List<Condition> conditions,
     List<Ordering> orderBy,

@@ -27,6 +27,7 @@ import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.VariableElement;
 import javax.lang.model.type.ArrayType;
 import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.ExecutableType;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
 import javax.lang.model.util.ElementFilter;
@@ -51,10 +52,28 @@ final class QueryParser {
   private final Elements elements;
   private final Diagnostics report;
 
-  QueryParser(Types types, Elements elements, Diagnostics report) {
+  /** The query interface, whose type arguments give an inherited method its types. */
+  private final DeclaredType iface;
+
+  QueryParser(Types types, Elements elements, Diagnostics report, TypeElement iface) {
     this.types = types;
     this.elements = elements;
     this.report = report;
+    this.iface = (DeclaredType) iface.asType();
+  }
+
+  /**
+   * The method's types as a member of the query interface: a method inherited from {@code Reads<E,
+   * K>} as {@code Reads<Txn, String>} takes a String, not a K.
+   */
+  ExecutableType signature(ExecutableElement m) {
+    return (ExecutableType) types.asMemberOf(iface, m);
+  }
+
+  /** The type of parameter {@code p} as a member of the query interface. */
+  private TypeMirror typeOf(VariableElement p) {
+    ExecutableElement m = (ExecutableElement) p.getEnclosingElement();
+    return signature(m).getParameterTypes().get(m.getParameters().indexOf(p));
   }
 
   /**
@@ -81,13 +100,13 @@ final class QueryParser {
       }
     }
     for (ExecutableElement m : abstractMethods(iface)) {
-      TypeMirror r = m.getReturnType();
+      TypeMirror r = signature(m).getReturnType();
       addEntity(r, found);
       if (r instanceof DeclaredType d && !d.getTypeArguments().isEmpty()) {
         addEntity(d.getTypeArguments().get(0), found);
       }
       for (VariableElement p : m.getParameters()) {
-        addEntity(p.asType(), found);
+        addEntity(typeOf(p), found);
       }
     }
     if (found.size() == 1) {
@@ -117,8 +136,33 @@ final class QueryParser {
   /** The interface's abstract methods, its own and inherited, without Object's. */
   List<ExecutableElement> abstractMethods(TypeElement iface) {
     return ElementFilter.methodsIn(elements.getAllMembers(iface)).stream()
-        .filter(m -> m.getModifiers().contains(Modifier.ABSTRACT))
+        .filter(m -> m.getModifiers().contains(Modifier.ABSTRACT) && !objectMethod(m))
         .toList();
+  }
+
+  /**
+   * Whether {@code m} redeclares a public method of Object ({@code String toString();} on an
+   * interface, to document it): every implementation inherits one, so it is no query.
+   */
+  private boolean objectMethod(ExecutableElement m) {
+    TypeElement object = elements.getTypeElement(Object.class.getName());
+    for (ExecutableElement o : ElementFilter.methodsIn(object.getEnclosedElements())) {
+      if (o.getModifiers().contains(Modifier.PUBLIC)
+          && o.getSimpleName().equals(m.getSimpleName())
+          && o.getParameters().size() == m.getParameters().size()) {
+        boolean same = true;
+        for (int i = 0; i < o.getParameters().size(); i++) {
+          same &=
+              types.isSameType(
+                  types.erasure(o.getParameters().get(i).asType()),
+                  types.erasure(m.getParameters().get(i).asType()));
+        }
+        if (same) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   /** The method as a query, or empty when it breaks a rule (reported). */
@@ -192,7 +236,16 @@ final class QueryParser {
         default -> action = Action.FIND;
       }
       if (n.group(2) != null) {
-        first = n.group(3).isEmpty() ? 1 : Integer.parseInt(n.group(3));
+        first = n.group(3).isEmpty() ? 1 : first(n.group(3));
+        if (first == 0) {
+          // First0 would read without a limit; a number past an int, with none it could keep
+          return refuse(
+              m,
+              n.group(2),
+              "a query reads at most N rows with First followed by a number from 1 to "
+                  + Integer.MAX_VALUE
+                  + " (First alone reads one)");
+        }
       }
       String body = n.group(4);
       int orderBy = body.indexOf("OrderBy");
@@ -217,6 +270,7 @@ final class QueryParser {
     return Optional.of(
         new QueryMethod(
             m,
+            signature(m),
             action,
             conditions,
             ordering,
@@ -229,6 +283,48 @@ final class QueryParser {
             null));
   }
 
+  /**
+   * {@code where} from {@code start} split at {@code And}s before a capital into parts that each
+   * name a property (with an operator), trying the shortest first part first; null if none does.
+   */
+  private static List<String> splitAtAnd(EntityModel entity, String where, int start) {
+    for (int k = where.indexOf("And", start + 1); k >= 0; k = where.indexOf("And", k + 1)) {
+      if (k + 3 < where.length()
+          && Character.isUpperCase(where.charAt(k + 3))
+          && resolves(entity, where.substring(start, k))) {
+        List<String> rest = splitAtAnd(entity, where, k + 3);
+        if (rest != null) {
+          List<String> parts = new ArrayList<>(List.of(where.substring(start, k)));
+          parts.addAll(rest);
+          return parts;
+        }
+      }
+    }
+    return resolves(entity, where.substring(start)) ? List.of(where.substring(start)) : null;
+  }
+
+  /** Whether a condition's text names a property, alone or followed by an operator keyword. */
+  private static boolean resolves(EntityModel entity, String part) {
+    if (named(entity, part) != null) {
+      return true;
+    }
+    for (Operator o : Operator.values()) {
+      if (o != Operator.EQUAL
+          && part.endsWith(o.keyword)
+          && part.length() > o.keyword.length()
+          && named(entity, part.substring(0, part.length() - o.keyword.length())) != null) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The number of {@code First<N>}, or 0 when it is 0 or more than an int holds. */
+  private static int first(String digits) {
+    String n = digits.replaceFirst("^0+(?=.)", "");
+    return n.length() > 10 || Long.parseLong(n) > Integer.MAX_VALUE ? 0 : Integer.parseInt(n);
+  }
+
   private Optional<QueryMethod> refuse(ExecutableElement m, String part, String why) {
     report.error(m, QueryMessages.unsupported(m.getSimpleName().toString(), part, why));
     return Optional.empty();
@@ -236,11 +332,11 @@ final class QueryParser {
 
   private Optional<QueryMethod> lifecycle(ExecutableElement m, EntityModel entity, Action action) {
     TypeMirror e = entity.type().asType();
-    TypeMirror r = m.getReturnType();
+    TypeMirror r = signature(m).getReturnType();
     boolean returns =
         r.getKind() == TypeKind.VOID || (action != Action.DELETE && types.isSameType(r, e));
     if (m.getParameters().size() != 1
-        || !types.isSameType(m.getParameters().get(0).asType(), e)
+        || !types.isSameType(typeOf(m.getParameters().get(0)), e)
         || !returns) {
       report.error(
           m,
@@ -253,6 +349,7 @@ final class QueryParser {
     return Optional.of(
         new QueryMethod(
             m,
+            signature(m),
             action,
             List.of(),
             List.of(),
@@ -266,8 +363,8 @@ final class QueryParser {
   }
 
   /** Whether {@code p} is an {@code Instant} named {@code name}: a bound of a time window. */
-  private static boolean window(VariableElement p, String name) {
-    return p.getSimpleName().contentEquals(name) && JakartaData.is(p.asType(), "java.time.Instant");
+  private boolean window(VariableElement p, String name) {
+    return p.getSimpleName().contentEquals(name) && JakartaData.is(typeOf(p), "java.time.Instant");
   }
 
   /** The special parameters (limit, page request), and the rest: the conditions' parameters. */
@@ -281,8 +378,18 @@ final class QueryParser {
     VariableElement page = null;
     List<VariableElement> rest = new ArrayList<>();
     for (VariableElement p : m.getParameters()) {
-      TypeMirror t = p.asType();
-      if (JakartaData.is(t, JakartaData.LIMIT)) {
+      TypeMirror t = typeOf(p);
+      boolean isLimit = JakartaData.is(t, JakartaData.LIMIT);
+      if (isLimit && limit != null
+          || !isLimit && page != null && JakartaData.is(t, JakartaData.PAGE_REQUEST)) {
+        report.error(
+            p,
+            QueryMessages.unsupported(
+                m.getSimpleName().toString(),
+                "two " + (isLimit ? "Limit" : "PageRequest") + " parameters",
+                "one of them would be ignored; keep one"));
+        return null;
+      } else if (isLimit) {
         limit = p;
       } else if (JakartaData.is(t, JakartaData.PAGE_REQUEST)) {
         page = p;
@@ -359,6 +466,13 @@ final class QueryParser {
       at = c.end();
     }
     parts.add(where.substring(at));
+    if (!parts.stream().allMatch(part -> resolves(entity, part))) {
+      // a property ending in a capital (tenantID, k) hides the And after it from CONNECTIVE
+      List<String> split = splitAtAnd(entity, where, 0);
+      if (split != null) {
+        parts = split;
+      }
+    }
     List<Property> properties = new ArrayList<>();
     List<Operator> operators = new ArrayList<>();
     for (String part : parts) {
@@ -548,7 +662,7 @@ final class QueryParser {
   private Optional<Result> result(
       ExecutableElement m, EntityModel entity, Action action, int first, Special special) {
     String method = m.getSimpleName().toString();
-    TypeMirror r = m.getReturnType();
+    TypeMirror r = signature(m).getReturnType();
     TypeMirror e = entity.type().asType();
     if (JakartaData.is(r, JakartaData.PAGE)) {
       refuse(
@@ -638,12 +752,12 @@ final class QueryParser {
   // ---- properties and parameters ----
 
   private boolean typeFits(VariableElement p, Property property) {
-    if (!types.isSameType(boxed(p.asType()), boxed(property.type()))) {
+    if (!types.isSameType(boxed(typeOf(p)), boxed(property.type()))) {
       report.error(
           p,
           QueryMessages.parameterType(
               p.getSimpleName().toString(),
-              p.asType().toString(),
+              typeOf(p).toString(),
               property.name(),
               property.type().toString()));
       return false;

@@ -59,6 +59,11 @@ public final class ConversionRules implements EntityRule {
     }
     if (!c.publicNoArgs()) {
       diagnostics.error(e, c.mirror(), Messages.converterNotConstructible(field, converter));
+    } else if (c.constructorThrows() != null) {
+      diagnostics.error(
+          e,
+          c.mirror(),
+          Messages.converterConstructorThrows(field, converter, c.constructorThrows()));
     }
     if (a.isMoney()) {
       diagnostics.error(e, a.moneyMirror(), Messages.converterWith(field, "@Money"));

@@ -194,6 +194,10 @@ public final class IndexRules implements EntityRule {
               Messages.indexColdColumn(
                   index.name(), column, a.cold() ? "a @ColdColumn" : "@Chunked"));
           valid = false;
+        } else if (a.name().equals(column) && a.version()) {
+          // WK208: a version is never a key, and an index's columns are its table's key
+          diagnostics.error(type, at, "columns", Messages.indexedVersion(index.name(), column));
+          valid = false;
         }
       }
     }

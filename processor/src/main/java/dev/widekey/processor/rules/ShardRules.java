@@ -1,5 +1,6 @@
 package dev.widekey.processor.rules;
 
+import dev.widekey.annotations.Transient;
 import dev.widekey.core.shard.Periods;
 import dev.widekey.core.store.ServiceNames;
 import dev.widekey.core.store.StoreLimits;
@@ -8,6 +9,9 @@ import dev.widekey.processor.diagnostics.Messages;
 import dev.widekey.processor.model.EntityModel;
 import dev.widekey.processor.model.ShardSpec;
 import java.time.Instant;
+import javax.lang.model.element.Modifier;
+import javax.lang.model.element.VariableElement;
+import javax.lang.model.util.ElementFilter;
 
 /**
  * Time-sharded entities ({@code @TimeSharded}). WK210: the shard field exists, is a time type and
@@ -27,7 +31,12 @@ public final class ShardRules implements EntityRule {
     if (shard == null) {
       return;
     }
-    if (shard.property() == null) {
+    VariableElement unstored = shard.property() == null ? unstoredField(entity, shard.by()) : null;
+    if (unstored != null) {
+      diagnostics.error(
+          unstored,
+          Messages.shardFieldUnstored(entity.simpleName(), shard.by(), unstoredBy(unstored)));
+    } else if (shard.property() == null) {
       diagnostics.error(
           entity.type(),
           shard.mirror(),
@@ -63,6 +72,30 @@ public final class ShardRules implements EntityRule {
     if (shard.retain() >= 1 && shard.ahead() >= 0) {
       checkTableCount(entity, shard, diagnostics);
     }
+  }
+
+  /**
+   * The entity's field named {@code name} that is not stored (@Transient, static or transient),
+   * which the model leaves out of its properties; or null.
+   */
+  private static VariableElement unstoredField(EntityModel entity, String name) {
+    for (VariableElement f : ElementFilter.fieldsIn(entity.type().getEnclosedElements())) {
+      if (f.getSimpleName().contentEquals(name) && unstoredBy(f) != null) {
+        return f;
+      }
+    }
+    return null;
+  }
+
+  /** What keeps field {@code f} out of storage, as written in the source, or null. */
+  private static String unstoredBy(VariableElement f) {
+    if (f.getAnnotation(Transient.class) != null) {
+      return "@Transient";
+    }
+    if (f.getModifiers().contains(Modifier.STATIC)) {
+      return "static";
+    }
+    return f.getModifiers().contains(Modifier.TRANSIENT) ? "transient" : null;
   }
 
   /** A legal base name whose period tables are not (an illegal one is reported by WK207). */

@@ -131,4 +131,83 @@ class QueryInterfaceTest {
                 + " TaskRepository.byOwner().scanByOwner}, each entity checked against its hot"
                 + " row.");
   }
+
+  /** A sealed interface is implemented when its permits clause names the generated class. */
+  @Test
+  void aSealedInterfacePermittingItsImplementationCompiles() {
+    Compilation c = compile(query("PermittingTxns"));
+    assertThat(c).succeededWithoutWarnings();
+    assertThat(c).generatedSourceFile("query.PermittingTxns_");
+  }
+
+  /**
+   * Queries inherited from a generic interface are read with its type arguments (Txn, String), as
+   * javac sees them on the query interface, not with its type variables.
+   */
+  @Test
+  void queriesInheritedFromAGenericInterfaceTakeItsTypeArguments() {
+    Compilation c = compile(query("GenericReads"), query("InheritingTxns"));
+    assertThat(c).succeededWithoutWarnings();
+    assertThat(c)
+        .generatedSourceFile("query.InheritingTxns_")
+        .contentsAsUtf8String()
+        .contains("public Stream<Txn> findByCardId(String cardId) {");
+    assertThat(c)
+        .generatedSourceFile("query.InheritingTxns_")
+        .contentsAsUtf8String()
+        .contains(
+            "public List<Txn> findByCardIdAndSellerIdBetween(String cardId, String from, String to)");
+  }
+
+  /**
+   * A property ending in a capital ({@code tenantID}, {@code k}) is followed by {@code And} like
+   * any other: the name splits where its parts name properties.
+   */
+  @Test
+  void propertiesEndingInACapitalSplitAtAnd() {
+    Compilation c = compile(query("Badge"), query("Badges"));
+    assertThat(c).succeededWithoutWarnings();
+    assertThat(c)
+        .generatedSourceFile("query.Badges_")
+        .contentsAsUtf8String()
+        .contains("return this.repository.scanByTenantIDAndK(tenantID, k);");
+    assertThat(c)
+        .generatedSourceFile("query.Badges_")
+        .contentsAsUtf8String()
+        .contains(
+            "this.repository.scanByTenantIDAndKAndNWithin(tenantID, k, Bounds.closed(from, to))");
+    assertThat(c)
+        .generatedSourceFile("query.Badges_")
+        .contentsAsUtf8String()
+        .contains(
+            "return this.repository.countByTenantIDAndKAndNWithin(tenantID, k, Bounds.greaterThan(n));");
+  }
+
+  /** Object's methods redeclared on the interface are Object's, implemented already: no query. */
+  @Test
+  void objectMethodsRedeclaredOnTheInterfaceAreNoQueries() {
+    Compilation c = compile(query("DocumentedTxns"));
+    assertThat(c).succeededWithoutWarnings();
+    assertThat(c)
+        .generatedSourceFile("query.DocumentedTxns_")
+        .contentsAsUtf8String()
+        .doesNotContain("toString");
+  }
+
+  /**
+   * A parameter named like a type or package the implementation names in an expression ({@code
+   * Bounds.closed}, {@code Math.toIntExact}, {@code KeyText.requireNonNull}, {@code List.of}) is
+   * renamed in the implementation, as generated variables are ({@code Bounds$}).
+   */
+  @Test
+  void parametersNamedLikeGeneratedReferencesHideNothing() {
+    Compilation c = compile(query("CapitalTxns"));
+    assertThat(c).succeededWithoutWarnings();
+    assertThat(c)
+        .generatedSourceFile("query.CapitalTxns_")
+        .contentsAsUtf8String()
+        .contains(
+            "return this.repository.countByCardIdAndSellerIdWithin(Math$, Bounds.closed(Bounds$,"
+                + " List$));");
+  }
 }

@@ -369,6 +369,107 @@ class QueryRefusalTest {
         "findByTeam(");
   }
 
+  /**
+   * The generated implementation is a top-level class of the interface's package: an interface it
+   * cannot name, name without type arguments, or extend (a sealed one) would be a javac error in a
+   * generated file.
+   */
+  @Test
+  void anInterfaceTheImplementationCannotImplementIsRefused() {
+    JavaFileObject f = bad("Unimplementable");
+    Compilation c = compile(f);
+    assertThat(c).hadErrorCount(4);
+    assertError(
+        c,
+        QueryMessages.privateInterface("Hidden", "Unimplementable_Hidden_", "Hidden"),
+        f,
+        "private interface Hidden");
+    assertError(
+        c,
+        QueryMessages.privateInterface("Enclosed", "Unimplementable_Private_Enclosed_", "Private"),
+        f,
+        "public interface Enclosed");
+    assertError(
+        c,
+        QueryMessages.genericInterface("Generic", "Unimplementable_Generic_"),
+        f,
+        "public interface Generic<T>");
+    assertError(
+        c,
+        QueryMessages.sealedInterface("Sealed", "Unimplementable_Sealed_"),
+        f,
+        "public sealed interface Sealed");
+  }
+
+  /**
+   * {@code First0} would read without a limit, a number past an int failed the processor, and a
+   * second {@code Limit} or {@code PageRequest} would be ignored: each is refused on its method,
+   * and one does not hide the others.
+   */
+  @Test
+  void limitsThatMeanNothingOrAreStatedTwiceAreRefused() {
+    JavaFileObject f = bad("LimitMistakes");
+    Compilation c = compile(f);
+    assertThat(c).hadErrorCount(4);
+    String firstN = "First followed by a number from 1 to 2147483647 (First alone reads one)";
+    assertError(
+        c,
+        QueryMessages.unsupported(
+            "findFirst0ByCardId", "First0", "a query reads at most N rows with " + firstN),
+        f,
+        "findFirst0ByCardId(");
+    assertError(
+        c,
+        QueryMessages.unsupported(
+            "findFirst99999999999ByCardId",
+            "First99999999999",
+            "a query reads at most N rows with " + firstN),
+        f,
+        "findFirst99999999999ByCardId(");
+    assertError(
+        c,
+        QueryMessages.unsupported(
+            "findByCardId", "two Limit parameters", "one of them would be ignored; keep one"),
+        f,
+        "Limit another");
+    assertError(
+        c,
+        QueryMessages.unsupported(
+            "findByCardIdAndSellerIdOrderByDeviceId",
+            "two PageRequest parameters",
+            "one of them would be ignored; keep one"),
+        f,
+        "PageRequest page, PageRequest another");
+  }
+
+  /**
+   * Two interfaces whose implementations get one name ({@code Nested.Reads} and {@code
+   * Nested_Reads} both make {@code Nested_Reads_}), or a hand-written class of that name: a WK307
+   * error on the interface, not the Filer's exception reported as widekey's failure.
+   */
+  @Test
+  void anImplementationNameIsOneInterfaces() {
+    JavaFileObject nested = bad("Nested");
+    JavaFileObject flat = bad("Nested_Reads");
+    Compilation c = compile(nested, flat);
+    assertThat(c).hadErrorCount(1);
+    assertError(
+        c,
+        QueryMessages.implementationTaken(
+            "Nested_Reads", "query.bad.Nested_Reads_", "query.bad.Nested.Reads"),
+        flat,
+        "public interface Nested_Reads");
+
+    JavaFileObject iface = bad("HandImplemented");
+    c = compile(iface, bad("HandImplemented_"));
+    assertThat(c).hadErrorCount(1);
+    assertError(
+        c,
+        QueryMessages.implementationExists("HandImplemented", "query.bad.HandImplemented_"),
+        iface,
+        "public interface HandImplemented");
+  }
+
   @Test
   void basicAndCrudRepositoriesAreRefused() {
     JavaFileObject f = bad("Basic");

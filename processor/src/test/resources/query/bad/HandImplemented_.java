@@ -1,0 +1,4 @@
+package query.bad;
+
+/** Hand-written, named like the implementation widekey would generate for HandImplemented. */
+public class HandImplemented_ {}
