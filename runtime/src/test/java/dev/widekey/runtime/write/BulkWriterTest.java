@@ -502,6 +502,19 @@ class BulkWriterTest {
   }
 
   @Test
+  void anImportDeadlineLongerThanTheClockCountsIsNoDeadline() {
+    embedded.createTable(TestRows.table("t", 100, 1));
+    // ChronoUnit.FOREVER: longer than a long counts in nanoseconds
+    BulkWriteResult r =
+        BulkWriter.builder(embedded)
+            .deadline(java.time.temporal.ChronoUnit.FOREVER.getDuration())
+            .build()
+            .write(LongStream.range(0, 100).mapToObj(i -> WriteOp.put("t", TestRows.row(i, 0))));
+    assertTrue(r.allAcknowledged(), r::toString);
+    TestRows.assertTableHolds(embedded, "t", 100, i -> TestRows.row(i, 0));
+  }
+
+  @Test
   void aPerRowDeadlineEndsTheRetriesOfThatRow() {
     embedded.createTable(TestRows.table("t", 100, 1));
     FaultInjectingStore store = faults(embedded, 5).retryableErrorRate(1.0).build();
