@@ -85,6 +85,12 @@ public final class RekeyJob<E> {
   /** Segments per worker when the old table's key space is cut at a sample of its keys. */
   static final int SEGMENTS_PER_WORKER = 4;
 
+  /**
+   * Claims of one segment before a run gives up: each fails only if another run checkpointed the
+   * segment since this run read it, and a run being taken over checkpoints once per batch.
+   */
+  static final int MAX_CLAIM_ATTEMPTS = 100;
+
   private final SplitTableRepository<E> oldRepository;
   private final SplitTableRepository<E> newRepository;
   private final WideTableStore store;
@@ -159,23 +165,33 @@ public final class RekeyJob<E> {
     int segments = bounds.size() + 1;
     long run = ThreadLocalRandom.current().nextLong();
     List<Checkpoints.Checkpoint> state = new ArrayList<>(checkpoints.segments(segments));
-    // claim every unfinished segment: an earlier run still running fails its next checkpoint
+    // claim every unfinished segment: an earlier run still running fails its next checkpoint.
+    // It may checkpoint a segment between this run's read and its claim: the claim then reads
+    // the segment again and claims it from there, so this run takes over, as it does when the
+    // other run is between checkpoints; giving up here would leave the segments claimed before
+    // to no run, and the other run stopping at them
     for (int s = 0; s < segments; s++) {
       Checkpoints.Checkpoint cp = state.get(s);
-      if (cp.done()) {
-        continue;
+      for (int attempt = 1; !cp.done(); attempt++) {
+        Checkpoints.Checkpoint claimed = cp.next(run, cp.lastKey(), false, 0, 0, 0);
+        if (checkpoints.advance(s, cp, claimed)) {
+          cp = claimed;
+          break;
+        }
+        if (attempt == MAX_CLAIM_ATTEMPTS) {
+          throw new ConcurrentRekeyException(
+              "re-keying job "
+                  + jobId
+                  + " is being run by other runs, which changed segment "
+                  + s
+                  + "'s checkpoint on each of "
+                  + attempt
+                  + " claims; this run wrote nothing",
+              result(checkpoints, segments));
+        }
+        cp = checkpoints.segment(s);
       }
-      Checkpoints.Checkpoint claimed = cp.next(run, cp.lastKey(), false, 0, 0, 0);
-      if (!checkpoints.advance(s, cp, claimed)) {
-        throw new ConcurrentRekeyException(
-            "re-keying job "
-                + jobId
-                + " is being run by another run, which claimed segment "
-                + s
-                + " first; this run wrote nothing",
-            result(checkpoints, segments));
-      }
-      state.set(s, claimed);
+      state.set(s, cp);
     }
     Totals totals = new Totals(segments);
     ConcurrentLinkedQueue<Integer> queue = new ConcurrentLinkedQueue<>();
