@@ -295,7 +295,7 @@ public final class RekeyJob<E> {
       PrimaryKey last = cp.lastKey();
       ScanRange rest = last == null ? range : range.after(last);
       boolean holdsLast = last != null && rest.afterHoldsLast();
-      long limit = batchRows + (holdsLast ? 1 : 0);
+      long limit = batchRows + (holdsLast ? 1L : 0L); // in long: batchRows may be Integer.MAX_VALUE
       List<Row> rows;
       try (Stream<Row> read = store.scan(oldHot, rest.withLimit(limit))) {
         rows = new ArrayList<>(read.toList());

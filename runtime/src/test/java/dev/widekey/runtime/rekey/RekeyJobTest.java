@@ -187,6 +187,37 @@ class RekeyJobTest {
     }
   }
 
+  @Test
+  void aStoppedJobResumesWithTheLargestBatchSize() {
+    try (EmbeddedStore store = EmbeddedStore.inMemory()) {
+      Repo old = oldRepo(store, false);
+      List<Order> orders = seed(old, N, false);
+      Repo fresh = newRepo(store, false);
+      fresh.createTables();
+      RekeyResult first =
+          RekeyJob.builder(old, fresh)
+              .jobId("big")
+              .workers(1)
+              .batchRows(30)
+              .stopAfterRows(30)
+              .build()
+              .run();
+      assertFalse(first.complete(), first.toString());
+      // the rest in one batch per segment: the resumed scan reads one row more than the batch
+      RekeyResult done =
+          RekeyJob.builder(old, fresh)
+              .jobId("big")
+              .workers(1)
+              .batchRows(Integer.MAX_VALUE)
+              .build()
+              .run();
+      assertTrue(done.complete(), done.toString());
+      assertTrue(done.countsMatch(), done.toString());
+      assertEquals(N, done.rowsRead());
+      assertMoved(fresh, orders);
+    }
+  }
+
   /** Fails the first checkpoint write after {@code armed} is set: a process killed before it. */
   private static final class KillsCheckpoint extends ForwardingStore {
     final AtomicBoolean armed = new AtomicBoolean();
