@@ -48,8 +48,9 @@ final class Scheduler {
 
   /**
    * Unfinished operations that may be applied: sent at least once (an answer lost, a retry waiting,
-   * or a batch in flight when the import stopped), or sent by an earlier import that stopped
-   * without their outcome. Where an import stops, these are its unknown outcomes.
+   * or a batch in flight when the import stopped), or sent by the stopped import this one resumes
+   * (without their outcome, or finished past its resume position). Where an import stops, these
+   * are its unknown outcomes.
    */
   private final LinkedHashSet<Task> maybeApplied = new LinkedHashSet<>();
 
@@ -124,8 +125,13 @@ final class Scheduler {
           t.maybeApplied = true;
           t.lastError = earlier.error();
           maybeApplied.add(t);
-        } else {
-          t.finishedBefore = resumed.finishedAt(position, i);
+        } else if (resumed.finishedAt(position, i)) {
+          // sent by the stopped import, so possibly stored: if this import stops before sending it
+          // again, it is of unknown outcome, never "not attempted", and a resume of this import
+          // still checks a failed condition of it against the stored row
+          t.finishedBefore = true;
+          t.lastError = FINISHED_BEFORE;
+          maybeApplied.add(t);
         }
         inFlight++;
         inFlightBytes += bytes[i];
@@ -211,6 +217,18 @@ final class Scheduler {
       lock.unlock();
     }
   }
+
+  /**
+   * Why an operation the stopped import finished, and this resume has not sent again yet, is listed
+   * in {@link BulkWriteResult#unknownOutcomes()} when this import stops too.
+   */
+  private static final StoreException FINISHED_BEFORE =
+      new StoreException(
+          ErrorKind.UNAVAILABLE,
+          "the import this one resumes sent this operation (it may be stored); this one stopped"
+              + " before sending it again",
+          true,
+          null);
 
   /** Why an operation is listed in {@link BulkWriteResult#notAttemptedOperations()}. */
   private static final StoreException NOT_SENT =

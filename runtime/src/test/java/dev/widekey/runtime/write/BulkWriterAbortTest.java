@@ -282,6 +282,109 @@ class BulkWriterAbortTest {
     }
   }
 
+  /**
+   * A resume that stops again before sending an operation the import it resumes had finished past
+   * its resume position: that operation was sent (and stored), so the second stop must not call it
+   * not attempted, and a third import resuming the second still recognises its own stored row.
+   */
+  @Test
+  void aResumeStoppedAgainKeepsWhatTheFirstImportFinishedKnownAsSent() {
+    try (EmbeddedStore embedded = EmbeddedStore.inMemory()) {
+      embedded.createTable(TestRows.table(HOT, 100, 1));
+      int n = 20;
+      List<WriteOp> input = new ArrayList<>();
+      for (int i = 0; i < n; i++) {
+        input.add(
+            WriteOp.put(
+                HOT, TestRows.row(i, 0), dev.widekey.runtime.store.WriteCondition.rowAbsent()));
+      }
+      // the first import: key 0 is refused retryably, so the resume position stays at 0 while
+      // later inserts are acknowledged; a progress listener stops it after 10 of them
+      WideTableStore keyZeroDown =
+          new ForwardingStore(embedded) {
+            @Override
+            public List<WriteOutcome> batchWrite(List<WriteOp> ops) {
+              List<WriteOp> rest = new ArrayList<>();
+              for (WriteOp op : ops) {
+                if (op.key().get(0).asLong() != 0) {
+                  rest.add(op);
+                }
+              }
+              List<WriteOutcome> applied = super.batchWrite(rest);
+              List<WriteOutcome> out = new ArrayList<>();
+              int at = 0;
+              for (WriteOp op : ops) {
+                out.add(
+                    op.key().get(0).asLong() == 0
+                        ? WriteOutcome.failed(
+                            op, new StoreException(ErrorKind.UNAVAILABLE, "down", true, null))
+                        : applied.get(at++));
+              }
+              return out;
+            }
+          };
+      BulkWriteResult first =
+          assertThrows(
+                  BulkWriteException.class,
+                  () ->
+                      BulkWriter.builder(keyZeroDown)
+                          .workers(1)
+                          .maxBatchRows(1)
+                          .window(n)
+                          .seed(seeds.seed())
+                          .retryPolicy(
+                              RetryPolicy.builder()
+                                  .maxAttempts(1000)
+                                  .baseDelay(Duration.ZERO)
+                                  .maxDelay(Duration.ZERO)
+                                  .build())
+                          .progress(
+                              p -> {
+                                if (p.acknowledged() >= 10) {
+                                  throw new IllegalStateException("stop");
+                                }
+                              })
+                          .build()
+                          .write(input.iterator()))
+              .partialResult();
+      assertCounts(first);
+      assertEquals(0, first.resumePosition(), first::toString);
+      assertTrue(first.acknowledged() >= 10, first::toString);
+      // the resume stops after its first batch, before sending most of what the first finished
+      BulkWriteResult second =
+          assertThrows(
+                  BulkWriteException.class,
+                  () ->
+                      BulkWriter.builder(embedded)
+                          .workers(1)
+                          .maxBatchRows(1)
+                          .window(n)
+                          .seed(seeds.seed())
+                          .progress(
+                              p -> {
+                                throw new IllegalStateException("stop again");
+                              })
+                          .build()
+                          .resumeWrite(
+                              input.subList((int) first.resumePosition(), n).iterator(), first))
+              .partialResult();
+      assertCounts(second);
+      for (BulkWriteFailure f : second.notAttemptedOperations()) {
+        assertTrue(
+            embedded.get(HOT, f.key(), ColumnSelection.all()).isEmpty(),
+            () -> f.key() + " is stored, yet listed as never sent: " + second);
+      }
+      long from = first.resumePosition() + second.resumePosition();
+      BulkWriteResult third =
+          BulkWriter.builder(embedded)
+              .workers(1)
+              .build()
+              .resumeWrite(input.subList((int) from, n).iterator(), second);
+      assertTrue(third.allAcknowledged(), third::toString);
+      TestRows.assertTableHolds(embedded, HOT, n, i -> TestRows.row(i, 0));
+    }
+  }
+
   @Test
   void anImportStoppedAtARandomPointAndResumedWritesWhatOneImportWould() throws Exception {
     long seed = seeds.seed();
