@@ -108,7 +108,7 @@ final class Scheduler {
       // bounded by operations and by bytes; a group over either bound alone still goes through
       while (abort == null
           && inFlight > 0
-          && (inFlight + ops.size() > window || inFlightBytes + groupBytes > windowBytes)) {
+          && ((long) inFlight + ops.size() > window || inFlightBytes > windowBytes - groupBytes)) {
         changed.await();
       }
       if (abort != null) {
