@@ -60,6 +60,12 @@ final class Scheduler {
   /** One past the highest input position admitted. */
   private long endPosition;
 
+  /**
+   * Whether this import stopped before reading its whole input: what the stopped import it resumes
+   * left past {@link #endPosition} is then still listed in its result.
+   */
+  private boolean carryUnread;
+
   private int inFlight;
   private long inFlightBytes;
   private boolean inputDone;
@@ -176,6 +182,33 @@ final class Scheduler {
   }
 
   /**
+   * Marks the import as stopped before the end of its input. A resume reads no further than it
+   * needs to; the import it resumes may have read further, and what it left there, finished or
+   * not, is still this import's to report, so that a resume of this one knows it (a conditional
+   * put that import stored is checked against the stored row, not failed against it).
+   */
+  void carryUnread() {
+    lock.lock();
+    try {
+      carryUnread = true;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** How many operations the stopped import left unfinished past what this import read. */
+  long carried() {
+    lock.lock();
+    try {
+      return carryUnread
+          ? resumed.unknownFrom(endPosition).size() + resumed.notSentFrom(endPosition).size()
+          : 0;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /**
    * Where to resume the input after the import stopped: the lowest input position with an operation
    * neither acknowledged nor failed, or one past the last element admitted.
    */
@@ -188,11 +221,14 @@ final class Scheduler {
     }
   }
 
-  /** One past the highest input position read: every element before it was read. */
+  /**
+   * One past the highest input position read, by this import or, when it stopped early, by the one
+   * it resumes: every element before it was read.
+   */
   long elementsRead() {
     lock.lock();
     try {
-      return endPosition;
+      return carryUnread ? Math.max(endPosition, resumed.read()) : endPosition;
     } finally {
       lock.unlock();
     }
@@ -211,6 +247,9 @@ final class Scheduler {
                     t.position, t.indexInGroup, t.op.table(), t.op.key(), t.bytes, NOT_SENT, 0));
           }
         }
+      }
+      if (carryUnread) {
+        out.addAll(resumed.notSentFrom(endPosition));
       }
       return out;
     } finally {
@@ -261,6 +300,9 @@ final class Scheduler {
         out.add(
             new BulkWriteFailure(
                 t.position, t.indexInGroup, t.op.table(), t.op.key(), t.bytes, why, t.attempts));
+      }
+      if (carryUnread) {
+        out.addAll(resumed.unknownFrom(endPosition));
       }
       return out;
     } finally {
