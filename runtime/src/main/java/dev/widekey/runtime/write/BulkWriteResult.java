@@ -60,8 +60,8 @@ import java.util.List;
  * @param unknownOutcomes the operations whose outcome is unknown because the import stopped before
  *     their answer: sent (by this import, or by the stopped import this one resumes) and neither
  *     acknowledged nor failed for good by this import, so possibly stored (a resume that stops
- *     again lists here what the import it resumes had finished past its resume position and it
- *     has not sent again); in input order, all of them (they are at most the writer's window), each
+ *     again lists here what the import it resumes had finished past its resume position and it has
+ *     not sent again); in input order, all of them (they are at most the writer's window), each
  *     with its last error (retryable) and attempts. Empty for an import that ran to its end
  * @param resumePosition where to resume the input, counted in input elements (operations or groups)
  *     from 0 of this import's input: every element before it is finished (each of its operations

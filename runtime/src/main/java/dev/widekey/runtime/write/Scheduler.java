@@ -49,8 +49,8 @@ final class Scheduler {
   /**
    * Unfinished operations that may be applied: sent at least once (an answer lost, a retry waiting,
    * or a batch in flight when the import stopped), or sent by the stopped import this one resumes
-   * (without their outcome, or finished past its resume position). Where an import stops, these
-   * are its unknown outcomes.
+   * (without their outcome, or finished past its resume position). Where an import stops, these are
+   * its unknown outcomes.
    */
   private final LinkedHashSet<Task> maybeApplied = new LinkedHashSet<>();
 
@@ -183,9 +183,9 @@ final class Scheduler {
 
   /**
    * Marks the import as stopped before the end of its input. A resume reads no further than it
-   * needs to; the import it resumes may have read further, and what it left there, finished or
-   * not, is still this import's to report, so that a resume of this one knows it (a conditional
-   * put that import stored is checked against the stored row, not failed against it).
+   * needs to; the import it resumes may have read further, and what it left there, finished or not,
+   * is still this import's to report, so that a resume of this one knows it (a conditional put that
+   * import stored is checked against the stored row, not failed against it).
    */
   void carryUnread() {
     lock.lock();

@@ -333,8 +333,7 @@ class RekeyJobTest {
    * runs does, rather than give up with A left running on the segments B claimed before.
    */
   @Test
-  void aSecondRunTakesOverEvenWhenTheFirstCheckpointsBetweenItsReadAndItsClaim()
-      throws Exception {
+  void aSecondRunTakesOverEvenWhenTheFirstCheckpointsBetweenItsReadAndItsClaim() throws Exception {
     try (EmbeddedStore store = EmbeddedStore.inMemory()) {
       Repo old = oldRepo(store, false);
       List<Order> orders = seed(old, N, false);
