@@ -86,8 +86,8 @@ public final class RekeyJob<E> {
   static final int SEGMENTS_PER_WORKER = 4;
 
   /**
-   * Claims of one segment before a run gives up: each fails only if another run checkpointed the
-   * segment since this run read it, and a run being taken over checkpoints once per batch.
+   * Claims of one segment before a run gives up: each fails only if the run being taken over
+   * checkpointed the segment since this run read it, which it does once per batch.
    */
   static final int MAX_CLAIM_ATTEMPTS = 100;
 
@@ -166,10 +166,11 @@ public final class RekeyJob<E> {
     long run = ThreadLocalRandom.current().nextLong();
     List<Checkpoints.Checkpoint> state = new ArrayList<>(checkpoints.segments(segments));
     // claim every unfinished segment: an earlier run still running fails its next checkpoint.
-    // It may checkpoint a segment between this run's read and its claim: the claim then reads
-    // the segment again and claims it from there, so this run takes over, as it does when the
-    // other run is between checkpoints; giving up here would leave the segments claimed before
-    // to no run, and the other run stopping at them
+    // That run may checkpoint a segment between this run's read and its claim: the claim then
+    // reads the segment again and claims it from there, so this run takes over, as it does when
+    // the other run is between checkpoints; giving up here would leave the segments claimed
+    // before to no run, and the other run stopping at them. A segment claimed meanwhile by a run
+    // other than its owner when read (another run starting too) is left to that run, as before
     for (int s = 0; s < segments; s++) {
       Checkpoints.Checkpoint cp = state.get(s);
       for (int attempt = 1; !cp.done(); attempt++) {
@@ -178,18 +179,17 @@ public final class RekeyJob<E> {
           cp = claimed;
           break;
         }
-        if (attempt == MAX_CLAIM_ATTEMPTS) {
+        Checkpoints.Checkpoint now = checkpoints.segment(s);
+        if (now.run() != cp.run() || attempt == MAX_CLAIM_ATTEMPTS) {
           throw new ConcurrentRekeyException(
               "re-keying job "
                   + jobId
-                  + " is being run by other runs, which changed segment "
+                  + " is being run by another run, which claimed segment "
                   + s
-                  + "'s checkpoint on each of "
-                  + attempt
-                  + " claims; this run wrote nothing",
+                  + " first; this run wrote nothing",
               result(checkpoints, segments));
         }
-        cp = checkpoints.segment(s);
+        cp = now;
       }
       state.set(s, cp);
     }
