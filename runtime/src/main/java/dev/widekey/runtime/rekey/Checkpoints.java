@@ -153,6 +153,14 @@ final class Checkpoints {
     return out;
   }
 
+  /** Segment {@code segment}'s checkpoint as stored now. */
+  Checkpoint segment(int segment) {
+    return store
+        .get(RekeyJob.PROGRESS_TABLE, key(segmentEntry(segment)), ColumnSelection.all())
+        .map(this::checkpoint)
+        .orElse(Checkpoint.NONE);
+  }
+
   private Checkpoint checkpoint(Row row) {
     AttrValue last = row.get(LAST_KEY);
     return new Checkpoint(

@@ -85,6 +85,12 @@ public final class RekeyJob<E> {
   /** Segments per worker when the old table's key space is cut at a sample of its keys. */
   static final int SEGMENTS_PER_WORKER = 4;
 
+  /**
+   * Claims of one segment before a run gives up: each fails only if the run being taken over
+   * checkpointed the segment since this run read it, which it does once per batch.
+   */
+  static final int MAX_CLAIM_ATTEMPTS = 100;
+
   private final SplitTableRepository<E> oldRepository;
   private final SplitTableRepository<E> newRepository;
   private final WideTableStore store;
@@ -159,23 +165,33 @@ public final class RekeyJob<E> {
     int segments = bounds.size() + 1;
     long run = ThreadLocalRandom.current().nextLong();
     List<Checkpoints.Checkpoint> state = new ArrayList<>(checkpoints.segments(segments));
-    // claim every unfinished segment: an earlier run still running fails its next checkpoint
+    // claim every unfinished segment: an earlier run still running fails its next checkpoint.
+    // That run may checkpoint a segment between this run's read and its claim: the claim then
+    // reads the segment again and claims it from there, so this run takes over, as it does when
+    // the other run is between checkpoints; giving up here would leave the segments claimed
+    // before to no run, and the other run stopping at them. A segment claimed meanwhile by a run
+    // other than its owner when read (another run starting too) is left to that run, as before
     for (int s = 0; s < segments; s++) {
       Checkpoints.Checkpoint cp = state.get(s);
-      if (cp.done()) {
-        continue;
+      for (int attempt = 1; !cp.done(); attempt++) {
+        Checkpoints.Checkpoint claimed = cp.next(run, cp.lastKey(), false, 0, 0, 0);
+        if (checkpoints.advance(s, cp, claimed)) {
+          cp = claimed;
+          break;
+        }
+        Checkpoints.Checkpoint now = checkpoints.segment(s);
+        if (now.run() != cp.run() || attempt == MAX_CLAIM_ATTEMPTS) {
+          throw new ConcurrentRekeyException(
+              "re-keying job "
+                  + jobId
+                  + " is being run by another run, which claimed segment "
+                  + s
+                  + " first; this run wrote nothing",
+              result(checkpoints, segments));
+        }
+        cp = now;
       }
-      Checkpoints.Checkpoint claimed = cp.next(run, cp.lastKey(), false, 0, 0, 0);
-      if (!checkpoints.advance(s, cp, claimed)) {
-        throw new ConcurrentRekeyException(
-            "re-keying job "
-                + jobId
-                + " is being run by another run, which claimed segment "
-                + s
-                + " first; this run wrote nothing",
-            result(checkpoints, segments));
-      }
-      state.set(s, claimed);
+      state.set(s, cp);
     }
     Totals totals = new Totals(segments);
     ConcurrentLinkedQueue<Integer> queue = new ConcurrentLinkedQueue<>();
@@ -279,7 +295,7 @@ public final class RekeyJob<E> {
       PrimaryKey last = cp.lastKey();
       ScanRange rest = last == null ? range : range.after(last);
       boolean holdsLast = last != null && rest.afterHoldsLast();
-      long limit = batchRows + (holdsLast ? 1 : 0);
+      long limit = batchRows + (holdsLast ? 1L : 0L); // in long: batchRows may be Integer.MAX_VALUE
       List<Row> rows;
       try (Stream<Row> read = store.scan(oldHot, rest.withLimit(limit))) {
         rows = new ArrayList<>(read.toList());

@@ -78,8 +78,8 @@ public final class RetryPolicy {
 
   private RetryPolicy(Builder b) {
     this.maxAttempts = b.maxAttempts;
-    this.baseDelayNanos = b.baseDelay.toNanos();
-    this.maxDelayNanos = b.maxDelay.toNanos();
+    this.baseDelayNanos = saturatedNanos(b.baseDelay);
+    this.maxDelayNanos = saturatedNanos(b.maxDelay);
     this.deadlineNanos = saturatedNanos(b.deadline);
     this.clock = b.clock;
     this.sleeper = b.sleeper;
@@ -317,7 +317,12 @@ public final class RetryPolicy {
     }
   }
 
-  private static long saturatedNanos(Duration d) {
+  /**
+   * {@code d} in nanoseconds, or {@link Long#MAX_VALUE} for a duration longer than a long counts
+   * (about 292 years, {@code ChronoUnit.FOREVER} say): the runtime's clocks count nanoseconds, and
+   * a duration that means "never" must not fail with an overflow where it is used.
+   */
+  public static long saturatedNanos(Duration d) {
     try {
       return d.toNanos();
     } catch (ArithmeticException e) {

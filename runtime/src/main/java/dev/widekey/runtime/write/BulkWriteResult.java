@@ -45,7 +45,9 @@ import java.util.List;
  * }
  * }</pre>
  *
- * @param total operations read from the input
+ * @param total operations read from the input; for a resume that stopped before reading as far as
+ *     the import it resumes had, also the operations that import left unfinished past this one's
+ *     reading (listed in {@code unknownOutcomes} or {@code notAttemptedOperations})
  * @param acknowledged operations the store acknowledged
  * @param failed operations that failed for good
  * @param notAttempted operations read but never sent, neither by this import nor (for a resume) by
@@ -57,9 +59,10 @@ import java.util.List;
  * @param failuresTruncated whether more failures happened than {@code failures} holds
  * @param unknownOutcomes the operations whose outcome is unknown because the import stopped before
  *     their answer: sent (by this import, or by the stopped import this one resumes) and neither
- *     acknowledged nor failed for good, so possibly stored; in input order, all of them (they are
- *     at most the writer's window), each with its last error (retryable) and attempts. Empty for an
- *     import that ran to its end
+ *     acknowledged nor failed for good by this import, so possibly stored (a resume that stops
+ *     again lists here what the import it resumes had finished past its resume position and it has
+ *     not sent again); in input order, all of them (they are at most the writer's window), each
+ *     with its last error (retryable) and attempts. Empty for an import that ran to its end
  * @param resumePosition where to resume the input, counted in input elements (operations or groups)
  *     from 0 of this import's input: every element before it is finished (each of its operations
  *     acknowledged or failed), so writing the input again from here, in order, writes every
@@ -74,7 +77,10 @@ import java.util.List;
  *     element read ({@link #elementsRead}) is finished. Empty for an import that ran to its end,
  *     and for a result assembled from parts
  * @param elementsRead one past the highest input position read: every element before it was read
- *     (and is finished unless listed above), none after it
+ *     (and is finished unless listed above), none after it. For a resume that stopped, the import
+ *     it resumes counts: what that one read further was read, and its unfinished operations there
+ *     are listed above, so a resume of this result knows every operation of the chain that may be
+ *     stored
  * @param planSeed for an input planned from a seed, the seed that a resume of its rest plans from
  *     again (a split-table repository's {@code putAll(stream, writer)} derives each entity's write
  *     tag from it and the entity's position, so that its resume recognises the stopped import's

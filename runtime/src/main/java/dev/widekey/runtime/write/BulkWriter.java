@@ -105,8 +105,19 @@ public final class BulkWriter {
             b.policy,
             maxBatchRows,
             maxBatchBytes,
-            b.window > 0 ? b.window : b.workers * maxBatchRows * 8,
-            b.windowBytes > 0 ? b.windowBytes : b.workers * maxBatchBytes * 2,
+            // saturated: a store whose batches have no bound of their own (custom limits) gets the
+            // largest window, not an overflowed negative one that admits one element at a time
+            b.window > 0
+                ? b.window
+                : (int)
+                    Math.min(
+                        Integer.MAX_VALUE,
+                        Math.min(Integer.MAX_VALUE, (long) b.workers * maxBatchRows) * 8),
+            b.windowBytes > 0
+                ? b.windowBytes
+                : maxBatchBytes > Long.MAX_VALUE / 2 / b.workers
+                    ? Long.MAX_VALUE
+                    : b.workers * maxBatchBytes * 2,
             b.splitInput,
             b.seed,
             b.progress,

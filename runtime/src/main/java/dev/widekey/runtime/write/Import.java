@@ -46,12 +46,14 @@ final class Import {
     }
     threads.forEach(Thread::start);
     Throwable stop = null;
+    boolean inputEnded = false;
     try {
       while (source.advance()) {
         T element = source.current();
         Objects.requireNonNull(element, "an input element is null");
         scheduler.admit(source.position(), opsOf.apply(element));
       }
+      inputEnded = true;
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       scheduler.abort(e);
@@ -76,6 +78,9 @@ final class Import {
     if (interrupted) {
       Thread.currentThread().interrupt();
     }
+    if (!inputEnded) {
+      scheduler.carryUnread();
+    }
     ImportOutcomes outcomes = scheduler.outcomes();
     try {
       outcomes.notifyFailures();
@@ -87,7 +92,8 @@ final class Import {
             scheduler.unknownOutcomes(),
             scheduler.notAttemptedOperations(),
             scheduler.resumePosition(),
-            scheduler.elementsRead());
+            scheduler.elementsRead(),
+            scheduler.carried());
     try {
       outcomes.reportProgress();
     } catch (RuntimeException | Error e) {

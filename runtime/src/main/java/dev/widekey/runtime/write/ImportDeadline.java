@@ -1,5 +1,6 @@
 package dev.widekey.runtime.write;
 
+import dev.widekey.runtime.retry.RetryPolicy;
 import dev.widekey.runtime.store.ErrorKind;
 import dev.widekey.runtime.store.StoreException;
 import java.time.Duration;
@@ -16,7 +17,7 @@ final class ImportDeadline {
   ImportDeadline(Duration deadline, long startNanos) {
     this.deadline = deadline;
     this.startNanos = startNanos;
-    this.deadlineNanos = deadline == null ? Long.MAX_VALUE : deadline.toNanos();
+    this.deadlineNanos = deadline == null ? Long.MAX_VALUE : RetryPolicy.saturatedNanos(deadline);
   }
 
   boolean passedAt(long nowNanos) {

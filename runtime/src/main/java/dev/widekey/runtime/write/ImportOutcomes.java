@@ -123,19 +123,23 @@ final class ImportOutcomes {
    * @param resumePosition the lowest input position with an unfinished operation, or the number of
    *     elements read
    * @param elementsRead one past the highest input position read
+   * @param carried operations the stopped import this one resumes left unfinished past what this
+   *     one read, listed in {@code unknown} or {@code notSent} and counted in the total
    */
   BulkWriteResult result(
       List<BulkWriteFailure> unknown,
       List<BulkWriteFailure> notSent,
       long resumePosition,
-      long elementsRead) {
+      long elementsRead,
+      long carried) {
     lock.lock();
     try {
+      long total = read + carried;
       return new BulkWriteResult(
-          read,
+          total,
           acknowledged,
           failed,
-          read - acknowledged - failed - unknown.size(),
+          total - acknowledged - failed - unknown.size(),
           retries,
           batches,
           Duration.ofNanos(System.nanoTime() - startWall),

@@ -48,8 +48,9 @@ final class Scheduler {
 
   /**
    * Unfinished operations that may be applied: sent at least once (an answer lost, a retry waiting,
-   * or a batch in flight when the import stopped), or sent by an earlier import that stopped
-   * without their outcome. Where an import stops, these are its unknown outcomes.
+   * or a batch in flight when the import stopped), or sent by the stopped import this one resumes
+   * (without their outcome, or finished past its resume position). Where an import stops, these are
+   * its unknown outcomes.
    */
   private final LinkedHashSet<Task> maybeApplied = new LinkedHashSet<>();
 
@@ -58,6 +59,12 @@ final class Scheduler {
 
   /** One past the highest input position admitted. */
   private long endPosition;
+
+  /**
+   * Whether this import stopped before reading its whole input: what the stopped import it resumes
+   * left past {@link #endPosition} is then still listed in its result.
+   */
+  private boolean carryUnread;
 
   private int inFlight;
   private long inFlightBytes;
@@ -107,7 +114,7 @@ final class Scheduler {
       // bounded by operations and by bytes; a group over either bound alone still goes through
       while (abort == null
           && inFlight > 0
-          && (inFlight + ops.size() > window || inFlightBytes + groupBytes > windowBytes)) {
+          && ((long) inFlight + ops.size() > window || inFlightBytes > windowBytes - groupBytes)) {
         changed.await();
       }
       if (abort != null) {
@@ -124,8 +131,13 @@ final class Scheduler {
           t.maybeApplied = true;
           t.lastError = earlier.error();
           maybeApplied.add(t);
-        } else {
-          t.finishedBefore = resumed.finishedAt(position, i);
+        } else if (resumed.finishedAt(position, i)) {
+          // sent by the stopped import, so possibly stored: if this import stops before sending it
+          // again, it is of unknown outcome, never "not attempted", and a resume of this import
+          // still checks a failed condition of it against the stored row
+          t.finishedBefore = true;
+          t.lastError = FINISHED_BEFORE;
+          maybeApplied.add(t);
         }
         inFlight++;
         inFlightBytes += bytes[i];
@@ -170,6 +182,33 @@ final class Scheduler {
   }
 
   /**
+   * Marks the import as stopped before the end of its input. A resume reads no further than it
+   * needs to; the import it resumes may have read further, and what it left there, finished or not,
+   * is still this import's to report, so that a resume of this one knows it (a conditional put that
+   * import stored is checked against the stored row, not failed against it).
+   */
+  void carryUnread() {
+    lock.lock();
+    try {
+      carryUnread = true;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** How many operations the stopped import left unfinished past what this import read. */
+  long carried() {
+    lock.lock();
+    try {
+      return carryUnread
+          ? resumed.unknownFrom(endPosition).size() + resumed.notSentFrom(endPosition).size()
+          : 0;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /**
    * Where to resume the input after the import stopped: the lowest input position with an operation
    * neither acknowledged nor failed, or one past the last element admitted.
    */
@@ -182,11 +221,14 @@ final class Scheduler {
     }
   }
 
-  /** One past the highest input position read: every element before it was read. */
+  /**
+   * One past the highest input position read, by this import or, when it stopped early, by the one
+   * it resumes: every element before it was read.
+   */
   long elementsRead() {
     lock.lock();
     try {
-      return endPosition;
+      return carryUnread ? Math.max(endPosition, resumed.read()) : endPosition;
     } finally {
       lock.unlock();
     }
@@ -206,11 +248,26 @@ final class Scheduler {
           }
         }
       }
+      if (carryUnread) {
+        out.addAll(resumed.notSentFrom(endPosition));
+      }
       return out;
     } finally {
       lock.unlock();
     }
   }
+
+  /**
+   * Why an operation the stopped import finished, and this resume has not sent again yet, is listed
+   * in {@link BulkWriteResult#unknownOutcomes()} when this import stops too.
+   */
+  private static final StoreException FINISHED_BEFORE =
+      new StoreException(
+          ErrorKind.UNAVAILABLE,
+          "the import this one resumes sent this operation (it may be stored); this one stopped"
+              + " before sending it again",
+          true,
+          null);
 
   /** Why an operation is listed in {@link BulkWriteResult#notAttemptedOperations()}. */
   private static final StoreException NOT_SENT =
@@ -243,6 +300,9 @@ final class Scheduler {
         out.add(
             new BulkWriteFailure(
                 t.position, t.indexInGroup, t.op.table(), t.op.key(), t.bytes, why, t.attempts));
+      }
+      if (carryUnread) {
+        out.addAll(resumed.unknownFrom(endPosition));
       }
       return out;
     } finally {

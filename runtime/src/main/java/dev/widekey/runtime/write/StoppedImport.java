@@ -1,10 +1,10 @@
 package dev.widekey.runtime.write;
 
-import java.util.HashMap;
-import java.util.HashSet;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * What a stopped import left of the input a resume writes, by position in that input (the stopped
@@ -13,15 +13,16 @@ import java.util.Set;
  */
 final class StoppedImport {
   /** A fresh import: nothing was read before. */
-  static final StoppedImport NONE = new StoppedImport(Map.of(), Map.of(), 0);
+  static final StoppedImport NONE = new StoppedImport(new TreeMap<>(), new TreeMap<>(), 0);
 
-  private final Map<Long, Map<Integer, BulkWriteFailure>> unknown;
-  private final Map<Long, Set<Integer>> notSent;
+  // by position in the rest, then index in the group; positioned in the rest
+  private final TreeMap<Long, Map<Integer, BulkWriteFailure>> unknown;
+  private final TreeMap<Long, Map<Integer, BulkWriteFailure>> notSent;
   private final long read;
 
   private StoppedImport(
-      Map<Long, Map<Integer, BulkWriteFailure>> unknown,
-      Map<Long, Set<Integer>> notSent,
+      TreeMap<Long, Map<Integer, BulkWriteFailure>> unknown,
+      TreeMap<Long, Map<Integer, BulkWriteFailure>> notSent,
       long read) {
     this.unknown = unknown;
     this.notSent = notSent;
@@ -32,17 +33,53 @@ final class StoppedImport {
   static StoppedImport of(BulkWriteResult stopped) {
     Objects.requireNonNull(stopped, "stopped");
     long from = stopped.resumePosition();
-    Map<Long, Map<Integer, BulkWriteFailure>> unknown = new HashMap<>();
+    TreeMap<Long, Map<Integer, BulkWriteFailure>> unknown = new TreeMap<>();
     for (BulkWriteFailure u : stopped.unknownOutcomes()) {
       requireAtOrAfter(u, from);
-      unknown.computeIfAbsent(u.position() - from, p -> new HashMap<>()).put(u.indexInGroup(), u);
+      unknown
+          .computeIfAbsent(u.position() - from, p -> new TreeMap<>())
+          .put(u.indexInGroup(), at(u, u.position() - from));
     }
-    Map<Long, Set<Integer>> notSent = new HashMap<>();
+    TreeMap<Long, Map<Integer, BulkWriteFailure>> notSent = new TreeMap<>();
     for (BulkWriteFailure n : stopped.notAttemptedOperations()) {
       requireAtOrAfter(n, from);
-      notSent.computeIfAbsent(n.position() - from, p -> new HashSet<>()).add(n.indexInGroup());
+      notSent
+          .computeIfAbsent(n.position() - from, p -> new TreeMap<>())
+          .put(n.indexInGroup(), at(n, n.position() - from));
     }
     return new StoppedImport(unknown, notSent, Math.max(0, stopped.elementsRead() - from));
+  }
+
+  private static BulkWriteFailure at(BulkWriteFailure f, long position) {
+    return new BulkWriteFailure(
+        position, f.indexInGroup(), f.table(), f.key(), f.bytes(), f.error(), f.attempts());
+  }
+
+  /** One past the last position of the rest the stopped import read. */
+  long read() {
+    return read;
+  }
+
+  /**
+   * The operations the stopped import left of unknown outcome at positions of the rest from {@code
+   * position} on, in input order: for a resume that stopped before reading them.
+   */
+  List<BulkWriteFailure> unknownFrom(long position) {
+    return from(unknown, position);
+  }
+
+  /** The operations the stopped import never sent at positions from {@code position} on. */
+  List<BulkWriteFailure> notSentFrom(long position) {
+    return from(notSent, position);
+  }
+
+  private static List<BulkWriteFailure> from(
+      TreeMap<Long, Map<Integer, BulkWriteFailure>> ops, long position) {
+    List<BulkWriteFailure> out = new ArrayList<>();
+    for (Map<Integer, BulkWriteFailure> at : ops.tailMap(position, true).values()) {
+      out.addAll(at.values());
+    }
+    return out;
   }
 
   private static void requireAtOrAfter(BulkWriteFailure op, long resumePosition) {
@@ -68,6 +105,6 @@ final class StoppedImport {
   boolean finishedAt(long position, int index) {
     return position < read
         && unknownAt(position, index) == null
-        && !notSent.getOrDefault(position, Set.of()).contains(index);
+        && !notSent.getOrDefault(position, Map.of()).containsKey(index);
   }
 }

@@ -187,6 +187,37 @@ class RekeyJobTest {
     }
   }
 
+  @Test
+  void aStoppedJobResumesWithTheLargestBatchSize() {
+    try (EmbeddedStore store = EmbeddedStore.inMemory()) {
+      Repo old = oldRepo(store, false);
+      List<Order> orders = seed(old, N, false);
+      Repo fresh = newRepo(store, false);
+      fresh.createTables();
+      RekeyResult first =
+          RekeyJob.builder(old, fresh)
+              .jobId("big")
+              .workers(1)
+              .batchRows(30)
+              .stopAfterRows(30)
+              .build()
+              .run();
+      assertFalse(first.complete(), first.toString());
+      // the rest in one batch per segment: the resumed scan reads one row more than the batch
+      RekeyResult done =
+          RekeyJob.builder(old, fresh)
+              .jobId("big")
+              .workers(1)
+              .batchRows(Integer.MAX_VALUE)
+              .build()
+              .run();
+      assertTrue(done.complete(), done.toString());
+      assertTrue(done.countsMatch(), done.toString());
+      assertEquals(N, done.rowsRead());
+      assertMoved(fresh, orders);
+    }
+  }
+
   /** Fails the first checkpoint write after {@code armed} is set: a process killed before it. */
   private static final class KillsCheckpoint extends ForwardingStore {
     final AtomicBoolean armed = new AtomicBoolean();
@@ -292,6 +323,93 @@ class RekeyJobTest {
       RekeyResult after = RekeyJob.builder(old, fresh).jobId("twice").build().run();
       assertEquals(N, after.rowsRead());
       assertEquals(N, after.rowsWritten());
+      assertMoved(fresh, orders);
+    }
+  }
+
+  /**
+   * The first run (A) checkpoints a batch between the second run's (B's) read of the checkpoints
+   * and B's claim of the segment: B must still take the job over, as a run started while another
+   * runs does, rather than give up with A left running on the segments B claimed before.
+   */
+  @Test
+  void aSecondRunTakesOverEvenWhenTheFirstCheckpointsBetweenItsReadAndItsClaim() throws Exception {
+    try (EmbeddedStore store = EmbeddedStore.inMemory()) {
+      Repo old = oldRepo(store, false);
+      List<Order> orders = seed(old, N, false);
+      Repo fresh = newRepo(store, false);
+      fresh.createTables();
+      CountDownLatch firstBatch = new CountDownLatch(1);
+      CountDownLatch release = new CountDownLatch(1);
+      CountDownLatch secondBatch = new CountDownLatch(1);
+      java.util.concurrent.atomic.AtomicInteger batches =
+          new java.util.concurrent.atomic.AtomicInteger();
+      RekeyJob<Order> a =
+          RekeyJob.builder(old, fresh)
+              .jobId("race")
+              .workers(1)
+              .batchRows(20)
+              .progress(
+                  p -> {
+                    if (p.rowsRead() == 0) {
+                      return; // the start of the run
+                    }
+                    int n = batches.incrementAndGet();
+                    if (n == 1) {
+                      firstBatch.countDown();
+                      try {
+                        release.await(30, TimeUnit.SECONDS);
+                      } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                      }
+                    } else if (n == 2) {
+                      secondBatch.countDown();
+                    }
+                  })
+              .build();
+      AtomicReference<Throwable> aFailed = new AtomicReference<>();
+      CompletableFuture<Void> runA =
+          CompletableFuture.runAsync(
+              () -> {
+                try {
+                  a.run();
+                } catch (Throwable t) {
+                  aFailed.set(t);
+                }
+              });
+      assertTrue(firstBatch.await(30, TimeUnit.SECONDS));
+      // B's store lets A checkpoint its next batch just before B's first claim reaches the store
+      AtomicBoolean armed = new AtomicBoolean(true);
+      WideTableStore hooked =
+          new ForwardingStore(store) {
+            @Override
+            public List<WriteOutcome> batchWrite(List<WriteOp> ops) {
+              if (ops.get(0).table().equals(RekeyJob.PROGRESS_TABLE)
+                  && !ops.get(0).condition().isNone()
+                  && armed.compareAndSet(true, false)) {
+                release.countDown();
+                try {
+                  assertTrue(secondBatch.await(30, TimeUnit.SECONDS));
+                } catch (InterruptedException e) {
+                  throw new AssertionError(e);
+                }
+              }
+              return super.batchWrite(ops);
+            }
+          };
+      RekeyResult b =
+          RekeyJob.builder(oldRepo(hooked, false), newRepo(hooked, false))
+              .jobId("race")
+              .workers(2)
+              .batchRows(20)
+              .build()
+              .run();
+      release.countDown();
+      runA.get(30, TimeUnit.SECONDS);
+      assertTrue(aFailed.get() instanceof ConcurrentRekeyException, String.valueOf(aFailed.get()));
+      assertTrue(b.complete(), b.toString());
+      assertTrue(b.countsMatch(), b.toString());
+      assertEquals(N, b.rowsRead(), b.toString());
       assertMoved(fresh, orders);
     }
   }

@@ -98,4 +98,20 @@ class RetryPolicyTest {
                 .build());
     assertEquals(1, RetryPolicy.NONE.maxAttempts());
   }
+
+  @Test
+  void durationsMeaningNeverAreTakenAsTheLongestWaitNotAnOverflow() {
+    Duration forever = java.time.temporal.ChronoUnit.FOREVER.getDuration();
+    RetryPolicy p =
+        RetryPolicy.builder()
+            .baseDelay(Duration.ofMillis(10))
+            .maxDelay(forever)
+            .deadline(forever)
+            .random(new Random(seeds.seed()))
+            .build();
+    assertEquals(Long.MAX_VALUE, p.ceilingNanos(200), "the exponential ceiling grows to the cap");
+    assertTrue(p.backoffNanos(200) >= 0);
+    RetryPolicy slow = RetryPolicy.builder().baseDelay(forever).maxDelay(forever).build();
+    assertEquals(Long.MAX_VALUE, slow.ceilingNanos(0));
+  }
 }

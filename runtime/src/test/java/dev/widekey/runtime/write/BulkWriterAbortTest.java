@@ -282,6 +282,224 @@ class BulkWriterAbortTest {
     }
   }
 
+  /**
+   * A resume that stops again before sending an operation the import it resumes had finished past
+   * its resume position: that operation was sent (and stored), so the second stop must not call it
+   * not attempted, and a third import resuming the second still recognises its own stored row.
+   */
+  @Test
+  void aResumeStoppedAgainKeepsWhatTheFirstImportFinishedKnownAsSent() {
+    try (EmbeddedStore embedded = EmbeddedStore.inMemory()) {
+      embedded.createTable(TestRows.table(HOT, 100, 1));
+      int n = 20;
+      List<WriteOp> input = new ArrayList<>();
+      for (int i = 0; i < n; i++) {
+        input.add(
+            WriteOp.put(
+                HOT, TestRows.row(i, 0), dev.widekey.runtime.store.WriteCondition.rowAbsent()));
+      }
+      // the first import: key 0 is refused retryably, so the resume position stays at 0 while
+      // later inserts are acknowledged; a progress listener stops it after 10 of them
+      WideTableStore keyZeroDown =
+          new ForwardingStore(embedded) {
+            @Override
+            public List<WriteOutcome> batchWrite(List<WriteOp> ops) {
+              List<WriteOp> rest = new ArrayList<>();
+              for (WriteOp op : ops) {
+                if (op.key().get(0).asLong() != 0) {
+                  rest.add(op);
+                }
+              }
+              List<WriteOutcome> applied = super.batchWrite(rest);
+              List<WriteOutcome> out = new ArrayList<>();
+              int at = 0;
+              for (WriteOp op : ops) {
+                out.add(
+                    op.key().get(0).asLong() == 0
+                        ? WriteOutcome.failed(
+                            op, new StoreException(ErrorKind.UNAVAILABLE, "down", true, null))
+                        : applied.get(at++));
+              }
+              return out;
+            }
+          };
+      BulkWriteResult first =
+          assertThrows(
+                  BulkWriteException.class,
+                  () ->
+                      BulkWriter.builder(keyZeroDown)
+                          .workers(1)
+                          .maxBatchRows(1)
+                          .window(n)
+                          .seed(seeds.seed())
+                          .retryPolicy(
+                              RetryPolicy.builder()
+                                  .maxAttempts(1000)
+                                  .baseDelay(Duration.ZERO)
+                                  .maxDelay(Duration.ZERO)
+                                  .build())
+                          .progress(
+                              p -> {
+                                if (p.acknowledged() >= 10) {
+                                  throw new IllegalStateException("stop");
+                                }
+                              })
+                          .build()
+                          .write(input.iterator()))
+              .partialResult();
+      assertCounts(first);
+      assertEquals(0, first.resumePosition(), first::toString);
+      assertTrue(first.acknowledged() >= 10, first::toString);
+      // the resume stops after its first batch, before sending most of what the first finished
+      BulkWriteResult second =
+          assertThrows(
+                  BulkWriteException.class,
+                  () ->
+                      BulkWriter.builder(embedded)
+                          .workers(1)
+                          .maxBatchRows(1)
+                          .window(n)
+                          .seed(seeds.seed())
+                          .progress(
+                              p -> {
+                                throw new IllegalStateException("stop again");
+                              })
+                          .build()
+                          .resumeWrite(
+                              input.subList((int) first.resumePosition(), n).iterator(), first))
+              .partialResult();
+      assertCounts(second);
+      for (BulkWriteFailure f : second.notAttemptedOperations()) {
+        assertTrue(
+            embedded.get(HOT, f.key(), ColumnSelection.all()).isEmpty(),
+            () -> f.key() + " is stored, yet listed as never sent: " + second);
+      }
+      long from = first.resumePosition() + second.resumePosition();
+      BulkWriteResult third =
+          BulkWriter.builder(embedded)
+              .workers(1)
+              .build()
+              .resumeWrite(input.subList((int) from, n).iterator(), second);
+      assertTrue(third.allAcknowledged(), third::toString);
+      TestRows.assertTableHolds(embedded, HOT, n, i -> TestRows.row(i, 0));
+    }
+  }
+
+  /**
+   * A resume that stops before reading as far as the import it resumes had read: what that import
+   * left past this one's reading (finished, or of unknown outcome) is still what a resume of this
+   * one must know, so the chain of stops and resumes stores and reports what one import would.
+   */
+  @Test
+  void aResumeStoppedBeforeReadingAsFarAsTheImportItResumesKeepsWhatThatImportLeft() {
+    try (EmbeddedStore embedded = EmbeddedStore.inMemory()) {
+      embedded.createTable(TestRows.table(HOT, 100, 1));
+      int n = 20;
+      List<WriteOp> input = new ArrayList<>();
+      for (int i = 0; i < n; i++) {
+        input.add(
+            WriteOp.put(
+                HOT, TestRows.row(i, 0), dev.widekey.runtime.store.WriteCondition.rowAbsent()));
+      }
+      // key 0 refused retryably; key 19 stored, but every answer for it lost
+      AtomicInteger lostAnswers = new AtomicInteger();
+      WideTableStore flaky =
+          new ForwardingStore(embedded) {
+            @Override
+            public List<WriteOutcome> batchWrite(List<WriteOp> ops) {
+              List<WriteOp> rest = new ArrayList<>();
+              for (WriteOp op : ops) {
+                if (op.key().get(0).asLong() != 0) {
+                  rest.add(op);
+                }
+              }
+              List<WriteOutcome> applied = super.batchWrite(rest);
+              List<WriteOutcome> out = new ArrayList<>();
+              int at = 0;
+              for (WriteOp op : ops) {
+                long id = op.key().get(0).asLong();
+                StoreException lost = new StoreException(ErrorKind.TIMEOUT, "lost", true, null);
+                if (id == 0) {
+                  out.add(WriteOutcome.failed(op, lost));
+                } else {
+                  WriteOutcome o = applied.get(at++);
+                  if (id == 19) { // every answer lost, its first attempt applied
+                    lostAnswers.incrementAndGet();
+                    o = WriteOutcome.failed(op, lost);
+                  }
+                  out.add(o);
+                }
+              }
+              return out;
+            }
+          };
+      RetryPolicy noWait =
+          RetryPolicy.builder()
+              .maxAttempts(1000)
+              .baseDelay(Duration.ZERO)
+              .maxDelay(Duration.ZERO)
+              .build();
+      // the first import reads all 20, stores all but key 0, then stops (key 19's answer lost)
+      BulkWriteResult first =
+          assertThrows(
+                  BulkWriteException.class,
+                  () ->
+                      BulkWriter.builder(flaky)
+                          .workers(1)
+                          .maxBatchRows(1)
+                          .window(n)
+                          .seed(seeds.seed())
+                          .retryPolicy(noWait)
+                          .progress(
+                              p -> {
+                                if (p.acknowledged() >= n - 2 && lostAnswers.get() > 0) {
+                                  throw new IllegalStateException("stop");
+                                }
+                              })
+                          .build()
+                          .write(input.iterator()))
+              .partialResult();
+      assertCounts(first);
+      assertEquals(0, first.resumePosition(), first::toString);
+      assertEquals(n, first.elementsRead(), first::toString);
+      // its resume reads two elements (its window), key 0 still refused, and stops
+      BulkWriteResult second =
+          assertThrows(
+                  BulkWriteException.class,
+                  () ->
+                      BulkWriter.builder(flaky)
+                          .workers(1)
+                          .maxBatchRows(1)
+                          .window(2)
+                          .seed(seeds.seed())
+                          .retryPolicy(noWait)
+                          .progress(
+                              p -> {
+                                if (p.batches() >= 3) {
+                                  throw new IllegalStateException("stop again");
+                                }
+                              })
+                          .build()
+                          .resumeWrite(input.iterator(), first))
+              .partialResult();
+      assertCounts(second);
+      // it read less than the first import had, and still says what that one left past it: its
+      // finished operations (read, not listed) and key 19's lost answer
+      assertEquals(n, second.elementsRead(), second::toString);
+      assertTrue(
+          second.unknownOutcomes().stream().anyMatch(u -> u.key().get(0).asLong() == 19),
+          second::toString);
+      long from = second.resumePosition();
+      BulkWriteResult third =
+          BulkWriter.builder(embedded)
+              .workers(1)
+              .build()
+              .resumeWrite(input.subList((int) from, n).iterator(), second);
+      assertTrue(third.allAcknowledged(), third::toString);
+      TestRows.assertTableHolds(embedded, HOT, n, i -> TestRows.row(i, 0));
+    }
+  }
+
   @Test
   void anImportStoppedAtARandomPointAndResumedWritesWhatOneImportWould() throws Exception {
     long seed = seeds.seed();

@@ -502,6 +502,37 @@ class BulkWriterTest {
   }
 
   @Test
+  void theDefaultWindowOfAStoreWithoutBatchBoundsIsTheLargestNotAnOverflow() {
+    // a store whose batches are bounded by neither rows nor bytes (custom limits)
+    StoreLimits unbounded =
+        new StoreLimits(1024, 2 << 20, Integer.MAX_VALUE, Long.MAX_VALUE, 100, 4, false);
+    try (EmbeddedStore store = EmbeddedStore.builder().limits(unbounded).build()) {
+      store.createTable(TestRows.table("t", 1000, 1));
+      BulkWriter writer = BulkWriter.builder(store).workers(8).build();
+      assertEquals(Integer.MAX_VALUE, writer.window());
+      assertEquals(Long.MAX_VALUE, writer.windowBytes());
+      BulkWriteResult r =
+          writer.write(
+              LongStream.range(0, 1000).mapToObj(i -> WriteOp.put("t", TestRows.row(i, 0))));
+      assertTrue(r.allAcknowledged(), r::toString);
+      TestRows.assertTableHolds(store, "t", 1000, i -> TestRows.row(i, 0));
+    }
+  }
+
+  @Test
+  void anImportDeadlineLongerThanTheClockCountsIsNoDeadline() {
+    embedded.createTable(TestRows.table("t", 100, 1));
+    // ChronoUnit.FOREVER: longer than a long counts in nanoseconds
+    BulkWriteResult r =
+        BulkWriter.builder(embedded)
+            .deadline(java.time.temporal.ChronoUnit.FOREVER.getDuration())
+            .build()
+            .write(LongStream.range(0, 100).mapToObj(i -> WriteOp.put("t", TestRows.row(i, 0))));
+    assertTrue(r.allAcknowledged(), r::toString);
+    TestRows.assertTableHolds(embedded, "t", 100, i -> TestRows.row(i, 0));
+  }
+
+  @Test
   void aPerRowDeadlineEndsTheRetriesOfThatRow() {
     embedded.createTable(TestRows.table("t", 100, 1));
     FaultInjectingStore store = faults(embedded, 5).retryableErrorRate(1.0).build();
