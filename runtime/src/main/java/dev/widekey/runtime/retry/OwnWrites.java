@@ -2,6 +2,7 @@ package dev.widekey.runtime.retry;
 
 import dev.widekey.runtime.store.ColumnSelection;
 import dev.widekey.runtime.store.ErrorKind;
+import dev.widekey.runtime.store.MaybeAppliedException;
 import dev.widekey.runtime.store.Row;
 import dev.widekey.runtime.store.StoreException;
 import dev.widekey.runtime.store.WideTableStore;
@@ -44,8 +45,13 @@ import java.util.Optional;
  * <p>A conditional delete ({@link WriteOp#delete(String, dev.widekey.runtime.store.PrimaryKey,
  * dev.widekey.runtime.store.WriteCondition)}) sent again that fails its condition keeps {@code
  * CONDITION_FAILED}, never becomes success: an earlier attempt leaves no row, and no row is also
- * what another writer's delete leaves, so nothing stored tells the two apart. The failure then says
- * that an earlier attempt may have deleted the row.
+ * what another writer's delete leaves, so nothing stored tells the two apart. The failure is then a
+ * {@link MaybeAppliedException}, saying that an earlier attempt may have deleted the row.
+ *
+ * <p>A conditional put sent again in a batch that holds a later write of the same key (an insert
+ * followed by a plain put, say) may have been applied by an earlier attempt and then replaced by
+ * that write, sent with it: not finding its own row then proves nothing, and its failure is a
+ * {@link MaybeAppliedException} too, never a definite conflict that may be false.
  *
  * <p>The check costs one read, only on this path (a retry that fails its condition). No column is
  * added to any row: a write id stored with every row would cost bytes on every row of every store
@@ -72,6 +78,38 @@ public final class OwnWrites {
    * @param store the store the put was sent to, read with the same view of the row
    */
   public static WriteOutcome recheck(WideTableStore store, WriteOutcome outcome) {
+    return recheck(store, outcome, false);
+  }
+
+  /**
+   * As {@link #recheck(WideTableStore, WriteOutcome)}, for an operation of a batch: {@code
+   * laterWriteOnKey} says that the batch holds a later write of the same key, sent with the earlier
+   * attempts. That write may have replaced the row an earlier attempt of this put wrote, so a put
+   * that does not find its own row has an unknown outcome, not a conflict: it fails with a {@link
+   * MaybeAppliedException}.
+   */
+  public static WriteOutcome recheck(
+      WideTableStore store, WriteOutcome outcome, boolean laterWriteOnKey) {
+    WriteOutcome checked = checkAgainstStored(store, outcome);
+    if (laterWriteOnKey
+        && checked.op() instanceof WriteOp.Put put
+        && !checked.succeeded()
+        && checked.failure().kind() == ErrorKind.CONDITION_FAILED
+        && !(checked.failure() instanceof MaybeAppliedException)
+        && !put.condition().isNone()) {
+      return WriteOutcome.failed(
+          put,
+          new MaybeAppliedException(
+              checked.failure().detail()
+                  + " (on a retry: an earlier attempt of this put failed retryably and may have"
+                  + " written the row before a later write of the same key in its batch replaced"
+                  + " it)",
+              checked.failure()));
+    }
+    return checked;
+  }
+
+  private static WriteOutcome checkAgainstStored(WideTableStore store, WriteOutcome outcome) {
     if (outcome.succeeded()
         || outcome.failure().kind() != ErrorKind.CONDITION_FAILED
         || outcome.op().condition().isNone()) {
@@ -120,12 +158,10 @@ public final class OwnWrites {
    */
   private static WriteOutcome deleteSentAgain(WriteOp.Delete delete, StoreException refused) {
     StoreException ambiguous =
-        new StoreException(
-            ErrorKind.CONDITION_FAILED,
+        new MaybeAppliedException(
             refused.detail()
                 + " (on a retry: an earlier attempt of this delete failed retryably and may have"
                 + " deleted the row before this one found the condition failing)",
-            false,
             refused);
     return WriteOutcome.failed(delete, ambiguous);
   }

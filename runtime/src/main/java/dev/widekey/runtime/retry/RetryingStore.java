@@ -49,7 +49,9 @@ import java.util.stream.StreamSupport;
  *       delete ({@code delete(table, key, condition)}, or a {@link WriteOp.Delete} with a
  *       condition) is retried the same way, but one sent again that fails its condition keeps the
  *       failure, saying that an earlier attempt may have deleted the row: nothing stored can prove
- *       it did.
+ *       it did. So does a conditional put sent again that is followed in its batch by another
+ *       write of its key, which may have replaced its row: both fail with a {@link
+ *       dev.widekey.runtime.store.MaybeAppliedException}.
  *   <li>{@code scan} resumes after a retryable failure from the last key it returned, so no row is
  *       returned twice and none is skipped. Its attempt budget and deadline start again each time
  *       the scan makes progress, because a scan's length has no bound.
@@ -140,6 +142,13 @@ public final class RetryingStore implements WideTableStore {
     for (int i = 0; i < batch.size(); i++) {
       pending.add(i);
     }
+    // an op followed in the batch by another write of its key: sent together, that write may have
+    // replaced what an earlier attempt of the op wrote, which a retry then cannot see
+    boolean[] laterWriteOnKey = new boolean[batch.size()];
+    Map<Object, Boolean> seenAfter = new HashMap<>();
+    for (int i = batch.size() - 1; i >= 0; i--) {
+      laterWriteOnKey[i] = seenAfter.put(keyOf(batch.get(i)), Boolean.TRUE) != null;
+    }
     boolean answered = false;
     boolean resent = false; // every operation of a round after the first was sent before
     while (!pending.isEmpty()) {
@@ -180,7 +189,7 @@ public final class RetryingStore implements WideTableStore {
       Map<Object, Boolean> reopened = new HashMap<>();
       for (int j = 0; j < got.size(); j++) {
         int i = pending.get(j);
-        WriteOutcome o = resent ? OwnWrites.recheck(delegate, got.get(j)) : got.get(j);
+        WriteOutcome o = resent ? OwnWrites.recheck(delegate, got.get(j), laterWriteOnKey[i]) : got.get(j);
         Object k = keyOf(batch.get(i));
         boolean failedRetryably = !o.succeeded() && policy.retries(o.failure());
         if (failedRetryably || reopened.containsKey(k)) {

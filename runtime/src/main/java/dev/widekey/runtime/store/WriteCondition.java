@@ -16,8 +16,10 @@ import java.util.Objects;
  * fails its condition against the row the first one wrote. A put sent again that fails its
  * condition is checked against the stored row ({@link dev.widekey.runtime.retry.OwnWrites}): its
  * own row stored (every column) counts as applied, any other row keeps the failure. A conditional
- * delete sent again that fails its condition keeps the failure: no stored state proves that an
- * earlier attempt deleted the row (see {@link dev.widekey.runtime.retry.OwnWrites}).
+ * delete sent again that fails its condition, and a conditional put sent again in a batch with a
+ * later write of its key (which may have replaced its row), fail with a {@link
+ * MaybeAppliedException}: no stored state proves whether an earlier attempt was applied (see {@link
+ * dev.widekey.runtime.retry.OwnWrites}).
  *
  * <pre>{@code
  * store.put("items", row, WriteCondition.rowAbsent());                     // insert

@@ -10,6 +10,7 @@ import dev.widekey.runtime.store.AttrValue;
 import dev.widekey.runtime.store.ColumnSelection;
 import dev.widekey.runtime.store.ErrorKind;
 import dev.widekey.runtime.store.ForwardingStore;
+import dev.widekey.runtime.store.MaybeAppliedException;
 import dev.widekey.runtime.store.PkColumn;
 import dev.widekey.runtime.store.PkValue;
 import dev.widekey.runtime.store.PrimaryKey;
@@ -458,5 +459,62 @@ class RetryingStoreTest {
     // sent once, refused at once: nothing of it can be stored, an identical row is a conflict
     assertEquals(
         Optional.of(ErrorKind.CONDITION_FAILED), outcomes.get(1).error().map(StoreException::kind));
+  }
+
+  /**
+   * An insert whose answer was lost, followed in its batch by a plain put of the same key: the put,
+   * sent with it, may have replaced the row the insert wrote, so the retry that finds the put's row
+   * cannot tell the insert failed. Its outcome is unknown, typed so, never a definite conflict.
+   */
+  @Test
+  void aReSentInsertOverwrittenByALaterPutOfItsBatchIsReportedMaybeApplied() {
+    embedded.createTable(TestRows.table("t", 10, 1));
+    List<WriteOp> ops =
+        List.of(
+            WriteOp.put("t", TestRows.row(1, 1), WriteCondition.rowAbsent()),
+            WriteOp.put("t", TestRows.row(1, 2)));
+    FaultInjectingStore faults =
+        FaultInjectingStore.builder(embedded)
+            .script(Script.answerLostOnFirstAttempt(op -> !op.condition().isNone()))
+            .build();
+
+    List<WriteOutcome> outcomes = new RetryingStore(faults, policy().build()).batchWrite(ops);
+
+    StoreException e = outcomes.get(0).failure();
+    assertTrue(e instanceof MaybeAppliedException, () -> "outcome unknown, got " + e);
+    assertEquals(ErrorKind.CONDITION_FAILED, e.kind());
+    assertTrue(!e.retryable());
+    assertTrue(outcomes.get(1).succeeded(), () -> outcomes.get(1).toString());
+    assertEquals(Optional.of(TestRows.row(1, 2)), stored(1));
+  }
+
+  /** Without a write of its batch in between, another row met on a retry is a plain conflict. */
+  @Test
+  void aReSentInsertMeetingAnotherWritersRowIsADefiniteConflict() {
+    embedded.createTable(TestRows.table("t", 10, 1));
+    List<WriteOp> ops =
+        List.of(
+            WriteOp.put("t", TestRows.row(1, 1), WriteCondition.rowAbsent()),
+            WriteOp.put("t", TestRows.row(2, 2)));
+    WideTableStore other =
+        new ForwardingStore(embedded) {
+          private int calls;
+
+          @Override
+          public List<WriteOutcome> batchWrite(List<WriteOp> sent) {
+            if (++calls == 1) {
+              embedded.put("t", TestRows.row(1, 3)); // another writer, before the insert lands
+              super.batchWrite(sent);
+              throw new StoreException(ErrorKind.TIMEOUT, "lost");
+            }
+            return super.batchWrite(sent);
+          }
+        };
+
+    List<WriteOutcome> outcomes = new RetryingStore(other, policy().build()).batchWrite(ops);
+
+    StoreException e = outcomes.get(0).failure();
+    assertEquals(ErrorKind.CONDITION_FAILED, e.kind());
+    assertTrue(!(e instanceof MaybeAppliedException), e::getMessage);
   }
 }
