@@ -396,7 +396,8 @@ public final class BulkWriter {
     /**
      * A deadline for the whole import, counted on the retry policy's clock: once passed, no
      * operation is sent any more, and the ones not yet acknowledged (the rest of the input
-     * included, which is still read) fail with a non-retryable {@link ErrorKind#TIMEOUT}. None by
+     * included, which is still read) fail with a non-retryable {@link ErrorKind#TIMEOUT}; so does
+     * one whose batch fails retryably after the deadline, that failure as its cause. None by
      * default.
      */
     public Builder deadline(Duration deadline) {

@@ -26,10 +26,21 @@ final class ImportDeadline {
 
   /** The failure of an operation not acknowledged before the deadline. */
   StoreException error() {
+    return error(null);
+  }
+
+  /**
+   * The failure of an operation whose last attempt failed retryably after the deadline; {@code
+   * last} (that attempt's error, or null) is its cause.
+   */
+  StoreException error(StoreException last) {
     return new StoreException(
         ErrorKind.TIMEOUT,
-        "the import deadline of " + deadline + " passed before the operation was acknowledged",
+        "the import deadline of "
+            + deadline
+            + " passed before the operation was acknowledged"
+            + (last == null ? "" : " (its last attempt failed: " + last.getMessage() + ")"),
         false,
-        null);
+        last);
   }
 }

@@ -6,6 +6,7 @@ import dev.widekey.runtime.store.ErrorKind;
 import dev.widekey.runtime.store.StoreException;
 import dev.widekey.runtime.store.WriteOp;
 import dev.widekey.runtime.store.WriteOutcome;
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -343,7 +344,8 @@ final class Scheduler {
           return null;
         }
         if (queue.anyDelayed()) {
-          long wait = Math.min(queue.nextNotBefore() - now, IDLE_SLICE_NANOS);
+          long until = queue.nextNotBefore() - now; // negative only if it overflowed: far away
+          long wait = until < 0 ? IDLE_SLICE_NANOS : Math.min(until, IDLE_SLICE_NANOS);
           lock.unlock();
           try {
             policy.sleeper().sleep(wait);
@@ -378,8 +380,14 @@ final class Scheduler {
         }
         StoreException e = o.failure();
         throttled |= e.kind() == ErrorKind.THROTTLED;
-        long delay = deadlinePassed ? -1 : policy.retryDelayNanos(e, t.attempts, t.firstSentNanos);
         t.lastError = e;
+        if (deadlinePassed) {
+          // a failure the policy would retry is not retried past the import deadline: it fails
+          // with the deadline's TIMEOUT, as the unsent ones do, not with an error that says retry
+          finish(t, policy.retries(e) ? deadline.error(e) : e);
+          continue;
+        }
+        long delay = policy.retryDelayNanos(e, t.attempts, t.firstSentNanos);
         if (delay < 0) {
           finish(t, e);
         } else if (abort != null) {
@@ -391,7 +399,8 @@ final class Scheduler {
           if (delay == 0) {
             queue.ready(t);
           } else {
-            queue.delay(t, now + delay);
+            // saturated: a backoff near the clock's range must not wrap to a time already past
+            queue.delay(t, RetryPolicy.saturatedNanos(Duration.ofNanos(now).plusNanos(delay)));
           }
         }
       }

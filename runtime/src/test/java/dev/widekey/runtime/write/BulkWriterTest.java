@@ -493,12 +493,92 @@ class BulkWriterTest {
     assertEquals(5000, r.failed());
     assertEquals(0, r.acknowledged());
     assertTrue(time.nanoTime() >= Duration.ofSeconds(30).toNanos());
+    // sent or not, in flight when the deadline passed or not: each fails with the documented,
+    // non-retryable TIMEOUT, never with the store's retryable error that no one will retry
     for (BulkWriteFailure f : r.failures()) {
-      assertFalse(f.error().retryable() && f.attempts() == 0, "an unsent op fails for good");
+      assertEquals(ErrorKind.TIMEOUT, f.error().kind(), f::toString);
+      assertFalse(f.error().retryable(), f::toString);
     }
-    assertTrue(
-        r.failures().stream()
-            .anyMatch(f -> f.error().kind() == ErrorKind.TIMEOUT && !f.error().retryable()));
+  }
+
+  /** A batch that fails retryably once the import deadline has passed is not retried: TIMEOUT. */
+  @Test
+  void aBatchFailingRetryablyAfterTheImportDeadlineFailsWithTheDeadlinesTimeout() {
+    embedded.createTable(TestRows.table("t", 10, 1));
+    StoreException unavailable = new StoreException(ErrorKind.UNAVAILABLE, "moving", true, null);
+    WideTableStore store =
+        new ForwardingStore(embedded) {
+          @Override
+          public List<WriteOutcome> batchWrite(List<WriteOp> ops) {
+            time.advance(Duration.ofMinutes(2).toNanos()); // a slow call, past the deadline
+            throw unavailable;
+          }
+        };
+
+    BulkWriteResult r =
+        BulkWriter.builder(store)
+            .workers(1)
+            .retryPolicy(policy(1, 10))
+            .deadline(Duration.ofMinutes(1))
+            .build()
+            .write(Stream.of(WriteOp.put("t", TestRows.row(1, 1))));
+
+    assertEquals(1, r.failed(), r::toString);
+    StoreException e = r.failures().get(0).error();
+    assertEquals(ErrorKind.TIMEOUT, e.kind(), e::toString);
+    assertFalse(e.retryable(), e::toString);
+    assertSame(unavailable, e.getCause(), "the last store error is kept as the cause");
+  }
+
+  /**
+   * A backoff near the clock's range (base and cap FOREVER) added to the clock's reading must not
+   * wrap to a time in the past, which would send the retry at once: it waits, here until the
+   * import deadline passes.
+   */
+  @Test
+  void aBackoffLongerThanTheClockCountsWaitsInsteadOfWrappingToNow() {
+    embedded.createTable(TestRows.table("t", 10, 1));
+    time.advance(Duration.ofHours(1).toNanos());
+    AtomicInteger sends = new AtomicInteger();
+    WideTableStore store =
+        new ForwardingStore(embedded) {
+          @Override
+          public List<WriteOutcome> batchWrite(List<WriteOp> ops) {
+            if (sends.incrementAndGet() == 1) {
+              throw new StoreException(ErrorKind.UNAVAILABLE, "moving", true, null);
+            }
+            return super.batchWrite(ops);
+          }
+        };
+    Duration forever = java.time.temporal.ChronoUnit.FOREVER.getDuration();
+    RetryPolicy policy =
+        RetryPolicy.builder()
+            .maxAttempts(5)
+            .baseDelay(forever)
+            .maxDelay(forever)
+            .deadline(forever)
+            .clock(time)
+            .sleeper(time)
+            .random(
+                new Random() {
+                  @Override
+                  public long nextLong(long bound) {
+                    return bound - 1; // the longest backoff the jitter can draw
+                  }
+                })
+            .build();
+
+    BulkWriteResult r =
+        BulkWriter.builder(store)
+            .workers(1)
+            .retryPolicy(policy)
+            .deadline(Duration.ofMinutes(1))
+            .build()
+            .write(Stream.of(WriteOp.put("t", TestRows.row(1, 1))));
+
+    assertEquals(1, sends.get(), "the retry waited its backoff");
+    assertEquals(1, r.failed(), r::toString);
+    assertEquals(ErrorKind.TIMEOUT, r.failures().get(0).error().kind());
   }
 
   @Test
