@@ -1,5 +1,6 @@
 package dev.widekey.runtime.report;
 
+import dev.widekey.runtime.retry.RetryPolicy;
 import dev.widekey.runtime.store.PartitionStats;
 import dev.widekey.runtime.store.PkValue;
 import dev.widekey.runtime.store.WideTableStore;
@@ -88,7 +89,8 @@ public final class PartitionLoadSampler implements AutoCloseable {
   /**
    * A sampler that samples every {@code period} on a daemon thread of its own until closed. A
    * sample that fails (the store unreachable) is logged and skipped: the next one closes a longer
-   * window.
+   * window. A period longer than a long counts in nanoseconds ({@code ChronoUnit.FOREVER}) never
+   * comes: the sampler then samples only when {@link #sample()} is called.
    */
   public static PartitionLoadSampler every(
       WideTableStore store, String table, Duration period, int maxWindows) {
@@ -104,7 +106,8 @@ public final class PartitionLoadSampler implements AutoCloseable {
               return t;
             });
     sampler.scheduler = scheduler;
-    long nanos = period.toNanos();
+    // a period longer than nanoseconds count (ChronoUnit.FOREVER) means never, not an overflow
+    long nanos = RetryPolicy.saturatedNanos(period);
     scheduler.scheduleAtFixedRate(sampler::sampleOrLog, nanos, nanos, TimeUnit.NANOSECONDS);
     return sampler;
   }

@@ -18,6 +18,7 @@ import dev.widekey.runtime.query.ContinuationKey;
 import dev.widekey.runtime.query.ContinuationToken;
 import dev.widekey.runtime.query.InvalidContinuationException;
 import dev.widekey.runtime.query.Pages;
+import dev.widekey.runtime.retry.RetryPolicy;
 import dev.widekey.runtime.store.AttrValue;
 import dev.widekey.runtime.store.ColumnSelection;
 import dev.widekey.runtime.store.ErrorKind;
@@ -319,10 +320,20 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
    * its period was fenced meanwhile.
    *
    * @return this repository
+   * @throws IllegalArgumentException if {@code settle} is not positive, or longer than {@code
+   *     System.nanoTime} counts ({@code ChronoUnit.FOREVER})
    */
   public TimeShardedRepository<E, R> withFenceSettle(Duration settle) {
     if (settle.isNegative() || settle.isZero()) {
       throw new IllegalArgumentException("fence settle " + settle + " <= 0");
+    }
+    if (RetryPolicy.saturatedNanos(settle) == Long.MAX_VALUE) {
+      // writers compare it with System.nanoTime differences, and retention sleeps through it
+      throw new IllegalArgumentException(
+          "fence settle "
+              + settle
+              + " is longer than System.nanoTime counts (about 292 years): retention would never"
+              + " archive, and writers could not compare their time with it");
     }
     this.fenceSettle = settle;
     return this;

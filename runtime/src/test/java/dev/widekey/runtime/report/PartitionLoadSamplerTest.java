@@ -150,6 +150,25 @@ class PartitionLoadSamplerTest {
     }
   }
 
+  /**
+   * A period longer than the clock counts in nanoseconds (ChronoUnit.FOREVER) means never: the
+   * sampler starts (it used to throw an ArithmeticException) and samples only when asked.
+   */
+  @Test
+  void aSamplingPeriodLongerThanTheClockCountsNeverSamplesByItself() throws Exception {
+    try (CountersStore store = new CountersStore()) {
+      store.stats.set(List.of(stats(0, null, null, 0, 0)));
+      try (PartitionLoadSampler sampler =
+          PartitionLoadSampler.every(
+              store, "t", java.time.temporal.ChronoUnit.FOREVER.getDuration(), 100)) {
+        Thread.sleep(20);
+        assertEquals(0, sampler.windows().size());
+        sampler.sample();
+        assertEquals(1, sampler.windows().size());
+      }
+    }
+  }
+
   private static List<Long> writes(LoadWindow w) {
     return w.partitions().stream().map(PartitionLoad::writeRows).toList();
   }

@@ -129,6 +129,23 @@ class TimeShardedIndexTest {
     return store.listTables(table).contains(table);
   }
 
+  /**
+   * Adversary: a fence settle longer than System.nanoTime counts (ChronoUnit.FOREVER). It used to
+   * be accepted and then fail writes with an ArithmeticException after they were stored; it is
+   * refused where it is set, naming the setting, and the repository keeps its settle.
+   */
+  @Test
+  void aFenceSettleLongerThanTheClockCountsIsRefusedWhereItIsSet() {
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> tickets.withFenceSettle(java.time.temporal.ChronoUnit.FOREVER.getDuration()));
+    assertTrue(e.getMessage().contains("fence settle"), e::getMessage);
+
+    tickets.put(new Ticket(1, JAN.plusSeconds(60), "red"));
+    assertEquals(1, tickets.byTag("red", JAN, FEB).count());
+  }
+
   /** Adversary: a retention run over a period whose entities are indexed. */
   @Test
   void retentionDropsThePeriodsIndexTablesWithItsHotTable() {
