@@ -136,12 +136,18 @@ public final class BulkWriter {
     return builder(store).build();
   }
 
-  /** The largest number of operations in one batch: the builder's, within the store's limit. */
+  /**
+   * The largest number of operations in one batch: the builder's, within the store's limit. A batch
+   * writing a table whose profile is stricter ({@code store.limits(profile)}) keeps that bound.
+   */
   public int maxBatchRows() {
     return settings.maxBatchRows();
   }
 
-  /** The largest number of bytes in one batch: the builder's, within the store's limit. */
+  /**
+   * The largest number of bytes in one batch: the builder's, within the store's limit. A batch
+   * writing a table whose profile is stricter (a Lindorm table's 2 MB) keeps that bound.
+   */
   public long maxBatchBytes() {
     return settings.maxBatchBytes();
   }

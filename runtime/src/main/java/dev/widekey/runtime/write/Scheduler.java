@@ -1,9 +1,11 @@
 package dev.widekey.runtime.write;
 
 import dev.widekey.core.Rule;
+import dev.widekey.core.store.StoreLimits;
 import dev.widekey.runtime.retry.RetryPolicy;
 import dev.widekey.runtime.store.ErrorKind;
 import dev.widekey.runtime.store.StoreException;
+import dev.widekey.runtime.store.WideTableStore;
 import dev.widekey.runtime.store.WriteOp;
 import dev.widekey.runtime.store.WriteOutcome;
 import java.time.Duration;
@@ -12,9 +14,11 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Random;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
@@ -33,6 +37,8 @@ final class Scheduler {
   private final Condition changed = lock.newCondition();
   private final RetryPolicy policy;
   private final RetryPolicy.Clock clock;
+  private final WideTableStore store;
+  private final int maxBatchRows;
   private final long maxBatchBytes;
   private final int window;
   private final long windowBytes;
@@ -40,6 +46,9 @@ final class Scheduler {
   private final ImportOutcomes outcomes;
   private final SendQueue queue;
   private final WriteOrder order = new WriteOrder();
+
+  /** The limits of each table written, looked up once per import (stores cache their specs). */
+  private final Map<String, StoreLimits> tableLimits = new ConcurrentHashMap<>();
 
   /**
    * Unfinished operations per input position: where a stopped import resumes, and which operations
@@ -81,6 +90,8 @@ final class Scheduler {
     this.resumed = resumed;
     this.policy = settings.policy();
     this.clock = policy.clock();
+    this.store = settings.store();
+    this.maxBatchRows = settings.maxBatchRows();
     this.maxBatchBytes = settings.maxBatchBytes();
     this.queue =
         new SendQueue(
@@ -102,12 +113,14 @@ final class Scheduler {
   /** Takes in the operations of one input element, waiting while the window is full. */
   void admit(long position, List<WriteOp> ops) throws InterruptedException {
     long[] bytes = new long[ops.size()];
+    StoreLimits[] limits = new StoreLimits[ops.size()];
     long groupBytes = 0;
     for (int i = 0; i < ops.size(); i++) {
       // checked and measured before any state changes: a half-admitted group would never
       // finish; an operation with a string that has no UTF-8 form has no size and stops the
       // input here
       bytes[i] = Objects.requireNonNull(ops.get(i), "an input operation is null").sizeInBytes();
+      limits[i] = limitsOf(ops.get(i).table());
       groupBytes += bytes[i];
     }
     lock.lock();
@@ -126,7 +139,15 @@ final class Scheduler {
       Task prev = null;
       List<Task> unfinished = unfinishedAt.computeIfAbsent(position, p -> new ArrayList<>());
       for (int i = 0; i < ops.size(); i++) {
-        Task t = new Task(ops.get(i), bytes[i], position, i, outcomes.countRead());
+        Task t =
+            new Task(
+                ops.get(i),
+                bytes[i],
+                (int) Math.max(1, Math.min(maxBatchRows, limits[i].maxBatchRows())),
+                Math.max(1, Math.min(maxBatchBytes, limits[i].maxBatchBytes())),
+                position,
+                i,
+                outcomes.countRead());
         BulkWriteFailure earlier = resumed.unknownAt(position, i);
         if (earlier != null) {
           t.maybeApplied = true;
@@ -415,6 +436,31 @@ final class Scheduler {
 
   // ------------------------------------------------------------------------------- internals
 
+  /**
+   * The limits the store enforces on {@code table}: those of its profile ({@link
+   * WideTableStore#limits(dev.widekey.annotations.Profile)}), which may be stricter than the
+   * store's default ones the writer was sized by (a Lindorm table's 2 MB batches); the default ones
+   * for a table the store does not describe, whose batches it refuses anyway.
+   */
+  private StoreLimits limitsOf(String table) {
+    StoreLimits known = tableLimits.get(table);
+    if (known != null) {
+      return known;
+    }
+    StoreLimits limits;
+    try {
+      limits =
+          store.describeTable(table).map(spec -> store.limits(spec.profile())).orElse(null);
+    } catch (RuntimeException e) {
+      limits = null; // not known now: sized as before; a batch refused whole is sent row by row
+    }
+    if (limits == null) {
+      return store.limits(); // not remembered: the table may be created during the import
+    }
+    tableLimits.put(table, limits);
+    return limits;
+  }
+
   /** Once the import deadline passed, everything queued fails instead of being sent. */
   private void checkDeadline(long now) {
     if (deadlinePassed || !deadline.passedAt(now)) {
@@ -444,13 +490,13 @@ final class Scheduler {
     if (deadlinePassed) {
       return deadline.error();
     }
-    if (t.bytes > maxBatchBytes) {
+    if (t.bytes > t.maxBatchBytes) {
       return new StoreException(
           ErrorKind.LIMIT_EXCEEDED,
           "the operation holds "
               + t.bytes
               + " bytes, over the batch limit of "
-              + maxBatchBytes
+              + t.maxBatchBytes
               + " bytes ("
               + Rule.WK304
               + "); it was not sent",

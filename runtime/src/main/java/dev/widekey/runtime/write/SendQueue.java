@@ -72,13 +72,20 @@ final class SendQueue {
     List<Task> batch = new ArrayList<>(Math.min(maxBatchRows, ready.size()));
     long bytes = 0;
     int misses = 0;
-    while (batch.size() < maxBatchRows && !ready.isEmpty() && misses < 8) {
+    // a batch passes the stricter bounds of the tables it writes, as the stores check it
+    int rowsCap = maxBatchRows;
+    long bytesCap = maxBatchBytes;
+    while (batch.size() < rowsCap && !ready.isEmpty() && misses < 8) {
       int i = random.nextInt(ready.size());
       Task t = ready.get(i);
-      if (!batch.isEmpty() && bytes + t.bytes > maxBatchBytes) {
+      int rows = Math.min(rowsCap, t.maxBatchRows);
+      long cap = Math.min(bytesCap, t.maxBatchBytes);
+      if (!batch.isEmpty() && (bytes + t.bytes > cap || batch.size() >= rows)) {
         misses++;
         continue;
       }
+      rowsCap = rows;
+      bytesCap = cap;
       Task last = ready.remove(ready.size() - 1);
       if (i < ready.size()) {
         ready.set(i, last);

@@ -15,6 +15,8 @@ final class Task {
   final WriteOp op;
   final TableKey key;
   final long bytes;
+  final int maxBatchRows; // the batch bounds of its table, within the writer's
+  final long maxBatchBytes;
   final long position;
   final int indexInGroup;
   final long seq;
@@ -43,10 +45,19 @@ final class Task {
   long firstSentNanos;
   long notBefore;
 
-  Task(WriteOp op, long bytes, long position, int indexInGroup, long seq) {
+  Task(
+      WriteOp op,
+      long bytes,
+      int maxBatchRows,
+      long maxBatchBytes,
+      long position,
+      int indexInGroup,
+      long seq) {
     this.op = op;
     this.key = new TableKey(op.table(), op.key());
     this.bytes = bytes;
+    this.maxBatchRows = maxBatchRows;
+    this.maxBatchBytes = maxBatchBytes;
     this.position = position;
     this.indexInGroup = indexInGroup;
     this.seq = seq;

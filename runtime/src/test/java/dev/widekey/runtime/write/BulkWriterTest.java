@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.widekey.core.store.StoreLimits;
 import dev.widekey.runtime.retry.RetryPolicy;
+import dev.widekey.annotations.Profile;
 import dev.widekey.runtime.store.AttrValue;
 import dev.widekey.runtime.store.ColumnSelection;
 import dev.widekey.runtime.store.ErrorKind;
@@ -499,6 +500,54 @@ class BulkWriterTest {
       assertEquals(ErrorKind.TIMEOUT, f.error().kind(), f::toString);
       assertFalse(f.error().retryable(), f::toString);
     }
+  }
+
+  /**
+   * Adversary: a Lindorm-profile table (2 MB batches) written by a writer sized from the store's
+   * default profile (4 MB), as putAll's BulkWriter.of(store) is. Batches must be sized by the
+   * table's limits: none refused whole (then sent row by row), all rows stored.
+   */
+  @Test
+  void batchesAreSizedByTheLimitsOfTheTablesWritten() {
+    embedded.createTable(TestRows.table("t", 100, 1).withProfile(Profile.LINDORM));
+    embedded.createTable(TestRows.table("d", 100, 1).withProfile(Profile.TABLESTORE));
+    AtomicInteger refused = new AtomicInteger();
+    List<Long> batchBytes = new CopyOnWriteArrayList<>();
+    WideTableStore store =
+        new ForwardingStore(embedded) {
+          @Override
+          public List<WriteOutcome> batchWrite(List<WriteOp> ops) {
+            try {
+              List<WriteOutcome> out = super.batchWrite(ops);
+              if (ops.get(0).table().equals("d")) {
+                batchBytes.add(ops.stream().mapToLong(WriteOp::sizeInBytes).sum());
+              }
+              return out;
+            } catch (StoreException e) {
+              refused.incrementAndGet();
+              throw e;
+            }
+          }
+        };
+    String value = "x".repeat(100_000);
+    BulkWriter writer = BulkWriter.of(store);
+
+    for (String table : List.of("t", "d")) {
+      BulkWriteResult r =
+          writer.write(
+              LongStream.range(0, 60)
+                  .mapToObj(
+                      i ->
+                          WriteOp.put(
+                              table,
+                              Row.of(TestRows.key(i), Map.of("v", AttrValue.ofString(value))))));
+      assertTrue(r.allAcknowledged(), r::toString);
+    }
+
+    assertEquals(0, refused.get(), "no batch refused for its size");
+    // the default profile's tables keep their 4 MB batches: the Lindorm table does not shrink them
+    assertTrue(
+        batchBytes.stream().anyMatch(b -> b > 2L << 20), () -> "batches of d: " + batchBytes);
   }
 
   /** A batch that fails retryably once the import deadline has passed is not retried: TIMEOUT. */
