@@ -306,7 +306,8 @@ final class ResumedImport {
         notSent,
         resumePosition,
         Math.max(read, Math.max(stoppedRead, resumePosition)),
-        seed);
+        seed,
+        r.inputSplit());
   }
 
   private static BulkWriteFailure at(BulkWriteFailure f, long position) {

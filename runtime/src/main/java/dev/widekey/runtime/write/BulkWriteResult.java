@@ -85,6 +85,11 @@ import java.util.List;
  *     again (a split-table repository's {@code putAll(stream, writer)} derives each entity's write
  *     tag from it and the entity's position, so that its resume recognises the stopped import's
  *     writes); 0 for an input not planned so
+ * @param inputSplit whether the import read its input as several pieces at once ({@link
+ *     BulkWriter.Builder#splitInput(int)}): elements were read from several places of the input,
+ *     so elements before {@code resumePosition} may never have been read, and a resume from it
+ *     would skip them. Such a result cannot be resumed ({@link BulkWriter#resumeWrite} refuses
+ *     it); write the whole input again instead
  */
 public record BulkWriteResult(
     long total,
@@ -100,7 +105,42 @@ public record BulkWriteResult(
     List<BulkWriteFailure> notAttemptedOperations,
     long resumePosition,
     long elementsRead,
-    long planSeed) {
+    long planSeed,
+    boolean inputSplit) {
+
+  /** A result of an input read in order, as one import reads an iterator. */
+  public BulkWriteResult(
+      long total,
+      long acknowledged,
+      long failed,
+      long notAttempted,
+      long retries,
+      long batches,
+      Duration elapsed,
+      List<BulkWriteFailure> failures,
+      boolean failuresTruncated,
+      List<BulkWriteFailure> unknownOutcomes,
+      List<BulkWriteFailure> notAttemptedOperations,
+      long resumePosition,
+      long elementsRead,
+      long planSeed) {
+    this(
+        total,
+        acknowledged,
+        failed,
+        notAttempted,
+        retries,
+        batches,
+        elapsed,
+        failures,
+        failuresTruncated,
+        unknownOutcomes,
+        notAttemptedOperations,
+        resumePosition,
+        elementsRead,
+        planSeed,
+        false);
+  }
 
   /**
    * A result that lists no operation left unsent and was not planned from a seed: every element up
@@ -189,7 +229,8 @@ public record BulkWriteResult(
         notAttemptedOperations,
         resumePosition,
         elementsRead,
-        planSeed);
+        planSeed,
+        inputSplit);
   }
 
   /** Whether every input operation was acknowledged. */

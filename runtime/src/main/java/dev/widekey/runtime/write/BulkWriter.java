@@ -220,6 +220,8 @@ public final class BulkWriter {
    * }</pre>
    *
    * @throws BulkWriteException if the iterator or a listener throws, or the thread is interrupted
+   * @throws IllegalArgumentException if {@code stopped} read its input split ({@link
+   *     BulkWriteResult#inputSplit()}): no position resumes it
    */
   public BulkWriteResult resumeWrite(Iterator<? extends WriteOp> rest, BulkWriteResult stopped) {
     return new Import(settings, StoppedImport.of(stopped)).run(InputSource.of(rest), List::of);
@@ -234,6 +236,8 @@ public final class BulkWriter {
    * writer, stopped)}, which plans the rest under the stopped import's write tags.
    *
    * @throws BulkWriteException if the iterator or a listener throws, or the thread is interrupted
+   * @throws IllegalArgumentException if {@code stopped} read its input split ({@link
+   *     BulkWriteResult#inputSplit()}): no position resumes it
    */
   public BulkWriteResult resumeGroups(Iterator<WriteGroup> rest, BulkWriteResult stopped) {
     return new Import(settings, StoppedImport.of(stopped))
@@ -357,6 +361,10 @@ public final class BulkWriter {
      * lines, a cursor; of known size or not) splits only by reading ahead, so it is split only as
      * far as reading ahead about {@link #window(int)} elements allows: memory stays within the
      * window, and such a stream is spread little more than the window spreads it.
+     *
+     * <p>An import read split that stops cannot be resumed by position ({@link
+     * BulkWriteResult#inputSplit()}; {@link BulkWriter#resumeWrite} refuses it): elements before
+     * its resume position may never have been read. Write the whole input again instead.
      */
     public Builder splitInput(int parts) {
       if (parts < 1) {

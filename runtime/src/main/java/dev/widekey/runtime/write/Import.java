@@ -93,7 +93,8 @@ final class Import {
             scheduler.notAttemptedOperations(),
             scheduler.resumePosition(),
             scheduler.elementsRead(),
-            scheduler.carried());
+            scheduler.carried(),
+            source.split());
     try {
       outcomes.reportProgress();
     } catch (RuntimeException | Error e) {

@@ -125,13 +125,15 @@ final class ImportOutcomes {
    * @param elementsRead one past the highest input position read
    * @param carried operations the stopped import this one resumes left unfinished past what this
    *     one read, listed in {@code unknown} or {@code notSent} and counted in the total
+   * @param inputSplit whether the input was read as several pieces at once
    */
   BulkWriteResult result(
       List<BulkWriteFailure> unknown,
       List<BulkWriteFailure> notSent,
       long resumePosition,
       long elementsRead,
-      long carried) {
+      long carried,
+      boolean inputSplit) {
     lock.lock();
     try {
       long total = read + carried;
@@ -149,7 +151,8 @@ final class ImportOutcomes {
           notSent,
           resumePosition,
           elementsRead,
-          0);
+          0,
+          inputSplit);
     } finally {
       lock.unlock();
     }

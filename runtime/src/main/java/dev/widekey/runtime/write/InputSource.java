@@ -18,6 +18,11 @@ interface InputSource<T> {
   /** The position of the current element in the input, counted from 0. */
   long position();
 
+  /** Whether the input is read from several places at once, not in order. */
+  default boolean split() {
+    return false;
+  }
+
   /** Reads an iterator in order. */
   static <T> InputSource<T> of(Iterator<? extends T> it) {
     return new IteratorSource<>(it);

@@ -122,4 +122,9 @@ final class SplitSource<T> implements InputSource<T> {
   public long position() {
     return position;
   }
+
+  @Override
+  public boolean split() {
+    return pieces.size() > 1; // a stream that would not split is read in order
+  }
 }

@@ -550,6 +550,48 @@ class BulkWriterTest {
         batchBytes.stream().anyMatch(b -> b > 2L << 20), () -> "batches of d: " + batchBytes);
   }
 
+  /**
+   * Adversary: an import read split into pieces stops; the caller resumes it by position as the
+   * Javadoc shows for an ordered input. Elements before the position may never have been read, so
+   * the resume is refused, saying why, before anything is written; the result says it was split.
+   */
+  @Test
+  void aStoppedSplitImportCannotBeResumedByPosition() {
+    embedded.createTable(TestRows.table("t", 1000, 1));
+    List<WriteOp> ops =
+        LongStream.range(0, 1000).<WriteOp>mapToObj(i -> WriteOp.put("t", TestRows.row(i, 1))).toList();
+    AtomicInteger read = new AtomicInteger();
+    BulkWriter writer = BulkWriter.builder(embedded).workers(1).splitInput(8).seed(7).build();
+    BulkWriteException stop =
+        assertThrows(
+            BulkWriteException.class,
+            () ->
+                writer.write(
+                    ops.stream()
+                        .peek(
+                            op -> {
+                              if (read.incrementAndGet() == 300) {
+                                throw new IllegalStateException("the input broke");
+                              }
+                            })));
+    BulkWriteResult stopped = stop.partialResult();
+    assertTrue(stopped.inputSplit(), stopped::toString);
+
+    long before = embedded.scan("t", ScanRange.all(1)).count();
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                writer.resumeWrite(
+                    ops.subList((int) stopped.resumePosition(), ops.size()).iterator(), stopped));
+    assertTrue(e.getMessage().contains("splitInput"), e::getMessage);
+    assertEquals(before, embedded.scan("t", ScanRange.all(1)).count(), "nothing was written");
+
+    // an import read in order keeps its resume
+    BulkWriteResult ordered = BulkWriter.of(embedded).write(ops.iterator());
+    assertFalse(ordered.inputSplit());
+  }
+
   /** A batch that fails retryably once the import deadline has passed is not retried: TIMEOUT. */
   @Test
   void aBatchFailingRetryablyAfterTheImportDeadlineFailsWithTheDeadlinesTimeout() {
