@@ -113,17 +113,32 @@ final class SdkMapping {
     };
   }
 
-  static AttrValue attrValue(ColumnValue v) {
+  /**
+   * A stored column's value.
+   *
+   * @throws StoreException {@link ErrorKind#CORRUPT_DATA} (not retryable: a read again finds the
+   *     same) for a type widekey has none for, naming the row and the column
+   */
+  static AttrValue attrValue(PrimaryKey key, String column, ColumnValue v) {
     return switch (v.getType()) {
       case STRING -> AttrValue.ofString(v.asString());
       case INTEGER -> AttrValue.ofInteger(v.asLong());
       case DOUBLE -> AttrValue.ofDouble(v.asDouble());
       case BOOLEAN -> AttrValue.ofBoolean(v.asBoolean());
       case BINARY -> AttrValue.ofBinary(v.asBinary());
-      // only SQL results carry these; rows written through the data API never do
+      // only SQL results carry these; a row holding one was not written by widekey
       default ->
           throw new StoreException(
-              ErrorKind.INTERNAL, "attribute type " + v.getType() + " has no widekey type");
+              ErrorKind.CORRUPT_DATA,
+              "column "
+                  + column
+                  + " of row "
+                  + key
+                  + " holds a value of type "
+                  + v.getType()
+                  + ", which widekey has no type for; the row was not written by widekey",
+              false,
+              null);
     };
   }
 
@@ -132,12 +147,15 @@ final class SdkMapping {
     if (sdk == null) {
       return null;
     }
+    PrimaryKey key = key(sdk.getPrimaryKey());
     Map<String, AttrValue> columns = new TreeMap<>();
     for (Column c : sdk.getColumns()) {
       // columns come sorted by name, then newest version first: keep the first of each name
-      columns.putIfAbsent(c.getName(), attrValue(c.getValue()));
+      if (!columns.containsKey(c.getName())) {
+        columns.put(c.getName(), attrValue(key, c.getName(), c.getValue()));
+      }
     }
-    return Row.of(key(sdk.getPrimaryKey()), columns);
+    return Row.of(key, columns);
   }
 
   /**
