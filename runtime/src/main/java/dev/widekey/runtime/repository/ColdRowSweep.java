@@ -2,6 +2,7 @@ package dev.widekey.runtime.repository;
 
 import dev.widekey.core.store.AttrType;
 import dev.widekey.core.store.PkType;
+import dev.widekey.runtime.retry.RetryPolicy;
 import dev.widekey.runtime.store.AttrValue;
 import dev.widekey.runtime.store.ColumnSelection;
 import dev.widekey.runtime.store.OrderedKeyBytes;
@@ -59,7 +60,8 @@ final class ColdRowSweep {
     this.hot = hot;
     this.cold = table;
     this.chunks = chunks;
-    this.deadline = nowMillis - grace.toMillis();
+    // saturated: a grace past what the clock counts (ChronoUnit.FOREVER) leaves nothing old enough
+    this.deadline = nowMillis - RetryPolicy.saturatedNanos(grace) / 1_000_000;
   }
 
   ColdSweepResult sweep() {

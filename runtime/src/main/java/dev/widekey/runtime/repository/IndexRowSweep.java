@@ -1,5 +1,6 @@
 package dev.widekey.runtime.repository;
 
+import dev.widekey.runtime.retry.RetryPolicy;
 import dev.widekey.runtime.store.AttrValue;
 import dev.widekey.runtime.store.ColumnSelection;
 import dev.widekey.runtime.store.Row;
@@ -31,7 +32,8 @@ final class IndexRowSweep {
     this.store = store;
     this.hot = hot;
     this.index = index;
-    this.deadline = nowMillis - grace.toMillis();
+    // saturated: a grace past what the clock counts (ChronoUnit.FOREVER) leaves nothing old enough
+    this.deadline = nowMillis - RetryPolicy.saturatedNanos(grace) / 1_000_000;
   }
 
   ColdSweepResult sweep() {

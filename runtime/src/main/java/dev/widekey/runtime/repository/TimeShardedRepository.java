@@ -366,7 +366,8 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
    * orders.withFenceKeep(Duration.ofDays(30)); // imports may run for weeks
    * }</pre>
    *
-   * @param keep at least {@link #MIN_FENCE_KEEP}
+   * @param keep at least {@link #MIN_FENCE_KEEP}; one longer than the clocks count ({@code
+   *     ChronoUnit.FOREVER}) keeps every fence
    * @return this repository
    */
   public TimeShardedRepository<E, R> withFenceKeep(Duration keep) {
@@ -1719,8 +1720,14 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
    * so a fence set again meanwhile stays.
    */
   private void removeStaleFences(Instant now) {
-    Instant before = oldestFenceKept(now);
-    long setBefore = clock.millis() - fenceKeep.toMillis();
+    Instant before;
+    long setBefore;
+    try {
+      before = oldestFenceKept(now);
+      setBefore = Math.subtractExact(clock.millis(), fenceKeep.toMillis());
+    } catch (ArithmeticException | java.time.DateTimeException e) {
+      return; // kept longer than the clocks count (ChronoUnit.FOREVER): no fence stood so long
+    }
     // this entity's fences only: keys from "<hot>_" up to, not including, "<hot>`" ('_' + 1)
     String base = hotTable.name();
     ScanRange mine =

@@ -93,6 +93,24 @@ class ColdRowSweepTest {
     assertEquals(Optional.empty(), docs.getWithCold(0));
   }
 
+  /**
+   * Adversary: a grace longer than the clock counts (ChronoUnit.FOREVER): nothing is old enough, so
+   * nothing is deleted; it used to fail with an ArithmeticException.
+   */
+  @Test
+  void aGraceLongerThanTheClockCountsDeletesNothing() {
+    docs.createTables();
+    docs.put(Doc.withCold(1, "kept", "body one"));
+    assertThrows(
+        IllegalStateException.class,
+        () -> stoppedBeforeCommit().put(Doc.withCold(3, "lost", "garbage")));
+
+    ColdSweepResult r = docs.sweepColdRows(java.time.temporal.ChronoUnit.FOREVER.getDuration());
+
+    assertEquals(0, r.deleted(), r::toString);
+    assertEquals(2, coldRows());
+  }
+
   @Test
   void aGraceShorterThanTheMinimumIsRefused() {
     docs.createTables();

@@ -146,6 +146,23 @@ class TimeShardedIndexTest {
     assertEquals(1, tickets.byTag("red", JAN, FEB).count());
   }
 
+  /**
+   * Adversary: fences kept for ever (ChronoUnit.FOREVER), so that no writer ever writes to an
+   * archived period. Retention used to fail with an overflow (Instant arithmetic, toMillis); it
+   * runs, drops the expired periods and keeps their fences.
+   */
+  @Test
+  void fencesKeptForeverDoNotOverflowRetention() {
+    tickets.withFenceKeep(java.time.temporal.ChronoUnit.FOREVER.getDuration());
+    tickets.put(new Ticket(1, JAN.plusSeconds(60), "red"));
+
+    List<String> dropped = tickets.enforceRetention(JUN);
+
+    assertTrue(dropped.contains("tickets_2026_01"), "dropped " + dropped);
+    assertThrows(
+        PeriodFencedException.class, () -> tickets.put(new Ticket(2, JAN.plusSeconds(90), "red")));
+  }
+
   /** Adversary: a retention run over a period whose entities are indexed. */
   @Test
   void retentionDropsThePeriodsIndexTablesWithItsHotTable() {
