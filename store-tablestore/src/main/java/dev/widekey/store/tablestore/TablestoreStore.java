@@ -27,6 +27,7 @@ import com.alicloud.openservices.tablestore.model.SingleRowQueryCriteria;
 import com.alicloud.openservices.tablestore.model.TableMeta;
 import com.alicloud.openservices.tablestore.model.TableOptions;
 import dev.widekey.core.store.StoreLimits;
+import dev.widekey.runtime.retry.RetryPolicy;
 import dev.widekey.runtime.store.AttrValue;
 import dev.widekey.runtime.store.ColumnSelection;
 import dev.widekey.runtime.store.DefinedColumn;
@@ -302,14 +303,17 @@ public final class TablestoreStore extends ServiceStore {
     if (ready.contains(spec.name())) {
       return;
     }
-    long deadline = System.nanoTime() + readyTimeout.toNanos();
+    long start = System.nanoTime();
+    // saturated, and compared as elapsed time: a timeout near or past the clock's range
+    // (ChronoUnit.FOREVER) waits, never overflows or wraps to "already passed"
+    long budget = RetryPolicy.saturatedNanos(readyTimeout);
     for (PrimaryKey probe : ReadinessProbes.keys(spec)) {
-      awaitPartition(spec, probe, deadline);
+      awaitPartition(spec, probe, start, budget);
     }
     ready.add(spec.name());
   }
 
-  private void awaitPartition(TableSpec spec, PrimaryKey probe, long deadline) {
+  private void awaitPartition(TableSpec spec, PrimaryKey probe, long start, long budget) {
     long pauseMillis = 50;
     while (true) {
       try {
@@ -321,7 +325,7 @@ public final class TablestoreStore extends ServiceStore {
       } catch (RuntimeException e) {
         StoreException mapped = TablestoreErrors.map("waiting for table " + spec.name(), e);
         boolean loading = mapped.retryable() || mapped.kind() == ErrorKind.TABLE_NOT_FOUND;
-        if (!loading || System.nanoTime() > deadline) {
+        if (!loading || System.nanoTime() - start > budget) {
           throw mapped;
         }
       }

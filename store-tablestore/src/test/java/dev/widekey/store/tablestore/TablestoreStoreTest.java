@@ -70,6 +70,26 @@ class TablestoreStoreTest {
     assertEquals(spec, storeOver(service, Duration.ZERO).describeTable("orders").orElseThrow());
   }
 
+  /**
+   * Adversary: a store told to wait for ever for new tables (ChronoUnit.FOREVER). The deadline used
+   * to overflow (an ArithmeticException after the table was created; a long wait would wrap and
+   * give up at once); it waits until the table loads.
+   */
+  @Test
+  void aReadyTimeoutLongerThanTheClockCountsWaitsForTheTable() {
+    FakeTablestoreService loading = new FakeTablestoreService(7, 3);
+    TablestoreStore s =
+        storeOver(loading, java.time.temporal.ChronoUnit.FOREVER.getDuration().minusDays(1));
+    s.createTable(new TableSpec("t", SCHEMA));
+    s.put("t", row("a", 1, 1));
+    assertEquals(Optional.of(row("a", 1, 1)), s.get("t", key("a", 1), ColumnSelection.all()));
+
+    TablestoreStore forever =
+        storeOver(new FakeTablestoreService(7, 3), java.time.temporal.ChronoUnit.FOREVER.getDuration());
+    forever.createTable(new TableSpec("t", SCHEMA));
+    forever.put("t", row("a", 1, 1));
+  }
+
   @Test
   void createTableWaitsWhileTheNewTableLoads() {
     FakeTablestoreService loading = new FakeTablestoreService(7, 3);
