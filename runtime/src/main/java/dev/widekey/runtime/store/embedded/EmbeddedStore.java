@@ -1073,7 +1073,8 @@ public final class EmbeddedStore implements WideTableStore {
 
     /**
      * How often expired rows are purged in the background, besides the rows reads meet; one minute
-     * unless set, {@link Duration#ZERO} for no background purge.
+     * unless set, {@link Duration#ZERO} (or one longer than the clock counts, {@code
+     * ChronoUnit.FOREVER}) for no background purge.
      */
     public Builder sweepInterval(Duration interval) {
       if (interval.isNegative()) {
@@ -1088,7 +1089,8 @@ public final class EmbeddedStore implements WideTableStore {
      * How long after a write a global service index ({@code ServiceIndex.Kind.GLOBAL}) receives it,
      * on the store's {@link #clock}: none unless set, so local runs are repeatable; a test sets one
      * (Tablestore documents milliseconds) to see a read through the index miss a fresh write, and
-     * moves its clock past it to see the index catch up. Local indexes are always synchronous.
+     * moves its clock past it to see the index catch up. Local indexes are always synchronous. A
+     * lag longer than the clock counts ({@code ChronoUnit.FOREVER}) is never reached.
      *
      * <p>{@code EmbeddedStore.builder().clock(clock).globalIndexLag(Duration.ofMillis(50)).build()}
      */

@@ -1,5 +1,6 @@
 package dev.widekey.runtime.store.embedded;
 
+import dev.widekey.runtime.retry.RetryPolicy;
 import dev.widekey.runtime.store.PrimaryKey;
 import dev.widekey.runtime.store.Row;
 import dev.widekey.runtime.store.ScanRange;
@@ -38,7 +39,7 @@ final class ServiceIndexTables {
 
   ServiceIndexTables(TableSpec spec, Duration globalLag) {
     this.spec = spec;
-    this.lagMillis = globalLag.toMillis();
+    this.lagMillis = lagMillis(globalLag);
     this.ttlMillis = spec.expires() ? spec.ttlSeconds() * 1000L : -1;
     for (ServiceIndex index : spec.serviceIndexes()) {
       entries.put(index.name(), new TreeMap<>());
@@ -47,8 +48,16 @@ final class ServiceIndexTables {
 
   /** These indexes with global changes applied {@code lag} after their writes from now on. */
   ServiceIndexTables withGlobalLag(Duration lag) {
-    this.lagMillis = lag.toMillis();
+    this.lagMillis = lagMillis(lag);
     return this;
+  }
+
+  /**
+   * Saturated: a lag past what the clock counts (ChronoUnit.FOREVER) means never, and stays far
+   * enough from overflow to be added to the clock's time.
+   */
+  private static long lagMillis(Duration lag) {
+    return RetryPolicy.saturatedNanos(lag) / 1_000_000;
   }
 
   /** Whether the table has any service index. */

@@ -1,5 +1,6 @@
 package dev.widekey.runtime.store.embedded;
 
+import dev.widekey.runtime.retry.RetryPolicy;
 import java.time.Duration;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -38,7 +39,8 @@ final class TtlSweeper {
               thread.setDaemon(true);
               return thread;
             });
-    long millis = interval.toMillis();
+    // saturated: an interval past what the clock counts (ChronoUnit.FOREVER) means never
+    long millis = Math.max(1, RetryPolicy.saturatedNanos(interval) / 1_000_000);
     executor.scheduleWithFixedDelay(this::sweep, millis, millis, TimeUnit.MILLISECONDS);
   }
 

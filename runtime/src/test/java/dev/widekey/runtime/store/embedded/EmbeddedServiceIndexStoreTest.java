@@ -61,6 +61,27 @@ class EmbeddedServiceIndexStoreTest {
     }
   }
 
+  /**
+   * Adversary: a global index lag and a sweep interval of ChronoUnit.FOREVER (an index that never
+   * catches up, no background sweep). Creating an expiring table used to fail with an
+   * ArithmeticException; the row is stored and the global index never receives it.
+   */
+  @Test
+  void aLagAndASweepIntervalLongerThanTheClockCountsMeanNever() {
+    java.time.Duration forever = java.time.temporal.ChronoUnit.FOREVER.getDuration();
+    try (EmbeddedStore store =
+        EmbeddedStore.builder().globalIndexLag(forever).sweepInterval(forever).build()) {
+      store.createTable(spec().withTtlSeconds(86400));
+      Row row =
+          Row.of(PrimaryKey.of(PkValue.ofString("a")), Map.of("card", AttrValue.ofString("K")));
+      store.put("t", row);
+      assertEquals(List.of(), read(store));
+      assertEquals(
+          java.util.Optional.of(row),
+          store.get("t", row.key(), dev.widekey.runtime.store.ColumnSelection.all()));
+    }
+  }
+
   @Test
   void onlyTheTablestoreProfileHasServiceIndexes() {
     try (EmbeddedStore store = EmbeddedStore.inMemory()) {
