@@ -440,7 +440,8 @@ final class Scheduler {
    * The limits the store enforces on {@code table}: those of its profile ({@link
    * WideTableStore#limits(dev.widekey.annotations.Profile)}), which may be stricter than the
    * store's default ones the writer was sized by (a Lindorm table's 2 MB batches); the default ones
-   * for a table the store does not describe, whose batches it refuses anyway.
+   * for a table the store does not describe (its writes fail anyway, or a batch refused whole is
+   * sent row by row). Looked up once per table and import, so a missing table costs one lookup.
    */
   private StoreLimits limitsOf(String table) {
     StoreLimits known = tableLimits.get(table);
@@ -452,13 +453,11 @@ final class Scheduler {
       limits =
           store.describeTable(table).map(spec -> store.limits(spec.profile())).orElse(null);
     } catch (RuntimeException e) {
-      limits = null; // not known now: sized as before; a batch refused whole is sent row by row
+      limits = null;
     }
-    if (limits == null) {
-      return store.limits(); // not remembered: the table may be created during the import
-    }
-    tableLimits.put(table, limits);
-    return limits;
+    StoreLimits chosen = limits == null ? store.limits() : limits;
+    tableLimits.put(table, chosen);
+    return chosen;
   }
 
   /** Once the import deadline passed, everything queued fails instead of being sent. */
