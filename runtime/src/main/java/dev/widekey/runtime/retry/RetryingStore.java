@@ -49,8 +49,8 @@ import java.util.stream.StreamSupport;
  *       delete ({@code delete(table, key, condition)}, or a {@link WriteOp.Delete} with a
  *       condition) is retried the same way, but one sent again that fails its condition keeps the
  *       failure, saying that an earlier attempt may have deleted the row: nothing stored can prove
- *       it did. So does a conditional put sent again that is followed in its batch by another
- *       write of its key, which may have replaced its row: both fail with a {@link
+ *       it did. So does a conditional put sent again that is followed in its batch by another write
+ *       of its key, which may have replaced its row: both fail with a {@link
  *       dev.widekey.runtime.store.MaybeAppliedException}.
  *   <li>{@code scan} resumes after a retryable failure from the last key it returned, so no row is
  *       returned twice and none is skipped. Its attempt budget and deadline start again each time
@@ -189,7 +189,8 @@ public final class RetryingStore implements WideTableStore {
       Map<Object, Boolean> reopened = new HashMap<>();
       for (int j = 0; j < got.size(); j++) {
         int i = pending.get(j);
-        WriteOutcome o = resent ? OwnWrites.recheck(delegate, got.get(j), laterWriteOnKey[i]) : got.get(j);
+        WriteOutcome o =
+            resent ? OwnWrites.recheck(delegate, got.get(j), laterWriteOnKey[i]) : got.get(j);
         Object k = keyOf(batch.get(i));
         boolean failedRetryably = !o.succeeded() && policy.retries(o.failure());
         if (failedRetryably || reopened.containsKey(k)) {

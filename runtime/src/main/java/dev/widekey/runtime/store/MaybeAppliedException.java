@@ -14,8 +14,8 @@ package dev.widekey.runtime.store;
  *       sent with the earlier attempt, may have replaced the row the put wrote.
  * </ul>
  *
- * A conditional put sent again that finds its own row succeeds, and one that finds another row
- * with no write of its own batch in between fails with a plain {@code CONDITION_FAILED}.
+ * A conditional put sent again that finds its own row succeeds, and one that finds another row with
+ * no write of its own batch in between fails with a plain {@code CONDITION_FAILED}.
  *
  * <pre>{@code
  * catch (MaybeAppliedException e) { reconcile(e); } // the write may or may not be stored

@@ -86,10 +86,10 @@ import java.util.List;
  *     tag from it and the entity's position, so that its resume recognises the stopped import's
  *     writes); 0 for an input not planned so
  * @param inputSplit whether the import read its input as several pieces at once ({@link
- *     BulkWriter.Builder#splitInput(int)}): elements were read from several places of the input,
- *     so elements before {@code resumePosition} may never have been read, and a resume from it
- *     would skip them. Such a result cannot be resumed ({@link BulkWriter#resumeWrite} refuses
- *     it); write the whole input again instead
+ *     BulkWriter.Builder#splitInput(int)}): elements were read from several places of the input, so
+ *     elements before {@code resumePosition} may never have been read, and a resume from it would
+ *     skip them. Such a result cannot be resumed ({@link BulkWriter#resumeWrite} refuses it); write
+ *     the whole input again instead
  */
 public record BulkWriteResult(
     long total,

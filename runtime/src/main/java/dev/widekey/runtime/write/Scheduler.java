@@ -450,8 +450,7 @@ final class Scheduler {
     }
     StoreLimits limits;
     try {
-      limits =
-          store.describeTable(table).map(spec -> store.limits(spec.profile())).orElse(null);
+      limits = store.describeTable(table).map(spec -> store.limits(spec.profile())).orElse(null);
     } catch (RuntimeException e) {
       limits = null;
     }

@@ -8,9 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.widekey.annotations.Profile;
 import dev.widekey.core.store.StoreLimits;
 import dev.widekey.runtime.retry.RetryPolicy;
-import dev.widekey.annotations.Profile;
 import dev.widekey.runtime.store.AttrValue;
 import dev.widekey.runtime.store.ColumnSelection;
 import dev.widekey.runtime.store.ErrorKind;
@@ -559,7 +559,9 @@ class BulkWriterTest {
   void aStoppedSplitImportCannotBeResumedByPosition() {
     embedded.createTable(TestRows.table("t", 1000, 1));
     List<WriteOp> ops =
-        LongStream.range(0, 1000).<WriteOp>mapToObj(i -> WriteOp.put("t", TestRows.row(i, 1))).toList();
+        LongStream.range(0, 1000)
+            .<WriteOp>mapToObj(i -> WriteOp.put("t", TestRows.row(i, 1)))
+            .toList();
     AtomicInteger read = new AtomicInteger();
     BulkWriter writer = BulkWriter.builder(embedded).workers(1).splitInput(8).seed(7).build();
     BulkWriteException stop =
@@ -623,8 +625,8 @@ class BulkWriterTest {
 
   /**
    * A backoff near the clock's range (base and cap FOREVER) added to the clock's reading must not
-   * wrap to a time in the past, which would send the retry at once: it waits, here until the
-   * import deadline passes.
+   * wrap to a time in the past, which would send the retry at once: it waits, here until the import
+   * deadline passes.
    */
   @Test
   void aBackoffLongerThanTheClockCountsWaitsInsteadOfWrappingToNow() {

@@ -85,7 +85,8 @@ class TablestoreStoreTest {
     assertEquals(Optional.of(row("a", 1, 1)), s.get("t", key("a", 1), ColumnSelection.all()));
 
     TablestoreStore forever =
-        storeOver(new FakeTablestoreService(7, 3), java.time.temporal.ChronoUnit.FOREVER.getDuration());
+        storeOver(
+            new FakeTablestoreService(7, 3), java.time.temporal.ChronoUnit.FOREVER.getDuration());
     forever.createTable(new TableSpec("t", SCHEMA));
     forever.put("t", row("a", 1, 1));
   }
