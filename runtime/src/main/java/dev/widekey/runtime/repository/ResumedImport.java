@@ -140,6 +140,7 @@ final class ResumedImport {
    *     {@code putAll(stream, writer)} (or of its resume): it has no plan seed
    */
   static ResumedImport of(BulkWriteResult stopped, String hotTable) {
+    stopped.requireResumable();
     if (stopped.planSeed() == 0) {
       throw new IllegalArgumentException(
           "the stopped result has no plan seed: resume with the result of this repository's"

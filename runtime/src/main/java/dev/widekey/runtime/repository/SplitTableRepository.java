@@ -788,7 +788,8 @@ public abstract class SplitTableRepository<E> {
    *
    * @param stopped the partial result of the stopped {@code putAll(stream, writer)}, or of a resume
    *     of it, of this repository
-   * @throws IllegalArgumentException if {@code stopped} is not such a result (it has no plan seed)
+   * @throws IllegalArgumentException if {@code stopped} is not such a result (it has no plan seed),
+   *     or its writer read the entities split ({@link BulkWriteResult#inputSplit()})
    * @throws dev.widekey.runtime.write.BulkWriteException if this import stops in turn
    */
   public BulkWriteResult putAll(

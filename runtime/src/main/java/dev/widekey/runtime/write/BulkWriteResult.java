@@ -233,6 +233,25 @@ public record BulkWriteResult(
         inputSplit);
   }
 
+  /**
+   * This result, if a resume can continue it from {@link #resumePosition()}: the one check of every
+   * resume ({@link BulkWriter#resumeWrite}, a split-table repository's {@code putAll(rest, writer,
+   * stopped)}).
+   *
+   * @throws IllegalArgumentException if the import read its input split ({@link #inputSplit()})
+   */
+  public BulkWriteResult requireResumable() {
+    if (inputSplit) {
+      throw new IllegalArgumentException(
+          "the stopped import read its input split into pieces (splitInput), from several places"
+              + " at once: elements before its resume position "
+              + resumePosition
+              + " may never have been read, so no position resumes it; write the whole input"
+              + " again instead (puts and deletes without conditions are idempotent)");
+    }
+    return this;
+  }
+
   /** Whether every input operation was acknowledged. */
   public boolean allAcknowledged() {
     return failed == 0 && notAttempted == 0 && unknownOutcomes.isEmpty() && acknowledged == total;

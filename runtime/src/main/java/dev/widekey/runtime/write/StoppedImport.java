@@ -32,14 +32,7 @@ final class StoppedImport {
   /** The rest of {@code stopped}'s input, from its resume position on. */
   static StoppedImport of(BulkWriteResult stopped) {
     Objects.requireNonNull(stopped, "stopped");
-    if (stopped.inputSplit()) {
-      throw new IllegalArgumentException(
-          "the stopped import read its input split into pieces (splitInput), from several places"
-              + " at once: elements before its resume position "
-              + stopped.resumePosition()
-              + " may never have been read, so no position resumes it; write the whole input"
-              + " again instead (puts and deletes without conditions are idempotent)");
-    }
+    stopped.requireResumable();
     long from = stopped.resumePosition();
     TreeMap<Long, Map<Integer, BulkWriteFailure>> unknown = new TreeMap<>();
     for (BulkWriteFailure u : stopped.unknownOutcomes()) {

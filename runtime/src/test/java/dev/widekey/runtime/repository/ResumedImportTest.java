@@ -166,6 +166,42 @@ class ResumedImportTest {
    * writer, stopped)}): the entity is planned under its stopped write tag, its commit is found
    * stored, and only the delete of the cold row it replaced is sent.
    */
+  /**
+   * Adversary: the result of a putAll whose writer read the entities split (splitInput) handed to
+   * the repository's resume. It is refused, saying why, and nothing is written.
+   */
+  @Test
+  void aPutAllReadSplitIsNotResumedByPosition() {
+    BulkWriteResult split =
+        new BulkWriteResult(
+            1,
+            0,
+            0,
+            1,
+            0,
+            0,
+            java.time.Duration.ZERO,
+            List.of(),
+            false,
+            List.of(),
+            List.of(),
+            0,
+            1,
+            42,
+            true);
+    FaultInjectingStore faults = hotAnswerLost();
+    NoteRepository notes = new NoteRepository(faults, true);
+
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> notes.putAll(Stream.of(new Note(7, "t", "b", 0)), writer(faults), split));
+
+    assertTrue(e.getMessage().contains("splitInput"), e::getMessage);
+    assertEquals(
+        java.util.Optional.empty(), embedded.get("notes", TestRows.key(7), ColumnSelection.all()));
+  }
+
   @Test
   void aVersionedPutAllResumedWithItsStoppedResultRecognisesItsOwnAppliedWrite() {
     Note v1 = direct.put(new Note(1, "first", "first body", 0));
