@@ -504,13 +504,13 @@ public enum Message {
       Rule.WK109,
       Severity.ERROR,
       "primary-key column '${column}' can reach ${bytes} bytes (${detail}), "
-          + "over the ${limitSize} (${limit} bytes) limit of a primary-key column on "
+          + "over the ${limit} limit of a primary-key column on "
           + "${profile}. Lower @MaxLength or restrict @KeyChars to ASCII."),
   KEY_TOO_LARGE(
       Rule.WK109,
       Severity.ERROR,
       "the primary key can reach ${bytes} bytes in ${measured} (${detail}), "
-          + "over ${profile}'s limit of ${limitSize} (${limit} bytes) for all "
+          + "over ${profile}'s limit of ${limit} for all "
           + "primary-key values of a row together, so a write of the largest keys "
           + "would fail. Lower @MaxLength, starting with field '${field}', or move a "
           + "column into the attributes."),

@@ -499,10 +499,8 @@ public final class Messages {
         bytes,
         "detail",
         detail,
-        "limitSize",
-        size(limit),
         "limit",
-        limit,
+        limitText(limit),
         "profile",
         profile);
   }
@@ -519,10 +517,8 @@ public final class Messages {
         detail,
         "profile",
         profile,
-        "limitSize",
-        size(limit),
         "limit",
-        limit,
+        limitText(limit),
         "field",
         field);
   }
@@ -1182,6 +1178,15 @@ public final class Messages {
   /** A limit in bytes as people write it: "1 KB", "2 MB". */
   private static String size(long bytes) {
     return StoreLimits.sizeText(bytes);
+  }
+
+  /**
+   * A limit as its size, with its exact bytes after a rounded unit ("1 KB (1024 bytes)"); a limit
+   * that is no round unit is already in bytes, which are not repeated.
+   */
+  private static String limitText(long bytes) {
+    String size = size(bytes);
+    return size.equals(bytes + " bytes") ? size : size + " (" + bytes + " bytes)";
   }
 
   private static String quote(int codePoint) {
