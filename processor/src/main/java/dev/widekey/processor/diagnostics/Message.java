@@ -753,6 +753,12 @@ public enum Message {
       "index '${index}' lists column '${column}', but ${entity} has no stored property of that"
           + " name; did you mean '${closest}'? An index column names a property of the entity, as"
           + " written in Java."),
+  INDEX_UNSTORED_COLUMN(
+      Rule.WK306,
+      Severity.ERROR,
+      "index '${index}' lists column '${column}', but ${entity} declares it ${marker}: it is not"
+          + " stored, so no index row can be keyed by it. Remove it from the index, or store it"
+          + " (drop ${marker})."),
   INDEX_DUPLICATE_COLUMN(
       Rule.WK306,
       Severity.ERROR,
@@ -1227,6 +1233,11 @@ public enum Message {
       Rule.WK307,
       Severity.ERROR,
       "${method} names ${name}, which is no property of ${entity}. Did you " + "mean ${closest}?"),
+  QUERY_UNSTORED_PROPERTY(
+      Rule.WK307,
+      Severity.ERROR,
+      "${method} names ${name}, but ${entity} declares it ${marker}: it is not stored, so no read"
+          + " can select or order by it. Remove it from the query, or store it (drop ${marker})."),
   QUERY_NO_CONDITION_ON_LEADING(
       Rule.WK307,
       Severity.ERROR,

@@ -832,6 +832,12 @@ public final class Messages {
         "index", index, "column", column, "entity", entity, "closest", closest);
   }
 
+  public static String indexUnstoredColumn(
+      String index, String column, String entity, String marker) {
+    return Message.INDEX_UNSTORED_COLUMN.format(
+        "index", index, "column", column, "entity", entity, "marker", marker);
+  }
+
   public static String indexDuplicateColumn(String index, String column) {
     return Message.INDEX_DUPLICATE_COLUMN.format("index", index, "column", column);
   }

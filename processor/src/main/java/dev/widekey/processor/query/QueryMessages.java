@@ -72,6 +72,11 @@ public final class QueryMessages {
         "method", method, "name", name, "entity", entity, "closest", closest);
   }
 
+  public static String unstoredProperty(String method, String name, String entity, String marker) {
+    return Message.QUERY_UNSTORED_PROPERTY.format(
+        "method", method, "name", name, "entity", entity, "marker", marker);
+  }
+
   public static String notLeftmostPrefix(
       String method, String missing, List<String> key, List<String> named) {
     if (named.isEmpty()) {

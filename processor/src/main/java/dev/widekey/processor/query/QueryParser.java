@@ -426,8 +426,7 @@ final class QueryParser {
             p,
             by == null
                 ? QueryMessages.unmatchedParameter(p.getSimpleName().toString(), method)
-                : QueryMessages.unknownProperty(
-                    method, name, entity.simpleName(), closest(entity, name)));
+                : unknownProperty(method, name, entity));
         return false;
       }
       if (!typeFits(p, property)) {
@@ -505,8 +504,7 @@ final class QueryParser {
       if (p == null) {
         report.error(
             m,
-            QueryMessages.unknownProperty(
-                method, decapitalize(rest), entity.simpleName(), closest(entity, rest)));
+            unknownProperty(method, decapitalize(rest), entity));
         return false;
       }
       properties.add(p);
@@ -597,11 +595,7 @@ final class QueryParser {
         String rest = text.substring(at).replaceFirst("(Asc|Desc).*$", "");
         report.error(
             m,
-            QueryMessages.unknownProperty(
-                m.getSimpleName().toString(),
-                decapitalize(rest),
-                entity.simpleName(),
-                closest(entity, rest)));
+            unknownProperty(m.getSimpleName().toString(), decapitalize(rest), entity));
         return false;
       }
       at += match.name().length();
@@ -639,8 +633,7 @@ final class QueryParser {
         report.error(
             m,
             o,
-            QueryMessages.unknownProperty(
-                m.getSimpleName().toString(), name, entity.simpleName(), closest(entity, name)));
+            unknownProperty(m.getSimpleName().toString(), name, entity));
         return false;
       }
       boolean ignoreCase = Boolean.TRUE.equals(JakartaData.value(o, "ignoreCase"));
@@ -787,6 +780,20 @@ final class QueryParser {
   }
 
   /** The entity's property name closest to {@code name} (Levenshtein, ignoring case). */
+  /**
+   * Why {@code name} is no property of the entity: unstored ({@code @Transient}) when it is, else
+   * unknown, with the closest stored property.
+   */
+  static String unknownProperty(String method, String name, EntityModel entity) {
+    return entity
+        .unstoredMarker(name)
+        .map(marker -> QueryMessages.unstoredProperty(method, name, entity.simpleName(), marker))
+        .orElseGet(
+            () ->
+                QueryMessages.unknownProperty(
+                    method, name, entity.simpleName(), closest(entity, name)));
+  }
+
   static String closest(EntityModel entity, String name) {
     return entity.closestProperty(name, Integer.MAX_VALUE).orElse("?");
   }

@@ -32,6 +32,58 @@ class QueryRefusalTest {
     assertThat(c).hadErrorContainingMatch(exactly).inFile(f).onLineContaining(line);
   }
 
+  /**
+   * A query naming a @Transient property is told the property is not stored, not offered the
+   * nearest stored name ("did you mean id?").
+   */
+  @Test
+  void aTransientPropertyIsSaidToBeUnstored() {
+    JavaFileObject entity =
+        com.google.testing.compile.JavaFileObjects.forSourceString(
+            "q.Note",
+            "package q;\n"
+                + "import dev.widekey.annotations.*;\n"
+                + "@WideTable(name = \"notes\")\n"
+                + "public record Note(\n"
+                + "    @PartitionKey @KeyChars(\"0-9\") @MaxLength(8) String id,\n"
+                + "    @KeyColumn long at,\n"
+                + "    String v,\n"
+                + "    @Transient String w) {}\n");
+    JavaFileObject f =
+        com.google.testing.compile.JavaFileObjects.forSourceString(
+            "q.Notes",
+            "package q;\n"
+                + "import jakarta.data.repository.*;\n"
+                + "import java.util.List;\n"
+                + "@Repository\n"
+                + "public interface Notes {\n"
+                + "  @Find List<Note> byW(@By(\"id\") String id, @By(\"w\") String w);\n"
+                + "  List<Note> findByW(String w);\n"
+                + "  List<Note> findByIdOrderByWAsc(String id);\n"
+                + "}\n");
+    Compilation c = compile(entity, f);
+
+    assertThat(c).failed();
+    assertThat(c).hadErrorCount(3);
+    String byW = QueryMessages.unstoredProperty("byW", "w", "Note", "@Transient");
+    assertThat(byW)
+        .isEqualTo(
+            "WK307: byW names w, but Note declares it @Transient: it is not stored, so no read can"
+                + " select or order by it. Remove it from the query, or store it (drop"
+                + " @Transient).");
+    assertError(c, byW, f, "@By(\"w\")");
+    assertError(
+        c,
+        QueryMessages.unstoredProperty("findByW", "w", "Note", "@Transient"),
+        f,
+        "findByW(");
+    assertError(
+        c,
+        QueryMessages.unstoredProperty("findByIdOrderByWAsc", "w", "Note", "@Transient"),
+        f,
+        "findByIdOrderByWAsc(");
+  }
+
   @Test
   void everyRefusedShapeOverTxn() {
     JavaFileObject f = bad("RefusedTxns");
