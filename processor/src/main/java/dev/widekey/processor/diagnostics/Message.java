@@ -373,8 +373,19 @@ public enum Message {
       Severity.ERROR,
       "the delimiter ${delimiter} does not sort below ${lowest} that field "
           + "'${field}' may hold (${source}): ${why}. Use a delimiter below every "
-          + "component character, e.g. ',' (U+002C) for letters and digits, or "
+          + "character the spliced components may hold, such as ${suggested}, or "
           + "narrow the alphabet."),
+  /**
+   * As {@link #DELIMITER_NOT_BELOW}, when no delimiter (a control character is none) sorts below
+   * every character the spliced components may hold.
+   */
+  DELIMITER_NOT_BELOW_NONE(
+      Rule.WK105,
+      Severity.ERROR,
+      "the delimiter ${delimiter} does not sort below ${lowest} that field "
+          + "'${field}' may hold (${source}): ${why}. No delimiter sorts below "
+          + "${allLowest}, the lowest character the spliced components may hold, "
+          + "without being a control character: narrow the alphabet."),
   DELIMITER_IN_HASHED_COMPONENT(
       Rule.WK105,
       Severity.ERROR,

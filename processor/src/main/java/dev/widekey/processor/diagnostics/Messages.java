@@ -311,7 +311,13 @@ public final class Messages {
         "field", field, "spec", RuleViolationException.quote(spec), "why", why);
   }
 
-  public static String delimiterNotBelow(String field, char delimiter, int lowest, String source) {
+  /**
+   * The delimiter sorts at or above a character {@code field} may hold; {@code allLowest} is the
+   * lowest character any spliced component may hold, which the suggested delimiter must sort below
+   * (a fixed "','" would not serve an alphabet holding '$' or '!').
+   */
+  public static String delimiterNotBelow(
+      String field, char delimiter, int lowest, String source, int allLowest) {
     String d = String.valueOf(delimiter);
     String c = new String(Character.toChars(lowest));
     String why =
@@ -325,6 +331,22 @@ public final class Messages {
                 + "x\" although \"a"
                 + c
                 + "\" sorts after \"a\"";
+    int suggested = delimiterBelow(allLowest);
+    if (suggested < 0) {
+      return Message.DELIMITER_NOT_BELOW_NONE.format(
+          "delimiter",
+          quote(delimiter),
+          "lowest",
+          quote(lowest),
+          "field",
+          field,
+          "source",
+          source,
+          "why",
+          why,
+          "allLowest",
+          quote(allLowest));
+    }
     return Message.DELIMITER_NOT_BELOW.format(
         "delimiter",
         quote(delimiter),
@@ -335,7 +357,25 @@ public final class Messages {
         "source",
         source,
         "why",
-        why);
+        why,
+        "suggested",
+        quote(suggested));
+  }
+
+  /**
+   * A delimiter sorting below {@code lowest} that WK105 accepts (no control character): ',', the
+   * default, when it does, else the highest such character; -1 when there is none.
+   */
+  static int delimiterBelow(int lowest) {
+    if (',' < lowest) {
+      return ',';
+    }
+    for (int c = lowest - 1; c >= 0; c--) {
+      if (!Character.isISOControl(c)) {
+        return c;
+      }
+    }
+    return -1;
   }
 
   /**
