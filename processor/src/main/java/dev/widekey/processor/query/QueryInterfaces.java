@@ -32,7 +32,8 @@ import javax.lang.model.element.TypeElement;
  * widekey {@code @WideTable} is parsed ({@link QueryParser}), each method checked against the
  * entity's primary key ({@link QueryChecker}, rule WK307), and, when all pass, implemented ({@link
  * QueryInterfaceGenerator}). An interface for another provider ({@code @Repository(provider =
- * "Hibernate")}) or over no widekey entity is left alone.
+ * "Hibernate")}) is left alone; one of widekey's (no provider, or {@code "widekey"}) naming no
+ * {@code @WideTable} entity, or several, is an error (WK307), as the README says.
  *
  * <pre>{@code
  * QueryInterfaces queries =

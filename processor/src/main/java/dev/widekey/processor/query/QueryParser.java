@@ -77,8 +77,8 @@ final class QueryParser {
   }
 
   /**
-   * The @WideTable entity the interface reads, or empty (reported) when it names none or several;
-   * empty without a report when its supertype or methods name no widekey entity at all.
+   * The @WideTable entity the interface reads, or empty when it names none or several (each
+   * reported, WK307), or inherits a repository widekey does not implement (reported).
    */
   Optional<TypeElement> entityOf(TypeElement iface) {
     Set<TypeElement> found = new LinkedHashSet<>();
