@@ -1226,6 +1226,13 @@ public enum Message {
       "@Repository ${iface} makes widekey generate ${generated}, but the sources already "
           + "declare a type of that name. Rename that type or the interface (widekey implements "
           + "a query interface in a class of its name plus '_')."),
+  QUERY_FILE_NAME_TOO_LONG(
+      Rule.WK307,
+      Severity.ERROR,
+      "@Repository ${iface} makes widekey generate the file ${file}, whose name is ${bytes} bytes"
+          + " long, over the ${maxBytes} bytes a file name holds on common file systems, so it"
+          + " could not be written. Shorten the interface's name (or the names of the types"
+          + " around it)."),
   QUERY_WINDOW_PARAMETERS(
       Rule.WK307,
       Severity.ERROR,

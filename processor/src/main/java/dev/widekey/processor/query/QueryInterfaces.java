@@ -3,6 +3,7 @@ package dev.widekey.processor.query;
 import dev.widekey.processor.diagnostics.DiagnosticOptions;
 import dev.widekey.processor.diagnostics.Diagnostics;
 import dev.widekey.processor.diagnostics.Messages;
+import dev.widekey.processor.generate.GeneratedFileNames;
 import dev.widekey.processor.model.EntityModel;
 import dev.widekey.processor.model.IndexModel;
 import dev.widekey.processor.model.KeyLayout;
@@ -130,6 +131,17 @@ public final class QueryInterfaces {
     if (!iface.getTypeParameters().isEmpty()) {
       report.error(iface, QueryMessages.genericInterface(name, implementation));
     }
+    // the entity's generated names are checked alike (WK100): one limit, GeneratedFileNames
+    GeneratedFileNames.tooLong(GeneratedFileNames.ofTopLevel(implementation))
+        .ifPresent(
+            file ->
+                report.error(
+                    iface,
+                    QueryMessages.fileNameTooLong(
+                        name,
+                        file,
+                        GeneratedFileNames.bytes(file),
+                        GeneratedFileNames.MAX_BYTES)));
     // a permits clause may name the implementation before it is generated (an error type then)
     if (iface.getModifiers().contains(Modifier.SEALED)
         && iface.getPermittedSubclasses().stream()

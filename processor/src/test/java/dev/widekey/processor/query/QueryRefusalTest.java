@@ -342,6 +342,56 @@ class QueryRefusalTest {
         "findByAssigneeBetween(");
   }
 
+  /**
+   * An interface whose implementation's class file name would pass 255 bytes is refused on the
+   * interface, as an entity's generated names are (WK100), rather than failing the Filer's write;
+   * one character shorter compiles.
+   */
+  @Test
+  void anImplementationNameTooLongForAFileIsRefused() {
+    JavaFileObject entity =
+        com.google.testing.compile.JavaFileObjects.forSourceString(
+            "q.Note",
+            "package q;\n"
+                + "import dev.widekey.annotations.*;\n"
+                + "@WideTable(name = \"notes\")\n"
+                + "public record Note(\n"
+                + "    @PartitionKey @KeyChars(\"0-9\") @MaxLength(8) String id,\n"
+                + "    @KeyColumn long at) {}\n");
+    String longest = "R" + "x".repeat(247); // R..._.class is 255 bytes
+    String over = longest + "x";
+    java.util.function.Function<String, JavaFileObject> reads =
+        n ->
+            com.google.testing.compile.JavaFileObjects.forSourceString(
+                "q." + n,
+                "package q;\n"
+                    + "import jakarta.data.repository.*;\n"
+                    + "import java.util.List;\n"
+                    + "@Repository\n"
+                    + "public interface "
+                    + n
+                    + " {\n"
+                    + "  List<Note> findById(String id);\n"
+                    + "}\n");
+
+    assertThat(compile(entity, reads.apply(longest))).succeededWithoutWarnings();
+    JavaFileObject f = reads.apply(over);
+    Compilation c = compile(entity, f);
+    assertThat(c).failed();
+    assertThat(c).hadErrorCount(1);
+    String message = QueryMessages.fileNameTooLong(over, over + "_.class", 256, 255);
+    assertThat(message)
+        .isEqualTo(
+            "WK307: @Repository "
+                + over
+                + " makes widekey generate the file "
+                + over
+                + "_.class, whose name is 256 bytes long, over the 255 bytes a file name holds on"
+                + " common file systems, so it could not be written. Shorten the interface's name"
+                + " (or the names of the types around it).");
+    assertError(c, message, f, "public interface " + over);
+  }
+
   @Test
   void anInterfaceNamesOneEntity() {
     JavaFileObject none = bad("NoEntity");
