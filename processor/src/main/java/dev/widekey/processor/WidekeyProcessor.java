@@ -110,6 +110,9 @@ public final class WidekeyProcessor extends AbstractProcessor {
     for (String problem : diagnosticOptions.problems()) {
       env.getMessager().printMessage(javax.tools.Diagnostic.Kind.WARNING, problem);
     }
+    for (String problem : ProcessorOptions.problems(env.getOptions())) {
+      env.getMessager().printMessage(javax.tools.Diagnostic.Kind.WARNING, problem);
+    }
     generators =
         List.of(
             new KeysGenerator(env.getFiler(), env.getElementUtils(), NAME),

@@ -372,6 +372,44 @@ class ConfiguredDiagnosticsTest {
             exactly(NUMBER_WARNING + "\n  See https://wiki.example.com/widekey/rules#wk102"));
   }
 
+  /**
+   * Every true/false option of the processor reads its value as widekey.warningsAsErrors does: a
+   * value neither true nor false is named and ignored, not silently read as false.
+   */
+  @org.junit.jupiter.params.ParameterizedTest
+  @org.junit.jupiter.params.provider.ValueSource(
+      strings = {"widekey.report", "widekey.layouts.update"})
+  void everyFlagNamesAValueItCannotRead(String option) throws java.io.IOException {
+    java.nio.file.Path layouts = java.nio.file.Files.createTempDirectory("widekey-flag");
+    Compilation c = compile(numbered("", ""), option + "=yes", "widekey.layouts=" + layouts);
+
+    assertThat(c).succeeded();
+    assertThat(c)
+        .hadWarningContaining(
+            "widekey: option " + option + "=yes is neither true nor false; it is ignored");
+  }
+
+  @Test
+  void aBlankLayoutDirectoryIsNamed() {
+    Compilation c = compile(numbered("", ""), "widekey.layouts= ");
+
+    assertThat(c).succeeded();
+    assertThat(c)
+        .hadWarningContaining(
+            "widekey: option widekey.layouts is blank; no layout is locked (WK308)");
+  }
+
+  @Test
+  void anUpdateWithoutALayoutDirectoryIsNamed() {
+    Compilation c = compile(numbered("", ""), "widekey.layouts.update=true");
+
+    assertThat(c).succeeded();
+    assertThat(c)
+        .hadWarningContaining(
+            "widekey: option widekey.layouts.update=true has no layout files to update: set"
+                + " widekey.layouts to their directory; it is ignored");
+  }
+
   @Test
   void aBlankLinkBaseFallsBackToTheDefault() {
     Compilation c = compile(numbered("", ""), "widekey.rulesUrl= ");

@@ -51,7 +51,9 @@ public final class LayoutDirectory {
 
   /** Whether the options ask for committed files to be rewritten with passing changes. */
   public static boolean update(Map<String, String> options) {
-    return Boolean.parseBoolean(options.get(UPDATE_OPTION));
+    // read as every flag is (a value it cannot read is named once, by ProcessorOptions.problems)
+    return dev.widekey.processor.ProcessorOptions.flag(
+        options, UPDATE_OPTION, new java.util.ArrayList<>());
   }
 
   public Path directory() {
