@@ -1026,6 +1026,22 @@ public enum Message {
           + "entity of this build stores and no @RekeyedFrom names: a renamed or "
           + "deleted entity, whose table and rows still exist. Delete the file once "
           + "the table is dropped, or name it in @RekeyedFrom to move its rows."),
+  /** As {@link #LAYOUT_STALE_FILE}, for the table of an index its entity no longer declares. */
+  LAYOUT_STALE_INDEX_FILE(
+      Rule.WK308,
+      Severity.WARNING,
+      "layout file ${file} describes table '${table}' of index '${index}', which ${entity} no"
+          + " longer declares: the index table and its rows still exist, and nothing keeps them in"
+          + " step with the entity's rows any more. Drop the table and delete the file, or declare"
+          + " the index again."),
+  /** As {@link #LAYOUT_STALE_FILE}, for the hot table an entity of this build was renamed from. */
+  LAYOUT_STALE_RENAMED_TABLE(
+      Rule.WK308,
+      Severity.WARNING,
+      "layout file ${file} describes table '${table}' of ${entity}, which now stores its rows in"
+          + " table '${now}': the old table and its rows still exist, and the entity no longer"
+          + " reads them. To keep them, declare @RekeyedFrom(table = \"${table}\") and run the"
+          + " generated re-keying job; else delete the file once the table is dropped."),
   /**
    * An error on the entity whose layout file cannot be read or written; a warning where only the
    * scan for stale layout files fails, and the text of the exception a broken layout directory

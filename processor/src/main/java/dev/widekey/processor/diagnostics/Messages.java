@@ -1125,6 +1125,18 @@ public final class Messages {
     return Message.LAYOUT_STALE_FILE.format("file", file, "table", table);
   }
 
+  public static String layoutStaleIndexFile(
+      String table, String file, String entity, String index) {
+    return Message.LAYOUT_STALE_INDEX_FILE.format(
+        "file", file, "table", table, "entity", entity, "index", index);
+  }
+
+  public static String layoutStaleRenamedTable(
+      String table, String file, String entity, String now) {
+    return Message.LAYOUT_STALE_RENAMED_TABLE.format(
+        "file", file, "table", table, "entity", entity, "now", now);
+  }
+
   public static String layoutUnreadable(String file, String reason) {
     return Message.LAYOUT_UNREADABLE.format("file", file, "reason", reason);
   }
