@@ -1463,7 +1463,7 @@ public enum Message {
       Rule.WK308,
       Severity.ERROR,
       "${entity} @RekeyedFrom(table = \"${from}\"): the committed layout of "
-          + "${from} is a ${role} table's; name the old entity's hot table, whose "
+          + "${from} is ${role} table's; name the old entity's hot table, whose "
           + "rows are the entities to move."),
   REKEY_TIME_SHARDED(
       Rule.WK308,
