@@ -181,6 +181,28 @@ class RekeyingGeneratorTest {
     assertThat(generated(chain, "rekey.MeterV3Rekeying")).contains("padding=7 unsigned");
   }
 
+  /**
+   * The old table is named as a table, checked as one (WK207): a path ("sub/../meters", or one
+   * leaving the layout directory) would be read as a layout file path, and a blank name names no
+   * file.
+   */
+  @org.junit.jupiter.params.ParameterizedTest
+  @org.junit.jupiter.params.provider.ValueSource(strings = {"sub/../meters", ""})
+  void theOldTableIsATableName(String table) throws IOException {
+    build(OLD);
+    java.nio.file.Files.createDirectories(layouts.resolve("sub"));
+
+    Compilation c = build(MOVED.replace("table = \"meters\"", "table = \"" + table + "\""));
+
+    String message = dev.widekey.processor.diagnostics.Messages.badTableName("table", table);
+    assertThat(c).hadErrorCount(1);
+    assertThat(c)
+        .hadErrorContainingMatch(
+            RuleAssertions.exactly(RuleAssertions.printed(Rule.WK207, message)))
+        .inFile(c.sourceFiles().get(0))
+        .onLineContaining("@RekeyedFrom");
+  }
+
   // ---- helpers ----
 
   private Compilation build(String source) {

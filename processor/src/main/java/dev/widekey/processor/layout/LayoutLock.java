@@ -5,6 +5,7 @@ import dev.widekey.core.layout.AttributeLayout;
 import dev.widekey.core.layout.LayoutText;
 import dev.widekey.core.layout.TableLayout;
 import dev.widekey.core.layout.TableRole;
+import dev.widekey.core.store.ServiceNames;
 import dev.widekey.processor.diagnostics.Diagnostics;
 import dev.widekey.processor.diagnostics.Messages;
 import dev.widekey.processor.model.EntityModel;
@@ -80,7 +81,10 @@ public final class LayoutLock {
     String old = rekeyed.table();
     claimed.add(old);
     AnnotationMirror mirror = rekeyedMirror(entity.type());
-    if (old.equals(entity.table())) {
+    if (!ServiceNames.isLegal(old)) {
+      // a table name, never a path: "../other/t" would read a file outside the layout directory
+      report.error(entity.type(), mirror, "table", Messages.badTableName("table", old));
+    } else if (old.equals(entity.table())) {
       report.error(entity.type(), mirror, "table", Messages.rekeyedFromItself(old));
     } else if (directory == null) {
       report.error(entity.type(), mirror, "table", Messages.rekeyedFromWithoutDirectory(old));
