@@ -303,6 +303,34 @@ final class QueryParser {
     return resolves(entity, where.substring(start)) ? List.of(where.substring(start)) : null;
   }
 
+  /**
+   * The parts of a condition no split resolves, each split again after a leading property it
+   * names and an And ("KAndW" to "K", "W"), so that the error names the part at fault, not the
+   * whole "kAndW".
+   */
+  private static List<String> splitAfterKnown(EntityModel entity, List<String> parts) {
+    List<String> out = new ArrayList<>();
+    for (String part : parts) {
+      String rest = part;
+      boolean split = true;
+      while (split && !resolves(entity, rest)) {
+        split = false;
+        for (int k = rest.indexOf("And", 1); k >= 0; k = rest.indexOf("And", k + 1)) {
+          if (k + 3 < rest.length()
+              && Character.isUpperCase(rest.charAt(k + 3))
+              && resolves(entity, rest.substring(0, k))) {
+            out.add(rest.substring(0, k));
+            rest = rest.substring(k + 3);
+            split = true;
+            break;
+          }
+        }
+      }
+      out.add(rest);
+    }
+    return out;
+  }
+
   /** Whether a condition's text names a property, alone or followed by an operator keyword. */
   private static boolean resolves(EntityModel entity, String part) {
     if (named(entity, part) != null) {
@@ -468,9 +496,7 @@ final class QueryParser {
     if (!parts.stream().allMatch(part -> resolves(entity, part))) {
       // a property ending in a capital (tenantID, k) hides the And after it from CONNECTIVE
       List<String> split = splitAtAnd(entity, where, 0);
-      if (split != null) {
-        parts = split;
-      }
+      parts = split != null ? split : splitAfterKnown(entity, parts);
     }
     List<Property> properties = new ArrayList<>();
     List<Operator> operators = new ArrayList<>();

@@ -84,6 +84,49 @@ class QueryRefusalTest {
         "findByIdOrderByWAsc(");
   }
 
+  /**
+   * A property ending in a capital hides the And after it ("NoteIDAndW"): when the rest names no
+   * property, the error names the part at fault, not "noteIDAndW".
+   */
+  @Test
+  void anUnknownPartAfterACapitalEndedPropertyIsNamedAlone() {
+    JavaFileObject entity =
+        com.google.testing.compile.JavaFileObjects.forSourceString(
+            "q.Memo",
+            "package q;\n"
+                + "import dev.widekey.annotations.*;\n"
+                + "@WideTable(name = \"memos\")\n"
+                + "public record Memo(\n"
+                + "    @PartitionKey @KeyChars(\"0-9\") @MaxLength(8) String noteID,\n"
+                + "    @KeyColumn long at,\n"
+                + "    @Transient String w) {}\n");
+    JavaFileObject f =
+        com.google.testing.compile.JavaFileObjects.forSourceString(
+            "q.Memos",
+            "package q;\n"
+                + "import jakarta.data.repository.*;\n"
+                + "import java.util.List;\n"
+                + "@Repository\n"
+                + "public interface Memos {\n"
+                + "  List<Memo> findByNoteIDAndW(String id, String w);\n"
+                + "  List<Memo> findByNoteIDAndAtx(String id, long at);\n"
+                + "}\n");
+    Compilation c = compile(entity, f);
+
+    assertThat(c).failed();
+    assertThat(c).hadErrorCount(2);
+    assertError(
+        c,
+        QueryMessages.unstoredProperty("findByNoteIDAndW", "w", "Memo", "@Transient"),
+        f,
+        "findByNoteIDAndW(");
+    assertError(
+        c,
+        QueryMessages.unknownProperty("findByNoteIDAndAtx", "atx", "Memo", "at"),
+        f,
+        "findByNoteIDAndAtx(");
+  }
+
   @Test
   void everyRefusedShapeOverTxn() {
     JavaFileObject f = bad("RefusedTxns");
