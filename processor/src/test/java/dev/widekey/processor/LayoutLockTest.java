@@ -491,6 +491,16 @@ class LayoutLockTest {
     assertReported(
         c, Diagnostic.Kind.ERROR, "WK308: the layout file " + layouts.resolve("readings.layout"));
     assertReported(c, Diagnostic.Kind.ERROR, "line 1 declares layout format version \"7\"");
+    // a file of another version is intact: its fix is the version's, not a restore
+    String message =
+        Messages.layoutOtherVersion(
+            layouts.resolve("readings.layout").toString(),
+            "widekey layout file line 1 declares layout format version \"7\", but this widekey"
+                + " reads version 1 only: build with the widekey version that wrote the file, or"
+                + " delete the file to write it anew");
+    assertThat(message).doesNotContain("Restore");
+    assertThat(assertReported(c, Diagnostic.Kind.ERROR, message).getMessage(null))
+        .isEqualTo(RuleAssertions.printed(Rule.WK308, message));
   }
 
   @Test

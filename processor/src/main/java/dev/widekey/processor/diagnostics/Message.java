@@ -1053,6 +1053,12 @@ public enum Message {
       "the layout file ${file} cannot be read, so the entity's key layout "
           + "cannot be checked against it: ${reason}. Restore the committed file "
           + "from version control."),
+  /** As {@link #LAYOUT_UNREADABLE}, for a file of another format version: no restore fixes it. */
+  LAYOUT_OTHER_VERSION(
+      Rule.WK308,
+      Severity.ERROR,
+      "the layout file ${file} cannot be read, so the entity's key layout "
+          + "cannot be checked against it: ${reason}."),
   REKEYED_FROM_MISSING(
       Rule.WK308,
       Severity.ERROR,

@@ -1137,6 +1137,10 @@ public final class Messages {
         "file", file, "table", table, "entity", entity, "now", now);
   }
 
+  public static String layoutOtherVersion(String file, String reason) {
+    return Message.LAYOUT_OTHER_VERSION.format("file", file, "reason", reason);
+  }
+
   public static String layoutUnreadable(String file, String reason) {
     return Message.LAYOUT_UNREADABLE.format("file", file, "reason", reason);
   }

@@ -83,6 +83,9 @@ public final class LayoutDirectory {
     }
     try {
       return Optional.of(LayoutText.parse(text));
+    } catch (LayoutText.OtherVersionException e) {
+      throw new UnreadableLayoutException(
+          Messages.layoutOtherVersion(file.toString(), e.getMessage()));
     } catch (IllegalArgumentException e) {
       throw new UnreadableLayoutException(
           Messages.layoutUnreadable(file.toString(), e.getMessage()));
