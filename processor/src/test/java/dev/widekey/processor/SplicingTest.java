@@ -152,10 +152,10 @@ class SplicingTest {
             "Use a delimiter below every character the spliced components may hold, such as '#'"
                 + " (U+0023), or narrow the alphabet.");
     // below '!' only the space is left; below the space, only control characters
-    assertThat(Messages.delimiterNotBelow("tag", ',', '!', "s", '!')).contains("such as ' '");
+    assertThat(Messages.delimiterNotBelow("tag", ',', '!', "s", '!')).contains("such as U+0020,");
     assertThat(Messages.delimiterNotBelow("tag", ',', ' ', "s", ' '))
         .endsWith(
-            "No delimiter sorts below ' ' (U+0020), the lowest character the spliced components"
+            "No delimiter sorts below U+0020, the lowest character the spliced components"
                 + " may hold, without being a control character: narrow the alphabet.");
   }
 
