@@ -67,6 +67,13 @@ public final class ProcessorOptions {
     if (options.containsKey(LayoutDirectory.OPTION) && (layouts == null || layouts.isBlank())) {
       problems.add(
           "widekey: option " + LayoutDirectory.OPTION + " is blank; no layout is locked (WK308)");
+    } else if (layouts != null && LayoutDirectory.notADirectory(layouts)) {
+      problems.add(
+          "widekey: option "
+              + LayoutDirectory.OPTION
+              + "="
+              + layouts
+              + " names no directory; no layout is locked (WK308)");
     } else if (update && layouts == null) {
       problems.add(
           "widekey: option "

@@ -399,6 +399,21 @@ class ConfiguredDiagnosticsTest {
             "widekey: option widekey.layouts is blank; no layout is locked (WK308)");
   }
 
+  /** A layout directory that is a file is named once, not as every table's unreadable file. */
+  @Test
+  void aLayoutDirectoryThatIsAFileIsNamed() throws java.io.IOException {
+    java.nio.file.Path file = java.nio.file.Files.createTempFile("widekey-layouts", ".txt");
+    Compilation c = compile(numbered("", ""), "widekey.layouts=" + file);
+
+    assertThat(c).succeeded();
+    assertThat(c)
+        .hadWarningContaining(
+            "widekey: option widekey.layouts="
+                + file
+                + " names no directory; no layout is locked (WK308)");
+    java.nio.file.Files.delete(file);
+  }
+
   @Test
   void anUpdateWithoutALayoutDirectoryIsNamed() {
     Compilation c = compile(numbered("", ""), "widekey.layouts.update=true");
