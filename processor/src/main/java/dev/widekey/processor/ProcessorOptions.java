@@ -67,13 +67,6 @@ public final class ProcessorOptions {
     if (options.containsKey(LayoutDirectory.OPTION) && (layouts == null || layouts.isBlank())) {
       problems.add(
           "widekey: option " + LayoutDirectory.OPTION + " is blank; no layout is locked (WK308)");
-    } else if (layouts != null && LayoutDirectory.notADirectory(layouts)) {
-      problems.add(
-          "widekey: option "
-              + LayoutDirectory.OPTION
-              + "="
-              + layouts
-              + " names no directory; no layout is locked (WK308)");
     } else if (update && layouts == null) {
       problems.add(
           "widekey: option "
@@ -85,5 +78,23 @@ public final class ProcessorOptions {
               + " to their directory; it is ignored");
     }
     return problems;
+  }
+
+  /**
+   * The options that must fail the build, each a sentence naming the option: a layout directory
+   * that is a file would leave the lock the build asked for off, so a changed key would pass.
+   */
+  public static List<String> errors(Map<String, String> options) {
+    String layouts = options.get(LayoutDirectory.OPTION);
+    if (layouts != null && !layouts.isBlank() && LayoutDirectory.notADirectory(layouts)) {
+      return List.of(
+          "widekey: option "
+              + LayoutDirectory.OPTION
+              + "="
+              + layouts
+              + " names no directory, so no layout can be checked (WK308): name the directory of"
+              + " the committed layout files");
+    }
+    return List.of();
   }
 }

@@ -113,6 +113,9 @@ public final class WidekeyProcessor extends AbstractProcessor {
     for (String problem : ProcessorOptions.problems(env.getOptions())) {
       env.getMessager().printMessage(javax.tools.Diagnostic.Kind.WARNING, problem);
     }
+    for (String error : ProcessorOptions.errors(env.getOptions())) {
+      env.getMessager().printMessage(javax.tools.Diagnostic.Kind.ERROR, error);
+    }
     generators =
         List.of(
             new KeysGenerator(env.getFiler(), env.getElementUtils(), NAME),

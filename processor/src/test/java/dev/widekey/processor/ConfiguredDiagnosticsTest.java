@@ -399,18 +399,23 @@ class ConfiguredDiagnosticsTest {
             "widekey: option widekey.layouts is blank; no layout is locked (WK308)");
   }
 
-  /** A layout directory that is a file is named once, not as every table's unreadable file. */
+  /**
+   * A layout directory that is a file fails the build once, naming the option (not as every
+   * table's unreadable file, "restore it from version control"): the lock asked for cannot run.
+   */
   @Test
   void aLayoutDirectoryThatIsAFileIsNamed() throws java.io.IOException {
     java.nio.file.Path file = java.nio.file.Files.createTempFile("widekey-layouts", ".txt");
     Compilation c = compile(numbered("", ""), "widekey.layouts=" + file);
 
-    assertThat(c).succeeded();
+    assertThat(c).failed();
+    assertThat(c).hadErrorCount(1);
     assertThat(c)
-        .hadWarningContaining(
+        .hadErrorContaining(
             "widekey: option widekey.layouts="
                 + file
-                + " names no directory; no layout is locked (WK308)");
+                + " names no directory, so no layout can be checked (WK308): name the directory"
+                + " of the committed layout files");
     java.nio.file.Files.delete(file);
   }
 
