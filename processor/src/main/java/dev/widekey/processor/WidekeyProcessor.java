@@ -288,9 +288,9 @@ public final class WidekeyProcessor extends AbstractProcessor {
   }
 
   /**
-   * 0 for an entity that moves no rows; else one more than the depth of the entity of {@code
-   * round} storing the table its {@code @RekeyedFrom} names (1 when none does). A cycle, an error
-   * of its own, stops the count.
+   * 0 for an entity that moves no rows; else one more than the depth of the entity of {@code round}
+   * storing the table its {@code @RekeyedFrom} names (1 when none does). A cycle, an error of its
+   * own, stops the count.
    */
   private static int moveDepth(TypeElement type, List<TypeElement> round, Set<TypeElement> seen) {
     RekeyedFrom from = type.getAnnotation(RekeyedFrom.class);

@@ -400,8 +400,8 @@ class ConfiguredDiagnosticsTest {
   }
 
   /**
-   * A layout directory that is a file fails the build once, naming the option (not as every
-   * table's unreadable file, "restore it from version control"): the lock asked for cannot run.
+   * A layout directory that is a file fails the build once, naming the option (not as every table's
+   * unreadable file, "restore it from version control"): the lock asked for cannot run.
    */
   @Test
   void aLayoutDirectoryThatIsAFileIsNamed() throws java.io.IOException {

@@ -66,9 +66,12 @@ class IndexTest {
             : "public class T {\n"
                 + "  @PartitionKey @KeyChars(\"0-9\") @MaxLength(8) String k;\n"
                 + "  String v;\n"
-                + ("  " + (marker.equals("transient") ? "transient" : "@Transient") + " String w;\n")
+                + ("  "
+                    + (marker.equals("transient") ? "transient" : "@Transient")
+                    + " String w;\n")
                 + "}\n";
-    JavaFileObject f = com.google.testing.compile.JavaFileObjects.forSourceString("bad.T", head + body);
+    JavaFileObject f =
+        com.google.testing.compile.JavaFileObjects.forSourceString("bad.T", head + body);
     Compilation c = compile(f);
 
     assertRejected(c, 1);

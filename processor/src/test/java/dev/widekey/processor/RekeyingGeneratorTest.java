@@ -139,7 +139,9 @@ class RekeyingGeneratorTest {
   /** The role of a table that is no hot table is said in words: "an index table's". */
   @Test
   void anIndexTableIsNoMoveAndIsSaidSo() throws IOException {
-    String indexed = OLD.replace("public record", "@Index(name = \"by_site\", columns = {\"site\"})\npublic record");
+    String indexed =
+        OLD.replace(
+            "public record", "@Index(name = \"by_site\", columns = {\"site\"})\npublic record");
     build(indexed);
 
     Compilation c = build(MOVED.replace("table = \"meters\"", "table = \"meters_by_site\""));

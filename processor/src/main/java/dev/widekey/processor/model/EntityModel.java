@@ -230,8 +230,7 @@ public record EntityModel(
    * not answered with the nearest stored name.
    */
   public java.util.Optional<String> unstoredMarker(String name) {
-    for (var f :
-        javax.lang.model.util.ElementFilter.fieldsIn(type.getEnclosedElements())) {
+    for (var f : javax.lang.model.util.ElementFilter.fieldsIn(type.getEnclosedElements())) {
       if (!f.getSimpleName().contentEquals(name)
           || f.getModifiers().contains(javax.lang.model.element.Modifier.STATIC)) {
         continue;

@@ -138,10 +138,7 @@ public final class QueryInterfaces {
                 report.error(
                     iface,
                     QueryMessages.fileNameTooLong(
-                        name,
-                        file,
-                        GeneratedFileNames.bytes(file),
-                        GeneratedFileNames.MAX_BYTES)));
+                        name, file, GeneratedFileNames.bytes(file), GeneratedFileNames.MAX_BYTES)));
     // a permits clause may name the implementation before it is generated (an error type then)
     if (iface.getModifiers().contains(Modifier.SEALED)
         && iface.getPermittedSubclasses().stream()

@@ -304,9 +304,9 @@ final class QueryParser {
   }
 
   /**
-   * The parts of a condition no split resolves, each split again after a leading property it
-   * names and an And ("KAndW" to "K", "W"), so that the error names the part at fault, not the
-   * whole "kAndW".
+   * The parts of a condition no split resolves, each split again after a leading property it names
+   * and an And ("KAndW" to "K", "W"), so that the error names the part at fault, not the whole
+   * "kAndW".
    */
   private static List<String> splitAfterKnown(EntityModel entity, List<String> parts) {
     List<String> out = new ArrayList<>();
@@ -528,9 +528,7 @@ final class QueryParser {
       }
       Property p = exact != null ? exact : named(entity, rest);
       if (p == null) {
-        report.error(
-            m,
-            unknownProperty(method, decapitalize(rest), entity));
+        report.error(m, unknownProperty(method, decapitalize(rest), entity));
         return false;
       }
       properties.add(p);
@@ -619,9 +617,7 @@ final class QueryParser {
       }
       if (match == null) {
         String rest = text.substring(at).replaceFirst("(Asc|Desc).*$", "");
-        report.error(
-            m,
-            unknownProperty(m.getSimpleName().toString(), decapitalize(rest), entity));
+        report.error(m, unknownProperty(m.getSimpleName().toString(), decapitalize(rest), entity));
         return false;
       }
       at += match.name().length();
@@ -656,10 +652,7 @@ final class QueryParser {
       String name = (String) JakartaData.value(o, "value");
       Property p = property(entity, name);
       if (p == null) {
-        report.error(
-            m,
-            o,
-            unknownProperty(m.getSimpleName().toString(), name, entity));
+        report.error(m, o, unknownProperty(m.getSimpleName().toString(), name, entity));
         return false;
       }
       boolean ignoreCase = Boolean.TRUE.equals(JakartaData.value(o, "ignoreCase"));

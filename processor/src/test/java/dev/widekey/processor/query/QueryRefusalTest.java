@@ -73,10 +73,7 @@ class QueryRefusalTest {
                 + " @Transient).");
     assertError(c, byW, f, "@By(\"w\")");
     assertError(
-        c,
-        QueryMessages.unstoredProperty("findByW", "w", "Note", "@Transient"),
-        f,
-        "findByW(");
+        c, QueryMessages.unstoredProperty("findByW", "w", "Note", "@Transient"), f, "findByW(");
     assertError(
         c,
         QueryMessages.unstoredProperty("findByIdOrderByWAsc", "w", "Note", "@Transient"),
