@@ -110,6 +110,12 @@ public final class WidekeyProcessor extends AbstractProcessor {
     for (String problem : diagnosticOptions.problems()) {
       env.getMessager().printMessage(javax.tools.Diagnostic.Kind.WARNING, problem);
     }
+    for (String problem : ProcessorOptions.problems(env.getOptions())) {
+      env.getMessager().printMessage(javax.tools.Diagnostic.Kind.WARNING, problem);
+    }
+    for (String error : ProcessorOptions.errors(env.getOptions())) {
+      env.getMessager().printMessage(javax.tools.Diagnostic.Kind.ERROR, error);
+    }
     generators =
         List.of(
             new KeysGenerator(env.getFiler(), env.getElementUtils(), NAME),
@@ -185,9 +191,12 @@ public final class WidekeyProcessor extends AbstractProcessor {
       }
     }
     // moves last: the entity a move starts from may be in this compilation, and its committed
-    // layout file is written when it is processed
+    // layout file is written when it is processed; in a chain (C from B from A) each move after
+    // the move its old table comes from
     List<TypeElement> ordered = new ArrayList<>(todo);
-    ordered.sort(Comparator.comparing(t -> t.getAnnotation(RekeyedFrom.class) != null));
+    Map<TypeElement, Integer> depth = new HashMap<>();
+    ordered.forEach(t -> depth.put(t, moveDepth(t, ordered, new HashSet<>())));
+    ordered.sort(Comparator.comparing(depth::get));
     for (TypeElement type : ordered) {
       process(type, round.processingOver());
     }
@@ -276,6 +285,25 @@ public final class WidekeyProcessor extends AbstractProcessor {
                   + e,
               type);
     }
+  }
+
+  /**
+   * 0 for an entity that moves no rows; else one more than the depth of the entity of {@code round}
+   * storing the table its {@code @RekeyedFrom} names (1 when none does). A cycle, an error of its
+   * own, stops the count.
+   */
+  private static int moveDepth(TypeElement type, List<TypeElement> round, Set<TypeElement> seen) {
+    RekeyedFrom from = type.getAnnotation(RekeyedFrom.class);
+    if (from == null || !seen.add(type)) {
+      return 0;
+    }
+    for (TypeElement other : round) {
+      WideTable table = other.getAnnotation(WideTable.class);
+      if (other != type && table != null && table.name().equals(from.table())) {
+        return 1 + moveDepth(other, round, seen);
+      }
+    }
+    return 1;
   }
 
   /** The index of the key-layout reports, after the last round; as a report, never an error. */

@@ -372,6 +372,64 @@ class ConfiguredDiagnosticsTest {
             exactly(NUMBER_WARNING + "\n  See https://wiki.example.com/widekey/rules#wk102"));
   }
 
+  /**
+   * Every true/false option of the processor reads its value as widekey.warningsAsErrors does: a
+   * value neither true nor false is named and ignored, not silently read as false.
+   */
+  @org.junit.jupiter.params.ParameterizedTest
+  @org.junit.jupiter.params.provider.ValueSource(
+      strings = {"widekey.report", "widekey.layouts.update"})
+  void everyFlagNamesAValueItCannotRead(String option) throws java.io.IOException {
+    java.nio.file.Path layouts = java.nio.file.Files.createTempDirectory("widekey-flag");
+    Compilation c = compile(numbered("", ""), option + "=yes", "widekey.layouts=" + layouts);
+
+    assertThat(c).succeeded();
+    assertThat(c)
+        .hadWarningContaining(
+            "widekey: option " + option + "=yes is neither true nor false; it is ignored");
+  }
+
+  @Test
+  void aBlankLayoutDirectoryIsNamed() {
+    Compilation c = compile(numbered("", ""), "widekey.layouts= ");
+
+    assertThat(c).succeeded();
+    assertThat(c)
+        .hadWarningContaining(
+            "widekey: option widekey.layouts is blank; no layout is locked (WK308)");
+  }
+
+  /**
+   * A layout directory that is a file fails the build once, naming the option (not as every table's
+   * unreadable file, "restore it from version control"): the lock asked for cannot run.
+   */
+  @Test
+  void aLayoutDirectoryThatIsAFileIsNamed() throws java.io.IOException {
+    java.nio.file.Path file = java.nio.file.Files.createTempFile("widekey-layouts", ".txt");
+    Compilation c = compile(numbered("", ""), "widekey.layouts=" + file);
+
+    assertThat(c).failed();
+    assertThat(c).hadErrorCount(1);
+    assertThat(c)
+        .hadErrorContaining(
+            "widekey: option widekey.layouts="
+                + file
+                + " names no directory, so no layout can be checked (WK308): name the directory"
+                + " of the committed layout files");
+    java.nio.file.Files.delete(file);
+  }
+
+  @Test
+  void anUpdateWithoutALayoutDirectoryIsNamed() {
+    Compilation c = compile(numbered("", ""), "widekey.layouts.update=true");
+
+    assertThat(c).succeeded();
+    assertThat(c)
+        .hadWarningContaining(
+            "widekey: option widekey.layouts.update=true has no layout files to update: set"
+                + " widekey.layouts to their directory; it is ignored");
+  }
+
   @Test
   void aBlankLinkBaseFallsBackToTheDefault() {
     Compilation c = compile(numbered("", ""), "widekey.rulesUrl= ");

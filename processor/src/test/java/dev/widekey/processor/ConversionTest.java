@@ -59,6 +59,40 @@ class ConversionTest {
         "@Convert(ThrowingConverter.Loading.class) String note");
   }
 
+  /** A raw AttributeConverter names no J: the message says so, not "a type variable". */
+  @Test
+  void aRawConverterIsCalledRaw() {
+    JavaFileObject f =
+        com.google.testing.compile.JavaFileObjects.forSourceString(
+            "bad.RawConverted",
+            "package bad;\n"
+                + "import dev.widekey.annotations.*;\n"
+                + "@WideTable(name = \"raw_converted\")\n"
+                + "public record RawConverted(\n"
+                + "    @PartitionKey @KeyChars(\"0-9\") @MaxLength(8) String id,\n"
+                + "    @Convert(RawConverted.Raw.class) String body) {\n"
+                + "  @SuppressWarnings(\"rawtypes\")\n"
+                + "  public static class Raw implements dev.widekey.runtime.value.AttributeConverter {\n"
+                + "    public Object toStored(Object o) { return o; }\n"
+                + "    public Object fromStored(Object o) { return o; }\n"
+                + "  }\n"
+                + "}\n");
+    Compilation c = compile(f);
+
+    assertRejected(c, 1);
+    assertError(
+        c,
+        Rule.WK212,
+        Messages.converterWrongType(
+            "body",
+            "java.lang.String",
+            "bad.RawConverted.Raw",
+            "no declared type: it implements the raw AttributeConverter, without <J, S>; write"
+                + " AttributeConverter<java.lang.String, S>"),
+        f,
+        "String body");
+  }
+
   @Test
   void converterMistakesAreReportedOnTheirFields() {
     JavaFileObject f = bad("wk212/ConverterMistakes");

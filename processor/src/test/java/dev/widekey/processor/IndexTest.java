@@ -44,6 +44,49 @@ class IndexTest {
         "@Index(name = \"by_time\"");
   }
 
+  /**
+   * An index over a @Transient (or Java transient) field is told the field is not stored, not
+   * offered the nearest stored property.
+   */
+  @org.junit.jupiter.params.ParameterizedTest
+  @org.junit.jupiter.params.provider.ValueSource(
+      strings = {"record:@Transient", "class:@Transient", "class:transient"})
+  void anIndexOverAnUnstoredFieldSaysItIsUnstored(String shape) {
+    boolean record = shape.startsWith("record");
+    String marker = shape.substring(shape.indexOf(':') + 1);
+    String head =
+        "package bad;\n"
+            + "import dev.widekey.annotations.*;\n"
+            + "@WideTable(name = \"t\")\n"
+            + "@Index(name = \"by_w\", columns = {\"w\"})\n";
+    String body =
+        record
+            ? "public record T(@PartitionKey @KeyChars(\"0-9\") @MaxLength(8) String k, String v,"
+                + " @Transient String w) {}\n"
+            : "public class T {\n"
+                + "  @PartitionKey @KeyChars(\"0-9\") @MaxLength(8) String k;\n"
+                + "  String v;\n"
+                + ("  "
+                    + (marker.equals("transient") ? "transient" : "@Transient")
+                    + " String w;\n")
+                + "}\n";
+    JavaFileObject f =
+        com.google.testing.compile.JavaFileObjects.forSourceString("bad.T", head + body);
+    Compilation c = compile(f);
+
+    assertRejected(c, 1);
+    String message = Messages.indexUnstoredColumn("by_w", "w", "T", marker);
+    assertThat(message)
+        .isEqualTo(
+            "WK306: index 'by_w' lists column 'w', but T declares it "
+                + marker
+                + ": it is not stored, so no index row can be keyed by it. Remove it from the"
+                + " index, or store it (drop "
+                + marker
+                + ").");
+    assertError(c, Rule.WK306, message, f, "@Index(name = \"by_w\"");
+  }
+
   @Test
   void anOptOutOnAnIndexNeedsAReason() {
     JavaFileObject f = bad("wk306/IndexBlankReason");

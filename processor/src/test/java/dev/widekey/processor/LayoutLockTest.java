@@ -417,6 +417,42 @@ class LayoutLockTest {
         Messages.layoutStaleFile("meters", layouts.resolve("meters.layout").toString()));
   }
 
+  /**
+   * A file left by an index the entity dropped, or by the table it was renamed from, says so, not
+   * "a renamed or deleted entity".
+   */
+  @Test
+  void aDroppedIndexOrRenamedTableIsNamedAsSuch() throws IOException {
+    build(READING);
+
+    Compilation c =
+        build(READING.replace("@Index(name = \"by_owner\", columns = {\"owner\"})\n", ""));
+
+    assertThat(c).succeeded();
+    String dropped =
+        Messages.layoutStaleIndexFile(
+            "readings_by_owner",
+            layouts.resolve("readings_by_owner.layout").toString(),
+            "Reading",
+            "by_owner");
+    assertThat(dropped)
+        .isEqualTo(
+            "WK308: layout file "
+                + layouts.resolve("readings_by_owner.layout")
+                + " describes table 'readings_by_owner' of index 'by_owner', which Reading no"
+                + " longer declares: the index table and its rows still exist, and nothing keeps"
+                + " them in step with the entity's rows any more. Drop the table and delete the"
+                + " file, or declare the index again.");
+    assertReported(c, Diagnostic.Kind.WARNING, dropped);
+
+    c = build(READING.replace("name = \"readings\"", "name = \"readings2\""));
+    assertReported(
+        c,
+        Diagnostic.Kind.WARNING,
+        Messages.layoutStaleRenamedTable(
+            "readings", layouts.resolve("readings.layout").toString(), "Reading", "readings2"));
+  }
+
   @Test
   void aRekeyedEntityNamesACommittedOtherTable() throws IOException {
     build(READING);
@@ -455,6 +491,16 @@ class LayoutLockTest {
     assertReported(
         c, Diagnostic.Kind.ERROR, "WK308: the layout file " + layouts.resolve("readings.layout"));
     assertReported(c, Diagnostic.Kind.ERROR, "line 1 declares layout format version \"7\"");
+    // a file of another version is intact: its fix is the version's, not a restore
+    String message =
+        Messages.layoutOtherVersion(
+            layouts.resolve("readings.layout").toString(),
+            "widekey layout file line 1 declares layout format version \"7\", but this widekey"
+                + " reads version 1 only: build with the widekey version that wrote the file, or"
+                + " delete the file to write it anew");
+    assertThat(message).doesNotContain("Restore");
+    assertThat(assertReported(c, Diagnostic.Kind.ERROR, message).getMessage(null))
+        .isEqualTo(RuleAssertions.printed(Rule.WK308, message));
   }
 
   @Test

@@ -140,6 +140,36 @@ class ProfileLimitsTest {
         "@KeyColumn(order = 0) @MaxLength(3000) String title");
   }
 
+  /**
+   * A limit that is no round unit (HBase's 32,767 bytes) is said once, not as "32767 bytes (32767
+   * bytes)"; a round one keeps its exact bytes beside the unit.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"HBASE", "TABLESTORE"})
+  void aColumnOverTheLimitStatesTheLimitOnce(String name) {
+    Profile profile = Profile.valueOf(name);
+    JavaFileObject f =
+        JavaFileObjects.forSourceString(
+            "bad.Huge",
+            "package bad;\n"
+                + "import dev.widekey.annotations.*;\n"
+                + "@WideTable(name = \"huge\", profile = Profile."
+                + name
+                + ")\n"
+                + "public record Huge(\n"
+                + "    @PartitionKey @KeyChars(\"0-9\") @MaxLength(40000) String k) {}\n");
+    Compilation c = compile(f);
+
+    assertRejected(c, 1);
+    String message = Messages.columnTooLarge("k", 40000, "k 40000", profile);
+    assertError(c, Rule.WK109, message, f, "@MaxLength(40000) String k");
+    assertThat(message)
+        .contains(
+            profile == Profile.HBASE
+                ? "over the 32767 bytes limit of a primary-key column on HBASE."
+                : "over the 1 KB (1024 bytes) limit of a primary-key column on TABLESTORE.");
+  }
+
   @Test
   void aTimeToLiveUnderADayFailsOnTablestore() {
     JavaFileObject f = bad("wk208/ShortTtlOnTablestore");

@@ -136,6 +136,75 @@ class RekeyingGeneratorTest {
     assertError(sharded, RekeyMessages.timeSharded("Meter", "meters"));
   }
 
+  /** The role of a table that is no hot table is said in words: "an index table's". */
+  @Test
+  void anIndexTableIsNoMoveAndIsSaidSo() throws IOException {
+    String indexed =
+        OLD.replace(
+            "public record", "@Index(name = \"by_site\", columns = {\"site\"})\npublic record");
+    build(indexed);
+
+    Compilation c = build(MOVED.replace("table = \"meters\"", "table = \"meters_by_site\""));
+
+    String message = RekeyMessages.notHotTable("Meter", "meters_by_site", "INDEX");
+    assertThat(message)
+        .isEqualTo(
+            "WK308: Meter @RekeyedFrom(table = \"meters_by_site\"): the committed layout of"
+                + " meters_by_site is an index table's; name the old entity's hot table, whose"
+                + " rows are the entities to move.");
+    assertError(c, message);
+  }
+
+  /**
+   * A chain of moves in one compilation (C from B from A, B and C both declared): C's move is
+   * checked after B wrote the layout file C starts from, whatever order javac lists them in.
+   */
+  @Test
+  void aChainOfMovesInOneCompilationIsCheckedInItsOrder() throws IOException {
+    assertThat(build(OLD)).succeededWithoutWarnings();
+    String b = MOVED.replace("@Padded(width = 6)", "@Padded(width = 7)");
+    String c =
+        OLD.replace("record Meter(", "record MeterV3(")
+            .replace(
+                "@WideTable(name = \"meters\")",
+                "@WideTable(name = \"meters_v3\")\n@RekeyedFrom(table = \"meters_v2\")")
+            .replace("@Padded(width = 6)", "@Padded(width = 8)");
+
+    // the later move first, as javac lists the files given first
+    Compilation chain =
+        Compiler.javac()
+            .withProcessors(new WidekeyProcessor())
+            .withOptions("-Xlint:all", "-Xlint:-processing", "-Awidekey.layouts=" + layouts)
+            .compile(
+                JavaFileObjects.forSourceString("rekey.MeterV3", c),
+                JavaFileObjects.forSourceString("rekey.Meter", b));
+
+    assertThat(chain).succeeded();
+    assertThat(generated(chain, "rekey.MeterV3Rekeying")).contains("padding=7 unsigned");
+  }
+
+  /**
+   * The old table is named as a table, checked as one (WK207): a path ("sub/../meters", or one
+   * leaving the layout directory) would be read as a layout file path, and a blank name names no
+   * file.
+   */
+  @org.junit.jupiter.params.ParameterizedTest
+  @org.junit.jupiter.params.provider.ValueSource(strings = {"sub/../meters", ""})
+  void theOldTableIsATableName(String table) throws IOException {
+    build(OLD);
+    java.nio.file.Files.createDirectories(layouts.resolve("sub"));
+
+    Compilation c = build(MOVED.replace("table = \"meters\"", "table = \"" + table + "\""));
+
+    String message = dev.widekey.processor.diagnostics.Messages.badTableName("table", table);
+    assertThat(c).hadErrorCount(1);
+    assertThat(c)
+        .hadErrorContainingMatch(
+            RuleAssertions.exactly(RuleAssertions.printed(Rule.WK207, message)))
+        .inFile(c.sourceFiles().get(0))
+        .onLineContaining("@RekeyedFrom");
+  }
+
   // ---- helpers ----
 
   private Compilation build(String source) {

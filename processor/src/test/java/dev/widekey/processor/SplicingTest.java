@@ -100,13 +100,13 @@ class SplicingTest {
     assertError(
         c,
         Rule.WK105,
-        Messages.delimiterNotBelow("sellerId", ':', '0', "@KeyChars(\"a-z0-9\")"),
+        Messages.delimiterNotBelow("sellerId", ':', '0', "@KeyChars(\"a-z0-9\")", '0'),
         f,
         "@KeyChars(\"a-z0-9\")");
     assertError(
         c,
         Rule.WK105,
-        Messages.delimiterNotBelow("cardId", ':', '0', "@KeyChars(\"0-9A-Z\")"),
+        Messages.delimiterNotBelow("cardId", ':', '0', "@KeyChars(\"0-9A-Z\")", '0'),
         f,
         "@KeyChars(\"0-9A-Z\")");
   }
@@ -120,9 +120,43 @@ class SplicingTest {
     assertError(
         c,
         Rule.WK105,
-        Messages.delimiterNotBelow("tag", ',', '!', "@KeyChars(\"!a-z\")"),
+        Messages.delimiterNotBelow("tag", ',', '!', "@KeyChars(\"!a-z\")", '!'),
         f,
         "@KeyChars(\"!a-z\")");
+  }
+
+  /**
+   * The fix names a delimiter that sorts below what the components may hold: not ',' when an enum
+   * constant holds '$' (U+0024), which ',' (U+002C) sorts above; and says so when none does.
+   */
+  @Test
+  void theSuggestedDelimiterSortsBelowEveryComponent() {
+    JavaFileObject f =
+        com.google.testing.compile.JavaFileObjects.forSourceString(
+            "bad.Dollar",
+            "package bad;\n"
+                + "import dev.widekey.annotations.*;\n"
+                + "@WideTable(name = \"dollar\")\n"
+                + "public record Dollar(\n"
+                + "    @PartitionKey(order = 0) @KeyChars(\"a-z\") @MaxLength(8) String owner,\n"
+                + "    @PartitionKey(order = 1) Kind kind) {\n"
+                + "  public enum Kind { PLAIN, WITH$DOLLAR }\n"
+                + "}\n");
+    Compilation c = compile(f);
+
+    assertRejected(c, 1);
+    String message = Messages.delimiterNotBelow("kind", ',', '$', "the names of enum Kind", '$');
+    assertError(c, Rule.WK105, message, f, "@PartitionKey(order = 1) Kind kind");
+    assertThat(message)
+        .endsWith(
+            "Use a delimiter below every character the spliced components may hold, such as '#'"
+                + " (U+0023), or narrow the alphabet.");
+    // below '!' only the space is left; below the space, only control characters
+    assertThat(Messages.delimiterNotBelow("tag", ',', '!', "s", '!')).contains("such as U+0020,");
+    assertThat(Messages.delimiterNotBelow("tag", ',', ' ', "s", ' '))
+        .endsWith(
+            "No delimiter sorts below U+0020, the lowest character the spliced components"
+                + " may hold, without being a control character: narrow the alphabet.");
   }
 
   @Test
@@ -132,7 +166,7 @@ class SplicingTest {
 
     // not an order problem but an injection: "x,y" as one value reads as two components
     assertRejected(c, 1);
-    String message = Messages.delimiterNotBelow("path", ',', ',', "@KeyChars(\"a-z,\")");
+    String message = Messages.delimiterNotBelow("path", ',', ',', "@KeyChars(\"a-z,\")", ',');
     assertError(c, Rule.WK105, message, f, "@KeyChars(\"a-z,\")");
     assertThat(message).contains("splits into two components");
   }
@@ -140,7 +174,7 @@ class SplicingTest {
   @Test
   void orderExampleInTheMessageIsTrue() {
     // the message claims "a0:x" sorts before "a:x" although "a0" sorts after "a"
-    assertThat(Messages.delimiterNotBelow("f", ':', '0', "s"))
+    assertThat(Messages.delimiterNotBelow("f", ':', '0', "s", '0'))
         .contains("\"a0:x\" sorts before \"a:x\" although \"a0\" sorts after \"a\"");
     assertThat("a0:x").isLessThan("a:x");
     assertThat("a0").isGreaterThan("a");
@@ -191,7 +225,7 @@ class SplicingTest {
     assertError(
         c,
         Rule.WK105,
-        Messages.delimiterNotBelow("delta", '.', '-', "signed @Padded digits and '-'"),
+        Messages.delimiterNotBelow("delta", '.', '-', "signed @Padded digits and '-'", '-'),
         f,
         "@Padded(width = 8, signed = true)");
   }
@@ -205,7 +239,7 @@ class SplicingTest {
     assertError(
         c,
         Rule.WK105,
-        Messages.delimiterNotBelow("sessionId", '.', '-', "UUID text: hex digits and '-'"),
+        Messages.delimiterNotBelow("sessionId", '.', '-', "UUID text: hex digits and '-'", '-'),
         f,
         "@PartitionKey(order = 1)");
   }

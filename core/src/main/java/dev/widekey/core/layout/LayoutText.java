@@ -206,7 +206,7 @@ public final class LayoutText {
                     + quoted(line));
           }
           if (!value.equals(String.valueOf(TableLayout.FORMAT_VERSION))) {
-            throw error(
+            throw new OtherVersionException(
                 number,
                 "declares layout format version "
                     + quoted(value)
@@ -447,6 +447,18 @@ public final class LayoutText {
 
     private static IllegalArgumentException error(int line, String what) {
       return new IllegalArgumentException("widekey layout file line " + line + " " + what);
+    }
+  }
+
+  /**
+   * A layout file of another format version: intact, but not this widekey's to read, so restoring
+   * it from version control is no fix (its message says what is).
+   */
+  public static final class OtherVersionException extends IllegalArgumentException {
+    private static final long serialVersionUID = 1L;
+
+    OtherVersionException(int line, String what) {
+      super("widekey layout file line " + line + " " + what);
     }
   }
 

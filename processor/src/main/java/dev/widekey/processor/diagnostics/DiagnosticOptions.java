@@ -81,21 +81,9 @@ public final class DiagnosticOptions {
    */
   public static DiagnosticOptions of(Map<String, String> options) {
     List<String> problems = new ArrayList<>();
-    boolean warningsAsErrors = false;
-    if (options.containsKey(WARNINGS_AS_ERRORS)) {
-      String flag = options.get(WARNINGS_AS_ERRORS);
-      String value = flag == null ? "" : flag.trim().toLowerCase(Locale.ROOT);
-      if (value.equals("true") || value.isEmpty()) {
-        warningsAsErrors = true; // -Awidekey.warningsAsErrors alone means true, as javac's flags
-      } else if (!value.equals("false")) {
-        problems.add(
-            "widekey: option "
-                + WARNINGS_AS_ERRORS
-                + "="
-                + flag
-                + " is neither true nor false; it is ignored");
-      }
-    }
+    // read as every true/false option of the processor is
+    boolean warningsAsErrors =
+        dev.widekey.processor.ProcessorOptions.flag(options, WARNINGS_AS_ERRORS, problems);
     Map<Rule, Severity> severities = new EnumMap<>(Rule.class);
     for (Map.Entry<String, String> e : new TreeMap<>(options).entrySet()) {
       if (!e.getKey().startsWith(SEVERITY_PREFIX)) {

@@ -373,8 +373,19 @@ public enum Message {
       Severity.ERROR,
       "the delimiter ${delimiter} does not sort below ${lowest} that field "
           + "'${field}' may hold (${source}): ${why}. Use a delimiter below every "
-          + "component character, e.g. ',' (U+002C) for letters and digits, or "
+          + "character the spliced components may hold, such as ${suggested}, or "
           + "narrow the alphabet."),
+  /**
+   * As {@link #DELIMITER_NOT_BELOW}, when no delimiter (a control character is none) sorts below
+   * every character the spliced components may hold.
+   */
+  DELIMITER_NOT_BELOW_NONE(
+      Rule.WK105,
+      Severity.ERROR,
+      "the delimiter ${delimiter} does not sort below ${lowest} that field "
+          + "'${field}' may hold (${source}): ${why}. No delimiter sorts below "
+          + "${allLowest}, the lowest character the spliced components may hold, "
+          + "without being a control character: narrow the alphabet."),
   DELIMITER_IN_HASHED_COMPONENT(
       Rule.WK105,
       Severity.ERROR,
@@ -504,13 +515,13 @@ public enum Message {
       Rule.WK109,
       Severity.ERROR,
       "primary-key column '${column}' can reach ${bytes} bytes (${detail}), "
-          + "over the ${limitSize} (${limit} bytes) limit of a primary-key column on "
+          + "over the ${limit} limit of a primary-key column on "
           + "${profile}. Lower @MaxLength or restrict @KeyChars to ASCII."),
   KEY_TOO_LARGE(
       Rule.WK109,
       Severity.ERROR,
       "the primary key can reach ${bytes} bytes in ${measured} (${detail}), "
-          + "over ${profile}'s limit of ${limitSize} (${limit} bytes) for all "
+          + "over ${profile}'s limit of ${limit} for all "
           + "primary-key values of a row together, so a write of the largest keys "
           + "would fail. Lower @MaxLength, starting with field '${field}', or move a "
           + "column into the attributes."),
@@ -753,6 +764,12 @@ public enum Message {
       "index '${index}' lists column '${column}', but ${entity} has no stored property of that"
           + " name; did you mean '${closest}'? An index column names a property of the entity, as"
           + " written in Java."),
+  INDEX_UNSTORED_COLUMN(
+      Rule.WK306,
+      Severity.ERROR,
+      "index '${index}' lists column '${column}', but ${entity} declares it ${marker}: it is not"
+          + " stored, so no index row can be keyed by it. Remove it from the index, or store it"
+          + " (drop ${marker})."),
   INDEX_DUPLICATE_COLUMN(
       Rule.WK306,
       Severity.ERROR,
@@ -1009,6 +1026,22 @@ public enum Message {
           + "entity of this build stores and no @RekeyedFrom names: a renamed or "
           + "deleted entity, whose table and rows still exist. Delete the file once "
           + "the table is dropped, or name it in @RekeyedFrom to move its rows."),
+  /** As {@link #LAYOUT_STALE_FILE}, for the table of an index its entity no longer declares. */
+  LAYOUT_STALE_INDEX_FILE(
+      Rule.WK308,
+      Severity.WARNING,
+      "layout file ${file} describes table '${table}' of index '${index}', which ${entity} no"
+          + " longer declares: the index table and its rows still exist, and nothing keeps them in"
+          + " step with the entity's rows any more. Drop the table and delete the file, or declare"
+          + " the index again."),
+  /** As {@link #LAYOUT_STALE_FILE}, for the hot table an entity of this build was renamed from. */
+  LAYOUT_STALE_RENAMED_TABLE(
+      Rule.WK308,
+      Severity.WARNING,
+      "layout file ${file} describes table '${table}' of ${entity}, which now stores its rows in"
+          + " table '${now}': the old table and its rows still exist, and the entity no longer"
+          + " reads them. To keep them, declare @RekeyedFrom(table = \"${table}\") and run the"
+          + " generated re-keying job; else delete the file once the table is dropped."),
   /**
    * An error on the entity whose layout file cannot be read or written; a warning where only the
    * scan for stale layout files fails, and the text of the exception a broken layout directory
@@ -1020,6 +1053,12 @@ public enum Message {
       "the layout file ${file} cannot be read, so the entity's key layout "
           + "cannot be checked against it: ${reason}. Restore the committed file "
           + "from version control."),
+  /** As {@link #LAYOUT_UNREADABLE}, for a file of another format version: no restore fixes it. */
+  LAYOUT_OTHER_VERSION(
+      Rule.WK308,
+      Severity.ERROR,
+      "the layout file ${file} cannot be read, so the entity's key layout "
+          + "cannot be checked against it: ${reason}."),
   REKEYED_FROM_MISSING(
       Rule.WK308,
       Severity.ERROR,
@@ -1209,6 +1248,13 @@ public enum Message {
       "@Repository ${iface} makes widekey generate ${generated}, but the sources already "
           + "declare a type of that name. Rename that type or the interface (widekey implements "
           + "a query interface in a class of its name plus '_')."),
+  QUERY_FILE_NAME_TOO_LONG(
+      Rule.WK307,
+      Severity.ERROR,
+      "@Repository ${iface} makes widekey generate the file ${file}, whose name is ${bytes} bytes"
+          + " long, over the ${maxBytes} bytes a file name holds on common file systems, so it"
+          + " could not be written. Shorten the interface's name (or the names of the types"
+          + " around it)."),
   QUERY_WINDOW_PARAMETERS(
       Rule.WK307,
       Severity.ERROR,
@@ -1227,6 +1273,11 @@ public enum Message {
       Rule.WK307,
       Severity.ERROR,
       "${method} names ${name}, which is no property of ${entity}. Did you " + "mean ${closest}?"),
+  QUERY_UNSTORED_PROPERTY(
+      Rule.WK307,
+      Severity.ERROR,
+      "${method} names ${name}, but ${entity} declares it ${marker}: it is not stored, so no read"
+          + " can select or order by it. Remove it from the query, or store it (drop ${marker})."),
   QUERY_NO_CONDITION_ON_LEADING(
       Rule.WK307,
       Severity.ERROR,
@@ -1418,7 +1469,7 @@ public enum Message {
       Rule.WK308,
       Severity.ERROR,
       "${entity} @RekeyedFrom(table = \"${from}\"): the committed layout of "
-          + "${from} is a ${role} table's; name the old entity's hot table, whose "
+          + "${from} is ${role} table's; name the old entity's hot table, whose "
           + "rows are the entities to move."),
   REKEY_TIME_SHARDED(
       Rule.WK308,

@@ -311,7 +311,13 @@ public final class Messages {
         "field", field, "spec", RuleViolationException.quote(spec), "why", why);
   }
 
-  public static String delimiterNotBelow(String field, char delimiter, int lowest, String source) {
+  /**
+   * The delimiter sorts at or above a character {@code field} may hold; {@code allLowest} is the
+   * lowest character any spliced component may hold, which the suggested delimiter must sort below
+   * (a fixed "','" would not serve an alphabet holding '$' or '!').
+   */
+  public static String delimiterNotBelow(
+      String field, char delimiter, int lowest, String source, int allLowest) {
     String d = String.valueOf(delimiter);
     String c = new String(Character.toChars(lowest));
     String why =
@@ -325,6 +331,22 @@ public final class Messages {
                 + "x\" although \"a"
                 + c
                 + "\" sorts after \"a\"";
+    int suggested = delimiterBelow(allLowest);
+    if (suggested < 0) {
+      return Message.DELIMITER_NOT_BELOW_NONE.format(
+          "delimiter",
+          quote(delimiter),
+          "lowest",
+          quote(lowest),
+          "field",
+          field,
+          "source",
+          source,
+          "why",
+          why,
+          "allLowest",
+          quote(allLowest));
+    }
     return Message.DELIMITER_NOT_BELOW.format(
         "delimiter",
         quote(delimiter),
@@ -335,7 +357,25 @@ public final class Messages {
         "source",
         source,
         "why",
-        why);
+        why,
+        "suggested",
+        quote(suggested));
+  }
+
+  /**
+   * A delimiter sorting below {@code lowest} that WK105 accepts (no control character): ',', the
+   * default, when it does, else the highest such character; -1 when there is none.
+   */
+  static int delimiterBelow(int lowest) {
+    if (',' < lowest) {
+      return ',';
+    }
+    for (int c = lowest - 1; c >= 0; c--) {
+      if (!Character.isISOControl(c)) {
+        return c;
+      }
+    }
+    return -1;
   }
 
   /**
@@ -499,10 +539,8 @@ public final class Messages {
         bytes,
         "detail",
         detail,
-        "limitSize",
-        size(limit),
         "limit",
-        limit,
+        limitText(limit),
         "profile",
         profile);
   }
@@ -519,10 +557,8 @@ public final class Messages {
         detail,
         "profile",
         profile,
-        "limitSize",
-        size(limit),
         "limit",
-        limit,
+        limitText(limit),
         "field",
         field);
   }
@@ -836,6 +872,12 @@ public final class Messages {
         "index", index, "column", column, "entity", entity, "closest", closest);
   }
 
+  public static String indexUnstoredColumn(
+      String index, String column, String entity, String marker) {
+    return Message.INDEX_UNSTORED_COLUMN.format(
+        "index", index, "column", column, "entity", entity, "marker", marker);
+  }
+
   public static String indexDuplicateColumn(String index, String column) {
     return Message.INDEX_DUPLICATE_COLUMN.format("index", index, "column", column);
   }
@@ -1083,6 +1125,22 @@ public final class Messages {
     return Message.LAYOUT_STALE_FILE.format("file", file, "table", table);
   }
 
+  public static String layoutStaleIndexFile(
+      String table, String file, String entity, String index) {
+    return Message.LAYOUT_STALE_INDEX_FILE.format(
+        "file", file, "table", table, "entity", entity, "index", index);
+  }
+
+  public static String layoutStaleRenamedTable(
+      String table, String file, String entity, String now) {
+    return Message.LAYOUT_STALE_RENAMED_TABLE.format(
+        "file", file, "table", table, "entity", entity, "now", now);
+  }
+
+  public static String layoutOtherVersion(String file, String reason) {
+    return Message.LAYOUT_OTHER_VERSION.format("file", file, "reason", reason);
+  }
+
   public static String layoutUnreadable(String file, String reason) {
     return Message.LAYOUT_UNREADABLE.format("file", file, "reason", reason);
   }
@@ -1182,6 +1240,15 @@ public final class Messages {
   /** A limit in bytes as people write it: "1 KB", "2 MB". */
   private static String size(long bytes) {
     return StoreLimits.sizeText(bytes);
+  }
+
+  /**
+   * A limit as its size, with its exact bytes after a rounded unit ("1 KB (1024 bytes)"); a limit
+   * that is no round unit is already in bytes, which are not repeated.
+   */
+  private static String limitText(long bytes) {
+    String size = size(bytes);
+    return size.equals(bytes + " bytes") ? size : size + " (" + bytes + " bytes)";
   }
 
   private static String quote(int codePoint) {

@@ -10,8 +10,11 @@ import java.util.List;
 public final class RekeyMessages {
   private RekeyMessages() {}
 
+  /** {@code role} is the table role's name ({@code "INDEX"}), said as "an index". */
   public static String notHotTable(String entity, String from, String role) {
-    return Message.REKEY_NOT_HOT_TABLE.format("entity", entity, "from", from, "role", role);
+    String word = role.toLowerCase(java.util.Locale.ROOT);
+    String said = ("aeiou".indexOf(word.charAt(0)) >= 0 ? "an " : "a ") + word;
+    return Message.REKEY_NOT_HOT_TABLE.format("entity", entity, "from", from, "role", said);
   }
 
   public static String timeSharded(String entity, String from) {

@@ -10,8 +10,9 @@ import java.util.Optional;
 
 /**
  * The names of the files widekey writes for an entity (its sources, and the class files javac
- * writes from them, nested classes included), so that a name too long for a file system is a rule's
- * error on the entity rather than the Filer's "File name too long".
+ * writes from them, nested classes included), and those of a query interface's implementation, so
+ * that a name too long for a file system is a rule's error on the entity or interface rather than
+ * the Filer's "File name too long".
  */
 public final class GeneratedFileNames {
   private GeneratedFileNames() {}
@@ -24,8 +25,13 @@ public final class GeneratedFileNames {
    * #MAX_BYTES}.
    */
   public static Optional<String> tooLong(EntityModel entity) {
+    return tooLong(of(entity));
+  }
+
+  /** The longest of {@code names}, if it is over {@link #MAX_BYTES} UTF-8 bytes. */
+  public static Optional<String> tooLong(List<String> names) {
     String longest = null;
-    for (String name : of(entity)) {
+    for (String name : names) {
       if (longest == null || bytes(name) > bytes(longest)) {
         longest = name;
       }
@@ -36,6 +42,14 @@ public final class GeneratedFileNames {
   /** A file name's length in UTF-8 bytes, as file systems count it. */
   public static int bytes(String name) {
     return name.getBytes(StandardCharsets.UTF_8).length;
+  }
+
+  /**
+   * The files of a generated top-level class without nested classes ({@code Reads_.java}, {@code
+   * Reads_.class}): a query interface's implementation.
+   */
+  public static List<String> ofTopLevel(String simpleName) {
+    return List.of(simpleName + ".java", simpleName + ".class");
   }
 
   /** {@code FooKeys.java}, {@code FooKeys.class}, {@code FooKeys$Key.class}, ... */

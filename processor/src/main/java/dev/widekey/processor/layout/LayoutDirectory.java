@@ -43,15 +43,30 @@ public final class LayoutDirectory {
   /** The directory the options name, or empty when {@value #OPTION} is not set (or blank). */
   public static Optional<LayoutDirectory> of(Map<String, String> options) {
     String value = options.get(OPTION);
-    if (value == null || value.isBlank()) {
-      return Optional.empty();
+    if (value == null || value.isBlank() || notADirectory(value)) {
+      return Optional.empty(); // named by ProcessorOptions.problems
     }
     return Optional.of(new LayoutDirectory(Path.of(value.trim())));
   }
 
+  /**
+   * Whether the option's value names something that is no directory (a file): every table's file
+   * would then be "unreadable", and restoring it from version control no fix.
+   */
+  public static boolean notADirectory(String value) {
+    try {
+      Path path = Path.of(value.trim());
+      return Files.exists(path) && !Files.isDirectory(path);
+    } catch (java.nio.file.InvalidPathException e) {
+      return true;
+    }
+  }
+
   /** Whether the options ask for committed files to be rewritten with passing changes. */
   public static boolean update(Map<String, String> options) {
-    return Boolean.parseBoolean(options.get(UPDATE_OPTION));
+    // read as every flag is (a value it cannot read is named once, by ProcessorOptions.problems)
+    return dev.widekey.processor.ProcessorOptions.flag(
+        options, UPDATE_OPTION, new java.util.ArrayList<>());
   }
 
   public Path directory() {
@@ -81,6 +96,9 @@ public final class LayoutDirectory {
     }
     try {
       return Optional.of(LayoutText.parse(text));
+    } catch (LayoutText.OtherVersionException e) {
+      throw new UnreadableLayoutException(
+          Messages.layoutOtherVersion(file.toString(), e.getMessage()));
     } catch (IllegalArgumentException e) {
       throw new UnreadableLayoutException(
           Messages.layoutUnreadable(file.toString(), e.getMessage()));

@@ -4,6 +4,8 @@ import dev.widekey.annotations.RekeyedFrom;
 import dev.widekey.core.layout.AttributeLayout;
 import dev.widekey.core.layout.LayoutText;
 import dev.widekey.core.layout.TableLayout;
+import dev.widekey.core.layout.TableRole;
+import dev.widekey.core.store.ServiceNames;
 import dev.widekey.processor.diagnostics.Diagnostics;
 import dev.widekey.processor.diagnostics.Messages;
 import dev.widekey.processor.model.EntityModel;
@@ -41,6 +43,9 @@ public final class LayoutLock {
    */
   private final Set<String> rekeyedEntities = new HashSet<>();
 
+  /** The hot table of each entity of this build, by class: what an unclaimed file of it became. */
+  private final java.util.Map<String, String> entityTables = new java.util.HashMap<>();
+
   LayoutLock(LayoutDirectory directory, boolean update) {
     this.directory = directory;
     this.update = update;
@@ -62,6 +67,7 @@ public final class LayoutLock {
    * {@code @RekeyedFrom} names, so that their files are not stale; checks the {@code @RekeyedFrom}.
    */
   public void claim(EntityModel entity, Diagnostics report) {
+    entityTables.put(entity.type().getQualifiedName().toString(), entity.table());
     claimed.add(entity.table());
     claimed.add(entity.coldTable());
     claimed.add(entity.chunksTable());
@@ -75,7 +81,10 @@ public final class LayoutLock {
     String old = rekeyed.table();
     claimed.add(old);
     AnnotationMirror mirror = rekeyedMirror(entity.type());
-    if (old.equals(entity.table())) {
+    if (!ServiceNames.isLegal(old)) {
+      // a table name, never a path: "../other/t" would read a file outside the layout directory
+      report.error(entity.type(), mirror, "table", Messages.badTableName("table", old));
+    } else if (old.equals(entity.table())) {
       report.error(entity.type(), mirror, "table", Messages.rekeyedFromItself(old));
     } else if (directory == null) {
       report.error(entity.type(), mirror, "table", Messages.rekeyedFromWithoutDirectory(old));
@@ -293,12 +302,38 @@ public final class LayoutLock {
     try {
       for (String table : directory.tables()) {
         if (!claimed.contains(table) && !ofRekeyedEntity(table)) {
-          report.warning(Messages.layoutStaleFile(table, directory.file(table).toString()));
+          report.warning(staleFile(table));
         }
       }
     } catch (IOException e) {
       report.warning(Messages.layoutUnreadable(directory.toString(), e.toString()));
     }
+  }
+
+  /**
+   * Why a file no entity claims is stale. A file of an entity of this build is not "a renamed or
+   * deleted entity": it is an index the entity dropped, or the hot table it was renamed from.
+   */
+  private String staleFile(String table) {
+    String file = directory.file(table).toString();
+    TableLayout layout;
+    try {
+      layout = directory.read(table).orElse(null);
+    } catch (LayoutDirectory.UnreadableLayoutException e) {
+      layout = null; // its text says nothing: the generic warning
+    }
+    String now = layout == null ? null : entityTables.get(layout.entity());
+    if (now == null || !layout.table().equals(table)) {
+      return Messages.layoutStaleFile(table, file);
+    }
+    String entity = layout.entity().substring(layout.entity().lastIndexOf('.') + 1);
+    if (layout.role() == TableRole.INDEX && layout.index() != null) {
+      return Messages.layoutStaleIndexFile(table, file, entity, layout.index());
+    }
+    if (layout.role() == TableRole.HOT) {
+      return Messages.layoutStaleRenamedTable(table, file, entity, now);
+    }
+    return Messages.layoutStaleFile(table, file);
   }
 
   /** Whether the table's file names an entity whose old hot table a {@code @RekeyedFrom} names. */

@@ -13,6 +13,7 @@ import javax.lang.model.type.TypeMirror;
  * @param implementsConverter whether it implements {@code AttributeConverter}
  * @param javaType the {@code J} it converts, or null when it does not implement the interface (or
  *     leaves it raw)
+ * @param raw whether it implements the raw {@code AttributeConverter}, naming no {@code J} at all
  * @param storedType the {@code S} it stores, or null likewise
  * @param storedKind what {@code S} is stored as: {@link ValueKind#STRING}, {@link ValueKind#LONG},
  *     {@link ValueKind#DOUBLE}, {@link ValueKind#BOOLEAN}, {@link ValueKind#BYTES}, else {@link
@@ -29,6 +30,7 @@ public record ConverterSpec(
     AnnotationMirror mirror,
     boolean implementsConverter,
     TypeMirror javaType,
+    boolean raw,
     TypeMirror storedType,
     ValueKind storedKind,
     boolean matchesField,

@@ -224,6 +224,31 @@ public record EntityModel(
   }
 
   /**
+   * How the type marks its field or record component {@code name} as not stored: {@code
+   * "@Transient"}, {@code "transient"} (the Java modifier), or empty when it declares no such
+   * unstored member. A name that misses a stored property only because it is unstored is said so,
+   * not answered with the nearest stored name.
+   */
+  public java.util.Optional<String> unstoredMarker(String name) {
+    for (var f : javax.lang.model.util.ElementFilter.fieldsIn(type.getEnclosedElements())) {
+      if (!f.getSimpleName().contentEquals(name)
+          || f.getModifiers().contains(javax.lang.model.element.Modifier.STATIC)) {
+        continue;
+      }
+      if (WidekeyAnnotations.of(f).has(dev.widekey.annotations.Transient.class)) {
+        return java.util.Optional.of("@Transient");
+      }
+      if (f.getModifiers().contains(javax.lang.model.element.Modifier.TRANSIENT)) {
+        return java.util.Optional.of("transient");
+      }
+    }
+    // a record component's annotation is also on its field, but read the components too
+    return transients.stream().anyMatch(p -> p.name().equals(name))
+        ? java.util.Optional.of("@Transient")
+        : java.util.Optional.empty();
+  }
+
+  /**
    * The stored property whose name is closest to {@code name} (edit distance, ignoring case; the
    * first of equals in declaration order), if one is within {@code maxDistance}: what a diagnostic
    * about an unknown property suggests.

@@ -3,6 +3,7 @@ package dev.widekey.processor.query;
 import dev.widekey.processor.diagnostics.DiagnosticOptions;
 import dev.widekey.processor.diagnostics.Diagnostics;
 import dev.widekey.processor.diagnostics.Messages;
+import dev.widekey.processor.generate.GeneratedFileNames;
 import dev.widekey.processor.model.EntityModel;
 import dev.widekey.processor.model.IndexModel;
 import dev.widekey.processor.model.KeyLayout;
@@ -32,7 +33,8 @@ import javax.lang.model.element.TypeElement;
  * widekey {@code @WideTable} is parsed ({@link QueryParser}), each method checked against the
  * entity's primary key ({@link QueryChecker}, rule WK307), and, when all pass, implemented ({@link
  * QueryInterfaceGenerator}). An interface for another provider ({@code @Repository(provider =
- * "Hibernate")}) or over no widekey entity is left alone.
+ * "Hibernate")}) is left alone; one of widekey's (no provider, or {@code "widekey"}) naming no
+ * {@code @WideTable} entity, or several, is an error (WK307), as the README says.
  *
  * <pre>{@code
  * QueryInterfaces queries =
@@ -129,6 +131,14 @@ public final class QueryInterfaces {
     if (!iface.getTypeParameters().isEmpty()) {
       report.error(iface, QueryMessages.genericInterface(name, implementation));
     }
+    // the entity's generated names are checked alike (WK100): one limit, GeneratedFileNames
+    GeneratedFileNames.tooLong(GeneratedFileNames.ofTopLevel(implementation))
+        .ifPresent(
+            file ->
+                report.error(
+                    iface,
+                    QueryMessages.fileNameTooLong(
+                        name, file, GeneratedFileNames.bytes(file), GeneratedFileNames.MAX_BYTES)));
     // a permits clause may name the implementation before it is generated (an error type then)
     if (iface.getModifiers().contains(Modifier.SEALED)
         && iface.getPermittedSubclasses().stream()

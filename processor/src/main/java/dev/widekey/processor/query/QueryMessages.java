@@ -57,6 +57,11 @@ public final class QueryMessages {
     return Message.QUERY_IMPLEMENTATION_EXISTS.format("iface", iface, "generated", generated);
   }
 
+  public static String fileNameTooLong(String iface, String file, int bytes, int maxBytes) {
+    return Message.QUERY_FILE_NAME_TOO_LONG.format(
+        "iface", iface, "file", file, "bytes", bytes, "maxBytes", maxBytes);
+  }
+
   public static String windowParameters(String method, String entity) {
     return Message.QUERY_WINDOW_PARAMETERS.format("method", method, "entity", entity);
   }
@@ -70,6 +75,11 @@ public final class QueryMessages {
   public static String unknownProperty(String method, String name, String entity, String closest) {
     return Message.QUERY_UNKNOWN_PROPERTY.format(
         "method", method, "name", name, "entity", entity, "closest", closest);
+  }
+
+  public static String unstoredProperty(String method, String name, String entity, String marker) {
+    return Message.QUERY_UNSTORED_PROPERTY.format(
+        "method", method, "name", name, "entity", entity, "marker", marker);
   }
 
   public static String notLeftmostPrefix(

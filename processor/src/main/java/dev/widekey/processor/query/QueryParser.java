@@ -77,8 +77,8 @@ final class QueryParser {
   }
 
   /**
-   * The @WideTable entity the interface reads, or empty (reported) when it names none or several;
-   * empty without a report when its supertype or methods name no widekey entity at all.
+   * The @WideTable entity the interface reads, or empty when it names none or several (each
+   * reported, WK307), or inherits a repository widekey does not implement (reported).
    */
   Optional<TypeElement> entityOf(TypeElement iface) {
     Set<TypeElement> found = new LinkedHashSet<>();
@@ -303,6 +303,34 @@ final class QueryParser {
     return resolves(entity, where.substring(start)) ? List.of(where.substring(start)) : null;
   }
 
+  /**
+   * The parts of a condition no split resolves, each split again after a leading property it names
+   * and an And ("KAndW" to "K", "W"), so that the error names the part at fault, not the whole
+   * "kAndW".
+   */
+  private static List<String> splitAfterKnown(EntityModel entity, List<String> parts) {
+    List<String> out = new ArrayList<>();
+    for (String part : parts) {
+      String rest = part;
+      boolean split = true;
+      while (split && !resolves(entity, rest)) {
+        split = false;
+        for (int k = rest.indexOf("And", 1); k >= 0; k = rest.indexOf("And", k + 1)) {
+          if (k + 3 < rest.length()
+              && Character.isUpperCase(rest.charAt(k + 3))
+              && resolves(entity, rest.substring(0, k))) {
+            out.add(rest.substring(0, k));
+            rest = rest.substring(k + 3);
+            split = true;
+            break;
+          }
+        }
+      }
+      out.add(rest);
+    }
+    return out;
+  }
+
   /** Whether a condition's text names a property, alone or followed by an operator keyword. */
   private static boolean resolves(EntityModel entity, String part) {
     if (named(entity, part) != null) {
@@ -426,8 +454,7 @@ final class QueryParser {
             p,
             by == null
                 ? QueryMessages.unmatchedParameter(p.getSimpleName().toString(), method)
-                : QueryMessages.unknownProperty(
-                    method, name, entity.simpleName(), closest(entity, name)));
+                : unknownProperty(method, name, entity));
         return false;
       }
       if (!typeFits(p, property)) {
@@ -469,9 +496,7 @@ final class QueryParser {
     if (!parts.stream().allMatch(part -> resolves(entity, part))) {
       // a property ending in a capital (tenantID, k) hides the And after it from CONNECTIVE
       List<String> split = splitAtAnd(entity, where, 0);
-      if (split != null) {
-        parts = split;
-      }
+      parts = split != null ? split : splitAfterKnown(entity, parts);
     }
     List<Property> properties = new ArrayList<>();
     List<Operator> operators = new ArrayList<>();
@@ -503,10 +528,7 @@ final class QueryParser {
       }
       Property p = exact != null ? exact : named(entity, rest);
       if (p == null) {
-        report.error(
-            m,
-            QueryMessages.unknownProperty(
-                method, decapitalize(rest), entity.simpleName(), closest(entity, rest)));
+        report.error(m, unknownProperty(method, decapitalize(rest), entity));
         return false;
       }
       properties.add(p);
@@ -595,13 +617,7 @@ final class QueryParser {
       }
       if (match == null) {
         String rest = text.substring(at).replaceFirst("(Asc|Desc).*$", "");
-        report.error(
-            m,
-            QueryMessages.unknownProperty(
-                m.getSimpleName().toString(),
-                decapitalize(rest),
-                entity.simpleName(),
-                closest(entity, rest)));
+        report.error(m, unknownProperty(m.getSimpleName().toString(), decapitalize(rest), entity));
         return false;
       }
       at += match.name().length();
@@ -636,11 +652,7 @@ final class QueryParser {
       String name = (String) JakartaData.value(o, "value");
       Property p = property(entity, name);
       if (p == null) {
-        report.error(
-            m,
-            o,
-            QueryMessages.unknownProperty(
-                m.getSimpleName().toString(), name, entity.simpleName(), closest(entity, name)));
+        report.error(m, o, unknownProperty(m.getSimpleName().toString(), name, entity));
         return false;
       }
       boolean ignoreCase = Boolean.TRUE.equals(JakartaData.value(o, "ignoreCase"));
@@ -787,6 +799,20 @@ final class QueryParser {
   }
 
   /** The entity's property name closest to {@code name} (Levenshtein, ignoring case). */
+  /**
+   * Why {@code name} is no property of the entity: unstored ({@code @Transient}) when it is, else
+   * unknown, with the closest stored property.
+   */
+  static String unknownProperty(String method, String name, EntityModel entity) {
+    return entity
+        .unstoredMarker(name)
+        .map(marker -> QueryMessages.unstoredProperty(method, name, entity.simpleName(), marker))
+        .orElseGet(
+            () ->
+                QueryMessages.unknownProperty(
+                    method, name, entity.simpleName(), closest(entity, name)));
+  }
+
   static String closest(EntityModel entity, String name) {
     return entity.closestProperty(name, Integer.MAX_VALUE).orElse("?");
   }

@@ -35,6 +35,20 @@ public final class ConversionRules implements EntityRule {
     checkColumns(entity, diagnostics);
   }
 
+  /** What {@code J} the converter names, as the WK212 message says it. */
+  private static String javaTypeText(ConverterSpec c, String fieldType) {
+    if (c.javaType() != null) {
+      return c.javaType().toString();
+    }
+    // a raw AttributeConverter has no type variable to name: say what to write instead
+    return c.raw()
+        ? "no declared type: it implements the raw AttributeConverter, without <J, S>; write"
+            + " AttributeConverter<"
+            + fieldType
+            + ", S>"
+        : "no one type (a type variable)";
+  }
+
   private static void checkConverter(Attribute a, Diagnostics diagnostics) {
     ConverterSpec c = a.converter();
     Element e = a.property().element();
@@ -50,7 +64,7 @@ public final class ConversionRules implements EntityRule {
               field,
               a.property().type().toString(),
               converter,
-              c.javaType() == null ? "no one type (a type variable)" : c.javaType().toString()));
+              javaTypeText(c, a.property().type().toString())));
     } else if (c.storedKind() == ValueKind.UNSUPPORTED) {
       diagnostics.error(
           e,

@@ -175,8 +175,16 @@ public final class IndexRules implements EntityRule {
             type,
             at,
             "columns",
-            Messages.indexUnknownColumn(
-                index.name(), column, entity.simpleName(), closest(column, entity)));
+            entity
+                .unstoredMarker(column)
+                .map(
+                    marker ->
+                        Messages.indexUnstoredColumn(
+                            index.name(), column, entity.simpleName(), marker))
+                .orElseGet(
+                    () ->
+                        Messages.indexUnknownColumn(
+                            index.name(), column, entity.simpleName(), closest(column, entity))));
         valid = false;
         continue;
       }

@@ -32,6 +32,8 @@ public final class SplicingRules implements EntityRule {
     }
     // a prefix on the type digests the whole spliced text: no scan relies on the components' order
     boolean orderMatters = entity.typeHashPrefix() == null;
+    // the delimiter a fix may suggest sorts below what every spliced component may hold
+    int allLowest = spliced ? lowestSpliced(entity) : Integer.MAX_VALUE;
 
     for (KeyComponent c : entity.keyComponents()) {
       String type = c.property().type().toString();
@@ -75,9 +77,32 @@ public final class SplicingRules implements EntityRule {
             fromKeyChars
                 ? c.keyCharsMirror()
                 : c.padding() != null ? c.padding().mirror() : c.roleMirror(),
-            Messages.delimiterNotBelow(c.name(), delimiter, text.lowest(), text.source()));
+            Messages.delimiterNotBelow(
+                c.name(), delimiter, text.lowest(), text.source(), allLowest));
       }
     }
+  }
+
+  /** The lowest character any spliced partition-key component with a known alphabet may hold. */
+  private static int lowestSpliced(EntityModel entity) {
+    int lowest = Integer.MAX_VALUE;
+    for (KeyComponent c : entity.keyComponents()) {
+      if (c.role() != KeyRole.PARTITION
+          || c.kind() == ValueKind.BYTES
+          || !c.kind().keyable()
+          || (c.kind() == ValueKind.STRING && c.keyChars() == null)) {
+        continue;
+      }
+      try {
+        int l = ComponentText.of(c).lowest();
+        if (l >= 0) {
+          lowest = Math.min(lowest, l);
+        }
+      } catch (IllegalArgumentException e) {
+        // a malformed @KeyChars, reported on its own
+      }
+    }
+    return lowest;
   }
 
   /** Reports a malformed {@code @KeyChars}; true if the component's alphabet is usable. */

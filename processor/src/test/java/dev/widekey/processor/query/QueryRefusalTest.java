@@ -32,6 +32,98 @@ class QueryRefusalTest {
     assertThat(c).hadErrorContainingMatch(exactly).inFile(f).onLineContaining(line);
   }
 
+  /**
+   * A query naming a @Transient property is told the property is not stored, not offered the
+   * nearest stored name ("did you mean id?").
+   */
+  @Test
+  void aTransientPropertyIsSaidToBeUnstored() {
+    JavaFileObject entity =
+        com.google.testing.compile.JavaFileObjects.forSourceString(
+            "q.Note",
+            "package q;\n"
+                + "import dev.widekey.annotations.*;\n"
+                + "@WideTable(name = \"notes\")\n"
+                + "public record Note(\n"
+                + "    @PartitionKey @KeyChars(\"0-9\") @MaxLength(8) String id,\n"
+                + "    @KeyColumn long at,\n"
+                + "    String v,\n"
+                + "    @Transient String w) {}\n");
+    JavaFileObject f =
+        com.google.testing.compile.JavaFileObjects.forSourceString(
+            "q.Notes",
+            "package q;\n"
+                + "import jakarta.data.repository.*;\n"
+                + "import java.util.List;\n"
+                + "@Repository\n"
+                + "public interface Notes {\n"
+                + "  @Find List<Note> byW(@By(\"id\") String id, @By(\"w\") String w);\n"
+                + "  List<Note> findByW(String w);\n"
+                + "  List<Note> findByIdOrderByWAsc(String id);\n"
+                + "}\n");
+    Compilation c = compile(entity, f);
+
+    assertThat(c).failed();
+    assertThat(c).hadErrorCount(3);
+    String byW = QueryMessages.unstoredProperty("byW", "w", "Note", "@Transient");
+    assertThat(byW)
+        .isEqualTo(
+            "WK307: byW names w, but Note declares it @Transient: it is not stored, so no read can"
+                + " select or order by it. Remove it from the query, or store it (drop"
+                + " @Transient).");
+    assertError(c, byW, f, "@By(\"w\")");
+    assertError(
+        c, QueryMessages.unstoredProperty("findByW", "w", "Note", "@Transient"), f, "findByW(");
+    assertError(
+        c,
+        QueryMessages.unstoredProperty("findByIdOrderByWAsc", "w", "Note", "@Transient"),
+        f,
+        "findByIdOrderByWAsc(");
+  }
+
+  /**
+   * A property ending in a capital hides the And after it ("NoteIDAndW"): when the rest names no
+   * property, the error names the part at fault, not "noteIDAndW".
+   */
+  @Test
+  void anUnknownPartAfterACapitalEndedPropertyIsNamedAlone() {
+    JavaFileObject entity =
+        com.google.testing.compile.JavaFileObjects.forSourceString(
+            "q.Memo",
+            "package q;\n"
+                + "import dev.widekey.annotations.*;\n"
+                + "@WideTable(name = \"memos\")\n"
+                + "public record Memo(\n"
+                + "    @PartitionKey @KeyChars(\"0-9\") @MaxLength(8) String noteID,\n"
+                + "    @KeyColumn long at,\n"
+                + "    @Transient String w) {}\n");
+    JavaFileObject f =
+        com.google.testing.compile.JavaFileObjects.forSourceString(
+            "q.Memos",
+            "package q;\n"
+                + "import jakarta.data.repository.*;\n"
+                + "import java.util.List;\n"
+                + "@Repository\n"
+                + "public interface Memos {\n"
+                + "  List<Memo> findByNoteIDAndW(String id, String w);\n"
+                + "  List<Memo> findByNoteIDAndAtx(String id, long at);\n"
+                + "}\n");
+    Compilation c = compile(entity, f);
+
+    assertThat(c).failed();
+    assertThat(c).hadErrorCount(2);
+    assertError(
+        c,
+        QueryMessages.unstoredProperty("findByNoteIDAndW", "w", "Memo", "@Transient"),
+        f,
+        "findByNoteIDAndW(");
+    assertError(
+        c,
+        QueryMessages.unknownProperty("findByNoteIDAndAtx", "atx", "Memo", "at"),
+        f,
+        "findByNoteIDAndAtx(");
+  }
+
   @Test
   void everyRefusedShapeOverTxn() {
     JavaFileObject f = bad("RefusedTxns");
@@ -288,6 +380,56 @@ class QueryRefusalTest {
                     + " one partition-key value at a time")),
         f,
         "findByAssigneeBetween(");
+  }
+
+  /**
+   * An interface whose implementation's class file name would pass 255 bytes is refused on the
+   * interface, as an entity's generated names are (WK100), rather than failing the Filer's write;
+   * one character shorter compiles.
+   */
+  @Test
+  void anImplementationNameTooLongForAFileIsRefused() {
+    JavaFileObject entity =
+        com.google.testing.compile.JavaFileObjects.forSourceString(
+            "q.Note",
+            "package q;\n"
+                + "import dev.widekey.annotations.*;\n"
+                + "@WideTable(name = \"notes\")\n"
+                + "public record Note(\n"
+                + "    @PartitionKey @KeyChars(\"0-9\") @MaxLength(8) String id,\n"
+                + "    @KeyColumn long at) {}\n");
+    String longest = "R" + "x".repeat(247); // R..._.class is 255 bytes
+    String over = longest + "x";
+    java.util.function.Function<String, JavaFileObject> reads =
+        n ->
+            com.google.testing.compile.JavaFileObjects.forSourceString(
+                "q." + n,
+                "package q;\n"
+                    + "import jakarta.data.repository.*;\n"
+                    + "import java.util.List;\n"
+                    + "@Repository\n"
+                    + "public interface "
+                    + n
+                    + " {\n"
+                    + "  List<Note> findById(String id);\n"
+                    + "}\n");
+
+    assertThat(compile(entity, reads.apply(longest))).succeededWithoutWarnings();
+    JavaFileObject f = reads.apply(over);
+    Compilation c = compile(entity, f);
+    assertThat(c).failed();
+    assertThat(c).hadErrorCount(1);
+    String message = QueryMessages.fileNameTooLong(over, over + "_.class", 256, 255);
+    assertThat(message)
+        .isEqualTo(
+            "WK307: @Repository "
+                + over
+                + " makes widekey generate the file "
+                + over
+                + "_.class, whose name is 256 bytes long, over the 255 bytes a file name holds on"
+                + " common file systems, so it could not be written. Shorten the interface's name"
+                + " (or the names of the types around it).");
+    assertError(c, message, f, "public interface " + over);
   }
 
   @Test
