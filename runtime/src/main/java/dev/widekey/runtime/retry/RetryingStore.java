@@ -9,6 +9,7 @@ import dev.widekey.runtime.store.PrimaryKey;
 import dev.widekey.runtime.store.Row;
 import dev.widekey.runtime.store.ScanRange;
 import dev.widekey.runtime.store.StoreException;
+import dev.widekey.runtime.store.TableLimits;
 import dev.widekey.runtime.store.TableSpec;
 import dev.widekey.runtime.store.WideTableStore;
 import dev.widekey.runtime.store.WriteOp;
@@ -23,6 +24,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Spliterator;
 import java.util.Spliterators;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 
@@ -36,7 +38,8 @@ import java.util.stream.StreamSupport;
  *       whole. A put or delete is idempotent, so retrying one whose first attempt was applied but
  *       timed out leaves the same row.
  *   <li>{@code multiGet} is split into requests of at most {@link StoreLimits#maxMultiGetRows()}
- *       keys (rule WK304), each retried on its own; the caller may pass any number of keys.
+ *       keys of the table's profile (rule WK304), each retried on its own; the caller may pass any
+ *       number of keys.
  *   <li>{@code batchWrite} re-sends the operations that failed retryably, in their order, with
  *       every later operation of the batch on the same key, so that the last operation on a key
  *       stays the one that lands. An operation whose retries are used up keeps its failure.
@@ -67,6 +70,7 @@ import java.util.stream.StreamSupport;
 public final class RetryingStore implements WideTableStore {
   private final WideTableStore delegate;
   private final RetryPolicy policy;
+  private final Map<String, StoreLimits> tableLimits = new ConcurrentHashMap<>();
 
   /** Wraps {@code delegate}; closing this store closes it. */
   public RetryingStore(WideTableStore delegate, RetryPolicy policy) {
@@ -85,7 +89,11 @@ public final class RetryingStore implements WideTableStore {
 
   @Override
   public void createTable(TableSpec spec) {
-    policy.run(() -> delegate.createTable(spec));
+    try {
+      policy.run(() -> delegate.createTable(spec));
+    } finally {
+      tableLimits.remove(spec.name()); // its profile may have changed
+    }
   }
 
   @Override
@@ -100,7 +108,11 @@ public final class RetryingStore implements WideTableStore {
 
   @Override
   public void deleteTable(String table) {
-    policy.run(() -> delegate.deleteTable(table));
+    try {
+      policy.run(() -> delegate.deleteTable(table));
+    } finally {
+      tableLimits.remove(table);
+    }
   }
 
   @Override
@@ -116,7 +128,10 @@ public final class RetryingStore implements WideTableStore {
   @Override
   public List<Optional<Row>> multiGet(
       String table, List<PrimaryKey> keys, ColumnSelection columns) {
-    int chunk = Math.max(1, delegate.limits().maxMultiGetRows());
+    if (keys.size() <= 1) {
+      return policy.call(() -> delegate.multiGet(table, keys, columns));
+    }
+    int chunk = Math.max(1, limitsOf(table).maxMultiGetRows());
     if (keys.size() <= chunk) {
       return policy.call(() -> delegate.multiGet(table, keys, columns));
     }
@@ -126,6 +141,21 @@ public final class RetryingStore implements WideTableStore {
       out.addAll(policy.call(() -> delegate.multiGet(table, part, columns)));
     }
     return out;
+  }
+
+  /**
+   * The limits of {@code table}'s profile, which may be stricter than the store's default ones;
+   * looked up once per table (describing it is a round trip), again after this store created or
+   * deleted it.
+   */
+  private StoreLimits limitsOf(String table) {
+    StoreLimits known = tableLimits.get(table);
+    if (known != null) {
+      return known;
+    }
+    StoreLimits limits = TableLimits.of(this, table); // describeTable retried
+    tableLimits.put(table, limits);
+    return limits;
   }
 
   @Override

@@ -5,6 +5,7 @@ import dev.widekey.core.store.StoreLimits;
 import dev.widekey.runtime.retry.RetryPolicy;
 import dev.widekey.runtime.store.ErrorKind;
 import dev.widekey.runtime.store.StoreException;
+import dev.widekey.runtime.store.TableLimits;
 import dev.widekey.runtime.store.WideTableStore;
 import dev.widekey.runtime.store.WriteOp;
 import dev.widekey.runtime.store.WriteOutcome;
@@ -448,13 +449,7 @@ final class Scheduler {
     if (known != null) {
       return known;
     }
-    StoreLimits limits;
-    try {
-      limits = store.describeTable(table).map(spec -> store.limits(spec.profile())).orElse(null);
-    } catch (RuntimeException e) {
-      limits = null;
-    }
-    StoreLimits chosen = limits == null ? store.limits() : limits;
+    StoreLimits chosen = TableLimits.of(store, table);
     tableLimits.put(table, chosen);
     return chosen;
   }

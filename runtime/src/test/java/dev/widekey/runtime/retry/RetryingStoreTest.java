@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.widekey.annotations.Profile;
 import dev.widekey.core.store.PkType;
+import dev.widekey.core.store.StoreLimits;
 import dev.widekey.runtime.store.AttrValue;
 import dev.widekey.runtime.store.ColumnSelection;
 import dev.widekey.runtime.store.ErrorKind;
@@ -290,6 +292,49 @@ class RetryingStoreTest {
     }
     assertTrue(
         sizes.stream().allMatch(s -> s <= embedded.limits().maxMultiGetRows()), sizes.toString());
+  }
+
+  @Test
+  void multiGetIsSplitUnderTheLimitOfTheTablesProfileNotTheDefaultOne() {
+    embedded.createTable(TestRows.table("t", 100, 1).withProfile(Profile.HBASE));
+    for (int i = 0; i < 10; i++) {
+      embedded.put("t", TestRows.row(i, 3));
+    }
+    List<Integer> sizes = new ArrayList<>();
+    // a store whose HBASE tables take at most 3 keys a multi-get, and refuse more
+    WideTableStore strict =
+        new ForwardingStore(embedded) {
+          @Override
+          public StoreLimits limits(Profile profile) {
+            StoreLimits l = super.limits(profile);
+            return profile == Profile.HBASE
+                ? l.stricter(new StoreLimits(1 << 20, 1 << 20, 1000, 1L << 30, 3, 8, false))
+                : l;
+          }
+
+          @Override
+          public List<Optional<Row>> multiGet(
+              String table, List<PrimaryKey> keys, ColumnSelection columns) {
+            sizes.add(keys.size());
+            if (keys.size() > 3) {
+              throw new StoreException(
+                  ErrorKind.INVALID_REQUEST, keys.size() + " keys, at most 3", false, null);
+            }
+            return super.multiGet(table, keys, columns);
+          }
+        };
+    assertTrue(strict.limits().maxMultiGetRows() > 10);
+    RetryingStore store = new RetryingStore(strict, policy().build());
+    List<PrimaryKey> keys = new ArrayList<>();
+    for (int i = 9; i >= 0; i--) {
+      keys.add(TestRows.key(i));
+    }
+    List<Optional<Row>> got = store.multiGet("t", keys, ColumnSelection.all());
+    assertEquals(10, got.size());
+    for (int j = 0; j < 10; j++) {
+      assertEquals(Optional.of(TestRows.row(9 - j, 3)), got.get(j));
+    }
+    assertEquals(List.of(3, 3, 3, 1), sizes);
   }
 
   @Test
