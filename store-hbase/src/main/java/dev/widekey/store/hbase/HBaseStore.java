@@ -223,7 +223,9 @@ public final class HBaseStore extends ServiceStore {
    * A store over the same connection and namespace whose scans skip rows that are not widekey's
    * encoding (a malformed row key or cell: {@link ErrorKind#CORRUPT_DATA}), handing each error to
    * {@code report}, instead of ending the scan with it. Gets still fail on such a row. Closing it
-   * leaves the connection open.
+   * leaves the connection open. A row is reported once the scan has read past it (the next row is
+   * returned, or the scan ends), so a scan resumed after the last row returned (a {@link
+   * dev.widekey.runtime.retry.RetryingStore}) reports each skipped row once.
    *
    * <pre>{@code
    * WideTableStore tolerant = store.skippingMalformedRows(e -> log.warn("skipped: {}", e.getMessage()));
@@ -1006,22 +1008,37 @@ public final class HBaseStore extends ServiceStore {
     return new RowCursor() {
       @Override
       public Row next() throws IOException {
+        // skipped rows are reported once the scan has passed them (a row returned, or the end): a
+        // failure before that makes a retrying caller resume after the last row returned, which
+        // reads them again, and they would be reported twice
+        List<StoreException> skipped = null;
         while (true) {
           Result r = scanner.next();
           if (r == null) {
+            report(skipped);
             return null;
           }
           try {
             Optional<Row> row = toRow(table, r, range.columns());
             if (row.isPresent()) {
+              report(skipped);
               return row.get();
             }
           } catch (StoreException e) {
             if (skippedRows == null || e.kind() != ErrorKind.CORRUPT_DATA) {
               throw e;
             }
-            skippedRows.accept(e); // the caller chose to skip malformed rows
+            if (skipped == null) {
+              skipped = new ArrayList<>();
+            }
+            skipped.add(e); // the caller chose to skip malformed rows
           }
+        }
+      }
+
+      private void report(List<StoreException> skipped) {
+        if (skipped != null) {
+          skipped.forEach(skippedRows);
         }
       }
 
