@@ -13,14 +13,19 @@ import org.springframework.core.env.Environment;
  * The settings handed to {@code Stores.open(Map)}: the documented keys from {@link
  * WidekeyProperties}, under their canonical names however they were written (relaxed binding:
  * {@code WIDEKEY_EMBEDDED_DIR}, {@code widekey.tablestore.accessKeyId}), and every other key under
- * {@code widekey.hbase.*} and {@code widekey.tablestore.*} as it is written. Other {@code
- * widekey.*} properties are not the store's and are left out.
+ * {@code widekey.embedded.*}, {@code widekey.hbase.*} and {@code widekey.tablestore.*} as it is
+ * written, so that {@code Stores.open} refuses a misspelt one ({@code widekey.embedded.directory})
+ * as it does outside Spring. Other {@code widekey.*} properties are not the store's and are left
+ * out.
  */
 final class StoreSettings {
   private StoreSettings() {}
 
-  /** The backends whose further keys are passed through. */
-  private static final String[] PASSED_THROUGH = {"hbase", "tablestore"};
+  /**
+   * The backends whose further keys are passed through: all of them, since a key left out here
+   * would be ignored silently (a misspelt directory, and the data kept in memory).
+   */
+  private static final String[] PASSED_THROUGH = {"embedded", "hbase", "tablestore"};
 
   static Map<String, String> of(WidekeyProperties properties, Environment environment) {
     Map<String, String> out = new LinkedHashMap<>(properties.toStoreSettings());
