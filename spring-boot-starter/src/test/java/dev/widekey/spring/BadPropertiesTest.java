@@ -47,4 +47,9 @@ class BadPropertiesTest {
     failsNaming(
         "widekey.embedded.directory=" + dir, "widekey.embedded.directory", "widekey.embedded.dir");
   }
+
+  @Test
+  void aMisspeltStoreNamespace(@TempDir Path dir) {
+    failsNaming("widekey.embeded.dir=" + dir, "widekey.embeded.dir");
+  }
 }
