@@ -79,11 +79,17 @@ final class StoreMeters {
     if (tables.contains(base)) {
       return base;
     }
-    if (tables.size() >= maxTables) {
-      return OTHER_TABLE;
+    // check and add as one step: calls seeing new tables at once could each pass the size check
+    synchronized (tables) {
+      if (tables.contains(base)) {
+        return base;
+      }
+      if (tables.size() >= maxTables) {
+        return OTHER_TABLE;
+      }
+      tables.add(base);
+      return base;
     }
-    tables.add(base);
-    return base;
   }
 
   static String baseTable(String table) {
