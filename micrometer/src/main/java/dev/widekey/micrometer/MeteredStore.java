@@ -103,10 +103,7 @@ public final class MeteredStore extends ForwardingStore {
 
     /** The meter names' prefix: {@code widekey} by default ({@code widekey.store.operation}). */
     public Builder prefix(String prefix) {
-      if (prefix == null || prefix.isBlank()) {
-        throw new IllegalArgumentException("a meter name prefix must not be blank");
-      }
-      this.prefix = prefix;
+      this.prefix = StoreMeters.checkedPrefix(prefix);
       return this;
     }
 

@@ -54,6 +54,14 @@ final class StoreMeters {
     this.maxTables = maxTables;
   }
 
+  /** {@code prefix}, refused when blank: meters would be named {@code null.store.operation}. */
+  static String checkedPrefix(String prefix) {
+    if (prefix == null || prefix.isBlank()) {
+      throw new IllegalArgumentException("a meter name prefix must not be blank");
+    }
+    return prefix;
+  }
+
   MeterRegistry registry() {
     return registry;
   }
