@@ -52,4 +52,20 @@ class BadPropertiesTest {
   void aMisspeltStoreNamespace(@TempDir Path dir) {
     failsNaming("widekey.embeded.dir=" + dir, "widekey.embeded.dir");
   }
+
+  @Test
+  void anEmbeddedDirectoryThatCannotBeCreated(@TempDir Path dir) throws Exception {
+    Path file = Files.writeString(dir.resolve("file"), "x");
+    runner
+        .withPropertyValues("widekey.embedded.dir=" + file.resolve("sub"))
+        .run(
+            context -> {
+              assertThat(context).hasFailed();
+              StringBuilder messages = new StringBuilder();
+              for (Throwable t = context.getStartupFailure(); t != null; t = t.getCause()) {
+                messages.append(t.getMessage()).append('\n');
+              }
+              assertThat(messages.toString()).contains("widekey.embedded.dir");
+            });
+  }
 }
