@@ -51,7 +51,10 @@ public final class MeteredBulkWriter {
   /** A progress callback publishing under {@code <prefix>.bulk.*} with {@code tags}. */
   public static Consumer<BulkWriteProgress> progress(
       MeterRegistry registry, String prefix, Iterable<Tag> tags) {
-    return new Meters(Objects.requireNonNull(registry, "registry"), prefix, Tags.of(tags));
+    return new Meters(
+        Objects.requireNonNull(registry, "registry"),
+        StoreMeters.checkedPrefix(prefix),
+        Tags.of(Objects.requireNonNull(tags, "tags")));
   }
 
   private static final class Meters implements Consumer<BulkWriteProgress> {

@@ -103,10 +103,7 @@ public final class MeteredStore extends ForwardingStore {
 
     /** The meter names' prefix: {@code widekey} by default ({@code widekey.store.operation}). */
     public Builder prefix(String prefix) {
-      if (prefix == null || prefix.isBlank()) {
-        throw new IllegalArgumentException("a meter name prefix must not be blank");
-      }
-      this.prefix = prefix;
+      this.prefix = StoreMeters.checkedPrefix(prefix);
       return this;
     }
 
@@ -256,7 +253,9 @@ public final class MeteredStore extends ForwardingStore {
   public List<Optional<Row>> multiGet(
       String table, List<PrimaryKey> keys, ColumnSelection columns) {
     String c = meters.collection(table);
-    meters.batchSize(c, "multi_get").record(keys.size());
+    if (keys != null) { // else the store's refusal is counted as the call's failure
+      meters.batchSize(c, "multi_get").record(keys.size());
+    }
     List<Optional<Row>> got = timed(c, "multi_get", () -> delegate.multiGet(table, keys, columns));
     long rows = 0;
     long bytes = 0;
@@ -293,7 +292,11 @@ public final class MeteredStore extends ForwardingStore {
   @Override
   public List<WriteOutcome> batchWrite(List<WriteOp> ops) {
     String call = NO_TABLE;
-    for (WriteOp op : ops) {
+    // a null list or operation is the store's to refuse: the call is counted as failed, not lost
+    for (WriteOp op : ops == null ? List.<WriteOp>of() : ops) {
+      if (op == null) {
+        continue;
+      }
       String c = meters.collection(op.table());
       if (call.equals(NO_TABLE)) {
         call = c;
@@ -302,7 +305,9 @@ public final class MeteredStore extends ForwardingStore {
         break;
       }
     }
-    meters.batchSize(call, "batch_write").record(ops.size());
+    if (ops != null) {
+      meters.batchSize(call, "batch_write").record(ops.size());
+    }
     List<WriteOutcome> outcomes = timed(call, "batch_write", () -> delegate.batchWrite(ops));
     Map<String, long[]> perTable = new LinkedHashMap<>(); // rows, bytes
     for (WriteOutcome o : outcomes) {

@@ -54,6 +54,14 @@ final class StoreMeters {
     this.maxTables = maxTables;
   }
 
+  /** {@code prefix}, refused when blank: meters would be named {@code null.store.operation}. */
+  static String checkedPrefix(String prefix) {
+    if (prefix == null || prefix.isBlank()) {
+      throw new IllegalArgumentException("a meter name prefix must not be blank");
+    }
+    return prefix;
+  }
+
   MeterRegistry registry() {
     return registry;
   }
@@ -79,11 +87,17 @@ final class StoreMeters {
     if (tables.contains(base)) {
       return base;
     }
-    if (tables.size() >= maxTables) {
-      return OTHER_TABLE;
+    // check and add as one step: calls seeing new tables at once could each pass the size check
+    synchronized (tables) {
+      if (tables.contains(base)) {
+        return base;
+      }
+      if (tables.size() >= maxTables) {
+        return OTHER_TABLE;
+      }
+      tables.add(base);
+      return base;
     }
-    tables.add(base);
-    return base;
   }
 
   static String baseTable(String table) {

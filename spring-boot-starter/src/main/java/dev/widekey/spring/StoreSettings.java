@@ -12,15 +12,18 @@ import org.springframework.core.env.Environment;
 /**
  * The settings handed to {@code Stores.open(Map)}: the documented keys from {@link
  * WidekeyProperties}, under their canonical names however they were written (relaxed binding:
- * {@code WIDEKEY_EMBEDDED_DIR}, {@code widekey.tablestore.accessKeyId}), and every other key under
- * {@code widekey.hbase.*} and {@code widekey.tablestore.*} as it is written. Other {@code
- * widekey.*} properties are not the store's and are left out.
+ * {@code WIDEKEY_EMBEDDED_DIR}, {@code widekey.tablestore.accessKeyId}), and every other {@code
+ * widekey.*} key as it is written but the starter's own ({@code widekey.repositories.*}): {@code
+ * Stores.open} is the one place that checks them, refusing a misspelt setting ({@code
+ * widekey.embedded.directory}) or store name ({@code widekey.embeded.dir}) and passing other keys
+ * on unchecked. A key left out here would be ignored silently: a misspelt directory, and the data
+ * kept in memory.
  */
 final class StoreSettings {
   private StoreSettings() {}
 
-  /** The backends whose further keys are passed through. */
-  private static final String[] PASSED_THROUGH = {"hbase", "tablestore"};
+  /** The starter's own properties, not the store's: {@code widekey.repositories.enabled}. */
+  private static final String STARTER_OWN = "repositories.";
 
   static Map<String, String> of(WidekeyProperties properties, Environment environment) {
     Map<String, String> out = new LinkedHashMap<>(properties.toStoreSettings());
@@ -28,19 +31,19 @@ final class StoreSettings {
     for (String key : out.keySet()) {
       known.add(normalized(key));
     }
-    Binder binder = Binder.get(environment);
-    for (String backend : PASSED_THROUGH) {
-      String prefix = "widekey." + backend;
-      Map<String, String> extra =
-          binder.bind(prefix, Bindable.mapOf(String.class, String.class)).orElse(Map.of());
-      extra.forEach(
-          (key, value) -> {
-            String name = prefix + "." + key;
-            if (value != null && known.add(normalized(name))) {
-              out.put(name, value);
-            }
-          });
-    }
+    Map<String, String> extra =
+        Binder.get(environment)
+            .bind("widekey", Bindable.mapOf(String.class, String.class))
+            .orElse(Map.of());
+    extra.forEach(
+        (key, value) -> {
+          String name = "widekey." + key;
+          if (value != null
+              && !normalized(key).startsWith(STARTER_OWN)
+              && known.add(normalized(name))) {
+            out.put(name, value);
+          }
+        });
     return out;
   }
 

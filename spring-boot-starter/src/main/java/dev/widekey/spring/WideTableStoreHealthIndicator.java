@@ -7,7 +7,8 @@ import org.springframework.boot.health.contributor.HealthIndicator;
 
 /**
  * UP when the store answers a cheap call (listing the tables of a prefix no table has), DOWN with
- * the store's error kind otherwise.
+ * the store's error kind otherwise, or with the exception when the store fails otherwise (a runtime
+ * exception, or a class of its client library missing at run time): it never throws.
  */
 public class WideTableStoreHealthIndicator implements HealthIndicator {
   /** The prefix listed: a name no generated table takes, so that the answer is empty. */
@@ -32,7 +33,10 @@ public class WideTableStoreHealthIndicator implements HealthIndicator {
           .withDetail("retryable", e.retryable())
           .withDetail("message", String.valueOf(e.getMessage()))
           .build();
-    } catch (RuntimeException e) {
+    } catch (RuntimeException | LinkageError e) {
+      // a LinkageError: the backend's client library is incomplete at run time; that store is
+      // down, and the health endpoint must still answer (other Errors are the JVM's, not the
+      // store's)
       return Health.down(e).withDetail("store", kind).build();
     }
   }

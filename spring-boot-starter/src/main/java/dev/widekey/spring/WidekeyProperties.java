@@ -7,8 +7,9 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 /**
  * The {@code widekey.*} settings of the store the starter opens with {@code
  * dev.widekey.runtime.store.Stores#open(Map)}: the documented keys of every backend, so that IDEs
- * complete them. Further keys under {@code widekey.hbase.*} and {@code widekey.tablestore.*} are
- * passed to the store as they are written.
+ * complete them. Every further {@code widekey.*} key but {@code widekey.repositories.*} is passed
+ * to the store as it is written: a misspelt one ({@code widekey.embedded.directory}, {@code
+ * widekey.embeded.dir}) fails the start with the store's error naming the closest known key.
  */
 @ConfigurationProperties(prefix = "widekey")
 public class WidekeyProperties {

@@ -35,7 +35,7 @@ class StoreSettingsTest {
   }
 
   @Test
-  void extraBackendKeysPassThroughOtherWidekeyKeysDoNot() {
+  void extraKeysPassThroughTheStartersOwnDoNot() {
     MockEnvironment env =
         new MockEnvironment()
             .withProperty("widekey.store", "hbase")
@@ -51,7 +51,9 @@ class StoreSettingsTest {
                 "widekey.store", "hbase",
                 "widekey.hbase.zookeeper.quorum", "zk1,zk2",
                 "widekey.hbase.conf.hbase.rpc.timeout", "5000",
-                "widekey.hbase.future.setting", "x"));
+                "widekey.hbase.future.setting", "x",
+                // Stores.open passes a key outside the stores' namespaces on unchecked
+                "widekey.seed", "42"));
   }
 
   @Test

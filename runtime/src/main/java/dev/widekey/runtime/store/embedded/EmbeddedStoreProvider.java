@@ -1,5 +1,6 @@
 package dev.widekey.runtime.store.embedded;
 
+import dev.widekey.runtime.store.StoreException;
 import dev.widekey.runtime.store.WideTableStore;
 import dev.widekey.runtime.store.WideTableStoreProvider;
 import java.nio.file.InvalidPathException;
@@ -43,6 +44,11 @@ public final class EmbeddedStoreProvider implements WideTableStoreProvider {
       return EmbeddedStore.open(Path.of(dir.trim()));
     } catch (InvalidPathException e) {
       throw new IllegalArgumentException(DIRECTORY + "=" + dir + " is not a valid path", e);
+    } catch (StoreException e) {
+      // the same failure, naming the setting to fix: opened from settings, the path alone does not
+      // say where it came from
+      throw new StoreException(
+          e.kind(), DIRECTORY + "=" + dir + ": " + e.detail(), e.retryable(), e);
     }
   }
 }
