@@ -433,11 +433,15 @@ class BulkWriterAbortTest {
               return out;
             }
           };
+      // key 0 must still be retrying when each import stops: with no delay its 1000 attempts
+      // could all be spent before the other keys were acknowledged (one worker), and it then
+      // failed for good (seen on JDK 25); a millisecond between attempts lets the others go first,
+      // and a million attempts outlast any stop
       RetryPolicy noWait =
           RetryPolicy.builder()
-              .maxAttempts(1000)
-              .baseDelay(Duration.ZERO)
-              .maxDelay(Duration.ZERO)
+              .maxAttempts(1_000_000)
+              .baseDelay(Duration.ofMillis(1))
+              .maxDelay(Duration.ofMillis(1))
               .build();
       // the first import reads all 20, stores all but key 0, then stops (key 19's answer lost)
       BulkWriteResult first =
