@@ -1006,6 +1006,9 @@ public final class HBaseStore extends ServiceStore {
       throw e;
     }
     return new RowCursor() {
+      /** Skipped rows held before their reports go out: a run of malformed rows can be long. */
+      private static final int MAX_HELD_REPORTS = 1_000;
+
       @Override
       public Row next() throws IOException {
         // skipped rows are reported once the scan has passed them (a row returned, or the end): a
@@ -1030,6 +1033,11 @@ public final class HBaseStore extends ServiceStore {
             }
             if (skipped == null) {
               skipped = new ArrayList<>();
+            } else if (skipped.size() == MAX_HELD_REPORTS) {
+              // a long run of malformed rows (another application's table): reported as they
+              // come, so held reports stay bounded; only these may repeat after a resume
+              report(skipped);
+              skipped.clear();
             }
             skipped.add(e); // the caller chose to skip malformed rows
           }
