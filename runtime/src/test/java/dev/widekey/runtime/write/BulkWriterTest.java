@@ -39,9 +39,12 @@ import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.LongStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
@@ -513,10 +516,18 @@ class BulkWriterTest {
     embedded.createTable(TestRows.table("d", 100, 1).withProfile(Profile.TABLESTORE));
     AtomicInteger refused = new AtomicInteger();
     List<Long> batchBytes = new CopyOnWriteArrayList<>();
+    // batches are taken from what has been read so far: each send waits (boundedly) until the
+    // whole input is read, so that a slow reader on a loaded machine cannot make every batch small
+    AtomicReference<CountDownLatch> allRead = new AtomicReference<>();
     WideTableStore store =
         new ForwardingStore(embedded) {
           @Override
           public List<WriteOutcome> batchWrite(List<WriteOp> ops) {
+            try {
+              allRead.get().await(10, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+              Thread.currentThread().interrupt();
+            }
             try {
               List<WriteOutcome> out = super.batchWrite(ops);
               if (ops.get(0).table().equals("d")) {
@@ -533,9 +544,12 @@ class BulkWriterTest {
     BulkWriter writer = BulkWriter.of(store);
 
     for (String table : List.of("t", "d")) {
+      CountDownLatch read = new CountDownLatch(60);
+      allRead.set(read);
       BulkWriteResult r =
           writer.write(
               LongStream.range(0, 60)
+                  .peek(i -> read.countDown())
                   .mapToObj(
                       i ->
                           WriteOp.put(
