@@ -402,10 +402,12 @@ final class CommitPoint {
 
   /**
    * The write groups of entities of a resumed import ({@link ResumedImport}), planned under the
-   * stopped import's tags: as {@link #groups(List, List)}, except that an entity whose write is
-   * committed (its commit finished, as {@code earlier} says, or its tag, or the tag of a later
-   * entity of its key in {@code rows}, stored in its commit point) is only the unfinished deletes
-   * of the rows it replaced, or null if none are left; the others get those deletes too.
+   * tags it chose: as {@link #groups(List, List)}, except that an entity whose write is committed
+   * (its commit finished, as {@code earlier} says, or a tag it may have been committed under, or
+   * one of a later entity of its key in {@code rows}, stored in its commit point) is only the
+   * unfinished deletes of the rows it replaced, or null if none are left; the others get those
+   * deletes too, and the deletes of the rows stored under each tag they may have been committed
+   * under.
    *
    * @param earlier per entity, what the stopped import left of it (null: nothing); null for an
    *     import that resumes nothing
@@ -425,7 +427,11 @@ final class CommitPoint {
     if (earlier != null) {
       Map<AttrValue, Integer> ownTags = new HashMap<>();
       for (int i = 0; i < rows.size(); i++) {
-        ownTags.put(rows.get(i).hot().get(COLD_TAG), i);
+        if (earlier.get(i) != null) {
+          for (long tag : earlier.get(i).committedUnder()) {
+            ownTags.put(AttrValue.ofInteger(tag), i);
+          }
+        }
       }
       for (int i = 0; i < rows.size(); i++) {
         AttrValue tag = stored.get(i).map(Stored::tag).orElse(null);
@@ -470,15 +476,24 @@ final class CommitPoint {
         }
       }
       if (replaced != null) {
-        // never a row this write names: a resumed write stores its index rows under its stopped
-        // tag, and a write committed since may have kept exactly those rows
+        // never a row this write names: a guard, since a resume writes an entity anew only under
+        // a tag no committed write carried (ResumedImport), so no later write kept rows under it
         List<WriteOp> own = new ArrayList<>(r.indexPuts().size());
         for (WriteOp put : r.indexPuts()) {
           own.add(WriteOp.delete(put.table(), put.key()));
         }
         ops.addAll(replaced.indexDeletes(indexTables.values(), own));
       }
-      for (WriteOp delete : leftDeletes) {
+      List<WriteOp> after = new ArrayList<>(leftDeletes);
+      if (before != null) {
+        // the chain's earlier writes of this entity, perhaps committed and replaced since: after
+        // this commit no hot row names their rows (a later write keeps only rows its commit point
+        // names, and this commit names none of theirs)
+        for (long tag : before.committedUnder()) {
+          after.addAll(rowsUnder(r, tag));
+        }
+      }
+      for (WriteOp delete : after) {
         // the stopped plan replaced these rows; after this commit no hot row names them
         if (!ops.contains(delete)) {
           ops.add(delete);
@@ -488,6 +503,27 @@ final class CommitPoint {
       latest.put(key, stored(r));
     }
     return groups;
+  }
+
+  /**
+   * The deletes of the rows that {@code rows}, written under {@code tag} instead of its own, would
+   * store besides its hot row: those an earlier write of the same entity stored under that tag.
+   */
+  private List<WriteOp> rowsUnder(SplitTableRepository.PreparedWrite rows, long tag) {
+    PrimaryKey key = rows.hot().key();
+    List<WriteOp> deletes = new ArrayList<>(1 + rows.chunks().size() + rows.indexPuts().size());
+    if (rows.cold() != null) {
+      deletes.add(WriteOp.delete(cold.name(), ColdRows.key(key, tag)));
+    }
+    for (long part = 0; part < rows.chunks().size(); part++) {
+      deletes.add(WriteOp.delete(chunks.name(), ChunkRows.key(key, tag, part)));
+    }
+    for (WriteOp put : rows.indexPuts()) {
+      IndexTable index = indexTables.get(put.table());
+      deletes.add(
+          WriteOp.delete(put.table(), IndexRows.key(index, IndexRows.values(put.key()), key, tag)));
+    }
+    return deletes;
   }
 
   /**

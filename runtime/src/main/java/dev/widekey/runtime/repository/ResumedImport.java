@@ -19,22 +19,29 @@ import java.util.concurrent.ThreadLocalRandom;
  * home of its write tags' derivation and of what a stopped import left per entity.
  *
  * <p>An import draws one random seed ({@link BulkWriteResult#planSeed()}) and gives the entity at
- * input position {@code p} the write tag {@link #tag tag(seed, p)}: a bijection of the position, so
- * the tags of one import differ, and as unpredictable as a random tag. A resume derives the same
- * tags again, so it stores the same rows under the same keys, and it recognises the stopped
- * import's write of an entity by its tag in the stored commit point, or by the stopped result,
- * which lists every operation left unfinished ({@link BulkWriteResult#unknownOutcomes()}, {@link
- * BulkWriteResult#notAttemptedOperations()}) and how far it read ({@link
- * BulkWriteResult#elementsRead()}). Per entity of the rest:
+ * input position {@code p} the write tag {@link #tag(long, long) tag(seed, p)}: a bijection of the
+ * position, so the tags of one import differ, and as unpredictable as a random tag. A resume
+ * derives the same tags again, and it recognises the stopped import's write of an entity by its tag
+ * in the stored commit point, or by the stopped result, which lists every operation left unfinished
+ * ({@link BulkWriteResult#unknownOutcomes()}, {@link BulkWriteResult#notAttemptedOperations()}) and
+ * how far it read ({@link BulkWriteResult#elementsRead()}). Per entity of the rest:
  *
  * <ul>
  *   <li>read by the stopped import with nothing left unfinished: finished, not written again;
- *   <li>its commit finished (acknowledged or failed), or its tag (or that of a later position of
- *       its key) stored in its commit point: committed; only the deletes of the rows it replaced
- *       that were left unfinished are sent (their keys are in the stopped result);
- *   <li>otherwise its commit was not applied, or was replaced since by another client: planned as
- *       in an import, under the same tag (its rows are named by no hot row, so storing them again
- *       changes nothing a reader sees), with the unfinished deletes of the stopped plan added.
+ *   <li>its commit finished (acknowledged or failed), or a tag under which the chain may have
+ *       committed it (or a later position of its key) stored in its commit point: committed; only
+ *       the deletes of the rows it replaced that were left unfinished are sent (their keys are in
+ *       the stopped result);
+ *   <li>its hot put never sent by any import of the chain: planned as in an import, under the
+ *       import's tag (no hot row ever named it, so storing its rows again changes nothing a reader
+ *       sees, and no other client deletes them), with the unfinished deletes of the stopped plan;
+ *   <li>its hot put sent without an answer, and no tag of the chain's in its commit point: that
+ *       write was not applied, or was replaced since by another client, who deletes the rows under
+ *       its tag after its own commit, possibly only after this resume's. So it is planned under a
+ *       tag of this resume's level ({@link #tag(long, long, int)}; the result carries the level,
+ *       {@link BulkWriteResult#planResumes()}, so that a resume of this one checks every level's
+ *       tag), and after its commit the rows of the earlier levels' writes are deleted (named by no
+ *       hot row once it is committed), with the unfinished deletes of the stopped plan.
  * </ul>
  *
  * The entities not written again are not in the writer's input, so the writer's positions are
@@ -55,8 +62,28 @@ final class ResumedImport {
 
   /** The write tag of the entity at {@code position} of an import planned from {@code seed}. */
   static long tag(long seed, long position) {
-    long z = seed + position * GAMMA;
-    // SplitMix64's finalizer: a bijection, so distinct positions give distinct tags
+    return mix(seed + position * GAMMA);
+  }
+
+  /** The odd constant that tells resume levels apart: another than {@link #GAMMA}. */
+  private static final long LEVEL_GAMMA = 0xD1B54A32D192ED03L;
+
+  /**
+   * The write tag of the entity at {@code position} when a resume at {@code level} (the {@code
+   * level}-th resume of the chain, 0 for the import) writes it anew: the import's tag, mixed once
+   * per level. Distinct from every other level's as random tags are, and derived again by any later
+   * resume of the chain from the seed and the level alone.
+   */
+  static long tag(long seed, long position, int level) {
+    long tag = tag(seed, position);
+    for (int l = 0; l < level; l++) {
+      tag = mix(tag + LEVEL_GAMMA);
+    }
+    return tag;
+  }
+
+  /** SplitMix64's finalizer: a bijection, so distinct states give distinct tags. */
+  private static long mix(long z) {
     z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
     z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
     return z ^ (z >>> 31);
@@ -73,12 +100,30 @@ final class ResumedImport {
   /**
    * What the stopped import left of one entity of the rest.
    *
+   * @param tag the tag this resume writes it under if it writes it anew: the import's tag, unless
+   *     an earlier write of the chain may have been committed (its hot put's outcome unknown); then
+   *     this resume's level's
    * @param commitFinished whether its hot put was finished (acknowledged, or failed for good)
+   * @param committedUnder the tags under which the chain may have committed it (the import's and
+   *     each earlier resume's): one of them stored in its commit point means committed; written
+   *     anew, the rows stored under them are deleted after its commit. Empty if its hot put was
+   *     never sent
    * @param deletes the deletes of the rows its write replaces that were left unfinished
    */
-  record Earlier(boolean commitFinished, List<WriteOp> deletes) {}
+  record Earlier(
+      long tag, boolean commitFinished, List<Long> committedUnder, List<WriteOp> deletes) {}
 
   private final long seed;
+
+  /**
+   * The level of this resume in its chain (1 for a resume of the import): an entity whose earlier
+   * hot put may have been applied is written anew under a tag of this level. Not the stopped tag:
+   * that write may have been committed and then replaced by another client who has yet to delete
+   * its rows (they are under that tag); rows stored again under it would then be deleted after this
+   * resume commits them.
+   */
+  private final int level;
+
   private final String hotTable;
 
   /** Positions in the rest before it were read by the stopped import. */
@@ -107,6 +152,7 @@ final class ResumedImport {
   private ResumedImport(BulkWriteResult stopped, String hotTable) {
     long from = stopped.resumePosition();
     this.seed = advanced(stopped.planSeed(), from);
+    this.level = stopped.planResumes() + 1;
     this.hotTable = hotTable;
     this.stoppedRead = stopped.elementsRead() - from;
     for (BulkWriteFailure u : stopped.unknownOutcomes()) {
@@ -159,16 +205,32 @@ final class ResumedImport {
     return position < stoppedRead && !listed.containsKey(position);
   }
 
-  /** What the stopped import left of the entity at {@code position}, or null if nothing. */
+  /**
+   * What the stopped import left of the entity at {@code position}, or null if nothing (not read by
+   * it: written under the import's tag).
+   */
   Earlier earlier(long position) {
     List<Listed> ops = listed.get(position);
     if (ops == null) {
       return null;
     }
     int hot = -1;
+    boolean hotSent = false;
     for (Listed l : ops) {
       if (l.op().table().equals(hotTable)) {
         hot = l.op().indexInGroup();
+        hotSent = l.unknown();
+      }
+    }
+    // a hot put listed as never sent was sent by no import of the chain (a resume lists one it
+    // did not send again as of unknown outcome): its tag was never committed, so no other client
+    // deletes rows under it, and it is written again under the import's tag, as one import would
+    long tag = tag(seed, position);
+    List<Long> committedUnder = new ArrayList<>();
+    if (hotSent) {
+      for (int l = 0; l < level; l++) {
+        committedUnder.add(tag);
+        tag = mix(tag + LEVEL_GAMMA);
       }
     }
     // the group is puts, the hot put, deletes: the ones after the hot put are deletes; with the
@@ -179,7 +241,7 @@ final class ResumedImport {
         deletes.add(WriteOp.delete(l.op().table(), l.op().key()));
       }
     }
-    return new Earlier(hot < 0, deletes);
+    return new Earlier(tag, hot < 0, committedUnder, deletes);
   }
 
   /** The entity at {@code position} of the rest needs nothing sent. */
@@ -308,7 +370,8 @@ final class ResumedImport {
         resumePosition,
         Math.max(read, Math.max(stoppedRead, resumePosition)),
         seed,
-        r.inputSplit());
+        r.inputSplit(),
+        level);
   }
 
   private static BulkWriteFailure at(BulkWriteFailure f, long position) {

@@ -762,15 +762,18 @@ public abstract class SplitTableRepository<E> {
    * stop and this resume store what one import that never stopped would have, and every operation
    * of unknown outcome is reported as such, never as not attempted.
    *
-   * <p>Each entity is planned under the write tag the stopped import gave it (derived from the
-   * result's {@link BulkWriteResult#planSeed() plan seed} and its position), so its rows are stored
-   * under the same keys. An entity the stopped import finished is not written again; one whose
-   * commit it applied (its commit acknowledged, or of unknown outcome and its tag found in the
-   * stored hot row) only gets the deletes of the rows its write replaced that were left undone: a
-   * versioned entity never fails its condition against its own earlier write. Any other entity is
+   * <p>Each entity's write tags are derived from the result's {@link BulkWriteResult#planSeed()
+   * plan seed} and its position. An entity the stopped import finished is not written again; one
+   * whose commit it applied (its commit acknowledged, or of unknown outcome and its tag found in
+   * the stored hot row) only gets the deletes of the rows its write replaced that were left undone:
+   * a versioned entity never fails its condition against its own earlier write. Any other entity is
    * written as an import writes it: if another client wrote it after the stopped import, a
    * versioned entity fails its condition ({@link ErrorKind#CONDITION_FAILED}, that client's write
-   * stays), a plain one replaces that write as any later put would.
+   * stays), a plain one replaces that write as any later put would. One whose hot put was never
+   * sent keeps the stopped import's tag, so its rows are stored under the same keys; one whose hot
+   * put's outcome is unknown is written under a tag of this resume's own (that write may have been
+   * replaced by another client, still to delete the rows under its tag), and the rows of the
+   * earlier write are deleted after the commit. Readers see what one uninterrupted import leaves.
    *
    * <p>The result counts the operations this call sent (entities not written again are not
    * counted), with positions counted from the start of {@code rest}; if this call stops too, its
@@ -883,7 +886,8 @@ public abstract class SplitTableRepository<E> {
             position++;
             continue;
           }
-          long tag = ResumedImport.tag(seed, position);
+          ResumedImport.Earlier before = resume == null ? null : resume.earlier(position);
+          long tag = before == null ? ResumedImport.tag(seed, position) : before.tag();
           if (conditions == null) {
             rows.add(prepare(entity, null, tag));
           } else {
@@ -892,7 +896,7 @@ public abstract class SplitTableRepository<E> {
             conditions.add(write.condition());
           }
           if (earlier != null) {
-            earlier.add(resume.earlier(position));
+            earlier.add(before);
           }
           run.add(rows.size() - 1);
           position++;

@@ -90,6 +90,12 @@ import java.util.List;
  *     elements before {@code resumePosition} may never have been read, and a resume from it would
  *     skip them. Such a result cannot be resumed ({@link BulkWriter#resumeWrite} refuses it); write
  *     the whole input again instead
+ * @param planResumes for an input planned from a seed, how many resumes the plan has been through:
+ *     0 for the import itself, one more for each resume of a resume. A split-table repository's
+ *     resume writes an entity whose earlier write may have been applied (and replaced since by
+ *     another client) under a tag of this resume's own, derived from the seed and this count, so
+ *     that the next resume still recognises every tag the chain may have committed; 0 for an input
+ *     not planned so
  */
 public record BulkWriteResult(
     long total,
@@ -106,7 +112,44 @@ public record BulkWriteResult(
     long resumePosition,
     long elementsRead,
     long planSeed,
-    boolean inputSplit) {
+    boolean inputSplit,
+    int planResumes) {
+
+  /** A result planned, if at all, by an import that resumes none ({@code planResumes} 0). */
+  public BulkWriteResult(
+      long total,
+      long acknowledged,
+      long failed,
+      long notAttempted,
+      long retries,
+      long batches,
+      Duration elapsed,
+      List<BulkWriteFailure> failures,
+      boolean failuresTruncated,
+      List<BulkWriteFailure> unknownOutcomes,
+      List<BulkWriteFailure> notAttemptedOperations,
+      long resumePosition,
+      long elementsRead,
+      long planSeed,
+      boolean inputSplit) {
+    this(
+        total,
+        acknowledged,
+        failed,
+        notAttempted,
+        retries,
+        batches,
+        elapsed,
+        failures,
+        failuresTruncated,
+        unknownOutcomes,
+        notAttemptedOperations,
+        resumePosition,
+        elementsRead,
+        planSeed,
+        inputSplit,
+        0);
+  }
 
   /** A result of an input read in order, as one import reads an iterator. */
   public BulkWriteResult(
@@ -230,7 +273,8 @@ public record BulkWriteResult(
         resumePosition,
         elementsRead,
         planSeed,
-        inputSplit);
+        inputSplit,
+        planResumes);
   }
 
   /**

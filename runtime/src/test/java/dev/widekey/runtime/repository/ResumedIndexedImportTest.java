@@ -117,9 +117,10 @@ class ResumedIndexedImportTest {
   /**
    * Adversary: an import's hot put is applied but its answer lost, the import stops, and before it
    * is resumed another client rewrites the entity without changing its indexed value (so that
-   * client's write keeps the import's index row, under the import's tag). The resume, planning the
-   * entity again under the same tag, stores that same index row: it must not then delete it as a
-   * row of the write it replaces, or the entity drops out of the index.
+   * client's write keeps the import's index row, under the import's tag). The resume writes the
+   * entity anew, under a tag of its own (that client may still be deleting rows under the stopped
+   * one), and deletes the kept row after its commit: the entity stays in the index at its value,
+   * once.
    */
   @Test
   void aResumeKeepsTheIndexRowAnotherClientsWriteKeptOfItsOwnWrite() {
