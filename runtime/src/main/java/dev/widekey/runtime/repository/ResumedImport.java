@@ -77,9 +77,14 @@ final class ResumedImport {
   static long tag(long seed, long position, int level) {
     long tag = tag(seed, position);
     for (int l = 0; l < level; l++) {
-      tag = mix(tag + LEVEL_GAMMA);
+      tag = nextLevel(tag);
     }
     return tag;
+  }
+
+  /** The tag of the next level: {@code nextLevel(tag(s, p, l)) == tag(s, p, l + 1)}. */
+  private static long nextLevel(long tag) {
+    return mix(tag + LEVEL_GAMMA);
   }
 
   /** SplitMix64's finalizer: a bijection, so distinct states give distinct tags. */
@@ -230,7 +235,7 @@ final class ResumedImport {
     if (hotSent) {
       for (int l = 0; l < level; l++) {
         committedUnder.add(tag);
-        tag = mix(tag + LEVEL_GAMMA);
+        tag = nextLevel(tag);
       }
     }
     // the group is puts, the hot put, deletes: the ones after the hot put are deletes; with the

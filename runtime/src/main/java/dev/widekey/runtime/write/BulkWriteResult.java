@@ -222,6 +222,9 @@ public record BulkWriteResult(
     failures = List.copyOf(failures);
     unknownOutcomes = List.copyOf(unknownOutcomes);
     notAttemptedOperations = List.copyOf(notAttemptedOperations);
+    if (planResumes < 0) {
+      throw new IllegalArgumentException("planResumes " + planResumes + " is negative");
+    }
     if (elementsRead < resumePosition) {
       throw new IllegalArgumentException(
           "elementsRead " + elementsRead + " is before the resume position " + resumePosition);
