@@ -69,15 +69,22 @@ public class WidekeyProperties {
     return out;
   }
 
+  /**
+   * A set value, blank included: the store refuses a blank one naming its key ({@code
+   * widekey.embedded.dir=} is not a store in memory), rather than the value being dropped here.
+   */
   private static void put(Map<String, String> out, String key, String value) {
-    if (value != null && !value.isBlank()) {
+    if (value != null) {
       out.put(key, value);
     }
   }
 
   /** The embedded store. */
   public static class Embedded {
-    /** The directory to keep the embedded store in; unset, the store lives in memory. */
+    /**
+     * The directory to keep the embedded store in; unset, the store lives in memory. Blank fails
+     * the start.
+     */
     private String dir;
 
     public String getDir() {
