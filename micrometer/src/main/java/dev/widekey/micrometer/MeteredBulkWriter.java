@@ -131,8 +131,9 @@ public final class MeteredBulkWriter {
 
     /**
      * The import ended: its operations still unfinished (never sent, or of unknown outcome) are in
-     * flight no more. The counters catch up with the result, in case its last snapshot did not
-     * reach this callback (a composing listener that threw first).
+     * flight no more. The acknowledged, failed, retries and batches counters catch up with the
+     * result, in case its last snapshot did not reach this callback (a composing listener that
+     * threw first); the result has no count of operations read to catch up with.
      */
     @Override
     public synchronized void importEnded(BulkWriteResult result) {
