@@ -1,6 +1,8 @@
 package dev.widekey.micrometer;
 
 import dev.widekey.runtime.write.BulkWriteProgress;
+import dev.widekey.runtime.write.BulkWriteProgressListener;
+import dev.widekey.runtime.write.BulkWriteResult;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -11,7 +13,6 @@ import java.util.Objects;
 import java.util.WeakHashMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.Consumer;
 
 /**
  * Bulk-writer progress as meters: a {@link dev.widekey.runtime.write.BulkWriter.Builder#progress}
@@ -29,8 +30,13 @@ import java.util.function.Consumer;
  *     .build();
  * }</pre>
  *
- * One callback per import: it counts the differences between the snapshots it is given, so an
- * import's counts are added once. Tag it ({@link #progress(MeterRegistry, Iterable)}) with a
+ * One callback per import at a time: it counts the differences between the snapshots it is given,
+ * so an import's counts are added once, and when the import ends ({@link
+ * BulkWriteProgressListener#importEnded}), finished or stopped, it takes that import's unfinished
+ * operations off the gauge and starts afresh for a next import of the same writer. Imports running
+ * at once need a callback each (writers of their own); callbacks with the same tags share the
+ * gauge. A listener composing this one must forward {@code importEnded} to it, or a stopped
+ * import's operations stay on the gauge. Tag it ({@link #progress(MeterRegistry, Iterable)}) with a
  * low-cardinality name (the job, never an id per run) to tell kinds of imports apart.
  */
 public final class MeteredBulkWriter {
@@ -39,17 +45,17 @@ public final class MeteredBulkWriter {
   private MeteredBulkWriter() {}
 
   /** A progress callback publishing under {@code widekey.bulk.*}. */
-  public static Consumer<BulkWriteProgress> progress(MeterRegistry registry) {
+  public static BulkWriteProgressListener progress(MeterRegistry registry) {
     return progress(registry, Tags.empty());
   }
 
   /** A progress callback publishing under {@code widekey.bulk.*} with {@code tags}. */
-  public static Consumer<BulkWriteProgress> progress(MeterRegistry registry, Iterable<Tag> tags) {
+  public static BulkWriteProgressListener progress(MeterRegistry registry, Iterable<Tag> tags) {
     return progress(registry, "widekey", tags);
   }
 
   /** A progress callback publishing under {@code <prefix>.bulk.*} with {@code tags}. */
-  public static Consumer<BulkWriteProgress> progress(
+  public static BulkWriteProgressListener progress(
       MeterRegistry registry, String prefix, Iterable<Tag> tags) {
     return new Meters(
         Objects.requireNonNull(registry, "registry"),
@@ -57,14 +63,15 @@ public final class MeteredBulkWriter {
         Tags.of(Objects.requireNonNull(tags, "tags")));
   }
 
-  private static final class Meters implements Consumer<BulkWriteProgress> {
+  private static final class Meters implements BulkWriteProgressListener {
     private final Counter read;
     private final Counter acknowledged;
     private final Counter failed;
     private final Counter retries;
     private final Counter batches;
     private final AtomicLong inFlight;
-    private BulkWriteProgress last = new BulkWriteProgress(0, 0, 0, 0, 0);
+    private static final BulkWriteProgress NOTHING = new BulkWriteProgress(0, 0, 0, 0, 0);
+    private BulkWriteProgress last = NOTHING;
 
     Meters(MeterRegistry registry, String prefix, Tags tags) {
       String p = prefix + ".bulk.";
@@ -120,6 +127,23 @@ public final class MeteredBulkWriter {
               Math.max(p.retries(), before.retries()),
               Math.max(p.batches(), before.batches()));
       inFlight.addAndGet(last.inFlight() - before.inFlight());
+    }
+
+    /**
+     * The import ended: its operations still unfinished (never sent, or of unknown outcome) are in
+     * flight no more. The acknowledged, failed, retries and batches counters catch up with the
+     * result, in case its last snapshot did not reach this callback (a composing listener that
+     * threw first); the result has no count of operations read to catch up with.
+     */
+    @Override
+    public synchronized void importEnded(BulkWriteResult result) {
+      BulkWriteProgress before = last;
+      add(acknowledged, result.acknowledged() - before.acknowledged());
+      add(failed, result.failed() - before.failed());
+      add(retries, result.retries() - before.retries());
+      add(batches, result.batches() - before.batches());
+      inFlight.addAndGet(-before.inFlight());
+      last = NOTHING;
     }
 
     private static void add(Counter c, long delta) {

@@ -33,6 +33,8 @@ import java.util.Spliterator;
 import java.util.Spliterators;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Function;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
@@ -47,6 +49,9 @@ import java.util.stream.StreamSupport;
  * <p>Tags hold low-cardinality values only: never a key value nor a row's content. A time-sharded
  * entity's period tables count under their base name ({@code orders_2026_11} as {@code orders}),
  * and past {@link Builder#maxTables(int)} distinct table names the rest count as {@code _other}. A
+ * name takes a tag once the store has answered for it (a call succeeded, {@code describeTable}
+ * found it); calls on a name it has not (one it refuses as {@code TABLE_NOT_FOUND}, made up by a
+ * caller) count as {@code _unknown}, so that such names cannot use up the tags real tables need. A
  * scan is timed until its stream is closed or exhausted, and counts the rows it returned.
  *
  * <pre>{@code
@@ -130,6 +135,7 @@ public final class MeteredStore extends ForwardingStore {
     /**
      * At most this many distinct {@code db.collection.name} values (500 by default); later tables
      * count as {@code _other}, so that tables created at run time cannot grow the meters for ever.
+     * Only names the store answered for count towards it.
      */
     public Builder maxTables(int maxTables) {
       if (maxTables < 1) {
@@ -175,25 +181,37 @@ public final class MeteredStore extends ForwardingStore {
     return clock.monotonicTime();
   }
 
-  /** Runs {@code body}, timing it and counting its failure. */
-  private <T> T timed(String collection, String operation, Supplier<T> body) {
+  /**
+   * Runs {@code body} on {@code table} (null: on no one table), timing it and counting its failure;
+   * the table's name is admitted as a tag when the store answered for it ({@code found}, given the
+   * result, says that the table exists).
+   */
+  private <T> T timed(
+      String table, String operation, Supplier<T> body, Predicate<? super T> found) {
     long start = now();
+    T result;
     try {
-      T result = body.get();
-      meters.timer(collection, operation, NO_ERROR).record(now() - start, TimeUnit.NANOSECONDS);
-      return result;
+      result = body.get();
     } catch (RuntimeException | Error e) {
+      String c = meters.failedOn(table, e);
       meters
-          .timer(collection, operation, StoreMeters.errorType(e))
+          .timer(c, operation, StoreMeters.errorType(e))
           .record(now() - start, TimeUnit.NANOSECONDS);
-      meters.failed(collection, operation, e);
+      meters.failed(c, operation, e);
       throw e;
     }
+    String c = found.test(result) ? meters.answered(table) : meters.collection(table);
+    meters.timer(c, operation, NO_ERROR).record(now() - start, TimeUnit.NANOSECONDS);
+    return result;
   }
 
-  private void timed(String collection, String operation, Runnable body) {
+  private <T> T timed(String table, String operation, Supplier<T> body) {
+    return timed(table, operation, body, r -> true);
+  }
+
+  private void timed(String table, String operation, Runnable body) {
     timed(
-        collection,
+        table,
         operation,
         () -> {
           body.run();
@@ -201,62 +219,65 @@ public final class MeteredStore extends ForwardingStore {
         });
   }
 
-  private void rows(String collection, String operation, long rows, long bytes) {
-    meters.rows(collection, operation).record(rows);
-    meters.bytes(collection, operation).record(bytes);
+  /** Records a call's rows and bytes under its table's tag, admitted by then if it succeeded. */
+  private void rows(String table, String operation, long rows, long bytes) {
+    String c = meters.collection(table);
+    meters.rows(c, operation).record(rows);
+    meters.bytes(c, operation).record(bytes);
   }
 
   @Override
   public void createTable(TableSpec spec) {
-    timed(meters.collection(spec.name()), "create_table", () -> delegate.createTable(spec));
+    timed(spec == null ? null : spec.name(), "create_table", () -> delegate.createTable(spec));
   }
 
   @Override
   public Optional<TableSpec> describeTable(String table) {
-    return timed(meters.collection(table), "describe_table", () -> delegate.describeTable(table));
+    // an empty answer is no table: the name takes no tag
+    return timed(table, "describe_table", () -> delegate.describeTable(table), Optional::isPresent);
   }
 
   @Override
   public List<String> listTables(String prefix) {
     // the prefix is a table name's start, not a table: no collection
-    return timed(NO_TABLE, "list_tables", () -> delegate.listTables(prefix));
+    return timed(null, "list_tables", () -> delegate.listTables(prefix));
   }
 
   @Override
   public void deleteTable(String table) {
-    timed(meters.collection(table), "delete_table", () -> delegate.deleteTable(table));
+    timed(table, "delete_table", () -> delegate.deleteTable(table));
   }
 
   @Override
   public void put(String table, Row row) {
-    String c = meters.collection(table);
-    timed(c, "put", () -> delegate.put(table, row));
-    rows(c, "put", 1, row.sizeInBytes());
+    timed(table, "put", () -> delegate.put(table, row));
+    rows(table, "put", 1, row.sizeInBytes());
   }
 
   @Override
   public void put(String table, Row row, WriteCondition condition) {
-    String c = meters.collection(table);
-    timed(c, "put", () -> delegate.put(table, row, condition));
-    rows(c, "put", 1, row.sizeInBytes());
+    timed(table, "put", () -> delegate.put(table, row, condition));
+    rows(table, "put", 1, row.sizeInBytes());
   }
 
   @Override
   public Optional<Row> get(String table, PrimaryKey key, ColumnSelection columns) {
-    String c = meters.collection(table);
-    Optional<Row> row = timed(c, "get", () -> delegate.get(table, key, columns));
-    rows(c, "get", row.isPresent() ? 1 : 0, row.map(Row::sizeInBytes).orElse(0L));
+    Optional<Row> row = timed(table, "get", () -> delegate.get(table, key, columns));
+    rows(table, "get", row.isPresent() ? 1 : 0, row.map(Row::sizeInBytes).orElse(0L));
     return row;
   }
 
   @Override
   public List<Optional<Row>> multiGet(
       String table, List<PrimaryKey> keys, ColumnSelection columns) {
-    String c = meters.collection(table);
-    if (keys != null) { // else the store's refusal is counted as the call's failure
-      meters.batchSize(c, "multi_get").record(keys.size());
+    List<Optional<Row>> got;
+    try {
+      got = timed(table, "multi_get", () -> delegate.multiGet(table, keys, columns));
+    } finally {
+      if (keys != null) { // else the store's refusal is counted as the call's failure
+        meters.batchSize(meters.collection(table), "multi_get").record(keys.size());
+      }
     }
-    List<Optional<Row>> got = timed(c, "multi_get", () -> delegate.multiGet(table, keys, columns));
     long rows = 0;
     long bytes = 0;
     for (Optional<Row> r : got) {
@@ -265,22 +286,20 @@ public final class MeteredStore extends ForwardingStore {
         bytes += r.get().sizeInBytes();
       }
     }
-    rows(c, "multi_get", rows, bytes);
+    rows(table, "multi_get", rows, bytes);
     return got;
   }
 
   @Override
   public void delete(String table, PrimaryKey key) {
-    String c = meters.collection(table);
-    timed(c, "delete", () -> delegate.delete(table, key));
-    meters.rows(c, "delete").record(1);
+    timed(table, "delete", () -> delegate.delete(table, key));
+    meters.rows(meters.collection(table), "delete").record(1);
   }
 
   @Override
   public void delete(String table, PrimaryKey key, WriteCondition condition) {
-    String c = meters.collection(table);
-    timed(c, "delete", () -> delegate.delete(table, key, condition));
-    meters.rows(c, "delete").record(1);
+    timed(table, "delete", () -> delegate.delete(table, key, condition));
+    meters.rows(meters.collection(table), "delete").record(1);
   }
 
   /**
@@ -291,24 +310,34 @@ public final class MeteredStore extends ForwardingStore {
    */
   @Override
   public List<WriteOutcome> batchWrite(List<WriteOp> ops) {
-    String call = NO_TABLE;
-    // a null list or operation is the store's to refuse: the call is counted as failed, not lost
-    for (WriteOp op : ops == null ? List.<WriteOp>of() : ops) {
-      if (op == null) {
-        continue;
+    long start = now();
+    List<WriteOutcome> outcomes;
+    try {
+      outcomes = delegate.batchWrite(ops);
+    } catch (RuntimeException | Error e) {
+      // a null list or operation is the store's to refuse: the call is counted as failed, not lost
+      String call = callCollection(ops, t -> meters.failedOn(t, e));
+      if (ops != null) {
+        meters.batchSize(call, "batch_write").record(ops.size());
       }
-      String c = meters.collection(op.table());
-      if (call.equals(NO_TABLE)) {
-        call = c;
-      } else if (!call.equals(c)) {
-        call = SEVERAL_TABLES;
-        break;
+      meters
+          .timer(call, "batch_write", StoreMeters.errorType(e))
+          .record(now() - start, TimeUnit.NANOSECONDS);
+      meters.failed(call, "batch_write", e);
+      throw e;
+    }
+    long end = now();
+    // first admit the tables the store answered for, so that every meter of the call agrees
+    for (WriteOutcome o : outcomes) {
+      if (o.succeeded()) {
+        meters.answered(o.op().table());
+      } else {
+        meters.failedOn(o.op().table(), o.failure());
       }
     }
-    if (ops != null) {
-      meters.batchSize(call, "batch_write").record(ops.size());
-    }
-    List<WriteOutcome> outcomes = timed(call, "batch_write", () -> delegate.batchWrite(ops));
+    String call = callCollection(ops, meters::collection);
+    meters.batchSize(call, "batch_write").record(ops.size());
+    meters.timer(call, "batch_write", NO_ERROR).record(end - start, TimeUnit.NANOSECONDS);
     Map<String, long[]> perTable = new LinkedHashMap<>(); // rows, bytes
     for (WriteOutcome o : outcomes) {
       String c = meters.collection(o.op().table());
@@ -322,8 +351,29 @@ public final class MeteredStore extends ForwardingStore {
         meters.failed(c, "batch_write", o.failure());
       }
     }
-    perTable.forEach((c, counts) -> rows(c, "batch_write", counts[0], counts[1]));
+    perTable.forEach(
+        (c, counts) -> {
+          meters.rows(c, "batch_write").record(counts[0]);
+          meters.bytes(c, "batch_write").record(counts[1]);
+        });
     return outcomes;
+  }
+
+  /** The table tag of a batch: its one table's, {@code _multiple} over several, else none. */
+  private static String callCollection(List<WriteOp> ops, Function<String, String> tagOf) {
+    String call = NO_TABLE;
+    for (WriteOp op : ops == null ? List.<WriteOp>of() : ops) {
+      if (op == null) {
+        continue;
+      }
+      String c = tagOf.apply(op.table());
+      if (call.equals(NO_TABLE)) {
+        call = c;
+      } else if (!call.equals(c)) {
+        return SEVERAL_TABLES;
+      }
+    }
+    return call;
   }
 
   @Override
@@ -338,7 +388,7 @@ public final class MeteredStore extends ForwardingStore {
 
   @Override
   public List<PartitionStats> partitionStats(String table) {
-    return timed(meters.collection(table), "partition_stats", () -> delegate.partitionStats(table));
+    return timed(table, "partition_stats", () -> delegate.partitionStats(table));
   }
 
   @Override
@@ -347,16 +397,15 @@ public final class MeteredStore extends ForwardingStore {
   }
 
   private Stream<Row> metered(String table, String operation, Supplier<Stream<Row>> open) {
-    String c = meters.collection(table);
     long start = now();
     Stream<Row> source;
     try {
       source = open.get();
     } catch (RuntimeException | Error e) {
-      new ScanMeter(c, operation, start, null).finish(e);
+      new ScanMeter(table, operation, start, null).finish(e);
       throw e;
     }
-    ScanMeter meter = new ScanMeter(c, operation, start, source.iterator());
+    ScanMeter meter = new ScanMeter(table, operation, start, source.iterator());
     return StreamSupport.stream(
             Spliterators.spliteratorUnknownSize(meter, Spliterator.ORDERED | Spliterator.NONNULL),
             false)
@@ -372,16 +421,17 @@ public final class MeteredStore extends ForwardingStore {
 
   /** Counts a scan's rows and records it once: when exhausted, failed or closed. */
   private final class ScanMeter implements Iterator<Row> {
-    private final String collection;
+    private final String table;
     private final String operation;
     private final long start;
     private final Iterator<Row> rows;
     private final AtomicBoolean finished = new AtomicBoolean();
     private long count;
     private long bytes;
+    private boolean exhausted;
 
-    ScanMeter(String collection, String operation, long start, Iterator<Row> rows) {
-      this.collection = collection;
+    ScanMeter(String table, String operation, long start, Iterator<Row> rows) {
+      this.table = table;
       this.operation = operation;
       this.start = start;
       this.rows = rows;
@@ -392,6 +442,7 @@ public final class MeteredStore extends ForwardingStore {
       try {
         boolean more = rows.hasNext();
         if (!more) {
+          exhausted = true;
           finish(null);
         }
         return more;
@@ -421,12 +472,23 @@ public final class MeteredStore extends ForwardingStore {
       if (!finished.compareAndSet(false, true)) {
         return;
       }
+      String collection;
+      if (error != null) {
+        collection = meters.failedOn(table, error);
+      } else if (exhausted || count > 0) {
+        collection = meters.answered(table);
+      } else {
+        // closed before the store answered anything: a store that opens scans lazily may not
+        // have looked the table up yet
+        collection = meters.collection(table);
+      }
       String type = error == null ? NO_ERROR : StoreMeters.errorType(error);
       meters.timer(collection, operation, type).record(now() - start, TimeUnit.NANOSECONDS);
       if (error != null) {
         meters.failed(collection, operation, error);
       }
-      rows(collection, operation, count, bytes);
+      meters.rows(collection, operation).record(count);
+      meters.bytes(collection, operation).record(bytes);
     }
   }
 }

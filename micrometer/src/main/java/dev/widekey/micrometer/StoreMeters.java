@@ -35,6 +35,12 @@ final class StoreMeters {
   /** The table tag once {@code maxTables} distinct names have been seen. */
   static final String OTHER_TABLE = "_other";
 
+  /**
+   * The table tag of a call on a name the store has not answered for yet (a name it refuses, made
+   * up by a caller): such names take none of the {@code maxTables} tags.
+   */
+  static final String UNKNOWN_TABLE = "_unknown";
+
   /** A period table's suffix, as {@code dev.widekey.core.shard.Periods} writes it. */
   private static final Pattern PERIOD_SUFFIX = Pattern.compile("_\\d{4}(?:_\\d{2}){0,2}$");
 
@@ -75,11 +81,29 @@ final class StoreMeters {
   }
 
   /**
-   * The table tag of {@code table}: a period table's name without its period ({@code
-   * orders_2026_11} and {@code orders_cold_2026_11_23} count as {@code orders} and {@code
-   * orders_cold}), and {@link #OTHER_TABLE} past {@code maxTables} distinct names.
+   * The table tag of a call on {@code table}, without admitting the name: a period table's name
+   * without its period ({@code orders_2026_11} and {@code orders_cold_2026_11_23} count as {@code
+   * orders} and {@code orders_cold}) once admitted ({@link #answered}), else {@link #OTHER_TABLE}
+   * past {@code maxTables} distinct names, else {@link #UNKNOWN_TABLE}.
    */
   String collection(String table) {
+    if (table == null) {
+      return NO_TABLE;
+    }
+    String base = baseTable(table);
+    if (tables.contains(base)) {
+      return base;
+    }
+    return tables.size() >= maxTables ? OTHER_TABLE : UNKNOWN_TABLE;
+  }
+
+  /**
+   * The table tag of a call the store answered for {@code table}, which shows that the table
+   * exists: the name is admitted while fewer than {@code maxTables} are. Only answered names are
+   * admitted, so that names a caller makes up, which the store refuses, cannot use up the tags real
+   * tables need.
+   */
+  String answered(String table) {
     if (table == null) {
       return NO_TABLE;
     }
@@ -98,6 +122,21 @@ final class StoreMeters {
       tables.add(base);
       return base;
     }
+  }
+
+  /**
+   * The table tag of a call on {@code table} that failed with {@code error}: admitted as {@link
+   * #answered} when the failure shows that the table exists (its row's condition or bytes were
+   * checked, or it exists already), else not ({@link #collection}).
+   */
+  String failedOn(String table, Throwable error) {
+    if (error instanceof StoreException e
+        && (e.kind() == ErrorKind.CONDITION_FAILED
+            || e.kind() == ErrorKind.CORRUPT_DATA
+            || e.kind() == ErrorKind.TABLE_EXISTS)) {
+      return answered(table);
+    }
+    return collection(table);
   }
 
   static String baseTable(String table) {

@@ -2,6 +2,7 @@ package dev.widekey.spring;
 
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
@@ -13,17 +14,20 @@ import org.springframework.core.env.Environment;
  * The settings handed to {@code Stores.open(Map)}: the documented keys from {@link
  * WidekeyProperties}, under their canonical names however they were written (relaxed binding:
  * {@code WIDEKEY_EMBEDDED_DIR}, {@code widekey.tablestore.accessKeyId}), and every other {@code
- * widekey.*} key as it is written but the starter's own ({@code widekey.repositories.*}): {@code
- * Stores.open} is the one place that checks them, refusing a misspelt setting ({@code
- * widekey.embedded.directory}) or store name ({@code widekey.embeded.dir}) and passing other keys
- * on unchecked. A key left out here would be ignored silently: a misspelt directory, and the data
- * kept in memory.
+ * widekey.*} key as it is written but the starter's own ({@code widekey.repositories.*}, {@code
+ * widekey.health.*}): {@code Stores.open} is the one place that checks them, refusing a misspelt
+ * setting ({@code widekey.embedded.directory}) or store name ({@code widekey.embeded.dir}) and
+ * passing other keys on unchecked. A key left out here would be ignored silently: a misspelt
+ * directory, and the data kept in memory.
  */
 final class StoreSettings {
   private StoreSettings() {}
 
-  /** The starter's own properties, not the store's: {@code widekey.repositories.enabled}. */
-  private static final String STARTER_OWN = "repositories.";
+  /**
+   * The starter's own properties, not the store's, as normalized prefixes: {@code
+   * widekey.repositories.enabled}, {@code widekey.health.timeout}.
+   */
+  private static final List<String> STARTER_OWN = List.of("repositories.", "health.");
 
   static Map<String, String> of(WidekeyProperties properties, Environment environment) {
     Map<String, String> out = new LinkedHashMap<>(properties.toStoreSettings());
@@ -39,7 +43,7 @@ final class StoreSettings {
         (key, value) -> {
           String name = "widekey." + key;
           if (value != null
-              && !normalized(key).startsWith(STARTER_OWN)
+              && STARTER_OWN.stream().noneMatch(normalized(key)::startsWith)
               && known.add(normalized(name))) {
             out.put(name, value);
           }

@@ -1,5 +1,6 @@
 package dev.widekey.spring;
 
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.springframework.boot.context.properties.ConfigurationProperties;
@@ -9,7 +10,8 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * dev.widekey.runtime.store.Stores#open(Map)}: the documented keys of every backend, so that IDEs
  * complete them. Every further {@code widekey.*} key but {@code widekey.repositories.*} is passed
  * to the store as it is written: a misspelt one ({@code widekey.embedded.directory}, {@code
- * widekey.embeded.dir}) fails the start with the store's error naming the closest known key.
+ * widekey.embeded.dir}) fails the start with the store's error naming the closest known key. The
+ * starter's own settings ({@code widekey.repositories.*}, {@code widekey.health.*}) are not.
  */
 @ConfigurationProperties(prefix = "widekey")
 public class WidekeyProperties {
@@ -20,6 +22,7 @@ public class WidekeyProperties {
   private final Hbase hbase = new Hbase();
   private final Tablestore tablestore = new Tablestore();
   private final Repositories repositories = new Repositories();
+  private final Health health = new Health();
 
   public String getStore() {
     return store;
@@ -43,6 +46,10 @@ public class WidekeyProperties {
 
   public Repositories getRepositories() {
     return repositories;
+  }
+
+  public Health getHealth() {
+    return health;
   }
 
   /** The settings this object holds, under their {@code widekey.*} names; unset ones left out. */
@@ -69,15 +76,22 @@ public class WidekeyProperties {
     return out;
   }
 
+  /**
+   * A set value, blank included: the store refuses a blank one naming its key ({@code
+   * widekey.embedded.dir=} is not a store in memory), rather than the value being dropped here.
+   */
   private static void put(Map<String, String> out, String key, String value) {
-    if (value != null && !value.isBlank()) {
+    if (value != null) {
       out.put(key, value);
     }
   }
 
   /** The embedded store. */
   public static class Embedded {
-    /** The directory to keep the embedded store in; unset, the store lives in memory. */
+    /**
+     * The directory to keep the embedded store in; unset, the store lives in memory. Blank fails
+     * the start.
+     */
     private String dir;
 
     public String getDir() {
@@ -274,6 +288,31 @@ public class WidekeyProperties {
 
     public void setEnabled(boolean enabled) {
       this.enabled = enabled;
+    }
+  }
+
+  /** The {@code widekey} health indicator (with spring-boot-health, the actuator). */
+  public static class Health {
+    /**
+     * How long a health check waits for the store's answer before reporting it DOWN (error
+     * TIMEOUT), e.g. 5s or 500ms.
+     */
+    private Duration timeout = Duration.ofSeconds(5);
+
+    public Duration getTimeout() {
+      return timeout;
+    }
+
+    public void setTimeout(Duration timeout) {
+      this.timeout = checkedTimeout(timeout);
+    }
+
+    /** {@code timeout}, refused unless positive: a check must wait some time, and not for ever. */
+    static Duration checkedTimeout(Duration timeout) {
+      if (timeout == null || timeout.isNegative() || timeout.isZero()) {
+        throw new IllegalArgumentException("widekey.health.timeout must be positive: " + timeout);
+      }
+      return timeout;
     }
   }
 }

@@ -24,9 +24,12 @@ class HealthNeverThrowsTest {
               throw new NoClassDefFoundError("org/apache/hadoop/hbase/client/Connection");
             }
           };
-      Health health = new WideTableStoreHealthIndicator(broken).health();
-      assertThat(health.getStatus()).isEqualTo(Status.DOWN);
-      assertThat(String.valueOf(health.getDetails().get("error"))).contains("NoClassDefFoundError");
+      try (WideTableStoreHealthIndicator indicator = new WideTableStoreHealthIndicator(broken)) {
+        Health health = indicator.health();
+        assertThat(health.getStatus()).isEqualTo(Status.DOWN);
+        assertThat(String.valueOf(health.getDetails().get("error")))
+            .contains("NoClassDefFoundError");
+      }
     }
   }
 }

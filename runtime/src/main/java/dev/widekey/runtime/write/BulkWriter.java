@@ -270,7 +270,7 @@ public final class BulkWriter {
     private long windowBytes;
     private int splitInput = 1;
     private Long seed;
-    private Consumer<BulkWriteProgress> progress;
+    private BulkWriteProgressListener progress;
     private Consumer<BulkWriteFailure> failureListener;
     private int maxRecordedFailures = 10_000;
     private Duration deadline;
@@ -382,10 +382,15 @@ public final class BulkWriter {
 
     /**
      * Called after every batch and at the end with the counts so far; from the writer's threads,
-     * one call at a time. It must be quick: workers wait for it.
+     * one call at a time. It must be quick: workers wait for it. A {@link
+     * BulkWriteProgressListener} is also told when each import ends ({@link
+     * BulkWriteProgressListener#importEnded}).
      */
     public Builder progress(Consumer<BulkWriteProgress> listener) {
-      this.progress = listener;
+      this.progress =
+          listener == null || listener instanceof BulkWriteProgressListener
+              ? (BulkWriteProgressListener) listener
+              : listener::accept;
       return this;
     }
 

@@ -100,6 +100,12 @@ final class Import {
     } catch (RuntimeException | Error e) {
       stop = first(stop, e);
     }
+    try {
+      // even after the last snapshot threw: the listener learns that nothing is in flight any more
+      outcomes.reportEnded(result);
+    } catch (RuntimeException | Error e) {
+      stop = first(stop, e);
+    }
     Throwable cause = scheduler.abortCause();
     if (cause != null && (stop == null || stop instanceof ImportStopped)) {
       stop = cause;

@@ -16,7 +16,7 @@ import java.util.function.Consumer;
 final class ImportOutcomes {
   private final ReentrantLock lock;
   private final Object listenerLock = new Object();
-  private final Consumer<BulkWriteProgress> progress;
+  private final BulkWriteProgressListener progress;
   private final Consumer<BulkWriteFailure> failureListener;
   private final int maxRecordedFailures;
   private final long startWall = System.nanoTime();
@@ -102,6 +102,18 @@ final class ImportOutcomes {
     }
     synchronized (listenerLock) {
       progress.accept(snapshot());
+    }
+  }
+
+  /**
+   * Tells the progress listener that the import ended with {@code result}; after every snapshot.
+   */
+  void reportEnded(BulkWriteResult result) {
+    if (progress == null) {
+      return;
+    }
+    synchronized (listenerLock) {
+      progress.importEnded(result);
     }
   }
 

@@ -24,7 +24,7 @@ record WriterSettings(
     long windowBytes,
     int splitInput,
     Long seed,
-    Consumer<BulkWriteProgress> progress,
+    BulkWriteProgressListener progress,
     Consumer<BulkWriteFailure> failureListener,
     int maxRecordedFailures,
     Duration deadline) {}

@@ -11,7 +11,8 @@ import java.util.Set;
 /**
  * Opens the {@link EmbeddedStore} for {@code widekey.store=embedded} (the default kind). The
  * setting {@code widekey.embedded.dir} names the directory to keep the store in; without it the
- * store lives in memory.
+ * store lives in memory. A blank value is refused: it is most often a variable that expanded to
+ * nothing, and keeping the data in memory would lose it at exit without a word.
  *
  * <pre>{@code
  * WideTableStore store = Stores.open(Map.of("widekey.embedded.dir", "data"));
@@ -21,7 +22,7 @@ public final class EmbeddedStoreProvider implements WideTableStoreProvider {
   /** The provider's name, the value of {@code widekey.store} that selects it. */
   public static final String NAME = "embedded";
 
-  /** The directory setting; absent or blank keeps the store in memory. */
+  /** The directory setting; absent keeps the store in memory, blank is refused. */
   public static final String DIRECTORY = "widekey.embedded.dir";
 
   @Override
@@ -37,8 +38,14 @@ public final class EmbeddedStoreProvider implements WideTableStoreProvider {
   @Override
   public WideTableStore open(Map<String, String> config) {
     String dir = config.get(DIRECTORY);
-    if (dir == null || dir.isBlank()) {
+    if (dir == null) {
       return EmbeddedStore.inMemory();
+    }
+    if (dir.isBlank()) {
+      throw new IllegalArgumentException(
+          DIRECTORY
+              + " is blank: name the directory to keep the store in, or leave the setting unset"
+              + " for a store in memory");
     }
     try {
       return EmbeddedStore.open(Path.of(dir.trim()));

@@ -18,6 +18,7 @@ import dev.widekey.runtime.store.PkValue;
 import dev.widekey.runtime.store.PrimaryKey;
 import dev.widekey.runtime.store.Row;
 import dev.widekey.runtime.store.ScanRange;
+import dev.widekey.runtime.store.StoreConfig;
 import dev.widekey.runtime.store.StoreException;
 import dev.widekey.runtime.store.Stores;
 import dev.widekey.runtime.store.TableSpec;
@@ -304,6 +305,19 @@ class EmbeddedStoreTest {
     }
     try (WideTableStore store = Stores.open(config)) {
       assertEquals(1, scanAll(store, ORDERS).size());
+    }
+  }
+
+  @Test
+  void aBlankDirectoryIsRefusedNamingTheSetting() {
+    // an environment variable that expanded to nothing: keeping the data in memory would lose it
+    for (String blank : List.of("", "  ")) {
+      IllegalArgumentException e =
+          assertThrows(
+              IllegalArgumentException.class,
+              () -> Stores.open(StoreConfig.of(Map.of(EmbeddedStoreProvider.DIRECTORY, blank))));
+      assertTrue(e.getMessage().contains(EmbeddedStoreProvider.DIRECTORY), e::getMessage);
+      assertTrue(e.getMessage().contains("blank"), e::getMessage);
     }
   }
 
