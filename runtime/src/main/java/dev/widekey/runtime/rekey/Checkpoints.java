@@ -25,12 +25,19 @@ import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
- * A job's rows in {@link RekeyJob#PROGRESS_TABLE}: its plan (the segments' boundaries), one
- * checkpoint per segment, one row per refusal. Keyed by job id and entry ({@code plan}, {@code
- * segment/00007}, {@code refusal/00007/000000000012}).
+ * A job's rows in {@link RekeyJob#PROGRESS_TABLE}: its plan (the segments' boundaries), its lease
+ * (which run the job belongs to), one checkpoint per segment, one row per refusal. Keyed by job id
+ * and entry ({@code plan}, {@code lease}, {@code segment/00007}, {@code
+ * refusal/00007/000000000012}).
  */
 final class Checkpoints {
   static final String PLAN = "plan";
+  private static final String LEASE = "lease";
+  private static final String GENERATION = "generation";
+
+  /** A checkpoint's column: the lease generation of the run that wrote it. */
+  private static final String LEASE_GENERATION = "lease";
+
   private static final String BOUNDS = "bounds";
   private static final String SEQ = "seq";
   private static final String RUN = "run";
@@ -58,16 +65,41 @@ final class Checkpoints {
     store.createTable(RekeyJob.PROGRESS_TABLE_SPEC); // kept if it exists
   }
 
-  /** A segment's checkpoint: {@code seq} 0 and no row stored when it has none. */
+  /**
+   * The job's lease: the run the job belongs to and its generation, which each run's claim raises
+   * by one ({@code generation} 0 and no row stored before the first claim).
+   */
+  record Lease(long generation, long run) {
+    static final Lease NONE = new Lease(0, 0);
+  }
+
+  /**
+   * A segment's checkpoint: {@code seq} 0 and no row stored when it has none; {@code lease} is the
+   * lease generation of the run that wrote it (0 in checkpoints written before job leases).
+   */
   record Checkpoint(
-      long seq, long run, PrimaryKey lastKey, boolean done, long read, long written, long refused) {
-    static final Checkpoint NONE = new Checkpoint(0, 0, null, false, 0, 0, 0);
+      long seq,
+      long run,
+      long lease,
+      PrimaryKey lastKey,
+      boolean done,
+      long read,
+      long written,
+      long refused) {
+    static final Checkpoint NONE = new Checkpoint(0, 0, 0, null, false, 0, 0, 0);
 
     Checkpoint next(
-        long run, PrimaryKey lastKey, boolean done, long read, long written, long refused) {
+        long run,
+        long lease,
+        PrimaryKey lastKey,
+        boolean done,
+        long read,
+        long written,
+        long refused) {
       return new Checkpoint(
           seq + 1,
           run,
+          lease,
           lastKey,
           done,
           this.read + read,
@@ -86,6 +118,31 @@ final class Checkpoints {
 
   static String refusalEntry(int segment, long index) {
     return String.format("refusal/%05d/%012d", segment, index);
+  }
+
+  /** The job's lease as stored now. */
+  Lease lease() {
+    return store
+        .get(RekeyJob.PROGRESS_TABLE, key(LEASE), ColumnSelection.all())
+        .map(row -> new Lease(longOf(row, GENERATION), longOf(row, RUN)))
+        .orElse(Lease.NONE);
+  }
+
+  /**
+   * Stores {@code next} as the job's lease, only if the stored one is still {@code previous} (by
+   * its generation).
+   *
+   * @return false if another run claimed the lease since {@code previous} was read
+   */
+  boolean claimLease(Lease previous, Lease next) {
+    Map<String, AttrValue> columns = new LinkedHashMap<>();
+    columns.put(GENERATION, AttrValue.ofInteger(next.generation()));
+    columns.put(RUN, AttrValue.ofInteger(next.run()));
+    return putIf(
+        Row.of(key(LEASE), columns),
+        previous.generation() == 0
+            ? WriteCondition.rowAbsent()
+            : WriteCondition.columnEquals(GENERATION, AttrValue.ofInteger(previous.generation())));
   }
 
   /** The stored plan's boundaries (first-column values), or empty if none is stored. */
@@ -166,6 +223,7 @@ final class Checkpoints {
     return new Checkpoint(
         longOf(row, SEQ),
         longOf(row, RUN),
+        row.get(LEASE_GENERATION) == null ? 0 : longOf(row, LEASE_GENERATION),
         last == null
             ? null
             : OrderedKeyBytes.decode(RekeyJob.PROGRESS_TABLE, last.asBinary(), oldSchema),
@@ -201,6 +259,7 @@ final class Checkpoints {
     Map<String, AttrValue> columns = new LinkedHashMap<>();
     columns.put(SEQ, AttrValue.ofInteger(next.seq()));
     columns.put(RUN, AttrValue.ofInteger(next.run()));
+    columns.put(LEASE_GENERATION, AttrValue.ofInteger(next.lease()));
     if (next.lastKey() != null) {
       columns.put(LAST_KEY, AttrValue.ofBinary(OrderedKeyBytes.encode(next.lastKey())));
     }
@@ -209,10 +268,18 @@ final class Checkpoints {
     columns.put(WRITTEN, AttrValue.ofInteger(next.written()));
     columns.put(REFUSED, AttrValue.ofInteger(next.refused()));
     Row row = Row.of(key(segmentEntry(segment)), columns);
-    WriteCondition condition =
+    return putIf(
+        row,
         previous.seq() == 0
             ? WriteCondition.rowAbsent()
-            : WriteCondition.columnEquals(SEQ, AttrValue.ofInteger(previous.seq()));
+            : WriteCondition.columnEquals(SEQ, AttrValue.ofInteger(previous.seq())));
+  }
+
+  /**
+   * Puts {@code row} under {@code condition}: false if the condition failed against another run's
+   * row.
+   */
+  private boolean putIf(Row row, WriteCondition condition) {
     try {
       store.put(RekeyJob.PROGRESS_TABLE, row, condition);
       return true;

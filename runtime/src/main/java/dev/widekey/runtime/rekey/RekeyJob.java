@@ -53,10 +53,13 @@ import java.util.stream.Stream;
  * <p>A row the old layout cannot decode, or an entity the new layout refuses (a number too wide for
  * its new padding, say), is a {@link RekeyRefusal} with its old key and rule, never cut to fit, and
  * the job goes on. The result counts over all runs: {@code rowsRead == rowsWritten + rowsRefused}
- * ({@link RekeyResult#countsMatch()}). A run claims every unfinished segment's checkpoint at its
- * start and every checkpoint write is conditional on the one it read, so a second run of the same
- * job id started while one runs makes the first stop at its next batch with a {@link
- * ConcurrentRekeyException}; no row is counted twice.
+ * ({@link RekeyResult#countsMatch()}). A run first claims the job's lease (a generation, raised by
+ * one with a conditional write), then every unfinished segment's checkpoint, and every checkpoint
+ * write is conditional on the one it read. A second run of the same job id started while one runs
+ * takes the job over: the first stops at its next batch with a {@link ConcurrentRekeyException}. Of
+ * two runs started at the same moment exactly one goes on: the other fails with a {@link
+ * ConcurrentRekeyException} naming it, and whatever segments it claimed are the going run's. No row
+ * is counted twice, and a run that died never blocks a later one.
  *
  * <pre>{@code
  * RekeyJob<Order> job = RekeyJob.builder(oldOrders, orders)   // both on the same store
@@ -100,6 +103,7 @@ public final class RekeyJob<E> {
   private final Consumer<RekeyProgress> progress;
   private final long stopAfterRows;
   private final AtomicBoolean stopRequested = new AtomicBoolean();
+  private volatile String runId;
 
   private RekeyJob(Builder<E> b) {
     this.oldRepository = b.oldRepository;
@@ -135,6 +139,14 @@ public final class RekeyJob<E> {
   }
 
   /**
+   * The id of this job object's current or last {@link #run()} (16 hex digits, random per run), as
+   * {@link ConcurrentRekeyException#otherRun()} names a run; {@code null} before the first run.
+   */
+  public String runId() {
+    return runId;
+  }
+
+  /**
    * Asks a running {@link #run()} to stop: each worker stops after the batch it is writing, once
    * that batch is checkpointed; {@code run()} then returns a result that is not {@linkplain
    * RekeyResult#complete() complete}. A later {@code run()} continues.
@@ -161,35 +173,84 @@ public final class RekeyJob<E> {
     TableSpec oldHot = oldRepository.hotTable();
     Checkpoints checkpoints = new Checkpoints(store, jobId, oldHot.primaryKey());
     checkpoints.createTable();
+    // the plan is stored once (conditionally): every run of the job reads the same segments
     List<PkValue> bounds = checkpoints.plan().orElseGet(() -> checkpoints.savePlan(plan(oldHot)));
     int segments = bounds.size() + 1;
     long run = ThreadLocalRandom.current().nextLong();
+    runId = runName(run);
+    // the job-wide lease orders the runs: each claim takes the next generation, conditioned on
+    // the one read, so two runs never hold one generation. A run takes over from every earlier
+    // generation (running or dead: no expiry to wait for) and gives way to every later one. A
+    // claim that fails met a run that claimed the job since this run read the lease (the two
+    // started together): this run leaves the job to it, having claimed nothing
+    Checkpoints.Lease before = checkpoints.lease();
+    Checkpoints.Lease lease = new Checkpoints.Lease(before.generation() + 1, run);
+    if (!checkpoints.claimLease(before, lease)) {
+      Checkpoints.Lease other = checkpoints.lease();
+      throw new ConcurrentRekeyException(
+          "re-keying job "
+              + jobId
+              + ": another run, "
+              + runName(other.run())
+              + ", claimed the job (lease generation "
+              + other.generation()
+              + ") after run "
+              + runId
+              + " read its lease; this run claimed no segment and leaves the job to it",
+          result(checkpoints, segments),
+          runName(other.run()));
+    }
     List<Checkpoints.Checkpoint> state = new ArrayList<>(checkpoints.segments(segments));
-    // claim every unfinished segment: an earlier run still running fails its next checkpoint.
-    // That run may checkpoint a segment between this run's read and its claim: the claim then
-    // reads the segment again and claims it from there, so this run takes over, as it does when
-    // the other run is between checkpoints; giving up here would leave the segments claimed
-    // before to no run, and the other run stopping at them. A segment claimed meanwhile by a run
-    // other than its owner when read (another run starting too) is left to that run, as before
+    // claim every unfinished segment, taking each over from a run of an earlier generation (it
+    // fails its next checkpoint there and stops). Such a run may checkpoint or claim a segment
+    // between this run's read and its claim: the claim then reads the segment again and claims it
+    // from there. A segment held by a later generation means a later run took the job over: this
+    // run stops, and that run claims what this one claimed, so no segment is left to no run
     for (int s = 0; s < segments; s++) {
       Checkpoints.Checkpoint cp = state.get(s);
       for (int attempt = 1; !cp.done(); attempt++) {
-        Checkpoints.Checkpoint claimed = cp.next(run, cp.lastKey(), false, 0, 0, 0);
+        if (cp.lease() > lease.generation()) {
+          throw new ConcurrentRekeyException(
+              "re-keying job "
+                  + jobId
+                  + ": another run, "
+                  + runName(cp.run())
+                  + ", took the job over (lease generation "
+                  + cp.lease()
+                  + ", this run's "
+                  + lease.generation()
+                  + ") and claimed segment "
+                  + s
+                  + "; run "
+                  + runId
+                  + " stops before moving a row and leaves the job to it",
+              result(checkpoints, segments),
+              runName(cp.run()));
+        }
+        Checkpoints.Checkpoint claimed =
+            cp.next(run, lease.generation(), cp.lastKey(), false, 0, 0, 0);
         if (checkpoints.advance(s, cp, claimed)) {
           cp = claimed;
           break;
         }
-        Checkpoints.Checkpoint now = checkpoints.segment(s);
-        if (now.run() != cp.run() || attempt == MAX_CLAIM_ATTEMPTS) {
+        if (attempt == MAX_CLAIM_ATTEMPTS) {
+          Checkpoints.Checkpoint now = checkpoints.segment(s);
           throw new ConcurrentRekeyException(
               "re-keying job "
                   + jobId
-                  + " is being run by another run, which claimed segment "
+                  + ": segment "
                   + s
-                  + " first; this run wrote nothing",
-              result(checkpoints, segments));
+                  + " changed under each of "
+                  + MAX_CLAIM_ATTEMPTS
+                  + " claims of run "
+                  + runId
+                  + ", last by run "
+                  + runName(now.run())
+                  + "; this run moved no row",
+              result(checkpoints, segments),
+              runName(now.run()));
         }
-        cp = now;
+        cp = checkpoints.segment(s);
       }
       state.set(s, cp);
     }
@@ -249,7 +310,7 @@ public final class RekeyJob<E> {
     RekeyResult result = result(checkpoints, segments);
     RuntimeException e = failure.get();
     if (e instanceof ConcurrentSegment c) {
-      throw new ConcurrentRekeyException(c.getMessage(), result);
+      throw new ConcurrentRekeyException(c.getMessage(), result, c.otherRun);
     }
     if (e != null) {
       throw new RekeyException("re-keying job " + jobId + " stopped: " + e.getMessage(), e, result);
@@ -257,13 +318,20 @@ public final class RekeyJob<E> {
     return result;
   }
 
-  /** A segment's checkpoint was taken over by another run. */
+  /** A segment's checkpoint was taken over by another run ({@code otherRun}). */
   private static final class ConcurrentSegment extends RuntimeException {
     private static final long serialVersionUID = 1L;
+    private final String otherRun;
 
-    ConcurrentSegment(String message) {
+    ConcurrentSegment(String message, String otherRun) {
       super(message, null, false, false);
+      this.otherRun = otherRun;
     }
+  }
+
+  /** How messages and {@link #runId()} show a run id. */
+  static String runName(long run) {
+    return String.format("%016x", run);
   }
 
   /** The old hot table's range of segment {@code s}. */
@@ -342,15 +410,20 @@ public final class RekeyJob<E> {
       checkpoints.saveRefusals(segment, cp.refused(), refusals);
       PrimaryKey lastKey = rows.isEmpty() ? last : rows.get(rows.size() - 1).key();
       Checkpoints.Checkpoint next =
-          cp.next(run, lastKey, exhausted, loaded.size(), accepted, refusals.size());
+          cp.next(run, cp.lease(), lastKey, exhausted, loaded.size(), accepted, refusals.size());
       if (!checkpoints.advance(segment, cp, next)) {
+        String other = runName(checkpoints.segment(segment).run());
         throw new ConcurrentSegment(
             "re-keying job "
                 + jobId
-                + ": another run took over segment "
+                + ": another run, "
+                + other
+                + ", took over segment "
                 + segment
-                + " (its checkpoint changed since this run read it); this run stops and leaves the"
-                + " job to it");
+                + " (its checkpoint changed since run "
+                + runName(run)
+                + " read it); this run stops and leaves the job to it",
+            other);
       }
       cp = next;
       long done = readThisRun.addAndGet(loaded.size());

@@ -26,6 +26,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -384,9 +385,7 @@ class RekeyJobTest {
           new ForwardingStore(store) {
             @Override
             public List<WriteOutcome> batchWrite(List<WriteOp> ops) {
-              if (ops.get(0).table().equals(RekeyJob.PROGRESS_TABLE)
-                  && !ops.get(0).condition().isNone()
-                  && armed.compareAndSet(true, false)) {
+              if (isSegmentWrite(ops) && armed.compareAndSet(true, false)) {
                 release.countDown();
                 try {
                   assertTrue(secondBatch.await(30, TimeUnit.SECONDS));
@@ -410,6 +409,130 @@ class RekeyJobTest {
       assertTrue(b.complete(), b.toString());
       assertTrue(b.countsMatch(), b.toString());
       assertEquals(N, b.rowsRead(), b.toString());
+      assertMoved(fresh, orders);
+    }
+  }
+
+  /** Whether {@code ops} writes a segment's checkpoint (a claim or a batch's), conditionally. */
+  private static boolean isSegmentWrite(List<WriteOp> ops) {
+    WriteOp op = ops.get(0);
+    return op instanceof WriteOp.Put
+        && op.table().equals(RekeyJob.PROGRESS_TABLE)
+        && !op.condition().isNone()
+        && ((WriteOp.Put) op).row().key().get(1).asString().startsWith("segment/");
+  }
+
+  /** Whether {@code ops} is a run's claim of a segment no run has moved a row of. */
+  private static boolean isSegmentClaim(List<WriteOp> ops) {
+    return isSegmentWrite(ops) && ((WriteOp.Put) ops.get(0)).row().get("rows_read").asLong() == 0;
+  }
+
+  private static void await(CountDownLatch latch) {
+    try {
+      assertTrue(latch.await(30, TimeUnit.SECONDS), "timed out");
+    } catch (InterruptedException e) {
+      throw new AssertionError(e);
+    }
+  }
+
+  /**
+   * Two runs of one job started at the same moment: B reads the checkpoints after A claimed the
+   * first segment and before A claims the second, and A claims the second just before B does.
+   * Without a job-wide order B took the first segment over, gave up at the second, and A then
+   * stopped at the first: both stopped, the job half done. Exactly one run must finish the job and
+   * the other fail with a {@link ConcurrentRekeyException} naming it.
+   */
+  @Test
+  void twoRunsStartedTogetherLeaveExactlyOneToFinishTheJob() throws Exception {
+    try (EmbeddedStore store = EmbeddedStore.inMemory()) {
+      Repo old = oldRepo(store, false);
+      List<Order> orders = seed(old, N, false);
+      Repo fresh = newRepo(store, false);
+      fresh.createTables();
+      CountDownLatch aClaimedFirst = new CountDownLatch(1);
+      CountDownLatch releaseA = new CountDownLatch(1);
+      CountDownLatch aClaimedSecond = new CountDownLatch(1);
+      AtomicInteger aClaims = new AtomicInteger();
+      WideTableStore aStore =
+          new ForwardingStore(store) {
+            @Override
+            public List<WriteOutcome> batchWrite(List<WriteOp> ops) {
+              boolean claim = isSegmentClaim(ops);
+              List<WriteOutcome> out = super.batchWrite(ops);
+              if (claim) {
+                int n = aClaims.incrementAndGet();
+                if (n == 1) {
+                  aClaimedFirst.countDown();
+                  await(releaseA); // B starts here
+                } else if (n == 2) {
+                  aClaimedSecond.countDown();
+                }
+              }
+              return out;
+            }
+          };
+      AtomicInteger bClaims = new AtomicInteger();
+      WideTableStore bStore =
+          new ForwardingStore(store) {
+            @Override
+            public List<WriteOutcome> batchWrite(List<WriteOp> ops) {
+              if (isSegmentClaim(ops) && bClaims.incrementAndGet() == 2) {
+                releaseA.countDown(); // A claims the second segment before B's claim of it
+                await(aClaimedSecond);
+              }
+              return super.batchWrite(ops);
+            }
+          };
+      RekeyJob<Order> a =
+          RekeyJob.builder(oldRepo(aStore, false), newRepo(aStore, false))
+              .jobId("together")
+              .workers(2)
+              .batchRows(20)
+              .build();
+      RekeyJob<Order> b =
+          RekeyJob.builder(oldRepo(bStore, false), newRepo(bStore, false))
+              .jobId("together")
+              .workers(2)
+              .batchRows(20)
+              .build();
+      CompletableFuture<Object> runA =
+          CompletableFuture.supplyAsync(
+              () -> {
+                try {
+                  return a.run();
+                } catch (RuntimeException e) {
+                  return e;
+                }
+              });
+      await(aClaimedFirst);
+      Object bOutcome;
+      try {
+        bOutcome = b.run();
+      } catch (RuntimeException e) {
+        bOutcome = e;
+      }
+      releaseA.countDown();
+      Object aOutcome = runA.get(60, TimeUnit.SECONDS);
+      List<Object> outcomes = List.of(aOutcome, bOutcome);
+      List<RekeyResult> finished =
+          outcomes.stream()
+              .filter(RekeyResult.class::isInstance)
+              .map(RekeyResult.class::cast)
+              .toList();
+      assertEquals(1, finished.size(), "exactly one run finishes: " + outcomes);
+      RekeyResult done = finished.get(0);
+      assertTrue(done.complete(), done.toString());
+      assertTrue(done.countsMatch(), done.toString());
+      assertEquals(N, done.rowsRead(), done.toString());
+      Object other = aOutcome == done ? bOutcome : aOutcome;
+      assertTrue(other instanceof ConcurrentRekeyException, String.valueOf(other));
+      String winner = (aOutcome == done ? a : b).runId();
+      ConcurrentRekeyException lost = (ConcurrentRekeyException) other;
+      assertEquals(winner, lost.otherRun(), lost.getMessage());
+      assertTrue(lost.getMessage().contains(winner), lost.getMessage());
+      RekeyResult after = RekeyJob.builder(old, fresh).jobId("together").build().run();
+      assertEquals(N, after.rowsRead());
+      assertEquals(N, after.rowsWritten());
       assertMoved(fresh, orders);
     }
   }

@@ -65,6 +65,7 @@ import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
+import org.apache.hadoop.hbase.filter.KeyOnlyFilter;
 
 /**
  * A {@link WideTableStore} on the HBase 2.x client API: Apache HBase, and Lindorm's wide-table
@@ -565,6 +566,7 @@ public final class HBaseStore extends ServiceStore {
     byte[] key = OrderedKeyBytes.encode(row.key());
     sendChecked(
         WriteOp.put(table.name(), row, condition),
+        key,
         Conditions.checkAndPut(
             key, condition, toPut(key, row), writeOrder == WriteOrder.ROW_MARKER));
   }
@@ -580,17 +582,25 @@ public final class HBaseStore extends ServiceStore {
     byte[] bytes = OrderedKeyBytes.encode(key);
     sendChecked(
         WriteOp.delete(table.name(), key, condition),
+        bytes,
         Conditions.checkAndDelete(bytes, condition, new Delete(bytes)));
   }
 
-  /** Sends a checked write alone; {@code check} null: a condition no stored row can meet. */
-  private void sendChecked(WriteOp op, CheckAndMutate check) throws IOException {
+  /**
+   * Sends a checked write of row {@code key} alone; {@code check} null: a condition no stored row
+   * can meet.
+   */
+  private void sendChecked(WriteOp op, byte[] key, CheckAndMutate check) throws IOException {
     StoreException unsupported = unsupportedCondition(op);
     if (unsupported != null) {
       throw unsupported;
     }
+    if (op.condition() instanceof WriteCondition.RowAbsent
+        && unmarked(op.table(), List.of(key))[0]) {
+      throw unmarkedRow(op.table(), op, key);
+    }
     if (check == null) {
-      throw conditionFailed(op.table(), op);
+      throw checkFailed(op.table(), op, key);
     }
     for (int attempt = 1; ; attempt++) {
       boolean applied;
@@ -604,7 +614,7 @@ public final class HBaseStore extends ServiceStore {
         throw e;
       }
       if (!applied) {
-        throw conditionFailed(op.table(), op);
+        throw checkFailed(op.table(), op, key);
       }
       return;
     }
@@ -812,104 +822,239 @@ public final class HBaseStore extends ServiceStore {
     // conditional batches go in one attempt: how often each write was refused before it ran
     Map<Integer, Integer> refusals = new HashMap<>();
     List<Integer> pending = new ArrayList<>(indexes);
-    for (int round = 0; !pending.isEmpty(); round++) {
-      if (round == ORDERED_ATTEMPTS) {
-        for (int i : pending) {
-          failures[i] = contended(table, writes.get(i).op());
-        }
-        return;
-      }
-      if (ordered && !readMarkers(table, pending, writes, keys, markerTimestamps, failures)) {
-        return;
-      }
-      List<org.apache.hadoop.hbase.client.Row> actions = new ArrayList<>(pending.size());
-      List<Integer> sent = new ArrayList<>(pending.size());
-      for (int i : pending) {
-        WriteOp op = writes.get(i).op();
-        StoreException unsupported = unsupportedCondition(op);
-        if (unsupported != null) {
-          failures[i] = unsupported;
-          continue;
-        }
-        org.apache.hadoop.hbase.client.Row action;
-        if (op instanceof WriteOp.Put p) {
-          Put put = toPut(keys[i], p.row());
-          if (!isConditional(op)) {
-            action =
-                ordered
-                    ? Conditions.orderedPut(keys[i], guessPresent.getOrDefault(i, false), put)
-                    : put;
-          } else {
-            action = Conditions.checkAndPut(keys[i], p.condition(), put, ordered);
-          }
-        } else if (!isConditional(op)) {
-          action =
-              ordered
-                  ? Conditions.orderedDelete(keys[i], markerTimestamps.get(i))
-                  : new Delete(keys[i]); // at the server's time
-        } else {
-          action = Conditions.checkAndDelete(keys[i], op.condition(), new Delete(keys[i]));
-        }
-        if (action == null) { // a condition no stored row can meet
-          failures[i] = conditionFailed(table, op);
-          continue;
-        }
-        actions.add(action);
-        sent.add(i);
-      }
-      if (actions.isEmpty()) {
-        return;
-      }
-      Object[] results = new Object[actions.size()];
-      StoreException whole = null;
-      // a batch with a checkAndMutate goes in one attempt, as a single one does
-      boolean checks = actions.stream().anyMatch(a -> a instanceof CheckAndMutate);
-      try (Table t = (checks ? checked.get() : connection).getTable(tableName(table))) {
-        send(t, actions, results);
-      } catch (IOException | InterruptedException e) {
-        // per-action failures are in results; this is only the summary (or a failure of all)
-        whole = serviceError("writing to table " + table, table, e);
-      }
-      List<Integer> again = new ArrayList<>();
-      boolean refused = false;
-      for (int j = 0; j < sent.size(); j++) {
-        int i = sent.get(j);
-        WriteOp op = writes.get(i).op();
-        Object r = results[j];
-        if (r instanceof Throwable failure
-            && checks
-            && SingleAttemptConnection.notApplied(failure)
-            && refusals.merge(i, 1, Integer::sum) < checked.attempts()) {
-          again.add(i); // refused before it ran (one attempt per call): sent again
-          refused = true;
-        } else if (r instanceof Throwable failure) {
-          failures[i] = HBaseErrors.map("writing " + op.key() + " to " + table, failure);
-        } else if (r instanceof CheckAndMutateResult checked && !checked.isSuccess()) {
-          if (isConditional(op)) {
-            failures[i] = conditionFailed(table, op);
-          } else { // ROW_MARKER: another write came first; guess or read again
-            guessPresent.merge(i, true, (was, x) -> !was);
-            again.add(i);
-          }
-        } else if (r != null) {
-          answered[i] = true;
-        } else if (whole != null) {
-          failures[i] = whole;
-        }
-      }
-      pending = again;
-      if (refused) {
-        try {
-          checked.pause(refusals.values().stream().max(Integer::compare).orElse(1));
-        } catch (java.io.InterruptedIOException e) {
-          StoreException interrupted = serviceError("writing to table " + table, table, e);
+    refuseUnmarkedInserts(table, pending, writes, keys, failures);
+    // conditional writes whose check failed: told apart from unmarked rows after each round
+    List<Integer> checksFailed = new ArrayList<>();
+    try {
+      for (int round = 0; !pending.isEmpty(); round++) {
+        if (round == ORDERED_ATTEMPTS) {
           for (int i : pending) {
-            failures[i] = interrupted;
+            failures[i] = contended(table, writes.get(i).op());
           }
           return;
         }
+        if (ordered && !readMarkers(table, pending, writes, keys, markerTimestamps, failures)) {
+          return;
+        }
+        List<org.apache.hadoop.hbase.client.Row> actions = new ArrayList<>(pending.size());
+        List<Integer> sent = new ArrayList<>(pending.size());
+        for (int i : pending) {
+          WriteOp op = writes.get(i).op();
+          StoreException unsupported = unsupportedCondition(op);
+          if (unsupported != null) {
+            failures[i] = unsupported;
+            continue;
+          }
+          org.apache.hadoop.hbase.client.Row action;
+          if (op instanceof WriteOp.Put p) {
+            Put put = toPut(keys[i], p.row());
+            if (!isConditional(op)) {
+              action =
+                  ordered
+                      ? Conditions.orderedPut(keys[i], guessPresent.getOrDefault(i, false), put)
+                      : put;
+            } else {
+              action = Conditions.checkAndPut(keys[i], p.condition(), put, ordered);
+            }
+          } else if (!isConditional(op)) {
+            action =
+                ordered
+                    ? Conditions.orderedDelete(keys[i], markerTimestamps.get(i))
+                    : new Delete(keys[i]); // at the server's time
+          } else {
+            action = Conditions.checkAndDelete(keys[i], op.condition(), new Delete(keys[i]));
+          }
+          if (action == null) { // a condition no stored row can meet
+            checksFailed.add(i);
+            continue;
+          }
+          actions.add(action);
+          sent.add(i);
+        }
+        if (actions.isEmpty()) {
+          return;
+        }
+        Object[] results = new Object[actions.size()];
+        StoreException whole = null;
+        // a batch with a checkAndMutate goes in one attempt, as a single one does
+        boolean checks = actions.stream().anyMatch(a -> a instanceof CheckAndMutate);
+        try (Table t = (checks ? checked.get() : connection).getTable(tableName(table))) {
+          send(t, actions, results);
+        } catch (IOException | InterruptedException e) {
+          // per-action failures are in results; this is only the summary (or a failure of all)
+          whole = serviceError("writing to table " + table, table, e);
+        }
+        List<Integer> again = new ArrayList<>();
+        boolean refused = false;
+        for (int j = 0; j < sent.size(); j++) {
+          int i = sent.get(j);
+          WriteOp op = writes.get(i).op();
+          Object r = results[j];
+          if (r instanceof Throwable failure
+              && checks
+              && SingleAttemptConnection.notApplied(failure)
+              && refusals.merge(i, 1, Integer::sum) < checked.attempts()) {
+            again.add(i); // refused before it ran (one attempt per call): sent again
+            refused = true;
+          } else if (r instanceof Throwable failure) {
+            failures[i] = HBaseErrors.map("writing " + op.key() + " to " + table, failure);
+          } else if (r instanceof CheckAndMutateResult checked && !checked.isSuccess()) {
+            if (isConditional(op)) {
+              checksFailed.add(i);
+            } else { // ROW_MARKER: another write came first; guess or read again
+              guessPresent.merge(i, true, (was, x) -> !was);
+              again.add(i);
+            }
+          } else if (r != null) {
+            answered[i] = true;
+          } else if (whole != null) {
+            failures[i] = whole;
+          }
+        }
+        pending = again;
+        if (refused) {
+          try {
+            checked.pause(refusals.values().stream().max(Integer::compare).orElse(1));
+          } catch (java.io.InterruptedIOException e) {
+            StoreException interrupted = serviceError("writing to table " + table, table, e);
+            for (int i : pending) {
+              failures[i] = interrupted;
+            }
+            return;
+          }
+        }
+      }
+    } finally {
+      resolveFailedChecks(table, checksFailed, writes, keys, failures);
+    }
+  }
+
+  /**
+   * Fails each insert ({@code rowAbsent}) among {@code pending} whose row holds cells but no
+   * marker, and takes it out of {@code pending}: its check (no marker) would hold there, though a
+   * read reports the row as {@code CORRUPT_DATA}. A failed read fails those inserts with its error.
+   */
+  private void refuseUnmarkedInserts(
+      String table,
+      List<Integer> pending,
+      List<CheckedBatch.Write> writes,
+      byte[][] keys,
+      StoreException[] failures) {
+    List<Integer> inserts = new ArrayList<>();
+    List<byte[]> rows = new ArrayList<>();
+    for (int i : pending) {
+      if (writes.get(i).op().condition() instanceof WriteCondition.RowAbsent) {
+        inserts.add(i);
+        rows.add(keys[i]);
       }
     }
+    if (inserts.isEmpty()) {
+      return;
+    }
+    try {
+      boolean[] unmarked = unmarked(table, rows);
+      for (int j = 0; j < inserts.size(); j++) {
+        int i = inserts.get(j);
+        if (unmarked[j]) {
+          failures[i] = unmarkedRow(table, writes.get(i).op(), keys[i]);
+          pending.remove(Integer.valueOf(i));
+        }
+      }
+    } catch (IOException e) {
+      StoreException error = serviceError("reading rows of table " + table, table, e);
+      for (int i : inserts) {
+        failures[i] = error;
+      }
+      pending.removeAll(inserts);
+    }
+  }
+
+  /**
+   * The failures of conditional writes whose check failed: {@code CORRUPT_DATA} where the row holds
+   * cells but no marker (as a read of it reports), else {@code CONDITION_FAILED}.
+   */
+  private void resolveFailedChecks(
+      String table,
+      List<Integer> checksFailed,
+      List<CheckedBatch.Write> writes,
+      byte[][] keys,
+      StoreException[] failures) {
+    if (checksFailed.isEmpty()) {
+      return;
+    }
+    List<byte[]> rows = new ArrayList<>(checksFailed.size());
+    for (int i : checksFailed) {
+      rows.add(keys[i]);
+    }
+    boolean[] unmarked = new boolean[rows.size()];
+    IOException unread = null;
+    try {
+      unmarked = unmarked(table, rows);
+    } catch (IOException e) {
+      unread = e; // the checks' answer stands
+    }
+    for (int j = 0; j < checksFailed.size(); j++) {
+      int i = checksFailed.get(j);
+      WriteOp op = writes.get(i).op();
+      failures[i] = unmarked[j] ? unmarkedRow(table, op, keys[i]) : conditionFailed(table, op);
+      if (unread != null) {
+        failures[i].addSuppressed(unread);
+      }
+    }
+  }
+
+  /** The error of a write of row {@code key} whose check failed, as the batch path words it. */
+  private StoreException checkFailed(String table, WriteOp op, byte[] key) {
+    try {
+      if (unmarked(table, List.of(key))[0]) {
+        return unmarkedRow(table, op, key);
+      }
+      return conditionFailed(table, op);
+    } catch (IOException e) {
+      StoreException failed = conditionFailed(table, op); // the check's answer stands
+      failed.addSuppressed(e);
+      return failed;
+    }
+  }
+
+  /**
+   * Which of the rows at {@code keys} hold cells but no row marker: rows that a read reports as
+   * {@code CORRUPT_DATA} (another application's), so no condition may take them for absent, or
+   * present. One multi-get of their cells' keys, without values. A {@code checkAndMutate} cannot
+   * ask this itself: its check passes when its read finds a cell, never when it finds none of
+   * several.
+   */
+  private boolean[] unmarked(String table, List<byte[]> keys) throws IOException {
+    List<Get> gets = new ArrayList<>(keys.size());
+    for (byte[] key : keys) {
+      gets.add(new Get(key).addFamily(FAMILY_BYTES).setFilter(new KeyOnlyFilter()));
+    }
+    try (Table t = connection.getTable(tableName(table))) {
+      Result[] rows = t.get(gets);
+      boolean[] out = new boolean[rows.length];
+      for (int j = 0; j < rows.length; j++) {
+        out[j] = !rows[j].isEmpty() && !rows[j].containsColumn(FAMILY_BYTES, RowMarker.QUALIFIER);
+      }
+      return out;
+    }
+  }
+
+  /**
+   * A conditional write over a row with cells but no marker: {@code CORRUPT_DATA}, as a read of the
+   * row reports it.
+   */
+  private static StoreException unmarkedRow(String table, WriteOp op, byte[] key) {
+    return new StoreException(
+        ErrorKind.CORRUPT_DATA,
+        "the condition "
+            + op.condition()
+            + " cannot be decided for row "
+            + op.key()
+            + ": "
+            + RowMarker.malformed(table, key, RowMarker.NO_MARKER).getMessage()
+            + "; nothing was written",
+        false,
+        null);
   }
 
   /**
@@ -1321,7 +1466,7 @@ public final class HBaseStore extends ServiceStore {
     PrimaryKey key = OrderedKeyBytes.decode(spec.name(), rowKey, spec.primaryKey());
     byte[] marker = cells.get(RowMarker.QUALIFIER);
     if (marker == null) {
-      throw RowMarker.malformed(spec.name(), rowKey, "the row has cells but no row marker");
+      throw RowMarker.malformed(spec.name(), rowKey, RowMarker.NO_MARKER);
     }
     Map<String, AttrValue> columns = new TreeMap<>();
     List<byte[]> listed = RowMarker.decode(spec.name(), rowKey, marker);

@@ -28,6 +28,9 @@ final class RowMarker {
   /** The marker's qualifier: not UTF-8, never a column name. */
   static final byte[] QUALIFIER = {(byte) 0xFF};
 
+  /** Why a row with cells but no marker is not widekey's, as reads and conditions report it. */
+  static final String NO_MARKER = "the row has cells but no row marker";
+
   private static final byte TAG = 'R';
   private static final byte SEPARATOR = (byte) 0xFF;
 

@@ -17,6 +17,9 @@ import dev.widekey.runtime.store.Row;
 import dev.widekey.runtime.store.ScanRange;
 import dev.widekey.runtime.store.StoreException;
 import dev.widekey.runtime.store.TableSpec;
+import dev.widekey.runtime.store.WriteCondition;
+import dev.widekey.runtime.store.WriteOp;
+import dev.widekey.runtime.store.WriteOutcome;
 import dev.widekey.store.tck.entities.ColdItemKeys;
 import dev.widekey.store.tck.entities.ColdItemRepository;
 import dev.widekey.store.tck.entities.ColdItemTable;
@@ -153,6 +156,74 @@ class MalformedRowsOnHBaseTest {
         List.of(expected),
         store.skippingMalformedRows(skipped::add).scan("marked", ScanRange.all(1)).toList());
     assertEquals(corrupt.size(), skipped.size());
+  }
+
+  /**
+   * A row of cells without a row marker (another application's) reads as {@code CORRUPT_DATA}, so
+   * every condition sees it the same way: an insert over it fails with that error instead of
+   * treating the row as absent and hiding the other application's cells as leftovers, and an
+   * update, a version check and conditional deletes fail with it too; nothing is written or
+   * deleted, in either write order, alone and in a batch.
+   */
+  @Test
+  void conditionsSeeARowWithoutAMarkerAsTheReadDoes() throws IOException {
+    store.createTable(new TableSpec("unmarked", List.of(new PkColumn("s", PkType.STRING))));
+    byte[] seven = {'I', 0, 0, 0, 0, 0, 0, 0, 7};
+    for (HBaseStore.WriteOrder order : HBaseStore.WriteOrder.values()) {
+      HBaseStore s = store.withWriteOrder(order);
+      PrimaryKey foreign = PrimaryKey.of(PkValue.ofString("foreign " + order));
+      rawRow("unmarked", foreign, utf8("v"), seven);
+      assertCorrupt(
+          assertThrows(
+              StoreException.class, () -> s.get("unmarked", foreign, ColumnSelection.all())),
+          "unmarked");
+      Row mine = Row.of(foreign, Map.of("w", AttrValue.ofInteger(1)));
+      Map<String, WriteCondition> conditions = new java.util.LinkedHashMap<>();
+      conditions.put("insert", WriteCondition.rowAbsent());
+      conditions.put("update", WriteCondition.rowPresent());
+      conditions.put("version", WriteCondition.columnEquals("v", AttrValue.ofInteger(7)));
+      for (Map.Entry<String, WriteCondition> c : conditions.entrySet()) {
+        String what = order + " " + c.getKey();
+        assertCorrupt(
+            assertThrows(
+                StoreException.class, () -> s.put("unmarked", mine, c.getValue()), what + " put"),
+            "unmarked");
+        assertCorrupt(
+            assertThrows(
+                StoreException.class,
+                () -> s.delete("unmarked", foreign, c.getValue()),
+                what + " delete"),
+            "unmarked");
+        assertEquals(List.of("v"), rawQualifiers("unmarked", foreign), what);
+      }
+      // in a batch: the foreign row's insert fails alone, typed; the fresh row's is applied
+      PrimaryKey fresh = PrimaryKey.of(PkValue.ofString("fresh " + order));
+      List<WriteOutcome> outcomes =
+          s.batchWrite(
+              List.of(
+                  WriteOp.put("unmarked", mine, WriteCondition.rowAbsent()),
+                  WriteOp.put(
+                      "unmarked",
+                      Row.of(fresh, Map.of("w", AttrValue.ofInteger(2))),
+                      WriteCondition.rowAbsent()),
+                  WriteOp.delete("unmarked", foreign, WriteCondition.rowAbsent()),
+                  WriteOp.put("unmarked", mine, WriteCondition.rowPresent())));
+      for (int i : new int[] {0, 2, 3}) {
+        assertCorrupt(outcomes.get(i).error().orElseThrow(), "unmarked");
+      }
+      assertTrue(outcomes.get(1).succeeded(), String.valueOf(outcomes.get(1)));
+      assertEquals(List.of("v"), rawQualifiers("unmarked", foreign), order + " batch");
+      // a marked row still fails an insert as present
+      StoreException present =
+          assertThrows(
+              StoreException.class,
+              () ->
+                  s.put(
+                      "unmarked",
+                      Row.of(fresh, Map.of("w", AttrValue.ofInteger(3))),
+                      WriteCondition.rowAbsent()));
+      assertEquals(ErrorKind.CONDITION_FAILED, present.kind(), present.getMessage());
+    }
   }
 
   private static void assertCorrupt(StoreException e, String table) {
