@@ -205,7 +205,8 @@ final class CommitPoint {
    * @throws StoreException from {@code refusal} if the expectation does not hold; nothing a reader
    *     sees is changed
    */
-  void write(SplitTableRepository.PreparedWrite rows, Expectation expected, Refusal refusal) {
+  void write(SplitTableRepository.PreparedWrite prepared, Expectation expected, Refusal refusal) {
+    SplitTableRepository.PreparedWrite rows = prepared;
     PrimaryKey key = rows.hot().key();
     boolean sideRows =
         rows.cold() != null || !rows.chunks().isEmpty() || !rows.indexPuts().isEmpty();
@@ -247,9 +248,37 @@ final class CommitPoint {
         now = ReadAhead.joined(reading);
       }
       boolean refusedAsAbsent = false;
+      Optional<Stored> failedOn = null; // what the last commit that failed its condition expected
       for (int attempt = 1; attempt <= COMMIT_ATTEMPTS; attempt++) {
         if (attempt > 1) {
           now = readCommitPoint(key);
+          if (now.isPresent() && ownTag == tagOf(now.get())) {
+            // the failed commit had landed (a retry inside the store sent it again, which then
+            // failed against it): this write is committed, over what that commit expected
+            committed = true;
+            Set<WriteOp> named =
+                new HashSet<>(now.get().indexDeletes(indexTables.values(), List.of()));
+            failedOn.ifPresent(replaced -> dropRows(key, replaced, named));
+            dropUnnamed(rows, putIndexRows, named);
+            return;
+          }
+          if (sideRows && failedOn != null) {
+            // the failed commit may have landed and been replaced since: the writer that replaced
+            // it deletes the rows under this write's tag, maybe later than this write commits them
+            // again. So the next commit names rows under a fresh tag
+            SplitTableRepository.PreparedWrite stale = rows;
+            rows = retagged(rows, SplitTableRepository.newTag());
+            ownTag = rows.hot().get(COLD_TAG).asLong();
+            for (Row chunk : rows.chunks()) {
+              store.put(chunks.name(), chunk);
+            }
+            if (rows.cold() != null) {
+              store.put(cold.name(), rows.cold());
+            }
+            dropOwn(stale, putIndexRows);
+            putIndexRows.clear();
+          }
+          failedOn = null;
           if (now.isEmpty() && refusedAsAbsent) {
             // the store holds a row with none of the commit point's columns (not widekey's
             // writing): it is present, and replaced as an untagged row is
@@ -279,6 +308,7 @@ final class CommitPoint {
           if (e.kind() == ErrorKind.CONDITION_FAILED) {
             inDoubt = false;
             refusedAsAbsent = now.isEmpty();
+            failedOn = now;
             continue; // another write committed between the read and this one: read it again
           }
           throw e;
@@ -295,19 +325,62 @@ final class CommitPoint {
     } finally {
       if (!committed && !inDoubt) {
         // a refused or failed write: its own rows again, whichever of them were stored
-        if (rows.cold() != null) {
-          deleteQuietly(cold.name(), rows.cold().key());
-        }
-        for (Row chunk : rows.chunks()) {
-          deleteQuietly(chunks.name(), chunk.key());
-        }
-        for (WriteOp index : rows.indexPuts()) {
-          if (putIndexRows.contains(WriteOp.delete(index.table(), index.key()))) {
-            deleteQuietly(index.table(), index.key()); // its own tag: no other write's row
-          }
-        }
+        dropOwn(rows, putIndexRows);
       }
     }
+  }
+
+  /**
+   * Deletes a write's own rows, which no hot row names: its cold and chunk rows, and the index rows
+   * among {@code putIndexRows} (its own tag: no other write's row).
+   */
+  private void dropOwn(SplitTableRepository.PreparedWrite rows, Set<WriteOp> putIndexRows) {
+    if (rows.cold() != null) {
+      deleteQuietly(cold.name(), rows.cold().key());
+    }
+    for (Row chunk : rows.chunks()) {
+      deleteQuietly(chunks.name(), chunk.key());
+    }
+    for (WriteOp index : rows.indexPuts()) {
+      if (putIndexRows.contains(WriteOp.delete(index.table(), index.key()))) {
+        deleteQuietly(index.table(), index.key());
+      }
+    }
+  }
+
+  /**
+   * The tag a stored commit point carries, or 0 for an untagged row (no write's tag is used so).
+   */
+  private static long tagOf(Stored stored) {
+    return stored.tag() == null ? 0 : stored.tag().asLong();
+  }
+
+  /**
+   * A write's rows under another tag: the hot row's tag and index tags, and the keys of its cold,
+   * chunk and index rows (a chunk reference names parts, not the tag, so values stay as they are).
+   */
+  private SplitTableRepository.PreparedWrite retagged(
+      SplitTableRepository.PreparedWrite rows, long tag) {
+    PrimaryKey key = rows.hot().key();
+    Map<String, AttrValue> hotColumns = new LinkedHashMap<>(rows.hot().columns());
+    hotColumns.put(COLD_TAG, AttrValue.ofInteger(tag));
+    Row coldRow =
+        rows.cold() == null ? null : Row.of(ColdRows.key(key, tag), rows.cold().columns());
+    List<Row> chunkRows = new ArrayList<>(rows.chunks().size());
+    for (Row chunk : rows.chunks()) {
+      long part = chunk.key().get(chunk.key().size() - 1).asLong();
+      chunkRows.add(Row.of(ChunkRows.key(key, tag, part), chunk.columns()));
+    }
+    List<WriteOp> indexPuts = new ArrayList<>(rows.indexPuts().size());
+    for (WriteOp put : rows.indexPuts()) {
+      IndexTable index = indexTables.get(put.table());
+      PrimaryKey indexKey = IndexRows.key(index, IndexRows.values(put.key()), key, tag);
+      hotColumns.put(IndexRows.tagColumn(index), AttrValue.ofInteger(tag));
+      indexPuts.add(
+          WriteOp.put(put.table(), Row.of(indexKey, ((WriteOp.Put) put).row().columns())));
+    }
+    return new SplitTableRepository.PreparedWrite(
+        Row.of(key, hotColumns), coldRow, chunkRows, indexPuts);
   }
 
   /**

@@ -431,7 +431,7 @@ public abstract class SplitTableRepository<E> {
   }
 
   /** A fresh write tag: random, so that it names one write. */
-  private static long newTag() {
+  static long newTag() {
     return ThreadLocalRandom.current().nextLong();
   }
 

@@ -343,4 +343,88 @@ class ConditionalWritesTest {
     fresh.update(new Note(4, "updated", "body", 0));
     assertEquals(new Note(4, "updated", "body", 0), fresh.getWithCold(4).orElseThrow());
   }
+
+  /**
+   * A plain put whose commit (the hot row's compare-and-set) was applied but answered with a
+   * retryable error, through a retrying store; before the retry, another application instance
+   * replaces the entity and deletes the cold row the replaced commit named. The retry finds that
+   * instance's row and fails its condition; the put must not then commit its hot row again naming
+   * the cold row that instance deleted (the entity would read as {@code CORRUPT_DATA} for good).
+   */
+  @Test
+  void
+      aCommitAppliedWithoutAnAnswerAndReplacedByAnotherInstanceIsNotCommittedAgainWithoutItsColdRow() {
+    plain.put(new Note(7, "first", "body one", 0));
+    NoteRepository other = repository(embedded, false);
+    java.util.concurrent.atomic.AtomicInteger commits =
+        new java.util.concurrent.atomic.AtomicInteger();
+    WideTableStore losing =
+        new ForwardingStore(embedded) {
+          @Override
+          public List<WriteOutcome> batchWrite(List<WriteOp> ops) {
+            List<WriteOutcome> out = super.batchWrite(ops);
+            if (ops.size() == 1
+                && ops.get(0).table().equals("notes")
+                && !ops.get(0).condition().isNone()
+                && commits.incrementAndGet() == 1) {
+              // applied; the other instance writes before the answer is lost
+              other.put(new Note(7, "by another", "another body", 0));
+              throw new StoreException(ErrorKind.UNAVAILABLE, "answer lost", true, null);
+            }
+            return out;
+          }
+        };
+    dev.widekey.runtime.store.fault.FakeTime time = new dev.widekey.runtime.store.fault.FakeTime();
+    NoteRepository retried =
+        repository(
+            new dev.widekey.runtime.retry.RetryingStore(
+                losing,
+                dev.widekey.runtime.retry.RetryPolicy.builder()
+                    .maxAttempts(4)
+                    .clock(time)
+                    .sleeper(time)
+                    .build()),
+            false);
+
+    retried.put(new Note(7, "second", "body two", 0));
+
+    // acknowledged, so stored whole (or replaced whole by the other instance's write): readable
+    Note read = plain.getWithCold(7).orElseThrow();
+    assertTrue(
+        read.equals(new Note(7, "second", "body two", 0))
+            || read.equals(new Note(7, "by another", "another body", 0)),
+        read::toString);
+  }
+
+  /**
+   * A store whose client sends a conditional put again inside one call (as the Tablestore SDK's
+   * retry strategy may) answers a commit that landed with the condition failure of its second send.
+   * The commit point then names this write's own tag: the versioned put succeeded, and is not
+   * refused as a conflict with itself.
+   */
+  @Test
+  void aCommitThatLandedBeforeTheStoreReportedItsConditionFailedIsThisWritesOwn() {
+    notes.put(new Note(8, "first", "body one", 0));
+    java.util.concurrent.atomic.AtomicInteger commits =
+        new java.util.concurrent.atomic.AtomicInteger();
+    WideTableStore resending =
+        new ForwardingStore(embedded) {
+          @Override
+          public List<WriteOutcome> batchWrite(List<WriteOp> ops) {
+            List<WriteOutcome> out = super.batchWrite(ops);
+            if (ops.size() == 1
+                && ops.get(0).table().equals("notes")
+                && !ops.get(0).condition().isNone()
+                && commits.incrementAndGet() == 1) {
+              return List.of(super.batchWrite(ops).get(0)); // the second send fails against it
+            }
+            return out;
+          }
+        };
+
+    Note stored = repository(resending, true).put(new Note(8, "second", "body two", 1));
+
+    assertEquals(new Note(8, "second", "body two", 2), stored);
+    assertEquals(stored, notes.getWithCold(8).orElseThrow());
+  }
 }
