@@ -42,6 +42,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
+import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -487,6 +488,101 @@ class ResumedSplitImportTest {
       assertEquals(new Note(4, "four", "body four", 0), direct.getWithCold(4).orElseThrow());
       // one cold row per note with a body: nothing left for the sweep
       assertEquals(3, rows(embedded).get("notes_cold").size(), () -> rows(embedded).toString());
+    }
+  }
+
+  /**
+   * Another application instance replaces a note whose hot put the stopped import applied without
+   * learning it, and its delete of the rows that write stored (the stopped import's tag) lands only
+   * after the resume committed the note again: the resume must not store its rows under a tag whose
+   * rows another writer is entitled to delete, or the note it acknowledged reads as {@code
+   * CORRUPT_DATA} (a hot row naming a missing cold row) for good.
+   */
+  @Test
+  void aResumeIsNotUndoneByTheLateDeleteOfAnotherWriterThatReplacedItsStoppedCommit() {
+    try (EmbeddedStore embedded = EmbeddedStore.inMemory()) {
+      NoteRepository direct = created(embedded, false);
+      AnswerLosingStore store = new AnswerLosingStore(embedded);
+      NoteRepository notes = new NoteRepository(store, false);
+      List<Note> input = List.of(new Note(1, "one b", "body one b", 0));
+      // one operation a batch: the cold put, then the hot put, whose answer is lost as it stops
+      store.loseAt = 2;
+      BulkWriteException e =
+          assertThrows(
+              BulkWriteException.class,
+              () -> notes.putAllSeeded(input.stream(), stoppingWriter(store, 2, 1), SEED));
+      BulkWriteResult stopped = e.partialResult();
+      assertEquals(1, stopped.unknown(), stopped::toString);
+      store.loseAt = -1;
+      // the other instance reads the stopped import's commit, commits its own and, before it
+      // deletes the cold row the replaced commit named, the import is resumed
+      AtomicInteger deletes = new AtomicInteger();
+      List<BulkWriteResult> resumed = new ArrayList<>();
+      WideTableStore late =
+          new ForwardingStore(embedded) {
+            @Override
+            public void delete(String table, PrimaryKey key) {
+              if (table.equals("notes_cold") && deletes.incrementAndGet() == 1) {
+                resumed.add(notes.putAll(input.stream(), writer(embedded), stopped));
+              }
+              super.delete(table, key);
+            }
+          };
+      new NoteRepository(late, false).put(new Note(1, "one by another", "another body", 0));
+
+      assertEquals(1, resumed.size());
+      assertNoFailure(resumed.get(0), "resume");
+      assertEquals(resumed.get(0).total(), resumed.get(0).acknowledged(), resumed.get(0)::toString);
+      // the resume came last: its note is what is stored, cold columns included
+      assertEquals(new Note(1, "one b", "body one b", 0), direct.getWithCold(1).orElseThrow());
+    }
+  }
+
+  /**
+   * A bulk hot put applied without an answer is sent again by the writer's retry; in between,
+   * another application instance replaced the note and deleted the cold row the import's commit
+   * named. The retry must not commit a hot row naming that deleted cold row: the note the import
+   * acknowledges is readable (its own write, or the other instance's, whole).
+   */
+  @Test
+  @Disabled(
+      "known defect: the bulk writer re-sends an unconditional split hot put alone after a"
+          + " retryable failure, under the same tag; the instance that replaced the landed commit"
+          + " deleted that tag's cold row, so the note reads CORRUPT_DATA. A fix re-plans the"
+          + " group under a fresh tag (or re-sends its other rows and makes the replaced-row"
+          + " deletes unable to hit them), which the generic BulkWriter retry cannot do today")
+  void aBulkCommitSentAgainAfterAnotherInstanceReplacedItNamesNoDeletedColdRow() {
+    try (EmbeddedStore embedded = EmbeddedStore.inMemory()) {
+      NoteRepository direct = created(embedded, false);
+      NoteRepository other = new NoteRepository(embedded, false);
+      AtomicInteger hotPuts = new AtomicInteger();
+      WideTableStore losing =
+          new ForwardingStore(embedded) {
+            @Override
+            public List<WriteOutcome> batchWrite(List<WriteOp> ops) {
+              List<WriteOutcome> out = super.batchWrite(ops);
+              if (ops.stream()
+                      .anyMatch(op -> op.table().equals("notes") && op instanceof WriteOp.Put)
+                  && hotPuts.incrementAndGet() == 1) {
+                other.put(new Note(1, "one by another", "another body", 0));
+                throw new StoreException(ErrorKind.UNAVAILABLE, "answer lost", true, null);
+              }
+              return out;
+            }
+          };
+      NoteRepository notes = new NoteRepository(losing, false);
+      BulkWriter oneAtATime =
+          BulkWriter.builder(losing).workers(1).maxBatchRows(1).retryPolicy(policy()).build();
+
+      BulkWriteResult r =
+          notes.putAll(Stream.of(new Note(1, "one b", "body one b", 0)), oneAtATime);
+
+      assertEquals(r.total(), r.acknowledged(), r::toString);
+      Note read = direct.getWithCold(1).orElseThrow();
+      assertTrue(
+          read.equals(new Note(1, "one b", "body one b", 0))
+              || read.equals(new Note(1, "one by another", "another body", 0)),
+          read::toString);
     }
   }
 
