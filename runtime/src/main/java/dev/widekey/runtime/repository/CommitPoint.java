@@ -5,6 +5,7 @@ import dev.widekey.runtime.merge.ReadAhead;
 import dev.widekey.runtime.store.AttrValue;
 import dev.widekey.runtime.store.ColumnSelection;
 import dev.widekey.runtime.store.ErrorKind;
+import dev.widekey.runtime.store.MaybeAppliedException;
 import dev.widekey.runtime.store.PrimaryKey;
 import dev.widekey.runtime.store.Row;
 import dev.widekey.runtime.store.StoreException;
@@ -443,6 +444,12 @@ final class CommitPoint {
       }
       try {
         store.delete(hot.name(), key, commitCondition(now));
+      } catch (MaybeAppliedException e) {
+        forget(key);
+        if (deletedBefore(key, now.get(), e)) {
+          return;
+        }
+        continue; // the row read is still stored: the earlier attempt deleted nothing
       } catch (StoreException e) {
         forget(key);
         if (e.kind() == ErrorKind.CONDITION_FAILED) {
@@ -455,6 +462,39 @@ final class CommitPoint {
       return;
     }
     throw rewrittenMeanwhile(key, "delete it; nothing was deleted");
+  }
+
+  /**
+   * After a delete sent again failed its condition although an earlier attempt of it may have been
+   * applied ({@code e}): that attempt may have deleted {@code deleted}, and a write stored since
+   * (another instance's insert, say) is then a later write, which this delete must not remove.
+   *
+   * @return true if no row is stored now: the entity is deleted, by this call or another
+   * @throws MaybeAppliedException if another write is stored now: it is kept, and whether this
+   *     delete was applied before it is unknown
+   */
+  private boolean deletedBefore(PrimaryKey key, Stored deleted, MaybeAppliedException e) {
+    Optional<Stored> after = readCommitPoint(key);
+    if (after.isEmpty()) {
+      after = readWholeRow(key);
+    }
+    if (after.isPresent() && deleted.tag() != null && deleted.tag().equals(after.get().tag())) {
+      return false;
+    }
+    // the write read is committed no more, whichever call removed it: its rows are garbage now
+    dropRows(key, deleted, List.of());
+    if (after.isEmpty()) {
+      remember(key, after);
+      return true;
+    }
+    throw new MaybeAppliedException(
+        "row "
+            + key
+            + " of table "
+            + hot.name()
+            + ": an earlier attempt of this delete failed retryably and may have deleted it before"
+            + " the write stored now, which was kept (read it to decide)",
+        e);
   }
 
   /** Retryable: other writers committed before each of this call's compare-and-sets. */

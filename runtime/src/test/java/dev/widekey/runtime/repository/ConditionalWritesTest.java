@@ -427,4 +427,53 @@ class ConditionalWritesTest {
     assertEquals(new Note(8, "second", "body two", 2), stored);
     assertEquals(stored, notes.getWithCold(8).orElseThrow());
   }
+
+  /**
+   * A delete whose compare-and-set was applied but answered with a retryable error, through a
+   * retrying store; before the retry, another application instance inserts the entity again (its
+   * insert finds no row: the delete had landed). The retry fails its condition, and the delete must
+   * not then delete that later insert: its own attempt may have been the delete, and the insert,
+   * acknowledged after it, is the later write. It reports that its outcome is unknown.
+   */
+  @Test
+  void aDeleteAppliedWithoutAnAnswerDoesNotDeleteAnotherInstancesLaterInsert() {
+    plain.put(new Note(9, "first", "body one", 0));
+    NoteRepository other = repository(embedded, false);
+    java.util.concurrent.atomic.AtomicInteger deletes =
+        new java.util.concurrent.atomic.AtomicInteger();
+    WideTableStore losing =
+        new ForwardingStore(embedded) {
+          @Override
+          public List<WriteOutcome> batchWrite(List<WriteOp> ops) {
+            List<WriteOutcome> out = super.batchWrite(ops);
+            if (ops.size() == 1
+                && ops.get(0) instanceof WriteOp.Delete
+                && ops.get(0).table().equals("notes")
+                && deletes.incrementAndGet() == 1) {
+              other.insert(new Note(9, "inserted by another", "another body", 0));
+              throw new StoreException(ErrorKind.UNAVAILABLE, "answer lost", true, null);
+            }
+            return out;
+          }
+        };
+    dev.widekey.runtime.store.fault.FakeTime time = new dev.widekey.runtime.store.fault.FakeTime();
+    NoteRepository retried =
+        repository(
+            new dev.widekey.runtime.retry.RetryingStore(
+                losing,
+                dev.widekey.runtime.retry.RetryPolicy.builder()
+                    .maxAttempts(4)
+                    .clock(time)
+                    .sleeper(time)
+                    .build()),
+            false);
+
+    StoreException e = assertThrows(StoreException.class, () -> retried.remove(TestRows.key(9)));
+
+    assertTrue(e instanceof dev.widekey.runtime.store.MaybeAppliedException, e::toString);
+    assertEquals(
+        new Note(9, "inserted by another", "another body", 0),
+        plain.getWithCold(9).orElseThrow(),
+        "the later acknowledged insert stays");
+  }
 }
