@@ -546,11 +546,13 @@ class ResumedSplitImportTest {
    */
   @Test
   @Disabled(
-      "known defect: the bulk writer re-sends an unconditional split hot put alone after a"
-          + " retryable failure, under the same tag; the instance that replaced the landed commit"
-          + " deleted that tag's cold row, so the note reads CORRUPT_DATA. A fix re-plans the"
-          + " group under a fresh tag (or re-sends its other rows and makes the replaced-row"
-          + " deletes unable to hit them), which the generic BulkWriter retry cannot do today")
+      "known defect: a split entity's bulk hot put is unconditional, and a retry re-sends it as it"
+          + " is (the bulk writer's BatchSender, putAll's writeAlone, a RetryingStore, or a"
+          + " client library's own retry of a plain put, out of widekey's reach) after an attempt"
+          + " that landed; if another instance replaced that commit meanwhile, it deleted the"
+          + " cold row under the import's tag, and the re-sent hot row names it: CORRUPT_DATA."
+          + " A fix needs the bulk commit to be a compare-and-set (on the tag read) at least on"
+          + " re-sends, or a re-plan of the group under a fresh tag: a change of the bulk protocol")
   void aBulkCommitSentAgainAfterAnotherInstanceReplacedItNamesNoDeletedColdRow() {
     try (EmbeddedStore embedded = EmbeddedStore.inMemory()) {
       NoteRepository direct = created(embedded, false);
