@@ -263,11 +263,19 @@ final class CommitPoint {
             dropUnnamed(rows, putIndexRows, named);
             return;
           }
-          if (sideRows && failedOn != null) {
+          if (now.isEmpty() && refusedAsAbsent) {
+            // the store holds a row with none of the commit point's columns (not widekey's
+            // writing): it is present, and replaced as an untagged row is
+            now = readWholeRow(key);
+          }
+          now = wholeIfRefusedAsAbsent(expected, key, now);
+          refuseUnlessHolds(expected, key, now, refusal);
+          if (sideRows) {
             // the failed commit may have landed and been replaced since: the writer that replaced
             // it deletes the rows under this write's tag, maybe later than this write commits them
             // again. So the next commit names rows under a fresh tag
-            SplitTableRepository.PreparedWrite stale = rows;
+            dropOwn(rows, putIndexRows); // named by no hot row, and never will be
+            putIndexRows.clear();
             rows = retagged(rows, SplitTableRepository.newTag());
             ownTag = rows.hot().get(COLD_TAG).asLong();
             for (Row chunk : rows.chunks()) {
@@ -276,17 +284,8 @@ final class CommitPoint {
             if (rows.cold() != null) {
               store.put(cold.name(), rows.cold());
             }
-            dropOwn(stale, putIndexRows);
-            putIndexRows.clear();
           }
           failedOn = null;
-          if (now.isEmpty() && refusedAsAbsent) {
-            // the store holds a row with none of the commit point's columns (not widekey's
-            // writing): it is present, and replaced as an untagged row is
-            now = readWholeRow(key);
-          }
-          now = wholeIfRefusedAsAbsent(expected, key, now);
-          refuseUnlessHolds(expected, key, now, refusal);
         }
         checkDeadline(rows);
         planned = keepingIndexRows(rows, now);
