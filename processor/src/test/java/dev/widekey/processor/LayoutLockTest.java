@@ -503,6 +503,91 @@ class LayoutLockTest {
         .isEqualTo(RuleAssertions.printed(Rule.WK308, message));
   }
 
+  // ---- committed files as editors and hand edits leave them ----
+
+  /** Ways an editor saves a file without changing a fact in it. */
+  static Stream<Arguments> editorSavedVariants() {
+    return Stream.of(
+        saved("a UTF-8 byte-order mark", t -> "\uFEFF" + t),
+        saved("CRLF line endings", t -> t.replace("\n", "\r\n")),
+        saved("a byte-order mark and CRLF line endings", t -> "\uFEFF" + t.replace("\n", "\r\n")),
+        saved("CR line endings", t -> t.replace("\n", "\r")),
+        saved("spaces and tabs at the lines' ends", t -> t.replace("\n", " \t \n")),
+        saved("no line break at the end", t -> t.substring(0, t.length() - 1)));
+  }
+
+  private static Arguments saved(String what, java.util.function.UnaryOperator<String> edit) {
+    return Arguments.of(what, edit);
+  }
+
+  /** Rewrites every committed file as {@code edit} makes it. */
+  private void resave(java.util.function.UnaryOperator<String> edit) throws IOException {
+    for (String name : files()) {
+      Path file = layouts.resolve(name);
+      Files.writeString(file, edit.apply(Files.readString(file)));
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("editorSavedVariants")
+  void aFileAsAnEditorSavedItIsTheSameFile(
+      String what, java.util.function.UnaryOperator<String> edit) throws IOException {
+    build(READING);
+    resave(edit);
+    String saved = Files.readString(layouts.resolve("readings.layout"));
+
+    Compilation unchanged = build(READING);
+
+    assertWithMessage(what).that(unchanged.diagnostics()).isEmpty();
+    assertThat(unchanged).succeededWithoutWarnings();
+    assertThat(Files.readString(layouts.resolve("readings.layout"))).isEqualTo(saved);
+
+    // and its facts are read, not skipped: a changed key is the same error as with the plain file
+    Compilation changed = build(READING.replace("@Padded(width = 8)", "@Padded(width = 10)"));
+
+    assertThat(changed).hadErrorCount(1);
+    assertThat(text(wk308Error(changed, "readings")))
+        .startsWith(
+            "WK308: the key layout of table 'readings' differs from its committed layout file"
+                + " readings.layout:\n"
+                + "- key.0.part.0.padding=8 unsigned\n"
+                + "+ key.0.part.0.padding=10 unsigned\n"
+                + "The table's rows are stored under the committed layout");
+    assertThat(changed.errors().get(0).getLineNumber()).isEqualTo(6L); // the @WideTable line
+  }
+
+  /**
+   * A version line that holds no number is a damaged line: "build with the widekey version that
+   * wrote the file" would send the reader looking for a version no widekey has.
+   */
+  @Test
+  void aVersionThatIsNoNumberIsADamagedFileNotAnotherVersion() throws IOException {
+    build(READING);
+    Path file = layouts.resolve("readings.layout");
+    Files.writeString(
+        file, Files.readString(file).replace("widekey-layout=1\n", "widekey-layout=one\n"));
+
+    Compilation c = build(READING);
+
+    assertThat(c).hadErrorCount(1);
+    String message =
+        Messages.layoutUnreadable(
+            file.toString(),
+            "widekey layout file line 2 has \"one\" for widekey-layout, which is no version number"
+                + " (this widekey writes widekey-layout=1)");
+    assertThat(message)
+        .isEqualTo(
+            "WK308: the layout file "
+                + file
+                + " cannot be read, so the entity's key layout cannot be checked against it:"
+                + " widekey layout file line 2 has \"one\" for widekey-layout, which is no version"
+                + " number (this widekey writes widekey-layout=1). Restore the committed file from"
+                + " version control.");
+    Diagnostic<? extends JavaFileObject> error = assertReported(c, Diagnostic.Kind.ERROR, message);
+    assertThat(error.getMessage(null)).isEqualTo(RuleAssertions.printed(Rule.WK308, message));
+    assertThat(error.getLineNumber()).isEqualTo(6L);
+  }
+
   @Test
   void withoutTheOptionNothingIsChecked() {
     Compilation c =
