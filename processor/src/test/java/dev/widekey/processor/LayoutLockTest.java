@@ -557,6 +557,58 @@ class LayoutLockTest {
   }
 
   /**
+   * A table's file whose table line names another table (a file copied or renamed by hand) holds
+   * another table's layout: checking the entity against it, or moving rows by it, would lock or
+   * decode the wrong table.
+   */
+  @Test
+  void aFileNamingAnotherTableIsAnErrorOnTheEntity() throws IOException {
+    build(READING);
+    Path file = layouts.resolve("readings.layout");
+    Files.writeString(
+        file, Files.readString(file).replace("\ntable=readings\n", "\ntable=meters\n"));
+
+    Compilation c = build(READING);
+
+    assertThat(c).failed();
+    assertThat(c).hadErrorCount(1);
+    String message = Messages.layoutOfAnotherTable(file.toString(), "readings", "meters");
+    assertThat(message)
+        .isEqualTo(
+            "WK308: the layout file "
+                + file
+                + " is the committed layout of table 'readings' by its name, but its table line"
+                + " names table 'meters': it is a copy or rename of another table's file, and says"
+                + " nothing of how table 'readings' stores its rows. Restore readings.layout from"
+                + " version control; a layout of table 'meters' belongs in meters.layout.");
+    Diagnostic<? extends JavaFileObject> error = assertReported(c, Diagnostic.Kind.ERROR, message);
+    assertThat(error.getMessage(null)).isEqualTo(RuleAssertions.printed(Rule.WK308, message));
+    assertThat(error.getLineNumber()).isEqualTo(6L); // the @WideTable line
+    assertThat(Files.readString(file)).contains("\ntable=meters\n"); // nothing written
+  }
+
+  @Test
+  void aRekeyedFromWhoseFileNamesAnotherTableIsAnErrorOnTheAnnotation() throws IOException {
+    build(PROFILE);
+    Path file = layouts.resolve("profiles.layout");
+    Files.writeString(
+        file, Files.readString(file).replace("\ntable=profiles\n", "\ntable=users\n"));
+
+    Compilation c =
+        build(
+            PROFILE.replace(
+                "@WideTable(name = \"profiles\")",
+                "@WideTable(name = \"profiles_v2\")\n@RekeyedFrom(table = \"profiles\")"));
+
+    assertThat(c).failed();
+    assertThat(c).hadErrorCount(1);
+    String message = Messages.layoutOfAnotherTable(file.toString(), "profiles", "users");
+    Diagnostic<? extends JavaFileObject> error = assertReported(c, Diagnostic.Kind.ERROR, message);
+    assertThat(error.getMessage(null)).isEqualTo(RuleAssertions.printed(Rule.WK308, message));
+    assertThat(error.getLineNumber()).isEqualTo(8L); // the @RekeyedFrom line
+  }
+
+  /**
    * A version line that holds no number is a damaged line: "build with the widekey version that
    * wrote the file" would send the reader looking for a version no widekey has.
    */

@@ -1059,6 +1059,17 @@ public enum Message {
       Severity.ERROR,
       "the layout file ${file} cannot be read, so the entity's key layout "
           + "cannot be checked against it: ${reason}."),
+  /**
+   * As {@link #LAYOUT_UNREADABLE}, for a file whose table line names another table than its file
+   * name: another table's layout, which no check or move may take for this table's.
+   */
+  LAYOUT_OF_ANOTHER_TABLE(
+      Rule.WK308,
+      Severity.ERROR,
+      "the layout file ${file} is the committed layout of table '${table}' by its name, but its"
+          + " table line names table '${named}': it is a copy or rename of another table's file,"
+          + " and says nothing of how table '${table}' stores its rows. Restore ${table}.layout"
+          + " from version control; a layout of table '${named}' belongs in ${named}.layout."),
   REKEYED_FROM_MISSING(
       Rule.WK308,
       Severity.ERROR,

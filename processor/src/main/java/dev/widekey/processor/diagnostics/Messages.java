@@ -1141,6 +1141,10 @@ public final class Messages {
     return Message.LAYOUT_OTHER_VERSION.format("file", file, "reason", reason);
   }
 
+  public static String layoutOfAnotherTable(String file, String table, String named) {
+    return Message.LAYOUT_OF_ANOTHER_TABLE.format("file", file, "table", table, "named", named);
+  }
+
   public static String layoutUnreadable(String file, String reason) {
     return Message.LAYOUT_UNREADABLE.format("file", file, "reason", reason);
   }

@@ -81,8 +81,8 @@ public final class LayoutDirectory {
   /**
    * The committed layout of {@code table}, or empty when the directory holds no file for it.
    *
-   * @throws UnreadableLayoutException when the file exists but cannot be read or parsed; its
-   *     message is the WK308 diagnostic to report
+   * @throws UnreadableLayoutException when the file exists but cannot be read or parsed, or is the
+   *     layout of another table; its message is the WK308 diagnostic to report
    */
   public Optional<TableLayout> read(String table) {
     Path file = file(table);
@@ -94,8 +94,9 @@ public final class LayoutDirectory {
     } catch (IOException e) {
       throw new UnreadableLayoutException(Messages.layoutUnreadable(file.toString(), e.toString()));
     }
+    TableLayout layout;
     try {
-      return Optional.of(LayoutText.parse(text));
+      layout = LayoutText.parse(text);
     } catch (LayoutText.OtherVersionException e) {
       throw new UnreadableLayoutException(
           Messages.layoutOtherVersion(file.toString(), e.getMessage()));
@@ -103,6 +104,12 @@ public final class LayoutDirectory {
       throw new UnreadableLayoutException(
           Messages.layoutUnreadable(file.toString(), e.getMessage()));
     }
+    if (!layout.table().equals(table)) {
+      // a file is found by its name: one copied or renamed by hand holds another table's layout
+      throw new UnreadableLayoutException(
+          Messages.layoutOfAnotherTable(file.toString(), table, layout.table()));
+    }
+    return Optional.of(layout);
   }
 
   /** Writes {@code layout} to its table's file (creating the directory), replacing any. */

@@ -323,7 +323,7 @@ public final class LayoutLock {
       layout = null; // its text says nothing: the generic warning
     }
     String now = layout == null ? null : entityTables.get(layout.entity());
-    if (now == null || !layout.table().equals(table)) {
+    if (now == null) {
       return Messages.layoutStaleFile(table, file);
     }
     String entity = layout.entity().substring(layout.entity().lastIndexOf('.') + 1);
