@@ -26,6 +26,7 @@ import dev.widekey.processor.layout.RekeySource;
 import dev.widekey.processor.layout.RekeySources;
 import dev.widekey.processor.model.EntityModel;
 import dev.widekey.processor.model.EntityParser;
+import dev.widekey.processor.model.KeyComponent;
 import dev.widekey.processor.model.KeyLayout;
 import dev.widekey.processor.model.Property;
 import dev.widekey.processor.model.ShardSpec;
@@ -273,7 +274,7 @@ public final class WidekeyProcessor extends AbstractProcessor {
       return;
     }
     try {
-      reportWriter.write(type, tables, enumConstants(entity));
+      reportWriter.write(type, tables, enumConstants(entity), optOutReasons(entity));
     } catch (IOException | RuntimeException e) {
       processingEnv
           .getMessager()
@@ -337,6 +338,17 @@ public final class WidekeyProcessor extends AbstractProcessor {
               .toList());
     }
     return constants;
+  }
+
+  /** Each key component's {@code @NotSequential} reason, by name: what a report quotes. */
+  private static Map<String, String> optOutReasons(EntityModel entity) {
+    Map<String, String> reasons = new HashMap<>();
+    for (KeyComponent c : entity.keyComponents()) {
+      if (c.notSequentialReason() != null) {
+        reasons.put(c.name(), c.notSequentialReason());
+      }
+    }
+    return reasons;
   }
 
   /** A {@code @TimeSharded} type that is no {@code @WideTable} would be ignored (WK210). */
