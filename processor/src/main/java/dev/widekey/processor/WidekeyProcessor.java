@@ -10,6 +10,7 @@ import dev.widekey.core.layout.TableLayout;
 import dev.widekey.processor.diagnostics.DiagnosticOptions;
 import dev.widekey.processor.diagnostics.Diagnostics;
 import dev.widekey.processor.diagnostics.Messages;
+import dev.widekey.processor.diagnostics.RekeyMessages;
 import dev.widekey.processor.generate.GeneratedFileNames;
 import dev.widekey.processor.generate.KeysGenerator;
 import dev.widekey.processor.generate.LayoutExporter;
@@ -429,15 +430,27 @@ public final class WidekeyProcessor extends AbstractProcessor {
     if (RekeySources.from(entity) == null || directory.isEmpty()) {
       return Optional.empty();
     }
+    String from = RekeySources.from(entity);
     List<TableLayout> committed = new ArrayList<>();
+    boolean complete = true;
     for (String table : directory.get().tables()) {
       try {
         directory.get().read(table).ifPresent(committed::add);
       } catch (LayoutDirectory.UnreadableLayoutException e) {
-        // reported by the check of the entity it belongs to; no other move needs it
+        // it may be the old entity's cold, chunk or index table, found by its contents: a job
+        // made without it would not move that table's rows (the old hot table's own file is
+        // reported by the lock's claim)
+        complete = false;
+        if (!table.equals(from)) {
+          report.error(
+              entity.type(),
+              RekeySources.mirror(entity.type()),
+              RekeyMessages.unreadableFile(
+                  entity.simpleName(), from, e.file().toString(), e.reason()));
+        }
       }
     }
-    return RekeySources.resolve(entity, committed, report);
+    return complete ? RekeySources.resolve(entity, committed, report) : Optional.empty();
   }
 
   /** Generates the entity's files, unless its design breaks a rule (reported to {@code report}). */

@@ -608,6 +608,70 @@ class LayoutLockTest {
     assertThat(error.getLineNumber()).isEqualTo(8L); // the @RekeyedFrom line
   }
 
+  private static final String METER =
+      String.join(
+          "\n",
+          "package lock;",
+          "import dev.widekey.annotations.*;",
+          "@WideTable(name = \"meters\")",
+          "public record Reading(",
+          "    @PartitionKey @HashPrefix String meter, long count, @ColdColumn String history) {}",
+          "");
+
+  private static final String METER_V2 =
+      METER
+          .replace(
+              "@WideTable(name = \"meters\")",
+              "@WideTable(name = \"meters_v2\")\n@RekeyedFrom(table = \"meters\")")
+          .replace("@HashPrefix String", "@HashPrefix(length = 6) String");
+
+  /**
+   * The re-keying job finds the old entity's cold, chunk and index tables among the committed
+   * files: one it cannot read may be among them, and a job generated without it would leave its
+   * rows behind (here every old row's cold values), so the move is refused until it is restored.
+   */
+  @Test
+  void aMoveWithAnUnreadableCommittedFileIsRefusedOnTheRekeyedFrom() throws IOException {
+    assertThat(build(METER)).succeeded();
+    Path cold = layouts.resolve("meters_cold.layout");
+    Files.writeString(cold, Files.readString(cold) + "<<<<<<< HEAD\n");
+
+    Compilation c = build(METER_V2);
+
+    assertThat(c).failed();
+    assertThat(c).hadErrorCount(1);
+    String message =
+        dev.widekey.processor.diagnostics.RekeyMessages.unreadableFile(
+            "Reading",
+            "meters",
+            cold.toString(),
+            "widekey layout file line 16 is no key=value line: \"<<<<<<< HEAD\"");
+    assertThat(message)
+        .isEqualTo(
+            "WK308: Reading @RekeyedFrom(table = \"meters\"): the job is generated from the old"
+                + " entity's committed layout files, but "
+                + cold
+                + " cannot be read (widekey layout file line 16 is no key=value line: \"<<<<<<<"
+                + " HEAD\"): if it is a cold, chunk or index table of the old entity, the job would"
+                + " leave that table's rows behind. Restore the file from version control, or"
+                + " delete it if it belongs to no table.");
+    Diagnostic<? extends JavaFileObject> error = assertReported(c, Diagnostic.Kind.ERROR, message);
+    assertThat(error.getMessage(null)).isEqualTo(RuleAssertions.printed(Rule.WK308, message));
+    assertThat(error.getLineNumber()).isEqualTo(4L); // the @RekeyedFrom line
+
+    // restored, the same move passes and its job reads the old cold table
+    Files.writeString(cold, Files.readString(cold).replace("<<<<<<< HEAD\n", ""));
+    Compilation restored = build(METER_V2);
+    assertThat(restored).succeeded();
+    assertThat(
+            restored
+                .generatedSourceFile("lock.ReadingRekeying")
+                .orElseThrow()
+                .getCharContent(true)
+                .toString())
+        .contains("meters_cold");
+  }
+
   /**
    * A version line that holds no number is a damaged line: "build with the widekey version that
    * wrote the file" would send the reader looking for a version no widekey has.

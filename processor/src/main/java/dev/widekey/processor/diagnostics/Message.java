@@ -1504,7 +1504,15 @@ public enum Message {
           + "as ${oldStored} in the old table but as ${newStored} now: the job reads "
           + "old rows with the entity's current attribute codecs, which would "
           + "misread it. Keep the column's type, or move the rows with a job of your "
-          + "own.");
+          + "own."),
+  REKEY_UNREADABLE_FILE(
+      Rule.WK308,
+      Severity.ERROR,
+      "${entity} @RekeyedFrom(table = \"${from}\"): the job is generated from the old entity's"
+          + " committed layout files, but ${file} cannot be read (${reason}): if it is a cold,"
+          + " chunk or index table of the old entity, the job would leave that table's rows"
+          + " behind. Restore the file from version control, or delete it if it belongs to no"
+          + " table.");
 
   /** How the processor reports a message. */
   public enum Severity {

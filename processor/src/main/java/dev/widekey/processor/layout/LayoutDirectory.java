@@ -92,22 +92,25 @@ public final class LayoutDirectory {
     } catch (NoSuchFileException e) {
       return Optional.empty();
     } catch (IOException e) {
-      throw new UnreadableLayoutException(Messages.layoutUnreadable(file.toString(), e.toString()));
+      throw new UnreadableLayoutException(
+          Messages.layoutUnreadable(file.toString(), e.toString()), file, e.toString());
     }
     TableLayout layout;
     try {
       layout = LayoutText.parse(text);
     } catch (LayoutText.OtherVersionException e) {
       throw new UnreadableLayoutException(
-          Messages.layoutOtherVersion(file.toString(), e.getMessage()));
+          Messages.layoutOtherVersion(file.toString(), e.getMessage()), file, e.getMessage());
     } catch (IllegalArgumentException e) {
       throw new UnreadableLayoutException(
-          Messages.layoutUnreadable(file.toString(), e.getMessage()));
+          Messages.layoutUnreadable(file.toString(), e.getMessage()), file, e.getMessage());
     }
     if (!layout.table().equals(table)) {
       // a file is found by its name: one copied or renamed by hand holds another table's layout
       throw new UnreadableLayoutException(
-          Messages.layoutOfAnotherTable(file.toString(), table, layout.table()));
+          Messages.layoutOfAnotherTable(file.toString(), table, layout.table()),
+          file,
+          "its table line names table '" + layout.table() + "'");
     }
     return Optional.of(layout);
   }
@@ -145,8 +148,23 @@ public final class LayoutDirectory {
   public static final class UnreadableLayoutException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
-    UnreadableLayoutException(String message) {
+    private final transient Path file;
+    private final String reason;
+
+    UnreadableLayoutException(String message, Path file, String reason) {
       super(message);
+      this.file = file;
+      this.reason = reason;
+    }
+
+    /** The file that cannot be read. */
+    public Path file() {
+      return file;
+    }
+
+    /** What is wrong with it, without the diagnostic around it: for another diagnostic to say. */
+    public String reason() {
+      return reason;
     }
   }
 }

@@ -80,7 +80,7 @@ public final class LayoutLock {
     }
     String old = rekeyed.table();
     claimed.add(old);
-    AnnotationMirror mirror = rekeyedMirror(entity.type());
+    AnnotationMirror mirror = RekeySources.mirror(entity.type());
     if (!ServiceNames.isLegal(old)) {
       // a table name, never a path: "../other/t" would read a file outside the layout directory
       report.error(entity.type(), mirror, "table", Messages.badTableName("table", old));
@@ -381,16 +381,6 @@ public final class LayoutLock {
   private static List<String> minus(List<String> a, List<String> b) {
     Set<String> other = new HashSet<>(b);
     return a.stream().filter(l -> !other.contains(l)).toList();
-  }
-
-  private static AnnotationMirror rekeyedMirror(TypeElement type) {
-    for (AnnotationMirror m : type.getAnnotationMirrors()) {
-      TypeElement t = (TypeElement) m.getAnnotationType().asElement();
-      if (t.getQualifiedName().contentEquals(RekeyedFrom.class.getCanonicalName())) {
-        return m;
-      }
-    }
-    return null;
   }
 
   /** The files to write once the entity is generated: new tables', and updated ones. */
