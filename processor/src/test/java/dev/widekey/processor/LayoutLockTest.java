@@ -672,6 +672,33 @@ class LayoutLockTest {
         .contains("meters_cold");
   }
 
+  /** A file an editor saved in another encoding says so, not "MalformedInputException". */
+  @Test
+  void aFileSavedAsUtf16SaysItIsNoUtf8Text() throws IOException {
+    build(READING);
+    Path file = layouts.resolve("readings.layout");
+    Files.writeString(file, Files.readString(file), java.nio.charset.StandardCharsets.UTF_16);
+
+    Compilation c = build(READING);
+
+    assertThat(c).hadErrorCount(1);
+    String message =
+        Messages.layoutUnreadable(
+            file.toString(),
+            "it is not UTF-8 text, as a layout file is (an editor may have saved it in another"
+                + " encoding, such as UTF-16)");
+    assertThat(message)
+        .isEqualTo(
+            "WK308: the layout file "
+                + file
+                + " cannot be read, so the entity's key layout cannot be checked against it: it is"
+                + " not UTF-8 text, as a layout file is (an editor may have saved it in another"
+                + " encoding, such as UTF-16). Restore the committed file from version control.");
+    Diagnostic<? extends JavaFileObject> error = assertReported(c, Diagnostic.Kind.ERROR, message);
+    assertThat(error.getMessage(null)).isEqualTo(RuleAssertions.printed(Rule.WK308, message));
+    assertThat(error.getLineNumber()).isEqualTo(6L);
+  }
+
   /**
    * A version line that holds no number is a damaged line: "build with the widekey version that
    * wrote the file" would send the reader looking for a version no widekey has.

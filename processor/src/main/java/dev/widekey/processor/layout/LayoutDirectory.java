@@ -91,6 +91,13 @@ public final class LayoutDirectory {
       text = Files.readString(file, StandardCharsets.UTF_8);
     } catch (NoSuchFileException e) {
       return Optional.empty();
+    } catch (java.nio.charset.CharacterCodingException e) {
+      // said as what happened to the file: the exception's own text names no encoding
+      String reason =
+          "it is not UTF-8 text, as a layout file is (an editor may have saved it in another"
+              + " encoding, such as UTF-16)";
+      throw new UnreadableLayoutException(
+          Messages.layoutUnreadable(file.toString(), reason), file, reason);
     } catch (IOException e) {
       throw new UnreadableLayoutException(
           Messages.layoutUnreadable(file.toString(), e.toString()), file, e.toString());
