@@ -341,6 +341,12 @@ public final class WidekeyProcessor extends AbstractProcessor {
     return constants;
   }
 
+  /** Whether the class of this qualified name is a {@code @WideTable} entity of the build. */
+  private boolean isEntity(String qualifiedName) {
+    TypeElement type = processingEnv.getElementUtils().getTypeElement(qualifiedName);
+    return type != null && type.getAnnotation(WideTable.class) != null;
+  }
+
   /** Each key component's {@code @NotSequential} reason, by name: what a report quotes. */
   private static Map<String, String> optOutReasons(EntityModel entity) {
     Map<String, String> reasons = new HashMap<>();
@@ -486,7 +492,7 @@ public final class WidekeyProcessor extends AbstractProcessor {
     }
     KeyLayout layout = KeyLayout.of(entity.get());
     List<TableLayout> tables = LayoutBuilder.build(entity.get(), layout);
-    LayoutLock.Pending layouts = layoutLock.check(entity.get(), tables, report);
+    LayoutLock.Pending layouts = layoutLock.check(entity.get(), tables, this::isEntity, report);
     Optional<RekeySource> rekeying = rekeySource(entity.get(), report);
     if (report.hasErrors()) {
       return; // a changed layout of a table that exists, or a move that cannot be made (WK308)

@@ -672,6 +672,48 @@ class LayoutLockTest {
         .contains("meters_cold");
   }
 
+  /**
+   * An entity that moved to another table leaves its rows, and its committed file, in the old one;
+   * another entity that takes the old name would share those rows. While the file's entity is still
+   * an entity of the build, that is no rename of the class (which passes with a note).
+   */
+  @Test
+  void aTableCommittedForAnotherEntityOfTheBuildIsAnErrorOnTheNewcomer() throws IOException {
+    build(READING);
+    String moved = READING.replace("name = \"readings\"", "name = \"readings2\"");
+    String newcomer = READING.replace("Reading(", "Other(");
+
+    Compilation c =
+        compile(
+            JavaFileObjects.forSourceString("lock.Reading", moved),
+            JavaFileObjects.forSourceString("lock.Other", newcomer));
+
+    assertThat(c).failed();
+    assertThat(c).hadErrorCount(2); // the hot table and its index table
+    String message = Messages.layoutOfAnotherEntity("readings", "lock.Reading", "lock.Other");
+    assertThat(message)
+        .isEqualTo(
+            "WK308: table 'readings' is committed as a table of lock.Reading (layout file"
+                + " readings.layout), which is still an entity of this build: lock.Other would"
+                + " store its rows among the ones lock.Reading left there. Give lock.Other a table"
+                + " of its own (@WideTable(name = ...)), or, if those rows are meant to be"
+                + " lock.Other's, delete readings.layout and build, which records the table as"
+                + " lock.Other's.");
+    Diagnostic<? extends JavaFileObject> error = assertReported(c, Diagnostic.Kind.ERROR, message);
+    assertThat(error.getMessage(null)).isEqualTo(RuleAssertions.printed(Rule.WK308, message));
+    assertThat(error.getSource().getName()).endsWith("Other.java");
+    assertThat(error.getLineNumber()).isEqualTo(6L);
+    assertReported(
+        c,
+        Diagnostic.Kind.ERROR,
+        Messages.layoutOfAnotherEntity("readings_by_owner", "lock.Reading", "lock.Other"));
+
+    // a class renamed (the file's class is no entity any longer) stays a passing change
+    Compilation renamed = compile(JavaFileObjects.forSourceString("lock.Other", newcomer));
+    assertThat(renamed).succeeded();
+    assertReported(renamed, Diagnostic.Kind.NOTE, "- entity=lock.Reading\n+ entity=lock.Other");
+  }
+
   /** A file an editor saved in another encoding says so, not "MalformedInputException". */
   @Test
   void aFileSavedAsUtf16SaysItIsNoUtf8Text() throws IOException {
@@ -882,6 +924,13 @@ class LayoutLockTest {
   }
 
   // ---- helpers ----
+
+  private Compilation compile(JavaFileObject... sources) {
+    return Compiler.javac()
+        .withProcessors(new WidekeyProcessor())
+        .withOptions("-Xlint:all", "-Xlint:-processing", "-Awidekey.layouts=" + layouts)
+        .compile(sources);
+  }
 
   private Compilation build(String source, String... options) {
     List<String> all = new ArrayList<>(List.of("-Xlint:all", "-Xlint:-processing"));

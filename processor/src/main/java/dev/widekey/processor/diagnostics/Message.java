@@ -1070,6 +1070,18 @@ public enum Message {
           + " table line names table '${named}': it is a copy or rename of another table's file,"
           + " and says nothing of how table '${table}' stores its rows. Restore ${table}.layout"
           + " from version control; a layout of table '${named}' belongs in ${named}.layout."),
+  /**
+   * A table whose committed file is of another entity that this build still has (stored in another
+   * table now): sharing its old rows, unlike a renamed class, which passes.
+   */
+  LAYOUT_OF_ANOTHER_ENTITY(
+      Rule.WK308,
+      Severity.ERROR,
+      "table '${table}' is committed as a table of ${owner} (layout file ${table}.layout), which"
+          + " is still an entity of this build: ${entity} would store its rows among the ones"
+          + " ${owner} left there. Give ${entity} a table of its own (@WideTable(name = ...)), or,"
+          + " if those rows are meant to be ${entity}'s, delete ${table}.layout and build, which"
+          + " records the table as ${entity}'s."),
   REKEYED_FROM_MISSING(
       Rule.WK308,
       Severity.ERROR,

@@ -109,8 +109,15 @@ public final class LayoutLock {
   /**
    * Compares the entity's tables with their committed files, reporting on its {@code @WideTable};
    * returns what to write once the entity is generated ({@link #write}).
+   *
+   * @param isEntity whether a class of this qualified name is a {@code @WideTable} entity of the
+   *     build: a file of such another class is that entity's old table, not a renamed class's
    */
-  public Pending check(EntityModel entity, List<TableLayout> tables, Diagnostics report) {
+  public Pending check(
+      EntityModel entity,
+      List<TableLayout> tables,
+      java.util.function.Predicate<String> isEntity,
+      Diagnostics report) {
     List<TableLayout> created = new ArrayList<>();
     List<TableLayout> updated = new ArrayList<>();
     if (directory == null) {
@@ -126,6 +133,15 @@ public final class LayoutLock {
       }
       if (old.isEmpty()) {
         created.add(table);
+        continue;
+      }
+      String owner = old.get().entity();
+      if (!owner.equals(table.entity()) && isEntity.test(owner)) {
+        // its rows are another entity's, whatever the layouts say: comparing them would be noise
+        report.error(
+            entity.type(),
+            entity.wideTable(),
+            Messages.layoutOfAnotherEntity(table.table(), owner, table.entity()));
         continue;
       }
       boolean passed = compare(entity, tables, old.get(), table, report);
