@@ -290,10 +290,13 @@ class LayoutLockTest {
 
     Compilation c = build(READING.replace("String note)", "@ColdColumn String note)"));
 
-    assertReported(
-        c,
-        Diagnostic.Kind.ERROR,
-        Messages.layoutAttributeMoved("note", "readings", "readings_cold"));
+    assertThat(
+            assertReported(
+                    c,
+                    Diagnostic.Kind.ERROR,
+                    Messages.layoutAttributeMoved("note", "readings", "readings_cold"))
+                .getLineNumber())
+        .isEqualTo(16L); // on the field, not the @WideTable
   }
 
   @Test
@@ -337,15 +340,17 @@ class LayoutLockTest {
     Compilation c = build(READING.replace("long count", "double count"));
 
     assertThat(c).hadErrorCount(1);
-    assertReported(
-        c,
-        Diagnostic.Kind.ERROR,
-        Messages.layoutAttributeChanged(
-            "Reading",
-            "readings",
-            "readings",
-            "attr.count=INTEGER plain",
-            "attr.count=DOUBLE plain"));
+    Diagnostic<? extends JavaFileObject> error =
+        assertReported(
+            c,
+            Diagnostic.Kind.ERROR,
+            Messages.layoutAttributeChanged(
+                "Reading",
+                "readings",
+                "readings",
+                "attr.count=INTEGER plain",
+                "attr.count=DOUBLE plain"));
+    assertThat(error.getLineNumber()).isEqualTo(15L); // on the field, not the @WideTable
   }
 
   @Test
@@ -357,10 +362,13 @@ class LayoutLockTest {
         build(READING.replace("String note)", "@RenamedFrom(\"note\") String remark)"));
 
     assertThat(renamed).hadErrorCount(1);
-    assertReported(
-        renamed,
-        Diagnostic.Kind.ERROR,
-        Messages.layoutAttributeRenamed("readings", "note", "remark"));
+    assertThat(
+            assertReported(
+                    renamed,
+                    Diagnostic.Kind.ERROR,
+                    Messages.layoutAttributeRenamed("readings", "note", "remark"))
+                .getLineNumber())
+        .isEqualTo(16L); // on the renamed field
     assertThat(declared).succeededWithoutWarnings();
     assertReported(
         declared,
@@ -881,6 +889,7 @@ class LayoutLockTest {
                 + " column names), or move the entity to a new table (@WideTable(name = ...) with"
                 + " @RekeyedFrom), whose re-keying job copies the old columns.\nSee "
                 + RuleDocs.link(RuleDocs.DEFAULT_BASE_URL, Rule.WK308));
+    assertThat(error.getLineNumber()).isEqualTo(11L); // on the field
     // the new naming on a new table passes (the old table's file is then only unclaimed)
     assertThat(build(SNAKE_PROFILE.replace("\"profiles\"", "\"profiles_v2\""))).succeeded();
   }
@@ -893,15 +902,17 @@ class LayoutLockTest {
         build(PROFILE.replace("@Convert(Reading.Plain.class)", "@Convert(Reading.Upper.class)"));
 
     assertThat(c).hadErrorCount(1);
-    assertReported(
-        c,
-        Diagnostic.Kind.ERROR,
-        Messages.layoutAttributeChanged(
-            "Reading",
-            "profiles",
-            "profiles",
-            "attr.name=STRING converted by=lock.Reading.Plain",
-            "attr.name=STRING converted by=lock.Reading.Upper"));
+    Diagnostic<? extends JavaFileObject> error =
+        assertReported(
+            c,
+            Diagnostic.Kind.ERROR,
+            Messages.layoutAttributeChanged(
+                "Reading",
+                "profiles",
+                "profiles",
+                "attr.name=STRING converted by=lock.Reading.Plain",
+                "attr.name=STRING converted by=lock.Reading.Upper"));
+    assertThat(error.getLineNumber()).isEqualTo(12L); // on the field
   }
 
   /**

@@ -8,6 +8,7 @@ import dev.widekey.core.layout.TableRole;
 import dev.widekey.core.store.ServiceNames;
 import dev.widekey.processor.diagnostics.Diagnostics;
 import dev.widekey.processor.diagnostics.Messages;
+import dev.widekey.processor.model.Attribute;
 import dev.widekey.processor.model.EntityModel;
 import dev.widekey.processor.model.IndexModel;
 import java.io.IOException;
@@ -191,11 +192,10 @@ public final class LayoutLock {
       if (b == null) {
         removed.add(a);
       } else if (a.type() != b.type() || !a.encoding().equals(b.encoding())) {
-        report.error(
-            type,
-            at,
-            Messages.layoutAttributeChanged(
-                name, entity.table(), now.table(), attrLine(a), attrLine(b)));
+        onField(entity, b.field(), report)
+            .accept(
+                Messages.layoutAttributeChanged(
+                    name, entity.table(), now.table(), attrLine(a), attrLine(b)));
         passed = false;
       }
     }
@@ -215,11 +215,10 @@ public final class LayoutLock {
       if (declared != null) {
         removed.remove(declared);
         if (declared.type() != a.type() || !declared.encoding().equals(a.encoding())) {
-          report.error(
-              type,
-              at,
-              Messages.layoutAttributeChanged(
-                  name, entity.table(), now.table(), attrLine(declared), attrLine(a)));
+          onField(entity, a.field(), report)
+              .accept(
+                  Messages.layoutAttributeChanged(
+                      name, entity.table(), now.table(), attrLine(declared), attrLine(a)));
           passed = false;
         }
         continue;
@@ -230,10 +229,9 @@ public final class LayoutLock {
           removed.stream().filter(r -> a.field().equals(r.field())).findFirst().orElse(null);
       if (sameField != null && !movedTo(tables, now, sameField).isPresent()) {
         removed.remove(sameField);
-        report.error(
-            type,
-            at,
-            Messages.layoutColumnRenamed(now.table(), a.field(), sameField.name(), a.name()));
+        onField(entity, a.field(), report)
+            .accept(
+                Messages.layoutColumnRenamed(now.table(), a.field(), sameField.name(), a.name()));
         passed = false;
         continue;
       }
@@ -244,8 +242,8 @@ public final class LayoutLock {
               .orElse(null);
       if (renamed != null && !movedTo(tables, now, renamed).isPresent()) {
         removed.remove(renamed);
-        report.error(
-            type, at, Messages.layoutAttributeRenamed(now.table(), renamed.name(), a.name()));
+        onField(entity, a.field(), report)
+            .accept(Messages.layoutAttributeRenamed(now.table(), renamed.name(), a.name()));
         passed = false;
       }
     }
@@ -255,14 +253,28 @@ public final class LayoutLock {
       }
       Optional<TableLayout> moved = movedTo(tables, now, r);
       if (moved.isPresent()) {
-        report.error(
-            type, at, Messages.layoutAttributeMoved(r.name(), now.table(), moved.get().table()));
+        onField(entity, r.field(), report)
+            .accept(Messages.layoutAttributeMoved(r.name(), now.table(), moved.get().table()));
         passed = false;
       } else {
         report.warning(type, at, Messages.layoutAttributeRemoved(now.table(), r.name()));
       }
     }
     return passed;
+  }
+
+  /**
+   * Where an error about one field's column goes: on the field, where an IDE marks what to change;
+   * on the {@code @WideTable} for a column of widekey's own ({@code field} null).
+   */
+  private static java.util.function.Consumer<String> onField(
+      EntityModel entity, String field, Diagnostics report) {
+    for (Attribute a : entity.attributes()) {
+      if (a.name().equals(field)) {
+        return message -> report.error(a.property().element(), message);
+      }
+    }
+    return message -> report.error(entity.type(), entity.wideTable(), message);
   }
 
   /** Another table of the entity that now stores field column {@code column}. */
