@@ -705,8 +705,8 @@ class LayoutLockTest {
                 + " readings.layout), which is still an entity of this build: lock.Other would"
                 + " store its rows among the ones lock.Reading left there. Give lock.Other a table"
                 + " of its own (@WideTable(name = ...)), or, if those rows are meant to be"
-                + " lock.Other's, delete readings.layout and build, which records the table as"
-                + " lock.Other's.");
+                + " lock.Other's, write entity=lock.Other in readings.layout: its layout is then"
+                + " checked as lock.Other's.");
     Diagnostic<? extends JavaFileObject> error = assertReported(c, Diagnostic.Kind.ERROR, message);
     assertThat(error.getMessage(null)).isEqualTo(RuleAssertions.printed(Rule.WK308, message));
     assertThat(error.getSource().getName()).endsWith("Other.java");
@@ -716,7 +716,25 @@ class LayoutLockTest {
         Diagnostic.Kind.ERROR,
         Messages.layoutOfAnotherEntity("readings_by_owner", "lock.Reading", "lock.Other"));
 
+    // taking the rows over as the message says: checked as the newcomer's, and it passes
+    for (String table : List.of("readings", "readings_by_owner")) {
+      Path file = layouts.resolve(table + ".layout");
+      Files.writeString(
+          file, Files.readString(file).replace("entity=lock.Reading\n", "entity=lock.Other\n"));
+    }
+    Compilation takenOver =
+        compile(
+            JavaFileObjects.forSourceString("lock.Reading", moved),
+            JavaFileObjects.forSourceString("lock.Other", newcomer));
+    assertThat(takenOver).succeeded();
+    assertThat(takenOver).hadErrorCount(0);
+
     // a class renamed (the file's class is no entity any longer) stays a passing change
+    for (String table : List.of("readings", "readings_by_owner")) {
+      Path file = layouts.resolve(table + ".layout");
+      Files.writeString(
+          file, Files.readString(file).replace("entity=lock.Other\n", "entity=lock.Reading\n"));
+    }
     Compilation renamed = compile(JavaFileObjects.forSourceString("lock.Other", newcomer));
     assertThat(renamed).succeeded();
     assertReported(renamed, Diagnostic.Kind.NOTE, "- entity=lock.Reading\n+ entity=lock.Other");

@@ -1080,8 +1080,8 @@ public enum Message {
       "table '${table}' is committed as a table of ${owner} (layout file ${table}.layout), which"
           + " is still an entity of this build: ${entity} would store its rows among the ones"
           + " ${owner} left there. Give ${entity} a table of its own (@WideTable(name = ...)), or,"
-          + " if those rows are meant to be ${entity}'s, delete ${table}.layout and build, which"
-          + " records the table as ${entity}'s."),
+          + " if those rows are meant to be ${entity}'s, write entity=${entity} in ${table}.layout:"
+          + " its layout is then checked as ${entity}'s."),
   REKEYED_FROM_MISSING(
       Rule.WK308,
       Severity.ERROR,
