@@ -10,6 +10,7 @@ import dev.widekey.core.layout.TableLayout;
 import dev.widekey.processor.diagnostics.DiagnosticOptions;
 import dev.widekey.processor.diagnostics.Diagnostics;
 import dev.widekey.processor.diagnostics.Messages;
+import dev.widekey.processor.diagnostics.RekeyMessages;
 import dev.widekey.processor.generate.GeneratedFileNames;
 import dev.widekey.processor.generate.KeysGenerator;
 import dev.widekey.processor.generate.LayoutExporter;
@@ -26,6 +27,7 @@ import dev.widekey.processor.layout.RekeySource;
 import dev.widekey.processor.layout.RekeySources;
 import dev.widekey.processor.model.EntityModel;
 import dev.widekey.processor.model.EntityParser;
+import dev.widekey.processor.model.KeyComponent;
 import dev.widekey.processor.model.KeyLayout;
 import dev.widekey.processor.model.Property;
 import dev.widekey.processor.model.ShardSpec;
@@ -273,7 +275,7 @@ public final class WidekeyProcessor extends AbstractProcessor {
       return;
     }
     try {
-      reportWriter.write(type, tables, enumConstants(entity));
+      reportWriter.write(type, tables, enumConstants(entity), optOutReasons(entity));
     } catch (IOException | RuntimeException e) {
       processingEnv
           .getMessager()
@@ -337,6 +339,23 @@ public final class WidekeyProcessor extends AbstractProcessor {
               .toList());
     }
     return constants;
+  }
+
+  /** Whether the class of this qualified name is a {@code @WideTable} entity of the build. */
+  private boolean isEntity(String qualifiedName) {
+    TypeElement type = processingEnv.getElementUtils().getTypeElement(qualifiedName);
+    return type != null && type.getAnnotation(WideTable.class) != null;
+  }
+
+  /** Each key component's {@code @NotSequential} reason, by name: what a report quotes. */
+  private static Map<String, String> optOutReasons(EntityModel entity) {
+    Map<String, String> reasons = new HashMap<>();
+    for (KeyComponent c : entity.keyComponents()) {
+      if (c.notSequentialReason() != null) {
+        reasons.put(c.name(), c.notSequentialReason());
+      }
+    }
+    return reasons;
   }
 
   /** A {@code @TimeSharded} type that is no {@code @WideTable} would be ignored (WK210). */
@@ -417,15 +436,27 @@ public final class WidekeyProcessor extends AbstractProcessor {
     if (RekeySources.from(entity) == null || directory.isEmpty()) {
       return Optional.empty();
     }
+    String from = RekeySources.from(entity);
     List<TableLayout> committed = new ArrayList<>();
+    boolean complete = true;
     for (String table : directory.get().tables()) {
       try {
         directory.get().read(table).ifPresent(committed::add);
       } catch (LayoutDirectory.UnreadableLayoutException e) {
-        // reported by the check of the entity it belongs to; no other move needs it
+        // it may be the old entity's cold, chunk or index table, found by its contents: a job
+        // made without it would not move that table's rows (the old hot table's own file is
+        // reported by the lock's claim)
+        complete = false;
+        if (!table.equals(from)) {
+          report.error(
+              entity.type(),
+              RekeySources.mirror(entity.type()),
+              RekeyMessages.unreadableFile(
+                  entity.simpleName(), from, e.file().toString(), e.reason()));
+        }
       }
     }
-    return RekeySources.resolve(entity, committed, report);
+    return complete ? RekeySources.resolve(entity, committed, report) : Optional.empty();
   }
 
   /** Generates the entity's files, unless its design breaks a rule (reported to {@code report}). */
@@ -461,7 +492,7 @@ public final class WidekeyProcessor extends AbstractProcessor {
     }
     KeyLayout layout = KeyLayout.of(entity.get());
     List<TableLayout> tables = LayoutBuilder.build(entity.get(), layout);
-    LayoutLock.Pending layouts = layoutLock.check(entity.get(), tables, report);
+    LayoutLock.Pending layouts = layoutLock.check(entity.get(), tables, this::isEntity, report);
     Optional<RekeySource> rekeying = rekeySource(entity.get(), report);
     if (report.hasErrors()) {
       return; // a changed layout of a table that exists, or a move that cannot be made (WK308)

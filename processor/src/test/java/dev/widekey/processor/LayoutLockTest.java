@@ -290,10 +290,13 @@ class LayoutLockTest {
 
     Compilation c = build(READING.replace("String note)", "@ColdColumn String note)"));
 
-    assertReported(
-        c,
-        Diagnostic.Kind.ERROR,
-        Messages.layoutAttributeMoved("note", "readings", "readings_cold"));
+    assertThat(
+            assertReported(
+                    c,
+                    Diagnostic.Kind.ERROR,
+                    Messages.layoutAttributeMoved("note", "readings", "readings_cold"))
+                .getLineNumber())
+        .isEqualTo(16L); // on the field, not the @WideTable
   }
 
   @Test
@@ -337,15 +340,17 @@ class LayoutLockTest {
     Compilation c = build(READING.replace("long count", "double count"));
 
     assertThat(c).hadErrorCount(1);
-    assertReported(
-        c,
-        Diagnostic.Kind.ERROR,
-        Messages.layoutAttributeChanged(
-            "Reading",
-            "readings",
-            "readings",
-            "attr.count=INTEGER plain",
-            "attr.count=DOUBLE plain"));
+    Diagnostic<? extends JavaFileObject> error =
+        assertReported(
+            c,
+            Diagnostic.Kind.ERROR,
+            Messages.layoutAttributeChanged(
+                "Reading",
+                "readings",
+                "readings",
+                "attr.count=INTEGER plain",
+                "attr.count=DOUBLE plain"));
+    assertThat(error.getLineNumber()).isEqualTo(15L); // on the field, not the @WideTable
   }
 
   @Test
@@ -357,10 +362,13 @@ class LayoutLockTest {
         build(READING.replace("String note)", "@RenamedFrom(\"note\") String remark)"));
 
     assertThat(renamed).hadErrorCount(1);
-    assertReported(
-        renamed,
-        Diagnostic.Kind.ERROR,
-        Messages.layoutAttributeRenamed("readings", "note", "remark"));
+    assertThat(
+            assertReported(
+                    renamed,
+                    Diagnostic.Kind.ERROR,
+                    Messages.layoutAttributeRenamed("readings", "note", "remark"))
+                .getLineNumber())
+        .isEqualTo(16L); // on the renamed field
     assertThat(declared).succeededWithoutWarnings();
     assertReported(
         declared,
@@ -503,6 +511,294 @@ class LayoutLockTest {
         .isEqualTo(RuleAssertions.printed(Rule.WK308, message));
   }
 
+  // ---- committed files as editors and hand edits leave them ----
+
+  /** Ways an editor saves a file without changing a fact in it. */
+  static Stream<Arguments> editorSavedVariants() {
+    return Stream.of(
+        saved("a UTF-8 byte-order mark", t -> "\uFEFF" + t),
+        saved("CRLF line endings", t -> t.replace("\n", "\r\n")),
+        saved("a byte-order mark and CRLF line endings", t -> "\uFEFF" + t.replace("\n", "\r\n")),
+        saved("CR line endings", t -> t.replace("\n", "\r")),
+        saved("spaces and tabs at the lines' ends", t -> t.replace("\n", " \t \n")),
+        saved("no line break at the end", t -> t.substring(0, t.length() - 1)));
+  }
+
+  private static Arguments saved(String what, java.util.function.UnaryOperator<String> edit) {
+    return Arguments.of(what, edit);
+  }
+
+  /** Rewrites every committed file as {@code edit} makes it. */
+  private void resave(java.util.function.UnaryOperator<String> edit) throws IOException {
+    for (String name : files()) {
+      Path file = layouts.resolve(name);
+      Files.writeString(file, edit.apply(Files.readString(file)));
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("editorSavedVariants")
+  void aFileAsAnEditorSavedItIsTheSameFile(
+      String what, java.util.function.UnaryOperator<String> edit) throws IOException {
+    build(READING);
+    resave(edit);
+    String saved = Files.readString(layouts.resolve("readings.layout"));
+
+    Compilation unchanged = build(READING);
+
+    assertWithMessage(what).that(unchanged.diagnostics()).isEmpty();
+    assertThat(unchanged).succeededWithoutWarnings();
+    assertThat(Files.readString(layouts.resolve("readings.layout"))).isEqualTo(saved);
+
+    // and its facts are read, not skipped: a changed key is the same error as with the plain file
+    Compilation changed = build(READING.replace("@Padded(width = 8)", "@Padded(width = 10)"));
+
+    assertThat(changed).hadErrorCount(1);
+    assertThat(text(wk308Error(changed, "readings")))
+        .startsWith(
+            "WK308: the key layout of table 'readings' differs from its committed layout file"
+                + " readings.layout:\n"
+                + "- key.0.part.0.padding=8 unsigned\n"
+                + "+ key.0.part.0.padding=10 unsigned\n"
+                + "The table's rows are stored under the committed layout");
+    assertThat(changed.errors().get(0).getLineNumber()).isEqualTo(6L); // the @WideTable line
+  }
+
+  /**
+   * A table's file whose table line names another table (a file copied or renamed by hand) holds
+   * another table's layout: checking the entity against it, or moving rows by it, would lock or
+   * decode the wrong table.
+   */
+  @Test
+  void aFileNamingAnotherTableIsAnErrorOnTheEntity() throws IOException {
+    build(READING);
+    Path file = layouts.resolve("readings.layout");
+    Files.writeString(
+        file, Files.readString(file).replace("\ntable=readings\n", "\ntable=meters\n"));
+
+    Compilation c = build(READING);
+
+    assertThat(c).failed();
+    assertThat(c).hadErrorCount(1);
+    String message = Messages.layoutOfAnotherTable(file.toString(), "readings", "meters");
+    assertThat(message)
+        .isEqualTo(
+            "WK308: the layout file "
+                + file
+                + " is the committed layout of table 'readings' by its name, but its table line"
+                + " names table 'meters': it is a copy or rename of another table's file, and says"
+                + " nothing of how table 'readings' stores its rows. Restore readings.layout from"
+                + " version control; a layout of table 'meters' belongs in meters.layout.");
+    Diagnostic<? extends JavaFileObject> error = assertReported(c, Diagnostic.Kind.ERROR, message);
+    assertThat(error.getMessage(null)).isEqualTo(RuleAssertions.printed(Rule.WK308, message));
+    assertThat(error.getLineNumber()).isEqualTo(6L); // the @WideTable line
+    assertThat(Files.readString(file)).contains("\ntable=meters\n"); // nothing written
+  }
+
+  @Test
+  void aRekeyedFromWhoseFileNamesAnotherTableIsAnErrorOnTheAnnotation() throws IOException {
+    build(PROFILE);
+    Path file = layouts.resolve("profiles.layout");
+    Files.writeString(
+        file, Files.readString(file).replace("\ntable=profiles\n", "\ntable=users\n"));
+
+    Compilation c =
+        build(
+            PROFILE.replace(
+                "@WideTable(name = \"profiles\")",
+                "@WideTable(name = \"profiles_v2\")\n@RekeyedFrom(table = \"profiles\")"));
+
+    assertThat(c).failed();
+    assertThat(c).hadErrorCount(1);
+    String message = Messages.layoutOfAnotherTable(file.toString(), "profiles", "users");
+    Diagnostic<? extends JavaFileObject> error = assertReported(c, Diagnostic.Kind.ERROR, message);
+    assertThat(error.getMessage(null)).isEqualTo(RuleAssertions.printed(Rule.WK308, message));
+    assertThat(error.getLineNumber()).isEqualTo(8L); // the @RekeyedFrom line
+  }
+
+  private static final String METER =
+      String.join(
+          "\n",
+          "package lock;",
+          "import dev.widekey.annotations.*;",
+          "@WideTable(name = \"meters\")",
+          "public record Reading(",
+          "    @PartitionKey @HashPrefix String meter, long count, @ColdColumn String history) {}",
+          "");
+
+  private static final String METER_V2 =
+      METER
+          .replace(
+              "@WideTable(name = \"meters\")",
+              "@WideTable(name = \"meters_v2\")\n@RekeyedFrom(table = \"meters\")")
+          .replace("@HashPrefix String", "@HashPrefix(length = 6) String");
+
+  /**
+   * The re-keying job finds the old entity's cold, chunk and index tables among the committed
+   * files: one it cannot read may be among them, and a job generated without it would leave its
+   * rows behind (here every old row's cold values), so the move is refused until it is restored.
+   */
+  @Test
+  void aMoveWithAnUnreadableCommittedFileIsRefusedOnTheRekeyedFrom() throws IOException {
+    assertThat(build(METER)).succeeded();
+    Path cold = layouts.resolve("meters_cold.layout");
+    Files.writeString(cold, Files.readString(cold) + "<<<<<<< HEAD\n");
+
+    Compilation c = build(METER_V2);
+
+    assertThat(c).failed();
+    assertThat(c).hadErrorCount(1);
+    String message =
+        dev.widekey.processor.diagnostics.RekeyMessages.unreadableFile(
+            "Reading",
+            "meters",
+            cold.toString(),
+            "widekey layout file line 16 is no key=value line: \"<<<<<<< HEAD\"");
+    assertThat(message)
+        .isEqualTo(
+            "WK308: Reading @RekeyedFrom(table = \"meters\"): the job is generated from the old"
+                + " entity's committed layout files, but "
+                + cold
+                + " cannot be read (widekey layout file line 16 is no key=value line: \"<<<<<<<"
+                + " HEAD\"): if it is a cold, chunk or index table of the old entity, the job would"
+                + " leave that table's rows behind. Restore the file from version control, or"
+                + " delete it if it belongs to no table.");
+    Diagnostic<? extends JavaFileObject> error = assertReported(c, Diagnostic.Kind.ERROR, message);
+    assertThat(error.getMessage(null)).isEqualTo(RuleAssertions.printed(Rule.WK308, message));
+    assertThat(error.getLineNumber()).isEqualTo(4L); // the @RekeyedFrom line
+
+    // restored, the same move passes and its job reads the old cold table
+    Files.writeString(cold, Files.readString(cold).replace("<<<<<<< HEAD\n", ""));
+    Compilation restored = build(METER_V2);
+    assertThat(restored).succeeded();
+    assertThat(
+            restored
+                .generatedSourceFile("lock.ReadingRekeying")
+                .orElseThrow()
+                .getCharContent(true)
+                .toString())
+        .contains("meters_cold");
+  }
+
+  /**
+   * An entity that moved to another table leaves its rows, and its committed file, in the old one;
+   * another entity that takes the old name would share those rows. While the file's entity is still
+   * an entity of the build, that is no rename of the class (which passes with a note).
+   */
+  @Test
+  void aTableCommittedForAnotherEntityOfTheBuildIsAnErrorOnTheNewcomer() throws IOException {
+    build(READING);
+    String moved = READING.replace("name = \"readings\"", "name = \"readings2\"");
+    String newcomer = READING.replace("Reading(", "Other(");
+
+    Compilation c =
+        compile(
+            JavaFileObjects.forSourceString("lock.Reading", moved),
+            JavaFileObjects.forSourceString("lock.Other", newcomer));
+
+    assertThat(c).failed();
+    assertThat(c).hadErrorCount(2); // the hot table and its index table
+    String message = Messages.layoutOfAnotherEntity("readings", "lock.Reading", "lock.Other");
+    assertThat(message)
+        .isEqualTo(
+            "WK308: table 'readings' is committed as a table of lock.Reading (layout file"
+                + " readings.layout), which is still an entity of this build: lock.Other would"
+                + " store its rows among the ones lock.Reading left there. Give lock.Other a table"
+                + " of its own (@WideTable(name = ...)), or, if those rows are meant to be"
+                + " lock.Other's, write entity=lock.Other in readings.layout: its layout is then"
+                + " checked as lock.Other's.");
+    Diagnostic<? extends JavaFileObject> error = assertReported(c, Diagnostic.Kind.ERROR, message);
+    assertThat(error.getMessage(null)).isEqualTo(RuleAssertions.printed(Rule.WK308, message));
+    assertThat(error.getSource().getName()).endsWith("Other.java");
+    assertThat(error.getLineNumber()).isEqualTo(6L);
+    assertReported(
+        c,
+        Diagnostic.Kind.ERROR,
+        Messages.layoutOfAnotherEntity("readings_by_owner", "lock.Reading", "lock.Other"));
+
+    // taking the rows over as the message says: checked as the newcomer's, and it passes
+    for (String table : List.of("readings", "readings_by_owner")) {
+      Path file = layouts.resolve(table + ".layout");
+      Files.writeString(
+          file, Files.readString(file).replace("entity=lock.Reading\n", "entity=lock.Other\n"));
+    }
+    Compilation takenOver =
+        compile(
+            JavaFileObjects.forSourceString("lock.Reading", moved),
+            JavaFileObjects.forSourceString("lock.Other", newcomer));
+    assertThat(takenOver).succeeded();
+    assertThat(takenOver).hadErrorCount(0);
+
+    // a class renamed (the file's class is no entity any longer) stays a passing change
+    for (String table : List.of("readings", "readings_by_owner")) {
+      Path file = layouts.resolve(table + ".layout");
+      Files.writeString(
+          file, Files.readString(file).replace("entity=lock.Other\n", "entity=lock.Reading\n"));
+    }
+    Compilation renamed = compile(JavaFileObjects.forSourceString("lock.Other", newcomer));
+    assertThat(renamed).succeeded();
+    assertReported(renamed, Diagnostic.Kind.NOTE, "- entity=lock.Reading\n+ entity=lock.Other");
+  }
+
+  /** A file an editor saved in another encoding says so, not "MalformedInputException". */
+  @Test
+  void aFileSavedAsUtf16SaysItIsNoUtf8Text() throws IOException {
+    build(READING);
+    Path file = layouts.resolve("readings.layout");
+    Files.writeString(file, Files.readString(file), java.nio.charset.StandardCharsets.UTF_16);
+
+    Compilation c = build(READING);
+
+    assertThat(c).hadErrorCount(1);
+    String message =
+        Messages.layoutUnreadable(
+            file.toString(),
+            "it is not UTF-8 text, as a layout file is (an editor may have saved it in another"
+                + " encoding, such as UTF-16)");
+    assertThat(message)
+        .isEqualTo(
+            "WK308: the layout file "
+                + file
+                + " cannot be read, so the entity's key layout cannot be checked against it: it is"
+                + " not UTF-8 text, as a layout file is (an editor may have saved it in another"
+                + " encoding, such as UTF-16). Restore the committed file from version control.");
+    Diagnostic<? extends JavaFileObject> error = assertReported(c, Diagnostic.Kind.ERROR, message);
+    assertThat(error.getMessage(null)).isEqualTo(RuleAssertions.printed(Rule.WK308, message));
+    assertThat(error.getLineNumber()).isEqualTo(6L);
+  }
+
+  /**
+   * A version line that holds no number is a damaged line: "build with the widekey version that
+   * wrote the file" would send the reader looking for a version no widekey has.
+   */
+  @Test
+  void aVersionThatIsNoNumberIsADamagedFileNotAnotherVersion() throws IOException {
+    build(READING);
+    Path file = layouts.resolve("readings.layout");
+    Files.writeString(
+        file, Files.readString(file).replace("widekey-layout=1\n", "widekey-layout=one\n"));
+
+    Compilation c = build(READING);
+
+    assertThat(c).hadErrorCount(1);
+    String message =
+        Messages.layoutUnreadable(
+            file.toString(),
+            "widekey layout file line 2 has \"one\" for widekey-layout, which is no version number"
+                + " (this widekey writes widekey-layout=1)");
+    assertThat(message)
+        .isEqualTo(
+            "WK308: the layout file "
+                + file
+                + " cannot be read, so the entity's key layout cannot be checked against it:"
+                + " widekey layout file line 2 has \"one\" for widekey-layout, which is no version"
+                + " number (this widekey writes widekey-layout=1). Restore the committed file from"
+                + " version control.");
+    Diagnostic<? extends JavaFileObject> error = assertReported(c, Diagnostic.Kind.ERROR, message);
+    assertThat(error.getMessage(null)).isEqualTo(RuleAssertions.printed(Rule.WK308, message));
+    assertThat(error.getLineNumber()).isEqualTo(6L);
+  }
+
   @Test
   void withoutTheOptionNothingIsChecked() {
     Compilation c =
@@ -611,6 +907,7 @@ class LayoutLockTest {
                 + " column names), or move the entity to a new table (@WideTable(name = ...) with"
                 + " @RekeyedFrom), whose re-keying job copies the old columns.\nSee "
                 + RuleDocs.link(RuleDocs.DEFAULT_BASE_URL, Rule.WK308));
+    assertThat(error.getLineNumber()).isEqualTo(11L); // on the field
     // the new naming on a new table passes (the old table's file is then only unclaimed)
     assertThat(build(SNAKE_PROFILE.replace("\"profiles\"", "\"profiles_v2\""))).succeeded();
   }
@@ -623,15 +920,17 @@ class LayoutLockTest {
         build(PROFILE.replace("@Convert(Reading.Plain.class)", "@Convert(Reading.Upper.class)"));
 
     assertThat(c).hadErrorCount(1);
-    assertReported(
-        c,
-        Diagnostic.Kind.ERROR,
-        Messages.layoutAttributeChanged(
-            "Reading",
-            "profiles",
-            "profiles",
-            "attr.name=STRING converted by=lock.Reading.Plain",
-            "attr.name=STRING converted by=lock.Reading.Upper"));
+    Diagnostic<? extends JavaFileObject> error =
+        assertReported(
+            c,
+            Diagnostic.Kind.ERROR,
+            Messages.layoutAttributeChanged(
+                "Reading",
+                "profiles",
+                "profiles",
+                "attr.name=STRING converted by=lock.Reading.Plain",
+                "attr.name=STRING converted by=lock.Reading.Upper"));
+    assertThat(error.getLineNumber()).isEqualTo(12L); // on the field
   }
 
   /**
@@ -654,6 +953,13 @@ class LayoutLockTest {
   }
 
   // ---- helpers ----
+
+  private Compilation compile(JavaFileObject... sources) {
+    return Compiler.javac()
+        .withProcessors(new WidekeyProcessor())
+        .withOptions("-Xlint:all", "-Xlint:-processing", "-Awidekey.layouts=" + layouts)
+        .compile(sources);
+  }
 
   private Compilation build(String source, String... options) {
     List<String> all = new ArrayList<>(List.of("-Xlint:all", "-Xlint:-processing"));

@@ -279,6 +279,32 @@ class LayoutReportTest {
     assertThat(newest).contains("data-rule=\"WK113\"");
   }
 
+  /**
+   * A leading component that passes WK102 only by its {@code @NotSequential} opt-out: the report
+   * shows the reason the design gives, the decision a reviewer reads, in both twins.
+   */
+  @Test
+  void anOptedOutLeadingComponentShowsItsReason() throws Exception {
+    Compilation c = compile(List.of("-Awidekey.report=true"), good("OptedOutLeading"));
+
+    assertThat(c).succeededWithoutWarnings();
+    String why =
+        "Here: the leading component deviceId is stored as itself, declared"
+            + " @NotSequential(reason = \"many devices write at the same time\").";
+    String md = file(c, "good.OptedOutLeading.md");
+    List<String> wk102 = md.lines().filter(l -> l.startsWith("- [WK102]")).toList();
+    assertThat(wk102).hasSize(1);
+    assertThat(wk102.get(0)).endsWith(". " + why);
+    String html = file(c, "good.OptedOutLeading.html");
+    Matcher li =
+        Pattern.compile(
+                "<li class=\"rule\" id=\"rule-wk102\"[^>]*>.*?<p class=\"rule-why\">(.*?)</p>",
+                Pattern.DOTALL)
+            .matcher(html);
+    assertThat(li.find()).isTrue();
+    assertThat(StringEscapeUtils.unescapeHtml4(li.group(1))).isEqualTo(why);
+  }
+
   @Test
   void enumComponentsShowTheirConstants() throws Exception {
     Compilation c = compile(List.of("-Awidekey.report=true"), good("Ticket"));

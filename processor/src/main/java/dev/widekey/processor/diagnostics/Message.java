@@ -1059,6 +1059,29 @@ public enum Message {
       Severity.ERROR,
       "the layout file ${file} cannot be read, so the entity's key layout "
           + "cannot be checked against it: ${reason}."),
+  /**
+   * As {@link #LAYOUT_UNREADABLE}, for a file whose table line names another table than its file
+   * name: another table's layout, which no check or move may take for this table's.
+   */
+  LAYOUT_OF_ANOTHER_TABLE(
+      Rule.WK308,
+      Severity.ERROR,
+      "the layout file ${file} is the committed layout of table '${table}' by its name, but its"
+          + " table line names table '${named}': it is a copy or rename of another table's file,"
+          + " and says nothing of how table '${table}' stores its rows. Restore ${table}.layout"
+          + " from version control; a layout of table '${named}' belongs in ${named}.layout."),
+  /**
+   * A table whose committed file is of another entity that this build still has (stored in another
+   * table now): sharing its old rows, unlike a renamed class, which passes.
+   */
+  LAYOUT_OF_ANOTHER_ENTITY(
+      Rule.WK308,
+      Severity.ERROR,
+      "table '${table}' is committed as a table of ${owner} (layout file ${table}.layout), which"
+          + " is still an entity of this build: ${entity} would store its rows among the ones"
+          + " ${owner} left there. Give ${entity} a table of its own (@WideTable(name = ...)), or,"
+          + " if those rows are meant to be ${entity}'s, write entity=${entity} in ${table}.layout:"
+          + " its layout is then checked as ${entity}'s."),
   REKEYED_FROM_MISSING(
       Rule.WK308,
       Severity.ERROR,
@@ -1493,7 +1516,15 @@ public enum Message {
           + "as ${oldStored} in the old table but as ${newStored} now: the job reads "
           + "old rows with the entity's current attribute codecs, which would "
           + "misread it. Keep the column's type, or move the rows with a job of your "
-          + "own.");
+          + "own."),
+  REKEY_UNREADABLE_FILE(
+      Rule.WK308,
+      Severity.ERROR,
+      "${entity} @RekeyedFrom(table = \"${from}\"): the job is generated from the old entity's"
+          + " committed layout files, but ${file} cannot be read (${reason}): if it is a cold,"
+          + " chunk or index table of the old entity, the job would leave that table's rows"
+          + " behind. Restore the file from version control, or delete it if it belongs to no"
+          + " table.");
 
   /** How the processor reports a message. */
   public enum Severity {

@@ -1141,6 +1141,15 @@ public final class Messages {
     return Message.LAYOUT_OTHER_VERSION.format("file", file, "reason", reason);
   }
 
+  public static String layoutOfAnotherTable(String file, String table, String named) {
+    return Message.LAYOUT_OF_ANOTHER_TABLE.format("file", file, "table", table, "named", named);
+  }
+
+  public static String layoutOfAnotherEntity(String table, String owner, String entity) {
+    return Message.LAYOUT_OF_ANOTHER_ENTITY.format(
+        "table", table, "owner", owner, "entity", entity);
+  }
+
   public static String layoutUnreadable(String file, String reason) {
     return Message.LAYOUT_UNREADABLE.format("file", file, "reason", reason);
   }

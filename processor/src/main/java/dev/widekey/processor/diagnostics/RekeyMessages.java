@@ -52,4 +52,13 @@ public final class RekeyMessages {
         "newStored",
         newStored);
   }
+
+  /**
+   * A committed layout file the move cannot read: it may be one of the old entity's tables, which
+   * the job would then not move.
+   */
+  public static String unreadableFile(String entity, String from, String file, String reason) {
+    return Message.REKEY_UNREADABLE_FILE.format(
+        "entity", entity, "from", from, "file", file, "reason", reason);
+  }
 }

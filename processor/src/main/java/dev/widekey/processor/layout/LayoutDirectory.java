@@ -81,8 +81,8 @@ public final class LayoutDirectory {
   /**
    * The committed layout of {@code table}, or empty when the directory holds no file for it.
    *
-   * @throws UnreadableLayoutException when the file exists but cannot be read or parsed; its
-   *     message is the WK308 diagnostic to report
+   * @throws UnreadableLayoutException when the file exists but cannot be read or parsed, or is the
+   *     layout of another table; its message is the WK308 diagnostic to report
    */
   public Optional<TableLayout> read(String table) {
     Path file = file(table);
@@ -91,18 +91,35 @@ public final class LayoutDirectory {
       text = Files.readString(file, StandardCharsets.UTF_8);
     } catch (NoSuchFileException e) {
       return Optional.empty();
+    } catch (java.nio.charset.CharacterCodingException e) {
+      // said as what happened to the file: the exception's own text names no encoding
+      String reason =
+          "it is not UTF-8 text, as a layout file is (an editor may have saved it in another"
+              + " encoding, such as UTF-16)";
+      throw new UnreadableLayoutException(
+          Messages.layoutUnreadable(file.toString(), reason), file, reason);
     } catch (IOException e) {
-      throw new UnreadableLayoutException(Messages.layoutUnreadable(file.toString(), e.toString()));
+      throw new UnreadableLayoutException(
+          Messages.layoutUnreadable(file.toString(), e.toString()), file, e.toString());
     }
+    TableLayout layout;
     try {
-      return Optional.of(LayoutText.parse(text));
+      layout = LayoutText.parse(text);
     } catch (LayoutText.OtherVersionException e) {
       throw new UnreadableLayoutException(
-          Messages.layoutOtherVersion(file.toString(), e.getMessage()));
+          Messages.layoutOtherVersion(file.toString(), e.getMessage()), file, e.getMessage());
     } catch (IllegalArgumentException e) {
       throw new UnreadableLayoutException(
-          Messages.layoutUnreadable(file.toString(), e.getMessage()));
+          Messages.layoutUnreadable(file.toString(), e.getMessage()), file, e.getMessage());
     }
+    if (!layout.table().equals(table)) {
+      // a file is found by its name: one copied or renamed by hand holds another table's layout
+      throw new UnreadableLayoutException(
+          Messages.layoutOfAnotherTable(file.toString(), table, layout.table()),
+          file,
+          "its table line names table '" + layout.table() + "'");
+    }
+    return Optional.of(layout);
   }
 
   /** Writes {@code layout} to its table's file (creating the directory), replacing any. */
@@ -138,8 +155,23 @@ public final class LayoutDirectory {
   public static final class UnreadableLayoutException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
-    UnreadableLayoutException(String message) {
+    private final transient Path file;
+    private final String reason;
+
+    UnreadableLayoutException(String message, Path file, String reason) {
       super(message);
+      this.file = file;
+      this.reason = reason;
+    }
+
+    /** The file that cannot be read. */
+    public Path file() {
+      return file;
+    }
+
+    /** What is wrong with it, without the diagnostic around it: for another diagnostic to say. */
+    public String reason() {
+      return reason;
     }
   }
 }

@@ -8,6 +8,7 @@ import dev.widekey.core.layout.TableRole;
 import dev.widekey.core.store.ServiceNames;
 import dev.widekey.processor.diagnostics.Diagnostics;
 import dev.widekey.processor.diagnostics.Messages;
+import dev.widekey.processor.model.Attribute;
 import dev.widekey.processor.model.EntityModel;
 import dev.widekey.processor.model.IndexModel;
 import java.io.IOException;
@@ -80,7 +81,7 @@ public final class LayoutLock {
     }
     String old = rekeyed.table();
     claimed.add(old);
-    AnnotationMirror mirror = rekeyedMirror(entity.type());
+    AnnotationMirror mirror = RekeySources.mirror(entity.type());
     if (!ServiceNames.isLegal(old)) {
       // a table name, never a path: "../other/t" would read a file outside the layout directory
       report.error(entity.type(), mirror, "table", Messages.badTableName("table", old));
@@ -109,8 +110,15 @@ public final class LayoutLock {
   /**
    * Compares the entity's tables with their committed files, reporting on its {@code @WideTable};
    * returns what to write once the entity is generated ({@link #write}).
+   *
+   * @param isEntity whether a class of this qualified name is a {@code @WideTable} entity of the
+   *     build: a file of such another class is that entity's old table, not a renamed class's
    */
-  public Pending check(EntityModel entity, List<TableLayout> tables, Diagnostics report) {
+  public Pending check(
+      EntityModel entity,
+      List<TableLayout> tables,
+      java.util.function.Predicate<String> isEntity,
+      Diagnostics report) {
     List<TableLayout> created = new ArrayList<>();
     List<TableLayout> updated = new ArrayList<>();
     if (directory == null) {
@@ -126,6 +134,15 @@ public final class LayoutLock {
       }
       if (old.isEmpty()) {
         created.add(table);
+        continue;
+      }
+      String owner = old.get().entity();
+      if (!owner.equals(table.entity()) && isEntity.test(owner)) {
+        // its rows are another entity's, whatever the layouts say: comparing them would be noise
+        report.error(
+            entity.type(),
+            entity.wideTable(),
+            Messages.layoutOfAnotherEntity(table.table(), owner, table.entity()));
         continue;
       }
       boolean passed = compare(entity, tables, old.get(), table, report);
@@ -175,11 +192,10 @@ public final class LayoutLock {
       if (b == null) {
         removed.add(a);
       } else if (a.type() != b.type() || !a.encoding().equals(b.encoding())) {
-        report.error(
-            type,
-            at,
-            Messages.layoutAttributeChanged(
-                name, entity.table(), now.table(), attrLine(a), attrLine(b)));
+        onField(entity, b.field(), report)
+            .accept(
+                Messages.layoutAttributeChanged(
+                    name, entity.table(), now.table(), attrLine(a), attrLine(b)));
         passed = false;
       }
     }
@@ -199,11 +215,10 @@ public final class LayoutLock {
       if (declared != null) {
         removed.remove(declared);
         if (declared.type() != a.type() || !declared.encoding().equals(a.encoding())) {
-          report.error(
-              type,
-              at,
-              Messages.layoutAttributeChanged(
-                  name, entity.table(), now.table(), attrLine(declared), attrLine(a)));
+          onField(entity, a.field(), report)
+              .accept(
+                  Messages.layoutAttributeChanged(
+                      name, entity.table(), now.table(), attrLine(declared), attrLine(a)));
           passed = false;
         }
         continue;
@@ -214,10 +229,9 @@ public final class LayoutLock {
           removed.stream().filter(r -> a.field().equals(r.field())).findFirst().orElse(null);
       if (sameField != null && !movedTo(tables, now, sameField).isPresent()) {
         removed.remove(sameField);
-        report.error(
-            type,
-            at,
-            Messages.layoutColumnRenamed(now.table(), a.field(), sameField.name(), a.name()));
+        onField(entity, a.field(), report)
+            .accept(
+                Messages.layoutColumnRenamed(now.table(), a.field(), sameField.name(), a.name()));
         passed = false;
         continue;
       }
@@ -228,8 +242,8 @@ public final class LayoutLock {
               .orElse(null);
       if (renamed != null && !movedTo(tables, now, renamed).isPresent()) {
         removed.remove(renamed);
-        report.error(
-            type, at, Messages.layoutAttributeRenamed(now.table(), renamed.name(), a.name()));
+        onField(entity, a.field(), report)
+            .accept(Messages.layoutAttributeRenamed(now.table(), renamed.name(), a.name()));
         passed = false;
       }
     }
@@ -239,14 +253,28 @@ public final class LayoutLock {
       }
       Optional<TableLayout> moved = movedTo(tables, now, r);
       if (moved.isPresent()) {
-        report.error(
-            type, at, Messages.layoutAttributeMoved(r.name(), now.table(), moved.get().table()));
+        onField(entity, r.field(), report)
+            .accept(Messages.layoutAttributeMoved(r.name(), now.table(), moved.get().table()));
         passed = false;
       } else {
         report.warning(type, at, Messages.layoutAttributeRemoved(now.table(), r.name()));
       }
     }
     return passed;
+  }
+
+  /**
+   * Where an error about one field's column goes: on the field, where an IDE marks what to change;
+   * on the {@code @WideTable} for a column of widekey's own ({@code field} null).
+   */
+  private static java.util.function.Consumer<String> onField(
+      EntityModel entity, String field, Diagnostics report) {
+    for (Attribute a : entity.attributes()) {
+      if (a.name().equals(field)) {
+        return message -> report.error(a.property().element(), message);
+      }
+    }
+    return message -> report.error(entity.type(), entity.wideTable(), message);
   }
 
   /** Another table of the entity that now stores field column {@code column}. */
@@ -323,7 +351,7 @@ public final class LayoutLock {
       layout = null; // its text says nothing: the generic warning
     }
     String now = layout == null ? null : entityTables.get(layout.entity());
-    if (now == null || !layout.table().equals(table)) {
+    if (now == null) {
       return Messages.layoutStaleFile(table, file);
     }
     String entity = layout.entity().substring(layout.entity().lastIndexOf('.') + 1);
@@ -381,16 +409,6 @@ public final class LayoutLock {
   private static List<String> minus(List<String> a, List<String> b) {
     Set<String> other = new HashSet<>(b);
     return a.stream().filter(l -> !other.contains(l)).toList();
-  }
-
-  private static AnnotationMirror rekeyedMirror(TypeElement type) {
-    for (AnnotationMirror m : type.getAnnotationMirrors()) {
-      TypeElement t = (TypeElement) m.getAnnotationType().asElement();
-      if (t.getQualifiedName().contentEquals(RekeyedFrom.class.getCanonicalName())) {
-        return m;
-      }
-    }
-    return null;
   }
 
   /** The files to write once the entity is generated: new tables', and updated ones. */

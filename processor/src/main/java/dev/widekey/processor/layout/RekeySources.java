@@ -177,7 +177,8 @@ public final class RekeySources {
     return out;
   }
 
-  private static AnnotationMirror mirror(TypeElement type) {
+  /** The type's {@code @RekeyedFrom}, where its diagnostics are reported; null without one. */
+  public static AnnotationMirror mirror(TypeElement type) {
     for (AnnotationMirror m : type.getAnnotationMirrors()) {
       TypeElement t = (TypeElement) m.getAnnotationType().asElement();
       if (t.getQualifiedName().contentEquals(RekeyedFrom.class.getCanonicalName())) {

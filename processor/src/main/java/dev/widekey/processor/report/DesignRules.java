@@ -8,6 +8,7 @@ import dev.widekey.core.layout.TableRole;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -18,8 +19,13 @@ import java.util.Set;
 public final class DesignRules {
   private DesignRules() {}
 
-  /** The rules of an entity whose tables are {@code tables}, the hot table first. */
-  public static List<AppliedRule> of(List<TableLayout> tables) {
+  /**
+   * The rules of an entity whose tables are {@code tables}, the hot table first.
+   *
+   * @param optOutReasons each key component's {@code @NotSequential} reason, by component name: the
+   *     design decision a reviewer reads, which the layout does not hold
+   */
+  public static List<AppliedRule> of(List<TableLayout> tables, Map<String, String> optOutReasons) {
     TableLayout hot = tables.get(0);
     KeyColumnLayout partition = hot.key().get(0);
     List<KeyColumnLayout> columns = new ArrayList<>();
@@ -37,7 +43,7 @@ public final class DesignRules {
                 + (hot.key().size() > 1
                     ? ", followed by " + (hot.key().size() - 1) + " further key column(s)"
                     : "")));
-    rules.add(new AppliedRule(Rule.WK102, leading(partition)));
+    rules.add(new AppliedRule(Rule.WK102, leading(partition, optOutReasons)));
     boolean padded = parts.stream().anyMatch(p -> p.padWidth() > 0);
     boolean splicedNumber =
         columns.stream()
@@ -139,8 +145,8 @@ public final class DesignRules {
     return String.join(" + ", names);
   }
 
-  /** Why the leading component passes WK102. */
-  private static String leading(KeyColumnLayout partition) {
+  /** Why the leading component passes WK102: its scattering, else its opt-out with the reason. */
+  private static String leading(KeyColumnLayout partition, Map<String, String> optOutReasons) {
     if (partition.hash() != null) {
       return "the leading component is scattered by its hash prefix ("
           + partition.hash().algorithm()
@@ -152,8 +158,16 @@ public final class DesignRules {
     if (!partition.parts().isEmpty() && partition.parts().get(0).reversed()) {
       return "the leading component's text is reversed";
     }
-    return "the leading component "
-        + (partition.parts().isEmpty() ? partition.name() : partition.parts().get(0).name())
-        + " is stored as itself: its values are not sequential";
+    String name = partition.parts().isEmpty() ? partition.name() : partition.parts().get(0).name();
+    String reason = optOutReasons.get(name);
+    if (reason != null) {
+      // as written in the source, so that a reviewer finds it there
+      return "the leading component "
+          + name
+          + " is stored as itself, declared @NotSequential(reason = \""
+          + reason.replace("\\", "\\\\").replace("\"", "\\\"")
+          + "\")";
+    }
+    return "the leading component " + name + " is stored as itself: its values are not sequential";
   }
 }

@@ -23,13 +23,17 @@ public record EntityReport(String entity, List<TableReport> tables, List<Applied
    * The report of an entity with these tables.
    *
    * @param enumConstants each {@code ENUM} key component's constants, by component name
+   * @param optOutReasons each key component's {@code @NotSequential} reason, by component name
    */
-  public static EntityReport of(List<TableLayout> tables, Map<String, List<String>> enumConstants) {
+  public static EntityReport of(
+      List<TableLayout> tables,
+      Map<String, List<String>> enumConstants,
+      Map<String, String> optOutReasons) {
     List<TableReport> reports = new ArrayList<>();
     for (TableLayout t : tables) {
       reports.add(new TableReport(t, ExampleKeys.of(t, enumConstants)));
     }
-    return new EntityReport(tables.get(0).entity(), reports, DesignRules.of(tables));
+    return new EntityReport(tables.get(0).entity(), reports, DesignRules.of(tables, optOutReasons));
   }
 
   /** The entity's simple name. */

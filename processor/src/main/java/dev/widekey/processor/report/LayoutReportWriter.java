@@ -86,14 +86,18 @@ public final class LayoutReportWriter {
    * @param origin the entity's type, the files' originating element
    * @param tables its tables, the hot table first
    * @param enumConstants each {@code ENUM} key component's constants, by component name
+   * @param optOutReasons each key component's {@code @NotSequential} reason, by component name
    */
   public void write(
-      Element origin, List<TableLayout> tables, Map<String, List<String>> enumConstants)
+      Element origin,
+      List<TableLayout> tables,
+      Map<String, List<String>> enumConstants,
+      Map<String, String> optOutReasons)
       throws IOException {
     if (!enabled) {
       return;
     }
-    EntityReport report = EntityReport.of(tables, enumConstants);
+    EntityReport report = EntityReport.of(tables, enumConstants, optOutReasons);
     create(report.fileStem() + ".html", LayoutReportPage.render(report, rulesUrl), origin);
     create(report.fileStem() + ".md", LayoutReportMarkdown.render(report, rulesUrl), origin);
     written.add(report);

@@ -80,6 +80,34 @@ class LayoutTextTest {
     }
   }
 
+  /** A reader drops blanks ending a line (editors add them), so a value's own are escaped. */
+  @Test
+  void aValueEndingInASpaceReadsBackAsItself() {
+    TableLayout layout =
+        LayoutText.parse(
+            ORDERS.replace(
+                "ttl.seconds=-1\n",
+                "ttl.seconds=-1\nshard.period=DAY\nshard.by=at\nshard.naming=x\n"));
+    TableLayout spaced =
+        new TableLayout(
+            layout.table(),
+            layout.entity(),
+            layout.role(),
+            layout.index(),
+            layout.profile(),
+            layout.ttlSeconds(),
+            new ShardLayout("DAY", "at", "<table>_yyyy "),
+            layout.key(),
+            layout.attributes(),
+            layout.splitPoints());
+
+    String text = LayoutText.render(spaced);
+
+    assertTrue(text.contains("shard.naming=<table>_yyyy\\u0020\n"), text);
+    assertEquals(spaced, LayoutText.parse(text));
+    assertEquals(spaced, LayoutText.parse(text.replace("\n", " \r\n")));
+  }
+
   @Test
   void refusesAnUnknownVersion() {
     String message =
