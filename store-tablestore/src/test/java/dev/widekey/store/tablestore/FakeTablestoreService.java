@@ -93,8 +93,11 @@ import java.util.regex.Pattern;
  *       only {@link #createTableEx}, standing for {@code InternalClient.createTableEx}, keeps them;
  *   <li>CreateTableEx takes at most 10 partitions, split points of 1 to 64 bytes, no INT64 end
  *       ({@code SplitPointTest});
- *   <li>BatchWriteRow fails as a whole for a missing table, an invalid column name, more than 1,024
- *       attribute columns in a row, or an attribute named like a primary-key column (error codes);
+ *   <li>BatchWriteRow fails as a whole for a missing table, a key of another schema, an invalid
+ *       column name, a key or attribute value over its size limit, more than 1,024 attribute
+ *       columns in a row, or an attribute named like a primary-key column; BatchGetRow for a
+ *       missing table or a key of another schema or size (the API references of BatchWriteRow and
+ *       BatchGetRow; the size messages as the SDK's {@code RestrictedItemTest} asserts them);
  *   <li>a wrong key schema is {@code OTSInvalidPK}, too many columns {@code OTSParameterInvalid}
  *       (error codes);
  *   <li>at most 64 tables, {@code OTSQuotaExhausted} "Number of tables exceeds the quota:64."
@@ -818,26 +821,24 @@ final class FakeTablestoreService {
     if (total > MAX_BATCH_GET_ROWS) {
       throw invalid("Rows count exceeds the upper limit: " + MAX_BATCH_GET_ROWS + ".");
     }
+    // the BatchGetRow API reference: a missing table, a key of another schema (or over its size
+    // limit) and a bad columns_to_get fail the whole request; only a row's own failure is per row
+    for (Map.Entry<String, MultiRowQueryCriteria> e : request.getCriteriasByTable().entrySet()) {
+      MultiRowQueryCriteria c = e.getValue();
+      FakeTable t = table(e.getKey());
+      checkVersions(c);
+      checkColumnsToGet(c);
+      for (PrimaryKey k : c.getRowKeys()) {
+        checkRowKey(t, k);
+      }
+    }
     BatchGetRowResponse response = new BatchGetRowResponse(meta());
     for (Map.Entry<String, MultiRowQueryCriteria> e : request.getCriteriasByTable().entrySet()) {
       MultiRowQueryCriteria c = e.getValue();
-      FakeTable t;
-      try {
-        t = table(e.getKey());
-        checkVersions(c);
-        checkColumnsToGet(c);
-      } catch (TableStoreException failure) {
-        for (int i = 0; i < c.size(); i++) {
-          response.addResult(
-              new BatchGetRowResponse.RowResult(
-                  e.getKey(), new Error(failure.getErrorCode(), failure.getMessage()), i));
-        }
-        continue;
-      }
+      FakeTable t = table(e.getKey());
       for (int i = 0; i < c.size(); i++) {
         PrimaryKey k = c.get(i);
         try {
-          checkRowKey(t, k);
           ready(t, k);
           Row row;
           synchronized (t) {
@@ -877,16 +878,20 @@ final class FakeTablestoreService {
       throw invalid(
           "The total data size of BatchWriteRow request exceeds the limit, limit size: "
               + MAX_REQUEST_BYTES
-              + ", data size:"
+              + ", data size: "
               + bytes
               + ".");
     }
-    // these fail the whole call, not one row (error codes: table and column validation)
+    // these fail the whole call, not one row (the BatchWriteRow API reference: a missing table, a
+    // key of another schema, a bad column name, a key or attribute value over its size limit, more
+    // than 1,024 columns in a row; the SDK's RestrictedItemTest asserts the size errors so)
     for (Map.Entry<String, List<RowChange>> e : request.getRowChange().entrySet()) {
       FakeTable t = table(e.getKey());
       for (RowChange c : e.getValue()) {
+        checkRowKey(t, c.getPrimaryKey());
         if (c instanceof RowPutChange put) {
           checkColumnNames(t, put);
+          checkColumns(t, put);
         }
       }
     }
@@ -897,7 +902,6 @@ final class FakeTablestoreService {
         RowChange c = changes.get(i);
         try {
           FakeTable t = table(e.getKey());
-          checkRowKey(t, c.getPrimaryKey());
           ready(t, c.getPrimaryKey());
           for (RowFailure f : rowFailures) {
             if (f.rows().test(c.getPrimaryKey())) {
@@ -1130,9 +1134,9 @@ final class FakeTablestoreService {
         throw invalid(
             "The length of primary key column: '"
                 + c.getName()
-                + "' exceeds the MaxLength: "
+                + "' exceeds the MaxLength:"
                 + MAX_PK_COLUMN_BYTES
-                + " with CurrentLength: "
+                + " with CurrentLength:"
                 + size
                 + ".");
       }
@@ -1156,7 +1160,7 @@ final class FakeTablestoreService {
     }
     for (Column c : columns) {
       if (c.getName() == null || !NAME.matcher(c.getName()).matches()) {
-        throw invalid("Invalid column name: " + c.getName() + ".");
+        throw invalid("Invalid column name: '" + c.getName() + "'.");
       }
       if (pkNames.contains(c.getName())) {
         throw invalid(
@@ -1254,9 +1258,9 @@ final class FakeTablestoreService {
         throw invalid(
             "The length of attribute column: '"
                 + c.getName()
-                + "' exceeds the MaxLength: "
+                + "' exceeds the MaxLength:"
                 + MAX_COLUMN_VALUE_BYTES
-                + " with CurrentLength: "
+                + " with CurrentLength:"
                 + size
                 + ".");
       }

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.alicloud.openservices.tablestore.TableStoreException;
+import com.alicloud.openservices.tablestore.model.BatchGetRowRequest;
 import com.alicloud.openservices.tablestore.model.BatchWriteRowRequest;
 import com.alicloud.openservices.tablestore.model.BatchWriteRowResponse;
 import com.alicloud.openservices.tablestore.model.ColumnValue;
@@ -20,6 +21,7 @@ import com.alicloud.openservices.tablestore.model.DescribeTableRequest;
 import com.alicloud.openservices.tablestore.model.Direction;
 import com.alicloud.openservices.tablestore.model.GetRangeRequest;
 import com.alicloud.openservices.tablestore.model.GetRowRequest;
+import com.alicloud.openservices.tablestore.model.MultiRowQueryCriteria;
 import com.alicloud.openservices.tablestore.model.PrimaryKeyColumn;
 import com.alicloud.openservices.tablestore.model.PrimaryKeyType;
 import com.alicloud.openservices.tablestore.model.PrimaryKeyValue;
@@ -230,7 +232,7 @@ class TablestoreServiceFidelityTest {
     request.addRowChange(put("t", "bad", "bad-name"));
     assertServiceError(
         "OTSParameterInvalid",
-        "Invalid column name: bad-name.",
+        "Invalid column name: 'bad-name'.",
         () -> service.client().batchWriteRow(request));
     BatchWriteRowRequest pkNamed = new BatchWriteRowRequest();
     pkNamed.addRowChange(put("t", "good", "v"));
@@ -247,6 +249,112 @@ class TablestoreServiceFidelityTest {
         "Requested table does not exist.",
         () -> service.client().batchWriteRow(missing));
     assertTrue(service.keys("t").isEmpty(), "nothing written");
+  }
+
+  /**
+   * The BatchWriteRow API reference lists what fails the whole request, not one row: among them a
+   * key that does not match the schema and a key or attribute value over its size limit. The SDK's
+   * RestrictedItemTest against the service asserts the code and message for each (BatchWriteRow as
+   * PutRow): "The length of primary key column: 'pk_0' exceeds the MaxLength:1024 with
+   * CurrentLength:1025." and "The length of attribute column: 'attr' exceeds the MaxLength:2097152
+   * with CurrentLength:2097153.", 400, and "… data size: 4194305." for a call over 4 MB.
+   */
+  @Test
+  void theFakeFailsAWholeBatchWriteRowForAnOverlongValueOrAKeyOfAnotherSchema() {
+    store.createTable(new TableSpec("t", SCHEMA));
+    RowPutChange longKey = put("t", "k".repeat(1025), "v");
+    RowPutChange longValue = put("t", "big", "v");
+    longValue.addColumn("w", ColumnValue.fromString("x".repeat(2 * 1024 * 1024 + 1)));
+    RowPutChange shortKey =
+        new RowPutChange(
+            "t",
+            new com.alicloud.openservices.tablestore.model.PrimaryKey(
+                List.of(new PrimaryKeyColumn("pk", PrimaryKeyValue.fromString("short")))));
+    shortKey.addColumn("v", ColumnValue.fromLong(1));
+    Map<RowPutChange, String[]> refusals = new java.util.LinkedHashMap<>();
+    refusals.put(
+        longKey,
+        new String[] {
+          "OTSParameterInvalid",
+          "The length of primary key column: 'pk' exceeds the MaxLength:1024 with"
+              + " CurrentLength:1025."
+        });
+    refusals.put(
+        longValue,
+        new String[] {
+          "OTSParameterInvalid",
+          "The length of attribute column: 'w' exceeds the MaxLength:2097152 with"
+              + " CurrentLength:2097153."
+        });
+    refusals.put(shortKey, new String[] {"OTSInvalidPK", "Primary key schema mismatch."});
+    for (Map.Entry<RowPutChange, String[]> bad : refusals.entrySet()) {
+      BatchWriteRowRequest request = new BatchWriteRowRequest();
+      request.addRowChange(put("t", "good", "v"));
+      request.addRowChange(bad.getKey());
+      assertServiceError(
+          bad.getValue()[0], bad.getValue()[1], () -> service.client().batchWriteRow(request));
+    }
+    assertTrue(service.keys("t").isEmpty(), "nothing written");
+
+    // the store refuses such an operation itself, so that it fails alone
+    service.clearRequests();
+    List<WriteOutcome> outcomes =
+        store.batchWrite(
+            List.of(
+                WriteOp.put("t", row("ok1", 1, 1)),
+                WriteOp.put("t", row("k".repeat(1025), 1, 1)),
+                WriteOp.put(
+                    "t",
+                    Row.of(
+                        key("big", 1),
+                        Map.of("w", AttrValue.ofString("x".repeat(2 * 1024 * 1024 + 1))))),
+                WriteOp.put("t", row("ok2", 1, 1))));
+    assertTrue(outcomes.get(0).succeeded(), outcomes.get(0).toString());
+    assertEquals(ErrorKind.LIMIT_EXCEEDED, outcomes.get(1).error().orElseThrow().kind());
+    assertEquals(ErrorKind.LIMIT_EXCEEDED, outcomes.get(2).error().orElseThrow().kind());
+    assertTrue(outcomes.get(3).succeeded(), outcomes.get(3).toString());
+    assertEquals(List.of(key("ok1", 1), key("ok2", 1)), storedKeys("t"));
+  }
+
+  /**
+   * The BatchGetRow API reference: a missing table, or a key that does not match the schema, fails
+   * the whole request; only what happens to one row (a partition that does not answer) fails that
+   * row alone.
+   */
+  @Test
+  void theFakeFailsAWholeBatchGetRowForAMissingTableOrAKeyOfAnotherSchema() {
+    store.createTable(new TableSpec("t", SCHEMA));
+    store.put("t", row("a", 1, 1));
+    BatchGetRowRequest missing = new BatchGetRowRequest();
+    missing.addMultiRowQueryCriteria(criteria("t", SdkMapping.sdkKey(SCHEMA, key("a", 1))));
+    missing.addMultiRowQueryCriteria(criteria("gone", SdkMapping.sdkKey(SCHEMA, key("a", 1))));
+    assertServiceError(
+        "OTSObjectNotExist",
+        "Requested table does not exist.",
+        () -> service.client().batchGetRow(missing));
+    BatchGetRowRequest longKey = new BatchGetRowRequest();
+    MultiRowQueryCriteria c = criteria("t", SdkMapping.sdkKey(SCHEMA, key("a", 1)));
+    c.addRow(SdkMapping.sdkKey(SCHEMA, key("k".repeat(1025), 1)));
+    longKey.addMultiRowQueryCriteria(c);
+    assertServiceError(
+        "OTSParameterInvalid",
+        "The length of primary key column: 'pk' exceeds the MaxLength:1024 with CurrentLength:1025.",
+        () -> service.client().batchGetRow(longKey));
+
+    // the store: a table dropped behind its cache is TABLE_NOT_FOUND, and forgotten
+    service.dropBehindTheStore("t");
+    assertStoreError(
+        ErrorKind.TABLE_NOT_FOUND,
+        () -> store.multiGet("t", List.of(key("a", 1), key("b", 1)), ColumnSelection.all()));
+    assertFalse(store.cachedTables().contains("t"), "the dropped table is forgotten");
+  }
+
+  private static MultiRowQueryCriteria criteria(
+      String table, com.alicloud.openservices.tablestore.model.PrimaryKey key) {
+    MultiRowQueryCriteria c = new MultiRowQueryCriteria(table);
+    c.addRow(key);
+    c.setMaxVersions(1);
+    return c;
   }
 
   private static RowPutChange put(String table, String pk, String column) {
@@ -437,7 +545,7 @@ class TablestoreServiceFidelityTest {
     assertServiceError(
         "OTSParameterInvalid",
         "The total data size of BatchWriteRow request exceeds the limit, limit size: 4194304,"
-            + " data size:4194305.",
+            + " data size: 4194305.",
         () -> service.client().batchWriteRow(batch));
     assertEquals(List.of(key("a", 1)), storedKeys("t"));
 
