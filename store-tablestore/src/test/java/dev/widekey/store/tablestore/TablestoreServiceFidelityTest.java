@@ -16,11 +16,13 @@ import com.alicloud.openservices.tablestore.model.BatchWriteRowResponse;
 import com.alicloud.openservices.tablestore.model.ColumnValue;
 import com.alicloud.openservices.tablestore.model.Condition;
 import com.alicloud.openservices.tablestore.model.CreateTableRequestEx;
+import com.alicloud.openservices.tablestore.model.DefinedColumnType;
 import com.alicloud.openservices.tablestore.model.DeleteRowRequest;
 import com.alicloud.openservices.tablestore.model.DescribeTableRequest;
 import com.alicloud.openservices.tablestore.model.Direction;
 import com.alicloud.openservices.tablestore.model.GetRangeRequest;
 import com.alicloud.openservices.tablestore.model.GetRowRequest;
+import com.alicloud.openservices.tablestore.model.IndexMeta;
 import com.alicloud.openservices.tablestore.model.MultiRowQueryCriteria;
 import com.alicloud.openservices.tablestore.model.PrimaryKeyColumn;
 import com.alicloud.openservices.tablestore.model.PrimaryKeyType;
@@ -34,16 +36,19 @@ import com.alicloud.openservices.tablestore.model.RowPutChange;
 import com.alicloud.openservices.tablestore.model.TableMeta;
 import com.alicloud.openservices.tablestore.model.TableOptions;
 import com.alicloud.openservices.tablestore.model.condition.SingleColumnValueCondition;
+import dev.widekey.core.store.AttrType;
 import dev.widekey.core.store.PkType;
 import dev.widekey.core.store.StoreLimits;
 import dev.widekey.runtime.store.AttrValue;
 import dev.widekey.runtime.store.ColumnSelection;
+import dev.widekey.runtime.store.DefinedColumn;
 import dev.widekey.runtime.store.ErrorKind;
 import dev.widekey.runtime.store.PkColumn;
 import dev.widekey.runtime.store.PkValue;
 import dev.widekey.runtime.store.PrimaryKey;
 import dev.widekey.runtime.store.Row;
 import dev.widekey.runtime.store.ScanRange;
+import dev.widekey.runtime.store.ServiceIndex;
 import dev.widekey.runtime.store.StoreException;
 import dev.widekey.runtime.store.TableSpec;
 import dev.widekey.runtime.store.WriteCondition;
@@ -403,6 +408,77 @@ class TablestoreServiceFidelityTest {
       keys.add(SdkMapping.key(k));
     }
     return keys;
+  }
+
+  // ------------------------------------------------------------------ predefined columns, indexes
+
+  private static CreateTableRequestEx withDefinedColumns(int count, List<IndexMeta> indexes) {
+    TableMeta meta = new TableMeta("t");
+    meta.addPrimaryKeyColumn("pk", PrimaryKeyType.STRING);
+    for (int i = 0; i < count; i++) {
+      meta.addDefinedColumn("d" + i, DefinedColumnType.STRING);
+    }
+    return new CreateTableRequestEx(meta, new TableOptions(-1, 1), indexes);
+  }
+
+  private static IndexMeta index(String name, int columns) {
+    IndexMeta index = new IndexMeta(name);
+    for (int i = 0; i < columns; i++) {
+      index.addPrimaryKeyColumn("d" + i);
+    }
+    return index;
+  }
+
+  /**
+   * "Limits on the Wide Column model": 0 to 32 predefined columns a table, at most 5 secondary
+   * indexes; the SDK's SecondaryIndexTest against the service asserts the codes and messages.
+   */
+  @Test
+  void theFakeRefusesMoreThan32PredefinedColumnsAndIndexesAsTheServiceDoes() {
+    assertServiceError(
+        "OTSParameterInvalid",
+        "The number of defined columns must be in range: [0, 32].",
+        () -> service.createTableEx(withDefinedColumns(33, List.of())));
+    List<IndexMeta> six = new ArrayList<>();
+    for (int i = 0; i < 6; i++) {
+      six.add(index("i" + i, 1));
+    }
+    assertServiceError(
+        "OTSParameterInvalid",
+        "Number of index per table exceeds the quota:5.",
+        () -> service.createTableEx(withDefinedColumns(10, six)));
+    assertServiceError(
+        "OTSParameterInvalid",
+        "The number of primary key columns must be in range: [1, 4] in index.",
+        () -> service.createTableEx(withDefinedColumns(10, List.of(index("i", 5)))));
+    assertTrue(service.requests(DescribeTableRequest.class).isEmpty());
+    service.createTableEx(withDefinedColumns(32, List.of(index("i", 4))));
+  }
+
+  /**
+   * A spec the service would refuse for its predefined columns is refused before any store sees it,
+   * as one with more than 5 service indexes: the embedded store takes what Tablestore takes.
+   */
+  @Test
+  void aSpecWithMorePredefinedColumnsThanTheServiceTakesIsRefused() {
+    List<DefinedColumn> defined = new ArrayList<>();
+    for (int i = 0; i < 33; i++) {
+      defined.add(new DefinedColumn("d" + i, AttrType.STRING));
+    }
+    TableSpec base = new TableSpec("t", SCHEMA);
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                base.withServiceIndexes(
+                    defined,
+                    List.of(new ServiceIndex("i", List.of("d0"), ServiceIndex.Kind.GLOBAL))));
+    assertTrue(e.getMessage().contains("33 defined columns"), e.getMessage());
+    assertTrue(e.getMessage().contains("32"), e.getMessage());
+    store.createTable(
+        base.withServiceIndexes(
+            defined.subList(0, 32),
+            List.of(new ServiceIndex("i", List.of("d0"), ServiceIndex.Kind.GLOBAL))));
   }
 
   // ------------------------------------------------------------------ 4. quota errors
