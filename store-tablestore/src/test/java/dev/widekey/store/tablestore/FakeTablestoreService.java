@@ -1238,8 +1238,16 @@ final class FakeTablestoreService {
     };
   }
 
-  /** Error codes: "The number of columns from the request exceeds the limit". */
+  /**
+   * Error codes: "The number of columns from the request exceeds the limit"; an illegal name is
+   * "Invalid column name: '…'." in every read (the SDK's ParameterLegalityTest).
+   */
   private void checkColumnsToGet(RowQueryCriteria c) {
+    for (String name : c.getColumnsToGet()) {
+      if (!NAME.matcher(name).matches()) {
+        throw invalid("Invalid column name: '" + name + "'.");
+      }
+    }
     int count = c.getColumnsToGet().size();
     if (count > MAX_COLUMNS_TO_GET) {
       throw invalid(
