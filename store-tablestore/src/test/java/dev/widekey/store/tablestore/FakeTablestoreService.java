@@ -598,10 +598,10 @@ final class FakeTablestoreService {
    * The documented secondary-index limits ("Secondary index limits", alibabacloud.com/help/en/
    * tablestore/secondary-index-limits): at most 5 indexes a table, 1 to 4 index columns, each a
    * primary-key column or a STRING, INTEGER or BINARY predefined column; a local index starts with
-   * the table's first primary-key column ("Overview of secondary indexes"); one version per cell
-   * and no time to live (the docs allow a TTL only on tables that refuse UpdateRow, which this fake
-   * does not model). The count messages are those the SDK's SecondaryIndexTest asserts against the
-   * service; the others are the fake's, not verified against the service.
+   * the table's first primary-key column ("Overview of secondary indexes"); one version per cell,
+   * and no time to live unless the table refuses UpdateRow ({@code AllowUpdate} false; this fake
+   * answers no UpdateRow in any case). The count messages are those the SDK's SecondaryIndexTest
+   * asserts against the service; the others are the fake's, not verified against the service.
    */
   private void checkIndexes(TableMeta meta, TableOptions options, List<IndexMeta> indexes) {
     if (indexes.isEmpty()) {
@@ -613,8 +613,10 @@ final class FakeTablestoreService {
     if (options.getMaxVersions() != 1) {
       throw invalid("Secondary index is not supported on a table with max versions above 1.");
     }
-    if (options.getTimeToLive() != -1) {
-      throw invalid("Secondary index requires TimeToLive -1 unless updates are disallowed.");
+    if (options.getTimeToLive() != -1
+        && !(options.hasSetAllowUpdate() && !options.getAllowUpdate())) {
+      // the service's FAQ "Don't support allow update operation on table with index and ttl"
+      throw invalid("Don't support allow update operation on table with index and ttl");
     }
     for (IndexMeta index : indexes) {
       checkName(index.getIndexName(), "index");

@@ -481,6 +481,50 @@ class TablestoreServiceFidelityTest {
             List.of(new ServiceIndex("i", List.of("d0"), ServiceIndex.Kind.GLOBAL))));
   }
 
+  /**
+   * "Don't support allow update operation on table with index and ttl" (OTSParameterInvalid, the
+   * service's FAQ of that name): a table with secondary indexes either never expires or refuses
+   * UpdateRow ({@code TableOptions.AllowUpdate} false). The store writes with PutRow only, so it
+   * creates an expiring table with service indexes with updates off, as the embedded store keeps
+   * such a table; a table without indexes keeps UpdateRow for other clients.
+   */
+  @Test
+  void anExpiringTableWithServiceIndexesIsCreatedWithUpdateRowOff() {
+    CreateTableRequestEx expiring = withDefinedColumns(1, List.of(index("i", 1)));
+    expiring.getTableOptions().setTimeToLive(86_400);
+    assertServiceError(
+        "OTSParameterInvalid",
+        "Don't support allow update operation on table with index and ttl",
+        () -> service.createTableEx(expiring));
+    expiring.getTableOptions().setAllowUpdate(false);
+    service.createTableEx(expiring);
+    service.deleteTable(new com.alicloud.openservices.tablestore.model.DeleteTableRequest("t"));
+
+    TestClock clock = new TestClock();
+    service.useClock(clock);
+    TableSpec spec =
+        new TableSpec("t", SCHEMA, List.of(), TableSpec.DEFAULT_PROFILE, 86_400)
+            .withServiceIndexes(
+                List.of(new DefinedColumn("card", AttrType.STRING)),
+                List.of(new ServiceIndex("by_card", List.of("card"), ServiceIndex.Kind.GLOBAL)));
+    service.clearRequests();
+    store.createTable(spec);
+    TableOptions sent = service.requests(CreateTableRequestEx.class).get(0).getTableOptions();
+    assertTrue(sent.hasSetAllowUpdate() && !sent.getAllowUpdate(), "UpdateRow off");
+    Row row = Row.of(key("a", 1), Map.of("card", AttrValue.ofString("K")));
+    store.put("t", row);
+    store.put("t", row); // PutRow over a stored row stays allowed
+    assertEquals(1, store.scanIndex("t", "by_card", ScanRange.all(3)).count());
+    clock.advance(Duration.ofDays(2));
+    assertEquals(java.util.Optional.empty(), store.get("t", key("a", 1), ColumnSelection.all()));
+
+    service.clearRequests();
+    store.createTable(new TableSpec("plain", SCHEMA, List.of(), TableSpec.DEFAULT_PROFILE, 86_400));
+    assertFalse(
+        service.requests(CreateTableRequestEx.class).get(0).getTableOptions().hasSetAllowUpdate(),
+        "a table without indexes keeps UpdateRow");
+  }
+
   // ------------------------------------------------------------------ 4. quota errors
 
   @Test
