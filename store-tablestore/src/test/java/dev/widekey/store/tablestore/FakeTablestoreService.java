@@ -1126,7 +1126,10 @@ final class FakeTablestoreService {
       PrimaryKeyValue v = c.getValue();
       if (v.isInfMin() || v.isInfMax()) {
         if (!bound) {
-          throw invalid("INF_MIN or INF_MAX is not allowed in a row's primary key.");
+          // the SDK's ParameterLegalityTest against the service
+          throw invalid(
+              (v.isInfMin() ? "VT_INF_MIN" : "VT_INF_MAX")
+                  + " is an invalid type for the primary key.");
         }
         continue;
       }

@@ -622,6 +622,27 @@ class TablestoreServiceFidelityTest {
     assertStoreError(ErrorKind.INVALID_REQUEST, () -> store.put("t", row("a", 1, 1)));
   }
 
+  /** The SDK's ParameterLegalityTest against the service: INF_MIN or INF_MAX in a row's key. */
+  @Test
+  void theFakeRefusesAnInfiniteValueInARowKeyAsTheServiceDoes() {
+    store.createTable(new TableSpec("t", SCHEMA));
+    for (PrimaryKeyValue inf : List.of(PrimaryKeyValue.INF_MIN, PrimaryKeyValue.INF_MAX)) {
+      RowPutChange change =
+          new RowPutChange(
+              "t",
+              new com.alicloud.openservices.tablestore.model.PrimaryKey(
+                  List.of(
+                      new PrimaryKeyColumn("pk", PrimaryKeyValue.fromString("a")),
+                      new PrimaryKeyColumn("seq", inf))));
+      change.addColumn("v", ColumnValue.fromLong(1));
+      String message =
+          (inf.isInfMin() ? "VT_INF_MIN" : "VT_INF_MAX")
+              + " is an invalid type for the primary key.";
+      assertServiceError(
+          "OTSParameterInvalid", message, () -> service.client().putRow(new PutRowRequest(change)));
+    }
+  }
+
   // ------------------------------------------------------------------ 4 MB of data a put
 
   private static final int FOUR_MB = 4 * 1024 * 1024;
