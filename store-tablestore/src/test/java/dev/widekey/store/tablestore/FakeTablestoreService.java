@@ -93,13 +93,14 @@ import java.util.regex.Pattern;
  *       only {@link #createTableEx}, standing for {@code InternalClient.createTableEx}, keeps them;
  *   <li>CreateTableEx takes at most 10 partitions, split points of 1 to 64 bytes, no INT64 end
  *       ({@code SplitPointTest});
- *   <li>BatchWriteRow fails as a whole for a missing table, a key of another schema, an invalid
- *       column name, a key or attribute value over its size limit, more than 1,024 attribute
- *       columns in a row, or an attribute named like a primary-key column; BatchGetRow for a
- *       missing table or a key of another schema or size (the API references of BatchWriteRow and
- *       BatchGetRow; the size messages as the SDK's {@code RestrictedItemTest} asserts them);
- *   <li>a wrong key schema is {@code OTSInvalidPK}, too many columns {@code OTSParameterInvalid}
- *       (error codes);
+ *   <li>BatchWriteRow fails as a whole for a missing table, an invalid column name, a key or
+ *       attribute value over its size limit, more than 1,024 attribute columns in a row, or an
+ *       attribute named like a primary-key column; BatchGetRow for a missing table or a key over
+ *       its size limit (the API references of BatchWriteRow and BatchGetRow; the size messages as
+ *       the SDK's {@code RestrictedItemTest} asserts them);
+ *   <li>a key of another schema is {@code OTSInvalidPK} "Validate PK size/name/type fail. …", per
+ *       row in a batch (the SDK's {@code DataOperationTest}, whose live results differ from the API
+ *       reference's list here), too many columns {@code OTSParameterInvalid} (error codes);
  *   <li>at most 64 tables, {@code OTSQuotaExhausted} "Number of tables exceeds the quota:64."
  *       ({@code RestrictedItemTest});
  *   <li>a PutRow or BatchWriteRow of more than 4 MB of data, as the SDK's {@code getDataSize}
@@ -830,15 +831,15 @@ final class FakeTablestoreService {
     if (total > MAX_BATCH_GET_ROWS) {
       throw invalid("Rows count exceeds the upper limit: " + MAX_BATCH_GET_ROWS + ".");
     }
-    // the BatchGetRow API reference: a missing table, a key of another schema (or over its size
-    // limit) and a bad columns_to_get fail the whole request; only a row's own failure is per row
+    // the BatchGetRow API reference: a missing table, a key over its size limit and a bad
+    // columns_to_get fail the whole request; a key of another schema fails its row alone
     for (Map.Entry<String, MultiRowQueryCriteria> e : request.getCriteriasByTable().entrySet()) {
       MultiRowQueryCriteria c = e.getValue();
       FakeTable t = table(e.getKey());
       checkVersions(c);
       checkColumnsToGet(c);
       for (PrimaryKey k : c.getRowKeys()) {
-        checkRowKey(t, k);
+        checkBatchKey(t, k);
       }
     }
     BatchGetRowResponse response = new BatchGetRowResponse(meta());
@@ -848,6 +849,7 @@ final class FakeTablestoreService {
       for (int i = 0; i < c.size(); i++) {
         PrimaryKey k = c.get(i);
         try {
+          checkRowKey(t, k);
           ready(t, k);
           Row row;
           synchronized (t) {
@@ -892,12 +894,13 @@ final class FakeTablestoreService {
               + ".");
     }
     // these fail the whole call, not one row (the BatchWriteRow API reference: a missing table, a
-    // key of another schema, a bad column name, a key or attribute value over its size limit, more
-    // than 1,024 columns in a row; the SDK's RestrictedItemTest asserts the size errors so)
+    // bad column name, a key or attribute value over its size limit, more than 1,024 columns in a
+    // row; the SDK's RestrictedItemTest asserts the size errors so); a key of another schema fails
+    // its row alone (DataOperationTest)
     for (Map.Entry<String, List<RowChange>> e : request.getRowChange().entrySet()) {
       FakeTable t = table(e.getKey());
       for (RowChange c : e.getValue()) {
-        checkRowKey(t, c.getPrimaryKey());
+        checkBatchKey(t, c.getPrimaryKey());
         if (c instanceof RowPutChange put) {
           checkColumnNames(t, put);
           checkColumns(t, put);
@@ -911,6 +914,7 @@ final class FakeTablestoreService {
         RowChange c = changes.get(i);
         try {
           FakeTable t = table(e.getKey());
+          checkRowKey(t, c.getPrimaryKey());
           ready(t, c.getPrimaryKey());
           for (RowFailure f : rowFailures) {
             if (f.rows().test(c.getPrimaryKey())) {
@@ -1112,16 +1116,32 @@ final class FakeTablestoreService {
     checkKey(t, key, true);
   }
 
+  /**
+   * A key as the service checks it: a key that does not match the table's schema is OTSInvalidPK,
+   * with the messages the SDK's DataOperationTest asserts against the service (per row in a batch);
+   * more than 4 columns, INF_MIN or INF_MAX in a row and an overlong value are OTSParameterInvalid
+   * (RestrictedItemTest, ParameterLegalityTest; the whole request in a batch).
+   */
   private void checkKey(FakeTable t, PrimaryKey key, boolean bound) {
     List<PrimaryKeySchema> schema = t.meta.getPrimaryKeyList();
-    // error codes: a key that does not match the table's schema is OTSInvalidPK
-    if (key == null || key.size() != schema.size()) {
-      throw error(INVALID_PK, "Primary key schema mismatch.");
+    if (key == null || key.size() == 0 || key.size() > 4) {
+      throw invalid("The number of primary key columns must be in range: [1, 4].");
+    }
+    if (key.size() != schema.size()) {
+      throw error(
+          INVALID_PK,
+          "Validate PK size fail. Input: " + key.size() + ", Meta: " + schema.size() + ".");
     }
     for (int i = 0; i < schema.size(); i++) {
       PrimaryKeyColumn c = key.getPrimaryKeyColumn(i);
       if (!c.getName().equals(schema.get(i).getName())) {
-        throw error(INVALID_PK, "Primary key schema mismatch.");
+        throw error(
+            INVALID_PK,
+            "Validate PK name fail. Input: "
+                + c.getName()
+                + ", Meta: "
+                + schema.get(i).getName()
+                + ".");
       }
       PrimaryKeyValue v = c.getValue();
       if (v.isInfMin() || v.isInfMax()) {
@@ -1134,7 +1154,13 @@ final class FakeTablestoreService {
         continue;
       }
       if (v.getType() != schema.get(i).getType()) {
-        throw error(INVALID_PK, "Primary key schema mismatch.");
+        throw error(
+            INVALID_PK,
+            "Validate PK type fail. Input: "
+                + wireType(v.getType())
+                + ", Meta: "
+                + wireType(schema.get(i).getType())
+                + ".");
       }
       int size =
           switch (v.getType()) {
@@ -1151,6 +1177,29 @@ final class FakeTablestoreService {
                 + " with CurrentLength:"
                 + size
                 + ".");
+      }
+    }
+  }
+
+  /** A key type as the service names it in messages: VT_STRING, VT_INTEGER, VT_BLOB. */
+  private static String wireType(PrimaryKeyType type) {
+    return switch (type) {
+      case STRING -> "VT_STRING";
+      case INTEGER -> "VT_INTEGER";
+      case BINARY -> "VT_BLOB";
+    };
+  }
+
+  /**
+   * A key's checks that fail a whole batch: all but a mismatch with the schema (OTSInvalidPK),
+   * which fails its row alone.
+   */
+  private void checkBatchKey(FakeTable t, PrimaryKey key) {
+    try {
+      checkRowKey(t, key);
+    } catch (TableStoreException e) {
+      if (!INVALID_PK.equals(e.getErrorCode())) {
+        throw e;
       }
     }
   }

@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.alicloud.openservices.tablestore.TableStoreException;
 import com.alicloud.openservices.tablestore.model.BatchGetRowRequest;
+import com.alicloud.openservices.tablestore.model.BatchGetRowResponse;
 import com.alicloud.openservices.tablestore.model.BatchWriteRowRequest;
 import com.alicloud.openservices.tablestore.model.BatchWriteRowResponse;
 import com.alicloud.openservices.tablestore.model.ColumnValue;
@@ -258,14 +259,17 @@ class TablestoreServiceFidelityTest {
 
   /**
    * The BatchWriteRow API reference lists what fails the whole request, not one row: among them a
-   * key that does not match the schema and a key or attribute value over its size limit. The SDK's
-   * RestrictedItemTest against the service asserts the code and message for each (BatchWriteRow as
-   * PutRow): "The length of primary key column: 'pk_0' exceeds the MaxLength:1024 with
-   * CurrentLength:1025." and "The length of attribute column: 'attr' exceeds the MaxLength:2097152
-   * with CurrentLength:2097153.", 400, and "… data size: 4194305." for a call over 4 MB.
+   * key or attribute value over its size limit. The SDK's RestrictedItemTest against the service
+   * asserts the code and message for each (BatchWriteRow as PutRow): "The length of primary key
+   * column: 'pk_0' exceeds the MaxLength:1024 with CurrentLength:1025." and "The length of
+   * attribute column: 'attr' exceeds the MaxLength:2097152 with CurrentLength:2097153.", 400, and
+   * "… data size: 4194305." for a call over 4 MB. A key of another schema fails its row alone, with
+   * OTSInvalidPK (the SDK's DataOperationTest against the service, in BatchWriteRow and
+   * BatchGetRow: "Validate PK size fail. Input: 1, Meta: 3.", "Validate PK name fail. Input: PK2,
+   * Meta: PK1.", "Validate PK type fail. Input: VT_INTEGER, Meta: VT_STRING.").
    */
   @Test
-  void theFakeFailsAWholeBatchWriteRowForAnOverlongValueOrAKeyOfAnotherSchema() {
+  void theFakeFailsAWholeBatchWriteRowForAnOverlongValueAndOneRowForAKeyOfAnotherSchema() {
     store.createTable(new TableSpec("t", SCHEMA));
     RowPutChange longKey = put("t", "k".repeat(1025), "v");
     RowPutChange longValue = put("t", "big", "v");
@@ -291,7 +295,6 @@ class TablestoreServiceFidelityTest {
           "The length of attribute column: 'w' exceeds the MaxLength:2097152 with"
               + " CurrentLength:2097153."
         });
-    refusals.put(shortKey, new String[] {"OTSInvalidPK", "Primary key schema mismatch."});
     for (Map.Entry<RowPutChange, String[]> bad : refusals.entrySet()) {
       BatchWriteRowRequest request = new BatchWriteRowRequest();
       request.addRowChange(put("t", "good", "v"));
@@ -300,6 +303,32 @@ class TablestoreServiceFidelityTest {
           bad.getValue()[0], bad.getValue()[1], () -> service.client().batchWriteRow(request));
     }
     assertTrue(service.keys("t").isEmpty(), "nothing written");
+    RowPutChange wrongType =
+        new RowPutChange(
+            "t",
+            new com.alicloud.openservices.tablestore.model.PrimaryKey(
+                List.of(
+                    new PrimaryKeyColumn("pk", PrimaryKeyValue.fromLong(1)),
+                    new PrimaryKeyColumn("seq", PrimaryKeyValue.fromLong(1)))));
+    wrongType.addColumn("v", ColumnValue.fromLong(1));
+    Map<RowPutChange, String> rowErrors = new java.util.LinkedHashMap<>();
+    rowErrors.put(shortKey, "Validate PK size fail. Input: 1, Meta: 2.");
+    rowErrors.put(wrongType, "Validate PK type fail. Input: VT_INTEGER, Meta: VT_STRING.");
+    for (Map.Entry<RowPutChange, String> bad : rowErrors.entrySet()) {
+      BatchWriteRowRequest request = new BatchWriteRowRequest();
+      request.addRowChange(put("t", "good", "v"));
+      request.addRowChange(bad.getKey());
+      List<BatchWriteRowResponse.RowResult> results =
+          service.client().batchWriteRow(request).getRowStatus().get("t");
+      assertTrue(results.get(0).isSucceed());
+      assertEquals("OTSInvalidPK", results.get(1).getError().getCode());
+      assertEquals(bad.getValue(), results.get(1).getError().getMessage());
+    }
+    assertEquals(List.of(key("good", 1)), storedKeys("t"));
+    service
+        .client()
+        .deleteRow(
+            new DeleteRowRequest(conditionalDelete("good", RowExistenceExpectation.IGNORE, null)));
 
     // the store refuses such an operation itself, so that it fails alone
     service.clearRequests();
@@ -322,12 +351,12 @@ class TablestoreServiceFidelityTest {
   }
 
   /**
-   * The BatchGetRow API reference: a missing table, or a key that does not match the schema, fails
-   * the whole request; only what happens to one row (a partition that does not answer) fails that
-   * row alone.
+   * The BatchGetRow API reference: a missing table fails the whole request; the SDK's
+   * RestrictedItemTest: so does a key over its size limit; its DataOperationTest: a key of another
+   * schema fails its row alone.
    */
   @Test
-  void theFakeFailsAWholeBatchGetRowForAMissingTableOrAKeyOfAnotherSchema() {
+  void theFakeFailsAWholeBatchGetRowForAMissingTableOrAnOverlongKey() {
     store.createTable(new TableSpec("t", SCHEMA));
     store.put("t", row("a", 1, 1));
     BatchGetRowRequest missing = new BatchGetRowRequest();
@@ -345,6 +374,20 @@ class TablestoreServiceFidelityTest {
         "OTSParameterInvalid",
         "The length of primary key column: 'pk' exceeds the MaxLength:1024 with CurrentLength:1025.",
         () -> service.client().batchGetRow(longKey));
+    BatchGetRowRequest nameOfAnother = new BatchGetRowRequest();
+    MultiRowQueryCriteria other = criteria("t", SdkMapping.sdkKey(SCHEMA, key("a", 1)));
+    other.addRow(
+        new com.alicloud.openservices.tablestore.model.PrimaryKey(
+            List.of(
+                new PrimaryKeyColumn("pk", PrimaryKeyValue.fromString("a")),
+                new PrimaryKeyColumn("other", PrimaryKeyValue.fromLong(1)))));
+    nameOfAnother.addMultiRowQueryCriteria(other);
+    List<BatchGetRowResponse.RowResult> rows =
+        service.client().batchGetRow(nameOfAnother).getBatchGetRowResult("t");
+    assertTrue(rows.get(0).isSucceed());
+    assertEquals("OTSInvalidPK", rows.get(1).getError().getCode());
+    assertEquals(
+        "Validate PK name fail. Input: other, Meta: seq.", rows.get(1).getError().getMessage());
 
     // the store: a table dropped behind its cache is TABLE_NOT_FOUND, and forgotten
     service.dropBehindTheStore("t");
@@ -615,7 +658,7 @@ class TablestoreServiceFidelityTest {
     wrongKey.addColumn("v", ColumnValue.fromLong(1));
     assertServiceError(
         "OTSInvalidPK",
-        "Primary key schema mismatch.",
+        "Validate PK size fail. Input: 1, Meta: 2.",
         () -> service.client().putRow(new PutRowRequest(wrongKey)));
     // the store maps the code to INVALID_REQUEST (and checks both before sending)
     service.failNext("putRow", "OTSInvalidPK", "Primary key schema mismatch.");
