@@ -2,6 +2,7 @@ package dev.widekey.runtime.store;
 
 import dev.widekey.annotations.Profile;
 import dev.widekey.core.store.PkType;
+import dev.widekey.core.store.ServiceIndexLimits;
 import dev.widekey.core.store.StoreLimits;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -31,7 +32,8 @@ import java.util.Set;
  * @param ttlSeconds seconds a row lives after its last write, or {@link #NO_TTL}: expired rows are
  *     never read back on any store
  * @param definedColumns the predefined (typed, non-key) columns a service index may index; empty
- *     for most tables
+ *     for most tables; at most {@link
+ *     dev.widekey.core.store.ServiceIndexLimits#MAX_DEFINED_COLUMNS}
  * @param serviceIndexes the secondary indexes the store's service maintains, created with the table
  *     ({@link ServiceIndex}, read by {@link WideTableStore#scanIndex}); empty for most tables
  */
@@ -104,6 +106,16 @@ public record TableSpec(
               + serviceIndexes.size()
               + " service indexes, more than the "
               + ServiceIndex.MAX_PER_TABLE
+              + " a table may have");
+    }
+    if (definedColumns.size() > ServiceIndexLimits.MAX_DEFINED_COLUMNS) {
+      throw new IllegalArgumentException(
+          "table "
+              + name
+              + " has "
+              + definedColumns.size()
+              + " defined columns, more than the "
+              + ServiceIndexLimits.MAX_DEFINED_COLUMNS
               + " a table may have");
     }
     Map<String, Object> columns = new HashMap<>();

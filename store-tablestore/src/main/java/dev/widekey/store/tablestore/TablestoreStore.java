@@ -218,8 +218,14 @@ public final class TablestoreStore extends ServiceStore {
     for (ServiceIndex index : spec.serviceIndexes()) {
       indexes.add(SdkMapping.indexMeta(index));
     }
-    CreateTableRequestEx request =
-        new CreateTableRequestEx(meta, new TableOptions(timeToLive(spec), MAX_VERSIONS), indexes);
+    TableOptions options = new TableOptions(timeToLive(spec), MAX_VERSIONS);
+    if (!indexes.isEmpty() && spec.ttlSeconds() != TableSpec.NO_TTL) {
+      // the service takes secondary indexes on an expiring table only if it refuses UpdateRow
+      // ("Don't support allow update operation on table with index and ttl"); the store writes
+      // with PutRow only
+      options.setAllowUpdate(false);
+    }
+    CreateTableRequestEx request = new CreateTableRequestEx(meta, options, indexes);
     if (!spec.splitPoints().isEmpty()) {
       List<PrimaryKeyValue> splits = new ArrayList<>();
       for (PkValue p : spec.splitPoints()) {

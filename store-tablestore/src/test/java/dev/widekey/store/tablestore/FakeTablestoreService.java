@@ -93,10 +93,14 @@ import java.util.regex.Pattern;
  *       only {@link #createTableEx}, standing for {@code InternalClient.createTableEx}, keeps them;
  *   <li>CreateTableEx takes at most 10 partitions, split points of 1 to 64 bytes, no INT64 end
  *       ({@code SplitPointTest});
- *   <li>BatchWriteRow fails as a whole for a missing table, an invalid column name, more than 1,024
- *       attribute columns in a row, or an attribute named like a primary-key column (error codes);
- *   <li>a wrong key schema is {@code OTSInvalidPK}, too many columns {@code OTSParameterInvalid}
- *       (error codes);
+ *   <li>BatchWriteRow fails as a whole for a missing table, an invalid column name, a key or
+ *       attribute value over its size limit, more than 1,024 attribute columns in a row, or an
+ *       attribute named like a primary-key column; BatchGetRow for a missing table or a key over
+ *       its size limit (the API references of BatchWriteRow and BatchGetRow; the size messages as
+ *       the SDK's {@code RestrictedItemTest} asserts them);
+ *   <li>a key of another schema is {@code OTSInvalidPK} "Validate PK size/name/type fail. …", per
+ *       row in a batch (the SDK's {@code DataOperationTest}, whose live results differ from the API
+ *       reference's list here), too many columns {@code OTSParameterInvalid} (error codes);
  *   <li>at most 64 tables, {@code OTSQuotaExhausted} "Number of tables exceeds the quota:64."
  *       ({@code RestrictedItemTest});
  *   <li>a PutRow or BatchWriteRow of more than 4 MB of data, as the SDK's {@code getDataSize}
@@ -132,6 +136,7 @@ final class FakeTablestoreService {
   static final int MAX_PARTITIONS = 10;
   static final int MAX_SPLIT_POINT_BYTES = 64;
   static final int MAX_TABLES = 64;
+  static final int MAX_DEFINED_COLUMNS = 32;
 
   /**
    * What the SDKs' restricted-item tests read against the service; the limits pages say 128, which
@@ -594,28 +599,31 @@ final class FakeTablestoreService {
    * The documented secondary-index limits ("Secondary index limits", alibabacloud.com/help/en/
    * tablestore/secondary-index-limits): at most 5 indexes a table, 1 to 4 index columns, each a
    * primary-key column or a STRING, INTEGER or BINARY predefined column; a local index starts with
-   * the table's first primary-key column ("Overview of secondary indexes"); one version per cell
-   * and no time to live (the docs allow a TTL only on tables that refuse UpdateRow, which this fake
-   * does not model). The messages are the fake's, not verified against the service.
+   * the table's first primary-key column ("Overview of secondary indexes"); one version per cell,
+   * and no time to live unless the table refuses UpdateRow ({@code AllowUpdate} false; this fake
+   * answers no UpdateRow in any case). The count messages are those the SDK's SecondaryIndexTest
+   * asserts against the service; the others are the fake's, not verified against the service.
    */
   private void checkIndexes(TableMeta meta, TableOptions options, List<IndexMeta> indexes) {
     if (indexes.isEmpty()) {
       return;
     }
     if (indexes.size() > 5) {
-      throw invalid("The number of index tables exceeds the limit: 5.");
+      throw invalid("Number of index per table exceeds the quota:5.");
     }
     if (options.getMaxVersions() != 1) {
       throw invalid("Secondary index is not supported on a table with max versions above 1.");
     }
-    if (options.getTimeToLive() != -1) {
-      throw invalid("Secondary index requires TimeToLive -1 unless updates are disallowed.");
+    if (options.getTimeToLive() != -1
+        && !(options.hasSetAllowUpdate() && !options.getAllowUpdate())) {
+      // the service's FAQ "Don't support allow update operation on table with index and ttl"
+      throw invalid("Don't support allow update operation on table with index and ttl");
     }
     for (IndexMeta index : indexes) {
       checkName(index.getIndexName(), "index");
       List<String> columns = index.getPrimaryKeyList();
       if (columns.isEmpty() || columns.size() > 4) {
-        throw invalid("The number of index columns must be in range: [1, 4].");
+        throw invalid("The number of primary key columns must be in range: [1, 4] in index.");
       }
       for (String column : columns) {
         indexColumnType(meta, column);
@@ -649,6 +657,11 @@ final class FakeTablestoreService {
     List<PrimaryKeySchema> pk = meta.getPrimaryKeyList();
     if (pk.isEmpty() || pk.size() > 4) {
       throw invalid("The number of primary key columns must be in range: [1, 4].");
+    }
+    if (meta.getDefinedColumnsList().size() > MAX_DEFINED_COLUMNS) {
+      // "Limits on the Wide Column model": 0 to 32; SecondaryIndexTest's message
+      throw invalid(
+          "The number of defined columns must be in range: [0, " + MAX_DEFINED_COLUMNS + "].");
     }
     Set<String> names = new HashSet<>();
     for (PrimaryKeySchema c : pk) {
@@ -818,22 +831,21 @@ final class FakeTablestoreService {
     if (total > MAX_BATCH_GET_ROWS) {
       throw invalid("Rows count exceeds the upper limit: " + MAX_BATCH_GET_ROWS + ".");
     }
+    // the BatchGetRow API reference: a missing table, a key over its size limit and a bad
+    // columns_to_get fail the whole request; a key of another schema fails its row alone
+    for (Map.Entry<String, MultiRowQueryCriteria> e : request.getCriteriasByTable().entrySet()) {
+      MultiRowQueryCriteria c = e.getValue();
+      FakeTable t = table(e.getKey());
+      checkVersions(c);
+      checkColumnsToGet(c);
+      for (PrimaryKey k : c.getRowKeys()) {
+        checkBatchKey(t, k);
+      }
+    }
     BatchGetRowResponse response = new BatchGetRowResponse(meta());
     for (Map.Entry<String, MultiRowQueryCriteria> e : request.getCriteriasByTable().entrySet()) {
       MultiRowQueryCriteria c = e.getValue();
-      FakeTable t;
-      try {
-        t = table(e.getKey());
-        checkVersions(c);
-        checkColumnsToGet(c);
-      } catch (TableStoreException failure) {
-        for (int i = 0; i < c.size(); i++) {
-          response.addResult(
-              new BatchGetRowResponse.RowResult(
-                  e.getKey(), new Error(failure.getErrorCode(), failure.getMessage()), i));
-        }
-        continue;
-      }
+      FakeTable t = table(e.getKey());
       for (int i = 0; i < c.size(); i++) {
         PrimaryKey k = c.get(i);
         try {
@@ -877,16 +889,21 @@ final class FakeTablestoreService {
       throw invalid(
           "The total data size of BatchWriteRow request exceeds the limit, limit size: "
               + MAX_REQUEST_BYTES
-              + ", data size:"
+              + ", data size: "
               + bytes
               + ".");
     }
-    // these fail the whole call, not one row (error codes: table and column validation)
+    // these fail the whole call, not one row (the BatchWriteRow API reference: a missing table, a
+    // bad column name, a key or attribute value over its size limit, more than 1,024 columns in a
+    // row; the SDK's RestrictedItemTest asserts the size errors so); a key of another schema fails
+    // its row alone (DataOperationTest)
     for (Map.Entry<String, List<RowChange>> e : request.getRowChange().entrySet()) {
       FakeTable t = table(e.getKey());
       for (RowChange c : e.getValue()) {
+        checkBatchKey(t, c.getPrimaryKey());
         if (c instanceof RowPutChange put) {
           checkColumnNames(t, put);
+          checkColumns(t, put);
         }
       }
     }
@@ -1099,26 +1116,51 @@ final class FakeTablestoreService {
     checkKey(t, key, true);
   }
 
+  /**
+   * A key as the service checks it: a key that does not match the table's schema is OTSInvalidPK,
+   * with the messages the SDK's DataOperationTest asserts against the service (per row in a batch);
+   * more than 4 columns, INF_MIN or INF_MAX in a row and an overlong value are OTSParameterInvalid
+   * (RestrictedItemTest, ParameterLegalityTest; the whole request in a batch).
+   */
   private void checkKey(FakeTable t, PrimaryKey key, boolean bound) {
     List<PrimaryKeySchema> schema = t.meta.getPrimaryKeyList();
-    // error codes: a key that does not match the table's schema is OTSInvalidPK
-    if (key == null || key.size() != schema.size()) {
-      throw error(INVALID_PK, "Primary key schema mismatch.");
+    if (key == null || key.size() == 0 || key.size() > 4) {
+      throw invalid("The number of primary key columns must be in range: [1, 4].");
+    }
+    if (key.size() != schema.size()) {
+      throw error(
+          INVALID_PK,
+          "Validate PK size fail. Input: " + key.size() + ", Meta: " + schema.size() + ".");
     }
     for (int i = 0; i < schema.size(); i++) {
       PrimaryKeyColumn c = key.getPrimaryKeyColumn(i);
       if (!c.getName().equals(schema.get(i).getName())) {
-        throw error(INVALID_PK, "Primary key schema mismatch.");
+        throw error(
+            INVALID_PK,
+            "Validate PK name fail. Input: "
+                + c.getName()
+                + ", Meta: "
+                + schema.get(i).getName()
+                + ".");
       }
       PrimaryKeyValue v = c.getValue();
       if (v.isInfMin() || v.isInfMax()) {
         if (!bound) {
-          throw invalid("INF_MIN or INF_MAX is not allowed in a row's primary key.");
+          // the SDK's ParameterLegalityTest against the service
+          throw invalid(
+              (v.isInfMin() ? "VT_INF_MIN" : "VT_INF_MAX")
+                  + " is an invalid type for the primary key.");
         }
         continue;
       }
       if (v.getType() != schema.get(i).getType()) {
-        throw error(INVALID_PK, "Primary key schema mismatch.");
+        throw error(
+            INVALID_PK,
+            "Validate PK type fail. Input: "
+                + wireType(v.getType())
+                + ", Meta: "
+                + wireType(schema.get(i).getType())
+                + ".");
       }
       int size =
           switch (v.getType()) {
@@ -1130,11 +1172,34 @@ final class FakeTablestoreService {
         throw invalid(
             "The length of primary key column: '"
                 + c.getName()
-                + "' exceeds the MaxLength: "
+                + "' exceeds the MaxLength:"
                 + MAX_PK_COLUMN_BYTES
-                + " with CurrentLength: "
+                + " with CurrentLength:"
                 + size
                 + ".");
+      }
+    }
+  }
+
+  /** A key type as the service names it in messages: VT_STRING, VT_INTEGER, VT_BLOB. */
+  private static String wireType(PrimaryKeyType type) {
+    return switch (type) {
+      case STRING -> "VT_STRING";
+      case INTEGER -> "VT_INTEGER";
+      case BINARY -> "VT_BLOB";
+    };
+  }
+
+  /**
+   * A key's checks that fail a whole batch: all but a mismatch with the schema (OTSInvalidPK),
+   * which fails its row alone.
+   */
+  private void checkBatchKey(FakeTable t, PrimaryKey key) {
+    try {
+      checkRowKey(t, key);
+    } catch (TableStoreException e) {
+      if (!INVALID_PK.equals(e.getErrorCode())) {
+        throw e;
       }
     }
   }
@@ -1156,7 +1221,7 @@ final class FakeTablestoreService {
     }
     for (Column c : columns) {
       if (c.getName() == null || !NAME.matcher(c.getName()).matches()) {
-        throw invalid("Invalid column name: " + c.getName() + ".");
+        throw invalid("Invalid column name: '" + c.getName() + "'.");
       }
       if (pkNames.contains(c.getName())) {
         throw invalid(
@@ -1227,8 +1292,16 @@ final class FakeTablestoreService {
     };
   }
 
-  /** Error codes: "The number of columns from the request exceeds the limit". */
+  /**
+   * Error codes: "The number of columns from the request exceeds the limit"; an illegal name is
+   * "Invalid column name: '…'." in every read (the SDK's ParameterLegalityTest).
+   */
   private void checkColumnsToGet(RowQueryCriteria c) {
+    for (String name : c.getColumnsToGet()) {
+      if (!NAME.matcher(name).matches()) {
+        throw invalid("Invalid column name: '" + name + "'.");
+      }
+    }
     int count = c.getColumnsToGet().size();
     if (count > MAX_COLUMNS_TO_GET) {
       throw invalid(
@@ -1254,9 +1327,9 @@ final class FakeTablestoreService {
         throw invalid(
             "The length of attribute column: '"
                 + c.getName()
-                + "' exceeds the MaxLength: "
+                + "' exceeds the MaxLength:"
                 + MAX_COLUMN_VALUE_BYTES
-                + " with CurrentLength: "
+                + " with CurrentLength:"
                 + size
                 + ".");
       }

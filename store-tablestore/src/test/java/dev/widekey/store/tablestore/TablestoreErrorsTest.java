@@ -12,6 +12,7 @@ import dev.widekey.runtime.store.StoreException;
 import java.net.ConnectException;
 import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class TablestoreErrorsTest {
@@ -68,6 +69,76 @@ class TablestoreErrorsTest {
                 "Number of tables exceeds the quota:64.", null, "OTSQuotaExhausted", "r", 403));
     assertEquals(ErrorKind.LIMIT_EXCEEDED, tables.kind());
     assertFalse(tables.retryable());
+  }
+
+  /**
+   * The SDKs for Python, Go, PHP and Node.js retry OTSOperationThrottled whatever the call ({@code
+   * should_retry_no_matter_which_api}, with OTSServerBusy and OTSRowOperationConflict); Java SDK
+   * 5.17 does not know the code. Its HTTP status is not documented: as a 4xx it must not fall to
+   * the unknown-code default, which would make a throttled call permanent.
+   */
+  @Test
+  void operationThrottledIsThrottledAndRetryableWhateverItsStatus() {
+    for (int status : new int[] {403, 429, 503}) {
+      StoreException e =
+          TablestoreErrors.map(
+              "put",
+              new TableStoreException(
+                  "The operation is throttled.", null, "OTSOperationThrottled", "r", status));
+      assertEquals(ErrorKind.THROTTLED, e.kind(), "status " + status);
+      assertTrue(e.retryable(), "status " + status);
+    }
+    StoreException row =
+        TablestoreErrors.fromRowError("put", new Error("OTSOperationThrottled", "throttled"));
+    assertEquals(ErrorKind.THROTTLED, row.kind());
+    assertTrue(row.retryable());
+  }
+
+  /**
+   * The service answers a request over one of its limits with OTSParameterInvalid and a message
+   * that names the limit; the messages are those the SDK's function tests assert against the
+   * service (RestrictedItemTest, SplitPointTest, SecondaryIndexTest). They are limits, as when the
+   * store refuses the same request itself before sending ({@code ServiceChecks}): LIMIT_EXCEEDED,
+   * never retried. A malformed request stays INVALID_REQUEST.
+   */
+  @Test
+  void aParameterErrorThatNamesAnExceededLimitIsLimitExceeded() {
+    List<String> limits =
+        List.of(
+            "The length of primary key column: 'pk_0' exceeds the MaxLength:1024 with"
+                + " CurrentLength:1025.",
+            "The length of attribute column: 'attr' exceeds the MaxLength:2097152 with"
+                + " CurrentLength:2097153.",
+            "The number of attribute columns exceeds the limit, limit count: 1024, column count:"
+                + " 1025.",
+            "The number of columns from the request exceeds the limit, limit count: 1024, column"
+                + " count: 1025.",
+            "Rows count exceeds the upper limit: 200.",
+            "The total data size of BatchWriteRow request exceeds the limit, limit size: 4194304,"
+                + " data size: 4194305.",
+            "The value of partition range exceeds the MaxLength:64 with CurrentLength:65.",
+            "The count of partitions cannot be greater than 10",
+            "Number of index per table exceeds the quota:5.");
+    for (String message : limits) {
+      StoreException call =
+          TablestoreErrors.map(
+              "write", new TableStoreException(message, null, "OTSParameterInvalid", "r", 400));
+      assertEquals(ErrorKind.LIMIT_EXCEEDED, call.kind(), message);
+      assertFalse(call.retryable(), message);
+      StoreException row =
+          TablestoreErrors.fromRowError("write", new Error("OTSParameterInvalid", message));
+      assertEquals(ErrorKind.LIMIT_EXCEEDED, row.kind(), message);
+    }
+    for (String message :
+        List.of(
+            "Invalid column name: 'bad-name'.",
+            "VT_INF_MIN is an invalid type for the primary key.",
+            "Begin key must less than end key in FORWARD.")) {
+      StoreException e =
+          TablestoreErrors.map(
+              "write", new TableStoreException(message, null, "OTSParameterInvalid", "r", 400));
+      assertEquals(ErrorKind.INVALID_REQUEST, e.kind(), message);
+    }
   }
 
   @Test

@@ -10,16 +10,21 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.alicloud.openservices.tablestore.TableStoreException;
+import com.alicloud.openservices.tablestore.model.BatchGetRowRequest;
+import com.alicloud.openservices.tablestore.model.BatchGetRowResponse;
 import com.alicloud.openservices.tablestore.model.BatchWriteRowRequest;
 import com.alicloud.openservices.tablestore.model.BatchWriteRowResponse;
 import com.alicloud.openservices.tablestore.model.ColumnValue;
 import com.alicloud.openservices.tablestore.model.Condition;
 import com.alicloud.openservices.tablestore.model.CreateTableRequestEx;
+import com.alicloud.openservices.tablestore.model.DefinedColumnType;
 import com.alicloud.openservices.tablestore.model.DeleteRowRequest;
 import com.alicloud.openservices.tablestore.model.DescribeTableRequest;
 import com.alicloud.openservices.tablestore.model.Direction;
 import com.alicloud.openservices.tablestore.model.GetRangeRequest;
 import com.alicloud.openservices.tablestore.model.GetRowRequest;
+import com.alicloud.openservices.tablestore.model.IndexMeta;
+import com.alicloud.openservices.tablestore.model.MultiRowQueryCriteria;
 import com.alicloud.openservices.tablestore.model.PrimaryKeyColumn;
 import com.alicloud.openservices.tablestore.model.PrimaryKeyType;
 import com.alicloud.openservices.tablestore.model.PrimaryKeyValue;
@@ -32,16 +37,19 @@ import com.alicloud.openservices.tablestore.model.RowPutChange;
 import com.alicloud.openservices.tablestore.model.TableMeta;
 import com.alicloud.openservices.tablestore.model.TableOptions;
 import com.alicloud.openservices.tablestore.model.condition.SingleColumnValueCondition;
+import dev.widekey.core.store.AttrType;
 import dev.widekey.core.store.PkType;
 import dev.widekey.core.store.StoreLimits;
 import dev.widekey.runtime.store.AttrValue;
 import dev.widekey.runtime.store.ColumnSelection;
+import dev.widekey.runtime.store.DefinedColumn;
 import dev.widekey.runtime.store.ErrorKind;
 import dev.widekey.runtime.store.PkColumn;
 import dev.widekey.runtime.store.PkValue;
 import dev.widekey.runtime.store.PrimaryKey;
 import dev.widekey.runtime.store.Row;
 import dev.widekey.runtime.store.ScanRange;
+import dev.widekey.runtime.store.ServiceIndex;
 import dev.widekey.runtime.store.StoreException;
 import dev.widekey.runtime.store.TableSpec;
 import dev.widekey.runtime.store.WriteCondition;
@@ -230,7 +238,7 @@ class TablestoreServiceFidelityTest {
     request.addRowChange(put("t", "bad", "bad-name"));
     assertServiceError(
         "OTSParameterInvalid",
-        "Invalid column name: bad-name.",
+        "Invalid column name: 'bad-name'.",
         () -> service.client().batchWriteRow(request));
     BatchWriteRowRequest pkNamed = new BatchWriteRowRequest();
     pkNamed.addRowChange(put("t", "good", "v"));
@@ -247,6 +255,154 @@ class TablestoreServiceFidelityTest {
         "Requested table does not exist.",
         () -> service.client().batchWriteRow(missing));
     assertTrue(service.keys("t").isEmpty(), "nothing written");
+  }
+
+  /**
+   * The BatchWriteRow API reference lists what fails the whole request, not one row: among them a
+   * key or attribute value over its size limit. The SDK's RestrictedItemTest against the service
+   * asserts the code and message for each (BatchWriteRow as PutRow): "The length of primary key
+   * column: 'pk_0' exceeds the MaxLength:1024 with CurrentLength:1025." and "The length of
+   * attribute column: 'attr' exceeds the MaxLength:2097152 with CurrentLength:2097153.", 400, and
+   * "… data size: 4194305." for a call over 4 MB. A key of another schema fails its row alone, with
+   * OTSInvalidPK (the SDK's DataOperationTest against the service, in BatchWriteRow and
+   * BatchGetRow: "Validate PK size fail. Input: 1, Meta: 3.", "Validate PK name fail. Input: PK2,
+   * Meta: PK1.", "Validate PK type fail. Input: VT_INTEGER, Meta: VT_STRING.").
+   */
+  @Test
+  void theFakeFailsAWholeBatchWriteRowForAnOverlongValueAndOneRowForAKeyOfAnotherSchema() {
+    store.createTable(new TableSpec("t", SCHEMA));
+    RowPutChange longKey = put("t", "k".repeat(1025), "v");
+    RowPutChange longValue = put("t", "big", "v");
+    longValue.addColumn("w", ColumnValue.fromString("x".repeat(2 * 1024 * 1024 + 1)));
+    RowPutChange shortKey =
+        new RowPutChange(
+            "t",
+            new com.alicloud.openservices.tablestore.model.PrimaryKey(
+                List.of(new PrimaryKeyColumn("pk", PrimaryKeyValue.fromString("short")))));
+    shortKey.addColumn("v", ColumnValue.fromLong(1));
+    Map<RowPutChange, String[]> refusals = new java.util.LinkedHashMap<>();
+    refusals.put(
+        longKey,
+        new String[] {
+          "OTSParameterInvalid",
+          "The length of primary key column: 'pk' exceeds the MaxLength:1024 with"
+              + " CurrentLength:1025."
+        });
+    refusals.put(
+        longValue,
+        new String[] {
+          "OTSParameterInvalid",
+          "The length of attribute column: 'w' exceeds the MaxLength:2097152 with"
+              + " CurrentLength:2097153."
+        });
+    for (Map.Entry<RowPutChange, String[]> bad : refusals.entrySet()) {
+      BatchWriteRowRequest request = new BatchWriteRowRequest();
+      request.addRowChange(put("t", "good", "v"));
+      request.addRowChange(bad.getKey());
+      assertServiceError(
+          bad.getValue()[0], bad.getValue()[1], () -> service.client().batchWriteRow(request));
+    }
+    assertTrue(service.keys("t").isEmpty(), "nothing written");
+    RowPutChange wrongType =
+        new RowPutChange(
+            "t",
+            new com.alicloud.openservices.tablestore.model.PrimaryKey(
+                List.of(
+                    new PrimaryKeyColumn("pk", PrimaryKeyValue.fromLong(1)),
+                    new PrimaryKeyColumn("seq", PrimaryKeyValue.fromLong(1)))));
+    wrongType.addColumn("v", ColumnValue.fromLong(1));
+    Map<RowPutChange, String> rowErrors = new java.util.LinkedHashMap<>();
+    rowErrors.put(shortKey, "Validate PK size fail. Input: 1, Meta: 2.");
+    rowErrors.put(wrongType, "Validate PK type fail. Input: VT_INTEGER, Meta: VT_STRING.");
+    for (Map.Entry<RowPutChange, String> bad : rowErrors.entrySet()) {
+      BatchWriteRowRequest request = new BatchWriteRowRequest();
+      request.addRowChange(put("t", "good", "v"));
+      request.addRowChange(bad.getKey());
+      List<BatchWriteRowResponse.RowResult> results =
+          service.client().batchWriteRow(request).getRowStatus().get("t");
+      assertTrue(results.get(0).isSucceed());
+      assertEquals("OTSInvalidPK", results.get(1).getError().getCode());
+      assertEquals(bad.getValue(), results.get(1).getError().getMessage());
+    }
+    assertEquals(List.of(key("good", 1)), storedKeys("t"));
+    service
+        .client()
+        .deleteRow(
+            new DeleteRowRequest(conditionalDelete("good", RowExistenceExpectation.IGNORE, null)));
+
+    // the store refuses such an operation itself, so that it fails alone
+    service.clearRequests();
+    List<WriteOutcome> outcomes =
+        store.batchWrite(
+            List.of(
+                WriteOp.put("t", row("ok1", 1, 1)),
+                WriteOp.put("t", row("k".repeat(1025), 1, 1)),
+                WriteOp.put(
+                    "t",
+                    Row.of(
+                        key("big", 1),
+                        Map.of("w", AttrValue.ofString("x".repeat(2 * 1024 * 1024 + 1))))),
+                WriteOp.put("t", row("ok2", 1, 1))));
+    assertTrue(outcomes.get(0).succeeded(), outcomes.get(0).toString());
+    assertEquals(ErrorKind.LIMIT_EXCEEDED, outcomes.get(1).error().orElseThrow().kind());
+    assertEquals(ErrorKind.LIMIT_EXCEEDED, outcomes.get(2).error().orElseThrow().kind());
+    assertTrue(outcomes.get(3).succeeded(), outcomes.get(3).toString());
+    assertEquals(List.of(key("ok1", 1), key("ok2", 1)), storedKeys("t"));
+  }
+
+  /**
+   * The BatchGetRow API reference: a missing table fails the whole request; the SDK's
+   * RestrictedItemTest: so does a key over its size limit; its DataOperationTest: a key of another
+   * schema fails its row alone.
+   */
+  @Test
+  void theFakeFailsAWholeBatchGetRowForAMissingTableOrAnOverlongKey() {
+    store.createTable(new TableSpec("t", SCHEMA));
+    store.put("t", row("a", 1, 1));
+    BatchGetRowRequest missing = new BatchGetRowRequest();
+    missing.addMultiRowQueryCriteria(criteria("t", SdkMapping.sdkKey(SCHEMA, key("a", 1))));
+    missing.addMultiRowQueryCriteria(criteria("gone", SdkMapping.sdkKey(SCHEMA, key("a", 1))));
+    assertServiceError(
+        "OTSObjectNotExist",
+        "Requested table does not exist.",
+        () -> service.client().batchGetRow(missing));
+    BatchGetRowRequest longKey = new BatchGetRowRequest();
+    MultiRowQueryCriteria c = criteria("t", SdkMapping.sdkKey(SCHEMA, key("a", 1)));
+    c.addRow(SdkMapping.sdkKey(SCHEMA, key("k".repeat(1025), 1)));
+    longKey.addMultiRowQueryCriteria(c);
+    assertServiceError(
+        "OTSParameterInvalid",
+        "The length of primary key column: 'pk' exceeds the MaxLength:1024 with CurrentLength:1025.",
+        () -> service.client().batchGetRow(longKey));
+    BatchGetRowRequest nameOfAnother = new BatchGetRowRequest();
+    MultiRowQueryCriteria other = criteria("t", SdkMapping.sdkKey(SCHEMA, key("a", 1)));
+    other.addRow(
+        new com.alicloud.openservices.tablestore.model.PrimaryKey(
+            List.of(
+                new PrimaryKeyColumn("pk", PrimaryKeyValue.fromString("a")),
+                new PrimaryKeyColumn("other", PrimaryKeyValue.fromLong(1)))));
+    nameOfAnother.addMultiRowQueryCriteria(other);
+    List<BatchGetRowResponse.RowResult> rows =
+        service.client().batchGetRow(nameOfAnother).getBatchGetRowResult("t");
+    assertTrue(rows.get(0).isSucceed());
+    assertEquals("OTSInvalidPK", rows.get(1).getError().getCode());
+    assertEquals(
+        "Validate PK name fail. Input: other, Meta: seq.", rows.get(1).getError().getMessage());
+
+    // the store: a table dropped behind its cache is TABLE_NOT_FOUND, and forgotten
+    service.dropBehindTheStore("t");
+    assertStoreError(
+        ErrorKind.TABLE_NOT_FOUND,
+        () -> store.multiGet("t", List.of(key("a", 1), key("b", 1)), ColumnSelection.all()));
+    assertFalse(store.cachedTables().contains("t"), "the dropped table is forgotten");
+  }
+
+  private static MultiRowQueryCriteria criteria(
+      String table, com.alicloud.openservices.tablestore.model.PrimaryKey key) {
+    MultiRowQueryCriteria c = new MultiRowQueryCriteria(table);
+    c.addRow(key);
+    c.setMaxVersions(1);
+    return c;
   }
 
   private static RowPutChange put(String table, String pk, String column) {
@@ -295,6 +451,121 @@ class TablestoreServiceFidelityTest {
       keys.add(SdkMapping.key(k));
     }
     return keys;
+  }
+
+  // ------------------------------------------------------------------ predefined columns, indexes
+
+  private static CreateTableRequestEx withDefinedColumns(int count, List<IndexMeta> indexes) {
+    TableMeta meta = new TableMeta("t");
+    meta.addPrimaryKeyColumn("pk", PrimaryKeyType.STRING);
+    for (int i = 0; i < count; i++) {
+      meta.addDefinedColumn("d" + i, DefinedColumnType.STRING);
+    }
+    return new CreateTableRequestEx(meta, new TableOptions(-1, 1), indexes);
+  }
+
+  private static IndexMeta index(String name, int columns) {
+    IndexMeta index = new IndexMeta(name);
+    for (int i = 0; i < columns; i++) {
+      index.addPrimaryKeyColumn("d" + i);
+    }
+    return index;
+  }
+
+  /**
+   * "Limits on the Wide Column model": 0 to 32 predefined columns a table, at most 5 secondary
+   * indexes; the SDK's SecondaryIndexTest against the service asserts the codes and messages.
+   */
+  @Test
+  void theFakeRefusesMoreThan32PredefinedColumnsAndIndexesAsTheServiceDoes() {
+    assertServiceError(
+        "OTSParameterInvalid",
+        "The number of defined columns must be in range: [0, 32].",
+        () -> service.createTableEx(withDefinedColumns(33, List.of())));
+    List<IndexMeta> six = new ArrayList<>();
+    for (int i = 0; i < 6; i++) {
+      six.add(index("i" + i, 1));
+    }
+    assertServiceError(
+        "OTSParameterInvalid",
+        "Number of index per table exceeds the quota:5.",
+        () -> service.createTableEx(withDefinedColumns(10, six)));
+    assertServiceError(
+        "OTSParameterInvalid",
+        "The number of primary key columns must be in range: [1, 4] in index.",
+        () -> service.createTableEx(withDefinedColumns(10, List.of(index("i", 5)))));
+    assertEquals(List.of(), service.client().listTable().getTableNames(), "nothing created");
+    service.createTableEx(withDefinedColumns(32, List.of(index("i", 4))));
+  }
+
+  /**
+   * A spec the service would refuse for its predefined columns is refused before any store sees it,
+   * as one with more than 5 service indexes: the embedded store takes what Tablestore takes.
+   */
+  @Test
+  void aSpecWithMorePredefinedColumnsThanTheServiceTakesIsRefused() {
+    List<DefinedColumn> defined = new ArrayList<>();
+    for (int i = 0; i < 33; i++) {
+      defined.add(new DefinedColumn("d" + i, AttrType.STRING));
+    }
+    TableSpec base = new TableSpec("t", SCHEMA);
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                base.withServiceIndexes(
+                    defined,
+                    List.of(new ServiceIndex("i", List.of("d0"), ServiceIndex.Kind.GLOBAL))));
+    assertTrue(e.getMessage().contains("33 defined columns"), e.getMessage());
+    assertTrue(e.getMessage().contains("32"), e.getMessage());
+    store.createTable(
+        base.withServiceIndexes(
+            defined.subList(0, 32),
+            List.of(new ServiceIndex("i", List.of("d0"), ServiceIndex.Kind.GLOBAL))));
+  }
+
+  /**
+   * "Don't support allow update operation on table with index and ttl" (OTSParameterInvalid, the
+   * service's FAQ of that name): a table with secondary indexes either never expires or refuses
+   * UpdateRow ({@code TableOptions.AllowUpdate} false). The store writes with PutRow only, so it
+   * creates an expiring table with service indexes with updates off, as the embedded store keeps
+   * such a table; a table without indexes keeps UpdateRow for other clients.
+   */
+  @Test
+  void anExpiringTableWithServiceIndexesIsCreatedWithUpdateRowOff() {
+    CreateTableRequestEx expiring = withDefinedColumns(1, List.of(index("i", 1)));
+    expiring.getTableOptions().setTimeToLive(86_400);
+    assertServiceError(
+        "OTSParameterInvalid",
+        "Don't support allow update operation on table with index and ttl",
+        () -> service.createTableEx(expiring));
+    expiring.getTableOptions().setAllowUpdate(false);
+    service.createTableEx(expiring);
+    service.deleteTable(new com.alicloud.openservices.tablestore.model.DeleteTableRequest("t"));
+
+    TestClock clock = new TestClock();
+    service.useClock(clock);
+    TableSpec spec =
+        new TableSpec("t", SCHEMA, List.of(), TableSpec.DEFAULT_PROFILE, 86_400)
+            .withServiceIndexes(
+                List.of(new DefinedColumn("card", AttrType.STRING)),
+                List.of(new ServiceIndex("by_card", List.of("card"), ServiceIndex.Kind.GLOBAL)));
+    service.clearRequests();
+    store.createTable(spec);
+    TableOptions sent = service.requests(CreateTableRequestEx.class).get(0).getTableOptions();
+    assertTrue(sent.hasSetAllowUpdate() && !sent.getAllowUpdate(), "UpdateRow off");
+    Row row = Row.of(key("a", 1), Map.of("card", AttrValue.ofString("K")));
+    store.put("t", row);
+    store.put("t", row); // PutRow over a stored row stays allowed
+    assertEquals(1, store.scanIndex("t", "by_card", ScanRange.all(3)).count());
+    clock.advance(Duration.ofDays(2));
+    assertEquals(java.util.Optional.empty(), store.get("t", key("a", 1), ColumnSelection.all()));
+
+    service.clearRequests();
+    store.createTable(new TableSpec("plain", SCHEMA, List.of(), TableSpec.DEFAULT_PROFILE, 86_400));
+    assertFalse(
+        service.requests(CreateTableRequestEx.class).get(0).getTableOptions().hasSetAllowUpdate(),
+        "a table without indexes keeps UpdateRow");
   }
 
   // ------------------------------------------------------------------ 4. quota errors
@@ -387,11 +658,32 @@ class TablestoreServiceFidelityTest {
     wrongKey.addColumn("v", ColumnValue.fromLong(1));
     assertServiceError(
         "OTSInvalidPK",
-        "Primary key schema mismatch.",
+        "Validate PK size fail. Input: 1, Meta: 2.",
         () -> service.client().putRow(new PutRowRequest(wrongKey)));
     // the store maps the code to INVALID_REQUEST (and checks both before sending)
     service.failNext("putRow", "OTSInvalidPK", "Primary key schema mismatch.");
     assertStoreError(ErrorKind.INVALID_REQUEST, () -> store.put("t", row("a", 1, 1)));
+  }
+
+  /** The SDK's ParameterLegalityTest against the service: INF_MIN or INF_MAX in a row's key. */
+  @Test
+  void theFakeRefusesAnInfiniteValueInARowKeyAsTheServiceDoes() {
+    store.createTable(new TableSpec("t", SCHEMA));
+    for (PrimaryKeyValue inf : List.of(PrimaryKeyValue.INF_MIN, PrimaryKeyValue.INF_MAX)) {
+      RowPutChange change =
+          new RowPutChange(
+              "t",
+              new com.alicloud.openservices.tablestore.model.PrimaryKey(
+                  List.of(
+                      new PrimaryKeyColumn("pk", PrimaryKeyValue.fromString("a")),
+                      new PrimaryKeyColumn("seq", inf))));
+      change.addColumn("v", ColumnValue.fromLong(1));
+      String message =
+          (inf.isInfMin() ? "VT_INF_MIN" : "VT_INF_MAX")
+              + " is an invalid type for the primary key.";
+      assertServiceError(
+          "OTSParameterInvalid", message, () -> service.client().putRow(new PutRowRequest(change)));
+    }
   }
 
   // ------------------------------------------------------------------ 4 MB of data a put
@@ -437,7 +729,7 @@ class TablestoreServiceFidelityTest {
     assertServiceError(
         "OTSParameterInvalid",
         "The total data size of BatchWriteRow request exceeds the limit, limit size: 4194304,"
-            + " data size:4194305.",
+            + " data size: 4194305.",
         () -> service.client().batchWriteRow(batch));
     assertEquals(List.of(key("a", 1)), storedKeys("t"));
 
@@ -567,6 +859,52 @@ class TablestoreServiceFidelityTest {
         ErrorKind.LIMIT_EXCEEDED,
         () -> store.get("t", key("a", 1), ColumnSelection.of(names.toArray(String[]::new))));
     assertTrue(service.requests(GetRowRequest.class).isEmpty());
+  }
+
+  /**
+   * The SDK's ParameterLegalityTest against the service: an illegal name in columns_to_get fails
+   * GetRow, BatchGetRow and GetRange with OTSParameterInvalid "Invalid column name: '…'.", 400. The
+   * store refuses such a read before sending, on every store of a TABLESTORE table, rather than
+   * answer without the column where the service fails.
+   */
+  @Test
+  void anIllegalColumnNameToGetFailsEveryReadOnTheServiceAndIsRefusedBeforeSending() {
+    store.createTable(new TableSpec("t", SCHEMA));
+    store.put("t", row("a", 1, 1));
+    com.alicloud.openservices.tablestore.model.PrimaryKey a =
+        SdkMapping.sdkKey(SCHEMA, key("a", 1));
+    String message = "Invalid column name: 'bad-name'.";
+    com.alicloud.openservices.tablestore.model.SingleRowQueryCriteria single =
+        new com.alicloud.openservices.tablestore.model.SingleRowQueryCriteria("t", a);
+    single.setMaxVersions(1);
+    single.addColumnsToGet("bad-name");
+    assertServiceError(
+        "OTSParameterInvalid", message, () -> service.client().getRow(new GetRowRequest(single)));
+    MultiRowQueryCriteria multi = criteria("t", a);
+    multi.addColumnsToGet("bad-name");
+    BatchGetRowRequest batch = new BatchGetRowRequest();
+    batch.addMultiRowQueryCriteria(multi);
+    assertServiceError("OTSParameterInvalid", message, () -> service.client().batchGetRow(batch));
+    RangeRowQueryCriteria range = range(key("a", 0), key("b", 0), Direction.FORWARD);
+    range.addColumnsToGet("bad-name");
+    assertServiceError(
+        "OTSParameterInvalid",
+        message,
+        () -> service.client().getRange(new GetRangeRequest(range)));
+
+    service.clearRequests();
+    ColumnSelection bad = ColumnSelection.of("v", "bad-name");
+    assertStoreError(ErrorKind.INVALID_REQUEST, () -> store.get("t", key("a", 1), bad));
+    assertStoreError(
+        ErrorKind.INVALID_REQUEST, () -> store.multiGet("t", List.of(key("a", 1)), bad));
+    assertStoreError(
+        ErrorKind.INVALID_REQUEST,
+        () -> store.scan("t", ScanRange.between(key("a", 0), key("b", 0)).withColumns(bad)));
+    assertEquals(List.of(), service.requests(), "nothing sent");
+    try (EmbeddedStore embedded = EmbeddedStore.inMemory()) {
+      embedded.createTable(new TableSpec("t", SCHEMA));
+      assertStoreError(ErrorKind.INVALID_REQUEST, () -> embedded.get("t", key("a", 1), bad));
+    }
   }
 
   /**

@@ -1196,6 +1196,17 @@ public abstract class StoreContractTest {
       assertTrue(outcomes.get(0).succeeded(), () -> outcomes.get(0).toString());
       assertFailed(outcomes.get(1), ErrorKind.INVALID_REQUEST);
       assertTrue(outcomes.get(2).succeeded(), () -> outcomes.get(2).toString());
+      // a read that selects the name fails on the service too ("Invalid column name: '…'.")
+      ColumnSelection selected = ColumnSelection.of("v", name);
+      StoreException read =
+          assertStoreError(
+              ErrorKind.INVALID_REQUEST, () -> store().get(t.name(), key("a"), selected));
+      assertMentions(read, t.name(), RuleViolationException.quote(name), ServiceNames.PATTERN);
+      assertStoreError(
+          ErrorKind.INVALID_REQUEST, () -> store().multiGet(t.name(), List.of(key("a")), selected));
+      assertStoreError(
+          ErrorKind.INVALID_REQUEST,
+          () -> store().scan(t.name(), ScanRange.all(1).withColumns(selected)).count());
     }
     assertEquals(List.of(key("a"), key("b"), key("c")), keys(scanAll(t)));
 
@@ -1209,6 +1220,10 @@ public abstract class StoreContractTest {
     }
     store().put(h.name(), dashed);
     assertEquals(Optional.of(dashed), store().get(h.name(), key("x"), ColumnSelection.all()));
+    assertEquals(
+        Optional.of(dashed),
+        store().get(h.name(), key("x"), ColumnSelection.of("price-cents")),
+        "an HBase-profile table reads any name it writes");
   }
 
   /**

@@ -463,16 +463,37 @@ public final class ServiceChecks {
 
   /**
    * The columns a read (get, multi-get, scan) selects: at most {@link StoreLimits#maxColumnsToGet}
-   * named ones (Tablestore's {@code columns_to_get}, 128). A read of all columns is not bounded.
+   * named ones (Tablestore's {@code columns_to_get}, 128), each a {@link ServiceNames#isLegal legal
+   * name} where the limits keep the service's names. A read of all columns is not bounded.
    *
    * <pre>{@code ServiceChecks.columns(spec, range.columns(), limits); // before the read is sent}
    * </pre>
    *
    * @throws StoreException {@link ErrorKind#LIMIT_EXCEEDED}, naming the table, the count, the limit
-   *     and the profile
+   *     and the profile; {@link ErrorKind#INVALID_REQUEST} for an illegal name, naming it
    */
   public static void columns(TableSpec spec, ColumnSelection columns, StoreLimits limits) {
-    if (columns.isAll() || columns.names().size() <= limits.maxColumnsToGet()) {
+    if (columns.isAll()) {
+      return;
+    }
+    if (limits.serviceNamesOnly()) {
+      // Tablestore fails a read that selects an illegal name, as a write of one
+      for (String name : columns.names()) {
+        if (!ServiceNames.isLegal(name)) {
+          throw invalid(
+              "a read of table "
+                  + spec.name()
+                  + ", of profile "
+                  + spec.profile()
+                  + ", selects column "
+                  + RuleViolationException.quote(name)
+                  + ", which is not a legal column name on this store ("
+                  + ServiceNames.PATTERN
+                  + ")");
+        }
+      }
+    }
+    if (columns.names().size() <= limits.maxColumnsToGet()) {
       return;
     }
     throw new StoreException(

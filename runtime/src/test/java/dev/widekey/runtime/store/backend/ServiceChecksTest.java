@@ -171,6 +171,29 @@ class ServiceChecksTest {
     assertMentions(empty, "without a name");
   }
 
+  /**
+   * Tablestore refuses a GetRow, BatchGetRow or GetRange whose columns_to_get names an illegal
+   * column, "Invalid column name: 'a-b'." (the SDK's ParameterLegalityTest against the service; the
+   * BatchGetRow API reference), as it refuses a write of one: a read of such a name on a table of a
+   * profile that keeps the service's names is refused before sending on every store, not answered
+   * locally without the column.
+   */
+  @Test
+  void aTablestoreReadSelectsOnlyLegalColumnNamesAnHBaseReadAnyName() {
+    ServiceChecks.columns(PAGES, ColumnSelection.of("title", "_v2"), StoreLimits.TABLESTORE);
+    for (String bad : List.of("a-b", "2nd", "price$cents", "x".repeat(256))) {
+      StoreException e =
+          refused(
+              ErrorKind.INVALID_REQUEST,
+              () ->
+                  ServiceChecks.columns(
+                      PAGES, ColumnSelection.of("title", bad), StoreLimits.TABLESTORE));
+      assertMentions(e, "table pages", "TABLESTORE", ServiceNames.PATTERN);
+    }
+    ServiceChecks.columns(
+        PAGES.withProfile(Profile.HBASE), ColumnSelection.of("a-b"), StoreLimits.HBASE);
+  }
+
   @Test
   void aTablestoreReadNamesUpTo128ColumnsAllColumnsAlwaysAnHBaseReadMore() {
     ServiceChecks.columns(PAGES, columnsUpTo(128), StoreLimits.TABLESTORE);
