@@ -68,6 +68,7 @@ public final class IndexRules implements EntityRule {
           "countAll",
           "flushDeletes",
           "hotTable",
+          "newTag",
           "requireContinuationKey",
           "store",
           "tables",
