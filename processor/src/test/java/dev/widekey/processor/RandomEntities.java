@@ -1787,7 +1787,9 @@ final class RandomEntities {
           return constants[r.nextInt(constants.length)];
         }
       case BIG_DECIMAL:
-        return BigDecimal.valueOf(r.nextInt(2_000_001) - 1_000_000L, f.moneyScale);
+        // a transient one may have no @Money
+        return BigDecimal.valueOf(
+            r.nextInt(2_000_001) - 1_000_000L, f.moneyScale == null ? 2 : f.moneyScale);
       case INSTANT:
         {
           long millis = integral(r, f, e);
@@ -1832,7 +1834,15 @@ final class RandomEntities {
    * the finer part cut off towards the past; other values as given.
    */
   static Object truncated(Field f, Object v) {
-    if (!f.truncated || !f.key() || v == null) {
+    return f.key() ? millis(f, v) : v;
+  }
+
+  /**
+   * The value a {@code @TruncatedToMillis} field's keys (the entity's, or an index's) hold: what a
+   * read through that key compares, the argument truncated as the stored values are.
+   */
+  static Object millis(Field f, Object v) {
+    if (!f.truncated || v == null) {
       return v;
     }
     java.time.temporal.ChronoUnit millis = java.time.temporal.ChronoUnit.MILLIS;
