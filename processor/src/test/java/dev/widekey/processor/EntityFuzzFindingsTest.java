@@ -1195,4 +1195,39 @@ class EntityFuzzFindingsTest {
       assertThat(text).doesNotContain("seq from {@code from} (inclusive)");
     }
   }
+
+  /**
+   * Finding 23: a {@code @Transient} key component (WK212) left the class entity without it, so a
+   * class keyed by it alone was also told it had no {@code @PartitionKey} (WK101), and a record
+   * entity was not checked at all past WK212, its other errors (here a time to live Tablestore
+   * refuses, WK209) unreported. The key component stays in the model: every rule the declaration
+   * breaks is reported, and none it does not.
+   */
+  @Test
+  void transientKeyComponentIsReportedWithTheEntitysOtherErrorsOnly() {
+    for (String declaration :
+        List.of(
+            "public class Cart { @PartitionKey @Transient public String id; public String name; }",
+            "public record Cart(@PartitionKey @Transient String id, String name) {}",
+            "public record Cart(@PartitionKey @KeyChars(\"a-z\") String id,"
+                + " @KeyColumn @Transient long seq, String name) {}")) {
+      Compilation c =
+          compile(
+              source(
+                  "fz.Cart",
+                  "package fz;",
+                  "import dev.widekey.annotations.*;",
+                  "@WideTable(name = \"carts\", ttlSeconds = 5)",
+                  declaration));
+      List<String> rules =
+          c.errors().stream()
+              .map(d -> d.getMessage(java.util.Locale.ROOT).substring(0, 5))
+              .sorted()
+              .toList();
+      com.google.common.truth.Truth.assertWithMessage(declaration)
+          .that(rules)
+          .containsExactly("WK209", "WK212")
+          .inOrder();
+    }
+  }
 }

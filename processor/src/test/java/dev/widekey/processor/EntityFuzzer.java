@@ -45,13 +45,16 @@ import javax.tools.JavaFileObject;
  * key order where the design keeps it, passes put/get on the embedded store (with the version
  * protocol of a {@code @Version} entity), whose every generated scan ({@code scanBy...}, prefix and
  * {@code ...Between}, bucket merges, {@code ...Descending} twins) returns exactly the stored rows
- * it promises, in key order, and which refuses a null key component before writing anything. A
- * time-sharded entity goes through its sharded repository, over several period tables, its scans
- * with a time window. An entity that breaks a rule the fuzzer can tell from its declaration alone
- * (profile limits, time to live, versions, a private or inner entity, refused types, private enum
- * types, bad shard declarations, hand-written types named like generated ones) must be rejected
- * naming that rule, also when it has other errors. A failing entity is shrunk (one field or
- * annotation dropped at a time while the same failure persists) before it is reported.
+ * it promises, in key order, as every index read does, whose {@code getWithCold} reads the cold
+ * columns back, whose {@code delete} leaves exactly the other rows to reads, scans and index reads
+ * (a deleted row written again reads back), and which refuses a null key component before writing
+ * anything. A time-sharded entity goes through its sharded repository, over several period tables,
+ * its scans and index reads with a time window. An entity that breaks a rule the fuzzer can tell
+ * from its declaration alone (profile limits, time to live, versions, a private or inner entity,
+ * refused types, private enum types, bad shard declarations, hand-written types named like
+ * generated ones) must be rejected naming that rule, also when it has other errors. A failing
+ * entity is shrunk (one field or annotation dropped at a time while the same failure persists)
+ * before it is reported.
  */
 final class EntityFuzzer {
   private static final Pattern RULE_MESSAGE = Pattern.compile("^WK\\d{3}: .*", Pattern.DOTALL);
@@ -63,6 +66,13 @@ final class EntityFuzzer {
       new java.util.concurrent.atomic.LongAdder();
 
   private static final java.util.concurrent.atomic.LongAdder SCANNED_ROWS =
+      new java.util.concurrent.atomic.LongAdder();
+
+  /** Reads with the cold columns, and deletes, in this JVM (for the report). */
+  private static final java.util.concurrent.atomic.LongAdder COLD_READS =
+      new java.util.concurrent.atomic.LongAdder();
+
+  private static final java.util.concurrent.atomic.LongAdder DELETES =
       new java.util.concurrent.atomic.LongAdder();
 
   /** How one entity ended. */
@@ -116,6 +126,8 @@ final class EntityFuzzer {
     int rejected;
     long scans;
     long scannedRows;
+    long coldReads;
+    long deletes;
     long millis;
     final List<Failure> failures = new ArrayList<>();
     final Map<String, Integer> rejectedByRule = new TreeMap<>();
@@ -130,7 +142,8 @@ final class EntityFuzzer {
       return String.format(
           Locale.ROOT,
           "entity fuzzer: seed %d, %d entities (%d accepted, %d rejected, %d failed) in %.1f s;"
-              + " %d generated scans returned %d rows; rejections by rule %s; accepted with %s",
+              + " %d generated scans returned %d rows; %d reads with cold columns, %d deletes;"
+              + " rejections by rule %s; accepted with %s",
           seed,
           entities,
           accepted,
@@ -139,6 +152,8 @@ final class EntityFuzzer {
           millis / 1000.0,
           scans,
           scannedRows,
+          coldReads,
+          deletes,
           rejectedByRule,
           acceptedWith);
     }
@@ -154,6 +169,8 @@ final class EntityFuzzer {
     long start = System.nanoTime();
     long scansBefore = SCANS.sum();
     long rowsBefore = SCANNED_ROWS.sum();
+    long coldBefore = COLD_READS.sum();
+    long deletesBefore = DELETES.sum();
     Report report = new Report(seed);
     Random random = new Random(seed);
     List<Entity> all = new ArrayList<>();
@@ -201,6 +218,8 @@ final class EntityFuzzer {
     report.millis = (System.nanoTime() - start) / 1_000_000;
     report.scans = SCANS.sum() - scansBefore;
     report.scannedRows = SCANNED_ROWS.sum() - rowsBefore;
+    report.coldReads = COLD_READS.sum() - coldBefore;
+    report.deletes = DELETES.sum() - deletesBefore;
     return report;
   }
 
@@ -305,8 +324,18 @@ final class EntityFuzzer {
       out.put("WK100", "a field of a private enum type");
     }
     for (Field f : e.fields) {
-      if (f.type.refused()) {
+      if (f.type.refused() && !f.transientField) {
         out.put(f.key() ? "WK108" : "WK100", f.name + " of type " + f.type.source);
+      }
+      if (f.transientField && f.annotations().size() > 1) {
+        out.put("WK212", "@Transient " + f.name + " with " + f.annotations());
+      }
+      boolean truncatable = f.type.time() && f.type != RandomEntities.Type.LOCAL_DATE;
+      // on a transient field its WK212 says all: the field is no column; an index column is a key
+      // component of its index
+      boolean indexed = e.indexes.stream().anyMatch(ix -> ix.columns().contains(f.name));
+      if (f.truncated && !f.transientField && (!(f.key() || indexed) || !truncatable)) {
+        out.put("WK104", "@TruncatedToMillis on " + f.type + (f.key() ? " key" : ""));
       }
       int presentDay = RandomEntities.presentDayDigits(f.type);
       if (f.key() && f.padWidth != null && f.padWidth >= 1 && f.padWidth < presentDay) {
@@ -731,8 +760,43 @@ final class EntityFuzzer {
 
     abstract Object put(Object entity);
 
+    /** The repository's {@code get}, {@code getWithCold} (null if none) and {@code delete}. */
+    Method get;
+
+    Method getWithCold;
+    Method delete;
+
+    /** The arguments of get, getWithCold and delete for these values: the key (and period). */
+    abstract Object[] args(Object[] values);
+
+    /** The repository. */
+    abstract Object repo();
+
     /** The stored entity of these values' key (and period), if any. */
-    abstract Optional<?> get(Object[] values) throws Throwable;
+    Optional<?> get(Object[] values) throws Throwable {
+      return (Optional<?>) invoke(get, repo(), args(values));
+    }
+
+    /** As {@link #get}, with the cold columns. */
+    Optional<?> getWithCold(Object[] values) throws Throwable {
+      return (Optional<?>) invoke(getWithCold, repo(), args(values));
+    }
+
+    /** Deletes the entity of these values' key (and period). */
+    void delete(Object[] values) throws Throwable {
+      invoke(delete, repo(), args(values));
+    }
+
+    /** Finds get, getWithCold and delete, which take these parameter types. */
+    void methods(Class<?> repoType, Class<?>[] types) throws NoSuchMethodException {
+      get = repoType.getMethod("get", types);
+      delete = repoType.getMethod("delete", types);
+      try {
+        getWithCold = repoType.getMethod("getWithCold", types);
+      } catch (NoSuchMethodException none) {
+        getWithCold = null; // no cold columns
+      }
+    }
 
     /** Every stored entity, in the store's order. */
     abstract List<?> all() throws Throwable;
@@ -757,7 +821,6 @@ final class EntityFuzzer {
   /** The entity's {@code FooRepository}. */
   static final class Plain extends Target {
     final SplitTableRepository<Object> repo;
-    final Method get;
     final Class<?> repoType;
 
     @SuppressWarnings("unchecked")
@@ -768,7 +831,7 @@ final class EntityFuzzer {
           (SplitTableRepository<Object>)
               repoType.getConstructor(WideTableStore.class).newInstance(store);
       repo.createTables();
-      get = repoType.getMethod("get", entities.keyTypes);
+      methods(repoType, entities.keyTypes);
     }
 
     @Override
@@ -782,8 +845,13 @@ final class EntityFuzzer {
     }
 
     @Override
-    Optional<?> get(Object[] values) throws Throwable {
-      return (Optional<?>) invoke(get, repo, keyValues(e, values));
+    Object[] args(Object[] values) {
+      return keyValues(e, values);
+    }
+
+    @Override
+    Object repo() {
+      return repo;
     }
 
     @Override
@@ -824,7 +892,6 @@ final class EntityFuzzer {
     static final Instant LAST = Instant.parse("9999-12-31T23:59:59.999Z");
 
     final TimeShardedRepository<Object, ?> repo;
-    final Method get;
     final Class<?> repoType;
 
     @SuppressWarnings("unchecked")
@@ -844,7 +911,7 @@ final class EntityFuzzer {
         types = java.util.Arrays.copyOf(types, types.length + 1);
         types[types.length - 1] = entities.type.getDeclaredField(e.shardBy).getType();
       }
-      get = repoType.getMethod("get", types);
+      methods(repoType, types);
     }
 
     @Override
@@ -860,13 +927,18 @@ final class EntityFuzzer {
     }
 
     @Override
-    Optional<?> get(Object[] values) throws Throwable {
+    Object[] args(Object[] values) {
       Object[] args = keyValues(e, values);
       if (!e.fields.get(entities.shard).key()) {
         args = java.util.Arrays.copyOf(args, args.length + 1);
         args[args.length - 1] = values[entities.shard];
       }
-      return (Optional<?>) invoke(get, repo, args);
+      return args;
+    }
+
+    @Override
+    Object repo() {
+      return repo;
     }
 
     @Override
@@ -983,6 +1055,11 @@ final class EntityFuzzer {
       if (!pk.equals(again)) {
         return "primaryKey(entity) " + again + " differs from primaryKey(values) " + pk;
       }
+      // a @TruncatedToMillis key holds, and reads back, whole milliseconds
+      for (int i = 0; i < values.length; i++) {
+        values[i] = RandomEntities.truncated(e.fields.get(i), values[i]);
+      }
+      keyValues = keyValues(e, values);
       step[0] = "decode(" + pk + ")";
       Object decoded = invoke(entities.decode, null, pk);
       RecordComponent[] parts = decoded.getClass().getRecordComponents();
@@ -1040,9 +1117,13 @@ final class EntityFuzzer {
       if (read.isEmpty()) {
         return "get " + describe(e, w) + " found nothing after put";
       }
-      String diff = difference(entities.type, e, w, read.get());
+      String diff = difference(entities.type, e, w, read.get(), false);
       if (diff != null) {
         return "get " + describe(e, w) + ": " + diff;
+      }
+      String cold = coldRead(e, entities, target, w);
+      if (cold != null) {
+        return cold;
       }
     }
     if (version >= 0) {
@@ -1073,15 +1154,138 @@ final class EntityFuzzer {
         }
       }
     }
-    if (target instanceof Plain plain && !e.indexes.isEmpty()) {
+    if (!e.indexes.isEmpty()) {
       step[0] = "index reads";
-      String problem = checkIndexReads(e, entities, plain, scanned, r);
+      String problem = checkIndexReads(e, entities, target, scanned, r);
       if (problem != null) {
         return problem;
       }
     }
+    step[0] = "delete";
+    String deleted = deleteSome(e, entities, target, written, rows, r, step);
+    if (deleted != null) {
+      return deleted;
+    }
     step[0] = "null key";
-    return nullKeyRefused(e, entities, target, stored, r);
+    return nullKeyRefused(e, entities, target, storeOrder(e, entities, written.values(), false), r);
+  }
+
+  /** {@code getWithCold} of a stored row, where the entity has cold columns, reads every field. */
+  private static String coldRead(Entity e, Entities entities, Target target, Object[] w)
+      throws Throwable {
+    if (target.getWithCold == null) {
+      return null;
+    }
+    Optional<?> read = target.getWithCold(w);
+    COLD_READS.increment();
+    if (read.isEmpty()) {
+      return "getWithCold " + describe(e, w) + " found nothing after put";
+    }
+    String diff = difference(entities.type, e, w, read.get(), true);
+    return diff == null ? null : "getWithCold " + describe(e, w) + ": " + diff;
+  }
+
+  /**
+   * Deletes some stored rows (never all) through the repository's {@code delete}: each is gone for
+   * {@code get} and {@code getWithCold}, the others read as written (cold columns too), and {@code
+   * scanAll}, every scan and every index read return exactly the rows left. Then one deleted row is
+   * written again (a versioned one as a new row, version 0) and reads back.
+   */
+  private static String deleteSome(
+      Entity e,
+      Entities entities,
+      Target target,
+      Map<Object, Object[]> written,
+      List<Object[]> rows,
+      Random r,
+      String[] step)
+      throws Throwable {
+    List<Object[]> before = storeOrder(e, entities, written.values(), false);
+    if (before.size() < 2) {
+      return null;
+    }
+    List<Object[]> gone = new ArrayList<>();
+    for (Object[] w : before) {
+      if (gone.size() + 1 < before.size() && (gone.isEmpty() || r.nextInt(3) == 0)) {
+        gone.add(w);
+      }
+    }
+    for (Object[] w : gone) {
+      step[0] = "delete " + describe(e, w);
+      target.delete(w);
+      DELETES.increment();
+      written.remove(target.id((PrimaryKey) invoke(entities.ofValues, null, keyValues(e, w)), w));
+    }
+    for (Object[] w : gone) {
+      step[0] = "get after delete " + describe(e, w);
+      if (target.get(w).isPresent()) {
+        return "get " + describe(e, w) + " found a row after its delete";
+      }
+      if (target.getWithCold != null && target.getWithCold(w).isPresent()) {
+        return "getWithCold " + describe(e, w) + " found a row after its delete";
+      }
+    }
+    List<Object[]> left = storeOrder(e, entities, written.values(), false);
+    for (Object[] w : left) {
+      step[0] = "get after deletes " + describe(e, w);
+      Optional<?> read = target.get(w);
+      if (read.isEmpty()) {
+        return "get " + describe(e, w) + " found nothing after another row's delete";
+      }
+      String diff = difference(entities.type, e, w, read.get(), false);
+      String cold = diff == null ? coldRead(e, entities, target, w) : null;
+      if (diff != null || cold != null) {
+        return "after deletes: get " + describe(e, w) + ": " + (diff != null ? diff : cold);
+      }
+    }
+    step[0] = "scanAll after deletes";
+    List<Object> scannedIds = new ArrayList<>();
+    for (Object s : target.all()) {
+      scannedIds.add(target.id(s));
+    }
+    List<Object> expectedIds = new ArrayList<>();
+    for (Object[] w : left) {
+      expectedIds.add(target.id((PrimaryKey) invoke(entities.ofValues, null, keyValues(e, w)), w));
+    }
+    if (!scannedIds.equals(expectedIds)) {
+      return "after deletes: scanAll gave " + scannedIds + ", expected " + expectedIds;
+    }
+    List<Object[]> scanned = storeOrder(e, entities, written.values(), true);
+    for (Method scan : target.scans()) {
+      step[0] = scan.getName() + " after deletes";
+      String problem = checkScan(e, entities, target, scan, scanned, rows, r);
+      if (problem != null) {
+        return "after deletes: " + problem;
+      }
+    }
+    if (!e.indexes.isEmpty()) {
+      step[0] = "index reads after deletes";
+      String problem = checkIndexReads(e, entities, target, scanned, r);
+      if (problem != null) {
+        return "after deletes: " + problem;
+      }
+    }
+    Object[] again = gone.get(r.nextInt(gone.size())).clone();
+    if (entities.version >= 0) {
+      again[entities.version] = 0L; // a new row again
+    }
+    step[0] = "put after delete " + describe(e, again);
+    target.put(entities.build(again));
+    if (entities.version >= 0) {
+      again[entities.version] = 1L;
+    }
+    Optional<?> read = target.get(again);
+    if (read.isEmpty()) {
+      return "get " + describe(e, again) + " found nothing after its delete and put";
+    }
+    String diff = difference(entities.type, e, again, read.get(), false);
+    String cold = diff == null ? coldRead(e, entities, target, again) : null;
+    if (diff != null || cold != null) {
+      return "put after delete: get " + describe(e, again) + ": " + (diff != null ? diff : cold);
+    }
+    written.put(
+        target.id((PrimaryKey) invoke(entities.ofValues, null, keyValues(e, again)), again), again);
+    return null;
   }
 
   /**
@@ -1090,7 +1294,8 @@ final class EntityFuzzer {
    * no null indexed value (a sparse index), each once.
    */
   private static String checkIndexReads(
-      Entity e, Entities entities, Plain target, List<Object[]> stored, Random r) throws Throwable {
+      Entity e, Entities entities, Target target, List<Object[]> stored, Random r)
+      throws Throwable {
     if (stored.isEmpty()) {
       return null;
     }
@@ -1104,7 +1309,7 @@ final class EntityFuzzer {
                   : Character.toUpperCase(word.charAt(0)) + word.substring(1));
         }
       }
-      Object view = target.repoType.getMethod(accessor.toString()).invoke(target.repo);
+      Object view = target.repo().getClass().getMethod(accessor.toString()).invoke(target.repo());
       String firstName = index.columns().get(0);
       int first = -1;
       for (int i = 0; i < e.fields.size(); i++) {
@@ -1114,9 +1319,11 @@ final class EntityFuzzer {
       }
       String method =
           "scanBy" + Character.toUpperCase(firstName.charAt(0)) + firstName.substring(1);
+      // a sharded repository's index reads take a time window after the value
+      int trailing = e.shardBy == null ? 0 : 2;
       Method scan = null;
       for (Method m : view.getClass().getMethods()) {
-        if (m.getName().equals(method) && m.getParameterCount() == 1) {
+        if (m.getName().equals(method) && m.getParameterCount() == 1 + trailing) {
           scan = m;
         }
       }
@@ -1127,6 +1334,10 @@ final class EntityFuzzer {
       if (value == null) {
         continue;
       }
+      Object[] window = target.window(stored, r);
+      Object[] args = new Object[1 + trailing];
+      args[0] = value;
+      System.arraycopy(window, 0, args, 1, trailing);
       List<Object> expected = new ArrayList<>();
       for (Object[] w : stored) {
         boolean indexed = true;
@@ -1137,13 +1348,17 @@ final class EntityFuzzer {
             }
           }
         }
-        if (indexed && java.util.Objects.deepEquals(value, w[first])) {
+        Field column = e.fields.get(first);
+        if (indexed
+            && RandomEntities.deepEquals(
+                RandomEntities.millis(column, value), RandomEntities.millis(column, w[first]))
+            && target.inWindow(w, window)) {
           expected.add(target.id((PrimaryKey) invoke(entities.ofValues, null, keyValues(e, w)), w));
         }
       }
       List<Object> got = new ArrayList<>();
       List<?> read;
-      try (Stream<?> s = (Stream<?>) invoke(scan, view, value)) {
+      try (Stream<?> s = (Stream<?>) invoke(scan, view, args)) {
         read = s.toList();
       }
       for (Object entity : read) {
@@ -1157,6 +1372,7 @@ final class EntityFuzzer {
             + firstName
             + " = "
             + value
+            + (trailing == 0 ? "" : " in " + show(window))
             + " gave "
             + got
             + ", expected "
@@ -1377,7 +1593,9 @@ final class EntityFuzzer {
       Object[] k = keyValues(e, w);
       boolean match = target.inWindow(w, window);
       for (int i = 0; i < fixed && match; i++) {
-        match = RandomEntities.deepEquals(k[i], args[i]);
+        // an argument finer than a @TruncatedToMillis key is truncated as the stored keys were
+        match =
+            RandomEntities.deepEquals(k[i], RandomEntities.truncated(keyFields.get(i), args[i]));
       }
       if (match && bounds != null) {
         match = withinBounds(bounds, k[fixed]);
@@ -1499,12 +1717,17 @@ final class EntityFuzzer {
 
   private static Object construct(Class<?> type, Entity e, Object[] values) throws Exception {
     if (e.record || e.allArgs) {
-      Class<?>[] types = new Class<?>[e.fields.size()];
-      for (int i = 0; i < types.length; i++) {
-        types[i] = type.getDeclaredField(e.fields.get(i).name).getType();
+      // a class's all-args constructor takes the stored fields only
+      List<Class<?>> types = new ArrayList<>();
+      List<Object> args = new ArrayList<>();
+      for (int i = 0; i < e.fields.size(); i++) {
+        if (e.record || !e.fields.get(i).transientField) {
+          types.add(type.getDeclaredField(e.fields.get(i).name).getType());
+          args.add(values[i]);
+        }
       }
-      Constructor<?> c = type.getDeclaredConstructor(types);
-      return c.newInstance(values);
+      Constructor<?> c = type.getDeclaredConstructor(types.toArray(new Class<?>[0]));
+      return c.newInstance(args.toArray());
     }
     Object entity = type.getConstructor().newInstance();
     for (int i = 0; i < values.length; i++) {
@@ -1517,15 +1740,20 @@ final class EntityFuzzer {
     return entity;
   }
 
-  private static String difference(Class<?> type, Entity e, Object[] values, Object read)
-      throws Exception {
+  /** The first field read back otherwise than written; cold ones only {@code withCold}. */
+  private static String difference(
+      Class<?> type, Entity e, Object[] values, Object read, boolean withCold) throws Exception {
     for (int i = 0; i < values.length; i++) {
       java.lang.reflect.Field f = type.getDeclaredField(e.fields.get(i).name);
       f.setAccessible(true);
       Object got = f.get(read);
       Field spec = e.fields.get(i);
-      // cold columns are read only on demand (getWithCold)
-      Object expected = spec.cold && !spec.key() ? got : values[i];
+      // cold columns are read only on demand (getWithCold); a transient field is read back as
+      // its type's default
+      Object expected =
+          spec.transientField
+              ? java.lang.reflect.Array.get(java.lang.reflect.Array.newInstance(f.getType(), 1), 0)
+              : spec.cold && !spec.key() && !withCold ? got : values[i];
       if (!RandomEntities.deepEquals(got, expected)) {
         return spec.name
             + " read back as "

@@ -29,6 +29,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * partition key compiles (over a {@code @TimeSharded} entity with the window {@code since, until}
  * last, the whole key left out: a point read); a query skipping the leading component is WK307,
  * with the message that names it. Over a refused entity, the interfaces add no error of their own.
+ * 30 entities by default; {@code -Dwidekey.fuzz.queryEntities=N} for more.
  */
 class QueryFuzzTest {
   @RegisterExtension final Seeds seeds = new Seeds();
@@ -57,7 +58,9 @@ class QueryFuzzTest {
     long seed = seeds.seed();
     Random random = new Random(seed);
     List<Entity> entities = new ArrayList<>();
-    for (int i = 0; entities.size() < 30 && i < 300; i++) {
+    // a longer search: -Dwidekey.fuzz.queryEntities=300 (and -Dwidekey.seed=N to repeat one)
+    int count = Integer.getInteger("widekey.fuzz.queryEntities", 30);
+    for (int i = 0; entities.size() < count && i < 10 * count; i++) {
       Entity e = RandomEntities.entity(random, "qfz" + i, "qfz_" + i);
       List<Field> key = e.keyFields();
       if (e.nesting == Nesting.TOP_LEVEL

@@ -401,6 +401,9 @@ final class RandomEntities {
     "NotSequential",
     "Index",
     "WideTable",
+    "TruncatedToMillis",
+    "Transient",
+    "ColumnNaming",
     "TimeSharded",
     "ShardPeriod",
     "HashAlgorithm"
@@ -492,6 +495,8 @@ final class RandomEntities {
     String hashAlgorithm; // @HashPrefix(algorithm = HashAlgorithm.X), or null
     Integer hashPartitions; // @HashPrefix(partitions = N), or null
     Long inflatedCap; // @ColdColumn(maxInflatedBytes = N), or null
+    boolean truncated; // @TruncatedToMillis
+    boolean transientField; // @Transient: no column holds it
 
     /** Classes: a boolean read by {@code isName()} rather than {@code getName()}. */
     boolean isGetter;
@@ -545,6 +550,8 @@ final class RandomEntities {
       if (compress) add.accept(f -> f.compress = false);
       if (chunked) add.accept(f -> f.chunked = false);
       if (version) add.accept(f -> f.version = false);
+      if (truncated) add.accept(f -> f.truncated = false);
+      if (transientField) add.accept(f -> f.transientField = false);
       if (buckets != null) add.accept(f -> f.buckets = null);
       if (!publicField) add.accept(f -> f.publicField = true);
       return out;
@@ -584,6 +591,8 @@ final class RandomEntities {
       }
       if (chunked) a.add("@Chunked");
       if (version) a.add("@Version");
+      if (truncated) a.add("@TruncatedToMillis");
+      if (transientField) a.add("@Transient");
       if (buckets != null) a.add("@Bucketed(buckets = " + buckets + ")");
       return a;
     }
@@ -615,6 +624,7 @@ final class RandomEntities {
     String typeHashAlgorithm; // @HashPrefix(algorithm) on the type, or null
     Integer typeHashPartitions; // @HashPrefix(partitions) on the type, or null
     String coldTable; // @WideTable(coldTable), or null
+    boolean snakeCase; // @WideTable(columnNaming = ColumnNaming.SNAKE_CASE)
 
     /** The enum's constants: one, a few, or many, some not ASCII. */
     String[] enumConstants = {"A", "B", "C"};
@@ -685,6 +695,7 @@ final class RandomEntities {
       e.typeHashAlgorithm = typeHashAlgorithm;
       e.typeHashPartitions = typeHashPartitions;
       e.coldTable = coldTable;
+      e.snakeCase = snakeCase;
       e.enumConstants = enumConstants;
       e.privateEnum = privateEnum;
       e.topLevelEnum = topLevelEnum;
@@ -797,6 +808,7 @@ final class RandomEntities {
       if (shardBy != null) drops.add(e -> e.shardBy = null);
       if (!indexes.isEmpty()) drops.add(e -> e.indexes.clear());
       if (coldTable != null) drops.add(e -> e.coldTable = null);
+      if (snakeCase) drops.add(e -> e.snakeCase = false);
       if (typeHashAlgorithm != null) drops.add(e -> e.typeHashAlgorithm = null);
       if (typeHashPartitions != null) drops.add(e -> e.typeHashPartitions = null);
       if (privateEnum) drops.add(e -> e.privateEnum = false);
@@ -944,6 +956,9 @@ final class RandomEntities {
       if (ttlSeconds != null) {
         s.append(", ttlSeconds = ").append(ttlSeconds).append("L");
       }
+      if (snakeCase) {
+        s.append(", columnNaming = ColumnNaming.SNAKE_CASE");
+      }
       s.append(")\n");
       if (shardBy != null) {
         s.append("@TimeSharded(by = ")
@@ -1012,19 +1027,21 @@ final class RandomEntities {
             s.append(a).append(' ');
           }
           s.append(f.publicField ? "public " : "private ");
-          if (allArgs) {
-            s.append("final ");
+          if (allArgs && !f.transientField) {
+            s.append("final "); // a transient one keeps the default the constructor leaves it
           }
           s.append(typeSource(f)).append(' ').append(f.name).append(";\n");
         }
         if (allArgs) {
+          // over the stored fields: a transient one is no column to build from
+          List<Field> stored = fields.stream().filter(f -> !f.transientField).toList();
           s.append("  public ").append(name).append('(');
-          for (int i = 0; i < fields.size(); i++) {
-            Field f = fields.get(i);
+          for (int i = 0; i < stored.size(); i++) {
+            Field f = stored.get(i);
             s.append(i > 0 ? ", " : "").append(typeSource(f)).append(' ').append(f.name);
           }
           s.append(") {\n");
-          for (Field f : fields) {
+          for (Field f : stored) {
             s.append("    this.").append(f.name).append(" = ").append(f.name).append(";\n");
           }
           s.append("  }\n");
@@ -1117,12 +1134,15 @@ final class RandomEntities {
         out.add("topLevelEnum");
       }
       if (coldTable != null) out.add("coldTable");
+      if (snakeCase) out.add("snakeCase");
       if (enumConstants.length != 3) out.add("enumOf" + enumConstants.length);
       if (typeHash != null || fields.stream().anyMatch(f -> f.hashLength != null)) out.add("hash");
       for (Field f : fields) {
         if (f.descending) out.add("descending");
         if (f.buckets != null) out.add("bucketed");
         if (f.version) out.add("version");
+        if (f.truncated) out.add("truncatedToMillis");
+        if (f.transientField) out.add("transient");
         if (f.isGetter) out.add("isGetter");
         if (f.getterPair && otherGetter(f) != null) out.add("getterPair");
         if (f.inflatedCap != null) out.add("inflatedCap");
@@ -1278,6 +1298,19 @@ final class RandomEntities {
     if (r.nextInt(100) == 0) {
       e.fields.get(r.nextInt(e.fields.size())).version = true; // maybe on a key: WK208
     }
+    if (r.nextInt(8) == 0) {
+      // a field no column holds: read back as its type's default
+      Field t = attribute(r, used);
+      t.cold = false;
+      t.compress = false;
+      t.inflatedCap = null;
+      t.chunked = false;
+      t.transientField = true;
+      e.fields.add(r.nextInt(e.fields.size() + 1), t);
+    }
+    if (r.nextInt(100) == 0) {
+      e.fields.get(r.nextInt(e.fields.size())).transientField = true; // maybe a key: WK212
+    }
     if (e.record) {
       // legal on a class, but a record component may not be named like these (JLS 8.10.1)
       for (Field f : e.fields) {
@@ -1296,6 +1329,7 @@ final class RandomEntities {
       // a field of that name obscures the enum in the annotations of the fields beside it
       e.fields.forEach(f -> f.hashAlgorithm = null);
     }
+    e.snakeCase = r.nextInt(10) == 0;
     if (r.nextInt(15) == 0) {
       e.coldTable =
           pick(
@@ -1381,7 +1415,13 @@ final class RandomEntities {
   private static void indexes(Random r, Entity e) {
     List<Field> candidates =
         e.fields.stream()
-            .filter(f -> !f.cold && !f.chunked && !f.version && INDEXABLE.contains(f.type))
+            .filter(
+                f ->
+                    !f.cold
+                        && !f.chunked
+                        && !f.version
+                        && !f.transientField
+                        && INDEXABLE.contains(f.type))
             .toList();
     int count = r.nextInt(4) == 0 ? 2 : 1;
     for (int i = 0; i < count && !candidates.isEmpty(); i++) {
@@ -1416,7 +1456,7 @@ final class RandomEntities {
    * sometimes by a field that is no time or does not exist, with retain and ahead at their edges.
    */
   private static void timeSharded(Random r, Entity e, Set<String> used) {
-    List<Field> times = e.fields.stream().filter(f -> f.type.time()).toList();
+    List<Field> times = e.fields.stream().filter(f -> f.type.time() && !f.transientField).toList();
     if (r.nextInt(30) == 0) {
       e.shardBy = r.nextBoolean() ? "missing" : e.fields.get(r.nextInt(e.fields.size())).name;
     } else if (!times.isEmpty() && r.nextInt(3) > 0) {
@@ -1535,6 +1575,10 @@ final class RandomEntities {
           f.padSigned = r.nextInt(3) == 0;
         }
         if (f.type == Type.INSTANT || r.nextInt(6) == 0) f.sequential = r.nextInt(5) > 0;
+        // @TruncatedToMillis on a time with a sub-millisecond part; on a LocalDate it is WK104
+        if (f.type.time() && r.nextInt(f.type == Type.LOCAL_DATE ? 40 : 5) == 0) {
+          f.truncated = true;
+        }
         if (f.sequential && r.nextInt(40) == 0) f.notSequential = pick(r, REASONS); // contradicts
         if (r.nextInt(15) == 0) f.reversed = true;
       }
@@ -1674,6 +1718,7 @@ final class RandomEntities {
       }
     }
     if ((f.type == Type.STRING || f.type == Type.BYTES) && r.nextInt(12) == 0) f.chunked = true;
+    if (f.type.time() && r.nextInt(60) == 0) f.truncated = true; // not a key component: WK104
     if (r.nextInt(60) == 0) f.keyChars = "a-z";
     if (r.nextInt(60) == 0) f.padWidth = 4;
     return f;
@@ -1689,6 +1734,9 @@ final class RandomEntities {
     boolean keyed = keyed(e, f);
     if (nullable && r.nextInt(8) == 0) {
       return null;
+    }
+    if (f.transientField && f.type.refused()) {
+      return f.type == Type.CHAR ? (Object) 'x' : null; // a type no column holds: never stored
     }
     switch (f.type) {
       case STRING:
@@ -1739,12 +1787,15 @@ final class RandomEntities {
           return constants[r.nextInt(constants.length)];
         }
       case BIG_DECIMAL:
-        return BigDecimal.valueOf(r.nextInt(2_000_001) - 1_000_000L, f.moneyScale);
+        // a transient one may have no @Money
+        return BigDecimal.valueOf(
+            r.nextInt(2_000_001) - 1_000_000L, f.moneyScale == null ? 2 : f.moneyScale);
       case INSTANT:
         {
           long millis = integral(r, f, e);
           Instant i = Instant.ofEpochMilli(millis);
-          return keyed ? i : i.plusNanos(r.nextInt(1_000_000));
+          // a key keeps whole milliseconds: finer ones only where the key truncates them
+          return keyed && !f.truncated ? i : i.plusNanos(r.nextInt(1_000_000));
         }
       case LOCAL_DATE:
         return LocalDate.ofEpochDay(integral(r, f, e));
@@ -1754,7 +1805,7 @@ final class RandomEntities {
         {
           // keys hold whole milliseconds of the instant; attributes keep nanos, offset and zone
           Instant i = Instant.ofEpochMilli(integral(r, f, e));
-          if (!keyed) {
+          if (!keyed || f.truncated) {
             i = i.plusNanos(r.nextInt(1_000_000));
           }
           ZoneId zone = pick(r, ZONES);
@@ -1776,6 +1827,35 @@ final class RandomEntities {
           };
         }
     }
+  }
+
+  /**
+   * The value a {@code @TruncatedToMillis} key component stores and reads back: whole milliseconds,
+   * the finer part cut off towards the past; other values as given.
+   */
+  static Object truncated(Field f, Object v) {
+    return f.key() ? millis(f, v) : v;
+  }
+
+  /**
+   * The value a {@code @TruncatedToMillis} field's keys (the entity's, or an index's) hold: what a
+   * read through that key compares, the argument truncated as the stored values are.
+   */
+  static Object millis(Field f, Object v) {
+    if (!f.truncated || v == null) {
+      return v;
+    }
+    java.time.temporal.ChronoUnit millis = java.time.temporal.ChronoUnit.MILLIS;
+    if (v instanceof Instant i) {
+      return i.truncatedTo(millis);
+    } else if (v instanceof LocalDateTime l) {
+      return l.truncatedTo(millis);
+    } else if (v instanceof OffsetDateTime o) {
+      return o.truncatedTo(millis);
+    } else if (v instanceof ZonedDateTime z) {
+      return z.truncatedTo(millis);
+    }
+    return v;
   }
 
   static final ZoneId[] ZONES = {

@@ -112,11 +112,16 @@ public final class EntityParser {
     boolean isRecord = type.getKind() == ElementKind.RECORD;
     checkUnstoredFields(type);
     List<Property> properties = isRecord ? recordProperties(type) : classProperties(type);
-    // a record's @Transient components are built with their defaults; a class's are never read
-    List<Property> transients =
-        properties.stream().filter(p -> p.annotations().has(Transient.class)).toList();
-    for (Property p : transients) {
-      incomplete |= !checkTransient(p.element(), p.name(), p.annotations());
+    // a record's @Transient components are built with their defaults; a class's are never read.
+    // A transient key component is reported (WK212) and stays in the key: the rules check the key
+    // as declared, not one missing a component (a spurious WK101), nor skip the entity's other
+    // rules
+    List<Property> transients = new ArrayList<>();
+    for (Property p : properties) {
+      if (p.annotations().has(Transient.class)
+          && checkTransient(p.element(), p.name(), p.annotations())) {
+        transients.add(p);
+      }
     }
     properties = properties.stream().filter(p -> !transients.contains(p)).toList();
     Construction construction = isRecord ? Construction.RECORD : construction(type, properties);
@@ -256,7 +261,7 @@ public final class EntityParser {
       String name = f.getSimpleName().toString();
       TypeMirror t = f.asType();
       WidekeyAnnotations annotations = WidekeyAnnotations.of(f);
-      if (annotations.has(Transient.class)) {
+      if (annotations.has(Transient.class) && !keyComponent(annotations)) {
         checkTransient(f, name, annotations); // neither stored nor set: no accessor needed
         continue;
       }
@@ -697,7 +702,7 @@ public final class EntityParser {
    */
   private boolean checkTransient(Element field, String name, WidekeyAnnotations annotations) {
     AnnotationMirror at = annotations.mirror(Transient.class);
-    if (annotations.has(PartitionKey.class) || annotations.has(KeyColumn.class)) {
+    if (keyComponent(annotations)) {
       String role = annotations.has(PartitionKey.class) ? "@PartitionKey" : "@KeyColumn";
       diagnostics.error(field, at, Messages.transientKey(name, role));
       return false;
@@ -711,6 +716,11 @@ public final class EntityParser {
       diagnostics.error(field, at, Messages.transientAnnotated(name, others));
     }
     return true;
+  }
+
+  /** Whether the annotations make their field a key component. */
+  private static boolean keyComponent(WidekeyAnnotations annotations) {
+    return annotations.has(PartitionKey.class) || annotations.has(KeyColumn.class);
   }
 
   /** The qualified name of the runtime's converter interface. */
