@@ -426,6 +426,31 @@ class LayoutLockTest {
   }
 
   /**
+   * An index added to an entity whose hot table is committed: the entities stored before it have no
+   * index rows, so the build says so on the {@code @Index}, naming the repository's build. An index
+   * declared with its table from the first build, or kept, is not warned of.
+   */
+  @Test
+  void anIndexAddedToAStoredTableIsWarnedOfOnTheIndex() throws IOException {
+    String withoutIndex =
+        READING.replace("@Index(name = \"by_owner\", columns = {\"owner\"})\n", "");
+    assertThat(build(withoutIndex)).succeededWithoutWarnings();
+
+    Compilation c = build(READING);
+
+    assertThat(c).succeeded();
+    assertThat(c).hadWarningCount(1);
+    String warning = Messages.layoutIndexOnStoredTable("readings", "by_owner", "readings_by_owner");
+    assertThat(warning).startsWith("WK308: index 'by_owner' is new to table 'readings'");
+    assertThat(warning).contains("buildIndexes()");
+    Diagnostic<? extends JavaFileObject> d = assertReported(c, Diagnostic.Kind.WARNING, warning);
+    assertThat(d.getLineNumber()).isEqualTo(8L); // the @Index line
+    assertThat(files()).contains("readings_by_owner.layout");
+
+    assertThat(build(READING)).succeededWithoutWarnings();
+  }
+
+  /**
    * A file left by an index the entity dropped, or by the table it was renamed from, says so, not
    * "a renamed or deleted entity".
    */

@@ -1026,6 +1026,19 @@ public enum Message {
           + "entity of this build stores and no @RekeyedFrom names: a renamed or "
           + "deleted entity, whose table and rows still exist. Delete the file once "
           + "the table is dropped, or name it in @RekeyedFrom to move its rows."),
+  /**
+   * An index declared on an entity whose hot table is committed (so holds rows): the rows stored
+   * before it have no index rows until the repository builds them.
+   */
+  LAYOUT_INDEX_ON_STORED_TABLE(
+      Rule.WK308,
+      Severity.WARNING,
+      "index '${index}' is new to table '${table}', whose layout file ${table}.layout is"
+          + " committed: the entities already stored there have no rows in the new index table"
+          + " '${indexTable}', and a read through it would miss them. After createTables(), reads"
+          + " through '${index}' fail with IndexNotBuiltException until the repository's"
+          + " buildIndexes() has indexed the stored entities. Stop the instances that run the"
+          + " entity without the index first: their writes leave the index out."),
   /** As {@link #LAYOUT_STALE_FILE}, for the table of an index its entity no longer declares. */
   LAYOUT_STALE_INDEX_FILE(
       Rule.WK308,

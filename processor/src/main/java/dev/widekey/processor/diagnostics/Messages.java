@@ -1125,6 +1125,11 @@ public final class Messages {
     return Message.LAYOUT_STALE_FILE.format("file", file, "table", table);
   }
 
+  public static String layoutIndexOnStoredTable(String table, String index, String indexTable) {
+    return Message.LAYOUT_INDEX_ON_STORED_TABLE.format(
+        "index", index, "table", table, "indexTable", indexTable);
+  }
+
   public static String layoutStaleIndexFile(
       String table, String file, String entity, String index) {
     return Message.LAYOUT_STALE_INDEX_FILE.format(

@@ -160,7 +160,29 @@ public final class LayoutLock {
         }
       }
     }
+    warnOfIndexesOnStoredTable(entity, created, report);
     return new Pending(created, updated);
+  }
+
+  /**
+   * A client-side index whose table is new while the entity's hot table is committed: the hot table
+   * holds rows, which the new index has none of until the repository builds them. A service index
+   * is the store's to build.
+   */
+  private static void warnOfIndexesOnStoredTable(
+      EntityModel entity, List<TableLayout> created, Diagnostics report) {
+    boolean hotCommitted = created.stream().noneMatch(t -> t.table().equals(entity.table()));
+    if (!hotCommitted) {
+      return;
+    }
+    for (IndexModel index : entity.indexes()) {
+      if (!index.byService() && created.stream().anyMatch(t -> t.table().equals(index.table()))) {
+        report.warning(
+            entity.type(),
+            index.mirror(),
+            Messages.layoutIndexOnStoredTable(entity.table(), index.name(), index.table()));
+      }
+    }
   }
 
   /** Whether {@code now} may replace {@code old} (errors and warnings reported). */
