@@ -1,10 +1,12 @@
 package dev.widekey.store.tablestore;
 
 import com.alicloud.openservices.tablestore.SyncClientInterface;
+import com.alicloud.openservices.tablestore.model.AddDefinedColumnRequest;
 import com.alicloud.openservices.tablestore.model.BatchGetRowRequest;
 import com.alicloud.openservices.tablestore.model.BatchGetRowResponse;
 import com.alicloud.openservices.tablestore.model.BatchWriteRowRequest;
 import com.alicloud.openservices.tablestore.model.BatchWriteRowResponse;
+import com.alicloud.openservices.tablestore.model.CreateIndexRequest;
 import com.alicloud.openservices.tablestore.model.CreateTableRequestEx;
 import com.alicloud.openservices.tablestore.model.DeleteRowRequest;
 import com.alicloud.openservices.tablestore.model.DeleteTableRequest;
@@ -26,6 +28,8 @@ import com.alicloud.openservices.tablestore.model.RowQueryCriteria;
 import com.alicloud.openservices.tablestore.model.SingleRowQueryCriteria;
 import com.alicloud.openservices.tablestore.model.TableMeta;
 import com.alicloud.openservices.tablestore.model.TableOptions;
+import com.alicloud.openservices.tablestore.model.UpdateTableRequest;
+import com.alicloud.openservices.tablestore.model.search.SyncStat;
 import dev.widekey.core.store.StoreLimits;
 import dev.widekey.runtime.retry.RetryPolicy;
 import dev.widekey.runtime.store.AttrValue;
@@ -47,6 +51,7 @@ import dev.widekey.runtime.store.backend.CheckedBatch;
 import dev.widekey.runtime.store.backend.ConditionErrors;
 import dev.widekey.runtime.store.backend.RowCursor;
 import dev.widekey.runtime.store.backend.ServiceChecks;
+import dev.widekey.runtime.store.backend.ServiceIndexAdditions;
 import dev.widekey.runtime.store.backend.ServiceStore;
 import dev.widekey.runtime.store.backend.TableErrors;
 import java.time.Duration;
@@ -341,6 +346,97 @@ public final class TablestoreStore extends ServiceStore {
         Thread.currentThread().interrupt();
         throw new StoreException(
             ErrorKind.TIMEOUT, "interrupted waiting for table " + spec.name(), e);
+      }
+      pauseMillis = Math.min(2000, pauseMillis * 2);
+    }
+  }
+
+  /**
+   * An index declared after the table was created: AddDefinedColumn for the columns it needs, then
+   * CreateIndex with {@code IncludeBaseData}, so the service builds it from the rows already stored
+   * ("Create a secondary index": CreateIndex "creates an index table for an existing data table";
+   * IncludeBaseData indexes its existing data). A global index is built in the background, its sync
+   * phase FULL until the existing rows are in it and INCR after; this waits for INCR, so a read
+   * through the index finds the rows stored before it. An expiring table first stops taking
+   * UpdateRow, which the service requires of a table with indexes and a time to live.
+   */
+  @Override
+  protected void addServiceIndexes(TableSpec existing, ServiceIndexAdditions added) {
+    String table = existing.name();
+    try {
+      if (!added.columns().isEmpty()) {
+        AddDefinedColumnRequest columns = new AddDefinedColumnRequest();
+        columns.setTableName(table);
+        for (DefinedColumn d : added.columns()) {
+          columns.addDefinedColumn(d.name(), SdkMapping.definedType(d.type()));
+        }
+        client.addDefinedColumn(columns);
+      }
+      if (existing.expires()) {
+        TableOptions options =
+            client.describeTable(new DescribeTableRequest(table)).getTableOptions();
+        if (options == null || !options.hasSetAllowUpdate() || options.getAllowUpdate()) {
+          UpdateTableRequest update = new UpdateTableRequest(table);
+          TableOptions noUpdate = new TableOptions();
+          noUpdate.setAllowUpdate(false);
+          update.setTableOptionsForUpdate(noUpdate);
+          client.updateTable(update);
+        }
+      }
+      for (ServiceIndex index : added.indexes()) {
+        client.createIndex(new CreateIndexRequest(table, SdkMapping.indexMeta(index), true));
+      }
+    } catch (StoreException e) {
+      throw e;
+    } catch (RuntimeException e) {
+      throw TablestoreErrors.map("adding service indexes " + added.indexes() + " to " + table, e);
+    }
+    awaitIndexesBuilt(table, added.indexes());
+  }
+
+  /** Waits until each of {@code indexes} holds the rows stored before it (sync phase INCR). */
+  private void awaitIndexesBuilt(String table, List<ServiceIndex> indexes) {
+    long start = System.nanoTime();
+    long budget = RetryPolicy.saturatedNanos(readyTimeout);
+    long pauseMillis = 50;
+    Set<String> names = new HashSet<>();
+    for (ServiceIndex index : indexes) {
+      names.add(index.name());
+    }
+    while (true) {
+      List<String> building = new ArrayList<>();
+      DescribeTableResponse described = client.describeTable(new DescribeTableRequest(table));
+      if (described.getIndexMeta() != null) {
+        for (IndexMeta meta : described.getIndexMeta()) {
+          if (names.contains(meta.getIndexName())
+              && meta.getIndexSyncPhase() == SyncStat.SyncPhase.FULL) {
+            building.add(meta.getIndexName());
+          }
+        }
+      }
+      if (building.isEmpty()) {
+        return;
+      }
+      if (System.nanoTime() - start > budget) {
+        throw new StoreException(
+            ErrorKind.TIMEOUT,
+            "the service indexes "
+                + building
+                + " of table "
+                + table
+                + " were still indexing the rows stored before them after "
+                + readyTimeout
+                + "; a read through them may miss those rows until they are done. Call"
+                + " createTable again to wait further",
+            true,
+            null);
+      }
+      try {
+        Thread.sleep(pauseMillis);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new StoreException(
+            ErrorKind.TIMEOUT, "interrupted waiting for the indexes of table " + table, e);
       }
       pauseMillis = Math.min(2000, pauseMillis * 2);
     }

@@ -2,6 +2,8 @@ package dev.widekey.store.tablestore;
 
 import com.alicloud.openservices.tablestore.SyncClientInterface;
 import com.alicloud.openservices.tablestore.TableStoreException;
+import com.alicloud.openservices.tablestore.model.AddDefinedColumnRequest;
+import com.alicloud.openservices.tablestore.model.AddDefinedColumnResponse;
 import com.alicloud.openservices.tablestore.model.BatchGetRowRequest;
 import com.alicloud.openservices.tablestore.model.BatchGetRowResponse;
 import com.alicloud.openservices.tablestore.model.BatchWriteRowRequest;
@@ -11,9 +13,12 @@ import com.alicloud.openservices.tablestore.model.Column;
 import com.alicloud.openservices.tablestore.model.ColumnValue;
 import com.alicloud.openservices.tablestore.model.Condition;
 import com.alicloud.openservices.tablestore.model.ConsumedCapacity;
+import com.alicloud.openservices.tablestore.model.CreateIndexRequest;
+import com.alicloud.openservices.tablestore.model.CreateIndexResponse;
 import com.alicloud.openservices.tablestore.model.CreateTableRequest;
 import com.alicloud.openservices.tablestore.model.CreateTableRequestEx;
 import com.alicloud.openservices.tablestore.model.CreateTableResponse;
+import com.alicloud.openservices.tablestore.model.DefinedColumnSchema;
 import com.alicloud.openservices.tablestore.model.DefinedColumnType;
 import com.alicloud.openservices.tablestore.model.DeleteRowRequest;
 import com.alicloud.openservices.tablestore.model.DeleteRowResponse;
@@ -49,8 +54,11 @@ import com.alicloud.openservices.tablestore.model.RowPutChange;
 import com.alicloud.openservices.tablestore.model.RowQueryCriteria;
 import com.alicloud.openservices.tablestore.model.TableMeta;
 import com.alicloud.openservices.tablestore.model.TableOptions;
+import com.alicloud.openservices.tablestore.model.UpdateTableRequest;
+import com.alicloud.openservices.tablestore.model.UpdateTableResponse;
 import com.alicloud.openservices.tablestore.model.condition.ColumnCondition;
 import com.alicloud.openservices.tablestore.model.condition.SingleColumnValueCondition;
+import com.alicloud.openservices.tablestore.model.search.SyncStat;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
@@ -687,27 +695,130 @@ final class FakeTablestoreService {
       FakeTable data = new FakeTable(meta, options, splits, notReadyCalls);
       data.globalLagMillis = globalIndexLagMillis;
       for (IndexMeta index : indexMetas) {
-        if (tables.containsKey(index.getIndexName())) {
-          throw error(OBJECT_ALREADY_EXIST, "Requested table already exists.");
-        }
-        TableMeta indexTable = new TableMeta(index.getIndexName());
-        for (String column : index.getPrimaryKeyList()) {
-          indexTable.addPrimaryKeyColumn(column, indexColumnType(meta, column));
-        }
-        for (PrimaryKeySchema c : meta.getPrimaryKeyList()) {
-          if (!index.getPrimaryKeyList().contains(c.getName())) {
-            indexTable.addPrimaryKeyColumn(c.getName(), c.getType());
-          }
-        }
-        FakeTable rowsOfIndex = new FakeTable(indexTable, options, List.of(), 0);
-        rowsOfIndex.owner = data;
-        data.indexes.add(new FakeIndex(index, rowsOfIndex));
-        tables.put(index.getIndexName(), rowsOfIndex);
+        addIndex(data, index);
       }
       tables.put(meta.getTableName(), data);
     }
     return new CreateTableResponse(meta());
   }
+
+  /** An index table of {@code data}, filled from the rows {@code data} holds (none when new). */
+  private FakeIndex addIndex(FakeTable data, IndexMeta index) {
+    if (tables.containsKey(index.getIndexName())) {
+      throw error(OBJECT_ALREADY_EXIST, "Requested table already exists.");
+    }
+    TableMeta indexTable = new TableMeta(index.getIndexName());
+    for (String column : index.getPrimaryKeyList()) {
+      indexTable.addPrimaryKeyColumn(column, indexColumnType(data.meta, column));
+    }
+    for (PrimaryKeySchema c : data.meta.getPrimaryKeyList()) {
+      if (!index.getPrimaryKeyList().contains(c.getName())) {
+        indexTable.addPrimaryKeyColumn(c.getName(), c.getType());
+      }
+    }
+    FakeTable rowsOfIndex = new FakeTable(indexTable, data.options, List.of(), 0);
+    rowsOfIndex.owner = data;
+    FakeIndex added = new FakeIndex(index, rowsOfIndex);
+    synchronized (data) {
+      long now = now();
+      for (Map.Entry<PrimaryKey, Map<String, ColumnValue>> row : data.rows.entrySet()) {
+        PrimaryKey key = added.keyOf(data.meta, row.getKey(), row.getValue());
+        if (key != null && !data.expired(row.getKey(), now)) {
+          rowsOfIndex.rows.put(key, Map.of());
+          rowsOfIndex.written.put(key, data.written.get(row.getKey()));
+        }
+      }
+      data.indexes.add(added);
+    }
+    tables.put(index.getIndexName(), rowsOfIndex);
+    return added;
+  }
+
+  /**
+   * As the service's AddDefinedColumn: predefined columns added to an existing table (a name it has
+   * already is refused; message not verified against the service).
+   */
+  AddDefinedColumnResponse addDefinedColumn(AddDefinedColumnRequest request) {
+    received("addDefinedColumn", request);
+    FakeTable t = tables.get(request.getTableName());
+    if (t == null || t.owner != null) {
+      throw error(OBJECT_NOT_EXIST, "Requested table does not exist.");
+    }
+    synchronized (tables) {
+      for (DefinedColumnSchema d : request.getDefinedColumn()) {
+        checkName(d.getName(), "defined column");
+        if (t.meta.getDefinedColumnMap().containsKey(d.getName())) {
+          throw invalid("Defined column " + d.getName() + " already exists.");
+        }
+      }
+      if (t.meta.getDefinedColumnsList().size() + request.getDefinedColumn().size()
+          > MAX_DEFINED_COLUMNS) {
+        throw invalid(
+            "The number of defined columns must be in range: [0, " + MAX_DEFINED_COLUMNS + "].");
+      }
+      for (DefinedColumnSchema d : request.getDefinedColumn()) {
+        t.meta.addDefinedColumn(d.getName(), d.getType());
+      }
+    }
+    return new AddDefinedColumnResponse(meta());
+  }
+
+  /**
+   * As the service's UpdateTable, for the one option the store changes: AllowUpdate (a table with
+   * indexes and a time to live must refuse UpdateRow).
+   */
+  UpdateTableResponse updateTable(UpdateTableRequest request) {
+    received("updateTable", request);
+    FakeTable t = tables.get(request.getTableName());
+    if (t == null || t.owner != null) {
+      throw error(OBJECT_NOT_EXIST, "Requested table does not exist.");
+    }
+    TableOptions update = request.getTableOptionsForUpdate();
+    if (update != null && update.hasSetAllowUpdate()) {
+      t.options.setAllowUpdate(update.getAllowUpdate());
+    }
+    return new UpdateTableResponse(meta());
+  }
+
+  /**
+   * As the service's CreateIndex ("Create a secondary index": an index table for an existing data
+   * table): the same checks as at CreateTable against the table's indexes so far; with {@code
+   * IncludeBaseData} the rows already stored are indexed (at once here; the service does it in the
+   * background, its sync phase FULL until done, which {@link #indexBuildDescribes} imitates),
+   * without it only rows written from now on.
+   */
+  CreateIndexResponse createIndex(CreateIndexRequest request) {
+    received("createIndex", request);
+    synchronized (tables) {
+      FakeTable t = tables.get(request.getMainTableName());
+      if (t == null || t.owner != null) {
+        throw error(OBJECT_NOT_EXIST, "Requested table does not exist.");
+      }
+      List<IndexMeta> all = new ArrayList<>();
+      for (FakeIndex index : t.indexes) {
+        all.add(index.meta());
+      }
+      all.add(request.getIndexMeta());
+      checkIndexes(t.meta, t.options, all);
+      if (tables.size() + 1 > MAX_TABLES) {
+        throw error(QUOTA_EXHAUSTED, "Number of tables exceeds the quota:" + MAX_TABLES + ".");
+      }
+      FakeIndex added = addIndex(t, request.getIndexMeta());
+      if (!request.getIncludeBaseData()) {
+        synchronized (t) {
+          added.table().rows.clear();
+          added.table().written.clear();
+        }
+      }
+      buildingDescribes.put(request.getIndexMeta().getIndexName(), indexBuildDescribes);
+    }
+    return new CreateIndexResponse(meta());
+  }
+
+  /** DescribeTable answers after CreateIndex that still show a new index in sync phase FULL. */
+  volatile int indexBuildDescribes;
+
+  private final Map<String, Integer> buildingDescribes = new ConcurrentHashMap<>();
 
   DescribeTableResponse describeTable(DescribeTableRequest request) {
     received("describeTable", request);
@@ -718,7 +829,11 @@ final class FakeTablestoreService {
     DescribeTableResponse response = new DescribeTableResponse(meta());
     response.setTableMeta(t.meta);
     for (FakeIndex index : t.indexes) {
-      response.addIndexMeta(index.meta());
+      IndexMeta shown = copyOf(index.meta());
+      Integer building = buildingDescribes.computeIfPresent(shown.getIndexName(), (k, n) -> n - 1);
+      shown.setIndexSyncPhase(
+          building != null && building >= 0 ? SyncStat.SyncPhase.FULL : SyncStat.SyncPhase.INCR);
+      response.addIndexMeta(shown);
     }
     response.setTableOptions(t.options);
     List<PrimaryKey> shardSplits = new ArrayList<>();
@@ -729,6 +844,20 @@ final class FakeTablestoreService {
     }
     response.setShardSplits(shardSplits);
     return response;
+  }
+
+  /** An index's schema as DescribeTable returns it: a copy, so its sync phase is the answer's. */
+  private static IndexMeta copyOf(IndexMeta meta) {
+    IndexMeta copy = new IndexMeta(meta.getIndexName());
+    for (String column : meta.getPrimaryKeyList()) {
+      copy.addPrimaryKeyColumn(column);
+    }
+    for (String column : meta.getDefinedColumnsList()) {
+      copy.addDefinedColumn(column);
+    }
+    copy.setIndexType(meta.getIndexType());
+    copy.setIndexUpdateMode(meta.getIndexUpdateMode());
+    return copy;
   }
 
   DeleteTableResponse deleteTable(DeleteTableRequest request) {

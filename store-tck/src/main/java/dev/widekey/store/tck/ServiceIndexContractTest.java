@@ -121,6 +121,73 @@ public abstract class ServiceIndexContractTest {
     }
   }
 
+  /**
+   * An index declared after the table's rows were written (an {@code @Index(maintainedBy =
+   * SERVICE_…)} added to a stored entity): creating the table again creates it, built from the rows
+   * already stored, so a read through it finds them, and it stays exact for later writes. The
+   * table's other indexes and rows are kept.
+   */
+  @Test
+  void anIndexAddedToATableWithRowsIndexesTheRowsStoredBeforeIt() {
+    TestClock clock = new TestClock();
+    try (WideTableStore store = store(clock, Duration.ZERO)) {
+      TableSpec full = spec();
+      TableSpec first =
+          full.withServiceIndexes(
+              List.of(new DefinedColumn("status", AttrType.STRING)),
+              List.of(full.serviceIndex(LOCAL)));
+      store.createTable(first);
+      Map<PrimaryKey, Row> model = new HashMap<>();
+      for (int i = 0; i < 30; i++) {
+        Row r =
+            row("c" + (i % 3), i, i % 5 == 0 ? null : "K" + (i % 4), i % 2 == 0 ? "NEW" : "PAID");
+        store.put(TABLE, r);
+        model.put(r.key(), r);
+      }
+
+      store.createTable(full);
+
+      TableSpec described = store.describeTable(TABLE).orElseThrow();
+      assertEquals(
+          full.serviceIndexes().stream().map(ServiceIndex::name).sorted().toList(),
+          described.serviceIndexes().stream().map(ServiceIndex::name).sorted().toList());
+      assertEquals(expected(full, GLOBAL, model), read(store, GLOBAL, all(3)));
+      assertEquals(expected(full, LOCAL, model), read(store, LOCAL, all(3)));
+      Row moved = row("c1", 1, "K9", "SENT");
+      store.put(TABLE, moved);
+      model.put(moved.key(), moved);
+      store.delete(TABLE, key("c2", 2));
+      model.remove(key("c2", 2));
+      assertEquals(expected(full, GLOBAL, model), read(store, GLOBAL, all(3)));
+
+      // created again with the same spec: nothing more to add
+      store.createTable(full);
+      assertEquals(expected(full, GLOBAL, model), read(store, GLOBAL, all(3)));
+    }
+  }
+
+  /** An index of the same name defined otherwise is not silently kept or replaced. */
+  @Test
+  void anIndexRedefinedUnderItsNameIsRefused() {
+    try (WideTableStore store = store(new TestClock(), Duration.ZERO)) {
+      store.createTable(spec());
+      TableSpec changed =
+          spec()
+              .withServiceIndexes(
+                  spec().definedColumns(),
+                  List.of(
+                      spec().serviceIndex(LOCAL),
+                      new ServiceIndex(GLOBAL, List.of("status"), ServiceIndex.Kind.GLOBAL)));
+
+      StoreException e = assertThrows(StoreException.class, () -> store.createTable(changed));
+
+      assertEquals(ErrorKind.TABLE_EXISTS, e.kind(), e::toString);
+      assertTrue(e.getMessage().contains(GLOBAL), e::getMessage);
+      assertEquals(
+          spec().serviceIndexes(), store.describeTable(TABLE).orElseThrow().serviceIndexes());
+    }
+  }
+
   @Test
   void aLocalIndexIsExactAfterEveryWrite() {
     TestClock clock = new TestClock();

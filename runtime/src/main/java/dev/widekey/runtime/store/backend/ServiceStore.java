@@ -113,6 +113,24 @@ public abstract class ServiceStore implements WideTableStore {
   protected void adoptExisting(TableSpec spec) {}
 
   /**
+   * Called when {@link #createTable} finds the table there already without some of the predefined
+   * columns and service indexes its spec declares: the backend creates them, builds the new indexes
+   * from the rows the table holds, and returns once a read through them finds those rows. By
+   * default the store keeps no service indexes.
+   *
+   * @throws StoreException of kind {@link ErrorKind#UNSUPPORTED} by default
+   */
+  protected void addServiceIndexes(TableSpec existing, ServiceIndexAdditions added) {
+    throw new StoreException(
+        ErrorKind.UNSUPPORTED,
+        "table "
+            + existing.name()
+            + " exists without the service indexes "
+            + added.indexes()
+            + ", which this store does not create on an existing table");
+  }
+
+  /**
    * The backend's own checks of a row, after {@link ServiceChecks#row}, for the rules of its client
    * that are not {@link StoreLimits} (e.g. HBase's {@code hbase.client.keyvalue.maxsize}); throws
    * {@link StoreException}. By default none.
@@ -283,11 +301,17 @@ public abstract class ServiceStore implements WideTableStore {
    * points, and the spec's profile and time to live, which the backend checks against the service
    * ({@link #adoptExisting}). The store keeps the spec's profile, which services do not record.
    */
-  private void adopt(TableSpec spec, TableSpec existing) {
-    TableErrors.requireSamePrimaryKey(spec, existing);
+  private void adopt(TableSpec spec, TableSpec described) {
+    TableErrors.requireSamePrimaryKey(spec, described);
+    TableSpec existing = described;
+    ServiceIndexAdditions added = ServiceIndexAdditions.of(spec, described);
+    if (!added.isEmpty()) {
+      addServiceIndexes(described, added);
+      existing = added.merged();
+    }
     TableSpec adopted = existing.withProfile(spec.profile()).withTtlSeconds(spec.ttlSeconds());
     adoptExisting(adopted);
-    if (!adopted.equals(existing)) {
+    if (!adopted.equals(described)) {
       tables.forget(spec.name());
       tables.remember(adopted);
     }

@@ -19,6 +19,8 @@ import dev.widekey.runtime.store.WriteOp;
 import dev.widekey.runtime.store.WriteOutcome;
 import dev.widekey.runtime.store.backend.ConditionErrors;
 import dev.widekey.runtime.store.backend.ServiceChecks;
+import dev.widekey.runtime.store.backend.ServiceIndexAdditions;
+import dev.widekey.runtime.store.backend.TableErrors;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -217,18 +219,16 @@ public final class EmbeddedStore implements WideTableStore {
   private void create(TableSpec spec, StoreLimits limits) {
     Table existing = tables.get(spec.name());
     if (existing != null) {
-      if (existing.spec.primaryKey().equals(spec.primaryKey())) {
-        return;
+      TableErrors.requireSamePrimaryKey(spec, existing.spec);
+      ServiceIndexAdditions added = ServiceIndexAdditions.of(spec, existing.spec);
+      if (!added.isEmpty()) {
+        // an index declared after the table's rows were written: built from them, as the
+        // service's CreateIndex with IncludeBaseData builds it
+        existing.spec = added.merged();
+        withServiceIndexes(existing);
+        catalog.saveTable(existing.spec, existing.mapName);
       }
-      throw new StoreException(
-          ErrorKind.TABLE_EXISTS,
-          "table "
-              + spec.name()
-              + " exists with primary key "
-              + existing.spec.primaryKey()
-              + ", not "
-              + spec.primaryKey()
-              + "; a table's primary key never changes");
+      return;
     }
     String mapName = catalog.newRowMapName();
     Table table = new Table(spec, limits, mapName, openRows(mapName));

@@ -21,7 +21,12 @@ final class Table {
   /** Bytes of the write time in front of a stored row of an expiring table. */
   static final int WRITE_TIME_BYTES = 8;
 
-  final TableSpec spec;
+  /**
+   * Replaced only when {@code createTable} adds service indexes to the table, under the store's
+   * exclusive gate, which orders it before every later call.
+   */
+  TableSpec spec;
+
   final StoreLimits limits;
   final String mapName;
   final MVMap<byte[], byte[]> rows;

@@ -61,6 +61,26 @@ class EmbeddedServiceIndexStoreTest {
     }
   }
 
+  /** An index added to a stored table is built from its rows and kept across a reopen. */
+  @Test
+  void anIndexAddedToAStoredTableSurvivesAReopen(@TempDir Path dir) {
+    TableSpec plain = new TableSpec("t", List.of(new PkColumn("pk", PkType.STRING)));
+    try (EmbeddedStore store = EmbeddedStore.open(dir)) {
+      store.createTable(plain);
+      store.put(
+          "t",
+          Row.of(PrimaryKey.of(PkValue.ofString("a")), Map.of("card", AttrValue.ofString("K"))));
+    }
+    try (EmbeddedStore store = EmbeddedStore.open(dir)) {
+      store.createTable(spec());
+    }
+    try (EmbeddedStore store = EmbeddedStore.open(dir)) {
+      assertEquals(spec(), store.describeTable("t").orElseThrow());
+      assertEquals(
+          List.of(PrimaryKey.of(PkValue.ofString("K"), PkValue.ofString("a"))), read(store));
+    }
+  }
+
   /**
    * Adversary: a global index lag and a sweep interval of ChronoUnit.FOREVER (an index that never
    * catches up, no background sweep). Creating an expiring table used to fail with an
