@@ -304,7 +304,7 @@ class LayoutLockTest {
     build(READING);
     String committed = Files.readString(layouts.resolve("readings.layout"));
 
-    Compilation c = build(READING.replace("String note)", "String note, double temperature)"));
+    Compilation c = build(READING.replace("String note)", "String note, Double temperature)"));
 
     assertThat(c).succeededWithoutWarnings();
     assertReported(
@@ -319,7 +319,7 @@ class LayoutLockTest {
   @Test
   void theUpdateOptionRecordsAPassingChange() throws IOException {
     build(READING);
-    String added = READING.replace("String note)", "String note, double temperature)");
+    String added = READING.replace("String note)", "String note, Double temperature)");
 
     Compilation c = build(added, "-Awidekey.layouts.update=true");
 
@@ -423,6 +423,31 @@ class LayoutLockTest {
         c,
         Diagnostic.Kind.WARNING,
         Messages.layoutStaleFile("meters", layouts.resolve("meters.layout").toString()));
+  }
+
+  /**
+   * A primitive field added to a committed table: the rows stored before it have no value for it,
+   * which a primitive cannot read as, so the build refuses it on the field and names the boxed
+   * type; a boxed field added is a passing change.
+   */
+  @Test
+  void aPrimitiveFieldAddedToAStoredTableIsRefusedOnTheField() throws IOException {
+    build(READING);
+
+    Compilation c =
+        build(READING.replace("    String note) {}", "    String note,\n    int retries) {}"));
+
+    assertThat(c).failed();
+    String error =
+        Messages.layoutPrimitiveAdded("readings", "retries", "retries", "int", "Integer");
+    assertThat(error).startsWith("WK308: field 'retries' is new to table 'readings'");
+    Diagnostic<? extends JavaFileObject> d = assertReported(c, Diagnostic.Kind.ERROR, error);
+    assertThat(d.getLineNumber()).isEqualTo(17L); // the new field's line
+
+    Compilation boxed =
+        build(READING.replace("    String note) {}", "    String note,\n    Integer retries) {}"));
+    assertThat(boxed).succeeded();
+    assertNoError(boxed);
   }
 
   /**
@@ -1039,6 +1064,10 @@ class LayoutLockTest {
     }
     throw new AssertionError(
         "expected a " + kind + " containing\n" + message + "\nbut got " + c.diagnostics());
+  }
+
+  private static void assertNoError(Compilation c) {
+    assertThat(c.errors()).isEmpty();
   }
 
   static void assertNoWk308(Compilation c) {

@@ -995,6 +995,15 @@ public enum Message {
           + "rows stay in '${fromTable}', and reads would look for them in "
           + "'${toTable}' and find none. Undo the move (@ColdColumn decides the "
           + "table), or move the entity to a new table and re-key it (@RekeyedFrom)."),
+  /** A primitive field new to a committed table: the rows stored before it cannot be read. */
+  LAYOUT_PRIMITIVE_ADDED(
+      Rule.WK308,
+      Severity.ERROR,
+      "field '${field}' is new to table '${table}' (committed layout file ${table}.layout) and"
+          + " is a primitive ${type}: the rows stored before it have no column '${column}', and a"
+          + " primitive cannot read as none, so every one of them would fail to read"
+          + " (CORRUPT_DATA). Declare it boxed (${boxed}), which reads those rows as null; if the"
+          + " table holds no rows yet, delete ${table}.layout and build again."),
   LAYOUT_ATTRIBUTE_REMOVED(
       Rule.WK308,
       Severity.WARNING,

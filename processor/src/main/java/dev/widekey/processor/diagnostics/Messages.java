@@ -1125,6 +1125,12 @@ public final class Messages {
     return Message.LAYOUT_STALE_FILE.format("file", file, "table", table);
   }
 
+  public static String layoutPrimitiveAdded(
+      String table, String field, String column, String type, String boxed) {
+    return Message.LAYOUT_PRIMITIVE_ADDED.format(
+        "field", field, "table", table, "column", column, "type", type, "boxed", boxed);
+  }
+
   public static String layoutIndexOnStoredTable(String table, String index, String indexTable) {
     return Message.LAYOUT_INDEX_ON_STORED_TABLE.format(
         "index", index, "table", table, "indexTable", indexTable);

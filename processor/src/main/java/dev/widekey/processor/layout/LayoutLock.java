@@ -11,6 +11,7 @@ import dev.widekey.processor.diagnostics.Messages;
 import dev.widekey.processor.model.Attribute;
 import dev.widekey.processor.model.EntityModel;
 import dev.widekey.processor.model.IndexModel;
+import dev.widekey.processor.model.Property;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -227,6 +228,7 @@ public final class LayoutLock {
       if (a.field() == null) {
         continue; // a column of widekey's own: written from now on, read only where written
       }
+      passed &= primitiveAddedIsReadable(entity, now, a, report);
       AttributeLayout declared =
           a.renamedFrom() == null
               ? null
@@ -283,6 +285,26 @@ public final class LayoutLock {
       }
     }
     return passed;
+  }
+
+  /**
+   * Whether a column new to a committed table can be read from the rows stored before it: not if
+   * its field is primitive, which has no value for "none" (the {@code @Version}, which reads such
+   * rows as version 0, aside). Reported on the field.
+   */
+  private static boolean primitiveAddedIsReadable(
+      EntityModel entity, TableLayout now, AttributeLayout column, Diagnostics report) {
+    for (Attribute a : entity.attributes()) {
+      if (a.name().equals(column.field()) && a.property().primitive() && !a.version()) {
+        String type = a.property().type().toString();
+        report.error(
+            a.property().element(),
+            Messages.layoutPrimitiveAdded(
+                now.table(), a.name(), column.name(), type, Property.boxedName(type)));
+        return false;
+      }
+    }
+    return true;
   }
 
   /**

@@ -30,6 +30,17 @@ public record Property(
     boolean readerIsMethod,
     String setter) {
 
+  /**
+   * The simple name of a primitive type's box, by the primitive's name: {@code long}: {@code Long}.
+   */
+  public static String boxedName(String primitive) {
+    return switch (primitive) {
+      case "int" -> "Integer";
+      case "char" -> "Character";
+      default -> Character.toUpperCase(primitive.charAt(0)) + primitive.substring(1);
+    };
+  }
+
   /** This property, set through {@code setter} (null: by assigning its field). */
   Property withSetter(String setter) {
     return new Property(

@@ -10,6 +10,7 @@ import dev.widekey.processor.diagnostics.Diagnostics;
 import dev.widekey.processor.diagnostics.Messages;
 import dev.widekey.processor.model.Attribute;
 import dev.widekey.processor.model.EntityModel;
+import dev.widekey.processor.model.Property;
 import dev.widekey.processor.model.ValueKind;
 import java.util.Locale;
 import java.util.Set;
@@ -109,7 +110,8 @@ public final class AttributeRules implements EntityRule {
     if (a.compress() && a.kind() != ValueKind.STRING && a.kind() != ValueKind.BYTES) {
       diagnostics.error(e, a.coldMirror(), "compress", Messages.compressType(a.name(), type));
     } else if (a.property().primitive() && !a.version()) { // a cold @Version: WK208 says it
-      diagnostics.error(e, a.coldMirror(), Messages.coldPrimitive(a.name(), type, boxed(type)));
+      diagnostics.error(
+          e, a.coldMirror(), Messages.coldPrimitive(a.name(), type, Property.boxedName(type)));
     }
     long cap = a.maxInflatedBytes();
     if (cap != 0 && !a.compress()) {
@@ -129,13 +131,5 @@ public final class AttributeRules implements EntityRule {
       }
     }
     return false;
-  }
-
-  private static String boxed(String primitive) {
-    return switch (primitive) {
-      case "int" -> "Integer";
-      case "char" -> "Character";
-      default -> Character.toUpperCase(primitive.charAt(0)) + primitive.substring(1);
-    };
   }
 }

@@ -249,7 +249,9 @@ public final class Columns {
       throw corrupt(
           row,
           column,
-          "is missing, but its field is primitive; was the row written by another program?");
+          "is missing, but its field is primitive: a row stored before the field was added (a"
+              + " boxed field reads such rows as null; rule WK308 checks added fields against the"
+              + " committed layout), or by another program");
     }
     return value;
   }
