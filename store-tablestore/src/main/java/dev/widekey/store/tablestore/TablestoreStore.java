@@ -283,22 +283,16 @@ public final class TablestoreStore extends ServiceStore {
   protected void adoptExisting(TableSpec spec) {
     TableOptions options =
         client.describeTable(new DescribeTableRequest(spec.name())).getTableOptions();
-    if (options != null
-        && (options.getMaxVersions() != MAX_VERSIONS
-            || options.getTimeToLive() != timeToLive(spec))) {
+    // the time to live is checked for every backend before this (TableErrors)
+    if (options != null && options.getMaxVersions() != MAX_VERSIONS) {
       throw new StoreException(
           ErrorKind.TABLE_EXISTS,
           "table "
               + spec.name()
               + " exists with max versions "
               + options.getMaxVersions()
-              + " and time to live "
-              + options.getTimeToLive()
               + "; widekey needs max versions "
-              + MAX_VERSIONS
-              + " and the time to live of its spec ("
-              + timeToLive(spec)
-              + ")");
+              + MAX_VERSIONS);
     }
     awaitReady(spec);
   }

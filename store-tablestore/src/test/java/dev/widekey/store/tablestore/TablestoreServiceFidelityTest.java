@@ -928,8 +928,14 @@ class TablestoreServiceFidelityTest {
     service.createdElsewhere(new CreateTableRequestEx(meta, new TableOptions(86400, 3)));
     StoreException e =
         assertStoreError(
-            ErrorKind.TABLE_EXISTS, () -> store.createTable(new TableSpec("t", SCHEMA)));
+            ErrorKind.TABLE_EXISTS,
+            () -> store.createTable(new TableSpec("t", SCHEMA).withTtlSeconds(86400)));
     assertTrue(e.getMessage().contains("max versions 3"), e.getMessage());
+    // another time to live is refused as on every store (StoreContractTest)
+    e =
+        assertStoreError(
+            ErrorKind.TABLE_EXISTS, () -> store.createTable(new TableSpec("t", SCHEMA)));
+    assertTrue(e.getMessage().contains("expire 86400 seconds"), e.getMessage());
   }
 
   // ------------------------------------------------------------------ conditional writes

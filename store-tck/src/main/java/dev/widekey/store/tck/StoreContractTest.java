@@ -1380,6 +1380,35 @@ public abstract class StoreContractTest {
         TableSpec.NO_TTL, store().describeTable(forever.name()).orElseThrow().ttlSeconds());
   }
 
+  /**
+   * A table created again with another time to live (an {@code @WideTable(ttl)} changed after the
+   * table was created) is refused, never silently kept as it was nor changed: a shorter time to
+   * live deletes rows, a longer one keeps rows the application expects gone. The table and its rows
+   * stay as they were; the same spec again passes.
+   */
+  @Test
+  public void aTableCreatedAgainWithAnotherTimeToLiveIsRefused() {
+    TableSpec t = newTable("ttl_changed", Profile.TABLESTORE, TWO_DAYS, stringColumn("pk"));
+    Row row = Row.of(PrimaryKey.of(PkValue.ofString("a")), Map.of("v", AttrValue.ofInteger(1)));
+    store().put(t.name(), row);
+
+    for (long other : new long[] {3 * 86_400, TableSpec.NO_TTL}) {
+      StoreException e =
+          assertThrows(StoreException.class, () -> store().createTable(t.withTtlSeconds(other)));
+      assertEquals(ErrorKind.TABLE_EXISTS, e.kind(), e::toString);
+      assertTrue(e.getMessage().contains(t.name()), e::getMessage);
+    }
+    TableSpec never = newTable("ttl_added", stringColumn("pk"));
+    StoreException e =
+        assertThrows(
+            StoreException.class, () -> store().createTable(never.withTtlSeconds(TWO_DAYS)));
+    assertEquals(ErrorKind.TABLE_EXISTS, e.kind(), e::toString);
+
+    store().createTable(t);
+    assertEquals(TWO_DAYS, store().describeTable(t.name()).orElseThrow().ttlSeconds());
+    assertEquals(Optional.of(row), store().get(t.name(), row.key(), ColumnSelection.all()));
+  }
+
   @Test
   public void aTablestoreTableRefusesATimeToLiveUnderADay() {
     TableSpec spec =

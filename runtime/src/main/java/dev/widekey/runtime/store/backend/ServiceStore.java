@@ -303,6 +303,7 @@ public abstract class ServiceStore implements WideTableStore {
    */
   private void adopt(TableSpec spec, TableSpec described) {
     TableErrors.requireSamePrimaryKey(spec, described);
+    TableErrors.requireSameTimeToLive(spec, described);
     TableSpec existing = described;
     ServiceIndexAdditions added = ServiceIndexAdditions.of(spec, described);
     if (!added.isEmpty()) {

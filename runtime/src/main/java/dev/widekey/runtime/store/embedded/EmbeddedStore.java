@@ -220,6 +220,7 @@ public final class EmbeddedStore implements WideTableStore {
     Table existing = tables.get(spec.name());
     if (existing != null) {
       TableErrors.requireSamePrimaryKey(spec, existing.spec);
+      TableErrors.requireSameTimeToLive(spec, existing.spec);
       ServiceIndexAdditions added = ServiceIndexAdditions.of(spec, existing.spec);
       if (!added.isEmpty()) {
         // an index declared after the table's rows were written: built from them, as the
