@@ -484,12 +484,6 @@ class ConditionalWritesTest {
    * time, naming the cold row that instance deleted: the entity reads as {@code CORRUPT_DATA}.
    */
   @Test
-  @org.junit.jupiter.api.Disabled(
-      "known defect: a retried conditional put that succeeds is not checked, and rowAbsent holds"
-          + " again after another writer deleted the landed attempt; the replay commits a hot row"
-          + " naming a deleted cold row. A fix needs the retry layer (or the commit) to tell a"
-          + " replay from a first application, e.g. a commit condition that a delete cannot"
-          + " restore")
   void anInsertReplayedAfterAnotherInstanceDeletedItsLandedCommitIsReadable() {
     NoteRepository other = repository(embedded, false);
     java.util.concurrent.atomic.AtomicInteger commits =

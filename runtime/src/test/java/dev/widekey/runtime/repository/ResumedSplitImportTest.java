@@ -42,7 +42,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -587,14 +586,6 @@ class ResumedSplitImportTest {
    * acknowledges is readable (its own write, or the other instance's, whole).
    */
   @Test
-  @Disabled(
-      "known defect: a split entity's bulk hot put is unconditional, and a retry re-sends it as it"
-          + " is (the bulk writer's BatchSender, putAll's writeAlone, a RetryingStore, or a"
-          + " client library's own retry of a plain put, out of widekey's reach) after an attempt"
-          + " that landed; if another instance replaced that commit meanwhile, it deleted the"
-          + " cold row under the import's tag, and the re-sent hot row names it: CORRUPT_DATA."
-          + " A fix needs the bulk commit to be a compare-and-set (on the tag read) at least on"
-          + " re-sends, or a re-plan of the group under a fresh tag: a change of the bulk protocol")
   void aBulkCommitSentAgainAfterAnotherInstanceReplacedItNamesNoDeletedColdRow() {
     try (EmbeddedStore embedded = EmbeddedStore.inMemory()) {
       NoteRepository direct = created(embedded, false);
