@@ -2,6 +2,7 @@ package dev.widekey.runtime.repository;
 
 import dev.widekey.core.store.AttrType;
 import dev.widekey.runtime.merge.ReadAhead;
+import dev.widekey.runtime.retry.CallerResends;
 import dev.widekey.runtime.store.AttrValue;
 import dev.widekey.runtime.store.ColumnSelection;
 import dev.widekey.runtime.store.ErrorKind;
@@ -13,6 +14,8 @@ import dev.widekey.runtime.store.TableSpec;
 import dev.widekey.runtime.store.WideTableStore;
 import dev.widekey.runtime.store.WriteCondition;
 import dev.widekey.runtime.store.WriteOp;
+import dev.widekey.runtime.store.WriteOutcome;
+import dev.widekey.runtime.store.backend.ConditionErrors;
 import dev.widekey.runtime.write.BulkWriteFailure;
 import dev.widekey.runtime.write.BulkWriteResult;
 import dev.widekey.runtime.write.WriteGroup;
@@ -162,6 +165,23 @@ final class CommitPoint {
     static Expectation version(long version) {
       return version == 0 ? ABSENT : new Expectation(Kind.VERSION, version);
     }
+
+    /**
+     * What a write under {@code condition} expects: none, row absent, row present, or its version
+     * column equal to a version (the only column condition a repository writes under).
+     */
+    static Expectation of(WriteCondition condition) {
+      if (condition.isNone()) {
+        return ANY;
+      }
+      if (condition.equals(WriteCondition.rowAbsent())) {
+        return ABSENT;
+      }
+      if (condition.equals(WriteCondition.rowPresent())) {
+        return PRESENT;
+      }
+      return version(((WriteCondition.ColumnEquals) condition).expected().asLong());
+    }
   }
 
   /**
@@ -231,101 +251,249 @@ final class CommitPoint {
       now = wholeIfRefusedAsAbsent(expected, key, readCommitPoint(key));
       refuseUnlessHolds(expected, key, now, refusal);
     }
-    boolean committed = false;
-    boolean inDoubt = false; // a commit whose outcome is unknown may have landed: keep the cold row
-    SplitTableRepository.PreparedWrite planned = rows;
-    // index rows this call stored (as deletes: table and key); under its own tag, its own
-    Set<WriteOp> putIndexRows = new HashSet<>();
-    long ownTag = rows.hot().get(COLD_TAG).asLong();
-    try {
-      // the rows the commit will name, each under a key of the write's own, before the commit
-      for (Row chunk : rows.chunks()) {
-        store.put(chunks.name(), chunk);
+    new Commit(prepared, expected, refusal).run(now, reading, false);
+  }
+
+  /**
+   * The rows one write stored under one of its tags, and what its commit under that tag expected.
+   */
+  private static final class Tagged {
+    final SplitTableRepository.PreparedWrite rows;
+
+    /** The index rows put under this tag (as deletes: table and key), its own and kept ones. */
+    final Set<WriteOp> putIndexRows = new HashSet<>();
+
+    /** The commit point the last commit under this tag was sent against; null before one was. */
+    Optional<Stored> committedOver;
+
+    Tagged(SplitTableRepository.PreparedWrite rows) {
+      this.rows = rows;
+    }
+
+    long tag() {
+      return rows.hot().get(COLD_TAG).asLong();
+    }
+  }
+
+  /**
+   * One write's commit over its attempts. A commit is sent once by every retry layer beneath
+   * ({@link CallerResends}): sent again as it is after it landed unanswered and another writer
+   * replaced or deleted it, it would name the rows that writer deleted. So after a commit that
+   * failed (its condition, or retryably: its outcome unknown), the commit point is read: this
+   * write's tag there (any it used) means it landed; otherwise the condition is decided again on
+   * what is stored, and the write's other rows are stored again under a fresh tag before it commits
+   * again. Only where a retry layer allows another attempt ({@link CallerResends#granted()}), or
+   * for a bulk writer's resend, which its own policy allows; else the retryable error is the
+   * caller's, as without a retry layer. The rows of every tag but the committed one are deleted
+   * once the write ends (not before: a commit of unknown outcome may land late, until the next
+   * commit's condition excludes it).
+   */
+  private final class Commit {
+    private final PrimaryKey key;
+    private final Expectation expected;
+    private final Refusal refusal;
+    private final boolean sideRows;
+    private final List<Tagged> tags = new ArrayList<>(1);
+    private final CallerResends resends = new CallerResends();
+
+    /** Whether the last commit sent may have landed: its rows are kept. */
+    private boolean inDoubt;
+
+    Commit(SplitTableRepository.PreparedWrite rows, Expectation expected, Refusal refusal) {
+      this.key = rows.hot().key();
+      this.expected = expected;
+      this.refusal = refusal;
+      this.sideRows =
+          rows.cold() != null || !rows.chunks().isEmpty() || !rows.indexPuts().isEmpty();
+      tags.add(new Tagged(rows));
+    }
+
+    /**
+     * A bulk write's commit of unknown outcome, sent again by this commit: its rows (every index
+     * row put under its tag) were stored, and it was sent against {@code over}.
+     */
+    Commit(
+        SplitTableRepository.PreparedWrite rows,
+        Expectation expected,
+        Refusal refusal,
+        Optional<Stored> over) {
+      this(rows, expected, refusal);
+      Tagged first = current();
+      for (WriteOp put : rows.indexPuts()) {
+        first.putIndexRows.add(WriteOp.delete(put.table(), put.key()));
       }
-      if (rows.cold() != null) {
-        store.put(cold.name(), rows.cold());
-      }
-      if (reading != null) {
-        now = ReadAhead.joined(reading);
-      }
+      first.committedOver = over;
+      inDoubt = true;
+    }
+
+    private Tagged current() {
+      return tags.get(tags.size() - 1);
+    }
+
+    /**
+     * Stores the rows the commit will name and commits.
+     *
+     * @param read the commit point as read, or null to read it first (after a commit of unknown
+     *     outcome: the rows of this write's tags are stored then)
+     * @param reading the commit point being read meanwhile, or null
+     * @param once whether a commit of unknown outcome ends this call with its retryable error, the
+     *     write's rows kept for a later call (a bulk writer's resend, which its policy paces)
+     */
+    void run(Optional<Stored> read, CompletableFuture<Optional<Stored>> reading, boolean once) {
+      Optional<Stored> now = read;
+      boolean committed = false;
+      StoreException unknown = null; // that commit's retryable failure
       boolean refusedAsAbsent = false;
-      Optional<Stored> failedOn = null; // what the last commit that failed its condition expected
-      for (int attempt = 1; attempt <= COMMIT_ATTEMPTS; attempt++) {
-        if (attempt > 1) {
-          now = readCommitPoint(key);
-          if (now.isPresent() && ownTag == tagOf(now.get())) {
-            // the failed commit had landed (a retry inside the store sent it again, which then
-            // failed against it): this write is committed, over what that commit expected
-            committed = true;
-            Set<WriteOp> named =
-                new HashSet<>(now.get().indexDeletes(indexTables.values(), List.of()));
-            failedOn.ifPresent(replaced -> dropRows(key, replaced, named));
-            dropUnnamed(rows, putIndexRows, named);
-            return;
-          }
-          if (now.isEmpty() && refusedAsAbsent) {
-            // the store holds a row with none of the commit point's columns (not widekey's
-            // writing): it is present, and replaced as an untagged row is
-            now = readWholeRow(key);
-          }
-          now = wholeIfRefusedAsAbsent(expected, key, now);
-          refuseUnlessHolds(expected, key, now, refusal);
-          if (sideRows) {
-            // the failed commit may have landed and been replaced since: the writer that replaced
-            // it deletes the rows under this write's tag, maybe later than this write commits them
-            // again. So the next commit names rows under a fresh tag
-            dropOwn(rows, putIndexRows); // named by no hot row, and never will be
-            putIndexRows.clear();
-            rows = retagged(rows, SplitTableRepository.newTag());
-            ownTag = rows.hot().get(COLD_TAG).asLong();
-            for (Row chunk : rows.chunks()) {
-              store.put(chunks.name(), chunk);
-            }
-            if (rows.cold() != null) {
-              store.put(cold.name(), rows.cold());
-            }
-          }
-          failedOn = null;
+      try {
+        if (now != null || reading != null) {
+          storeSideRows(current());
         }
-        checkDeadline(rows);
-        planned = keepingIndexRows(rows, now);
-        for (WriteOp index : planned.indexPuts()) {
-          if (IndexRows.tagOf(index.key()) != ownTag
-              && !indexTables.get(index.table()).table().expires()) {
-            // a kept row is there while the commit point read names it, which the
-            // compare-and-set proves; only a table with a time to live needs it put again
+        if (reading != null) {
+          now = ReadAhead.joined(reading);
+        }
+        for (int attempt = 1; attempt <= COMMIT_ATTEMPTS; attempt++) {
+          if (now == null) {
+            Optional<Stored> stored;
+            try {
+              stored = readCommitPoint(key);
+            } catch (StoreException e) {
+              if (unknown == null) {
+                throw e;
+              }
+              unknown.addSuppressed(e);
+              throw unknown;
+            }
+            Tagged landed = ownTag(stored);
+            if (landed != null) {
+              // a commit of this write landed: committed, over what that commit expected
+              committed = true;
+              Set<WriteOp> named =
+                  new HashSet<>(stored.get().indexDeletes(indexTables.values(), List.of()));
+              if (landed.committedOver != null) {
+                landed.committedOver.ifPresent(replaced -> dropRows(key, replaced, named));
+              }
+              dropAllBut(landed, named);
+              return;
+            }
+            if (unknown != null && !once && !resends.granted()) {
+              throw unknown; // no retry layer allows another attempt: the outcome stays unknown
+            }
+            // not stored now: it never landed, or it was replaced or deleted since (and its rows
+            // with it, maybe after this write stores them again: see retagged below)
+            inDoubt = false;
+            unknown = null;
+            if (stored.isEmpty() && refusedAsAbsent) {
+              // the store holds a row with none of the commit point's columns (not widekey's
+              // writing): it is present, and replaced as an untagged row is
+              stored = readWholeRow(key);
+            }
+            now = wholeIfRefusedAsAbsent(expected, key, stored);
+            refuseUnlessHolds(expected, key, now, refusal);
+            if (sideRows) {
+              // the writer that replaced a landed commit deletes the rows under its tag, maybe
+              // later than this write would commit them again: the next commit names a fresh tag
+              Tagged fresh = new Tagged(retagged(current().rows, SplitTableRepository.newTag()));
+              tags.add(fresh);
+              storeSideRows(fresh);
+            }
+          }
+          Tagged current = current();
+          if (!once) {
+            checkDeadline(current.rows); // a bulk write's rows are dated at its start
+          }
+          SplitTableRepository.PreparedWrite planned = keepingIndexRows(current.rows, now);
+          long ownTag = current.tag();
+          for (WriteOp index : planned.indexPuts()) {
+            if (IndexRows.tagOf(index.key()) != ownTag
+                && !indexTables.get(index.table()).table().expires()) {
+              // a kept row is there while the commit point read names it, which the
+              // compare-and-set proves; only a table with a time to live needs it put again
+              continue;
+            }
+            if (current.putIndexRows.add(WriteOp.delete(index.table(), index.key()))) {
+              store.put(index.table(), ((WriteOp.Put) index).row());
+            }
+          }
+          Optional<Stored> over = now;
+          try {
+            inDoubt = true;
+            current.committedOver = over;
+            resends.run(() -> store.put(hot.name(), planned.hot(), commitCondition(over)));
+          } catch (StoreException e) {
+            forget(key);
+            if (e.kind() == ErrorKind.CONDITION_FAILED) {
+              // another write committed between the read and this one (or a retry inside the
+              // client sent this commit again after it landed): read it again
+              inDoubt = false;
+              refusedAsAbsent = over.isEmpty();
+              now = null;
+              continue;
+            }
+            if (!e.retryable() || once) {
+              throw e;
+            }
+            unknown = e;
+            now = null;
             continue;
           }
-          if (putIndexRows.add(WriteOp.delete(index.table(), index.key()))) {
-            store.put(index.table(), ((WriteOp.Put) index).row());
-          }
+          committed = true;
+          Stored written = stored(planned);
+          remember(key, Optional.of(written));
+          Set<WriteOp> named = new HashSet<>(written.indexDeletes(indexTables.values(), List.of()));
+          over.ifPresent(replaced -> dropRows(key, replaced, named));
+          dropAllBut(current, named);
+          return;
         }
-        try {
-          inDoubt = true;
-          store.put(hot.name(), planned.hot(), commitCondition(now));
-        } catch (StoreException e) {
-          forget(key);
-          if (e.kind() == ErrorKind.CONDITION_FAILED) {
-            inDoubt = false;
-            refusedAsAbsent = now.isEmpty();
-            failedOn = now;
-            continue; // another write committed between the read and this one: read it again
-          }
-          throw e;
+        throw rewrittenMeanwhile(key, "commit this write; nothing was written");
+      } finally {
+        if (!committed && !(once && inDoubt)) {
+          // a refused or failed write: its rows under every tag, whichever were stored, but those
+          // of a commit that may have landed. A resend keeps them all for its next call, which
+          // reads first
+          dropAllBut(inDoubt ? current() : null, null);
         }
-        committed = true;
-        Stored written = stored(planned);
-        remember(key, Optional.of(written));
-        Set<WriteOp> named = new HashSet<>(written.indexDeletes(indexTables.values(), List.of()));
-        now.ifPresent(replaced -> dropRows(key, replaced, named));
-        dropUnnamed(rows, putIndexRows, named);
-        return;
       }
-      throw rewrittenMeanwhile(key, "commit this write; nothing was written");
-    } finally {
-      if (!committed && !inDoubt) {
-        // a refused or failed write: its own rows again, whichever of them were stored
-        dropOwn(rows, putIndexRows);
+    }
+
+    /** A bulk commit of unknown outcome sent again: see {@link #run} with {@code once}. */
+    void resend() {
+      run(null, null, true);
+    }
+
+    /** The tag of this write that {@code stored} carries, or null. */
+    private Tagged ownTag(Optional<Stored> stored) {
+      if (stored.isEmpty()) {
+        return null;
+      }
+      long tag = tagOf(stored.get());
+      for (Tagged t : tags) {
+        if (t.tag() == tag) {
+          return t;
+        }
+      }
+      return null;
+    }
+
+    private void storeSideRows(Tagged t) {
+      for (Row chunk : t.rows.chunks()) {
+        store.put(chunks.name(), chunk);
+      }
+      if (t.rows.cold() != null) {
+        store.put(cold.name(), t.rows.cold());
+      }
+    }
+
+    /**
+     * Deletes this write's rows under every tag but {@code kept}'s (null: all), and {@code kept}'s
+     * index rows that its commit does not name ({@code named}).
+     */
+    private void dropAllBut(Tagged kept, Set<WriteOp> named) {
+      for (Tagged t : tags) {
+        if (t != kept) {
+          dropOwn(t.rows, t.putIndexRows); // named by no hot row, and never will be
+        } else if (named != null) {
+          dropUnnamed(t.rows, t.putIndexRows, named);
+        }
       }
     }
   }
@@ -575,10 +743,12 @@ final class CommitPoint {
       }
       ops.addAll(r.indexPuts());
       WriteCondition condition = conditions == null ? null : conditions.get(i);
-      ops.add(
+      WriteOp.Put commit =
           condition == null
               ? WriteOp.put(hot.name(), r.hot())
-              : WriteOp.put(hot.name(), r.hot(), condition));
+              : WriteOp.put(hot.name(), r.hot(), condition);
+      WriteGroup.Resend resend = new BulkResend(ops.size(), commit, r, replaced);
+      ops.add(commit);
       if (replaced != null && replaced.pointsAtCold()) {
         ops.add(WriteOp.delete(cold.name(), ColdRows.key(key, replaced.tag().asLong())));
       }
@@ -611,10 +781,57 @@ final class CommitPoint {
           ops.add(delete);
         }
       }
-      groups.add(new WriteGroup(ops));
+      groups.add(new WriteGroup(ops, resend));
       latest.put(key, stored(r));
     }
     return groups;
+  }
+
+  /**
+   * How the bulk writer sends a commit again after an attempt of unknown outcome: never as it is
+   * (another writer may have replaced or deleted it since it landed, and deleted the rows under its
+   * tag), but as a single write's commit after a failure ({@link Commit}): its tag stored means it
+   * landed; otherwise its condition decided again on what is stored, its other rows stored again
+   * under a fresh tag, and a compare-and-set on what was read. The writer's policy paces the calls.
+   */
+  private final class BulkResend implements WriteGroup.Resend {
+    private final int index;
+    private final WriteOp.Put commit;
+    private final SplitTableRepository.PreparedWrite rows;
+    private final Stored replaced;
+    private Commit state; // from the first resend on; one thread at a time
+
+    BulkResend(
+        int index, WriteOp.Put commit, SplitTableRepository.PreparedWrite rows, Stored replaced) {
+      this.index = index;
+      this.commit = commit;
+      this.rows = rows;
+      this.replaced = replaced;
+    }
+
+    @Override
+    public int index() {
+      return index;
+    }
+
+    @Override
+    public WriteOutcome resend() {
+      if (state == null) {
+        // refused as the store refuses the commit's condition, so a bulk result reads the same
+        Refusal refusal =
+            (expected, present, key, version) ->
+                ConditionErrors.failed(hot.name(), key, commit.condition());
+        state =
+            new Commit(
+                rows, Expectation.of(commit.condition()), refusal, Optional.ofNullable(replaced));
+      }
+      try {
+        state.resend();
+        return WriteOutcome.applied(commit);
+      } catch (StoreException e) {
+        return WriteOutcome.failed(commit, e);
+      }
+    }
   }
 
   /**

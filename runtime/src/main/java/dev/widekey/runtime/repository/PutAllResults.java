@@ -1,5 +1,6 @@
 package dev.widekey.runtime.repository;
 
+import dev.widekey.runtime.retry.CallerResends;
 import dev.widekey.runtime.retry.OwnWrites;
 import dev.widekey.runtime.retry.RetryPolicy;
 import dev.widekey.runtime.store.StoreException;
@@ -8,6 +9,7 @@ import dev.widekey.runtime.store.WriteOp;
 import dev.widekey.runtime.store.WriteOutcome;
 import dev.widekey.runtime.write.BulkWriteFailure;
 import dev.widekey.runtime.write.BulkWriteResult;
+import dev.widekey.runtime.write.WriteGroup;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -62,12 +64,16 @@ final class PutAllResults {
    * Writes the operations of one entity alone, in order, each retried as {@code policy} says; after
    * a failure the rest are not sent and fail, as in a bulk import's group. A conditional put sent
    * again that fails its condition is checked against the stored row, as the bulk writer does
-   * ({@link OwnWrites#recheck}).
+   * ({@link OwnWrites#recheck}); the operation the group sends again its own way ({@link
+   * WriteGroup#resend()}: the entity's commit) is sent once as it is, then only its own way.
    */
-  void writeAlone(WideTableStore store, RetryPolicy policy, int position, List<WriteOp> ops) {
+  void writeAlone(WideTableStore store, RetryPolicy policy, int position, WriteGroup group) {
+    List<WriteOp> ops = group.ops();
     StoreException groupFailure = null;
     for (int i = 0; i < ops.size(); i++) {
       WriteOp op = ops.get(i);
+      WriteGroup.Resend resend =
+          group.resend() != null && group.resend().index() == i ? group.resend() : null;
       total++;
       if (groupFailure != null) {
         fail(position, i, op, groupFailure, 0);
@@ -76,12 +82,21 @@ final class PutAllResults {
       RetryPolicy.Attempts attempts = policy.start();
       while (true) {
         try {
-          apply(store, op);
+          if (resend == null) {
+            apply(store, op);
+          } else if (attempts.failures() == 0) {
+            new CallerResends().run(() -> apply(store, op)); // a retry layer beneath sends it once
+          } else {
+            WriteOutcome o = resend.resend();
+            if (!o.succeeded()) {
+              throw o.failure();
+            }
+          }
           acknowledged++;
           break;
         } catch (StoreException thrown) {
           StoreException e = thrown;
-          if (attempts.failures() > 0) {
+          if (attempts.failures() > 0 && resend == null) {
             WriteOutcome o = OwnWrites.recheck(store, WriteOutcome.failed(op, thrown));
             if (o.succeeded()) {
               acknowledged++;

@@ -465,14 +465,7 @@ public abstract class SplitTableRepository<E> {
 
   /** What a conditional write expects of its commit point: its condition, decided on a read. */
   private static CommitPoint.Expectation expectation(Conditional<?> write) {
-    WriteCondition condition = write.condition();
-    if (condition.equals(WriteCondition.rowAbsent())) {
-      return CommitPoint.Expectation.ABSENT;
-    }
-    if (condition.equals(WriteCondition.rowPresent())) {
-      return CommitPoint.Expectation.PRESENT;
-    }
-    return CommitPoint.Expectation.version(write.from()); // columnEquals(version, from)
+    return CommitPoint.Expectation.of(write.condition());
   }
 
   /** The error of a write whose expectation the stored commit point does not meet. */
@@ -692,7 +685,7 @@ public abstract class SplitTableRepository<E> {
         pendingPositions = new ArrayList<>();
         pendingKeys.clear();
       }
-      results.writeAlone(store, RetryPolicy.defaults(), i, groups.get(i).ops());
+      results.writeAlone(store, RetryPolicy.defaults(), i, groups.get(i));
     }
     if (!pending.isEmpty() || writes.isEmpty()) {
       results.addImport(BulkWriter.of(store).writeGroups(pending.stream()), pendingPositions);

@@ -14,7 +14,10 @@ import java.util.Optional;
  * Tells a conditional put that a retry finds refused by its own earlier attempt from one refused by
  * another writer's row. Every loop that retries writes ({@link RetryingStore}, the bulk writer, a
  * repository's {@code putAll}) passes the outcome of each attempt after the first through {@link
- * #recheck}.
+ * #recheck}. A split entity's commit is the exception: those loops never send it again as it is
+ * ({@link CallerResends}, {@link dev.widekey.runtime.write.WriteGroup.Resend}), since a landed
+ * commit another writer replaced or deleted since would name rows that writer deleted; the
+ * repository's commit point sends it again its own way.
  *
  * <p>An attempt that failed retryably (a timeout, a lost connection, an error after the client
  * library's own retries) may have been applied: the next attempt then finds the row the first one

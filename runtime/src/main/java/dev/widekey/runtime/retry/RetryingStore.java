@@ -55,6 +55,10 @@ import java.util.stream.StreamSupport;
  *       it did. So does a conditional put sent again that is followed in its batch by another write
  *       of its key, which may have replaced its row: both fail with a {@link
  *       dev.widekey.runtime.store.MaybeAppliedException}.
+ *   <li>A write made within {@link CallerResends#run} (a split entity's commit, which must not be
+ *       sent again as it is) is sent once: a retryable failure is counted against the caller's
+ *       attempts, the backoff waited, and the failure passed on for the caller to send the write
+ *       again its own way ({@link CallerResends#granted()}).
  *   <li>{@code scan} resumes after a retryable failure from the last key it returned, so no row is
  *       returned twice and none is skipped. Its attempt budget and deadline start again each time
  *       the scan makes progress, because a scan's length has no bound.
@@ -117,7 +121,24 @@ public final class RetryingStore implements WideTableStore {
 
   @Override
   public void put(String table, Row row) {
+    CallerResends once = CallerResends.current();
+    if (once != null) {
+      sendOnce(once, () -> delegate.put(table, row));
+      return;
+    }
     policy.run(() -> delegate.put(table, row));
+  }
+
+  /** A write its caller sends again itself ({@link CallerResends}): sent once. */
+  private void sendOnce(CallerResends once, Runnable write) {
+    try {
+      write.run();
+    } catch (StoreException e) {
+      if (policy.retries(e)) {
+        once.failed(policy, e);
+      }
+      throw e;
+    }
   }
 
   @Override
@@ -160,11 +181,20 @@ public final class RetryingStore implements WideTableStore {
 
   @Override
   public void delete(String table, PrimaryKey key) {
+    CallerResends once = CallerResends.current();
+    if (once != null) {
+      sendOnce(once, () -> delegate.delete(table, key));
+      return;
+    }
     policy.run(() -> delegate.delete(table, key));
   }
 
   @Override
   public List<WriteOutcome> batchWrite(List<WriteOp> ops) {
+    CallerResends once = CallerResends.current();
+    if (once != null) {
+      return batchWriteOnce(once, ops);
+    }
     List<WriteOp> batch = List.copyOf(ops);
     WriteOutcome[] outcomes = new WriteOutcome[batch.size()];
     RetryPolicy.Attempts attempts = policy.start();
@@ -244,6 +274,30 @@ public final class RetryingStore implements WideTableStore {
       resent = true;
     }
     return List.of(outcomes);
+  }
+
+  /**
+   * A batch its caller sends again itself ({@link CallerResends}): sent once, its outcomes as the
+   * wrapped store answered them; a retryable failure (of the call, or of any operation) is counted
+   * once against the caller's attempts.
+   */
+  private List<WriteOutcome> batchWriteOnce(CallerResends once, List<WriteOp> ops) {
+    List<WriteOutcome> got;
+    try {
+      got = delegate.batchWrite(ops);
+    } catch (StoreException e) {
+      if (policy.retries(e)) {
+        once.failed(policy, e);
+      }
+      throw e;
+    }
+    for (WriteOutcome o : got) {
+      if (!o.succeeded() && policy.retries(o.failure())) {
+        once.failed(policy, o.failure());
+        break;
+      }
+    }
+    return got;
   }
 
   private static Object keyOf(WriteOp op) {

@@ -1,5 +1,6 @@
 package dev.widekey.runtime.write;
 
+import dev.widekey.runtime.retry.CallerResends;
 import dev.widekey.runtime.retry.OwnWrites;
 import dev.widekey.runtime.store.ErrorKind;
 import dev.widekey.runtime.store.StoreException;
@@ -15,6 +16,10 @@ import java.util.List;
  * its condition is checked against the stored row ({@link OwnWrites#recheck}), so that one an
  * earlier attempt applied is acknowledged; so is one of a resumed import that the stopped import
  * had sent without learning its outcome, or had finished (past the resume position, so sent again).
+ *
+ * <p>An operation that carries how it is sent again ({@link WriteGroup.Resend}: a split entity's
+ * commit) is sent as it is only on its first attempt, with a retry layer beneath asked to send it
+ * once ({@link CallerResends}); every later attempt is its resend, never the operation again.
  */
 final class BatchSender {
   private final WideTableStore store;
@@ -25,11 +30,52 @@ final class BatchSender {
 
   /** Sends one batch; the outcomes are in the order of the batch. */
   List<WriteOutcome> send(List<Task> batch) {
+    boolean resends = false;
+    for (Task t : batch) {
+      resends |= resentItsWay(t);
+    }
+    if (!resends) {
+      return sent(batch);
+    }
+    List<Task> rest = new ArrayList<>(batch.size());
+    for (Task t : batch) {
+      if (!resentItsWay(t)) {
+        rest.add(t);
+      }
+    }
+    List<WriteOutcome> restOutcomes = rest.isEmpty() ? List.of() : sent(rest);
+    List<WriteOutcome> outcomes = new ArrayList<>(batch.size());
+    int next = 0;
+    for (Task t : batch) {
+      outcomes.add(resentItsWay(t) ? resent(t) : restOutcomes.get(next++));
+    }
+    return outcomes;
+  }
+
+  /** Whether this attempt of {@code t} is its resend rather than the operation again. */
+  private static boolean resentItsWay(Task t) {
+    // the task's attempts were counted, under the scheduler's lock, when it was taken
+    return t.resend != null && t.attempts > 1;
+  }
+
+  private static WriteOutcome resent(Task t) {
+    try {
+      return t.resend.resend();
+    } catch (StoreException e) {
+      return WriteOutcome.failed(t.op, e);
+    } catch (RuntimeException e) {
+      // a bug: whether anything was applied is unknown, so do not retry it
+      return WriteOutcome.failed(
+          t.op, new StoreException(ErrorKind.INTERNAL, "the resend threw " + e, false, e));
+    }
+  }
+
+  /** Sends the operations of {@code batch} as they are, with the checks of their retries. */
+  private List<WriteOutcome> sent(List<Task> batch) {
     List<WriteOutcome> outcomes = sendOnce(batch);
     for (int i = 0; i < outcomes.size(); i++) {
-      // the task's attempts were counted, under the scheduler's lock, when it was taken; one an
-      // earlier, stopped import sent (without an answer, or finished) may be applied even before
-      // its first send
+      // one an earlier, stopped import sent (without an answer, or finished) may be applied even
+      // before its first send
       Task t = batch.get(i);
       if (t.attempts > 1 || t.maybeApplied || t.finishedBefore) {
         outcomes.set(i, OwnWrites.recheck(store, outcomes.get(i)));
@@ -40,9 +86,20 @@ final class BatchSender {
 
   private List<WriteOutcome> sendOnce(List<Task> batch) {
     List<WriteOp> ops = new ArrayList<>(batch.size());
+    boolean commits = false;
     for (Task t : batch) {
       ops.add(t.op);
+      commits |= t.resend != null;
     }
+    if (commits) {
+      // a retry layer beneath must not send a commit again as it is: this writer's retries do,
+      // their own way
+      return new CallerResends().call(() -> sendOps(ops));
+    }
+    return sendOps(ops);
+  }
+
+  private List<WriteOutcome> sendOps(List<WriteOp> ops) {
     try {
       List<WriteOutcome> outcomes = new ArrayList<>(store.batchWrite(ops));
       if (outcomes.size() != ops.size()) {

@@ -8,7 +8,6 @@ import dev.widekey.runtime.store.WideTableStore;
 import dev.widekey.runtime.store.WriteOp;
 import java.time.Duration;
 import java.util.Iterator;
-import java.util.List;
 import java.util.Objects;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -169,7 +168,7 @@ public final class BulkWriter {
    * @throws BulkWriteException if the iterator or a listener throws, or the thread is interrupted
    */
   public BulkWriteResult write(Iterator<? extends WriteOp> ops) {
-    return run(InputSource.of(ops), List::of);
+    return run(InputSource.of(ops), WriteGroup::of);
   }
 
   /**
@@ -179,7 +178,7 @@ public final class BulkWriter {
    * @throws BulkWriteException if the stream or a listener throws, or the thread is interrupted
    */
   public BulkWriteResult write(Stream<? extends WriteOp> ops) {
-    return run(source(ops), List::of);
+    return run(source(ops), WriteGroup::of);
   }
 
   /**
@@ -188,7 +187,7 @@ public final class BulkWriter {
    * @throws BulkWriteException if the iterator or a listener throws, or the thread is interrupted
    */
   public BulkWriteResult writeGroups(Iterator<WriteGroup> groups) {
-    return run(InputSource.of(groups), WriteGroup::ops);
+    return run(InputSource.of(groups), g -> g);
   }
 
   /**
@@ -197,7 +196,7 @@ public final class BulkWriter {
    * @throws BulkWriteException if the stream or a listener throws, or the thread is interrupted
    */
   public BulkWriteResult writeGroups(Stream<WriteGroup> groups) {
-    return run(source(groups), WriteGroup::ops);
+    return run(source(groups), g -> g);
   }
 
   /**
@@ -224,7 +223,8 @@ public final class BulkWriter {
    *     BulkWriteResult#inputSplit()}): no position resumes it
    */
   public BulkWriteResult resumeWrite(Iterator<? extends WriteOp> rest, BulkWriteResult stopped) {
-    return new Import(settings, StoppedImport.of(stopped)).run(InputSource.of(rest), List::of);
+    return new Import(settings, StoppedImport.of(stopped))
+        .run(InputSource.of(rest), WriteGroup::of);
   }
 
   /**
@@ -240,8 +240,7 @@ public final class BulkWriter {
    *     BulkWriteResult#inputSplit()}): no position resumes it
    */
   public BulkWriteResult resumeGroups(Iterator<WriteGroup> rest, BulkWriteResult stopped) {
-    return new Import(settings, StoppedImport.of(stopped))
-        .run(InputSource.of(rest), WriteGroup::ops);
+    return new Import(settings, StoppedImport.of(stopped)).run(InputSource.of(rest), g -> g);
   }
 
   private <T> InputSource<T> source(Stream<? extends T> stream) {
@@ -249,7 +248,7 @@ public final class BulkWriter {
   }
 
   /** Runs one import; the input is opened (and a stream split) before the import's clock starts. */
-  private <T> BulkWriteResult run(InputSource<T> source, Function<? super T, List<WriteOp>> opsOf) {
+  private <T> BulkWriteResult run(InputSource<T> source, Function<? super T, WriteGroup> opsOf) {
     return new Import(settings, StoppedImport.NONE).run(source, opsOf);
   }
 

@@ -1,7 +1,6 @@
 package dev.widekey.runtime.write;
 
 import dev.widekey.runtime.retry.RetryPolicy;
-import dev.widekey.runtime.store.WriteOp;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -30,14 +29,14 @@ final class Import {
   }
 
   /**
-   * Runs the import of {@code source}, each element written as the operations {@code opsOf} gives.
-   * When it stops early, the batches in flight are finished and nothing more is sent; what is left
-   * is counted outcome-unknown (sent without an answer) or not attempted, with the input position
-   * to resume at.
+   * Runs the import of {@code source}, each element written as the group {@code opsOf} gives. When
+   * it stops early, the batches in flight are finished and nothing more is sent; what is left is
+   * counted outcome-unknown (sent without an answer) or not attempted, with the input position to
+   * resume at.
    *
    * @throws BulkWriteException if the input or a listener throws, or the thread is interrupted
    */
-  <T> BulkWriteResult run(InputSource<T> source, Function<? super T, List<WriteOp>> opsOf) {
+  <T> BulkWriteResult run(InputSource<T> source, Function<? super T, WriteGroup> opsOf) {
     List<Thread> threads = new ArrayList<>(settings.workers());
     for (int i = 0; i < settings.workers(); i++) {
       Thread t = new Thread(this::work, "widekey-bulk-writer-" + i);

@@ -112,7 +112,8 @@ final class Scheduler {
   // ------------------------------------------------------------------------------- the reader
 
   /** Takes in the operations of one input element, waiting while the window is full. */
-  void admit(long position, List<WriteOp> ops) throws InterruptedException {
+  void admit(long position, WriteGroup group) throws InterruptedException {
+    List<WriteOp> ops = group.ops();
     long[] bytes = new long[ops.size()];
     StoreLimits[] limits = new StoreLimits[ops.size()];
     long groupBytes = 0;
@@ -149,6 +150,9 @@ final class Scheduler {
                 position,
                 i,
                 outcomes.countRead());
+        if (group.resend() != null && group.resend().index() == i) {
+          t.resend = group.resend();
+        }
         BulkWriteFailure earlier = resumed.unknownAt(position, i);
         if (earlier != null) {
           t.maybeApplied = true;

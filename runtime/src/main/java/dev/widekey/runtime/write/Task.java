@@ -41,6 +41,12 @@ final class Task {
    */
   boolean finishedBefore;
 
+  /**
+   * How this operation is sent again after an attempt of unknown outcome, instead of as it is; null
+   * for most operations ({@link WriteGroup.Resend}).
+   */
+  WriteGroup.Resend resend;
+
   StoreException lastError; // the last retryable error, while the operation waits for a retry
   long firstSentNanos;
   long notBefore;

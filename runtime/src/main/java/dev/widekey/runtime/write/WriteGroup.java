@@ -1,6 +1,7 @@
 package dev.widekey.runtime.write;
 
 import dev.widekey.runtime.store.WriteOp;
+import dev.widekey.runtime.store.WriteOutcome;
 import java.util.List;
 
 /**
@@ -17,14 +18,29 @@ import java.util.List;
  * WriteGroup remove = WriteGroup.of(WriteOp.delete("orders", key), WriteOp.delete("orders_cold", key));
  * }</pre>
  *
+ * <p>One operation of a group may carry how to send it again ({@link Resend}), where sending it
+ * again as it is after an attempt whose outcome is unknown could be wrong: a split entity's commit,
+ * whose rows another writer may have deleted since it landed. The writer's retries then call it
+ * instead of sending the operation again.
+ *
  * @param ops the operations, in the order they are applied; at least one
+ * @param resend how one of them is sent again, or {@code null}: each is sent again as it is
  */
-public record WriteGroup(List<WriteOp> ops) {
+public record WriteGroup(List<WriteOp> ops, Resend resend) {
   public WriteGroup {
     ops = List.copyOf(ops);
     if (ops.isEmpty()) {
       throw new IllegalArgumentException("a write group holds at least one operation");
     }
+    if (resend != null && (resend.index() < 0 || resend.index() >= ops.size())) {
+      throw new IllegalArgumentException(
+          "resend index " + resend.index() + " is outside a group of " + ops.size());
+    }
+  }
+
+  /** A group whose operations are each sent again as they are. */
+  public WriteGroup(List<WriteOp> ops) {
+    this(ops, null);
   }
 
   /** A group of these operations, applied in this order. */
@@ -39,5 +55,23 @@ public record WriteGroup(List<WriteOp> ops) {
 
   public int size() {
     return ops.size();
+  }
+
+  /**
+   * How the operation at {@link #index()} of a group is sent again after an attempt that failed
+   * retryably, whose outcome is unknown: instead of that operation as it is. The writer keeps its
+   * retry policy (whether and when); this decides how. Called by one thread at a time, and never
+   * for the first attempt.
+   */
+  public interface Resend {
+    /** The index in its group of the operation this sends again. */
+    int index();
+
+    /**
+     * Sends the operation again, however it must be sent (it may read what is stored first, and
+     * write other rows), and returns its outcome: applied; failed for good; or failed retryably,
+     * its outcome unknown again, and then called again if the policy allows another attempt.
+     */
+    WriteOutcome resend();
   }
 }

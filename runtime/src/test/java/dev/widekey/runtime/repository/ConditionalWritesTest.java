@@ -484,12 +484,6 @@ class ConditionalWritesTest {
    * time, naming the cold row that instance deleted: the entity reads as {@code CORRUPT_DATA}.
    */
   @Test
-  @org.junit.jupiter.api.Disabled(
-      "known defect: a retried conditional put that succeeds is not checked, and rowAbsent holds"
-          + " again after another writer deleted the landed attempt; the replay commits a hot row"
-          + " naming a deleted cold row. A fix needs the retry layer (or the commit) to tell a"
-          + " replay from a first application, e.g. a commit condition that a delete cannot"
-          + " restore")
   void anInsertReplayedAfterAnotherInstanceDeletedItsLandedCommitIsReadable() {
     NoteRepository other = repository(embedded, false);
     java.util.concurrent.atomic.AtomicInteger commits =
@@ -527,5 +521,128 @@ class ConditionalWritesTest {
     Optional<Note> read = plain.getWithCold(10);
     assertTrue(
         read.isEmpty() || read.get().equals(new Note(10, "inserted", "body", 0)), read::toString);
+  }
+
+  /**
+   * A store that fails the commits of entity 11 (conditional puts of its hot row) with a retryable
+   * error while {@code failing} says so, applying each first if {@code applied}; counts them.
+   */
+  private WideTableStore failingCommits(
+      java.util.concurrent.atomic.AtomicInteger commits, boolean applied, int failing) {
+    return new ForwardingStore(embedded) {
+      @Override
+      public List<WriteOutcome> batchWrite(List<WriteOp> ops) {
+        boolean commit =
+            ops.size() == 1
+                && ops.get(0).table().equals("notes")
+                && ops.get(0) instanceof WriteOp.Put
+                && !ops.get(0).condition().isNone();
+        if (!commit || commits.incrementAndGet() > failing) {
+          return super.batchWrite(ops);
+        }
+        if (applied) {
+          super.batchWrite(ops);
+        }
+        throw new StoreException(
+            ErrorKind.UNAVAILABLE, applied ? "answer lost" : "request lost", true, null);
+      }
+    };
+  }
+
+  /**
+   * Without a retry layer, a commit that landed but was answered with a retryable error is found by
+   * the read that follows (its own tag): the write succeeds, and no cold row is left over.
+   */
+  @Test
+  void aCommitWhoseAnswerWasLostIsFoundCommittedWithoutARetryLayer() {
+    java.util.concurrent.atomic.AtomicInteger commits =
+        new java.util.concurrent.atomic.AtomicInteger();
+    NoteRepository lone = repository(failingCommits(commits, true, 1), false);
+
+    lone.insert(new Note(11, "inserted", "body", 0));
+
+    assertEquals(1, commits.get(), "sent once");
+    assertEquals(new Note(11, "inserted", "body", 0), plain.getWithCold(11).orElseThrow());
+    assertEquals(1, coldRows(11).size(), () -> coldRows(11).toString());
+  }
+
+  /**
+   * Without a retry layer, a commit that did not land keeps its retryable error (the caller decides
+   * whether to try again), and nothing is readable.
+   */
+  @Test
+  void aCommitWhoseRequestWasLostKeepsItsRetryableErrorWithoutARetryLayer() {
+    java.util.concurrent.atomic.AtomicInteger commits =
+        new java.util.concurrent.atomic.AtomicInteger();
+    NoteRepository lone = repository(failingCommits(commits, false, 1), false);
+
+    StoreException e =
+        assertThrows(StoreException.class, () -> lone.insert(new Note(11, "inserted", "body", 0)));
+
+    assertEquals(ErrorKind.UNAVAILABLE, e.kind(), e::toString);
+    assertTrue(e.retryable(), e::toString);
+    assertEquals(1, commits.get(), "sent once");
+    assertTrue(plain.getWithCold(11).isEmpty());
+  }
+
+  /**
+   * Through a retrying store, the commit point sends a commit of unknown outcome again itself, but
+   * only as often as the store's policy allows: its attempts count across the commit point's
+   * attempts. Each one that did not land is sent under a fresh tag, with its cold row stored again;
+   * the cold rows of those that did not land are removed, but for the last one (its outcome
+   * unknown).
+   */
+  @Test
+  void aCommitSentAgainByTheCommitPointKeepsTheRetryingStoresAttemptBudget() {
+    java.util.concurrent.atomic.AtomicInteger commits =
+        new java.util.concurrent.atomic.AtomicInteger();
+    dev.widekey.runtime.store.fault.FakeTime time = new dev.widekey.runtime.store.fault.FakeTime();
+    NoteRepository retried =
+        repository(
+            new dev.widekey.runtime.retry.RetryingStore(
+                failingCommits(commits, false, Integer.MAX_VALUE),
+                dev.widekey.runtime.retry.RetryPolicy.builder()
+                    .maxAttempts(3)
+                    .clock(time)
+                    .sleeper(time)
+                    .build()),
+            false);
+
+    StoreException e =
+        assertThrows(
+            StoreException.class, () -> retried.insert(new Note(11, "inserted", "body", 0)));
+
+    assertTrue(e.retryable(), e::toString);
+    assertEquals(3, commits.get(), "the policy's three attempts");
+    assertTrue(plain.getWithCold(11).isEmpty());
+    assertEquals(1, coldRows(11).size(), "the last commit's, which may have landed");
+  }
+
+  /**
+   * Through a retrying store, a commit lost twice and then applied is one write: readable, one cold
+   * row stored.
+   */
+  @Test
+  void aCommitLostTwiceThroughARetryingStoreLandsOnce() {
+    java.util.concurrent.atomic.AtomicInteger commits =
+        new java.util.concurrent.atomic.AtomicInteger();
+    dev.widekey.runtime.store.fault.FakeTime time = new dev.widekey.runtime.store.fault.FakeTime();
+    NoteRepository retried =
+        repository(
+            new dev.widekey.runtime.retry.RetryingStore(
+                failingCommits(commits, false, 2),
+                dev.widekey.runtime.retry.RetryPolicy.builder()
+                    .maxAttempts(4)
+                    .clock(time)
+                    .sleeper(time)
+                    .build()),
+            true);
+
+    Note stored = retried.insert(new Note(11, "inserted", "body", 0));
+
+    assertEquals(3, commits.get());
+    assertEquals(new Note(11, "inserted", "body", 1), stored);
+    assertEquals(stored, notes.getWithCold(11).orElseThrow());
+    assertEquals(1, coldRows(11).size(), () -> coldRows(11).toString());
   }
 }

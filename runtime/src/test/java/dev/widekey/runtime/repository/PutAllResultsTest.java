@@ -12,7 +12,7 @@ import dev.widekey.runtime.store.fault.FakeTime;
 import dev.widekey.runtime.store.fault.FaultInjectingStore;
 import dev.widekey.runtime.store.fault.FaultInjectingStore.Script;
 import dev.widekey.runtime.write.BulkWriteResult;
-import java.util.List;
+import dev.widekey.runtime.write.WriteGroup;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -40,7 +40,7 @@ class PutAllResultsTest {
         faults,
         RetryPolicy.builder().clock(time).sleeper(time).build(),
         0,
-        List.of(
+        WriteGroup.of(
             WriteOp.put("t", TestRows.row(1, 1), WriteCondition.rowAbsent()),
             WriteOp.put("t", TestRows.row(2, 1))));
 

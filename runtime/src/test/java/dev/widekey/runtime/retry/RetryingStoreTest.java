@@ -260,6 +260,54 @@ class RetryingStoreTest {
     assertEquals(6, calls.get());
   }
 
+  /**
+   * A write made within {@link CallerResends#run} is sent once, each failure counted against the
+   * policy's attempts across the caller's calls, which {@link CallerResends#granted()} reports; the
+   * same write outside is retried as before.
+   */
+  @Test
+  void aWriteItsCallerSendsAgainIsSentOnceWithinThePolicysAttempts() {
+    embedded.createTable(TestRows.table("t", 10, 1));
+    AtomicInteger calls = new AtomicInteger();
+    WideTableStore down =
+        new ForwardingStore(embedded) {
+          @Override
+          public List<WriteOutcome> batchWrite(List<WriteOp> ops) {
+            calls.incrementAndGet();
+            throw new StoreException(ErrorKind.UNAVAILABLE, "partition moving");
+          }
+
+          @Override
+          public void put(String table, Row row) {
+            calls.incrementAndGet();
+            throw new StoreException(ErrorKind.UNAVAILABLE, "partition moving");
+          }
+        };
+    RetryingStore store = new RetryingStore(down, policy().maxAttempts(3).build());
+    CallerResends resends = new CallerResends();
+
+    for (int attempt = 1; attempt <= 3; attempt++) {
+      StoreException e =
+          assertThrows(
+              StoreException.class,
+              () ->
+                  resends.run(
+                      () -> store.put("t", TestRows.row(1, 1), WriteCondition.rowAbsent())));
+      assertEquals(ErrorKind.UNAVAILABLE, e.kind());
+      assertEquals(attempt, calls.get(), "sent once a call");
+      assertEquals(attempt < 3, resends.granted(), "attempt " + attempt + " of 3");
+    }
+    CallerResends plain = new CallerResends();
+    assertThrows(StoreException.class, () -> plain.run(() -> store.put("t", TestRows.row(1, 1))));
+    assertEquals(4, calls.get(), "an unconditional put is sent once too");
+    assertTrue(plain.granted());
+
+    calls.set(0);
+    assertThrows(
+        StoreException.class, () -> store.put("t", TestRows.row(1, 1), WriteCondition.rowAbsent()));
+    assertEquals(3, calls.get(), "outside, retried by the policy");
+  }
+
   @Test
   void multiGetIsSplitUnderTheLimitAndKeepsTheKeysOrder() {
     int n = 4500;
