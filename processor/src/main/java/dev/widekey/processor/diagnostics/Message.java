@@ -1499,14 +1499,6 @@ public enum Message {
           + "data table's first primary-key column, here '${first}' alone (Secondary "
           + "index overview, ${OVERVIEW_PAGE}). Start the index with it, or use "
           + "SERVICE_GLOBAL (asynchronous) or IndexMaintenance.CLIENT."),
-  SERVICE_INDEX_TIME_TO_LIVE(
-      Rule.WK306,
-      Severity.ERROR,
-      "index '${index}' (table ${table}): is maintained by the service, but "
-          + "the table's rows expire after ${ttlSeconds} seconds; Tablestore creates "
-          + "a secondary index only on a table with max versions 1 and time to live "
-          + "-1, unless the table refuses UpdateRow (Create a secondary index, "
-          + "${CREATE_PAGE}). Keep the index client-side (IndexMaintenance.CLIENT)."),
 
   // ---- @RekeyedFrom (RekeyMessages) ----
 

@@ -19,10 +19,6 @@ public final class ServiceIndexMessages {
   public static final String OVERVIEW_PAGE =
       "https://www.alibabacloud.com/help/en/tablestore/overview-of-secondary-index";
 
-  /** Tablestore's "Create a secondary index" (Java SDK), which states the table's prerequisites. */
-  public static final String CREATE_PAGE =
-      "https://www.alibabacloud.com/help/en/tablestore/developer-reference/java-create-secondary-index";
-
   public static String notTablestore(
       String index, String table, IndexMaintenance maintenance, Profile profile) {
     return Message.SERVICE_INDEX_NOT_TABLESTORE.format(
@@ -80,10 +76,5 @@ public final class ServiceIndexMessages {
         first,
         "OVERVIEW_PAGE",
         OVERVIEW_PAGE);
-  }
-
-  public static String timeToLive(String index, String table, long ttlSeconds) {
-    return Message.SERVICE_INDEX_TIME_TO_LIVE.format(
-        "index", index, "table", table, "ttlSeconds", ttlSeconds, "CREATE_PAGE", CREATE_PAGE);
   }
 }

@@ -22,8 +22,10 @@ import javax.lang.model.element.TypeElement;
  * Tablestore only, not time-sharded, no hash prefix, at most 5 a table and 4 columns an index, each
  * column the table's own primary-key column as stored or an attribute the table stores as String,
  * Integer or Binary in index order (it becomes a predefined column), a local index led by the
- * table's first primary-key column, and a table whose rows do not expire. The sources are cited in
- * each message ({@link ServiceIndexMessages}).
+ * table's first primary-key column. A table whose rows expire may have them: the service takes
+ * secondary indexes on it if it refuses UpdateRow, and the Tablestore store creates it so
+ * (AllowUpdate false) and writes with PutRow only. The sources are cited in each message ({@link
+ * ServiceIndexMessages}).
  */
 final class ServiceIndexRules {
   /** Tablestore's documented most secondary indexes of one data table (one home: the runtime). */
@@ -65,14 +67,6 @@ final class ServiceIndexRules {
           at,
           "hashPrefix",
           ServiceIndexMessages.hashPrefix(index.name(), index.table(), index.maintenance()));
-      valid = false;
-    }
-    if (entity.ttlSeconds() > 0) {
-      diagnostics.error(
-          type,
-          at,
-          "maintainedBy",
-          ServiceIndexMessages.timeToLive(index.name(), index.table(), entity.ttlSeconds()));
       valid = false;
     }
     if (index.columns().size() > MAX_COLUMNS) {

@@ -1,5 +1,6 @@
 package dev.widekey.runtime.merge;
 
+import dev.widekey.runtime.query.InvalidContinuationException;
 import dev.widekey.runtime.retry.RetryPolicy;
 import dev.widekey.runtime.store.PkValue;
 import dev.widekey.runtime.store.PrimaryKey;
@@ -325,14 +326,16 @@ public final class MergedScan {
    * source). The cursor's {@link MergeCursor#position()} is {@code position} until it returns a
    * row, so an empty page keeps it.
    *
-   * @throws IllegalArgumentException if the position names a source this merge does not have
+   * @throws InvalidContinuationException (WK309, {@link
+   *     InvalidContinuationException.Reason#OTHER_QUERY OTHER_QUERY}) if no read of this merge
+   *     returns the position: it names a source this merge does not have, or its key is not one
+   *     that source's range holds (another width, column types other than the range's bounds have,
+   *     a bound rather than a stored key, or outside the range); nothing is read. Column types that
+   *     no bound of the source pins are not checked here
    */
   public MergeCursor openAfter(MergePosition position) {
     Objects.requireNonNull(position, "position");
-    if (position.source() >= sources.size()) {
-      throw new IllegalArgumentException(
-          "the position is in source " + position.source() + " of a merge of " + sources.size());
-    }
+    check(position);
     return new MergeCursor(
         remaining -> {
           PageReader reader = pageReader();
@@ -368,6 +371,74 @@ public final class MergedScan {
         logicalOrder,
         limit,
         position);
+  }
+
+  /**
+   * Refuses a position that no read of this merge returns, before anything is read: a position is a
+   * caller's to give (its callers check a token's signature first, but this merge is public), and a
+   * key of another merge would otherwise fail mid-read with an untyped comparison error, or
+   * silently skip or repeat rows.
+   */
+  private void check(MergePosition position) {
+    int index = position.source();
+    if (index >= sources.size()) {
+      String tables =
+          String.join(", ", sources.stream().map(MergeSource::table).distinct().toList());
+      throw new InvalidContinuationException(
+          InvalidContinuationException.Reason.OTHER_QUERY,
+          tables,
+          "the position is in source "
+              + index
+              + ", a merge of "
+              + sources.size()
+              + (sources.size() == 1 ? " source" : " sources")
+              + " has none such");
+    }
+    MergeSource source = sources.get(index);
+    String where = "source " + index + " (table " + source.table() + ")";
+    PrimaryKey key = position.key();
+    PrimaryKey start = source.range().start();
+    PrimaryKey end = source.range().end();
+    if (key.size() != start.size()) {
+      throw otherMerge(
+          source,
+          "its key has "
+              + key.size()
+              + (key.size() == 1 ? " column" : " columns")
+              + ", the keys of "
+              + where
+              + " have "
+              + start.size());
+    }
+    for (int i = 0; i < key.size(); i++) {
+      PkValue v = key.get(i);
+      if (v.isInfinite()) {
+        throw otherMerge(
+            source, "its key is not a stored key: column " + i + " is " + v + ", a range bound");
+      }
+      for (PkValue bound : List.of(start.get(i), end.get(i))) {
+        if (!bound.isInfinite() && bound.type() != v.type()) {
+          throw otherMerge(
+              source,
+              "column "
+                  + i
+                  + " of its key is "
+                  + v.type()
+                  + ", the range of "
+                  + where
+                  + " has "
+                  + bound.type());
+        }
+      }
+    }
+    if (!source.range().contains(key)) {
+      throw otherMerge(source, "its key " + key + " lies outside the range of " + where);
+    }
+  }
+
+  private static InvalidContinuationException otherMerge(MergeSource source, String detail) {
+    return new InvalidContinuationException(
+        InvalidContinuationException.Reason.OTHER_QUERY, source.table(), detail);
   }
 
   /**

@@ -30,7 +30,11 @@ public final class InvalidContinuationException extends RuleViolationException {
     BAD_SIGNATURE,
     /** A genuine token of another entity's table. */
     OTHER_TABLE,
-    /** A genuine token of another query, or of the same query with other parameters. */
+    /**
+     * A genuine token of another query, or of the same query with other parameters; for a merged
+     * read ({@link dev.widekey.runtime.merge.MergedScan#openAfter}), a position no read of that
+     * merge returns: of a source it does not have, or a key its sources cannot hold.
+     */
     OTHER_QUERY
   }
 
@@ -56,6 +60,29 @@ public final class InvalidContinuationException extends RuleViolationException {
             + detail
             + "; nothing was read. Start from the first page (PageRequest.ofSize(n)), or pass back"
             + " the page's nextPageRequest() unchanged");
+    this.reason = reason;
+  }
+
+  /**
+   * A position refused by a merged read ({@link dev.widekey.runtime.merge.MergedScan#openAfter}),
+   * which knows its tables but not the query that reads them.
+   *
+   * @param reason why
+   * @param table the table (or tables) of the merge's sources concerned
+   * @param detail what was wrong
+   */
+  public InvalidContinuationException(Reason reason, String table, String detail) {
+    super(
+        Rule.WK309,
+        "cursor",
+        "continuation position refused ("
+            + reason
+            + ") for a merged read of table "
+            + table
+            + ": "
+            + detail
+            + "; nothing was read. Resume a merge only after a position its own cursor returned"
+            + " (MergeCursor.position()), over the same sources");
     this.reason = reason;
   }
 

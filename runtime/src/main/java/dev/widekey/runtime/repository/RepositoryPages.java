@@ -220,7 +220,8 @@ final class RepositoryPages {
         more);
   }
 
-  private static int bucketOf(KeyBuckets buckets, PrimaryKey key, String table, String queryId) {
+  /** The bucket of a continuation's key; a key without one is refused as malformed (WK309). */
+  static int bucketOf(KeyBuckets buckets, PrimaryKey key, String table, String queryId) {
     try {
       return buckets.bucketOf(key);
     } catch (IllegalArgumentException e) {

@@ -20,11 +20,17 @@ import java.util.concurrent.ThreadLocalRandom;
  *
  * <p>An import draws one random seed ({@link BulkWriteResult#planSeed()}) and gives the entity at
  * input position {@code p} the write tag {@link #tag(long, long) tag(seed, p)}: a bijection of the
- * position, so the tags of one import differ, and as unpredictable as a random tag. A resume
- * derives the same tags again, and it recognises the stopped import's write of an entity by its tag
- * in the stored commit point, or by the stopped result, which lists every operation left unfinished
- * ({@link BulkWriteResult#unknownOutcomes()}, {@link BulkWriteResult#notAttemptedOperations()}) and
- * how far it read ({@link BulkWriteResult#elementsRead()}). Per entity of the rest:
+ * position, so the tags of one import differ, and as unpredictable as a random tag. A resume draws
+ * a seed of its own and writes every entity it writes under that seed's tags: two resumes of one
+ * result (a caller retrying a resume, or two processes resuming one saved result) cannot tell of
+ * each other, and a tag either of them committed may have been replaced since by a client still to
+ * delete the rows under it, so no tag is ever written by two imports. The resumed result carries
+ * the chain's earlier seeds ({@link BulkWriteResult#planEarlierSeeds()}), from which a resume
+ * derives every tag the chain may have written an entity under: it recognises the chain's write of
+ * an entity by such a tag in the stored commit point, or by the stopped result, which lists every
+ * operation left unfinished ({@link BulkWriteResult#unknownOutcomes()}, {@link
+ * BulkWriteResult#notAttemptedOperations()}) and how far it read ({@link
+ * BulkWriteResult#elementsRead()}). Per entity of the rest:
  *
  * <ul>
  *   <li>read by the stopped import with nothing left unfinished: finished, not written again;
@@ -32,16 +38,13 @@ import java.util.concurrent.ThreadLocalRandom;
  *       committed it (or a later position of its key) stored in its commit point: committed; only
  *       the deletes of the rows it replaced that were left unfinished are sent (their keys are in
  *       the stopped result);
- *   <li>its hot put never sent by any import of the chain: planned as in an import, under the
- *       import's tag (no hot row ever named it, so storing its rows again changes nothing a reader
- *       sees, and no other client deletes them), with the unfinished deletes of the stopped plan;
- *   <li>its hot put sent without an answer, and no tag of the chain's in its commit point: that
- *       write was not applied, or was replaced since by another client, who deletes the rows under
- *       its tag after its own commit, possibly only after this resume's. So it is planned under a
- *       tag of this resume's level ({@link #tag(long, long, int)}; the result carries the level,
- *       {@link BulkWriteResult#planResumes()}, so that a resume of this one checks every level's
- *       tag), and after its commit the rows of the earlier levels' writes are deleted (named by no
- *       hot row once it is committed), with the unfinished deletes of the stopped plan.
+ *   <li>its hot put left unfinished (sent without an answer, or never sent), and no tag of the
+ *       chain's in its commit point: that write was not applied, or was replaced since by another
+ *       client, who deletes the rows under its tag after its own commit, possibly only after this
+ *       resume's. So it is planned under this resume's tag, and after its commit the rows stored
+ *       under the chain's tags are deleted (named by no hot row once it is committed), with the
+ *       unfinished deletes of the stopped plan;
+ *   <li>not read by the chain: planned under this resume's tag, as an import plans it.
  * </ul>
  *
  * The entities not written again are not in the writer's input, so the writer's positions are
@@ -65,28 +68,6 @@ final class ResumedImport {
     return mix(seed + position * GAMMA);
   }
 
-  /** The odd constant that tells resume levels apart: another than {@link #GAMMA}. */
-  private static final long LEVEL_GAMMA = 0xD1B54A32D192ED03L;
-
-  /**
-   * The write tag of the entity at {@code position} when a resume at {@code level} (the {@code
-   * level}-th resume of the chain, 0 for the import) writes it anew: the import's tag, mixed once
-   * per level. Distinct from every other level's as random tags are, and derived again by any later
-   * resume of the chain from the seed and the level alone.
-   */
-  static long tag(long seed, long position, int level) {
-    long tag = tag(seed, position);
-    for (int l = 0; l < level; l++) {
-      tag = nextLevel(tag);
-    }
-    return tag;
-  }
-
-  /** The tag of the next level: {@code nextLevel(tag(s, p, l)) == tag(s, p, l + 1)}. */
-  private static long nextLevel(long tag) {
-    return mix(tag + LEVEL_GAMMA);
-  }
-
   /** SplitMix64's finalizer: a bijection, so distinct states give distinct tags. */
   private static long mix(long z) {
     z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
@@ -105,29 +86,26 @@ final class ResumedImport {
   /**
    * What the stopped import left of one entity of the rest.
    *
-   * @param tag the tag this resume writes it under if it writes it anew: the import's tag, unless
-   *     an earlier write of the chain may have been committed (its hot put's outcome unknown); then
-   *     this resume's level's
+   * @param tag the tag this resume writes it under if it writes it anew: of this resume's seed
    * @param commitFinished whether its hot put was finished (acknowledged, or failed for good)
-   * @param committedUnder the tags under which the chain may have committed it (the import's and
-   *     each earlier resume's): one of them stored in its commit point means committed; written
-   *     anew, the rows stored under them are deleted after its commit. Empty if its hot put was
-   *     never sent
+   * @param committedUnder the tags under which the chain may have written it (one per import of the
+   *     chain): one of them stored in its commit point means committed; written anew, the rows
+   *     stored under them are deleted after its commit. Empty if its hot put was finished
    * @param deletes the deletes of the rows its write replaces that were left unfinished
    */
   record Earlier(
       long tag, boolean commitFinished, List<Long> committedUnder, List<WriteOp> deletes) {}
 
+  /**
+   * This resume's own seed, drawn afresh: every entity it writes is written under its tags. Not a
+   * tag of the chain's: that write may have been committed (by the stopped import, or by another
+   * resume of the same result) and then replaced by another client who has yet to delete its rows;
+   * rows stored again under it would then be deleted after this resume commits them.
+   */
   private final long seed;
 
-  /**
-   * The level of this resume in its chain (1 for a resume of the import): an entity whose earlier
-   * hot put may have been applied is written anew under a tag of this level. Not the stopped tag:
-   * that write may have been committed and then replaced by another client who has yet to delete
-   * its rows (they are under that tag); rows stored again under it would then be deleted after this
-   * resume commits them.
-   */
-  private final int level;
+  /** The seeds of the chain's imports, shifted to the rest: the stopped one's first. */
+  private final List<Long> chain = new ArrayList<>();
 
   private final String hotTable;
 
@@ -156,8 +134,11 @@ final class ResumedImport {
 
   private ResumedImport(BulkWriteResult stopped, String hotTable) {
     long from = stopped.resumePosition();
-    this.seed = advanced(stopped.planSeed(), from);
-    this.level = stopped.planResumes() + 1;
+    this.seed = newSeed();
+    chain.add(advanced(stopped.planSeed(), from));
+    for (long earlier : stopped.planEarlierSeeds()) {
+      chain.add(advanced(earlier, from));
+    }
     this.hotTable = hotTable;
     this.stoppedRead = stopped.elementsRead() - from;
     for (BulkWriteFailure u : stopped.unknownOutcomes()) {
@@ -212,7 +193,7 @@ final class ResumedImport {
 
   /**
    * What the stopped import left of the entity at {@code position}, or null if nothing (not read by
-   * it: written under the import's tag).
+   * it: written under this resume's tag, with nothing to recognise or clean up).
    */
   Earlier earlier(long position) {
     List<Listed> ops = listed.get(position);
@@ -220,22 +201,18 @@ final class ResumedImport {
       return null;
     }
     int hot = -1;
-    boolean hotSent = false;
     for (Listed l : ops) {
       if (l.op().table().equals(hotTable)) {
         hot = l.op().indexInGroup();
-        hotSent = l.unknown();
       }
     }
-    // a hot put listed as never sent was sent by no import of the chain (a resume lists one it
-    // did not send again as of unknown outcome): its tag was never committed, so no other client
-    // deletes rows under it, and it is written again under the import's tag, as one import would
-    long tag = tag(seed, position);
+    // hot put unfinished: each import of the chain may have stored rows under its tag, and
+    // committed them if it sent the hot put; the write anew is under this resume's tag, which no
+    // other import (another resume of the same result included) ever writes
     List<Long> committedUnder = new ArrayList<>();
-    if (hotSent) {
-      for (int l = 0; l < level; l++) {
-        committedUnder.add(tag);
-        tag = nextLevel(tag);
+    if (hot >= 0) {
+      for (long s : chain) {
+        committedUnder.add(tag(s, position));
       }
     }
     // the group is puts, the hot put, deletes: the ones after the hot put are deletes; with the
@@ -246,7 +223,7 @@ final class ResumedImport {
         deletes.add(WriteOp.delete(l.op().table(), l.op().key()));
       }
     }
-    return new Earlier(tag, hot < 0, committedUnder, deletes);
+    return new Earlier(tag(seed, position), hot < 0, committedUnder, deletes);
   }
 
   /** The entity at {@code position} of the rest needs nothing sent. */
@@ -376,7 +353,7 @@ final class ResumedImport {
         Math.max(read, Math.max(stoppedRead, resumePosition)),
         seed,
         r.inputSplit(),
-        level);
+        chain);
   }
 
   private static BulkWriteFailure at(BulkWriteFailure f, long position) {

@@ -755,23 +755,26 @@ public abstract class SplitTableRepository<E> {
    * stop and this resume store what one import that never stopped would have, and every operation
    * of unknown outcome is reported as such, never as not attempted.
    *
-   * <p>Each entity's write tags are derived from the result's {@link BulkWriteResult#planSeed()
-   * plan seed} and its position. An entity the stopped import finished is not written again; one
-   * whose commit it applied (its commit acknowledged, or of unknown outcome and its tag found in
-   * the stored hot row) only gets the deletes of the rows its write replaced that were left undone:
-   * a versioned entity never fails its condition against its own earlier write. Any other entity is
-   * written as an import writes it: if another client wrote it after the stopped import, a
-   * versioned entity fails its condition ({@link ErrorKind#CONDITION_FAILED}, that client's write
-   * stays), a plain one replaces that write as any later put would. One whose hot put was never
-   * sent keeps the stopped import's tag, so its rows are stored under the same keys; one whose hot
-   * put's outcome is unknown is written under a tag of this resume's own (that write may have been
-   * replaced by another client, still to delete the rows under its tag), and the rows of the
-   * earlier write are deleted after the commit. Readers see what one uninterrupted import leaves.
+   * <p>The stopped import's write tags are derived from the result's {@link
+   * BulkWriteResult#planSeed() plan seed} (and its {@link BulkWriteResult#planEarlierSeeds()
+   * earlier seeds}, for a resume's result) and each entity's position. An entity the stopped import
+   * finished is not written again; one whose commit it applied (its commit acknowledged, or of
+   * unknown outcome and its tag found in the stored hot row) only gets the deletes of the rows its
+   * write replaced that were left undone: a versioned entity never fails its condition against its
+   * own earlier write. Any other entity is written as an import writes it, under a seed this resume
+   * draws (a write of the chain may have been replaced by another client, still to delete the rows
+   * under its tag), and the rows the chain stored for it under earlier tags are deleted after the
+   * commit: if another client wrote it after the stopped import, a versioned entity fails its
+   * condition ({@link ErrorKind#CONDITION_FAILED}, that client's write stays), a plain one replaces
+   * that write as any later put would. Readers see what one uninterrupted import leaves.
    *
    * <p>The result counts the operations this call sent (entities not written again are not
    * counted), with positions counted from the start of {@code rest}; if this call stops too, its
    * partial result also lists what the stopped import left that it did not reach, and is resumed
-   * the same way. Resume each result once: two resumes of one result at once are not ordered.
+   * the same way. A result resumed again (a resume retried, or two processes resuming one saved
+   * result) is another writer of the same entities: readers see the later write of each entity,
+   * never a hot row naming rows that are gone, but a versioned entity the first resume wrote fails
+   * its condition in the second.
    *
    * <pre>{@code
    * try {

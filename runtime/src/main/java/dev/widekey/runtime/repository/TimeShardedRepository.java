@@ -1256,7 +1256,9 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
       if (lastKey == null) {
         cursor = window.merge().open();
       } else {
-        int source = sourceOf(window, lastPeriod, lastKey, buckets, ranges.size(), descending);
+        int source =
+            sourceOf(
+                window, lastPeriod, lastKey, buckets, ranges.size(), descending, table, queryId);
         cursor =
             source < 0
                 ? null // the period lies outside the window: nothing comes after it here
@@ -1302,9 +1304,11 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
       PrimaryKey key,
       KeyBuckets buckets,
       int perTable,
-      boolean descending) {
+      boolean descending,
+      String table,
+      String queryId) {
     List<PeriodSource<E, R>> bySource = window.bySource();
-    int bucket = buckets == null ? 0 : buckets.bucketOf(key);
+    int bucket = buckets == null ? 0 : RepositoryPages.bucketOf(buckets, key, table, queryId);
     for (int i = 0; i < bySource.size(); i++) {
       // sources run table by table, bucket by bucket within one (reversed as a whole backward
       // over several tables): the bucket's source of the period's table

@@ -90,12 +90,13 @@ import java.util.List;
  *     elements before {@code resumePosition} may never have been read, and a resume from it would
  *     skip them. Such a result cannot be resumed ({@link BulkWriter#resumeWrite} refuses it); write
  *     the whole input again instead
- * @param planResumes for an input planned from a seed, how many resumes the plan has been through:
- *     0 for the import itself, one more for each resume of a resume. A split-table repository's
- *     resume writes an entity whose earlier write may have been applied (and replaced since by
- *     another client) under a tag of this resume's own, derived from the seed and this count, so
- *     that the next resume still recognises every tag the chain may have committed; 0 for an input
- *     not planned so
+ * @param planEarlierSeeds for an input planned from a seed by a resume, the seeds of the imports it
+ *     continues (the stopped import's and each earlier resume's in the chain), shifted like {@code
+ *     planSeed} to this input's positions: a split-table repository's resume plans every entity
+ *     under a seed of its own, so that no two resumes (of one result, or one after another) ever
+ *     write under one tag, and a resume of this result still recognises, and cleans up after, every
+ *     tag the chain may have written under. Empty for the import itself and for an input not
+ *     planned so
  */
 public record BulkWriteResult(
     long total,
@@ -113,9 +114,9 @@ public record BulkWriteResult(
     long elementsRead,
     long planSeed,
     boolean inputSplit,
-    int planResumes) {
+    List<Long> planEarlierSeeds) {
 
-  /** A result planned, if at all, by an import that resumes none ({@code planResumes} 0). */
+  /** A result planned, if at all, by an import that resumes none (no {@code planEarlierSeeds}). */
   public BulkWriteResult(
       long total,
       long acknowledged,
@@ -148,7 +149,7 @@ public record BulkWriteResult(
         elementsRead,
         planSeed,
         inputSplit,
-        0);
+        List.of());
   }
 
   /** A result of an input read in order, as one import reads an iterator. */
@@ -222,9 +223,7 @@ public record BulkWriteResult(
     failures = List.copyOf(failures);
     unknownOutcomes = List.copyOf(unknownOutcomes);
     notAttemptedOperations = List.copyOf(notAttemptedOperations);
-    if (planResumes < 0) {
-      throw new IllegalArgumentException("planResumes " + planResumes + " is negative");
-    }
+    planEarlierSeeds = List.copyOf(planEarlierSeeds);
     if (elementsRead < resumePosition) {
       throw new IllegalArgumentException(
           "elementsRead " + elementsRead + " is before the resume position " + resumePosition);
@@ -253,6 +252,14 @@ public record BulkWriteResult(
   }
 
   /**
+   * How many resumes the plan has been through: 0 for the import itself, one more for each resume
+   * of a resume ({@link #planEarlierSeeds()} holds one seed per import before the last).
+   */
+  public int planResumes() {
+    return planEarlierSeeds.size();
+  }
+
+  /**
    * This result with {@code planSeed} as its plan seed: what a planner that derives its writes from
    * a seed hands back, so that its resume derives them again.
    *
@@ -277,7 +284,7 @@ public record BulkWriteResult(
         elementsRead,
         planSeed,
         inputSplit,
-        planResumes);
+        planEarlierSeeds);
   }
 
   /**

@@ -1,11 +1,14 @@
 package dev.widekey.runtime.merge;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.widekey.annotations.Profile;
 import dev.widekey.core.store.PkType;
 import dev.widekey.runtime.key.KeyBuckets;
 import dev.widekey.runtime.key.Padding;
+import dev.widekey.runtime.query.InvalidContinuationException;
 import dev.widekey.runtime.store.AttrValue;
 import dev.widekey.runtime.store.PkColumn;
 import dev.widekey.runtime.store.PkValue;
@@ -23,28 +26,31 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * A merge resumed at a position outside its sources' ranges returns only rows of those ranges: the
- * position's own source does not restart at the position's key past its range's bound.
+ * A merge is never resumed at a position outside its sources' ranges: no read of the merge returns
+ * one, so it is another merge's (or forged), and is refused with the typed error before anything is
+ * read, rather than restarting the position's own source past its range's bound (which returned
+ * rows outside the range). A range's rest ({@link ScanRange#after}) still stays within its bounds.
  */
 class MergeContinuationBoundsTest {
 
   private static final KeyBuckets BUCKETS = new KeyBuckets(8).withPaddedNumber(19, true);
 
   @Test
-  void aPositionBelowTheRangeResumesAtTheRangeStart() {
-    assertEquals(LongStream.range(1000, 1050).boxed().toList(), resume(false, 5));
+  void aPositionBelowOrAboveTheRangeIsRefused() {
+    for (boolean backward : new boolean[] {false, true}) {
+      for (long last : new long[] {5, 1999}) {
+        InvalidContinuationException e =
+            assertThrows(InvalidContinuationException.class, () -> resume(backward, last));
+        assertTrue(e.getMessage().contains("outside the range"), e::getMessage);
+      }
+    }
   }
 
   @Test
-  void aPositionAboveTheRangeResumesBackwardAtTheRangeEnd() {
+  void aPositionInTheRangeResumesAfterIt() {
+    assertEquals(LongStream.range(1021, 1050).boxed().toList(), resume(false, 1020));
     assertEquals(
-        LongStream.range(1000, 1050).map(v -> 2049 - v).boxed().toList(), resume(true, 1999));
-  }
-
-  @Test
-  void aPositionPastTheRangeReturnsNothing() {
-    assertEquals(List.of(), resume(false, 1999));
-    assertEquals(List.of(), resume(true, 5));
+        LongStream.range(1000, 1020).map(v -> 2019 - v).boxed().toList(), resume(true, 1020));
   }
 
   @Test

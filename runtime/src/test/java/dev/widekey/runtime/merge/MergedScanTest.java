@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.widekey.core.store.PkType;
+import dev.widekey.runtime.query.InvalidContinuationException;
 import dev.widekey.runtime.retry.RetryPolicy;
 import dev.widekey.runtime.store.AttrValue;
 import dev.widekey.runtime.store.ErrorKind;
@@ -657,11 +658,79 @@ class MergedScanTest {
   void aPositionOfAnotherMergeIsRefused() {
     MergedScan merge =
         MergedScan.of(List.of(new MergeSource(embedded, "a", ScanRange.all(2))), LOGICAL);
-    assertThrows(
-        IllegalArgumentException.class,
-        () -> merge.openAfter(new MergePosition(1, PrimaryKey.of(PkValue.ofInteger(1)))));
+    InvalidContinuationException e =
+        assertThrows(
+            InvalidContinuationException.class,
+            () -> merge.openAfter(new MergePosition(1, PrimaryKey.of(PkValue.ofInteger(1)))));
+    assertEquals(InvalidContinuationException.Reason.OTHER_QUERY, e.reason());
+    assertTrue(e.getMessage().contains("source 1"), e::getMessage);
     assertThrows(IllegalArgumentException.class, () -> merge.withPageSize(0));
     assertThrows(IllegalArgumentException.class, () -> merge.withLimit(-1));
+  }
+
+  /**
+   * Positions of other merges, each with a source index this merge has: a key of another width, of
+   * other column types, of another source's range, and no stored key at all. Each is refused with
+   * the typed error naming what is wrong, before any source is read.
+   */
+  @Test
+  void aForeignPositionWithinTheSourceCountIsRefusedTypedBeforeAnythingIsRead() {
+    embedded.createTable(
+        new TableSpec(
+            "a",
+            List.of(new PkColumn("bucket", PkType.STRING), new PkColumn("n", PkType.INTEGER))));
+    for (int b = 0; b < 2; b++) {
+      for (long n = 1; n <= 3; n++) {
+        embedded.put(
+            "a",
+            Row.of(
+                PrimaryKey.of(PkValue.ofString(bucket(b)), PkValue.ofInteger(n)),
+                Map.of("v", AttrValue.ofInteger(n))));
+      }
+    }
+    List<MergeSource> buckets = new ArrayList<>();
+    for (int b = 0; b < 2; b++) {
+      List<PkValue> prefix = List.of(PkValue.ofString(bucket(b)));
+      buckets.add(
+          new MergeSource(
+              counting,
+              "a",
+              ScanRange.between(
+                  PrimaryKey.bound(prefix, PkValue.INF_MIN, 2),
+                  PrimaryKey.bound(prefix, PkValue.INF_MAX, 2))));
+    }
+    MergedScan merge = MergedScan.of(buckets, LOGICAL);
+    Map<String, MergePosition> foreign =
+        Map.of(
+            "1 column",
+            new MergePosition(0, PrimaryKey.of(PkValue.ofInteger(2))),
+            "INTEGER",
+            new MergePosition(0, PrimaryKey.of(PkValue.ofInteger(0), PkValue.ofInteger(2))),
+            "outside",
+            new MergePosition(0, PrimaryKey.of(PkValue.ofString(bucket(1)), PkValue.ofInteger(2))),
+            "not a stored key",
+            new MergePosition(0, PrimaryKey.of(PkValue.ofString(bucket(0)), PkValue.INF_MAX)));
+    foreign.forEach(
+        (problem, position) -> {
+          InvalidContinuationException e =
+              assertThrows(
+                  InvalidContinuationException.class, () -> merge.openAfter(position), problem);
+          assertEquals(InvalidContinuationException.Reason.OTHER_QUERY, e.reason(), problem);
+          assertTrue(e.getMessage().contains(problem), e::getMessage);
+          assertTrue(e.getMessage().contains("table a"), e::getMessage);
+        });
+    assertEquals(0, counting.largestLimit, "no source was read");
+    // a position this merge's cursor returned is taken
+    MergePosition own;
+    try (MergeCursor cursor = merge.withLimit(2).open()) {
+      cursor.forEachRemaining(row -> {});
+      own = cursor.position().orElseThrow();
+    }
+    try (MergeCursor rest = merge.openAfter(own)) {
+      List<Row> after = new ArrayList<>();
+      rest.forEachRemaining(after::add);
+      assertEquals(4, after.size());
+    }
   }
 
   /**

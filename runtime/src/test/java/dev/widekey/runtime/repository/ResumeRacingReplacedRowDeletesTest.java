@@ -259,6 +259,144 @@ class ResumeRacingReplacedRowDeletesTest {
   }
 
   /**
+   * One stopped result resumed twice, one resume after the other (a caller retrying a resume that
+   * in fact finished): the stopped hot put's request was lost, so both resumes write the entity
+   * anew. The second reads the first's commit as another client's write and replaces it, deleting
+   * the rows that write named; its own must survive that.
+   */
+  @Test
+  void aResultResumedTwiceInTurnLeavesTheEntityWholeAndNoRowUnnamed() {
+    try (EmbeddedStore embedded = EmbeddedStore.inMemory()) {
+      NoteRepository direct = new NoteRepository(embedded, false);
+      direct.createTables();
+      direct.put(new Note(1, "one", "body one", 0));
+      AtomicBoolean lose = new AtomicBoolean(true);
+      FaultInjectingStore faults = losingHotRequests(embedded, "notes", lose);
+      NoteRepository importing = new NoteRepository(faults, false);
+      List<Note> input = List.of(new Note(1, "imported", "imported body", 0));
+      BulkWriteResult stopped = stops(() -> importing.putAll(input.stream(), stopping(faults)));
+      lose.set(false);
+
+      for (int resume = 1; resume <= 2; resume++) {
+        BulkWriteResult r =
+            importing.putAll(
+                input.stream().skip(stopped.resumePosition()), writer(faults), stopped);
+        assertTrue(r.allAcknowledged(), r::toString);
+        assertEquals(input.get(0), direct.getWithCold(1).orElseThrow(), "after resume " + resume);
+        assertEquals(1, rows(embedded, "notes_cold", 2), "no cold row that no hot row names");
+      }
+    }
+  }
+
+  /**
+   * One stopped result resumed twice (two processes resuming the same saved result): the first
+   * resume commits the entity anew; client C replaces that write and pauses before deleting the
+   * rows it named; the second resume of the same result commits meanwhile, then C's deletes land.
+   * The second resume is the last write, so the entity reads as its write, entire.
+   */
+  @Test
+  void aSecondResumeOfOneResultKeepsItsRowsWhileAnotherClientIsToDeleteTheFirstResumesRows() {
+    try (EmbeddedStore embedded = EmbeddedStore.inMemory()) {
+      NoteRepository direct = new NoteRepository(embedded, false);
+      direct.createTables();
+      direct.put(new Note(1, "one", "body one", 0));
+      AtomicBoolean lose = new AtomicBoolean(true);
+      FaultInjectingStore faults = losingHotRequests(embedded, "notes", lose);
+      NoteRepository importing = new NoteRepository(faults, false);
+      List<Note> input = List.of(new Note(1, "imported", "imported body", 0));
+      BulkWriteResult stopped = stops(() -> importing.putAll(input.stream(), stopping(faults)));
+      lose.set(false);
+      BulkWriteResult first =
+          importing.putAll(input.stream().skip(stopped.resumePosition()), writer(faults), stopped);
+      assertTrue(first.allAcknowledged(), first::toString);
+
+      BulkWriteResult[] second = new BulkWriteResult[1];
+      new NoteRepository(
+              pausedBeforeDeletes(
+                  embedded,
+                  "notes",
+                  () ->
+                      second[0] =
+                          importing.putAll(
+                              input.stream().skip(stopped.resumePosition()),
+                              writer(faults),
+                              stopped)),
+              false)
+          .put(new Note(1, "by another client", "another body", 0));
+
+      assertTrue(second[0].allAcknowledged(), second[0]::toString);
+      assertEquals(input.get(0), direct.getWithCold(1).orElseThrow());
+      assertEquals(1, rows(embedded, "notes_cold", 2), "no cold row that no hot row names");
+    }
+  }
+
+  /**
+   * The same race for an entity the stopped import never read: its input fails before entity 2. The
+   * first resume writes entity 2; C replaces that write and pauses before its deletes; a second
+   * resume of the same result writes entity 2 meanwhile; then C's deletes land.
+   */
+  @Test
+  void aSecondResumeOfOneResultKeepsTheRowsOfAnEntityTheStoppedImportNeverRead() {
+    try (EmbeddedStore embedded = EmbeddedStore.inMemory()) {
+      NoteRepository notes = new NoteRepository(embedded, false);
+      notes.createTables();
+      notes.put(new Note(2, "two", "body two", 0));
+      List<Note> input =
+          List.of(new Note(1, "imported", "imported body", 0), new Note(2, "second", "body 2", 0));
+      Stream<Note> failing =
+          input.stream()
+              .map(
+                  n -> {
+                    if (n.id() == 2) {
+                      throw new IllegalStateException("the input fails");
+                    }
+                    return n;
+                  });
+      BulkWriteResult stopped =
+          assertThrows(BulkWriteException.class, () -> notes.putAll(failing, writer(embedded)))
+              .partialResult();
+      assertTrue(stopped.elementsRead() <= 1, stopped::toString);
+      BulkWriteResult first =
+          notes.putAll(input.stream().skip(stopped.resumePosition()), writer(embedded), stopped);
+      assertTrue(first.allAcknowledged(), first::toString);
+
+      BulkWriteResult[] second = new BulkWriteResult[1];
+      new NoteRepository(
+              pausedBeforeDeletes(
+                  embedded,
+                  "notes",
+                  () ->
+                      second[0] =
+                          notes.putAll(
+                              input.stream().skip(stopped.resumePosition()),
+                              writer(embedded),
+                              stopped)),
+              false)
+          .put(new Note(2, "by another client", "another body", 0));
+
+      assertTrue(second[0].allAcknowledged(), second[0]::toString);
+      assertEquals(input.get(0), notes.getWithCold(1).orElseThrow());
+      assertEquals(input.get(1), notes.getWithCold(2).orElseThrow());
+      assertEquals(2, rows(embedded, "notes_cold", 2), "no cold row that no hot row names");
+    }
+  }
+
+  /** A store losing the request of every put of entity 1's hot row while {@code lose} is set. */
+  private static FaultInjectingStore losingHotRequests(
+      WideTableStore store, String hotTable, AtomicBoolean lose) {
+    return FaultInjectingStore.builder(store)
+        .script(
+            op ->
+                lose.get()
+                        && op instanceof WriteOp.Put p
+                        && p.table().equals(hotTable)
+                        && p.key().get(0).asLong() == 1
+                    ? FaultInjectingStore.Fault.REQUEST_LOST
+                    : FaultInjectingStore.Fault.NONE)
+        .build();
+  }
+
+  /**
    * An indexed entity without a cold table: C moves it to another value, so its deletes are the
    * stopped write's index row; the entity stays at the resume's value in the index, once.
    */

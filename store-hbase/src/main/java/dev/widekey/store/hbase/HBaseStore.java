@@ -226,7 +226,10 @@ public final class HBaseStore extends ServiceStore {
    * {@code report}, instead of ending the scan with it. Gets still fail on such a row. Closing it
    * leaves the connection open. A row is reported once the scan has read past it (the next row is
    * returned, or the scan ends), so a scan resumed after the last row returned (a {@link
-   * dev.widekey.runtime.retry.RetryingStore}) reports each skipped row once.
+   * dev.widekey.runtime.retry.RetryingStore}) reports each skipped row once. A scan that fails
+   * before that reports them before its error goes up if the failure is not retryable (nothing
+   * reads them again); after a retryable one they are the error's suppressed exceptions, reported
+   * by the resumed scan once it reads past them again.
    *
    * <pre>{@code
    * WideTableStore tolerant = store.skippingMalformedRows(e -> log.warn("skipped: {}", e.getMessage()));
@@ -1161,7 +1164,12 @@ public final class HBaseStore extends ServiceStore {
         // reads them again, and they would be reported twice
         List<StoreException> skipped = null;
         while (true) {
-          Result r = scanner.next();
+          Result r;
+          try {
+            r = scanner.next();
+          } catch (IOException | RuntimeException e) {
+            throw failed(e, skipped);
+          }
           if (r == null) {
             report(skipped);
             return null;
@@ -1174,7 +1182,7 @@ public final class HBaseStore extends ServiceStore {
             }
           } catch (StoreException e) {
             if (skippedRows == null || e.kind() != ErrorKind.CORRUPT_DATA) {
-              throw e;
+              throw failed(e, skipped);
             }
             if (skipped == null) {
               skipped = new ArrayList<>();
@@ -1193,6 +1201,29 @@ public final class HBaseStore extends ServiceStore {
         if (skipped != null) {
           skipped.forEach(skippedRows);
         }
+      }
+
+      /**
+       * The scan's failure, which must not lose the malformed rows skipped since the last row
+       * returned: after a retryable failure a resumed scan reads them again and reports them then,
+       * so they ride on the error as suppressed exceptions (seen if the caller does not resume);
+       * after any other, nothing reads them again, so they are reported now.
+       */
+      private RuntimeException failed(Exception e, List<StoreException> skipped) {
+        RuntimeException out;
+        if (e instanceof RuntimeException unchecked && !(e instanceof StoreException)) {
+          out = unchecked;
+        } else {
+          out = e instanceof StoreException s ? s : mapError("scanning table " + table.name(), e);
+        }
+        if (skipped != null) {
+          if (out instanceof StoreException s && s.retryable()) {
+            skipped.forEach(s::addSuppressed);
+          } else {
+            report(skipped);
+          }
+        }
+        return out;
       }
 
       @Override

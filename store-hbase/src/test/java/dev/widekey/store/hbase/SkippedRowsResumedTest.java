@@ -1,11 +1,14 @@
 package dev.widekey.store.hbase;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.widekey.core.store.PkType;
 import dev.widekey.runtime.retry.RetryPolicy;
 import dev.widekey.runtime.retry.RetryingStore;
+import dev.widekey.runtime.store.ErrorKind;
 import dev.widekey.runtime.store.PkColumn;
 import dev.widekey.runtime.store.PkValue;
 import dev.widekey.runtime.store.PrimaryKey;
@@ -13,11 +16,14 @@ import dev.widekey.runtime.store.Row;
 import dev.widekey.runtime.store.ScanRange;
 import dev.widekey.runtime.store.StoreException;
 import dev.widekey.runtime.store.TableSpec;
+import java.io.IOException;
 import java.lang.reflect.Proxy;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.function.Supplier;
+import org.apache.hadoop.hbase.DoNotRetryIOException;
 import org.apache.hadoop.hbase.HBaseConfiguration;
 import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.NotServingRegionException;
@@ -57,6 +63,15 @@ class SkippedRowsResumedTest {
 
   /** A connection serving {@code rows}; the first scanner fails after {@code failAfter} of them. */
   private static Connection scripted(List<Result> rows, int failAfter) {
+    return scripted(rows, failAfter, () -> new NotServingRegionException("moved"), SCANNERS);
+  }
+
+  /**
+   * A connection serving {@code rows}; the first scanner fails with {@code failure} after {@code
+   * failAfter} of them; {@code scanners} counts the scanners opened.
+   */
+  private static Connection scripted(
+      List<Result> rows, int failAfter, Supplier<IOException> failure, int[] scanners) {
     TableDescriptorBuilder b =
         TableDescriptorBuilder.newBuilder(TableName.valueOf("default", "t"))
             .setColumnFamily(
@@ -65,7 +80,6 @@ class SkippedRowsResumedTest {
                     .build());
     TableMetadata.write(SPEC, b);
     TableDescriptor descriptor = b.build();
-    int[] scanners = SCANNERS;
     Admin admin =
         proxy(
             Admin.class,
@@ -81,7 +95,7 @@ class SkippedRowsResumedTest {
             (m, a) ->
                 switch (m) {
                   case "getScanner" ->
-                      scanner((Scan) a[0], rows, scanners[0]++ == 0 ? failAfter : -1);
+                      scanner((Scan) a[0], rows, scanners[0]++ == 0 ? failAfter : -1, failure);
                   case "close" -> null;
                   default -> throw new UnsupportedOperationException(m);
                 });
@@ -97,7 +111,8 @@ class SkippedRowsResumedTest {
             });
   }
 
-  private static ResultScanner scanner(Scan scan, List<Result> rows, int failAfter) {
+  private static ResultScanner scanner(
+      Scan scan, List<Result> rows, int failAfter, Supplier<IOException> failure) {
     Iterator<Result> it =
         rows.stream()
             .filter(
@@ -113,7 +128,7 @@ class SkippedRowsResumedTest {
           switch (m) {
             case "next":
               if (failAfter >= 0 && served[0] == failAfter) {
-                throw new NotServingRegionException("moved");
+                throw failure.get();
               }
               served[0]++;
               return it.hasNext() ? it.next() : null;
@@ -165,5 +180,60 @@ class SkippedRowsResumedTest {
         got.stream().map(Row::key).toList());
     assertEquals(2, SCANNERS[0], "the scan was resumed once");
     assertEquals(1, skipped.size(), skipped.toString());
+  }
+
+  /**
+   * The scan fails for good (a failure no retry passes) after reading past a malformed row and
+   * before returning another: nothing will read that row again, so it is reported before the error
+   * goes up, through a retrying store too.
+   */
+  @Test
+  void aSkippedRowIsReportedWhenTheScanFailsForGoodBeforeReturningAnotherRow() {
+    List<Result> rows =
+        List.of(row(key("a")), row(Bytes.add(key("a"), new byte[] {7})), row(key("b")));
+    List<StoreException> skipped = new ArrayList<>();
+    HBaseStore store =
+        HBaseStore.using(
+                scripted(rows, 2, () -> new DoNotRetryIOException("gone"), new int[1]), "default")
+            .skippingMalformedRows(skipped::add);
+    RetryPolicy policy =
+        RetryPolicy.builder()
+            .maxAttempts(3)
+            .baseDelay(Duration.ofMillis(1))
+            .maxDelay(Duration.ofMillis(1))
+            .build();
+    List<Row> got = new ArrayList<>();
+    StoreException e =
+        assertThrows(
+            StoreException.class,
+            () -> new RetryingStore(store, policy).scan("t", ScanRange.all(1)).forEach(got::add));
+    assertFalse(e.retryable(), e::getMessage);
+    assertEquals(
+        List.of(PrimaryKey.of(PkValue.ofString("a"))), got.stream().map(Row::key).toList());
+    assertEquals(1, skipped.size(), "the malformed row is reported: " + skipped);
+    assertEquals(ErrorKind.CORRUPT_DATA, skipped.get(0).kind());
+  }
+
+  /**
+   * A retryable failure the caller does not retry: the malformed row read past rides on the error
+   * (a resumed scan would read and report it again), so it is not lost either.
+   */
+  @Test
+  void aSkippedRowRidesOnARetryableFailureThatIsNotRetried() {
+    List<Result> rows =
+        List.of(row(key("a")), row(Bytes.add(key("a"), new byte[] {7})), row(key("b")));
+    List<StoreException> skipped = new ArrayList<>();
+    HBaseStore store =
+        HBaseStore.using(
+                scripted(rows, 2, () -> new NotServingRegionException("moved"), new int[1]),
+                "default")
+            .skippingMalformedRows(skipped::add);
+    StoreException e =
+        assertThrows(
+            StoreException.class, () -> store.scan("t", ScanRange.all(1)).forEach(r -> {}));
+    assertTrue(e.retryable(), e::getMessage);
+    assertEquals(List.of(), skipped, "reported once a resumed scan reads past it again");
+    assertEquals(1, e.getSuppressed().length, e::toString);
+    assertEquals(ErrorKind.CORRUPT_DATA, ((StoreException) e.getSuppressed()[0]).kind());
   }
 }

@@ -166,6 +166,7 @@ final class FakeTablestoreService {
 
   private final Map<String, FakeTable> tables = new ConcurrentHashMap<>();
   private final Map<String, List<String[]>> failNext = new ConcurrentHashMap<>();
+  private final Map<String, List<String[]>> failAfterApplying = new ConcurrentHashMap<>();
   private final List<RowFailure> rowFailures = new CopyOnWriteArrayList<>();
   private final List<Object> requests = new CopyOnWriteArrayList<>();
   private final AtomicInteger requestIds = new AtomicInteger();
@@ -409,6 +410,24 @@ final class FakeTablestoreService {
         .add(new String[] {code, message});
   }
 
+  /**
+   * The next call of {@code operation} ("putRow") is applied, and then answered with {@code code}
+   * instead of success: a write whose answer is an error although it was stored.
+   */
+  void failAfterApplyingNext(String operation, String code, String message) {
+    failAfterApplying
+        .computeIfAbsent(operation, k -> new CopyOnWriteArrayList<>())
+        .add(new String[] {code, message});
+  }
+
+  private void answered(String operation) {
+    List<String[]> codes = failAfterApplying.get(operation);
+    if (codes != null && !codes.isEmpty()) {
+      String[] failure = codes.remove(0);
+      throw error(failure[0], failure[1]);
+    }
+  }
+
   /** Reads time from {@code clock} from now on, e.g. one a test moves past a time to live. */
   void useClock(Clock clock) {
     this.clock = clock;
@@ -474,6 +493,7 @@ final class FakeTablestoreService {
               "OTSTimeout" ->
               503;
           case "OTSInternalServerError" -> 500;
+          case "OTSRequestTimeout" -> 408;
           case "OTSQuotaExhausted", "OTSRowOperationConflict", "OTSConditionCheckFail" -> 403;
           default -> 400;
         };
@@ -912,6 +932,7 @@ final class FakeTablestoreService {
       checkCondition(change.getCondition(), t.live(change.getPrimaryKey(), now));
       t.write(change.getPrimaryKey(), columns, now);
     }
+    answered("putRow");
     return new PutRowResponse(meta(), null, capacity(0, 1));
   }
 

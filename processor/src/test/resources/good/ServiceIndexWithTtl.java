@@ -1,0 +1,9 @@
+package good;
+
+import dev.widekey.annotations.*;
+
+@WideTable(name = "orders", ttlSeconds = 864000)
+@Index(name = "by_card", columns = {"cardId"}, maintainedBy = IndexMaintenance.SERVICE_GLOBAL)
+public record ServiceIndexWithTtl(
+    @PartitionKey @KeyChars("0-9A-Z") @MaxLength(20) String customer,
+    @KeyChars("0-9A-Z") @MaxLength(16) String cardId) {}
