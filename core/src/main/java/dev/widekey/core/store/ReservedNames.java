@@ -59,6 +59,12 @@ public final class ReservedNames {
   /** The table of period fences, shared by every time-sharded entity of a store. */
   public static final String PERIOD_FENCE_TABLE = "widekey_period_fences";
 
+  /**
+   * The table of index builds, shared by every entity of a store: a row per index table created
+   * beside a hot table that already held rows, until the index is built.
+   */
+  public static final String INDEX_BUILD_TABLE = "widekey_index_builds";
+
   private ReservedNames() {}
 
   /** The chunk table's name for a hot table's: {@code docs_chunks}. */

@@ -934,6 +934,39 @@ final class CommitPoint {
     }
   }
 
+  /**
+   * Commits a hot row an index build rewrote ({@link IndexBuild}): {@code indexed} is {@code
+   * asRead} with the tags of index rows the build stored, under the condition that no write
+   * committed since {@code asRead} was read. A tagged row: its tag, which the build keeps (its cold
+   * and chunk rows are keyed by it) and every write changes. An untagged row (stored by a version
+   * of the entity that wrote no commit point): its version if the entity is versioned, else only
+   * its presence, which a write landing between the read and this commit does not fail: the build
+   * documents it. The key is forgotten, so this repository's next write of it reads the row the
+   * build left.
+   *
+   * @return false if the condition failed: nothing was written
+   */
+  boolean commitIndexed(Row asRead, Row indexed) {
+    AttrValue tag = asRead.get(COLD_TAG);
+    AttrValue version = versionColumn == null ? null : asRead.get(versionColumn);
+    WriteCondition condition =
+        tag != null
+            ? WriteCondition.columnEquals(COLD_TAG, tag)
+            : version != null
+                ? WriteCondition.columnEquals(versionColumn, version)
+                : WriteCondition.rowPresent();
+    forget(asRead.key());
+    try {
+      store.put(hot.name(), indexed, condition);
+      return true;
+    } catch (StoreException e) {
+      if (e.kind() == ErrorKind.CONDITION_FAILED) {
+        return false;
+      }
+      throw e;
+    }
+  }
+
   private static WriteCondition commitCondition(Optional<Stored> now) {
     if (now.isEmpty()) {
       return WriteCondition.rowAbsent();

@@ -306,10 +306,146 @@ public abstract class SplitTableRepository<E> {
 
   /**
    * Creates the entity's tables, the hot table (the commit point) last; existing tables are kept.
+   *
+   * <p>An index table created beside a hot table that already exists (an {@code @Index} added to an
+   * entity with stored rows) is first recorded as being built: the entities stored before it have
+   * no index rows, so reads through it fail with an {@link IndexNotBuiltException} until {@link
+   * #buildIndexes()} has indexed them, rather than miss them.
+   *
+   * <pre>{@code
+   * tickets.createTables();   // tickets_by_queue created beside the stored tickets
+   * tickets.buildIndexes();   // then reads through by_queue find every ticket
+   * }</pre>
    */
   public void createTables() {
+    if (!tables.indexes().isEmpty() && exists(hotTable.name())) {
+      for (IndexTable index : tables.indexes()) {
+        if (!exists(index.table().name())) {
+          // the state first: a reader that finds the index table then finds the state too
+          IndexBuilds.markBuilding(store, hotTable, index);
+        }
+      }
+    }
     for (TableSpec table : tables.creationOrder()) {
       store.createTable(table);
+    }
+  }
+
+  private boolean exists(String table) {
+    try {
+      return store.describeTable(table).isPresent();
+    } catch (StoreException e) {
+      if (e.kind() == ErrorKind.TABLE_NOT_FOUND) {
+        return false;
+      }
+      throw e;
+    }
+  }
+
+  /**
+   * The client-side indexes this repository found built (by name): a read through one of them
+   * checks nothing more. Not remembered: an index being built, or a check that failed.
+   */
+  private final Set<String> builtIndexes = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+  /**
+   * Refuses a read through an index that is not built ({@link IndexBuilds}); once found built, the
+   * index is remembered and this costs no store call. The index table is looked up before its
+   * state, since {@link #createTables} writes the state before it creates the table.
+   *
+   * @throws IndexNotBuiltException if the index is being built, or has no table beside an existing
+   *     hot table (a period created by a version of the entity without it)
+   */
+  private void requireBuilt(IndexTable index) {
+    if (builtIndexes.contains(index.name())) {
+      return;
+    }
+    String table = index.table().name();
+    if (!exists(table)) {
+      if (exists(hotTable.name())) {
+        throw new IndexNotBuiltException(index.name(), table, hotTable.name(), true);
+      }
+      return; // no tables at all: the read fails as before, naming createTables()
+    }
+    if (IndexBuilds.building(store, table)) {
+      throw new IndexNotBuiltException(index.name(), table, hotTable.name(), false);
+    }
+    builtIndexes.add(index.name());
+  }
+
+  /**
+   * Builds the entity's client-side indexes from its stored rows: what an {@code @Index} added to
+   * an entity with stored rows needs before reads through it find them. Creates missing tables
+   * first ({@link #createTables()}), then scans the hot table in key order, a page at a time, and
+   * gives each row that holds a value for an index but no row in it its index row: stored first,
+   * under a fresh tag, then the hot row committed as read plus that index's tag, conditioned on the
+   * row being unchanged since the read (its write tag; cold and chunk rows are never rewritten). A
+   * row that a write committed meanwhile is read and decided again: a write of this version stores
+   * its own index rows. When the scan ends, every index's build state is cleared, and reads through
+   * it proceed (in this and, once they check again, other instances).
+   *
+   * <p>Concurrent writes and deletes through repositories of this version are safe. Writers of a
+   * version of the entity without the index must be stopped before the build starts: their writes
+   * store no index rows. A row stored without a write tag (by a version whose entity had no cold,
+   * chunk or index rows) is conditioned on its {@code @Version}, or, for an unversioned entity,
+   * only on its presence: a write of such a row landing between the build's read and its commit is
+   * overwritten by the row as read, so build such an entity with its writers stopped ({@link
+   * IndexBuildResult#untaggedRows()} counts those rows). A build stopped midway (an exception, a
+   * killed process) is run again: rows already indexed are skipped. Rows that do not build an
+   * entity, or hold a value no index key holds, are refused: counted and listed, never written.
+   *
+   * <pre>{@code
+   * IndexBuildResult r = tickets.buildIndexes();
+   * log.info("{} rows, {} index rows written, {} refused", r.rowsScanned(), r.indexRowsWritten(), r.refused());
+   * }</pre>
+   *
+   * @return what the build did; {@link IndexBuildResult#NONE} for an entity without client-side
+   *     indexes
+   */
+  public IndexBuildResult buildIndexes() {
+    List<IndexTable> indexes = tables.indexes();
+    if (indexes.isEmpty()) {
+      return IndexBuildResult.NONE;
+    }
+    createTables();
+    IndexBuildResult result =
+        new IndexBuild<>(
+                store,
+                hotTable,
+                indexes,
+                commitPoint,
+                new IndexBuild.Entities<E>() {
+                  @Override
+                  public E decode(Row hot) {
+                    return buildEntity(hot);
+                  }
+
+                  @Override
+                  public List<PkValue> values(IndexTable index, E entity) {
+                    return indexValues(index, entity);
+                  }
+                })
+            .run();
+    for (IndexTable index : indexes) {
+      IndexBuilds.clear(store, index.table().name());
+      builtIndexes.add(index.name());
+    }
+    return result;
+  }
+
+  /**
+   * The entity of a hot row for a build: hot columns only, as {@link #storedIndexRows} reads it,
+   * else (an entity whose constructor needs a cold field) read whole.
+   */
+  private E buildEntity(Row row) {
+    Row hot = readHot(row);
+    try {
+      return entity(hot.key(), withValues(hot, Map.of()), null, true);
+    } catch (StoreException e) {
+      if (coldTable == null && chunkTable == null) {
+        throw e;
+      }
+      return read(hot, true).orElseThrow(() -> e);
     }
   }
 
@@ -1052,6 +1188,7 @@ public abstract class SplitTableRepository<E> {
    */
   Stream<IndexScan.Verified<E>> scanIndexKeyed(IndexTable index, ScanRange range) {
     ownIndex(index);
+    requireBuilt(index);
     long limit = range.limit();
     // index rows in chunks of what the reader wants (and more where some prove stale)
     ChunkedRows rows =

@@ -853,6 +853,33 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
     return names;
   }
 
+  /**
+   * Builds the client-side indexes of every existing period the window {@code [from, to)} touches,
+   * as {@link SplitTableRepository#buildIndexes()} builds one period's ({@code
+   * periodRepository(time).buildIndexes()}): for periods created by a version of the entity without
+   * an index, whose reads through it fail with an {@link IndexNotBuiltException} until then. A
+   * period's missing index tables are created first, as {@link #createTables(Instant)} creates them
+   * (a period with a table of another spec, or fenced by retention, is refused before anything is
+   * built in it). The results are added up; run it again after a stop.
+   *
+   * <pre>{@code
+   * orders.buildIndexes(Instant.parse("2026-01-01T00:00:00Z"), Instant.parse("2027-01-01T00:00:00Z"));
+   * }</pre>
+   */
+  public IndexBuildResult buildIndexes(Instant from, Instant to) {
+    Objects.requireNonNull(from, "from");
+    Objects.requireNonNull(to, "to");
+    Instant first = Periods.firstCovered(period, from).orElse(null);
+    if (!from.isBefore(to) || first == null || !first.isBefore(to)) {
+      return IndexBuildResult.NONE;
+    }
+    IndexBuildResult result = IndexBuildResult.NONE;
+    for (Instant start : ownHotTables().subMap(first, true, to, false).keySet()) {
+      result = result.plus(writable(start).buildIndexes());
+    }
+    return result;
+  }
+
   /** The existing hot tables of this entity's periods, oldest first; foreign ones left out. */
   public List<String> periodTables() {
     return List.copyOf(ownHotTables().values());

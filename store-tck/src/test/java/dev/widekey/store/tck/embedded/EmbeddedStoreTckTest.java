@@ -5,6 +5,7 @@ import dev.widekey.runtime.store.embedded.EmbeddedStore;
 import dev.widekey.store.tck.ForgedSplitRowsContractTest;
 import dev.widekey.store.tck.GeneratedRekeyingContractTest;
 import dev.widekey.store.tck.GeneratedRepositoriesContractTest;
+import dev.widekey.store.tck.IndexBuildContractTest;
 import dev.widekey.store.tck.IndexConsistencyContractTest;
 import dev.widekey.store.tck.RetriedConditionalPutContractTest;
 import dev.widekey.store.tck.SplitEntityConsistencyContractTest;
@@ -52,6 +53,14 @@ class EmbeddedStoreTckTest {
 
   @Nested
   class IndexConsistency extends IndexConsistencyContractTest {
+    @Override
+    protected WideTableStore store() {
+      return store;
+    }
+  }
+
+  @Nested
+  class IndexBuild extends IndexBuildContractTest {
     @Override
     protected WideTableStore store() {
       return store;
