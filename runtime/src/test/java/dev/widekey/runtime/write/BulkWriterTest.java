@@ -541,7 +541,11 @@ class BulkWriterTest {
           }
         };
     String value = "x".repeat(100_000);
-    BulkWriter writer = BulkWriter.of(store);
+    // one worker: it takes its first batch from what is read by then and waits in the send until
+    // the whole input is read, so its next batch is taken from a full input (6 MB): at least one
+    // batch of d is over 2 MB whatever the machine's load. Several workers could each take a small
+    // batch before the reader got far
+    BulkWriter writer = BulkWriter.builder(store).workers(1).build();
 
     for (String table : List.of("t", "d")) {
       CountDownLatch read = new CountDownLatch(60);
