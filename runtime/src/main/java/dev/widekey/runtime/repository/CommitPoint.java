@@ -152,12 +152,18 @@ final class CommitPoint {
       ANY,
       ABSENT,
       PRESENT,
-      VERSION
+      VERSION,
+      /** Stored without a version: written before the entity had its {@code @Version}. */
+      UNVERSIONED,
+      /** Absent, or {@link #UNVERSIONED}: a versioned put of version 0. */
+      ABSENT_OR_UNVERSIONED
     }
 
     static final Expectation ANY = new Expectation(Kind.ANY, 0);
     static final Expectation ABSENT = new Expectation(Kind.ABSENT, 0);
     static final Expectation PRESENT = new Expectation(Kind.PRESENT, 0);
+    static final Expectation UNVERSIONED = new Expectation(Kind.UNVERSIONED, 0);
+    static final Expectation ABSENT_OR_UNVERSIONED = new Expectation(Kind.ABSENT_OR_UNVERSIONED, 0);
 
     static Expectation version(long version) {
       return version == 0 ? ABSENT : new Expectation(Kind.VERSION, version);
@@ -747,6 +753,8 @@ final class CommitPoint {
               && version != null
               && version.type() == AttrType.INTEGER
               && version.asLong() == expected.version();
+      case UNVERSIONED -> present && version == null;
+      case ABSENT_OR_UNVERSIONED -> !present || version == null;
     };
   }
 
