@@ -64,6 +64,7 @@ public final class IndexRules implements EntityRule {
           "scanAllDescending",
           "createTables",
           // SplitTableRepository
+          "buildIndexes",
           "coldTable",
           "countAll",
           "flushDeletes",

@@ -155,20 +155,28 @@ final class CommitPoint {
       ANY,
       ABSENT,
       PRESENT,
-      VERSION
+      VERSION,
+      /** Stored without a version: written before the entity had its {@code @Version}. */
+      UNVERSIONED,
+      /** Absent, or {@link #UNVERSIONED}: a versioned put of version 0. */
+      ABSENT_OR_UNVERSIONED
     }
 
     static final Expectation ANY = new Expectation(Kind.ANY, 0);
     static final Expectation ABSENT = new Expectation(Kind.ABSENT, 0);
     static final Expectation PRESENT = new Expectation(Kind.PRESENT, 0);
+    static final Expectation UNVERSIONED = new Expectation(Kind.UNVERSIONED, 0);
+    static final Expectation ABSENT_OR_UNVERSIONED = new Expectation(Kind.ABSENT_OR_UNVERSIONED, 0);
 
     static Expectation version(long version) {
       return version == 0 ? ABSENT : new Expectation(Kind.VERSION, version);
     }
 
     /**
-     * What a write under {@code condition} expects: none, row absent, row present, or its version
-     * column equal to a version (the only column condition a repository writes under).
+     * What a write under {@code condition} expects: none, row absent, row present, its version
+     * column equal to a version, or its version column absent (a version-0 write over a row stored
+     * before the entity had a {@code @Version}): the only column conditions a repository writes
+     * under.
      */
     static Expectation of(WriteCondition condition) {
       if (condition.isNone()) {
@@ -179,6 +187,9 @@ final class CommitPoint {
       }
       if (condition.equals(WriteCondition.rowPresent())) {
         return PRESENT;
+      }
+      if (condition instanceof WriteCondition.ColumnAbsent absent) {
+        return absent.orRowAbsent() ? ABSENT_OR_UNVERSIONED : UNVERSIONED;
       }
       return version(((WriteCondition.ColumnEquals) condition).expected().asLong());
     }
@@ -997,6 +1008,8 @@ final class CommitPoint {
               && version != null
               && version.type() == AttrType.INTEGER
               && version.asLong() == expected.version();
+      case UNVERSIONED -> present && version == null;
+      case ABSENT_OR_UNVERSIONED -> !present || version == null;
     };
   }
 

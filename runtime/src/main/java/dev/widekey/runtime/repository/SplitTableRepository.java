@@ -528,9 +528,16 @@ public abstract class SplitTableRepository<E> {
    */
   public E update(E entity) {
     try {
+      if (versionColumn == null) {
+        return writeIf(entity, WriteCondition.rowPresent());
+      }
+      long version = versionOf(entity);
+      // version 0: a row stored before the entity had its @Version, which holds none
       return writeIf(
           entity,
-          versionColumn == null ? WriteCondition.rowPresent() : expectVersion(versionOf(entity)));
+          version == 0
+              ? WriteCondition.columnAbsent(versionColumn, false)
+              : expectVersion(version));
     } catch (StoreException e) {
       throw withCreateTablesHint(e);
     }
@@ -553,7 +560,10 @@ public abstract class SplitTableRepository<E> {
     return new StoreException(e.kind(), e.detail() + "; " + CREATE_TABLES_HINT, e.retryable(), e);
   }
 
-  /** A versioned put: version 0 only if no row is stored, any other only if it is stored. */
+  /**
+   * A versioned put: version 0 only if no row is stored or the stored one holds no version (written
+   * before the entity had its {@code @Version}), any other only if it is stored.
+   */
   private Conditional<E> prepareVersioned(E entity) {
     return prepareVersioned(entity, newTag());
   }
@@ -563,7 +573,9 @@ public abstract class SplitTableRepository<E> {
     Objects.requireNonNull(entity, "entity");
     long version = versionOf(entity);
     return prepareConditional(
-        entity, version == 0 ? WriteCondition.rowAbsent() : expectVersion(version), tag);
+        entity,
+        version == 0 ? WriteCondition.columnAbsent(versionColumn, true) : expectVersion(version),
+        tag);
   }
 
   /** A fresh write tag: random, so that it names one write. */
@@ -772,7 +784,7 @@ public abstract class SplitTableRepository<E> {
         AttrValue version = null;
         if (versionColumn != null) {
           long v = versionOf(entity);
-          if (v < 1 || v > LAST_VERSION) {
+          if (v < 0 || v > LAST_VERSION) {
             throw new RuleViolationException(
                 Rule.WK208,
                 versionColumn,
@@ -780,9 +792,11 @@ public abstract class SplitTableRepository<E> {
                     + v
                     + ", which no write stores: a restored entity keeps the version it was stored"
                     + " with, from 1 to "
-                    + LAST_VERSION);
+                    + LAST_VERSION
+                    + ", or 0 for a row stored before the entity had a version");
           }
-          version = AttrValue.ofInteger(v);
+          // version 0 was read from a row without one: restored without one, still unversioned
+          version = v == 0 ? null : AttrValue.ofInteger(v);
         }
         writes.add(prepare(entity, version, newTag()));
       } catch (RuleViolationException e) {
@@ -1074,7 +1088,7 @@ public abstract class SplitTableRepository<E> {
   /**
    * The rows of an entity.
    *
-   * @param version the version to store in place of the entity's, or {@code null}
+   * @param version the version to store in place of the entity's, or {@code null} for none
    * @param tag the write's tag, if the entity has other rows than its hot row
    */
   private PreparedWrite prepare(E entity, AttrValue version, long tag) {
@@ -1088,6 +1102,8 @@ public abstract class SplitTableRepository<E> {
     checkSizes(cold, limits);
     if (version != null) {
       hot.put(versionColumn, version);
+    } else if (versionColumn != null) {
+      hot.remove(versionColumn); // a restored version 0: stored as it was read, without one
     }
     Row coldRow = null;
     List<Row> chunks = new ArrayList<>();
@@ -1853,7 +1869,7 @@ public abstract class SplitTableRepository<E> {
   }
 
   private E entity(PrimaryKey key, Row hot, Row cold, boolean hotOnly) {
-    checkVersion(hot);
+    hot = checkVersion(hot);
     try {
       return toEntity(key, hot, cold);
     } catch (RuleViolationException e) {
@@ -1881,16 +1897,24 @@ public abstract class SplitTableRepository<E> {
 
   /**
    * A versioned entity's stored version is one a write stores: 1 (an insert) up to {@link
-   * #LAST_VERSION}. Any other (0, negative, past the last, another type, none) would read as an
-   * entity that no write accepts back, so it is {@link ErrorKind#CORRUPT_DATA}.
+   * #LAST_VERSION}. Any other (0, negative, past the last, another type) would read as an entity
+   * that no write accepts back, so it is {@link ErrorKind#CORRUPT_DATA}. A row without the column
+   * was stored before the entity had its {@code @Version}: it reads as version 0, which a put
+   * accepts back (DynamoDBMapper's reading of an item without its version attribute).
+   *
+   * @return {@code hot}, or for a row without a version, {@code hot} with version 0
    */
-  private void checkVersion(Row hot) {
+  private Row checkVersion(Row hot) {
     if (versionColumn == null) {
-      return;
+      return hot;
     }
     AttrValue version = hot.get(versionColumn);
-    if (version == null
-        || version.type() != AttrType.INTEGER
+    if (version == null) {
+      Map<String, AttrValue> columns = new LinkedHashMap<>(hot.columns());
+      columns.put(versionColumn, AttrValue.ofInteger(0));
+      return Row.of(hot.key(), columns);
+    }
+    if (version.type() != AttrType.INTEGER
         || version.asLong() < 1
         || version.asLong() > LAST_VERSION) {
       throw notWidekeys(
@@ -1899,8 +1923,9 @@ public abstract class SplitTableRepository<E> {
           hot,
           versionColumn,
           version,
-          "an INTEGER from 1 to " + LAST_VERSION);
+          "an INTEGER from 1 to " + LAST_VERSION + ", or nothing (not yet versioned)");
     }
+    return hot;
   }
 
   private StoreException unreadable(PrimaryKey key, String why, RuntimeException cause) {

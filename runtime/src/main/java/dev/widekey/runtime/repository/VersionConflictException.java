@@ -32,7 +32,8 @@ public class VersionConflictException extends StoreException {
   /**
    * @param table the hot table written
    * @param key the entity's key
-   * @param expectedVersion the version the write was made from; 0 for a new entity, expected absent
+   * @param expectedVersion the version the write was made from; 0 for a new entity, or one whose
+   *     stored row holds no version yet
    * @param rowStored whether a row is stored now
    * @param storedVersion the version stored now, empty if no row is stored or it holds none
    * @param cause the store's condition failure
@@ -66,7 +67,10 @@ public class VersionConflictException extends StoreException {
     return key;
   }
 
-  /** The version the write was made from: 0 for a new entity, which expected no stored row. */
+  /**
+   * The version the write was made from: 0 for a new entity, or one whose stored row was written
+   * before the entity had a version (a put expected either, an update the latter).
+   */
   public long expectedVersion() {
     return expectedVersion;
   }
@@ -87,7 +91,9 @@ public class VersionConflictException extends StoreException {
   private static String message(
       String table, PrimaryKey key, long expected, boolean rowStored, OptionalLong stored) {
     String wanted =
-        expected == 0 ? "no stored row (version 0, a new entity)" : "version " + expected;
+        expected == 0
+            ? "version 0 (no stored row, or one stored before the entity had a version)"
+            : "version " + expected;
     String found =
         !rowStored
             ? "no row is stored"

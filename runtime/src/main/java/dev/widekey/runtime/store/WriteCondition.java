@@ -11,6 +11,11 @@ import java.util.Objects;
  * absent to every condition on every store, as it is to every read: {@code rowAbsent} holds of it,
  * {@code rowPresent} and {@code columnEquals} do not, whether the write is a put or a delete.
  *
+ * <p>{@code columnAbsent} holds of a stored row without a value in the column, whatever else it
+ * holds; with {@code orRowAbsent}, also when no row is stored (DynamoDB's {@code
+ * attribute_not_exists}). The version-0 writes of a versioned entity use it, so that a row stored
+ * before the entity had a {@code @Version} is versioned by exactly one write.
+ *
  * <p>Retries ({@link dev.widekey.runtime.retry.RetryingStore}, the bulk writer) send a conditional
  * put again after a retryable failure, which the store may have applied; the next attempt then
  * fails its condition against the row the first one wrote. A put sent again that fails its
@@ -26,6 +31,7 @@ import java.util.Objects;
  * store.put("items", row, WriteCondition.rowPresent());                    // update
  * store.put("items", row, WriteCondition.columnEquals("wk_version", AttrValue.ofInteger(3)));
  * store.delete("items", key, WriteCondition.columnEquals("wk_version", AttrValue.ofInteger(4)));
+ * store.put("items", row, WriteCondition.columnAbsent("wk_version", true)); // absent or unversioned
  * }</pre>
  */
 public sealed interface WriteCondition {
@@ -51,6 +57,22 @@ public sealed interface WriteCondition {
    */
   static WriteCondition columnEquals(String column, AttrValue expected) {
     return new ColumnEquals(column, expected);
+  }
+
+  /**
+   * The put applies only if the stored row holds no value in column {@code column} (the column is
+   * missing: a value of any type, even an empty one, fails it); with {@code orRowAbsent}, also if
+   * no row with its key is stored, else a row must be stored. The version-0 condition of a
+   * versioned entity: a row written before the entity had its {@code @Version} has no version
+   * column.
+   *
+   * <pre>{@code
+   * store.put("tickets", row, WriteCondition.columnAbsent("version", true));  // a put of version 0
+   * store.put("tickets", row, WriteCondition.columnAbsent("version", false)); // an update of it
+   * }</pre>
+   */
+  static WriteCondition columnAbsent(String column, boolean orRowAbsent) {
+    return new ColumnAbsent(column, orRowAbsent);
   }
 
   /** Whether this is {@link #none()}. */
@@ -129,6 +151,29 @@ public sealed interface WriteCondition {
     @Override
     public String toString() {
       return column + " = " + expected;
+    }
+  }
+
+  /**
+   * The row must not hold {@code column}: stored without it, or, with {@code orRowAbsent}, not
+   * stored at all.
+   *
+   * @param column an attribute column
+   * @param orRowAbsent whether no stored row meets the condition too
+   */
+  record ColumnAbsent(String column, boolean orRowAbsent) implements WriteCondition {
+    public ColumnAbsent {
+      Objects.requireNonNull(column, "column");
+    }
+
+    @Override
+    public boolean holdsFor(Row stored) {
+      return stored == null ? orRowAbsent : stored.get(column) == null;
+    }
+
+    @Override
+    public String toString() {
+      return (orRowAbsent ? "row absent or " : "") + column + " absent";
     }
   }
 }

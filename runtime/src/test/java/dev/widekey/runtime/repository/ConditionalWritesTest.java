@@ -206,7 +206,7 @@ class ConditionalWritesTest {
     notes.put(new Note(5, "t", "b", 0));
     VersionConflictException taken =
         assertThrows(VersionConflictException.class, () -> notes.put(new Note(5, "x", "y", 0)));
-    assertTrue(taken.getMessage().contains("expected no stored row"), taken.getMessage());
+    assertTrue(taken.getMessage().contains("expected version 0"), taken.getMessage());
     assertEquals(OptionalLong.of(1), taken.storedVersion());
 
     VersionConflictException gone =

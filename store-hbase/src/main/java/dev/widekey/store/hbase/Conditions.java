@@ -7,6 +7,7 @@ import java.util.regex.Pattern;
 import org.apache.hadoop.hbase.CompareOperator;
 import org.apache.hadoop.hbase.client.CheckAndMutate;
 import org.apache.hadoop.hbase.client.Delete;
+import org.apache.hadoop.hbase.client.Mutation;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.filter.BinaryComparator;
 import org.apache.hadoop.hbase.filter.FilterList;
@@ -97,10 +98,60 @@ final class Conditions {
     return check == null ? null : check.build(delete);
   }
 
+  /**
+   * A write under {@code columnAbsent(column, true)} as one of its two checks: one {@code
+   * checkAndMutate} cannot hold of an absent row and of a present one at once (a filter check
+   * passes only when it finds a cell, which an absent row has none of). So the caller guesses:
+   * {@code guessPresent} false checks that no marker exists, true that the marker exists and does
+   * not list the column. A wrong guess writes nothing; the caller reads the row and guesses again.
+   *
+   * <pre>{@code
+   * CheckAndMutate c = Conditions.columnAbsent(key, absent, put, false, false); // row absent?
+   * }</pre>
+   */
+  static CheckAndMutate columnAbsent(
+      byte[] key,
+      WriteCondition.ColumnAbsent condition,
+      Mutation write,
+      boolean markerOnly,
+      boolean guessPresent) {
+    CheckAndMutate.Builder check =
+        guessPresent
+            ? unlisted(CheckAndMutate.newBuilder(key), condition.column(), markerOnly)
+            : CheckAndMutate.newBuilder(key).ifNotExists(FAMILY, RowMarker.QUALIFIER);
+    return write instanceof Put put ? check.build(put) : check.build((Delete) write);
+  }
+
+  /**
+   * A check that the row's marker exists and does not list {@code column}: a stored row without a
+   * value in it (a cell of it that the marker does not list is an older row's leftover).
+   */
+  private static CheckAndMutate.Builder unlisted(
+      CheckAndMutate.Builder check, String column, boolean markerOnly) {
+    SingleColumnValueFilter unlisted =
+        new SingleColumnValueFilter(
+            FAMILY, RowMarker.QUALIFIER, CompareOperator.NOT_EQUAL, listedIn(Utf8.encode(column)));
+    unlisted.setFilterIfMissing(true);
+    if (!markerOnly) {
+      return check.ifMatches(unlisted);
+    }
+    return check.ifMatches(
+        new FilterList(
+            FilterList.Operator.MUST_PASS_ALL,
+            unlisted,
+            new QualifierFilter(CompareOperator.EQUAL, new BinaryComparator(RowMarker.QUALIFIER))));
+  }
+
   /** The check of a write under {@code condition}, or {@code null} when no row can meet it. */
   private static CheckAndMutate.Builder check(
       byte[] key, WriteCondition condition, boolean markerOnly) {
     CheckAndMutate.Builder check = CheckAndMutate.newBuilder(key);
+    if (condition instanceof WriteCondition.ColumnAbsent absent) {
+      // with orRowAbsent, the first guess: absent (a version-0 put is most often a new entity's)
+      return absent.orRowAbsent()
+          ? check.ifNotExists(FAMILY, RowMarker.QUALIFIER)
+          : unlisted(check, absent.column(), markerOnly);
+    }
     if (condition instanceof WriteCondition.RowAbsent) {
       return check.ifNotExists(FAMILY, RowMarker.QUALIFIER);
     }

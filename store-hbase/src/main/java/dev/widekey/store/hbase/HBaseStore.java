@@ -57,6 +57,7 @@ import org.apache.hadoop.hbase.client.ConnectionConfiguration;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.Mutation;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.RegionLocator;
 import org.apache.hadoop.hbase.client.Result;
@@ -567,11 +568,12 @@ public final class HBaseStore extends ServiceStore {
       return;
     }
     byte[] key = OrderedKeyBytes.encode(row.key());
+    Put put = toPut(key, row);
     sendChecked(
         WriteOp.put(table.name(), row, condition),
         key,
-        Conditions.checkAndPut(
-            key, condition, toPut(key, row), writeOrder == WriteOrder.ROW_MARKER));
+        put,
+        Conditions.checkAndPut(key, condition, put, writeOrder == WriteOrder.ROW_MARKER));
   }
 
   /** A single conditional delete, as {@link #sendPut(TableSpec, Row, WriteCondition)}. */
@@ -583,28 +585,88 @@ public final class HBaseStore extends ServiceStore {
       return;
     }
     byte[] bytes = OrderedKeyBytes.encode(key);
+    Delete delete = new Delete(bytes);
     sendChecked(
         WriteOp.delete(table.name(), key, condition),
         bytes,
-        Conditions.checkAndDelete(bytes, condition, new Delete(bytes)));
+        delete,
+        Conditions.checkAndDelete(bytes, condition, delete));
   }
 
   /**
    * Sends a checked write of row {@code key} alone; {@code check} null: a condition no stored row
-   * can meet.
+   * can meet. A {@code columnAbsent(column, true)} goes as {@code check} (row absent), and if that
+   * fails, as the guess the stored row suggests ({@link #guessAgain}).
    */
-  private void sendChecked(WriteOp op, byte[] key, CheckAndMutate check) throws IOException {
+  private void sendChecked(WriteOp op, byte[] key, Mutation write, CheckAndMutate check)
+      throws IOException {
     StoreException unsupported = unsupportedCondition(op);
     if (unsupported != null) {
       throw unsupported;
     }
-    if (op.condition() instanceof WriteCondition.RowAbsent
-        && unmarked(op.table(), List.of(key))[0]) {
+    if (checksAbsence(op) && unmarked(op.table(), List.of(key))[0]) {
       throw unmarkedRow(op.table(), op, key);
     }
     if (check == null) {
       throw checkFailed(op.table(), op, key);
     }
+    if (!(op.condition() instanceof WriteCondition.ColumnAbsent absent && absent.orRowAbsent())) {
+      if (!applied(op, check)) {
+        throw checkFailed(op.table(), op, key);
+      }
+      return;
+    }
+    for (int attempt = 1; attempt <= ORDERED_ATTEMPTS; attempt++) {
+      if (applied(op, check)) {
+        return;
+      }
+      Boolean present = guessAgain(op.table(), key, absent.column());
+      if (present == null) {
+        throw checkFailed(op.table(), op, key);
+      }
+      check =
+          Conditions.columnAbsent(key, absent, write, writeOrder == WriteOrder.ROW_MARKER, present);
+    }
+    throw contended(op.table(), op);
+  }
+
+  /**
+   * Whether {@code op}'s condition holds of an absent row, whose check (no marker) would hold of a
+   * row with cells but no marker too, which a read reports as {@code CORRUPT_DATA}.
+   */
+  private static boolean checksAbsence(WriteOp op) {
+    return op.condition() instanceof WriteCondition.RowAbsent
+        || op.condition() instanceof WriteCondition.ColumnAbsent absent && absent.orRowAbsent();
+  }
+
+  /**
+   * After a check of {@code columnAbsent(column, true)} failed: the guess to send next, read from
+   * the row's marker. False: no row (send the absent check again); true: a row whose marker does
+   * not list the column (send the unlisted check); null: the condition does not hold (the marker
+   * lists the column, as of this read), or the row has cells but no marker, which {@link
+   * #checkFailed} tells apart.
+   */
+  private Boolean guessAgain(String table, byte[] key, String column) throws IOException {
+    byte[] marker;
+    try (Table t = connection.getTable(tableName(table))) {
+      marker =
+          t.get(new Get(key).addColumn(FAMILY_BYTES, RowMarker.QUALIFIER))
+              .getValue(FAMILY_BYTES, RowMarker.QUALIFIER);
+    }
+    if (marker == null) {
+      return unmarked(table, List.of(key))[0] ? null : false;
+    }
+    byte[] qualifier = Utf8.encode(column);
+    for (byte[] listed : RowMarker.decode(table, key, marker)) {
+      if (Arrays.equals(listed, qualifier)) {
+        return null;
+      }
+    }
+    return true;
+  }
+
+  /** Sends one checked write: whether its check held (and it was applied). */
+  private boolean applied(WriteOp op, CheckAndMutate check) throws IOException {
     for (int attempt = 1; ; attempt++) {
       boolean applied;
       try (Table t = checked.get().getTable(tableName(op.table()))) {
@@ -616,10 +678,7 @@ public final class HBaseStore extends ServiceStore {
         }
         throw e;
       }
-      if (!applied) {
-        throw checkFailed(op.table(), op, key);
-      }
-      return;
+      return applied;
     }
   }
 
@@ -678,7 +737,8 @@ public final class HBaseStore extends ServiceStore {
    * filter condition, which a server before HBase 2.3 does not have.
    */
   private StoreException unsupportedCondition(WriteOp op) {
-    if (!(op.condition() instanceof WriteCondition.ColumnEquals)
+    if (!(op.condition() instanceof WriteCondition.ColumnEquals
+            || op.condition() instanceof WriteCondition.ColumnAbsent)
         || !serverVersion().lacksFilterConditions()) {
       return null;
     }
@@ -856,6 +916,9 @@ public final class HBaseStore extends ServiceStore {
                   ordered
                       ? Conditions.orderedPut(keys[i], guessPresent.getOrDefault(i, false), put)
                       : put;
+            } else if (guessPresent.containsKey(i)
+                && p.condition() instanceof WriteCondition.ColumnAbsent absent) {
+              action = Conditions.columnAbsent(keys[i], absent, put, ordered, guessPresent.get(i));
             } else {
               action = Conditions.checkAndPut(keys[i], p.condition(), put, ordered);
             }
@@ -864,6 +927,11 @@ public final class HBaseStore extends ServiceStore {
                 ordered
                     ? Conditions.orderedDelete(keys[i], markerTimestamps.get(i))
                     : new Delete(keys[i]); // at the server's time
+          } else if (guessPresent.containsKey(i)
+              && op.condition() instanceof WriteCondition.ColumnAbsent absent) {
+            action =
+                Conditions.columnAbsent(
+                    keys[i], absent, new Delete(keys[i]), false, guessPresent.get(i));
           } else {
             action = Conditions.checkAndDelete(keys[i], op.condition(), new Delete(keys[i]));
           }
@@ -902,7 +970,24 @@ public final class HBaseStore extends ServiceStore {
           } else if (r instanceof Throwable failure) {
             failures[i] = HBaseErrors.map("writing " + op.key() + " to " + table, failure);
           } else if (r instanceof CheckAndMutateResult checked && !checked.isSuccess()) {
-            if (isConditional(op)) {
+            if (op.condition() instanceof WriteCondition.ColumnAbsent absent
+                && absent.orRowAbsent()) {
+              // one check says absent, the other present and unlisted: guess again from the row
+              try {
+                Boolean present = guessAgain(table, keys[i], absent.column());
+                if (present == null) {
+                  checksFailed.add(i);
+                } else {
+                  guessPresent.put(i, present);
+                  again.add(i);
+                }
+              } catch (IOException | StoreException e) {
+                failures[i] =
+                    e instanceof StoreException se
+                        ? se
+                        : serviceError("reading row " + op.key() + " of " + table, table, e);
+              }
+            } else if (isConditional(op)) {
               checksFailed.add(i);
             } else { // ROW_MARKER: another write came first; guess or read again
               guessPresent.merge(i, true, (was, x) -> !was);
@@ -946,7 +1031,7 @@ public final class HBaseStore extends ServiceStore {
     List<Integer> inserts = new ArrayList<>();
     List<byte[]> rows = new ArrayList<>();
     for (int i : pending) {
-      if (writes.get(i).op().condition() instanceof WriteCondition.RowAbsent) {
+      if (checksAbsence(writes.get(i).op())) {
         inserts.add(i);
         rows.add(keys[i]);
       }

@@ -8,6 +8,7 @@ import com.alicloud.openservices.tablestore.model.PrimaryKeySchema;
 import com.alicloud.openservices.tablestore.model.PrimaryKeyType;
 import com.alicloud.openservices.tablestore.model.PrimaryKeyValue;
 import com.alicloud.openservices.tablestore.model.RowExistenceExpectation;
+import com.alicloud.openservices.tablestore.model.condition.CompositeColumnValueCondition;
 import com.alicloud.openservices.tablestore.model.condition.SingleColumnValueCondition;
 import dev.widekey.core.store.AttrType;
 import dev.widekey.core.store.PkType;
@@ -176,6 +177,9 @@ final class SdkMapping {
       sdk.setColumnCondition(equal);
       return sdk;
     }
+    if (condition instanceof WriteCondition.ColumnAbsent absent) {
+      return columnAbsent(absent);
+    }
     if (condition instanceof WriteCondition.RowAbsent) {
       return new Condition(RowExistenceExpectation.EXPECT_NOT_EXIST);
     }
@@ -183,6 +187,37 @@ final class SdkMapping {
       return new Condition(RowExistenceExpectation.EXPECT_EXIST);
     }
     return new Condition(RowExistenceExpectation.IGNORE);
+  }
+
+  /**
+   * A column absent, as the service can say it: it has no "missing" comparison, but a single-column
+   * condition on a missing column passes with {@code passIfMissing} (the default), so {@code col ==
+   * 0 AND col != 0}, each passing if missing, holds exactly when the column is missing: a stored
+   * value fails one of them. A composite condition of up to 10 column conditions is allowed in
+   * PutRow, UpdateRow, DeleteRow and BatchWriteRow (Tablestore's conditional update docs,
+   * help.aliyun.com/document_detail/84767.html). With {@code orRowAbsent} the row existence is
+   * IGNORE: a row that does not exist has no columns, so it passes too; else EXPECT_EXIST.
+   */
+  private static Condition columnAbsent(WriteCondition.ColumnAbsent absent) {
+    Condition sdk =
+        new Condition(
+            absent.orRowAbsent()
+                ? RowExistenceExpectation.IGNORE
+                : RowExistenceExpectation.EXPECT_EXIST);
+    CompositeColumnValueCondition missing =
+        new CompositeColumnValueCondition(CompositeColumnValueCondition.LogicOperator.AND);
+    for (SingleColumnValueCondition.CompareOperator op :
+        List.of(
+            SingleColumnValueCondition.CompareOperator.EQUAL,
+            SingleColumnValueCondition.CompareOperator.NOT_EQUAL)) {
+      SingleColumnValueCondition side =
+          new SingleColumnValueCondition(absent.column(), op, ColumnValue.fromLong(0));
+      side.setPassIfMissing(true);
+      side.setLatestVersionsOnly(true);
+      missing.addCondition(side);
+    }
+    sdk.setColumnCondition(missing);
+    return sdk;
   }
 
   /** The SDK's type of a predefined column. */

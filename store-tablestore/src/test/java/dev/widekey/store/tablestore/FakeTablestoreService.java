@@ -57,6 +57,7 @@ import com.alicloud.openservices.tablestore.model.TableOptions;
 import com.alicloud.openservices.tablestore.model.UpdateTableRequest;
 import com.alicloud.openservices.tablestore.model.UpdateTableResponse;
 import com.alicloud.openservices.tablestore.model.condition.ColumnCondition;
+import com.alicloud.openservices.tablestore.model.condition.CompositeColumnValueCondition;
 import com.alicloud.openservices.tablestore.model.condition.SingleColumnValueCondition;
 import com.alicloud.openservices.tablestore.model.search.SyncStat;
 import java.lang.reflect.InvocationTargetException;
@@ -127,7 +128,9 @@ import java.util.regex.Pattern;
  *       passIfMissing}; a condition that does not hold is 403 {@code OTSConditionCheckFail}
  *       "Condition check failed." and writes nothing (the SDK's and the Python SDK's function
  *       tests). A value of another type never equals the column's (not verified against the
- *       service); only EQUAL and NOT_EQUAL are compared, and composite conditions are refused.
+ *       service); only EQUAL and NOT_EQUAL are compared; a composite condition combines them with
+ *       AND, OR and NOT, and a row that does not exist has every column missing to it (with
+ *       IGNORE), as for a single-column one.
  * </ul>
  *
  * <p>Tests can make chosen calls or rows fail with a given error code, and read back the requests
@@ -1404,14 +1407,38 @@ final class FakeTablestoreService {
         };
     ColumnCondition column = condition.getColumnCondition();
     if (holds && column != null) {
-      if (!(column instanceof SingleColumnValueCondition single)) {
-        throw invalid("this fake evaluates single-column conditions only");
-      }
-      holds = holds(single, stored == null ? Map.of() : stored);
+      // a row that does not exist (IGNORE) has no columns: each is missing to the condition
+      holds = holds(column, stored == null ? Map.of() : stored);
     }
     if (!holds) {
       throw error(CONDITION_CHECK_FAIL, CONDITION_CHECK_FAIL_MESSAGE);
     }
+  }
+
+  /**
+   * A column condition: a single column's, or a composite's of AND, OR (any number of
+   * sub-conditions) or NOT (one), as the service combines them (conditional update docs: relational
+   * and logical operators, at most 10 column conditions in one condition, which is not counted
+   * here).
+   */
+  private boolean holds(ColumnCondition condition, Map<String, ColumnValue> stored) {
+    if (condition instanceof SingleColumnValueCondition single) {
+      return holds(single, stored);
+    }
+    if (!(condition instanceof CompositeColumnValueCondition composite)) {
+      throw invalid("a column condition of type " + condition.getConditionType());
+    }
+    List<ColumnCondition> subs = composite.getSubConditions();
+    return switch (composite.getOperationType()) {
+      case AND -> subs.stream().allMatch(c -> holds(c, stored));
+      case OR -> subs.stream().anyMatch(c -> holds(c, stored));
+      case NOT -> {
+        if (subs.size() != 1) {
+          throw invalid("NOT takes one sub-condition");
+        }
+        yield !holds(subs.get(0), stored);
+      }
+    };
   }
 
   private boolean holds(SingleColumnValueCondition c, Map<String, ColumnValue> stored) {

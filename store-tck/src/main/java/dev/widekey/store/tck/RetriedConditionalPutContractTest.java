@@ -233,6 +233,25 @@ public abstract class RetriedConditionalPutContractTest {
     assertEquals(Optional.of(second), stored(t, key("a")));
   }
 
+  /** A row stored before it had a version, versioned by a put whose answer was lost. */
+  @Test
+  public void aVersionZeroPutWhoseAnswerWasLostSucceedsOnItsRetry() {
+    String t = newTable("retried_unversioned");
+    store().put(t, row(key("a"), "data", AttrValue.ofString("unversioned")));
+    FaultInjectingStore faults = firstAnswerLost(op -> true);
+    Row first = versioned("a", 1, "first");
+
+    new RetryingStore(faults, policy(ATTEMPTS))
+        .put(t, first, WriteCondition.columnAbsent("version", true));
+
+    assertEquals(1, faults.injectedScripted());
+    assertEquals(Optional.of(first), stored(t, key("a")));
+    assertConditionFailed(
+        () ->
+            new RetryingStore(store(), policy(ATTEMPTS))
+                .put(t, versioned("a", 1, "other"), WriteCondition.columnAbsent("version", true)));
+  }
+
   @Test
   public void aRetryThatFindsAnotherWritersRowStillFailsItsCondition() {
     String t = newTable("retried_conflict");

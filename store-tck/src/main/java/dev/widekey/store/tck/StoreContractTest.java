@@ -2094,6 +2094,184 @@ public abstract class StoreContractTest {
     assertEquals(Optional.of(row(key("a"), "version", TWO)), stored(t, key("a")));
   }
 
+  // ---------------------------------------------------------- column absent (version 0)
+
+  @Test
+  public void aColumnAbsentConditionHoldsOnlyOfARowWithoutTheColumn() {
+    TableSpec t = newTable("cond_column_absent", stringColumn("pk"));
+    Row versioned = row(key("a"), "version", ONE, "data", AttrValue.ofString("y"));
+    // no row: only the condition that allows one holds
+    StoreException e =
+        assertConditionFails(t.name(), versioned, WriteCondition.columnAbsent("version", false));
+    assertTrue(e.getMessage().contains(t.name()), e::getMessage);
+    assertTrue(e.getMessage().contains("version"), e::getMessage);
+    assertEquals(Optional.empty(), stored(t, key("a")), "a failed condition creates no row");
+    store().put(t.name(), versioned, WriteCondition.columnAbsent("version", true));
+    assertEquals(Optional.of(versioned), stored(t, key("a")));
+
+    // a row that holds the column, of any type, meets neither
+    for (AttrValue held : List.of(ONE, AttrValue.ofString(""), AttrValue.ofBinary(bytes()))) {
+      Row holding = row(key("a"), "version", held, "data", AttrValue.ofString("x"));
+      store().put(t.name(), holding);
+      assertConditionFails(t.name(), versioned, WriteCondition.columnAbsent("version", true));
+      assertConditionFails(t.name(), versioned, WriteCondition.columnAbsent("version", false));
+      assertEquals(Optional.of(holding), stored(t, key("a")), "no failed condition wrote");
+    }
+
+    // a row without it (written before the column existed) meets both, and only once
+    Row legacy = row(key("a"), "data", AttrValue.ofString("old"));
+    store().put(t.name(), legacy);
+    store().put(t.name(), versioned, WriteCondition.columnAbsent("version", false));
+    assertEquals(Optional.of(versioned), stored(t, key("a")));
+    assertConditionFails(t.name(), versioned, WriteCondition.columnAbsent("version", true));
+    store().put(t.name(), legacy);
+    store().put(t.name(), versioned, WriteCondition.columnAbsent("version", true));
+    assertEquals(Optional.of(versioned), stored(t, key("a")));
+  }
+
+  @Test
+  public void aColumnLeftOutOfALaterPutIsAbsentToTheCondition() {
+    TableSpec t = newTable("cond_column_absent_narrower", stringColumn("pk"));
+    store().put(t.name(), row(key("a"), "version", TWO, "data", AttrValue.ofString("wide")));
+    Row narrower = row(key("a"), "data", AttrValue.ofString("narrow"));
+    store().put(t.name(), narrower); // a put replaces the whole row: version is gone
+    assertEquals(Optional.of(narrower), stored(t, key("a")));
+
+    Row next = row(key("a"), "version", ONE, "data", AttrValue.ofString("next"));
+    store().put(t.name(), next, WriteCondition.columnAbsent("version", false));
+    assertEquals(Optional.of(next), stored(t, key("a")));
+  }
+
+  @Test
+  public void aColumnAbsentConditionNamesAnAttributeColumn() {
+    TableSpec t = newTable("cond_column_absent_pk", stringColumn("pk"));
+    for (boolean orRowAbsent : new boolean[] {true, false}) {
+      assertStoreError(
+          ErrorKind.INVALID_REQUEST,
+          () ->
+              store()
+                  .put(
+                      t.name(),
+                      row(key("a"), "v", ONE),
+                      WriteCondition.columnAbsent("pk", orRowAbsent)));
+      assertStoreError(
+          ErrorKind.INVALID_REQUEST,
+          () ->
+              store()
+                  .put(
+                      t.name(),
+                      row(key("a"), "v", ONE),
+                      WriteCondition.columnAbsent("", orRowAbsent)));
+    }
+    assertEquals(Optional.empty(), stored(t, key("a")));
+  }
+
+  @Test
+  public void aBatchChecksEachColumnAbsentConditionAgainstTheRowAsItRuns() {
+    TableSpec t = newTable("cond_column_absent_batch", stringColumn("pk"));
+    store().put(t.name(), row(key("legacy"), "data", AttrValue.ofString("old")));
+    store().put(t.name(), row(key("legacy2"), "data", AttrValue.ofString("old")));
+    store().put(t.name(), row(key("versioned"), "version", ONE));
+    Row v1 = row(key("new"), "version", ONE);
+    List<WriteOp> ops =
+        List.of(
+            WriteOp.put(t.name(), v1, WriteCondition.columnAbsent("version", true)),
+            WriteOp.put(
+                t.name(),
+                row(key("legacy"), "version", ONE),
+                WriteCondition.columnAbsent("version", true)),
+            WriteOp.put(
+                t.name(),
+                row(key("versioned"), "version", TWO),
+                WriteCondition.columnAbsent("version", true)),
+            WriteOp.put(
+                t.name(),
+                row(key("missing"), "version", ONE),
+                WriteCondition.columnAbsent("version", false)),
+            WriteOp.put(
+                t.name(),
+                row(key("legacy2"), "version", ONE),
+                WriteCondition.columnAbsent("version", false)),
+            // the same row again: the first put of this batch stored its version
+            WriteOp.put(
+                t.name(),
+                row(key("new"), "version", TWO),
+                WriteCondition.columnAbsent("version", true)),
+            WriteOp.delete(
+                t.name(), key("versioned"), WriteCondition.columnAbsent("version", false)));
+    List<WriteOutcome> outcomes = store().batchWrite(ops);
+    assertEquals(ops.size(), outcomes.size());
+    assertTrue(outcomes.get(0).succeeded(), () -> "new: " + outcomes.get(0).failure());
+    assertTrue(outcomes.get(1).succeeded(), () -> "legacy: " + outcomes.get(1).failure());
+    assertFailed(outcomes.get(2), ErrorKind.CONDITION_FAILED);
+    assertFailed(outcomes.get(3), ErrorKind.CONDITION_FAILED);
+    assertTrue(outcomes.get(4).succeeded(), () -> "legacy2: " + outcomes.get(4).failure());
+    assertFailed(outcomes.get(5), ErrorKind.CONDITION_FAILED);
+    assertFailed(outcomes.get(6), ErrorKind.CONDITION_FAILED);
+
+    assertEquals(Optional.of(v1), stored(t, key("new")));
+    assertEquals(Optional.of(row(key("legacy"), "version", ONE)), stored(t, key("legacy")));
+    assertEquals(Optional.of(row(key("legacy2"), "version", ONE)), stored(t, key("legacy2")));
+    assertEquals(Optional.of(row(key("versioned"), "version", ONE)), stored(t, key("versioned")));
+    assertEquals(Optional.empty(), stored(t, key("missing")));
+  }
+
+  @Test
+  public void aDeleteWithAColumnAbsentConditionRemovesOnlyARowWithoutTheColumn() {
+    TableSpec t = newTable("cond_column_absent_delete", stringColumn("pk"));
+    store().put(t.name(), row(key("versioned"), "version", ONE));
+    store().put(t.name(), row(key("legacy"), "data", AttrValue.ofString("old")));
+
+    assertDeleteConditionFails(
+        t.name(), key("versioned"), WriteCondition.columnAbsent("version", true));
+    assertDeleteConditionFails(
+        t.name(), key("missing"), WriteCondition.columnAbsent("version", false));
+    store().delete(t.name(), key("legacy"), WriteCondition.columnAbsent("version", false));
+
+    assertEquals(Optional.of(row(key("versioned"), "version", ONE)), stored(t, key("versioned")));
+    assertEquals(Optional.empty(), stored(t, key("legacy")));
+  }
+
+  @Test
+  public void ofConcurrentVersionZeroPutsOverARowWithoutTheColumnExactlyOneSucceeds()
+      throws Exception {
+    TableSpec t = newTable("cond_race_column_absent", stringColumn("pk"));
+    for (int round = 0; round < 5; round++) {
+      PrimaryKey k = key("k" + round);
+      if (round % 2 == 0) {
+        store().put(t.name(), row(k, "data", AttrValue.ofString("old"))); // else no row at all
+      }
+      CyclicBarrier start = new CyclicBarrier(RACERS);
+      List<Callable<Boolean>> racers = new ArrayList<>();
+      for (int i = 0; i < RACERS; i++) {
+        Row mine = row(k, "version", ONE, "writer", AttrValue.ofInteger(i));
+        racers.add(
+            () -> {
+              start.await();
+              try {
+                store().put(t.name(), mine, WriteCondition.columnAbsent("version", true));
+                return true;
+              } catch (StoreException e) {
+                assertEquals(ErrorKind.CONDITION_FAILED, e.kind(), e::getMessage);
+                return false;
+              }
+            });
+      }
+      List<Boolean> won = race(racers);
+      List<Integer> winners = new ArrayList<>();
+      for (int i = 0; i < won.size(); i++) {
+        if (won.get(i)) {
+          winners.add(i);
+        }
+      }
+      assertEquals(1, winners.size(), "round " + round + ": winners " + winners);
+      assertEquals(
+          Optional.of(row(k, "version", ONE, "writer", AttrValue.ofInteger(winners.get(0)))),
+          stored(t, k),
+          "the stored row is the winner's");
+    }
+  }
+
   // --------------------------------------------------------------------- conditional deletes
 
   /** Deletes {@code key} under {@code condition} and asserts CONDITION_FAILED, not retryable. */

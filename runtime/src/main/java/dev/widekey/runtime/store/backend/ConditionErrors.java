@@ -48,6 +48,11 @@ public final class ConditionErrors {
     if (condition instanceof WriteCondition.ColumnEquals c) {
       return RuleViolationException.escapedPrefix(c.column()) + " = " + c.expected();
     }
+    if (condition instanceof WriteCondition.ColumnAbsent c) {
+      return (c.orRowAbsent() ? "row absent or " : "")
+          + RuleViolationException.escapedPrefix(c.column())
+          + " absent";
+    }
     return condition.toString();
   }
 }

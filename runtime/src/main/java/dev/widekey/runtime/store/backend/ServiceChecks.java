@@ -385,10 +385,35 @@ public final class ServiceChecks {
    * written.
    */
   public static void condition(TableSpec spec, WriteCondition condition, StoreLimits limits) {
+    if (condition instanceof WriteCondition.ColumnAbsent absent) {
+      columnName(spec, absent.column());
+      return;
+    }
     if (!(condition instanceof WriteCondition.ColumnEquals c)) {
       return;
     }
-    String name = c.column();
+    columnName(spec, c.column());
+    AttrValue v = c.expected();
+    if (v.type() == AttrType.STRING && !Utf8.isWellFormed(v.asString())) {
+      throw invalid(
+          "column condition on table "
+              + spec.name()
+              + " expects a string with an unpaired surrogate, which has no UTF-8 form");
+    }
+    if (v.sizeInBytes() > limits.maxAttributeBytes()) {
+      throw new StoreException(
+          ErrorKind.LIMIT_EXCEEDED,
+          "column condition on table "
+              + spec.name()
+              + " expects a value of "
+              + v.sizeInBytes()
+              + " bytes, over the attribute limit of "
+              + limits.maxAttributeBytes());
+    }
+  }
+
+  /** The column a condition names: not empty, a UTF-8 name, not a primary-key column. */
+  private static void columnName(TableSpec spec, String name) {
     if (name.isEmpty()) {
       throw invalid("column condition on table " + spec.name() + " names no column");
     }
@@ -407,23 +432,6 @@ public final class ServiceChecks {
                 + RuleViolationException.quote(name)
                 + "; a condition compares an attribute column");
       }
-    }
-    AttrValue v = c.expected();
-    if (v.type() == AttrType.STRING && !Utf8.isWellFormed(v.asString())) {
-      throw invalid(
-          "column condition on table "
-              + spec.name()
-              + " expects a string with an unpaired surrogate, which has no UTF-8 form");
-    }
-    if (v.sizeInBytes() > limits.maxAttributeBytes()) {
-      throw new StoreException(
-          ErrorKind.LIMIT_EXCEEDED,
-          "column condition on table "
-              + spec.name()
-              + " expects a value of "
-              + v.sizeInBytes()
-              + " bytes, over the attribute limit of "
-              + limits.maxAttributeBytes());
     }
   }
 

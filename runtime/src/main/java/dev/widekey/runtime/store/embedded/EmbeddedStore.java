@@ -440,7 +440,9 @@ public final class EmbeddedStore implements WideTableStore {
       this.reads =
           condition instanceof WriteCondition.ColumnEquals c
               ? ColumnSelection.of(c.column())
-              : null;
+              : condition instanceof WriteCondition.ColumnAbsent a
+                  ? ColumnSelection.of(a.column())
+                  : null;
     }
 
     @Override
