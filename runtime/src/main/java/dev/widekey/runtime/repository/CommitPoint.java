@@ -950,10 +950,10 @@ final class CommitPoint {
    * asRead} with the tags of index rows the build stored, under the condition that no write
    * committed since {@code asRead} was read. A tagged row: its tag, which the build keeps (its cold
    * and chunk rows are keyed by it) and every write changes. An untagged row (stored by a version
-   * of the entity that wrote no commit point): its version if the entity is versioned, else only
-   * its presence, which a write landing between the read and this commit does not fail: the build
-   * documents it. The key is forgotten, so this repository's next write of it reads the row the
-   * build left.
+   * of the entity that wrote no commit point): its version if it holds one, else that it is still
+   * untagged, which every write of this version fails (each stores a tag); a write of the version
+   * without the index, which stores none, does not fail it: the build documents it. The key is
+   * forgotten, so this repository's next write of it reads the row the build left.
    *
    * @return false if the condition failed: nothing was written
    */
@@ -965,7 +965,7 @@ final class CommitPoint {
             ? WriteCondition.columnEquals(COLD_TAG, tag)
             : version != null
                 ? WriteCondition.columnEquals(versionColumn, version)
-                : WriteCondition.rowPresent();
+                : WriteCondition.columnAbsent(COLD_TAG, false);
     forget(asRead.key());
     try {
       store.put(hot.name(), indexed, condition);

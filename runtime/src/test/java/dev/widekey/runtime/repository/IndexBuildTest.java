@@ -186,12 +186,15 @@ class IndexBuildTest {
   /**
    * A write of the new version committing between the build's read of a row and its commit: the
    * build's compare-and-set fails, its index row is deleted, and the row is decided again (the
-   * write stored its own index row). Nothing of the write is lost.
+   * write stored its own index row). Nothing of the write is lost. Also over rows the old version
+   * stored without a write tag (no cold table): the build's condition is then that the row is
+   * still untagged, which the new version's write (tagged) fails.
    */
-  @Test
-  void aWriteCommittingBetweenTheBuildsReadAndItsCommitWins() {
-    storeOld(10, true);
-    Items writer = new Items(store, true);
+  @ParameterizedTest
+  @ValueSource(booleans = {false, true})
+  void aWriteCommittingBetweenTheBuildsReadAndItsCommitWins(boolean cold) {
+    storeOld(10, cold);
+    Items writer = new Items(store, cold);
     writer.createTables();
     AtomicBoolean armed = new AtomicBoolean(true);
     WideTableStore racing =
@@ -200,15 +203,15 @@ class IndexBuildTest {
           public void put(String table, Row row, WriteCondition condition) {
             if (table.equals(Tagged.HOT) && armed.getAndSet(false)) {
               long id = row.key().get(0).asLong();
-              writer.put(new Item(id, "green", "written meanwhile", "new body"));
+              writer.put(new Item(id, "green", "written meanwhile", cold ? "new body" : null));
             }
             super.put(table, row, condition);
           }
         };
-    IndexBuildResult r = new Items(racing, true).buildIndexes();
+    IndexBuildResult r = new Items(racing, cold).buildIndexes();
     assertEquals(1, r.retried());
     assertEquals(7, r.indexRowsWritten(), "8 tagged rows, one written by the racing write");
-    Items reader = new Items(store, true);
+    Items reader = new Items(store, cold);
     assertEquals(List.of(1L), ids(reader.byTag("green")));
     assertEquals(
         "written meanwhile", reader.byTag("green").findFirst().orElseThrow().note(), "not lost");
