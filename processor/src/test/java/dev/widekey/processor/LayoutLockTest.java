@@ -1002,6 +1002,70 @@ class LayoutLockTest {
             "profiles", List.of(), List.of("key.1.part.0.truncate=MILLIS")));
   }
 
+  private static final String TASK =
+      String.join(
+          "\n",
+          "package lock;",
+          "",
+          "import dev.widekey.annotations.*;",
+          "",
+          "@WideTable(name = \"tasks\")",
+          "public record Reading(",
+          "    @PartitionKey @KeyChars(\"a-z0-9\") @MaxLength(20) String id,",
+          "    State state) {",
+          "  public enum State { OPEN, SHUT }",
+          "}",
+          "");
+
+  /**
+   * An enum column's stored values are its constants' names: a constant removed (or renamed) leaves
+   * the rows that store it unreadable, so it is refused on the field; one added is a passing
+   * change.
+   */
+  @Test
+  void anEnumConstantRemovedOrRenamedIsRefusedOnTheField() throws IOException {
+    build(TASK);
+    assertThat(Files.readString(layouts.resolve("tasks.layout")))
+        .contains("attr.state=STRING enum-name\nattr.state.constants=OPEN,SHUT\n");
+
+    Compilation removed = build(TASK.replace("OPEN, SHUT", "OPEN"));
+    Compilation renamed = build(TASK.replace("OPEN, SHUT", "OPEN, CLOSED"));
+    Compilation added = build(TASK.replace("OPEN, SHUT", "OPEN, SHUT, LATE"));
+
+    for (Compilation c : List.of(removed, renamed)) {
+      assertThat(c).hadErrorCount(1);
+      assertThat(
+              assertReported(
+                      c,
+                      Diagnostic.Kind.ERROR,
+                      Messages.layoutEnumConstantsRemoved(
+                          "tasks", "state", "lock.Reading.State", List.of("SHUT")))
+                  .getLineNumber())
+          .isEqualTo(8L); // on the field
+    }
+    assertThat(added).succeededWithoutWarnings();
+    assertReported(
+        added,
+        Diagnostic.Kind.NOTE,
+        Messages.layoutPassingChange(
+            "tasks",
+            List.of("attr.state.constants=OPEN,SHUT"),
+            List.of("attr.state.constants=OPEN,SHUT,LATE")));
+  }
+
+  /**
+   * A file written before constants were recorded has none to compare: it passes, recording them.
+   */
+  @Test
+  void anEnumColumnCommittedWithoutItsConstantsPasses() throws IOException {
+    build(TASK);
+    resave(text -> text.replace("attr.state.constants=OPEN,SHUT\n", ""));
+
+    Compilation c = build(TASK.replace("OPEN, SHUT", "OPEN"));
+
+    assertThat(c).succeededWithoutWarnings();
+  }
+
   // ---- helpers ----
 
   private Compilation compile(JavaFileObject... sources) {

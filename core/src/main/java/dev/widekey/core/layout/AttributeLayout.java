@@ -1,6 +1,7 @@
 package dev.widekey.core.layout;
 
 import dev.widekey.core.store.AttrType;
+import java.util.List;
 
 /**
  * One attribute column.
@@ -15,9 +16,26 @@ import dev.widekey.core.store.AttrType;
  *     space
  * @param renamedFrom the column this one replaces by a declared rename ({@code @RenamedFrom}), or
  *     null: the old column's values are no longer read
+ * @param constants an enum column's constants, in declaration order: the names its rows may store;
+ *     null for a column of another type, or one committed before they were recorded
  */
 public record AttributeLayout(
-    String name, String field, AttrType type, String encoding, String renamedFrom) {
+    String name,
+    String field,
+    AttrType type,
+    String encoding,
+    String renamedFrom,
+    List<String> constants) {
+
+  public AttributeLayout {
+    constants = constants == null ? null : List.copyOf(constants);
+  }
+
+  /** A column that is no enum's. */
+  public AttributeLayout(
+      String name, String field, AttrType type, String encoding, String renamedFrom) {
+    this(name, field, type, encoding, renamedFrom, null);
+  }
 
   /** A column that replaces none. */
   public AttributeLayout(String name, String field, AttrType type, String encoding) {

@@ -164,6 +164,9 @@ public final class LayoutText {
       if (a.renamedFrom() != null) {
         lines.add(k + ".renamed-from=" + a.renamedFrom());
       }
+      if (a.constants() != null) {
+        lines.add(k + ".constants=" + String.join(",", a.constants()));
+      }
     }
     return lines;
   }
@@ -299,7 +302,17 @@ public final class LayoutText {
           field = values.remove(k + ".field");
         }
         String renamedFrom = values.remove(k + ".renamed-from");
-        attributes.add(new AttributeLayout(name, field, type, unescape(k, words[1]), renamedFrom));
+        String constants = values.remove(k + ".constants");
+        attributes.add(
+            new AttributeLayout(
+                name,
+                field,
+                type,
+                unescape(k, words[1]),
+                renamedFrom,
+                constants == null
+                    ? null
+                    : constants.isEmpty() ? List.of() : List.of(constants.split(",", -1))));
       }
       if (!values.isEmpty()) {
         String unknown = values.keySet().iterator().next();

@@ -995,6 +995,16 @@ public enum Message {
           + "rows stay in '${fromTable}', and reads would look for them in "
           + "'${toTable}' and find none. Undo the move (@ColdColumn decides the "
           + "table), or move the entity to a new table and re-key it (@RekeyedFrom)."),
+  /** Enum constants gone from a committed column: the rows that store them cannot be read. */
+  LAYOUT_ENUM_CONSTANTS_REMOVED(
+      Rule.WK308,
+      Severity.ERROR,
+      "field '${field}' of table '${table}' stores the names of ${enum}'s constants, and"
+          + " ${removed} (in its committed layout file ${table}.layout) is no longer one of them:"
+          + " a row that stores it would fail to read (CORRUPT_DATA), whether the constant was"
+          + " removed or renamed. Keep the constant (deprecated, if no write should use it any"
+          + " more) while rows store it; to retire it, rewrite those rows first, then delete"
+          + " ${table}.layout and build again."),
   /** A primitive field new to a committed table: the rows stored before it cannot be read. */
   LAYOUT_PRIMITIVE_ADDED(
       Rule.WK308,

@@ -1131,6 +1131,12 @@ public final class Messages {
         "field", field, "table", table, "column", column, "type", type, "boxed", boxed);
   }
 
+  public static String layoutEnumConstantsRemoved(
+      String table, String field, String enumType, java.util.List<String> removed) {
+    return Message.LAYOUT_ENUM_CONSTANTS_REMOVED.format(
+        "field", field, "table", table, "enum", enumType, "removed", String.join(", ", removed));
+  }
+
   public static String layoutIndexOnStoredTable(String table, String index, String indexTable) {
     return Message.LAYOUT_INDEX_ON_STORED_TABLE.format(
         "index", index, "table", table, "indexTable", indexTable);

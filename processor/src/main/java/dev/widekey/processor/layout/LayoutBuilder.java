@@ -246,7 +246,8 @@ public final class LayoutBuilder {
               a.name(),
               type(a),
               encoding(a),
-              renamed == null ? null : renamed.value()));
+              renamed == null ? null : renamed.value(),
+              constants(a)));
       if (a.chunked()) {
         // in place of a value over the attribute limit: the reference to its chunk rows
         out.add(
@@ -257,6 +258,22 @@ public final class LayoutBuilder {
       }
     }
     return out;
+  }
+
+  /**
+   * An enum attribute's constants, in declaration order: the names its column stores, of which one
+   * removed leaves the rows that store it unreadable (WK308); null for any other attribute.
+   */
+  static List<String> constants(Attribute a) {
+    if (a.converted()
+        || a.kind() != dev.widekey.processor.model.ValueKind.ENUM
+        || !(a.property().type() instanceof javax.lang.model.type.DeclaredType declared)) {
+      return null;
+    }
+    return declared.asElement().getEnclosedElements().stream()
+        .filter(e -> e.getKind() == javax.lang.model.element.ElementKind.ENUM_CONSTANT)
+        .map(e -> e.getSimpleName().toString())
+        .toList();
   }
 
   /** The stored type of an attribute ({@code RepositoryGenerator.attrValue}). */

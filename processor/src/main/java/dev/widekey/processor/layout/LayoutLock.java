@@ -220,6 +220,8 @@ public final class LayoutLock {
                 Messages.layoutAttributeChanged(
                     name, entity.table(), now.table(), attrLine(a), attrLine(b)));
         passed = false;
+      } else {
+        passed &= constantsKept(entity, now, a, b, report);
       }
     }
     List<AttributeLayout> added =
@@ -244,6 +246,8 @@ public final class LayoutLock {
                   Messages.layoutAttributeChanged(
                       name, entity.table(), now.table(), attrLine(declared), attrLine(a)));
           passed = false;
+        } else {
+          passed &= constantsKept(entity, now, declared, a, report);
         }
         continue;
       }
@@ -285,6 +289,36 @@ public final class LayoutLock {
       }
     }
     return passed;
+  }
+
+  /**
+   * Whether every enum constant the committed column {@code old} may store is still one of the
+   * field's ({@code now}): a row storing a constant gone (removed, or renamed) cannot be read.
+   * Constants added pass; a file committed before constants were recorded has none to compare.
+   * Reported on the field.
+   */
+  private static boolean constantsKept(
+      EntityModel entity,
+      TableLayout table,
+      AttributeLayout old,
+      AttributeLayout now,
+      Diagnostics report) {
+    if (old.constants() == null || now.constants() == null) {
+      return true;
+    }
+    List<String> gone = minus(old.constants(), now.constants());
+    if (gone.isEmpty()) {
+      return true;
+    }
+    String enumType =
+        entity.attributes().stream()
+            .filter(a -> a.name().equals(now.field()))
+            .map(a -> a.property().type().toString())
+            .findFirst()
+            .orElse(now.field());
+    onField(entity, now.field(), report)
+        .accept(Messages.layoutEnumConstantsRemoved(table.table(), now.field(), enumType, gone));
+    return false;
   }
 
   /**

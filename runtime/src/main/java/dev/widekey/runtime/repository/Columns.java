@@ -28,6 +28,22 @@ import java.util.function.Function;
  * <pre>{@code int quantity = Columns.requireInt(row, "quantity");}</pre>
  */
 public final class Columns {
+  private static final String ANOTHER_WRITER = "another program wrote the row";
+
+  /**
+   * The likely cause of a stored value its field cannot hold: the entity changed under stored rows.
+   */
+  private static final String CHANGED_SINCE =
+      ": the field's stored form changed since the row was written (its Java type, @Convert,"
+          + " @Money, @ColdColumn(compress) or @Chunked; rule WK308 refuses such a change against"
+          + " the committed layout), or "
+          + ANOTHER_WRITER;
+
+  /** The likely cause of a stored number its field cannot hold. */
+  private static final String NARROWED =
+      ": the field was narrowed since the row was written (long to int, double to float), or "
+          + ANOTHER_WRITER;
+
   private Columns() {}
 
   /**
@@ -95,7 +111,7 @@ public final class Columns {
     }
     float f = v.floatValue();
     if (f != v && !v.isNaN()) {
-      throw corrupt(row, column, "holds " + v + ", which is not a float");
+      throw corrupt(row, column, "holds " + v + ", which is not a float" + NARROWED);
     }
     return f;
   }
@@ -190,7 +206,25 @@ public final class Columns {
    * field named like the enum type would obscure {@code Entity.Status::valueOf}.
    */
   public static <T extends Enum<T>> T getEnum(Row row, String column, Class<T> type) {
-    return getEnum(row, column, name -> Enum.valueOf(type, name));
+    String text = getString(row, column);
+    if (text == null) {
+      return null;
+    }
+    try {
+      return Enum.valueOf(type, text);
+    } catch (IllegalArgumentException e) {
+      throw corrupt(
+          row,
+          column,
+          "holds "
+              + quote(text)
+              + ", which is no constant of "
+              + type.getCanonicalName()
+              + ": a constant removed or renamed since the row was written (keep it, deprecated,"
+              + " while rows store it; rule WK308 refuses its removal against the committed"
+              + " layout), or "
+              + ANOTHER_WRITER);
+    }
   }
 
   /** An enum constant stored by name; {@code valueOf} is the enum's own static method. */
@@ -238,7 +272,8 @@ public final class Columns {
               + quote(text)
               + ", which its field cannot hold ("
               + e.getClass().getSimpleName()
-              + ")",
+              + ")"
+              + CHANGED_SINCE,
           false,
           null); // not the parser's exception: its message may copy the whole text
     }
@@ -249,8 +284,8 @@ public final class Columns {
       throw corrupt(
           row,
           column,
-          "is missing, but its field is primitive: a row stored before the field was added (a"
-              + " boxed field reads such rows as null; rule WK308 checks added fields against the"
+          "is missing, but its field is primitive: a row stored before the field was added, or"
+              + " while it was boxed and null (a boxed field reads such rows as null; rule WK308 checks added fields against the"
               + " committed layout), or by another program");
     }
     return value;
@@ -259,14 +294,17 @@ public final class Columns {
   private static AttrValue value(Row row, String column, AttrType type) {
     AttrValue v = row.get(column);
     if (v != null && v.type() != type) {
-      throw corrupt(row, column, "holds a " + v.type() + " value where " + type + " is expected");
+      throw corrupt(
+          row,
+          column,
+          "holds a " + v.type() + " value where " + type + " is expected" + CHANGED_SINCE);
     }
     return v;
   }
 
   private static Long narrow(Row row, String column, long v, long min, long max) {
     if (v < min || v > max) {
-      throw corrupt(row, column, "holds " + v + ", out of its field's range");
+      throw corrupt(row, column, "holds " + v + ", out of its field's range" + NARROWED);
     }
     return v;
   }
