@@ -1509,7 +1509,7 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
    */
   private Instant storedShardWithin(
       E entity, String table, Instant start, Instant end, PrimaryKey key) {
-    Instant t = storedShardOf(entity);
+    Instant t = storedShardOf(entity, table, key);
     if (t.isBefore(start) || !t.isBefore(end)) {
       throw outsideItsPeriod(table, start, end, key, t);
     }
@@ -1607,17 +1607,25 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
   }
 
   /**
-   * The shard value of an entity read from a period table. Stored bytes are not trusted: a row
-   * without one (another writer's; widekey writes none) is {@link ErrorKind#CORRUPT_DATA}, as every
-   * other unreadable row is, not the WK210 error a write without one gets.
+   * The shard value of an entity read from row {@code key} of the period table {@code table}.
+   * Stored bytes are not trusted: a row without one (another writer's; widekey writes none) is
+   * {@link ErrorKind#CORRUPT_DATA} naming the table and row, as every other unreadable row is, not
+   * the WK210 error a write without one gets.
    */
-  private Instant storedShardOf(E entity) {
+  private Instant storedShardOf(E entity, String table, PrimaryKey key) {
     try {
       return shardOf(entity);
     } catch (RuleViolationException e) {
       throw new StoreException(
           ErrorKind.CORRUPT_DATA,
-          "a row of the period tables of " + hotTable.name() + " cannot be read: " + e.getMessage(),
+          "row "
+              + key
+              + " of period table "
+              + table
+              + " holds no valid "
+              + shardField
+              + " (another writer, a restored backup, or damage): "
+              + e.getMessage(),
           false,
           e);
     }
