@@ -1387,7 +1387,7 @@ final class EntityFuzzer {
    * bucketed key, as its merged scans order it: as stored after the bucket number), then by period
    * table.
    */
-  private static List<Object[]> storeOrder(
+  static List<Object[]> storeOrder(
       Entity e, Entities entities, java.util.Collection<Object[]> rows, boolean logical)
       throws Throwable {
     Map<Object[], PrimaryKey> keys = new java.util.IdentityHashMap<>();
@@ -1707,7 +1707,7 @@ final class EntityFuzzer {
     return f.get(entity);
   }
 
-  private static Object invoke(Method m, Object target, Object... args) throws Throwable {
+  static Object invoke(Method m, Object target, Object... args) throws Throwable {
     try {
       return m.invoke(target, args);
     } catch (InvocationTargetException x) {
@@ -1741,8 +1741,8 @@ final class EntityFuzzer {
   }
 
   /** The first field read back otherwise than written; cold ones only {@code withCold}. */
-  private static String difference(
-      Class<?> type, Entity e, Object[] values, Object read, boolean withCold) throws Exception {
+  static String difference(Class<?> type, Entity e, Object[] values, Object read, boolean withCold)
+      throws Exception {
     for (int i = 0; i < values.length; i++) {
       java.lang.reflect.Field f = type.getDeclaredField(e.fields.get(i).name);
       f.setAccessible(true);
@@ -1765,7 +1765,7 @@ final class EntityFuzzer {
     return null;
   }
 
-  private static Object[] keyValues(Entity e, Object[] values) {
+  static Object[] keyValues(Entity e, Object[] values) {
     List<Field> keyFields = e.keyFields();
     Object[] out = new Object[keyFields.size()];
     for (int i = 0; i < out.length; i++) {
@@ -1794,7 +1794,7 @@ final class EntityFuzzer {
     return parts.toString();
   }
 
-  private static String describe(Entity e, Object[] values) {
+  static String describe(Entity e, Object[] values) {
     List<String> parts = new ArrayList<>();
     for (int i = 0; i < values.length; i++) {
       parts.add(e.fields.get(i).name + "=" + RandomEntities.show(values[i]));
@@ -1802,7 +1802,7 @@ final class EntityFuzzer {
     return parts.toString();
   }
 
-  private static String trace(Throwable t) {
+  static String trace(Throwable t) {
     StringBuilder s = new StringBuilder(String.valueOf(t));
     StackTraceElement[] frames = t.getStackTrace();
     for (int i = 0; i < Math.min(4, frames.length); i++) {
