@@ -472,7 +472,10 @@ public abstract class SplitTableRepository<E> {
     if (condition.equals(WriteCondition.rowPresent())) {
       return CommitPoint.Expectation.PRESENT;
     }
-    return CommitPoint.Expectation.version(write.from()); // columnEquals(version, from)
+    // columnEquals(version, from), from an update: a stored row holding that version, even for
+    // version 0, which no stored row holds (a put of version 0 expects rowAbsent, above), so that
+    // an update never writes a new row, as the conditional put without a cold table does not
+    return new CommitPoint.Expectation(CommitPoint.Expectation.Kind.VERSION, write.from());
   }
 
   /** The error of a write whose expectation the stored commit point does not meet. */
