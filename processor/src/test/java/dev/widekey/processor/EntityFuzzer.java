@@ -82,6 +82,10 @@ final class EntityFuzzer {
   private static final java.util.concurrent.atomic.LongAdder PAGES =
       new java.util.concurrent.atomic.LongAdder();
 
+  /** Entities whose rows were let expire, in this JVM (for the report). */
+  private static final java.util.concurrent.atomic.LongAdder EXPIRIES =
+      new java.util.concurrent.atomic.LongAdder();
+
   /** Signs the generated page methods' tokens. */
   private static final dev.widekey.runtime.query.ContinuationKey PAGE_KEY =
       dev.widekey.runtime.query.ContinuationKey.of(
@@ -142,6 +146,7 @@ final class EntityFuzzer {
     long deletes;
     long writes;
     long pages;
+    long expiries;
     long millis;
     final List<Failure> failures = new ArrayList<>();
     final Map<String, Integer> rejectedByRule = new TreeMap<>();
@@ -157,7 +162,7 @@ final class EntityFuzzer {
           Locale.ROOT,
           "entity fuzzer: seed %d, %d entities (%d accepted, %d rejected, %d failed) in %.1f s;"
               + " %d generated scans returned %d rows; %d reads with cold columns, %d deletes;"
-              + " %d inserts, updates and putAlls; %d pages;"
+              + " %d inserts, updates and putAlls; %d pages; %d entities' rows expired;"
               + " rejections by rule %s; accepted with %s",
           seed,
           entities,
@@ -171,6 +176,7 @@ final class EntityFuzzer {
           deletes,
           writes,
           pages,
+          expiries,
           rejectedByRule,
           acceptedWith);
     }
@@ -190,6 +196,7 @@ final class EntityFuzzer {
     long deletesBefore = DELETES.sum();
     long writesBefore = WRITES.sum();
     long pagesBefore = PAGES.sum();
+    long expiriesBefore = EXPIRIES.sum();
     Report report = new Report(seed);
     Random random = new Random(seed);
     List<Entity> all = new ArrayList<>();
@@ -241,6 +248,7 @@ final class EntityFuzzer {
     report.deletes = DELETES.sum() - deletesBefore;
     report.writes = WRITES.sum() - writesBefore;
     report.pages = PAGES.sum() - pagesBefore;
+    report.expiries = EXPIRIES.sum() - expiriesBefore;
     return report;
   }
 
@@ -690,12 +698,16 @@ final class EntityFuzzer {
                 e.topLevelEnum ? e.qualified(e.enumName) : e.binaryName() + "$" + e.enumName);
       }
       Entities entities = new Entities(e, type, keys, enumType);
-      try (WideTableStore store = EmbeddedStore.inMemory()) {
+      // a clock the expiry checks move; expired rows are purged only as reads meet them
+      MovingClock clock = new MovingClock();
+      try (WideTableStore store =
+          EmbeddedStore.builder().clock(clock).sweepInterval(java.time.Duration.ZERO).build()) {
         Target target =
             e.shardBy == null
                 ? new Plain(e, loader, store, entities)
                 : new Sharded(e, loader, store, entities);
-        return behave(e, entities, target, r, step);
+        String problem = behave(e, entities, target, r, step);
+        return problem != null ? problem : expire(e, entities, target, clock, r, step);
       }
     } catch (InvocationTargetException x) {
       return step[0] + ": " + trace(x.getCause());
@@ -1456,6 +1468,79 @@ final class EntityFuzzer {
     }
     String cold = coldRead(e, entities, target, values);
     return cold == null ? null : cold + " " + when;
+  }
+
+  /**
+   * Rows that expire (an entity with {@code ttlSeconds}): some time after the rows were written,
+   * one of them is written again; past the others' time to live, only that one is left, for {@code
+   * get} and {@code getWithCold} (reading it as written), {@code scanAll}, every scan, every page
+   * and every index read; the others read as absent. Runs after {@link #behave}, on its store.
+   */
+  private static String expire(
+      Entity e, Entities entities, Target target, MovingClock clock, Random r, String[] step)
+      throws Throwable {
+    if (e.ttlSeconds == null || e.ttlSeconds <= 0) {
+      return null;
+    }
+    List<Object[]> before = new ArrayList<>();
+    for (Object s : target.all()) {
+      before.add(entities.values(s));
+    }
+    if (before.isEmpty()) {
+      return null;
+    }
+    // the stored rows as read (transient fields as their defaults), not as written
+    long ttl = e.ttlSeconds;
+    clock.advance(java.time.Duration.ofSeconds(ttl / 2));
+    Object[] kept = before.get(r.nextInt(before.size())).clone();
+    step[0] = "put again before expiry " + describe(e, kept);
+    Object[] values = kept.clone();
+    Object written = target.put(entities.build(values));
+    kept = asStored(e, entities, written, values);
+    if (entities.version >= 0) {
+      kept[entities.version] = (Long) kept[entities.version] + 1;
+    }
+    Map<Object, Object[]> left = new HashMap<>();
+    left.put(target.id(keyOf(e, entities, kept), kept), kept);
+    // past the first writes' time to live, within the second's
+    clock.advance(java.time.Duration.ofSeconds(ttl - ttl / 2 + 1));
+    WRITES.increment();
+    EXPIRIES.increment();
+    step[0] = "reads after expiry";
+    for (Object[] w : before) {
+      Object id = target.id(keyOf(e, entities, w), w);
+      Optional<?> read = target.get(w);
+      if (!left.containsKey(id) && read.isPresent()) {
+        return "get " + describe(e, w) + " found a row past its time to live: " + read.get();
+      }
+    }
+    String problem = readsAs(e, entities, target, kept, "after the others expired");
+    if (problem != null) {
+      return problem;
+    }
+    List<Object> all = new ArrayList<>();
+    for (Object s : target.all()) {
+      all.add(target.id(s));
+    }
+    if (!all.equals(new ArrayList<>(left.keySet()))) {
+      return "scanAll after expiry gave " + all + ", expected " + left.keySet();
+    }
+    List<Object[]> stored = storeOrder(e, entities, left.values(), true);
+    for (Method scan : target.scans()) {
+      step[0] = scan.getName() + " after expiry";
+      problem = checkScan(e, entities, target, scan, stored, before, r);
+      if (problem != null) {
+        return problem + " (after expiry)";
+      }
+    }
+    if (!e.indexes.isEmpty()) {
+      step[0] = "index reads after expiry";
+      problem = checkIndexReads(e, entities, target, stored, r);
+      if (problem != null) {
+        return problem + " (after expiry)";
+      }
+    }
+    return null;
   }
 
   /** {@code getWithCold} of a stored row, where the entity has cold columns, reads every field. */
