@@ -1495,8 +1495,9 @@ final class EntityFuzzer {
     Object[] kept = before.get(r.nextInt(before.size())).clone();
     step[0] = "put again before expiry " + describe(e, kept);
     Object[] values = kept.clone();
-    Object written = target.put(entities.build(values));
-    kept = asStored(e, entities, written, values);
+    Object entity = entities.build(values);
+    target.put(entity);
+    kept = asStored(e, entities, entity, values);
     if (entities.version >= 0) {
       kept[entities.version] = (Long) kept[entities.version] + 1;
     }
