@@ -1230,4 +1230,57 @@ class EntityFuzzFindingsTest {
           .inOrder();
     }
   }
+
+  /**
+   * Finding 24: {@code update} of a versioned entity at version 0 (one never read from the store)
+   * wrote it as a new row where the entity has a cold table, though an update writes only a stored
+   * row and no stored row holds version 0; without a cold table it was refused. Both refuse it now
+   * and write nothing, with a row stored or not. Found by the entity fuzzer's updates (seed
+   * 20240611, entity 118).
+   */
+  @Test
+  void updateAtVersionZeroWritesNothingWithOrWithoutAColdTable() throws Exception {
+    Compilation c =
+        compile(
+            source(
+                "fz.ColdAccount",
+                "package fz;",
+                "import dev.widekey.annotations.*;",
+                "@WideTable(name = \"cold_accounts\")",
+                "public record ColdAccount(",
+                "    @PartitionKey String id, @ColdColumn String note, @Version long version) {}"),
+            source(
+                "fz.HotAccount",
+                "package fz;",
+                "import dev.widekey.annotations.*;",
+                "@WideTable(name = \"hot_accounts\")",
+                "public record HotAccount(",
+                "    @PartitionKey String id, String note, @Version long version) {}"));
+    GeneratedClassLoader loader = new GeneratedClassLoader(c);
+    for (String name : List.of("fz.ColdAccount", "fz.HotAccount")) {
+      try (WideTableStore store = EmbeddedStore.inMemory()) {
+        var repo = repository(loader, name + "Repository", store);
+        Class<?> type = loader.loadClass(name);
+        var of = type.getConstructor(String.class, String.class, long.class);
+        Method get = repo.getClass().getMethod("get", String.class);
+        var absent =
+            org.junit.jupiter.api.Assertions.assertThrows(
+                dev.widekey.runtime.store.StoreException.class,
+                () -> repo.update(of.newInstance("a", "never stored", 0L)),
+                name);
+        assertThat(absent.kind()).isEqualTo(dev.widekey.runtime.store.ErrorKind.CONDITION_FAILED);
+        assertThat((Optional<?>) get.invoke(repo, "a")).isEmpty();
+        // with a row stored (version 1), version 0 is a stale read: refused, the row kept
+        repo.put(of.newInstance("a", "first", 0L));
+        var stale =
+            org.junit.jupiter.api.Assertions.assertThrows(
+                dev.widekey.runtime.store.StoreException.class,
+                () -> repo.update(of.newInstance("a", "stale", 0L)),
+                name);
+        assertThat(stale.kind()).isEqualTo(dev.widekey.runtime.store.ErrorKind.CONDITION_FAILED);
+        assertThat(((Optional<?>) get.invoke(repo, "a")).orElseThrow())
+            .isEqualTo(of.newInstance("a", name.equals("fz.HotAccount") ? "first" : null, 1L));
+      }
+    }
+  }
 }

@@ -75,6 +75,22 @@ final class EntityFuzzer {
   private static final java.util.concurrent.atomic.LongAdder DELETES =
       new java.util.concurrent.atomic.LongAdder();
 
+  /** Inserts, updates and putAll calls, and pages read, in this JVM (for the report). */
+  private static final java.util.concurrent.atomic.LongAdder WRITES =
+      new java.util.concurrent.atomic.LongAdder();
+
+  private static final java.util.concurrent.atomic.LongAdder PAGES =
+      new java.util.concurrent.atomic.LongAdder();
+
+  /** Entities whose rows were let expire, in this JVM (for the report). */
+  private static final java.util.concurrent.atomic.LongAdder EXPIRIES =
+      new java.util.concurrent.atomic.LongAdder();
+
+  /** Signs the generated page methods' tokens. */
+  private static final dev.widekey.runtime.query.ContinuationKey PAGE_KEY =
+      dev.widekey.runtime.query.ContinuationKey.of(
+          "entity fuzzer page tokens, 32 b.".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+
   /** How one entity ended. */
   record Outcome(Kind kind, String detail) {
     static final Outcome ACCEPTED = new Outcome(Kind.ACCEPTED, "");
@@ -128,6 +144,9 @@ final class EntityFuzzer {
     long scannedRows;
     long coldReads;
     long deletes;
+    long writes;
+    long pages;
+    long expiries;
     long millis;
     final List<Failure> failures = new ArrayList<>();
     final Map<String, Integer> rejectedByRule = new TreeMap<>();
@@ -143,6 +162,7 @@ final class EntityFuzzer {
           Locale.ROOT,
           "entity fuzzer: seed %d, %d entities (%d accepted, %d rejected, %d failed) in %.1f s;"
               + " %d generated scans returned %d rows; %d reads with cold columns, %d deletes;"
+              + " %d inserts, updates and putAlls; %d pages; %d entities' rows expired;"
               + " rejections by rule %s; accepted with %s",
           seed,
           entities,
@@ -154,6 +174,9 @@ final class EntityFuzzer {
           scannedRows,
           coldReads,
           deletes,
+          writes,
+          pages,
+          expiries,
           rejectedByRule,
           acceptedWith);
     }
@@ -171,6 +194,9 @@ final class EntityFuzzer {
     long rowsBefore = SCANNED_ROWS.sum();
     long coldBefore = COLD_READS.sum();
     long deletesBefore = DELETES.sum();
+    long writesBefore = WRITES.sum();
+    long pagesBefore = PAGES.sum();
+    long expiriesBefore = EXPIRIES.sum();
     Report report = new Report(seed);
     Random random = new Random(seed);
     List<Entity> all = new ArrayList<>();
@@ -220,6 +246,9 @@ final class EntityFuzzer {
     report.scannedRows = SCANNED_ROWS.sum() - rowsBefore;
     report.coldReads = COLD_READS.sum() - coldBefore;
     report.deletes = DELETES.sum() - deletesBefore;
+    report.writes = WRITES.sum() - writesBefore;
+    report.pages = PAGES.sum() - pagesBefore;
+    report.expiries = EXPIRIES.sum() - expiriesBefore;
     return report;
   }
 
@@ -669,12 +698,16 @@ final class EntityFuzzer {
                 e.topLevelEnum ? e.qualified(e.enumName) : e.binaryName() + "$" + e.enumName);
       }
       Entities entities = new Entities(e, type, keys, enumType);
-      try (WideTableStore store = EmbeddedStore.inMemory()) {
+      // a clock the expiry checks move; expired rows are purged only as reads meet them
+      MovingClock clock = new MovingClock();
+      try (WideTableStore store =
+          EmbeddedStore.builder().clock(clock).sweepInterval(java.time.Duration.ZERO).build()) {
         Target target =
             e.shardBy == null
                 ? new Plain(e, loader, store, entities)
                 : new Sharded(e, loader, store, entities);
-        return behave(e, entities, target, r, step);
+        String problem = behave(e, entities, target, r, step);
+        return problem != null ? problem : expire(e, entities, target, clock, r, step);
       }
     } catch (InvocationTargetException x) {
       return step[0] + ": " + trace(x.getCause());
@@ -760,6 +793,16 @@ final class EntityFuzzer {
 
     abstract Object put(Object entity);
 
+    /** The repository's {@code insert}, {@code update} and {@code putAll} (all acknowledged?). */
+    abstract Object insert(Object entity);
+
+    abstract Object update(Object entity);
+
+    abstract boolean putAll(List<Object> entities);
+
+    /** A page of every stored entity, as {@link #all} orders them. */
+    abstract jakarta.data.page.CursoredPage<?> pageAll(jakarta.data.page.PageRequest request);
+
     /** The repository's {@code get}, {@code getWithCold} (null if none) and {@code delete}. */
     Method get;
 
@@ -831,7 +874,28 @@ final class EntityFuzzer {
           (SplitTableRepository<Object>)
               repoType.getConstructor(WideTableStore.class).newInstance(store);
       repo.createTables();
+      repo.withContinuationKey(PAGE_KEY);
       methods(repoType, entities.keyTypes);
+    }
+
+    @Override
+    Object insert(Object entity) {
+      return repo.insert(entity);
+    }
+
+    @Override
+    Object update(Object entity) {
+      return repo.update(entity);
+    }
+
+    @Override
+    boolean putAll(List<Object> entities) {
+      return repo.putAll(entities).allAcknowledged();
+    }
+
+    @Override
+    jakarta.data.page.CursoredPage<?> pageAll(jakarta.data.page.PageRequest request) {
+      return repo.pageAll(request);
     }
 
     @Override
@@ -905,6 +969,7 @@ final class EntityFuzzer {
       // the fuzzer writes shard values of any date: a window over every period a table is named for
       repo.allowingBackfill(
           dev.widekey.core.shard.Periods.FIRST, dev.widekey.core.shard.Periods.END);
+      repo.withContinuationKey(PAGE_KEY);
       Class<?>[] types = entities.keyTypes;
       if (!e.fields.get(entities.shard).key()) {
         // an attribute shard field names the period: a parameter after the key
@@ -912,6 +977,26 @@ final class EntityFuzzer {
         types[types.length - 1] = entities.type.getDeclaredField(e.shardBy).getType();
       }
       methods(repoType, types);
+    }
+
+    @Override
+    Object insert(Object entity) {
+      return repo.insert(entity);
+    }
+
+    @Override
+    Object update(Object entity) {
+      return repo.update(entity);
+    }
+
+    @Override
+    boolean putAll(List<Object> entities) {
+      return repo.putAll(entities).allAcknowledged();
+    }
+
+    @Override
+    jakarta.data.page.CursoredPage<?> pageAll(jakarta.data.page.PageRequest request) {
+      return repo.pageBetween(FIRST, LAST, request);
     }
 
     @Override
@@ -1145,6 +1230,11 @@ final class EntityFuzzer {
     if (!scannedIds.equals(expectedIds)) {
       return "scanAll gave " + scannedIds + ", expected " + expectedIds;
     }
+    step[0] = "pageAll";
+    String paged = checkPages(target, target::pageAll, expectedIds, r, "pageAll");
+    if (paged != null) {
+      return paged;
+    }
     for (Method scan : target.scans()) {
       for (int attempt = 0; attempt < 3; attempt++) {
         step[0] = scan.getName();
@@ -1161,6 +1251,11 @@ final class EntityFuzzer {
         return problem;
       }
     }
+    step[0] = "insert, update, putAll";
+    String writes = insertUpdatePutAll(e, entities, target, written, rows, r, step);
+    if (writes != null) {
+      return writes;
+    }
     step[0] = "delete";
     String deleted = deleteSome(e, entities, target, written, rows, r, step);
     if (deleted != null) {
@@ -1168,6 +1263,285 @@ final class EntityFuzzer {
     }
     step[0] = "null key";
     return nullKeyRefused(e, entities, target, storeOrder(e, entities, written.values(), false), r);
+  }
+
+  /**
+   * The repository's conditional and bulk writes. {@code insert} over a stored key and {@code
+   * update} of a key never stored are refused ({@code CONDITION_FAILED}) and change nothing; an
+   * {@code update} of a stored row (new attributes, the stored version), an {@code insert} of a new
+   * row and a {@code putAll} of new rows and overwrites each read back as written (cold columns
+   * too). The later steps (deletes, scans, index reads) then check the rows as they are now.
+   */
+  private static String insertUpdatePutAll(
+      Entity e,
+      Entities entities,
+      Target target,
+      Map<Object, Object[]> written,
+      List<Object[]> rows,
+      Random r,
+      String[] step)
+      throws Throwable {
+    List<Object[]> stored = storeOrder(e, entities, written.values(), false);
+    Object[] old = stored.get(r.nextInt(stored.size()));
+    Object[] changed = redrawn(e, entities, old, r);
+    step[0] = "insert over " + describe(e, old);
+    String problem =
+        refused(() -> target.insert(entities.build(changed)), "insert of a stored key");
+    if (problem == null) {
+      problem = readsAs(e, entities, target, old, "after a refused insert");
+    }
+    if (problem != null) {
+      return problem;
+    }
+    step[0] = "update " + describe(e, changed);
+    Object entity = entities.build(changed);
+    Object[] now = written(e, entities, target, target.update(entity), entity, changed, written);
+    problem = readsAs(e, entities, target, now, "after update");
+    if (problem != null) {
+      return problem;
+    }
+    rows.add(now);
+    // a row never stored: update refused, insert written
+    Object[] fresh = freshRow(e, entities, target, written, List.of(), r);
+    if (fresh != null) {
+      step[0] = "update of an absent " + describe(e, fresh);
+      problem = refused(() -> target.update(entities.build(fresh)), "update of an absent key");
+      if (problem == null && target.get(fresh).isPresent()) {
+        problem = "update of an absent key " + describe(e, fresh) + " stored it";
+      }
+      if (problem != null) {
+        return problem;
+      }
+      step[0] = "insert " + describe(e, fresh);
+      Object inserted = entities.build(fresh);
+      now = written(e, entities, target, target.insert(inserted), inserted, fresh, written);
+      problem = readsAs(e, entities, target, now, "after insert");
+      if (problem != null) {
+        return problem;
+      }
+      rows.add(now);
+    }
+    // putAll: overwrites of stored rows and new rows, one entity per row
+    List<Object[]> batch = new ArrayList<>();
+    List<Object> ids = new ArrayList<>();
+    for (int i = 1 + r.nextInt(4); i > 0; i--) {
+      Object[] values;
+      if (r.nextBoolean()) {
+        Object[] o = stored.get(r.nextInt(stored.size()));
+        values = redrawn(e, entities, written.get(target.id(keyOf(e, entities, o), o)), r);
+      } else {
+        values = freshRow(e, entities, target, written, ids, r);
+      }
+      if (values == null) {
+        continue;
+      }
+      Object id = target.id(keyOf(e, entities, values), values);
+      if (!ids.contains(id)) {
+        ids.add(id);
+        batch.add(values);
+      }
+    }
+    List<Object> batchEntities = new ArrayList<>();
+    for (Object[] values : batch) {
+      batchEntities.add(entities.build(values));
+    }
+    step[0] = "putAll of " + batch.size();
+    WRITES.increment();
+    if (!target.putAll(batchEntities)) {
+      return "putAll of " + batch.size() + " entities was not all acknowledged";
+    }
+    for (int i = 0; i < batch.size(); i++) {
+      Object[] values = asStored(e, entities, batchEntities.get(i), batch.get(i));
+      if (entities.version >= 0) {
+        values[entities.version] = (Long) values[entities.version] + 1;
+      }
+      written.put(ids.get(i), values);
+      rows.add(values);
+      problem = readsAs(e, entities, target, values, "after putAll");
+      if (problem != null) {
+        return problem;
+      }
+    }
+    return null;
+  }
+
+  private static PrimaryKey keyOf(Entity e, Entities entities, Object[] values) throws Throwable {
+    return (PrimaryKey) invoke(entities.ofValues, null, keyValues(e, values));
+  }
+
+  /** The values with every attribute drawn again but the shard field (the period) and version. */
+  private static Object[] redrawn(Entity e, Entities entities, Object[] values, Random r) {
+    Object[] out = values.clone();
+    for (int i = 0; i < out.length; i++) {
+      Field f = e.fields.get(i);
+      if (!f.key() && i != entities.shard && i != entities.version) {
+        out[i] = RandomEntities.value(r, e, f, entities.enumType);
+      }
+    }
+    return out;
+  }
+
+  /** New values whose row is neither stored nor among {@code taken}, version 0; null if none. */
+  private static Object[] freshRow(
+      Entity e,
+      Entities entities,
+      Target target,
+      Map<Object, Object[]> written,
+      List<Object> taken,
+      Random r)
+      throws Throwable {
+    for (int attempt = 0; attempt < 5; attempt++) {
+      Object[] values = new Object[e.fields.size()];
+      for (int i = 0; i < values.length; i++) {
+        values[i] = RandomEntities.value(r, e, e.fields.get(i), entities.enumType);
+      }
+      if (entities.version >= 0) {
+        values[entities.version] = 0L;
+      }
+      Object id = target.id(keyOf(e, entities, values), values);
+      if (!written.containsKey(id) && !taken.contains(id)) {
+        return values;
+      }
+    }
+    return null;
+  }
+
+  /** The values an entity built of {@code values} is stored with: as built, truncated. */
+  private static Object[] asStored(Entity e, Entities entities, Object entity, Object[] values)
+      throws Exception {
+    Object[] out = e.record && e.extras ? entities.values(entity) : values.clone();
+    for (int i = 0; i < out.length; i++) {
+      out[i] = RandomEntities.truncated(e.fields.get(i), out[i]);
+    }
+    return out;
+  }
+
+  /** Records a write that returned {@code returned}: the values now stored (version moved on). */
+  private static Object[] written(
+      Entity e,
+      Entities entities,
+      Target target,
+      Object returned,
+      Object entity,
+      Object[] values,
+      Map<Object, Object[]> written)
+      throws Throwable {
+    WRITES.increment();
+    Object[] now = asStored(e, entities, entity, values);
+    if (entities.version >= 0) {
+      now[entities.version] = (Long) now[entities.version] + 1;
+      Object got = fieldValue(entities.type, e, entities.version, returned);
+      if (!now[entities.version].equals(got)) {
+        throw new AssertionError(
+            "a write of version " + values[entities.version] + " returned version " + got);
+      }
+    }
+    written.put(target.id(keyOf(e, entities, now), now), now);
+    return now;
+  }
+
+  /** Null if the write is refused with a typed CONDITION_FAILED; else what happened. */
+  private static String refused(java.util.concurrent.Callable<?> write, String what) {
+    WRITES.increment();
+    try {
+      write.call();
+      return what + " succeeded";
+    } catch (dev.widekey.runtime.store.StoreException x) {
+      return x.kind() == dev.widekey.runtime.store.ErrorKind.CONDITION_FAILED
+          ? null
+          : what + " failed with " + x.kind() + ": " + x.getMessage();
+    } catch (Exception x) {
+      return what + " failed with " + trace(x);
+    }
+  }
+
+  /** Null if {@code get} (and {@code getWithCold}) read exactly these values. */
+  private static String readsAs(
+      Entity e, Entities entities, Target target, Object[] values, String when) throws Throwable {
+    Optional<?> read = target.get(values);
+    if (read.isEmpty()) {
+      return "get " + describe(e, values) + " " + when + " found nothing";
+    }
+    String diff = difference(entities.type, e, values, read.get(), false);
+    if (diff != null) {
+      return "get " + describe(e, values) + " " + when + ": " + diff;
+    }
+    String cold = coldRead(e, entities, target, values);
+    return cold == null ? null : cold + " " + when;
+  }
+
+  /**
+   * Rows that expire (an entity with {@code ttlSeconds}): some time after the rows were written,
+   * one of them is written again; past the others' time to live, only that one is left, for {@code
+   * get} and {@code getWithCold} (reading it as written), {@code scanAll}, every scan, every page
+   * and every index read; the others read as absent. Runs after {@link #behave}, on its store.
+   */
+  private static String expire(
+      Entity e, Entities entities, Target target, MovingClock clock, Random r, String[] step)
+      throws Throwable {
+    if (e.ttlSeconds == null || e.ttlSeconds <= 0) {
+      return null;
+    }
+    List<Object[]> before = new ArrayList<>();
+    for (Object s : target.all()) {
+      before.add(entities.values(s));
+    }
+    if (before.isEmpty()) {
+      return null;
+    }
+    // the stored rows as read (transient fields as their defaults), not as written
+    long ttl = e.ttlSeconds;
+    clock.advance(java.time.Duration.ofSeconds(ttl / 2));
+    Object[] kept = before.get(r.nextInt(before.size())).clone();
+    step[0] = "put again before expiry " + describe(e, kept);
+    Object[] values = kept.clone();
+    Object entity = entities.build(values);
+    target.put(entity);
+    kept = asStored(e, entities, entity, values);
+    if (entities.version >= 0) {
+      kept[entities.version] = (Long) kept[entities.version] + 1;
+    }
+    Map<Object, Object[]> left = new HashMap<>();
+    left.put(target.id(keyOf(e, entities, kept), kept), kept);
+    // past the first writes' time to live, within the second's
+    clock.advance(java.time.Duration.ofSeconds(ttl - ttl / 2 + 1));
+    WRITES.increment();
+    EXPIRIES.increment();
+    step[0] = "reads after expiry";
+    for (Object[] w : before) {
+      Object id = target.id(keyOf(e, entities, w), w);
+      Optional<?> read = target.get(w);
+      if (!left.containsKey(id) && read.isPresent()) {
+        return "get " + describe(e, w) + " found a row past its time to live: " + read.get();
+      }
+    }
+    String problem = readsAs(e, entities, target, kept, "after the others expired");
+    if (problem != null) {
+      return problem;
+    }
+    List<Object> all = new ArrayList<>();
+    for (Object s : target.all()) {
+      all.add(target.id(s));
+    }
+    if (!all.equals(new ArrayList<>(left.keySet()))) {
+      return "scanAll after expiry gave " + all + ", expected " + left.keySet();
+    }
+    List<Object[]> stored = storeOrder(e, entities, left.values(), true);
+    for (Method scan : target.scans()) {
+      step[0] = scan.getName() + " after expiry";
+      problem = checkScan(e, entities, target, scan, stored, before, r);
+      if (problem != null) {
+        return problem + " (after expiry)";
+      }
+    }
+    if (!e.indexes.isEmpty()) {
+      step[0] = "index reads after expiry";
+      problem = checkIndexReads(e, entities, target, stored, r);
+      if (problem != null) {
+        return problem + " (after expiry)";
+      }
+    }
+    return null;
   }
 
   /** {@code getWithCold} of a stored row, where the entity has cold columns, reads every field. */
@@ -1387,7 +1761,7 @@ final class EntityFuzzer {
    * bucketed key, as its merged scans order it: as stored after the bucket number), then by period
    * table.
    */
-  private static List<Object[]> storeOrder(
+  static List<Object[]> storeOrder(
       Entity e, Entities entities, java.util.Collection<Object[]> rows, boolean logical)
       throws Throwable {
     Map<Object[], PrimaryKey> keys = new java.util.IdentityHashMap<>();
@@ -1639,7 +2013,82 @@ final class EntityFuzzer {
           + " of the rows "
           + all;
     }
+    // the scan's page twin (pageBy…, same parameters and a PageRequest) reads the same rows
+    // (one attempt in three: pages cost a read each, and the default suite keeps its time)
+    Method page = limited || r.nextInt(3) != 0 ? null : pageTwin(target, scan);
+    if (page != null) {
+      return checkPages(
+          target,
+          request -> {
+            Object[] withRequest = java.util.Arrays.copyOf(args, args.length + 1);
+            withRequest[args.length] = request;
+            try {
+              return (jakarta.data.page.CursoredPage<?>)
+                  invoke(page, target.scanTarget(), withRequest);
+            } catch (RuntimeException | Error x) {
+              throw x;
+            } catch (Throwable x) {
+              throw new IllegalStateException(x);
+            }
+          },
+          expected,
+          r,
+          page.getName() + show(args));
+    }
     return null;
+  }
+
+  /** {@code pageByX(…, PageRequest)} for {@code scanByX(…)}, if the repository has one. */
+  private static Method pageTwin(Target target, Method scan) {
+    String name = "page" + scan.getName().substring("scan".length());
+    Class<?>[] types =
+        java.util.Arrays.copyOf(scan.getParameterTypes(), scan.getParameterCount() + 1);
+    types[types.length - 1] = jakarta.data.page.PageRequest.class;
+    try {
+      return target.scanTarget().getClass().getMethod(name, types);
+    } catch (NoSuchMethodException none) {
+      return null;
+    }
+  }
+
+  /**
+   * Reads every page from the first on (random sizes, each next page by the token of the one
+   * before) and compares the rows' ids with {@code expected}.
+   */
+  private static String checkPages(
+      Target target,
+      java.util.function.Function<jakarta.data.page.PageRequest, jakarta.data.page.CursoredPage<?>>
+          page,
+      List<Object> expected,
+      Random r,
+      String what)
+      throws Throwable {
+    List<Object> got = new ArrayList<>();
+    jakarta.data.page.PageRequest request = jakarta.data.page.PageRequest.ofSize(1 + r.nextInt(4));
+    for (int n = 0; ; n++) {
+      jakarta.data.page.CursoredPage<?> p = page.apply(request);
+      PAGES.increment();
+      if (p.numberOfElements() > request.size()) {
+        return what + ": " + p.numberOfElements() + " rows on a page of " + request.size();
+      }
+      for (Object row : p.content()) {
+        got.add(target.id(row));
+      }
+      if (!p.hasNext()) {
+        break;
+      }
+      if (n > expected.size() + 1) {
+        return what + ": more pages than rows, after " + got;
+      }
+      request = p.nextPageRequest();
+      if (r.nextBoolean()) {
+        // another page size for the next page, as a client may ask
+        request =
+            jakarta.data.page.PageRequest.afterCursor(
+                request.cursor().orElseThrow(), n + 2, 1 + r.nextInt(4), false);
+      }
+    }
+    return got.equals(expected) ? null : what + " pages gave " + got + ", expected " + expected;
   }
 
   /** Bounds of a random shape over {@code from <= to}: each side inclusive, exclusive or open. */
@@ -1707,7 +2156,7 @@ final class EntityFuzzer {
     return f.get(entity);
   }
 
-  private static Object invoke(Method m, Object target, Object... args) throws Throwable {
+  static Object invoke(Method m, Object target, Object... args) throws Throwable {
     try {
       return m.invoke(target, args);
     } catch (InvocationTargetException x) {
@@ -1741,8 +2190,8 @@ final class EntityFuzzer {
   }
 
   /** The first field read back otherwise than written; cold ones only {@code withCold}. */
-  private static String difference(
-      Class<?> type, Entity e, Object[] values, Object read, boolean withCold) throws Exception {
+  static String difference(Class<?> type, Entity e, Object[] values, Object read, boolean withCold)
+      throws Exception {
     for (int i = 0; i < values.length; i++) {
       java.lang.reflect.Field f = type.getDeclaredField(e.fields.get(i).name);
       f.setAccessible(true);
@@ -1765,7 +2214,7 @@ final class EntityFuzzer {
     return null;
   }
 
-  private static Object[] keyValues(Entity e, Object[] values) {
+  static Object[] keyValues(Entity e, Object[] values) {
     List<Field> keyFields = e.keyFields();
     Object[] out = new Object[keyFields.size()];
     for (int i = 0; i < out.length; i++) {
@@ -1794,7 +2243,7 @@ final class EntityFuzzer {
     return parts.toString();
   }
 
-  private static String describe(Entity e, Object[] values) {
+  static String describe(Entity e, Object[] values) {
     List<String> parts = new ArrayList<>();
     for (int i = 0; i < values.length; i++) {
       parts.add(e.fields.get(i).name + "=" + RandomEntities.show(values[i]));
@@ -1802,7 +2251,7 @@ final class EntityFuzzer {
     return parts.toString();
   }
 
-  private static String trace(Throwable t) {
+  static String trace(Throwable t) {
     StringBuilder s = new StringBuilder(String.valueOf(t));
     StackTraceElement[] frames = t.getStackTrace();
     for (int i = 0; i < Math.min(4, frames.length); i++) {

@@ -29,7 +29,10 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * partition key compiles (over a {@code @TimeSharded} entity with the window {@code since, until}
  * last, the whole key left out: a point read); a query skipping the leading component is WK307,
  * with the message that names it. Over a refused entity, the interfaces add no error of their own.
- * 30 entities by default; {@code -Dwidekey.fuzz.queryEntities=N} for more.
+ * The same prefixes with a {@code Limit} and as {@code CursoredPage}s compile or are refused with
+ * WK rules only. Then every accepted entity's queries run on the embedded store over random rows
+ * and must answer as a model of the written values does ({@link QueryModelRun}). 30 entities by
+ * default; {@code -Dwidekey.fuzz.queryEntities=N} for more.
  */
 class QueryFuzzTest {
   @RegisterExtension final Seeds seeds = new Seeds();
@@ -76,9 +79,11 @@ class QueryFuzzTest {
       }
       files.add(JavaFileObjects.forSourceString(e.qualified("FuzzQueries"), queries(e)));
       files.add(JavaFileObjects.forSourceString(e.qualified("FuzzSkips"), skips(e)));
+      files.add(JavaFileObjects.forSourceString(e.qualified("FuzzExtras"), extras(e)));
     }
     Compilation c = compile(files);
     List<Entity> accepted = new ArrayList<>();
+    java.util.Set<Entity> withExtras = new java.util.HashSet<>();
     for (Entity e : entities) {
       String where =
           "seed " + seed + " entity " + e.qualifiedName() + "\n" + e.source() + "\n" + all(c, e);
@@ -93,6 +98,14 @@ class QueryFuzzTest {
       }
       accepted.add(e);
       assertWithMessage(where).that(good).isEmpty();
+      // limits and pages over the same prefixes: a design may refuse them, with its rule only
+      List<String> extra = errors(c, e, "FuzzExtras");
+      for (String x : extra) {
+        assertWithMessage(where).that(x).matches("(?s)WK\\d{3}: .*");
+      }
+      if (extra.isEmpty()) {
+        withExtras.add(e);
+      }
       List<Field> key = e.keyFields();
       String refusal =
           QueryMessages.notLeftmostPrefix(
@@ -124,6 +137,9 @@ class QueryFuzzTest {
         }
       }
       good.add(JavaFileObjects.forSourceString(e.qualified("FuzzQueries"), queries(e)));
+      if (withExtras.contains(e)) {
+        good.add(JavaFileObjects.forSourceString(e.qualified("FuzzExtras"), extras(e)));
+      }
     }
     Compilation ok = compile(good);
     assertWithMessage("seed " + seed + ": " + ok.errors()).that(ok.errors()).isEmpty();
@@ -133,6 +149,17 @@ class QueryFuzzTest {
           .that(ok.generatedSourceFiles().stream().map(JavaFileObject::getName).toList())
           .contains("/SOURCE_OUTPUT" + impl);
     }
+    // and they read what a model of the stored rows says, on the embedded store
+    GeneratedClassLoader loader = new GeneratedClassLoader(ok, false);
+    for (Entity e : accepted) {
+      String problem =
+          QueryModelRun.run(
+              e, loader, withExtras.contains(e), new Random(seed ^ e.name.hashCode()));
+      assertWithMessage("seed " + seed + " entity " + e.qualifiedName() + "\n" + e.source())
+          .that(problem)
+          .isNull();
+    }
+    QueryModelRun.report(seed);
   }
 
   private static Compilation compile(List<JavaFileObject> files) {
@@ -206,6 +233,42 @@ class QueryFuzzTest {
           .append("> one(")
           .append(parameters(key))
           .append(");\n");
+    }
+    return s.append("}\n").toString();
+  }
+
+  /**
+   * The prefixes of {@link #queries} again, each with a {@code Limit} and as a {@code CursoredPage}
+   * (a design may refuse pages, with its rule).
+   */
+  private static String extras(Entity e) {
+    String type = e.qualifiedName();
+    List<Field> key = e.keyFields();
+    long partition = key.stream().filter(f -> f.role == RandomEntities.Role.PARTITION).count();
+    StringBuilder s =
+        new StringBuilder(header(e))
+            .append("public interface FuzzExtras extends jakarta.data.repository.DataRepository<")
+            .append(type)
+            .append(", Object> {\n");
+    // not the whole key: a point read takes no limit or page (WK307)
+    for (int k = (int) partition; k < key.size(); k++) {
+      String params = parameters(key.subList(0, k));
+      s.append("  @jakarta.data.repository.Find java.util.stream.Stream<")
+          .append(type)
+          .append("> limited")
+          .append(k)
+          .append('(')
+          .append(window(e, params))
+          .append(sharded(e) || !params.isEmpty() ? ", " : "")
+          .append("jakarta.data.Limit limit);\n");
+      s.append("  @jakarta.data.repository.Find jakarta.data.page.CursoredPage<")
+          .append(type)
+          .append("> page")
+          .append(k)
+          .append('(')
+          .append(window(e, params))
+          .append(sharded(e) || !params.isEmpty() ? ", " : "")
+          .append("jakarta.data.page.PageRequest request);\n");
     }
     return s.append("}\n").toString();
   }

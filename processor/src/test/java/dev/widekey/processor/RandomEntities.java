@@ -1128,6 +1128,8 @@ final class RandomEntities {
       if (REFERENCED_NAMES.contains(name)) out.add("namedLikeAReferencedType");
       if (shardBy != null) out.add("sharded" + shardPeriod);
       if (!indexes.isEmpty()) out.add("indexed");
+      if (fields.stream().anyMatch(f -> f.chunked)) out.add("chunked");
+      if (ttlSeconds != null && ttlSeconds > 0) out.add("expiring");
       if (extras) out.add("extras");
       if (!shadows.isEmpty()) out.add("javaLangShadows");
       if (topLevelEnum && fields.stream().anyMatch(f -> f.type == Type.ENUM)) {
@@ -1738,6 +1740,9 @@ final class RandomEntities {
     if (f.transientField && f.type.refused()) {
       return f.type == Type.CHAR ? (Object) 'x' : null; // a type no column holds: never stored
     }
+    if (f.chunked && !keyed && LARGE_VALUES && r.nextInt(6) == 0) {
+      return overTheAttributeLimit(r, f.type == Type.BYTES);
+    }
     switch (f.type) {
       case STRING:
         return keyed ? keyString(r, f) : attributeString(r);
@@ -1951,6 +1956,36 @@ final class RandomEntities {
 
   private static int minChars(int[] codePoints) {
     return java.util.Arrays.stream(codePoints).map(Character::charCount).min().orElse(1);
+  }
+
+  /**
+   * Whether {@code @Chunked} fields sometimes get values over the attribute limit: {@code
+   * -Dwidekey.fuzz.largeValues=false} leaves them out (each costs megabytes per read).
+   */
+  static final boolean LARGE_VALUES =
+      Boolean.parseBoolean(System.getProperty("widekey.fuzz.largeValues", "true"));
+
+  /**
+   * A {@code @Chunked} value just over the stores' 2 MB attribute limit (by up to 64 KiB), so that
+   * its write stores chunk rows: text of a random block repeated (some of it outside ASCII), or
+   * bytes.
+   */
+  private static Object overTheAttributeLimit(Random r, boolean bytes) {
+    int size = 2 * 1024 * 1024 + 1 + r.nextInt(64 * 1024);
+    if (bytes) {
+      byte[] b = new byte[size];
+      r.nextBytes(b);
+      return b;
+    }
+    StringBuilder block = new StringBuilder();
+    while (block.length() < 1024) {
+      block.append(r.nextInt(4) == 0 ? "\u00e9\ud83d\ude00" : "abcdefgh".substring(r.nextInt(8)));
+    }
+    StringBuilder out = new StringBuilder(size);
+    while (out.length() < size) {
+      out.append(block);
+    }
+    return out.toString();
   }
 
   private static String attributeString(Random r) {

@@ -12,11 +12,7 @@ import dev.widekey.runtime.store.TableSpec;
 import dev.widekey.runtime.store.WideTableStore;
 import dev.widekey.runtime.store.embedded.EmbeddedStore;
 import java.lang.reflect.Method;
-import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -30,35 +26,6 @@ import org.junit.jupiter.api.Test;
  */
 class ServiceIndexEndToEndTest {
   private static final Duration LAG = Duration.ofMillis(500);
-
-  /** A clock the test moves. */
-  private static final class MovingClock extends Clock {
-    private volatile long millis = 1_700_000_000_000L;
-
-    void advance(Duration by) {
-      millis += by.toMillis();
-    }
-
-    @Override
-    public long millis() {
-      return millis;
-    }
-
-    @Override
-    public Instant instant() {
-      return Instant.ofEpochMilli(millis);
-    }
-
-    @Override
-    public ZoneId getZone() {
-      return ZoneOffset.UTC;
-    }
-
-    @Override
-    public Clock withZone(ZoneId zone) {
-      return this;
-    }
-  }
 
   private GeneratedClassLoader loader;
   private Class<?> type;

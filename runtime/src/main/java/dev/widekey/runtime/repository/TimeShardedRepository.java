@@ -995,14 +995,23 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
    * Reads an entity by key from the period {@code shard} falls in; a period without tables reads as
    * empty, and so does a shard value outside the years 0 to 9999 (no table is named for it, so no
    * write could have stored the entity there) and a period whose table is another's ({@link
-   * #foreignTables}).
+   * #foreignTables}). A row there whose shard value lies outside the period is {@link
+   * ErrorKind#CORRUPT_DATA}, as in a window scan.
    */
   protected Optional<E> find(PrimaryKey key, Instant shard, boolean withCold) {
     if (!readable(shard)) {
       return Optional.empty();
     }
     try {
-      return periodRepository(shard).find(key, withCold);
+      R view = periodRepository(shard);
+      Optional<E> found = view.find(key, withCold);
+      if (found.isPresent()) {
+        // as a window scan: a row is never read as a purchase of a period it does not lie in
+        Instant start = Periods.start(period, shard);
+        storedShardWithin(
+            found.get(), view.hotTable().name(), start, Periods.plus(period, start, 1), key);
+      }
+      return found;
     } catch (StoreException e) {
       if (e.kind() == ErrorKind.TABLE_NOT_FOUND) {
         return Optional.empty();
@@ -1197,10 +1206,7 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
     if (entity == null) {
       return null;
     }
-    Instant t = storedShardOf(entity);
-    if (t.isBefore(table.start()) || !t.isBefore(table.end())) {
-      throw outsideItsPeriod(table.table(), table.start(), table.end(), row.key(), t);
-    }
+    Instant t = storedShardWithin(entity, table.table(), table.start(), table.end(), row.key());
     return !t.isBefore(from) && t.isBefore(to) ? entity : null;
   }
 
@@ -1482,11 +1488,7 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
           view.scanIndexKeyed(index, range.withLimit(Long.MAX_VALUE))
               .filter(
                   v -> {
-                    Instant t = storedShardOf(v.entity());
-                    if (t.isBefore(start) || !t.isBefore(end)) {
-                      // as in a window scan: never filed under another period's time
-                      throw outsideItsPeriod(table, start, end, v.hotKey(), t);
-                    }
+                    Instant t = storedShardWithin(v.entity(), table, start, end, v.hotKey());
                     return !t.isBefore(from) && t.isBefore(to);
                   });
       streams.add(read);
@@ -1529,6 +1531,20 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
         throw e;
       }
     }
+  }
+
+  /**
+   * The stored shard value of an entity read from the period table {@code table} of {@code [start,
+   * end)}; a value outside that period is {@link ErrorKind#CORRUPT_DATA} ({@link
+   * #outsideItsPeriod}), for every read of a period table alike: scans, index reads, point reads.
+   */
+  private Instant storedShardWithin(
+      E entity, String table, Instant start, Instant end, PrimaryKey key) {
+    Instant t = storedShardOf(entity, table, key);
+    if (t.isBefore(start) || !t.isBefore(end)) {
+      throw outsideItsPeriod(table, start, end, key, t);
+    }
+    return t;
   }
 
   /**
@@ -1622,17 +1638,25 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
   }
 
   /**
-   * The shard value of an entity read from a period table. Stored bytes are not trusted: a row
-   * without one (another writer's; widekey writes none) is {@link ErrorKind#CORRUPT_DATA}, as every
-   * other unreadable row is, not the WK210 error a write without one gets.
+   * The shard value of an entity read from row {@code key} of the period table {@code table}.
+   * Stored bytes are not trusted: a row without one (another writer's; widekey writes none) is
+   * {@link ErrorKind#CORRUPT_DATA} naming the table and row, as every other unreadable row is, not
+   * the WK210 error a write without one gets.
    */
-  private Instant storedShardOf(E entity) {
+  private Instant storedShardOf(E entity, String table, PrimaryKey key) {
     try {
       return shardOf(entity);
     } catch (RuleViolationException e) {
       throw new StoreException(
           ErrorKind.CORRUPT_DATA,
-          "a row of the period tables of " + hotTable.name() + " cannot be read: " + e.getMessage(),
+          "row "
+              + key
+              + " of period table "
+              + table
+              + " holds no valid "
+              + shardField
+              + " (another writer, a restored backup, or damage): "
+              + e.getMessage(),
           false,
           e);
     }

@@ -6,12 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.widekey.core.key.InvalidKeyException;
 import dev.widekey.core.store.AttrType;
 import dev.widekey.core.store.Utf8;
+import dev.widekey.runtime.query.ContinuationKey;
 import dev.widekey.runtime.repository.ChunkRows;
 import dev.widekey.runtime.repository.ColdRows;
 import dev.widekey.runtime.repository.SplitTableRepository;
 import dev.widekey.runtime.store.AttrValue;
 import dev.widekey.runtime.store.ColumnSelection;
 import dev.widekey.runtime.store.ErrorKind;
+import dev.widekey.runtime.store.OrderedKeyBytes;
 import dev.widekey.runtime.store.PkValue;
 import dev.widekey.runtime.store.PrimaryKey;
 import dev.widekey.runtime.store.Row;
@@ -28,13 +30,24 @@ import dev.widekey.store.tck.entities.DeviceSaleTable;
 import dev.widekey.store.tck.entities.HashedOrderKeys;
 import dev.widekey.store.tck.entities.HashedOrderRepository;
 import dev.widekey.store.tck.entities.HashedOrderTable;
+import dev.widekey.store.tck.entities.IndexedTicket;
+import dev.widekey.store.tck.entities.IndexedTicketKeys;
+import dev.widekey.store.tck.entities.IndexedTicketRepository;
+import dev.widekey.store.tck.entities.IndexedTicketTable;
 import dev.widekey.store.tck.entities.LargeDocumentKeys;
 import dev.widekey.store.tck.entities.LargeDocumentRepository;
 import dev.widekey.store.tck.entities.LargeDocumentTable;
+import dev.widekey.store.tck.entities.ShardedPurchase;
+import dev.widekey.store.tck.entities.ShardedPurchaseShardedRepository;
 import dev.widekey.store.tck.entities.VersionedAccount;
 import dev.widekey.store.tck.entities.VersionedAccountKeys;
 import dev.widekey.store.tck.entities.VersionedAccountRepository;
 import dev.widekey.store.tck.entities.VersionedAccountTable;
+import jakarta.data.page.CursoredPage;
+import jakarta.data.page.PageRequest;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -94,6 +107,21 @@ public abstract class StoredRowFuzzTest {
   private ColdItemRepository items;
   private LargeDocumentRepository documents;
   private VersionedAccountRepository accounts;
+  private IndexedTicketRepository tickets;
+  private ShardedPurchaseShardedRepository purchases;
+
+  /** The two months whose period tables the forged purchases are stored in. */
+  private static final Instant[] MONTHS = {
+    Instant.parse("2026-11-01T00:00:00Z"), Instant.parse("2026-12-01T00:00:00Z")
+  };
+
+  private static final Instant AFTER_MONTHS = Instant.parse("2027-01-01T00:00:00Z");
+
+  private static final List<String> QUEUES = List.of("red", "blue");
+
+  /** Signs the page tokens of the page reads; any 32 bytes will do. */
+  private static final ContinuationKey PAGE_KEY =
+      ContinuationKey.of("stored-row fuzzer page tokens...".getBytes(StandardCharsets.UTF_8));
 
   private long seed;
   private int row;
@@ -114,6 +142,12 @@ public abstract class StoredRowFuzzTest {
     items.createTables();
     documents.createTables();
     accounts.createTables();
+    tickets = new IndexedTicketRepository(store()).withContinuationKey(PAGE_KEY);
+    tickets.createTables();
+    purchases = new ShardedPurchaseShardedRepository(store()).withContinuationKey(PAGE_KEY);
+    for (Instant month : MONTHS) {
+      purchases.createTables(month);
+    }
     Forgery forge = new Forgery(new Random(seed));
     long start = System.nanoTime();
     int stored = 0;
@@ -124,11 +158,13 @@ public abstract class StoredRowFuzzTest {
         continue;
       }
       Case c =
-          switch (forge.below(5)) {
+          switch (forge.below(7)) {
             case 0 -> order(forge);
             case 1 -> sale(forge);
             case 2 -> item(forge);
             case 3 -> account(forge);
+            case 4 -> purchase(forge);
+            case 5 -> ticketIndexRow(forge);
             default -> document(forge);
           };
       described = c.toString();
@@ -143,6 +179,9 @@ public abstract class StoredRowFuzzTest {
       } catch (StoreException e) {
         refused++; // the service's own checks refuse it: nothing stored to read
         cleanUp(c); // a cold row may be in, under a key the service takes
+        if (c.after() != null) {
+          c.after().run();
+        }
         continue;
       }
       stored++;
@@ -153,6 +192,9 @@ public abstract class StoredRowFuzzTest {
         deleteThroughRepository(c);
       }
       cleanUp(c);
+      if (c.after() != null) {
+        c.after().run();
+      }
     }
     long millis = (System.nanoTime() - start) / 1_000_000;
     Runtime rt = Runtime.getRuntime();
@@ -250,7 +292,7 @@ public abstract class StoredRowFuzzTest {
     try {
       result = read.run().get();
     } catch (StoreException e) {
-      if (e.retryable() || !e.getMessage().contains(c.table())) {
+      if (e.retryable() || c.tables().stream().noneMatch(e.getMessage()::contains)) {
         throw failure(read, "a store error that is retryable or does not name the table", e);
       }
       if (e.kind() != ErrorKind.CORRUPT_DATA) {
@@ -302,14 +344,27 @@ public abstract class StoredRowFuzzTest {
       Row cold,
       List<Read> reads,
       List<Row> chunks,
-      Runnable delete) {
+      Runnable delete,
+      List<String> tables,
+      Runnable after) {
     Case(String table, Row hot, Row cold, List<Read> reads) {
       this(table, hot, ColdItemTable.COLD_NAME, cold, reads, List.of(), null);
     }
 
+    Case(
+        String table,
+        Row hot,
+        String coldTable,
+        Row cold,
+        List<Read> reads,
+        List<Row> chunks,
+        Runnable delete) {
+      this(table, hot, coldTable, cold, reads, chunks, delete, List.of(table), null);
+    }
+
     /** The same case, deleted afterwards through its repository (a row whose key it knows). */
     Case deletedBy(Runnable repositoryDelete) {
-      return new Case(table, hot, coldTable, cold, reads, chunks, repositoryDelete);
+      return new Case(table, hot, coldTable, cold, reads, chunks, repositoryDelete, tables, after);
     }
 
     @Override
@@ -647,6 +702,265 @@ public abstract class StoredRowFuzzTest {
       }
       return Row.of(row.key(), columns);
     };
+  }
+
+  /**
+   * A row forged in a period table of the monthly {@code ShardedPurchase}: usually the row a write
+   * of that month stores, its placement time often moved out of the table's month (to the other
+   * month, the year 1, the month's edges), its values and key mangled at times. A point read of the
+   * month, window scans and window pages must each return the entity only where its stored time
+   * lies in both the table's month and the window, or fail with a typed error.
+   */
+  private Case purchase(Forgery forge) {
+    int home = forge.below(MONTHS.length);
+    Instant start = MONTHS[home];
+    Instant end = home + 1 < MONTHS.length ? MONTHS[home + 1] : AFTER_MONTHS;
+    String table = purchases.tableName(start);
+    String customer = "c" + forge.below(5);
+    long id = forge.anyLong();
+    long monthMillis = end.toEpochMilli() - start.toEpochMilli();
+    Instant placed =
+        switch (forge.below(6)) {
+          case 0 -> MONTHS[1 - home].plusMillis(forge.below(1_000_000)); // the other month
+          case 1 -> Instant.parse("0001-03-01T00:00:00Z");
+          case 2 -> forge.chance(50) ? start : end.minusMillis(1);
+          case 3 -> end; // the first instant past the month
+          default -> start.plusMillis((long) (forge.random().nextDouble() * monthMillis));
+        };
+    ShardedPurchase p =
+        new ShardedPurchase(customer, id, placed, BigDecimal.valueOf(forge.anyLong(), 2), null);
+    // the row a write of this month stores (for any time: prepare does not place it)
+    Row written = purchases.periodRepository(start).prepare(p).hot();
+    PrimaryKey key = written.key();
+    boolean known = !forge.chance(10);
+    if (!known) {
+      key =
+          PrimaryKey.of(
+              PkValue.ofString(forge.keyText(10)), forge.wrongType(PkValue.ofInteger(id)));
+    }
+    Map<String, AttrValue> columns = new LinkedHashMap<>(written.columns());
+    if (forge.chance(10)) {
+      if (forge.chance(50)) {
+        columns.remove("placedAt");
+      } else {
+        columns.put("placedAt", forge.anyValue());
+      }
+    }
+    columns.computeIfPresent("amount", (k, v) -> forge.usually(v));
+    markersAndJunk(forge, columns);
+    Row hot = Row.of(key, columns);
+    Expect expect =
+        new Expect(purchases.periodRepository(start), hot, Set.of("placedAt", "amount"), r -> r);
+    List<Read> reads = new ArrayList<>();
+    Instant asked = start.plusMillis((long) (forge.random().nextDouble() * monthMillis));
+    if (known) {
+      reads.add(
+          new Read(
+              "get of the month " + asked,
+              () -> purchases.get(customer, id, asked),
+              result -> {
+                Optional<?> found = (Optional<?>) result;
+                assertEquals(readable(expect), found.isPresent(), "the row under this key");
+                found.ifPresent(e -> verifyPurchase(expect, e, start, end, start, end));
+              }));
+    }
+    // windows: the table's month, both months, or a random part of the month (empty at times)
+    Instant[] window =
+        switch (forge.below(3)) {
+          case 0 -> new Instant[] {start, end};
+          case 1 -> new Instant[] {MONTHS[0], AFTER_MONTHS};
+          default -> {
+            Instant a = start.plusMillis((long) (forge.random().nextDouble() * monthMillis));
+            Instant b = start.plusMillis((long) (forge.random().nextDouble() * monthMillis));
+            yield a.isBefore(b) ? new Instant[] {a, b} : new Instant[] {b, a};
+          }
+        };
+    java.util.function.Consumer<Object> inWindow =
+        result -> {
+          List<?> found = (List<?>) result;
+          assertTrue(found.size() <= 1, "one stored row: " + found);
+          found.forEach(e -> verifyPurchase(expect, e, start, end, window[0], window[1]));
+          AttrValue t = hot.get("placedAt");
+          if (readable(expect) && t != null && t.equals(written.get("placedAt"))) {
+            // a row whose time lies in its table's month and the window is found
+            boolean expected =
+                !placed.isBefore(start)
+                    && placed.isBefore(end)
+                    && !placed.isBefore(window[0])
+                    && placed.isBefore(window[1]);
+            assertEquals(expected ? 1 : 0, found.size(), "found in the window: " + found);
+          }
+        };
+    String w = " [" + window[0] + ", " + window[1] + ")";
+    reads.add(
+        new Read(
+            "scanBetween" + w,
+            () -> purchases.scanBetween(window[0], window[1]).toList(),
+            inWindow));
+    reads.add(
+        new Read(
+            "scanBetweenDescending" + w,
+            () -> purchases.scanBetweenDescending(window[0], window[1]).toList(),
+            inWindow));
+    reads.add(
+        new Read(
+            "pageBetween" + w,
+            () -> pages(r -> purchases.pageBetween(window[0], window[1], r), forge.random()),
+            inWindow));
+    if (known) {
+      reads.add(
+          new Read(
+              "scanByCustomerId" + w,
+              () -> purchases.scanByCustomerId(customer, window[0], window[1]).toList(),
+              inWindow));
+      reads.add(
+          new Read(
+              "pageByCustomerIdDescending" + w,
+              () ->
+                  pages(
+                      r -> purchases.pageByCustomerIdDescending(customer, window[0], window[1], r),
+                      forge.random()),
+              inWindow));
+    }
+    Case c = new Case(table, hot, null, reads);
+    return known ? c.deletedBy(() -> purchases.delete(customer, id, asked)) : c;
+  }
+
+  /**
+   * A purchase read from the period table of {@code [start, end)} in the window {@code [from, to)}:
+   * its time lies in both, and it is what the stored row encodes.
+   */
+  private static void verifyPurchase(
+      Expect expect, Object entity, Instant start, Instant end, Instant from, Instant to) {
+    Instant t = ((ShardedPurchase) entity).placedAt();
+    assertTrue(
+        !t.isBefore(start) && t.isBefore(end), "read from the table of its month only: " + t);
+    assertTrue(!t.isBefore(from) && t.isBefore(to), "within the window: " + t);
+    verifyHot(expect, entity);
+  }
+
+  /** Every page of a page read from the first on, each asked with a random size. */
+  private static <E> List<E> pages(
+      java.util.function.Function<PageRequest, CursoredPage<E>> page, Random random) {
+    List<E> out = new ArrayList<>();
+    PageRequest request = PageRequest.ofSize(1 + random.nextInt(3));
+    for (int n = 0; n < 1_000; n++) {
+      CursoredPage<E> p = page.apply(request);
+      assertTrue(p.numberOfElements() <= request.size(), "a page holds at most its size");
+      out.addAll(p.content());
+      if (!p.hasNext()) {
+        return out;
+      }
+      request = p.nextPageRequest();
+    }
+    throw new AssertionError("a thousand pages: " + out);
+  }
+
+  /**
+   * An index row forged in the {@code by_queue} index table of {@code IndexedTicket}, beside
+   * tickets written through the repository: a row at another queue or a queue no ticket has, naming
+   * a written ticket, one that does not exist, or no hot key at all (another tag, a cut or random
+   * reference, a reference of another type). Every read of the index (scans both ways, pages both
+   * ways, count, exists) must return exactly the written tickets of the queue, each once, in index
+   * order (by id), or fail with a typed error: a forged row neither adds an entity nor hides one.
+   */
+  private Case ticketIndexRow(Forgery forge) {
+    Map<String, IndexedTicket> written = new java.util.TreeMap<>();
+    for (int i = 1 + forge.below(4); i > 0; i--) {
+      IndexedTicket t =
+          new IndexedTicket(
+              "t" + forge.below(20),
+              QUEUES.get(forge.below(QUEUES.size())),
+              forge.anyLong(),
+              forge.chance(30) ? forge.text(20) : null);
+      tickets.put(t);
+      written.put(t.id(), new IndexedTicket(t.id(), t.queue(), t.writeId(), null));
+    }
+    List<String> ids = new ArrayList<>(written.keySet());
+    String named = forge.chance(80) ? ids.get(forge.below(ids.size())) : "t" + forge.below(40);
+    PkValue queue =
+        switch (forge.below(4)) {
+          case 0 -> PkValue.ofString(forge.keyText(6));
+          case 1 -> forge.wrongType(PkValue.ofString("red"));
+          default -> PkValue.ofString(QUEUES.get(forge.below(QUEUES.size())));
+        };
+    PrimaryKey hotKey =
+        forge.chance(90)
+            ? IndexedTicketKeys.primaryKey(named)
+            : PrimaryKey.of(PkValue.ofString(named.toUpperCase(java.util.Locale.ROOT)));
+    byte[] ref =
+        OrderedKeyBytes.encode(
+            PrimaryKey.of(hotKey.get(0), PkValue.ofInteger(forge.anyLong()))); // any tag
+    PkValue refValue =
+        switch (forge.below(8)) {
+          case 0 -> PkValue.ofBinary(java.util.Arrays.copyOf(ref, forge.below(ref.length)));
+          case 1 -> PkValue.ofBinary(forge.bytes(24));
+          case 2 -> PkValue.ofString(named);
+          case 3 ->
+              PkValue.ofBinary(
+                  OrderedKeyBytes.encode(
+                      PrimaryKey.of(hotKey.get(0), PkValue.ofInteger(1), PkValue.ofInteger(2))));
+          default -> PkValue.ofBinary(ref);
+        };
+    Map<String, AttrValue> columns = new LinkedHashMap<>();
+    columns.put(
+        ColdRows.WRITTEN,
+        forge.usually(AttrValue.ofInteger(System.currentTimeMillis() - forge.below(100_000))));
+    String indexTable = IndexedTicketTable.INDEX_BY_QUEUE.table().name();
+    Row forged = Row.of(PrimaryKey.of(queue, refValue), columns);
+    List<Read> reads = new ArrayList<>();
+    Set<String> queues = new java.util.TreeSet<>(QUEUES);
+    if (queue.type() == dev.widekey.core.store.PkType.STRING
+        && queue.asString().matches("[a-z]{1,16}")) {
+      queues.add(queue.asString()); // a queue only the forged row names
+    }
+    IndexedTicketRepository.ByQueueIndex view = tickets.byQueue();
+    for (String q : queues) {
+      List<IndexedTicket> expected =
+          written.values().stream().filter(t -> t.queue().equals(q)).toList();
+      List<IndexedTicket> reversed = new ArrayList<>(expected);
+      java.util.Collections.reverse(reversed);
+      reads.add(
+          new Read(
+              "scanByQueue " + q,
+              () -> view.scanByQueue(q).toList(),
+              r -> assertEquals(expected, r, "the written tickets of " + q)));
+      reads.add(
+          new Read(
+              "scanByQueueDescending " + q,
+              () -> view.scanByQueueDescending(q).toList(),
+              r -> assertEquals(reversed, r, "the written tickets of " + q + ", reversed")));
+      reads.add(
+          new Read(
+              "pageByQueue " + q,
+              () -> pages(p -> view.pageByQueue(q, p), forge.random()),
+              r -> assertEquals(expected, r, "the pages of " + q)));
+      reads.add(
+          new Read(
+              "pageByQueueDescending " + q,
+              () -> pages(p -> view.pageByQueueDescending(q, p), forge.random()),
+              r -> assertEquals(reversed, r, "the pages of " + q + ", reversed")));
+      reads.add(
+          new Read(
+              "countByQueue " + q,
+              () -> view.countByQueue(q),
+              r -> assertEquals((long) expected.size(), r, "the count of " + q)));
+      reads.add(
+          new Read(
+              "existsByQueue " + q,
+              () -> view.existsByQueue(q),
+              r -> assertEquals(!expected.isEmpty(), r, "whether " + q + " has tickets")));
+    }
+    return new Case(
+        indexTable,
+        forged,
+        null,
+        null,
+        reads,
+        List.of(),
+        null,
+        List.of(indexTable, IndexedTicketTable.NAME),
+        () -> ids.forEach(tickets::delete));
   }
 
   /** Now and then a forged row marker and a column no entity has. */
