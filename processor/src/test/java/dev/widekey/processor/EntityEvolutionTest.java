@@ -144,6 +144,30 @@ class EntityEvolutionTest {
     assertThat(time.getMessage()).contains("column 'at'");
   }
 
+  /**
+   * A field renamed with {@code @RenamedFrom} on a row that holds only the old column: the rename
+   * acknowledges that the old value is no longer read, not that the entity is gone. Before, a hot
+   * read selected only the new column, found nothing, and read the stored entity as absent.
+   */
+  @Test
+  void aRowHoldingOnlyARenamedColumnIsStillFound() throws Exception {
+    assertThat(
+            writeThenRead("String note", "\"kept\"", "", "@RenamedFrom(\"note\") String text", "")
+                .orElseThrow()
+                .toString())
+        .isEqualTo("Thing[id=t1, text=null]");
+    assertThat(
+            writeThenRead(
+                    "@ColdColumn String note",
+                    "\"kept\"",
+                    "",
+                    "@ColdColumn @RenamedFrom(\"note\") String text",
+                    "")
+                .orElseThrow()
+                .toString())
+        .isEqualTo("Thing[id=t1, text=null]");
+  }
+
   @Test
   void wideningsReadTheStoredValues() throws Exception {
     assertThat(writeThenRead("int n", "7", "", "long n", "").orElseThrow().toString())

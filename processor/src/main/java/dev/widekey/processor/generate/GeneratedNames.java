@@ -54,6 +54,8 @@ public final class GeneratedNames {
     static final String SPLIT_POINTS = "SPLIT_POINTS";
     static final String HOT_COLUMNS = "HOT_COLUMNS";
     static final String COLD_COLUMNS = "COLD_COLUMNS";
+    static final String HOT_READ_COLUMNS = "HOT_READ_COLUMNS";
+    static final String COLD_READ_COLUMNS = "COLD_READ_COLUMNS";
     static final String CHUNKED_COLUMNS = "CHUNKED_COLUMNS";
     static final String CHUNKED_MAX_BYTES = "CHUNKED_MAX_BYTES";
     static final String CHUNKS_NAME = "CHUNKS_NAME";

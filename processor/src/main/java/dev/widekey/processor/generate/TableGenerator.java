@@ -13,6 +13,7 @@ import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
+import dev.widekey.annotations.RenamedFrom;
 import dev.widekey.core.store.StoreLimits;
 import dev.widekey.processor.generate.GeneratedNames.TableMembers;
 import dev.widekey.processor.model.Attribute;
@@ -120,6 +121,22 @@ public final class TableGenerator extends SourceFileGenerator {
             TableMembers.COLD_COLUMNS,
             "Attribute columns of the cold table.",
             names(entity.coldAttributes())));
+    if (!renamedFrom(entity.hotAttributes()).isEmpty()) {
+      type.addField(
+          constant(
+              stringList,
+              TableMembers.HOT_READ_COLUMNS,
+              READ_COLUMNS_DOC,
+              readNames(entity.hotAttributes())));
+    }
+    if (!renamedFrom(entity.coldAttributes()).isEmpty()) {
+      type.addField(
+          constant(
+              stringList,
+              TableMembers.COLD_READ_COLUMNS,
+              READ_COLUMNS_DOC,
+              readNames(entity.coldAttributes())));
+    }
 
     type.addField(
         constant(
@@ -208,12 +225,18 @@ public final class TableGenerator extends SourceFileGenerator {
                 entity.hasChunkedColumns() ? TableMembers.CHUNKS : "null");
     code.add("$>$>");
     code.add(
-        "\n.withColumns($T.Role.HOT, $N)", RuntimeNames.ENTITY_TABLES, TableMembers.HOT_COLUMNS);
+        "\n.withColumns($T.Role.HOT, $N)",
+        RuntimeNames.ENTITY_TABLES,
+        renamedFrom(entity.hotAttributes()).isEmpty()
+            ? TableMembers.HOT_COLUMNS
+            : TableMembers.HOT_READ_COLUMNS);
     if (entity.hasColdColumns()) {
       code.add(
           "\n.withColumns($T.Role.COLD, $N)",
           RuntimeNames.ENTITY_TABLES,
-          TableMembers.COLD_COLUMNS);
+          renamedFrom(entity.coldAttributes()).isEmpty()
+              ? TableMembers.COLD_COLUMNS
+              : TableMembers.COLD_READ_COLUMNS);
     }
     code.add(IndexMembers.withIndexes(entity));
     return code.add("$<$<").build();
@@ -252,6 +275,35 @@ public final class TableGenerator extends SourceFileGenerator {
         TableMembers.SPLIT_POINTS,
         TableMembers.PROFILE,
         TableMembers.TTL_SECONDS);
+  }
+
+  private static final String READ_COLUMNS_DOC =
+      "Columns a read selects: the attribute columns, then the old columns of fields renamed with"
+          + " {@code @RenamedFrom}, so that a row that holds only an old column (written before"
+          + " the rename) is still found, its renamed field read as null.";
+
+  /** The old columns of attributes renamed with {@code @RenamedFrom}, in field order. */
+  private static List<String> renamedFrom(List<Attribute> attributes) {
+    List<String> old = new ArrayList<>();
+    for (Attribute a : attributes) {
+      RenamedFrom renamed = a.property().element().getAnnotation(RenamedFrom.class);
+      if (renamed != null) {
+        old.add(renamed.value());
+      }
+    }
+    return old;
+  }
+
+  /** The attribute columns, then the old columns of renamed ones. */
+  private static CodeBlock readNames(List<Attribute> attributes) {
+    List<CodeBlock> names = new ArrayList<>();
+    for (Attribute a : attributes) {
+      names.add(CodeBlock.of("$S", a.column()));
+    }
+    for (String old : renamedFrom(attributes)) {
+      names.add(CodeBlock.of("$S", old));
+    }
+    return CodeBlock.of("$T.of($L)", List.class, CodeBlock.join(names, ", "));
   }
 
   private static CodeBlock names(List<Attribute> attributes) {
