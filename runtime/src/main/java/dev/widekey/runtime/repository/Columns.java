@@ -34,9 +34,8 @@ public final class Columns {
    * The likely cause of a stored value its field cannot hold: the entity changed under stored rows.
    */
   private static final String CHANGED_SINCE =
-      ": the field's stored form changed since the row was written (its Java type, @Convert,"
-          + " @Money, @ColdColumn(compress) or @Chunked; rule WK308 refuses such a change against"
-          + " the committed layout), or "
+      ": the field's stored form changed since the row was written (Java type, @Convert, @Money,"
+          + " compress or @Chunked; WK308 refuses that against a committed layout), or "
           + ANOTHER_WRITER;
 
   /** The likely cause of a stored number its field cannot hold. */
