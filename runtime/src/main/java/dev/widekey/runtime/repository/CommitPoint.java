@@ -29,6 +29,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The one write protocol of an entity with rows in other roles than the hot row (a cold table, a
@@ -114,6 +115,9 @@ final class CommitPoint {
   private final RememberedCommitPoints<Optional<Stored>> remembered =
       new RememberedCommitPoints<>(REMEMBERED);
 
+  /** Times each commit against {@link ColdRows#COMMIT_DEADLINE}. */
+  private volatile CommitClock clock = CommitClock.SYSTEM;
+
   /**
    * @param maxParts the most chunk rows one write stores (by the declared caps): a hot row that
    *     counts more is corrupt
@@ -147,6 +151,10 @@ final class CommitPoint {
     this.maxParts = maxParts;
     this.readsOverlap = store.scanParallelism() > Runtime.getRuntime().availableProcessors();
     this.deferred = readsOverlap ? DeferredDeletes.of(store) : null;
+  }
+
+  void useClock(CommitClock clock) {
+    this.clock = clock;
   }
 
   /** What a write expects of the stored entity; decided on the commit point as read. */
@@ -238,6 +246,7 @@ final class CommitPoint {
    *     sees is changed
    */
   void write(SplitTableRepository.PreparedWrite prepared, Expectation expected, Refusal refusal) {
+    long startNanos = clock.nanoTime();
     SplitTableRepository.PreparedWrite rows = prepared;
     PrimaryKey key = rows.hot().key();
     boolean sideRows =
@@ -262,7 +271,7 @@ final class CommitPoint {
       now = wholeIfRefusedAsAbsent(expected, key, readCommitPoint(key));
       refuseUnlessHolds(expected, key, now, refusal);
     }
-    new Commit(prepared, expected, refusal).run(now, reading, false);
+    new Commit(prepared, expected, refusal, startNanos).run(now, reading, false);
   }
 
   /**
@@ -310,8 +319,16 @@ final class CommitPoint {
     /** Whether the last commit sent may have landed: its rows are kept. */
     private boolean inDoubt;
 
-    Commit(SplitTableRepository.PreparedWrite rows, Expectation expected, Refusal refusal) {
+    /** {@link CommitClock#nanoTime()} when the write began, before any of its rows was stored. */
+    private final long startNanos;
+
+    Commit(
+        SplitTableRepository.PreparedWrite rows,
+        Expectation expected,
+        Refusal refusal,
+        long startNanos) {
       this.key = rows.hot().key();
+      this.startNanos = startNanos;
       this.expected = expected;
       this.refusal = refusal;
       this.sideRows =
@@ -328,7 +345,7 @@ final class CommitPoint {
         Expectation expected,
         Refusal refusal,
         Optional<Stored> over) {
-      this(rows, expected, refusal);
+      this(rows, expected, refusal, clock.nanoTime());
       Tagged first = current();
       for (WriteOp put : rows.indexPuts()) {
         first.putIndexRows.add(WriteOp.delete(put.table(), put.key()));
@@ -410,7 +427,7 @@ final class CommitPoint {
           }
           Tagged current = current();
           if (!once) {
-            checkDeadline(current.rows); // a bulk write's rows are dated at its start
+            checkDeadline(current.rows, startNanos); // a bulk write's rows are dated at its start
           }
           SplitTableRepository.PreparedWrite planned = keepingIndexRows(current.rows, now);
           long ownTag = current.tag();
@@ -448,6 +465,7 @@ final class CommitPoint {
             continue;
           }
           committed = true;
+          renewIfLate(planned, current.putIndexRows, startNanos);
           Stored written = stored(planned);
           remember(key, Optional.of(written));
           Set<WriteOp> named = new HashSet<>(written.indexDeletes(indexTables.values(), List.of()));
@@ -563,10 +581,12 @@ final class CommitPoint {
   }
 
   /**
-   * A write whose cold row was planned more than {@link ColdRows#COMMIT_DEADLINE} ago does not
-   * commit: a sweep may take its cold row for garbage once it is older than its grace.
+   * How long ago a write's rows were planned, or -1 if it stores none: by the wall clock against
+   * the date its rows carry (which is how a sweep on another machine ages them) or by the monotonic
+   * clock since the write began (which counts a pause even when the wall clock was stepped back, or
+   * a suspended machine's wall clock not yet set right), whichever is longer.
    */
-  private static void checkDeadline(SplitTableRepository.PreparedWrite rows) {
+  private long ageMillis(SplitTableRepository.PreparedWrite rows, long startNanos) {
     Row first =
         rows.cold() != null
             ? rows.cold()
@@ -574,9 +594,19 @@ final class CommitPoint {
                 ? rows.chunks().get(0)
                 : rows.indexPuts().isEmpty() ? null : ((WriteOp.Put) rows.indexPuts().get(0)).row();
     if (first == null) {
-      return;
+      return -1;
     }
-    long age = System.currentTimeMillis() - first.get(ColdRows.WRITTEN).asLong();
+    long wall = clock.wallMillis() - first.get(ColdRows.WRITTEN).asLong();
+    return Math.max(wall, TimeUnit.NANOSECONDS.toMillis(clock.nanoTime() - startNanos));
+  }
+
+  /**
+   * A write whose rows were planned more than {@link ColdRows#COMMIT_DEADLINE} ago ({@link
+   * #ageMillis}) does not commit: a sweep may take its rows for garbage once they are older than
+   * its grace.
+   */
+  private void checkDeadline(SplitTableRepository.PreparedWrite rows, long startNanos) {
+    long age = ageMillis(rows, startNanos);
     if (age > ColdRows.COMMIT_DEADLINE.toMillis()) {
       throw new StoreException(
           ErrorKind.UNAVAILABLE,
@@ -590,6 +620,41 @@ final class CommitPoint {
           true,
           null);
     }
+  }
+
+  /**
+   * After a commit acknowledged past {@link ColdRows#COMMIT_DEADLINE} (the writer paused after its
+   * check, or the commit was slow to land), stores again, dated now, the rows of its own tag that
+   * it names: a sweep may have taken them between the check and the commit, and a sweep that read
+   * them before the commit and deletes later deletes only the row as it read it (its date). Rows it
+   * did not store (kept index rows) were named all along. A replacing write may have deleted them
+   * since: stored again they are garbage, for the sweep.
+   */
+  private void renewIfLate(
+      SplitTableRepository.PreparedWrite planned, Set<WriteOp> putIndexRows, long startNanos) {
+    if (ageMillis(planned, startNanos) <= ColdRows.COMMIT_DEADLINE.toMillis()) {
+      return;
+    }
+    AttrValue now = AttrValue.ofInteger(clock.wallMillis());
+    for (Row chunk : planned.chunks()) {
+      store.put(chunks.name(), dated(chunk, now));
+    }
+    if (planned.cold() != null) {
+      store.put(cold.name(), dated(planned.cold(), now));
+    }
+    long ownTag = planned.hot().get(COLD_TAG).asLong();
+    for (WriteOp index : planned.indexPuts()) {
+      if (IndexRows.tagOf(index.key()) == ownTag
+          && putIndexRows.contains(WriteOp.delete(index.table(), index.key()))) {
+        store.put(index.table(), dated(((WriteOp.Put) index).row(), now));
+      }
+    }
+  }
+
+  private static Row dated(Row row, AttrValue written) {
+    Map<String, AttrValue> columns = new LinkedHashMap<>(row.columns());
+    columns.put(ColdRows.WRITTEN, written);
+    return Row.of(row.key(), columns);
   }
 
   /**

@@ -187,8 +187,8 @@ class IndexBuildTest {
    * A write of the new version committing between the build's read of a row and its commit: the
    * build's compare-and-set fails, its index row is deleted, and the row is decided again (the
    * write stored its own index row). Nothing of the write is lost. Also over rows the old version
-   * stored without a write tag (no cold table): the build's condition is then that the row is
-   * still untagged, which the new version's write (tagged) fails.
+   * stored without a write tag (no cold table): the build's condition is then that the row is still
+   * untagged, which the new version's write (tagged) fails.
    */
   @ParameterizedTest
   @ValueSource(booleans = {false, true})

@@ -1,0 +1,166 @@
+package dev.widekey.runtime.repository;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.widekey.runtime.repository.Docs.Doc;
+import dev.widekey.runtime.repository.Docs.DocRepository;
+import dev.widekey.runtime.store.ErrorKind;
+import dev.widekey.runtime.store.ForwardingStore;
+import dev.widekey.runtime.store.Row;
+import dev.widekey.runtime.store.ScanRange;
+import dev.widekey.runtime.store.StoreException;
+import dev.widekey.runtime.store.WriteCondition;
+import dev.widekey.runtime.store.embedded.EmbeddedStore;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The adversary is time: a writer paused between planning its rows and committing them (a GC pause,
+ * a suspended container), or whose wall clock is stepped back meanwhile, while another instance
+ * sweeps with the least grace. The commit must never name rows the sweep took.
+ */
+class PausedCommitSweepTest {
+  private static final Duration GRACE = ColdRows.MIN_SWEEP_GRACE;
+  private static final long PAUSE = TimeUnit.HOURS.toMillis(2);
+
+  /** A writer's clocks, moved by the test. */
+  static final class Clocks implements CommitClock {
+    final AtomicLong wall = new AtomicLong(1_800_000_000_000L);
+    final AtomicLong nanos = new AtomicLong();
+
+    @Override
+    public long wallMillis() {
+      return wall.get();
+    }
+
+    @Override
+    public long nanoTime() {
+      return nanos.get();
+    }
+
+    /** Real time passes: both clocks move. */
+    void pause(long millis) {
+      wall.addAndGet(millis);
+      nanos.addAndGet(TimeUnit.MILLISECONDS.toNanos(millis));
+    }
+  }
+
+  private final EmbeddedStore store = EmbeddedStore.inMemory();
+  private final DocRepository sweeper = new DocRepository(store);
+  private final Clocks clocks = new Clocks();
+
+  @AfterEach
+  void close() {
+    store.close();
+  }
+
+  private long coldRows() {
+    try (var rows = store.scan(Docs.COLD, ScanRange.all(2))) {
+      return rows.count();
+    }
+  }
+
+  /**
+   * Check-then-act: the writer passed its deadline check, then paused two hours before its commit
+   * reached the store; another instance swept meanwhile with the least grace and took the cold row
+   * as garbage. Before, the commit landed naming the deleted row: the entity read as CORRUPT_DATA
+   * for good. Now a commit acknowledged past the deadline stores its rows again.
+   */
+  @Test
+  void aCommitPausedAfterItsDeadlineCheckKeepsItsColdRow() {
+    sweeper.createTables();
+    DocRepository writer =
+        new DocRepository(
+            new ForwardingStore(store) {
+              @Override
+              public void put(String table, Row row, WriteCondition condition) {
+                if (table.equals(Docs.HOT)) {
+                  clocks.pause(PAUSE); // after the check, before the store applies the commit
+                  ColdSweepResult swept = sweeper.sweepColdRows(GRACE, clocks.wallMillis());
+                  assertEquals(1, swept.deleted(), swept::toString);
+                }
+                store.put(table, row, condition);
+              }
+            });
+    writer.useClock(clocks);
+
+    writer.put(Doc.withCold(1, "paused", "the body"));
+
+    assertEquals(Optional.of(Doc.withCold(1, "paused", "the body")), sweeper.getWithCold(1));
+    // and no later sweep takes it: it is named
+    clocks.pause(PAUSE);
+    assertEquals(0, sweeper.sweepColdRows(GRACE, clocks.wallMillis()).deleted());
+    assertEquals(Optional.of(Doc.withCold(1, "paused", "the body")), sweeper.getWithCold(1));
+  }
+
+  /**
+   * The writer's wall clock is stepped back two hours (NTP) while it hangs two hours after storing
+   * its cold row: by its wall clock no time passed, so its deadline check passed, while a sweeper
+   * with a right clock took the row. Before, the commit named the deleted row. Now the deadline
+   * counts the monotonic clock too: the write is refused, retryably, and nothing is stored.
+   */
+  @Test
+  void aWallClockSteppedBackDoesNotHideAPausePastTheDeadline() {
+    sweeper.createTables();
+    AtomicLong trueWall = new AtomicLong();
+    DocRepository writer =
+        new DocRepository(
+            new ForwardingStore(store) {
+              @Override
+              public void put(String table, Row row) {
+                store.put(table, row);
+                if (table.equals(Docs.COLD)) {
+                  trueWall.set(clocks.wallMillis() + PAUSE);
+                  clocks.pause(PAUSE);
+                  clocks.wall.addAndGet(-PAUSE); // the wall clock stepped back meanwhile
+                  ColdSweepResult swept = sweeper.sweepColdRows(GRACE, trueWall.get());
+                  assertEquals(1, swept.deleted(), swept::toString);
+                }
+              }
+            });
+    writer.useClock(clocks);
+
+    StoreException e =
+        assertThrows(
+            StoreException.class, () -> writer.put(Doc.withCold(2, "stepped", "the body")));
+
+    assertEquals(ErrorKind.UNAVAILABLE, e.kind(), e::getMessage);
+    assertTrue(e.retryable());
+    assertEquals(Optional.empty(), sweeper.getWithCold(2));
+    assertEquals(0, coldRows());
+  }
+
+  /**
+   * The assumption, kept: a sweeper whose clock runs ahead of the writer's by less than the grace
+   * less the commit deadline does not take the row of a write that commits within its deadline.
+   */
+  @Test
+  void aSweeperAheadByLessThanTheGraceLessTheDeadlineKeepsAWriteInFlight() {
+    sweeper.createTables();
+    long skew = GRACE.minus(ColdRows.COMMIT_DEADLINE).toMillis() - 1;
+    DocRepository writer =
+        new DocRepository(
+            new ForwardingStore(store) {
+              @Override
+              public void put(String table, Row row, WriteCondition condition) {
+                if (table.equals(Docs.HOT)) {
+                  clocks.pause(ColdRows.COMMIT_DEADLINE.toMillis());
+                  ColdSweepResult swept = sweeper.sweepColdRows(GRACE, clocks.wallMillis() + skew);
+                  assertEquals(0, swept.deleted(), swept::toString);
+                }
+                store.put(table, row, condition);
+              }
+            });
+    writer.useClock(clocks);
+
+    writer.put(Doc.withCold(3, "skewed", "the body"));
+
+    assertEquals(Optional.of(Doc.withCold(3, "skewed", "the body")), sweeper.getWithCold(3));
+  }
+}
