@@ -157,6 +157,11 @@ final class CommitPoint {
     this.clock = clock;
   }
 
+  /** The clocks this commit point times commits by; rows it commits are dated by them. */
+  CommitClock clock() {
+    return clock;
+  }
+
   /** What a write expects of the stored entity; decided on the commit point as read. */
   record Expectation(Kind kind, long version) {
     enum Kind {
@@ -465,7 +470,7 @@ final class CommitPoint {
             continue;
           }
           committed = true;
-          renewIfLate(planned, current.putIndexRows, startNanos);
+          renewIfLate(ownRows(planned, current.putIndexRows), startNanos);
           Stored written = stored(planned);
           remember(key, Optional.of(written));
           Set<WriteOp> named = new HashSet<>(written.indexDeletes(indexTables.values(), List.of()));
@@ -629,26 +634,36 @@ final class CommitPoint {
    * them before the commit and deletes later deletes only the row as it read it (its date). Rows it
    * did not store (kept index rows) were named all along. A replacing write may have deleted them
    * since: stored again they are garbage, for the sweep.
+   *
+   * @param stored the rows the commit names that this write stored, the hot row aside
    */
-  private void renewIfLate(
-      SplitTableRepository.PreparedWrite planned, Set<WriteOp> putIndexRows, long startNanos) {
-    if (ageMillis(planned, startNanos) <= ColdRows.COMMIT_DEADLINE.toMillis()) {
+  private void renewIfLate(SplitTableRepository.PreparedWrite stored, long startNanos) {
+    if (ageMillis(stored, startNanos) <= ColdRows.COMMIT_DEADLINE.toMillis()) {
       return;
     }
     AttrValue now = AttrValue.ofInteger(clock.wallMillis());
-    for (Row chunk : planned.chunks()) {
+    for (Row chunk : stored.chunks()) {
       store.put(chunks.name(), dated(chunk, now));
     }
-    if (planned.cold() != null) {
-      store.put(cold.name(), dated(planned.cold(), now));
+    if (stored.cold() != null) {
+      store.put(cold.name(), dated(stored.cold(), now));
     }
-    long ownTag = planned.hot().get(COLD_TAG).asLong();
+    for (WriteOp index : stored.indexPuts()) {
+      store.put(index.table(), dated(((WriteOp.Put) index).row(), now));
+    }
+  }
+
+  /** {@code planned} with only the index rows among {@code putIndexRows} (those it stored). */
+  private static SplitTableRepository.PreparedWrite ownRows(
+      SplitTableRepository.PreparedWrite planned, Set<WriteOp> putIndexRows) {
+    List<WriteOp> stored = new ArrayList<>(planned.indexPuts().size());
     for (WriteOp index : planned.indexPuts()) {
-      if (IndexRows.tagOf(index.key()) == ownTag
-          && putIndexRows.contains(WriteOp.delete(index.table(), index.key()))) {
-        store.put(index.table(), dated(((WriteOp.Put) index).row(), now));
+      if (putIndexRows.contains(WriteOp.delete(index.table(), index.key()))) {
+        stored.add(index);
       }
     }
+    return new SplitTableRepository.PreparedWrite(
+        planned.hot(), planned.cold(), planned.chunks(), stored);
   }
 
   private static Row dated(Row row, AttrValue written) {
@@ -1018,11 +1033,18 @@ final class CommitPoint {
    * of the entity that wrote no commit point): its version if it holds one, else that it is still
    * untagged, which every write of this version fails (each stores a tag); a write of the version
    * without the index, which stores none, does not fail it: the build documents it. The key is
-   * forgotten, so this repository's next write of it reads the row the build left.
+   * forgotten, so this repository's next write of it reads the row the build left. Timed as a write
+   * is ({@link ColdRows#COMMIT_DEADLINE}): past it, refused retryably before the commit;
+   * acknowledged past it, its index rows are stored again.
    *
+   * @param indexPuts the index rows the build stored for this commit, dated by {@link #clock()}
+   * @param startNanos {@link #clock()}'s monotonic time before they were stored
    * @return false if the condition failed: nothing was written
    */
-  boolean commitIndexed(Row asRead, Row indexed) {
+  boolean commitIndexed(Row asRead, Row indexed, List<WriteOp> indexPuts, long startNanos) {
+    SplitTableRepository.PreparedWrite stored =
+        new SplitTableRepository.PreparedWrite(indexed, null, List.of(), indexPuts);
+    checkDeadline(stored, startNanos);
     AttrValue tag = asRead.get(COLD_TAG);
     AttrValue version = versionColumn == null ? null : asRead.get(versionColumn);
     WriteCondition condition =
@@ -1034,6 +1056,7 @@ final class CommitPoint {
     forget(asRead.key());
     try {
       store.put(hot.name(), indexed, condition);
+      renewIfLate(stored, startNanos);
       return true;
     } catch (StoreException e) {
       if (e.kind() == ErrorKind.CONDITION_FAILED) {

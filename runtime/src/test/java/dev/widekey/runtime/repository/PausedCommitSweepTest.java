@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.widekey.runtime.repository.Docs.Doc;
 import dev.widekey.runtime.repository.Docs.DocRepository;
+import dev.widekey.runtime.repository.Tagged.Item;
+import dev.widekey.runtime.repository.Tagged.Items;
 import dev.widekey.runtime.store.ErrorKind;
 import dev.widekey.runtime.store.ForwardingStore;
 import dev.widekey.runtime.store.Row;
@@ -14,6 +16,7 @@ import dev.widekey.runtime.store.StoreException;
 import dev.widekey.runtime.store.WriteCondition;
 import dev.widekey.runtime.store.embedded.EmbeddedStore;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -162,5 +165,41 @@ class PausedCommitSweepTest {
     writer.put(Doc.withCold(3, "skewed", "the body"));
 
     assertEquals(Optional.of(Doc.withCold(3, "skewed", "the body")), sweeper.getWithCold(3));
+  }
+
+  /**
+   * An index build paused between storing an entity's index row and committing it, while another
+   * instance swept: before, the build had no deadline, its commit named the swept index row, and
+   * every read through the index silently missed the entity. Now the build's commit is timed as a
+   * write's: acknowledged late, it stores its index row again.
+   */
+  @Test
+  void anIndexBuildPausedBeforeItsCommitKeepsItsIndexRow() {
+    EntityTables tables = Tagged.tables(false);
+    Items v1 = new Items(store, EntityTables.of(tables.hot()));
+    v1.createTables();
+    v1.put(new Item(1, "red", "note", null));
+    Items sweeping = new Items(store, false);
+    Items building =
+        new Items(
+            new ForwardingStore(store) {
+              @Override
+              public void put(String table, Row row, WriteCondition condition) {
+                if (table.equals(tables.hot().name())) {
+                  clocks.pause(PAUSE);
+                  ColdSweepResult swept = sweeping.sweepColdRows(GRACE, clocks.wallMillis());
+                  assertEquals(1, swept.deleted(), swept::toString);
+                }
+                store.put(table, row, condition);
+              }
+            },
+            false);
+    building.useClock(clocks);
+
+    building.buildIndexes();
+
+    try (var red = sweeping.byTag("red")) {
+      assertEquals(List.of(1L), red.map(Item::id).toList());
+    }
   }
 }
