@@ -349,8 +349,9 @@ final class CommitPoint {
         SplitTableRepository.PreparedWrite rows,
         Expectation expected,
         Refusal refusal,
-        Optional<Stored> over) {
-      this(rows, expected, refusal, clock.nanoTime());
+        Optional<Stored> over,
+        long startNanos) {
+      this(rows, expected, refusal, startNanos);
       Tagged first = current();
       for (WriteOp put : rows.indexPuts()) {
         first.putIndexRows.add(WriteOp.delete(put.table(), put.key()));
@@ -400,6 +401,7 @@ final class CommitPoint {
             if (landed != null) {
               // a commit of this write landed: committed, over what that commit expected
               committed = true;
+              renewIfLate(ownRows(landed.rows, landed.putIndexRows), startNanos);
               Set<WriteOp> named =
                   new HashSet<>(stored.get().indexDeletes(indexTables.values(), List.of()));
               if (landed.committedOver != null) {
@@ -890,6 +892,10 @@ final class CommitPoint {
     private final WriteOp.Put commit;
     private final SplitTableRepository.PreparedWrite rows;
     private final Stored replaced;
+
+    /** {@link CommitClock#nanoTime()} when planned, before its rows were stored. */
+    private final long startNanos = clock.nanoTime();
+
     private Commit state; // from the first resend on; one thread at a time
 
     BulkResend(
@@ -914,7 +920,11 @@ final class CommitPoint {
                 ConditionErrors.failed(hot.name(), key, commit.condition());
         state =
             new Commit(
-                rows, Expectation.of(commit.condition()), refusal, Optional.ofNullable(replaced));
+                rows,
+                Expectation.of(commit.condition()),
+                refusal,
+                Optional.ofNullable(replaced),
+                startNanos);
       }
       try {
         state.resend();
@@ -922,6 +932,11 @@ final class CommitPoint {
       } catch (StoreException e) {
         return WriteOutcome.failed(commit, e);
       }
+    }
+
+    @Override
+    public void acknowledged() {
+      renewIfLate(rows, startNanos); // a bulk write stores every index row under its own tag
     }
   }
 

@@ -14,7 +14,10 @@ import dev.widekey.runtime.store.Row;
 import dev.widekey.runtime.store.ScanRange;
 import dev.widekey.runtime.store.StoreException;
 import dev.widekey.runtime.store.WriteCondition;
+import dev.widekey.runtime.store.WriteOp;
+import dev.widekey.runtime.store.WriteOutcome;
 import dev.widekey.runtime.store.embedded.EmbeddedStore;
+import dev.widekey.runtime.write.BulkWriteResult;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -201,5 +204,34 @@ class PausedCommitSweepTest {
     try (var red = sweeping.byTag("red")) {
       assertEquals(List.of(1L), red.map(Item::id).toList());
     }
+  }
+
+  /**
+   * A bulk write whose commit reached the store two hours after its cold row (a paused process, or
+   * a stalled queue), while another instance swept: before, the commit named the swept cold row.
+   * Now a bulk commit acknowledged past the deadline stores its rows again, as a single write's.
+   */
+  @Test
+  void aBulkCommitPausedAfterItsColdRowKeepsItsColdRow() {
+    sweeper.createTables();
+    DocRepository writer =
+        new DocRepository(
+            new ForwardingStore(store) {
+              @Override
+              public List<WriteOutcome> batchWrite(List<WriteOp> ops) {
+                if (ops.stream().anyMatch(op -> op.table().equals(Docs.HOT))) {
+                  clocks.pause(PAUSE);
+                  ColdSweepResult swept = sweeper.sweepColdRows(GRACE, clocks.wallMillis());
+                  assertEquals(1, swept.deleted(), swept::toString);
+                }
+                return store.batchWrite(ops);
+              }
+            });
+    writer.useClock(clocks);
+
+    BulkWriteResult result = writer.putAll(List.of(Doc.withCold(4, "bulk", "the body")));
+
+    assertTrue(result.failures().isEmpty(), result::toString);
+    assertEquals(Optional.of(Doc.withCold(4, "bulk", "the body")), sweeper.getWithCold(4));
   }
 }
