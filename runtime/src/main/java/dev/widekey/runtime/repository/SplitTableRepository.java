@@ -1528,7 +1528,9 @@ public abstract class SplitTableRepository<E> {
    * }</pre>
    *
    * @param grace at least {@link ColdRows#MIN_SWEEP_GRACE}, and longer than the longest import
-   *     ({@code putAll}) takes: a cold row younger than that may belong to a write still underway
+   *     ({@code putAll}) takes: a cold row younger than that may belong to a write still underway;
+   *     it must also exceed {@link ColdRows#COMMIT_DEADLINE} plus the most this sweeper's clock
+   *     runs ahead of any writer's (rows are dated by the writer's clock, aged by the sweeper's)
    * @return what the sweep found; all zeros for an entity without a cold table
    */
   public ColdSweepResult sweepColdRows(Duration grace) {
