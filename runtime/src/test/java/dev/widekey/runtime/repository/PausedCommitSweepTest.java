@@ -19,9 +19,18 @@ import dev.widekey.runtime.store.WriteOutcome;
 import dev.widekey.runtime.store.embedded.EmbeddedStore;
 import dev.widekey.runtime.write.BulkWriteResult;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -233,5 +242,126 @@ class PausedCommitSweepTest {
 
     assertTrue(result.failures().isEmpty(), result::toString);
     assertEquals(Optional.of(Doc.withCold(4, "bulk", "the body")), sweeper.getWithCold(4));
+  }
+
+  private final Object sweeps = new Object();
+  private final AtomicLong sweepsStarted = new AtomicLong();
+  private long sweepsDone; // guarded by sweeps
+
+  /** Waits until a sweep that started after now (so on the clock as moved) has finished. */
+  private void awaitSweepStartedAfter() {
+    long target = sweepsStarted.get() + 1;
+    synchronized (sweeps) {
+      while (sweepsDone < target) {
+        try {
+          sweeps.wait();
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw new IllegalStateException(e);
+        }
+      }
+    }
+  }
+
+  /**
+   * A recorded history: four writers rewriting eight entities, each commit sometimes reaching the
+   * store after a two-hour pause (the shared clock jumps: time passes for everyone), while another
+   * instance sweeps with the least grace over and over. Every write either was acknowledged or
+   * refused retryably (and retried); at the end every entity reads whole, as one acknowledged write
+   * stored it, no refused write's value is stored, and a last sweep finds nothing to take.
+   */
+  @Test
+  void writersPausedAtRandomWhileAnotherInstanceSweepsLoseNothing() throws Exception {
+    sweeper.createTables();
+    int writers = 4;
+    int keys = 8;
+    int writesEach = 150;
+    DocRepository writer =
+        new DocRepository(
+            new ForwardingStore(store) {
+              @Override
+              public void put(String table, Row row, WriteCondition condition) {
+                if (table.equals(Docs.HOT) && ThreadLocalRandom.current().nextInt(10) == 0) {
+                  clocks.pause(PAUSE);
+                  awaitSweepStartedAfter(); // the pause lasts until another instance swept
+                }
+                store.put(table, row, condition);
+              }
+            });
+    writer.useClock(clocks);
+    Map<Long, Set<String>> acknowledged = new ConcurrentHashMap<>();
+    Set<String> refused = ConcurrentHashMap.newKeySet();
+    AtomicBoolean writing = new AtomicBoolean(true);
+    ExecutorService pool = Executors.newFixedThreadPool(writers + 1);
+    try {
+      Future<Long> sweeping =
+          pool.submit(
+              () -> {
+                long deleted = 0;
+                while (writing.get()) {
+                  long n = sweepsStarted.incrementAndGet();
+                  deleted += sweeper.sweepColdRows(GRACE, clocks.wallMillis()).deleted();
+                  synchronized (sweeps) {
+                    sweepsDone = n;
+                    sweeps.notifyAll();
+                  }
+                }
+                synchronized (sweeps) {
+                  sweepsDone = Long.MAX_VALUE; // no writer waits for a sweep that will not come
+                  sweeps.notifyAll();
+                }
+                return deleted;
+              });
+      List<Future<?>> done = new ArrayList<>();
+      for (int w = 0; w < writers; w++) {
+        int id = w;
+        done.add(
+            pool.submit(
+                () -> {
+                  for (int i = 0; i < writesEach; i++) {
+                    long key = ThreadLocalRandom.current().nextInt(keys);
+                    String title = "w" + id + "-" + i;
+                    while (true) {
+                      try {
+                        writer.put(Doc.withCold(key, title, "body of " + title));
+                        acknowledged
+                            .computeIfAbsent(key, k -> ConcurrentHashMap.newKeySet())
+                            .add(title);
+                        break;
+                      } catch (StoreException e) {
+                        assertTrue(e.retryable(), e::getMessage);
+                        refused.add(title);
+                        title = title + "'"; // tried again, as a new write
+                      }
+                    }
+                  }
+                  return null;
+                }));
+      }
+      for (Future<?> f : done) {
+        f.get();
+      }
+      writing.set(false);
+      assertTrue(sweeping.get() > 0, "the sweeps took rows of paused commits");
+    } finally {
+      pool.shutdownNow();
+    }
+    for (long key = 0; key < keys; key++) {
+      Optional<Doc> read = sweeper.getWithCold(key);
+      if (acknowledged.containsKey(key)) {
+        Doc doc = read.orElseThrow();
+        assertTrue(acknowledged.get(key).contains(doc.title()), doc::toString);
+        assertTrue(!refused.contains(doc.title()), "a refused write committed nothing");
+        assertEquals("body of " + doc.title(), doc.body(), "whole: one write's columns");
+      } else {
+        assertEquals(Optional.empty(), read);
+      }
+    }
+    clocks.pause(PAUSE);
+    ColdSweepResult last = sweeper.sweepColdRows(GRACE, clocks.wallMillis());
+    assertEquals(keys, last.named() + last.deleted(), last::toString);
+    for (long key = 0; key < keys; key++) {
+      assertTrue(sweeper.getWithCold(key).isPresent(), "still whole after the last sweep");
+    }
   }
 }
