@@ -52,13 +52,18 @@ public final class ColdRows {
   public static final String WRITTEN = ReservedNames.COLD_WRITTEN;
 
   /**
-   * How long after planning its rows a single write may still commit: past it, the write gives up
-   * (retryable, nothing committed), so that a sweep with a longer grace never deletes the cold row
-   * of a write that will still commit.
+   * How long after planning its rows a write may still commit: past it (by the longer of its wall
+   * clock and monotonic ages), a single write gives up (retryable, nothing committed), and a commit
+   * acknowledged past it, after a pause, stores its rows again, so that a sweep with a longer grace
+   * never leaves a commit naming rows it deleted.
    */
   public static final Duration COMMIT_DEADLINE = Duration.ofMinutes(10);
 
-  /** The least grace a sweep takes: six times {@link #COMMIT_DEADLINE}, for clocks apart. */
+  /**
+   * The least grace a sweep takes: six times {@link #COMMIT_DEADLINE}. A grace tolerates a sweeper
+   * clock that runs ahead of a writer's by up to the grace less the deadline (50 minutes at this
+   * least one); clocks further apart need a longer grace.
+   */
   public static final Duration MIN_SWEEP_GRACE = Duration.ofHours(1);
 
   /**

@@ -29,6 +29,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The one write protocol of an entity with rows in other roles than the hot row (a cold table, a
@@ -114,6 +115,9 @@ final class CommitPoint {
   private final RememberedCommitPoints<Optional<Stored>> remembered =
       new RememberedCommitPoints<>(REMEMBERED);
 
+  /** Times each commit against {@link ColdRows#COMMIT_DEADLINE}. */
+  private volatile CommitClock clock = CommitClock.SYSTEM;
+
   /**
    * @param maxParts the most chunk rows one write stores (by the declared caps): a hot row that
    *     counts more is corrupt
@@ -147,6 +151,15 @@ final class CommitPoint {
     this.maxParts = maxParts;
     this.readsOverlap = store.scanParallelism() > Runtime.getRuntime().availableProcessors();
     this.deferred = readsOverlap ? DeferredDeletes.of(store) : null;
+  }
+
+  void useClock(CommitClock clock) {
+    this.clock = clock;
+  }
+
+  /** The clocks this commit point times commits by; rows it commits are dated by them. */
+  CommitClock clock() {
+    return clock;
   }
 
   /** What a write expects of the stored entity; decided on the commit point as read. */
@@ -238,6 +251,7 @@ final class CommitPoint {
    *     sees is changed
    */
   void write(SplitTableRepository.PreparedWrite prepared, Expectation expected, Refusal refusal) {
+    long startNanos = clock.nanoTime();
     SplitTableRepository.PreparedWrite rows = prepared;
     PrimaryKey key = rows.hot().key();
     boolean sideRows =
@@ -262,7 +276,7 @@ final class CommitPoint {
       now = wholeIfRefusedAsAbsent(expected, key, readCommitPoint(key));
       refuseUnlessHolds(expected, key, now, refusal);
     }
-    new Commit(prepared, expected, refusal).run(now, reading, false);
+    new Commit(prepared, expected, refusal, startNanos).run(now, reading, false);
   }
 
   /**
@@ -310,8 +324,16 @@ final class CommitPoint {
     /** Whether the last commit sent may have landed: its rows are kept. */
     private boolean inDoubt;
 
-    Commit(SplitTableRepository.PreparedWrite rows, Expectation expected, Refusal refusal) {
+    /** {@link CommitClock#nanoTime()} when the write began, before any of its rows was stored. */
+    private final long startNanos;
+
+    Commit(
+        SplitTableRepository.PreparedWrite rows,
+        Expectation expected,
+        Refusal refusal,
+        long startNanos) {
       this.key = rows.hot().key();
+      this.startNanos = startNanos;
       this.expected = expected;
       this.refusal = refusal;
       this.sideRows =
@@ -327,8 +349,9 @@ final class CommitPoint {
         SplitTableRepository.PreparedWrite rows,
         Expectation expected,
         Refusal refusal,
-        Optional<Stored> over) {
-      this(rows, expected, refusal);
+        Optional<Stored> over,
+        long startNanos) {
+      this(rows, expected, refusal, startNanos);
       Tagged first = current();
       for (WriteOp put : rows.indexPuts()) {
         first.putIndexRows.add(WriteOp.delete(put.table(), put.key()));
@@ -378,6 +401,7 @@ final class CommitPoint {
             if (landed != null) {
               // a commit of this write landed: committed, over what that commit expected
               committed = true;
+              renewIfLate(ownRows(landed.rows, landed.putIndexRows), startNanos);
               Set<WriteOp> named =
                   new HashSet<>(stored.get().indexDeletes(indexTables.values(), List.of()));
               if (landed.committedOver != null) {
@@ -410,7 +434,7 @@ final class CommitPoint {
           }
           Tagged current = current();
           if (!once) {
-            checkDeadline(current.rows); // a bulk write's rows are dated at its start
+            checkDeadline(current.rows, startNanos); // a bulk write's rows are dated at its start
           }
           SplitTableRepository.PreparedWrite planned = keepingIndexRows(current.rows, now);
           long ownTag = current.tag();
@@ -448,6 +472,7 @@ final class CommitPoint {
             continue;
           }
           committed = true;
+          renewIfLate(ownRows(planned, current.putIndexRows), startNanos);
           Stored written = stored(planned);
           remember(key, Optional.of(written));
           Set<WriteOp> named = new HashSet<>(written.indexDeletes(indexTables.values(), List.of()));
@@ -563,10 +588,12 @@ final class CommitPoint {
   }
 
   /**
-   * A write whose cold row was planned more than {@link ColdRows#COMMIT_DEADLINE} ago does not
-   * commit: a sweep may take its cold row for garbage once it is older than its grace.
+   * How long ago a write's rows were planned, or -1 if it stores none: by the wall clock against
+   * the date its rows carry (which is how a sweep on another machine ages them) or by the monotonic
+   * clock since the write began (which counts a pause even when the wall clock was stepped back, or
+   * a suspended machine's wall clock not yet set right), whichever is longer.
    */
-  private static void checkDeadline(SplitTableRepository.PreparedWrite rows) {
+  private long ageMillis(SplitTableRepository.PreparedWrite rows, long startNanos) {
     Row first =
         rows.cold() != null
             ? rows.cold()
@@ -574,9 +601,19 @@ final class CommitPoint {
                 ? rows.chunks().get(0)
                 : rows.indexPuts().isEmpty() ? null : ((WriteOp.Put) rows.indexPuts().get(0)).row();
     if (first == null) {
-      return;
+      return -1;
     }
-    long age = System.currentTimeMillis() - first.get(ColdRows.WRITTEN).asLong();
+    long wall = clock.wallMillis() - first.get(ColdRows.WRITTEN).asLong();
+    return Math.max(wall, TimeUnit.NANOSECONDS.toMillis(clock.nanoTime() - startNanos));
+  }
+
+  /**
+   * A write whose rows were planned more than {@link ColdRows#COMMIT_DEADLINE} ago ({@link
+   * #ageMillis}) does not commit: a sweep may take its rows for garbage once they are older than
+   * its grace.
+   */
+  private void checkDeadline(SplitTableRepository.PreparedWrite rows, long startNanos) {
+    long age = ageMillis(rows, startNanos);
     if (age > ColdRows.COMMIT_DEADLINE.toMillis()) {
       throw new StoreException(
           ErrorKind.UNAVAILABLE,
@@ -590,6 +627,51 @@ final class CommitPoint {
           true,
           null);
     }
+  }
+
+  /**
+   * After a commit acknowledged past {@link ColdRows#COMMIT_DEADLINE} (the writer paused after its
+   * check, or the commit was slow to land), stores again, dated now, the rows of its own tag that
+   * it names: a sweep may have taken them between the check and the commit, and a sweep that read
+   * them before the commit and deletes later deletes only the row as it read it (its date). Rows it
+   * did not store (kept index rows) were named all along. A replacing write may have deleted them
+   * since: stored again they are garbage, for the sweep.
+   *
+   * @param stored the rows the commit names that this write stored, the hot row aside
+   */
+  private void renewIfLate(SplitTableRepository.PreparedWrite stored, long startNanos) {
+    if (ageMillis(stored, startNanos) <= ColdRows.COMMIT_DEADLINE.toMillis()) {
+      return;
+    }
+    AttrValue now = AttrValue.ofInteger(clock.wallMillis());
+    for (Row chunk : stored.chunks()) {
+      store.put(chunks.name(), dated(chunk, now));
+    }
+    if (stored.cold() != null) {
+      store.put(cold.name(), dated(stored.cold(), now));
+    }
+    for (WriteOp index : stored.indexPuts()) {
+      store.put(index.table(), dated(((WriteOp.Put) index).row(), now));
+    }
+  }
+
+  /** {@code planned} with only the index rows among {@code putIndexRows} (those it stored). */
+  private static SplitTableRepository.PreparedWrite ownRows(
+      SplitTableRepository.PreparedWrite planned, Set<WriteOp> putIndexRows) {
+    List<WriteOp> stored = new ArrayList<>(planned.indexPuts().size());
+    for (WriteOp index : planned.indexPuts()) {
+      if (putIndexRows.contains(WriteOp.delete(index.table(), index.key()))) {
+        stored.add(index);
+      }
+    }
+    return new SplitTableRepository.PreparedWrite(
+        planned.hot(), planned.cold(), planned.chunks(), stored);
+  }
+
+  private static Row dated(Row row, AttrValue written) {
+    Map<String, AttrValue> columns = new LinkedHashMap<>(row.columns());
+    columns.put(ColdRows.WRITTEN, written);
+    return Row.of(row.key(), columns);
   }
 
   /**
@@ -810,6 +892,10 @@ final class CommitPoint {
     private final WriteOp.Put commit;
     private final SplitTableRepository.PreparedWrite rows;
     private final Stored replaced;
+
+    /** {@link CommitClock#nanoTime()} when planned, before its rows were stored. */
+    private final long startNanos = clock.nanoTime();
+
     private Commit state; // from the first resend on; one thread at a time
 
     BulkResend(
@@ -834,7 +920,11 @@ final class CommitPoint {
                 ConditionErrors.failed(hot.name(), key, commit.condition());
         state =
             new Commit(
-                rows, Expectation.of(commit.condition()), refusal, Optional.ofNullable(replaced));
+                rows,
+                Expectation.of(commit.condition()),
+                refusal,
+                Optional.ofNullable(replaced),
+                startNanos);
       }
       try {
         state.resend();
@@ -842,6 +932,11 @@ final class CommitPoint {
       } catch (StoreException e) {
         return WriteOutcome.failed(commit, e);
       }
+    }
+
+    @Override
+    public void acknowledged() {
+      renewIfLate(rows, startNanos); // a bulk write stores every index row under its own tag
     }
   }
 
@@ -953,11 +1048,18 @@ final class CommitPoint {
    * of the entity that wrote no commit point): its version if it holds one, else that it is still
    * untagged, which every write of this version fails (each stores a tag); a write of the version
    * without the index, which stores none, does not fail it: the build documents it. The key is
-   * forgotten, so this repository's next write of it reads the row the build left.
+   * forgotten, so this repository's next write of it reads the row the build left. Timed as a write
+   * is ({@link ColdRows#COMMIT_DEADLINE}): past it, refused retryably before the commit;
+   * acknowledged past it, its index rows are stored again.
    *
+   * @param indexPuts the index rows the build stored for this commit, dated by {@link #clock()}
+   * @param startNanos {@link #clock()}'s monotonic time before they were stored
    * @return false if the condition failed: nothing was written
    */
-  boolean commitIndexed(Row asRead, Row indexed) {
+  boolean commitIndexed(Row asRead, Row indexed, List<WriteOp> indexPuts, long startNanos) {
+    SplitTableRepository.PreparedWrite stored =
+        new SplitTableRepository.PreparedWrite(indexed, null, List.of(), indexPuts);
+    checkDeadline(stored, startNanos);
     AttrValue tag = asRead.get(COLD_TAG);
     AttrValue version = versionColumn == null ? null : asRead.get(versionColumn);
     WriteCondition condition =
@@ -969,6 +1071,7 @@ final class CommitPoint {
     forget(asRead.key());
     try {
       store.put(hot.name(), indexed, condition);
+      renewIfLate(stored, startNanos);
       return true;
     } catch (StoreException e) {
       if (e.kind() == ErrorKind.CONDITION_FAILED) {

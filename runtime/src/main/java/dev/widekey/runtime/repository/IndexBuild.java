@@ -12,6 +12,7 @@ import dev.widekey.runtime.store.ScanRange;
 import dev.widekey.runtime.store.StoreException;
 import dev.widekey.runtime.store.TableSpec;
 import dev.widekey.runtime.store.WideTableStore;
+import dev.widekey.runtime.store.WriteOp;
 import dev.widekey.runtime.store.backend.ServiceChecks;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -203,7 +204,9 @@ final class IndexBuild<E> {
   private void index(Row row, Map<IndexTable, List<PkValue>> missing) {
     for (int attempt = 1; attempt <= CommitPoint.COMMIT_ATTEMPTS; attempt++) {
       long tag = SplitTableRepository.newTag();
-      long now = System.currentTimeMillis();
+      CommitClock clock = commitPoint.clock();
+      long startNanos = clock.nanoTime();
+      long now = clock.wallMillis();
       Map<String, AttrValue> columns = new LinkedHashMap<>(row.columns());
       boolean tagged = row.get(SplitTableRepository.COLD_TAG) != null;
       if (!tagged) {
@@ -238,7 +241,12 @@ final class IndexBuild<E> {
       }
       // an unknown outcome (thrown) leaves the index rows: the commit may have landed and named
       // them
-      boolean committed = commitPoint.commitIndexed(row, Row.of(row.key(), columns));
+      List<WriteOp> indexPuts = new ArrayList<>(indexRows.size());
+      for (int i = 0; i < indexRows.size(); i++) {
+        indexPuts.add(WriteOp.put(tables.get(i).table().name(), indexRows.get(i)));
+      }
+      boolean committed =
+          commitPoint.commitIndexed(row, Row.of(row.key(), columns), indexPuts, startNanos);
       if (!committed) {
         // under the build's fresh tag, which no hot row names
         for (int i = 0; i < indexRows.size(); i++) {

@@ -86,6 +86,7 @@ final class PutAllResults {
             apply(store, op);
           } else if (attempts.failures() == 0) {
             new CallerResends().run(() -> apply(store, op)); // a retry layer beneath sends it once
+            resend.acknowledged();
           } else {
             WriteOutcome o = resend.resend();
             if (!o.succeeded()) {

@@ -128,6 +128,9 @@ public abstract class SplitTableRepository<E> {
   private final String versionColumn;
   private final CommitPoint commitPoint;
 
+  /** Dates the rows a write stores ({@link ColdRows#WRITTEN}) and is the sweep's clock. */
+  private volatile CommitClock clock = CommitClock.SYSTEM;
+
   /** What reads of hot rows and of cold rows select ({@link ReadColumns}). */
   private final ColumnSelection hotRead;
 
@@ -1110,7 +1113,7 @@ public abstract class SplitTableRepository<E> {
     List<WriteOp> indexPuts = new ArrayList<>(tables.indexes().size());
     if (commitPoint != null) {
       // every write of an entity with a cold or chunk table is one commit, named by its tag
-      long written = System.currentTimeMillis();
+      long written = clock.wallMillis();
       hot.put(COLD_TAG, AttrValue.ofInteger(tag));
       toChunks(hot, key, tag, written, chunks, limits);
       if (!cold.isEmpty()) {
@@ -1525,11 +1528,24 @@ public abstract class SplitTableRepository<E> {
    * }</pre>
    *
    * @param grace at least {@link ColdRows#MIN_SWEEP_GRACE}, and longer than the longest import
-   *     ({@code putAll}) takes: a cold row younger than that may belong to a write still underway
+   *     ({@code putAll}) takes: a cold row younger than that may belong to a write still underway;
+   *     it must also exceed {@link ColdRows#COMMIT_DEADLINE} plus the most this sweeper's clock
+   *     runs ahead of any writer's (rows are dated by the writer's clock, aged by the sweeper's)
    * @return what the sweep found; all zeros for an entity without a cold table
    */
   public ColdSweepResult sweepColdRows(Duration grace) {
-    return sweepColdRows(ColdRows.requireSweepGrace(grace), System.currentTimeMillis());
+    return sweepColdRows(ColdRows.requireSweepGrace(grace), clock.wallMillis());
+  }
+
+  /**
+   * Times this repository's writes, and dates their rows, by {@code clock} instead of the system's
+   * clocks.
+   */
+  void useClock(CommitClock clock) {
+    this.clock = Objects.requireNonNull(clock, "clock");
+    if (commitPoint != null) {
+      commitPoint.useClock(clock);
+    }
   }
 
   /** {@link #sweepColdRows(Duration)} as at {@code nowMillis} on the sweeper's clock. */

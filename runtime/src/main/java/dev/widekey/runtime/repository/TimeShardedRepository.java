@@ -1589,7 +1589,9 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
    * }</pre>
    *
    * @param grace at least {@link ColdRows#MIN_SWEEP_GRACE}, and longer than the longest import
-   *     ({@code putAll}) takes: a row younger than that may belong to a write still underway
+   *     ({@code putAll}) takes: a row younger than that may belong to a write still underway; and
+   *     longer than {@link ColdRows#COMMIT_DEADLINE} plus the most this sweeper's clock runs ahead
+   *     of any writer's
    * @return what the sweep found, over all periods; all zeros for an entity without cold or chunk
    *     tables
    */

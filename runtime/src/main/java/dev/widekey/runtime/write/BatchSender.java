@@ -80,8 +80,26 @@ final class BatchSender {
       if (t.attempts > 1 || t.maybeApplied || t.finishedBefore) {
         outcomes.set(i, OwnWrites.recheck(store, outcomes.get(i)));
       }
+      if (t.resend != null && outcomes.get(i).succeeded()) {
+        outcomes.set(i, acknowledged(t, outcomes.get(i)));
+      }
     }
     return outcomes;
+  }
+
+  /**
+   * Tells a commit sent as it is that it was acknowledged ({@link WriteGroup.Resend#acknowledged}).
+   */
+  private static WriteOutcome acknowledged(Task t, WriteOutcome outcome) {
+    try {
+      t.resend.acknowledged();
+      return outcome;
+    } catch (StoreException e) {
+      return WriteOutcome.failed(t.op, e);
+    } catch (RuntimeException e) {
+      return WriteOutcome.failed(
+          t.op, new StoreException(ErrorKind.INTERNAL, "the acknowledgement threw " + e, false, e));
+    }
   }
 
   private List<WriteOutcome> sendOnce(List<Task> batch) {

@@ -73,5 +73,14 @@ public record WriteGroup(List<WriteOp> ops, Resend resend) {
      * its outcome unknown again, and then called again if the policy allows another attempt.
      */
     WriteOutcome resend();
+
+    /**
+     * Called once the operation, sent as it is on its first attempt, was acknowledged; it may write
+     * (a split entity's commit acknowledged late stores the rows it names again, so that a sweep
+     * that took them meanwhile does not leave it naming missing rows). Throwing a {@link
+     * dev.widekey.runtime.store.StoreException} fails that attempt: a retryable one leads to {@link
+     * #resend()}. Nothing by default.
+     */
+    default void acknowledged() {}
   }
 }

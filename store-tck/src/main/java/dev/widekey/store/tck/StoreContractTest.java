@@ -2334,6 +2334,34 @@ public abstract class StoreContractTest {
     assertDeleteConditionFails(t.name(), key("a"), WriteCondition.columnEquals("version", ONE));
   }
 
+  /**
+   * What a late commit's renewal relies on against a sweep (the repository's {@code CommitPoint}):
+   * a row put again, under a new date, after a sweep's delete conditional on its old date reads
+   * back; and put again before that delete lands, it makes the delete fail and stays. Both orders
+   * in turn, back to back, as a paused writer and a sweeper would send them.
+   */
+  @Test
+  public void aRowPutAgainWithANewDateOutlivesADeleteConditionalOnItsOldDate() {
+    TableSpec t = newTable("cond_delete_renewed", stringColumn("pk"));
+    AttrValue old = AttrValue.ofInteger(1_000);
+    AttrValue renewed = AttrValue.ofInteger(2_000);
+    Row first = row(key("a"), "written", old, "data", AttrValue.ofString("x"));
+    Row again = row(key("a"), "written", renewed, "data", AttrValue.ofString("x"));
+
+    // the sweep's delete first, then the renewal
+    store().put(t.name(), first);
+    store().delete(t.name(), key("a"), WriteCondition.columnEquals("written", old));
+    store().put(t.name(), again);
+    assertEquals(Optional.of(again), stored(t, key("a")), "the renewal after the delete reads");
+
+    // the renewal first: the sweep's delete fails and the row stays
+    store().put(t.name(), row(key("b"), "written", old, "data", AttrValue.ofString("x")));
+    Row againB = row(key("b"), "written", renewed, "data", AttrValue.ofString("x"));
+    store().put(t.name(), againB);
+    assertDeleteConditionFails(t.name(), key("b"), WriteCondition.columnEquals("written", old));
+    assertEquals(Optional.of(againB), stored(t, key("b")), "the late delete removed nothing");
+  }
+
   @Test
   public void aDeleteWithoutAConditionIsAnUnconditionalDelete() {
     TableSpec t = newTable("cond_delete_none", stringColumn("pk"));
