@@ -30,6 +30,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 
 /**
  * The one write protocol of an entity with rows in other roles than the hot row (a cold table, a
@@ -106,6 +107,15 @@ final class CommitPoint {
   private final DeferredDeletes deferred;
 
   /**
+   * Whether the store writes a row as a function of the stored one atomically ({@link
+   * WideTableStore#computesRows()}, the embedded store): a write then commits in one call, deciding
+   * on the commit point as the store hands it over, where others read it first and compare-and-set
+   * on the tag read. Nothing is remembered then: the call costs what a compare-and-set on a
+   * remembered tag does.
+   */
+  private final boolean computes;
+
+  /**
    * The commit points this repository last committed or read, by key: a write of an entity found
    * here compare-and-sets on the tag remembered instead of reading it first. Sound because a tag
    * names one write: the compare-and-set succeeds only if the stored row is still exactly the one
@@ -151,6 +161,7 @@ final class CommitPoint {
     this.maxParts = maxParts;
     this.readsOverlap = store.scanParallelism() > Runtime.getRuntime().availableProcessors();
     this.deferred = readsOverlap ? DeferredDeletes.of(store) : null;
+    this.computes = store.computesRows();
   }
 
   void useClock(CommitClock clock) {
@@ -256,6 +267,10 @@ final class CommitPoint {
     PrimaryKey key = rows.hot().key();
     boolean sideRows =
         rows.cold() != null || !rows.chunks().isEmpty() || !rows.indexPuts().isEmpty();
+    if (computes) {
+      new Commit(prepared, expected, refusal, startNanos).run(null, null, false);
+      return;
+    }
     CompletableFuture<Optional<Stored>> reading = null;
     Optional<Stored> now = remembered(key);
     if (now != null && holds(expected, now)) {
@@ -379,7 +394,23 @@ final class CommitPoint {
       StoreException unknown = null; // that commit's retryable failure
       boolean refusedAsAbsent = false;
       try {
-        if (now != null || reading != null) {
+        if (now == null && reading == null && !once) {
+          // the store computes the commit from the commit point it holds (computesRows): the
+          // write's rows first, then one call decides and commits, unless index rows must be
+          // stored first, which the commit point as handed over names
+          Tagged current = current();
+          storeSideRows(current);
+          checkDeadline(current.rows, startNanos);
+          Computation computed = new Computation(current);
+          store.computeRow(hot.name(), key, commitColumns(), computed);
+          if (computed.planned != null) {
+            committed = true;
+            committed(current, computed.planned, computed.over);
+            return;
+          }
+          now = computed.over;
+          refuseUnlessHolds(expected, key, now, refusal);
+        } else if (now != null || reading != null) {
           storeSideRows(current());
         }
         if (reading != null) {
@@ -472,12 +503,7 @@ final class CommitPoint {
             continue;
           }
           committed = true;
-          renewIfLate(ownRows(planned, current.putIndexRows), startNanos);
-          Stored written = stored(planned);
-          remember(key, Optional.of(written));
-          Set<WriteOp> named = new HashSet<>(written.indexDeletes(indexTables.values(), List.of()));
-          over.ifPresent(replaced -> dropRows(key, replaced, named));
-          dropAllBut(current, named);
+          committed(current, planned, over);
           return;
         }
         throw rewrittenMeanwhile(key, "commit this write; nothing was written");
@@ -488,6 +514,61 @@ final class CommitPoint {
           // reads first
           dropAllBut(inDoubt ? current() : null, null);
         }
+      }
+    }
+
+    /**
+     * After {@code planned} committed under {@code current}'s tag over {@code over}: its rows
+     * stored again if it was late, the rows of the write it replaced and its own unnamed ones
+     * deleted.
+     */
+    private void committed(
+        Tagged current, SplitTableRepository.PreparedWrite planned, Optional<Stored> over) {
+      renewIfLate(ownRows(planned, current.putIndexRows), startNanos);
+      Stored written = stored(planned);
+      remember(key, Optional.of(written));
+      Set<WriteOp> named = new HashSet<>(written.indexDeletes(indexTables.values(), List.of()));
+      over.ifPresent(replaced -> dropRows(key, replaced, named));
+      dropAllBut(current, named);
+    }
+
+    /**
+     * A commit decided inside the store's atomic update of the hot row ({@link
+     * WideTableStore#computeRow}): on the commit point handed over, the write's hot row if the
+     * expectation holds and no index row must be stored first (every index value kept, on a table
+     * without a time to live), else nothing. Run again, answer replaced, if the store calls it
+     * again; so it only records.
+     */
+    private final class Computation implements Function<Optional<Row>, Row> {
+      private final Tagged tagged;
+
+      /** The commit point as handed over by the call that stood. */
+      Optional<Stored> over;
+
+      /** What committed; null if nothing did. */
+      SplitTableRepository.PreparedWrite planned;
+
+      Computation(Tagged tagged) {
+        this.tagged = tagged;
+      }
+
+      @Override
+      public Row apply(Optional<Row> stored) {
+        planned = null;
+        over = stored.map(CommitPoint.this::stored);
+        if (!holds(expected, over)) {
+          return null;
+        }
+        SplitTableRepository.PreparedWrite rows = keepingIndexRows(tagged.rows, over);
+        long ownTag = tagged.tag();
+        for (WriteOp index : rows.indexPuts()) {
+          if (IndexRows.tagOf(index.key()) == ownTag
+              || indexTables.get(index.table()).table().expires()) {
+            return null; // a row the commit names is to be stored first: the compare-and-set path
+          }
+        }
+        planned = rows;
+        return rows.hot();
       }
     }
 
@@ -1151,6 +1232,9 @@ final class CommitPoint {
   }
 
   private void remember(PrimaryKey key, Optional<Stored> now) {
+    if (computes) {
+      return; // a write decides on the commit point the store hands over: nothing to remember
+    }
     if (now.isPresent() && now.get().tag() == null) {
       forget(key); // an untagged row is not one write: a compare-and-set could not prove it
       return;

@@ -4,6 +4,7 @@ import dev.widekey.annotations.Profile;
 import dev.widekey.core.store.StoreLimits;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.stream.Stream;
 
 /**
@@ -62,6 +63,50 @@ public interface WideTableStore extends AutoCloseable {
     if (!outcome.succeeded()) {
       throw outcome.failure();
     }
+  }
+
+  /**
+   * Whether {@link #computeRow} is offered: a row written as a function of the stored one, in one
+   * atomic step. A store in this process can (the embedded store does); no networked service does,
+   * so on those a repository reads the row and writes it under a condition on what it read.
+   *
+   * <p>A decorator offers it only where it forwards it itself: {@link ForwardingStore} does not, so
+   * a decorator that observes or changes conditional writes sees every write a repository makes.
+   */
+  default boolean computesRows() {
+    return false;
+  }
+
+  /**
+   * Reads the row at {@code key} with {@code columns} and writes the row {@code compute} returns
+   * for it, whole, as {@link #put(String, Row)} writes one; {@code null} writes nothing. Atomic: no
+   * write of another caller lands between the read and the write, as with a conditional put. The
+   * stored row is passed as {@link #get} reads it, except that a row holding none of {@code
+   * columns} is passed present with no columns (a computation decides on whether a row is there).
+   * {@code compute} may be called more than once, the last call's answer standing, so it must have
+   * no effect but its answer; an exception it throws ends the call, nothing written. A computed row
+   * is checked as a put's is, and refused the same way, nothing written.
+   *
+   * <pre>{@code
+   * store.computeRow("counters", key, ColumnSelection.of("n"), stored -> {
+   *   long n = stored.map(r -> r.get("n").asLong()).orElse(0L);
+   *   return Row.of(key, Map.of("n", AttrValue.ofInteger(n + 1)));
+   * });
+   * }</pre>
+   *
+   * @return the stored row as passed to the call whose answer stood
+   * @throws StoreException of kind {@link ErrorKind#UNSUPPORTED} unless {@link #computesRows()}
+   */
+  default Optional<Row> computeRow(
+      String table, PrimaryKey key, ColumnSelection columns, Function<Optional<Row>, Row> compute) {
+    throw new StoreException(
+        ErrorKind.UNSUPPORTED,
+        "this store ("
+            + getClass().getSimpleName()
+            + ") cannot write a row as a function of the stored one atomically; read it and put"
+            + " under a condition",
+        false,
+        null);
   }
 
   /** Reads a row with the selected columns. */

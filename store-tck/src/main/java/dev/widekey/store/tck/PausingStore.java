@@ -12,6 +12,7 @@ import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Function;
 import java.util.function.Predicate;
 
 /**
@@ -170,6 +171,25 @@ public final class PausingStore extends ForwardingStore {
       pass(callOf(op), false);
     }
     return outcomes;
+  }
+
+  /**
+   * A store that computes rows (the embedded store) commits through {@link #computeRow}: a write of
+   * its table, paused as any other, so a writer paused at its commit is paused on every store.
+   */
+  @Override
+  public boolean computesRows() {
+    return delegate.computesRows();
+  }
+
+  @Override
+  public Optional<Row> computeRow(
+      String table, PrimaryKey key, ColumnSelection columns, Function<Optional<Row>, Row> compute) {
+    Call call = new Call(Call.Kind.WRITE, table);
+    pass(call, true);
+    Optional<Row> read = delegate.computeRow(table, key, columns, compute);
+    pass(call, false);
+    return read;
   }
 
   private static Call callOf(WriteOp op) {

@@ -35,6 +35,7 @@ import java.util.Set;
 import java.util.Spliterator;
 import java.util.Spliterators;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
@@ -295,6 +296,139 @@ public final class EmbeddedStore implements WideTableStore {
             throw ConditionErrors.failed(table, row.key(), condition);
           }
         });
+  }
+
+  /** In this process a row's read and write are one update of its B-tree entry. */
+  @Override
+  public boolean computesRows() {
+    return true;
+  }
+
+  /**
+   * {@inheritDoc}
+   *
+   * <p>One atomic update of the row's B-tree entry, as a conditional put's: the computation runs on
+   * the entry the write replaces, and again if another writer changed the map meanwhile.
+   */
+  @Override
+  public Optional<Row> computeRow(
+      String table, PrimaryKey key, ColumnSelection columns, Function<Optional<Row>, Row> compute) {
+    Objects.requireNonNull(table, "table");
+    Objects.requireNonNull(key, "key");
+    Objects.requireNonNull(columns, "columns");
+    Objects.requireNonNull(compute, "compute");
+    return gate.shared(() -> applyCompute(table(table), key, columns, compute));
+  }
+
+  private Optional<Row> applyCompute(
+      Table t, PrimaryKey key, ColumnSelection columns, Function<Optional<Row>, Row> compute) {
+    long now = now();
+    byte[] encoded = RequestEncoder.rowKey(t.spec, key, t.limits);
+    ServiceChecks.columns(t.spec, columns, t.limits);
+    ComputedWrite write = new ComputedWrite(t, key, columns, compute, now);
+    byte[] old;
+    ServiceIndexTables indexes = t.serviceIndexes;
+    if (indexes != null) {
+      synchronized (indexes) { // as applyPut: the row and its index change together
+        old = t.rows.operate(encoded, NOT_APPLIED, write);
+        write.rethrow();
+        if (write.row != null) {
+          indexes.changed(indexedRow(t, key, old, now), write.row, now);
+        }
+      }
+    } else {
+      old = t.rows.operate(encoded, NOT_APPLIED, write);
+      write.rethrow();
+    }
+    if (write.row != null) {
+      t.partitions[t.partitionOf(encoded)].put(
+          write.row.sizeInBytes(),
+          old == null ? -1 : key.sizeInBytes() + RowCodec.logicalSize(t.attributes(old)));
+    }
+    return write.read;
+  }
+
+  /**
+   * The decision of {@link #computeRow}, run by MVStore on the entry it is about to replace (again,
+   * after {@link #reset}, if another writer changed the map meanwhile): the computed row, checked
+   * and encoded, or nothing. A failure (the computation's, or the computed row's checks) aborts the
+   * update and is thrown once the engine is out of it.
+   */
+  private static final class ComputedWrite extends MVMap.DecisionMaker<Object> {
+    private final Table table;
+    private final PrimaryKey key;
+    private final ColumnSelection columns;
+    private final Function<Optional<Row>, Row> compute;
+    private final long now;
+    Optional<Row> read;
+    Row row;
+    private byte[] value;
+    private RuntimeException failure;
+
+    ComputedWrite(
+        Table table,
+        PrimaryKey key,
+        ColumnSelection columns,
+        Function<Optional<Row>, Row> compute,
+        long now) {
+      this.table = table;
+      this.key = key;
+      this.columns = columns;
+      this.compute = compute;
+      this.now = now;
+    }
+
+    @Override
+    public MVMap.Decision decide(Object existing, Object provided) {
+      reset();
+      try {
+        read = Optional.ofNullable(stored((byte[]) existing));
+        Row computed = compute.apply(read);
+        if (computed == null) {
+          return MVMap.Decision.ABORT;
+        }
+        if (!computed.key().equals(key)) {
+          throw new IllegalArgumentException(
+              "a row computed for key " + key + " has another key: " + computed.key());
+        }
+        value = table.stored(RequestEncoder.attributes(table.spec, computed, table.limits), now);
+        row = computed;
+        return MVMap.Decision.PUT;
+      } catch (RuntimeException e) {
+        failure = e;
+        return MVMap.Decision.ABORT;
+      }
+    }
+
+    /** The stored row with {@link #columns}: present with none if it holds none; null if absent. */
+    private Row stored(byte[] existing) {
+      if (existing == null || table.expired(existing, now)) {
+        return null;
+      }
+      Row.Builder selected =
+          RowCodec.decode(table.attributes(existing), columns, table.columnNames);
+      return selected == null ? Row.of(key, Map.of()) : selected.build(key);
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public <T> T selectValue(T existing, T provided) {
+      return (T) value; // the map's values are byte arrays
+    }
+
+    @Override
+    public void reset() {
+      read = null;
+      row = null;
+      value = null;
+      failure = null;
+    }
+
+    void rethrow() {
+      if (failure != null) {
+        throw failure;
+      }
+    }
   }
 
   @Override

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Function;
 
 /**
  * The adversary of the split-entity history: a store that parks its caller, before some of its
@@ -74,6 +75,22 @@ public final class JitterStore extends ForwardingStore {
   public List<WriteOutcome> batchWrite(List<WriteOp> ops) {
     maybePause();
     return super.batchWrite(ops);
+  }
+
+  /**
+   * A store that computes rows (the embedded store) is paused before each computation too, so its
+   * repositories' one-call commits meet the same adversary as others' compare-and-sets.
+   */
+  @Override
+  public boolean computesRows() {
+    return delegate.computesRows();
+  }
+
+  @Override
+  public Optional<Row> computeRow(
+      String table, PrimaryKey key, ColumnSelection columns, Function<Optional<Row>, Row> compute) {
+    maybePause();
+    return delegate.computeRow(table, key, columns, compute);
   }
 
   @Override
