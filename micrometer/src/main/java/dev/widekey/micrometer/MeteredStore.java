@@ -260,6 +260,39 @@ public final class MeteredStore extends ForwardingStore {
     rows(table, "put", 1, row.sizeInBytes());
   }
 
+  /**
+   * A store that computes rows (the embedded store) still does so metered: a repository's writes
+   * over it commit in one call.
+   */
+  @Override
+  public boolean computesRows() {
+    return delegate.computesRows();
+  }
+
+  /** Timed as a put, counting the row if one was written. */
+  @Override
+  public Optional<Row> computeRow(
+      String table, PrimaryKey key, ColumnSelection columns, Function<Optional<Row>, Row> compute) {
+    Row[] written = new Row[1];
+    Optional<Row> read =
+        timed(
+            table,
+            "put",
+            () ->
+                delegate.computeRow(
+                    table,
+                    key,
+                    columns,
+                    stored -> {
+                      written[0] = compute.apply(stored); // the last call's answer stands
+                      return written[0];
+                    }));
+    if (written[0] != null) {
+      rows(table, "put", 1, written[0].sizeInBytes());
+    }
+    return read;
+  }
+
   @Override
   public Optional<Row> get(String table, PrimaryKey key, ColumnSelection columns) {
     Optional<Row> row = timed(table, "get", () -> delegate.get(table, key, columns));

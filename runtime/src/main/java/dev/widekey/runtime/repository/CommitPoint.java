@@ -86,6 +86,12 @@ final class CommitPoint {
   /** The index tables, by table name. */
   private final Map<String, IndexTable> indexTables = new HashMap<>();
 
+  /**
+   * The columns a commit point is read with ({@link #commitColumns(IndexedRows, ColumnSelection,
+   * String)}).
+   */
+  private final ColumnSelection commitColumns;
+
   /** The keys of the index rows a stored hot row names, by index name. */
   interface IndexedRows {
     Map<String, PrimaryKey> of(Row hot);
@@ -162,6 +168,7 @@ final class CommitPoint {
     this.readsOverlap = store.scanParallelism() > Runtime.getRuntime().availableProcessors();
     this.deferred = readsOverlap ? DeferredDeletes.of(store) : null;
     this.computes = store.computesRows();
+    this.commitColumns = commitColumns(indexedRows, hotRead, versionColumn);
   }
 
   void useClock(CommitClock clock) {
@@ -1259,6 +1266,14 @@ final class CommitPoint {
   }
 
   private ColumnSelection commitColumns() {
+    return commitColumns;
+  }
+
+  /**
+   * The columns a commit point is read with: the hot row's indexed values where it has an index.
+   */
+  private static ColumnSelection commitColumns(
+      IndexedRows indexedRows, ColumnSelection hotRead, String versionColumn) {
     if (indexedRows != null) {
       return hotRead; // the indexed values name the index rows the replaced write stored
     }
