@@ -409,7 +409,13 @@ final class CommitPoint {
           storeSideRows(current);
           checkDeadline(current.rows, startNanos);
           Computation computed = new Computation(current);
-          store.computeRow(hot.name(), key, commitColumns(), computed);
+          try {
+            store.computeRow(hot.name(), key, commitColumns(), computed);
+          } catch (StoreException e) {
+            // a computed commit the store failed retryably may have landed: its rows are kept
+            inDoubt = computed.planned != null && e.retryable();
+            throw e;
+          }
           if (computed.planned != null) {
             committed = true;
             committed(current, computed.planned, computed.over);
