@@ -17,8 +17,12 @@ import dev.widekey.runtime.store.embedded.EmbeddedStore;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * A crash between the writes of a split-table entity never leaves a hot row pointing at a missing
@@ -27,13 +31,19 @@ import org.junit.jupiter.api.Test;
  */
 class SplitTableCrashTest {
 
-  @Test
-  void aCrashAtAnyWriteOfPutInsertUpdateOrDeleteKeepsHotRowsPairedWithTheirColdRows() {
+  /**
+   * @param computed whether the store computes rows (the embedded store's one-call commit, {@link
+   *     WideTableStore#computeRow}) or only compare-and-sets (the networked stores' path)
+   */
+  @ParameterizedTest(name = "computed commit: {0}")
+  @ValueSource(booleans = {true, false})
+  void aCrashAtAnyWriteOfPutInsertUpdateOrDeleteKeepsHotRowsPairedWithTheirColdRows(
+      boolean computed) {
     // every row operation of every write kind in turn: cold put, commit, delete of the replaced
     // cold row, and a delete's two deletes
     for (int crashAt = 1; crashAt <= 24; crashAt++) {
       try (EmbeddedStore durable = EmbeddedStore.inMemory()) {
-        CrashingStore crashing = new CrashingStore(durable, crashAt);
+        CrashingStore crashing = new CrashingStore(durable, crashAt, computed);
         ItemRepository items = new ItemRepository(crashing);
         items.createTables();
         crashing.arm();
@@ -118,12 +128,36 @@ class SplitTableCrashTest {
    */
   static final class CrashingStore extends ForwardingStore {
     private final int crashAt;
+    private final boolean computes;
     private boolean armed;
     private int writes;
 
     CrashingStore(WideTableStore delegate, int crashAt) {
+      this(delegate, crashAt, false);
+    }
+
+    /** {@code computes}: forwards row computations, each a write that may crash. */
+    CrashingStore(WideTableStore delegate, int crashAt, boolean computes) {
       super(delegate);
       this.crashAt = crashAt;
+      this.computes = computes;
+    }
+
+    @Override
+    public boolean computesRows() {
+      return computes && delegate.computesRows();
+    }
+
+    @Override
+    public Optional<Row> computeRow(
+        String table,
+        PrimaryKey key,
+        ColumnSelection columns,
+        Function<Optional<Row>, Row> compute) {
+      if (crashesNow()) {
+        throw new Crash("crashed before committing into " + table);
+      }
+      return delegate.computeRow(table, key, columns, compute);
     }
 
     void arm() {

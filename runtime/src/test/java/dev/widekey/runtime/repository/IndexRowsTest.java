@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.widekey.core.store.PkType;
 import dev.widekey.runtime.repository.Tagged.Item;
 import dev.widekey.runtime.repository.Tagged.Items;
+import dev.widekey.runtime.store.ColumnSelection;
 import dev.widekey.runtime.store.ErrorKind;
 import dev.widekey.runtime.store.ForwardingStore;
 import dev.widekey.runtime.store.PkColumn;
@@ -23,12 +24,14 @@ import dev.widekey.runtime.store.embedded.EmbeddedStore;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Random;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -428,11 +431,13 @@ class IndexRowsTest {
 
   /**
    * Each operation, stopped after each of its writes in turn, leaves the index exact; on a store
-   * like a networked one too, whose replaced rows are deleted in the background.
+   * like a networked one too, whose replaced rows are deleted in the background, and on one that
+   * computes rows (the embedded store's one-call commit, each computation a write that may stop).
    */
   @ParameterizedTest
-  @ValueSource(booleans = {false, true})
-  void aStopAfterAnyWriteOfAnyOperationLeavesTheIndexExact(boolean overlapping) {
+  @ValueSource(strings = {"compare-and-set", "networked", "computed"})
+  void aStopAfterAnyWriteOfAnyOperationLeavesTheIndexExact(String store) {
+    boolean overlapping = store.equals("networked");
     List<Consumer<Items>> operations =
         List.of(
             r -> r.put(new Item(1, "blue", "moved", null)),
@@ -451,7 +456,8 @@ class IndexRowsTest {
           healthy.put(new Item(1, "red", "first", null));
           healthy.put(new Item(2, "blue", "first", null));
           try {
-            WideTableStore stopping = new StoppingStore(fresh, stopAfter, false);
+            WideTableStore stopping =
+                new StoppingStore(fresh, stopAfter, false, store.equals("computed"));
             operations.get(op).accept(items(overlapping ? networked(stopping) : stopping, false));
           } catch (IllegalStateException stopped) {
             // the process died here
@@ -588,11 +594,33 @@ class IndexRowsTest {
   private static final class StoppingStore extends ForwardingStore {
     private int left;
     private final boolean indexLast;
+    private final boolean computes;
 
     StoppingStore(WideTableStore delegate, int writes, boolean indexLast) {
+      this(delegate, writes, indexLast, false);
+    }
+
+    /** {@code computes}: forwards row computations, each a write. */
+    StoppingStore(WideTableStore delegate, int writes, boolean indexLast, boolean computes) {
       super(delegate);
       this.left = writes;
       this.indexLast = indexLast;
+      this.computes = computes;
+    }
+
+    @Override
+    public boolean computesRows() {
+      return computes && delegate.computesRows();
+    }
+
+    @Override
+    public Optional<Row> computeRow(
+        String table,
+        PrimaryKey key,
+        ColumnSelection columns,
+        Function<Optional<Row>, Row> compute) {
+      write();
+      return delegate.computeRow(table, key, columns, compute);
     }
 
     private void write() {
