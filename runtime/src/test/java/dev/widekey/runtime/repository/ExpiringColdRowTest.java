@@ -13,14 +13,10 @@ import dev.widekey.runtime.store.WideTableStore;
 import dev.widekey.runtime.store.WriteOp;
 import dev.widekey.runtime.store.WriteOutcome;
 import dev.widekey.runtime.store.embedded.EmbeddedStore;
-import java.time.Clock;
-import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
+import dev.widekey.runtime.store.fault.MovingClock;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -32,35 +28,6 @@ import org.junit.jupiter.api.Test;
  */
 class ExpiringColdRowTest {
   private static final long TTL_SECONDS = 10;
-
-  /** A clock that moves only when told. */
-  static final class MovingClock extends Clock {
-    final AtomicLong millis = new AtomicLong(Instant.parse("2026-01-01T00:00:00Z").toEpochMilli());
-
-    void advanceSeconds(long seconds) {
-      millis.addAndGet(seconds * 1000);
-    }
-
-    @Override
-    public long millis() {
-      return millis.get();
-    }
-
-    @Override
-    public Instant instant() {
-      return Instant.ofEpochMilli(millis.get());
-    }
-
-    @Override
-    public ZoneId getZone() {
-      return ZoneOffset.UTC;
-    }
-
-    @Override
-    public Clock withZone(ZoneId zone) {
-      return this;
-    }
-  }
 
   record Note(long id, String title, String body) {}
 

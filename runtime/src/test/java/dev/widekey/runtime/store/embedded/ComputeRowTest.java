@@ -18,10 +18,7 @@ import dev.widekey.runtime.store.PrimaryKey;
 import dev.widekey.runtime.store.Row;
 import dev.widekey.runtime.store.StoreException;
 import dev.widekey.runtime.store.TableSpec;
-import java.time.Clock;
-import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
+import dev.widekey.runtime.store.fault.MovingClock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -30,7 +27,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
 /** {@link EmbeddedStore#computeRow}: a row written as a function of the stored one, atomically. */
@@ -81,33 +77,11 @@ class ComputeRowTest {
 
   @Test
   void anExpiredRowIsPassedAbsent() {
-    AtomicLong millis = new AtomicLong(Instant.parse("2026-01-01T00:00:00Z").toEpochMilli());
-    Clock clock =
-        new Clock() {
-          @Override
-          public long millis() {
-            return millis.get();
-          }
-
-          @Override
-          public Instant instant() {
-            return Instant.ofEpochMilli(millis.get());
-          }
-
-          @Override
-          public ZoneId getZone() {
-            return ZoneOffset.UTC;
-          }
-
-          @Override
-          public Clock withZone(ZoneId zone) {
-            return this;
-          }
-        };
+    MovingClock clock = new MovingClock();
     try (EmbeddedStore store = EmbeddedStore.builder().clock(clock).build()) {
       store.createTable(COUNTERS.withTtlSeconds(86_400));
       store.put("counters", counter(7));
-      millis.addAndGet(86_401_000L);
+      clock.advanceSeconds(86_401);
       Optional<Row> read =
           store.computeRow("counters", KEY, ColumnSelection.of("n"), s -> counter(n(s) + 1));
       assertEquals(Optional.empty(), read);
