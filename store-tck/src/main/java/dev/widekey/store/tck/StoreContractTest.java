@@ -1924,6 +1924,81 @@ public abstract class StoreContractTest {
     return store().get(t.name(), key, ColumnSelection.all());
   }
 
+  /**
+   * A row computed from the stored one ({@link WideTableStore#computeRow}): where a store offers
+   * it, the computation sees the row as stored (absent, or its selected columns; a row with none of
+   * them present and empty), its answer replaces the row whole, {@code null} writes nothing, and
+   * concurrent computations lose no update; where it does not, it is refused, not retryable, and
+   * nothing is written.
+   */
+  @Test
+  public void aComputedRowIsWrittenAtomicallyWhereOfferedAndRefusedElsewhere() throws Exception {
+    TableSpec t = newTable("computed", stringColumn("pk"));
+    PrimaryKey k = key("k");
+    if (!store().computesRows()) {
+      StoreException e =
+          assertStoreError(
+              ErrorKind.UNSUPPORTED,
+              () -> store().computeRow(t.name(), k, ColumnSelection.all(), s -> row(k, "n", ONE)));
+      assertFalse(e.retryable(), e::getMessage);
+      assertEquals(Optional.empty(), stored(t, k));
+      return;
+    }
+    List<Optional<Row>> seen = new ArrayList<>();
+    store()
+        .computeRow(
+            t.name(),
+            k,
+            ColumnSelection.of("n"),
+            s -> {
+              seen.add(s);
+              return row(k, "n", ONE);
+            });
+    assertEquals(Optional.empty(), seen.get(seen.size() - 1), "absent: handed over empty");
+    assertEquals(Optional.of(row(k, "n", ONE)), stored(t, k));
+    Optional<Row> read =
+        store().computeRow(t.name(), k, ColumnSelection.of("n"), s -> row(k, "other", TWO));
+    assertEquals(Optional.of(row(k, "n", ONE)), read);
+    assertEquals(Optional.of(row(k, "other", TWO)), stored(t, k), "replaced whole");
+    Optional<Row> none = store().computeRow(t.name(), k, ColumnSelection.of("n"), s -> null);
+    assertEquals(Optional.of(Row.of(k, Map.of())), none, "present with none of the columns");
+    assertEquals(Optional.of(row(k, "other", TWO)), stored(t, k), "null writes nothing");
+
+    PrimaryKey counter = key("counter");
+    int threads = 4;
+    int each = 250;
+    ExecutorService pool = Executors.newFixedThreadPool(threads);
+    try {
+      List<Future<?>> done = new ArrayList<>();
+      for (int i = 0; i < threads; i++) {
+        done.add(
+            pool.submit(
+                () -> {
+                  for (int n = 0; n < each; n++) {
+                    store()
+                        .computeRow(
+                            t.name(),
+                            counter,
+                            ColumnSelection.of("n"),
+                            s ->
+                                row(
+                                    counter,
+                                    "n",
+                                    AttrValue.ofInteger(
+                                        s.map(r -> r.get("n").asLong()).orElse(0L) + 1)));
+                  }
+                }));
+      }
+      for (Future<?> f : done) {
+        f.get(60, TimeUnit.SECONDS);
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+    assertEquals(
+        threads * each, stored(t, counter).orElseThrow().get("n").asLong(), "no lost update");
+  }
+
   @Test
   public void anInsertAppliesToAnAbsentRowAndFailsOnAPresentOne() {
     TableSpec t = newTable("cond_insert", stringColumn("pk"));
