@@ -270,14 +270,14 @@ final class CommitPoint {
    */
   void write(SplitTableRepository.PreparedWrite prepared, Expectation expected, Refusal refusal) {
     long startNanos = clock.nanoTime();
-    SplitTableRepository.PreparedWrite rows = prepared;
-    PrimaryKey key = rows.hot().key();
-    boolean sideRows =
-        rows.cold() != null || !rows.chunks().isEmpty() || !rows.indexPuts().isEmpty();
     if (computes) {
       new Commit(prepared, expected, refusal, startNanos).run(null, null, false);
       return;
     }
+    SplitTableRepository.PreparedWrite rows = prepared;
+    PrimaryKey key = rows.hot().key();
+    boolean sideRows =
+        rows.cold() != null || !rows.chunks().isEmpty() || !rows.indexPuts().isEmpty();
     CompletableFuture<Optional<Stored>> reading = null;
     Optional<Stored> now = remembered(key);
     if (now != null && holds(expected, now)) {
@@ -410,7 +410,7 @@ final class CommitPoint {
           checkDeadline(current.rows, startNanos);
           Computation computed = new Computation(current);
           try {
-            store.computeRow(hot.name(), key, commitColumns(), computed);
+            store.computeRow(hot.name(), key, commitColumns, computed);
           } catch (StoreException e) {
             // a computed commit the store failed retryably may have landed: its rows are kept
             inDoubt = computed.planned != null && e.retryable();
@@ -1211,7 +1211,7 @@ final class CommitPoint {
   }
 
   private Optional<Stored> readCommitPoint(PrimaryKey key) {
-    Optional<Stored> now = store.get(hot.name(), key, commitColumns()).map(this::stored);
+    Optional<Stored> now = store.get(hot.name(), key, commitColumns).map(this::stored);
     remember(key, now);
     return now;
   }
@@ -1264,15 +1264,11 @@ final class CommitPoint {
     int chunk = store.limits(hot.profile()).maxMultiGetRows();
     for (int from = 0; from < keys.size(); from += chunk) {
       List<PrimaryKey> part = keys.subList(from, Math.min(keys.size(), from + chunk));
-      for (Optional<Row> row : store.multiGet(hot.name(), part, commitColumns())) {
+      for (Optional<Row> row : store.multiGet(hot.name(), part, commitColumns)) {
         out.add(row.map(this::stored));
       }
     }
     return out;
-  }
-
-  private ColumnSelection commitColumns() {
-    return commitColumns;
   }
 
   /**
