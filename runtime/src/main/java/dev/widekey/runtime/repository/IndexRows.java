@@ -35,9 +35,6 @@ import java.util.Map;
 final class IndexRows {
   private IndexRows() {}
 
-  /** The tag column appended to the hot key's columns inside the ref column. */
-  private static final PkColumn TAG = new PkColumn(ColdRows.TAG, PkType.INTEGER);
-
   /** The prefix of the hot-row column naming the tag under which an index's row is stored. */
   static final String TAG_COLUMN_PREFIX = IndexTable.TAG_COLUMN_PREFIX;
 
@@ -93,22 +90,6 @@ final class IndexRows {
         Map.of(ColdRows.WRITTEN, AttrValue.ofInteger(writtenMillis)));
   }
 
-  /** The columns a ref encodes: the hot key's, then the tag; one list per hot schema, reused. */
-  private static List<PkColumn> refSchema(List<PkColumn> hotSchema) {
-    List<PkColumn>[] cached = REF_SCHEMA.get();
-    if (cached[0] != hotSchema) {
-      List<PkColumn> schema = new ArrayList<>(hotSchema);
-      schema.add(TAG);
-      cached[0] = hotSchema;
-      cached[1] = List.copyOf(schema);
-    }
-    return cached[1];
-  }
-
-  @SuppressWarnings("unchecked")
-  private static final ThreadLocal<List<PkColumn>[]> REF_SCHEMA =
-      ThreadLocal.withInitial(() -> new List[2]);
-
   /** The indexed values of an index row: its key less the ref column. */
   static List<PkValue> values(PrimaryKey indexKey) {
     return indexKey.values().subList(0, indexKey.size() - 1);
@@ -127,20 +108,16 @@ final class IndexRows {
     if (ref.isInfinite() || ref.type() != PkType.BINARY) {
       throw corrupt(index, indexKey, "its " + IndexTable.REF_COLUMN + " column is not BINARY");
     }
-    List<PkColumn> schema = refSchema(hotSchema);
-    PrimaryKey decoded;
+    PrimaryKey hotKey;
     try {
-      decoded = OrderedKeyBytes.decode(index.table().name(), ref, schema);
+      hotKey = OrderedKeyBytes.decodeBeforeInteger(index.table().name(), ref, hotSchema);
     } catch (StoreException e) {
       throw corrupt(
           index,
           indexKey,
           "its " + IndexTable.REF_COLUMN + " column is not a hot key and a tag: " + e.detail());
     }
-    List<PkValue> values = decoded.values();
-    return new Ref(
-        PrimaryKey.of(values.subList(0, values.size() - 1)),
-        values.get(values.size() - 1).asLong());
+    return new Ref(hotKey, OrderedKeyBytes.lastInteger(ref));
   }
 
   /**

@@ -41,6 +41,10 @@ public final class OrderedKeyBytes {
    *     surrogate, which has no UTF-8 form
    */
   public static byte[] encode(PrimaryKey key) {
+    byte[] decodedFrom = key.encoding();
+    if (decodedFrom != null) {
+      return decodedFrom.clone();
+    }
     // two passes into an array of the exact length: every store call encodes a key, and a
     // stream's synchronized write per byte cost more than the rest of the encoding
     List<PkValue> values = key.values();
@@ -99,6 +103,32 @@ public final class OrderedKeyBytes {
   }
 
   /**
+   * Decodes the columns before the INTEGER that ends a key encoded inside a BINARY key value, as an
+   * index row's ref holds its hot key before the write's tag ({@link #lastInteger} reads the tag):
+   * as {@link #decode(String, PkValue, List)} with {@code schema} and one INTEGER column more, the
+   * key of the leading columns only.
+   *
+   * <pre>
+   * {@code PrimaryKey hotKey = OrderedKeyBytes.decodeBeforeInteger("orders_by_card", ref, hotSchema);}
+   * </pre>
+   *
+   * @throws StoreException {@link ErrorKind#CORRUPT_DATA} as {@link #decode(String, byte[], List)},
+   *     also where the value does not end in an INTEGER column
+   */
+  public static PrimaryKey decodeBeforeInteger(
+      String table, PkValue encoded, List<PkColumn> schema) {
+    byte[] bytes = encoded.binaryBytes();
+    int end = bytes.length - 1 - 8;
+    if (end < 0 || (bytes[end] & 0xFF) != VALUE) {
+      throw malformed(table, bytes, "it does not end in an INTEGER column");
+    }
+    PrimaryKey key = decode(table, bytes, end, schema);
+    // kept with the key: the hot key of an index row is read by a multi-get next, which would
+    // encode it again (a tenth of a page read through an index)
+    return PrimaryKey.decoded(key.values(), Arrays.copyOf(bytes, end));
+  }
+
+  /**
    * The INTEGER that ends a key encoded inside a BINARY key value, read from its last 8 bytes
    * without decoding the columns before it; for values this process encoded (a stored one is read
    * with {@link #decode(String, PkValue, List)}, which checks it).
@@ -138,10 +168,15 @@ public final class OrderedKeyBytes {
    *     escaped prefix of the bytes, for anything else
    */
   public static PrimaryKey decode(String table, byte[] bytes, List<PkColumn> schema) {
+    return decode(table, bytes, bytes.length, schema);
+  }
+
+  /** As {@link #decode(String, byte[], List)}, for the key encoded in {@code bytes[0, length)}. */
+  private static PrimaryKey decode(String table, byte[] bytes, int length, List<PkColumn> schema) {
     List<PkValue> values = new ArrayList<>(schema.size());
     int pos = 0;
     for (PkColumn column : schema) {
-      if (pos >= bytes.length) {
+      if (pos >= length) {
         throw malformed(table, bytes, "it ends before column " + column.name());
       }
       int marker = bytes[pos++] & 0xFF;
@@ -161,14 +196,14 @@ public final class OrderedKeyBytes {
       }
       switch (column.type()) {
         case INTEGER -> {
-          if (bytes.length - pos < 8) {
+          if (length - pos < 8) {
             throw malformed(table, bytes, "INTEGER column " + column.name() + " is cut short");
           }
           values.add(PkValue.ofInteger(integerAt(bytes, pos)));
           pos += 8;
         }
         case STRING, BINARY -> {
-          int end = endOfEscaped(table, bytes, pos, column);
+          int end = endOfEscaped(table, bytes, pos, length, column);
           // most values hold no zero byte: they decode from the stored bytes without a copy
           int payloadEnd = end - 2;
           values.add(
@@ -179,11 +214,9 @@ public final class OrderedKeyBytes {
         }
       }
     }
-    if (pos != bytes.length) {
+    if (pos != length) {
       throw malformed(
-          table,
-          bytes,
-          (bytes.length - pos) + " bytes follow the last of " + schema.size() + " columns");
+          table, bytes, (length - pos) + " bytes follow the last of " + schema.size() + " columns");
     }
     return PrimaryKey.of(values);
   }
@@ -192,15 +225,16 @@ public final class OrderedKeyBytes {
    * The index just past the end mark {@code 00 01} of the escaped value starting at {@code pos},
    * checking that every other zero byte is escaped as {@code 00 FF}.
    */
-  private static int endOfEscaped(String table, byte[] bytes, int pos, PkColumn column) {
+  private static int endOfEscaped(
+      String table, byte[] bytes, int pos, int length, PkColumn column) {
     while (true) {
-      if (pos >= bytes.length) {
+      if (pos >= length) {
         throw malformed(table, bytes, "column " + column.name() + " has no end mark");
       }
       if (bytes[pos++] != 0) {
         continue;
       }
-      int next = pos < bytes.length ? bytes[pos++] & 0xFF : -1;
+      int next = pos < length ? bytes[pos++] & 0xFF : -1;
       if (next == 0x01) {
         return pos;
       }

@@ -19,8 +19,16 @@ public final class PrimaryKey implements Comparable<PrimaryKey> {
   /** The hash, once computed; 0 until then (a key is hashed on every map a write passes). */
   private int hash;
 
-  private PrimaryKey(List<PkValue> values) {
+  /**
+   * The key's {@link OrderedKeyBytes} encoding where it was decoded from one, else null: a key read
+   * from the store and then asked for (an index row's hot key, read by a multi-get) is not encoded
+   * again. Never handed out: {@link OrderedKeyBytes#encode} copies it.
+   */
+  private final byte[] encoding;
+
+  private PrimaryKey(List<PkValue> values, byte[] encoding) {
     this.values = values;
+    this.encoding = encoding;
   }
 
   /** A key of these column values. */
@@ -36,7 +44,20 @@ public final class PrimaryKey implements Comparable<PrimaryKey> {
     for (PkValue v : values) {
       Objects.requireNonNull(v, "primary-key column value");
     }
-    return new PrimaryKey(List.copyOf(values));
+    return new PrimaryKey(List.copyOf(values), null);
+  }
+
+  /**
+   * A key {@link OrderedKeyBytes} decoded from {@code encoding}, which nobody changes: the values
+   * checked by the decode, the encoding kept for its next encode.
+   */
+  static PrimaryKey decoded(List<PkValue> values, byte[] encoding) {
+    return new PrimaryKey(List.copyOf(values), encoding);
+  }
+
+  /** The encoding this key was decoded from, or null; not to be changed. */
+  byte[] encoding() {
+    return encoding;
   }
 
   /** The column values, in order. */

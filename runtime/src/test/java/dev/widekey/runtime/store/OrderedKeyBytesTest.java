@@ -65,6 +65,61 @@ class OrderedKeyBytesTest {
   }
 
   /**
+   * A key followed by an INTEGER inside a BINARY value (an index row's ref: hot key, then tag)
+   * decodes to the key alone exactly where the whole decodes to the key and the integer, and the
+   * decoded key encodes as a fresh one does.
+   */
+  @Test
+  void theKeyBeforeATrailingIntegerDecodesAsTheWholeDoesOnRandomKeys() {
+    Random random = new Random(SEED + 2);
+    List<PkColumn> withTag = new ArrayList<>(SCHEMA);
+    withTag.add(new PkColumn("tag", PkType.INTEGER));
+    for (int n = 0; n < 5000; n++) {
+      PrimaryKey k = randomKey(random, false);
+      long tag = randomLong(random);
+      List<PkValue> values = new ArrayList<>(k.values());
+      values.add(PkValue.ofInteger(tag));
+      byte[] whole = OrderedKeyBytes.encode(PrimaryKey.of(values));
+      PkValue ref = PkValue.ofBinary(whole);
+      PrimaryKey decoded = OrderedKeyBytes.decodeBeforeInteger("t", ref, SCHEMA);
+      assertEquals(k, decoded, () -> k + ", seed " + SEED);
+      assertEquals(tag, OrderedKeyBytes.lastInteger(ref), () -> k + ", seed " + SEED);
+      byte[] again = OrderedKeyBytes.encode(decoded);
+      assertArrayEquals(OrderedKeyBytes.encode(k), again, () -> k + ", seed " + SEED);
+      again[0] ^= 1; // a caller's change to an encoding does not reach the key's next one
+      assertArrayEquals(OrderedKeyBytes.encode(k), OrderedKeyBytes.encode(decoded));
+      // a damaged copy fails both ways or neither: one meaning for the stored bytes
+      byte[] damaged = whole.clone();
+      int at = random.nextInt(damaged.length);
+      damaged[at] = (byte) random.nextInt(256);
+      boolean wholeDecodes = decodes(() -> OrderedKeyBytes.decode("t", damaged, withTag));
+      boolean keyDecodes =
+          decodes(
+              () -> OrderedKeyBytes.decodeBeforeInteger("t", PkValue.ofBinary(damaged), SCHEMA));
+      assertEquals(wholeDecodes, keyDecodes, () -> k + " byte " + at + ", seed " + SEED);
+    }
+    // too short to hold an INTEGER, or a last column that is not one
+    byte[] text = OrderedKeyBytes.encode(PrimaryKey.of(PkValue.ofString("abcdefghijk")));
+    for (byte[] bytes : new byte[][] {new byte[0], new byte[8], text}) {
+      StoreException e =
+          assertThrows(
+              StoreException.class,
+              () -> OrderedKeyBytes.decodeBeforeInteger("t", PkValue.ofBinary(bytes), SCHEMA));
+      assertEquals(ErrorKind.CORRUPT_DATA, e.kind());
+    }
+  }
+
+  private static boolean decodes(Runnable decode) {
+    try {
+      decode.run();
+      return true;
+    } catch (StoreException e) {
+      assertEquals(ErrorKind.CORRUPT_DATA, e.kind(), e.getMessage());
+      return false;
+    }
+  }
+
+  /**
    * Bounds are encoded for scans and never stored: a stored key with a bound marker is a malformed
    * row, not {@code [INF_MAX, "b"]}, which would pass a store's range check and be read as a row.
    */

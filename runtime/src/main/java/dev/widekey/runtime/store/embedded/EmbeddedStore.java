@@ -42,6 +42,7 @@ import java.util.stream.StreamSupport;
 import org.h2.mvstore.Cursor;
 import org.h2.mvstore.MVMap;
 import org.h2.mvstore.MVStore;
+import org.h2.mvstore.RootReference;
 
 /**
  * The embedded wide-table store: a real local engine on H2's MVStore, in memory or in a directory,
@@ -781,16 +782,69 @@ public final class EmbeddedStore implements WideTableStore {
             encoded[i] =
                 RequestEncoder.rowKey(t.spec, Objects.requireNonNull(keys.get(i), "key"), t.limits);
           }
+          byte[][] values = storedValues(t, encoded);
           List<Optional<Row>> rows = new ArrayList<>(encoded.length);
           for (int i = 0; i < encoded.length; i++) {
-            rows.add(Optional.ofNullable(read(t, keys.get(i), encoded[i], columns)));
+            rows.add(Optional.ofNullable(read(t, keys.get(i), encoded[i], values[i], columns)));
           }
           return rows;
         });
   }
 
+  /** Forward steps a multi-get's walk takes towards its next key before it seeks it instead. */
+  static final int WALK_STEPS = 8;
+
+  /**
+   * The stored values of {@code encoded}, in its order ({@code null}: absent), all from one version
+   * of the table. Keys in ascending order are walked as a range scan reads: each found by stepping
+   * forward from the last, a seek only where the next key is more than {@link #WALK_STEPS} rows on,
+   * as a region server reseeks a sorted multi-get; where the keys come in no order, each is a
+   * lookup of its own.
+   */
+  private byte[][] storedValues(Table t, byte[][] encoded) {
+    byte[][] values = new byte[encoded.length][];
+    RootReference<byte[], byte[]> root = t.rows.flushAndGetRoot();
+    boolean ascending = encoded.length > 1;
+    for (int i = 1; i < encoded.length && ascending; i++) {
+      ascending = Arrays.compareUnsigned(encoded[i - 1], encoded[i]) <= 0;
+    }
+    if (!ascending) {
+      for (int i = 0; i < encoded.length; i++) {
+        values[i] = t.rows.get(root.root, encoded[i]);
+      }
+      return values;
+    }
+    MVStore.TxCounter version = mv.registerVersionUsage();
+    try {
+      Cursor<byte[], byte[]> cursor = null;
+      byte[] at = null; // the cursor's current key; null: exhausted
+      for (int i = 0; i < encoded.length; i++) {
+        byte[] wanted = encoded[i];
+        int steps = 0;
+        int order = at == null ? 1 : Arrays.compareUnsigned(at, wanted);
+        while (cursor != null && at != null && order < 0 && steps < WALK_STEPS) {
+          at = cursor.hasNext() ? cursor.next() : null;
+          order = at == null ? 1 : Arrays.compareUnsigned(at, wanted);
+          steps++;
+        }
+        if (cursor == null || (at != null && order < 0)) {
+          cursor = t.rows.cursor(root, wanted, null, false);
+          at = cursor.hasNext() ? cursor.next() : null;
+          order = at == null ? 1 : Arrays.compareUnsigned(at, wanted);
+        }
+        values[i] = order == 0 ? cursor.getValue() : null;
+      }
+    } finally {
+      mv.deregisterVersionUsage(version);
+    }
+    return values;
+  }
+
   private Row read(Table t, PrimaryKey key, byte[] encoded, ColumnSelection columns) {
-    byte[] value = t.rows.get(encoded);
+    return read(t, key, encoded, t.rows.get(encoded), columns);
+  }
+
+  private Row read(Table t, PrimaryKey key, byte[] encoded, byte[] value, ColumnSelection columns) {
     if (value == null) {
       return null;
     }

@@ -12,6 +12,7 @@ import dev.widekey.core.store.StoreLimits;
 import dev.widekey.runtime.store.AttrValue;
 import dev.widekey.runtime.store.ColumnSelection;
 import dev.widekey.runtime.store.ErrorKind;
+import dev.widekey.runtime.store.OrderedKeyBytes;
 import dev.widekey.runtime.store.PartitionStats;
 import dev.widekey.runtime.store.PkColumn;
 import dev.widekey.runtime.store.PkValue;
@@ -27,6 +28,7 @@ import dev.widekey.runtime.store.WriteOp;
 import dev.widekey.runtime.store.WriteOutcome;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -363,6 +365,55 @@ class EmbeddedStoreTest {
       assertEquals(
           List.of(3L, 1L, 0L, 0L),
           store.partitionStats("orders").stream().map(PartitionStats::readRows).toList());
+    }
+  }
+
+  /**
+   * A multi-get walks keys that come in order from one to the next and seeks the others: whatever
+   * the order, gaps, repeats and absent keys asked for, it answers as one get per key does.
+   */
+  @Test
+  void aMultiGetAnswersAsGetsDoWhateverTheKeysOrderOnRandomRequests() {
+    long seed = Long.getLong("widekey.test.seed", System.nanoTime());
+    Random random = new Random(seed);
+    try (EmbeddedStore store = EmbeddedStore.inMemory()) {
+      store.createTable(ORDERS);
+      int stored = 0;
+      for (int seq = 0; seq < 3_000; seq++) {
+        if (random.nextInt(3) > 0) { // a third of the keys stay absent
+          store.put("orders", order(String.valueOf(seq % 7), seq, "n" + seq));
+          stored++;
+        }
+      }
+      for (int request = 0; request < 400; request++) {
+        List<PrimaryKey> keys = new ArrayList<>();
+        int size = 1 + random.nextInt(60);
+        long seq = random.nextInt(3_000);
+        for (int i = 0; i < size; i++) {
+          switch (random.nextInt(4)) {
+            case 0 -> seq += 1 + random.nextInt(3); // the next keys: walked
+            case 1 -> seq += 1 + random.nextInt(4 * EmbeddedStore.WALK_STEPS); // past a walk
+            case 2 -> {} // the same key again
+            default -> seq = random.nextInt(3_200); // anywhere, past the last key too
+          }
+          keys.add(
+              PrimaryKey.of(PkValue.ofString(String.valueOf(seq % 7)), PkValue.ofInteger(seq)));
+        }
+        if (random.nextBoolean()) {
+          keys.sort(
+              (a, b) ->
+                  Arrays.compareUnsigned(OrderedKeyBytes.encode(a), OrderedKeyBytes.encode(b)));
+        }
+        List<Optional<Row>> expected = new ArrayList<>();
+        for (PrimaryKey key : keys) {
+          expected.add(store.get("orders", key, ColumnSelection.all()));
+        }
+        assertEquals(
+            expected,
+            store.multiGet("orders", keys, ColumnSelection.all()),
+            "keys " + keys + ", seed " + seed);
+      }
+      assertTrue(stored > 1_000, "seed " + seed);
     }
   }
 
