@@ -803,41 +803,40 @@ public final class EmbeddedStore implements WideTableStore {
    */
   private byte[][] storedValues(Table t, byte[][] encoded) {
     byte[][] values = new byte[encoded.length][];
-    RootReference<byte[], byte[]> root = t.rows.flushAndGetRoot();
-    boolean ascending = encoded.length > 1;
+    boolean ascending = true;
     for (int i = 1; i < encoded.length && ascending; i++) {
       ascending = Arrays.compareUnsigned(encoded[i - 1], encoded[i]) <= 0;
     }
-    if (!ascending) {
-      for (int i = 0; i < encoded.length; i++) {
-        values[i] = t.rows.get(root.root, encoded[i]);
-      }
-      return values;
-    }
+    // the version read stays registered, so that MVStore does not reclaim its chunks meanwhile
     MVStore.TxCounter version = mv.registerVersionUsage();
     try {
+      RootReference<byte[], byte[]> root = t.rows.flushAndGetRoot();
+      if (!ascending) {
+        for (int i = 0; i < encoded.length; i++) {
+          values[i] = t.rows.get(root.root, encoded[i]);
+        }
+        return values;
+      }
       Cursor<byte[], byte[]> cursor = null;
-      byte[] at = null; // the cursor's current key; null: exhausted
+      byte[] at = null; // the cursor's current key; null: past the last
       for (int i = 0; i < encoded.length; i++) {
         byte[] wanted = encoded[i];
-        int steps = 0;
         int order = at == null ? 1 : Arrays.compareUnsigned(at, wanted);
-        while (cursor != null && at != null && order < 0 && steps < WALK_STEPS) {
+        for (int steps = 0; at != null && order < 0 && steps < WALK_STEPS; steps++) {
           at = cursor.hasNext() ? cursor.next() : null;
           order = at == null ? 1 : Arrays.compareUnsigned(at, wanted);
-          steps++;
         }
-        if (cursor == null || (at != null && order < 0)) {
+        if (cursor == null || order < 0) { // the first key, or one too far on to walk to
           cursor = t.rows.cursor(root, wanted, null, false);
           at = cursor.hasNext() ? cursor.next() : null;
           order = at == null ? 1 : Arrays.compareUnsigned(at, wanted);
         }
         values[i] = order == 0 ? cursor.getValue() : null;
       }
+      return values;
     } finally {
       mv.deregisterVersionUsage(version);
     }
-    return values;
   }
 
   private Row read(Table t, PrimaryKey key, byte[] encoded, ColumnSelection columns) {
