@@ -329,6 +329,15 @@ public final class MeteredStore extends ForwardingStore {
     meters.rows(meters.collection(table), "delete").record(1);
   }
 
+  /** Timed as a delete, as a store that computes rows deletes an entity. */
+  @Override
+  public Optional<Row> getAndDelete(String table, PrimaryKey key, ColumnSelection columns) {
+    Optional<Row> deleted =
+        timed(table, "delete", () -> delegate.getAndDelete(table, key, columns));
+    meters.rows(meters.collection(table), "delete").record(1);
+    return deleted;
+  }
+
   @Override
   public void delete(String table, PrimaryKey key, WriteCondition condition) {
     timed(table, "delete", () -> delegate.delete(table, key, condition));

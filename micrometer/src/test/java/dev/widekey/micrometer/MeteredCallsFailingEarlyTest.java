@@ -2,6 +2,7 @@ package dev.widekey.micrometer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.widekey.runtime.store.ColumnSelection;
 import dev.widekey.runtime.store.WideTableStore;
@@ -11,9 +12,13 @@ import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
-/** Batch calls that fail on their arguments, before reaching the store, are counted too. */
+/**
+ * Calls counted whatever becomes of them: batch calls that fail on their arguments, before reaching
+ * the store, and the one-call writes of a store that computes rows.
+ */
 class MeteredCallsFailingEarlyTest {
   private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
 
@@ -34,6 +39,25 @@ class MeteredCallsFailingEarlyTest {
       store.createTable(Rows.table("t", 100, 2));
       assertThrows(RuntimeException.class, () -> store.multiGet("t", null, ColumnSelection.all()));
       assertEquals(1, calls("multi_get"));
+    }
+  }
+
+  /**
+   * A store that computes rows keeps doing so metered: a repository's commits and deletes over it
+   * take their one-call path, each timed as the write it is.
+   */
+  @Test
+  void rowsComputedAndDeletedInOneCallAreForwardedAndTimed() {
+    try (EmbeddedStore embedded = EmbeddedStore.inMemory()) {
+      WideTableStore store = MeteredStore.wrap(embedded, registry);
+      store.createTable(Rows.table("t", 100, 2));
+      assertTrue(store.computesRows());
+      store.computeRow("t", Rows.key(1), ColumnSelection.all(), stored -> Rows.row(1, 1));
+      assertEquals(1, calls("put"));
+      assertEquals(
+          Optional.of(Rows.row(1, 1)), store.getAndDelete("t", Rows.key(1), ColumnSelection.all()));
+      assertEquals(Optional.empty(), embedded.get("t", Rows.key(1), ColumnSelection.all()));
+      assertEquals(1, calls("delete"));
     }
   }
 

@@ -136,7 +136,10 @@ class SplitTableCrashTest {
       this(delegate, crashAt, false);
     }
 
-    /** {@code computes}: forwards row computations, each a write that may crash. */
+    /**
+     * {@code computes}: forwards row computations and handed-back deletes, each a write that may
+     * crash.
+     */
     CrashingStore(WideTableStore delegate, int crashAt, boolean computes) {
       super(delegate);
       this.crashAt = crashAt;
@@ -158,6 +161,14 @@ class SplitTableCrashTest {
         throw new Crash("crashed before committing into " + table);
       }
       return delegate.computeRow(table, key, columns, compute);
+    }
+
+    @Override
+    public Optional<Row> getAndDelete(String table, PrimaryKey key, ColumnSelection columns) {
+      if (crashesNow()) {
+        throw new Crash("crashed before deleting from " + table);
+      }
+      return delegate.getAndDelete(table, key, columns);
     }
 
     void arm() {

@@ -776,6 +776,10 @@ final class CommitPoint {
    * ({@link ColdRowSweep}), which removes rows no hot row names.
    */
   void delete(PrimaryKey key) {
+    if (computes) {
+      deleteHandedBack(key);
+      return;
+    }
     for (int attempt = 1; attempt <= COMMIT_ATTEMPTS; attempt++) {
       Optional<Stored> now = attempt == 1 ? remembered(key) : null;
       try {
@@ -816,6 +820,29 @@ final class CommitPoint {
       return;
     }
     throw rewrittenMeanwhile(key, "delete it; nothing was deleted");
+  }
+
+  /**
+   * {@link #delete} on a store that hands back the row it deletes ({@link
+   * WideTableStore#getAndDelete}): one call removes whatever commit point is stored and says which
+   * it was, where others read it and delete on a condition; then the rows it named are dropped. A
+   * commit point that does not decode is deleted all the same, its rows left to the sweep.
+   */
+  private void deleteHandedBack(PrimaryKey key) {
+    Optional<Row> deleted = store.getAndDelete(hot.name(), key, commitColumns);
+    if (deleted.isEmpty()) {
+      return;
+    }
+    Stored was;
+    try {
+      was = stored(deleted.get());
+    } catch (StoreException e) {
+      if (e.kind() != ErrorKind.CORRUPT_DATA) {
+        throw e;
+      }
+      return;
+    }
+    dropRows(key, was, List.of());
   }
 
   /**

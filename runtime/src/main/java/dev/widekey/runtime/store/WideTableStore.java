@@ -67,8 +67,9 @@ public interface WideTableStore extends AutoCloseable {
 
   /**
    * Whether {@link #computeRow} is offered: a row written as a function of the stored one, in one
-   * atomic step. A store in this process can (the embedded store does); no networked service does,
-   * so on those a repository reads the row and writes it under a condition on what it read.
+   * atomic step (and {@link #getAndDelete}, a row deleted and handed back). A store in this process
+   * can (the embedded store does); no networked service does, so on those a repository reads the
+   * row and writes it under a condition on what it read.
    *
    * <p>A decorator offers it only where it forwards it itself: {@link ForwardingStore} does not, so
    * a decorator that observes or changes conditional writes sees every write a repository makes.
@@ -105,6 +106,31 @@ public interface WideTableStore extends AutoCloseable {
             + getClass().getSimpleName()
             + ") cannot write a row as a function of the stored one atomically; read it and put"
             + " under a condition",
+        false,
+        null);
+  }
+
+  /**
+   * Deletes the row at {@code key} and hands it back as it was, in one atomic step: no write of
+   * another caller lands between the read and the delete. Offered where {@link #computesRows()} is
+   * (a store in this process), refused elsewhere: a networked service deletes under a condition on
+   * what was read. An expired row is deleted and handed back absent.
+   *
+   * <pre>{@code
+   * Optional<Row> was = store.getAndDelete("orders", key, ColumnSelection.of("tag"));
+   * }</pre>
+   *
+   * @return the deleted row with {@code columns}, as {@link #computeRow} passes a stored row
+   *     (present with no columns if it held none of them); empty if there was none
+   * @throws StoreException of kind {@link ErrorKind#UNSUPPORTED} unless {@link #computesRows()}
+   */
+  default Optional<Row> getAndDelete(String table, PrimaryKey key, ColumnSelection columns) {
+    throw new StoreException(
+        ErrorKind.UNSUPPORTED,
+        "this store ("
+            + getClass().getSimpleName()
+            + ") cannot delete a row and hand it back atomically; read it and delete under a"
+            + " condition",
         false,
         null);
   }

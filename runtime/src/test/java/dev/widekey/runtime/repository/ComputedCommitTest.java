@@ -64,6 +64,13 @@ class ComputedCommitTest {
     }
 
     @Override
+    public synchronized Optional<Row> getAndDelete(
+        String table, PrimaryKey key, ColumnSelection columns) {
+      calls.add("getAndDelete " + table);
+      return delegate.getAndDelete(table, key, columns);
+    }
+
+    @Override
     public synchronized Optional<Row> get(String table, PrimaryKey key, ColumnSelection columns) {
       calls.add("get " + table);
       return super.get(table, key, columns);
@@ -178,6 +185,38 @@ class ComputedCommitTest {
     assertEquals(List.of(1L), ids(items.byTag("blue").toList()));
     assertEquals(1, indexKeys().size());
     assertTrue(store.take().stream().noneMatch(c -> c.startsWith("compute")), "reads compute none");
+  }
+
+  @Test
+  void aDeleteIsOneCallHandingBackTheCommitPointThenTheDeletesOfTheRowsItNamed() {
+    var items = new Tagged.Items(store, false);
+    items.createTables();
+    items.put(new Tagged.Item(1, "red", "a", null));
+    store.take();
+    items.delete(1);
+    assertEquals(
+        List.of("getAndDelete items", "delete items_by_tag"),
+        store.take(),
+        "no read of the commit point, no conditional delete");
+    assertEquals(Optional.empty(), items.get(1));
+    assertEquals(List.of(), indexKeys(), "the index row it named is gone");
+    store.take();
+    items.delete(1);
+    assertEquals(List.of("getAndDelete items"), store.take(), "nothing stored: nothing more");
+
+    var notes = new ConditionalWritesTest.NoteRepository(store, false);
+    notes.createTables();
+    notes.put(new ConditionalWritesTest.Note(1, "t1", "body 1", 0));
+    embedded.put("notes", Row.of(TestRows.key(2), Map.of("other", AttrValue.ofString("x"))));
+    store.take();
+    notes.remove(TestRows.key(1));
+    notes.remove(TestRows.key(2));
+    assertEquals(
+        List.of("getAndDelete notes", "delete notes_cold", "getAndDelete notes"),
+        store.take(),
+        "a row without the commit point's columns is deleted, naming nothing");
+    assertEquals(List.of(), rows("notes"));
+    assertEquals(List.of(), bodies());
   }
 
   private List<String> bodies() {

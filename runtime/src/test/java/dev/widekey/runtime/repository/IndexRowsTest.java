@@ -600,7 +600,7 @@ class IndexRowsTest {
       this(delegate, writes, indexLast, false);
     }
 
-    /** {@code computes}: forwards row computations, each a write. */
+    /** {@code computes}: forwards row computations and handed-back deletes, each a write. */
     StoppingStore(WideTableStore delegate, int writes, boolean indexLast, boolean computes) {
       super(delegate);
       this.left = writes;
@@ -621,6 +621,12 @@ class IndexRowsTest {
         Function<Optional<Row>, Row> compute) {
       write();
       return delegate.computeRow(table, key, columns, compute);
+    }
+
+    @Override
+    public Optional<Row> getAndDelete(String table, PrimaryKey key, ColumnSelection columns) {
+      write();
+      return delegate.getAndDelete(table, key, columns);
     }
 
     private void write() {

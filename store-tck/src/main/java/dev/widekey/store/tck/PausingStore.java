@@ -192,6 +192,16 @@ public final class PausingStore extends ForwardingStore {
     return read;
   }
 
+  /** A delete of its table, paused as any other. */
+  @Override
+  public Optional<Row> getAndDelete(String table, PrimaryKey key, ColumnSelection columns) {
+    Call call = new Call(Call.Kind.DELETE, table);
+    pass(call, true);
+    Optional<Row> deleted = delegate.getAndDelete(table, key, columns);
+    pass(call, false);
+    return deleted;
+  }
+
   private static Call callOf(WriteOp op) {
     return new Call(op instanceof WriteOp.Delete ? Call.Kind.DELETE : Call.Kind.WRITE, op.table());
   }

@@ -1999,6 +1999,59 @@ public abstract class StoreContractTest {
         threads * each, stored(t, counter).orElseThrow().get("n").asLong(), "no lost update");
   }
 
+  /**
+   * A row deleted and handed back ({@link WideTableStore#getAndDelete}): where a store computes
+   * rows, the row is deleted and handed back as a computation is handed it (absent; its selected
+   * columns; present with none), and deleters racing for one row take it once between them; where
+   * it does not, it is refused, not retryable, and nothing is deleted.
+   */
+  @Test
+  public void aRowIsDeletedAndHandedBackWhereOfferedAndRefusedElsewhere() throws Exception {
+    TableSpec t = newTable("handed_back", stringColumn("pk"));
+    PrimaryKey k = key("k");
+    store().put(t.name(), row(k, "n", ONE));
+    if (!store().computesRows()) {
+      StoreException e =
+          assertStoreError(
+              ErrorKind.UNSUPPORTED,
+              () -> store().getAndDelete(t.name(), k, ColumnSelection.all()));
+      assertFalse(e.retryable(), e::getMessage);
+      assertEquals(Optional.of(row(k, "n", ONE)), stored(t, k), "nothing deleted");
+      return;
+    }
+    assertEquals(
+        Optional.of(row(k, "n", ONE)), store().getAndDelete(t.name(), k, ColumnSelection.of("n")));
+    assertEquals(Optional.empty(), stored(t, k));
+    assertEquals(Optional.empty(), store().getAndDelete(t.name(), k, ColumnSelection.all()));
+    store().put(t.name(), row(k, "other", TWO));
+    assertEquals(
+        Optional.of(Row.of(k, Map.of())),
+        store().getAndDelete(t.name(), k, ColumnSelection.of("n")),
+        "present with none of the columns, and deleted");
+    assertEquals(Optional.empty(), stored(t, k));
+
+    int threads = 4;
+    int rounds = 200;
+    ExecutorService pool = Executors.newFixedThreadPool(threads);
+    try {
+      for (int round = 0; round < rounds; round++) {
+        store().put(t.name(), row(k, "n", AttrValue.ofInteger(round)));
+        List<Future<Optional<Row>>> racing = new ArrayList<>();
+        for (int i = 0; i < threads; i++) {
+          racing.add(pool.submit(() -> store().getAndDelete(t.name(), k, ColumnSelection.all())));
+        }
+        List<Row> taken = new ArrayList<>();
+        for (Future<Optional<Row>> f : racing) {
+          f.get(60, TimeUnit.SECONDS).ifPresent(taken::add);
+        }
+        assertEquals(
+            List.of(row(k, "n", AttrValue.ofInteger(round))), taken, "round " + round + ": once");
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
   @Test
   public void anInsertAppliesToAnAbsentRowAndFailsOnAPresentOne() {
     TableSpec t = newTable("cond_insert", stringColumn("pk"));

@@ -401,14 +401,8 @@ public final class EmbeddedStore implements WideTableStore {
       }
     }
 
-    /** The stored row with {@link #columns}: present with none if it holds none; null if absent. */
     private Row stored(byte[] existing) {
-      if (existing == null || table.expired(existing, now)) {
-        return null;
-      }
-      Row.Builder selected =
-          RowCodec.decode(table.attributes(existing), columns, table.columnNames);
-      return selected == null ? Row.of(key, Map.of()) : selected.build(key);
+      return passed(table, key, existing, columns, now);
     }
 
     @Override
@@ -432,11 +426,44 @@ public final class EmbeddedStore implements WideTableStore {
     }
   }
 
+  /**
+   * The stored row {@code existing} as a computation is handed it: with {@code columns}, present
+   * with none if it holds none of them; null if absent or expired at {@code now}.
+   */
+  private static Row passed(
+      Table t, PrimaryKey key, byte[] existing, ColumnSelection columns, long now) {
+    if (existing == null || t.expired(existing, now)) {
+      return null;
+    }
+    Row.Builder selected = RowCodec.decode(t.attributes(existing), columns, t.columnNames);
+    return selected == null ? Row.of(key, Map.of()) : selected.build(key);
+  }
+
   @Override
   public void delete(String table, PrimaryKey key) {
     Objects.requireNonNull(table, "table");
     Objects.requireNonNull(key, "key");
     gate.shared(() -> applyDelete(table(table), key));
+  }
+
+  /**
+   * {@inheritDoc}
+   *
+   * <p>One removal of the row's B-tree entry, as a delete's, handing back the entry it removed.
+   */
+  @Override
+  public Optional<Row> getAndDelete(String table, PrimaryKey key, ColumnSelection columns) {
+    Objects.requireNonNull(table, "table");
+    Objects.requireNonNull(key, "key");
+    Objects.requireNonNull(columns, "columns");
+    return gate.shared(
+        () -> {
+          Table t = table(table);
+          ServiceChecks.columns(t.spec, columns, t.limits);
+          long now = now();
+          byte[] old = removeRow(t, key, WriteCondition.none(), now);
+          return Optional.ofNullable(passed(t, key, old, columns, now));
+        });
   }
 
   /**
@@ -722,31 +749,38 @@ public final class EmbeddedStore implements WideTableStore {
    * of the request runs first, so a refused request, like a failed condition, deletes nothing.
    */
   private boolean applyDelete(Table t, PrimaryKey primaryKey, WriteCondition condition) {
+    return removeRow(t, primaryKey, condition, now()) != NOT_APPLIED;
+  }
+
+  /**
+   * Deletes the row if the condition holds of the stored one: the entry removed (null: none), or
+   * {@link #NOT_APPLIED} if the condition failed and nothing was deleted.
+   */
+  private byte[] removeRow(Table t, PrimaryKey primaryKey, WriteCondition condition, long now) {
     byte[] key = RequestEncoder.rowKey(t.spec, primaryKey, t.limits);
     ServiceChecks.condition(t.spec, condition, t.limits);
     long keySize = primaryKey.sizeInBytes();
     byte[] old;
     ServiceIndexTables indexes = t.serviceIndexes;
-    long now = now();
     if (indexes != null) {
       synchronized (indexes) {
         old = writeRow(t, primaryKey, key, null, condition, now, MVMap.Decision.REMOVE);
         if (old == NOT_APPLIED) {
-          return false;
+          return old;
         }
         indexes.changed(indexedRow(t, primaryKey, old, now), null, now);
       }
     } else {
       old = writeRow(t, primaryKey, key, null, condition, now, MVMap.Decision.REMOVE);
       if (old == NOT_APPLIED) {
-        return false;
+        return old;
       }
     }
     t.partitions[t.partitionOf(key)].deleteWritten(keySize);
     if (old != null) {
       uncount(t, key, keySize, old);
     }
-    return true;
+    return old;
   }
 
   // ----------------------------------------------------------------------------------- reads

@@ -23,6 +23,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -179,6 +180,90 @@ class ComputeRowTest {
               () -> decorated.computeRow("counters", KEY, ColumnSelection.all(), s -> null));
       assertEquals(ErrorKind.UNSUPPORTED, e.kind());
       assertSame(Optional.empty(), store.get("counters", KEY, ColumnSelection.all()));
+      store.put("counters", counter(1));
+      StoreException delete =
+          assertThrows(
+              StoreException.class,
+              () -> decorated.getAndDelete("counters", KEY, ColumnSelection.all()));
+      assertEquals(ErrorKind.UNSUPPORTED, delete.kind());
+      assertFalse(delete.retryable());
+      assertEquals(Optional.of(counter(1)), store.get("counters", KEY, ColumnSelection.all()));
+    }
+  }
+
+  /**
+   * {@link EmbeddedStore#getAndDelete}: the row deleted is handed back as a computation is handed
+   * it (selected columns; present with none; absent when expired, and purged all the same).
+   */
+  @Test
+  void aDeletedRowIsHandedBackAsAComputationIsHandedIt() {
+    MovingClock clock = new MovingClock();
+    try (EmbeddedStore store = EmbeddedStore.builder().clock(clock).build()) {
+      store.createTable(COUNTERS.withTtlSeconds(86_400));
+      assertEquals(Optional.empty(), store.getAndDelete("counters", KEY, ColumnSelection.all()));
+      store.put("counters", counter(3));
+      assertEquals(
+          Optional.of(Row.of(KEY, Map.of("n", AttrValue.ofInteger(3)))),
+          store.getAndDelete("counters", KEY, ColumnSelection.of("n")));
+      assertEquals(Optional.empty(), store.get("counters", KEY, ColumnSelection.all()));
+      assertEquals(0, rows(store), "the totals count the row no more");
+      store.put("counters", Row.of(KEY, Map.of("other", text("x"))));
+      assertEquals(
+          Optional.of(Row.of(KEY, Map.of())),
+          store.getAndDelete("counters", KEY, ColumnSelection.of("n")),
+          "a row holding none of the columns: present, with none");
+      assertEquals(Optional.empty(), store.get("counters", KEY, ColumnSelection.all()));
+      store.put("counters", counter(4));
+      clock.advanceSeconds(86_401);
+      assertEquals(Optional.empty(), store.getAndDelete("counters", KEY, ColumnSelection.all()));
+      assertEquals(0, rows(store), "the expired row is gone");
+      assertThrows(
+          StoreException.class,
+          () ->
+              store.getAndDelete(
+                  "counters", PrimaryKey.of(PkValue.ofInteger(1)), ColumnSelection.all()));
+    }
+  }
+
+  /** Deleters racing for one row: each row put is handed back to exactly one of them. */
+  @Test
+  void racingDeletersEachTakeARowOnce() throws Exception {
+    try (EmbeddedStore store = EmbeddedStore.inMemory()) {
+      store.createTable(COUNTERS);
+      int threads = 4;
+      int rounds = 2_000;
+      AtomicInteger taken = new AtomicInteger();
+      ExecutorService pool = Executors.newFixedThreadPool(threads);
+      try {
+        for (int r = 0; r < rounds; r++) {
+          store.put("counters", counter(r));
+          CountDownLatch start = new CountDownLatch(1);
+          List<Future<?>> done = new ArrayList<>();
+          long expected = r;
+          for (int t = 0; t < threads; t++) {
+            done.add(
+                pool.submit(
+                    () -> {
+                      start.await();
+                      Optional<Row> mine =
+                          store.getAndDelete("counters", KEY, ColumnSelection.of("n"));
+                      if (mine.isPresent()) {
+                        assertEquals(expected, n(mine));
+                        taken.incrementAndGet();
+                      }
+                      return null;
+                    }));
+          }
+          start.countDown();
+          for (Future<?> f : done) {
+            f.get();
+          }
+        }
+      } finally {
+        pool.shutdownNow();
+      }
+      assertEquals(rounds, taken.get(), "every row handed back once, to one deleter");
+      assertEquals(0, rows(store));
     }
   }
 

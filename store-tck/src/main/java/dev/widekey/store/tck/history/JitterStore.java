@@ -78,8 +78,9 @@ public final class JitterStore extends ForwardingStore {
   }
 
   /**
-   * A store that computes rows (the embedded store) is paused before each computation too, so its
-   * repositories' one-call commits meet the same adversary as others' compare-and-sets.
+   * A store that computes rows (the embedded store) is paused before each computation and each
+   * handed-back delete too, so its repositories' one-call commits and deletes meet the same
+   * adversary as others' compare-and-sets.
    */
   @Override
   public boolean computesRows() {
@@ -91,6 +92,12 @@ public final class JitterStore extends ForwardingStore {
       String table, PrimaryKey key, ColumnSelection columns, Function<Optional<Row>, Row> compute) {
     maybePause();
     return delegate.computeRow(table, key, columns, compute);
+  }
+
+  @Override
+  public Optional<Row> getAndDelete(String table, PrimaryKey key, ColumnSelection columns) {
+    maybePause();
+    return delegate.getAndDelete(table, key, columns);
   }
 
   @Override
