@@ -446,8 +446,7 @@ final class CommitPoint {
               // a commit of this write landed: committed, over what that commit expected
               committed = true;
               renewIfLate(ownRows(landed.rows, landed.putIndexRows), startNanos);
-              Set<WriteOp> named =
-                  new HashSet<>(stored.get().indexDeletes(indexTables.values(), List.of()));
+              List<WriteOp> named = stored.get().indexDeletes(indexTables.values(), List.of());
               if (landed.committedOver != null) {
                 landed.committedOver.ifPresent(replaced -> dropRows(key, replaced, named));
               }
@@ -540,7 +539,8 @@ final class CommitPoint {
       renewIfLate(ownRows(planned, current.putIndexRows), startNanos);
       Stored written = stored(planned);
       remember(key, Optional.of(written));
-      Set<WriteOp> named = new HashSet<>(written.indexDeletes(indexTables.values(), List.of()));
+      // a list: an entity has a few indexes, and a set of them cost more than looking through it
+      List<WriteOp> named = written.indexDeletes(indexTables.values(), List.of());
       over.ifPresent(replaced -> dropRows(key, replaced, named));
       dropAllBut(current, named);
     }
@@ -617,7 +617,7 @@ final class CommitPoint {
      * Deletes this write's rows under every tag but {@code kept}'s (null: all), and {@code kept}'s
      * index rows that its commit does not name ({@code named}).
      */
-    private void dropAllBut(Tagged kept, Set<WriteOp> named) {
+    private void dropAllBut(Tagged kept, Collection<WriteOp> named) {
       for (Tagged t : tags) {
         if (t != kept) {
           dropOwn(t.rows, t.putIndexRows); // named by no hot row, and never will be
@@ -763,9 +763,7 @@ final class CommitPoint {
   }
 
   private static Row dated(Row row, AttrValue written) {
-    Map<String, AttrValue> columns = new LinkedHashMap<>(row.columns());
-    columns.put(ColdRows.WRITTEN, written);
-    return Row.of(row.key(), columns);
+    return row.with(ColdRows.WRITTEN, written);
   }
 
   /**
@@ -1344,7 +1342,7 @@ final class CommitPoint {
     if (rows.indexPuts().isEmpty() || now.isEmpty() || now.get().indexRows().isEmpty()) {
       return rows;
     }
-    Map<String, AttrValue> hotColumns = null;
+    Row hot = rows.hot();
     List<WriteOp> puts = new ArrayList<>(rows.indexPuts().size());
     for (WriteOp put : rows.indexPuts()) {
       IndexTable index = indexTables.get(put.table());
@@ -1353,17 +1351,13 @@ final class CommitPoint {
         puts.add(put);
         continue;
       }
-      if (hotColumns == null) {
-        hotColumns = new LinkedHashMap<>(rows.hot().columns());
-      }
-      hotColumns.put(IndexRows.tagColumn(index), AttrValue.ofInteger(IndexRows.tagOf(stored)));
-      puts.add(WriteOp.put(put.table(), Row.of(stored, ((WriteOp.Put) put).row().columns())));
+      hot = hot.with(IndexRows.tagColumn(index), AttrValue.ofInteger(IndexRows.tagOf(stored)));
+      puts.add(WriteOp.put(put.table(), ((WriteOp.Put) put).row().withKey(stored)));
     }
-    if (hotColumns == null) {
+    if (hot == rows.hot()) {
       return rows;
     }
-    return new SplitTableRepository.PreparedWrite(
-        Row.of(rows.hot().key(), hotColumns), rows.cold(), rows.chunks(), puts);
+    return new SplitTableRepository.PreparedWrite(hot, rows.cold(), rows.chunks(), puts);
   }
 
   /** The commit point a prepared write stores, its index rows known without decoding it. */

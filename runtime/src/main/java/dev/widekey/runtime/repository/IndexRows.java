@@ -73,12 +73,9 @@ final class IndexRows {
               + values.size()
               + " values");
     }
-    List<PkValue> withTag = new ArrayList<>(hotKey.size() + 1);
-    withTag.addAll(hotKey.values());
-    withTag.add(PkValue.ofInteger(tag));
     List<PkValue> key = new ArrayList<>(values.size() + 1);
     key.addAll(values);
-    key.add(PkValue.ofBinary(OrderedKeyBytes.encode(PrimaryKey.of(withTag))));
+    key.add(PkValue.ofBinary(OrderedKeyBytes.encodeFollowedBy(hotKey, tag)));
     return PrimaryKey.of(key);
   }
 

@@ -37,6 +37,12 @@ public final class ColumnSelection {
 
   /** The named columns; a name given twice is selected once, as the stores do. */
   public static ColumnSelection of(String... names) {
+    if (names.length == 1) {
+      // a conditional write's check of one column builds one per write: no set to copy from
+      TreeSet<String> one = new TreeSet<>();
+      one.add(java.util.Objects.requireNonNull(names[0], "column name"));
+      return new ColumnSelection(java.util.Collections.unmodifiableSortedSet(one));
+    }
     return of(new java.util.HashSet<>(java.util.Arrays.asList(names)));
   }
 

@@ -78,15 +78,41 @@ public final class OrderedKeyBytes {
       }
       out[pos++] = VALUE;
       if (v.type() == PkType.INTEGER) {
-        long bits = v.asLong() ^ Long.MIN_VALUE;
-        for (int shift = 56; shift >= 0; shift -= 8) {
-          out[pos++] = (byte) (bits >>> shift);
-        }
+        pos = writeInteger(out, pos, v.asLong());
       } else {
         pos = writeEscaped(out, pos, payloads[i]);
       }
     }
     return out;
+  }
+
+  /**
+   * Encodes {@code key} followed by one more INTEGER column holding {@code last}, as {@link
+   * #encode} encodes that longer key (each column's bytes follow the one before's), without
+   * building it: an index row's ref, a hot key and a write's tag.
+   *
+   * <pre>{@code byte[] ref = OrderedKeyBytes.encodeFollowedBy(hotKey, tag);}</pre>
+   *
+   * @throws StoreException as {@link #encode}
+   */
+  public static byte[] encodeFollowedBy(PrimaryKey key, long last) {
+    byte[] head = key.encoding();
+    if (head == null) {
+      head = encode(key);
+    }
+    byte[] out = Arrays.copyOf(head, head.length + 1 + 8);
+    out[head.length] = VALUE;
+    writeInteger(out, head.length + 1, last);
+    return out;
+  }
+
+  /** Writes an INTEGER payload at {@code pos}: big-endian, its sign bit flipped; the next pos. */
+  private static int writeInteger(byte[] out, int pos, long value) {
+    long bits = value ^ Long.MIN_VALUE;
+    for (int shift = 56; shift >= 0; shift -= 8) {
+      out[pos++] = (byte) (bits >>> shift);
+    }
+    return pos;
   }
 
   /**

@@ -5,6 +5,7 @@ import dev.widekey.core.store.StoreLimits;
 import dev.widekey.core.store.Utf8;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.ConcurrentModificationException;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -32,9 +33,10 @@ public final class Row {
   private final StoredRowDecoder decoder;
   private Decoded decoded; // a stored row's columns once decoded; racy, its fields are final
   private boolean lookedUp; // a stored row was asked for one column: a second lookup decodes all
-  // A row a store decoded holds its columns as two arrays in name order (names[i] holds
-  // values[i]): a dozen fewer objects per row than a TreeMap, which a merge reading pages on
-  // another thread pays for in cache misses. A row built from a map keeps the map; names is null.
+  // A row holds its columns as two arrays in name order (names[i] holds values[i]), however it
+  // was built: a dozen fewer objects per row than a TreeMap, which a merge reading pages on
+  // another thread pays for in cache misses, and which every write walked to check and encode
+  // its row. A stored row's arrays are null until decoded (see decoded).
   private final String[] names;
   private final AttrValue[] values;
   private final int size; // 0 for a stored row: its count is in decoded()
@@ -44,17 +46,6 @@ public final class Row {
   // sizeInBytes once measured (-1: not yet): a write asks for it in its checks, its batch's limit
   // and the partition counters; volatile, as a long's write is not atomic everywhere
   private volatile long sizeInBytes = -1;
-
-  private Row(PrimaryKey key, SortedMap<String, AttrValue> columns) {
-    this.key = key;
-    this.columns = columns;
-    this.names = null;
-    this.values = null;
-    this.size = columns.size();
-    this.storedKey = null;
-    this.storedColumns = null;
-    this.decoder = null;
-  }
 
   private Row(PrimaryKey key, String[] names, AttrValue[] values, int size) {
     this.key = key;
@@ -186,22 +177,96 @@ public final class Row {
   /** A row with these attribute columns. */
   public static Row of(PrimaryKey key, Map<String, AttrValue> columns) {
     Objects.requireNonNull(key, "key");
-    if (columns instanceof SortedMap<String, AttrValue> sorted && sorted.comparator() == null) {
-      // already in name order (a decoded row): copied in one pass, without comparisons
-      sorted.forEach(
-          (name, value) -> {
-            Objects.requireNonNull(name, "column name");
-            Objects.requireNonNull(value, () -> "value of column " + name);
-          });
-      return new Row(key, Collections.unmodifiableSortedMap(new TreeMap<>(sorted)));
+    int n = columns.size();
+    String[] names = new String[n];
+    AttrValue[] values = new AttrValue[n];
+    int i = 0;
+    for (Map.Entry<String, AttrValue> e : columns.entrySet()) {
+      if (i == n) {
+        throw new ConcurrentModificationException("columns of row " + key + " changed meanwhile");
+      }
+      String name = Objects.requireNonNull(e.getKey(), "column name");
+      names[i] = name;
+      values[i++] = Objects.requireNonNull(e.getValue(), () -> "value of column " + name);
     }
-    TreeMap<String, AttrValue> copy = new TreeMap<>();
-    columns.forEach(
-        (name, value) ->
-            copy.put(
-                Objects.requireNonNull(name, "column name"),
-                Objects.requireNonNull(value, () -> "value of column " + name)));
-    return new Row(key, Collections.unmodifiableSortedMap(copy));
+    if (i != n) {
+      throw new ConcurrentModificationException("columns of row " + key + " changed meanwhile");
+    }
+    if (!(columns instanceof SortedMap<String, AttrValue> sorted && sorted.comparator() == null)) {
+      sortByName(names, values, n); // already in name order: a decoded row's columns
+    }
+    return new Row(key, names, values, n);
+  }
+
+  /**
+   * Sorts the columns by name (a map's keys are distinct): insertion sort, as a row has a few
+   * columns in most cases, by an index array where it has many.
+   */
+  private static void sortByName(String[] names, AttrValue[] values, int n) {
+    if (n <= 16) {
+      for (int i = 1; i < n; i++) {
+        String name = names[i];
+        AttrValue value = values[i];
+        int j = i - 1;
+        while (j >= 0 && names[j].compareTo(name) > 0) {
+          names[j + 1] = names[j];
+          values[j + 1] = values[j];
+          j--;
+        }
+        names[j + 1] = name;
+        values[j + 1] = value;
+      }
+      return;
+    }
+    Integer[] order = new Integer[n];
+    for (int i = 0; i < n; i++) {
+      order[i] = i;
+    }
+    String[] byIndex = names.clone();
+    AttrValue[] valueByIndex = values.clone();
+    Arrays.sort(order, (a, b) -> byIndex[a].compareTo(byIndex[b]));
+    for (int i = 0; i < n; i++) {
+      names[i] = byIndex[order[i]];
+      values[i] = valueByIndex[order[i]];
+    }
+  }
+
+  /**
+   * This row with {@code column} set to {@code value}: added where the row has no such column,
+   * replaced where it has. The columns are copied once; no map is built.
+   *
+   * <pre>{@code Row tagged = row.with("wk_tag", AttrValue.ofInteger(tag));}</pre>
+   */
+  public Row with(String column, AttrValue value) {
+    Objects.requireNonNull(column, "column name");
+    Objects.requireNonNull(value, () -> "value of column " + column);
+    int n = columnCount();
+    String[] names = new String[n + 1];
+    AttrValue[] values = new AttrValue[n + 1];
+    int out = 0;
+    boolean placed = false;
+    for (int i = 0; i < n; i++) {
+      String name = columnName(i);
+      int c = placed ? -1 : name.compareTo(column);
+      if (c == 0) {
+        names[out] = column;
+        values[out++] = value;
+        placed = true;
+        continue;
+      }
+      if (c > 0) {
+        names[out] = column;
+        values[out++] = value;
+        placed = true;
+      }
+      names[out] = name;
+      values[out++] = columnValue(i);
+    }
+    if (!placed) {
+      names[out] = column;
+      values[out++] = value;
+    }
+    return new Row(key(), names, values, out);
   }
 
   public PrimaryKey key() {
@@ -213,19 +278,31 @@ public final class Row {
     return k;
   }
 
-  /** The attribute columns, sorted by name. */
+  /**
+   * The same columns under another key, shared rather than copied (a row is immutable).
+   *
+   * <pre>{@code Row moved = row.withKey(newKey);}</pre>
+   */
+  public Row withKey(PrimaryKey key) {
+    Objects.requireNonNull(key, "key");
+    if (decoder != null) {
+      Decoded d = decoded();
+      return new Row(key, d.names(), d.values(), d.size());
+    }
+    return new Row(key, names, values, size);
+  }
+
+  /**
+   * The attribute columns, sorted by name. A map is built on the first call; a caller that walks
+   * the columns of many rows reads them by position ({@link #columnName}, {@link #columnValue}).
+   */
   public SortedMap<String, AttrValue> columns() {
     SortedMap<String, AttrValue> map = columns;
     if (map == null) {
       TreeMap<String, AttrValue> built = new TreeMap<>();
-      if (decoder != null) {
-        Decoded d = decoded();
-        for (int i = 0; i < d.size(); i++) {
-          built.put(d.names()[i], d.values()[i]);
-        }
-      }
-      for (int i = 0; i < size; i++) {
-        built.put(names[i], values[i]);
+      int n = columnCount();
+      for (int i = 0; i < n; i++) {
+        built.put(columnName(i), columnValue(i));
       }
       map = Collections.unmodifiableSortedMap(built);
       columns = map;
@@ -236,6 +313,35 @@ public final class Row {
   /** The number of attribute columns. */
   public int columnCount() {
     return decoder != null ? decoded().size() : size;
+  }
+
+  /**
+   * The name of the attribute column at {@code position} in name order ({@code 0 <= position <
+   * }{@link #columnCount()}).
+   *
+   * <pre>{@code
+   * for (int i = 0; i < row.columnCount(); i++) check(row.columnName(i), row.columnValue(i));
+   * }</pre>
+   */
+  public String columnName(int position) {
+    if (decoder != null) {
+      Decoded d = decoded();
+      Objects.checkIndex(position, d.size());
+      return d.names()[position];
+    }
+    Objects.checkIndex(position, size);
+    return names[position];
+  }
+
+  /** The value of the attribute column at {@code position}: see {@link #columnName}. */
+  public AttrValue columnValue(int position) {
+    if (decoder != null) {
+      Decoded d = decoded();
+      Objects.checkIndex(position, d.size());
+      return d.values()[position];
+    }
+    Objects.checkIndex(position, size);
+    return values[position];
   }
 
   /** The value of a column, or {@code null} if the row has no such column. */
@@ -250,9 +356,6 @@ public final class Row {
       }
       d = decoded();
       return find(d.names(), d.values(), d.size(), column);
-    }
-    if (names == null) {
-      return columns.get(column);
     }
     return find(names, values, size, column);
   }
@@ -294,14 +397,8 @@ public final class Row {
       }
       return bytes;
     }
-    if (names != null) {
-      for (int i = 0; i < size; i++) {
-        bytes += Utf8.encodedLength(names[i]) + values[i].sizeInBytes();
-      }
-      return bytes;
-    }
-    for (Map.Entry<String, AttrValue> e : columns.entrySet()) {
-      bytes += Utf8.encodedLength(e.getKey()) + e.getValue().sizeInBytes();
+    for (int i = 0; i < size; i++) {
+      bytes += Utf8.encodedLength(names[i]) + values[i].sizeInBytes();
     }
     return bytes;
   }

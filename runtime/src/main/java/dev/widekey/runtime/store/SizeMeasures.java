@@ -2,7 +2,6 @@ package dev.widekey.runtime.store;
 
 import dev.widekey.core.store.SizeMeasure;
 import dev.widekey.core.store.Utf8;
-import java.util.Map;
 
 /**
  * A {@link SizeMeasure} applied to the runtime's keys and values: the measure itself lives with the
@@ -32,15 +31,16 @@ public final class SizeMeasures {
    *
    * @throws IllegalArgumentException if a string holds an unpaired surrogate
    */
-  public static long rowValueBytes(SizeMeasure measure, Map<String, AttrValue> columns) {
+  public static long rowValueBytes(SizeMeasure measure, Row row) {
     long bytes = 0;
     long names = 0;
-    for (Map.Entry<String, AttrValue> e : columns.entrySet()) {
-      bytes += valueBytes(measure, e.getValue());
+    int columns = row.columnCount();
+    for (int i = 0; i < columns; i++) {
+      bytes += valueBytes(measure, row.columnValue(i));
       if (measure == SizeMeasure.HBASE_CELLS) {
-        names += Utf8.encodedLength(e.getKey());
+        names += Utf8.encodedLength(row.columnName(i));
       }
     }
-    return measure.rowValueBytes(bytes, columns.size(), names);
+    return measure.rowValueBytes(bytes, columns, names);
   }
 }

@@ -70,7 +70,7 @@ class OrderedKeyBytesTest {
    * decoded key encodes as a fresh one does.
    */
   @Test
-  void theKeyBeforeATrailingIntegerDecodesAsTheWholeDoesOnRandomKeys() {
+  void theKeyBeforeATrailingIntegerEncodesAndDecodesAsTheWholeDoesOnRandomKeys() {
     Random random = new Random(SEED + 2);
     List<PkColumn> withTag = new ArrayList<>(SCHEMA);
     withTag.add(new PkColumn("tag", PkType.INTEGER));
@@ -80,9 +80,15 @@ class OrderedKeyBytesTest {
       List<PkValue> values = new ArrayList<>(k.values());
       values.add(PkValue.ofInteger(tag));
       byte[] whole = OrderedKeyBytes.encode(PrimaryKey.of(values));
+      // the key and the tag encoded without building the longer key, from a key built by hand
+      // and from one decoded (which encodes from the bytes it kept)
+      assertArrayEquals(
+          whole, OrderedKeyBytes.encodeFollowedBy(k, tag), () -> k + ", seed " + SEED);
       PkValue ref = PkValue.ofBinary(whole);
       PrimaryKey decoded = OrderedKeyBytes.decodeBeforeInteger("t", ref, SCHEMA);
       assertEquals(k, decoded, () -> k + ", seed " + SEED);
+      assertArrayEquals(
+          whole, OrderedKeyBytes.encodeFollowedBy(decoded, tag), () -> k + ", seed " + SEED);
       assertEquals(tag, OrderedKeyBytes.lastInteger(ref), () -> k + ", seed " + SEED);
       byte[] again = OrderedKeyBytes.encode(decoded);
       assertArrayEquals(OrderedKeyBytes.encode(k), again, () -> k + ", seed " + SEED);

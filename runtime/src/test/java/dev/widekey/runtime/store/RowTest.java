@@ -86,6 +86,54 @@ class RowTest {
     }
   }
 
+  /**
+   * Whatever map a row comes from (in any iteration order, at any column count, below and above the
+   * insertion sort), its columns by position are the map's in name order; {@code with} sets one
+   * column as a map's put would, {@code withKey} keeps the columns under another key; neither
+   * changes the row it came from.
+   */
+  @Test
+  void columnsByPositionAndRowsDerivedFromOneAreThoseOfTheSameMapOnRandomRows() {
+    Random random = new Random(seeds.seed());
+    PrimaryKey other = PrimaryKey.of(PkValue.ofString("other"));
+    for (int round = 0; round < 2_000; round++) {
+      List<String> names = new java.util.ArrayList<>();
+      int count = random.nextInt(random.nextBoolean() ? 10 : 40);
+      for (int c = 0; c < count; c++) {
+        names.add(name(random));
+      }
+      java.util.Collections.shuffle(names, random);
+      Map<String, AttrValue> given = new java.util.LinkedHashMap<>();
+      for (String n : names) {
+        given.put(n, AttrValue.ofInteger(random.nextLong()));
+      }
+      TreeMap<String, AttrValue> sorted = new TreeMap<>(given);
+      Row row = Row.of(KEY, given);
+      assertEquals(sorted.size(), row.columnCount(), "seed " + seeds.seed());
+      int i = 0;
+      for (Map.Entry<String, AttrValue> e : sorted.entrySet()) {
+        assertEquals(e.getKey(), row.columnName(i), "seed " + seeds.seed());
+        assertEquals(e.getValue(), row.columnValue(i++));
+      }
+      assertThrows(IndexOutOfBoundsException.class, () -> row.columnName(row.columnCount()));
+      assertThrows(IndexOutOfBoundsException.class, () -> row.columnValue(-1));
+
+      String set = random.nextBoolean() && !names.isEmpty() ? names.get(0) : name(random);
+      AttrValue value = AttrValue.ofString("set " + round);
+      TreeMap<String, AttrValue> expected = new TreeMap<>(sorted);
+      expected.put(set, value);
+      Row changed = row.with(set, value);
+      assertEquals(Row.of(KEY, expected), changed, "seed " + seeds.seed());
+      assertEquals(expected.size(), changed.columnCount());
+      assertEquals(value, changed.get(set));
+      assertEquals(Row.of(KEY, sorted), row, "the row it came from is unchanged");
+      Row moved = changed.withKey(other);
+      assertEquals(Row.of(other, expected), moved);
+      assertEquals(KEY, changed.key());
+    }
+    assertThrows(NullPointerException.class, () -> Row.of(KEY, Map.of()).with("a", null));
+  }
+
   @Test
   void aBuilderRefusesColumnsOutOfOrderOrRepeated() {
     Row.Builder builder = Row.builder(2).add("b", AttrValue.ofInteger(1));

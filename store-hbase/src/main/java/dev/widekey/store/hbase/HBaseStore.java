@@ -463,17 +463,19 @@ public final class HBaseStore extends ServiceStore {
     long names = 0;
     long largestValue = 0;
     String largestColumn = null;
-    for (Map.Entry<String, AttrValue> c : row.columns().entrySet()) {
-      long name = Utf8.encodedLength(c.getKey());
+    int columns = row.columnCount();
+    for (int i = 0; i < columns; i++) {
+      long name = Utf8.encodedLength(row.columnName(i));
       names += name;
       long cell =
-          SizeMeasures.valueBytes(SizeMeasure.HBASE_CELLS, c.getValue()) + name; // value, qualifier
+          SizeMeasures.valueBytes(SizeMeasure.HBASE_CELLS, row.columnValue(i))
+              + name; // value, qualifier
       if (cell > largestValue) {
         largestValue = cell;
-        largestColumn = c.getKey();
+        largestColumn = row.columnName(i);
       }
     }
-    long marker = SizeMeasure.rowMarkerBytes(row.columns().size(), names);
+    long marker = SizeMeasure.rowMarkerBytes(columns, names);
     long worst = Math.max(marker + RowMarker.QUALIFIER.length, largestValue);
     if (CELL_OVERHEAD + StoreLimits.HBASE_MAX_ROW_KEY_BYTES + worst <= maxCellBytes) {
       return; // within the limit whatever the row key's length: no need to encode it here
@@ -489,7 +491,7 @@ public final class HBaseStore extends ServiceStore {
               + displayName(spec.name())
               + (isMarker
                   ? " has "
-                      + row.columns().size()
+                      + columns
                       + " columns whose names, listed in its row marker, make a cell of "
                   : " has column "
                       + RuleViolationException.quote(largestColumn)
@@ -1502,13 +1504,12 @@ public final class HBaseStore extends ServiceStore {
    * delete marker (they slow reads until a major compaction).
    */
   static Put toPut(byte[] key, Row row) {
-    int n = row.columns().size();
+    int n = row.columnCount();
     byte[][] qualifiers = new byte[n][];
     AttrValue[] values = new AttrValue[n];
-    int i = 0;
-    for (Map.Entry<String, AttrValue> e : row.columns().entrySet()) {
-      qualifiers[i] = Utf8.encode(e.getKey());
-      values[i++] = e.getValue();
+    for (int i = 0; i < n; i++) {
+      qualifiers[i] = Utf8.encode(row.columnName(i));
+      values[i] = row.columnValue(i);
     }
     sortByQualifier(qualifiers, values);
     Put put = new Put(key);

@@ -306,8 +306,7 @@ class HBaseMappingTest {
           sent += cell.getValueLength();
         }
       }
-      assertEquals(
-          sent, SizeMeasures.rowValueBytes(SizeMeasure.HBASE_CELLS, columns), row::toString);
+      assertEquals(sent, SizeMeasures.rowValueBytes(SizeMeasure.HBASE_CELLS, row), row::toString);
       assertEquals(
           put.getRow().length, SizeMeasures.keyBytes(SizeMeasure.HBASE_CELLS, key), row::toString);
     }

@@ -32,7 +32,6 @@ import com.alicloud.openservices.tablestore.model.UpdateTableRequest;
 import com.alicloud.openservices.tablestore.model.search.SyncStat;
 import dev.widekey.core.store.StoreLimits;
 import dev.widekey.runtime.retry.RetryPolicy;
-import dev.widekey.runtime.store.AttrValue;
 import dev.widekey.runtime.store.ColumnSelection;
 import dev.widekey.runtime.store.DefinedColumn;
 import dev.widekey.runtime.store.ErrorKind;
@@ -862,8 +861,8 @@ public final class TablestoreStore extends ServiceStore {
     if (!condition.isNone()) {
       change.setCondition(SdkMapping.condition(condition));
     }
-    for (Map.Entry<String, AttrValue> e : row.columns().entrySet()) {
-      change.addColumn(e.getKey(), SdkMapping.sdkValue(e.getValue()));
+    for (int i = 0; i < row.columnCount(); i++) {
+      change.addColumn(row.columnName(i), SdkMapping.sdkValue(row.columnValue(i)));
     }
     return change;
   }

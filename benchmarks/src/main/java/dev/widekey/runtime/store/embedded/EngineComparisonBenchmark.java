@@ -124,7 +124,7 @@ public final class EngineComparisonBenchmark {
       Row row = EmbeddedScaleBenchmark.row(n);
       logical += row.sizeInBytes();
       keys.add(OrderedKeyBytes.encode(row.key()));
-      values.add(RowCodec.encode(row.columns()));
+      values.add(RowCodec.encode(row));
       if (keys.size() == BATCH || n == rows) {
         c.write(keys, values);
         keys.clear();

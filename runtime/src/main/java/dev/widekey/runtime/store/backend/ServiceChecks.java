@@ -230,7 +230,8 @@ public final class ServiceChecks {
    */
   public static void row(TableSpec spec, Row row, StoreLimits limits) {
     key(spec, row.key(), limits);
-    if (limits.requireAttribute() && row.columns().isEmpty()) {
+    int columns = row.columnCount();
+    if (limits.requireAttribute() && columns == 0) {
       throw invalid(
           "row "
               + row.key()
@@ -238,7 +239,6 @@ public final class ServiceChecks {
               + spec.name()
               + " has no attribute column; the store requires at least one non-key column");
     }
-    int columns = row.columns().size();
     if (columns > limits.maxAttributeColumns()) {
       // the service fails a whole BatchWriteRow for it: refused here, the operation fails alone
       throw new StoreException(
@@ -255,8 +255,8 @@ public final class ServiceChecks {
               + limits.maxAttributeColumns()
               + " for one write of a row on this store");
     }
-    for (Map.Entry<String, AttrValue> e : row.columns().entrySet()) {
-      String name = e.getKey();
+    for (int i = 0; i < columns; i++) {
+      String name = row.columnName(i);
       if (name.isEmpty()) {
         throw invalid(
             "row " + row.key() + " of table " + spec.name() + " has an attribute without a name");
@@ -289,7 +289,7 @@ public final class ServiceChecks {
                   + " has the name of a primary-key column");
         }
       }
-      AttrValue v = e.getValue();
+      AttrValue v = row.columnValue(i);
       if (v.type() == AttrType.STRING && !Utf8.isWellFormed(v.asString())) {
         throw invalid(
             "attribute column "
@@ -330,7 +330,7 @@ public final class ServiceChecks {
    */
   public static void rowSize(TableSpec spec, Row row, StoreLimits limits) {
     SizeMeasure measure = limits.sizeMeasure();
-    long attributeBytes = SizeMeasures.rowValueBytes(measure, row.columns());
+    long attributeBytes = SizeMeasures.rowValueBytes(measure, row);
     if (attributeBytes > limits.maxRowAttributeBytes()) {
       String largest = null;
       long largestBytes = -1;

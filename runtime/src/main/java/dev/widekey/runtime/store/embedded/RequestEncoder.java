@@ -39,6 +39,6 @@ final class RequestEncoder {
   /** Checks a row (key and attributes) and encodes its attributes. */
   static byte[] attributes(TableSpec spec, Row row, StoreLimits limits) {
     ServiceChecks.row(spec, row, limits);
-    return RowCodec.encode(row.columns());
+    return RowCodec.encode(row);
   }
 }

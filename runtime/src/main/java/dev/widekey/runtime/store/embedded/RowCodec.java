@@ -8,8 +8,6 @@ import dev.widekey.runtime.store.Row;
 import dev.widekey.runtime.store.StoreException;
 import java.nio.charset.CharacterCodingException;
 import java.util.Arrays;
-import java.util.Map;
-import java.util.SortedMap;
 
 /**
  * The stored form of a row's attribute columns: a format byte, the column count, then per column
@@ -30,18 +28,20 @@ final class RowCodec {
   private RowCodec() {}
 
   /** Encodes attribute columns; throws INVALID_REQUEST for a string without a UTF-8 form. */
-  static byte[] encode(SortedMap<String, AttrValue> columns) {
+  static byte[] encode(Row row) {
+    int columns = row.columnCount();
     Out out = new Out(64);
     out.write(FORMAT);
-    out.varInt(columns.size());
-    for (Map.Entry<String, AttrValue> e : columns.entrySet()) {
-      byte[] name = utf8(e.getKey(), "attribute column name");
+    out.varInt(columns);
+    for (int i = 0; i < columns; i++) {
+      String column = row.columnName(i);
+      byte[] name = utf8(column, "attribute column name");
       out.varInt(name.length);
       out.write(name);
-      AttrValue v = e.getValue();
+      AttrValue v = row.columnValue(i);
       switch (v.type()) {
         case STRING -> {
-          byte[] s = utf8(v.asString(), "value of attribute column " + e.getKey());
+          byte[] s = utf8(v.asString(), "value of attribute column " + column);
           out.write(STRING);
           out.varInt(s.length);
           out.write(s);

@@ -29,7 +29,8 @@ class ColumnNamesTest {
       throws Exception {
     ColumnNames names = new ColumnNames();
     byte[] first =
-        RowCodec.encode(new TreeMap<>(Map.of("cpu", AttrValue.ofInteger(1), "host", text("h"))));
+        RowCodecTest.encoded(
+            new TreeMap<>(Map.of("cpu", AttrValue.ofInteger(1), "host", text("h"))));
     SortedMap<String, AttrValue> a =
         RowCodecTest.decoded(RowCodec.decode(first, ColumnSelection.all(), names));
     SortedMap<String, AttrValue> b =
@@ -62,7 +63,8 @@ class ColumnNamesTest {
                     assertEquals(
                         row,
                         RowCodecTest.decoded(
-                            RowCodec.decode(RowCodec.encode(row), ColumnSelection.all(), shared)),
+                            RowCodec.decode(
+                                RowCodecTest.encoded(row), ColumnSelection.all(), shared)),
                         "seed " + seeds.seed());
                   }
                   return null;
