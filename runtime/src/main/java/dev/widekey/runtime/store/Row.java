@@ -192,8 +192,9 @@ public final class Row {
     if (i != n) {
       throw new ConcurrentModificationException("columns of row " + key + " changed meanwhile");
     }
+    // a sorted map in natural order (a decoded row's columns) is in name order already
     if (!(columns instanceof SortedMap<String, AttrValue> sorted && sorted.comparator() == null)) {
-      sortByName(names, values, n); // already in name order: a decoded row's columns
+      sortByName(names, values, n);
     }
     return new Row(key, names, values, n);
   }
