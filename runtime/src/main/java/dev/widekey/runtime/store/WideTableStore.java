@@ -100,14 +100,9 @@ public interface WideTableStore extends AutoCloseable {
    */
   default Optional<Row> computeRow(
       String table, PrimaryKey key, ColumnSelection columns, Function<Optional<Row>, Row> compute) {
-    throw new StoreException(
-        ErrorKind.UNSUPPORTED,
-        "this store ("
-            + getClass().getSimpleName()
-            + ") cannot write a row as a function of the stored one atomically; read it and put"
-            + " under a condition",
-        false,
-        null);
+    throw unsupported(
+        "cannot write a row as a function of the stored one atomically; read it and put under a"
+            + " condition");
   }
 
   /**
@@ -125,14 +120,8 @@ public interface WideTableStore extends AutoCloseable {
    * @throws StoreException of kind {@link ErrorKind#UNSUPPORTED} unless {@link #computesRows()}
    */
   default Optional<Row> getAndDelete(String table, PrimaryKey key, ColumnSelection columns) {
-    throw new StoreException(
-        ErrorKind.UNSUPPORTED,
-        "this store ("
-            + getClass().getSimpleName()
-            + ") cannot delete a row and hand it back atomically; read it and delete under a"
-            + " condition",
-        false,
-        null);
+    throw unsupported(
+        "cannot delete a row and hand it back atomically; read it and delete under a condition");
   }
 
   /** Reads a row with the selected columns. */
@@ -200,11 +189,8 @@ public interface WideTableStore extends AutoCloseable {
    *     ErrorKind#INVALID_REQUEST} if the table has no such index
    */
   default Stream<Row> scanIndex(String table, String index, ScanRange range) {
-    throw new StoreException(
-        ErrorKind.UNSUPPORTED,
-        "this store ("
-            + getClass().getSimpleName()
-            + ") maintains no secondary index itself; index "
+    throw unsupported(
+        "maintains no secondary index itself; index "
             + index
             + " of table "
             + table
@@ -244,4 +230,16 @@ public interface WideTableStore extends AutoCloseable {
 
   @Override
   void close();
+
+  /**
+   * The refusal of an operation this store does not offer: {@link ErrorKind#UNSUPPORTED}, not
+   * retryable, naming the store's class and what it {@code cannot} do.
+   */
+  private StoreException unsupported(String cannot) {
+    return new StoreException(
+        ErrorKind.UNSUPPORTED,
+        "this store (" + getClass().getSimpleName() + ") " + cannot,
+        false,
+        null);
+  }
 }
