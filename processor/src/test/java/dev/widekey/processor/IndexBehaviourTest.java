@@ -105,6 +105,40 @@ class IndexBehaviourTest {
             "indexed_orders_by_note");
   }
 
+  /**
+   * Each index names the hot columns its values come from, so a write that keeps them proves so
+   * from the columns: key fields left out (equal under one key), columns by their stored names, and
+   * none where a column is not stored as its field holds it (money, stored in minor units).
+   */
+  @Test
+  void eachIndexNamesTheHotColumnsItsValuesComeFrom() throws Exception {
+    Class<?> table = loader.loadClass("good.IndexedOrderTable");
+    EntityTables tables = (EntityTables) table.getField("TABLES").get(null);
+    assertThat(tables.index("by_card").orElseThrow().valueColumns())
+        .containsExactly("cardId", "placedAt")
+        .inOrder();
+    assertThat(tables.index("by_note").orElseThrow().valueColumns())
+        .containsExactly("amount", "note")
+        .inOrder();
+
+    javax.tools.JavaFileObject mixed =
+        com.google.testing.compile.JavaFileObjects.forSourceString(
+            "good.MixedOrder",
+            "package good;\n"
+                + "import dev.widekey.annotations.*;\n"
+                + "@WideTable(name = \"mixed_orders\", columnNaming = ColumnNaming.SNAKE_CASE)\n"
+                + "@Index(name = \"by_note\", columns = {\"noteText\", \"customer\"})\n"
+                + "public record MixedOrder(\n"
+                + "    @PartitionKey @KeyChars(\"0-9A-Z\") @MaxLength(20) String customer,\n"
+                + "    @KeyColumn @Padded(width = 10) long seq,\n"
+                + "    @KeyChars(\"a-z\") @MaxLength(16) String noteText) {}\n");
+    GeneratedClassLoader mixedLoader = new GeneratedClassLoader(compile(mixed));
+    EntityTables mixedTables =
+        (EntityTables) mixedLoader.loadClass("good.MixedOrderTable").getField("TABLES").get(null);
+    assertThat(mixedTables.index("by_note").orElseThrow().valueColumns())
+        .containsExactly("note_text");
+  }
+
   @Test
   void indexValuesAreEncodedAsAPrimaryKeysAre() throws Exception {
     Object o = order("C1", "CARD7", 1_000L, 54L);

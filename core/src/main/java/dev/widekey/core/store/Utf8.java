@@ -51,9 +51,14 @@ public final class Utf8 {
    * @throws IllegalArgumentException if the text holds an unpaired surrogate
    */
   public static long encodedLength(CharSequence text) {
-    long bytes = 0;
     int length = text.length();
-    for (int i = 0; i < length; ) {
+    int ascii = 0;
+    // keys and column names are mostly ASCII: one byte a char, counted without decoding
+    while (ascii < length && text.charAt(ascii) < 0x80) {
+      ascii++;
+    }
+    long bytes = ascii;
+    for (int i = ascii; i < length; ) {
       int cp = Character.codePointAt(text, i); // an unpaired surrogate comes back as itself
       if (cp >= Character.MIN_SURROGATE && cp <= Character.MAX_SURROGATE) {
         throw unpaired(i, (char) cp);

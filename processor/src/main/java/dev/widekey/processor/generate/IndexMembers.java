@@ -122,7 +122,7 @@ final class IndexMembers {
                       ? ""
                       : ", pre-split at uniform boundaries of its hash prefix")
               .initializer(
-                  "new $T($S, new $T($S, $T.layout($T.of($L)), $T.of($L), $N, $N))",
+                  "new $T($S, new $T($S, $T.layout($T.of($L)), $T.of($L), $N, $N), $L)",
                   INDEX_TABLE,
                   index.name(),
                   TABLE_SPEC,
@@ -133,9 +133,26 @@ final class IndexMembers {
                   List.class,
                   CodeBlock.join(points, ", "),
                   TableMembers.PROFILE,
-                  TableMembers.TTL_SECONDS)
+                  TableMembers.TTL_SECONDS,
+                  valueColumns(entity, index))
               .build());
     }
+  }
+
+  /**
+   * {@code List.of("cardId")}: the hot columns an index's values come from, or {@code null} where
+   * the runtime must build the stored entity to know them ({@link IndexModel#valueColumns}).
+   */
+  private static CodeBlock valueColumns(EntityModel entity, IndexModel index) {
+    return index
+        .valueColumns(entity)
+        .map(
+            names ->
+                CodeBlock.of(
+                    "$T.of($L)",
+                    List.class,
+                    CodeBlock.join(names.stream().map(n -> CodeBlock.of("$S", n)).toList(), ", ")))
+        .orElse(CodeBlock.of("null"));
   }
 
   /**

@@ -1,7 +1,9 @@
 package dev.widekey.processor.model;
 
 import dev.widekey.annotations.IndexMaintenance;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import javax.lang.model.element.AnnotationMirror;
 
 /**
@@ -52,6 +54,32 @@ public record IndexModel(
   /** The indexed components, in key order. */
   public List<KeyComponent> components() {
     return key.keyComponents();
+  }
+
+  /**
+   * The hot columns this index's values are computed from, in index order: its columns that are not
+   * key fields of {@code entity} (those are equal under one hot key). Empty if one of them is not
+   * stored exactly as its field holds it, so that equal columns would not prove equal values (a
+   * cold, converted, money, chunked or version column; the key rules refuse most of them in an
+   * index already): the runtime then builds the stored entity.
+   */
+  public Optional<List<String>> valueColumns(EntityModel entity) {
+    List<String> hot = new ArrayList<>();
+    for (String column : columns) {
+      if (entity.keyComponents().stream().anyMatch(k -> k.name().equals(column))) {
+        continue;
+      }
+      Attribute a =
+          entity.attributes().stream()
+              .filter(x -> x.name().equals(column))
+              .findFirst()
+              .orElse(null);
+      if (a == null || a.cold() || a.converted() || a.isMoney() || a.chunked() || a.version()) {
+        return Optional.empty();
+      }
+      hot.add(a.column());
+    }
+    return Optional.of(List.copyOf(hot));
   }
 
   /** The index's hash prefix ({@code @Index(hashPrefix = ...)}), or null. */

@@ -26,6 +26,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -228,14 +229,126 @@ final class CommitPoint {
 
   /**
    * The entity's commit point as stored: its write tag, whether it has cold columns, how many chunk
-   * rows its write stored, version.
+   * rows its write stored, version, and the index rows its write stored. Those of a commit point
+   * read are computed from its indexed values when first asked for: a write that keeps every
+   * indexed value proves so from the columns they come from ({@link IndexTable#valueColumns()}),
+   * without building the stored entity.
    */
-  private record Stored(
-      AttrValue tag,
-      boolean pointsAtCold,
-      long parts,
-      AttrValue version,
-      Map<String, PrimaryKey> indexRows) {
+  private static final class Stored {
+    private final AttrValue tag;
+    private final boolean pointsAtCold;
+    private final long parts;
+    private final AttrValue version;
+
+    /** The hot row as read, from which its index rows are computed; null where they are known. */
+    private final Row row;
+
+    private final IndexedRows indexedRows;
+
+    /** The keys of the index rows by index name where known from the start, else null. */
+    private final Map<String, PrimaryKey> known;
+
+    /**
+     * The keys computed from {@link #row}, once asked for. An immutable map: a commit point
+     * remembered is shared between threads, and one computing it again finds the same keys.
+     */
+    private Map<String, PrimaryKey> computed;
+
+    /** A commit point whose index rows are known. */
+    Stored(
+        AttrValue tag,
+        boolean pointsAtCold,
+        long parts,
+        AttrValue version,
+        Map<String, PrimaryKey> indexRows) {
+      this(tag, pointsAtCold, parts, version, null, null, Map.copyOf(indexRows));
+    }
+
+    /** A commit point read: its index rows computed from {@code row} by {@code indexedRows}. */
+    Stored(
+        AttrValue tag,
+        boolean pointsAtCold,
+        long parts,
+        AttrValue version,
+        Row row,
+        IndexedRows indexedRows) {
+      this(tag, pointsAtCold, parts, version, row, indexedRows, null);
+    }
+
+    private Stored(
+        AttrValue tag,
+        boolean pointsAtCold,
+        long parts,
+        AttrValue version,
+        Row row,
+        IndexedRows indexedRows,
+        Map<String, PrimaryKey> known) {
+      this.tag = tag;
+      this.pointsAtCold = pointsAtCold;
+      this.parts = parts;
+      this.version = version;
+      this.row = row;
+      this.indexedRows = indexedRows;
+      this.known = known;
+    }
+
+    AttrValue tag() {
+      return tag;
+    }
+
+    boolean pointsAtCold() {
+      return pointsAtCold;
+    }
+
+    long parts() {
+      return parts;
+    }
+
+    AttrValue version() {
+      return version;
+    }
+
+    /** The keys of the index rows this commit point's write stored, by index name. */
+    Map<String, PrimaryKey> indexRows() {
+      if (known != null) {
+        return known;
+      }
+      Map<String, PrimaryKey> rows = computed;
+      if (rows == null) {
+        rows = Map.copyOf(indexedRows.of(row));
+        computed = rows;
+      }
+      return rows;
+    }
+
+    /**
+     * The key of this commit point's row in {@code index} if it holds the values of {@code put}, an
+     * index row a write of the same entity stores, whose hot row is {@code written}; else null.
+     */
+    PrimaryKey sameIndexRow(IndexTable index, Row written, PrimaryKey put) {
+      if (row != null && index.valueColumns() != null) {
+        AttrValue indexTag = row.get(index.tagColumn());
+        if (indexTag == null || indexTag.type() != AttrType.INTEGER) {
+          return null; // not a row an indexed write stored
+        }
+        if (sameColumns(index.valueColumns(), written)) {
+          return IndexRows.withTag(put, indexTag.asLong());
+        }
+      }
+      PrimaryKey stored = indexRows().get(index.name());
+      return stored != null && IndexRows.values(stored).equals(IndexRows.values(put))
+          ? stored
+          : null;
+    }
+
+    private boolean sameColumns(List<String> columns, Row written) {
+      for (String column : columns) {
+        if (!Objects.equals(row.get(column), written.get(column))) {
+          return false;
+        }
+      }
+      return true;
+    }
 
     /**
      * The deletes of this write's index rows, less those a later write keeps ({@code kept}: the
@@ -243,15 +356,36 @@ final class CommitPoint {
      * same columns hold equal keys).
      */
     List<WriteOp> indexDeletes(Collection<IndexTable> indexes, Collection<WriteOp> kept) {
-      List<WriteOp> deletes = new ArrayList<>(indexRows.size());
+      List<WriteOp> deletes = new ArrayList<>(indexes.size());
       for (IndexTable index : indexes) {
-        PrimaryKey row = indexRows.get(index.name());
+        if (row != null && keptByTag(index, kept)) {
+          continue; // the row under this commit point's index tag: the one the later write kept
+        }
+        PrimaryKey row = indexRows().get(index.name());
         WriteOp delete = row == null ? null : WriteOp.delete(index.table().name(), row);
         if (delete != null && !kept.contains(delete)) {
           deletes.add(delete);
         }
       }
       return deletes;
+    }
+
+    /**
+     * Whether {@code kept} holds a row of {@code index} under the index tag this commit point
+     * records: a tag names one write, so that is its row, kept by a write of the same entity.
+     */
+    private boolean keptByTag(IndexTable index, Collection<WriteOp> kept) {
+      AttrValue indexTag = row.get(index.tagColumn());
+      if (indexTag == null || indexTag.type() != AttrType.INTEGER) {
+        return false;
+      }
+      for (WriteOp op : kept) {
+        if (op.table().equals(index.table().name())
+            && IndexRows.tagOf(op.key()) == indexTag.asLong()) {
+          return true;
+        }
+      }
+      return false;
     }
   }
 
@@ -537,10 +671,11 @@ final class CommitPoint {
     private void committed(
         Tagged current, SplitTableRepository.PreparedWrite planned, Optional<Stored> over) {
       renewIfLate(ownRows(planned, current.putIndexRows), startNanos);
-      Stored written = stored(planned);
-      remember(key, Optional.of(written));
+      if (!computes) {
+        remember(key, Optional.of(stored(planned)));
+      }
       // a list: an entity has a few indexes, and a set of them cost more than looking through it
-      List<WriteOp> named = written.indexDeletes(indexTables.values(), List.of());
+      List<WriteOp> named = named(planned);
       over.ifPresent(replaced -> dropRows(key, replaced, named));
       dropAllBut(current, named);
     }
@@ -747,6 +882,15 @@ final class CommitPoint {
     for (WriteOp index : stored.indexPuts()) {
       store.put(index.table(), dated(((WriteOp.Put) index).row(), now));
     }
+  }
+
+  /** The index rows a write's hot row names, as deletes: an index row is its table and key. */
+  private static List<WriteOp> named(SplitTableRepository.PreparedWrite rows) {
+    List<WriteOp> named = new ArrayList<>(rows.indexPuts().size());
+    for (WriteOp put : rows.indexPuts()) {
+      named.add(WriteOp.delete(put.table(), put.key()));
+    }
+    return named;
   }
 
   /** {@code planned} with only the index rows among {@code putIndexRows} (those it stored). */
@@ -972,11 +1116,7 @@ final class CommitPoint {
       if (replaced != null) {
         // never a row this write names: a guard, since a resume writes an entity anew only under
         // a tag no committed write carried (ResumedImport), so no later write kept rows under it
-        List<WriteOp> own = new ArrayList<>(r.indexPuts().size());
-        for (WriteOp put : r.indexPuts()) {
-          own.add(WriteOp.delete(put.table(), put.key()));
-        }
-        ops.addAll(replaced.indexDeletes(indexTables.values(), own));
+        ops.addAll(replaced.indexDeletes(indexTables.values(), named(r)));
       }
       List<WriteOp> after = new ArrayList<>(leftDeletes);
       if (before != null) {
@@ -1323,12 +1463,10 @@ final class CommitPoint {
           tag,
           "an INTEGER on every hot row that points at a cold row or chunk rows");
     }
-    return new Stored(
-        tag,
-        pointsAtCold,
-        parts,
-        versionColumn == null ? null : row.get(versionColumn),
-        indexedRows == null ? Map.of() : indexedRows.of(row));
+    AttrValue version = versionColumn == null ? null : row.get(versionColumn);
+    return indexedRows == null
+        ? new Stored(tag, pointsAtCold, parts, version, Map.of())
+        : new Stored(tag, pointsAtCold, parts, version, row, indexedRows);
   }
 
   /**
@@ -1339,19 +1477,19 @@ final class CommitPoint {
    */
   private SplitTableRepository.PreparedWrite keepingIndexRows(
       SplitTableRepository.PreparedWrite rows, Optional<Stored> now) {
-    if (rows.indexPuts().isEmpty() || now.isEmpty() || now.get().indexRows().isEmpty()) {
+    if (rows.indexPuts().isEmpty() || now.isEmpty()) {
       return rows;
     }
     Row hot = rows.hot();
     List<WriteOp> puts = new ArrayList<>(rows.indexPuts().size());
     for (WriteOp put : rows.indexPuts()) {
       IndexTable index = indexTables.get(put.table());
-      PrimaryKey stored = now.get().indexRows().get(index.name());
-      if (stored == null || !IndexRows.values(stored).equals(IndexRows.values(put.key()))) {
+      PrimaryKey stored = now.get().sameIndexRow(index, rows.hot(), put.key());
+      if (stored == null) {
         puts.add(put);
         continue;
       }
-      hot = hot.with(IndexRows.tagColumn(index), AttrValue.ofInteger(IndexRows.tagOf(stored)));
+      hot = hot.with(index.tagColumn(), AttrValue.ofInteger(IndexRows.tagOf(stored)));
       puts.add(WriteOp.put(put.table(), ((WriteOp.Put) put).row().withKey(stored)));
     }
     if (hot == rows.hot()) {

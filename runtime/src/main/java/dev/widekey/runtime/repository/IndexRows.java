@@ -46,7 +46,7 @@ final class IndexRows {
    * the values and deletes it.
    */
   static String tagColumn(IndexTable index) {
-    return TAG_COLUMN_PREFIX + index.name();
+    return index.tagColumn();
   }
 
   /**
@@ -56,6 +56,17 @@ final class IndexRows {
    */
   static long tagOf(PrimaryKey indexKey) {
     return OrderedKeyBytes.lastInteger(indexKey.get(indexKey.size() - 1));
+  }
+
+  /**
+   * The key of the same index row under another write's tag: {@code indexKey}'s ref with its tag
+   * replaced, for a key this process built ({@link #key}).
+   */
+  static PrimaryKey withTag(PrimaryKey indexKey, long tag) {
+    int last = indexKey.size() - 1;
+    List<PkValue> key = new ArrayList<>(indexKey.values());
+    key.set(last, OrderedKeyBytes.withLastInteger(indexKey.get(last), tag));
+    return PrimaryKey.of(key);
   }
 
   /** What an index row's ref column names: the hot row and the write. */
@@ -75,7 +86,7 @@ final class IndexRows {
     }
     List<PkValue> key = new ArrayList<>(values.size() + 1);
     key.addAll(values);
-    key.add(PkValue.ofBinary(OrderedKeyBytes.encodeFollowedBy(hotKey, tag)));
+    key.add(OrderedKeyBytes.valueFollowedBy(hotKey, tag));
     return PrimaryKey.of(key);
   }
 

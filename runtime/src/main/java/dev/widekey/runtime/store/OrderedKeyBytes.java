@@ -106,6 +106,15 @@ public final class OrderedKeyBytes {
     return out;
   }
 
+  /**
+   * {@link #encodeFollowedBy} as a BINARY key value, the bytes not copied again.
+   *
+   * <pre>{@code PkValue ref = OrderedKeyBytes.valueFollowedBy(hotKey, tag);}</pre>
+   */
+  public static PkValue valueFollowedBy(PrimaryKey key, long last) {
+    return PkValue.ofOwnedBinary(encodeFollowedBy(key, last));
+  }
+
   /** Writes an INTEGER payload at {@code pos}: big-endian, its sign bit flipped; the next pos. */
   private static int writeInteger(byte[] out, int pos, long value) {
     long bits = value ^ Long.MIN_VALUE;
@@ -164,6 +173,19 @@ public final class OrderedKeyBytes {
   public static long lastInteger(PkValue encoded) {
     byte[] bytes = encoded.binaryBytes();
     return integerAt(bytes, bytes.length - 8);
+  }
+
+  /**
+   * A key encoded inside a BINARY key value, as {@link #lastInteger} reads it, with its last
+   * INTEGER replaced by {@code value}: the encoding of the same key followed by {@code value}
+   * instead.
+   *
+   * <pre>{@code PkValue ref = OrderedKeyBytes.withLastInteger(indexKey.get(last), otherTag);}</pre>
+   */
+  public static PkValue withLastInteger(PkValue encoded, long value) {
+    byte[] bytes = encoded.binaryBytes().clone();
+    writeInteger(bytes, bytes.length - 8, value);
+    return PkValue.ofOwnedBinary(bytes);
   }
 
   /** The INTEGER payload at {@code bytes[pos, pos + 8)}: big-endian, its sign bit flipped. */

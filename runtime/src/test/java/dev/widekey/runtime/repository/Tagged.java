@@ -27,11 +27,17 @@ final class Tagged {
 
   static final String HOT = "items";
   static final String COLD = "items_cold";
+
+  /** Indexed by tag, whose values come from the hot column {@code tag}, as generated code says. */
   static final IndexTable BY_TAG =
       new IndexTable(
           "by_tag",
           new TableSpec(
-              "items_by_tag", IndexTable.layout(List.of(new PkColumn("tag", PkType.STRING)))));
+              "items_by_tag", IndexTable.layout(List.of(new PkColumn("tag", PkType.STRING)))),
+          List.of("tag"));
+
+  /** {@link #BY_TAG} as a layout read back knows it: a write builds the stored entity. */
+  static final IndexTable BY_TAG_VALUES_UNKNOWN = new IndexTable(BY_TAG.name(), BY_TAG.table());
 
   static EntityTables tables(boolean cold) {
     TableSpec hot = TestRows.table(HOT, 100, 1);
@@ -43,7 +49,9 @@ final class Tagged {
   static EntityTables expiring(long ttlSeconds) {
     TableSpec hot = TestRows.table(HOT, 100, 1).withTtlSeconds(ttlSeconds);
     return EntityTables.of(hot)
-        .withIndex(new IndexTable(BY_TAG.name(), BY_TAG.table().withTtlSeconds(ttlSeconds)));
+        .withIndex(
+            new IndexTable(
+                BY_TAG.name(), BY_TAG.table().withTtlSeconds(ttlSeconds), BY_TAG.valueColumns()));
   }
 
   static class Items extends SplitTableRepository<Item> {

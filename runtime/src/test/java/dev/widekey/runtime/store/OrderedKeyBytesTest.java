@@ -90,6 +90,14 @@ class OrderedKeyBytesTest {
       assertArrayEquals(
           whole, OrderedKeyBytes.encodeFollowedBy(decoded, tag), () -> k + ", seed " + SEED);
       assertEquals(tag, OrderedKeyBytes.lastInteger(ref), () -> k + ", seed " + SEED);
+      assertEquals(ref, OrderedKeyBytes.valueFollowedBy(k, tag), () -> k + ", seed " + SEED);
+      // the same key under another tag, the ref it was derived from unchanged
+      long other = randomLong(random);
+      assertEquals(
+          OrderedKeyBytes.valueFollowedBy(k, other),
+          OrderedKeyBytes.withLastInteger(ref, other),
+          () -> k + ", seed " + SEED);
+      assertArrayEquals(whole, ref.binaryBytes(), () -> k + ", seed " + SEED);
       byte[] again = OrderedKeyBytes.encode(decoded);
       assertArrayEquals(OrderedKeyBytes.encode(k), again, () -> k + ", seed " + SEED);
       again[0] ^= 1; // a caller's change to an encoding does not reach the key's next one
