@@ -295,9 +295,18 @@ public final class OrderedKeyBytes {
 
   /** The value bytes of a checked escaped run {@code [from, to)}: each {@code 00 FF} a zero. */
   private static byte[] unescape(byte[] bytes, int from, int to) {
-    // one pass into an array of the escaped length, cut when a zero was escaped (an encoded key
-    // inside a BINARY value, as an index row's ref, holds several)
-    byte[] out = new byte[to - from];
+    // the zeros counted first, so the value is one array of its own length: an encoded key inside
+    // a BINARY value (an index row's ref) holds several, and a page of index rows decodes one each
+    int zeros = 0;
+    for (int i = from; i < to; i++) {
+      if (bytes[i] == 0) {
+        zeros++;
+      }
+    }
+    if (zeros == 0) {
+      return Arrays.copyOfRange(bytes, from, to);
+    }
+    byte[] out = new byte[to - from - zeros];
     int o = 0;
     for (int i = from; i < to; i++) {
       byte b = bytes[i];
@@ -306,7 +315,7 @@ public final class OrderedKeyBytes {
         i++; // its FF
       }
     }
-    return o == out.length ? out : Arrays.copyOf(out, o);
+    return out;
   }
 
   private static StoreException malformed(String table, byte[] bytes, String why) {
@@ -336,6 +345,10 @@ public final class OrderedKeyBytes {
    * StoreLimits#maxRowKeyBytes}.
    */
   public static long encodedLength(PrimaryKey key) {
+    byte[] kept = key.encoding();
+    if (kept != null) {
+      return kept.length; // a decoded key: the bytes it was decoded from
+    }
     long length = 0;
     for (PkValue v : key.values()) {
       if (v.isInfinite()) {
@@ -345,9 +358,28 @@ public final class OrderedKeyBytes {
       length +=
           switch (v.type()) {
             case INTEGER -> 1 + 8;
-            case STRING -> 3 + escapedLength(utf8(v.asString()));
-            case BINARY -> 3 + escapedLength(v.asBinary());
+            case STRING -> 3 + escapedLength(v.asString());
+            case BINARY -> 3 + escapedLength(v.binaryBytes());
           };
+    }
+    return length;
+  }
+
+  /**
+   * The escaped length of a string's UTF-8 bytes, without encoding it: U+0000 is the one code point
+   * whose UTF-8 form holds a zero byte.
+   */
+  private static long escapedLength(String s) {
+    long length;
+    try {
+      length = Utf8.encodedLength(s);
+    } catch (IllegalArgumentException e) {
+      throw unpairedSurrogate(e);
+    }
+    for (int i = 0; i < s.length(); i++) {
+      if (s.charAt(i) == 0) {
+        length++;
+      }
     }
     return length;
   }
@@ -392,9 +424,13 @@ public final class OrderedKeyBytes {
     try {
       return Utf8.encode(s);
     } catch (IllegalArgumentException e) {
-      throw new StoreException(
-          ErrorKind.INVALID_REQUEST, "string key value holds an unpaired surrogate", e);
+      throw unpairedSurrogate(e);
     }
+  }
+
+  private static StoreException unpairedSurrogate(IllegalArgumentException e) {
+    return new StoreException(
+        ErrorKind.INVALID_REQUEST, "string key value holds an unpaired surrogate", e);
   }
 
   /**

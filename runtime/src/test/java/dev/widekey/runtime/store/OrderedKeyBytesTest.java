@@ -87,6 +87,10 @@ class OrderedKeyBytesTest {
       PkValue ref = PkValue.ofBinary(whole);
       PrimaryKey decoded = OrderedKeyBytes.decodeBeforeInteger("t", ref, SCHEMA);
       assertEquals(k, decoded, () -> k + ", seed " + SEED);
+      assertEquals(
+          OrderedKeyBytes.encode(k).length,
+          OrderedKeyBytes.encodedLength(decoded),
+          () -> k + ", seed " + SEED);
       assertArrayEquals(
           whole, OrderedKeyBytes.encodeFollowedBy(decoded, tag), () -> k + ", seed " + SEED);
       assertEquals(tag, OrderedKeyBytes.lastInteger(ref), () -> k + ", seed " + SEED);
@@ -194,6 +198,11 @@ class OrderedKeyBytesTest {
             StoreException.class,
             () -> OrderedKeyBytes.encode(PrimaryKey.of(PkValue.ofString("a\uD800"))));
     assertEquals(ErrorKind.INVALID_REQUEST, e.kind());
+    StoreException measured =
+        assertThrows(
+            StoreException.class,
+            () -> OrderedKeyBytes.encodedLength(PrimaryKey.of(PkValue.ofString("a\uD800"))));
+    assertEquals(ErrorKind.INVALID_REQUEST, measured.kind());
   }
 
   private static PrimaryKey randomKey(Random random, boolean withSentinels) {
