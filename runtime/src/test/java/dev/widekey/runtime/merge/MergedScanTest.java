@@ -317,6 +317,7 @@ class MergedScanTest {
     }
     Thread merging = Thread.currentThread();
     CountDownLatch laterPageReadHere = new CountDownLatch(1);
+    CountDownLatch taskTookPage = new CountDownLatch(1);
     AtomicInteger waitedOut = new AtomicInteger();
     WideTableStore store =
         new ForwardingStore(embedded) {
@@ -328,6 +329,7 @@ class MergedScanTest {
               laterPageReadHere.countDown();
             }
             if (later && bucket.equals(bucket(0)) && Thread.currentThread() != merging) {
+              taskTookPage.countDown();
               try {
                 if (!laterPageReadHere.await(5, TimeUnit.SECONDS)) {
                   waitedOut.incrementAndGet();
@@ -356,7 +358,10 @@ class MergedScanTest {
         MergedScan.of(sources, LOGICAL).withPageSize(2).withPrefetch(one, 1).stream()) {
       Iterator<Row> it = rows.iterator();
       got.add(it.next().get("v").asLong());
-      Thread.sleep(200); // the reading task takes source 0's second page meanwhile
+      // the reading task takes source 0's second page meanwhile: waited for, not slept on, so a
+      // loaded machine that schedules the task late does not let this thread read it first
+      assertTrue(
+          taskTookPage.await(10, TimeUnit.SECONDS), "the reading task took source 0's next page");
       it.forEachRemaining(r -> got.add(r.get("v").asLong()));
     } finally {
       one.shutdownNow();
