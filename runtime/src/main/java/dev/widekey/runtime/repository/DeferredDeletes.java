@@ -36,7 +36,7 @@ final class DeferredDeletes {
 
   private static final Map<WideTableStore, DeferredDeletes> BY_STORE = new WeakHashMap<>();
 
-  // weak: the map's value must not keep its key alive; a store gone leaves garbage for the sweep
+  // weak: an idle queue, the map's value, must not keep its key alive (see pinned for a busy one)
   private final WeakReference<WideTableStore> store;
   private final Executor executor;
   private final int batchRows;
@@ -46,6 +46,13 @@ final class DeferredDeletes {
 
   /** Deletes queued and not yet answered; guarded by {@link #sent}. */
   private long outstanding;
+
+  /**
+   * The store while deletes are outstanding; guarded by {@link #sent}. A store an application wraps
+   * per repository (metrics, retries) may be dropped right after its last write: its queued deletes
+   * keep it, and so their place in {@link #flushAll}, until they are sent.
+   */
+  private WideTableStore pinned;
 
   DeferredDeletes(WideTableStore store, Executor executor) {
     this.store = new WeakReference<>(store);
@@ -102,6 +109,9 @@ final class DeferredDeletes {
       if (outstanding + ops.size() > MAX_QUEUED) {
         ops = List.copyOf(ops); // sent below, outside the lock
       } else {
+        if (outstanding == 0) {
+          pinned = store.get();
+        }
         outstanding += ops.size();
         queue.addAll(ops);
         ops = null;
@@ -172,6 +182,9 @@ final class DeferredDeletes {
     } finally {
       synchronized (sent) {
         outstanding -= batch.size();
+        if (outstanding == 0) {
+          pinned = null;
+        }
         sent.notifyAll();
       }
     }

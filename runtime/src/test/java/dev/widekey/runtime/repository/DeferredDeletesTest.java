@@ -12,6 +12,7 @@ import dev.widekey.runtime.store.TestRows;
 import dev.widekey.runtime.store.WriteOp;
 import dev.widekey.runtime.store.WriteOutcome;
 import dev.widekey.runtime.store.embedded.EmbeddedStore;
+import java.lang.ref.WeakReference;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -179,5 +180,37 @@ class DeferredDeletesTest {
     assertEquals(1, swept.deleted());
     assertEquals(1, coldRows());
     assertEquals(Doc.withCold(1, "second", "body two"), docs.getWithCold(1).orElseThrow());
+  }
+
+  /**
+   * An application that wraps the store per repository and drops the wrapper right after a write (a
+   * request-scoped decorator): the replaced row's queued delete keeps the wrapper alive until it is
+   * sent, so {@code flushDeletes} on any repository still sends it. Weakly held before, the wrapper
+   * could be collected while its delete lingered, and the delete was lost.
+   */
+  @Test
+  void aDroppedStoreWrapperStillSendsItsQueuedDeletes() {
+    DocRepository healthy = new DocRepository(embedded);
+    healthy.createTables();
+    int entities = 50;
+    for (int i = 0; i < entities; i++) {
+      healthy.put(Doc.withCold(i, "first", "body " + i));
+    }
+    List<WeakReference<NetworkedStore>> dropped = new ArrayList<>();
+    for (int i = 0; i < entities; i++) {
+      NetworkedStore perRequest = new NetworkedStore(embedded);
+      new DocRepository(perRequest).put(Doc.withCold(i, "second", "again " + i));
+      dropped.add(new WeakReference<>(perRequest));
+    }
+    System.gc();
+    healthy.flushDeletes();
+    assertEquals(entities, coldRows(), "every replaced cold row deleted");
+    for (int i = 0; i < entities; i++) {
+      assertEquals(Doc.withCold(i, "second", "again " + i), healthy.getWithCold(i).orElseThrow());
+    }
+    System.gc();
+    assertTrue(
+        dropped.stream().anyMatch(ref -> ref.get() == null),
+        "a wrapper whose deletes were sent is released");
   }
 }
