@@ -128,6 +128,32 @@ final class IndexRows {
     return new Ref(hotKey, OrderedKeyBytes.lastInteger(ref));
   }
 
+  /** Where an index row points: its indexed values and the hot key its ref names. */
+  record Located(List<PkValue> values, PrimaryKey hotKey) {}
+
+  /**
+   * The indexed values and hot key of an index row a store read, as {@link #values} and {@link
+   * #ref} give them: decoded in one pass from the key bytes where the store kept the row in its
+   * stored form ({@link Row#storedKey}), which a page read through an index does for each row.
+   *
+   * @throws StoreException as {@link #ref}
+   */
+  static Located located(IndexTable index, Row row, List<PkColumn> hotSchema) {
+    byte[] stored = row.storedKey();
+    if (stored != null) {
+      try {
+        OrderedKeyBytes.Nested key =
+            OrderedKeyBytes.decodeNested(
+                index.table().name(), stored, index.table().primaryKey(), hotSchema);
+        return new Located(key.leading(), key.inner());
+      } catch (StoreException e) {
+        // not a key widekey wrote: the decode below names what is wrong with it
+      }
+    }
+    PrimaryKey key = row.key();
+    return new Located(values(key), ref(index, key, hotSchema).hotKey());
+  }
+
   /**
    * The key columns of an index position, as a page token holds it: the index columns, then the hot
    * key's columns.

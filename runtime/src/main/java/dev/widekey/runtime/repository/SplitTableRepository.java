@@ -1337,9 +1337,12 @@ public abstract class SplitTableRepository<E> {
    * gone meanwhile is a stale index row, skipped.
    */
   private List<IndexScan.Verified<E>> verified(IndexTable index, List<Row> indexRows) {
+    List<IndexRows.Located> located = new ArrayList<>(indexRows.size());
     List<PrimaryKey> hotKeys = new ArrayList<>(indexRows.size());
     for (Row row : indexRows) {
-      hotKeys.add(IndexRows.ref(index, row.key(), hotTable.primaryKey()).hotKey());
+      IndexRows.Located at = IndexRows.located(index, row, hotTable.primaryKey());
+      located.add(at);
+      hotKeys.add(at.hotKey());
     }
     List<Row> hotRows = hotRows(hotKeys);
     List<IndexScan.Verified<E>> out = new ArrayList<>(indexRows.size());
@@ -1353,7 +1356,7 @@ public abstract class SplitTableRepository<E> {
       if (entity.isEmpty()) {
         continue;
       }
-      List<PkValue> values = IndexRows.values(indexRows.get(i).key());
+      List<PkValue> values = located.get(i).values();
       List<PkValue> now;
       try {
         now = indexValues(index, entity.get());

@@ -222,26 +222,100 @@ public final class OrderedKeyBytes {
   /** As {@link #decode(String, byte[], List)}, for the key encoded in {@code bytes[0, length)}. */
   private static PrimaryKey decode(String table, byte[] bytes, int length, List<PkColumn> schema) {
     List<PkValue> values = new ArrayList<>(schema.size());
-    int pos = 0;
-    for (PkColumn column : schema) {
-      if (pos >= length) {
-        throw malformed(table, bytes, "it ends before column " + column.name());
-      }
-      int marker = bytes[pos++] & 0xFF;
-      if (marker == MIN || marker == MAX) {
-        // bounds are encoded for scans, never stored: as [INF_MAX, "b"] such a row would pass a
-        // store's range check and reach the entity mapping
-        throw malformed(
-            table,
-            bytes,
-            "column "
-                + column.name()
-                + " holds the scan bound marker "
-                + (marker == MIN ? "INF_MIN" : "INF_MAX"));
-      }
-      if (marker != VALUE) {
-        throw malformed(table, bytes, "column " + column.name() + " has marker " + marker);
-      }
+    int pos = decodeColumns(table, bytes, 0, length, schema, values);
+    if (pos != length) {
+      throw malformed(
+          table, bytes, (length - pos) + " bytes follow the last of " + schema.size() + " columns");
+    }
+    return PrimaryKey.of(values);
+  }
+
+  /**
+   * A key whose last column is a BINARY value holding another key followed by one INTEGER, as an
+   * index row's key holds its indexed values and then its ref (the hot key and the write's tag):
+   * its leading columns, the inner key, and that INTEGER.
+   *
+   * @param leading the values of the columns before the BINARY one
+   * @param inner the key encoded inside the BINARY value, before its INTEGER; it keeps its
+   *     encoding, so a store that encodes it again copies it
+   * @param last the INTEGER that ends the BINARY value
+   */
+  public record Nested(List<PkValue> leading, PrimaryKey inner, long last) {}
+
+  /**
+   * Decodes a key whose last column is a BINARY value holding a key of {@code innerSchema} followed
+   * by one INTEGER: what {@link #decode(String, byte[], List)} of the whole key and then {@link
+   * #decodeBeforeInteger} of its last value return, in one pass and checked as strictly, without
+   * the BINARY value's own array or the whole key. A page read through an index decodes one per
+   * row.
+   *
+   * <pre>{@code
+   * OrderedKeyBytes.Nested row = OrderedKeyBytes.decodeNested("orders_by_card", stored, indexSchema, hotSchema);
+   * }</pre>
+   *
+   * @throws StoreException {@link ErrorKind#CORRUPT_DATA} where either decode would throw
+   * @throws IllegalArgumentException if {@code schema} does not end in a BINARY column
+   */
+  public static Nested decodeNested(
+      String table, byte[] bytes, List<PkColumn> schema, List<PkColumn> innerSchema) {
+    int n = schema.size() - 1;
+    PkColumn nested = schema.get(n);
+    if (nested.type() != PkType.BINARY) {
+      throw new IllegalArgumentException("column " + nested.name() + " is not BINARY");
+    }
+    List<PkValue> leading = new ArrayList<>(n);
+    int pos = decodeColumns(table, bytes, 0, bytes.length, schema.subList(0, n), leading);
+    pos = valueMarker(table, bytes, pos, bytes.length, nested);
+    long scanned = endOfEscaped(table, bytes, pos, bytes.length, nested);
+    int end = (int) scanned;
+    if (end != bytes.length) {
+      throw malformed(
+          table,
+          bytes,
+          (bytes.length - end) + " bytes follow the last of " + schema.size() + " columns");
+    }
+    int payloadEnd = end - 2;
+    // the inner key's bytes unescaped straight into the array it keeps; its INTEGER read after
+    int innerLength = payloadEnd - pos - (int) (scanned >>> 32) - 1 - 8;
+    if (innerLength < 0) {
+      throw malformed(table, bytes, "column " + nested.name() + " does not end in an INTEGER");
+    }
+    byte[] inner = new byte[innerLength];
+    pos = unescapeInto(bytes, pos, inner, innerLength);
+    byte[] tail = new byte[1 + 8];
+    unescapeInto(bytes, pos, tail, tail.length);
+    if (tail[0] != VALUE) {
+      throw malformed(table, bytes, "column " + nested.name() + " does not end in an INTEGER");
+    }
+    List<PkValue> innerValues = new ArrayList<>(innerSchema.size());
+    int innerEnd = decodeColumns(table, inner, 0, innerLength, innerSchema, innerValues);
+    if (innerEnd != innerLength) {
+      throw malformed(
+          table,
+          inner,
+          (innerLength - innerEnd)
+              + " bytes follow the last of "
+              + innerSchema.size()
+              + " columns inside column "
+              + nested.name());
+    }
+    return new Nested(
+        List.copyOf(leading), PrimaryKey.decoded(innerValues, inner), integerAt(tail, 1));
+  }
+
+  /**
+   * Decodes the values of {@code columns} from {@code bytes[pos, length)} into {@code values}; the
+   * position after the last.
+   */
+  private static int decodeColumns(
+      String table,
+      byte[] bytes,
+      int pos,
+      int length,
+      List<PkColumn> columns,
+      List<PkValue> values) {
+    for (PkColumn column : columns) {
+      pos = valueMarker(table, bytes, pos, length, column);
       switch (column.type()) {
         case INTEGER -> {
           if (length - pos < 8) {
@@ -251,30 +325,54 @@ public final class OrderedKeyBytes {
           pos += 8;
         }
         case STRING, BINARY -> {
-          int end = endOfEscaped(table, bytes, pos, length, column);
+          long scanned = endOfEscaped(table, bytes, pos, length, column);
+          int end = (int) scanned;
+          int zeros = (int) (scanned >>> 32);
           // most values hold no zero byte: they decode from the stored bytes without a copy
           int payloadEnd = end - 2;
           values.add(
               column.type() == PkType.STRING
-                  ? PkValue.ofString(string(table, bytes, column, pos, payloadEnd))
-                  : PkValue.ofOwnedBinary(unescape(bytes, pos, payloadEnd)));
+                  ? PkValue.ofString(string(table, bytes, column, pos, payloadEnd, zeros))
+                  : PkValue.ofOwnedBinary(unescape(bytes, pos, payloadEnd, zeros)));
           pos = end;
         }
       }
     }
-    if (pos != length) {
-      throw malformed(
-          table, bytes, (length - pos) + " bytes follow the last of " + schema.size() + " columns");
+    return pos;
+  }
+
+  /** Checks that {@code column} starts at {@code pos} with a value's marker; the position after. */
+  private static int valueMarker(String table, byte[] bytes, int pos, int length, PkColumn column) {
+    if (pos >= length) {
+      throw malformed(table, bytes, "it ends before column " + column.name());
     }
-    return PrimaryKey.of(values);
+    int marker = bytes[pos] & 0xFF;
+    if (marker == MIN || marker == MAX) {
+      // bounds are encoded for scans, never stored: as [INF_MAX, "b"] such a row would pass a
+      // store's range check and reach the entity mapping
+      throw malformed(
+          table,
+          bytes,
+          "column "
+              + column.name()
+              + " holds the scan bound marker "
+              + (marker == MIN ? "INF_MIN" : "INF_MAX"));
+    }
+    if (marker != VALUE) {
+      throw malformed(table, bytes, "column " + column.name() + " has marker " + marker);
+    }
+    return pos + 1;
   }
 
   /**
-   * The index just past the end mark {@code 00 01} of the escaped value starting at {@code pos},
-   * checking that every other zero byte is escaped as {@code 00 FF}.
+   * The index just past the end mark {@code 00 01} of the escaped value starting at {@code pos}
+   * (the low 32 bits), and the zero bytes escaped before it (the high 32 bits), checking that every
+   * other zero byte is escaped as {@code 00 FF}. Counted here, the zeros size the unescaped value
+   * without a second pass over its bytes.
    */
-  private static int endOfEscaped(
+  private static long endOfEscaped(
       String table, byte[] bytes, int pos, int length, PkColumn column) {
+    long zeros = 0;
     while (true) {
       if (pos >= length) {
         throw malformed(table, bytes, "column " + column.name() + " has no end mark");
@@ -284,38 +382,43 @@ public final class OrderedKeyBytes {
       }
       int next = pos < length ? bytes[pos++] & 0xFF : -1;
       if (next == 0x01) {
-        return pos;
+        return zeros << 32 | pos;
       }
       if (next != 0xFF) { // only 00 FF stands for a zero byte
         throw malformed(
             table, bytes, "column " + column.name() + " has a zero byte not escaped as 00 FF");
       }
+      zeros++;
     }
   }
 
-  /** The value bytes of a checked escaped run {@code [from, to)}: each {@code 00 FF} a zero. */
-  private static byte[] unescape(byte[] bytes, int from, int to) {
-    // the zeros counted first, so the value is one array of its own length: an encoded key inside
-    // a BINARY value (an index row's ref) holds several, and a page of index rows decodes one each
-    int zeros = 0;
-    for (int i = from; i < to; i++) {
-      if (bytes[i] == 0) {
-        zeros++;
-      }
-    }
+  /**
+   * The value bytes of a checked escaped run {@code [from, to)} holding {@code zeros} escaped
+   * zeros: each {@code 00 FF} a zero.
+   */
+  private static byte[] unescape(byte[] bytes, int from, int to, int zeros) {
     if (zeros == 0) {
       return Arrays.copyOfRange(bytes, from, to);
     }
     byte[] out = new byte[to - from - zeros];
-    int o = 0;
-    for (int i = from; i < to; i++) {
-      byte b = bytes[i];
-      out[o++] = b;
+    unescapeInto(bytes, from, out, out.length);
+    return out;
+  }
+
+  /**
+   * Unescapes the checked escaped run starting at {@code from} into {@code out[0, count)}; the
+   * position in {@code bytes} after the last byte taken.
+   */
+  private static int unescapeInto(byte[] bytes, int from, byte[] out, int count) {
+    int i = from;
+    for (int o = 0; o < count; o++) {
+      byte b = bytes[i++];
+      out[o] = b;
       if (b == 0) {
         i++; // its FF
       }
     }
-    return out;
+    return i;
   }
 
   private static StoreException malformed(String table, byte[] bytes, String why) {
@@ -434,16 +537,15 @@ public final class OrderedKeyBytes {
   }
 
   /**
-   * A string key value from the checked escaped run {@code [from, to)} of {@code bytes}, refusing
-   * malformed UTF-8.
+   * A string key value from the checked escaped run {@code [from, to)} of {@code bytes} holding
+   * {@code zeros} escaped zeros, refusing malformed UTF-8.
    */
-  private static String string(String table, byte[] bytes, PkColumn column, int from, int to) {
-    boolean escaped = false;
-    for (int i = from; i < to && !escaped; i++) {
-      escaped = bytes[i] == 0;
-    }
+  private static String string(
+      String table, byte[] bytes, PkColumn column, int from, int to, int zeros) {
     try {
-      return escaped ? Utf8.decode(unescape(bytes, from, to)) : Utf8.decode(bytes, from, to - from);
+      return zeros > 0
+          ? Utf8.decode(unescape(bytes, from, to, zeros))
+          : Utf8.decode(bytes, from, to - from);
     } catch (CharacterCodingException e) {
       throw malformed(table, bytes, "STRING column " + column.name() + " is not well-formed UTF-8");
     }

@@ -122,6 +122,47 @@ class IndexRowsTest {
     }
   }
 
+  /**
+   * Where an index row points, read as a page reads it: from a row the store kept in its stored
+   * form (decoded in one pass) and from the same row built in memory (its key and then its ref),
+   * the same indexed values and hot key.
+   */
+  @Test
+  void anIndexRowLocatesItsHotKeyAlikeInStoredAndDecodedForm() {
+    long seed = System.nanoTime();
+    Random random = new Random(seed);
+    store.createTable(Tagged.BY_TAG.table());
+    List<PkColumn> hotSchema = Tagged.tables(false).hot().primaryKey();
+    List<Row> written = new ArrayList<>();
+    for (int i = 0; i < 500; i++) {
+      String value = TAGS.get(random.nextInt(TAGS.size())) + "\u0000".repeat(random.nextInt(2));
+      Row row =
+          IndexRows.row(
+              Tagged.BY_TAG,
+              List.of(dev.widekey.runtime.store.PkValue.ofString(value)),
+              dev.widekey.runtime.store.TestRows.key(random.nextLong()),
+              random.nextLong(),
+              0);
+      store.put(Tagged.BY_TAG.table().name(), row);
+      written.add(row);
+    }
+    List<Row> read;
+    try (var rows = store.scan(Tagged.BY_TAG.table().name(), ScanRange.all(2))) {
+      read = rows.toList();
+    }
+    assertEquals(written.size(), read.size(), "seed " + seed);
+    Map<PrimaryKey, IndexRows.Located> byKey = new TreeMap<>();
+    for (Row row : written) {
+      byKey.put(row.key(), IndexRows.located(Tagged.BY_TAG, row, hotSchema));
+    }
+    for (Row row : read) {
+      assertTrue(row.storedKey() != null, "the embedded store keeps rows in stored form");
+      IndexRows.Located located = IndexRows.located(Tagged.BY_TAG, row, hotSchema);
+      assertEquals(byKey.get(row.key()), located, "seed " + seed);
+      assertEquals(IndexRows.values(row.key()), located.values(), "seed " + seed);
+    }
+  }
+
   @Test
   void anEntityWithANullIndexedValueHasNoIndexRow() {
     Items items = items(store, false);
@@ -246,6 +287,10 @@ class IndexRowsTest {
             Map.of(ColdRows.WRITTEN, dev.widekey.runtime.store.AttrValue.ofInteger(0))));
     StoreException e = assertThrows(StoreException.class, () -> ids(items.byTag("green")));
     assertEquals(ErrorKind.CORRUPT_DATA, e.kind());
+    // named as the index row it is, whichever decode read it
+    assertTrue(e.getMessage().contains("index row"), e.getMessage());
+    assertTrue(e.getMessage().contains(Tagged.BY_TAG.table().name()), e.getMessage());
+    assertTrue(e.getMessage().contains("not a hot key and a tag"), e.getMessage());
   }
 
   /**
