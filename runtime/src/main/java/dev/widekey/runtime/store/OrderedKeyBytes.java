@@ -32,6 +32,9 @@ public final class OrderedKeyBytes {
   private static final int MIN = 0x00;
   private static final int MAX = 0xFF;
 
+  /** An INTEGER column's bytes: its marker and 8 payload bytes. */
+  private static final int INTEGER_COLUMN = 1 + 8;
+
   private OrderedKeyBytes() {}
 
   /**
@@ -58,7 +61,7 @@ public final class OrderedKeyBytes {
         continue;
       }
       if (v.type() == PkType.INTEGER) {
-        length += 1 + 8;
+        length += INTEGER_COLUMN;
         continue;
       }
       if (payloads == null) {
@@ -100,7 +103,7 @@ public final class OrderedKeyBytes {
     if (head == null) {
       head = encode(key);
     }
-    byte[] out = Arrays.copyOf(head, head.length + 1 + 8);
+    byte[] out = Arrays.copyOf(head, head.length + INTEGER_COLUMN);
     out[head.length] = VALUE;
     writeInteger(out, head.length + 1, last);
     return out;
@@ -153,7 +156,7 @@ public final class OrderedKeyBytes {
   public static PrimaryKey decodeBeforeInteger(
       String table, PkValue encoded, List<PkColumn> schema) {
     byte[] bytes = encoded.binaryBytes();
-    int end = bytes.length - 1 - 8;
+    int end = bytes.length - INTEGER_COLUMN;
     if (end < 0 || (bytes[end] & 0xFF) != VALUE) {
       throw malformed(table, bytes, "it does not end in an INTEGER column");
     }
@@ -276,13 +279,13 @@ public final class OrderedKeyBytes {
     }
     int payloadEnd = end - 2;
     // the inner key's bytes unescaped straight into the array it keeps; its INTEGER read after
-    int innerLength = payloadEnd - pos - (int) (scanned >>> 32) - 1 - 8;
+    int innerLength = payloadEnd - pos - (int) (scanned >>> 32) - INTEGER_COLUMN;
     if (innerLength < 0) {
       throw malformed(table, bytes, "column " + nested.name() + " does not end in an INTEGER");
     }
     byte[] inner = new byte[innerLength];
     pos = unescapeInto(bytes, pos, inner, innerLength);
-    byte[] tail = new byte[1 + 8];
+    byte[] tail = new byte[INTEGER_COLUMN];
     unescapeInto(bytes, pos, tail, tail.length);
     if (tail[0] != VALUE) {
       throw malformed(table, bytes, "column " + nested.name() + " does not end in an INTEGER");
@@ -460,7 +463,7 @@ public final class OrderedKeyBytes {
       }
       length +=
           switch (v.type()) {
-            case INTEGER -> 1 + 8;
+            case INTEGER -> INTEGER_COLUMN;
             case STRING -> 3 + escapedLength(v.asString());
             case BINARY -> 3 + escapedLength(v.binaryBytes());
           };
