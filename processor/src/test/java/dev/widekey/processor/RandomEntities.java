@@ -1740,7 +1740,7 @@ final class RandomEntities {
     if (f.transientField && f.type.refused()) {
       return f.type == Type.CHAR ? (Object) 'x' : null; // a type no column holds: never stored
     }
-    if (f.chunked && !keyed && LARGE_VALUES && r.nextInt(6) == 0) {
+    if (f.chunked && !keyed && LARGE_VALUES && admitsLargeValues(f) && r.nextInt(6) == 0) {
       return overTheAttributeLimit(r, f.type == Type.BYTES);
     }
     switch (f.type) {
@@ -1964,6 +1964,20 @@ final class RandomEntities {
    */
   static final boolean LARGE_VALUES =
       Boolean.parseBoolean(System.getProperty("widekey.fuzz.largeValues", "true"));
+
+  /**
+   * Whether a value over the attribute limit keeps the field's promises: a compressed column's own
+   * inflate cap ({@code maxInflatedBytes = 65536}) refuses it (WK203), as it should.
+   */
+  private static boolean admitsLargeValues(Field f) {
+    return !f.compress
+        || f.inflatedCap == null
+        || f.inflatedCap <= 0
+        || f.inflatedCap > LARGEST_LARGE_VALUE;
+  }
+
+  /** The most UTF-8 bytes {@link #overTheAttributeLimit} returns: 4 bytes a char at worst. */
+  private static final long LARGEST_LARGE_VALUE = 4L * (2 * 1024 * 1024 + 64 * 1024 + 1024);
 
   /**
    * A {@code @Chunked} value just over the stores' 2 MB attribute limit (by up to 64 KiB), so that
