@@ -9,6 +9,9 @@ package dev.widekey.core.store;
  * <pre>{@code OrderedKeyWidths.maxEncodedLength(PkType.STRING, 10, false) // 13}</pre>
  */
 public final class OrderedKeyWidths {
+  /** The bytes of an INTEGER column, whatever its value: its marker and 8 payload bytes. */
+  public static final int INTEGER_COLUMN = 1 + 8;
+
   private OrderedKeyWidths() {}
 
   /**
@@ -19,7 +22,7 @@ public final class OrderedKeyWidths {
    */
   public static long maxEncodedLength(PkType type, long valueBytes, boolean mayHoldZero) {
     return switch (type) {
-      case INTEGER -> 1 + 8;
+      case INTEGER -> INTEGER_COLUMN;
       case STRING, BINARY -> 3 + (mayHoldZero ? 2 * valueBytes : valueBytes);
     };
   }

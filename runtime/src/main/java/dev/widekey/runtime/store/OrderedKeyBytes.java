@@ -1,5 +1,7 @@
 package dev.widekey.runtime.store;
 
+import static dev.widekey.core.store.OrderedKeyWidths.INTEGER_COLUMN;
+
 import dev.widekey.core.RuleViolationException;
 import dev.widekey.core.store.OrderedKeyWidths;
 import dev.widekey.core.store.PkType;
@@ -31,9 +33,6 @@ public final class OrderedKeyBytes {
   private static final int VALUE = 0x01;
   private static final int MIN = 0x00;
   private static final int MAX = 0xFF;
-
-  /** An INTEGER column's bytes: its marker and 8 payload bytes. */
-  private static final int INTEGER_COLUMN = 1 + 8;
 
   private OrderedKeyBytes() {}
 
