@@ -158,6 +158,20 @@ public final class RepositoryGenerator extends SourceFileGenerator {
             .addStatement("super.withContinuationKey(key)")
             .addStatement("return this")
             .build());
+    type.addMethod(
+        MethodSpec.methodBuilder("withRememberedCommitPoints")
+            .addAnnotation(Override.class)
+            .addModifiers(Modifier.PUBLIC)
+            .addJavadoc(
+                "Sets how many commit points this repository remembers (0: none), as the runtime's"
+                    + " {@code SplitTableRepository} says; returns this repository.\n\n<pre>{@code new $T(store).withRememberedCommitPoints("
+                    + "50_000)}</pre>\n",
+                name(entity))
+            .returns(name(entity))
+            .addParameter(int.class, "capacity")
+            .addStatement("super.withRememberedCommitPoints(capacity)")
+            .addStatement("return this")
+            .build());
 
     type.addMethod(
         MethodSpec.methodBuilder("keyOf")

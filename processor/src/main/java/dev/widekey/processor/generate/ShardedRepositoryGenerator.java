@@ -113,7 +113,8 @@ public final class ShardedRepositoryGenerator extends SourceFileGenerator {
             new Object[] {"withFenceKeep", java.time.Duration.class, "keep"},
             new Object[] {"withWriteWindow", int.class, "periodsBack", int.class, "periodsAhead"},
             new Object[] {"allowingBackfill", Instant.class, "from", Instant.class, "to"},
-            new Object[] {"withContinuationKey", RuntimeNames.CONTINUATION_KEY, "key"});
+            new Object[] {"withContinuationKey", RuntimeNames.CONTINUATION_KEY, "key"},
+            new Object[] {"withRememberedCommitPoints", int.class, "capacity"});
     for (Object[] setting : settings) {
       MethodSpec.Builder m =
           MethodSpec.methodBuilder((String) setting[0])

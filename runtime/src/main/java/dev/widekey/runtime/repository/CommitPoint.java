@@ -64,7 +64,10 @@ final class CommitPoint {
   /** Compare-and-set attempts of one write against writers that keep committing first. */
   static final int COMMIT_ATTEMPTS = 16;
 
-  /** Commit points remembered per repository, the ones used last. */
+  /**
+   * Commit points a repository remembers unless told otherwise ({@link
+   * SplitTableRepository#withRememberedCommitPoints}): a few megabytes at most.
+   */
   static final int REMEMBERED = 4096;
 
   private final WideTableStore store;
@@ -127,9 +130,10 @@ final class CommitPoint {
    * here compare-and-sets on the tag remembered instead of reading it first. Sound because a tag
    * names one write: the compare-and-set succeeds only if the stored row is still exactly the one
    * remembered (so what it replaced, and the condition decided on it, are exact), and fails, to a
-   * read and another attempt, if anyone wrote since. Bounded ({@link #REMEMBERED}).
+   * read and another attempt, if anyone wrote since. Bounded ({@link #REMEMBERED} unless {@link
+   * #rememberAtMost} says otherwise).
    */
-  private final RememberedCommitPoints<Optional<Stored>> remembered =
+  private volatile RememberedCommitPoints<Optional<Stored>> remembered =
       new RememberedCommitPoints<>(REMEMBERED);
 
   /** Times each commit against {@link ColdRows#COMMIT_DEADLINE}. */
@@ -1402,6 +1406,15 @@ final class CommitPoint {
       return now;
     }
     return readWholeRow(key);
+  }
+
+  /**
+   * Remembers at most {@code capacity} commit points from now on (0: none, every write of a known
+   * entity reads its commit point first), forgetting those remembered so far: forgetting is always
+   * safe, a write then reads what it no longer knows.
+   */
+  void rememberAtMost(int capacity) {
+    remembered = new RememberedCommitPoints<>(capacity);
   }
 
   /** The commit point remembered for {@code key}: empty if remembered absent, null if unknown. */

@@ -9,12 +9,12 @@ import java.util.SplittableRandom;
 import java.util.random.RandomGenerator;
 
 /**
- * The commit points a repository last committed or read, at most {@code capacity} of them, evicted
- * at random when full. Not least-recently-used: an application that rewrites more entities than are
- * remembered, one after another and again (a periodic refresh, an import run twice), would find
- * none of them under that policy, since each key is evicted just before it is written again; at
- * random, a cycle over 5,000 keys with 4,096 remembered still finds about two thirds of them (the
- * test simulates it), and one within the capacity finds all.
+ * The commit points a repository last committed or read, at most {@code capacity} of them (0:
+ * none), evicted at random when full. Not least-recently-used: an application that rewrites more
+ * entities than are remembered, one after another and again (a periodic refresh, an import run
+ * twice), would find none of them under that policy, since each key is evicted just before it is
+ * written again; at random, a cycle over 5,000 keys with 4,096 remembered still finds about two
+ * thirds of them (the test simulates it), and one within the capacity finds all.
  *
  * <pre>{@code
  * RememberedCommitPoints<Optional<Stored>> remembered = new RememberedCommitPoints<>(4096);
@@ -52,10 +52,22 @@ final class RememberedCommitPoints<V> {
   /** With the evictions chosen by {@code random}, as a test repeats them from a seed. */
   RememberedCommitPoints(int capacity, RandomGenerator random) {
     this.random = random;
-    if (capacity < 1) {
-      throw new IllegalArgumentException("capacity " + capacity + " is not positive");
+    if (capacity < 0) {
+      throw new IllegalArgumentException("capacity " + capacity + " is negative");
     }
     this.capacity = capacity;
+  }
+
+  /** Refuses a negative capacity for the repository of {@code table}. */
+  static void requireCapacity(String table, int capacity) {
+    if (capacity < 0) {
+      throw new IllegalArgumentException(
+          "the commit points remembered for table "
+              + table
+              + " cannot be "
+              + capacity
+              + ": give 0 (none) or more");
+    }
   }
 
   /** What is remembered of {@code key}, or null if nothing is. */
@@ -64,8 +76,14 @@ final class RememberedCommitPoints<V> {
     return slot == null ? null : slot.value;
   }
 
-  /** Remembers {@code value} for {@code key}, evicting a key chosen at random when full. */
+  /**
+   * Remembers {@code value} for {@code key}, evicting a key chosen at random when full; nothing
+   * with a capacity of 0.
+   */
   synchronized void put(PrimaryKey key, V value) {
+    if (capacity == 0) {
+      return;
+    }
     Slot<V> slot = byKey.get(key);
     if (slot != null) {
       slot.value = value;

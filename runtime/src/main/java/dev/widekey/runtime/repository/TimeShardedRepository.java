@@ -273,6 +273,29 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
     return this;
   }
 
+  /** Commit points each period's repository remembers; -1: its default. */
+  private volatile int rememberedCommitPoints = -1;
+
+  /**
+   * Sets how many commit points each period's repository remembers, as {@link
+   * SplitTableRepository#withRememberedCommitPoints} does for one table (0: none).
+   *
+   * <pre>{@code
+   * orders.withRememberedCommitPoints(50_000);
+   * }</pre>
+   *
+   * @return this repository
+   * @throws IllegalArgumentException if {@code capacity} is negative
+   */
+  public TimeShardedRepository<E, R> withRememberedCommitPoints(int capacity) {
+    RememberedCommitPoints.requireCapacity(hotTable.name(), capacity);
+    this.rememberedCommitPoints = capacity;
+    for (R view : viewsByPeriod.values()) {
+      view.withRememberedCommitPoints(capacity);
+    }
+    return this;
+  }
+
   /**
    * Widens the write window to the periods from {@code periodsBack} before the current one to
    * {@code periodsAhead} after it (by default {@code retain - 1} and {@code ahead}: the retained
@@ -561,6 +584,10 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
     R view = viewsByPeriod.get(start);
     if (view == null) {
       view = views.apply(tablesOf(start));
+      int remembered = rememberedCommitPoints;
+      if (remembered >= 0) {
+        view.withRememberedCommitPoints(remembered);
+      }
       R earlier = viewsByPeriod.putIfAbsent(start, view);
       if (earlier != null) {
         view = earlier;

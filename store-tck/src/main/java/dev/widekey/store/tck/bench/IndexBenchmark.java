@@ -39,6 +39,12 @@ public final class IndexBenchmark {
   /** Rows one page holds, and one group of the primary key. */
   static final int PAGE = 100;
 
+  /**
+   * Commit points each writing repository remembers ({@code -Dwidekey.bench.remembered=N}), or null
+   * for the repository's default: what an application sizing it to its working set measures.
+   */
+  static final Integer REMEMBERED = Integer.getInteger("widekey.bench.remembered");
+
   private final WideTableStore store;
   private final int entities;
   private final int rounds;
@@ -57,6 +63,9 @@ public final class IndexBenchmark {
         new BenchTicketRepository(store)
             .withContinuationKey(ContinuationKey.of(new byte[ContinuationKey.MIN_BYTES]));
     BenchPlainTicketRepository plain = new BenchPlainTicketRepository(store);
+    if (REMEMBERED != null) {
+      indexed.withRememberedCommitPoints(REMEMBERED);
+    }
     indexed.createTables();
     plain.createTables();
     List<Double> medians = new ArrayList<>();

@@ -71,6 +71,9 @@ public final class SplitPutBenchmark {
    */
   public List<double[]> run(int... threadCounts) throws Exception {
     ColdItemRepository repo = new ColdItemRepository(store);
+    if (IndexBenchmark.REMEMBERED != null) {
+      repo.withRememberedCommitPoints(IndexBenchmark.REMEMBERED);
+    }
     repo.createTables();
     Contender[] contenders = Contender.values();
     List<double[]> medians = new ArrayList<>();
