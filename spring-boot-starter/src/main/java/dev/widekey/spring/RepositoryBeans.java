@@ -23,10 +23,11 @@ import org.springframework.beans.factory.support.RootBeanDefinition;
  * constructor over the {@link WideTableStore} bean (no reflection). A bean of the same name the
  * application defines itself wins.
  *
- * <p>When the context closes, each repository sends the deletes of replaced rows that writes left
- * queued ({@code flushDeletes}) before the store it depends on is closed: on a networked store
- * those deletes go in the background, and a store closed under them would leave their rows for
- * {@code sweepColdRows}.
+ * <p>Each repository gets the {@code widekey.repositories.*} settings ({@code
+ * remembered-commit-points}). When the context closes, each repository sends the deletes of
+ * replaced rows that writes left queued ({@code flushDeletes}) before the store it depends on is
+ * closed: on a networked store those deletes go in the background, and a store closed under them
+ * would leave their rows for {@code sweepColdRows}.
  */
 public class RepositoryBeans
     implements BeanDefinitionRegistryPostProcessor, BeanFactoryAware, BeanClassLoaderAware {
@@ -63,7 +64,8 @@ public class RepositoryBeans
     }
     RootBeanDefinition definition =
         new RootBeanDefinition(
-            factory.type(), () -> factory.newRepository(beanFactory.getBean(WideTableStore.class)));
+            factory.type(),
+            () -> configured(factory.newRepository(beanFactory.getBean(WideTableStore.class))));
     definition.setDescription("widekey generated repository " + factory.type().getName());
     if (SplitTableRepository.class.isAssignableFrom(factory.type())
         || TimeShardedRepository.class.isAssignableFrom(factory.type())) {
@@ -72,6 +74,22 @@ public class RepositoryBeans
       definition.setDestroyMethodName(FLUSH_DELETES);
     }
     registry.registerBeanDefinition(name, definition);
+  }
+
+  /** {@code repository} with the {@code widekey.repositories.*} settings applied. */
+  private <R> R configured(R repository) {
+    WidekeyProperties properties =
+        beanFactory.getBeanProvider(WidekeyProperties.class).getIfAvailable();
+    Integer remembered =
+        properties == null ? null : properties.getRepositories().getRememberedCommitPoints();
+    if (remembered != null) {
+      if (repository instanceof SplitTableRepository<?> split) {
+        split.withRememberedCommitPoints(remembered);
+      } else if (repository instanceof TimeShardedRepository<?, ?> sharded) {
+        sharded.withRememberedCommitPoints(remembered);
+      }
+    }
+    return repository;
   }
 
   @Override

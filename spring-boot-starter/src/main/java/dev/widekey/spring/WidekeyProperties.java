@@ -289,6 +289,26 @@ public class WidekeyProperties {
     public void setEnabled(boolean enabled) {
       this.enabled = enabled;
     }
+
+    /**
+     * How many commit points each repository remembers (0: none; unset: the repository's default):
+     * a rewrite of an entity remembered skips a read on a networked store, at a few hundred bytes
+     * of heap an entity. Size it to the entities an instance rewrites.
+     */
+    private Integer rememberedCommitPoints;
+
+    public Integer getRememberedCommitPoints() {
+      return rememberedCommitPoints;
+    }
+
+    public void setRememberedCommitPoints(Integer rememberedCommitPoints) {
+      if (rememberedCommitPoints != null && rememberedCommitPoints < 0) {
+        throw new IllegalArgumentException(
+            "widekey.repositories.remembered-commit-points must be 0 (none) or more: "
+                + rememberedCommitPoints);
+      }
+      this.rememberedCommitPoints = rememberedCommitPoints;
+    }
   }
 
   /** The {@code widekey} health indicator (with spring-boot-health, the actuator). */

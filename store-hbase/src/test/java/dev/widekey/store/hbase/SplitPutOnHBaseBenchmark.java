@@ -16,7 +16,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * }</pre>
  *
  * {@code -Dwidekey.bench.rows=} entities per measurement (default 5,000), {@code
- * -Dwidekey.bench.rounds=} measured rounds (default 5).
+ * -Dwidekey.bench.rounds=} measured rounds (default 5), {@code -Dwidekey.bench.remembered=} commit
+ * points the writing repository remembers (default: the repository's own).
  */
 @ExtendWith(MiniHBase.Extension.class)
 @EnabledForJreRange(max = JRE.JAVA_22, disabledReason = MiniHBase.JDK_REASON)

@@ -14,7 +14,8 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
  *
  * {@code -Dwidekey.bench.rows=} entities per measurement (default 200,000: on the embedded store a
  * round of 20,000 puts lasted about 50 ms and its ratio moved 2.8-10x from round to round), {@code
- * -Dwidekey.bench.rounds=} measured rounds (default 5).
+ * -Dwidekey.bench.rounds=} measured rounds (default 5), {@code -Dwidekey.bench.remembered=} commit
+ * points the writing repository remembers (default: the repository's own).
  */
 @EnabledIfSystemProperty(named = "widekey.bench", matches = "true")
 class IndexBenchmarkTest {

@@ -13,7 +13,8 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
  * }</pre>
  *
  * {@code -Dwidekey.bench.rows=} entities per measurement (default 20,000), {@code
- * -Dwidekey.bench.rounds=} measured rounds (default 5).
+ * -Dwidekey.bench.rounds=} measured rounds (default 5), {@code -Dwidekey.bench.remembered=} commit
+ * points the writing repository remembers (default: the repository's own).
  */
 @EnabledIfSystemProperty(named = "widekey.bench", matches = "true")
 class SplitPutBenchmarkTest {
