@@ -163,8 +163,8 @@ public final class RepositoryGenerator extends SourceFileGenerator {
             .addAnnotation(Override.class)
             .addModifiers(Modifier.PUBLIC)
             .addJavadoc(
-                "Sets how many commit points this repository remembers (0: none), as the runtime's"
-                    + " {@code SplitTableRepository} says; returns this repository.\n\n<pre>{@code new $T(store).withRememberedCommitPoints("
+                "Sets how many commit points this repository remembers (0: none), as the runtime's\n"
+                    + "{@code SplitTableRepository} says; returns this repository.\n\n<pre>{@code new $T(store).withRememberedCommitPoints("
                     + "50_000)}</pre>\n",
                 name(entity))
             .returns(name(entity))

@@ -1731,13 +1731,14 @@ public abstract class SplitTableRepository<E> {
    * this repository. A write of an entity whose commit point it remembers compare-and-sets on it
    * directly; one it does not know reads the hot row first, a round trip more on a networked store.
    * An application that rewrites a working set larger than that, one entity after another, reads
-   * most of them (evictions are at random: a cycle over 5,000 entities finds about two thirds of
-   * 4,096); sized to the working set, it reads none. Each costs a few hundred bytes of heap (the
-   * key, the tag, the index row keys). Remembering is only an optimisation: a commit point another
-   * writer has moved on fails the compare-and-set, which then reads and tries again. What was
-   * remembered before the call is forgotten. An entity without cold columns, chunks or indexes has
-   * no commit point, and a store that computes rows (the embedded store) commits in one call
-   * without one remembered: nothing changes there.
+   * some of them first (evictions are at random: with 4,096 remembered, a cycle over 5,000 entities
+   * finds about two thirds); sized to the working set, it reads none. Each costs a few hundred
+   * bytes of heap (the key, the tag, the index row keys: about 300 for an entity with cold columns,
+   * 600 with one index). Configure it before sharing the repository between threads. Remembering is
+   * only an optimisation: a commit point another writer has moved on fails the compare-and-set,
+   * which then reads and tries again. What was remembered before the call is forgotten. An entity
+   * without cold columns, chunks or indexes has no commit point, and a store that computes rows
+   * (the embedded store) commits in one call without one remembered: nothing changes there.
    *
    * <pre>{@code
    * var orders = new OrderRepository(store).withRememberedCommitPoints(50_000);

@@ -278,7 +278,8 @@ public abstract class TimeShardedRepository<E, R extends SplitTableRepository<E>
 
   /**
    * Sets how many commit points each period's repository remembers, as {@link
-   * SplitTableRepository#withRememberedCommitPoints} does for one table (0: none).
+   * SplitTableRepository#withRememberedCommitPoints} does for one table (0: none): those it holds
+   * now and those it opens later. Configure it before sharing the repository between threads.
    *
    * <pre>{@code
    * orders.withRememberedCommitPoints(50_000);
