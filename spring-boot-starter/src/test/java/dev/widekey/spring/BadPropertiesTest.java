@@ -54,6 +54,13 @@ class BadPropertiesTest {
   }
 
   @Test
+  void aNegativeCountOfRememberedCommitPoints() {
+    failsNaming(
+        "widekey.repositories.remembered-commit-points=-1",
+        "widekey.repositories.remembered-commit-points must be 0 (none) or more: -1");
+  }
+
+  @Test
   void anEmbeddedDirectoryThatCannotBeCreated(@TempDir Path dir) throws Exception {
     Path file = Files.writeString(dir.resolve("file"), "x");
     runner

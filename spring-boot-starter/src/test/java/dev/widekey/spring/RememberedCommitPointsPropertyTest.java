@@ -22,7 +22,8 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 /**
  * {@code widekey.repositories.remembered-commit-points} reaches every repository bean: with 0, a
  * rewrite of a split entity reads its commit point first on a networked store; unset, the
- * repository remembers the entity it wrote and reads nothing. A negative value fails the start.
+ * repository remembers the entity it wrote and reads nothing. (A negative value: {@link
+ * BadPropertiesTest}.)
  */
 class RememberedCommitPointsPropertyTest {
   /** The embedded store seen as a networked one (no computed rows), counting hot-table reads. */
@@ -86,23 +87,5 @@ class RememberedCommitPointsPropertyTest {
   void zeroMakesEveryRewriteReadItsCommitPoint() {
     assertThat(readsOfThreeRewrites("widekey.repositories.remembered-commit-points=0"))
         .isEqualTo(3);
-  }
-
-  @Test
-  void aNegativeCountFailsTheStartNamingTheProperty() {
-    new ApplicationContextRunner()
-        .withConfiguration(AutoConfigurations.of(WidekeyAutoConfiguration.class))
-        .withPropertyValues("widekey.repositories.remembered-commit-points=-1")
-        .run(
-            context -> {
-              assertThat(context).hasFailed();
-              StringBuilder messages = new StringBuilder();
-              for (Throwable t = context.getStartupFailure(); t != null; t = t.getCause()) {
-                messages.append(t.getMessage()).append('\n');
-              }
-              assertThat(messages.toString())
-                  .contains(
-                      "widekey.repositories.remembered-commit-points must be 0 (none) or more");
-            });
   }
 }

@@ -144,34 +144,25 @@ public final class RepositoryGenerator extends SourceFileGenerator {
     for (RangeShape shape : RangeShape.all(layout)) {
       QueryMethods.add(type, entity, shape);
     }
+    ClassName self = name(entity);
     type.addMethod(
-        MethodSpec.methodBuilder("withContinuationKey")
-            .addAnnotation(Override.class)
-            .addModifiers(Modifier.PUBLIC)
-            .addJavadoc(
-                "Sets the key that signs the cursors of this repository's pages; returns this"
-                    + " repository.\n\n<pre>{@code new $T(store).withContinuationKey("
-                    + "ContinuationKey.of(secret))}</pre>\n",
-                name(entity))
-            .returns(name(entity))
-            .addParameter(RuntimeNames.CONTINUATION_KEY, "key")
-            .addStatement("super.withContinuationKey(key)")
-            .addStatement("return this")
-            .build());
+        setting(
+            self,
+            "withContinuationKey",
+            RuntimeNames.CONTINUATION_KEY,
+            "key",
+            "Sets the key that signs the cursors of this repository's pages; returns this"
+                + " repository.\n\n<pre>{@code new $T(store).withContinuationKey("
+                + "ContinuationKey.of(secret))}</pre>\n"));
     type.addMethod(
-        MethodSpec.methodBuilder("withRememberedCommitPoints")
-            .addAnnotation(Override.class)
-            .addModifiers(Modifier.PUBLIC)
-            .addJavadoc(
-                "Sets how many commit points this repository remembers (0: none), as the runtime's\n"
-                    + "{@code SplitTableRepository} says; returns this repository.\n\n<pre>{@code new $T(store).withRememberedCommitPoints("
-                    + "50_000)}</pre>\n",
-                name(entity))
-            .returns(name(entity))
-            .addParameter(int.class, "capacity")
-            .addStatement("super.withRememberedCommitPoints(capacity)")
-            .addStatement("return this")
-            .build());
+        setting(
+            self,
+            "withRememberedCommitPoints",
+            TypeName.INT,
+            "capacity",
+            "Sets how many commit points this repository remembers (0: none), as the runtime's\n"
+                + "{@code SplitTableRepository} says; returns this repository.\n\n"
+                + "<pre>{@code new $T(store).withRememberedCommitPoints(50_000)}</pre>\n"));
 
     type.addMethod(
         MethodSpec.methodBuilder("keyOf")
@@ -731,5 +722,22 @@ public final class RepositoryGenerator extends SourceFileGenerator {
       args.add(CodeBlock.of("$N", GeneratedNames.variable(c)));
     }
     return CodeBlock.join(args, ", ");
+  }
+
+  /**
+   * A setting of the runtime's repository, overridden to return the generated type so that it
+   * chains after the constructor; {@code javadoc} may name that type as {@code $T}.
+   */
+  private static MethodSpec setting(
+      ClassName self, String method, TypeName parameterType, String parameter, String javadoc) {
+    return MethodSpec.methodBuilder(method)
+        .addAnnotation(Override.class)
+        .addModifiers(Modifier.PUBLIC)
+        .addJavadoc(javadoc, self)
+        .returns(self)
+        .addParameter(parameterType, parameter)
+        .addStatement("super.$N($N)", method, parameter)
+        .addStatement("return this")
+        .build();
   }
 }
