@@ -418,7 +418,8 @@ final class EntityFuzzer {
             || e.ttlSeconds > 2_147_483_646L)) {
       out.put("WK209", "ttlSeconds = " + e.ttlSeconds + " on " + profile);
     }
-    List<Field> versions = e.fields.stream().filter(f -> f.version).toList();
+    // a @Transient field's other annotations are WK212 (above), not checked further
+    List<Field> versions = e.fields.stream().filter(f -> f.version && !f.transientField).toList();
     if (versions.size() > 1) {
       out.put("WK208", "two @Version fields");
     }
