@@ -1976,8 +1976,21 @@ final class RandomEntities {
         || f.inflatedCap > LARGEST_LARGE_VALUE;
   }
 
-  /** The most UTF-8 bytes {@link #overTheAttributeLimit} returns: 4 bytes a char at worst. */
-  private static final long LARGEST_LARGE_VALUE = 4L * (2 * 1024 * 1024 + 64 * 1024 + 1024);
+  /** The stores' attribute limit, which {@link #overTheAttributeLimit} goes past. */
+  private static final int ATTRIBUTE_LIMIT = 2 * 1024 * 1024;
+
+  /** How far past {@link #ATTRIBUTE_LIMIT} a large value goes at most. */
+  private static final int LARGE_VALUE_SLACK = 64 * 1024;
+
+  /** The least length of the block a large text value repeats. */
+  private static final int LARGE_TEXT_BLOCK = 1024;
+
+  /**
+   * The most UTF-8 bytes {@link #overTheAttributeLimit} returns: the size, one block more (a block
+   * is at most {@link #LARGE_TEXT_BLOCK} plus one piece of 8 chars), 4 bytes a char at worst.
+   */
+  private static final long LARGEST_LARGE_VALUE =
+      4L * (ATTRIBUTE_LIMIT + LARGE_VALUE_SLACK + 2L * LARGE_TEXT_BLOCK);
 
   /**
    * A {@code @Chunked} value just over the stores' 2 MB attribute limit (by up to 64 KiB), so that
@@ -1985,14 +1998,14 @@ final class RandomEntities {
    * bytes.
    */
   private static Object overTheAttributeLimit(Random r, boolean bytes) {
-    int size = 2 * 1024 * 1024 + 1 + r.nextInt(64 * 1024);
+    int size = ATTRIBUTE_LIMIT + 1 + r.nextInt(LARGE_VALUE_SLACK);
     if (bytes) {
       byte[] b = new byte[size];
       r.nextBytes(b);
       return b;
     }
     StringBuilder block = new StringBuilder();
-    while (block.length() < 1024) {
+    while (block.length() < LARGE_TEXT_BLOCK) {
       block.append(r.nextInt(4) == 0 ? "\u00e9\ud83d\ude00" : "abcdefgh".substring(r.nextInt(8)));
     }
     StringBuilder out = new StringBuilder(size);
