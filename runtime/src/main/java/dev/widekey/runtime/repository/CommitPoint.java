@@ -619,22 +619,26 @@ final class CommitPoint {
           }
           SplitTableRepository.PreparedWrite planned = keepingIndexRows(current.rows, now);
           long ownTag = current.tag();
+          boolean keepsRows = false;
           for (WriteOp index : planned.indexPuts()) {
-            if (IndexRows.tagOf(index.key()) != ownTag
-                && !indexTables.get(index.table()).table().expires()) {
-              // a kept row is there while the commit point read names it, which the
-              // compare-and-set proves; only a table with a time to live needs it put again
-              continue;
+            if (IndexRows.tagOf(index.key()) != ownTag) {
+              keepsRows = true;
+              if (!indexTables.get(index.table()).table().expires()) {
+                // a kept row is there while the commit point read names it, which the
+                // compare-and-set proves; only a table with a time to live needs it put again
+                continue;
+              }
             }
             if (current.putIndexRows.add(WriteOp.delete(index.table(), index.key()))) {
               store.put(index.table(), ((WriteOp.Put) index).row());
             }
           }
           Optional<Stored> over = now;
+          WriteCondition condition = commitCondition(over, expected, keepsRows);
           try {
             inDoubt = true;
             current.committedOver = over;
-            resends.run(() -> store.put(hot.name(), planned.hot(), commitCondition(over)));
+            resends.run(() -> store.put(hot.name(), planned.hot(), condition));
           } catch (StoreException e) {
             forget(key);
             if (e.kind() == ErrorKind.CONDITION_FAILED) {
@@ -1351,6 +1355,30 @@ final class CommitPoint {
     AttrValue tag = now.get().tag();
     // a row without a tag predates the tag on every write: replaced if still present
     return tag == null ? WriteCondition.rowPresent() : WriteCondition.columnEquals(COLD_TAG, tag);
+  }
+
+  /**
+   * The condition of a put's commit over {@code now}. A put whose expectation any present row meets
+   * (a plain put, an update) and that names only rows of its own may accept the tag read as a
+   * leftover ({@link WriteCondition#columnEqualsOrLeftover}, which HBase checks without the row
+   * marker's regular expression). A store keeps a tag cell past a later put only if that put stored
+   * no tag, as a version of the entity that writes no commit point does (a plain entity before it
+   * gained an index or a cold column, in a rolling upgrade); the row it left names none of the rows
+   * of the tag read, and this put replaces it as it would have replaced it read: the same row
+   * stored, the tag's rows dropped as the orphans they are. Checked exactly otherwise: a versioned
+   * expectation (that row may hold another version), and a commit that keeps an index row of the
+   * tag read, which only the commit point naming it protects from the index sweep.
+   */
+  private static WriteCondition commitCondition(
+      Optional<Stored> now, Expectation expected, boolean keepsRows) {
+    if (!keepsRows
+        && now.isPresent()
+        && now.get().tag() != null
+        && (expected.kind() == Expectation.Kind.ANY
+            || expected.kind() == Expectation.Kind.PRESENT)) {
+      return WriteCondition.columnEqualsOrLeftover(COLD_TAG, now.get().tag());
+    }
+    return commitCondition(now);
   }
 
   private static final String COLD_TAG = SplitTableRepository.COLD_TAG;

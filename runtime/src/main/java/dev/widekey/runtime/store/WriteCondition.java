@@ -60,6 +60,27 @@ public sealed interface WriteCondition {
   }
 
   /**
+   * As {@link #columnEquals}, except that a store which keeps a column's older value when a later
+   * put omits the column (HBase: a put replaces the row through its row marker, and the cells of
+   * columns it does not write stay behind, unlisted) may also apply the put when the stored row's
+   * latest put omitted {@code column} and an earlier put left {@code expected} in it. A store that
+   * replaces a row whole (the embedded store, Tablestore) checks it exactly as {@code
+   * columnEquals}.
+   *
+   * <p>For a check on which the outcome does not depend in that case: a commit on the write tag
+   * that every tagged write stores afresh, where the row an untagged write left is replaced just
+   * the same (see {@code CommitPoint}). On HBase it spares the region server the check that the row
+   * marker lists the column, a regular expression over the marker on every call.
+   *
+   * <pre>{@code
+   * store.put("orders", row, WriteCondition.columnEqualsOrLeftover("wk_tag", AttrValue.ofInteger(tag)));
+   * }</pre>
+   */
+  static WriteCondition columnEqualsOrLeftover(String column, AttrValue expected) {
+    return new ColumnEquals(column, expected, true);
+  }
+
+  /**
    * The put applies only if the stored row holds no value in column {@code column} (the column is
    * missing: a value of any type, even an empty one, fails it); with {@code orRowAbsent}, also if
    * no row with its key is stored, else a row must be stored. The version-0 condition of a
@@ -136,11 +157,19 @@ public sealed interface WriteCondition {
    *
    * @param column an attribute column
    * @param expected the value it must hold
+   * @param orLeftover whether a store that keeps an omitted column's older value may also accept
+   *     that value ({@link #columnEqualsOrLeftover}); false: exactly the stored row's column
    */
-  record ColumnEquals(String column, AttrValue expected) implements WriteCondition {
+  record ColumnEquals(String column, AttrValue expected, boolean orLeftover)
+      implements WriteCondition {
     public ColumnEquals {
       Objects.requireNonNull(column, "column");
       Objects.requireNonNull(expected, "expected");
+    }
+
+    /** The exact condition ({@link #columnEquals}). */
+    public ColumnEquals(String column, AttrValue expected) {
+      this(column, expected, false);
     }
 
     @Override
@@ -150,7 +179,7 @@ public sealed interface WriteCondition {
 
     @Override
     public String toString() {
-      return column + " = " + expected;
+      return column + " = " + expected + (orLeftover ? " (or left over)" : "");
     }
   }
 

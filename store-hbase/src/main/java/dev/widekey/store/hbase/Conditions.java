@@ -23,7 +23,7 @@ import org.apache.hadoop.hbase.io.TimeRange;
  * absent to every condition. The row exists when its marker cell does ({@link RowMarker}); a column
  * holds a value when its cell equals the value's encoding <em>and</em> the latest marker lists the
  * column, because the cell of a column an older, wider row had stays behind, unlisted, after a
- * narrower put.
+ * narrower put ({@link WriteCondition#columnEqualsOrLeftover} checks the cell alone).
  */
 final class Conditions {
   private static final byte[] FAMILY = HBaseStore.FAMILY_BYTES;
@@ -171,11 +171,16 @@ final class Conditions {
               CompareOperator.EQUAL,
               new BinaryComparator(CellCodec.encode(equals.expected())));
       cell.setFilterIfMissing(true);
-      SingleColumnValueFilter listed =
-          new SingleColumnValueFilter(
-              FAMILY, RowMarker.QUALIFIER, CompareOperator.EQUAL, listedIn(qualifier));
-      listed.setFilterIfMissing(true);
-      FilterList all = new FilterList(FilterList.Operator.MUST_PASS_ALL, cell, listed);
+      FilterList all = new FilterList(FilterList.Operator.MUST_PASS_ALL, cell);
+      if (!equals.orLeftover()) {
+        // the cell of an older, wider row is a leftover unless the marker lists it; a condition
+        // that may accept the leftover spares the server the regular expression
+        SingleColumnValueFilter listed =
+            new SingleColumnValueFilter(
+                FAMILY, RowMarker.QUALIFIER, CompareOperator.EQUAL, listedIn(qualifier));
+        listed.setFilterIfMissing(true);
+        all.addFilter(listed);
+      }
       if (markerOnly) {
         // last, so that both column filters see every cell (an AND list stops at a skip)
         all.addFilter(

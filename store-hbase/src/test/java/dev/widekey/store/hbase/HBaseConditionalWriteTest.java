@@ -127,6 +127,63 @@ class HBaseConditionalWriteTest {
   }
 
   /**
+   * {@code columnEqualsOrLeftover} checks the cell alone: it also accepts a leftover cell the
+   * marker no longer lists (which {@code columnEquals} refuses), and refuses as {@code
+   * columnEquals} does a cell of another value or type, a column never written, and a deleted row.
+   */
+  @Test
+  void aColumnEqualsOrLeftoverConditionAlsoAcceptsACellTheMarkerNoLongerLists() {
+    String t = freshTable();
+    store.put(
+        t, Row.of(key("c"), Map.of("a", AttrValue.ofInteger(1), "tag", AttrValue.ofInteger(5))));
+    store.put(t, row("c", "a", 2)); // "tag" stays behind as a cell the marker does not list
+    assertConditionFailed(
+        assertThrows(
+            StoreException.class,
+            () ->
+                store.put(
+                    t,
+                    row("c", "a", 3),
+                    WriteCondition.columnEquals("tag", AttrValue.ofInteger(5)))),
+        t,
+        "c");
+    for (WriteCondition refused :
+        List.of(
+            WriteCondition.columnEqualsOrLeftover("tag", AttrValue.ofInteger(6)),
+            WriteCondition.columnEqualsOrLeftover("tag", AttrValue.ofString("5")),
+            WriteCondition.columnEqualsOrLeftover("never", AttrValue.ofInteger(5)))) {
+      assertConditionFailed(
+          assertThrows(StoreException.class, () -> store.put(t, row("c", "a", 3), refused)),
+          t,
+          "c");
+    }
+    // no read before the next put: a read that meets the leftover has it deleted (LeftoverCells);
+    // the refused conditions wrote nothing, so it finds the row as they did
+    WriteCondition leftover = WriteCondition.columnEqualsOrLeftover("tag", AttrValue.ofInteger(5));
+    store.put(t, row("c", "a", 3), leftover);
+    assertEquals(Optional.of(row("c", "a", 3)), store.get(t, key("c"), ColumnSelection.all()));
+    // the listed cell of the latest put passes too
+    store.put(
+        t, Row.of(key("c"), Map.of("a", AttrValue.ofInteger(4), "tag", AttrValue.ofInteger(7))));
+    store.put(
+        t, row("c", "a", 5), WriteCondition.columnEqualsOrLeftover("tag", AttrValue.ofInteger(7)));
+    assertEquals(Optional.of(row("c", "a", 5)), store.get(t, key("c"), ColumnSelection.all()));
+    // a delete masks every cell: nothing is left over to accept
+    store.delete(t, key("c"));
+    assertConditionFailed(
+        assertThrows(
+            StoreException.class,
+            () ->
+                store.put(
+                    t,
+                    row("c", "a", 6),
+                    WriteCondition.columnEqualsOrLeftover("tag", AttrValue.ofInteger(7)))),
+        t,
+        "c");
+    assertEquals(Optional.empty(), store.get(t, key("c"), ColumnSelection.all()));
+  }
+
+  /**
    * A conditional delete is checked as a conditional put is: a leftover cell the marker does not
    * list never satisfies a column condition, and a failed check deletes nothing.
    */

@@ -2108,6 +2108,33 @@ public abstract class StoreContractTest {
     assertEquals(Optional.of(v2), stored(t, key("a")));
   }
 
+  /**
+   * {@code columnEqualsOrLeftover} may differ from {@code columnEquals} only over a column the
+   * latest put omitted (a store that keeps older cells); over the columns of the latest put, and
+   * over a missing row, every store checks it exactly as {@code columnEquals}.
+   */
+  @Test
+  public void aColumnOrLeftoverConditionOverTheLatestPutsColumnsIsAColumnCondition() {
+    TableSpec t = newTable("cond_column_or_leftover", stringColumn("pk"));
+    Row v2 = row(key("a"), "version", TWO, "data", AttrValue.ofString("y"));
+    assertConditionFails(t.name(), v2, WriteCondition.columnEqualsOrLeftover("version", ONE));
+    assertEquals(Optional.empty(), stored(t, key("a")));
+    Row v1 = row(key("a"), "version", ONE, "data", AttrValue.ofString("x"));
+    store().put(t.name(), v1);
+    for (WriteCondition refused :
+        List.of(
+            WriteCondition.columnEqualsOrLeftover("version", TWO),
+            WriteCondition.columnEqualsOrLeftover("version", AttrValue.ofString("1")),
+            WriteCondition.columnEqualsOrLeftover("other", ONE))) {
+      assertConditionFails(t.name(), v2, refused);
+    }
+    assertEquals(Optional.of(v1), stored(t, key("a")), "no failed condition wrote anything");
+    store().put(t.name(), v2, WriteCondition.columnEqualsOrLeftover("version", ONE));
+    assertEquals(Optional.of(v2), stored(t, key("a")));
+    assertConditionFails(t.name(), v1, WriteCondition.columnEqualsOrLeftover("version", ONE));
+    assertEquals(Optional.of(v2), stored(t, key("a")));
+  }
+
   @Test
   public void aColumnConditionOnAMissingRowFails() {
     TableSpec t = newTable("cond_column_missing_row", stringColumn("pk"));
