@@ -54,10 +54,12 @@ import java.util.function.Function;
  *   <li>a crash or a stop anywhere leaves at worst one cold row nobody points at (its own, before
  *       the commit; the replaced write's, after it), never a hot row without its cold row;
  *   <li>a single write commits with a compare-and-set on the tag it read ({@code columnEquals(tag)}
- *       or {@code rowAbsent}), so it knows exactly which write it replaced, and so which cold row
- *       to delete: concurrent writers leave no garbage. Its condition ({@link Expectation}) is
- *       decided on that read and holds at the commit, since the tag is unique to one write: a
- *       failed condition changes nothing a reader sees (its own cold row is removed again).
+ *       or {@code rowAbsent}; a plain put or an update {@code columnEqualsOrLeftover(tag)}: see
+ *       {@link #commitCondition(Optional, Expectation, boolean)}), so it knows exactly which write
+ *       it replaced, and so which cold row to delete: concurrent writers leave no garbage. Its
+ *       condition ({@link Expectation}) is decided on that read and holds at the commit, since the
+ *       tag is unique to one write: a failed condition changes nothing a reader sees (its own cold
+ *       row is removed again).
  * </ul>
  */
 final class CommitPoint {

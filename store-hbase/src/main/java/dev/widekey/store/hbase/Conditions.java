@@ -164,6 +164,10 @@ final class Conditions {
         return null;
       }
       byte[] qualifier = Utf8.encode(equals.column());
+      if (equals.orLeftover() && !markerOnly) {
+        // the cell alone, read alone: the classic check, no filter over the row's other cells
+        return check.ifEquals(FAMILY, qualifier, CellCodec.encode(equals.expected()));
+      }
       SingleColumnValueFilter cell =
           new SingleColumnValueFilter(
               FAMILY,
@@ -174,7 +178,8 @@ final class Conditions {
       FilterList all = new FilterList(FilterList.Operator.MUST_PASS_ALL, cell);
       if (!equals.orLeftover()) {
         // the cell of an older, wider row is a leftover unless the marker lists it; a condition
-        // that may accept the leftover spares the server the regular expression
+        // that may accept the leftover spares the server the regular expression (and under the
+        // row-marker order still reads the marker, whose timestamp the put must pass)
         SingleColumnValueFilter listed =
             new SingleColumnValueFilter(
                 FAMILY, RowMarker.QUALIFIER, CompareOperator.EQUAL, listedIn(qualifier));
