@@ -1362,14 +1362,14 @@ final class CommitPoint {
   /**
    * The condition of a put's commit over {@code now}. A put whose expectation any present row meets
    * (a plain put, an update) and that names only rows of its own may accept the tag read as a
-   * leftover ({@link WriteCondition#columnEqualsOrLeftover}, which HBase checks without the row
-   * marker's regular expression). A store keeps a tag cell past a later put only if that put stored
-   * no tag, as a version of the entity that writes no commit point does (a plain entity before it
-   * gained an index or a cold column, in a rolling upgrade); the row it left names none of the rows
-   * of the tag read, and this put replaces it as it would have replaced it read: the same row
-   * stored, the tag's rows dropped as the orphans they are. Checked exactly otherwise: a versioned
-   * expectation (that row may hold another version), and a commit that keeps an index row of the
-   * tag read, which only the commit point naming it protects from the index sweep.
+   * leftover ({@link WriteCondition#columnEqualsOrLeftover}, which HBase checks by reading the
+   * tag's cell alone). A store keeps a tag cell past a later put only if that put stored no tag, as
+   * a version of the entity that writes no commit point does (a plain entity before it gained an
+   * index or a cold column, in a rolling upgrade); the row it left names none of the rows of the
+   * tag read, and this put replaces it as it would have replaced it read: the same row stored, the
+   * tag's rows dropped as the orphans they are. Checked exactly otherwise: a versioned expectation
+   * (that row may hold another version), and a commit that keeps an index row of the tag read,
+   * which only the commit point naming it protects from the index sweep.
    */
   private static WriteCondition commitCondition(
       Optional<Stored> now, Expectation expected, boolean keepsRows) {

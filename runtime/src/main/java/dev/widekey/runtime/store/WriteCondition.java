@@ -69,8 +69,9 @@ public sealed interface WriteCondition {
    *
    * <p>For a check on which the outcome does not depend in that case: a commit on the write tag
    * that every tagged write stores afresh, where the row an untagged write left is replaced just
-   * the same (see {@code CommitPoint}). On HBase it spares the region server the check that the row
-   * marker lists the column, a regular expression over the marker on every call.
+   * the same (see {@code CommitPoint}). On HBase it is the classic single-cell check: the region
+   * server reads that one cell, without proving that the row marker lists the column (a regular
+   * expression over the marker) and without a filter over the row's other cells.
    *
    * <pre>{@code
    * store.put("orders", row, WriteCondition.columnEqualsOrLeftover("wk_tag", AttrValue.ofInteger(tag)));

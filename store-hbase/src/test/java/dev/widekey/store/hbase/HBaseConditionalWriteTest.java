@@ -69,6 +69,14 @@ class HBaseConditionalWriteTest {
     assertTrue(e.getMessage().contains(pk), e.getMessage());
   }
 
+  /** A put of row "c" under {@code condition} fails its condition. */
+  private static void assertPutRefused(HBaseStore store, String t, WriteCondition condition) {
+    assertConditionFailed(
+        assertThrows(StoreException.class, () -> store.put(t, row("c", "a", 9), condition)),
+        t,
+        "c");
+  }
+
   @Test
   void anInsertOfAStoredRowFailsAndWritesNothing() {
     String t = freshTable();
@@ -143,26 +151,13 @@ class HBaseConditionalWriteTest {
     store.put(
         t, Row.of(key("c"), Map.of("a", AttrValue.ofInteger(1), "tag", AttrValue.ofInteger(5))));
     store.put(t, row("c", "a", 2)); // "tag" stays behind as a cell the marker does not list
-    assertConditionFailed(
-        assertThrows(
-            StoreException.class,
-            () ->
-                store.put(
-                    t,
-                    row("c", "a", 3),
-                    WriteCondition.columnEquals("tag", AttrValue.ofInteger(5)))),
-        t,
-        "c");
-    for (WriteCondition refused :
-        List.of(
-            WriteCondition.columnEqualsOrLeftover("tag", AttrValue.ofInteger(6)),
-            WriteCondition.columnEqualsOrLeftover("tag", AttrValue.ofString("5")),
-            WriteCondition.columnEqualsOrLeftover("never", AttrValue.ofInteger(5)))) {
-      assertConditionFailed(
-          assertThrows(StoreException.class, () -> store.put(t, row("c", "a", 3), refused)),
-          t,
-          "c");
-    }
+    assertPutRefused(store, t, WriteCondition.columnEquals("tag", AttrValue.ofInteger(5)));
+    assertPutRefused(
+        store, t, WriteCondition.columnEqualsOrLeftover("tag", AttrValue.ofInteger(6)));
+    assertPutRefused(
+        store, t, WriteCondition.columnEqualsOrLeftover("tag", AttrValue.ofString("5")));
+    assertPutRefused(
+        store, t, WriteCondition.columnEqualsOrLeftover("never", AttrValue.ofInteger(5)));
     // no read before the next put: a read that meets the leftover has it deleted (LeftoverCells);
     // the refused conditions wrote nothing, so it finds the row as they did
     WriteCondition leftover = WriteCondition.columnEqualsOrLeftover("tag", AttrValue.ofInteger(5));
@@ -171,21 +166,12 @@ class HBaseConditionalWriteTest {
     // the listed cell of the latest put passes too
     store.put(
         t, Row.of(key("c"), Map.of("a", AttrValue.ofInteger(4), "tag", AttrValue.ofInteger(7))));
-    store.put(
-        t, row("c", "a", 5), WriteCondition.columnEqualsOrLeftover("tag", AttrValue.ofInteger(7)));
+    WriteCondition listed = WriteCondition.columnEqualsOrLeftover("tag", AttrValue.ofInteger(7));
+    store.put(t, row("c", "a", 5), listed);
     assertEquals(Optional.of(row("c", "a", 5)), store.get(t, key("c"), ColumnSelection.all()));
     // a delete masks every cell: nothing is left over to accept
     store.delete(t, key("c"));
-    assertConditionFailed(
-        assertThrows(
-            StoreException.class,
-            () ->
-                store.put(
-                    t,
-                    row("c", "a", 6),
-                    WriteCondition.columnEqualsOrLeftover("tag", AttrValue.ofInteger(7)))),
-        t,
-        "c");
+    assertPutRefused(store, t, listed);
     assertEquals(Optional.empty(), store.get(t, key("c"), ColumnSelection.all()));
   }
 
