@@ -1,5 +1,6 @@
 package dev.widekey.processor;
 
+import dev.widekey.core.store.StoreLimits;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -1976,8 +1977,8 @@ final class RandomEntities {
         || f.inflatedCap > LARGEST_LARGE_VALUE;
   }
 
-  /** The stores' attribute limit, which {@link #overTheAttributeLimit} goes past. */
-  private static final int ATTRIBUTE_LIMIT = 2 * 1024 * 1024;
+  /** The stores' attribute limit (every profile's), which {@link #overTheAttributeLimit} passes. */
+  private static final int ATTRIBUTE_LIMIT = StoreLimits.DEFAULT.maxAttributeBytes();
 
   /** How far past {@link #ATTRIBUTE_LIMIT} a large value goes at most. */
   private static final int LARGE_VALUE_SLACK = 64 * 1024;
