@@ -1,11 +1,15 @@
 package dev.widekey.store.tck.bench;
 
 import dev.widekey.runtime.query.ContinuationKey;
+import dev.widekey.runtime.repository.SplitTableRepository.PreparedWrite;
+import dev.widekey.runtime.store.PrimaryKey;
 import dev.widekey.runtime.store.WideTableStore;
+import dev.widekey.runtime.store.WriteOp;
 import dev.widekey.store.tck.entities.BenchPlainTicket;
 import dev.widekey.store.tck.entities.BenchPlainTicketRepository;
 import dev.widekey.store.tck.entities.BenchTicket;
 import dev.widekey.store.tck.entities.BenchTicketRepository;
+import dev.widekey.store.tck.entities.BenchTicketTable;
 import jakarta.data.page.PageRequest;
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -50,11 +54,20 @@ public final class IndexBenchmark {
   private final int rounds;
   private final PrintStream out;
 
+  /** The floor side's last write of each entity: its tag, its queue and its index row's key. */
+  private final long[] floorTags;
+
+  private final String[] floorQueues;
+  private final PrimaryKey[] floorIndexKeys;
+
   public IndexBenchmark(WideTableStore store, int entities, int rounds, PrintStream out) {
     this.store = store;
     this.entities = entities - entities % PAGE;
     this.rounds = rounds;
     this.out = out;
+    this.floorTags = new long[this.entities];
+    this.floorQueues = new String[this.entities];
+    this.floorIndexKeys = new PrimaryKey[this.entities];
   }
 
   /** Runs the put comparison per thread count, then the page comparison; the median ratios. */
@@ -71,6 +84,7 @@ public final class IndexBenchmark {
     List<Double> medians = new ArrayList<>();
     for (int threads : threadCounts) {
       double[] ratios = new double[rounds];
+      double[] floorRatios = new double[rounds];
       ExecutorService pool = Executors.newFixedThreadPool(threads);
       try {
         // warm-up rounds: the first writes the entities (round -1: every queue its group's), the
@@ -83,22 +97,31 @@ public final class IndexBenchmark {
         for (int round = 0; round < rounds; round++) {
           long[] nanos = writeRound(indexed, plain, pool, threads, round);
           ratios[round] = (double) nanos[0] / nanos[1];
+          floorRatios[round] = (double) nanos[2] / nanos[1];
           out.printf(
               "index put, %d thread(s), round %d: plain %,.0f puts/s, indexed %,.0f puts/s"
-                  + " (%.2fx the time)%n",
+                  + " (%.2fx the time), floor %,.0f puts/s (%.2fx)%n",
               threads,
               round + 1,
               entities * 1e9 / nanos[1],
               entities * 1e9 / nanos[0],
-              ratios[round]);
+              ratios[round],
+              entities * 1e9 / nanos[2],
+              floorRatios[round]);
         }
       } finally {
         pool.shutdown();
       }
       medians.add(median(ratios));
       out.printf(
-          "index put, %d thread(s): median indexed/plain %.2fx %s over %d rounds%n",
-          threads, median(ratios), Arrays.toString(ratios), rounds);
+          "index put, %d thread(s): median indexed/plain %.2fx %s, floor/plain %.2fx %s, over %d"
+              + " rounds%n",
+          threads,
+          median(ratios),
+          Arrays.toString(ratios),
+          median(floorRatios),
+          Arrays.toString(floorRatios),
+          rounds);
     }
     ExecutorService one = Executors.newSingleThreadExecutor();
     try {
@@ -142,14 +165,14 @@ public final class IndexBenchmark {
   static final int SLICE = 5_000;
 
   /**
-   * Writes every entity once on each side; the nanoseconds of the indexed side, then the plain
-   * side's. The sides take turns slice by slice ({@link #SLICE} entities), the first of each pair
-   * alternating, so that both meet the same machine state, the same collections and the same
+   * Writes every entity once on each side; the nanoseconds of the indexed side, the plain side's
+   * and the floor's. The sides take turns slice by slice ({@link #SLICE} entities), the first of
+   * each turn rotating, so that all meet the same machine state, the same collections and the same
    * compilations (a whole round per side moved the embedded ratio from 2.8x to 7.4x within one
    * run). The indexed side's time includes the deletes a networked store defers ({@code
-   * flushDeletes}): a move's delete is part of its cost. Entity {@code i} is in group {@code i /
-   * PAGE}; its queue is its group's name, except that even entities move to another queue and back
-   * every other round.
+   * flushDeletes}), the floor's its batched deletes: a move's delete is part of its cost. Entity
+   * {@code i} is in group {@code i / PAGE}; its queue is its group's name, except that even
+   * entities move to another queue and back every other round.
    */
   private long[] writeRound(
       BenchTicketRepository indexed,
@@ -158,33 +181,44 @@ public final class IndexBenchmark {
       int threads,
       int round)
       throws Exception {
-    long[] nanos = new long[2];
+    long[] nanos = new long[SIDES];
     for (int from = 0, slice = 0; from < entities; from += SLICE, slice++) {
       int to = Math.min(entities, from + SLICE);
-      boolean indexedFirst = (slice + Math.max(round, 0)) % 2 == 0;
-      for (int side = 0; side < 2; side++) {
-        boolean useIndexed = indexedFirst == (side == 0);
+      int first = (slice + Math.max(round, 0)) % SIDES;
+      for (int turn = 0; turn < SIDES; turn++) {
+        int side = (first + turn) % SIDES;
+        FloorWrites floor = new FloorWrites(store);
         long start = System.nanoTime();
-        writeSlice(indexed, plain, pool, threads, round, from, to, useIndexed);
-        if (useIndexed) {
+        writeSlice(indexed, plain, floor, pool, threads, round, from, to, side);
+        if (side == INDEXED) {
           indexed.flushDeletes();
+        } else if (side == FLOOR) {
+          floor.flush();
         }
-        nanos[useIndexed ? 0 : 1] += System.nanoTime() - start;
+        nanos[side] += System.nanoTime() - start;
       }
     }
     return nanos;
   }
 
+  /** The sides of a put round, as indexes of {@link #writeRound}'s answer. */
+  private static final int INDEXED = 0;
+
+  private static final int PLAIN = 1;
+  private static final int FLOOR = 2;
+  private static final int SIDES = 3;
+
   /** Writes entities {@code [from, to)} on one side, with {@code threads} tasks taking turns. */
-  private static void writeSlice(
+  private void writeSlice(
       BenchTicketRepository indexed,
       BenchPlainTicketRepository plain,
+      FloorWrites floor,
       ExecutorService pool,
       int threads,
       int round,
       int from,
       int to,
-      boolean useIndexed)
+      int side)
       throws Exception {
     AtomicInteger next = new AtomicInteger(from);
     List<Future<?>> done = new ArrayList<>();
@@ -193,9 +227,16 @@ public final class IndexBenchmark {
           pool.submit(
               () -> {
                 for (int i = next.getAndIncrement(); i < to; i = next.getAndIncrement()) {
+                  boolean moves = i % 2 == 0 && round % 2 == 0;
+                  if (side == FLOOR) {
+                    // entities of the floor's own, so that the page reads never meet its rows
+                    String grp = "f" + i / PAGE;
+                    writeFloor(indexed, floor, i, grp, moves ? "n" + i / PAGE : grp, round);
+                    continue;
+                  }
                   String grp = "g" + i / PAGE;
-                  String queue = i % 2 == 0 && round % 2 == 0 ? "m" + i / PAGE : grp;
-                  if (useIndexed) {
+                  String queue = moves ? "m" + i / PAGE : grp;
+                  if (side == INDEXED) {
                     indexed.put(new BenchTicket(grp, i, queue, round));
                   } else {
                     plain.put(new BenchPlainTicket(grp, i, queue, round));
@@ -207,6 +248,34 @@ public final class IndexBenchmark {
     for (Future<?> f : done) {
       f.get();
     }
+  }
+
+  /**
+   * The floor's put of entity {@code i}: the rows the repository prepares, then a kept queue's
+   * atomic write of the hot row, or a moved one's index row, that write and the old row's delete.
+   */
+  private void writeFloor(
+      BenchTicketRepository indexed,
+      FloorWrites floor,
+      int i,
+      String grp,
+      String queue,
+      int round) {
+    PreparedWrite rows = indexed.prepare(new BenchTicket(grp, i, queue, round));
+    long replaced = floorTags[i];
+    if (queue.equals(floorQueues[i])) {
+      floor.commit(BenchTicketTable.NAME, rows.hot(), replaced, true);
+    } else {
+      WriteOp.Put put = (WriteOp.Put) rows.indexPuts().get(0);
+      store.put(put.table(), put.row());
+      floor.commit(BenchTicketTable.NAME, rows.hot(), replaced, false);
+      if (floorIndexKeys[i] != null) {
+        floor.delete(put.table(), floorIndexKeys[i]);
+      }
+      floorIndexKeys[i] = put.key();
+      floorQueues[i] = queue;
+    }
+    floorTags[i] = FloorWrites.tagOf(rows.hot());
   }
 
   /**

@@ -1,5 +1,6 @@
 package dev.widekey.store.tck.bench;
 
+import dev.widekey.runtime.repository.ColdRows;
 import dev.widekey.runtime.repository.SplitTableRepository.PreparedWrite;
 import dev.widekey.runtime.store.WideTableStore;
 import dev.widekey.store.tck.entities.ColdItem;
@@ -31,7 +32,11 @@ import java.util.concurrent.atomic.AtomicInteger;
  *       at the end of the round);
  *   <li>{@code commit-unknown} is the same {@code put} by a new repository each round, which knows
  *       none of the commit points: every put reads its commit point first (on a networked store
- *       while it stores the cold row).
+ *       while it stores the cold row);
+ *   <li>{@code floor} sends only the store operations the commit point's design cannot do without
+ *       ({@link FloorWrites}): the cold row, the atomic write of the hot row over the tag it
+ *       replaces, and the replaced cold row's delete; no read, no bookkeeping. Not a way to write,
+ *       a bound: the least {@code commit} could cost on this store.
  * </ul>
  *
  * <p>With 1 and 8 threads, contenders in a rotating order; it prints puts per second and the ratio
@@ -44,7 +49,8 @@ public final class SplitPutBenchmark {
   private enum Contender {
     BEFORE("before"),
     COMMIT("commit"),
-    COMMIT_UNKNOWN("commit-unknown");
+    COMMIT_UNKNOWN("commit-unknown"),
+    FLOOR("floor");
 
     final String label;
 
@@ -58,16 +64,20 @@ public final class SplitPutBenchmark {
   private final int rounds;
   private final PrintStream out;
 
+  /** The tag of the floor contender's last write of each entity; 0 before its first. */
+  private final long[] floorTags;
+
   public SplitPutBenchmark(WideTableStore store, int entities, int rounds, PrintStream out) {
     this.store = store;
     this.entities = entities;
     this.rounds = rounds;
     this.out = out;
+    this.floorTags = new long[entities];
   }
 
   /**
-   * Runs every thread count; returns, per thread count, the median time ratios commit/before and
-   * commit-unknown/before.
+   * Runs every thread count; returns, per thread count, the median time ratios commit/before,
+   * commit-unknown/before and floor/before.
    */
   public List<double[]> run(int... threadCounts) throws Exception {
     ColdItemRepository repo = new ColdItemRepository(store);
@@ -78,7 +88,7 @@ public final class SplitPutBenchmark {
     Contender[] contenders = Contender.values();
     List<double[]> medians = new ArrayList<>();
     for (int threads : threadCounts) {
-      double[][] ratios = new double[2][rounds];
+      double[][] ratios = new double[3][rounds];
       // two warm-up rounds: the first writes the entities, so only the second runs (and warms)
       // the rewrite path every measured round takes; with one, the first measured round of the
       // mini cluster was its slowest by far (3.8x against 1.2x-2.0x)
@@ -96,27 +106,33 @@ public final class SplitPutBenchmark {
         long before = nanos[Contender.BEFORE.ordinal()];
         ratios[0][round] = (double) nanos[Contender.COMMIT.ordinal()] / before;
         ratios[1][round] = (double) nanos[Contender.COMMIT_UNKNOWN.ordinal()] / before;
+        ratios[2][round] = (double) nanos[Contender.FLOOR.ordinal()] / before;
         out.printf(
             "split put, %d thread(s), round %d: before %,.0f puts/s, commit %,.0f puts/s"
-                + " (%.2fx the time), commit-unknown %,.0f puts/s (%.2fx)%n",
+                + " (%.2fx the time), commit-unknown %,.0f puts/s (%.2fx), floor %,.0f puts/s"
+                + " (%.2fx)%n",
             threads,
             round + 1,
             entities * 1e9 / before,
             entities * 1e9 / nanos[Contender.COMMIT.ordinal()],
             ratios[0][round],
             entities * 1e9 / nanos[Contender.COMMIT_UNKNOWN.ordinal()],
-            ratios[1][round]);
+            ratios[1][round],
+            entities * 1e9 / nanos[Contender.FLOOR.ordinal()],
+            ratios[2][round]);
       }
-      double[] median = {median(ratios[0]), median(ratios[1])};
+      double[] median = {median(ratios[0]), median(ratios[1]), median(ratios[2])};
       medians.add(median);
       out.printf(
           "split put, %d thread(s): median time, commit/before %.2fx %s, commit-unknown/before"
-              + " %.2fx %s, over %d rounds%n",
+              + " %.2fx %s, floor/before %.2fx %s, over %d rounds%n",
           threads,
           median[0],
           Arrays.toString(ratios[0]),
           median[1],
           Arrays.toString(ratios[1]),
+          median[2],
+          Arrays.toString(ratios[2]),
           rounds);
     }
     return medians;
@@ -133,6 +149,7 @@ public final class SplitPutBenchmark {
     ColdItemRepository writer =
         contender == Contender.COMMIT_UNKNOWN ? new ColdItemRepository(store) : repo;
     long range = contender.ordinal();
+    FloorWrites floor = new FloorWrites(store);
     AtomicInteger next = new AtomicInteger();
     ExecutorService pool = Executors.newFixedThreadPool(threads);
     try {
@@ -155,6 +172,16 @@ public final class SplitPutBenchmark {
                       PreparedWrite rows = writer.prepare(item);
                       store.put(ColdItemTable.COLD_NAME, rows.cold());
                       store.put(ColdItemTable.NAME, rows.hot());
+                    } else if (contender == Contender.FLOOR) {
+                      PreparedWrite rows = writer.prepare(item);
+                      store.put(ColdItemTable.COLD_NAME, rows.cold());
+                      long replaced = floorTags[i];
+                      floor.commit(ColdItemTable.NAME, rows.hot(), replaced, false);
+                      if (replaced != 0) {
+                        floor.delete(
+                            ColdItemTable.COLD_NAME, ColdRows.key(rows.hot().key(), replaced));
+                      }
+                      floorTags[i] = FloorWrites.tagOf(rows.hot());
                     } else {
                       writer.put(item);
                     }
@@ -165,7 +192,9 @@ public final class SplitPutBenchmark {
       for (Future<?> f : done) {
         f.get();
       }
-      if (contender != Contender.BEFORE) {
+      if (contender == Contender.FLOOR) {
+        floor.flush();
+      } else if (contender != Contender.BEFORE) {
         writer.flushDeletes(); // the background deletes of replaced rows are the commit's work too
       }
       return System.nanoTime() - start;
