@@ -187,7 +187,7 @@ public final class IndexBenchmark {
       int first = (slice + Math.max(round, 0)) % SIDES;
       for (int turn = 0; turn < SIDES; turn++) {
         int side = (first + turn) % SIDES;
-        FloorWrites floor = new FloorWrites(store);
+        FloorWrites floor = side == FLOOR ? new FloorWrites(store) : null;
         long start = System.nanoTime();
         writeSlice(indexed, plain, floor, pool, threads, round, from, to, side);
         if (side == INDEXED) {

@@ -149,7 +149,7 @@ public final class SplitPutBenchmark {
     ColdItemRepository writer =
         contender == Contender.COMMIT_UNKNOWN ? new ColdItemRepository(store) : repo;
     long range = contender.ordinal();
-    FloorWrites floor = new FloorWrites(store);
+    FloorWrites floor = contender == Contender.FLOOR ? new FloorWrites(store) : null;
     AtomicInteger next = new AtomicInteger();
     ExecutorService pool = Executors.newFixedThreadPool(threads);
     try {
