@@ -96,17 +96,17 @@ public final class IndexBenchmark {
         }
         for (int round = 0; round < rounds; round++) {
           long[] nanos = writeRound(indexed, plain, pool, threads, round);
-          ratios[round] = (double) nanos[0] / nanos[1];
-          floorRatios[round] = (double) nanos[2] / nanos[1];
+          ratios[round] = (double) nanos[INDEXED] / nanos[PLAIN];
+          floorRatios[round] = (double) nanos[FLOOR] / nanos[PLAIN];
           out.printf(
               "index put, %d thread(s), round %d: plain %,.0f puts/s, indexed %,.0f puts/s"
                   + " (%.2fx the time), floor %,.0f puts/s (%.2fx)%n",
               threads,
               round + 1,
-              entities * 1e9 / nanos[1],
-              entities * 1e9 / nanos[0],
+              entities * 1e9 / nanos[PLAIN],
+              entities * 1e9 / nanos[INDEXED],
               ratios[round],
-              entities * 1e9 / nanos[2],
+              entities * 1e9 / nanos[FLOOR],
               floorRatios[round]);
         }
       } finally {
