@@ -164,6 +164,13 @@ public final class IndexBenchmark {
   /** Entities one side writes before the other side writes the same ones. */
   static final int SLICE = 5_000;
 
+  /** The sides of a put round, as indexes of {@link #writeRound}'s answer. */
+  private static final int INDEXED = 0;
+
+  private static final int PLAIN = 1;
+  private static final int FLOOR = 2;
+  private static final int SIDES = 3;
+
   /**
    * Writes every entity once on each side; the nanoseconds of the indexed side, the plain side's
    * and the floor's. The sides take turns slice by slice ({@link #SLICE} entities), the first of
@@ -200,13 +207,6 @@ public final class IndexBenchmark {
     }
     return nanos;
   }
-
-  /** The sides of a put round, as indexes of {@link #writeRound}'s answer. */
-  private static final int INDEXED = 0;
-
-  private static final int PLAIN = 1;
-  private static final int FLOOR = 2;
-  private static final int SIDES = 3;
 
   /** Writes entities {@code [from, to)} on one side, with {@code threads} tasks taking turns. */
   private void writeSlice(
